@@ -1,0 +1,32 @@
+"""spitemalice: the rules of Spite and Malice and its family, as a library.
+
+Typical use::
+
+    import spitemalice as sm
+
+    rules = sm.load("blackwood-frey", players=2)
+    state = sm.deal(rules, seed=1)
+    move = sm.legal_moves(rules, state)[0]
+    state = sm.apply_move(rules, state, move)
+"""
+
+from spitemalice.cards import Card, parse_card
+from spitemalice.engine import REASONS, apply_move, check_move, deal, is_legal, legal_moves
+from spitemalice.errors import IllegalMove, NotationError, RulesetError, SpiteMaliceError
+from spitemalice.hookspecs import hookimpl
+from spitemalice.model import GameState, Outcome, Seat, build_ranks
+from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone, parse_move
+from spitemalice.policies import CeilingRule, Clause, DealRule, Deck, DiscardRule, MoveFilter, WildRule
+from spitemalice.registry import installed, load
+from spitemalice.rulebook import RuleBook
+from spitemalice.ruleset import Ruleset
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "NEW_PILE", "REASONS", "Card", "CeilingRule", "Clause", "DealRule", "Deck", "Discard",
+    "DiscardRule", "GameState", "IllegalMove", "Move", "MoveFilter", "NotationError", "Outcome",
+    "Pass", "Play", "RuleBook", "Ruleset", "RulesetError", "Seat", "SpiteMaliceError",
+    "WildRule", "Zone", "apply_move", "build_ranks", "check_move", "deal", "hookimpl",
+    "installed", "is_legal", "legal_moves", "load", "parse_card", "parse_move",
+]

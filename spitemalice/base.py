@@ -1,0 +1,73 @@
+"""The base rules: a plugin that answers every hook from the :class:`Ruleset`'s values.
+
+It is registered first in every :class:`~spitemalice.rulebook.RuleBook` and all its
+implementations are ``trylast``, so any rule-set or house-rule plugin that answers a hook
+takes precedence.
+"""
+
+from __future__ import annotations
+
+from spitemalice.cards import standard_pack
+from spitemalice.hookspecs import hookimpl
+from spitemalice.model import GameState, OutcomeKind
+from spitemalice.policies import CeilingRule, DealRule, Deck, DiscardRule, WildRule
+from spitemalice.ruleset import Ruleset
+
+NAME = "base"
+
+
+@hookimpl(trylast=True)
+def spitemalice_deck(ruleset: Ruleset) -> Deck:
+    """``seat_packs`` standard packs plus ``jokers`` jokers (jokers spread over the packs)."""
+    cards = standard_pack() * ruleset.seat_packs
+    return Deck(cards + standard_pack(jokers=ruleset.jokers)[52:])
+
+
+@hookimpl(trylast=True)
+def spitemalice_wild(ruleset: Ruleset) -> WildRule:
+    return WildRule(ruleset.wild_ranks, ruleset.wild_excluded)
+
+
+@hookimpl(trylast=True)
+def spitemalice_build_ceiling(ruleset: Ruleset) -> CeilingRule:
+    return CeilingRule(ruleset.build_ceiling, ruleset.completed_piles)
+
+
+@hookimpl(trylast=True)
+def spitemalice_build_pile_limit(ruleset: Ruleset) -> int:
+    return ruleset.max_build_piles or 0
+
+
+@hookimpl(trylast=True)
+def spitemalice_discard_limits(ruleset: Ruleset) -> DiscardRule:
+    return DiscardRule(
+        ruleset.discard_piles, ruleset.discard_forbidden, ruleset.max_discard_cards
+    )
+
+
+@hookimpl(trylast=True)
+def spitemalice_deal(ruleset: Ruleset) -> DealRule:
+    return DealRule(
+        ruleset.payoff_piles, ruleset.payoff_size, ruleset.hand_size, ruleset.first_seat
+    )
+
+
+@hookimpl(trylast=True)
+def spitemalice_score(
+    ruleset: Ruleset, state: GameState, kind: OutcomeKind, winner: int | None
+) -> tuple[int, ...]:
+    """Win: ``win_bonus`` + ``points_per_card`` per card left in every opponent's pay-off
+    piles.  Any other end under ``exhaustion="difference"``: the one seat with fewest pay-off
+    cards scores the sum over opponents of (their cards - its cards); a tie for fewest, or
+    ``exhaustion="tie"``, scores nothing."""
+    counts = [seat.payoff_count for seat in state.seats]
+    scores = [0] * len(counts)
+    if kind == "win" and winner is not None:
+        left = sum(counts) - counts[winner]
+        scores[winner] = ruleset.win_bonus + ruleset.points_per_card * left
+    elif ruleset.exhaustion == "difference":
+        fewest = min(counts)
+        leaders = [seat for seat, count in enumerate(counts) if count == fewest]
+        if len(leaders) == 1:
+            scores[leaders[0]] = sum(count - fewest for count in counts)
+    return tuple(scores)

@@ -1,0 +1,106 @@
+"""Cards and their short text forms.
+
+A card is a value: two cards with the same rank and suit are interchangeable, so a pile of
+three packs simply holds three equal ``QS`` cards.  Ranks are integers: 1 is the ace, 11 the
+jack, 12 the queen, 13 the king; 0 is a joker; suitless numbered cards (Starturn's 1-15, or any
+custom numbered deck) carry their number as the rank and an empty suit.
+
+Text forms: ``AS``, ``10H``, ``QD``, ``KC`` for ranked cards, ``*`` for a joker and a bare
+number such as ``7`` or ``15`` for a suitless numbered card.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from spitemalice.errors import NotationError
+
+JOKER_RANK = 0
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+SUITS = ("S", "H", "D", "C")
+
+_RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_TEXT_RANK = {v: k for k, v in _RANK_TEXT.items()}
+
+
+@attrs.frozen(order=True)
+class Card:
+    """One card.
+
+    Attributes:
+        rank: 0 for a joker, 1-13 for a ranked card (A=1 ... K=13), any positive integer for a
+            suitless numbered card.
+        suit: one of ``S H D C`` for a ranked card, ``""`` for a joker or a numbered card.
+    """
+
+    rank: int
+    suit: str = ""
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    def __str__(self) -> str:
+        return card_text(self)
+
+    def __repr__(self) -> str:
+        return f"Card({card_text(self)!r})"
+
+
+def card_text(card: Card) -> str:
+    """The short text form of ``card``: ``QS``, ``10H``, ``*`` or a bare number."""
+    if card.rank == JOKER_RANK:
+        return "*"
+    if not card.suit:
+        return str(card.rank)
+    return _RANK_TEXT.get(card.rank, str(card.rank)) + card.suit
+
+
+def rank_text(rank: int) -> str:
+    """The text of a rank alone: ``A``, ``7``, ``Q``; ``*`` for the joker rank 0."""
+    if rank == JOKER_RANK:
+        return "*"
+    return _RANK_TEXT.get(rank, str(rank))
+
+
+def parse_card(text: str) -> Card:
+    """Parse a card's short text form (``QS``, ``10h``, ``*``, ``15``).
+
+    Raises:
+        NotationError: the text is not a card; the message shows the accepted forms.
+    """
+    raw = text.strip().upper()
+    if raw == "*":
+        return Card(JOKER_RANK)
+    if raw.isdigit():
+        rank = int(raw)
+        if rank < 1:
+            raise NotationError(f"card {text!r}: a numbered card is 1 or more")
+        return Card(rank)
+    if len(raw) >= 2 and raw[-1] in SUITS:
+        rank_part = raw[:-1]
+        rank = _TEXT_RANK.get(rank_part)
+        if rank is None and rank_part.isdigit() and 2 <= int(rank_part) <= 10:
+            rank = int(rank_part)
+        if rank is not None:
+            return Card(rank, raw[-1])
+    raise NotationError(
+        f"{text!r} is not a card: write a rank A,2-10,J,Q,K and a suit S,H,D,C (as 'QS' or "
+        "'10H'), '*' for a joker, or a bare number such as '7' for a numbered card"
+    )
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas; an empty text gives an empty tuple."""
+    return tuple(parse_card(part) for part in text.replace(",", " ").split())
+
+
+def standard_pack(jokers: int = 0) -> tuple[Card, ...]:
+    """One pack of 52 ranked cards (A-K in four suits) followed by ``jokers`` jokers."""
+    ranked = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+    return ranked + (Card(JOKER_RANK),) * jokers
+
+
+def numbered_cards(counts: dict[int, int]) -> tuple[Card, ...]:
+    """Suitless numbered cards, ``counts[value]`` copies of each value, in value order."""
+    return tuple(Card(value) for value in sorted(counts) for _ in range(counts[value]))

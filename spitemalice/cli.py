@@ -1,0 +1,130 @@
+"""The ``spitemalice`` command line.
+
+Every error a user can cause ends in one line on stderr and exit status 2; no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.registry import installed, load
+from spitemalice.rulebook import RuleBook
+from spitemalice.sheet import render_sheet
+from spitemalice.simulate import Summary, simulate
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"a seed is a whole number >= 0, not {text!r}")
+    return int(text)
+
+
+def _setting(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"write a setting as key=value, not {text!r}")
+    return key.strip(), value.strip()
+
+
+def _add_rules_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ruleset", help="an installed rule set (see `spitemalice variants`)")
+    parser.add_argument("--players", type=int, help="seats in the game")
+    parser.add_argument("--house-rule", action="append", default=[], metavar="NAME",
+                        help="a house rule to stack on the rule set (repeatable)")
+    parser.add_argument("--set", action="append", default=[], type=_setting, metavar="KEY=VALUE",
+                        dest="settings", help="override a rule-set parameter (repeatable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="spitemalice", description="Spite and Malice rules, simulated.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sim = commands.add_parser("simulate", help="play seeded games with bots and summarise them")
+    _add_rules_args(sim)
+    sim.add_argument("--games", type=_count, default=100, help="games to play (default 100)")
+    sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (default 0)")
+    sim.add_argument("--bots", default="greedy",
+                     help="player kinds, one for all seats or one per seat: random,greedy")
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    rules = commands.add_parser("rules", help="print a rule set's sheet and parameters")
+    _add_rules_args(rules)
+    commands.add_parser("variants", help="list installed rule sets and house rules")
+    return parser
+
+
+def _load(args: argparse.Namespace) -> RuleBook:
+    params: dict[str, object] = dict(args.settings)
+    if args.players is not None:
+        params["players"] = args.players
+    return load(args.ruleset, args.house_rule, params)
+
+
+def _simulate(args: argparse.Namespace) -> None:
+    book = _load(args)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    summary = simulate(book, bots, args.games, args.seed)
+    print(json.dumps(summary.as_dict(), indent=2) if args.json else format_summary(summary))
+
+
+def format_summary(summary: Summary) -> str:
+    """The summary as an aligned two-column table."""
+    o = summary.outcomes
+    rows = [
+        ("rule set", f"{summary.ruleset} ({summary.players} players, bots {','.join(summary.bots)})"),
+        ("games", str(summary.games)),
+        ("won", str(o["win"])),
+        ("drawn hand", str(o["drawn"])),
+        ("other (blocked, turn limit)", f"{o['blocked'] + o['turn-limit']}"),
+        ("wins per seat", " ".join(f"{s}:{w}" for s, w in enumerate(summary.wins_per_seat))),
+        ("wins by the first seat", str(summary.first_seat_wins)),
+        ("moves per game (mean / p95)", f"{summary.mean_moves:.1f} / {summary.p95_moves:.0f}"),
+        ("turns per game (mean / p95)", f"{summary.mean_turns:.1f} / {summary.p95_turns:.0f}"),
+        ("games per second", f"{summary.games_per_second:.1f}"),
+        ("moves per second", f"{summary.moves_per_second:.0f}"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    return "\n".join(f"{label.ljust(width)}  {value}" for label, value in rows)
+
+
+def _rules(args: argparse.Namespace) -> None:
+    print(render_sheet(_load(args)))
+
+
+def _variants(args: argparse.Namespace) -> None:
+    infos = installed()
+    width = max((len(info.name) for info in infos), default=0)
+    for info in infos:
+        print(f"{info.name.ljust(width)}  {info.kind:<10}  {info.description}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 2 bad input)."""
+    args = build_parser().parse_args(argv)
+    handler = {"simulate": _simulate, "rules": _rules, "variants": _variants}[args.command]
+    try:
+        handler(args)
+    except SpiteMaliceError as error:
+        print(f"spitemalice: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+"""Applying a move: a new state, the old one untouched."""
+
+from __future__ import annotations
+
+from spitemalice.model import GameState, Seat
+from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
+from spitemalice.rulebook import RuleBook
+
+from .flow import complete_pile, end_turn, finish, refill, with_fields
+from .legal import check_move
+
+
+def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None = None) -> GameState:
+    """The state after the seat on turn makes ``move``.
+
+    A play that completes a build pile (its card reaches the build ceiling) removes the pile
+    at once; the last pay-off card wins at once with no discard; a hand emptied by plays is
+    filled again at once; a discard or a pass ends the turn and fills the next seat's hand.
+
+    Args:
+        seat: the seat that claims to move; ``None`` means the seat on turn.
+
+    Raises:
+        IllegalMove: the move is not legal here (see :func:`check_move`); ``state`` is
+            untouched, as it always is.
+    """
+    check_move(rules, state, move, seat)
+    if isinstance(move, Play):
+        state = _play(rules, state, move)
+    elif isinstance(move, Discard):
+        state = _discard(rules, state, move)
+    else:
+        assert isinstance(move, Pass)
+        state = end_turn(rules, state, passed=True)
+    if rules.end_hook and state.outcome is None:
+        state = _end_hook(rules, state)
+    return state
+
+
+def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
+    mover = state.seats[state.seat]
+    payoff, hand, discards = mover.payoff, mover.hand, mover.discards
+    if move.zone is Zone.HAND:
+        at = hand.index(move.card)
+        hand = hand[:at] + hand[at + 1 :]
+    elif move.zone is Zone.PAYOFF:
+        payoff = _pop(payoff, move.index)
+    else:
+        discards = _pop(discards, move.index)
+    seats = list(state.seats)
+    seats[state.seat] = Seat(payoff, hand, discards)
+    builds = list(state.builds)
+    if move.pile == NEW_PILE:
+        builds.append((move.card,))
+        target = len(builds) - 1
+    else:
+        target = move.pile
+        builds[target] = builds[target] + (move.card,)
+    pile = builds[target]
+    done = len(pile) >= rules.ceiling.ceiling
+    if done:
+        del builds[target]
+    state = with_fields(state, seats=tuple(seats), builds=tuple(builds),
+                        turn_moves=state.turn_moves + 1, idle_turns=0)
+    if done:
+        state = complete_pile(rules, state, pile)
+    if move.zone is Zone.PAYOFF and not any(payoff):
+        return finish(rules, state, "win", state.seat)
+    if not hand:
+        return refill(rules, state, state.seat)
+    return state
+
+
+def _pop(piles: tuple, index: int) -> tuple:
+    return piles[:index] + (piles[index][:-1],) + piles[index + 1 :]
+
+
+def _discard(rules: RuleBook, state: GameState, move: Discard) -> GameState:
+    mover = state.seats[state.seat]
+    hand = list(mover.hand)
+    for card in move.cards:
+        hand.remove(card)
+    discards = list(mover.discards)
+    discards[move.pile] = discards[move.pile] + move.cards
+    seats = list(state.seats)
+    seats[state.seat] = Seat(mover.payoff, hand, discards)
+    state = with_fields(state, seats=tuple(seats), turn_moves=state.turn_moves + 1)
+    return end_turn(rules, state, passed=False)
+
+
+def _end_hook(rules: RuleBook, state: GameState) -> GameState:
+    for hook in rules.end_hook:
+        outcome = hook(ruleset=rules.ruleset, state=state)
+        if outcome is not None:
+            return with_fields(state, outcome=outcome)
+    return state

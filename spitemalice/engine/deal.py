@@ -1,0 +1,90 @@
+"""Dealing a game from a seed."""
+
+from __future__ import annotations
+
+from spitemalice.cards import Card
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameState, Pile, Seat
+from spitemalice.rulebook import RuleBook
+
+from .shuffle import rng_for, shuffled
+
+_MAX_RESHUFFLES = 100
+
+
+def deal(rules: RuleBook, seed: int, dealer: int | None = None) -> GameState:
+    """A new game: the deck shuffled by ``seed``, pay-off piles and hands dealt.
+
+    Pay-off piles are dealt first (from the separate pay-off pack if the deck has one), then a
+    full hand to every seat; the rest is the draw pile.  The first seat follows the rule set's
+    ``first_seat`` rule: under ``"cut"`` the dealer plays first, and the dealer is ``dealer``
+    or, when ``None``, a seeded cut; under ``"higher-payoff-top"`` the seat showing the higher
+    pay-off top plays first (wild cards rank highest) and equal tops are reshuffled.
+
+    Args:
+        seed: any whole number >= 0; equal seeds give equal games.
+        dealer: the dealing seat (a match rotates it), or ``None``.
+
+    Raises:
+        SpiteMaliceError: a negative or non-integer seed, or a dealer out of range.
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise SpiteMaliceError(f"a seed is a whole number >= 0, not {seed!r}")
+    players = rules.players
+    if dealer is not None and not 0 <= dealer < players:
+        raise SpiteMaliceError(f"dealer is a seat from 0 to {players - 1}, not {dealer}")
+    cards = list(shuffled(rules.deck.cards, seed, 0))
+    shuffles = 1
+    if rules.deck.payoff_cards is not None:
+        payoff_pack = list(shuffled(rules.deck.payoff_cards, seed, 1))
+        shuffles = 2
+    else:
+        payoff_pack = cards
+    payoffs = _deal_payoffs(rules, payoff_pack)
+    if payoff_pack is not cards:
+        cards = payoff_pack + cards  # undealt pay-off cards join the draw pile
+    hand_size = rules.deal.hand_size
+    hands = [_take(cards, hand_size) for _ in range(players)]
+    discards = ((),) * rules.discard.piles
+    seats = tuple(Seat(payoffs[i], hands[i], discards) for i in range(players))
+    state = GameState(seats, (), tuple(cards), (), seed=seed, shuffles=shuffles)
+    if rules.deal.first_seat == "higher-payoff-top":
+        return _higher_top_starts(rules, state)
+    if dealer is None:
+        dealer = rng_for(seed, 0, "cut").randrange(players)
+    return GameState(seats, (), tuple(cards), (), seat=dealer, seed=seed, shuffles=shuffles)
+
+
+def _take(cards: list[Card], count: int) -> Pile:
+    taken = tuple(cards[len(cards) - count :])
+    del cards[len(cards) - count :]
+    return taken
+
+
+def _deal_payoffs(rules: RuleBook, pack: list[Card]) -> list[tuple[Pile, ...]]:
+    piles, size = rules.deal.payoff_piles, rules.deal.payoff_size
+    if size is None:  # share a separate pay-off pack out equally
+        size = len(pack) // (rules.players * piles)
+    return [tuple(_take(pack, size) for _ in range(piles)) for _ in range(rules.players)]
+
+
+def _higher_top_starts(rules: RuleBook, state: GameState) -> GameState:
+    """The seat with the higher first pay-off top starts; tied leaders reshuffle theirs."""
+    seats, shuffles = list(state.seats), state.shuffles
+    for _ in range(_MAX_RESHUFFLES):
+        keys = [_top_key(rules, seat) for seat in seats]
+        leaders = [i for i, key in enumerate(keys) if key == max(keys)]
+        if len(leaders) == 1:
+            break
+        for i in leaders:
+            first, *rest = seats[i].payoff
+            seats[i] = Seat((shuffled(first, state.seed, shuffles), *rest), seats[i].hand,
+                            seats[i].discards)
+            shuffles += 1
+    return GameState(tuple(seats), (), state.draw, (), seat=leaders[0], seed=state.seed,
+                     shuffles=shuffles)
+
+
+def _top_key(rules: RuleBook, seat: Seat) -> int:
+    top = seat.payoff[0][-1]
+    return 1000 if rules.wild.is_wild(top) else top.rank

@@ -1,0 +1,95 @@
+"""What happens between decisions: drawing, recycling, ending a turn, ending a game.
+
+These helpers build new states; none of them checks legality (that is
+:mod:`spitemalice.engine.legal`'s job).
+"""
+
+from __future__ import annotations
+
+from spitemalice.model import GameState, Outcome, OutcomeKind, Pile, Seat
+from spitemalice.rulebook import RuleBook
+
+from .shuffle import shuffled
+
+
+def finish(rules: RuleBook, state: GameState, kind: OutcomeKind, winner: int | None) -> GameState:
+    """``state`` ended with ``kind``, scored by the rule set's scoring hook."""
+    outcome = Outcome(kind, winner, rules.score(state, kind, winner))
+    return _with(state, outcome=outcome)
+
+
+def _with(state: GameState, **changes: object) -> GameState:
+    fields = {
+        "seats": state.seats, "builds": state.builds, "draw": state.draw,
+        "completed": state.completed, "seat": state.seat, "turn": state.turn,
+        "turn_moves": state.turn_moves, "idle_turns": state.idle_turns, "seed": state.seed,
+        "shuffles": state.shuffles, "outcome": state.outcome,
+    }
+    fields.update(changes)
+    return GameState(**fields)  # type: ignore[arg-type]
+
+
+def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
+    """Fill ``seat_index``'s hand to the hand size from the draw pile.
+
+    When a required draw finds the draw pile empty, set-aside completed cards are shuffled
+    into a new draw pile; if there are none, the game ends as a drawn hand ("drawn").  Cards
+    drawn before that point stay in the hand.
+    """
+    seat = state.seats[seat_index]
+    short = rules.deal.hand_size - len(seat.hand)
+    if short <= 0:
+        return state
+    draw, completed, shuffles = state.draw, state.completed, state.shuffles
+    taken: list = []
+    while short:
+        if not draw:
+            if not completed:
+                drawn = _replace_seat(state, seat_index, _hand_plus(seat, taken))
+                return finish(rules, _with(drawn, draw=draw, shuffles=shuffles), "drawn", None)
+            draw, completed = shuffled(completed, state.seed, shuffles), ()
+            shuffles += 1
+        count = min(short, len(draw))
+        taken.extend(reversed(draw[len(draw) - count :]))
+        draw = draw[: len(draw) - count]
+        short -= count
+    drawn = _replace_seat(state, seat_index, _hand_plus(seat, taken))
+    return _with(drawn, draw=draw, completed=completed, shuffles=shuffles)
+
+
+def _hand_plus(seat: Seat, cards: list) -> Seat:
+    return Seat(seat.payoff, seat.hand + tuple(cards), seat.discards)
+
+
+def _replace_seat(state: GameState, index: int, seat: Seat) -> GameState:
+    seats = state.seats[:index] + (seat,) + state.seats[index + 1 :]
+    return _with(state, seats=seats)
+
+
+def end_turn(rules: RuleBook, state: GameState, passed: bool) -> GameState:
+    """Pass the turn to the next seat and fill its hand.
+
+    A turn that ended with a pass and moved no card is idle; when every seat's turn in a row
+    was idle the game ends "blocked".  At the rule set's turn limit it ends "turn-limit".
+    """
+    idle = state.idle_turns + 1 if passed and state.turn_moves == 0 else 0
+    nxt = (state.seat + 1) % len(state.seats)
+    state = _with(state, seat=nxt, turn=state.turn + 1, turn_moves=0, idle_turns=idle)
+    if idle >= len(state.seats):
+        return finish(rules, state, "blocked", None)
+    if state.turn >= rules.ruleset.turn_limit:
+        return finish(rules, state, "turn-limit", None)
+    return refill(rules, state, nxt)
+
+
+def complete_pile(rules: RuleBook, state: GameState, pile: Pile) -> GameState:
+    """A completed build pile leaves the table: set aside, or shuffled into the draw pile."""
+    if rules.ceiling.completed == "shuffle-in":
+        draw = shuffled(state.draw + pile, state.seed, state.shuffles)
+        return _with(state, draw=draw, shuffles=state.shuffles + 1)
+    return _with(state, completed=state.completed + pile)
+
+
+def with_fields(state: GameState, **changes: object) -> GameState:
+    """A copy of ``state`` with ``changes`` (faster than ``attrs.evolve`` on the hot path)."""
+    return _with(state, **changes)

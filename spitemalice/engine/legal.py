@@ -1,0 +1,223 @@
+"""Which moves the seat on turn may make, and why any other move is refused.
+
+:func:`legal_moves` lists every legal move; :func:`check_move` accepts exactly those moves and
+refuses every other one with an :class:`~spitemalice.errors.IllegalMove` that names the reason
+code and the rule-sheet clause.  The property tests hold the two to agreeing.
+"""
+
+from __future__ import annotations
+
+from spitemalice.cards import Card
+from spitemalice.errors import IllegalMove
+from spitemalice.model import GameState, Pile, Seat
+from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
+from spitemalice.policies import MoveFilter
+from spitemalice.rulebook import RuleBook
+
+from .reasons import refuse
+
+PASS = Pass()
+_NOTHING: frozenset[int] = frozenset()
+
+
+def legal_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
+    """Every legal move of the seat on turn, or ``()`` once the game has ended.
+
+    Plays come first (pay-off tops, discard-pile tops, then hand cards, each onto every build
+    pile that accepts it and onto a new pile where the limit allows), then discards.  When no
+    play or discard is legal the only move is :class:`Pass` (design notes §5).  Forced-play
+    rules (``spitemalice_filter_moves``) narrow the list.
+    """
+    if state.outcome is not None:
+        return ()
+    moves = base_moves(rules, state)
+    if rules.filters and moves:
+        moves = _apply_filters(rules, state, moves)[0]
+    return moves or (PASS,)
+
+
+def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
+    """The plays and discards the rules allow before forced-play filters; no pass."""
+    seat = state.seats[state.seat]
+    builds = state.builds
+    needs = [(i, len(pile) + 1) for i, pile in enumerate(builds)]
+    can_open = not rules.build_limit or len(builds) < rules.build_limit
+    accepts = rules.accepts
+    moves: list[Move] = []
+
+    def plays_of(zone: Zone, card: Card, index: int) -> None:
+        accepted = accepts[card.rank] if card.rank < len(accepts) else _NOTHING
+        for pile, need in needs:
+            if need in accepted:
+                moves.append(Play(zone, card, pile, index))
+        if can_open and 1 in accepted:
+            moves.append(Play(zone, card, NEW_PILE, index))
+
+    for index, pile in enumerate(seat.payoff):
+        if pile:
+            plays_of(Zone.PAYOFF, pile[-1], index)
+    for index, pile in enumerate(seat.discards):
+        if pile:
+            plays_of(Zone.DISCARD, pile[-1], index)
+    distinct = tuple(dict.fromkeys(seat.hand))
+    for card in distinct:
+        plays_of(Zone.HAND, card, 0)
+    moves.extend(_discards(rules, seat.hand, distinct))
+    return tuple(moves)
+
+
+def _discards(rules: RuleBook, hand: Pile, distinct: tuple[Card, ...]) -> list[Move]:
+    forbidden = rules.discard.forbidden
+    groups: list[tuple[Card, ...]] = [(card,) for card in distinct if card.rank not in forbidden]
+    if rules.discard.max_cards >= 2:
+        groups.extend(_pairs(hand, forbidden))
+    return [Discard(cards, pile) for cards in groups for pile in range(rules.discard.piles)]
+
+
+def _pairs(hand: Pile, forbidden: frozenset[int]) -> list[tuple[Card, Card]]:
+    """Distinct pairs of equal-rank hand cards (the hand is sorted, so equal ranks adjoin)."""
+    pairs = []
+    for i, first in enumerate(hand):
+        for second in hand[i + 1 :]:
+            if second.rank != first.rank:
+                break
+            if first.rank not in forbidden:
+                pairs.append((first, second))
+    return list(dict.fromkeys(pairs))
+
+
+def _apply_filters(
+    rules: RuleBook, state: GameState, moves: tuple[Move, ...]
+) -> tuple[tuple[Move, ...], dict[Move, MoveFilter]]:
+    """Moves every filter allows, and for each refused move the filter that refused it."""
+    refused_by: dict[Move, MoveFilter] = {}
+    kept = moves
+    for hook in rules.filters:
+        answer = hook(ruleset=rules.ruleset, state=state, moves=moves)
+        if answer is None:
+            continue
+        allowed = set(answer.allowed)
+        for move in kept:
+            if move not in allowed:
+                refused_by.setdefault(move, answer)
+        kept = tuple(move for move in kept if move in allowed)
+    return kept, refused_by
+
+
+def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None = None) -> None:
+    """Return if ``move`` is legal for the seat on turn; otherwise raise.
+
+    Args:
+        seat: the seat that claims to move; ``None`` means the seat on turn.
+
+    Raises:
+        IllegalMove: with the reason code (see :data:`~spitemalice.engine.reasons.REASONS`)
+            and the clause of the rule sheet that forbids the move.
+    """
+    why = rules.clause_for
+    if state.outcome is not None:
+        raise refuse("game-over", move, why)
+    if seat is not None and seat != state.seat:
+        raise refuse("not-on-turn", move, why, f"seat {seat} moved, but seat {state.seat} is on turn")
+    if isinstance(move, Pass):
+        if legal_moves(rules, state) != (PASS,):
+            raise refuse("pass-not-allowed", move, why)
+        return
+    if isinstance(move, Play):
+        _check_play(rules, state, move)
+    elif isinstance(move, Discard):
+        _check_discard(rules, state.seats[state.seat], move)
+    else:
+        raise TypeError(f"a move is a Play, Discard or Pass, not {type(move).__name__}")
+    if rules.filters:
+        _check_filters(rules, state, move)
+
+
+def _check_filters(rules: RuleBook, state: GameState, move: Move) -> None:
+    _, refused_by = _apply_filters(rules, state, base_moves(rules, state))
+    answer = refused_by.get(move)
+    if answer is not None:
+        raise refuse(answer.reason, move, rules.clause_for, answer.message)
+
+
+def _check_play(rules: RuleBook, state: GameState, move: Play) -> None:
+    why = rules.clause_for
+    mover = state.seats[state.seat]
+    if move.owner is not None and move.owner != state.seat:
+        raise refuse("not-own-pile", move, why,
+                     f"seat {state.seat} may not play from seat {move.owner}'s piles")
+    if move.zone is Zone.HAND:
+        if move.card not in mover.hand:
+            raise refuse("not-in-hand", move, why)
+    else:
+        piles = mover.payoff if move.zone is Zone.PAYOFF else mover.discards
+        _check_top(piles, move, why)
+    if move.pile == NEW_PILE:
+        if rules.build_limit and len(state.builds) >= rules.build_limit:
+            raise refuse("build-pile-limit", move, why,
+                         f"{rules.build_limit} build piles are open, the most allowed")
+        need = 1
+    elif 0 <= move.pile < len(state.builds):
+        need = len(state.builds[move.pile]) + 1
+    else:
+        raise refuse("no-such-pile", move, why, f"there is no build pile {move.pile + 1}")
+    _check_rank(rules, move, need)
+
+
+def _check_top(piles: tuple[Pile, ...], move: Play, why: dict[str, str]) -> None:
+    if not 0 <= move.index < len(piles):
+        raise refuse("no-such-pile", move, why, f"there is no pile {move.index + 1} of that kind")
+    pile = piles[move.index]
+    if not pile:
+        raise refuse("empty-pile", move, why)
+    if pile[-1] != move.card:
+        reason = "buried-card" if move.card in pile else "not-on-pile"
+        raise refuse(reason, move, why, f"{_REASON_TEXT[reason]}; its top card is {pile[-1]}")
+
+
+_REASON_TEXT = {
+    "buried-card": "only the top card of a pile may be played",
+    "not-on-pile": "that card is not on that pile",
+}
+
+
+def _check_rank(rules: RuleBook, move: Play, need: int) -> None:
+    card = move.card
+    accepted = rules.accepts[card.rank] if card.rank < len(rules.accepts) else _NOTHING
+    if need in accepted:
+        return
+    why = rules.clause_for
+    if not rules.wild.is_wild(card):
+        raise refuse("wrong-rank", move, why, f"the pile needs rank {need}, not {card}")
+    if need == 1:
+        raise refuse("wild-cannot-start", move, why)
+    raise refuse("wild-excluded", move, why, f"a wild card may not stand for rank {need} here")
+
+
+def _check_discard(rules: RuleBook, mover: Seat, move: Discard) -> None:
+    why = rules.clause_for
+    cards = move.cards
+    if not 1 <= len(cards) <= rules.discard.max_cards:
+        raise refuse("discard-count", move, why,
+                     f"a discard here holds 1 to {rules.discard.max_cards} card(s), not {len(cards)}")
+    if len(cards) == 2 and cards[0].rank != cards[1].rank:
+        raise refuse("pair-unequal", move, why)
+    hand = list(mover.hand)
+    for card in cards:
+        if card not in hand:
+            raise refuse("not-in-hand", move, why, f"{card} is not in the hand")
+        hand.remove(card)
+    if cards[0].rank in rules.discard.forbidden:
+        raise refuse("forbidden-discard", move, why, f"a {cards[0]} may not be discarded")
+    if not 0 <= move.pile < rules.discard.piles:
+        raise refuse("no-such-pile", move, why,
+                     f"discard piles are numbered 1 to {rules.discard.piles}")
+
+
+def is_legal(rules: RuleBook, state: GameState, move: Move) -> bool:
+    """``True`` when :func:`check_move` accepts ``move``."""
+    try:
+        check_move(rules, state, move)
+    except IllegalMove:
+        return False
+    return True

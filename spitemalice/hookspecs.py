@@ -1,0 +1,117 @@
+"""The extension points: every hook a rule-set or house-rule plugin may implement.
+
+A plugin is any object or module with functions marked ``@hookimpl`` (names must match the
+specs below).  The base rules (:mod:`spitemalice.base`) implement every hook with
+``trylast=True`` and answer from the :class:`~spitemalice.ruleset.Ruleset`, so a plugin only
+implements what a value cannot say.  Hooks marked *firstresult* take the first non-``None``
+answer: ``tryfirst`` implementations first, then the most recently registered, the base rules
+last.
+
+Hooks are asked once, when a :class:`~spitemalice.rulebook.RuleBook` is built, except the three
+marked *per move* or *per game*, which are called during play and only if some plugin other
+than the base rules implements them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from spitemalice.model import GameState, Outcome, OutcomeKind
+    from spitemalice.moves import Move
+    from spitemalice.policies import (
+        CeilingRule,
+        Clause,
+        Deck,
+        DealRule,
+        DiscardRule,
+        MoveFilter,
+        WildRule,
+    )
+    from spitemalice.ruleset import Ruleset
+
+PROJECT = "spitemalice"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec(firstresult=True)
+def spitemalice_ruleset() -> Ruleset | None:
+    """The rule set's parameters.
+
+    A rule-set plugin returns its :class:`Ruleset`.  A house rule implements this hook with
+    ``@hookimpl(wrapper=True)``: it receives the rule set with ``ruleset = yield`` and returns
+    a changed copy (``attrs.evolve``), so house rules stack in the order they are given.  A
+    wrapper that cannot apply to the rule set raises :class:`~spitemalice.errors.RulesetError`
+    naming both itself and the rule set.
+    """
+
+
+@hookspec
+def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
+    """The numbered clauses this plugin contributes to the rule sheet (every plugin's are
+    collected, in registration order).  A clause's ``reasons`` make it the authority cited by
+    illegal-move errors with those reason codes; later plugins override earlier ones."""
+    raise NotImplementedError
+
+
+@hookspec
+def spitemalice_conflicts(ruleset: Ruleset, plugins: list[str]) -> str | None:
+    """A sentence naming a conflict between this plugin and the resolved rule set or the other
+    plugins (by name, in ``plugins``), or ``None``.  Any answer refuses the whole rule set."""
+
+
+@hookspec(firstresult=True)
+def spitemalice_deck(ruleset: Ruleset) -> Deck | None:
+    """Deck composition: every card of the game (and a separate pay-off pack, if any)."""
+
+
+@hookspec(firstresult=True)
+def spitemalice_wild(ruleset: Ruleset) -> WildRule | None:
+    """Wildcard behaviour: which ranks are wild and which ranks a wild may not stand for."""
+
+
+@hookspec(firstresult=True)
+def spitemalice_build_ceiling(ruleset: Ruleset) -> CeilingRule | None:
+    """Build ceiling: the rank that completes a build pile, and what becomes of its cards."""
+
+
+@hookspec(firstresult=True)
+def spitemalice_build_pile_limit(ruleset: Ruleset) -> int | None:
+    """How many build piles may be open at once; ``0`` means no limit."""
+
+
+@hookspec(firstresult=True)
+def spitemalice_discard_limits(ruleset: Ruleset) -> DiscardRule | None:
+    """Discard limits: piles per seat, ranks that may not be discarded, cards per discard."""
+
+
+@hookspec(firstresult=True)
+def spitemalice_deal(ruleset: Ruleset) -> DealRule | None:
+    """Deal and hands: pay-off piles and their size, hand size, how the first seat is found."""
+
+
+@hookspec
+def spitemalice_filter_moves(
+    ruleset: Ruleset, state: GameState, moves: tuple[Move, ...]
+) -> MoveFilter | None:
+    """*Per move.* A forced-play rule: given the moves the other rules allow, return the
+    subset this rule allows (with the reason code for the rest), or ``None`` for no opinion.
+    A move must be allowed by every filter; when no move is left, the seat must pass."""
+
+
+@hookspec(firstresult=True)
+def spitemalice_end_of_game(ruleset: Ruleset, state: GameState) -> Outcome | None:
+    """*Per move.* End the game early by a rule of this plugin's own (an outcome), or
+    ``None``.  The engine itself ends a game on a win (a seat's pay-off piles empty), on
+    draw-pile exhaustion, when every seat passes in turn, and at the turn limit."""
+
+
+@hookspec(firstresult=True)
+def spitemalice_score(
+    ruleset: Ruleset, state: GameState, kind: OutcomeKind, winner: int | None
+) -> tuple[int, ...] | None:
+    """*Per game.* Scoring: points per seat for a game that ended with ``kind`` (``winner``
+    is the winning seat or ``None``).  ``state`` is the final position."""

@@ -1,0 +1,117 @@
+"""The immutable game model: seats, build piles, game state and outcome.
+
+Every class here is frozen and every container is a tuple, so a state is a value: two equal
+states compare and hash equal and have the same future.  Piles are stored bottom to top (the
+last element is the top card, the only one in play).  No random generator lives in a state:
+the seed and a shuffle counter decide every future shuffle (see
+:mod:`spitemalice.engine.shuffle`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from spitemalice.cards import Card
+
+Pile = tuple[Card, ...]
+OutcomeKind = Literal["win", "drawn", "blocked", "turn-limit"]
+OUTCOME_KINDS: tuple[OutcomeKind, ...] = ("win", "drawn", "blocked", "turn-limit")
+
+
+def _tuple_of_piles(piles: object) -> tuple[Pile, ...]:
+    return tuple(tuple(pile) for pile in piles)  # type: ignore[attr-defined]
+
+
+@attrs.frozen
+class Seat:
+    """What one seat holds.
+
+    Attributes:
+        payoff: the seat's pay-off piles (one in most rule sets, two in Misery), each bottom to
+            top; only the top card of each is face up and playable.
+        hand: the hand, sorted, so that the order cards were drawn in does not matter.
+        discards: exactly ``Ruleset.discard_piles`` discard piles, each bottom to top; empty
+            piles are empty tuples.
+    """
+
+    payoff: tuple[Pile, ...] = attrs.field(converter=_tuple_of_piles)
+    hand: Pile = attrs.field(converter=lambda cards: tuple(sorted(cards)))
+    discards: tuple[Pile, ...] = attrs.field(converter=_tuple_of_piles)
+
+    @property
+    def payoff_count(self) -> int:
+        """Cards left in all of this seat's pay-off piles together."""
+        return sum(len(pile) for pile in self.payoff)
+
+
+@attrs.frozen
+class Outcome:
+    """How a game ended.
+
+    Attributes:
+        kind: ``"win"`` (a seat emptied its pay-off piles), ``"drawn"`` (a required draw found
+            the draw pile empty with nothing to recycle), ``"blocked"`` (every seat passed in
+            turn without moving a card) or ``"turn-limit"`` (the rule set's turn limit).
+        winner: the winning seat, or ``None`` when no seat won.
+        scores: points per seat for this game, a tuple as long as the number of seats.
+    """
+
+    kind: OutcomeKind
+    winner: int | None
+    scores: tuple[int, ...] = attrs.field(converter=tuple)
+
+
+@attrs.frozen
+class GameState:
+    """A whole position, including whose turn it is and how the future will be shuffled.
+
+    Attributes:
+        seats: one :class:`Seat` per seat, in turn order.
+        builds: the open build piles in the order they were opened, each bottom to top.  The
+            card at position ``i`` (0-based) stands for rank ``i + 1``: every pile starts at
+            rank 1 and rises by one, so the rank a wild card stands for follows from where it
+            lies (see :func:`build_ranks`).
+        draw: the draw pile, bottom to top (cards are drawn from the end).
+        completed: completed build-pile cards set aside until they are recycled.
+        seat: the seat on turn (0-based).
+        turn: turns ended so far in this game.
+        turn_moves: cards moved so far in the current turn.
+        idle_turns: consecutive turns that ended with a pass and no card moved.
+        seed: the game's seed; with ``shuffles`` it fixes every shuffle to come.
+        shuffles: shuffles made so far (the deal is shuffle 0).
+        outcome: how the game ended, or ``None`` while it is live.
+    """
+
+    seats: tuple[Seat, ...] = attrs.field(converter=tuple)
+    builds: tuple[Pile, ...] = attrs.field(converter=_tuple_of_piles)
+    draw: Pile = attrs.field(converter=tuple)
+    completed: Pile = attrs.field(converter=tuple)
+    seat: int = 0
+    turn: int = 0
+    turn_moves: int = 0
+    idle_turns: int = 0
+    seed: int = 0
+    shuffles: int = 0
+    outcome: Outcome | None = None
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def all_cards(self) -> list[Card]:
+        """Every card in the state, wherever it lies (for conservation checks)."""
+        cards: list[Card] = [*self.draw, *self.completed]
+        for pile in self.builds:
+            cards.extend(pile)
+        for seat in self.seats:
+            cards.extend(seat.hand)
+            for pile in (*seat.payoff, *seat.discards):
+                cards.extend(pile)
+        return cards
+
+
+def build_ranks(pile: Pile) -> tuple[int, ...]:
+    """The rank each card of a build pile stands for, bottom to top: ``(1, 2, ..., len)``."""
+    return tuple(range(1, len(pile) + 1))

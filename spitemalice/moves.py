@@ -1,0 +1,145 @@
+"""Moves and their text forms.
+
+Three kinds of move exist in every rule set:
+
+* :class:`Play` puts one card on a build pile, from the hand, from the top of one of the
+  mover's pay-off piles or from the top of one of the mover's discard piles.
+* :class:`Discard` puts one hand card (two equal-rank cards under pair discards) on one of the
+  mover's discard piles, which ends the turn.
+* :class:`Pass` ends the turn without a card; it is legal only when nothing else is.
+
+Text forms (piles are numbered from 1 in text, from 0 in code)::
+
+    9H>B2       hand card 9H onto build pile 2
+    9H>B+       hand card 9H opens a new build pile
+    P:9H>B1     top of pay-off pile 1 (9H) onto build pile 1; "P2:" names pay-off pile 2
+    S1.D3:9H>B1 the same from seat 1's discard pile 3 (only the mover's own piles are legal)
+    D3:9H>B1    top of discard pile 3 (9H) onto build pile 1
+    9H>D2       discard 9H on discard pile 2
+    9H+9S>D2    discard the pair 9H, 9S on discard pile 2 (pair discards only)
+    pass        end the turn without a card
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from spitemalice.cards import Card, card_text, parse_card
+from spitemalice.errors import NotationError
+
+NEW_PILE = -1
+"""``Play.pile`` value that opens a new build pile."""
+
+
+class Zone(enum.Enum):
+    """Where a played card comes from."""
+
+    HAND = "H"
+    PAYOFF = "P"
+    DISCARD = "D"
+
+
+@attrs.frozen
+class Play:
+    """Put ``card`` on build pile ``pile`` (0-based; :data:`NEW_PILE` opens one).
+
+    ``index`` is the pay-off or discard pile the card is taken from (0-based); it is 0 for a
+    hand card.  ``owner`` names the seat whose pile it is when a caller states it (text
+    ``S1.D3:9H>B1``); ``None`` means the mover's own, the only legal owner.
+    """
+
+    zone: Zone
+    card: Card
+    pile: int
+    index: int = 0
+    owner: int | None = None
+
+    def __str__(self) -> str:
+        target = "B+" if self.pile == NEW_PILE else f"B{self.pile + 1}"
+        if self.zone is Zone.HAND:
+            source = card_text(self.card)
+        elif self.zone is Zone.PAYOFF:
+            number = "" if self.index == 0 else str(self.index + 1)
+            source = f"P{number}:{card_text(self.card)}"
+        else:
+            source = f"D{self.index + 1}:{card_text(self.card)}"
+        owner = "" if self.owner is None else f"S{self.owner}."
+        return f"{owner}{source}>{target}"
+
+
+@attrs.frozen
+class Discard:
+    """Put hand ``cards`` (one card, or two of equal rank) on discard pile ``pile`` (0-based)."""
+
+    cards: tuple[Card, ...] = attrs.field(converter=tuple)
+    pile: int = 0
+
+    def __str__(self) -> str:
+        return "+".join(card_text(card) for card in self.cards) + f">D{self.pile + 1}"
+
+
+@attrs.frozen
+class Pass:
+    """End the turn without moving a card (only when no other move is legal)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Move = Play | Discard | Pass
+
+_FORMS = "'9H>B2', 'P:9H>B1', 'D3:9H>B+', '9H>D2', '9H+9S>D2' or 'pass'"
+
+
+def parse_move(text: str) -> Move:
+    """Parse a move's text form (see the module docstring).
+
+    Raises:
+        NotationError: the text is not a move; the message shows the accepted forms.
+    """
+    raw = text.strip()
+    if raw.lower() == "pass":
+        return Pass()
+    source, sep, target = raw.partition(">")
+    if not sep or len(target) < 2:
+        raise NotationError(f"move {text!r} has no target: write one of {_FORMS}")
+    kind, number = target[0].upper(), target[1:]
+    if kind == "D":
+        cards = tuple(parse_card(part) for part in source.split("+"))
+        return Discard(cards, _pile_number(number, text) - 1)
+    if kind != "B":
+        raise NotationError(f"move {text!r}: the target is B<n>, B+ or D<n>, not {target!r}")
+    pile = NEW_PILE if number == "+" else _pile_number(number, text) - 1
+    owner = None
+    if source[:1].upper() == "S" and "." in source:
+        seat, _, source = source[1:].partition(".")
+        if not seat.isdigit():
+            raise NotationError(f"move {text!r}: a seat prefix is S<seat number>., as 'S1.'")
+        owner = int(seat)
+    zone, index, card_part = _parse_source(source, text)
+    return Play(zone, parse_card(card_part), pile, index, owner)
+
+
+def _parse_source(source: str, text: str) -> tuple[Zone, int, str]:
+    head, colon, card_part = source.partition(":")
+    if not colon:
+        return Zone.HAND, 0, source
+    letter, number = head[:1].upper(), head[1:]
+    if letter == "P":
+        return Zone.PAYOFF, (_pile_number(number, text) - 1) if number else 0, card_part
+    if letter == "D":
+        return Zone.DISCARD, _pile_number(number, text) - 1, card_part
+    raise NotationError(f"move {text!r}: a source is a hand card, P<n>:<card> or D<n>:<card>")
+
+
+def _pile_number(number: str, text: str) -> int:
+    if not number.isdigit() or int(number) < 1:
+        raise NotationError(f"move {text!r}: pile numbers are 1, 2, 3 ..., not {number!r}")
+    return int(number)
+
+
+def move_text(move: Move) -> str:
+    """The text form of ``move``; :func:`parse_move` reads it back to an equal move."""
+    return str(move)

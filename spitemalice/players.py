@@ -1,0 +1,147 @@
+"""Players (bots) that choose among legal moves.
+
+A player is any object with ``choose(rules, state, moves) -> move`` where ``moves`` is the
+non-empty tuple from :func:`~spitemalice.engine.legal_moves`.  Players keep their own seeded
+``random.Random``; none of them reads Python's global random state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from spitemalice.cards import Card
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameState
+from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
+from spitemalice.rulebook import RuleBook
+
+
+class Player(Protocol):
+    """Anything that picks one of the legal moves."""
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move: ...
+
+
+class RandomPlayer:
+    """Picks a legal move uniformly at random from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        return moves[self.rng.randrange(len(moves))]
+
+
+class GreedyPlayer:
+    """Plays its pay-off card whenever it can reach it, otherwise keeps building.
+
+    Order of preference: a pay-off play; the first play of a run of hand and discard-pile
+    cards that reaches the pay-off top this turn; a natural card from a discard pile, then from
+    the hand, that does not hand the next seat its pay-off rank; a sensible discard (high
+    cards, on equal or one-higher tops, never a wild card if another will do); anything else.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        plays = [m for m in moves if isinstance(m, Play)]
+        for move in plays:
+            if move.zone is Zone.PAYOFF:
+                return move
+        chosen = _toward_payoff(rules, state, plays) or _build(rules, state, plays)
+        if chosen is not None:
+            return chosen
+        discards = [m for m in moves if isinstance(m, Discard)]
+        if discards:
+            return max(discards, key=lambda m: _discard_score(rules, state, m))
+        return moves[0]
+
+
+def _pile_tops(rules: RuleBook, state: GameState) -> list[tuple[int, int]]:
+    """(build pile, rank on top) for each open pile, plus (NEW_PILE, 0) if one may open."""
+    tops = [(i, len(pile)) for i, pile in enumerate(state.builds)]
+    if not rules.build_limit or len(state.builds) < rules.build_limit:
+        tops.append((NEW_PILE, 0))
+    return tops
+
+
+def _toward_payoff(rules: RuleBook, state: GameState, plays: list[Play]) -> Play | None:
+    """The first play of a run that would bring a build pile up to a pay-off top."""
+    seat = state.seats[state.seat]
+    reachable = list(seat.hand) + [pile[-1] for pile in seat.discards if pile]
+    naturals = Counter(c.rank for c in reachable if not rules.wild.is_wild(c))
+    wilds = sum(1 for c in reachable if rules.wild.is_wild(c))
+    for payoff in seat.payoff:
+        if not payoff or rules.wild.is_wild(payoff[-1]):
+            continue
+        goal = payoff[-1].rank
+        for pile, top in _pile_tops(rules, state):
+            if top < goal and _coverable(rules, range(top + 1, goal), naturals, wilds):
+                return _first_play(rules, plays, pile, top + 1)
+    return None
+
+
+def _coverable(rules: RuleBook, ranks: range, naturals: Counter[int], wilds: int) -> bool:
+    for rank in ranks:
+        if naturals[rank] == 0:
+            if wilds == 0 or rank in rules.wild.excluded:
+                return False
+            wilds -= 1
+    return True
+
+
+def _first_play(rules: RuleBook, plays: list[Play], pile: int, rank: int) -> Play | None:
+    onto = [m for m in plays if m.pile == pile and m.zone is not Zone.PAYOFF]
+    natural = [m for m in onto if m.card.rank == rank and not rules.wild.is_wild(m.card)]
+    ranked = sorted(natural, key=lambda m: m.zone is not Zone.DISCARD) or onto
+    return ranked[0] if ranked else None
+
+
+def _build(rules: RuleBook, state: GameState, plays: list[Play]) -> Play | None:
+    """A natural play that does not set up the next seat's pay-off card."""
+    next_seat = state.seats[(state.seat + 1) % len(state.seats)]
+    danger = {pile[-1].rank - 1 for pile in next_seat.payoff if pile}
+    options = [
+        m for m in plays
+        if not rules.wild.is_wild(m.card) and _rank_after(state, m) not in danger
+    ]
+    options.sort(key=lambda m: (m.zone is not Zone.DISCARD, m.card.rank))
+    return options[0] if options else None
+
+
+def _rank_after(state: GameState, move: Play) -> int:
+    return 1 if move.pile == NEW_PILE else len(state.builds[move.pile]) + 1
+
+
+def _discard_score(rules: RuleBook, state: GameState, move: Discard) -> int:
+    card: Card = move.cards[0]
+    pile = state.seats[state.seat].discards[move.pile]
+    score = card.rank
+    if rules.wild.is_wild(card):
+        score -= 100
+    if not pile:
+        score += 10
+    elif pile[-1].rank in (card.rank, card.rank + 1):
+        score += 20
+    return score
+
+
+PLAYERS: dict[str, Callable[[int], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+
+
+def make_player(kind: str, seed: int) -> Player:
+    """A player of ``kind`` (``"random"`` or ``"greedy"``) seeded with ``seed``.
+
+    Raises:
+        SpiteMaliceError: an unknown kind; the message lists the known ones.
+    """
+    try:
+        return PLAYERS[kind](seed)
+    except KeyError:
+        raise SpiteMaliceError(
+            f"unknown player {kind!r}; choose from {', '.join(sorted(PLAYERS))}"
+        ) from None

@@ -1,0 +1,129 @@
+"""The values that hooks answer with.
+
+Each class is what one extension point decides (see :mod:`spitemalice.hookspecs`).  A
+:class:`~spitemalice.rulebook.RuleBook` asks every hook once and keeps these values, so the
+engine's hot loop reads plain attributes instead of calling plugins.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from spitemalice.cards import Card
+from spitemalice.moves import Move
+from spitemalice.ruleset import CompletedPolicy, FirstSeatRule
+
+
+@attrs.frozen
+class Deck:
+    """Deck composition.
+
+    Attributes:
+        cards: every card of the game except a separate pay-off pack, in any order.
+        payoff_cards: a separate pack that only the pay-off piles are dealt from (Starturn's
+            stack pack), or ``None`` when pay-off piles come from ``cards``.  Cards of this
+            pack that are not dealt join the draw pile.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=tuple)
+    payoff_cards: tuple[Card, ...] | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) + len(self.payoff_cards or ())
+
+
+@attrs.frozen
+class WildRule:
+    """Wildcard behaviour.
+
+    Attributes:
+        wild_ranks: ranks whose cards are wild (0 = joker); an empty set means no wild cards.
+        excluded: ranks a wild card may not stand for (1 here means a wild cannot start a pile).
+    """
+
+    wild_ranks: frozenset[int]
+    excluded: frozenset[int]
+
+    def is_wild(self, card: Card) -> bool:
+        return card.rank in self.wild_ranks
+
+
+@attrs.frozen
+class CeilingRule:
+    """Build ceiling.
+
+    Attributes:
+        ceiling: the rank whose card completes a build pile (12 for a queen).
+        completed: ``"set-aside"`` keeps completed cards until a draw finds the draw pile
+            empty; ``"shuffle-in"`` shuffles them into the draw pile at once.
+    """
+
+    ceiling: int
+    completed: CompletedPolicy
+
+
+@attrs.frozen
+class DiscardRule:
+    """Discard limits.
+
+    Attributes:
+        piles: discard piles per seat.
+        forbidden: ranks that may not be discarded.
+        max_cards: cards one discard may hold: 1, or 2 for a pair of equal rank.
+    """
+
+    piles: int
+    forbidden: frozenset[int]
+    max_cards: int
+
+
+@attrs.frozen
+class DealRule:
+    """Deal and hands.
+
+    Attributes:
+        payoff_piles: pay-off piles per seat.
+        payoff_size: cards per pay-off pile, or ``None`` to share the separate pay-off pack
+            out equally (leftovers join the draw pile).
+        hand_size: cards a hand is filled to at the start of a turn and when it empties.
+        first_seat: how the first seat is chosen (``"cut"`` or ``"higher-payoff-top"``).
+    """
+
+    payoff_piles: int
+    payoff_size: int | None
+    hand_size: int
+    first_seat: FirstSeatRule
+
+
+@attrs.frozen
+class MoveFilter:
+    """A forced-play rule's answer: the moves it allows and why it refuses the others.
+
+    Attributes:
+        allowed: the subset of the legal moves this rule allows.
+        reason: the reason code given when a move outside ``allowed`` is tried.
+        message: a sentence saying what the rule demands.
+    """
+
+    allowed: tuple[Move, ...] = attrs.field(converter=tuple)
+    reason: str = "forced-play"
+    message: str = "a forced play must be made first"
+
+
+@attrs.frozen
+class Clause:
+    """One numbered clause of a rule sheet.
+
+    Attributes:
+        id: the clause id, such as ``"BF-7"``; scenario tests cite it.
+        text: the rule in our own words.
+        source: where the rule comes from (a source id of the rules dossier), or
+            ``"ASSUMPTION"`` / ``"LIBRARY"`` for our own decisions.
+        reasons: the illegal-move reason codes this clause is the authority for.
+    """
+
+    id: str
+    text: str
+    source: str
+    reasons: tuple[str, ...] = attrs.field(default=(), converter=tuple)

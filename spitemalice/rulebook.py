@@ -1,0 +1,171 @@
+"""A RuleBook: one game configuration, its plugins asked once, ready for the engine.
+
+Building a RuleBook registers the base rules, one rule-set plugin and any house-rule plugins
+in a fresh pluggy ``PluginManager`` (never a global one), checks them against the hook specs,
+resolves the :class:`Ruleset` (house rules wrap the rule set's answer, then parameter
+overrides apply), asks every build-time hook once and derives the tables the engine's hot loop
+reads.  Any fault refuses the whole configuration with a :class:`RulesetError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pluggy
+
+from spitemalice import base, hookspecs
+from spitemalice.errors import RulesetError
+from spitemalice.policies import CeilingRule, Clause, DealRule, Deck, DiscardRule, WildRule
+from spitemalice.ruleset import Ruleset, override
+
+
+class RuleBook:
+    """The resolved rules of one game configuration.
+
+    Attributes:
+        ruleset: the final :class:`Ruleset` (house rules and overrides applied).
+        plugins: names of the rule-set plugin and house rules, in the order applied.
+        deck, wild, ceiling, discard, deal: the resolved hook answers.
+        build_limit: build piles open at once, ``0`` for no limit.
+        clauses: the rule sheet, every plugin's clauses in order.
+        accepts: ``accepts[rank]`` is the set of build ranks a card of that rank may stand for.
+        wild: which cards are wild.
+
+    Raises:
+        RulesetError: a plugin that breaks the hook specs, a conflict between plugins, bad
+            parameters, or a deck that cannot deal the seats.
+    """
+
+    def __init__(
+        self,
+        variant: object,
+        house_rules: Sequence[object] = (),
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.plugins = [plugin_name(variant), *(plugin_name(rule) for rule in house_rules)]
+        self.pm = _plugin_manager(variant, house_rules)
+        self.ruleset = _resolve_ruleset(self.pm, params or {})
+        self._check_conflicts()
+        hook = self.pm.hook
+        kw = {"ruleset": self.ruleset}
+        self.deck: Deck = hook.spitemalice_deck(**kw)
+        self.wild: WildRule = hook.spitemalice_wild(**kw)
+        self.ceiling: CeilingRule = hook.spitemalice_build_ceiling(**kw)
+        self.build_limit: int = hook.spitemalice_build_pile_limit(**kw)
+        self.discard: DiscardRule = hook.spitemalice_discard_limits(**kw)
+        self.deal: DealRule = hook.spitemalice_deal(**kw)
+        self.clauses: tuple[Clause, ...] = tuple(
+            clause for sheet in reversed(hook.spitemalice_rule_sheet(**kw)) for clause in sheet
+        )
+        self.accepts = _accept_table(self.deck, self.wild, self.ceiling.ceiling)
+        self.filters = _extra_impls(self.pm, "spitemalice_filter_moves")
+        self.end_hook = _extra_impls(self.pm, "spitemalice_end_of_game")
+        self.clause_for = {reason: c.id for c in self.clauses for reason in c.reasons}
+        _check_deal(self)
+
+    @property
+    def name(self) -> str:
+        return self.ruleset.name
+
+    @property
+    def players(self) -> int:
+        return self.ruleset.players
+
+    def clause(self, clause_id: str) -> Clause:
+        """The clause with id ``clause_id``.
+
+        Raises:
+            KeyError: no clause of this rule sheet has that id.
+        """
+        for clause in self.clauses:
+            if clause.id == clause_id:
+                return clause
+        raise KeyError(f"{self.name} has no clause {clause_id!r}")
+
+    def score(self, state: Any, kind: str, winner: int | None) -> tuple[int, ...]:
+        """Points per seat for a game ending with ``kind`` (the scoring hook)."""
+        return tuple(
+            self.pm.hook.spitemalice_score(
+                ruleset=self.ruleset, state=state, kind=kind, winner=winner
+            )
+        )
+
+    def _check_conflicts(self) -> None:
+        for impl in self.pm.hook.spitemalice_conflicts.get_hookimpls():
+            problem = impl.function(ruleset=self.ruleset, plugins=list(self.plugins))
+            if problem:
+                raise RulesetError(f"{impl.plugin_name} cannot stack here: {problem}")
+
+    def __repr__(self) -> str:
+        return f"RuleBook({' + '.join(self.plugins)}, players={self.players})"
+
+
+def plugin_name(plugin: object) -> str:
+    """A plugin's ``NAME`` attribute, or its module/class name when it has none."""
+    return str(getattr(plugin, "NAME", getattr(plugin, "__name__", type(plugin).__name__)))
+
+
+def _plugin_manager(variant: object, house_rules: Sequence[object]) -> pluggy.PluginManager:
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    names = [plugin_name(p) for p in (variant, *house_rules)]
+    if len(set(names)) != len(names):
+        raise RulesetError(f"a plugin is given twice: {', '.join(names)}")
+    for plugin in (base, variant, *house_rules):
+        try:
+            pm.register(plugin, name=plugin_name(plugin))
+        except (pluggy.PluginValidationError, ValueError) as error:
+            raise RulesetError(f"plugin {plugin_name(plugin)!r} is not valid: {error}") from error
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as error:
+        raise RulesetError(
+            f"plugin {error.plugin_name!r} implements a hook that does not exist: {error}"
+        ) from error
+    return pm
+
+
+def _resolve_ruleset(pm: pluggy.PluginManager, params: Mapping[str, Any]) -> Ruleset:
+    ruleset = pm.hook.spitemalice_ruleset()
+    if not isinstance(ruleset, Ruleset):
+        raise RulesetError("no plugin answered spitemalice_ruleset with a Ruleset")
+    return override(ruleset, params)
+
+
+def _extra_impls(pm: pluggy.PluginManager, hook_name: str) -> list[Any]:
+    """The implementations of a per-move hook other than the base rules' (usually none)."""
+    impls = getattr(pm.hook, hook_name).get_hookimpls()
+    return [impl.function for impl in impls if impl.plugin_name != base.NAME]
+
+
+def _accept_table(deck: Deck, wild: WildRule, ceiling: int) -> list[frozenset[int]]:
+    """``table[rank]``: the build ranks (1..ceiling) a card of ``rank`` may stand for."""
+    ranks = {card.rank for card in (*deck.cards, *(deck.payoff_cards or ()))}
+    table = [frozenset[int]()] * (max(ranks | {ceiling}) + 1)
+    for rank in ranks:
+        if rank in wild.wild_ranks:
+            table[rank] = frozenset(r for r in range(1, ceiling + 1) if r not in wild.excluded)
+        elif 1 <= rank <= ceiling:
+            table[rank] = frozenset({rank})
+    return table
+
+
+def _check_deal(book: RuleBook) -> None:
+    """Refuse a seat count the deck cannot deal pay-off piles and hands for."""
+    rules, deal = book.ruleset, book.deal
+    if deal.payoff_size is None:
+        if book.deck.payoff_cards is None:
+            raise RulesetError("payoff_size None needs a deck with a separate pay-off pack")
+        payoff_need, payoff_have = rules.players * deal.payoff_piles, len(book.deck.payoff_cards)
+        need = rules.players * deal.hand_size
+    else:
+        payoff_need = payoff_have = 0
+        need = rules.players * (deal.payoff_piles * deal.payoff_size + deal.hand_size)
+    have = len(book.deck.cards)
+    if need > have or payoff_need > payoff_have:
+        raise RulesetError(
+            f"{rules.name}: the deck of {book.deck.size} cards cannot deal {rules.players} "
+            f"seats ({deal.payoff_piles} pay-off pile(s) of {deal.payoff_size} and a hand of "
+            f"{deal.hand_size} each); use fewer players, smaller piles or more packs"
+        )

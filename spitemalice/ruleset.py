@@ -1,0 +1,212 @@
+"""The declarative rule set: every rule that a value can express.
+
+A :class:`Ruleset` is frozen and validated when it is made: a bad value is refused with the
+field's name and its valid range, and nothing is built.  Behaviour that a value cannot express
+lives in plugins (see :mod:`spitemalice.hookspecs`).  Parameter overrides from the command
+line or a file go through :func:`override`, which converts text and refuses unknown names with
+the closest valid one.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
+
+import attrs
+
+from spitemalice.errors import RulesetError
+
+CompletedPolicy = Literal["set-aside", "shuffle-in"]
+FirstSeatRule = Literal["cut", "higher-payoff-top"]
+ExhaustionRule = Literal["difference", "tie"]
+
+
+def _ranks(value: Iterable[int]) -> frozenset[int]:
+    return frozenset(int(rank) for rank in value)
+
+
+def _between(low: int, high: int | None = None) -> Any:
+    def check(instance: object, attribute: attrs.Attribute, value: int) -> None:  # type: ignore[type-arg]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesetError(f"{attribute.name} must be a whole number, not {value!r}")
+        if value < low or (high is not None and value > high):
+            upper = "" if high is None else f" and at most {high}"
+            raise RulesetError(f"{attribute.name} = {value}: it must be at least {low}{upper}")
+
+    return check
+
+
+def _one_of(*choices: str) -> Any:
+    def check(instance: object, attribute: attrs.Attribute, value: str) -> None:  # type: ignore[type-arg]
+        if value not in choices:
+            raise RulesetError(f"{attribute.name} = {value!r}: choose one of {', '.join(choices)}")
+
+    return check
+
+
+def _optional_limit(instance: object, attribute: attrs.Attribute, value: int | None) -> None:  # type: ignore[type-arg]
+    if value is not None:
+        _between(1)(instance, attribute, value)
+
+
+def _field(default: Any, help: str, **kwargs: Any) -> Any:
+    return attrs.field(default=default, metadata={"help": help}, **kwargs)
+
+
+@attrs.frozen(kw_only=True)
+class Ruleset:
+    """Every parameter of a rule set, validated on creation.
+
+    Ranks are integers: 0 joker, 1 ace, 11 jack, 12 queen, 13 king (numbered decks use their
+    numbers).  Counts are cards or piles.
+
+    Raises:
+        RulesetError: a value out of range or inconsistent with another; the message names the
+            field and what would be valid.
+    """
+
+    name: str = _field("custom", "rule-set name used to load it")
+    title: str = _field("Custom rule set", "human-readable title")
+    version: str = _field("1", "version of the rule sheet")
+    players: int = _field(2, "seats in the game", validator=_between(0))
+    min_players: int = _field(2, "fewest seats the rule set allows", validator=_between(2, 8))
+    max_players: int = _field(4, "most seats the rule set allows", validator=_between(2, 8))
+    packs: int = _field(3, "standard 52-card packs in the deck", validator=_between(0, 12))
+    packs_per_seat: bool = _field(False, "use one pack per seat instead of `packs`")
+    jokers: int = _field(0, "jokers added to the deck in all", validator=_between(0, 48))
+    wild_ranks: frozenset[int] = _field(
+        frozenset({13}), "ranks that are wild (0 = joker, 13 = king)", converter=_ranks
+    )
+    wild_excluded: frozenset[int] = _field(
+        frozenset({1}), "ranks a wild card may not stand for", converter=_ranks
+    )
+    build_ceiling: int = _field(12, "rank that completes a build pile", validator=_between(2, 30))
+    max_build_piles: int | None = _field(
+        4, "build piles open at once (None = unlimited)", validator=_optional_limit
+    )
+    completed_piles: CompletedPolicy = _field(
+        "set-aside",
+        "set-aside: kept until a draw finds the draw pile empty; shuffle-in: at once",
+        validator=_one_of("set-aside", "shuffle-in"),
+    )
+    payoff_piles: int = _field(1, "pay-off piles per seat", validator=_between(1, 4))
+    payoff_size: int = _field(26, "cards dealt to each pay-off pile", validator=_between(1, 60))
+    hand_size: int = _field(5, "cards a hand is filled to", validator=_between(1, 12))
+    first_seat: FirstSeatRule = _field(
+        "cut",
+        "cut: a seeded cut picks the dealer, who plays first; higher-payoff-top: the higher "
+        "pay-off top plays first, equal tops reshuffle",
+        validator=_one_of("cut", "higher-payoff-top"),
+    )
+    discard_piles: int = _field(4, "discard piles per seat", validator=_between(1, 8))
+    discard_forbidden: frozenset[int] = _field(
+        frozenset({1}), "ranks that may not be discarded", converter=_ranks
+    )
+    max_discard_cards: int = _field(
+        1, "cards one discard may hold (2 = equal-rank pairs)", validator=_between(1, 2)
+    )
+    mandatory_ranks: frozenset[int] = _field(
+        frozenset(), "ranks that must be played while one can be", converter=_ranks
+    )
+    wild_must_be_covered: bool = _field(
+        False, "a wild card on a build pile must be covered before the turn ends"
+    )
+    exhaustion: ExhaustionRule = _field(
+        "difference",
+        "drawn hand scoring: difference (fewest pay-off cards scores the difference) or tie",
+        validator=_one_of("difference", "tie"),
+    )
+    win_bonus: int = _field(5, "points for emptying the pay-off piles", validator=_between(0))
+    points_per_card: int = _field(
+        1, "points per card left in opponents' pay-off piles", validator=_between(0)
+    )
+    match_target: int = _field(50, "points that win a match", validator=_between(1))
+    turn_limit: int = _field(
+        3000, "turns after which a game ends as 'turn-limit'", validator=_between(10)
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.min_players > self.max_players:
+            raise RulesetError(
+                f"min_players = {self.min_players} is above max_players = {self.max_players}"
+            )
+        if not self.min_players <= self.players <= self.max_players:
+            raise RulesetError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                f"not {self.players}"
+            )
+        bad = sorted(r for r in self.wild_excluded | self.wild_ranks if r < 0)
+        if bad:
+            raise RulesetError(f"ranks are 0 (joker) or more, not {bad}")
+
+    @property
+    def seat_packs(self) -> int:
+        """Standard packs in the deck for this many players."""
+        return self.players if self.packs_per_seat else self.packs
+
+
+FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(Ruleset))
+IDENTITY_FIELDS = ("name", "title", "version")
+
+
+def field_help() -> dict[str, str]:
+    """Each parameter's one-line description, by name."""
+    return {f.name: f.metadata.get("help", "") for f in attrs.fields(Ruleset)}
+
+
+def closest(name: str, names: Iterable[str]) -> str:
+    """A ``" (did you mean 'x'?)"`` hint for a misspelt ``name``, or ``""``."""
+    match = difflib.get_close_matches(name, list(names), n=1)
+    return f" (did you mean {match[0]!r}?)" if match else ""
+
+
+def override(ruleset: Ruleset, params: Mapping[str, Any]) -> Ruleset:
+    """A copy of ``ruleset`` with ``params`` applied; text values are converted.
+
+    Raises:
+        RulesetError: an unknown name (with the closest valid one) or a bad value; the rule set
+            passed in is untouched.
+    """
+    changes = {}
+    for name, value in params.items():
+        if name not in FIELD_NAMES or name in IDENTITY_FIELDS:
+            valid = [n for n in FIELD_NAMES if n not in IDENTITY_FIELDS]
+            raise RulesetError(f"unknown parameter {name!r}{closest(name, valid)}")
+        changes[name] = _convert(name, value)
+    try:
+        return attrs.evolve(ruleset, **changes)
+    except (TypeError, ValueError) as error:
+        if isinstance(error, RulesetError):
+            raise
+        raise RulesetError(f"bad parameter value: {error}") from error
+
+
+def _convert(name: str, value: Any) -> Any:
+    """Turn a text value from the command line or a file into the field's type."""
+    if not isinstance(value, str):
+        return value
+    default = getattr(Ruleset(), name)
+    text = value.strip()
+    if isinstance(default, bool):
+        if text.lower() in ("true", "yes", "1", "on"):
+            return True
+        if text.lower() in ("false", "no", "0", "off"):
+            return False
+        raise RulesetError(f"{name} is true or false, not {value!r}")
+    if isinstance(default, frozenset):
+        if text.lower() in ("none", ""):
+            return frozenset()
+        return frozenset(_int(name, part) for part in text.replace(",", " ").split())
+    if name == "max_build_piles" and text.lower() in ("none", "unlimited"):
+        return None
+    if isinstance(default, int) or name == "max_build_piles":
+        return _int(name, text)
+    return text
+
+
+def _int(name: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise RulesetError(f"{name} is a whole number, not {text!r}") from None

@@ -1,0 +1,26 @@
+"""Shared test setup: deterministic hypothesis profiles and rule-book fixtures."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+import spitemalice as sm
+
+# CI runs derandomised so a run is repeatable; locally examples vary between runs.
+settings.register_profile(
+    "ci", derandomize=True, deadline=None, max_examples=40, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev", deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(scope="session")
+def bf() -> sm.RuleBook:
+    """Blackwood/Frey for two players."""
+    return sm.load("blackwood-frey")

@@ -1,0 +1,96 @@
+"""The blackwood-frey rule set: three packs, kings wild, four build piles, A up to Q.
+
+This is the version most card books and the Wikipedia article give (seed ``000``); the name
+follows common use, though the dossier could not confirm Frey's own numbers (dossier A1).
+Every rule is a :class:`Ruleset` value; this plugin adds only the values and the rule sheet.
+"""
+
+from __future__ import annotations
+
+from spitemalice.hookspecs import hookimpl
+from spitemalice.policies import Clause
+from spitemalice.ruleset import Ruleset
+
+NAME = "blackwood-frey"
+KIND = "ruleset"
+DESCRIPTION = "3 packs, kings wild (not as ace), 4 build piles A-Q, 26 pay-off cards, 2-4 players"
+
+RULESET = Ruleset(
+    name=NAME,
+    title="Spite and Malice (Blackwood/Frey, three packs)",
+    version="1.0",
+    players=2, min_players=2, max_players=4,
+    packs=3, jokers=0, wild_ranks=frozenset({0, 13}), wild_excluded=frozenset({1}),
+    build_ceiling=12, max_build_piles=4, completed_piles="set-aside",
+    payoff_piles=1, payoff_size=26, hand_size=5, first_seat="cut",
+    discard_piles=4, discard_forbidden=frozenset({1}), max_discard_cards=1,
+    exhaustion="difference", win_bonus=5, points_per_card=1, match_target=50,
+)
+
+S = "SEED-ES"  # seeds/000 (Spanish Wikipedia), rules dossier §1.3 W1-W12
+CLAUSES = (
+    Clause("BF-1", "The deck is three standard 52-card packs without jokers. Option: keep the "
+           "jokers (jokers=6); they are then wild like kings.", f"{S} W1"),
+    Clause("BF-2", "Two to four players. A player count the deck cannot deal pay-off piles and "
+           "hands for is refused.", f"{S} W3; deal check LIBRARY"),
+    Clause("BF-3", "Ranks run from the ace (1, low) to the queen (12, high); suits do not "
+           "matter. A build pile starts with an ace and rises by exactly one rank.",
+           f"{S} W2, W5", reasons=("wrong-rank",)),
+    Clause("BF-4", "Kings are wild: a king stands for any rank except the ace, so a king may "
+           "not start a build pile.", f"{S} W2",
+           reasons=("wild-cannot-start", "wild-excluded")),
+    Clause("BF-5", "At most four build piles are open at once.", f"{S} W5",
+           reasons=("build-pile-limit",)),
+    Clause("BF-6", "A build pile that reaches the queen (twelve cards) is complete and is set "
+           "aside out of play.", f"{S} W6"),
+    Clause("BF-7", "When a required draw finds the draw pile empty, the set-aside cards are "
+           "shuffled into a new draw pile and the draw goes on.",
+           f"{S} W6; timing ASSUMPTION (dossier A5)"),
+    Clause("BF-8", "When a required draw finds the draw pile empty and no set-aside cards "
+           "exist, the hand is drawn and the game ends.", f"{S} W11"),
+    Clause("BF-9", "Each seat is dealt one pay-off pile of 26 cards (13 for a short game: "
+           "payoff_size=13) with its top card face up; only that top card may be played.",
+           f"{S} W4", reasons=("empty-pile",)),
+    Clause("BF-10", "Each seat holds a hand of five. The hand is filled to five at the start of "
+           "each turn, and when a seat plays its last hand card it draws five more at once.",
+           f"{S} W9"),
+    Clause("BF-11", "A seeded cut picks the dealer, who plays first; turns go round in seat "
+           "order. In a match the deal passes to the next seat each game.", f"{S} W4, W8"),
+    Clause("BF-12", "Each seat has four discard piles of its own. Only the top card of a "
+           "discard pile may be played, and only by its owner.", f"{S} W7",
+           reasons=("buried-card", "not-on-pile", "not-own-pile")),
+    Clause("BF-13", "An ace may not be discarded.", f"{S} W7", reasons=("forbidden-discard",)),
+    Clause("BF-14", "A turn ends when the seat puts exactly one hand card on one of its discard "
+           "piles; cards go to discard piles only from the hand.", f"{S} W9",
+           reasons=("discard-count", "pair-unequal")),
+    Clause("BF-15", "Only the seat on turn moves, with cards it holds or may reach.", "LIBRARY",
+           reasons=("not-on-turn", "not-in-hand", "no-such-pile")),
+    Clause("BF-16", "Playing the last pay-off card wins the game at once; no discard follows.",
+           f"{S} W9"),
+    Clause("BF-17", "The winner scores 5 points plus 1 for every card left in all opponents' "
+           "pay-off piles; nobody else scores.", f"{S} W10"),
+    Clause("BF-18", "In a drawn hand the one seat with fewest pay-off cards scores the sum over "
+           "opponents of (their cards minus its own); a tie for fewest scores nothing.",
+           f"{S} W11; the tie ASSUMPTION"),
+    Clause("BF-19", "A match is played to 50 points (25 and 100 are common: match_target).",
+           f"{S} W12"),
+    Clause("BF-20", "A seat that can neither play nor discard (say, only aces in hand and no "
+           "build pile free) passes; a seat that has another legal move may not pass.",
+           "ASSUMPTION (dossier A7)", reasons=("pass-not-allowed",)),
+    Clause("BF-21", "When every seat in turn ends its turn with a pass and no card moved, the "
+           "game is blocked and scored as a drawn hand.", "ASSUMPTION (Parlett stalemate, B7)"),
+    Clause("BF-22", "A game that reaches the turn limit (3000 turns) ends and is scored as a "
+           "drawn hand.", "LIBRARY (termination guarantee)"),
+    Clause("BF-23", "No move may be made once the game has ended.", "LIBRARY",
+           reasons=("game-over",)),
+)
+
+
+@hookimpl
+def spitemalice_ruleset() -> Ruleset:
+    return RULESET
+
+
+@hookimpl
+def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
+    return list(CLAUSES)
