@@ -1,0 +1,116 @@
+"""Named invariants that every state of every sound rule set keeps (design notes §6).
+
+Each check takes the rule book and one state (or a state and its successor) and returns a list
+of violations, empty when the invariant holds.  They are public so that third-party variant
+authors run the same checks on their own plugins; :func:`check_state` and
+:func:`check_transition` run them all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from spitemalice.model import GameState
+from spitemalice.moves import Move
+from spitemalice.rulebook import RuleBook
+
+Violations = list[str]
+
+
+def card_conservation(rules: RuleBook, state: GameState) -> Violations:
+    """Every card of the deck is somewhere exactly once: the state's cards equal the deck's."""
+    have = Counter(state.all_cards())
+    want = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
+    if have == want:
+        return []
+    extra, missing = have - want, want - have
+    return [f"cards not conserved: extra {_cards(extra)}, missing {_cards(missing)}"]
+
+
+def _cards(counter: Counter) -> str:  # type: ignore[type-arg]
+    return " ".join(f"{card}x{n}" for card, n in sorted(counter.items())) or "none"
+
+
+def build_piles_well_formed(rules: RuleBook, state: GameState) -> Violations:
+    """Each open build pile rises from rank 1 with cards that may stand for their rank, stays
+    below the build ceiling, and no more piles are open than the limit allows."""
+    problems = []
+    if rules.build_limit and len(state.builds) > rules.build_limit:
+        problems.append(f"{len(state.builds)} build piles open, limit {rules.build_limit}")
+    for number, pile in enumerate(state.builds, 1):
+        if not 0 < len(pile) < rules.ceiling.ceiling:
+            problems.append(f"build pile {number} holds {len(pile)} cards; it must hold 1 to "
+                            f"{rules.ceiling.ceiling - 1} (a full pile leaves the table)")
+        for rank, card in enumerate(pile, 1):
+            if rank not in rules.accepts[card.rank]:
+                problems.append(f"build pile {number}: {card} cannot stand for rank {rank}")
+    return problems
+
+
+def limits_kept(rules: RuleBook, state: GameState) -> Violations:
+    """Hands never exceed the hand size; every seat has the rule set's pile counts."""
+    problems = []
+    for index, seat in enumerate(state.seats):
+        if len(seat.hand) > rules.deal.hand_size:
+            problems.append(f"seat {index} holds {len(seat.hand)} cards, "
+                            f"hand size {rules.deal.hand_size}")
+        if len(seat.discards) != rules.discard.piles:
+            problems.append(f"seat {index} has {len(seat.discards)} discard piles")
+        if len(seat.payoff) != rules.deal.payoff_piles:
+            problems.append(f"seat {index} has {len(seat.payoff)} pay-off piles")
+    if not 0 <= state.seat < len(state.seats):
+        problems.append(f"seat on turn {state.seat} does not exist")
+    return problems
+
+
+def live_game_can_move(rules: RuleBook, state: GameState) -> Violations:
+    """A live game always offers the seat on turn at least one legal move."""
+    from spitemalice.engine import legal_moves
+
+    if state.outcome is None and not legal_moves(rules, state):
+        return ["a live game offers no legal move"]
+    return []
+
+
+def outcome_declared(rules: RuleBook, state: GameState) -> Violations:
+    """An ended game names its kind, a winner only for a win, and one score per seat."""
+    outcome = state.outcome
+    if outcome is None:
+        return []
+    problems = []
+    if (outcome.kind == "win") != (outcome.winner is not None):
+        problems.append(f"outcome {outcome.kind} with winner {outcome.winner}")
+    if len(outcome.scores) != len(state.seats):
+        problems.append(f"{len(outcome.scores)} scores for {len(state.seats)} seats")
+    if outcome.kind == "win" and outcome.winner is not None:
+        if state.seats[outcome.winner].payoff_count:
+            problems.append("the winner still has pay-off cards")
+    return problems
+
+
+def payoff_only_shrinks(before: GameState, after: GameState) -> Violations:
+    """Pay-off piles lose cards only from the top and never gain any."""
+    problems = []
+    for index, (old, new) in enumerate(zip(before.seats, after.seats, strict=True)):
+        for pile, (was, now) in enumerate(zip(old.payoff, new.payoff, strict=True), 1):
+            if was[: len(now)] != now:
+                problems.append(f"seat {index} pay-off pile {pile} changed other than at the top")
+    return problems
+
+
+STATE_CHECKS: tuple[Callable[[RuleBook, GameState], Violations], ...] = (
+    card_conservation, build_piles_well_formed, limits_kept, live_game_can_move,
+    outcome_declared,
+)
+
+
+def check_state(rules: RuleBook, state: GameState) -> Violations:
+    """Every state invariant; the violations of all of them together."""
+    return [problem for check in STATE_CHECKS for problem in check(rules, state)]
+
+
+def check_transition(rules: RuleBook, before: GameState, move: Move, after: GameState) -> Violations:
+    """State invariants of ``after`` plus those that relate it to ``before``."""
+    problems = check_state(rules, after) + payoff_only_shrinks(before, after)
+    return [f"after {move}: {problem}" for problem in problems]
