@@ -23,7 +23,7 @@ _RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _TEXT_RANK = {v: k for k, v in _RANK_TEXT.items()}
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=False)
 class Card:
     """One card.
 
@@ -39,6 +39,20 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return self.rank == JOKER_RANK
+
+    # Ordering by (rank, suit), written out because attrs' generated ordering is slow and
+    # hands are sorted on every change.
+    def __lt__(self, other: Card) -> bool:
+        return (self.rank, self.suit) < (other.rank, other.suit)
+
+    def __le__(self, other: Card) -> bool:
+        return (self.rank, self.suit) <= (other.rank, other.suit)
+
+    def __gt__(self, other: Card) -> bool:
+        return (self.rank, self.suit) > (other.rank, other.suit)
+
+    def __ge__(self, other: Card) -> bool:
+        return (self.rank, self.suit) >= (other.rank, other.suit)
 
     def __str__(self) -> str:
         return card_text(self)

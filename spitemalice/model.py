@@ -24,6 +24,14 @@ def _tuple_of_piles(piles: object) -> tuple[Pile, ...]:
     return tuple(tuple(pile) for pile in piles)  # type: ignore[attr-defined]
 
 
+def _sorted_hand(cards: object) -> Pile:
+    return tuple(sorted(cards, key=_card_key))  # type: ignore[call-overload]
+
+
+def _card_key(card: Card) -> tuple[int, str]:
+    return (card.rank, card.suit)
+
+
 @attrs.frozen
 class Seat:
     """What one seat holds.
@@ -37,7 +45,7 @@ class Seat:
     """
 
     payoff: tuple[Pile, ...] = attrs.field(converter=_tuple_of_piles)
-    hand: Pile = attrs.field(converter=lambda cards: tuple(sorted(cards)))
+    hand: Pile = attrs.field(converter=_sorted_hand)
     discards: tuple[Pile, ...] = attrs.field(converter=_tuple_of_piles)
 
     @property
