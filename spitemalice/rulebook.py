@@ -121,7 +121,7 @@ def _plugin_manager(variant: object, house_rules: Sequence[object]) -> pluggy.Pl
         pm.check_pending()
     except pluggy.PluginValidationError as error:
         raise RulesetError(
-            f"plugin {error.plugin_name!r} implements a hook that does not exist: {error}"
+            f"plugin {pm.get_name(error.plugin)!r} implements a hook that does not exist: {error}"
         ) from error
     return pm
 

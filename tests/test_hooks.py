@@ -1,0 +1,206 @@
+"""Every extension point is consulted: a plugin's answer changes the game (design notes §3)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+
+import spitemalice as sm
+from spitemalice import hookspecs
+from spitemalice.cards import Card, numbered_cards
+from spitemalice.registry import load_plugin
+from positions import position
+
+BF = load_plugin("blackwood-frey", "ruleset")
+
+
+class Plugin:
+    """A house-rule plugin built from keyword hook answers, for one test."""
+
+    KIND = "house-rule"
+
+    def __init__(self, name: str, **answers: object) -> None:
+        self.NAME = name
+        for hook, answer in answers.items():
+            setattr(self, f"spitemalice_{hook}", _impl(hook, answer))
+
+
+def _impl(hook: str, answer: object):  # type: ignore[no-untyped-def]
+    spec = getattr(hookspecs, f"spitemalice_{hook}")
+    names = spec.__code__.co_varnames[: spec.__code__.co_argcount]
+    namespace: dict[str, object] = {"answer": answer}
+    exec(f"def impl({', '.join(names)}):\n    return answer({', '.join(names)})", namespace)
+    return sm.hookimpl(namespace["impl"])
+
+
+def book(**answers: object) -> sm.RuleBook:
+    return sm.RuleBook(BF, [Plugin("probe", **answers)])
+
+
+def test_every_hook_is_documented_in_docs() -> None:
+    text = (Path(__file__).parents[1] / "docs" / "hooks.md").read_text()
+    specs = [name for name in dir(hookspecs) if name.startswith("spitemalice_")]
+    assert len(specs) >= 12
+    missing = [name for name in specs if f"`{name}`" not in text]
+    assert missing == []
+
+
+def test_deck_hook_decides_the_cards() -> None:
+    deck = sm.Deck(numbered_cards({rank: 12 for rank in range(1, 14)}))
+    rules = book(deck=lambda ruleset: deck)
+    state = sm.deal(rules, 1)
+    assert {c.suit for c in state.all_cards()} == {""}
+    assert len(state.all_cards()) == 156
+
+
+def test_wild_hook_decides_what_is_wild() -> None:
+    rules = book(wild=lambda ruleset: sm.WildRule(frozenset({7}), frozenset()))
+    assert rules.accepts[7] == frozenset(range(1, 13))
+    assert rules.accepts[13] == frozenset()
+
+
+def test_build_ceiling_hook_decides_completion() -> None:
+    rules = book(build_ceiling=lambda ruleset: sm.CeilingRule(3, "set-aside"))
+    state = position(rules, hands=["3H 9C"], builds=["AS 2S"])
+    after = sm.apply_move(rules, state, sm.parse_move("3H>B1"))
+    assert after.builds == () and len(after.completed) == 3
+
+
+def test_build_pile_limit_hook_decides_new_piles() -> None:
+    rules = book(build_pile_limit=lambda ruleset: 1)
+    state = position(rules, hands=["AH 9C"], builds=["AS"])
+    with pytest.raises(sm.IllegalMove) as refused:
+        sm.apply_move(rules, state, sm.parse_move("AH>B+"))
+    assert refused.value.reason == "build-pile-limit"
+
+
+def test_discard_limits_hook_decides_discards() -> None:
+    rules = book(discard_limits=lambda ruleset: sm.DiscardRule(2, frozenset({9}), 1))
+    state = sm.deal(rules, 3)
+    discards = [m for m in sm.legal_moves(rules, state) if isinstance(m, sm.Discard)]
+    assert {m.pile for m in discards} == {0, 1}
+    assert all(m.cards[0].rank != 9 for m in discards)
+
+
+def test_deal_hook_decides_pile_and_hand_sizes() -> None:
+    rules = book(deal=lambda ruleset: sm.DealRule(2, 4, 3, "cut"))
+    state = sm.deal(rules, 5)
+    assert [len(p) for p in state.seats[0].payoff] == [4, 4]
+    assert len(state.seats[1].hand) == 3
+
+
+def test_filter_hook_narrows_the_legal_moves() -> None:
+    def only_discards(ruleset, state, moves):  # type: ignore[no-untyped-def]
+        return sm.MoveFilter([m for m in moves if isinstance(m, sm.Discard)], "probe-rule", "no")
+
+    rules = book(filter_moves=only_discards)
+    state = position(rules, hands=["AH 9C"])
+    assert all(isinstance(m, sm.Discard) for m in sm.legal_moves(rules, state))
+    with pytest.raises(sm.IllegalMove) as refused:
+        sm.apply_move(rules, state, sm.parse_move("AH>B+"))
+    assert refused.value.reason == "probe-rule"
+
+
+def test_end_of_game_hook_can_end_a_game() -> None:
+    def after_two_turns(ruleset, state):  # type: ignore[no-untyped-def]
+        return sm.Outcome("blocked", None, (0, 0)) if state.turn >= 2 else None
+
+    rules = book(end_of_game=after_two_turns)
+    state = sm.deal(rules, 2)
+    while state.outcome is None:
+        discards = [m for m in sm.legal_moves(rules, state) if isinstance(m, sm.Discard)]
+        state = sm.apply_move(rules, state, discards[0])
+    assert state.turn == 2 and state.outcome.kind == "blocked"
+
+
+def test_score_hook_decides_points() -> None:
+    rules = book(score=lambda ruleset, state, kind, winner: (7, 7))
+    state = position(rules, hands=["2H"], payoffs=["AS"], draw="")
+    after = sm.apply_move(rules, state, sm.parse_move("P:AS>B+"))
+    assert after.outcome == sm.Outcome("win", 0, (7, 7))
+
+
+def test_ruleset_wrapper_changes_parameters() -> None:
+    class Short:
+        NAME, KIND = "short", "house-rule"
+
+        @sm.hookimpl(wrapper=True)
+        def spitemalice_ruleset(self):  # type: ignore[no-untyped-def]
+            ruleset = yield
+            return attrs.evolve(ruleset, payoff_size=7)
+
+    assert sm.RuleBook(BF, [Short()]).ruleset.payoff_size == 7
+
+
+def test_conflicts_hook_refuses_the_configuration() -> None:
+    with pytest.raises(sm.RulesetError, match="probe cannot stack here: clash with blackwood"):
+        book(conflicts=lambda ruleset, plugins: f"clash with {plugins[0]}")
+
+
+def test_rule_sheet_hook_adds_clauses_that_errors_cite() -> None:
+    clause = sm.Clause("PR-1", "probe", "TEST", reasons=("wild-cannot-start",))
+    rules = book(rule_sheet=lambda ruleset: [clause])
+    assert rules.clauses[-1] == clause
+    state = position(rules, hands=["KS 9C"])
+    with pytest.raises(sm.IllegalMove) as refused:
+        sm.apply_move(rules, state, sm.parse_move("KS>B+"))
+    assert refused.value.clause == "PR-1"
+
+
+def test_a_hook_that_does_not_exist_is_refused_naming_the_plugin() -> None:
+    class Typo:
+        NAME, KIND = "typo", "house-rule"
+
+        @sm.hookimpl
+        def spitemalice_dek(self, ruleset):  # type: ignore[no-untyped-def]
+            return None
+
+    with pytest.raises(sm.RulesetError, match="'typo'"):
+        sm.RuleBook(BF, [Typo()])
+
+
+def test_a_hook_with_a_wrong_argument_is_refused() -> None:
+    class Wrong:
+        NAME, KIND = "wrong", "house-rule"
+
+        @sm.hookimpl
+        def spitemalice_deck(self, ruleset, colour):  # type: ignore[no-untyped-def]
+            return None
+
+    with pytest.raises(sm.RulesetError, match="wrong"):
+        sm.RuleBook(BF, [Wrong()])
+
+
+def test_the_same_plugin_twice_is_refused() -> None:
+    with pytest.raises(sm.RulesetError, match="given twice"):
+        sm.RuleBook(BF, [Plugin("same"), Plugin("same")])
+
+
+def test_hooks_are_resolved_once_not_per_move() -> None:
+    calls = []
+
+    def counted(ruleset):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return None
+
+    rules = book(wild=counted)
+    state = sm.deal(rules, 1)
+    for _ in range(20):
+        state = sm.apply_move(rules, state, sm.legal_moves(rules, state)[0])
+    assert len(calls) == 1
+
+
+def test_docs_name_only_real_hooks() -> None:
+    text = (Path(__file__).parents[1] / "docs" / "hooks.md").read_text()
+    named = set(re.findall(r"`(spitemalice_\w+)`", text))
+    assert named <= {name for name in dir(hookspecs) if name.startswith("spitemalice_")}
+
+
+def test_a_card_outside_the_accept_table_is_never_playable() -> None:
+    rules = book(deck=lambda ruleset: sm.Deck((*numbered_cards({r: 12 for r in range(1, 14)}),
+                                               *(Card(40),) * 4)))
+    assert len(rules.accepts) <= 41
+    assert rules.accepts[40] == frozenset()
