@@ -16,7 +16,15 @@ from spitemalice.errors import IllegalMove, NotationError, RulesetError, SpiteMa
 from spitemalice.hookspecs import hookimpl
 from spitemalice.model import GameState, Outcome, Seat, build_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone, parse_move
-from spitemalice.policies import CeilingRule, Clause, DealRule, Deck, DiscardRule, MoveFilter, WildRule
+from spitemalice.policies import (
+    CeilingRule,
+    Clause,
+    DealRule,
+    Deck,
+    DiscardRule,
+    MoveFilter,
+    WildRule,
+)
 from spitemalice.registry import installed, load
 from spitemalice.rulebook import RuleBook
 from spitemalice.ruleset import Ruleset

@@ -93,11 +93,11 @@ def parse_card(text: str) -> Card:
         return Card(rank)
     if len(raw) >= 2 and raw[-1] in SUITS:
         rank_part = raw[:-1]
-        rank = _TEXT_RANK.get(rank_part)
-        if rank is None and rank_part.isdigit() and 2 <= int(rank_part) <= 10:
-            rank = int(rank_part)
-        if rank is not None:
-            return Card(rank, raw[-1])
+        named = _TEXT_RANK.get(rank_part)
+        if named is None and rank_part.isdigit() and 2 <= int(rank_part) <= 10:
+            named = int(rank_part)
+        if named is not None:
+            return Card(named, raw[-1])
     raise NotationError(
         f"{text!r} is not a card: write a rank A,2-10,J,Q,K and a suit S,H,D,C (as 'QS' or "
         "'10H'), '*' for a joker, or a bare number such as '7' for a numbered card"

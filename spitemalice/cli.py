@@ -85,7 +85,8 @@ def format_summary(summary: Summary) -> str:
     """The summary as an aligned two-column table."""
     o = summary.outcomes
     rows = [
-        ("rule set", f"{summary.ruleset} ({summary.players} players, bots {','.join(summary.bots)})"),
+        ("rule set", f"{summary.ruleset} ({summary.players} players, "
+                     f"bots {','.join(summary.bots)})"),
         ("games", str(summary.games)),
         ("won", str(o["win"])),
         ("drawn hand", str(o["drawn"])),

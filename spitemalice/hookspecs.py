@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from spitemalice.policies import (
         CeilingRule,
         Clause,
-        Deck,
         DealRule,
+        Deck,
         DiscardRule,
         MoveFilter,
         WildRule,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from spitemalice.cards import Card
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rulebook import RuleBook
@@ -28,7 +29,7 @@ def card_conservation(rules: RuleBook, state: GameState) -> Violations:
     return [f"cards not conserved: extra {_cards(extra)}, missing {_cards(missing)}"]
 
 
-def _cards(counter: Counter) -> str:  # type: ignore[type-arg]
+def _cards(counter: Counter[Card]) -> str:
     return " ".join(f"{card}x{n}" for card, n in sorted(counter.items())) or "none"
 
 
@@ -83,9 +84,9 @@ def outcome_declared(rules: RuleBook, state: GameState) -> Violations:
         problems.append(f"outcome {outcome.kind} with winner {outcome.winner}")
     if len(outcome.scores) != len(state.seats):
         problems.append(f"{len(outcome.scores)} scores for {len(state.seats)} seats")
-    if outcome.kind == "win" and outcome.winner is not None:
-        if state.seats[outcome.winner].payoff_count:
-            problems.append("the winner still has pay-off cards")
+    won = outcome.kind == "win" and outcome.winner is not None
+    if won and state.seats[outcome.winner].payoff_count:  # type: ignore[index]
+        problems.append("the winner still has pay-off cards")
     return problems
 
 
@@ -110,7 +111,9 @@ def check_state(rules: RuleBook, state: GameState) -> Violations:
     return [problem for check in STATE_CHECKS for problem in check(rules, state)]
 
 
-def check_transition(rules: RuleBook, before: GameState, move: Move, after: GameState) -> Violations:
+def check_transition(
+    rules: RuleBook, before: GameState, move: Move, after: GameState
+) -> Violations:
     """State invariants of ``after`` plus those that relate it to ``before``."""
     problems = check_state(rules, after) + payoff_only_shrinks(before, after)
     return [f"after {move}: {problem}" for problem in problems]

@@ -9,6 +9,7 @@ the seed and a shuffle counter decide every future shuffle (see
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 import attrs
@@ -20,12 +21,24 @@ OutcomeKind = Literal["win", "drawn", "blocked", "turn-limit"]
 OUTCOME_KINDS: tuple[OutcomeKind, ...] = ("win", "drawn", "blocked", "turn-limit")
 
 
-def _tuple_of_piles(piles: object) -> tuple[Pile, ...]:
-    return tuple(tuple(pile) for pile in piles)  # type: ignore[attr-defined]
+def _tuple_of_piles(piles: Iterable[Iterable[Card]]) -> tuple[Pile, ...]:
+    return tuple(tuple(pile) for pile in piles)
 
 
-def _sorted_hand(cards: object) -> Pile:
-    return tuple(sorted(cards, key=_card_key))  # type: ignore[call-overload]
+def _cards(cards: Iterable[Card]) -> Pile:
+    return tuple(cards)
+
+
+def _seats(seats: Iterable[Seat]) -> tuple[Seat, ...]:
+    return tuple(seats)
+
+
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+def _sorted_hand(cards: Iterable[Card]) -> Pile:
+    return tuple(sorted(cards, key=_card_key))
 
 
 def _card_key(card: Card) -> tuple[int, str]:
@@ -68,7 +81,7 @@ class Outcome:
 
     kind: OutcomeKind
     winner: int | None
-    scores: tuple[int, ...] = attrs.field(converter=tuple)
+    scores: tuple[int, ...] = attrs.field(converter=_ints)
 
 
 @attrs.frozen
@@ -92,10 +105,10 @@ class GameState:
         outcome: how the game ended, or ``None`` while it is live.
     """
 
-    seats: tuple[Seat, ...] = attrs.field(converter=tuple)
+    seats: tuple[Seat, ...] = attrs.field(converter=_seats)
     builds: tuple[Pile, ...] = attrs.field(converter=_tuple_of_piles)
-    draw: Pile = attrs.field(converter=tuple)
-    completed: Pile = attrs.field(converter=tuple)
+    draw: Pile = attrs.field(converter=_cards)
+    completed: Pile = attrs.field(converter=_cards)
     seat: int = 0
     turn: int = 0
     turn_moves: int = 0

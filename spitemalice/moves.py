@@ -23,6 +23,7 @@ Text forms (piles are numbered from 1 in text, from 0 in code)::
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 import attrs
 
@@ -69,11 +70,15 @@ class Play:
         return f"{owner}{source}>{target}"
 
 
+def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(cards)
+
+
 @attrs.frozen
 class Discard:
     """Put hand ``cards`` (one card, or two of equal rank) on discard pile ``pile`` (0-based)."""
 
-    cards: tuple[Card, ...] = attrs.field(converter=tuple)
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
     pile: int = 0
 
     def __str__(self) -> str:

@@ -7,11 +7,25 @@ engine's hot loop reads plain attributes instead of calling plugins.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from spitemalice.cards import Card
 from spitemalice.moves import Move
 from spitemalice.ruleset import CompletedPolicy, FirstSeatRule
+
+
+def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(cards)
+
+
+def _moves(moves: Iterable[Move]) -> tuple[Move, ...]:
+    return tuple(moves)
+
+
+def _reasons(reasons: Iterable[str]) -> tuple[str, ...]:
+    return tuple(reasons)
 
 
 @attrs.frozen
@@ -25,7 +39,7 @@ class Deck:
             pack that are not dealt join the draw pile.
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=tuple)
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
     payoff_cards: tuple[Card, ...] | None = None
 
     @property
@@ -106,7 +120,7 @@ class MoveFilter:
         message: a sentence saying what the rule demands.
     """
 
-    allowed: tuple[Move, ...] = attrs.field(converter=tuple)
+    allowed: tuple[Move, ...] = attrs.field(converter=_moves)
     reason: str = "forced-play"
     message: str = "a forced play must be made first"
 
@@ -126,4 +140,4 @@ class Clause:
     id: str
     text: str
     source: str
-    reasons: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    reasons: tuple[str, ...] = attrs.field(default=(), converter=_reasons)

@@ -122,7 +122,8 @@ def simulate(rules: RuleBook, bots: Sequence[str], games: int, seed: int) -> Sum
     start = time.perf_counter()
     for game in range(games):
         game_seed = derive_seed(seed, "game", game)
-        players = [make_player(kind, derive_seed(game_seed, "seat", i)) for i, kind in enumerate(kinds)]
+        players = [make_player(kind, derive_seed(game_seed, "seat", seat))
+                   for seat, kind in enumerate(kinds)]
         results.append(play_game(rules, players, game_seed))
     return _summarise(rules, kinds, results, time.perf_counter() - start)
 
@@ -138,7 +139,7 @@ def _bots_for(bots: Sequence[str], seats: int) -> tuple[str, ...]:
 
 def _summarise(rules: RuleBook, kinds: tuple[str, ...], results: list[GameResult],
                seconds: float) -> Summary:
-    outcomes = dict.fromkeys(OUTCOME_KINDS, 0)
+    outcomes: dict[str, int] = dict.fromkeys(OUTCOME_KINDS, 0)
     wins = [0] * rules.players
     first_wins = 0
     for result in results:

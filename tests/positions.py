@@ -43,7 +43,8 @@ def position(
             tuple(parse_cards(d) for d in dis),
         ))
     build_piles = tuple(parse_cards(b) for b in builds)
-    used = Counter(c for s in seats for c in (*s.hand, *[x for p in (*s.payoff, *s.discards) for x in p]))
+    used = Counter(card for s in seats for card in s.hand)
+    used.update(card for s in seats for pile in (*s.payoff, *s.discards) for card in pile)
     used.update(c for b in build_piles for c in b)
     used.update(parse_cards(completed))
     if draw is None:
@@ -53,7 +54,9 @@ def position(
         draw_cards = tuple(sorted(rest.elements()))
     else:
         draw_cards = parse_cards(draw)
-    return sm.GameState(tuple(seats), build_piles, draw_cards, parse_cards(completed), seat=seat, seed=seed)
+    return sm.GameState(
+        tuple(seats), build_piles, draw_cards, parse_cards(completed), seat=seat, seed=seed
+    )
 
 
 def run(n: int) -> str:

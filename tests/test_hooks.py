@@ -7,12 +7,12 @@ from pathlib import Path
 
 import attrs
 import pytest
+from positions import position
 
 import spitemalice as sm
 from spitemalice import hookspecs
 from spitemalice.cards import Card, numbered_cards
 from spitemalice.registry import load_plugin
-from positions import position
 
 BF = load_plugin("blackwood-frey", "ruleset")
 

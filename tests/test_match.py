@@ -14,7 +14,8 @@ def test_a_match_ends_when_a_seat_reaches_the_target(bf: sm.RuleBook) -> None:
     assert result.totals[result.winner] >= 40
     summed = [sum(g.final.outcome.scores[s] for g in result.games) for s in range(2)]
     assert list(result.totals) == summed
-    before_last = [t - s for t, s in zip(result.totals, result.games[-1].final.outcome.scores)]
+    last = result.games[-1].final.outcome.scores
+    before_last = [total - score for total, score in zip(result.totals, last, strict=True)]
     assert max(before_last) < 40, "the match went on after the target was reached"
 
 
@@ -23,7 +24,7 @@ def test_the_deal_rotates_and_the_dealer_plays_first() -> None:
     rules = sm.load("blackwood-frey", players=3, payoff_size=5)
     result = play_match(rules, [GreedyPlayer(i) for i in range(3)], seed=2, target=60)
     assert len(result.games) >= 3
-    for previous, current in zip(result.dealers, result.dealers[1:]):
+    for previous, current in zip(result.dealers, result.dealers[1:], strict=False):
         assert current == (previous + 1) % 3
     assert [g.first_seat for g in result.games] == list(result.dealers)
 

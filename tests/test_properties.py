@@ -76,7 +76,8 @@ def test_the_same_seed_deals_the_same_game(config, seed) -> None:
     rules = book(*config)
     assert sm.deal(rules, seed) == sm.deal(rules, seed)
     picks = list(range(0, 3000, 7))
-    assert [m for _, m, _ in walk(rules, seed, picks)] == [m for _, m, _ in walk(rules, seed, picks)]
+    first = [move for _, move, _ in walk(rules, seed, picks)]
+    assert first == [move for _, move, _ in walk(rules, seed, picks)]
 
 
 def candidate_moves(state: sm.GameState, rules: sm.RuleBook) -> list[sm.Move]:
@@ -161,9 +162,9 @@ def test_seeded_sweep_reaches_every_rule_path(bf: sm.RuleBook) -> None:
             reached.add("recycle")
         if isinstance(move, Play) and bf.wild.is_wild(move.card):
             reached.add("wild played")
-        if isinstance(move, Play) and move.zone is Zone.HAND and len(mover.hand) == 1:
-            if after.outcome is None and after.seats[before.seat].hand:
-                reached.add("hand emptied and redrawn")
+        emptied = isinstance(move, Play) and move.zone is Zone.HAND and len(mover.hand) == 1
+        if emptied and after.outcome is None and after.seats[before.seat].hand:
+            reached.add("hand emptied and redrawn")
         if any(c.rank in bf.discard.forbidden for c in mover.hand):
             reached.add("refused discard")
         if after.outcome is not None:

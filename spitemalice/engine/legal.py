@@ -118,7 +118,8 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
     if state.outcome is not None:
         raise refuse("game-over", move, why)
     if seat is not None and seat != state.seat:
-        raise refuse("not-on-turn", move, why, f"seat {seat} moved, but seat {state.seat} is on turn")
+        raise refuse("not-on-turn", move, why,
+                     f"seat {seat} moved, but seat {state.seat} is on turn")
     if isinstance(move, Pass):
         if legal_moves(rules, state) != (PASS,):
             raise refuse("pass-not-allowed", move, why)
@@ -198,8 +199,8 @@ def _check_discard(rules: RuleBook, mover: Seat, move: Discard) -> None:
     why = rules.clause_for
     cards = move.cards
     if not 1 <= len(cards) <= rules.discard.max_cards:
-        raise refuse("discard-count", move, why,
-                     f"a discard here holds 1 to {rules.discard.max_cards} card(s), not {len(cards)}")
+        raise refuse("discard-count", move, why, f"a discard here holds 1 to "
+                     f"{rules.discard.max_cards} card(s), not {len(cards)}")
     if len(cards) == 2 and cards[0].rank != cards[1].rank:
         raise refuse("pair-unequal", move, why)
     hand = list(mover.hand)
