@@ -7,9 +7,9 @@ implements what a value cannot say.  Hooks marked *firstresult* take the first n
 answer: ``tryfirst`` implementations first, then the most recently registered, the base rules
 last.
 
-Hooks are asked once, when a :class:`~spitemalice.rulebook.RuleBook` is built, except the three
-marked *per move* or *per game*, which are called during play and only if some plugin other
-than the base rules implements them.
+Hooks are asked once, when a :class:`~spitemalice.rulebook.RuleBook` is built, except those
+marked *per move*, *per completion* or *per game*, which are called during play; the per-move
+and per-completion ones only if some plugin other than the base rules implements them.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from spitemalice.cards import Card
     from spitemalice.model import GameState, Outcome, OutcomeKind
     from spitemalice.moves import Move
     from spitemalice.policies import (
@@ -76,6 +77,16 @@ def spitemalice_wild(ruleset: Ruleset) -> WildRule | None:
 @hookspec(firstresult=True)
 def spitemalice_build_ceiling(ruleset: Ruleset) -> CeilingRule | None:
     """Build ceiling: the rank that completes a build pile, and what becomes of its cards."""
+
+
+@hookspec(firstresult=True)
+def spitemalice_completed_pile(ruleset: Ruleset, state: GameState, pile: tuple[Card, ...]) -> (
+    GameState | None
+):
+    """*Per completion.* What becomes of a completed build pile: return the state with the
+    pile's cards placed somewhere (``pile`` has already left ``state.builds``), or ``None`` to
+    leave it to ``CeilingRule.completed``.  Every card of ``pile`` must stay in the game: the
+    card-conservation invariant checks it."""
 
 
 @hookspec(firstresult=True)

@@ -204,3 +204,15 @@ def test_a_card_outside_the_accept_table_is_never_playable() -> None:
                                                *(Card(40),) * 4)))
     assert len(rules.accepts) <= 41
     assert rules.accepts[40] == frozenset()
+
+
+def test_completed_pile_hook_decides_where_the_cards_go() -> None:
+    def to_bottom(ruleset, state, pile):  # type: ignore[no-untyped-def]
+        return sm.GameState(state.seats, state.builds, pile + state.draw, state.completed,
+                            state.seat, state.turn, state.turn_moves, state.idle_turns,
+                            state.seed, state.shuffles, state.outcome)
+
+    rules = book(completed_pile=to_bottom)
+    state = position(rules, hands=["QH 9C"], builds=["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS"])
+    after = sm.apply_move(rules, state, sm.parse_move("QH>B1"))
+    assert after.completed == () and after.draw[:12] == state.builds[0] + (sm.parse_card("QH"),)

@@ -83,7 +83,12 @@ def end_turn(rules: RuleBook, state: GameState, passed: bool) -> GameState:
 
 
 def complete_pile(rules: RuleBook, state: GameState, pile: Pile) -> GameState:
-    """A completed build pile leaves the table: set aside, or shuffled into the draw pile."""
+    """A completed build pile leaves the table: a plugin's ``spitemalice_completed_pile``
+    decides where its cards go, else they are set aside or shuffled into the draw pile."""
+    for hook in rules.completion_hook:
+        placed = hook(ruleset=rules.ruleset, state=state, pile=pile)
+        if placed is not None:
+            return placed
     if rules.ceiling.completed == "shuffle-in":
         draw = shuffled(state.draw + pile, state.seed, state.shuffles)
         return _with(state, draw=draw, shuffles=state.shuffles + 1)

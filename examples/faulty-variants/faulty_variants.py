@@ -1,0 +1,52 @@
+"""Two deliberately faulty variants, for testing `spitemalice validate`.
+
+* leaky-malice loses the top card of every completed build pile (card conservation breaks).
+* frozen-malice takes every move away from a seat holding a seven, so a seat with cards it
+  could discard is left with nothing but a pass (a stuck seat).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from spitemalice import GameState, MoveFilter, Ruleset, hookimpl
+from spitemalice.registry import load_plugin
+
+_BASE = load_plugin("blackwood-frey", "ruleset").RULESET  # type: ignore[attr-defined]
+
+
+class Leaky:
+    NAME = "leaky-malice"
+    KIND = "ruleset"
+    DESCRIPTION = "FAULTY example: loses a card whenever a build pile completes"
+
+    @hookimpl
+    def spitemalice_ruleset(self) -> Ruleset:
+        return attrs.evolve(_BASE, name=self.NAME, title="Leaky Malice (faulty)",
+                            payoff_size=10)
+
+    @hookimpl
+    def spitemalice_completed_pile(self, ruleset, state: GameState, pile):  # type: ignore[no-untyped-def]
+        # The fault: the queen on top is dropped instead of set aside.
+        return attrs.evolve(state, completed=state.completed + pile[:-1])
+
+
+class Frozen:
+    NAME = "frozen-malice"
+    KIND = "ruleset"
+    DESCRIPTION = "FAULTY example: a seat holding a seven is left without a legal move"
+
+    @hookimpl
+    def spitemalice_ruleset(self) -> Ruleset:
+        return attrs.evolve(_BASE, name=self.NAME, title="Frozen Malice (faulty)",
+                            payoff_size=10)
+
+    @hookimpl
+    def spitemalice_filter_moves(self, ruleset, state: GameState, moves):  # type: ignore[no-untyped-def]
+        if any(card.rank == 7 for card in state.seats[state.seat].hand):
+            return MoveFilter((), "frozen", "a seven freezes the hand")
+        return None
+
+
+LEAKY = Leaky()
+FROZEN = Frozen()

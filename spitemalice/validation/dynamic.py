@@ -1,0 +1,163 @@
+"""Dynamic checks: seeded games with several kinds of players, every invariant after every
+move, and the smallest failing game found by hypothesis when something breaks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from spitemalice.engine import PASS, apply_move, deal, legal_moves
+from spitemalice.invariants import check_state, check_transition
+from spitemalice.model import GameState
+from spitemalice.moves import Move
+from spitemalice.players import make_player
+from spitemalice.rulebook import RuleBook
+from spitemalice.simulate import derive_seed
+
+from .report import Check, GameStats, wilson_interval
+
+LINEUPS: tuple[str, ...] = ("random", "greedy", "mixed")
+
+
+@attrs.define
+class Failure:
+    """The first problem met in a game: which game, the moves up to it, and what broke."""
+
+    seed: int
+    moves: list[Move]
+    problem: str
+
+
+def stuck(rules: RuleBook, state: GameState, moves: Sequence[Move]) -> str | None:
+    """A seat is stuck when, at the start of its turn, it must pass although it holds a card
+    the rules let it discard: some rule has taken every move away (design notes §6)."""
+    if state.outcome is not None or state.turn_moves or tuple(moves) != (PASS,):
+        return None
+    hand = state.seats[state.seat].hand
+    if any(card.rank not in rules.discard.forbidden for card in hand):
+        return f"seat {state.seat} is left with no legal move but a pass, holding {len(hand)} cards"
+    return None
+
+
+def step_problem(rules: RuleBook, state: GameState, move: Move) -> tuple[GameState, str | None]:
+    """Apply ``move``; return the new state and the first problem it shows, if any."""
+    try:
+        after = apply_move(rules, state, move)
+    except Exception as error:  # a plugin's bug must become a report, not a crash
+        return state, f"{type(error).__name__} after {move}: {error}"
+    problems = check_transition(rules, state, move, after)
+    if problems:
+        return after, problems[0]
+    if after.outcome is None:
+        return after, stuck(rules, after, legal_moves(rules, after))
+    return after, None
+
+
+def play_checked(
+    rules: RuleBook, seed: int, lineup: str
+) -> tuple[GameState, int, Failure | None]:
+    """One seeded game with ``lineup`` players, every invariant checked after every move;
+    the final state, the number of moves and the first failure."""
+    kinds = _kinds(lineup, rules.players)
+    players = [make_player(kind, derive_seed(seed, "seat", i)) for i, kind in enumerate(kinds)]
+    state = deal(rules, seed)
+    problems = check_state(rules, state)
+    if problems:
+        return state, 0, Failure(seed, [], problems[0])
+    moves: list[Move] = []
+    while state.outcome is None:
+        move = players[state.seat].choose(rules, state, legal_moves(rules, state))
+        moves.append(move)
+        state, problem = step_problem(rules, state, move)
+        if problem:
+            return state, len(moves), Failure(seed, moves, problem)
+    return state, len(moves), None
+
+
+def _kinds(lineup: str, seats: int) -> list[str]:
+    if lineup == "mixed":
+        return ["greedy" if seat % 2 == 0 else "random" for seat in range(seats)]
+    return [lineup] * seats
+
+
+def dynamic_checks(
+    rules: RuleBook, games: int, seed: int
+) -> tuple[list[Check], GameStats, Failure | None]:
+    """Play ``games`` games split over the player line-ups; return the checks, the statistics
+    and the first failure (``None`` when every game was clean)."""
+    kinds: Counter[str] = Counter()
+    lengths, first_wins, wins = [], 0, 0
+    failure: Failure | None = None
+    failed_games = 0
+    for game in range(games):
+        game_seed = derive_seed(seed, "validate", game)
+        final, length, problem = play_checked(rules, game_seed, LINEUPS[game % len(LINEUPS)])
+        if problem is not None:
+            failed_games += 1
+            failure = failure or problem
+            continue
+        assert final.outcome is not None
+        kinds[final.outcome.kind] += 1
+        lengths.append(length)
+        if final.outcome.winner is not None:
+            wins += 1
+            first_wins += final.outcome.winner == deal(rules, game_seed).seat
+    clean = games - failed_games
+    checks = [
+        Check("invariants after every move", failure is None,
+              f"{clean}/{games} games clean", failure.problem if failure else ""),
+        Check("every game ends with an outcome", sum(kinds.values()) == clean,
+              ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items())) or "no game ended"),
+    ]
+    stats = GameStats(
+        clean, sum(lengths) / len(lengths) if lengths else 0.0,
+        (clean - wins) / clean if clean else 0.0,
+        first_wins / wins if wins else 0.0, wilson_interval(first_wins, wins),
+    )
+    return checks, stats, failure
+
+
+def first_problem(rules: RuleBook, seed: int, picks: Sequence[int]) -> tuple[list[Move], str] | None:
+    """Play ``legal_moves[pick % n]`` for each pick from the deal of ``seed``; the moves up to
+    the first problem and the problem, or ``None``."""
+    state = deal(rules, seed)
+    moves: list[Move] = []
+    for pick in picks:
+        if state.outcome is not None:
+            return None
+        options = legal_moves(rules, state)
+        move = options[pick % len(options)]
+        moves.append(move)
+        state, problem = step_problem(rules, state, move)
+        if problem:
+            return moves, problem
+    return None
+
+
+def shrink(rules: RuleBook, failure: Failure, budget: int = 300) -> Failure:
+    """The smallest failing game hypothesis finds from ``failure``'s deal, or ``failure``.
+
+    Moves are chosen by index into the legal moves, so hypothesis shrinks towards short games
+    of first-listed moves.  Hypothesis is imported here, not at module load, because only
+    validation needs it.
+    """
+    from hypothesis import HealthCheck, find, settings
+    from hypothesis import strategies as st
+    from hypothesis.errors import NoSuchExample
+
+    length = max(len(failure.moves), 1)
+    picks = st.lists(st.integers(min_value=0, max_value=60), max_size=length)
+    try:
+        found = find(
+            picks, lambda p: first_problem(rules, failure.seed, p) is not None,
+            settings=settings(max_examples=budget, database=None, deadline=None,
+                              suppress_health_check=list(HealthCheck)),
+        )
+    except NoSuchExample:
+        return failure
+    result = first_problem(rules, failure.seed, found)
+    assert result is not None
+    moves, problem = result
+    return Failure(failure.seed, moves, problem) if len(moves) <= len(failure.moves) else failure
