@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from spitemalice.cli_validate import add_validate
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.registry import installed, load
 from spitemalice.rulebook import RuleBook
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="print a rule set's sheet and parameters")
     _add_rules_args(rules)
     commands.add_parser("variants", help="list installed rule sets and house rules")
+    add_validate(commands, _add_rules_args, _count, _seed)
     return parser
 
 
@@ -116,15 +118,16 @@ def _variants(args: argparse.Namespace) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 bad input)."""
     args = build_parser().parse_args(argv)
-    handler = {"simulate": _simulate, "rules": _rules, "variants": _variants}[args.command]
+    handlers = {"simulate": _simulate, "rules": _rules, "variants": _variants}
+    handler = getattr(args, "handler", None) or handlers[args.command]
     try:
-        handler(args)
+        status = handler(args)
     except SpiteMaliceError as error:
         print(f"spitemalice: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
-    return 0
+    return int(status or 0)
 
 
 if __name__ == "__main__":

@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
 import pluggy
 
 from spitemalice import base, hookspecs
 from spitemalice.errors import RulesetError
 from spitemalice.policies import CeilingRule, Clause, DealRule, Deck, DiscardRule, WildRule
-from spitemalice.ruleset import Ruleset, override
+from spitemalice.ruleset import IDENTITY_FIELDS, Ruleset, override
 
 
 class RuleBook:
@@ -83,6 +84,20 @@ class RuleBook:
             if clause.id == clause_id:
                 return clause
         raise KeyError(f"{self.name} has no clause {clause_id!r}")
+
+    def parameters(self) -> dict[str, Any]:
+        """Every resolved parameter except the identity fields (name, title, version)."""
+        values = attrs.asdict(self.ruleset, recurse=False)
+        return {k: v for k, v in values.items() if k not in IDENTITY_FIELDS}
+
+    def rebuild(self, **overrides: Any) -> RuleBook:
+        """The same plugins with these parameter overrides on top of the resolved ones.
+
+        Raises:
+            RulesetError: as for building any RuleBook.
+        """
+        plugins = [self.pm.get_plugin(name) for name in self.plugins]
+        return RuleBook(plugins[0], plugins[1:], self.parameters() | overrides)
 
     def score(self, state: Any, kind: str, winner: int | None) -> tuple[int, ...]:
         """Points per seat for a game ending with ``kind`` (the scoring hook)."""

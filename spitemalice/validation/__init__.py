@@ -60,7 +60,7 @@ def validate_book(
     plugins = [book.pm.get_plugin(name) for name in book.plugins]
     if reload is None:
         def reload(extra: Mapping[str, Any]) -> RuleBook:
-            return RuleBook(plugins[0], plugins[1:], _overrides(book) | dict(extra))
+            return book.rebuild(**extra)
     checks = [*static_checks(reload, book, plugins), *extra_checks]
     dynamic, stats, failure = dynamic_checks(book, games, seed)
     checks += dynamic
@@ -72,17 +72,6 @@ def validate_book(
     target = f"{' + '.join(book.plugins)}, {book.players} players"
     return Report(target, tuple(checks), stats, reproduction)
 
-
-def _overrides(book: RuleBook) -> dict[str, Any]:
-    from spitemalice.ruleset import IDENTITY_FIELDS
-
-    return {name: value for name, value in _fields(book).items() if name not in IDENTITY_FIELDS}
-
-
-def _fields(book: RuleBook) -> dict[str, Any]:
-    import attrs
-
-    return attrs.asdict(book.ruleset, recurse=False)
 
 
 def _entry_point_check(names: Sequence[str]) -> Check:

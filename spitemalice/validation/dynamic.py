@@ -4,7 +4,7 @@ move, and the smallest failing game found by hypothesis when something breaks.""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -109,7 +109,8 @@ def dynamic_checks(
         Check("invariants after every move", failure is None,
               f"{clean}/{games} games clean", failure.problem if failure else ""),
         Check("every game ends with an outcome", sum(kinds.values()) == clean,
-              ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items())) or "no game ended"),
+              (", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items())) or "none")
+              + f" of {clean} clean games"),
     ]
     stats = GameStats(
         clean, sum(lengths) / len(lengths) if lengths else 0.0,
@@ -119,7 +120,9 @@ def dynamic_checks(
     return checks, stats, failure
 
 
-def first_problem(rules: RuleBook, seed: int, picks: Sequence[int]) -> tuple[list[Move], str] | None:
+def first_problem(
+    rules: RuleBook, seed: int, picks: Sequence[int]
+) -> tuple[list[Move], str] | None:
     """Play ``legal_moves[pick % n]`` for each pick from the deal of ``seed``; the moves up to
     the first problem and the problem, or ``None``."""
     state = deal(rules, seed)
@@ -136,28 +139,73 @@ def first_problem(rules: RuleBook, seed: int, picks: Sequence[int]) -> tuple[lis
     return None
 
 
-def shrink(rules: RuleBook, failure: Failure, budget: int = 300) -> Failure:
-    """The smallest failing game hypothesis finds from ``failure``'s deal, or ``failure``.
+def picks_of(rules: RuleBook, seed: int, moves: Sequence[Move]) -> list[int]:
+    """The index of each move among the legal moves of its position (moves must be legal)."""
+    state, picks = deal(rules, seed), []
+    for move in moves:
+        options = legal_moves(rules, state)
+        if move not in options:
+            break
+        picks.append(options.index(move))
+        try:
+            state = apply_move(rules, state, move)
+        except Exception:  # the failing move itself may crash a faulty plugin
+            break
+    return picks
 
-    Moves are chosen by index into the legal moves, so hypothesis shrinks towards short games
-    of first-listed moves.  Hypothesis is imported here, not at module load, because only
-    validation needs it.
+
+def shrink(rules: RuleBook, failure: Failure, budget: int = 150) -> Failure:
+    """A smaller game that fails the same way, or ``failure`` itself.
+
+    The game is a list of picks (indices into each position's legal moves) from the same deal.
+    Two passes within ``budget`` replays: a delta-debugging pass that drops runs of picks,
+    then one that lowers each pick to 0 (the first listed move); then hypothesis searches the
+    same deal for a shorter failing pick list and shrinks what it finds.
     """
+    best = picks_of(rules, failure.seed, failure.moves)
+    runs = {"left": budget}
+
+    def still_fails(candidate: list[int]) -> bool:
+        if runs["left"] <= 0:
+            return False
+        runs["left"] -= 1
+        return first_problem(rules, failure.seed, candidate) is not None
+
+    best = _drop_runs(best, still_fails)
+    best = [0 if pick and still_fails([*best[:i], 0, *best[i + 1 :]]) else pick
+            for i, pick in enumerate(best)]
+    best = _hypothesis_shorter(rules, failure.seed, best) or best
+    found = first_problem(rules, failure.seed, best)
+    if found is None or len(found[0]) > len(failure.moves):
+        return failure
+    return Failure(failure.seed, found[0], found[1])
+
+
+def _drop_runs(picks: list[int], still_fails: Callable[[list[int]], bool]) -> list[int]:
+    size = max(len(picks) // 2, 1)
+    while size >= 1:
+        i = 0
+        while i < len(picks):
+            candidate = picks[:i] + picks[i + size :]
+            if candidate and still_fails(candidate):
+                picks = candidate
+            else:
+                i += size
+        size //= 2
+    return picks
+
+
+def _hypothesis_shorter(rules: RuleBook, seed: int, picks: list[int]) -> list[int] | None:
+    """A failing pick list no longer than ``picks`` found and shrunk by hypothesis, or
+    ``None``.  Hypothesis is imported here because only validation needs it."""
     from hypothesis import HealthCheck, find, settings
     from hypothesis import strategies as st
     from hypothesis.errors import NoSuchExample
 
-    length = max(len(failure.moves), 1)
-    picks = st.lists(st.integers(min_value=0, max_value=60), max_size=length)
+    strategy = st.lists(st.integers(min_value=0, max_value=8), max_size=len(picks))
     try:
-        found = find(
-            picks, lambda p: first_problem(rules, failure.seed, p) is not None,
-            settings=settings(max_examples=budget, database=None, deadline=None,
-                              suppress_health_check=list(HealthCheck)),
-        )
+        return find(strategy, lambda p: first_problem(rules, seed, p) is not None,
+                    settings=settings(max_examples=40, database=None, deadline=None,
+                                      suppress_health_check=list(HealthCheck)))
     except NoSuchExample:
-        return failure
-    result = first_problem(rules, failure.seed, found)
-    assert result is not None
-    moves, problem = result
-    return Failure(failure.seed, moves, problem) if len(moves) <= len(failure.moves) else failure
+        return None

@@ -1,0 +1,151 @@
+"""The conformance kit: every check spitemalice runs on its own rule sets, for yours.
+
+Add one class to your test suite (pytest and hypothesis must be installed)::
+
+    from spitemalice.conformance import VariantConformance
+
+    class TestMyVariant(VariantConformance):
+        ruleset = "my-variant"          # the entry-point name of your rule set
+
+It runs the static checks (every player count deals, the build ceiling is reachable, limits
+are consistent, every hook function carries ``@hookimpl`` and the plugin loads from its entry
+point), seeded games with random, greedy and mixed players with every invariant checked after
+every move, a hypothesis state machine over legal moves, and a check that every clause of
+your rule sheet is cited by a ``@pytest.mark.clause("ID")`` scenario test of yours.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from spitemalice.registry import load, load_plugin
+from spitemalice.rulebook import RuleBook
+
+CITATION = re.compile(r"""clause\(\s*["']([A-Za-z0-9_.-]+)["']\s*\)""")
+
+
+def cited_clauses(paths: Iterable[Path]) -> set[str]:
+    """Clause ids cited as ``clause("ID")`` in the ``.py`` files under ``paths``."""
+    cited: set[str] = set()
+    for path in paths:
+        files = [path] if path.is_file() else sorted(path.rglob("*.py"))
+        for file in files:
+            cited.update(CITATION.findall(file.read_text(encoding="utf-8")))
+    return cited
+
+
+class VariantConformance:
+    """Base class of a conformance test class; set ``ruleset`` (and optionally the rest).
+
+    Attributes:
+        ruleset: an installed rule set's name, or a rule-set file's path.
+        house_rules: house rules to stack on it.
+        params: parameter overrides.
+        games: simulated games per player count (keep it modest: every move is checked).
+        seed: seed of the simulated games.
+        scenario_paths: files or folders holding the variant's scenario tests; by default the
+            folder of the module that defines the subclass.
+    """
+
+    ruleset: ClassVar[str] = ""
+    house_rules: ClassVar[tuple[str, ...]] = ()
+    params: ClassVar[Mapping[str, Any]] = {}
+    games: ClassVar[int] = 30
+    seed: ClassVar[int] = 0
+    scenario_paths: ClassVar[tuple[str, ...]] = ()
+
+    def rules(self, **extra: Any) -> RuleBook:
+        """The configuration under test, with ``extra`` parameter overrides."""
+        assert self.ruleset, "set `ruleset` on your VariantConformance subclass"
+        return load(self.ruleset, self.house_rules, {**self.params, **extra})
+
+    def player_counts(self) -> range:
+        rules = self.rules().ruleset
+        return range(rules.min_players, rules.max_players + 1)
+
+    def test_loads_from_entry_point(self) -> None:
+        for name in (self.ruleset, *self.house_rules):
+            if not name.endswith(".toml"):
+                load_plugin(name)
+
+    def test_static_checks(self) -> None:
+        from spitemalice.validation.static import static_checks
+
+        book = self.rules()
+        plugins = [book.pm.get_plugin(name) for name in book.plugins]
+        failed = [c for c in static_checks(lambda extra: self.rules(**extra), book, plugins)
+                  if not c.passed]
+        assert not failed, "; ".join(f"{c.name}: {c.detail}" for c in failed)
+
+    def test_invariants_in_simulated_games(self) -> None:
+        from spitemalice.validation.dynamic import dynamic_checks
+
+        for players in self.player_counts():
+            checks, _, failure = dynamic_checks(self.rules(players=players), self.games, self.seed)
+            failed = [c for c in checks if not c.passed]
+            assert not failed, (f"{players} players: " + "; ".join(c.detail for c in failed)
+                                + (f" (seed {failure.seed}, {len(failure.moves)} moves)"
+                                   if failure else ""))
+
+    def test_state_machine(self) -> None:
+        from hypothesis import settings
+        from hypothesis.stateful import run_state_machine_as_test
+
+        machine = legal_move_machine(self.rules(), self.player_counts())
+        run_state_machine_as_test(machine, settings=settings(max_examples=25, deadline=None,
+                                                             stateful_step_count=80))
+
+    def test_every_clause_has_a_scenario(self) -> None:
+        paths = [Path(p) for p in self.scenario_paths] or [self._own_folder()]
+        cited = cited_clauses(paths)
+        missing = [c.id for c in self.rules().clauses if c.id not in cited]
+        assert not missing, f"clauses without a scenario test citing them: {missing}"
+
+    def _own_folder(self) -> Path:
+        module = sys.modules[type(self).__module__]
+        return Path(module.__file__ or ".").parent
+
+
+def legal_move_machine(book: RuleBook, player_counts: Iterable[int]) -> type:
+    """A hypothesis state machine that deals a game and plays any legal move, picked by index
+    so that failures shrink to short games; every invariant is checked after every move."""
+    from hypothesis import strategies as st
+    from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+    from spitemalice.engine import apply_move, deal, legal_moves
+    from spitemalice.invariants import check_state, check_transition
+
+    counts = list(player_counts)
+    books = {n: book.rebuild(players=n) for n in counts}
+
+    class LegalMoves(RuleBasedStateMachine):
+        @initialize(players=st.sampled_from(counts), seed=st.integers(0, 2**32))
+        def start(self, players: int, seed: int) -> None:
+            self.book = books[players]
+            self.state = deal(self.book, seed)
+            assert check_state(self.book, self.state) == []
+
+        @precondition(lambda self: self.state.outcome is None)
+        @rule(pick=st.integers(min_value=0, max_value=400))
+        def play(self, pick: int) -> None:
+            moves = legal_moves(self.book, self.state)
+            before, move = self.state, moves[pick % len(moves)]
+            self.state = apply_move(self.book, before, move)
+            assert check_transition(self.book, before, move, self.state) == []
+
+        @precondition(lambda self: self.state.outcome is not None)
+        @rule()
+        def ended(self) -> None:
+            assert legal_moves(self.book, self.state) == ()
+
+        @invariant()
+        def live_or_ended(self) -> None:
+            if hasattr(self, "state"):
+                assert self.state.outcome is not None or legal_moves(self.book, self.state)
+
+    return LegalMoves
+

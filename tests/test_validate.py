@@ -1,0 +1,151 @@
+"""spitemalice validate, the conformance kit and the example outside variants (issue 5)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import spitemalice as sm
+from spitemalice.validation import validate
+from spitemalice.validation.dynamic import step_problem
+
+ROOT = Path(__file__).parents[1]
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture(scope="session")
+def example_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The outside and faulty example packages, pip-installed into a folder of their own
+    (not into the test environment, where the faulty ones would spoil other tests)."""
+    target = tmp_path_factory.mktemp("site")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
+         str(target), str(EXAMPLES / "outside-variant"), str(EXAMPLES / "faulty-variants")],
+        check=True, capture_output=True,
+    )
+    return target
+
+
+@pytest.fixture
+def examples(example_site: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.syspath_prepend(str(example_site))
+    return example_site
+
+
+def _run(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    return subprocess.run([sys.executable, "-m", "spitemalice.cli", *args], env=env,
+                          capture_output=True, text=True, check=False)
+
+
+def test_the_outside_variant_is_listed_by_the_command_line(example_site: Path) -> None:
+    listing = _run(example_site, "variants").stdout
+    assert "quick-malice" in listing and "leaky-malice" in listing
+
+
+def test_validate_passes_the_outside_variant(examples: Path) -> None:
+    report = validate("quick-malice", games=30, seed=1)
+    assert report.passed, report
+    assert report.stats is not None and report.stats.games == 30
+
+
+@pytest.mark.parametrize("name", ["blackwood-frey"])
+def test_validate_passes_a_built_in_rule_set(name: str) -> None:
+    report = validate(name, games=30, seed=2)
+    assert report.passed
+    assert {check.name for check in report.checks} >= {
+        "deal every player count", "build ceiling reachable", "limits consistent",
+        "hook markers", "loads from its entry point", "invariants after every move",
+        "every game ends with an outcome",
+    }
+
+
+def test_validate_catches_a_card_lost_when_a_pile_completes(examples: Path) -> None:
+    report = validate("leaky-malice", games=30, seed=1)
+    assert not report.passed
+    failed = [check for check in report.checks if not check.passed]
+    assert failed[0].name == "invariants after every move"
+    assert "cards not conserved: extra none, missing Q" in failed[0].detail
+    _assert_reproduces(sm.load("leaky-malice"), report.reproduction, "cards not conserved")
+
+
+def test_validate_catches_a_stuck_seat(examples: Path) -> None:
+    report = validate("frozen-malice", games=30, seed=1)
+    assert not report.passed
+    _assert_reproduces(sm.load("frozen-malice"), report.reproduction, "no legal move")
+
+
+def _assert_reproduces(rules: sm.RuleBook, reproduction: dict | None, problem: str) -> None:
+    """The reported smallest game, replayed move by move, shows the problem at its last move
+    and not before."""
+    assert reproduction is not None and problem in reproduction["problem"]
+    state = sm.deal(rules, reproduction["seed"])
+    moves = [sm.parse_move(text) for text in reproduction["moves"]]
+    found, played = None, 0
+    for move in moves:
+        state, found = step_problem(rules, state, move)
+        played += 1
+        if found:
+            break
+    assert found is not None and problem in found
+    assert played == len(moves), "the problem appears only at the last move"
+
+
+def test_the_command_line_exit_codes(example_site: Path) -> None:
+    assert _run(example_site, "validate", "quick-malice", "--games", "9").returncode == 0
+    leaky = _run(example_site, "validate", "leaky-malice", "--games", "9", "--json")
+    assert leaky.returncode == 1
+    assert json.loads(leaky.stdout)["passed"] is False
+    unknown = _run(example_site, "validate", "no-such-rules")
+    assert unknown.returncode == 2 and len(unknown.stderr.strip().splitlines()) == 1
+
+
+def test_the_conformance_kit_accepts_the_outside_variant_in_its_own_suite(
+    example_site: Path,
+) -> None:
+    env = {**os.environ, "PYTHONPATH": str(example_site)}
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         str(EXAMPLES / "outside-variant" / "tests")],
+        env=env, capture_output=True, text=True, check=False, cwd=EXAMPLES / "outside-variant",
+    )
+    assert result.returncode == 0, result.stdout[-2000:]
+    assert "8 passed" in result.stdout
+
+
+def test_the_conformance_kit_rejects_the_leaky_variant(examples: Path) -> None:
+    from spitemalice.conformance import VariantConformance
+
+    class Leaky(VariantConformance):
+        ruleset = "leaky-malice"
+        games = 10
+
+    with pytest.raises(AssertionError, match="cards not conserved"):
+        Leaky().test_invariants_in_simulated_games()
+
+
+def test_a_forgotten_hookimpl_marker_is_reported() -> None:
+    from spitemalice.validation.static import check_hook_markers
+
+    class Careless:
+        NAME = "careless"
+
+        def spitemalice_deck(self, ruleset):  # type: ignore[no-untyped-def]  # no @hookimpl
+            return None
+
+    check = check_hook_markers([Careless()])
+    assert not check.passed and "careless.spitemalice_deck lacks @hookimpl" in check.detail
+
+
+def test_an_unreachable_ceiling_is_reported() -> None:
+    from spitemalice.validation.static import check_ceiling_reachable
+
+    rules = sm.load("blackwood-frey", build_ceiling=14, wild_ranks=frozenset())
+    check = check_ceiling_reachable(rules)
+    assert not check.passed and check.detail == "no card may stand for rank(s) [14]"
+    assert check_ceiling_reachable(sm.load("blackwood-frey")).passed
