@@ -1,0 +1,444 @@
+"""Position notation: one line of text that states a whole position (like FEN in chess).
+
+A position is four sections of piles, then ``key=value`` fields, separated by whitespace
+(any run of spaces or newlines, so a long position may be wrapped)::
+
+    position  := seats  builds  draw  completed  field*
+    seats     := seat ( "/" seat )*              seat 0 first, in turn order
+    seat      := payoffs ":" hand ":" discards
+    payoffs   := pile ( "|" pile )*              the rule set's pay-off piles, pile 1 first
+    discards  := pile ( "|" pile )*              the rule set's discard piles, pile 1 first
+    builds    := "-" | pile ( "|" pile )*        open build piles in the order opened
+    draw      := pile | "rest"
+    completed := pile
+    pile      := "-" | part ( "," part )*        "-" is an empty pile; bottom to top
+    part      := card | "?" count                "?24": 24 face-down cards (views only)
+    field     := "on=" seat                      the seat on turn (required)
+               | "turn=" n | "moves=" n | "idle=" n      turns ended, cards moved this
+                                                 turn, idle turns in a row (default 0)
+               | "seed=" n | "shuffles=" n       the game's seed and shuffles made (default 0)
+               | "end=" kind ":" winner ":" scores       kind win|drawn|blocked|turn-limit,
+                                                 winner a seat or "-", scores "35,0"
+               | "view=" seat                    marks a seat's view (see below)
+
+Cards are written as :func:`~spitemalice.cards.card_text` writes them: ``AS``, ``10H``,
+``QD``, ``*`` (joker), ``7`` (a suitless numbered card).  Every pile is listed bottom to top,
+so the last card is the top; a hand is listed in any order and read sorted.  Seats,
+pay-off piles, discard piles and build piles are numbered in the order written, seats from 0
+and piles from 1 (as move texts number them).
+
+A two-seat blackwood-frey game, seat 1 on turn, with build piles A-2 and A::
+
+    JS,4D,9H:2S,5H,7D,QS,KC:-|4S|-|- 8C,QH:3C,3D,6S,9D,JH:-|-|-|- AS,2H|AH 10C,5S,... -
+    on=1 turn=12 moves=0 idle=0 seed=5 shuffles=1
+
+**Full positions** (:func:`format_position` / :func:`parse_position`) list every card, so
+printing a state and parsing it back gives an equal state, seed and shuffle counter included
+(so the parsed state has the same future).  For scenario tests the draw pile may be written
+``rest``: every card of the deck not placed elsewhere, in card order (the highest on top).
+
+**Views** (:func:`format_view` / :func:`parse_view`) carry ``view=<seat>`` and show only what
+that seat sees: its own hand in full, other hands as ``?n``, each pay-off pile as ``?n,TOP``
+(``n`` cards under the top card), the draw pile and completed cards as ``?n``; they have no
+``seed`` or ``shuffles`` field.
+
+Parsing refuses, with a message naming the section, seat and pile: text that is not in the
+grammar, a position the rule set cannot hold (:mod:`spitemalice.position_check`: a build pile
+out of sequence, more copies of a card than the deck holds, a hand over the hand size, pile
+counts that differ from the rule set's) and hidden parts in a full position.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from spitemalice.cards import Card, card_text, parse_card
+from spitemalice.errors import NotationError
+from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
+from spitemalice.position_check import check_card_counts, check_position, check_view
+from spitemalice.rulebook import RuleBook
+from spitemalice.ruleset import closest
+from spitemalice.views import PayoffView, PublicSeat, SeatView
+
+Part = Card | int
+"""One part of a pile as written: a card, or a count of face-down cards."""
+
+EMPTY = "-"
+REST = "rest"
+_STATE_KEYS = ("on", "turn", "moves", "idle", "seed", "shuffles", "end")
+_VIEW_KEYS = ("view", "on", "turn", "moves", "idle", "end")
+
+
+# -- writing -----------------------------------------------------------------------------
+
+
+def format_position(state: GameState) -> str:
+    """The full position of ``state`` on one line; :func:`parse_position` reads it back to
+    an equal state."""
+    seats = "/".join(
+        ":".join((_piles(seat.payoff), _pile(seat.hand), _piles(seat.discards)))
+        for seat in state.seats
+    )
+    fields = [
+        f"on={state.seat}", f"turn={state.turn}", f"moves={state.turn_moves}",
+        f"idle={state.idle_turns}", f"seed={state.seed}", f"shuffles={state.shuffles}",
+    ]
+    if state.outcome is not None:
+        fields.append(_outcome_text(state.outcome))
+    return " ".join([seats, _piles(state.builds) if state.builds else EMPTY,
+                     _pile(state.draw), _pile(state.completed), *fields])
+
+
+def format_view(view: SeatView) -> str:
+    """The view on one line (hidden cards as ``?n`` counts); :func:`parse_view` reads it
+    back to an equal view."""
+    seats = []
+    for index, public in enumerate(view.seats):
+        payoff = "|".join(_payoff_view(pile) for pile in public.payoff)
+        hand = _pile(view.hand) if index == view.viewer else _hidden(public.hand_count)
+        seats.append(":".join((payoff, hand, _piles(public.discards))))
+    fields = [f"view={view.viewer}", f"on={view.seat}", f"turn={view.turn}",
+              f"moves={view.turn_moves}", f"idle={view.idle_turns}"]
+    if view.outcome is not None:
+        fields.append(_outcome_text(view.outcome))
+    return " ".join(["/".join(seats), _piles(view.builds) if view.builds else EMPTY,
+                     _hidden(view.draw_count), _hidden(view.completed_count), *fields])
+
+
+def _pile(pile: Pile) -> str:
+    return ",".join(card_text(card) for card in pile) if pile else EMPTY
+
+
+def _piles(piles: Sequence[Pile]) -> str:
+    return "|".join(_pile(pile) for pile in piles)
+
+
+def _hidden(count: int) -> str:
+    return f"?{count}" if count else EMPTY
+
+
+def _payoff_view(pile: PayoffView) -> str:
+    if pile.top is None:
+        return EMPTY
+    under = f"?{pile.count - 1}," if pile.count > 1 else ""
+    return under + card_text(pile.top)
+
+
+def _outcome_text(outcome: Outcome) -> str:
+    winner = "-" if outcome.winner is None else str(outcome.winner)
+    return f"end={outcome.kind}:{winner}:{','.join(str(s) for s in outcome.scores)}"
+
+
+# -- reading -----------------------------------------------------------------------------
+
+
+def parse_position(text: str, rules: RuleBook) -> GameState:
+    """The state a full position text states, checked against ``rules``.
+
+    Raises:
+        NotationError: the text is not in the grammar, or hides cards (``?n``); the message
+            names the section, seat and pile.
+        PositionError: the position breaks the rule set (see
+            :func:`~spitemalice.position_check.check_position`).
+    """
+    sections, fields, outcome = _split(text, _STATE_KEYS)
+    if "on" not in fields:
+        raise NotationError("position: the field 'on=<seat>' (the seat on turn) is missing")
+    raw_seats = _seats(sections[0])
+    seats = []
+    for index, (payoff, hand, discards) in enumerate(raw_seats):
+        where = f"seat {index}"
+        seats.append(Seat(
+            tuple(_known(p, f"{where} pay-off pile {n}") for n, p in enumerate(payoff, 1)),
+            _known(hand, f"{where} hand"),
+            tuple(_known(p, f"{where} discard pile {n}") for n, p in enumerate(discards, 1)),
+        ))
+    builds = _builds(sections[1])
+    completed = _known(_parse_pile(sections[3], "completed cards"), "completed cards")
+    placed = [c for s in seats for c in (*s.hand, *_flat(s.payoff), *_flat(s.discards))]
+    placed += [*_flat(builds), *completed]
+    if sections[2] == REST:
+        draw = _rest(rules, placed)
+    else:
+        draw = _known(_parse_pile(sections[2], "draw pile"), "draw pile")
+    state = GameState(
+        tuple(seats), builds, draw, completed,
+        seat=fields["on"], turn=fields.get("turn", 0), turn_moves=fields.get("moves", 0),
+        idle_turns=fields.get("idle", 0), seed=fields.get("seed", 0),
+        shuffles=fields.get("shuffles", 0), outcome=outcome,
+    )
+    check_position(rules, state)
+    return state
+
+
+def parse_view(text: str, rules: RuleBook) -> SeatView:
+    """The seat view a view text states (it has a ``view=<seat>`` field), checked against
+    ``rules``.
+
+    Raises:
+        NotationError: the text is not in the grammar, lacks ``view=`` or ``on=``, shows
+            another seat's hand card by card, or has a pay-off pile whose top is hidden.
+        PositionError: the visible position breaks the rule set.
+    """
+    sections, fields, outcome = _split(text, _VIEW_KEYS)
+    for key, what in (("view", "the viewing seat"), ("on", "the seat on turn")):
+        if key not in fields:
+            raise NotationError(f"view: the field '{key}=<seat>' ({what}) is missing")
+    if sections[2] == REST:
+        raise NotationError("view: the draw pile is '?<count>' or '-' in a view, not 'rest'")
+    viewer = fields["view"]
+    raw_seats = _seats(sections[0])
+    if viewer >= len(raw_seats):
+        raise NotationError(f"view: view={viewer}, but the position has {len(raw_seats)} seats")
+    hand: Pile = ()
+    publics = []
+    for index, (payoff, raw_hand, discards) in enumerate(raw_seats):
+        where = f"seat {index}"
+        if index == viewer:
+            hand = _known(raw_hand, f"{where} hand (the viewer's own)")
+            hand_count = len(hand)
+        elif any(isinstance(part, Card) for part in raw_hand):
+            raise NotationError(f"{where} hand: seat {viewer}'s view shows it only as a "
+                                f"count ('?{_count(raw_hand)}')")
+        else:
+            hand_count = _count(raw_hand)
+        publics.append(PublicSeat(
+            tuple(_payoff_pile(p, f"{where} pay-off pile {n}") for n, p in enumerate(payoff, 1)),
+            hand_count,
+            tuple(_known(p, f"{where} discard pile {n}") for n, p in enumerate(discards, 1)),
+        ))
+    draw = _hidden_only(_parse_pile(sections[2], "draw pile"), "draw pile")
+    completed = _hidden_only(_parse_pile(sections[3], "completed cards"), "completed cards")
+    view = SeatView(
+        viewer, hand, tuple(publics), _builds(sections[1]), draw, completed,
+        fields["on"], fields.get("turn", 0), fields.get("moves", 0), fields.get("idle", 0),
+        outcome,
+    )
+    check_view(rules, view)
+    return view
+
+
+def _split(text: str, keys: tuple[str, ...]) -> tuple[list[str], dict[str, int], Outcome | None]:
+    """The four pile sections and the parsed fields of a position or view text."""
+    if not isinstance(text, str):
+        raise NotationError(f"a position is text, not {type(text).__name__}")
+    tokens = text.split()
+    sections = tokens[:4]
+    if len(sections) < 4 or any("=" in token for token in sections):
+        raise NotationError(
+            f"position {_short(text)!r}: expected four sections (seats, build piles, draw "
+            "pile, completed cards) before the key=value fields, as "
+            "'AS:5H:-|-|-|-/2S:-:-|-|-|- - rest - on=0'"
+        )
+    fields: dict[str, int] = {}
+    outcome: Outcome | None = None
+    for token in tokens[4:]:
+        key, sep, value = token.partition("=")
+        if not sep:
+            raise NotationError(f"position field {token!r}: write fields as key=value "
+                                f"({', '.join(keys)})")
+        if key == "view" and key not in keys:
+            raise NotationError("position field 'view': this text is a seat's view, not a full "
+                                "position; read it with parse_view")
+        if key not in keys:
+            extra = (" (a view has no seed or shuffles: they would reveal hidden cards)"
+                     if key in ("seed", "shuffles") else "")
+            raise NotationError(f"position field {key!r} is unknown{closest(key, keys)}; the "
+                                f"fields are {', '.join(keys)}{extra}")
+        if key in fields or (key == "end" and outcome is not None):
+            raise NotationError(f"position field {key!r} is given twice")
+        if key == "end":
+            outcome = _outcome(value)
+        else:
+            fields[key] = _number(key, value)
+    return sections, fields, outcome
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _number(key: str, value: str) -> int:
+    if not value.isdigit():
+        raise NotationError(f"position field {key}={value!r}: expected a whole number >= 0")
+    return int(value)
+
+
+def _outcome(value: str) -> Outcome:
+    parts = value.split(":")
+    form = "'end=<kind>:<winner seat or ->:<score>,<score>...', as 'end=win:1:35,0'"
+    if len(parts) != 3:
+        raise NotationError(f"position field end={value!r}: expected {form}")
+    kind, winner, scores = parts
+    if kind not in OUTCOME_KINDS:
+        raise NotationError(f"position field end={value!r}: the kind is one of "
+                            f"{', '.join(OUTCOME_KINDS)}, not {kind!r}")
+    if winner != "-" and not winner.isdigit():
+        raise NotationError(f"position field end={value!r}: the winner is a seat number or "
+                            f"'-', not {winner!r}")
+    try:
+        points = tuple(int(score) for score in scores.split(","))
+    except ValueError:
+        raise NotationError(f"position field end={value!r}: scores are whole numbers "
+                            f"separated by commas, not {scores!r}") from None
+    return Outcome(kind, None if winner == "-" else int(winner), points)
+
+
+def _seats(section: str) -> list[tuple[list[list[Part]], list[Part], list[list[Part]]]]:
+    seats = []
+    for index, text in enumerate(section.split("/")):
+        parts = text.split(":")
+        if len(parts) != 3:
+            raise NotationError(
+                f"seat {index} {text!r}: expected '<pay-off piles>:<hand>:<discard piles>', "
+                "as '?25,9H:2S,5H:-|4S|-|-' (piles separated by '|', '-' for an empty one)"
+            )
+        payoff, hand, discards = parts
+        seats.append((
+            [_parse_pile(p, f"seat {index} pay-off pile {n}")
+             for n, p in enumerate(payoff.split("|"), 1)],
+            _parse_pile(hand, f"seat {index} hand"),
+            [_parse_pile(p, f"seat {index} discard pile {n}")
+             for n, p in enumerate(discards.split("|"), 1)],
+        ))
+    return seats
+
+
+def _builds(section: str) -> tuple[Pile, ...]:
+    if section == EMPTY:
+        return ()
+    return tuple(_known(_parse_pile(text, f"build pile {n}"), f"build pile {n}")
+                 for n, text in enumerate(section.split("|"), 1))
+
+
+def _parse_pile(text: str, where: str) -> list[Part]:
+    if text == EMPTY:
+        return []
+    if not text:
+        raise NotationError(f"{where}: empty text; write '-' for an empty pile")
+    parts: list[Part] = []
+    for part in text.split(","):
+        if part.startswith("?"):
+            if not part[1:].isdigit() or int(part[1:]) < 1:
+                raise NotationError(f"{where}: {part!r} is not a hidden count; write '?' and "
+                                    "a number of cards, as '?24'")
+            parts.append(int(part[1:]))
+        else:
+            try:
+                parts.append(parse_card(part))
+            except NotationError as error:
+                raise NotationError(f"{where}: {error}") from None
+    return parts
+
+
+def _known(parts: list[Part], where: str) -> Pile:
+    for part in parts:
+        if not isinstance(part, Card):
+            raise NotationError(
+                f"{where}: '?{part}' hides cards; a full position lists every card (hidden "
+                "counts belong in a seat's view, which has a 'view=' field)"
+            )
+    return tuple(parts)  # type: ignore[arg-type]
+
+
+def _count(parts: list[Part]) -> int:
+    return sum(1 if isinstance(part, Card) else part for part in parts)
+
+
+def _hidden_only(parts: list[Part], where: str) -> int:
+    if any(isinstance(part, Card) for part in parts):
+        raise NotationError(f"{where}: a view shows it only as a count, as '?{_count(parts)}'")
+    return _count(parts)
+
+
+def _payoff_pile(parts: list[Part], where: str) -> PayoffView:
+    if not parts:
+        return PayoffView(0, None)
+    top = parts[-1]
+    if not isinstance(top, Card):
+        raise NotationError(f"{where}: the top card of a pay-off pile is face up; write it "
+                            f"after the hidden count, as '?{top - 1},9H'")
+    return PayoffView(_count(parts), top)
+
+
+def _flat(piles: Sequence[Pile]) -> list[Card]:
+    return [card for pile in piles for card in pile]
+
+
+def _rest(rules: RuleBook, placed: list[Card]) -> Pile:
+    deck = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
+    check_card_counts(rules, placed)
+    deck.subtract(placed)
+    return tuple(sorted(deck.elements(), key=lambda card: (card.rank, card.suit)))
+
+
+# -- describing --------------------------------------------------------------------------
+
+
+def describe_position(state: GameState) -> str:
+    """A position laid out for people, several lines: each seat's pay-off piles (top and
+    count), hand and discard piles, the build piles, the draw pile and the counters."""
+    lines = []
+    for index, seat in enumerate(state.seats):
+        payoff = [PayoffView(len(p), p[-1] if p else None) for p in seat.payoff]
+        lines += _describe_seat(index, index == state.seat, payoff, _cards(seat.hand),
+                                seat.discards)
+    lines += _describe_table(state.builds, len(state.draw), len(state.completed))
+    lines.append(_describe_turn(state.seat, state.turn, state.turn_moves, state.idle_turns,
+                                state.outcome) + f"; seed {state.seed}, "
+                 f"{state.shuffles} shuffle(s) made")
+    return "\n".join(lines)
+
+
+def describe_view(view: SeatView) -> str:
+    """A seat's view laid out for people, as :func:`describe_position` lays out a state."""
+    lines = [f"the view of seat {view.viewer}"]
+    for index, public in enumerate(view.seats):
+        hand = (_cards(view.hand) if index == view.viewer
+                else f"{public.hand_count} card(s), face down")
+        lines += _describe_seat(index, index == view.seat, list(public.payoff), hand,
+                                public.discards)
+    lines += _describe_table(view.builds, view.draw_count, view.completed_count)
+    lines.append(_describe_turn(view.seat, view.turn, view.turn_moves, view.idle_turns,
+                                view.outcome))
+    return "\n".join(lines)
+
+
+def _cards(pile: Pile) -> str:
+    return " ".join(card_text(card) for card in pile) or "-"
+
+
+def _describe_seat(index: int, on_turn: bool, payoff: list[PayoffView], hand: str,
+                   discards: Sequence[Pile]) -> list[str]:
+    mark = " (on turn)" if on_turn else ""
+    piles = "   ".join(
+        f"{card_text(p.top)} ({p.count} card{'s' if p.count != 1 else ''})"
+        if p.top is not None else "empty" for p in payoff
+    )
+    return [
+        f"seat {index}{mark}",
+        f"  pay-off       {piles}",
+        f"  hand          {hand}",
+        f"  discard piles {' | '.join(_cards(pile) for pile in discards)}",
+    ]
+
+
+def _describe_table(builds: Sequence[Pile], draw: int, completed: int) -> list[str]:
+    lines = ["build piles" + ("" if builds else "   none")]
+    for number, pile in enumerate(builds, 1):
+        lines.append(f"  {number}: {_cards(pile)}  (next rank {len(pile) + 1})")
+    lines.append(f"draw pile       {draw} card(s)")
+    lines.append(f"completed cards {completed}")
+    return lines
+
+
+def _describe_turn(seat: int, turn: int, moves: int, idle: int,
+                   outcome: Outcome | None) -> str:
+    if outcome is not None:
+        who = "" if outcome.winner is None else f" by seat {outcome.winner}"
+        scores = ", ".join(str(s) for s in outcome.scores)
+        return f"game over: {outcome.kind}{who}; scores {scores}; after {turn} turn(s)"
+    return (f"seat {seat} on turn; {turn} turn(s) ended, {moves} card(s) moved this turn, "
+            f"{idle} idle turn(s) in a row")
+

@@ -1,0 +1,400 @@
+"""States and views as JSON, and back.
+
+A state is saved as plain JSON data and read back to an equal state, the seed and the shuffle
+counter included, so a loaded game continues exactly as the saved one would have (no random
+generator lives in a state; see :mod:`spitemalice.engine.shuffle`).  Cards are written as
+their short text (``"QS"``, ``"10H"``, ``"*"``, ``"7"``) and piles as lists, bottom to top.
+
+State (``format`` ``"spitemalice-state"``)::
+
+    {"format": "spitemalice-state", "version": 1,
+     "seats": [{"payoff": [["3C", "9H"]], "hand": ["2S", "KC"],
+                "discards": [[], ["4S"], [], []]}, ...],
+     "builds": [["AS", "2H"]], "draw": ["10C", ...], "completed": [],
+     "seat": 1, "turn": 12, "turn_moves": 0, "idle_turns": 0, "seed": 5, "shuffles": 1,
+     "outcome": null}
+
+``outcome`` is ``null`` or ``{"kind": "win", "winner": 1, "scores": [35, 0]}`` (``winner``
+``null`` unless the kind is ``"win"``).
+
+View (``format`` ``"spitemalice-view"``)::
+
+    {"format": "spitemalice-view", "version": 1, "viewer": 0, "hand": ["2S", "KC"],
+     "seats": [{"payoff": [{"count": 26, "top": "9H"}], "hand_count": 5,
+                "discards": [[], ["4S"], [], []]}, ...],
+     "builds": [["AS", "2H"]], "draw_count": 80, "completed_count": 0,
+     "seat": 1, "turn": 12, "turn_moves": 0, "idle_turns": 0, "outcome": null}
+
+Reading refuses, naming the field by its path (``state.seats[1].hand[2]``) and what was
+expected: malformed JSON, a missing, unknown or mistyped field, a card that does not parse,
+a ``format`` that is not the one expected, a ``version`` newer than this library reads or
+unknown, and a position the rule set cannot hold (:mod:`spitemalice.position_check`).
+Nothing partial is returned.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from spitemalice.cards import Card, card_text, parse_card
+from spitemalice.errors import NotationError, SpiteMaliceError
+from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
+from spitemalice.position_check import check_position, check_view
+from spitemalice.rulebook import RuleBook
+from spitemalice.ruleset import closest
+from spitemalice.views import PayoffView, PublicSeat, SeatView
+
+STATE_FORMAT = "spitemalice-state"
+VIEW_FORMAT = "spitemalice-view"
+VERSION = 1
+"""The JSON format version this library writes and the newest it reads."""
+
+
+class DataError(SpiteMaliceError):
+    """JSON data that cannot be read: malformed, or a field missing, unknown or of the wrong
+    type, or an unknown or newer format version.  The message names the field by its path."""
+
+
+# -- states ------------------------------------------------------------------------------
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """``state`` as JSON-ready data (see the module docstring for the shape)."""
+    return {
+        "format": STATE_FORMAT,
+        "version": VERSION,
+        "seats": [
+            {"payoff": _piles_out(seat.payoff), "hand": _pile_out(seat.hand),
+             "discards": _piles_out(seat.discards)}
+            for seat in state.seats
+        ],
+        "builds": _piles_out(state.builds),
+        "draw": _pile_out(state.draw),
+        "completed": _pile_out(state.completed),
+        "seat": state.seat,
+        "turn": state.turn,
+        "turn_moves": state.turn_moves,
+        "idle_turns": state.idle_turns,
+        "seed": state.seed,
+        "shuffles": state.shuffles,
+        "outcome": outcome_to_dict(state.outcome),
+    }
+
+
+_STATE_FIELDS = ("format", "version", "seats", "builds", "draw", "completed", "seat", "turn",
+                 "turn_moves", "idle_turns", "seed", "shuffles", "outcome")
+_SEAT_FIELDS = ("payoff", "hand", "discards")
+
+
+def state_from_dict(data: Any, rules: RuleBook, path: str = "state") -> GameState:
+    """The state that :func:`state_to_dict` data states, checked against ``rules``.
+
+    Raises:
+        DataError: a missing, unknown or mistyped field, or a wrong format or version.
+        PositionError: the position breaks the rule set.
+    """
+    check_header(data, path, STATE_FORMAT)
+    fields = read_object(data, path, _STATE_FIELDS)
+    seats = []
+    for index, raw in enumerate(read_list(fields["seats"], f"{path}.seats")):
+        where = f"{path}.seats[{index}]"
+        seat = read_object(raw, where, _SEAT_FIELDS)
+        seats.append(Seat(read_piles(seat["payoff"], f"{where}.payoff"),
+                          read_pile(seat["hand"], f"{where}.hand"),
+                          read_piles(seat["discards"], f"{where}.discards")))
+    state = GameState(
+        tuple(seats), read_piles(fields["builds"], f"{path}.builds"),
+        read_pile(fields["draw"], f"{path}.draw"),
+        read_pile(fields["completed"], f"{path}.completed"),
+        seat=read_int(fields["seat"], f"{path}.seat"),
+        turn=read_int(fields["turn"], f"{path}.turn"),
+        turn_moves=read_int(fields["turn_moves"], f"{path}.turn_moves"),
+        idle_turns=read_int(fields["idle_turns"], f"{path}.idle_turns"),
+        seed=read_int(fields["seed"], f"{path}.seed"),
+        shuffles=read_int(fields["shuffles"], f"{path}.shuffles"),
+        outcome=outcome_from_dict(fields["outcome"], f"{path}.outcome"),
+    )
+    check_position(rules, state)
+    return state
+
+
+def dumps_state(state: GameState, indent: int | None = None) -> str:
+    """``state`` as JSON text."""
+    return json.dumps(state_to_dict(state), indent=indent)
+
+
+def loads_state(text: str | bytes, rules: RuleBook) -> GameState:
+    """The state that :func:`dumps_state` text states, checked against ``rules``.
+
+    Raises:
+        DataError: malformed JSON or bad data (see :func:`state_from_dict`).
+        PositionError: the position breaks the rule set.
+    """
+    return state_from_dict(parse_json(text, "state"), rules)
+
+
+# -- views -------------------------------------------------------------------------------
+
+
+def view_to_dict(view: SeatView) -> dict[str, Any]:
+    """``view`` as JSON-ready data (see the module docstring for the shape)."""
+    return {
+        "format": VIEW_FORMAT,
+        "version": VERSION,
+        "viewer": view.viewer,
+        "hand": _pile_out(view.hand),
+        "seats": [
+            {"payoff": [{"count": pile.count,
+                         "top": None if pile.top is None else card_text(pile.top)}
+                        for pile in seat.payoff],
+             "hand_count": seat.hand_count,
+             "discards": _piles_out(seat.discards)}
+            for seat in view.seats
+        ],
+        "builds": _piles_out(view.builds),
+        "draw_count": view.draw_count,
+        "completed_count": view.completed_count,
+        "seat": view.seat,
+        "turn": view.turn,
+        "turn_moves": view.turn_moves,
+        "idle_turns": view.idle_turns,
+        "outcome": outcome_to_dict(view.outcome),
+    }
+
+
+_VIEW_FIELDS = ("format", "version", "viewer", "hand", "seats", "builds", "draw_count",
+                "completed_count", "seat", "turn", "turn_moves", "idle_turns", "outcome")
+_PUBLIC_FIELDS = ("payoff", "hand_count", "discards")
+
+
+def view_from_dict(data: Any, rules: RuleBook, path: str = "view") -> SeatView:
+    """The view that :func:`view_to_dict` data states, checked against ``rules``.
+
+    Raises:
+        DataError: a missing, unknown or mistyped field, or a wrong format or version.
+        PositionError: the visible position breaks the rule set.
+    """
+    check_header(data, path, VIEW_FORMAT)
+    fields = read_object(data, path, _VIEW_FIELDS)
+    seats = []
+    for index, raw in enumerate(read_list(fields["seats"], f"{path}.seats")):
+        where = f"{path}.seats[{index}]"
+        seat = read_object(raw, where, _PUBLIC_FIELDS)
+        payoff = []
+        for number, pile in enumerate(read_list(seat["payoff"], f"{where}.payoff")):
+            at = f"{where}.payoff[{number}]"
+            pile_fields = read_object(pile, at, ("count", "top"))
+            count = read_int(pile_fields["count"], f"{at}.count")
+            top = None if pile_fields["top"] is None else read_card(pile_fields["top"], f"{at}.top")
+            if (count == 0) != (top is None):
+                raise DataError(f"{at}: an empty pay-off pile has top null, and a pile with "
+                                f"cards names its top card (count {count}, top {top})")
+            payoff.append(PayoffView(count, top))
+        seats.append(PublicSeat(payoff, read_int(seat["hand_count"], f"{where}.hand_count"),
+                                read_piles(seat["discards"], f"{where}.discards")))
+    view = SeatView(
+        read_int(fields["viewer"], f"{path}.viewer"), read_pile(fields["hand"], f"{path}.hand"),
+        tuple(seats), read_piles(fields["builds"], f"{path}.builds"),
+        read_int(fields["draw_count"], f"{path}.draw_count"),
+        read_int(fields["completed_count"], f"{path}.completed_count"),
+        read_int(fields["seat"], f"{path}.seat"), read_int(fields["turn"], f"{path}.turn"),
+        read_int(fields["turn_moves"], f"{path}.turn_moves"),
+        read_int(fields["idle_turns"], f"{path}.idle_turns"),
+        outcome_from_dict(fields["outcome"], f"{path}.outcome"),
+    )
+    check_view(rules, view)
+    return view
+
+
+def dumps_view(view: SeatView, indent: int | None = None) -> str:
+    """``view`` as JSON text (what a game server sends to the seat)."""
+    return json.dumps(view_to_dict(view), indent=indent)
+
+
+def loads_view(text: str | bytes, rules: RuleBook) -> SeatView:
+    """The view that :func:`dumps_view` text states, checked against ``rules``.
+
+    Raises:
+        DataError: malformed JSON or bad data.
+        PositionError: the visible position breaks the rule set.
+    """
+    return view_from_dict(parse_json(text, "view"), rules)
+
+
+# -- outcomes ----------------------------------------------------------------------------
+
+
+def outcome_to_dict(outcome: Outcome | None) -> dict[str, Any] | None:
+    """``None``, or ``{"kind": ..., "winner": seat or None, "scores": [...]}``."""
+    if outcome is None:
+        return None
+    return {"kind": outcome.kind, "winner": outcome.winner, "scores": list(outcome.scores)}
+
+
+def outcome_from_dict(data: Any, path: str) -> Outcome | None:
+    """The outcome :func:`outcome_to_dict` wrote (``None`` for ``null``).
+
+    Raises:
+        DataError: a missing, unknown or mistyped field, or an unknown kind.
+    """
+    if data is None:
+        return None
+    fields = read_object(data, path, ("kind", "winner", "scores"))
+    kind = fields["kind"]
+    if kind not in OUTCOME_KINDS:
+        raise DataError(f"{path}.kind: expected one of {', '.join(OUTCOME_KINDS)}, "
+                        f"not {kind!r}")
+    winner = fields["winner"]
+    scores = read_list(fields["scores"], f"{path}.scores")
+    return Outcome(
+        kind, None if winner is None else read_int(winner, f"{path}.winner"),
+        tuple(read_int(s, f"{path}.scores[{i}]", minimum=None) for i, s in enumerate(scores)),
+    )
+
+
+# -- reading helpers (shared with spitemalice.records) --------------------------------------
+
+
+def parse_json(text: str | bytes, what: str) -> Any:
+    """JSON text parsed, or a :class:`DataError` saying where it breaks.
+
+    Raises:
+        DataError: the text is not JSON (a truncated file is named as a likely cause).
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        doc = error.doc.strip()
+        ends_early = error.pos >= len(error.doc.rstrip()) or (
+            doc[:1] in ("{", "[") and doc[-1:] not in ("}", "]"))
+        hint = "; the text ends early: is it truncated?" if ends_early else ""
+        raise DataError(f"{what} is not valid JSON: {error.msg} (line {error.lineno}, column "
+                        f"{error.colno}){hint}") from None
+    except (UnicodeDecodeError, TypeError) as error:
+        raise DataError(f"{what} is not JSON text: {error}") from None
+
+
+def check_header(data: Any, path: str, expected: str) -> None:
+    """``data`` is an object whose ``format`` is ``expected`` and whose ``version`` this
+    library reads.  Checked before any other field, so a newer version is refused as newer
+    even when its fields have changed.
+
+    Raises:
+        DataError: not an object, another format, or a version that is newer or unknown.
+    """
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: expected a {expected} object, not {_kind(data)}")
+    if data.get("format") != expected:
+        found = f"{data['format']!r}" if "format" in data else "missing"
+        raise DataError(f"{path}.format: expected {expected!r}, found {found}")
+    if "version" not in data:
+        raise DataError(f"{path}.version: missing; this library reads {expected} versions 1 "
+                        f"to {VERSION}")
+    version = data["version"]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise DataError(f"{path}.version: {version!r} is not a known {expected} version; "
+                        f"this library reads versions 1 to {VERSION}")
+    if version > VERSION:
+        raise DataError(f"{path}.version: {expected} version {version} is newer than this "
+                        f"library reads (1 to {VERSION}); upgrade spitemalice to read it")
+
+
+def read_object(data: Any, path: str, required: tuple[str, ...],
+                optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``data`` as a JSON object with every ``required`` key and no key outside
+    ``required + optional``.
+
+    Raises:
+        DataError: not an object, a missing key, or an unknown key (with the closest name).
+    """
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: expected an object with fields {', '.join(required)}, "
+                        f"not {_kind(data)}")
+    for key in required:
+        if key not in data:
+            raise DataError(f"{path}.{key}: missing (expected fields: {', '.join(required)})")
+    known = (*required, *optional)
+    for key in data:
+        if key not in known:
+            raise DataError(f"{path}.{key}: unknown field{closest(str(key), known)}; the fields "
+                            f"are {', '.join(known)}")
+    return data
+
+
+def read_list(data: Any, path: str) -> list[Any]:
+    """``data`` as a JSON array.
+
+    Raises:
+        DataError: it is not an array.
+    """
+    if not isinstance(data, list):
+        raise DataError(f"{path}: expected a list, not {_kind(data)}")
+    return data
+
+
+def read_int(data: Any, path: str, minimum: int | None = 0) -> int:
+    """``data`` as a whole number (not a bool), at least ``minimum`` unless that is ``None``.
+
+    Raises:
+        DataError: not a whole number, or below ``minimum``.
+    """
+    if not isinstance(data, int) or isinstance(data, bool):
+        raise DataError(f"{path}: expected a whole number, not {_kind(data)}")
+    if minimum is not None and data < minimum:
+        raise DataError(f"{path}: expected a whole number >= {minimum}, not {data}")
+    return data
+
+
+def read_str(data: Any, path: str) -> str:
+    """``data`` as a string.
+
+    Raises:
+        DataError: not a string.
+    """
+    if not isinstance(data, str):
+        raise DataError(f"{path}: expected a string, not {_kind(data)}")
+    return data
+
+
+def read_card(data: Any, path: str) -> Card:
+    """A card from its short text.
+
+    Raises:
+        DataError: not a string, or not a card's text.
+    """
+    try:
+        return parse_card(read_str(data, path))
+    except NotationError as error:
+        raise DataError(f"{path}: {error}") from None
+
+
+def read_pile(data: Any, path: str) -> Pile:
+    """A list of card texts as a pile (bottom to top)."""
+    return tuple(read_card(card, f"{path}[{i}]") for i, card in enumerate(read_list(data, path)))
+
+
+def read_piles(data: Any, path: str) -> tuple[Pile, ...]:
+    """A list of piles."""
+    return tuple(read_pile(pile, f"{path}[{i}]") for i, pile in enumerate(read_list(data, path)))
+
+
+def _kind(data: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "true/false",
+             int: "a number", float: "a number", type(None): "null"}
+    name = names.get(type(data), type(data).__name__)
+    if isinstance(data, dict | list):
+        return name
+    try:
+        shown = json.dumps(data)
+    except (TypeError, ValueError):
+        shown = repr(data)
+    return f"{name} {shown[:40]}"
+
+
+def _pile_out(pile: Pile) -> list[str]:
+    return [card_text(card) for card in pile]
+
+
+def _piles_out(piles: tuple[Pile, ...]) -> list[list[str]]:
+    return [_pile_out(pile) for pile in piles]
