@@ -108,11 +108,19 @@ def percentile(values: Sequence[float], share: float) -> float:
     return float(ordered[max(0, math.ceil(share * len(ordered)) - 1)])
 
 
-def simulate(rules: RuleBook, bots: Sequence[str], games: int, seed: int) -> Summary:
+def simulate(
+    rules: RuleBook,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    on_game: Callable[[int, GameResult, tuple[str, ...]], None] | None = None,
+) -> Summary:
     """Play ``games`` games; game ``g`` is dealt from a seed derived from ``seed`` and ``g``.
 
     Args:
         bots: player kinds per seat (``"random"``, ``"greedy"``); one kind is used for all.
+        on_game: called after each game with its number (from 0), its result and the player
+            kind of each seat (``spitemalice simulate --record`` writes game records).
 
     Raises:
         SpiteMaliceError: an unknown bot or a bot list that does not fit the seats.
@@ -125,6 +133,8 @@ def simulate(rules: RuleBook, bots: Sequence[str], games: int, seed: int) -> Sum
         players = [make_player(kind, derive_seed(game_seed, "seat", seat))
                    for seat, kind in enumerate(kinds)]
         results.append(play_game(rules, players, game_seed))
+        if on_game is not None:
+            on_game(game, results[-1], kinds)
     return _summarise(rules, kinds, results, time.perf_counter() - start)
 
 
