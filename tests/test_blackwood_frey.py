@@ -438,8 +438,6 @@ def test_playing_from_another_seats_discard_pile_is_refused(bf: sm.RuleBook) -> 
 
 
 @clause("BF-12")
-@pytest.mark.xfail(strict=True, reason="BUG: check_move accepts a Play whose owner is the "
-                   "mover's own seat (S0.D1:5H>B1) but legal_moves never lists it")
 def test_naming_own_seat_agrees_with_legal_moves(bf: sm.RuleBook) -> None:
     """check_move accepts exactly the moves legal_moves lists (engine/legal.py)."""
     state = position(bf, hands=["9C"], payoffs=["QC", "QD"], discards=[["9S 5H"]],
@@ -512,9 +510,6 @@ def test_pile_that_does_not_exist_is_refused(bf: sm.RuleBook, move: str) -> None
 
 
 @clause("BF-15")
-@pytest.mark.xfail(strict=True, reason="BUG: check_move ignores Play.index for a hand card, so "
-                   "Play(HAND, 2H, 0, index=3) is accepted though legal_moves lists only index 0 "
-                   "(and its text 2H>B1 parses back to a different move)")
 def test_hand_play_with_a_pile_index_agrees_with_legal_moves(bf: sm.RuleBook) -> None:
     """check_move accepts exactly the moves legal_moves lists (engine/legal.py)."""
     state = position(bf, hands=["2H 9C"], payoffs=["QC", "QD"], builds=["AS"])

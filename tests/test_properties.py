@@ -90,6 +90,9 @@ def candidate_moves(state: sm.GameState, rules: sm.RuleBook) -> list[sm.Move]:
             moves.append(Play(Zone.HAND, card, pile))
             moves.append(Play(Zone.DISCARD, card, pile, index=pile % rules.discard.piles))
             moves.append(Play(Zone.PAYOFF, card, pile))
+            moves.append(Play(Zone.HAND, card, pile, index=1))
+            moves.append(Play(Zone.DISCARD, card, pile, owner=state.seat))
+            moves.append(Play(Zone.PAYOFF, card, pile, owner=(state.seat + 1) % len(state.seats)))
         moves.append(Discard((card,), 0))
         moves.append(Discard((card, card), 1))
     return moves

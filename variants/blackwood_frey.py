@@ -64,7 +64,7 @@ CLAUSES = (
            "piles; cards go to discard piles only from the hand.", f"{S} W9",
            reasons=("discard-count", "pair-unequal")),
     Clause("BF-15", "Only the seat on turn moves, with cards it holds or may reach.", "LIBRARY",
-           reasons=("not-on-turn", "not-in-hand", "no-such-pile")),
+           reasons=("not-on-turn", "not-in-hand", "no-such-pile", "seat-prefix")),
     Clause("BF-16", "Playing the last pay-off card wins the game at once; no discard follows.",
            f"{S} W9"),
     Clause("BF-17", "The winner scores 5 points plus 1 for every card left in all opponents' "

@@ -147,7 +147,12 @@ def _check_play(rules: RuleBook, state: GameState, move: Play) -> None:
     if move.owner is not None and move.owner != state.seat:
         raise refuse("not-own-pile", move, why,
                      f"seat {state.seat} may not play from seat {move.owner}'s piles")
+    if move.owner is not None:
+        raise refuse("seat-prefix", move, why)
     if move.zone is Zone.HAND:
+        if move.index != 0:
+            raise refuse("no-such-pile", move, why,
+                         "a hand card comes from no numbered pile: its index is 0")
         if move.card not in mover.hand:
             raise refuse("not-in-hand", move, why)
     else:

@@ -12,6 +12,7 @@ REASONS: dict[str, str] = {
     "game-over": "the game has ended; no move can be made",
     "not-on-turn": "that seat is not on turn",
     "not-own-pile": "a seat plays only from its own pay-off and discard piles",
+    "seat-prefix": "a move from the mover's own piles names no seat (drop the 'S<n>.' prefix)",
     "not-in-hand": "that card is not in the hand",
     "no-such-pile": "there is no such pile",
     "empty-pile": "that pile is empty",
