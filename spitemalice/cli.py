@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from spitemalice.cli_records import add_records, record_writer
 from spitemalice.cli_validate import add_validate
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.registry import installed, load
@@ -66,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_args(rules)
     commands.add_parser("variants", help="list installed rule sets and house rules")
     add_validate(commands, _add_rules_args, _count, _seed)
+    add_records(commands, _setting)  # replay, check, show; simulate --record
     return parser
 
 
@@ -79,7 +81,7 @@ def _load(args: argparse.Namespace) -> RuleBook:
 def _simulate(args: argparse.Namespace) -> None:
     book = _load(args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    summary = simulate(book, bots, args.games, args.seed)
+    summary = simulate(book, bots, args.games, args.seed, on_game=record_writer(args, book))
     print(json.dumps(summary.as_dict(), indent=2) if args.json else format_summary(summary))
 
 
