@@ -281,14 +281,18 @@ def replay(record: GameRecord, rules: RuleBook | None = None) -> Iterator[GameSt
 
     Raises:
         RulesetError: the record's rules cannot be loaded (see :func:`rules_for`).
+        DataError: the seats do not match the rules, or the dealer is not a seat.
         RecordError: a move does not parse or is illegal at its point, or the replay's
             outcome differs from the recorded one; states before it have been yielded.
     """
     book = rules_for(record) if rules is None else rules
+    if len(record.seats) != book.players:
+        raise DataError(f"record.seats: {len(record.seats)} entries, but the record's rules "
+                        f"have {book.players} seats")
     try:
         state = deal(book, record.seed, record.dealer)
     except SpiteMaliceError as error:
-        raise DataError(f"record: the deal cannot be made: {error}") from None
+        raise DataError(f"record.dealer: the deal cannot be made: {error}") from None
     yield state
     for number, text in enumerate(record.moves, 1):
         try:
@@ -325,6 +329,7 @@ def check_record(record: GameRecord, rules: RuleBook | None = None) -> RecordPro
 
     Raises:
         RulesetError: the record's rules cannot be loaded.
+        DataError: the seats do not match the rules, or the dealer is not a seat.
     """
     try:
         for _ in replay(record, rules):

@@ -15,7 +15,7 @@ engine allows the seat on turn, from its view alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -181,3 +181,22 @@ def legal_moves(rules: RuleBook, view: SeatView) -> tuple[Move, ...]:
     if not view.on_turn:
         return ()
     return engine_legal_moves(rules, stand_in_state(view))
+
+
+ViewBot = Callable[[RuleBook, SeatView], Move]
+"""A bot written against the view: given the rules and its view, it returns a move."""
+
+
+class ViewPlayer:
+    """A :class:`~spitemalice.players.Player` that hands a view bot only its seat's view.
+
+    ``ViewPlayer(bot)`` plays in :func:`~spitemalice.simulate.play_game` and
+    :func:`~spitemalice.match.play_match` like any built-in player, but ``bot`` never sees the
+    state: it is called with ``view_of(state, state.seat)``.
+    """
+
+    def __init__(self, bot: ViewBot) -> None:
+        self.bot = bot
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        return self.bot(rules, view_of(state, state.seat))

@@ -221,3 +221,11 @@ def test_a_record_file_round_trips(finished, tmp_path) -> None:
 def test_seat_entries_must_match_the_seats(bf: sm.RuleBook) -> None:
     with pytest.raises(sm.SpiteMaliceError, match="needs 2 seat entries, not 3"):
         record_game(bf, 1, seats=["greedy"] * 3)
+
+
+def test_seats_and_dealer_that_do_not_fit_the_rules_are_refused(finished) -> None:
+    record, _ = finished
+    with pytest.raises(DataError, match=r"record\.seats: 3 entries"):
+        check_record(attrs.evolve(record, seats=(*record.seats, SeatInfo("x", "y"))))
+    with pytest.raises(DataError, match=r"record\.dealer: the deal cannot be made"):
+        check_record(attrs.evolve(record, dealer=5))

@@ -92,3 +92,19 @@ def test_a_seat_off_turn_and_an_ended_game_have_no_moves(bf: sm.RuleBook) -> Non
 def test_a_view_from_a_seat_that_does_not_exist_is_refused(bf: sm.RuleBook) -> None:
     with pytest.raises(SpiteMaliceError, match="seat 0 to 1, not 2"):
         view_of(sm.deal(bf, 2), 2)
+
+
+def test_a_view_bot_plays_whole_games_through_view_player() -> None:
+    from spitemalice.simulate import play_game
+    from spitemalice.views import ViewPlayer
+
+    rules = sm.load("blackwood-frey", payoff_size=5)
+    seen: list[SeatView] = []
+
+    def first_move(rules: sm.RuleBook, view: SeatView) -> sm.Move:
+        assert isinstance(view, SeatView) and view.on_turn
+        seen.append(view)
+        return legal_moves(rules, view)[0]
+
+    result = play_game(rules, [ViewPlayer(first_move), ViewPlayer(first_move)], seed=3)
+    assert result.final.outcome is not None and len(seen) == len(result.moves)
