@@ -21,7 +21,8 @@ def add_validate(commands: Any, add_rules_args: Callable[[argparse.ArgumentParse
     parser.add_argument("--seed", type=seed, default=0, help="seed of the games (default 0)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--record", type=Path, metavar="FILE",
-                        help="where to write the smallest failing game (default: print it)")
+                        help="where to write the smallest failing game as a game record "
+                             "(default: validate-failure.json)")
     parser.set_defaults(handler=run_validate)
 
 
@@ -31,7 +32,10 @@ def run_validate(args: argparse.Namespace) -> int:
     if args.players is not None:
         params["players"] = args.players
     report = validate(args.ruleset, args.house_rule, params, args.games, args.seed)
-    if report.reproduction is not None and args.record is not None:
-        args.record.write_text(json.dumps(report.reproduction, indent=2) + "\n")
     print(json.dumps(report.as_dict(), indent=2) if args.json else format_report(report))
+    if report.reproduction is not None:
+        path = args.record or Path("validate-failure.json")
+        path.write_text(json.dumps(report.reproduction["record"], indent=1) + "\n")
+        if not args.json:
+            print(f"the smallest failing game is in {path} (spitemalice replay {path})")
     return 0 if report.passed else 1

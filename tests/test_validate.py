@@ -96,11 +96,15 @@ def _assert_reproduces(rules: sm.RuleBook, reproduction: dict | None, problem: s
     assert played == len(moves), "the problem appears only at the last move"
 
 
-def test_the_command_line_exit_codes(example_site: Path) -> None:
+def test_the_command_line_exit_codes(example_site: Path, tmp_path: Path) -> None:
     assert _run(example_site, "validate", "quick-malice", "--games", "9").returncode == 0
-    leaky = _run(example_site, "validate", "leaky-malice", "--games", "9", "--json")
+    record = tmp_path / "smallest.json"
+    leaky = _run(example_site, "validate", "leaky-malice", "--games", "9", "--json",
+                 "--record", str(record))
     assert leaky.returncode == 1
     assert json.loads(leaky.stdout)["passed"] is False
+    replayed = _run(example_site, "replay", str(record))
+    assert replayed.returncode == 0 and json.loads(record.read_text())["moves"]
     unknown = _run(example_site, "validate", "no-such-rules")
     assert unknown.returncode == 2 and len(unknown.stderr.strip().splitlines()) == 1
 

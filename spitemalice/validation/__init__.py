@@ -11,6 +11,7 @@ from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.moves import move_text
+from spitemalice.records import record_game, record_to_dict
 from spitemalice.registry import load, load_plugin
 from spitemalice.rulebook import RuleBook
 
@@ -67,8 +68,9 @@ def validate_book(
     reproduction = None
     if failure is not None:
         small = shrink(book, failure)
+        record = record_game(book, small.seed, small.moves)
         reproduction = {"seed": small.seed, "moves": [move_text(m) for m in small.moves],
-                        "problem": small.problem}
+                        "problem": small.problem, "record": record_to_dict(record)}
     target = f"{' + '.join(book.plugins)}, {book.players} players"
     return Report(target, tuple(checks), stats, reproduction)
 
