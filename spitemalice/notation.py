@@ -27,9 +27,11 @@ so the last card is the top; a hand is listed in any order and read sorted.  Sea
 pay-off piles, discard piles and build piles are numbered in the order written, seats from 0
 and piles from 1 (as move texts number them).
 
-A two-seat blackwood-frey game, seat 1 on turn, with build piles A-2 and A::
+A two-seat blackwood-frey position: seat 0 shows 9H on a pay-off pile of three, holds five
+cards and has 4S on its second discard pile; seat 1 shows QH and holds five; build piles
+A-2 and A are open; the draw pile holds the rest of the deck; seat 1 is on turn::
 
-    JS,4D,9H:2S,5H,7D,QS,KC:-|4S|-|- 8C,QH:3C,3D,6S,9D,JH:-|-|-|- AS,2H|AH 10C,5S,... -
+    JS,4D,9H:2S,5H,7D,QS,KC:-|4S|-|-/8C,QH:3C,3D,6S,9D,JH:-|-|-|- AS,2H|AH rest -
     on=1 turn=12 moves=0 idle=0 seed=5 shuffles=1
 
 **Full positions** (:func:`format_position` / :func:`parse_position`) list every card, so

@@ -226,3 +226,14 @@ def test_the_errors_are_value_errors(bf: sm.RuleBook) -> None:
     for bad in ("", "AS", f"AS:5H:-|-|-|-/{SEAT1} KS - - on=0"):
         with pytest.raises(ValueError):
             parse_position(bad, bf)
+
+
+def test_the_example_in_the_grammar_parses(bf: sm.RuleBook) -> None:
+    import spitemalice.notation as notation
+
+    doc = notation.__doc__ or ""
+    example = doc.split("seat 1 is on turn::", 1)[1].split("\n\n")[1]
+    state = parse_position(example, bf)
+    assert state.seats[0].payoff[0][-1] == sm.Card(9, "H") and state.seat == 1
+    assert state.seats[0].discards[1] == parse_cards("4S")
+    assert state.builds == (parse_cards("AS 2H"), parse_cards("AH"))
