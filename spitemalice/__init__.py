@@ -16,6 +16,7 @@ from spitemalice.errors import IllegalMove, NotationError, RulesetError, SpiteMa
 from spitemalice.hookspecs import hookimpl
 from spitemalice.model import GameState, Outcome, Seat, build_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone, parse_move
+from spitemalice.notation import format_position, parse_position
 from spitemalice.policies import (
     CeilingRule,
     Clause,
@@ -25,16 +26,57 @@ from spitemalice.policies import (
     MoveFilter,
     WildRule,
 )
+from spitemalice.records import GameRecord, check_record, load_record, record_game, replay
 from spitemalice.registry import installed, load
 from spitemalice.rulebook import RuleBook
 from spitemalice.ruleset import Ruleset
+from spitemalice.views import SeatView, view_of
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "NEW_PILE", "REASONS", "Card", "CeilingRule", "Clause", "DealRule", "Deck", "Discard",
-    "DiscardRule", "GameState", "IllegalMove", "Move", "MoveFilter", "NotationError", "Outcome",
-    "Pass", "Play", "RuleBook", "Ruleset", "RulesetError", "Seat", "SpiteMaliceError",
-    "WildRule", "Zone", "apply_move", "build_ranks", "check_move", "deal", "hookimpl",
-    "installed", "is_legal", "legal_moves", "load", "parse_card", "parse_move",
+    "NEW_PILE",
+    "REASONS",
+    "Card",
+    "CeilingRule",
+    "Clause",
+    "DealRule",
+    "Deck",
+    "Discard",
+    "DiscardRule",
+    "GameRecord",
+    "GameState",
+    "IllegalMove",
+    "Move",
+    "MoveFilter",
+    "NotationError",
+    "Outcome",
+    "Pass",
+    "Play",
+    "RuleBook",
+    "Ruleset",
+    "RulesetError",
+    "Seat",
+    "SeatView",
+    "SpiteMaliceError",
+    "WildRule",
+    "Zone",
+    "apply_move",
+    "build_ranks",
+    "check_move",
+    "check_record",
+    "deal",
+    "format_position",
+    "hookimpl",
+    "installed",
+    "is_legal",
+    "legal_moves",
+    "load",
+    "load_record",
+    "parse_card",
+    "parse_move",
+    "parse_position",
+    "record_game",
+    "replay",
+    "view_of",
 ]

@@ -129,6 +129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader (say `| head`) closed the pipe; stop quietly, as other tools do.
+        sys.stderr.close()
+        return 0
     return int(status or 0)
 
 
