@@ -7,7 +7,7 @@ takes precedence.
 
 from __future__ import annotations
 
-from spitemalice.cards import standard_pack
+from spitemalice.cards import Card, numbered_cards, standard_pack
 from spitemalice.hookspecs import hookimpl
 from spitemalice.model import GameState, OutcomeKind
 from spitemalice.policies import CeilingRule, DealRule, Deck, DiscardRule, WildRule
@@ -18,9 +18,28 @@ NAME = "base"
 
 @hookimpl(trylast=True)
 def spitemalice_deck(ruleset: Ruleset) -> Deck:
-    """``seat_packs`` standard packs plus ``jokers`` jokers (jokers spread over the packs)."""
+    """``seat_packs`` standard packs, ``seat_jokers`` jokers and ``draw_pack`` numbered cards;
+    a separate pay-off pack of ``payoff_pack`` numbered cards when that is not 0.
+
+    Numbered cards are suitless, valued 1 up to the build ceiling and spread as evenly as the
+    count allows: the lowest values get the extra copies (52 cards 1-15 = three runs and 1-7).
+    """
     cards = standard_pack() * ruleset.seat_packs
-    return Deck(cards + standard_pack(jokers=ruleset.jokers)[52:])
+    cards += standard_pack(jokers=ruleset.seat_jokers)[52:]
+    cards += numbered_pack(ruleset.draw_pack, ruleset.build_ceiling)
+    payoff = numbered_pack(ruleset.payoff_pack, ruleset.build_ceiling) or None
+    return Deck(cards, payoff)
+
+
+def numbered_pack(size: int, top: int) -> tuple[Card, ...]:
+    """``size`` suitless cards valued 1..``top``, as even as possible, low values first.
+
+    >>> [card.rank for card in numbered_pack(5, 3)]
+    [1, 1, 2, 2, 3]
+    """
+    runs, extra = divmod(size, top)
+    return numbered_cards({value: runs + (value <= extra) for value in range(1, top + 1)
+                           if runs + (value <= extra)})
 
 
 @hookimpl(trylast=True)

@@ -11,15 +11,19 @@ names a plugin (a module or an object) with these attributes besides its hook im
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import attrs
 
+from spitemalice import custom
+from spitemalice.custom import is_file_name
 from spitemalice.errors import RulesetError
 from spitemalice.rulebook import RuleBook
-from spitemalice.ruleset import closest
+from spitemalice.ruleset import ENFORCED_FIELDS, Ruleset, closest
+from spitemalice.sheet import format_value
 
 GROUP = "spitemalice.variants"
 KINDS = ("ruleset", "house-rule")
@@ -96,15 +100,17 @@ def installed() -> list[PluginInfo]:
 
 
 def load(
-    name: str,
+    name: str | os.PathLike[str],
     house_rules: Iterable[str] = (),
     params: Mapping[str, Any] | None = None,
     **overrides: Any,
 ) -> RuleBook:
-    """Load a game configuration: a rule set by name, house rules by name, and parameters.
+    """Load a game configuration: a rule set, house rules by name, and parameters.
 
     Args:
-        name: an installed rule set (``spitemalice variants`` lists them).
+        name: an installed rule set (``spitemalice variants`` lists them), or the path of a
+            custom rule set file (``.toml``, see :mod:`spitemalice.custom`), whose own house
+            rules and parameters come before those given here.
         house_rules: installed house rules, applied in this order.
         params: parameter overrides (``{"players": 3}``); text values are converted.
         **overrides: more overrides as keywords (``payoff_size=13``).
@@ -113,9 +119,80 @@ def load(
         A :class:`RuleBook` ready for :func:`spitemalice.deal`.
 
     Raises:
-        RulesetError: an unknown rule set, house rule or parameter, a bad value, or plugins that
-            cannot stack; nothing is loaded.
+        RulesetError: an unknown rule set, house rule or parameter (with the closest valid
+            name), a value out of range (with the valid range), plugins that cannot stack, or a
+            parameter that needs a plugin that is not loaded; nothing is loaded.  Faults of a
+            custom rule set file name the file and the key.
     """
-    variant = load_plugin(name, "ruleset")
+    given = {**(params or {}), **overrides}
     rules = [load_plugin(rule, "house-rule") for rule in house_rules]
-    return RuleBook(variant, rules, {**(params or {}), **overrides})
+    if is_file_name(name):
+        return _load_file(name, rules, given)
+    variant = load_plugin(str(name), "ruleset")
+    book = RuleBook(variant, rules, given)
+    _check_enforced(book, [variant, *rules])
+    return book
+
+
+def _load_file(
+    path: str | os.PathLike[str], extra: list[object], given: dict[str, Any]
+) -> RuleBook:
+    """A RuleBook from a custom rule set file plus house rules and parameters given to
+    :func:`load`; a fault of the file's own choices is reported against the file."""
+    spec = custom.read(path)
+    where = str(spec.path)
+    variant = _file_plugin(where, "base", spec.base, "ruleset")
+    own = [_file_plugin(where, "house_rules", rule, "house-rule") for rule in spec.house_rules]
+    identity = custom.FilePlugin(spec)
+    try:
+        book = RuleBook(variant, [*own, *extra, identity], {**spec.params, **given})
+        _check_enforced(book, [variant, *own, *extra])
+    except RulesetError as error:
+        if (extra or given) and _file_alone_works(variant, own, identity, spec.params):
+            raise  # the file is sound: the house rules or parameters given with it are not
+        raise RulesetError(f"{where}: {error}") from error
+    return book
+
+
+def _file_plugin(where: str, key: str, name: str, kind: str) -> object:
+    try:
+        return load_plugin(name, kind)
+    except RulesetError as error:
+        raise RulesetError(f"{where}: {key}: {error}") from error
+
+
+def _file_alone_works(
+    variant: object, own: list[object], identity: object, params: Mapping[str, Any]
+) -> bool:
+    try:
+        _check_enforced(RuleBook(variant, [*own, identity], params), [variant, *own])
+    except RulesetError:
+        return False
+    return True
+
+
+def _check_enforced(book: RuleBook, plugins: list[object]) -> None:
+    """Refuse a parameter that only a plugin's move filter gives effect to
+    (:data:`~spitemalice.ruleset.ENFORCED_FIELDS`) when no loaded plugin enforces it."""
+    default = Ruleset()
+    for field in ENFORCED_FIELDS:
+        value = getattr(book.ruleset, field)
+        if value == getattr(default, field):
+            continue
+        if any(field in getattr(plugin, "ENFORCES", ()) for plugin in plugins):
+            continue
+        enforcers = sorted(
+            ep_name for ep_name, ep in _entry_points().items()
+            if field in getattr(_safe_import(ep), "ENFORCES", ())
+        )
+        fix = (f"; add --house-rule {' or '.join(enforcers)}" if enforcers
+               else "; no installed plugin enforces it")
+        raise RulesetError(f"{field} = {format_value(value)} has no effect on "
+                           f"{book.ruleset.name} unless a plugin that enforces it is loaded{fix}")
+
+
+def _safe_import(ep: EntryPoint) -> object:
+    try:
+        return _import(ep)
+    except RulesetError:
+        return None

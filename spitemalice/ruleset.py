@@ -27,7 +27,7 @@ def _ranks(value: Iterable[int]) -> frozenset[int]:
 
 
 def _between(low: int, high: int | None = None) -> Any:
-    def check(instance: object, attribute: attrs.Attribute, value: int) -> None:  # type: ignore[type-arg]
+    def check(instance: object, attribute: attrs.Attribute, value: int) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
             raise RulesetError(f"{attribute.name} must be a whole number, not {value!r}")
         if value < low or (high is not None and value > high):
@@ -38,16 +38,21 @@ def _between(low: int, high: int | None = None) -> Any:
 
 
 def _one_of(*choices: str) -> Any:
-    def check(instance: object, attribute: attrs.Attribute, value: str) -> None:  # type: ignore[type-arg]
+    def check(instance: object, attribute: attrs.Attribute, value: str) -> None:
         if value not in choices:
             raise RulesetError(f"{attribute.name} = {value!r}: choose one of {', '.join(choices)}")
 
     return check
 
 
-def _optional_limit(instance: object, attribute: attrs.Attribute, value: int | None) -> None:  # type: ignore[type-arg]
-    if value is not None:
-        _between(1)(instance, attribute, value)
+def _optional_between(low: int, high: int | None = None) -> Any:
+    check_int = _between(low, high)
+
+    def check(instance: object, attribute: attrs.Attribute, value: int | None) -> None:
+        if value is not None:
+            check_int(instance, attribute, value)
+
+    return check
 
 
 def _field(default: Any, help: str, **kwargs: Any) -> Any:
@@ -75,6 +80,21 @@ class Ruleset:
     packs: int = _field(3, "standard 52-card packs in the deck", validator=_between(0, 12))
     packs_per_seat: bool = _field(False, "use one pack per seat instead of `packs`")
     jokers: int = _field(0, "jokers added to the deck in all", validator=_between(0, 48))
+    jokers_per_pack: int = _field(
+        0, "jokers added with each standard pack (2 keeps a pack's own)", validator=_between(0, 4)
+    )
+    draw_pack: int = _field(
+        0,
+        "suitless numbered cards 1..build_ceiling (spread evenly) instead of standard packs; "
+        "0 = standard packs",
+        validator=_between(0, 400),
+    )
+    payoff_pack: int = _field(
+        0,
+        "suitless numbered cards 1..build_ceiling in a separate pay-off pack; 0 = pay-off "
+        "piles are dealt from the other cards",
+        validator=_between(0, 400),
+    )
     wild_ranks: frozenset[int] = _field(
         frozenset({13}), "ranks that are wild (0 = joker, 13 = king)", converter=_ranks
     )
@@ -83,7 +103,7 @@ class Ruleset:
     )
     build_ceiling: int = _field(12, "rank that completes a build pile", validator=_between(2, 30))
     max_build_piles: int | None = _field(
-        4, "build piles open at once (None = unlimited)", validator=_optional_limit
+        4, "build piles open at once (None = unlimited)", validator=_optional_between(1)
     )
     completed_piles: CompletedPolicy = _field(
         "set-aside",
@@ -91,7 +111,11 @@ class Ruleset:
         validator=_one_of("set-aside", "shuffle-in"),
     )
     payoff_piles: int = _field(1, "pay-off piles per seat", validator=_between(1, 4))
-    payoff_size: int = _field(26, "cards dealt to each pay-off pile", validator=_between(1, 60))
+    payoff_size: int | None = _field(
+        26,
+        "cards dealt to each pay-off pile (equal = share the pay-off pack out equally)",
+        validator=_optional_between(1, 60),
+    )
     hand_size: int = _field(5, "cards a hand is filled to", validator=_between(1, 12))
     first_seat: FirstSeatRule = _field(
         "cut",
@@ -136,18 +160,52 @@ class Ruleset:
                 f"{self.name} is for {self.min_players} to {self.max_players} players, "
                 f"not {self.players}"
             )
-        bad = sorted(r for r in self.wild_excluded | self.wild_ranks if r < 0)
+        rank_sets = (self.wild_excluded, self.wild_ranks, self.discard_forbidden,
+                     self.mandatory_ranks)
+        bad = sorted(r for ranks in rank_sets for r in ranks if r < 0)
         if bad:
             raise RulesetError(f"ranks are 0 (joker) or more, not {bad}")
+        if self.payoff_size is None and not self.payoff_pack:
+            raise RulesetError(
+                "payoff_size = equal shares out a separate pay-off pack, but payoff_pack = 0: "
+                "give payoff_size a number, or set payoff_pack to the pack's size"
+            )
+        if self.draw_pack and (self.packs or self.packs_per_seat):
+            raise RulesetError(
+                f"draw_pack = {self.draw_pack} numbered cards replace the standard packs: "
+                "set packs = 0 and packs_per_seat = false as well, or draw_pack = 0"
+            )
 
     @property
     def seat_packs(self) -> int:
         """Standard packs in the deck for this many players."""
         return self.players if self.packs_per_seat else self.packs
 
+    @property
+    def seat_jokers(self) -> int:
+        """Jokers in the deck for this many players: ``jokers`` plus ``jokers_per_pack`` for
+        each standard pack."""
+        return self.jokers + self.jokers_per_pack * self.seat_packs
+
+    @property
+    def has_wild_cards(self) -> bool:
+        """Whether the deck holds any wild card: kings or other ranks of standard packs, jokers,
+        or wild numbers of a numbered deck."""
+        if self.seat_jokers and 0 in self.wild_ranks:
+            return True
+        if self.seat_packs and any(1 <= rank <= 13 for rank in self.wild_ranks):
+            return True
+        numbered = self.draw_pack or self.payoff_pack
+        return bool(numbered) and any(1 <= r <= self.build_ceiling for r in self.wild_ranks)
+
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(Ruleset))
 IDENTITY_FIELDS = ("name", "title", "version")
+ENFORCED_FIELDS = ("mandatory_ranks", "wild_must_be_covered")
+"""Fields that only a plugin's per-move hook gives effect to (a move filter).  Loading a rule
+set where one of them differs from its default and no loaded plugin lists it in its
+``ENFORCES`` attribute is refused, so that ``--set mandatory_ranks=1,2`` without the house rule
+that enforces it is not silently ignored."""
 
 
 def field_help() -> dict[str, str]:
@@ -168,12 +226,7 @@ def override(ruleset: Ruleset, params: Mapping[str, Any]) -> Ruleset:
         RulesetError: an unknown name (with the closest valid one) or a bad value; the rule set
             passed in is untouched.
     """
-    changes = {}
-    for name, value in params.items():
-        if name not in FIELD_NAMES or name in IDENTITY_FIELDS:
-            valid = [n for n in FIELD_NAMES if n not in IDENTITY_FIELDS]
-            raise RulesetError(f"unknown parameter {name!r}{closest(name, valid)}")
-        changes[name] = _convert(name, value)
+    changes = {name: convert_param(name, value) for name, value in params.items()}
     try:
         return attrs.evolve(ruleset, **changes)
     except (TypeError, ValueError) as error:
@@ -182,31 +235,97 @@ def override(ruleset: Ruleset, params: Mapping[str, Any]) -> Ruleset:
         raise RulesetError(f"bad parameter value: {error}") from error
 
 
+_OPTIONAL_WORDS = {
+    "max_build_piles": ("none", "unlimited"),
+    "payoff_size": ("none", "equal", "share"),
+}
+_RANK_WORDS = {"A": 1, "J": 11, "Q": 12, "K": 13, "*": 0, "JOKER": 0}
+_DEFAULTS: dict[str, Any] = {}
+
+
+def _default(name: str) -> Any:
+    if not _DEFAULTS:
+        _DEFAULTS.update(attrs.asdict(Ruleset(), recurse=False))
+    return _DEFAULTS[name]
+
+
+def convert_param(name: str, value: Any) -> Any:
+    """``value`` for parameter ``name`` in the field's type: text from the command line
+    (``"1,13"``, ``"unlimited"``, ``"true"``) or a TOML value (``[1, 13]``, ``3``, ``true``).
+
+    Raises:
+        RulesetError: an unknown parameter (with the closest valid name) or a value of the
+            wrong type (with the form expected); ranges are checked when the rule set is made.
+    """
+    if name not in FIELD_NAMES or name in IDENTITY_FIELDS:
+        valid = [n for n in FIELD_NAMES if n not in IDENTITY_FIELDS]
+        raise RulesetError(f"unknown parameter {name!r}{closest(name, valid)}")
+    return _convert(name, value)
+
+
 def _convert(name: str, value: Any) -> Any:
-    """Turn a text value from the command line or a file into the field's type."""
-    if not isinstance(value, str):
-        return value
-    default = getattr(Ruleset(), name)
-    text = value.strip()
-    if isinstance(default, bool):
-        if text.lower() in ("true", "yes", "1", "on"):
-            return True
-        if text.lower() in ("false", "no", "0", "off"):
-            return False
-        raise RulesetError(f"{name} is true or false, not {value!r}")
-    if isinstance(default, frozenset):
-        if text.lower() in ("none", ""):
-            return frozenset()
-        return frozenset(_int(name, part) for part in text.replace(",", " ").split())
-    if name == "max_build_piles" and text.lower() in ("none", "unlimited"):
+    """Turn a value from the command line (text) or a file (text or TOML value) into the
+    field's type.
+
+    Raises:
+        RulesetError: the value has the wrong type for the field; the message names the field
+            and the expected form.
+    """
+    default = _default(name)
+    words = _OPTIONAL_WORDS.get(name)
+    if words and (value is None or (isinstance(value, str) and value.strip().lower() in words)):
         return None
-    if isinstance(default, int) or name == "max_build_piles":
-        return _int(name, text)
-    return text
+    if isinstance(default, bool):
+        return _bool(name, value)
+    if isinstance(default, frozenset):
+        parts = value.replace(",", " ").split() if isinstance(value, str) else value
+        if isinstance(value, str) and value.strip().lower() == "none":
+            parts = []
+        if not isinstance(parts, list | tuple | set | frozenset):
+            raise RulesetError(f"{name} is a list of ranks such as 1,13 (or none), not {value!r}")
+        return frozenset(_rank(name, part) for part in parts)
+    if isinstance(default, int) or name in _OPTIONAL_WORDS:
+        if isinstance(value, str):
+            return _int(name, value.strip(), words)
+        if not isinstance(value, int) or isinstance(value, bool):
+            alternatives = f" or {words[1]!r}" if words else ""
+            raise RulesetError(f"{name} is a whole number{alternatives}, not {value!r}")
+        return value
+    if not isinstance(value, str):
+        raise RulesetError(f"{name} is text, not {value!r}")
+    return value.strip()
 
 
-def _int(name: str, text: str) -> int:
+def _bool(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        if value.strip().lower() in ("true", "yes", "1", "on"):
+            return True
+        if value.strip().lower() in ("false", "no", "0", "off"):
+            return False
+    raise RulesetError(f"{name} is true or false, not {value!r}")
+
+
+def _rank(name: str, part: Any) -> int:
+    """One rank of a rank set: a whole number, or A, J, Q, K, * (joker) as text."""
+    if isinstance(part, int) and not isinstance(part, bool):
+        return part
+    if isinstance(part, str):
+        text = part.strip().upper()
+        if text in _RANK_WORDS:
+            return _RANK_WORDS[text]
+        if text.isdigit():
+            return int(text)
+    raise RulesetError(
+        f"{name}: {part!r} is not a rank; write whole numbers (1 = ace, 13 = king, 0 = joker) "
+        "or A, J, Q, K, *"
+    )
+
+
+def _int(name: str, text: str, words: tuple[str, ...] | None = None) -> int:
     try:
         return int(text)
     except ValueError:
-        raise RulesetError(f"{name} is a whole number, not {text!r}") from None
+        alternatives = f" or {words[1]!r}" if words else ""
+        raise RulesetError(f"{name} is a whole number{alternatives}, not {text!r}") from None

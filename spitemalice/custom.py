@@ -1,0 +1,185 @@
+"""Custom rule sets in TOML files: a base rule set, house rules and parameter overrides.
+
+A custom rule set file looks like this (``examples/`` ships two)::
+
+    title = "Short three-player game"       # required: shown on the rule sheet
+    version = "1.0"                         # required: version of the rule sheet
+    base = "blackwood-frey"                 # required: an installed rule set, or another file
+    house_rules = ["mandatory-aces"]        # optional: applied in this order
+    name = "short-three"                    # optional: defaults to the file name's stem
+    description = "..."                     # optional: one line
+
+    [params]                                # optional: parameter overrides, as --set takes them
+    players = 3
+    payoff_size = 13
+
+``base`` may name another custom file (a path relative to this file); its house rules come
+first and its parameters are overridden by this file's.  Anywhere a rule-set name is accepted,
+:func:`spitemalice.load` and the command line accept a path to such a file
+(:func:`is_file_name`).  Every fault is a :class:`~spitemalice.errors.RulesetError` that names
+the file, the key and, for a misspelt name, the closest valid one.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Generator, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from spitemalice.errors import RulesetError
+from spitemalice.hookspecs import hookimpl
+from spitemalice.ruleset import FIELD_NAMES, IDENTITY_FIELDS, Ruleset, closest, convert_param
+
+REQUIRED = ("title", "version", "base")
+OPTIONAL = ("house_rules", "params", "name", "description")
+KEYS = REQUIRED + OPTIONAL
+PARAMS = tuple(name for name in FIELD_NAMES if name not in IDENTITY_FIELDS)
+_MAX_DEPTH = 8
+
+
+@attrs.frozen
+class CustomRuleset:
+    """A custom rule set file, resolved through any chain of ``base`` files.
+
+    Attributes:
+        path: the file (resolved, absolute).
+        name, title, version, description: the rule set's identity, from the file.
+        base: the installed rule set at the bottom of the chain.
+        house_rules: house-rule names, the base file's first.
+        params: parameter overrides (converted), the base file's overridden by this file's.
+    """
+
+    path: Path
+    name: str
+    title: str
+    version: str
+    description: str
+    base: str
+    house_rules: tuple[str, ...]
+    params: Mapping[str, Any]
+
+
+def is_file_name(name: str | os.PathLike[str]) -> bool:
+    """Whether ``name`` means a custom rule set file rather than an installed rule set: a path
+    object, a name ending in ``.toml``, or a name with a path separator."""
+    if not isinstance(name, str):
+        return True
+    return name.lower().endswith(".toml") or "/" in name or os.sep in name
+
+
+def read(path: str | os.PathLike[str]) -> CustomRuleset:
+    """Read and check a custom rule set file and the chain of files its ``base`` names.
+
+    Only the file's form is checked here (keys, types, parameter names and values' types);
+    whether the rule set, house rules and values work together is checked when it is loaded
+    (:func:`spitemalice.load`).
+
+    Raises:
+        RulesetError: the file is missing or not TOML, a key is unknown or missing, a value has
+            the wrong type, a parameter is unknown, or ``base`` files form a cycle; the message
+            starts with the file's path and names the key.
+    """
+    return _read(Path(path), ())
+
+
+def _read(path: Path, seen: tuple[Path, ...]) -> CustomRuleset:
+    path = path.expanduser().resolve()
+    if path in seen:
+        chain = " -> ".join(str(p) for p in (*seen, path))
+        raise RulesetError(f"{path}: base: the files name each other in a cycle: {chain}")
+    if len(seen) >= _MAX_DEPTH:
+        raise RulesetError(f"{path}: base: more than {_MAX_DEPTH} files deep")
+    data = _toml(path)
+    where = str(path)
+    unknown = [key for key in data if key not in KEYS]
+    if unknown:
+        key = unknown[0]
+        raise RulesetError(f"{where}: unknown key {key!r}{closest(key, KEYS)}; "
+                           f"the keys are {', '.join(KEYS)}")
+    missing = [key for key in REQUIRED if key not in data]
+    if missing:
+        raise RulesetError(f"{where}: missing key {missing[0]!r}: a custom rule set names its "
+                           f"{', '.join(REQUIRED)}")
+    title, version, base = (_text(where, data, key) for key in REQUIRED)
+    name = _text(where, data, "name") if "name" in data else path.stem
+    description = _text(where, data, "description") if "description" in data else title
+    house_rules = _names(where, data.get("house_rules", []))
+    params = _params(where, data.get("params", {}))
+    if not is_file_name(base):
+        return CustomRuleset(path, name, title, version, description, base, house_rules, params)
+    parent = _read(path.parent / base, (*seen, path))
+    return CustomRuleset(
+        path, name, title, version, description, parent.base,
+        parent.house_rules + house_rules, {**parent.params, **params},
+    )
+
+
+def _toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise RulesetError(f"{path}: no such custom rule set file") from None
+    except OSError as error:
+        raise RulesetError(f"{path}: cannot be read: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise RulesetError(f"{path}: not valid TOML: {error}") from None
+
+
+def _text(where: str, data: Mapping[str, Any], key: str) -> str:
+    value = data[key]
+    if not isinstance(value, str) or not value.strip():
+        raise RulesetError(f"{where}: {key} must be a non-empty text in quotes, such as "
+                           f'{key} = "{_EXAMPLE.get(key, "...")}", not {value!r}')
+    return value.strip()
+
+
+_EXAMPLE = {"title": "My rule set", "version": "1.0", "base": "blackwood-frey", "name": "mine"}
+
+
+def _names(where: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RulesetError(f"{where}: house_rules must be a list of names in quotes, such as "
+                           f'house_rules = ["mandatory-aces"], not {value!r}')
+    return tuple(v.strip() for v in value)
+
+
+def _params(where: str, table: Any) -> dict[str, Any]:
+    if not isinstance(table, dict):
+        raise RulesetError(f"{where}: params must be a table: write [params] on a line of its "
+                           "own and key = value lines below it")
+    params = {}
+    for key, value in table.items():
+        if key in IDENTITY_FIELDS:
+            raise RulesetError(f"{where}: params.{key}: set {key} at the top of the file, "
+                               "not under [params]")
+        if key not in PARAMS:
+            raise RulesetError(f"{where}: params: unknown parameter {key!r}"
+                               f"{closest(key, PARAMS)}; `spitemalice rules NAME` lists them")
+        try:
+            params[key] = convert_param(key, value)
+        except RulesetError as error:
+            raise RulesetError(f"{where}: params.{key}: {error}") from None
+    return params
+
+
+class FilePlugin:
+    """The plugin a custom rule set file adds to its RuleBook: it gives the resolved rule set
+    the file's name, title and version (an outermost ``spitemalice_ruleset`` wrapper)."""
+
+    KIND = "ruleset"
+
+    def __init__(self, spec: CustomRuleset) -> None:
+        self.spec = spec
+        self.NAME = spec.path.name
+        self.DESCRIPTION = spec.description
+
+    @hookimpl(wrapper=True, tryfirst=True)
+    def spitemalice_ruleset(self) -> Generator[None, Ruleset, Ruleset]:
+        ruleset = yield
+        spec = self.spec
+        return attrs.evolve(ruleset, name=spec.name, title=spec.title, version=spec.version)

@@ -1,0 +1,47 @@
+"""Pieces shared by the built-in plugins: the clauses every rule sheet states for itself about
+how the library runs a game, and helpers the house rules use to describe a rule set.
+
+Each rule sheet must stand alone, so every rule set repeats these clauses under its own prefix
+(``US-19``, ``G4-18`` ...) rather than pointing at another sheet.
+"""
+
+from __future__ import annotations
+
+from spitemalice.policies import Clause
+from spitemalice.ruleset import Ruleset
+
+
+def play_clauses(prefix: str, first: int, turn_limit: int = 3000) -> tuple[Clause, ...]:
+    """The clauses on who may move, passing, a blocked game, the turn limit and a finished game,
+    numbered from ``first`` under ``prefix``."""
+    n = first
+    return (
+        Clause(f"{prefix}-{n}", "Only the seat on turn moves, and only with cards it holds or may "
+               "reach: its hand, the tops of its own pay-off and discard piles.", "LIBRARY",
+               reasons=("not-on-turn", "not-in-hand", "no-such-pile")),
+        Clause(f"{prefix}-{n + 1}", "A seat that can neither play nor discard passes; a seat that "
+               "has another legal move may not pass.", "ASSUMPTION (dossier A7)",
+               reasons=("pass-not-allowed",)),
+        Clause(f"{prefix}-{n + 2}", "When every seat in turn ends its turn with a pass and no "
+               "card moved, the game is blocked and scored as a drawn hand.",
+               "ASSUMPTION (Parlett stalemate, dossier B7)"),
+        Clause(f"{prefix}-{n + 3}", f"A game that reaches the turn limit ({turn_limit} turns: "
+               "turn_limit) ends and is scored as a drawn hand.",
+               "LIBRARY (termination guarantee)"),
+        Clause(f"{prefix}-{n + 4}", "No move may be made once the game has ended.", "LIBRARY",
+               reasons=("game-over",)),
+    )
+
+
+def rank_names(ranks: frozenset[int]) -> str:
+    """Ranks as a reader says them: ``"A, 2 and 7"``; ``"none"`` for an empty set."""
+    names = {0: "joker", 1: "A", 11: "J", 12: "Q", 13: "K"}
+    words = [names.get(rank, str(rank)) for rank in sorted(ranks)]
+    if not words:
+        return "none"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def numbered_deck(ruleset: Ruleset) -> bool:
+    """Whether the rule set plays with suitless numbered cards instead of standard packs."""
+    return bool(ruleset.draw_pack) and not ruleset.seat_packs

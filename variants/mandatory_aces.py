@@ -1,0 +1,64 @@
+"""House rule mandatory-aces: while an ace can be played, only ace plays are legal.
+
+Option: twos as well, with ``--set mandatory_ranks=1,2`` (the ranks live in the
+:class:`Ruleset` so any rank set works).  Rules dossier §8 HR2, design notes §5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import attrs
+
+from spitemalice.hookspecs import hookimpl
+from spitemalice.model import GameState
+from spitemalice.moves import Move, Play
+from spitemalice.policies import Clause, MoveFilter
+from spitemalice.ruleset import Ruleset
+
+from ._common import rank_names
+
+NAME = "mandatory-aces"
+KIND = "house-rule"
+DESCRIPTION = ("an ace that can be played must be played first (twos as well: "
+               "--set mandatory_ranks=1,2)")
+ENFORCES = ("mandatory_ranks",)
+
+
+@hookimpl(wrapper=True)
+def spitemalice_ruleset() -> Generator[None, Ruleset, Ruleset]:
+    ruleset = yield
+    return attrs.evolve(ruleset, mandatory_ranks=ruleset.mandatory_ranks | {1})
+
+
+@hookimpl
+def spitemalice_filter_moves(
+    ruleset: Ruleset, state: GameState, moves: tuple[Move, ...]
+) -> MoveFilter | None:
+    """While a card of a ``mandatory_ranks`` rank can be played onto a build pile (from the
+    hand, a pay-off top or a discard-pile top), only such plays are allowed (clause MA-1)."""
+    ranks = ruleset.mandatory_ranks
+    forced = tuple(m for m in moves if isinstance(m, Play) and m.card.rank in ranks)
+    if not forced:
+        return None
+    shown = ", ".join(str(move) for move in forced[:3])
+    return MoveFilter(forced, "forced-play",
+                      f"a card of rank {rank_names(ranks)} can be played and must be, "
+                      f"before anything else: {shown}")
+
+
+@hookimpl
+def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
+    ranks = rank_names(ruleset.mandatory_ranks)
+    return [
+        Clause("MA-1", f"While a card of rank {ranks} (mandatory_ranks) can be played onto a "
+               "build pile from the hand, a pay-off top or a discard-pile top, only such plays "
+               "are legal: no other play and no discard.",
+               "SEED-ES HR2; TA-V1 ('some groups force Aces'), dossier §8",
+               reasons=("forced-play",)),
+        Clause("MA-2", "Option: twos must be played as well (--set mandatory_ranks=1,2).",
+               "SEED-ES HR2 ('aces and twos'); HASBRO H5"),
+        Clause("MA-3", "Only a card of a forced rank is forced: a wild card that could stand "
+               "for an ace is not, and a seat with several forced plays chooses among them.",
+               "ASSUMPTION"),
+    ]

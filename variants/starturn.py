@@ -1,0 +1,92 @@
+"""The starturn rule set: W. H. Storey's Starturn (Chad Valley, 1935), seed ``000``.
+
+A stack pack of 44 cards shared out as the seats' stacks (pay-off piles) and a draw pack of 52;
+build piles run 1 to 15, at most four, and a completed pile is shuffled into the draw pack at
+once (rules dossier §5).  The card faces are documented nowhere: the composition is the
+parameters ``payoff_pack``, ``draw_pack`` and ``build_ceiling`` (suitless numbers 1..15 spread
+as evenly as possible, no wild cards), stated as an ASSUMPTION in the rule sheet.
+"""
+
+from __future__ import annotations
+
+from spitemalice.hookspecs import hookimpl
+from spitemalice.policies import Clause
+from spitemalice.ruleset import Ruleset
+
+from ._common import play_clauses
+
+NAME = "starturn"
+KIND = "ruleset"
+DESCRIPTION = ("Starturn (1935): stack pack of 44 and draw pack of 52 numbered cards, build "
+               "piles 1 to 15, 2-4 players")
+
+RULESET = Ruleset(
+    name=NAME,
+    title="Starturn (W. H. Storey, Chad Valley 1935)",
+    version="1.0",
+    players=2, min_players=2, max_players=4,
+    packs=0, jokers=0, draw_pack=52, payoff_pack=44,
+    wild_ranks=frozenset(), wild_excluded=frozenset(),
+    build_ceiling=15, max_build_piles=4, completed_piles="shuffle-in",
+    payoff_piles=1, payoff_size=None, hand_size=5, first_seat="cut",
+    discard_piles=4, discard_forbidden=frozenset(), max_discard_cards=1,
+    exhaustion="tie", win_bonus=1, points_per_card=0, match_target=1,
+)
+
+S = "SEED-ES"  # seeds/000 (Spanish Wikipedia), rules dossier §5 (S1-S8)
+CLAUSES = (
+    Clause("ST-1", "Two separate packs are used: a stack pack of 44 cards (payoff_pack) and a "
+           "draw pack of 52 cards (draw_pack).", f"{S} S1"),
+    Clause("ST-2", "The card faces are not documented. Both packs are taken to hold suitless "
+           "numbers from 1 to 15 (build_ceiling) spread as evenly as possible, with no wild "
+           "cards: the stack pack 2 x (1-15) + 1-14, the draw pack 3 x (1-15) + 1-7. Change "
+           "them with --set payoff_pack=, draw_pack=, build_ceiling=.",
+           "ASSUMPTION ST-A2 (dossier §5, A17)"),
+    Clause("ST-3", "Two to four players. A player count the packs cannot deal stacks and hands "
+           "for is refused.", f"{S} S2; deal check LIBRARY"),
+    Clause("ST-4", "The stack pack is shared out equally as the seats' stacks (pay-off piles), "
+           "face down with the top card face up; stack cards left over join the draw pack.",
+           f"{S} S3; the leftovers ASSUMPTION"),
+    Clause("ST-5", "Only the top card of a stack may be played.", f"{S} S3",
+           reasons=("empty-pile",)),
+    Clause("ST-6", "Each seat is dealt five cards from the draw pack and fills its hand to five "
+           "at the start of each turn; the rest of the draw pack is the draw pile.", f"{S} S4"),
+    Clause("ST-7", "A build pile starts with a 1 and rises by exactly one up to 15.", f"{S} S5",
+           reasons=("wrong-rank",)),
+    Clause("ST-8", "At most four build piles are open at once.", f"{S} S5",
+           reasons=("build-pile-limit",)),
+    Clause("ST-9", "There are no wild cards.", "ASSUMPTION ST-A2 (dossier §5)",
+           reasons=("wild-cannot-start", "wild-excluded")),
+    Clause("ST-10", "A build pile that reaches 15 is complete and is shuffled into the draw "
+           "pack at once.", f"{S} S7"),
+    Clause("ST-11", "Each seat has four discard piles of its own. Only the top card of a "
+           "discard pile may be played, and only by its owner.", f"{S} S6",
+           reasons=("buried-card", "not-on-pile", "not-own-pile")),
+    Clause("ST-12", "A turn ends when the seat puts exactly one hand card, any card, on one of "
+           "its discard piles; cards go to discard piles only from the hand.",
+           f"{S} S6; 'any card' ASSUMPTION",
+           reasons=("discard-count", "pair-unequal", "forbidden-discard")),
+    Clause("ST-13", "A seat that plays its whole hand onto build piles draws five more at once "
+           "and goes on, as in Spite and Malice; no discard is owed for the emptied hand.",
+           f"ASSUMPTION (reading of {S} S6 'unless the whole hand went onto build piles')"),
+    Clause("ST-14", "A seeded cut picks the seat that plays first; turns go round in seat "
+           "order.", "ASSUMPTION (who starts is not documented, dossier §5)"),
+    Clause("ST-15", "The first seat to play the last card of its stack wins at once.",
+           f"{S} S8"),
+    Clause("ST-16", "When a required draw finds the draw pile empty (completed piles are "
+           "already in it), the game ends drawn and nobody scores; a blocked or timed-out game "
+           "also scores nothing.", "ASSUMPTION (no source covers it)"),
+    Clause("ST-17", "No scoring is documented: a win scores 1 point (win_bonus) and a match is "
+           "a single game (match_target = 1).", "ASSUMPTION ST-A1 ('no scoring; single win')"),
+    *play_clauses("ST", 18),
+)
+
+
+@hookimpl
+def spitemalice_ruleset() -> Ruleset:
+    return RULESET
+
+
+@hookimpl
+def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
+    return list(CLAUSES)
