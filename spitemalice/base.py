@@ -66,8 +66,10 @@ def spitemalice_discard_limits(ruleset: Ruleset) -> DiscardRule:
 
 @hookimpl(trylast=True)
 def spitemalice_deal(ruleset: Ruleset) -> DealRule:
+    """The deal from the Ruleset; ``payoff_size`` 0 means ``None``: share the separate pay-off
+    pack out equally."""
     return DealRule(
-        ruleset.payoff_piles, ruleset.payoff_size, ruleset.hand_size, ruleset.first_seat
+        ruleset.payoff_piles, ruleset.payoff_size or None, ruleset.hand_size, ruleset.first_seat
     )
 
 

@@ -85,14 +85,12 @@ class Ruleset:
     )
     draw_pack: int = _field(
         0,
-        "suitless numbered cards 1..build_ceiling (spread evenly) instead of standard packs; "
-        "0 = standard packs",
+        "numbered cards 1..build_ceiling instead of standard packs (0 = standard packs)",
         validator=_between(0, 400),
     )
     payoff_pack: int = _field(
         0,
-        "suitless numbered cards 1..build_ceiling in a separate pay-off pack; 0 = pay-off "
-        "piles are dealt from the other cards",
+        "numbered cards 1..build_ceiling in a separate pay-off pack (0 = none)",
         validator=_between(0, 400),
     )
     wild_ranks: frozenset[int] = _field(
@@ -103,7 +101,7 @@ class Ruleset:
     )
     build_ceiling: int = _field(12, "rank that completes a build pile", validator=_between(2, 30))
     max_build_piles: int | None = _field(
-        4, "build piles open at once (None = unlimited)", validator=_optional_between(1)
+        4, "build piles open at once (unlimited = no limit)", validator=_optional_between(1)
     )
     completed_piles: CompletedPolicy = _field(
         "set-aside",
@@ -111,10 +109,10 @@ class Ruleset:
         validator=_one_of("set-aside", "shuffle-in"),
     )
     payoff_piles: int = _field(1, "pay-off piles per seat", validator=_between(1, 4))
-    payoff_size: int | None = _field(
+    payoff_size: int = _field(
         26,
-        "cards dealt to each pay-off pile (equal = share the pay-off pack out equally)",
-        validator=_optional_between(1, 60),
+        "cards per pay-off pile (0 = share the pay-off pack out equally)",
+        validator=_between(0, 60),
     )
     hand_size: int = _field(5, "cards a hand is filled to", validator=_between(1, 12))
     first_seat: FirstSeatRule = _field(
@@ -165,10 +163,10 @@ class Ruleset:
         bad = sorted(r for ranks in rank_sets for r in ranks if r < 0)
         if bad:
             raise RulesetError(f"ranks are 0 (joker) or more, not {bad}")
-        if self.payoff_size is None and not self.payoff_pack:
+        if self.payoff_size == 0 and not self.payoff_pack:
             raise RulesetError(
-                "payoff_size = equal shares out a separate pay-off pack, but payoff_pack = 0: "
-                "give payoff_size a number, or set payoff_pack to the pack's size"
+                "payoff_size = 0 shares out a separate pay-off pack, but payoff_pack = 0: give "
+                "payoff_size a number from 1 to 60, or set payoff_pack to the pack's size"
             )
         if self.draw_pack and (self.packs or self.packs_per_seat):
             raise RulesetError(
@@ -235,9 +233,9 @@ def override(ruleset: Ruleset, params: Mapping[str, Any]) -> Ruleset:
         raise RulesetError(f"bad parameter value: {error}") from error
 
 
-_OPTIONAL_WORDS = {
-    "max_build_piles": ("none", "unlimited"),
-    "payoff_size": ("none", "equal", "share"),
+_WORDS: dict[str, dict[str, int | None]] = {
+    "max_build_piles": {"unlimited": None, "none": None},
+    "payoff_size": {"equal": 0, "share": 0},
 }
 _RANK_WORDS = {"A": 1, "J": 11, "Q": 12, "K": 13, "*": 0, "JOKER": 0}
 _DEFAULTS: dict[str, Any] = {}
@@ -272,8 +270,10 @@ def _convert(name: str, value: Any) -> Any:
             and the expected form.
     """
     default = _default(name)
-    words = _OPTIONAL_WORDS.get(name)
-    if words and (value is None or (isinstance(value, str) and value.strip().lower() in words)):
+    words = _WORDS.get(name, {})
+    if isinstance(value, str) and value.strip().lower() in words:
+        return words[value.strip().lower()]
+    if value is None and None in words.values():
         return None
     if isinstance(default, bool):
         return _bool(name, value)
@@ -284,11 +284,11 @@ def _convert(name: str, value: Any) -> Any:
         if not isinstance(parts, list | tuple | set | frozenset):
             raise RulesetError(f"{name} is a list of ranks such as 1,13 (or none), not {value!r}")
         return frozenset(_rank(name, part) for part in parts)
-    if isinstance(default, int) or name in _OPTIONAL_WORDS:
+    if isinstance(default, int):
+        alternatives = f" or {next(iter(words))!r}" if words else ""
         if isinstance(value, str):
-            return _int(name, value.strip(), words)
+            return _int(name, value.strip(), alternatives)
         if not isinstance(value, int) or isinstance(value, bool):
-            alternatives = f" or {words[1]!r}" if words else ""
             raise RulesetError(f"{name} is a whole number{alternatives}, not {value!r}")
         return value
     if not isinstance(value, str):
@@ -323,9 +323,8 @@ def _rank(name: str, part: Any) -> int:
     )
 
 
-def _int(name: str, text: str, words: tuple[str, ...] | None = None) -> int:
+def _int(name: str, text: str, alternatives: str = "") -> int:
     try:
         return int(text)
     except ValueError:
-        alternatives = f" or {words[1]!r}" if words else ""
         raise RulesetError(f"{name} is a whole number{alternatives}, not {text!r}") from None

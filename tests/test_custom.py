@@ -114,7 +114,7 @@ def test_files_that_name_each_other_are_refused(tmp_path: Path) -> None:
     (HEAD + 'base = "g4a"\n[params]\nname = "x"\n', ["params.name: set name at the top"]),
     (HEAD + 'base = "g4a"\nparams = 3\n', ["params must be a table"]),
     (HEAD + 'base = "g4a"\n[params]\npayoff_size = 99\n',
-     ["payoff_size = 99: it must be at least 1 and at most 60"]),
+     ["payoff_size = 99: it must be at least 0 and at most 60"]),
     (HEAD + 'base = "uspcc"\n[params]\nplayers = 3\n', ["mine is for 2 to 2 players, not 3"]),
     (HEAD + 'base = "g4a"\n[params]\nmandatory_ranks = [1, 2]\n',
      ["add --house-rule mandatory-aces"]),

@@ -28,7 +28,7 @@ RULESET = Ruleset(
     packs=0, jokers=0, draw_pack=52, payoff_pack=44,
     wild_ranks=frozenset(), wild_excluded=frozenset(),
     build_ceiling=15, max_build_piles=4, completed_piles="shuffle-in",
-    payoff_piles=1, payoff_size=None, hand_size=5, first_seat="cut",
+    payoff_piles=1, payoff_size=0, hand_size=5, first_seat="cut",
     discard_piles=4, discard_forbidden=frozenset(), max_discard_cards=1,
     exhaustion="tie", win_bonus=1, points_per_card=0, match_target=1,
 )
@@ -44,8 +44,9 @@ CLAUSES = (
            "ASSUMPTION ST-A2 (dossier §5, A17)"),
     Clause("ST-3", "Two to four players. A player count the packs cannot deal stacks and hands "
            "for is refused.", f"{S} S2; deal check LIBRARY"),
-    Clause("ST-4", "The stack pack is shared out equally as the seats' stacks (pay-off piles), "
-           "face down with the top card face up; stack cards left over join the draw pack.",
+    Clause("ST-4", "The stack pack is shared out equally as the seats' stacks (pay-off piles, "
+           "payoff_size = 0), face down with the top card face up; stack cards left over join "
+           "the draw pack.",
            f"{S} S3; the leftovers ASSUMPTION"),
     Clause("ST-5", "Only the top card of a stack may be played.", f"{S} S3",
            reasons=("empty-pile",)),
