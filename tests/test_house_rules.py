@@ -177,11 +177,13 @@ def test_jokers_to_king_is_refused_on_numbered_cards() -> None:
 @pytest.mark.clause("WC-1")
 def test_the_turn_cannot_end_on_an_uncovered_wild() -> None:
     rules = bf("wild-must-be-covered")
-    state = position(rules, hands=["KH 6D 9C"], builds=[run(4)], payoffs=["QH"])
+    state = position(rules, hands=["KH 6D 9C AD"], builds=[run(4)], payoffs=["QH"])
     after = check.play(rules, state, "KH>B1")
+    assert sm.legal_moves(rules, after) == (sm.parse_move("6D>B1"),)
     error = check.refused(rules, after, "9C>D1")
     assert (error.reason, error.clause) == ("wild-uncovered", "WC-1")
-    assert all(not isinstance(move, sm.Discard) for move in sm.legal_moves(rules, after))
+    error = check.refused(rules, after, "AD>B+")  # no other play comes first either
+    assert (error.reason, error.clause) == ("wild-uncovered", "WC-1")
     covered = check.play(rules, after, "6D>B1", "9C>D1")
     assert covered.seat == 1
     plain = bf()
@@ -191,17 +193,22 @@ def test_the_turn_cannot_end_on_an_uncovered_wild() -> None:
 
 
 @pytest.mark.clause("WC-2")
-def test_a_wild_does_not_cover_a_wild() -> None:
+def test_a_wild_is_played_only_when_it_can_be_covered() -> None:
     rules = bf("wild-must-be-covered")
-    state = position(rules, hands=["KH KD 8C 9C"], builds=[run(4), run(1)], payoffs=["QH"])
-    after = check.play(rules, state, "KH>B1")
-    error = check.refused(rules, after, "KD>B1")
+    state = position(rules, hands=["KH 9C"], builds=[run(4)], payoffs=["QH"])
+    error = check.refused(rules, state, "KH>B1")
     assert (error.reason, error.clause) == ("wild-uncovered", "WC-1")
-    assert sm.is_legal(rules, after, sm.parse_move("KD>B2"))  # on a natural top it may go
-    plain = bf()
-    assert sm.is_legal(plain, check.play(plain, position(plain, hands=["KH KD 8C"],
-                                                         builds=[run(4)]), "KH>B1"),
-                       sm.parse_move("KD>B1"))
+    assert sm.is_legal(bf(), position(bf(), hands=["KH 9C"], builds=[run(4)]),
+                       sm.parse_move("KH>B1"))
+    from_discards = position(rules, hands=["9C"], builds=[run(4)], payoffs=["QH"],
+                             discards=[["6D KH"]])
+    assert sm.is_legal(rules, from_discards, sm.parse_move("D1:KH>B1"))  # the 6 lies under it
+    from_payoff = position(rules, hands=["9C"], builds=[run(4)], payoffs=["6D KH"])
+    assert not sm.is_legal(rules, from_payoff, sm.parse_move("P:KH>B1"))  # face down: unknown
+    two_kings = position(rules, hands=["KH KD 6C 9C"], builds=[run(4)], payoffs=["QH"])
+    after = check.play(rules, two_kings, "KH>B1")
+    error = check.refused(rules, after, "KD>B1")  # a wild does not cover a wild
+    assert (error.reason, error.clause) == ("wild-uncovered", "WC-1")
 
 
 @pytest.mark.clause("WC-3")
@@ -219,13 +226,13 @@ def test_a_wild_may_not_stand_for_7_or_q() -> None:
 
 
 @pytest.mark.clause("WC-4")
-def test_a_seat_that_cannot_cover_passes_and_the_next_must_cover() -> None:
+def test_an_uncovered_wild_binds_every_seat() -> None:
     rules = bf("wild-must-be-covered")
-    state = position(rules, hands=["KH 9C", "6S 9D"], builds=[run(4)], payoffs=["QH", "QD"])
-    after = check.play(rules, state, "KH>B1")
-    assert sm.legal_moves(rules, after) == (PASS,)
-    nxt = sm.apply_move(rules, after, PASS)
-    assert nxt.seat == 1 and sm.build_ranks(nxt.builds[0])[-1] == 5
+    bare = [run(4) + " KH"]
+    stuck = position(rules, hands=["9C 8C", "6S 9D"], builds=bare, payoffs=["QH", "QD"])
+    assert sm.legal_moves(rules, stuck) == (PASS,)
+    nxt = sm.apply_move(rules, stuck, PASS)
+    assert nxt.seat == 1
     error = check.refused(rules, nxt, "9D>D1")
     assert (error.reason, error.clause) == ("wild-uncovered", "WC-1")
     assert check.play(rules, nxt, "6S>B1", "9D>D1").seat == 0

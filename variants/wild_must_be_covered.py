@@ -1,9 +1,10 @@
-"""House rule wild-must-be-covered: a wild card on a build pile must be covered by a natural
-card before the turn ends, and wild cards may not stand for a 7 or a queen (rules dossier §8
-HR4, scenario 11).
+"""House rule wild-must-be-covered: a wild card on a build pile must be covered at once by a
+natural card, and wild cards may not stand for a 7 or a queen (rules dossier §8 HR4, scenario
+11).
 
-"Covered at once" is read as "before the turn ends" (dossier A15): while any build pile has a
-wild card on top, no discard is legal and no wild card may be played onto it.
+"Covered at once" is read strictly (dossier A15): while a build pile has a wild card on top,
+the next card played must be a natural card on it, so a wild card may be played only when the
+seat can cover it with a card it can reach.  The turn can then never end on an uncovered wild.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import attrs
 
 from spitemalice.hookspecs import hookimpl
 from spitemalice.model import GameState
-from spitemalice.moves import NEW_PILE, Move, Play
+from spitemalice.moves import NEW_PILE, Move, Play, Zone
 from spitemalice.policies import Clause, MoveFilter
 from spitemalice.ruleset import Ruleset
 
@@ -22,7 +23,8 @@ from ._common import rank_names
 
 NAME = "wild-must-be-covered"
 KIND = "house-rule"
-DESCRIPTION = "a wild card on a build pile must be covered before the turn ends; no wild as 7 or Q"
+DESCRIPTION = ("a wild card on a build pile must be covered at once by a natural card; no wild "
+               "as 7 or Q")
 ENFORCES = ("wild_must_be_covered",)
 
 
@@ -46,41 +48,65 @@ def spitemalice_conflicts(ruleset: Ruleset, plugins: list[str]) -> str | None:
 def spitemalice_filter_moves(
     ruleset: Ruleset, state: GameState, moves: tuple[Move, ...]
 ) -> MoveFilter | None:
-    """While a build pile has a wild card on top, refuse every discard and every wild card
-    played onto such a pile (clauses WC-1, WC-2)."""
+    """While a build pile has a wild card on top, allow only natural cards played onto it
+    (clause WC-1); otherwise refuse a wild card the seat could not cover at once (WC-2)."""
     if not ruleset.wild_must_be_covered:
         return None
     wild = ruleset.wild_ranks
     bare = {i for i, pile in enumerate(state.builds) if pile[-1].rank in wild}
-    if not bare:
-        return None
-    allowed = tuple(
-        move for move in moves
-        if isinstance(move, Play)
-        and not (move.card.rank in wild and move.pile != NEW_PILE and move.pile in bare)
-    )
+    if bare:
+        allowed = tuple(move for move in moves if isinstance(move, Play)
+                        and move.pile in bare and move.card.rank not in wild)
+        piles = " and ".join(str(i + 1) for i in sorted(bare))
+        message = (f"build pile {piles} has a wild card on top: the next card must be a natural "
+                   "card on it")
+    else:
+        allowed = tuple(move for move in moves if not isinstance(move, Play)
+                        or move.card.rank not in wild or _coverable(ruleset, state, move))
+        message = ("a wild card may be played only when a natural card the seat can reach "
+                   "covers it at once")
     if len(allowed) == len(moves):
         return None
-    piles = " and ".join(str(i + 1) for i in sorted(bare))
-    return MoveFilter(allowed, "wild-uncovered",
-                      f"build pile {piles} has a wild card on top: cover it with a natural card "
-                      "before discarding")
+    return MoveFilter(allowed, "wild-uncovered", message)
+
+
+def _coverable(ruleset: Ruleset, state: GameState, move: Play) -> bool:
+    """Whether, after ``move`` puts a wild card on a build pile, the seat can reach a natural
+    card of the next rank: in its hand, on its discard-pile tops (the card under the one
+    played counts) or its pay-off tops (never the face-down card under the one played)."""
+    need = 2 if move.pile == NEW_PILE else len(state.builds[move.pile]) + 2
+    seat = state.seats[state.seat]
+    reachable = list(seat.hand)
+    if move.zone is Zone.HAND:
+        reachable.remove(move.card)
+    for index, pile in enumerate(seat.discards):
+        top = pile[-2:-1] if move.zone is Zone.DISCARD and index == move.index else pile[-1:]
+        reachable.extend(top)
+    for index, pile in enumerate(seat.payoff):
+        if not (move.zone is Zone.PAYOFF and index == move.index):
+            reachable.extend(pile[-1:])
+    wild = ruleset.wild_ranks
+    return any(card.rank == need and card.rank not in wild for card in reachable)
 
 
 @hookimpl
 def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
     excluded = rank_names(frozenset({7, ruleset.build_ceiling}))
     return [
-        Clause("WC-1", "A wild card played on a build pile must be covered by a natural card "
-               "before the turn ends: while any build pile has a wild card on top, no card may "
-               "be discarded.", "SEED-ES HR4; 'before the turn ends' ASSUMPTION (dossier A15)",
-               reasons=("wild-uncovered",)),
-        Clause("WC-2", "Only a natural card covers a wild card: no wild card may be played on a "
-               "build pile whose top card is wild.", "SEED-ES HR4 (dossier scenario 11)"),
+        Clause("WC-1", "A wild card on a build pile must be covered at once: while a build pile "
+               "has a wild card on top, the only legal moves are natural cards played onto it, "
+               "so no other play and no discard comes first and the turn cannot end on it.",
+               "SEED-ES HR4 ('covered at once by the next natural card'); that the very next "
+               "card must cover it ASSUMPTION (dossier A15)", reasons=("wild-uncovered",)),
+        Clause("WC-2", "So a wild card may be played only when the seat can cover it at once "
+               "with a natural card it can reach: in its hand, on a discard-pile top (the card "
+               "under the one played counts) or a pay-off top (never the face-down card under "
+               "the one played). A wild card never covers a wild card.",
+               "ASSUMPTION (follows from WC-1; a hidden card never decides legality)"),
         Clause("WC-3", f"A wild card may not stand for {excluded}: a 7, or the card that "
                "completes a pile (the queen, or the build ceiling), which could not be covered.",
                "SEED-ES HR4", reasons=("wild-excluded",)),
-        Clause("WC-4", "A seat that cannot cover a wild card and has no other play passes; the "
-               "wild card stays on the pile and every seat must cover it before it may "
-               "discard.", "ASSUMPTION (no source covers it)"),
+        Clause("WC-4", "A wild card left uncovered all the same (only in a position set up by "
+               "hand) binds every seat: each must cover it before any other move, and a seat "
+               "that cannot passes.", "ASSUMPTION (no source covers it)"),
     ]
