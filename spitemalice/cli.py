@@ -14,7 +14,7 @@ from typing import NoReturn
 from spitemalice.cli_records import add_records, record_writer
 from spitemalice.cli_validate import add_validate
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.registry import installed, load
+from spitemalice.registry import house_rule_sheet, installed, kind_of, load
 from spitemalice.rulebook import RuleBook
 from spitemalice.sheet import render_sheet
 from spitemalice.simulate import Summary, simulate
@@ -45,7 +45,8 @@ def _setting(text: str) -> tuple[str, str]:
 
 
 def _add_rules_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("ruleset", help="an installed rule set (see `spitemalice variants`)")
+    parser.add_argument("ruleset", help="an installed rule set (see `spitemalice variants`) "
+                        "or the path of a custom rule set file (.toml)")
     parser.add_argument("--players", type=int, help="seats in the game")
     parser.add_argument("--house-rule", action="append", default=[], metavar="NAME",
                         help="a house rule to stack on the rule set (repeatable)")
@@ -63,7 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="greedy",
                      help="player kinds, one for all seats or one per seat: random,greedy")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
-    rules = commands.add_parser("rules", help="print a rule set's sheet and parameters")
+    rules = commands.add_parser("rules", help="print the sheet and parameters of a rule set "
+                                "(or of a house rule)")
     _add_rules_args(rules)
     commands.add_parser("variants", help="list installed rule sets and house rules")
     add_validate(commands, _add_rules_args, _count, _seed)
@@ -107,6 +109,12 @@ def format_summary(summary: Summary) -> str:
 
 
 def _rules(args: argparse.Namespace) -> None:
+    if kind_of(args.ruleset) == "house-rule":  # a house rule's own sheet
+        params: dict[str, object] = dict(args.settings)
+        if args.players is not None:
+            params["players"] = args.players
+        print(house_rule_sheet(args.ruleset, args.house_rule, params))
+        return
     print(render_sheet(_load(args)))
 
 

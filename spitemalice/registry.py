@@ -12,6 +12,7 @@ names a plugin (a module or an object) with these attributes besides its hook im
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Iterable, Mapping
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -64,6 +65,16 @@ def load_plugin(name: str, kind: str | None = None) -> object:
     if kind is not None and actual != kind:
         raise RulesetError(f"{name!r} is a {actual}, not a {kind}")
     return plugin
+
+
+def kind_of(name: str) -> str | None:
+    """The ``KIND`` of the plugin installed under ``name`` (``"broken"`` if it fails to
+    import), or ``None`` when no plugin has that name."""
+    ep = _entry_points().get(name)
+    if ep is None:
+        return None
+    kind = _kind_of(ep)
+    return "broken" if kind == "?" else kind
 
 
 def _import(ep: EntryPoint) -> object:
@@ -189,6 +200,54 @@ def _check_enforced(book: RuleBook, plugins: list[object]) -> None:
                else "; no installed plugin enforces it")
         raise RulesetError(f"{field} = {format_value(value)} has no effect on "
                            f"{book.ruleset.name} unless a plugin that enforces it is loaded{fix}")
+
+
+def house_rule_sheet(
+    name: str, house_rules: Iterable[str] = (), params: Mapping[str, Any] | None = None
+) -> str:
+    """The sheet of an installed house rule as text: its clauses, and for every installed rule
+    set the parameters it (with ``house_rules`` and ``params``) changes there, or why it is
+    refused there.
+
+    Args:
+        house_rules: more house rules stacked after it; ``params``: overrides, as in
+            :func:`load`.
+
+    Raises:
+        RulesetError: ``name`` is not an installed house rule (with the closest one).
+    """
+    plugin = load_plugin(name, "house-rule")
+    rules = [name, *house_rules]
+    lines = [f"{name} (house rule)", str(getattr(plugin, "DESCRIPTION", "")), ""]
+    stacks, refused, clauses = [], [], None
+    for info in installed():
+        if info.kind != "ruleset":
+            continue
+        try:
+            base = load(info.name)
+            book = load(info.name, rules, params)
+        except RulesetError as error:
+            refused.append(textwrap.fill(f"{info.name}: {error}", 88, initial_indent="  ",
+                                         subsequent_indent="    "))
+            continue
+        if clauses is None:
+            mine = {clause.id for clause in book.clauses} - {c.id for c in base.clauses}
+            clauses = (info.name, [c for c in book.clauses if c.id in mine])
+        before, after = attrs.asdict(base.ruleset), attrs.asdict(book.ruleset)
+        changes = [f"{field} {format_value(before[field])} -> {format_value(value)}"
+                   for field, value in after.items() if value != before[field]]
+        stacks.append(textwrap.fill(f"{info.name}: {'; '.join(changes) or 'no parameter'}", 88,
+                                    initial_indent="  ", subsequent_indent="    "))
+    if clauses is not None:
+        lines.append(f"Clauses (as stacked on {clauses[0]})")
+        for clause in clauses[1]:
+            lines.append(textwrap.fill(f"{clause.id}  {clause.text} [{clause.source}]", 88,
+                                       subsequent_indent=" " * (len(clause.id) + 2)))
+        lines.append("")
+    lines += ["Stacks on (parameters it changes)", *(stacks or ["  no installed rule set"])]
+    if refused:
+        lines += ["", "Refused on", *refused]
+    return "\n".join(lines)
 
 
 def _safe_import(ep: EntryPoint) -> object:

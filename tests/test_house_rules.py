@@ -438,3 +438,17 @@ def test_simulate_runs_on_every_combination(ruleset: str, rule: str | None, play
     assert main(args) == 0
     out = capsys.readouterr().out
     assert '"games": 2' in out
+
+
+def test_rules_prints_a_house_rules_own_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "jokers-to-king"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("jokers-to-king (house rule)")
+    assert "JK-3" in out and "BF-1" not in out
+    assert "blackwood-frey: jokers_per_pack 0 -> 2" in out and "build_ceiling 12 -> 13" in out
+    refused = out[out.index("Refused on"):]
+    assert "starturn" in refused and "numbered cards" in refused
+    assert main(["rules", "mandatory-aces", "--set", "mandatory_ranks=1,2"]) == 0
+    out = capsys.readouterr().out
+    assert "rank A or 2" in out and "g4a: mandatory_ranks none -> 1,2" in out
+    assert "Refused on" not in out

@@ -33,13 +33,14 @@ def play_clauses(prefix: str, first: int, turn_limit: int = 3000) -> tuple[Claus
     )
 
 
-def rank_names(ranks: frozenset[int]) -> str:
-    """Ranks as a reader says them: ``"A, 2 and 7"``; ``"none"`` for an empty set."""
+def rank_names(ranks: frozenset[int], joint: str = "and") -> str:
+    """Ranks as a reader says them: ``"A, 2 and 7"`` (``joint="or"``: ``"A, 2 or 7"``);
+    ``"none"`` for an empty set."""
     names = {0: "joker", 1: "A", 11: "J", 12: "Q", 13: "K"}
     words = [names.get(rank, str(rank)) for rank in sorted(ranks)]
     if not words:
         return "none"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {joint} " + words[-1]
 
 
 def numbered_deck(ruleset: Ruleset) -> bool:

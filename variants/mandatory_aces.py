@@ -43,13 +43,13 @@ def spitemalice_filter_moves(
         return None
     shown = ", ".join(str(move) for move in forced[:3])
     return MoveFilter(forced, "forced-play",
-                      f"a card of rank {rank_names(ranks)} can be played and must be, "
+                      f"a card of rank {rank_names(ranks, 'or')} can be played and must be, "
                       f"before anything else: {shown}")
 
 
 @hookimpl
 def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
-    ranks = rank_names(ruleset.mandatory_ranks)
+    ranks = rank_names(ruleset.mandatory_ranks, "or")
     return [
         Clause("MA-1", f"While a card of rank {ranks} (mandatory_ranks) can be played onto a "
                "build pile from the hand, a pay-off top or a discard-pile top, only such plays "
