@@ -6,7 +6,13 @@ names a plugin (a module or an object) with these attributes besides its hook im
 
 * ``NAME``: the name it is loaded by (``"blackwood-frey"``);
 * ``KIND``: ``"ruleset"`` or ``"house-rule"``;
-* ``DESCRIPTION``: one line for ``spitemalice variants``.
+* ``DESCRIPTION``: one line for ``spitemalice variants``;
+* ``ENFORCES`` (optional): names of :data:`~spitemalice.ruleset.ENFORCED_FIELDS` that the
+  plugin's move filter gives effect to.  :func:`load` refuses a configuration that sets such a
+  field with no loaded plugin enforcing it (``--set mandatory_ranks=1,2`` without the
+  ``mandatory-aces`` house rule would otherwise be silently ignored).
+
+:func:`load` also takes the path of a custom rule set file (:mod:`spitemalice.custom`).
 """
 
 from __future__ import annotations

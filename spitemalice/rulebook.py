@@ -170,14 +170,15 @@ def _accept_table(deck: Deck, wild: WildRule, ceiling: int) -> list[frozenset[in
 def _check_deal(book: RuleBook) -> None:
     """Refuse a seat count the deck cannot deal pay-off piles and hands for."""
     rules, deal = book.ruleset, book.deal
-    if deal.payoff_size is None:
-        if book.deck.payoff_cards is None:
-            raise RulesetError("payoff_size None needs a deck with a separate pay-off pack")
-        payoff_need, payoff_have = rules.players * deal.payoff_piles, len(book.deck.payoff_cards)
-        need = rules.players * deal.hand_size
-    else:
+    if deal.payoff_size is None and book.deck.payoff_cards is None:
+        raise RulesetError("payoff_size None needs a deck with a separate pay-off pack")
+    payoffs = rules.players * deal.payoff_piles * (deal.payoff_size or 1)
+    need = rules.players * deal.hand_size
+    if book.deck.payoff_cards is None:  # pay-off piles come from the same cards as the hands
         payoff_need = payoff_have = 0
-        need = rules.players * (deal.payoff_piles * deal.payoff_size + deal.hand_size)
+        need += payoffs
+    else:
+        payoff_need, payoff_have = payoffs, len(book.deck.payoff_cards)
     have = len(book.deck.cards)
     if need > have or payoff_need > payoff_have:
         raise RulesetError(

@@ -56,6 +56,16 @@ def test_the_stack_pack_is_shared_out_equally() -> None:
         assert len(state.draw) == 52 - 5 * players + left
 
 
+@pytest.mark.clause("ST-4")
+def test_a_fixed_stack_size_is_dealt_from_the_stack_pack() -> None:
+    rules = sm.load("starturn", players=4, payoff_size=10)
+    state = sm.deal(rules, seed=1)
+    assert [len(seat.payoff[0]) for seat in state.seats] == [10] * 4
+    assert len(state.draw) == 52 - 4 * 5 + 4  # the 4 stack cards left over join the draw pack
+    with pytest.raises(sm.RulesetError, match="cannot deal 4 seats"):
+        sm.load("starturn", players=4, payoff_size=12)  # 48 stack cards of 44
+
+
 @pytest.mark.clause("ST-5")
 def test_only_the_stack_top_may_be_played() -> None:
     state = position(ST, hands=["9"], payoffs=["4 7"], builds=[pile(3)])
