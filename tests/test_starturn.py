@@ -36,6 +36,9 @@ def test_the_assumed_faces_are_numbers_1_to_15_spread_evenly() -> None:
     assert Counter(card.rank for card in other.deck.cards) == dict.fromkeys(range(1, 13), 5)
     assert Counter(card.rank for card in other.deck.payoff_cards or ()) == dict.fromkeys(
         range(1, 13), 3)
+    stars = sm.load("starturn", draw_pack=46, jokers=6, wild_ranks="0")
+    assert len(stars.deck.cards) == 52 and sum(c.is_joker for c in stars.deck.cards) == 6
+    assert stars.accepts[0] == frozenset(range(1, 16))
 
 
 @pytest.mark.clause("ST-3")

@@ -40,7 +40,9 @@ CLAUSES = (
     Clause("ST-2", "The card faces are not documented. Both packs are taken to hold suitless "
            "numbers from 1 to 15 (build_ceiling) spread as evenly as possible, with no wild "
            "cards: the stack pack 2 x (1-15) + 1-14, the draw pack 3 x (1-15) + 1-7. Change "
-           "them with --set payoff_pack=, draw_pack=, build_ceiling=.",
+           "them with --set payoff_pack=, draw_pack=, build_ceiling=; the dossier's other "
+           "reading, six wild 'star' cards (ST-A1), is close to draw_pack=46, jokers=6, "
+           "wild_ranks=0 (the stars in the draw pack only).",
            "ASSUMPTION ST-A2 (dossier §5, A17)"),
     Clause("ST-3", "Two to four players. A player count the packs cannot deal stacks and hands "
            "for is refused.", f"{S} S2; deal check LIBRARY"),
