@@ -9,6 +9,7 @@ seat can cover it with a card it can reach.  The turn can then never end on an u
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Generator
 
 import attrs
@@ -54,6 +55,7 @@ def spitemalice_filter_moves(
         return None
     wild = ruleset.wild_ranks
     bare = {i for i, pile in enumerate(state.builds) if pile[-1].rank in wild}
+    allowed: tuple[Move, ...]
     if bare:
         allowed = tuple(move for move in moves if isinstance(move, Play)
                         and move.pile in bare and move.card.rank not in wild)
@@ -61,8 +63,14 @@ def spitemalice_filter_moves(
         message = (f"build pile {piles} has a wild card on top: the next card must be a natural "
                    "card on it")
     else:
-        allowed = tuple(move for move in moves if not isinstance(move, Play)
-                        or move.card.rank not in wild or _coverable(ruleset, state, move))
+        wild_plays: list[Play] = [
+            move for move in moves if isinstance(move, Play) and move.card.rank in wild
+        ]
+        if not wild_plays:
+            return None
+        naturals = _reachable_naturals(state, wild)
+        refused = {m for m in wild_plays if not _coverable(state, m, naturals, wild)}
+        allowed = tuple(move for move in moves if move not in refused)
         message = ("a wild card may be played only when a natural card the seat can reach "
                    "covers it at once")
     if len(allowed) == len(moves):
@@ -70,23 +78,25 @@ def spitemalice_filter_moves(
     return MoveFilter(allowed, "wild-uncovered", message)
 
 
-def _coverable(ruleset: Ruleset, state: GameState, move: Play) -> bool:
+def _reachable_naturals(state: GameState, wild: frozenset[int]) -> Counter[int]:
+    """Ranks of the natural cards the seat on turn can reach: hand, discard and pay-off tops."""
+    seat = state.seats[state.seat]
+    tops = [pile[-1] for pile in (*seat.discards, *seat.payoff) if pile]
+    return Counter(card.rank for card in (*seat.hand, *tops) if card.rank not in wild)
+
+
+def _coverable(state: GameState, move: Play, naturals: Counter[int],
+               wild: frozenset[int]) -> bool:
     """Whether, after ``move`` puts a wild card on a build pile, the seat can reach a natural
     card of the next rank: in its hand, on its discard-pile tops (the card under the one
     played counts) or its pay-off tops (never the face-down card under the one played)."""
     need = 2 if move.pile == NEW_PILE else len(state.builds[move.pile]) + 2
-    seat = state.seats[state.seat]
-    reachable = list(seat.hand)
-    if move.zone is Zone.HAND:
-        reachable.remove(move.card)
-    for index, pile in enumerate(seat.discards):
-        top = pile[-2:-1] if move.zone is Zone.DISCARD and index == move.index else pile[-1:]
-        reachable.extend(top)
-    for index, pile in enumerate(seat.payoff):
-        if not (move.zone is Zone.PAYOFF and index == move.index):
-            reachable.extend(pile[-1:])
-    wild = ruleset.wild_ranks
-    return any(card.rank == need and card.rank not in wild for card in reachable)
+    if naturals[need]:
+        return True
+    if move.zone is Zone.DISCARD:
+        pile = state.seats[state.seat].discards[move.index]
+        return len(pile) >= 2 and pile[-2].rank == need and need not in wild
+    return False
 
 
 @hookimpl
