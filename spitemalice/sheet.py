@@ -36,3 +36,30 @@ def format_value(value: object) -> str:
     if value is None:
         return "unlimited"
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def write_seed_sheets(folder: str) -> list[str]:
+    """Write every installed rule set's sheet to ``folder/NAME.txt``; return the paths.
+
+    This is how ``seeds/rules`` is made: ``python -m spitemalice.sheet seeds/rules``.
+    """
+    from pathlib import Path
+
+    from spitemalice.registry import installed, load
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for info in installed():
+        if info.kind == "ruleset" and info.origin.startswith("spitemalice_variants"):
+            path = out / f"{info.name}.txt"
+            path.write_text(render_sheet(load(info.name)) + "\n", encoding="utf-8")
+            paths.append(str(path))
+    return paths
+
+
+if __name__ == "__main__":
+    import sys
+
+    for written in write_seed_sheets(sys.argv[1] if len(sys.argv) > 1 else "seeds/rules"):
+        print(written)
