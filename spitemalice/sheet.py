@@ -41,7 +41,7 @@ def format_value(value: object) -> str:
 def write_seed_sheets(folder: str) -> list[str]:
     """Write every installed rule set's sheet to ``folder/NAME.txt``; return the paths.
 
-    This is how ``seeds/rules`` is made: ``python -m spitemalice.sheet seeds/rules``.
+    This is how ``seeds/rules`` is made: ``write_seed_sheets("seeds/rules")``.
     """
     from pathlib import Path
 
@@ -57,9 +57,3 @@ def write_seed_sheets(folder: str) -> list[str]:
             paths.append(str(path))
     return paths
 
-
-if __name__ == "__main__":
-    import sys
-
-    for written in write_seed_sheets(sys.argv[1] if len(sys.argv) > 1 else "seeds/rules"):
-        print(written)
