@@ -63,6 +63,7 @@ class RuleBook:
         self.filters = _extra_impls(self.pm, "spitemalice_filter_moves")
         self.end_hook = _extra_impls(self.pm, "spitemalice_end_of_game")
         self.completion_hook = _extra_impls(self.pm, "spitemalice_completed_pile")
+        self.last_legal: tuple[Any, tuple[Any, ...]] | None = None  # see engine.legal_moves
         self.clause_for = {reason: c.id for c in self.clauses for reason in c.reasons}
         _check_deal(self)
 

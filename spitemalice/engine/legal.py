@@ -30,10 +30,18 @@ def legal_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     """
     if state.outcome is not None:
         return ()
+    cached = rules.last_legal
+    if cached is not None and cached[0] is state:
+        return cached[1]
     moves = base_moves(rules, state)
     if rules.filters and moves:
         moves = _apply_filters(rules, state, moves)[0]
-    return moves or (PASS,)
+    moves = moves or (PASS,)
+    # The usual loop asks for the legal moves and then applies one of them to the same state
+    # object: remembering the last answer lets apply_move accept that move without
+    # recomputing.  Keyed on identity, so it can never confuse two different states.
+    rules.last_legal = (state, moves)
+    return moves
 
 
 def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
@@ -115,6 +123,11 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
             and the clause of the rule sheet that forbids the move.
     """
     why = rules.clause_for
+    cached = rules.last_legal
+    if seat is None and cached is not None and cached[0] is state:
+        for listed in cached[1]:  # identity, not equality: cheap, and exact for this state
+            if listed is move:
+                return
     if state.outcome is not None:
         raise refuse("game-over", move, why)
     if seat is not None and seat != state.seat:
