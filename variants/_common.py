@@ -18,7 +18,7 @@ def play_clauses(prefix: str, first: int, turn_limit: int = 3000) -> tuple[Claus
     return (
         Clause(f"{prefix}-{n}", "Only the seat on turn moves, and only with cards it holds or may "
                "reach: its hand, the tops of its own pay-off and discard piles.", "LIBRARY",
-               reasons=("not-on-turn", "not-in-hand", "no-such-pile")),
+               reasons=("not-on-turn", "not-in-hand", "no-such-pile", "seat-prefix")),
         Clause(f"{prefix}-{n + 1}", "A seat that can neither play nor discard passes; a seat that "
                "has another legal move may not pass.", "ASSUMPTION (dossier A7)",
                reasons=("pass-not-allowed",)),
