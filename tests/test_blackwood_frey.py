@@ -744,3 +744,19 @@ def test_match_is_played_to_the_rule_sets_target() -> None:
     assert last is not None
     before_last = [t - s for t, s in zip(result.totals, last.scores, strict=True)]
     assert max(before_last) < 25, "the match went on after the target was reached"
+
+
+@clause("BF-8")
+def test_a_recycle_too_small_for_the_draw_ends_drawn_without_duplicating_cards(
+    bf: sm.RuleBook,
+) -> None:
+    """Regression: completed cards recycled into a draw that still falls short must leave
+    state.completed (they were once counted twice)."""
+    from collections import Counter
+
+    state = position(bf, hands=["9C"], payoffs=["QC 5H"], builds=["AH"], draw="",
+                     completed="AD 2D")
+    after = sm.apply_move(bf, state, sm.parse_move("9C>D1"))
+    assert after.outcome is not None and after.outcome.kind == "drawn"
+    assert after.completed == () and len(after.seats[1].hand) == 2
+    assert Counter(after.all_cards()) == Counter(state.all_cards())

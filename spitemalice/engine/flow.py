@@ -46,7 +46,8 @@ def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
         if not draw:
             if not completed:
                 drawn = _replace_seat(state, seat_index, _hand_plus(seat, taken))
-                return finish(rules, _with(drawn, draw=draw, shuffles=shuffles), "drawn", None)
+                ended = _with(drawn, draw=draw, completed=completed, shuffles=shuffles)
+                return finish(rules, ended, "drawn", None)
             draw, completed = shuffled(completed, state.seed, shuffles), ()
             shuffles += 1
         count = min(short, len(draw))
