@@ -74,7 +74,8 @@ class Outcome:
     Attributes:
         kind: ``"win"`` (a seat emptied its pay-off piles), ``"drawn"`` (a required draw found
             the draw pile empty with nothing to recycle), ``"blocked"`` (every seat passed in
-            turn without moving a card) or ``"turn-limit"`` (the rule set's turn limit).
+            turn without moving a card) or ``"turn-limit"`` (the game reached the rule set's
+            turn limit in turns, or one turn reached it in moves).
         winner: the winning seat, or ``None`` when no seat won.
         scores: points per seat for this game, a tuple as long as the number of seats.
     """

@@ -142,6 +142,8 @@ def load(
             custom rule set file name the file and the key.
     """
     given = {**(params or {}), **overrides}
+    if isinstance(house_rules, str):  # one name given alone, not a list of its letters
+        house_rules = [house_rules]
     rules = [load_plugin(rule, "house-rule") for rule in house_rules]
     if is_file_name(name):
         return _load_file(name, rules, given)

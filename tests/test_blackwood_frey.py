@@ -760,3 +760,14 @@ def test_a_recycle_too_small_for_the_draw_ends_drawn_without_duplicating_cards(
     assert after.outcome is not None and after.outcome.kind == "drawn"
     assert after.completed == () and len(after.seats[1].hand) == 2
     assert Counter(after.all_cards()) == Counter(state.all_cards())
+
+
+@clause("BF-22")
+def test_a_turn_that_reaches_the_limit_in_moves_ends_the_game() -> None:
+    rules = sm.load("blackwood-frey", turn_limit=10)
+    state = position(rules, hands=["AH 2H 3H 4H 5H"], payoffs=["QC 9D", "QD"],
+                     builds=[run(8)])
+    state = sm.GameState(state.seats, state.builds, state.draw, (), turn_moves=9)
+    after = sm.apply_move(rules, state, sm.parse_move("AH>B+"))
+    assert after.outcome is not None and after.outcome.kind == "turn-limit"
+    assert after.turn == 0 and after.turn_moves == 10

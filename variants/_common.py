@@ -26,7 +26,8 @@ def play_clauses(prefix: str, first: int, turn_limit: int = 3000) -> tuple[Claus
                "card moved, the game is blocked and scored as a drawn hand.",
                "ASSUMPTION (Parlett stalemate, dossier B7)"),
         Clause(f"{prefix}-{n + 3}", f"A game that reaches the turn limit ({turn_limit} turns: "
-               "turn_limit) ends and is scored as a drawn hand.",
+               "turn_limit), or a turn that reaches as many moves, ends and is scored as a "
+               "drawn hand.",
                "LIBRARY (termination guarantee)"),
         Clause(f"{prefix}-{n + 4}", "No move may be made once the game has ended.", "LIBRARY",
                reasons=("game-over",)),

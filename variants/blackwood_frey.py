@@ -79,8 +79,9 @@ CLAUSES = (
            "ASSUMPTION (dossier A7)", reasons=("pass-not-allowed",)),
     Clause("BF-21", "When every seat in turn ends its turn with a pass and no card moved, the "
            "game is blocked and scored as a drawn hand.", "ASSUMPTION (Parlett stalemate, B7)"),
-    Clause("BF-22", "A game that reaches the turn limit (3000 turns) ends and is scored as a "
-           "drawn hand.", "LIBRARY (termination guarantee)"),
+    Clause("BF-22", "A game that reaches the turn limit (3000 turns), or a turn that reaches "
+           "as many moves, ends and is scored as a drawn hand.",
+           "LIBRARY (termination guarantee)"),
     Clause("BF-23", "No move may be made once the game has ended.", "LIBRARY",
            reasons=("game-over",)),
 )

@@ -34,6 +34,9 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
         state = end_turn(rules, state, passed=True)
     if rules.end_hook and state.outcome is None:
         state = _end_hook(rules, state)
+    if state.outcome is None and state.turn_moves >= rules.ruleset.turn_limit:
+        # Rules where completed piles come straight back can let one turn go on for ever.
+        state = finish(rules, state, "turn-limit", None)
     return state
 
 

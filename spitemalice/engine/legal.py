@@ -83,7 +83,9 @@ def _discards(rules: RuleBook, hand: Pile, distinct: tuple[Card, ...]) -> list[M
 
 
 def _pairs(hand: Pile, forbidden: frozenset[int]) -> list[tuple[Card, Card]]:
-    """Distinct pairs of equal-rank hand cards (the hand is sorted, so equal ranks adjoin)."""
+    """Distinct pairs of equal-rank hand cards, in both orders when the cards differ (the
+    second card ends on top, so the order is the seat's choice).  The hand is sorted, so
+    equal ranks adjoin."""
     pairs = []
     for i, first in enumerate(hand):
         for second in hand[i + 1 :]:
@@ -91,6 +93,7 @@ def _pairs(hand: Pile, forbidden: frozenset[int]) -> list[tuple[Card, Card]]:
                 break
             if first.rank not in forbidden:
                 pairs.append((first, second))
+                pairs.append((second, first))
     return list(dict.fromkeys(pairs))
 
 
@@ -130,6 +133,8 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
                 return
     if state.outcome is not None:
         raise refuse("game-over", move, why)
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        raise TypeError(f"seat is a seat number (int), not {seat!r}")
     if seat is not None and seat != state.seat:
         raise refuse("not-on-turn", move, why,
                      f"seat {seat} moved, but seat {state.seat} is on turn")
