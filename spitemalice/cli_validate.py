@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.validation import format_report, validate
 
 
@@ -31,11 +32,17 @@ def run_validate(args: argparse.Namespace) -> int:
     params: dict[str, object] = dict(args.settings)
     if args.players is not None:
         params["players"] = args.players
+    path = args.record or Path("validate-failure.json")
+    if not path.parent.is_dir():
+        raise SpiteMaliceError(f"--record {path}: the folder {path.parent} does not exist")
     report = validate(args.ruleset, args.house_rule, params, args.games, args.seed)
     print(json.dumps(report.as_dict(), indent=2) if args.json else format_report(report))
     if report.reproduction is not None:
-        path = args.record or Path("validate-failure.json")
-        path.write_text(json.dumps(report.reproduction["record"], indent=1) + "\n")
+        try:
+            path.write_text(json.dumps(report.reproduction["record"], indent=1) + "\n")
+        except OSError as error:
+            raise SpiteMaliceError(f"cannot write the failing game to {path}: "
+                                   f"{error.strerror}") from error
         if not args.json:
             print(f"the smallest failing game is in {path} (spitemalice replay {path})")
     return 0 if report.passed else 1

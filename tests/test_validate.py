@@ -153,3 +153,10 @@ def test_an_unreachable_ceiling_is_reported() -> None:
     check = check_ceiling_reachable(rules)
     assert not check.passed and check.detail == "no card may stand for rank(s) [14]"
     assert check_ceiling_reachable(sm.load("blackwood-frey")).passed
+
+
+def test_rules_no_game_can_be_won_under_fail_validation() -> None:
+    everything = ",".join(str(rank) for rank in range(1, 14))
+    report = validate("blackwood-frey", params={"discard_forbidden": everything}, games=100)
+    failed = [check.name for check in report.checks if not check.passed]
+    assert failed == ["some game is won"]

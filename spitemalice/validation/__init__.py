@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from spitemalice.engine import apply_move, deal
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import Outcome
 from spitemalice.moves import move_text
 from spitemalice.records import record_game, record_to_dict
 from spitemalice.registry import load, load_plugin
 from spitemalice.rulebook import RuleBook
 
-from .dynamic import dynamic_checks, shrink
+from .dynamic import Failure, dynamic_checks, shrink
 from .report import Check, GameStats, Report, format_report
 from .static import static_checks
 
@@ -68,7 +70,7 @@ def validate_book(
     reproduction = None
     if failure is not None:
         small = shrink(book, failure)
-        record = record_game(book, small.seed, small.moves)
+        record = record_game(book, small.seed, small.moves, outcome=_outcome(book, small))
         reproduction = {"seed": small.seed, "moves": [move_text(m) for m in small.moves],
                         "problem": small.problem, "record": record_to_dict(record)}
     target = f"{' + '.join(book.plugins)}, {book.players} players"
@@ -87,3 +89,14 @@ def _entry_point_check(names: Sequence[str]) -> Check:
             failures.append(str(error))
     return Check("loads from its entry point", not failures,
                  f"{len(names) - len(failures)}/{len(names)} plugins", "; ".join(failures))
+
+
+def _outcome(book: RuleBook, failure: Failure) -> Outcome | None:
+    """How the failing game stands after its moves, so that its record is complete."""
+    state = deal(book, failure.seed)
+    try:
+        for move in failure.moves:
+            state = apply_move(book, state, move)
+    except Exception:  # the failure may be a crash; the record then stays open
+        return None
+    return state.outcome
