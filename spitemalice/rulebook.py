@@ -66,6 +66,7 @@ class RuleBook:
         self.last_legal: tuple[Any, tuple[Any, ...]] | None = None  # see engine.legal_moves
         self.clause_for = {reason: c.id for c in self.clauses for reason in c.reasons}
         _check_deal(self)
+        _check_ranks(self)
 
     @property
     def name(self) -> str:
@@ -187,3 +188,25 @@ def _check_deal(book: RuleBook) -> None:
             f"seats ({deal.payoff_piles} pay-off pile(s) of {deal.payoff_size} and a hand of "
             f"{deal.hand_size} each); use fewer players, smaller piles or more packs"
         )
+
+
+RANK_SETS = ("wild_ranks", "wild_excluded", "discard_forbidden", "mandatory_ranks")
+
+
+def _check_ranks(book: RuleBook) -> None:
+    """Refuse rank sets naming ranks no card or build pile has, and a build ceiling that no
+    card can reach (some rank from 1 to the ceiling that no card may stand for)."""
+    cards = (*book.deck.cards, *(book.deck.payoff_cards or ()))
+    highest = max([book.ceiling.ceiling, *(card.rank for card in cards)])
+    for name in RANK_SETS:
+        bad = sorted(r for r in getattr(book.ruleset, name) if r > highest)
+        if bad:
+            raise RulesetError(f"{name} names rank(s) {bad} that no card has; ranks here run "
+                               f"from 0 (joker) to {highest}")
+    reachable = set().union(*(book.accepts[card.rank] for card in cards))
+    missing = [r for r in range(1, book.ceiling.ceiling + 1) if r not in reachable]
+    if missing:
+        raise RulesetError(f"{book.ruleset.name}: no card may stand for build rank(s) {missing}, "
+                           f"so no build pile can reach the ceiling {book.ceiling.ceiling}; "
+                           "lower build_ceiling or add wild cards")
+

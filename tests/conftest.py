@@ -12,10 +12,11 @@ import spitemalice as sm
 # CI runs derandomised so a run is repeatable; locally examples vary between runs.
 settings.register_profile(
     "ci", derandomize=True, deadline=None, max_examples=40, print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.register_profile(
-    "dev", deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow]
+    "dev", deadline=None, max_examples=40,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 

@@ -146,13 +146,18 @@ def test_a_forgotten_hookimpl_marker_is_reported() -> None:
     assert not check.passed and "careless.spitemalice_deck lacks @hookimpl" in check.detail
 
 
-def test_an_unreachable_ceiling_is_reported() -> None:
+def test_an_unreachable_ceiling_is_refused_at_load() -> None:
     from spitemalice.validation.static import check_ceiling_reachable
 
-    rules = sm.load("blackwood-frey", build_ceiling=14, wild_ranks=frozenset())
-    check = check_ceiling_reachable(rules)
-    assert not check.passed and check.detail == "no card may stand for rank(s) [14]"
+    with pytest.raises(sm.RulesetError, match=r"no card may stand for build rank\(s\) \[14\]"):
+        sm.load("blackwood-frey", build_ceiling=14, wild_ranks=frozenset())
     assert check_ceiling_reachable(sm.load("blackwood-frey")).passed
+
+
+@pytest.mark.parametrize("name", ["wild_ranks", "mandatory_ranks", "discard_forbidden"])
+def test_a_rank_no_card_has_is_refused(name: str) -> None:
+    with pytest.raises(sm.RulesetError, match=f"{name} names rank"):
+        sm.load("blackwood-frey", ["mandatory-aces"], {name: "14"})
 
 
 def test_rules_no_game_can_be_won_under_fail_validation() -> None:
