@@ -74,7 +74,8 @@ class Ruleset:
     name: str = _field("custom", "rule-set name used to load it")
     title: str = _field("Custom rule set", "human-readable title")
     version: str = _field("1", "version of the rule sheet")
-    players: int = _field(2, "seats in the game", validator=_between(0))
+    # Only the type here: the rule set's own range is checked after init, with its own message.
+    players: int = _field(2, "seats in the game", validator=_between(-(2**31)))
     min_players: int = _field(2, "fewest seats the rule set allows", validator=_between(2, 8))
     max_players: int = _field(4, "most seats the rule set allows", validator=_between(2, 8))
     packs: int = _field(3, "standard 52-card packs in the deck", validator=_between(0, 12))
@@ -257,7 +258,8 @@ def convert_param(name: str, value: Any) -> Any:
     """
     if name not in FIELD_NAMES or name in IDENTITY_FIELDS:
         valid = [n for n in FIELD_NAMES if n not in IDENTITY_FIELDS]
-        raise RulesetError(f"unknown parameter {name!r}{closest(name, valid)}")
+        raise RulesetError(f"unknown parameter {name!r}{closest(name, valid)}; "
+                           "`spitemalice rules NAME` lists every parameter")
     return _convert(name, value)
 
 
