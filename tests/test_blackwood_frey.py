@@ -331,7 +331,7 @@ def test_payoff_top_may_be_played(bf: sm.RuleBook) -> None:
 @clause("BF-9")
 def test_buried_payoff_card_is_refused(bf: sm.RuleBook) -> None:
     state = position(bf, hands=["9C"], payoffs=["2C 9H", "QD"], builds=["AS"])
-    refused(bf, state, "P:2C>B1", "buried-card", "BF-12")
+    refused(bf, state, "P:2C>B1", "buried-card", "BF-9")
 
 
 @clause("BF-9")
@@ -771,3 +771,9 @@ def test_a_turn_that_reaches_the_limit_in_moves_ends_the_game() -> None:
     after = sm.apply_move(rules, state, sm.parse_move("AH>B+"))
     assert after.outcome is not None and after.outcome.kind == "turn-limit"
     assert after.turn == 0 and after.turn_moves == 10
+
+
+@clause("BF-12")
+def test_an_empty_discard_pile_cites_the_discard_clause(bf: sm.RuleBook) -> None:
+    state = position(bf, hands=["9C"], payoffs=["QH"], builds=["AS 2S 3S"])
+    refused(bf, state, "D1:4S>B1", "empty-pile", "BF-12")

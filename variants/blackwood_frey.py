@@ -50,7 +50,8 @@ CLAUSES = (
            "exist, the hand is drawn and the game ends.", f"{S} W11"),
     Clause("BF-9", "Each seat is dealt one pay-off pile of 26 cards (13 for a short game: "
            "payoff_size=13) with its top card face up; only that top card may be played.",
-           f"{S} W4", reasons=("empty-pile",)),
+           f"{S} W4",
+           reasons=("empty-pile@payoff", "buried-card@payoff", "not-on-pile@payoff")),
     Clause("BF-10", "Each seat holds a hand of five. The hand is filled to five at the start of "
            "each turn, and when a seat plays its last hand card it draws five more at once.",
            f"{S} W9"),
@@ -58,7 +59,7 @@ CLAUSES = (
            "order. In a match the deal passes to the next seat each game.", f"{S} W4, W8"),
     Clause("BF-12", "Each seat has four discard piles of its own. Only the top card of a "
            "discard pile may be played, and only by its owner.", f"{S} W7",
-           reasons=("buried-card", "not-on-pile", "not-own-pile")),
+           reasons=("buried-card", "not-on-pile", "not-own-pile", "empty-pile@discard")),
     Clause("BF-13", "An ace may not be discarded.", f"{S} W7", reasons=("forbidden-discard",)),
     Clause("BF-14", "A turn ends when the seat puts exactly one hand card on one of its discard "
            "piles; cards go to discard piles only from the hand.", f"{S} W9",

@@ -192,11 +192,13 @@ def _check_top(piles: tuple[Pile, ...], move: Play, why: dict[str, str]) -> None
     if not 0 <= move.index < len(piles):
         raise refuse("no-such-pile", move, why, f"there is no pile {move.index + 1} of that kind")
     pile = piles[move.index]
+    where = "payoff" if move.zone is Zone.PAYOFF else "discard"
     if not pile:
-        raise refuse("empty-pile", move, why)
+        raise refuse("empty-pile", move, why, where=where)
     if pile[-1] != move.card:
         reason = "buried-card" if move.card in pile else "not-on-pile"
-        raise refuse(reason, move, why, f"{_REASON_TEXT[reason]}; its top card is {pile[-1]}")
+        raise refuse(reason, move, why, f"{_REASON_TEXT[reason]}; its top card is {pile[-1]}",
+                     where=where)
 
 
 _REASON_TEXT = {

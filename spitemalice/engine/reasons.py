@@ -31,8 +31,15 @@ REASONS: dict[str, str] = {
 }
 
 
-def refuse(reason: str, move: object, clause_for: dict[str, str], message: str = "") -> IllegalMove:
-    """The :class:`IllegalMove` for ``reason``, citing the rule sheet's clause for it."""
-    return IllegalMove(
-        reason, message or REASONS[reason], clause=clause_for.get(reason, ""), move=str(move)
-    )
+def refuse(
+    reason: str, move: object, clause_for: dict[str, str], message: str = "", where: str = ""
+) -> IllegalMove:
+    """The :class:`IllegalMove` for ``reason``, citing the rule sheet's clause for it.
+
+    ``where`` narrows the clause lookup for reasons shared by several piles: a clause that
+    lists ``"buried-card@payoff"`` is cited for a buried pay-off card, one that lists
+    ``"buried-card"`` for any pile the sheet does not single out.
+    """
+    clause = clause_for.get(f"{reason}@{where}", "") if where else ""
+    return IllegalMove(reason, message or REASONS[reason],
+                       clause=clause or clause_for.get(reason, ""), move=str(move))
