@@ -9,7 +9,7 @@ reads.  Any fault refuses the whole configuration with a :class:`RulesetError`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -67,6 +67,7 @@ class RuleBook:
         self.clause_for = {reason: c.id for c in self.clauses for reason in c.reasons}
         _check_deal(self)
         _check_ranks(self)
+        _check_overrides_keep_house_rules(self.pm, self.ruleset, params or {})
 
     @property
     def name(self) -> str:
@@ -149,6 +150,35 @@ def _resolve_ruleset(pm: pluggy.PluginManager, params: Mapping[str, Any]) -> Rul
     if not isinstance(ruleset, Ruleset):
         raise RulesetError("no plugin answered spitemalice_ruleset with a Ruleset")
     return override(ruleset, params)
+
+
+def _check_overrides_keep_house_rules(
+    pm: pluggy.PluginManager, ruleset: Ruleset, params: Mapping[str, Any]
+) -> None:
+    """Refuse parameter overrides that undo a house rule (``--set max_build_piles=2`` with
+    unlimited-build-piles): each house rule's ruleset wrapper is applied once more to the
+    final rule set, and a parameter given here that it would change again is a conflict."""
+    if not params:
+        return
+    for impl in pm.hook.spitemalice_ruleset.get_hookimpls():
+        if not impl.wrapper:
+            continue
+        wrapper: Generator[None, Ruleset, Ruleset] = impl.function()
+        next(wrapper)
+        try:
+            wrapper.send(ruleset)
+        except StopIteration as done:
+            again = done.value
+        except RulesetError:
+            continue  # the house rule sees nothing left to change: it is in effect
+        else:
+            continue
+        undone = sorted(name for name in params
+                        if getattr(again, name, None) != getattr(ruleset, name, None))
+        if undone:
+            raise RulesetError(
+                f"{', '.join(undone)} as given undo{'es' if len(undone) == 1 else ''} the "
+                f"house rule {impl.plugin_name}; drop the setting or the house rule")
 
 
 def _extra_impls(pm: pluggy.PluginManager, hook_name: str) -> list[Any]:

@@ -452,3 +452,19 @@ def test_rules_prints_a_house_rules_own_sheet(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "rank A or 2" in out and "g4a: mandatory_ranks none -> 1,2" in out
     assert "Refused on" not in out
+
+
+@pytest.mark.parametrize(("house_rule", "setting"), [
+    ("unlimited-build-piles", {"max_build_piles": 2}),
+    ("pair-discards", {"max_discard_cards": 1}),
+    ("jokers-to-king", {"build_ceiling": 12}),
+    ("mandatory-aces", {"mandatory_ranks": "none"}),
+])
+def test_a_setting_that_undoes_a_house_rule_is_refused(house_rule: str, setting: dict) -> None:
+    with pytest.raises(sm.RulesetError, match=f"undoes the house rule {house_rule}"):
+        sm.load("blackwood-frey", [house_rule], setting)
+
+
+def test_a_setting_within_a_house_rule_is_kept() -> None:
+    book = sm.load("blackwood-frey", ["mandatory-aces"], {"mandatory_ranks": "1,2"})
+    assert book.ruleset.mandatory_ranks == frozenset({1, 2})
