@@ -10,7 +10,7 @@ reads.  Any fault refuses the whole configuration with a :class:`RulesetError`.
 from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pluggy
@@ -163,7 +163,7 @@ def _check_overrides_keep_house_rules(
     for impl in pm.hook.spitemalice_ruleset.get_hookimpls():
         if not impl.wrapper:
             continue
-        wrapper: Generator[None, Ruleset, Ruleset] = impl.function()
+        wrapper = cast(Generator[None, Ruleset, Ruleset], impl.function())
         next(wrapper)
         try:
             wrapper.send(ruleset)
