@@ -23,6 +23,12 @@ _RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _TEXT_RANK = {v: k for k, v in _RANK_TEXT.items()}
 
 
+def ascii_digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (``str.isdigit`` also takes other scripts'
+    digits and superscripts, which ``int`` may refuse or read unexpectedly)."""
+    return text.isascii() and text.isdigit()
+
+
 @attrs.frozen(order=False)
 class Card:
     """One card.
@@ -86,7 +92,7 @@ def parse_card(text: str) -> Card:
     raw = text.strip().upper()
     if raw == "*":
         return Card(JOKER_RANK)
-    if raw.isdigit():
+    if ascii_digits(raw):
         rank = int(raw)
         if rank < 1:
             raise NotationError(f"card {text!r}: a numbered card is 1 or more")
@@ -94,7 +100,7 @@ def parse_card(text: str) -> Card:
     if len(raw) >= 2 and raw[-1] in SUITS:
         rank_part = raw[:-1]
         named = _TEXT_RANK.get(rank_part)
-        if named is None and rank_part.isdigit() and 2 <= int(rank_part) <= 10:
+        if named is None and ascii_digits(rank_part) and 2 <= int(rank_part) <= 10:
             named = int(rank_part)
         if named is not None:
             return Card(named, raw[-1])

@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from spitemalice import __version__
+from spitemalice.cards import ascii_digits
 from spitemalice.cli_records import add_records, record_writer
 from spitemalice.cli_validate import add_validate
 from spitemalice.errors import SpiteMaliceError
@@ -26,13 +28,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _count(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not ascii_digits(text) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
     return int(text)
 
 
 def _seed(text: str) -> int:
-    if not text.isdigit():
+    if not ascii_digits(text):
         raise argparse.ArgumentTypeError(f"a seed is a whole number >= 0, not {text!r}")
     return int(text)
 
@@ -56,6 +58,7 @@ def _add_rules_args(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="spitemalice", description="Spite and Malice rules, simulated.")
+    parser.add_argument("--version", action="version", version=f"spitemalice {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = commands.add_parser("simulate", help="play seeded games with bots and summarise them")
     _add_rules_args(sim)

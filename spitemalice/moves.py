@@ -27,7 +27,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from spitemalice.cards import Card, card_text, parse_card
+from spitemalice.cards import Card, ascii_digits, card_text, parse_card
 from spitemalice.errors import NotationError
 
 NEW_PILE = -1
@@ -104,6 +104,8 @@ def parse_move(text: str) -> Move:
     Raises:
         NotationError: the text is not a move; the message shows the accepted forms.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"a move is text such as {_FORMS}, not {type(text).__name__}")
     raw = text.strip()
     if raw.lower() == "pass":
         return Pass()
@@ -120,7 +122,7 @@ def parse_move(text: str) -> Move:
     owner = None
     if source[:1].upper() == "S" and "." in source:
         seat, _, source = source[1:].partition(".")
-        if not seat.isdigit():
+        if not ascii_digits(seat):
             raise NotationError(f"move {text!r}: a seat prefix is S<seat number>., as 'S1.'")
         owner = int(seat)
     zone, index, card_part = _parse_source(source, text)
@@ -140,7 +142,7 @@ def _parse_source(source: str, text: str) -> tuple[Zone, int, str]:
 
 
 def _pile_number(number: str, text: str) -> int:
-    if not number.isdigit() or int(number) < 1:
+    if not ascii_digits(number) or int(number) < 1:
         raise NotationError(f"move {text!r}: pile numbers are 1, 2, 3 ..., not {number!r}")
     return int(number)
 

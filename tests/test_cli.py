@@ -147,3 +147,9 @@ def test_console_script_runs() -> None:
                          timeout=60)
     assert bad.returncode == 2
     one_line_error(bad.stderr)
+
+
+def test_version_flag_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0 and capsys.readouterr().out.startswith("spitemalice 0.")

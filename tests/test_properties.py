@@ -185,3 +185,14 @@ def test_seeded_sweep_reaches_every_rule_path(bf: sm.RuleBook) -> None:
         "completed pile", "recycle", "wild played", "hand emptied and redrawn",
         "refused discard", "outcome win", "outcome drawn",
     }, reached
+
+
+@pytest.mark.parametrize("text", ["9H>B\u0661", "\u0661H>D1", "S\u00b9.D1:5H>B1"])
+def test_non_ascii_digits_are_not_numbers(text: str) -> None:
+    with pytest.raises(sm.NotationError):
+        sm.parse_move(text)
+
+
+def test_a_move_that_is_not_text_is_refused() -> None:
+    with pytest.raises(sm.NotationError, match="a move is text"):
+        sm.parse_move(None)  # type: ignore[arg-type]
