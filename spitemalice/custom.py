@@ -128,6 +128,8 @@ def _toml(path: Path) -> dict[str, Any]:
         raise RulesetError(f"{path}: cannot be read: {error.strerror}") from None
     except tomllib.TOMLDecodeError as error:
         raise RulesetError(f"{path}: not valid TOML: {error}") from None
+    except UnicodeDecodeError:
+        raise RulesetError(f"{path}: not a text file (TOML is UTF-8 text)") from None
 
 
 def _text(where: str, data: Mapping[str, Any], key: str) -> str:

@@ -146,3 +146,10 @@ def test_the_command_line_takes_a_file_wherever_it_takes_a_rule_set(
     assert "g4a-mandatory-aces" in capsys.readouterr().out
     assert main(["rules", str(EXAMPLES / "absent.toml")]) == 2
     assert "no such custom rule set file" in capsys.readouterr().err
+
+
+def test_a_file_that_is_not_text_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "binary.toml"
+    path.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(sm.RulesetError, match="not a text file"):
+        sm.load(str(path))
