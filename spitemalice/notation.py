@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from spitemalice.cards import Card, card_text, parse_card
+from spitemalice.cards import Card, ascii_digits, card_text, parse_card
 from spitemalice.errors import NotationError
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
 from spitemalice.position_check import check_card_counts, check_position, check_view
@@ -262,7 +262,7 @@ def _short(text: str) -> str:
 
 
 def _number(key: str, value: str) -> int:
-    if not value.isdigit():
+    if not ascii_digits(value):
         raise NotationError(f"position field {key}={value!r}: expected a whole number >= 0")
     return int(value)
 
@@ -276,7 +276,7 @@ def _outcome(value: str) -> Outcome:
     if kind not in OUTCOME_KINDS:
         raise NotationError(f"position field end={value!r}: the kind is one of "
                             f"{', '.join(OUTCOME_KINDS)}, not {kind!r}")
-    if winner != "-" and not winner.isdigit():
+    if winner != "-" and not ascii_digits(winner):
         raise NotationError(f"position field end={value!r}: the winner is a seat number or "
                             f"'-', not {winner!r}")
     try:
@@ -322,7 +322,7 @@ def _parse_pile(text: str, where: str) -> list[Part]:
     parts: list[Part] = []
     for part in text.split(","):
         if part.startswith("?"):
-            if not part[1:].isdigit() or int(part[1:]) < 1:
+            if not ascii_digits(part[1:]) or int(part[1:]) < 1:
                 raise NotationError(f"{where}: {part!r} is not a hidden count; write '?' and "
                                     "a number of cards, as '?24'")
             parts.append(int(part[1:]))

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 import attrs
 
+from spitemalice.cards import ascii_digits
 from spitemalice.errors import RulesetError
 
 CompletedPolicy = Literal["set-aside", "shuffle-in"]
@@ -317,7 +318,7 @@ def _rank(name: str, part: Any) -> int:
         text = part.strip().upper()
         if text in _RANK_WORDS:
             return _RANK_WORDS[text]
-        if text.isdigit():
+        if ascii_digits(text):
             return int(text)
     raise RulesetError(
         f"{name}: {part!r} is not a rank; write whole numbers (1 = ace, 13 = king, 0 = joker) "
@@ -326,7 +327,7 @@ def _rank(name: str, part: Any) -> int:
 
 
 def _int(name: str, text: str, alternatives: str = "") -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise RulesetError(f"{name} is a whole number{alternatives}, not {text!r}") from None
+    digits = text[1:] if text[:1] == "-" else text
+    if not ascii_digits(digits):
+        raise RulesetError(f"{name} is a whole number{alternatives}, not {text!r}")
+    return int(text)

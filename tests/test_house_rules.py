@@ -468,3 +468,17 @@ def test_a_setting_that_undoes_a_house_rule_is_refused(house_rule: str, setting:
 def test_a_setting_within_a_house_rule_is_kept() -> None:
     book = sm.load("blackwood-frey", ["mandatory-aces"], {"mandatory_ranks": "1,2"})
     assert book.ruleset.mandatory_ranks == frozenset({1, 2})
+
+
+@pytest.mark.clause("MA-4")
+def test_a_bare_wild_is_covered_before_an_ace_is_forced() -> None:
+    from spitemalice.notation import parse_position
+
+    rules = sm.load("blackwood-frey", ["mandatory-aces", "wild-must-be-covered"])
+    state = parse_position(
+        "AS,KH:3C,5D,6D,8D,9D:-|-|-|-/2S,4S:4C,7C,9C,10C,JC:-|-|-|- AH rest - on=0", rules)
+    after = sm.apply_move(rules, state, sm.parse_move("P:KH>B1"))
+    moves = sm.legal_moves(rules, after)
+    assert moves != (PASS,)
+    assert sm.parse_move("3C>B1") in moves
+    assert all(move.card.rank != 1 for move in moves)  # the ace waits for the cover

@@ -165,3 +165,24 @@ def test_rules_no_game_can_be_won_under_fail_validation() -> None:
     report = validate("blackwood-frey", params={"discard_forbidden": everything}, games=100)
     failed = [check.name for check in report.checks if not check.passed]
     assert failed == ["some game is won"]
+
+
+def test_a_plugin_that_crashes_is_reported_not_raised() -> None:
+    from spitemalice.registry import load_plugin
+    from spitemalice.rulebook import RuleBook
+    from spitemalice.validation import validate_book
+
+    class Crashing:
+        NAME, KIND = "crashing", "house-rule"
+
+        @sm.hookimpl
+        def spitemalice_filter_moves(self, ruleset, state, moves):  # type: ignore[no-untyped-def]
+            if state.turn >= 3:
+                raise RuntimeError("boom")
+            return None
+
+    book = RuleBook(load_plugin("blackwood-frey", "ruleset"), [Crashing()])
+    report = validate_book(book, games=3, seed=1)
+    failed = [check for check in report.checks if not check.passed]
+    assert failed and "RuntimeError" in failed[0].detail and "boom" in failed[0].detail
+    assert report.reproduction is not None

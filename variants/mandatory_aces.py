@@ -37,6 +37,10 @@ def spitemalice_filter_moves(
 ) -> MoveFilter | None:
     """While a card of a ``mandatory_ranks`` rank can be played onto a build pile (from the
     hand, a pay-off top or a discard-pile top), only such plays are allowed (clause MA-1)."""
+    if ruleset.wild_must_be_covered and any(
+        pile[-1].rank in ruleset.wild_ranks for pile in state.builds
+    ):
+        return None  # a bare wild must be covered first (clause MA-4)
     ranks = ruleset.mandatory_ranks
     forced = tuple(m for m in moves if isinstance(m, Play) and m.card.rank in ranks)
     if not forced:
@@ -61,4 +65,7 @@ def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
         Clause("MA-3", "Only a card of a forced rank is forced: a wild card that could stand "
                "for an ace is not, and a seat with several forced plays chooses among them.",
                "ASSUMPTION"),
+        Clause("MA-4", "Stacked with wild-must-be-covered, a bare wild on a build pile is "
+               "covered first: no play is forced while a build pile has a wild card on top.",
+               "ASSUMPTION (the two house rules would otherwise leave only a pass)"),
     ]

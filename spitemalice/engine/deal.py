@@ -31,7 +31,8 @@ def deal(rules: RuleBook, seed: int, dealer: int | None = None) -> GameState:
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise SpiteMaliceError(f"a seed is a whole number >= 0, not {seed!r}")
     players = rules.players
-    if dealer is not None and not 0 <= dealer < players:
+    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
+                               or not 0 <= dealer < players):
         raise SpiteMaliceError(f"dealer is a seat from 0 to {players - 1}, not {dealer}")
     cards = list(shuffled(rules.deck.cards, seed, 0))
     shuffles = 1
@@ -69,11 +70,14 @@ def _deal_payoffs(rules: RuleBook, pack: list[Card]) -> list[tuple[Pile, ...]]:
 
 
 def _higher_top_starts(rules: RuleBook, state: GameState) -> GameState:
-    """The seat with the higher first pay-off top starts; tied leaders reshuffle theirs."""
+    """The seat with the higher first pay-off top starts; tied leaders reshuffle theirs.  Ties
+    that reshuffling cannot break (one-card piles, say) are settled by a seeded cut among the
+    leaders after ``_MAX_RESHUFFLES`` rounds, never silently in favour of seat 0."""
     seats, shuffles = list(state.seats), state.shuffles
     for _ in range(_MAX_RESHUFFLES):
         keys = [_top_key(rules, seat) for seat in seats]
-        leaders = [i for i, key in enumerate(keys) if key == max(keys)]
+        top = max(keys)
+        leaders = [i for i, key in enumerate(keys) if key == top]
         if len(leaders) == 1:
             break
         for i in leaders:
@@ -81,7 +85,8 @@ def _higher_top_starts(rules: RuleBook, state: GameState) -> GameState:
             seats[i] = Seat((shuffled(first, state.seed, shuffles), *rest), seats[i].hand,
                             seats[i].discards)
             shuffles += 1
-    return GameState(tuple(seats), (), state.draw, (), seat=leaders[0], seed=state.seed,
+    starter = leaders[0] if len(leaders) == 1 else rng_for(state.seed, 0, "cut").choice(leaders)
+    return GameState(tuple(seats), (), state.draw, (), seat=starter, seed=state.seed,
                      shuffles=shuffles)
 
 

@@ -128,9 +128,11 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
     why = rules.clause_for
     cached = rules.last_legal
     if seat is None and cached is not None and cached[0] is state:
-        for listed in cached[1]:  # identity, not equality: cheap, and exact for this state
+        for listed in cached[1]:  # identity first: cheap, and exact for this state
             if listed is move:
                 return
+        if move in cached[1]:  # a parsed or rebuilt copy of a listed move
+            return
     if state.outcome is not None:
         raise refuse("game-over", move, why)
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
@@ -142,14 +144,34 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
         if legal_moves(rules, state) != (PASS,):
             raise refuse("pass-not-allowed", move, why)
         return
+    _check_shape(move)
     if isinstance(move, Play):
         _check_play(rules, state, move)
-    elif isinstance(move, Discard):
-        _check_discard(rules, state.seats[state.seat], move)
     else:
-        raise TypeError(f"a move is a Play, Discard or Pass, not {type(move).__name__}")
+        _check_discard(rules, state.seats[state.seat], move)
     if rules.filters:
         _check_filters(rules, state, move)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_shape(move: object) -> None:
+    """Refuse a move built with values of the wrong types (a programming error, so a
+    ``TypeError``), before any rule reads them."""
+    if isinstance(move, Play):
+        ok = (isinstance(move.zone, Zone) and isinstance(move.card, Card)
+              and _is_int(move.pile) and _is_int(move.index)
+              and (move.owner is None or _is_int(move.owner)))
+        shape = "Play(zone: Zone, card: Card, pile: int, index: int, owner: int | None)"
+    elif isinstance(move, Discard):
+        ok = all(isinstance(card, Card) for card in move.cards) and _is_int(move.pile)
+        shape = "Discard(cards: tuple[Card, ...], pile: int)"
+    else:
+        raise TypeError(f"a move is a Play, Discard or Pass, not {type(move).__name__}")
+    if not ok:
+        raise TypeError(f"{move!r} does not have the shape {shape}")
 
 
 def _check_filters(rules: RuleBook, state: GameState, move: Move) -> None:

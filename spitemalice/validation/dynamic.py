@@ -43,16 +43,17 @@ def stuck(rules: RuleBook, state: GameState, moves: Sequence[Move]) -> str | Non
 
 
 def step_problem(rules: RuleBook, state: GameState, move: Move) -> tuple[GameState, str | None]:
-    """Apply ``move``; return the new state and the first problem it shows, if any."""
+    """Apply ``move``; return the new state and the first problem it shows, if any.  Any
+    exception (a plugin's bug) becomes a problem to report, never a crash of the validator."""
     try:
         after = apply_move(rules, state, move)
-    except Exception as error:  # a plugin's bug must become a report, not a crash
+        problems = check_transition(rules, state, move, after)
+        if problems:
+            return after, problems[0]
+        if after.outcome is None:
+            return after, stuck(rules, after, legal_moves(rules, after))
+    except Exception as error:
         return state, f"{type(error).__name__} after {move}: {error}"
-    problems = check_transition(rules, state, move, after)
-    if problems:
-        return after, problems[0]
-    if after.outcome is None:
-        return after, stuck(rules, after, legal_moves(rules, after))
     return after, None
 
 
@@ -69,7 +70,11 @@ def play_checked(
         return state, 0, Failure(seed, [], problems[0])
     moves: list[Move] = []
     while state.outcome is None:
-        move = players[state.seat].choose(rules, state, legal_moves(rules, state))
+        try:
+            move = players[state.seat].choose(rules, state, legal_moves(rules, state))
+        except Exception as error:  # a plugin's bug in legal_moves: report it
+            return state, len(moves), Failure(seed, moves, f"{type(error).__name__} while "
+                                              f"listing the legal moves: {error}")
         moves.append(move)
         state, problem = step_problem(rules, state, move)
         if problem:
@@ -136,7 +141,10 @@ def first_problem(
     for pick in picks:
         if state.outcome is not None:
             return None
-        options = legal_moves(rules, state)
+        try:
+            options = legal_moves(rules, state)
+        except Exception as error:
+            return moves, f"{type(error).__name__} while listing the legal moves: {error}"
         move = options[pick % len(options)]
         moves.append(move)
         state, problem = step_problem(rules, state, move)
@@ -149,7 +157,10 @@ def picks_of(rules: RuleBook, seed: int, moves: Sequence[Move]) -> list[int]:
     """The index of each move among the legal moves of its position (moves must be legal)."""
     state, picks = deal(rules, seed), []
     for move in moves:
-        options = legal_moves(rules, state)
+        try:
+            options = legal_moves(rules, state)
+        except Exception:  # the failure may be this very crash
+            break
         if move not in options:
             break
         picks.append(options.index(move))
@@ -216,6 +227,7 @@ def _hypothesis_shorter(rules: RuleBook, seed: int, picks: list[int]) -> list[in
     try:
         return find(strategy, lambda p: first_problem(rules, seed, p) is not None,
                     settings=settings(max_examples=40, database=None, deadline=None,
+                                      derandomize=True,
                                       suppress_health_check=list(HealthCheck)))
     except NoSuchExample:
         return None
