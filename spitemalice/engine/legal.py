@@ -142,7 +142,9 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
                      f"seat {seat} moved, but seat {state.seat} is on turn")
     if isinstance(move, Pass):
         if legal_moves(rules, state) != (PASS,):
-            raise refuse("pass-not-allowed", move, why)
+            example = legal_moves(rules, state)[0]
+            raise refuse("pass-not-allowed", move, why, "a seat may pass only when it has no "
+                         f"other legal move; {example} is legal")
         return
     _check_shape(move)
     if isinstance(move, Play):
@@ -194,7 +196,8 @@ def _check_play(rules: RuleBook, state: GameState, move: Play) -> None:
             raise refuse("no-such-pile", move, why,
                          "a hand card comes from no numbered pile: its index is 0")
         if move.card not in mover.hand:
-            raise refuse("not-in-hand", move, why)
+            hand = " ".join(map(str, mover.hand)) or "nothing"
+            raise refuse("not-in-hand", move, why, f"{move.card} is not in the hand ({hand})")
     else:
         piles = mover.payoff if move.zone is Zone.PAYOFF else mover.discards
         _check_top(piles, move, why)
@@ -212,11 +215,15 @@ def _check_play(rules: RuleBook, state: GameState, move: Play) -> None:
 
 def _check_top(piles: tuple[Pile, ...], move: Play, why: dict[str, str]) -> None:
     if not 0 <= move.index < len(piles):
-        raise refuse("no-such-pile", move, why, f"there is no pile {move.index + 1} of that kind")
+        kind = "pay-off" if move.zone is Zone.PAYOFF else "discard"
+        have = f"only {kind} pile 1" if len(piles) == 1 else f"{kind} piles 1 to {len(piles)}"
+        raise refuse("no-such-pile", move, why,
+                     f"there is no {kind} pile {move.index + 1}; there are {have}")
     pile = piles[move.index]
     where = "payoff" if move.zone is Zone.PAYOFF else "discard"
     if not pile:
-        raise refuse("empty-pile", move, why, where=where)
+        raise refuse("empty-pile", move, why, f"{where} pile {move.index + 1} is empty",
+                     where=where)
     if pile[-1] != move.card:
         reason = "buried-card" if move.card in pile else "not-on-pile"
         raise refuse(reason, move, why, f"{_REASON_TEXT[reason]}; its top card is {pile[-1]}",
