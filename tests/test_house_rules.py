@@ -422,10 +422,11 @@ def test_the_compatibility_table() -> None:
     refused = {(r, h) for r in RULESETS for h in HOUSE_RULES} - {
         (r, h) for r, h, _ in COMBINATIONS}
     assert refused == {("misery", "deck-per-player"), ("starturn", "deck-per-player"),
+                       ("uspcc", "deck-per-player"), ("g4a", "deck-per-player"),
                        ("starturn", "jokers-to-king"), ("starturn", "natural-ace-two"),
                        ("starturn", "wild-must-be-covered")}
     assert len({(r, h) for r, h, _ in COMBINATIONS if h}) == len(RULESETS) * len(
-        HOUSE_RULES) - 5
+        HOUSE_RULES) - 7
 
 
 @pytest.mark.parametrize(("ruleset", "rule", "players"), COMBINATIONS)

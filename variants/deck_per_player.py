@@ -26,7 +26,8 @@ def spitemalice_ruleset() -> Generator[None, Ruleset, Ruleset]:
     """Deal one standard pack per seat.
 
     Raises:
-        RulesetError: the rule set plays with numbered cards, or already deals a pack per seat.
+        RulesetError: the rule set plays with numbered cards, or already deals a pack per seat
+            (by its own rule, or because its only player count equals its pack count).
     """
     ruleset = yield
     if numbered_deck(ruleset):
@@ -35,6 +36,10 @@ def spitemalice_ruleset() -> Generator[None, Ruleset, Ruleset]:
     if ruleset.packs_per_seat:
         raise RulesetError(f"{NAME} cannot stack on {ruleset.name}: {ruleset.name} already "
                            "deals one pack per seat, so the house rule would change nothing")
+    if ruleset.min_players == ruleset.max_players == ruleset.packs:
+        raise RulesetError(f"{NAME} cannot stack on {ruleset.name}: {ruleset.name} is for "
+                           f"{ruleset.packs} players with {ruleset.packs} packs, already one "
+                           "pack per seat, so the house rule would change nothing")
     return attrs.evolve(ruleset, packs_per_seat=True)
 
 
