@@ -14,7 +14,8 @@ Checked after every move (``spitemalice.invariants``): card conservation (the st
 equal the deck's cards plus its separate pay-off pack), build piles well formed (each shorter
 than the build ceiling, no more than the pile limit, every card standing for a rank it may),
 hand and pile limits, pay-off piles only shrinking from the top, a declared outcome that names
-a winner only for a win; and that a live game always offers a legal move.
+a winner only for a win; that a live game always offers a legal move and no seat is left
+stuck.  The game is the validator's own checked game (``validation.dynamic.play_checked``).
 """
 
 from __future__ import annotations
@@ -31,15 +32,10 @@ from typing import Any
 import attrs
 
 import spitemalice as sm
-from spitemalice import invariants
-from spitemalice.players import make_player
 from spitemalice.simulate import derive_seed
+from spitemalice.validation.dynamic import play_checked
 
 BOTS = ("random", "greedy")
-CHECKS = (invariants.card_conservation, invariants.build_piles_well_formed,
-          invariants.limits_kept, invariants.outcome_declared)
-
-
 @attrs.frozen
 class Cell:
     """One configuration to soak: a rule set, an optional house rule, seats and a bot kind."""
@@ -91,29 +87,6 @@ def cells(games: int, seed: int, rulesets: list[str] | None) -> Iterator[Cell]:
                     yield Cell(ruleset, rule, players, bots, games, seed)
 
 
-def play_checked(rules: sm.RuleBook, bots: str, game_seed: int) -> tuple[sm.GameState, int,
-                                                                           int, list[str]]:
-    """One game with invariants checked after every move: (final state, first seat, moves,
-    violations)."""
-    players = [make_player(bots, derive_seed(game_seed, "seat", i)) for i in range(rules.players)]
-    state = sm.deal(rules, game_seed)
-    first, moves, problems = state.seat, 0, []
-    problems += [f"deal: {p}" for check in CHECKS for p in check(rules, state)]
-    while state.outcome is None and not problems:
-        options = sm.legal_moves(rules, state)
-        if not options:
-            problems.append(f"turn {state.turn}: a live game offers no legal move")
-            break
-        move = players[state.seat].choose(rules, state, options)
-        after = sm.apply_move(rules, state, move)
-        moves += 1
-        found = [p for check in CHECKS for p in check(rules, after)]
-        found += invariants.payoff_only_shrinks(state, after)
-        problems += [f"move {moves} ({move}): {p}" for p in found]
-        state = after
-    return state, first, moves, problems
-
-
 def soak(cell: Cell) -> CellResult:
     """Play the cell's games; an engine error in a game counts as a failure, not a crash."""
     start = time.perf_counter()
@@ -124,14 +97,14 @@ def soak(cell: Cell) -> CellResult:
     examples: list[str] = []
     for game in range(cell.games):
         game_seed = derive_seed(cell.seed, "game", game)
-        try:
-            final, first, moves, problems = play_checked(rules, cell.bots, game_seed)
-        except Exception as error:  # the soak reports engine errors instead of stopping
-            final, first, moves, problems = None, 0, 0, [f"{type(error).__name__}: {error}"]
-        if problems or final is None or final.outcome is None:
+        # The validator's checked game: every invariant after every move, a stuck seat, and
+        # any exception reported as a failure rather than raised.
+        final, first, moves, failure = play_checked(rules, game_seed, cell.bots)
+        if failure is not None or final.outcome is None:
             failures += 1
-            if len(examples) < 3:
-                examples.append(f"game {game} (seed {game_seed}): {problems[:2]}")
+            if len(examples) < 3 and failure is not None:
+                examples.append(f"game {game} (seed {game_seed}, move {len(failure.moves)}): "
+                                f"{failure.problem}")
             continue
         outcomes[final.outcome.kind] += 1
         total_moves += moves

@@ -15,10 +15,11 @@ from .shuffle import shuffled
 def finish(rules: RuleBook, state: GameState, kind: OutcomeKind, winner: int | None) -> GameState:
     """``state`` ended with ``kind``, scored by the rule set's scoring hook."""
     outcome = Outcome(kind, winner, rules.score(state, kind, winner))
-    return _with(state, outcome=outcome)
+    return with_fields(state, outcome=outcome)
 
 
-def _with(state: GameState, **changes: object) -> GameState:
+def with_fields(state: GameState, **changes: object) -> GameState:
+    """A copy of ``state`` with ``changes`` (faster than ``attrs.evolve`` on the hot path)."""
     fields = {
         "seats": state.seats, "builds": state.builds, "draw": state.draw,
         "completed": state.completed, "seat": state.seat, "turn": state.turn,
@@ -46,7 +47,7 @@ def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
         if not draw:
             if not completed:
                 drawn = _replace_seat(state, seat_index, _hand_plus(seat, taken))
-                ended = _with(drawn, draw=draw, completed=completed, shuffles=shuffles)
+                ended = with_fields(drawn, draw=draw, completed=completed, shuffles=shuffles)
                 return finish(rules, ended, "drawn", None)
             draw, completed = shuffled(completed, state.seed, shuffles), ()
             shuffles += 1
@@ -55,7 +56,7 @@ def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
         draw = draw[: len(draw) - count]
         short -= count
     drawn = _replace_seat(state, seat_index, _hand_plus(seat, taken))
-    return _with(drawn, draw=draw, completed=completed, shuffles=shuffles)
+    return with_fields(drawn, draw=draw, completed=completed, shuffles=shuffles)
 
 
 def _hand_plus(seat: Seat, cards: list) -> Seat:
@@ -64,7 +65,7 @@ def _hand_plus(seat: Seat, cards: list) -> Seat:
 
 def _replace_seat(state: GameState, index: int, seat: Seat) -> GameState:
     seats = state.seats[:index] + (seat,) + state.seats[index + 1 :]
-    return _with(state, seats=seats)
+    return with_fields(state, seats=seats)
 
 
 def end_turn(rules: RuleBook, state: GameState, passed: bool) -> GameState:
@@ -75,7 +76,7 @@ def end_turn(rules: RuleBook, state: GameState, passed: bool) -> GameState:
     """
     idle = state.idle_turns + 1 if passed and state.turn_moves == 0 else 0
     nxt = (state.seat + 1) % len(state.seats)
-    state = _with(state, seat=nxt, turn=state.turn + 1, turn_moves=0, idle_turns=idle)
+    state = with_fields(state, seat=nxt, turn=state.turn + 1, turn_moves=0, idle_turns=idle)
     if idle >= len(state.seats):
         return finish(rules, state, "blocked", None)
     if state.turn >= rules.ruleset.turn_limit:
@@ -92,10 +93,6 @@ def complete_pile(rules: RuleBook, state: GameState, pile: Pile) -> GameState:
             return placed
     if rules.ceiling.completed == "shuffle-in":
         draw = shuffled(state.draw + pile, state.seed, state.shuffles)
-        return _with(state, draw=draw, shuffles=state.shuffles + 1)
-    return _with(state, completed=state.completed + pile)
+        return with_fields(state, draw=draw, shuffles=state.shuffles + 1)
+    return with_fields(state, completed=state.completed + pile)
 
-
-def with_fields(state: GameState, **changes: object) -> GameState:
-    """A copy of ``state`` with ``changes`` (faster than ``attrs.evolve`` on the hot path)."""
-    return _with(state, **changes)

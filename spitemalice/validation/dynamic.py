@@ -59,27 +59,29 @@ def step_problem(rules: RuleBook, state: GameState, move: Move) -> tuple[GameSta
 
 def play_checked(
     rules: RuleBook, seed: int, lineup: str
-) -> tuple[GameState, int, Failure | None]:
-    """One seeded game with ``lineup`` players, every invariant checked after every move;
-    the final state, the number of moves and the first failure."""
+) -> tuple[GameState, int, int, Failure | None]:
+    """One seeded game with ``lineup`` players (``"random"``, ``"greedy"`` or ``"mixed"``),
+    every invariant checked after every move: the final state, the seat that moved first,
+    the number of moves and the first failure (``None`` for a clean game)."""
     kinds = _kinds(lineup, rules.players)
     players = [make_player(kind, derive_seed(seed, "seat", i)) for i, kind in enumerate(kinds)]
     state = deal(rules, seed)
+    first = state.seat
     problems = check_state(rules, state)
     if problems:
-        return state, 0, Failure(seed, [], problems[0])
+        return state, first, 0, Failure(seed, [], problems[0])
     moves: list[Move] = []
     while state.outcome is None:
         try:
             move = players[state.seat].choose(rules, state, legal_moves(rules, state))
         except Exception as error:  # a plugin's bug in legal_moves: report it
-            return state, len(moves), Failure(seed, moves, f"{type(error).__name__} while "
-                                              f"listing the legal moves: {error}")
+            return state, first, len(moves), Failure(
+                seed, moves, f"{type(error).__name__} while listing the legal moves: {error}")
         moves.append(move)
         state, problem = step_problem(rules, state, move)
         if problem:
-            return state, len(moves), Failure(seed, moves, problem)
-    return state, len(moves), None
+            return state, first, len(moves), Failure(seed, moves, problem)
+    return state, first, len(moves), None
 
 
 def _kinds(lineup: str, seats: int) -> list[str]:
@@ -99,7 +101,8 @@ def dynamic_checks(
     failed_games = 0
     for game in range(games):
         game_seed = derive_seed(seed, "validate", game)
-        final, length, problem = play_checked(rules, game_seed, LINEUPS[game % len(LINEUPS)])
+        final, first, length, problem = play_checked(
+            rules, game_seed, LINEUPS[game % len(LINEUPS)])
         if problem is not None:
             failed_games += 1
             failure = failure or problem
@@ -109,7 +112,7 @@ def dynamic_checks(
         lengths.append(length)
         if final.outcome.winner is not None:
             wins += 1
-            first_wins += final.outcome.winner == deal(rules, game_seed).seat
+            first_wins += final.outcome.winner == first
     clean = games - failed_games
     checks = [
         Check("invariants after every move", failure is None,
