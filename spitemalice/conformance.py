@@ -25,17 +25,28 @@ from typing import Any, ClassVar
 from spitemalice.registry import load, load_plugin
 from spitemalice.rulebook import RuleBook
 
-CITATION = re.compile(r"""clause\(\s*["']([A-Za-z0-9_.-]+)["']\s*\)""")
+# A marker usage: ``@pytest.mark.clause(...)``, or a bare ``@clause(...)`` after
+# ``clause = pytest.mark.clause``; every string argument of the marker is a citation.
+_MARKER = re.compile(r"(?:\bmark\.|@)clause\(([^)]*)\)")
+_STRING = re.compile(r"""["']([^"']+)["']""")
 
 
-def cited_clauses(paths: Iterable[Path]) -> set[str]:
-    """Clause ids cited as ``clause("ID")`` in the ``.py`` files under ``paths``."""
-    cited: set[str] = set()
+def clause_citations(paths: Iterable[Path]) -> dict[str, set[Path]]:
+    """Clause id -> the ``.py`` files under ``paths`` whose clause markers cite it (a static
+    scan, so it does not depend on which tests a run selects)."""
+    cited: dict[str, set[Path]] = {}
     for path in paths:
         files = [path] if path.is_file() else sorted(path.rglob("*.py"))
         for file in files:
-            cited.update(CITATION.findall(file.read_text(encoding="utf-8")))
+            for args in _MARKER.findall(file.read_text(encoding="utf-8")):
+                for clause_id in _STRING.findall(args):
+                    cited.setdefault(clause_id, set()).add(file)
     return cited
+
+
+def cited_clauses(paths: Iterable[Path]) -> set[str]:
+    """Clause ids cited by clause markers in the ``.py`` files under ``paths``."""
+    return set(clause_citations(paths))
 
 
 class VariantConformance:

@@ -6,27 +6,18 @@ not depend on which tests a run selects (``-k``, ``--lf``).
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import spitemalice as sm
+from spitemalice.conformance import clause_citations
 
 TESTS = Path(__file__).resolve().parent
-# A marker usage: the pytest.mark form, or a bare decorator after ``clause = pytest.mark.clause``;
-# every string argument of the marker counts as a citation.
-_MARKER = re.compile(r"(?:\bmark\.|@)clause\(([^)]*)\)")
-_STRING = re.compile(r"""["']([^"']+)["']""")
 
 
 def cited_clauses() -> dict[str, set[str]]:
     """Clause id -> the test files (relative names) that cite it."""
-    cited: dict[str, set[str]] = {}
-    for path in sorted(TESTS.rglob("*.py")):
-        text = path.read_text(encoding="utf-8")
-        for args in _MARKER.findall(text):
-            for clause_id in _STRING.findall(args):
-                cited.setdefault(clause_id, set()).add(str(path.relative_to(TESTS)))
-    return cited
+    return {clause_id: {str(path.relative_to(TESTS)) for path in paths}
+            for clause_id, paths in clause_citations([TESTS]).items()}
 
 
 def installed_clauses() -> tuple[dict[str, str], list[str]]:
@@ -95,11 +86,13 @@ def test_clause_ids_are_unique_within_each_rule_sheet() -> None:
         assert len(ids) == len(set(ids)), f"{plugin.name} repeats a clause id"
 
 
-def test_marker_scan_finds_known_citations() -> None:
+def test_marker_scan_finds_known_citations(tmp_path: Path) -> None:
     """The scan itself works: it sees this project's blackwood-frey citations."""
     cited = cited_clauses()
     assert "BF-1" in cited and "BF-23" in cited
     assert "test_blackwood_frey.py" in cited["BF-7"]
     name = "clause"  # spelt apart so that the scan does not read these samples as citations
     sample = f'@pytest.mark.{name}("X-1")\n@{name}("X-2", "X-3")\nbook.{name}("X-4")'
-    assert _MARKER.findall(sample) == ['"X-1"', '"X-2", "X-3"']
+    path = tmp_path / "sample.py"
+    path.write_text(sample, encoding="utf-8")
+    assert set(clause_citations([path])) == {"X-1", "X-2", "X-3"}
