@@ -120,6 +120,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
+        """``True`` once the game has an outcome; no move is legal after that."""
         return self.outcome is not None
 
     def all_cards(self) -> list[Card]:

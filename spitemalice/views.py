@@ -199,4 +199,6 @@ class ViewPlayer:
         self.bot = bot
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        """The bot's move, chosen from the mover's view only (``moves`` is not shown to it:
+        the bot lists its own with :func:`legal_moves` on the view)."""
         return self.bot(rules, view_of(state, state.seat))
