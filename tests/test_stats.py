@@ -1,0 +1,43 @@
+"""Interval estimates (spitemalice.stats)."""
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spitemalice.stats import mean_interval, wilson
+
+
+def test_wilson_matches_the_textbook_value() -> None:
+    # 8 successes in 10: Wilson 95% interval 0.490..0.943 (Newcombe 1998, table I style check)
+    interval = wilson(8, 10)
+    assert interval.estimate == pytest.approx(0.8)
+    assert interval.low == pytest.approx(0.4902, abs=1e-4)
+    assert interval.high == pytest.approx(0.9433, abs=1e-4)
+
+
+def test_wilson_is_sound_at_the_edges() -> None:
+    assert wilson(0, 20).low == 0.0 and wilson(0, 20).high > 0.1
+    assert wilson(20, 20).high == 1.0 and wilson(20, 20).low < 0.9
+    assert (wilson(0, 0).low, wilson(0, 0).high) == (0.0, 1.0)
+
+
+@given(st.integers(1, 5000).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
+def test_wilson_contains_its_estimate_and_stays_in_range(pair: tuple[int, int]) -> None:
+    interval = wilson(*pair)
+    assert 0.0 <= interval.low <= interval.estimate <= interval.high <= 1.0
+
+
+def test_wilson_refuses_impossible_counts() -> None:
+    with pytest.raises(ValueError, match="0..3"):
+        wilson(4, 3)
+
+
+def test_mean_interval_shrinks_with_more_values() -> None:
+    few, many = mean_interval([1.0, 3.0] * 5), mean_interval([1.0, 3.0] * 500)
+    assert few.estimate == many.estimate == 2.0
+    assert many.high - many.low < few.high - few.low
+    # standard error of 1000 values with sample sd ~1.0005: 1.96 * 1.0005 / sqrt(1000)
+    assert many.high - 2.0 == pytest.approx(1.959964 * math.sqrt(1000 / 999) / math.sqrt(1000))
+    assert not many.excludes(2.0) and many.excludes(2.5)
