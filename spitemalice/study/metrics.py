@@ -1,0 +1,111 @@
+"""Game-quality metrics as the general-game-playing literature defines them.
+
+The names and definitions follow Ludii's evaluation metrics (Browne; Stephenson et al., the
+``metrics`` package of the Ludii evaluation module), with cleared pay-off cards as the state
+evaluation where Ludii asks an AI for one.  ``simulate --metrics``, ``compare`` and
+``validate``'s warnings all speak this one vocabulary: :data:`METRICS` names each metric and
+says what it measures; :func:`quality` computes them, each with a 95% interval, from the
+per-game rows of :mod:`spitemalice.study.runner`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from itertools import combinations
+
+import attrs
+
+from spitemalice.stats import Z95, Interval, mean_interval, wilson
+from spitemalice.study.runner import GameRow
+
+METRICS: dict[str, str] = {
+    "balance": "1 minus the largest gap between two seats' win rates (Ludii Balance); "
+               "1 = every seat wins equally often",
+    "first_seat_wins": "share of games won by the seat that moved first (Ludii AdvantageP1)",
+    "completion": "share of games that end with a winner (Ludii Completion)",
+    "drawishness": "share of games that end without a winner, timeouts excluded: the draw "
+                   "pile ran out or every seat was blocked (Ludii Drawishness)",
+    "timeouts": "share of games stopped by the turn limit (Ludii Timeouts)",
+    "duration_moves": "moves per game (Ludii DurationMoves)",
+    "duration_turns": "turns per game (Ludii DurationTurns)",
+    "decisiveness": "share of a won game's moves made before the winner had cleared more "
+                    "pay-off cards than any other seat ever would; lower = decided earlier "
+                    "(Ludii DecisivenessMoves)",
+    "branching_factor": "legal moves per decision, averaged per game (Ludii BranchingFactor)",
+}
+"""Metric name -> what it measures.  Rates lie in 0..1; durations are in moves or turns."""
+
+
+@attrs.frozen
+class Quality:
+    """Every metric of :data:`METRICS` for one set of games, each with its 95% interval."""
+
+    games: int
+    balance: Interval
+    first_seat_wins: Interval
+    completion: Interval
+    drawishness: Interval
+    timeouts: Interval
+    duration_moves: Interval
+    duration_turns: Interval
+    decisiveness: Interval
+    branching_factor: Interval
+
+    def items(self) -> list[tuple[str, Interval]]:
+        """(name, interval) for every metric, in the order of :data:`METRICS`."""
+        return [(name, getattr(self, name)) for name in METRICS]
+
+    def as_dict(self) -> dict[str, object]:
+        """``{"games": n, name: {"estimate", "low", "high", "n"}, ...}``."""
+        return {"games": self.games, **{name: i.as_dict() for name, i in self.items()}}
+
+
+def quality(rows: Sequence[GameRow], seats: int) -> Quality:
+    """The metrics of :data:`METRICS` over ``rows`` (games of one configuration of ``seats``).
+
+    Rates carry Wilson intervals, means normal intervals (:mod:`spitemalice.stats`); balance
+    carries a normal interval for the largest gap between two seats' win shares.
+
+    Raises:
+        ValueError: ``seats`` below 2.
+    """
+    if seats < 2:
+        raise ValueError(f"quality metrics compare seats: need 2 or more, not {seats}")
+    n = len(rows)
+    kinds = [row.outcome for row in rows]
+    won = [row for row in rows if row.winner is not None]
+    return Quality(
+        games=n,
+        balance=balance([sum(r.winner == s for r in won) for s in range(seats)], n),
+        first_seat_wins=wilson(sum(r.winner == r.first_seat for r in won), n),
+        completion=wilson(len(won), n),
+        drawishness=wilson(sum(k in ("drawn", "blocked") for k in kinds), n),
+        timeouts=wilson(kinds.count("turn-limit"), n),
+        duration_moves=mean_interval([r.moves for r in rows]),
+        duration_turns=mean_interval([r.turns for r in rows]),
+        decisiveness=mean_interval([r.decided_at / r.moves for r in won
+                                    if r.decided_at is not None and r.moves]),
+        branching_factor=mean_interval([r.legal_total / r.moves for r in rows if r.moves]),
+    )
+
+
+def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:
+    """Ludii's Balance, ``1 - max |rate_a - rate_b|`` over pairs of seats (rate = wins over all
+    ``games``), with a normal interval for the gap of the pair that decides it (a difference
+    of two shares of one multinomial: variance ``(p_a + p_b - (p_a - p_b)**2) / games``),
+    clipped to 0..1.
+
+    Raises:
+        ValueError: fewer than two seats, or more wins than games.
+    """
+    if len(wins) < 2 or sum(wins) > games or min(wins) < 0:
+        raise ValueError(f"balance needs wins for 2 or more seats summing to at most {games}, "
+                         f"not {list(wins)}")
+    if games == 0:
+        return Interval(1.0, 0.0, 1.0, 0)
+    rates = [w / games for w in wins]
+    a, b = max(combinations(rates, 2), key=lambda pair: abs(pair[0] - pair[1]))
+    gap = abs(a - b)
+    half = z * math.sqrt(max(0.0, a + b - gap * gap) / games)
+    return Interval(1.0 - gap, max(0.0, 1.0 - gap - half), min(1.0, 1.0 - gap + half), games)

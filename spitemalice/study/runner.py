@@ -1,0 +1,177 @@
+"""One game of a configuration as a row of plain data (the unit every study is built on).
+
+A :class:`Configuration` is a rule book and the bot kind of each seat.  :func:`play_one` plays
+game ``g`` of it from the seed ``derive_seed(run_seed, "game", g)`` and the players from
+``derive_seed(game_seed, "seat", seat)``, exactly as ``spitemalice simulate`` does, so game ``g``
+is the same deal under every configuration of a paired comparison and under every backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameState
+from spitemalice.moves import Discard, Move, Pass, Play, Zone
+from spitemalice.players import Player, make_player
+from spitemalice.rulebook import RuleBook
+from spitemalice.simulate import GameResult, derive_seed, play_game
+
+
+@attrs.frozen
+class Configuration:
+    """What a study plays: a rule book and one bot kind per seat.
+
+    Attributes:
+        rules: the resolved rules.
+        bots: one bot kind per seat (names of :data:`spitemalice.players.PLAYERS`).
+        label: how reports name this configuration (``"A"``, ``"B"``, a rule-set name).
+    """
+
+    rules: RuleBook = attrs.field(eq=False)
+    bots: tuple[str, ...]
+    label: str = ""
+
+
+def configuration(rules: RuleBook, bots: Sequence[str], label: str = "") -> Configuration:
+    """A :class:`Configuration`; ``bots`` is one kind for every seat or one kind per seat.
+
+    Raises:
+        SpiteMaliceError: a bot list that does not fit the seats, or an unknown bot kind.
+    """
+    kinds = tuple(bots)
+    if len(kinds) == 1:
+        kinds = kinds * rules.players
+    if len(kinds) != rules.players:
+        raise SpiteMaliceError(f"give one bot for all seats or one per seat ({rules.players}), "
+                               f"not {len(kinds)}")
+    for kind in set(kinds):
+        make_player(kind, 0)  # refuses an unknown kind before any game is played
+    return Configuration(rules, kinds, label or rules.name)
+
+
+@attrs.frozen
+class GameRow:
+    """One finished game as plain data (what ``--games-out`` writes, one row per game).
+
+    Attributes:
+        game: the game's number in the run (from 0).
+        seed: the game's own seed (derived from the run seed and ``game``).
+        bots: the bot kind of each seat.
+        first_seat: the seat that moved first.
+        outcome: ``"win"``, ``"drawn"``, ``"blocked"`` or ``"turn-limit"``.
+        winner: the winning seat, or ``None``.
+        scores: points per seat.
+        moves, turns: moves made and turns ended.
+        completed_piles: build piles completed (reached the build ceiling).
+        recycles: shuffles after the deal (completed cards shuffled into a draw pile).
+        payoff_left: pay-off cards left per seat at the end.
+        legal_total: legal moves summed over every decision (for the branching factor).
+        decided_at: for a won game, the number of moves made before the winner had cleared
+            more pay-off cards than any other seat ever would (Ludii's decisiveness point);
+            ``None`` when no seat won.
+    """
+
+    game: int
+    seed: int
+    bots: tuple[str, ...]
+    first_seat: int
+    outcome: str
+    winner: int | None
+    scores: tuple[int, ...]
+    moves: int
+    turns: int
+    completed_piles: int
+    recycles: int
+    payoff_left: tuple[int, ...]
+    legal_total: int
+    decided_at: int | None
+
+    def as_dict(self) -> dict[str, object]:
+        """The row as JSON-ready data (tuples become lists)."""
+        return attrs.asdict(self, retain_collection_types=False)
+
+
+class _Counting:
+    """Wraps a player and adds up how many legal moves each of its decisions had."""
+
+    def __init__(self, player: Player, tally: list[int]) -> None:
+        self.player, self.tally = player, tally
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        self.tally[0] += len(moves)
+        return self.player.choose(rules, state, moves)
+
+
+def game_seed(run_seed: int, game: int) -> int:
+    """The seed of game ``game`` of a run seeded ``run_seed`` (as ``simulate`` derives it)."""
+    return derive_seed(run_seed, "game", game)
+
+
+def play_one(config: Configuration, run_seed: int, game: int) -> GameRow:
+    """Play game ``game`` of ``config`` in a run seeded ``run_seed``; a pure function of its
+    arguments (equal arguments give equal rows, in any process)."""
+    seed = game_seed(run_seed, game)
+    tally = [0]
+    players = [_Counting(make_player(kind, derive_seed(seed, "seat", seat)), tally)
+               for seat, kind in enumerate(config.bots)]
+    start_shuffles: list[int] = []
+
+    def first_state(state: GameState, move: Move) -> None:
+        if not start_shuffles:
+            start_shuffles.append(state.shuffles)
+
+    result = play_game(config.rules, players, seed, on_move=first_state)
+    return row_of(config, game, result, tally[0], start_shuffles[0] if start_shuffles else 0)
+
+
+def row_of(config: Configuration, game: int, result: GameResult, legal_total: int,
+           dealt_shuffles: int) -> GameRow:
+    """The :class:`GameRow` of a finished game (``dealt_shuffles``: shuffles made by the deal)."""
+    final = result.final
+    outcome = final.outcome
+    assert outcome is not None
+    plays = sum(isinstance(move, Play) for move in result.moves)
+    on_builds = sum(len(pile) for pile in final.builds)
+    payoff_left = tuple(seat.payoff_count for seat in final.seats)
+    return GameRow(
+        game, result.seed, config.bots, result.first_seat, outcome.kind, outcome.winner,
+        outcome.scores, len(result.moves), result.turns,
+        (plays - on_builds) // config.rules.ceiling.ceiling,
+        max(0, final.shuffles - dealt_shuffles), payoff_left, legal_total,
+        _decided_at(result, payoff_left),
+    )
+
+
+def _decided_at(result: GameResult, payoff_left: tuple[int, ...]) -> int | None:
+    """Moves made before the winner's cleared pay-off cards first exceeded the most any
+    other seat cleared in the whole game (Ludii's DecisivenessMoves, with cleared pay-off
+    cards as the state evaluation; pay-off piles only shrink, so a loser's best is its last)."""
+    outcome = result.final.outcome
+    if outcome is None or outcome.winner is None:
+        return None
+    winner = outcome.winner
+    # Every seat starts with the same pay-off cards, so comparing cards left is comparing
+    # cards cleared; the threshold is the fewest cards any loser had left.
+    best_loser_left = min(left for seat, left in enumerate(payoff_left) if seat != winner)
+    movers = _movers(result)
+    cleared = [index for index, move in enumerate(result.moves)
+               if movers[index] == winner and isinstance(move, Play) and move.zone is Zone.PAYOFF]
+    left = payoff_left[winner] + len(cleared)
+    for index in cleared:
+        if left < best_loser_left:
+            return index
+        left -= 1
+    return len(result.moves)
+
+
+def _movers(result: GameResult) -> list[int]:
+    """The seat that made each move (only a discard or a pass ends a turn)."""
+    seats, seat, movers = len(result.final.seats), result.first_seat, []
+    for move in result.moves:
+        movers.append(seat)
+        if isinstance(move, Discard | Pass):
+            seat = (seat + 1) % seats
+    return movers

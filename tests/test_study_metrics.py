@@ -1,0 +1,85 @@
+"""Per-game rows (spitemalice.study.runner) and Ludii-style quality metrics (study.metrics)."""
+
+import pytest
+
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.registry import load
+from spitemalice.simulate import simulate
+from spitemalice.study.metrics import METRICS, balance, quality
+from spitemalice.study.runner import GameRow, configuration, play_one
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[GameRow]:
+    config = configuration(load("blackwood-frey", [], {"payoff_size": 13}), ["greedy"])
+    return [play_one(config, 7, game) for game in range(30)]
+
+
+def _row(**changes: object) -> GameRow:
+    base = dict(game=0, seed=1, bots=("random", "random"), first_seat=0, outcome="win",
+                winner=0, scores=(10, 0), moves=100, turns=30, completed_piles=3, recycles=0,
+                payoff_left=(0, 5), legal_total=1000, decided_at=40)
+    base.update(changes)
+    return GameRow(**base)  # type: ignore[arg-type]
+
+
+def test_a_game_is_a_pure_function_of_configuration_and_seed() -> None:
+    book = load("blackwood-frey", [], {"payoff_size": 13})
+    first = play_one(configuration(book, ["greedy"]), 3, 5)
+    again = play_one(configuration(load("blackwood-frey", [], {"payoff_size": 13}),
+                                   ["greedy"]), 3, 5)
+    assert first == again
+    assert play_one(configuration(book, ["greedy"]), 3, 6) != first
+
+
+def test_rows_agree_with_simulate(rows: list[GameRow]) -> None:
+    summary = simulate(load("blackwood-frey", [], {"payoff_size": 13}), ["greedy"], 30, 7)
+    assert tuple(sum(r.winner == s for r in rows) for s in range(2)) == summary.wins_per_seat
+    assert sum(r.moves for r in rows) == summary.total_moves
+
+
+def test_row_fields_are_consistent(rows: list[GameRow]) -> None:
+    for row in rows:
+        if row.winner is not None:
+            assert row.payoff_left[row.winner] == 0
+            assert row.decided_at is not None and 0 < row.decided_at <= row.moves
+        assert row.legal_total >= row.moves  # every decision had at least one legal move
+        assert row.completed_piles >= 0 and row.recycles >= 0
+    assert any(row.completed_piles > 0 for row in rows)
+
+
+def test_quality_reads_the_rows() -> None:
+    rows = [_row(), _row(winner=1, payoff_left=(4, 0), first_seat=1),
+            _row(outcome="drawn", winner=None, decided_at=None),
+            _row(outcome="turn-limit", winner=None, decided_at=None)]
+    q = quality(rows, 2)
+    assert q.completion.estimate == 0.5
+    assert q.drawishness.estimate == 0.25 and q.timeouts.estimate == 0.25
+    assert q.first_seat_wins.estimate == 0.5
+    assert q.balance.estimate == 1.0
+    assert q.decisiveness.estimate == pytest.approx(0.4)
+    assert q.branching_factor.estimate == pytest.approx(10.0)
+    assert set(q.as_dict()) == {"games", *METRICS}
+
+
+def test_balance_is_one_minus_the_largest_gap() -> None:
+    assert balance([30, 10], 40).estimate == pytest.approx(0.5)
+    assert balance([10, 10, 0], 20).estimate == pytest.approx(0.5)
+    interval = balance([30, 10], 40)
+    assert 0.0 <= interval.low < 0.5 < interval.high <= 1.0
+    with pytest.raises(ValueError, match="balance needs"):
+        balance([5], 5)
+
+
+def test_quality_of_real_games_has_sound_intervals(rows: list[GameRow]) -> None:
+    for name, interval in quality(rows, 2).items():
+        assert interval.low <= interval.estimate <= interval.high, name
+    assert quality(rows, 2).duration_moves.estimate == sum(r.moves for r in rows) / len(rows)
+
+
+def test_configuration_refuses_bad_bots() -> None:
+    book = load("blackwood-frey", [], {})
+    with pytest.raises(SpiteMaliceError, match="one per seat"):
+        configuration(book, ["greedy"] * 3)
+    with pytest.raises(SpiteMaliceError, match="unknown player"):
+        configuration(book, ["nobody"])
