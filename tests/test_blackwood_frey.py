@@ -747,19 +747,35 @@ def test_match_is_played_to_the_rule_sets_target() -> None:
 
 
 @clause("BF-8")
-def test_a_recycle_too_small_for_the_draw_ends_drawn_without_duplicating_cards(
+def test_a_recycle_too_small_for_the_draw_is_a_short_draw_without_duplicating_cards(
     bf: sm.RuleBook,
 ) -> None:
     """Regression: completed cards recycled into a draw that still falls short must leave
-    state.completed (they were once counted twice)."""
+    state.completed (they were once counted twice); the seat takes the two and plays on."""
     from collections import Counter
 
     state = position(bf, hands=["9C"], payoffs=["QC 5H"], builds=["AH"], draw="",
                      completed="AD 2D")
     after = sm.apply_move(bf, state, sm.parse_move("9C>D1"))
-    assert after.outcome is not None and after.outcome.kind == "drawn"
-    assert after.completed == () and len(after.seats[1].hand) == 2
+    assert after.outcome is None and after.seat == 1
+    assert after.completed == () and after.draw == ()
+    assert Counter(after.seats[1].hand) == Counter(cards("AD 2D"))
     assert Counter(after.all_cards()) == Counter(state.all_cards())
+
+
+@clause("BF-8")
+def test_a_short_draw_takes_what_is_left_and_the_seat_plays_on(bf: sm.RuleBook) -> None:
+    """Dossier §11 scenario 5, edge S=3: the hand empties mid-turn, three cards are left; the
+    seat draws the three and goes on; the game ends only at a draw that finds no card."""
+    state = position(bf, hands=["5H"], payoffs=["9C 8C", "9D 8D 7D 6D 5D"],
+                     builds=["AS 2S 3S 4S"], draw="7S 6S 10C", completed="")
+    after = play(bf, state, "5H>B1")
+    assert after.outcome is None and after.seat == 0
+    assert Counter(after.seats[0].hand) == Counter(cards("7S 6S 10C")) and after.draw == ()
+    for move in ("6S>B1", "7S>B1", "10C>D1"):
+        after = play(bf, after, move)
+    assert after.seat == 1 and after.outcome is not None
+    assert after.outcome.kind == "drawn" and after.outcome.scores == (3, 0)
 
 
 @clause("BF-22")

@@ -9,6 +9,7 @@ import sheet_checks as check
 from positions import position, run
 
 import spitemalice as sm
+from spitemalice.cards import parse_cards
 
 G4 = sm.load("g4a")
 
@@ -144,6 +145,18 @@ def test_an_empty_draw_pile_is_a_tie_with_no_score() -> None:
     assert [seat.payoff_count for seat in after.seats] == [1, 2]
     assert after.outcome is not None and after.outcome.scores == (0, 0)
     check.blocked(G4, (0, 0))
+
+
+@pytest.mark.clause("G4-14")
+def test_a_short_draw_plays_on_and_the_tie_comes_at_a_draw_that_finds_nothing() -> None:
+    """Dossier §11 scenario 20: two cards left when B's turn starts and B holds one; B draws
+    the two and plays on.  The tie comes at the next required draw, which finds no card."""
+    state = position(G4, hands=["9C", "3D"], payoffs=["8C 8H", "8D 8S"], draw="4D 5D")
+    after = check.play(G4, state, "9C>D1")
+    assert after.seat == 1 and after.outcome is None and after.draw == ()
+    assert Counter(after.seats[1].hand) == Counter(parse_cards("3D 4D 5D"))
+    after = check.play(G4, after, "3D>D1")
+    assert after.outcome == sm.Outcome("drawn", None, (0, 0))
 
 
 @pytest.mark.clause("G4-15")

@@ -46,8 +46,10 @@ CLAUSES = (
     Clause("BF-7", "When a required draw finds the draw pile empty, the set-aside cards are "
            "shuffled into a new draw pile and the draw goes on.",
            f"{S} W6; timing ASSUMPTION (dossier A5)"),
-    Clause("BF-8", "When a required draw finds the draw pile empty and no set-aside cards "
-           "exist, the hand is drawn and the game ends.", f"{S} W11"),
+    Clause("BF-8", "When a required draw finds no card at all (the draw pile empty and no "
+           "set-aside cards), the hand is drawn and the game ends. A draw that finds fewer "
+           "cards than it needs takes those there are, and the seat plays on.",
+           f"{S} W11; the short draw ASSUMPTION (dossier A21, scenario 5)"),
     Clause("BF-9", "Each seat is dealt one pay-off pile of 26 cards (13 for a short game: "
            "payoff_size=13) with its top card face up; only that top card may be played.",
            f"{S} W4",

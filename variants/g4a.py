@@ -67,9 +67,11 @@ CLAUSES = (
            "side piles only from the hand.", f"{G} G9", reasons=("discard-count", "pair-unequal")),
     Clause("G4-13", "The game ends when a seat plays its last pay-off card; that seat wins at "
            "once, with no discard.", f"{G} G3, G10"),
-    Clause("G4-14", "If the draw pile runs out (a required draw finds it empty), the game is a "
-           "tie and nobody scores; a blocked or timed-out game is scored the same way.",
-           f"{G} G11; the moment ASSUMPTION (dossier A6, scenario 20)"),
+    Clause("G4-14", "If the draw pile runs out, the game is a tie and nobody scores; a blocked "
+           "or timed-out game is scored the same way. The draw pile runs out when a required "
+           "draw finds no card at all: a draw that finds fewer cards than it needs takes those "
+           "there are, and the seat plays on (drawing the last card does not end the game).",
+           f"{G} G11; the moment ASSUMPTION (dossier A6, A21, scenario 20)"),
     Clause("G4-15", "The winner scores the number of cards left in the opponent's pay-off pile "
            "(no bonus).", f"{G} G10"),
     Clause("G4-16", "A match is played to 50 points (match_target).", f"{G} G12"),

@@ -52,8 +52,10 @@ CLAUSES = (
     Clause("MI-7", "When a required draw finds the draw pile empty, the set-aside cards are "
            "shuffled into a new draw pile and the draw goes on.",
            f"{A} (as {S} W6; timing dossier A5)"),
-    Clause("MI-8", "When a required draw finds the draw pile empty and no set-aside cards "
-           "exist, the hand is drawn and the game ends.", f"{A} (as {S} W11)"),
+    Clause("MI-8", "When a required draw finds no card at all (the draw pile empty and no "
+           "set-aside cards), the hand is drawn and the game ends. A draw that finds fewer "
+           "cards than it needs takes those there are, and the seat plays on.",
+           f"{A} (as {S} W11; the short draw as dossier A21)"),
     Clause("MI-9", "Each seat is dealt two pay-off piles of twelve cards each (payoff_piles, "
            "payoff_size).", f"{S} M3"),
     Clause("MI-10", "Both pay-off piles have their top card face up, and either top may be "

@@ -76,9 +76,10 @@ CLAUSES = (
            "order.", "ASSUMPTION (who starts is not documented, dossier §5)"),
     Clause("ST-15", "The first seat to play the last card of its stack wins at once.",
            f"{S} S8"),
-    Clause("ST-16", "When a required draw finds the draw pile empty (completed piles are "
-           "already in it), the game ends drawn and nobody scores; a blocked or timed-out game "
-           "also scores nothing.", "ASSUMPTION (no source covers it)"),
+    Clause("ST-16", "When a required draw finds no card at all (completed piles are already in "
+           "the draw pile), the game ends drawn and nobody scores; a blocked or timed-out game "
+           "also scores nothing. A draw that finds fewer cards than it needs takes those there "
+           "are, and the seat plays on.", "ASSUMPTION (no source covers it; dossier A21)"),
     Clause("ST-17", "No scoring is documented: a win scores 1 point (win_bonus) and a match is "
            "a single game (match_target = 1).", "ASSUMPTION ST-A1 ('no scoring; single win')"),
     *play_clauses("ST", 18),

@@ -70,9 +70,10 @@ CLAUSES = (
            reasons=("discard-count", "pair-unequal")),
     Clause("US-13", "Playing the last pay-off card wins the game at once; no discard follows.",
            f"{P} P11"),
-    Clause("US-14", "When a required draw finds the draw pile empty (completed piles are "
-           "already in it), the game ends as a drawn hand.",
-           f"{P} P12; the moment ASSUMPTION (dossier A6)"),
+    Clause("US-14", "When a required draw finds no card at all (completed piles are already "
+           "in the draw pile), the game ends as a drawn hand. A draw that finds fewer cards "
+           "than it needs takes those there are, and the seat plays on.",
+           f"{P} P12; the moment ASSUMPTION (dossier A6, A21)"),
     Clause("US-15", "A drawn, blocked or timed-out game scores nothing for anyone.", f"{P} P12"),
     Clause("US-16", "The winner scores 1 point for each card left in the opponent's pay-off "
            "pile, with no bonus.",

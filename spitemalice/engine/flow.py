@@ -34,8 +34,9 @@ def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
     """Fill ``seat_index``'s hand to the hand size from the draw pile.
 
     When a required draw finds the draw pile empty, set-aside completed cards are shuffled
-    into a new draw pile; if there are none, the game ends as a drawn hand ("drawn").  Cards
-    drawn before that point stay in the hand.
+    into a new draw pile.  A short draw (fewer cards left than the hand needs) takes what is
+    there and the seat plays on; only a required draw that finds no card at all ends the game
+    as a drawn hand ("drawn").  Rules dossier §13 A21 and §11 scenarios 5 and 20.
     """
     seat = state.seats[seat_index]
     short = rules.deal.hand_size - len(seat.hand)
@@ -46,9 +47,9 @@ def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
     while short:
         if not draw:
             if not completed:
-                drawn = _replace_seat(state, seat_index, _hand_plus(seat, taken))
-                ended = with_fields(drawn, draw=draw, completed=completed, shuffles=shuffles)
-                return finish(rules, ended, "drawn", None)
+                if taken:
+                    break  # a short draw: the seat plays on with the cards it found
+                return finish(rules, state, "drawn", None)
             draw, completed = shuffled(completed, state.seed, shuffles), ()
             shuffles += 1
         count = min(short, len(draw))
