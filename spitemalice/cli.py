@@ -13,6 +13,7 @@ from typing import NoReturn
 
 from spitemalice import __version__
 from spitemalice.cards import ascii_digits
+from spitemalice.cli_interop import add_interop
 from spitemalice.cli_records import add_records, record_writer
 from spitemalice.cli_validate import add_validate
 from spitemalice.errors import SpiteMaliceError
@@ -73,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("variants", help="list installed rule sets and house rules")
     add_validate(commands, _add_rules_args, _count, _seed)
     add_records(commands, _setting)  # replay, check, show; simulate --record
+    add_interop(commands)  # schema
     return parser
 
 

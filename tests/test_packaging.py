@@ -15,3 +15,15 @@ def test_every_package_folder_is_installed() -> None:
     }
     assert found <= listed, f"not installed by pip: {sorted(found - listed)}"
     assert "spitemalice_variants" in listed
+
+
+def test_every_data_file_in_the_package_is_installed() -> None:
+    """Files that are not Python (the JSON Schemas) ship only if package-data names them."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    globs = config["tool"]["setuptools"]["package-data"]["spitemalice"]
+    package = ROOT / "spitemalice"
+    data = [p for p in package.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")
+            and "__pycache__" not in p.parts]
+    assert any(p.suffix == ".json" for p in data)
+    unshipped = [p for p in data if not any(p.relative_to(package).match(g) for g in globs)]
+    assert not unshipped, f"not installed by pip: {unshipped}"
