@@ -14,6 +14,7 @@ from __future__ import annotations
 import attrs
 
 from spitemalice.errors import NotationError
+from spitemalice.limits import MAX_DIGITS, whole_number
 
 JOKER_RANK = 0
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
@@ -87,27 +88,41 @@ def parse_card(text: str) -> Card:
     """Parse a card's short text form (``QS``, ``10h``, ``*``, ``15``).
 
     Raises:
-        NotationError: the text is not a card; the message shows the accepted forms.
+        NotationError: the text is not a card (or not text, or a number of more than
+            :data:`~spitemalice.limits.MAX_DIGITS` digits); the message shows the accepted forms.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"a card is text such as 'QS', not {type(text).__name__}")
     raw = text.strip().upper()
     if raw == "*":
         return Card(JOKER_RANK)
     if ascii_digits(raw):
-        rank = int(raw)
+        rank = whole_number(raw)
+        if rank is None:
+            raise NotationError(f"card {_shown(text)}: a numbered card has at most "
+                                f"{MAX_DIGITS} digits")
         if rank < 1:
             raise NotationError(f"card {text!r}: a numbered card is 1 or more")
         return Card(rank)
     if len(raw) >= 2 and raw[-1] in SUITS:
         rank_part = raw[:-1]
         named = _TEXT_RANK.get(rank_part)
-        if named is None and ascii_digits(rank_part) and 2 <= int(rank_part) <= 10:
+        if named is None and rank_part in _PIP_RANKS:
             named = int(rank_part)
         if named is not None:
             return Card(named, raw[-1])
     raise NotationError(
-        f"{text!r} is not a card: write a rank A,2-10,J,Q,K and a suit S,H,D,C (as 'QS' or "
+        f"{_shown(text)} is not a card: write a rank A,2-10,J,Q,K and a suit S,H,D,C (as 'QS' or "
         "'10H'), '*' for a joker, or a bare number such as '7' for a numbered card"
     )
+
+
+_PIP_RANKS = frozenset(str(rank) for rank in range(2, 11))
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for a message, cut short when long."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -1,22 +1,25 @@
 """The ``spitemalice`` command line.
 
 Every error a user can cause ends in one line on stderr and exit status 2; no traceback.
+Output survives any terminal encoding: a character the terminal cannot show is written as a
+backslash escape rather than ending the command.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from spitemalice import __version__
-from spitemalice.cards import ascii_digits
 from spitemalice.cli_interop import add_interop
 from spitemalice.cli_records import add_records, record_writer
 from spitemalice.cli_validate import add_validate
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import MAX_DIGITS, whole_number
 from spitemalice.registry import house_rule_sheet, installed, kind_of, load
 from spitemalice.rulebook import RuleBook
 from spitemalice.sheet import render_sheet
@@ -29,15 +32,19 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _count(text: str) -> int:
-    if not ascii_digits(text) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
-    return int(text)
+    number = whole_number(text)
+    if number is None or number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not "
+                                         f"{text[:40]!r}")
+    return number
 
 
 def _seed(text: str) -> int:
-    if not ascii_digits(text):
-        raise argparse.ArgumentTypeError(f"a seed is a whole number >= 0, not {text!r}")
-    return int(text)
+    number = whole_number(text)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number >= 0 of at most "
+                                         f"{MAX_DIGITS} digits, not {text[:40]!r}")
+    return number
 
 
 def _setting(text: str) -> tuple[str, str]:
@@ -57,12 +64,19 @@ def _add_rules_args(parser: argparse.ArgumentParser) -> None:
                         dest="settings", help="override a rule-set parameter (repeatable)")
 
 
+def _add_allow_files(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--allow-files", action="store_true",
+                        help="let a custom rule set file's base name another file (by default "
+                             "a base names an installed rule set)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="spitemalice", description="Spite and Malice rules, simulated.")
     parser.add_argument("--version", action="version", version=f"spitemalice {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = commands.add_parser("simulate", help="play seeded games with bots and summarise them")
     _add_rules_args(sim)
+    _add_allow_files(sim)
     sim.add_argument("--games", type=_count, default=100, help="games to play (default 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--bots", default="greedy",
@@ -71,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="print the sheet and parameters of a rule set "
                                 "(or of a house rule)")
     _add_rules_args(rules)
+    _add_allow_files(rules)
     commands.add_parser("variants", help="list installed rule sets and house rules")
     add_validate(commands, _add_rules_args, _count, _seed)
     add_records(commands, _setting)  # replay, check, show; simulate --record
@@ -82,7 +97,7 @@ def _load(args: argparse.Namespace) -> RuleBook:
     params: dict[str, object] = dict(args.settings)
     if args.players is not None:
         params["players"] = args.players
-    return load(args.ruleset, args.house_rule, params)
+    return load(args.ruleset, args.house_rule, params, allow_files=args.allow_files)
 
 
 def _simulate(args: argparse.Namespace) -> None:
@@ -132,6 +147,7 @@ def _variants(args: argparse.Namespace) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 bad input)."""
+    _survive_any_encoding()
     args = build_parser().parse_args(argv)
     handlers = {"simulate": _simulate, "rules": _rules, "variants": _variants}
     handler = getattr(args, "handler", None) or handlers[args.command]
@@ -147,6 +163,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     return int(status or 0)
+
+
+def _survive_any_encoding() -> None:
+    """Write characters the output encoding cannot hold (a lone surrogate in a name, a dash on
+    an ASCII terminal) as backslash escapes instead of raising ``UnicodeEncodeError``."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            # A closed or detached stream is left alone.
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
 
 
 if __name__ == "__main__":

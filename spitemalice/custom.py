@@ -13,11 +13,20 @@ A custom rule set file looks like this (``examples/`` ships two)::
     players = 3
     payoff_size = 13
 
-``base`` may name another custom file (a path relative to this file); its house rules come
-first and its parameters are overridden by this file's.  Anywhere a rule-set name is accepted,
-:func:`spitemalice.load` and the command line accept a path to such a file
-(:func:`is_file_name`).  Every fault is a :class:`~spitemalice.errors.RulesetError` that names
-the file, the key and, for a misspelt name, the closest valid one.
+``base`` may name another custom file (a path relative to this file) when the caller allows
+it (``allow_files=True``, ``--allow-files`` on the command line): a file may come from a
+stranger, so by default a name inside it is an installed rule set's name and never a path.  The
+base file's house rules come first and its parameters are overridden by this file's.  Anywhere
+a rule-set name is accepted, :func:`spitemalice.load` and the command line accept a path to
+such a file (:func:`is_file_name`).
+
+A file is read only if it is a regular file of at most
+:data:`~spitemalice.limits.MAX_TOML_BYTES` bytes, nested at most
+:data:`~spitemalice.limits.MAX_DEPTH` deep, with numbers of at most
+:data:`~spitemalice.limits.MAX_DIGITS` digits and printable texts
+(:func:`~spitemalice.limits.printable`).  Every fault is a
+:class:`~spitemalice.errors.RulesetError` that names the file, the key and, for a misspelt
+name, the closest valid one.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from typing import Any
 
 import attrs
 
+from spitemalice import limits
 from spitemalice.errors import RulesetError
 from spitemalice.hookspecs import hookimpl
 from spitemalice.ruleset import FIELD_NAMES, IDENTITY_FIELDS, Ruleset, closest, convert_param
@@ -71,22 +81,27 @@ def is_file_name(name: str | os.PathLike[str]) -> bool:
     return name.lower().endswith(".toml") or "/" in name or os.sep in name
 
 
-def read(path: str | os.PathLike[str]) -> CustomRuleset:
+def read(path: str | os.PathLike[str], allow_files: bool = False) -> CustomRuleset:
     """Read and check a custom rule set file and the chain of files its ``base`` names.
 
     Only the file's form is checked here (keys, types, parameter names and values' types);
     whether the rule set, house rules and values work together is checked when it is loaded
     (:func:`spitemalice.load`).
 
+    Args:
+        allow_files: whether ``base`` may name another file (default: only an installed rule
+            set, since the file may come from someone who is not trusted).
+
     Raises:
-        RulesetError: the file is missing or not TOML, a key is unknown or missing, a value has
-            the wrong type, a parameter is unknown, or ``base`` files form a cycle; the message
-            starts with the file's path and names the key.
+        RulesetError: the file is missing, not a regular file, too large or not TOML, a key
+            is unknown or missing, a value has the wrong type, a parameter is unknown, a
+            ``base`` names a file without ``allow_files``, or ``base`` files form a cycle; the
+            message starts with the file's path and names the key.
     """
-    return _read(Path(path), ())
+    return _read(Path(path), (), allow_files)
 
 
-def _read(path: Path, seen: tuple[Path, ...]) -> CustomRuleset:
+def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRuleset:
     path = path.expanduser().resolve()
     if path in seen:
         chain = " -> ".join(str(p) for p in (*seen, path))
@@ -111,7 +126,11 @@ def _read(path: Path, seen: tuple[Path, ...]) -> CustomRuleset:
     params = _params(where, data.get("params", {}))
     if not is_file_name(base):
         return CustomRuleset(path, name, title, version, description, base, house_rules, params)
-    parent = _read(path.parent / base, (*seen, path))
+    if not allow_files:
+        raise RulesetError(f"{where}: base: {base!r} is a file; a base names an installed rule "
+                           "set unless files are allowed (load(..., allow_files=True), "
+                           "--allow-files)")
+    parent = _read(path.parent / base, (*seen, path), allow_files)
     return CustomRuleset(
         path, name, title, version, description, parent.base,
         parent.house_rules + house_rules, {**parent.params, **params},
@@ -119,34 +138,68 @@ def _read(path: Path, seen: tuple[Path, ...]) -> CustomRuleset:
 
 
 def _toml(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        raise RulesetError(f"{path}: no such custom rule set file")
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise RulesetError(f"{path}: no such custom rule set file") from None
-    except OSError as error:
-        raise RulesetError(f"{path}: cannot be read: {error.strerror}") from None
+        data = tomllib.loads(limits.read_file(path, limits.MAX_TOML_BYTES).decode("utf-8"))
+    except limits.FileRefused as error:
+        raise RulesetError(f"{path}: cannot be read: {error}") from None
     except tomllib.TOMLDecodeError as error:
         raise RulesetError(f"{path}: not valid TOML: {error}") from None
     except UnicodeDecodeError:
         raise RulesetError(f"{path}: not a text file (TOML is UTF-8 text)") from None
+    except ValueError:  # Python's own integer-string limit
+        raise RulesetError(f"{path}: a number longer than {limits.MAX_DIGITS} digits") from None
+    except RecursionError:
+        raise RulesetError(f"{path}: nested deeper than {limits.MAX_DEPTH} levels") from None
+    if limits.data_depth(data) > limits.MAX_DEPTH:
+        raise RulesetError(f"{path}: nested deeper than {limits.MAX_DEPTH} levels")
+    too_long = _long_number(data)
+    if too_long:
+        raise RulesetError(f"{path}: {too_long}: a number longer than {limits.MAX_DIGITS} "
+                           "digits")
+    return data
+
+
+def _long_number(data: Any, path: str = "") -> str:
+    """The key path of the first integer longer than the digit bound, or ``""``."""
+    if isinstance(data, int) and not isinstance(data, bool):
+        return path or "value" if abs(data) >= 10 ** limits.MAX_DIGITS else ""
+    if isinstance(data, dict):
+        items: Any = data.items()
+    elif isinstance(data, list):
+        items = enumerate(data)
+    else:
+        return ""
+    for key, value in items:
+        found = _long_number(value, f"{path}.{key}" if path else str(key))
+        if found:
+            return found
+    return ""
 
 
 def _text(where: str, data: Mapping[str, Any], key: str) -> str:
     value = data[key]
-    if not isinstance(value, str) or not value.strip():
-        raise RulesetError(f"{where}: {key} must be a non-empty text in quotes, such as "
-                           f'{key} = "{_EXAMPLE.get(key, "...")}", not {value!r}')
+    if not isinstance(value, str) or not value.strip() or not limits.printable(value):
+        raise RulesetError(f"{where}: {key} must be a non-empty printable text in quotes of at "
+                           f"most {limits.MAX_NAME_CHARS} characters, such as "
+                           f'{key} = "{_EXAMPLE.get(key, "...")}", not {_shown(value)}')
     return value.strip()
+
+
+def _shown(value: Any) -> str:
+    text = ascii(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 _EXAMPLE = {"title": "My rule set", "version": "1.0", "base": "blackwood-frey", "name": "mine"}
 
 
 def _names(where: str, value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list) or not all(
+            isinstance(v, str) and limits.printable(v) for v in value):
         raise RulesetError(f"{where}: house_rules must be a list of names in quotes, such as "
-                           f'house_rules = ["mandatory-aces"], not {value!r}')
+                           f'house_rules = ["mandatory-aces"], not {_shown(value)}')
     return tuple(v.strip() for v in value)
 
 

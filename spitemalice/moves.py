@@ -27,8 +27,9 @@ from collections.abc import Iterable
 
 import attrs
 
-from spitemalice.cards import Card, ascii_digits, card_text, parse_card
+from spitemalice.cards import Card, card_text, parse_card
 from spitemalice.errors import NotationError
+from spitemalice.limits import MAX_MOVE_CHARS, whole_number
 
 NEW_PILE = -1
 """``Play.pile`` value that opens a new build pile."""
@@ -102,10 +103,14 @@ def parse_move(text: str) -> Move:
     """Parse a move's text form (see the module docstring).
 
     Raises:
-        NotationError: the text is not a move; the message shows the accepted forms.
+        NotationError: the text is not a move (or longer than
+            :data:`~spitemalice.limits.MAX_MOVE_CHARS`); the message shows the accepted forms.
     """
     if not isinstance(text, str):
         raise NotationError(f"a move is text such as {_FORMS}, not {type(text).__name__}")
+    if len(text) > MAX_MOVE_CHARS:
+        raise NotationError(f"move {text[:20]!r}... is {len(text)} characters long; a move has "
+                            f"at most {MAX_MOVE_CHARS}, as {_FORMS}")
     raw = text.strip()
     if raw.lower() == "pass":
         return Pass()
@@ -122,9 +127,9 @@ def parse_move(text: str) -> Move:
     owner = None
     if source[:1].upper() == "S" and "." in source:
         seat, _, source = source[1:].partition(".")
-        if not ascii_digits(seat):
+        owner = whole_number(seat)
+        if owner is None:
             raise NotationError(f"move {text!r}: a seat prefix is S<seat number>., as 'S1.'")
-        owner = int(seat)
     zone, index, card_part = _parse_source(source, text)
     return Play(zone, parse_card(card_part), pile, index, owner)
 
@@ -142,9 +147,10 @@ def _parse_source(source: str, text: str) -> tuple[Zone, int, str]:
 
 
 def _pile_number(number: str, text: str) -> int:
-    if not ascii_digits(number) or int(number) < 1:
+    pile = whole_number(number)
+    if pile is None or pile < 1:
         raise NotationError(f"move {text!r}: pile numbers are 1, 2, 3 ..., not {number!r}")
-    return int(number)
+    return pile
 
 
 def move_text(move: Move) -> str:

@@ -55,7 +55,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from spitemalice.cards import Card, ascii_digits, card_text, parse_card
+from spitemalice import limits
+from spitemalice.cards import Card, card_text, parse_card
 from spitemalice.errors import NotationError
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
 from spitemalice.position_check import check_card_counts, check_position, check_view
@@ -225,6 +226,9 @@ def _split(text: str, keys: tuple[str, ...]) -> tuple[list[str], dict[str, int],
     """The four pile sections and the parsed fields of a position or view text."""
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
+    if len(text) > limits.MAX_POSITION_CHARS:
+        raise NotationError(f"position {_short(text)!r} is {len(text):,} characters long; at "
+                            f"most {limits.MAX_POSITION_CHARS:,} are read")
     tokens = text.split()
     sections = tokens[:4]
     if len(sections) < 4 or any("=" in token for token in sections):
@@ -262,9 +266,11 @@ def _short(text: str) -> str:
 
 
 def _number(key: str, value: str) -> int:
-    if not ascii_digits(value):
-        raise NotationError(f"position field {key}={value!r}: expected a whole number >= 0")
-    return int(value)
+    number = limits.whole_number(value)
+    if number is None:
+        raise NotationError(f"position field {key}={_short(value)!r}: expected a whole number "
+                            f">= 0 of at most {limits.MAX_DIGITS} digits")
+    return number
 
 
 def _outcome(value: str) -> Outcome:
@@ -276,15 +282,22 @@ def _outcome(value: str) -> Outcome:
     if kind not in OUTCOME_KINDS:
         raise NotationError(f"position field end={value!r}: the kind is one of "
                             f"{', '.join(OUTCOME_KINDS)}, not {kind!r}")
-    if winner != "-" and not ascii_digits(winner):
-        raise NotationError(f"position field end={value!r}: the winner is a seat number or "
-                            f"'-', not {winner!r}")
-    try:
-        points = tuple(int(score) for score in scores.split(","))
-    except ValueError:
-        raise NotationError(f"position field end={value!r}: scores are whole numbers "
-                            f"separated by commas, not {scores!r}") from None
-    return Outcome(kind, None if winner == "-" else int(winner), points)
+    seat = None if winner == "-" else limits.whole_number(winner)
+    if winner != "-" and seat is None:
+        raise NotationError(f"position field end={_short(value)!r}: the winner is a seat "
+                            f"number or '-', not {_short(winner)!r}")
+    points = tuple(_score(score) for score in scores.split(","))
+    if None in points:
+        raise NotationError(f"position field end={_short(value)!r}: scores are whole numbers "
+                            f"of at most {limits.MAX_DIGITS} digits separated by commas, not "
+                            f"{_short(scores)!r}")
+    return Outcome(kind, seat, points)  # type: ignore[arg-type]
+
+
+def _score(text: str) -> int | None:
+    """A score: a whole number, possibly negative (some rule sets score below zero)."""
+    number = limits.whole_number(text.removeprefix("-"))
+    return None if number is None else (-number if text.startswith("-") else number)
 
 
 def _seats(section: str) -> list[tuple[list[list[Part]], list[Part], list[list[Part]]]]:
@@ -322,10 +335,11 @@ def _parse_pile(text: str, where: str) -> list[Part]:
     parts: list[Part] = []
     for part in text.split(","):
         if part.startswith("?"):
-            if not ascii_digits(part[1:]) or int(part[1:]) < 1:
-                raise NotationError(f"{where}: {part!r} is not a hidden count; write '?' and "
-                                    "a number of cards, as '?24'")
-            parts.append(int(part[1:]))
+            count = limits.whole_number(part[1:])
+            if count is None or count < 1:
+                raise NotationError(f"{where}: {_short(part)!r} is not a hidden count; write "
+                                    "'?' and a number of cards, as '?24'")
+            parts.append(count)
         else:
             try:
                 parts.append(parse_card(part))

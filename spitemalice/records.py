@@ -31,10 +31,16 @@ Format (``format`` ``"spitemalice-record"``, ``version`` 1)::
 * ``outcome`` is ``null`` while the game is live (a saved game in progress).
 
 Reading refuses malformed JSON, a missing, unknown or mistyped field (named by its path,
-``record.moves[3]``), another format, and a ``version`` that is newer than this library
-reads or unknown.  Replaying refuses a move that does not parse or is illegal at its point,
-naming its number; :func:`check_record` reports the first such move with the position before
-it and the rule it breaks.
+``record.moves[3]``), another format, a ``version`` that is newer than this library reads or
+unknown, text that breaks the bounds of :mod:`spitemalice.limits` (a record of more than
+:data:`~spitemalice.limits.MAX_JSON_BYTES` bytes, nested too deep, a number too long) and a
+name, kind or rule-set text that is not printable (:func:`~spitemalice.limits.printable`:
+control characters, lone surrogates).  A record's rule-set name is an installed rule set's
+name: a path there is refused unless the caller allows files (:func:`rules_for`).
+
+Replaying refuses a move that does not parse or is illegal at its point, naming its number;
+:func:`check_record` reports the first such move with the position before it and the rule it
+breaks.
 """
 
 from __future__ import annotations
@@ -46,6 +52,8 @@ from typing import Any
 
 import attrs
 
+from spitemalice import limits
+from spitemalice.custom import is_file_name
 from spitemalice.engine import apply_move, deal
 from spitemalice.errors import IllegalMove, NotationError, RulesetError, SpiteMaliceError
 from spitemalice.model import GameState, Outcome
@@ -251,15 +259,25 @@ def record_result(rules: RuleBook, result: GameResult,
 # -- rules, replay and check -------------------------------------------------------------
 
 
-def rules_for(record: GameRecord) -> RuleBook:
+def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
     """Load the record's rules: the rule set by name, its house rules and parameters.
 
+    Args:
+        allow_files: whether the record's rule-set name may be the path of a custom rule-set
+            file.  A record may come from a stranger, and a path there could name a device or
+            a FIFO, so by default it is refused; records this library writes never hold one.
+
     Raises:
-        RulesetError: the rule set or a house rule is not installed, a parameter is refused,
-            or the installed rule set's version differs from the record's.
+        RulesetError: the rule set or a house rule is not installed, the name is a path and
+            files are not allowed, a parameter is refused, or the installed rule set's version
+            differs from the record's.
     """
     ref = record.ruleset
-    book = load(ref.name, ref.house_rules, {k: _param_in(v) for k, v in ref.params})
+    if is_file_name(ref.name) and not allow_files:
+        raise RulesetError(f"record.ruleset.name: {ref.name!r} is a file path; a record names "
+                           "an installed rule set (`spitemalice variants` lists them)")
+    book = load(ref.name, ref.house_rules, {k: _param_in(v) for k, v in ref.params},
+                allow_files=allow_files)
     installed = own_version(book)
     if installed != ref.version:
         raise RulesetError(
@@ -389,9 +407,9 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
         raise DataError(f"{path}.ruleset.params: expected an object of parameter values, "
                         f"as {{\"players\": 3}}")
     ref = RulesetRef(
-        read_str(rs["name"], f"{path}.ruleset.name"),
-        read_str(rs["version"], f"{path}.ruleset.version"),
-        tuple(read_str(h, f"{path}.ruleset.house_rules[{i}]")
+        _read_name(rs["name"], f"{path}.ruleset.name"),
+        _read_name(rs["version"], f"{path}.ruleset.version"),
+        tuple(_read_name(h, f"{path}.ruleset.house_rules[{i}]")
               for i, h in enumerate(read_list(rs["house_rules"], f"{path}.ruleset.house_rules"))),
         tuple(sorted((str(k), _read_param(v, f"{path}.ruleset.params.{k}"))
                      for k, v in params.items())),
@@ -400,8 +418,8 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
     for index, raw in enumerate(read_list(fields["seats"], f"{path}.seats")):
         where = f"{path}.seats[{index}]"
         seat = read_object(raw, where, ("name", "kind"))
-        seats.append(SeatInfo(read_str(seat["name"], f"{where}.name"),
-                              read_str(seat["kind"], f"{where}.kind")))
+        seats.append(SeatInfo(_read_name(seat["name"], f"{where}.name"),
+                              _read_name(seat["kind"], f"{where}.kind")))
     dealer = fields["dealer"]
     return GameRecord(
         ref, tuple(seats), read_int(fields["seed"], f"{path}.seed"),
@@ -412,8 +430,21 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
     )
 
 
+def _read_name(data: Any, path: str) -> str:
+    """A name, kind or version: printable text (it is shown on terminals), at most
+    :data:`~spitemalice.limits.MAX_NAME_CHARS` characters."""
+    text = read_str(data, path)
+    if not limits.printable(text):
+        raise DataError(f"{path}: {text[:40]!a} is not printable text of at most "
+                        f"{limits.MAX_NAME_CHARS} characters (no control characters or lone "
+                        "surrogates)")
+    return text
+
+
 def _read_param(value: Any, path: str) -> ParamValue:
-    if value is None or isinstance(value, bool | int | str):
+    if isinstance(value, str):
+        return _read_name(value, path)
+    if value is None or isinstance(value, bool | int):
         return value
     if isinstance(value, list):
         return tuple(sorted(read_int(v, f"{path}[{i}]") for i, v in enumerate(value)))
@@ -442,17 +473,17 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a record file.
+    """Read a record file: a regular file of at most
+    :data:`~spitemalice.limits.MAX_JSON_BYTES` bytes (a device or FIFO is refused, never read).
 
     Raises:
-        DataError: the file cannot be read, or its content is not a record (the message
-            starts with the file's name).
+        DataError: the file cannot be read, is not a regular file, is too large, or its content
+            is not a record (the message starts with the file's name).
     """
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-    except OSError as error:
-        raise DataError(f"{os.fspath(path)}: cannot read the record: {error.strerror}") from None
+        text = limits.read_file(path, limits.MAX_JSON_BYTES).decode("utf-8")
+    except limits.FileRefused as error:
+        raise DataError(f"{os.fspath(path)}: cannot read the record: {error}") from None
     except UnicodeDecodeError:
         raise DataError(f"{os.fspath(path)}: not a text file") from None
     try:

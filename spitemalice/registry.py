@@ -120,6 +120,8 @@ def load(
     name: str | os.PathLike[str],
     house_rules: Iterable[str] = (),
     params: Mapping[str, Any] | None = None,
+    *,
+    allow_files: bool = False,
     **overrides: Any,
 ) -> RuleBook:
     """Load a game configuration: a rule set, house rules by name, and parameters.
@@ -130,6 +132,8 @@ def load(
             rules and parameters come before those given here.
         house_rules: installed house rules, applied in this order.
         params: parameter overrides (``{"players": 3}``); text values are converted.
+        allow_files: whether a custom file's ``base`` may name another file (by default it
+            names an installed rule set: a file may come from someone not trusted).
         **overrides: more overrides as keywords (``payoff_size=13``).
 
     Returns:
@@ -146,7 +150,7 @@ def load(
         house_rules = [house_rules]
     rules = [load_plugin(rule, "house-rule") for rule in house_rules]
     if is_file_name(name):
-        return _load_file(name, rules, given)
+        return _load_file(name, rules, given, allow_files)
     variant = load_plugin(str(name), "ruleset")
     book = RuleBook(variant, rules, given)
     _check_enforced(book, [variant, *rules])
@@ -154,11 +158,12 @@ def load(
 
 
 def _load_file(
-    path: str | os.PathLike[str], extra: list[object], given: dict[str, Any]
+    path: str | os.PathLike[str], extra: list[object], given: dict[str, Any],
+    allow_files: bool = False,
 ) -> RuleBook:
     """A RuleBook from a custom rule set file plus house rules and parameters given to
     :func:`load`; a fault of the file's own choices is reported against the file."""
-    spec = custom.read(path)
+    spec = custom.read(path, allow_files)
     where = str(spec.path)
     variant = _file_plugin(where, "base", spec.base, "ruleset")
     own = [_file_plugin(where, "house_rules", rule, "house-rule") for rule in spec.house_rules]

@@ -15,8 +15,8 @@ from typing import Any, Literal
 
 import attrs
 
-from spitemalice.cards import ascii_digits
 from spitemalice.errors import RulesetError
+from spitemalice.limits import MAX_DIGITS, whole_number
 
 CompletedPolicy = Literal["set-aside", "shuffle-in"]
 FirstSeatRule = Literal["cut", "higher-payoff-top"]
@@ -30,7 +30,7 @@ def _ranks(value: Iterable[int]) -> frozenset[int]:
 def _between(low: int, high: int | None = None) -> Any:
     def check(instance: object, attribute: attrs.Attribute, value: int) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesetError(f"{attribute.name} must be a whole number, not {value!r}")
+            raise RulesetError(f"{attribute.name} must be a whole number, not {_shown(value)}")
         if value < low or (high is not None and value > high):
             upper = "" if high is None else f" and at most {high}"
             raise RulesetError(f"{attribute.name} = {value}: it must be at least {low}{upper}")
@@ -285,17 +285,18 @@ def _convert(name: str, value: Any) -> Any:
         if isinstance(value, str) and value.strip().lower() == "none":
             parts = []
         if not isinstance(parts, list | tuple | set | frozenset):
-            raise RulesetError(f"{name} is a list of ranks such as 1,13 (or none), not {value!r}")
+            raise RulesetError(f"{name} is a list of ranks such as 1,13 (or none), not "
+                               f"{_shown(value)}")
         return frozenset(_rank(name, part) for part in parts)
     if isinstance(default, int):
         alternatives = f" or {next(iter(words))!r}" if words else ""
         if isinstance(value, str):
             return _int(name, value.strip(), alternatives)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesetError(f"{name} is a whole number{alternatives}, not {value!r}")
+            raise RulesetError(f"{name} is a whole number{alternatives}, not {_shown(value)}")
         return value
     if not isinstance(value, str):
-        raise RulesetError(f"{name} is text, not {value!r}")
+        raise RulesetError(f"{name} is text, not {_shown(value)}")
     return value.strip()
 
 
@@ -307,7 +308,7 @@ def _bool(name: str, value: Any) -> bool:
             return True
         if value.strip().lower() in ("false", "no", "0", "off"):
             return False
-    raise RulesetError(f"{name} is true or false, not {value!r}")
+    raise RulesetError(f"{name} is true or false, not {_shown(value)}")
 
 
 def _rank(name: str, part: Any) -> int:
@@ -318,16 +319,24 @@ def _rank(name: str, part: Any) -> int:
         text = part.strip().upper()
         if text in _RANK_WORDS:
             return _RANK_WORDS[text]
-        if ascii_digits(text):
-            return int(text)
+        rank = whole_number(text)
+        if rank is not None:
+            return rank
     raise RulesetError(
-        f"{name}: {part!r} is not a rank; write whole numbers (1 = ace, 13 = king, 0 = joker) "
-        "or A, J, Q, K, *"
+        f"{name}: {_shown(part)} is not a rank; write whole numbers (1 = ace, 13 = king, "
+        "0 = joker) or A, J, Q, K, *"
     )
 
 
 def _int(name: str, text: str, alternatives: str = "") -> int:
-    digits = text[1:] if text[:1] == "-" else text
-    if not ascii_digits(digits):
-        raise RulesetError(f"{name} is a whole number{alternatives}, not {text!r}")
-    return int(text)
+    number = whole_number(text.removeprefix("-"))
+    if number is None:
+        long = f" of at most {MAX_DIGITS} digits" if text.isdigit() else ""
+        raise RulesetError(f"{name} is a whole number{long}{alternatives}, not {_shown(text)}")
+    return -number if text.startswith("-") else number
+
+
+def _shown(value: Any) -> str:
+    """``value`` for a message, cut short when long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -37,6 +37,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from spitemalice import limits
 from spitemalice.cards import Card, card_text, parse_card
 from spitemalice.errors import NotationError, SpiteMaliceError
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
@@ -259,11 +260,31 @@ def outcome_from_dict(data: Any, path: str) -> Outcome | None:
 def parse_json(text: str | bytes, what: str) -> Any:
     """JSON text parsed, or a :class:`DataError` saying where it breaks.
 
+    The text is checked against the bounds of :mod:`spitemalice.limits` before it is parsed:
+    at most :data:`~spitemalice.limits.MAX_JSON_BYTES` long, nested at most
+    :data:`~spitemalice.limits.MAX_DEPTH` deep, numbers of at most
+    :data:`~spitemalice.limits.MAX_DIGITS` digits.
+
     Raises:
-        DataError: the text is not JSON (a truncated file is named as a likely cause).
+        DataError: the text is not JSON (a truncated file is named as a likely cause), or it
+            breaks a bound (the message names the bound).
     """
+    if not isinstance(text, str | bytes | bytearray):
+        raise DataError(f"{what} is not JSON text: it is {type(text).__name__}")
+    if len(text) > limits.MAX_JSON_BYTES:
+        raise DataError(f"{what} is {len(text):,} characters long; at most "
+                        f"{limits.MAX_JSON_BYTES:,} are read")
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise DataError(f"{what} is not JSON text: it is not UTF-8") from None
+    depth = limits.json_depth(text)
+    if depth > limits.MAX_DEPTH:
+        raise DataError(f"{what} is nested {depth} deep; at most {limits.MAX_DEPTH} levels "
+                        "of lists and objects are read")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=limits.json_int)
     except json.JSONDecodeError as error:
         doc = error.doc.strip()
         ends_early = error.pos >= len(error.doc.rstrip()) or (
@@ -271,8 +292,10 @@ def parse_json(text: str | bytes, what: str) -> Any:
         hint = "; the text ends early: is it truncated?" if ends_early else ""
         raise DataError(f"{what} is not valid JSON: {error.msg} (line {error.lineno}, column "
                         f"{error.colno}){hint}") from None
-    except (UnicodeDecodeError, TypeError) as error:
-        raise DataError(f"{what} is not JSON text: {error}") from None
+    except ValueError as error:  # a number over the digit bound (limits.json_int)
+        raise DataError(f"{what}: {error}") from None
+    except RecursionError:  # a fallback only: json_depth refuses deep nesting first
+        raise DataError(f"{what} is nested too deep to read") from None
 
 
 def check_header(data: Any, path: str, expected: str) -> None:

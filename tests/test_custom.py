@@ -77,10 +77,10 @@ def test_a_base_may_be_another_file(tmp_path: Path) -> None:
                    "[params]\npayoff_size = 15\nmatch_target = 20\n", "parent.toml")
     child = write(tmp_path, 'title = "Child"\nversion = "2"\nbase = "parent.toml"\n'
                   'house_rules = ["mandatory-aces"]\n[params]\npayoff_size = 12\n')
-    spec = read(child)
+    spec = read(child, allow_files=True)
     assert spec.base == "uspcc" and spec.house_rules == ("pair-discards", "mandatory-aces")
     assert spec.params == {"payoff_size": 12, "match_target": 20}
-    rules = sm.load(child)
+    rules = sm.load(child, allow_files=True)
     assert (rules.ruleset.title, rules.ruleset.payoff_size) == ("Child", 12)
     assert parent.exists()
 
@@ -88,7 +88,19 @@ def test_a_base_may_be_another_file(tmp_path: Path) -> None:
 def test_files_that_name_each_other_are_refused(tmp_path: Path) -> None:
     write(tmp_path, HEAD + 'base = "b.toml"\n', "a.toml")
     write(tmp_path, HEAD + 'base = "a.toml"\n', "b.toml")
-    assert "cycle" in refusal(tmp_path / "a.toml")
+    assert "cycle" in refusal(tmp_path / "a.toml", allow_files=True)
+
+
+def test_a_base_names_an_installed_rule_set_unless_files_are_allowed(tmp_path: Path) -> None:
+    # A file may come from a stranger: its base must not make us read some other path
+    # (issue 10, class 4).
+    write(tmp_path, HEAD + 'base = "uspcc"\n', "parent.toml")
+    child = write(tmp_path, HEAD + 'base = "parent.toml"\n')
+    assert "is a file; a base names an installed rule set" in refusal(child)
+    for target in ("/dev/zero", "../../etc/passwd"):
+        child.write_text(HEAD + f'base = "{target}"\n', encoding="utf-8")
+        assert "is a file" in refusal(child)
+    assert main(["rules", str(child)]) == 2
 
 
 @pytest.mark.parametrize(("body", "expected"), [
@@ -102,7 +114,8 @@ def test_files_that_name_each_other_are_refused(tmp_path: Path) -> None:
     (HEAD + 'base = "g4a"\nhouse_rules = "mandatory-aces"\n',
      ["house_rules must be a list of names"]),
     ('title = "Mine"\nbase = "g4a"\n', ["missing key 'version'"]),
-    ('title = "Mine"\nversion = 1.0\nbase = "g4a"\n', ["version must be a non-empty text"]),
+    ('title = "Mine"\nversion = 1.0\nbase = "g4a"\n',
+     ["version must be a non-empty printable text"]),
     (HEAD + 'base = "g4a"\n[params]\npayof_size = 13\n',
      ["params: unknown parameter 'payof_size' (did you mean 'payoff_size'?)"]),
     (HEAD + 'base = "g4a"\n[params]\npayoff_size = "thirteen"\n',

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from spitemalice.cards import Card
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState, Pile, Seat
@@ -10,9 +12,17 @@ from spitemalice.rulebook import RuleBook
 from .shuffle import rng_for, shuffled
 
 _MAX_RESHUFFLES = 100
+SEED_BITS = 128
+"""Bits of an unguessable seed drawn by :func:`deal` when none is given."""
 
 
-def deal(rules: RuleBook, seed: int, dealer: int | None = None) -> GameState:
+def new_seed() -> int:
+    """An unguessable seed: :data:`SEED_BITS` random bits from :mod:`secrets` (a small seed
+    lets a seat find it by trying seeds against its own view, and with it every hidden card)."""
+    return secrets.randbits(SEED_BITS)
+
+
+def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) -> GameState:
     """A new game: the deck shuffled by ``seed``, pay-off piles and hands dealt.
 
     Pay-off piles are dealt first (from the separate pay-off pack if the deck has one), then a
@@ -22,12 +32,16 @@ def deal(rules: RuleBook, seed: int, dealer: int | None = None) -> GameState:
     pay-off top plays first (wild cards rank highest) and equal tops are reshuffled.
 
     Args:
-        seed: any whole number >= 0; equal seeds give equal games.
+        seed: any whole number >= 0; equal seeds give equal games.  ``None`` (the default)
+            draws an unguessable one (:func:`new_seed`), kept in the state's ``seed``; a game
+            server should deal so and keep the seed secret until the game ends.
         dealer: the dealing seat (a match rotates it), or ``None``.
 
     Raises:
         SpiteMaliceError: a negative or non-integer seed, or a dealer out of range.
     """
+    if seed is None:
+        seed = new_seed()
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise SpiteMaliceError(f"a seed is a whole number >= 0, not {seed!r}")
     players = rules.players

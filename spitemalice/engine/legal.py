@@ -126,6 +126,12 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
             and the clause of the rule sheet that forbids the move.
     """
     why = rules.clause_for
+    # Types first, always: Play(..., pile=False) equals Play(..., pile=0), so a cache lookup
+    # before this check would accept on a warm cache what a cold one refuses.
+    if not isinstance(move, Pass):
+        _check_shape(move)
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        raise TypeError(f"seat is a seat number (int), not {seat!r}")
     cached = rules.last_legal
     if seat is None and cached is not None and cached[0] is state:
         for listed in cached[1]:  # identity first: cheap, and exact for this state
@@ -135,8 +141,6 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
             return
     if state.outcome is not None:
         raise refuse("game-over", move, why)
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-        raise TypeError(f"seat is a seat number (int), not {seat!r}")
     if seat is not None and seat != state.seat:
         raise refuse("not-on-turn", move, why,
                      f"seat {seat} moved, but seat {state.seat} is on turn")
@@ -146,7 +150,6 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
             raise refuse("pass-not-allowed", move, why, "a seat may pass only when it has no "
                          f"other legal move; {example} is legal")
         return
-    _check_shape(move)
     if isinstance(move, Play):
         _check_play(rules, state, move)
     else:
@@ -225,14 +228,18 @@ def _check_top(piles: tuple[Pile, ...], move: Play, why: dict[str, str]) -> None
         raise refuse("empty-pile", move, why, f"{where} pile {move.index + 1} is empty",
                      where=where)
     if pile[-1] != move.card:
-        reason = "buried-card" if move.card in pile else "not-on-pile"
-        raise refuse(reason, move, why, f"{_REASON_TEXT[reason]}; its top card is {pile[-1]}",
-                     where=where)
+        # Below its top a pay-off pile is face down, even to its owner: whether the card is
+        # buried there must not change the answer, or a seat could map its pile for free.
+        # Discard piles are face up, so there the answer may say which it is.
+        reason = "buried-card" if where == "payoff" or move.card in pile else "not-on-pile"
+        raise refuse(reason, move, why, f"{_REASON_TEXT[where, reason]}; its top card is "
+                     f"{pile[-1]}", where=where)
 
 
 _REASON_TEXT = {
-    "buried-card": "only the top card of a pile may be played",
-    "not-on-pile": "that card is not on that pile",
+    ("payoff", "buried-card"): "only the top card of a pay-off pile may be played",
+    ("discard", "buried-card"): "only the top card of a pile may be played",
+    ("discard", "not-on-pile"): "that card is not on that pile",
 }
 
 

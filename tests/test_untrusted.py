@@ -1,0 +1,288 @@
+"""Untrusted input (issue 10): only the library's own errors escape, files named by files are
+never followed, unprintable names are refused at load, output survives any encoding, and
+memory stays bounded.  Each test names the class of the issue it holds, and holds the
+issue's own example."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import spitemalice as sm
+from spitemalice import limits
+from spitemalice.cards import parse_card
+from spitemalice.cli import main
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.notation import format_position, format_view, parse_position, parse_view
+from spitemalice.records import (
+    DataError,
+    SeatInfo,
+    dumps_record,
+    load_record,
+    loads_record,
+    record_game,
+    record_to_dict,
+    rules_for,
+)
+from spitemalice.serialize import dumps_state, dumps_view, loads_state, loads_view
+from spitemalice.views import view_of
+
+HUGE = "9" * 4301  # one digit past Python's integer-string limit
+POSITION = "3C,JH:5H:-|-|-|-/2S:-:-|-|-|- - rest - on=0"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _one_line_error(status: int, err: str) -> None:
+    assert status == 2
+    assert err.startswith("spitemalice") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+
+
+@pytest.fixture
+def record_dict(bf: sm.RuleBook) -> dict:
+    state = sm.deal(bf, 3)
+    moves = [sm.legal_moves(bf, state)[0]]
+    return record_to_dict(record_game(bf, 3, moves))
+
+
+# -- class 1: numbers longer than any bound, nesting deeper than any bound -------------------
+
+
+def test_long_numbers_raise_only_notation_errors(bf: sm.RuleBook) -> None:
+    for text in ("9H>B" + HUGE, "9H>D" + HUGE, f"P{HUGE}:9H>B1", f"S{HUGE}.D1:9H>B1"):
+        with pytest.raises(sm.NotationError):
+            sm.parse_move(text)
+    with pytest.raises(sm.NotationError, match="at most 80 digits"):
+        parse_card(HUGE)
+    for field in (f"seed={HUGE}", f"turn={HUGE}", f"end=win:{HUGE}:0,0", f"end=win:0:{HUGE},0"):
+        with pytest.raises(sm.NotationError):
+            parse_position(f"{POSITION} {field}", bf)
+    with pytest.raises(sm.NotationError, match="hidden count"):
+        parse_view(f"?{HUGE},JH:5H:-|-|-|-/2S:?0:-|-|-|- - - - on=0 view=0", bf)
+
+
+def test_the_referee_loop_of_the_embedding_guide_survives_a_long_number(bf) -> None:
+    # The issue's example: the guide's Table catches only IllegalMove and NotationError.
+    state = sm.deal(bf, 1)
+    try:
+        sm.apply_move(bf, state, sm.parse_move("9H>B" + HUGE))
+    except (sm.IllegalMove, sm.NotationError) as error:
+        assert "9H>B" in str(error)
+    else:
+        raise AssertionError("a 4,301-digit pile number must be refused")
+
+
+def test_long_numbers_in_json_raise_data_errors(bf: sm.RuleBook, record_dict: dict) -> None:
+    state_text = dumps_state(sm.deal(bf, 1)).replace('"seed": 1', f'"seed": {HUGE}')
+    view_text = dumps_view(view_of(sm.deal(bf, 1), 0)).replace('"turn": 0', f'"turn": -{HUGE}')
+    record_text = json.dumps(record_dict).replace('"seed": 3', '"seed": 1' + "0" * 80)
+    for load in (lambda: loads_state(state_text, bf), lambda: loads_view(view_text, bf),
+                 lambda: loads_record(record_text)):
+        with pytest.raises(DataError, match="at most 80 are read"):
+            load()
+
+
+def test_deep_nesting_raises_data_errors(bf: sm.RuleBook) -> None:
+    deep = "[" * 1000 + "]" * 1000
+    with pytest.raises(DataError, match="nested 1000 deep"):
+        loads_record(deep)
+    nested_state = '{"format": "spitemalice-state", "seats": ' + deep + "}"
+    with pytest.raises(DataError, match="at most 32 levels"):
+        loads_state(nested_state, bf)
+    with pytest.raises(DataError, match="at most 32 levels"):
+        loads_view('{"a": ' * 1000 + "1" + "}" * 1000, bf)
+    # Brackets inside strings are text, not nesting:
+    with pytest.raises(DataError, match="format"):
+        loads_record(json.dumps({"x": "[" * 1000}))
+
+
+def test_toml_with_long_numbers_or_deep_nesting_is_a_ruleset_error(tmp_path: Path) -> None:
+    head = 'title = "T"\nversion = "1"\nbase = "blackwood-frey"\n'
+    cases = {
+        "huge.toml": (head + f"[params]\npayoff_size = {HUGE}\n", "longer than 80 digits"),
+        "long.toml": (head + f"[params]\npayoff_size = {'9' * 81}\n", "longer than 80 digits"),
+        "deep.toml": (head + "x = " + "[" * 1000 + "]" * 1000 + "\n", "nested deeper than 32"),
+        "deep2.toml": (head + "x = " + "[" * 40 + "]" * 40 + "\n", "nested deeper than 32"),
+    }
+    for name, (text, expected) in cases.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(sm.RulesetError, match=expected):
+            sm.load(path)
+
+
+def test_the_command_line_prints_one_line_for_long_numbers_and_deep_nesting(
+        tmp_path: Path, capsys) -> None:
+    # The issue's examples: --set with 4,301 nines, and check/replay/rules on deep nesting.
+    _one_line_error(*_run(capsys, "simulate", "blackwood-frey", "--games", "1",
+                          "--set", f"payoff_size={HUGE}")[::2])
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 1000 + "]" * 1000)
+    for command in ("check", "replay"):
+        _one_line_error(*_run(capsys, command, str(deep))[::2])
+    toml = tmp_path / "deep.toml"
+    toml.write_text('title = "T"\nversion = "1"\nbase = "g4a"\nx = ' + "{a = " * 1000
+                    + "1" + "}" * 1000 + "\n")
+    _one_line_error(*_run(capsys, "rules", str(toml))[::2])
+
+
+# -- class 4: files named by untrusted files -----------------------------------------------
+
+
+def test_a_record_naming_a_file_as_its_rule_set_is_refused(record_dict: dict, tmp_path: Path,
+                                                          capsys) -> None:
+    # The issue's example: a record whose rule-set name is /dev/zero.
+    for name in ("/dev/zero", str(tmp_path / "fifo"), "rules.toml"):
+        record_dict["ruleset"]["name"] = name
+        record = loads_record(json.dumps(record_dict))
+        with pytest.raises(sm.RulesetError, match="is a file path"):
+            rules_for(record)
+        path = tmp_path / "record.json"
+        path.write_text(json.dumps(record_dict))
+        _one_line_error(*_run(capsys, "check", str(path))[::2])
+
+
+def test_devices_fifos_and_directories_are_never_read(tmp_path: Path, capsys) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", fifo, tmp_path):
+        start = time.monotonic()
+        with pytest.raises(DataError, match="cannot read the record"):
+            load_record(path)
+        with pytest.raises(sm.RulesetError, match="not a regular file"):
+            sm.load(Path(path))
+        _one_line_error(*_run(capsys, "check", str(path))[::2])
+        assert time.monotonic() - start < 5
+
+
+def test_a_fifo_opened_for_reading_does_not_block(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    done = threading.Event()
+
+    def read() -> None:
+        with pytest.raises(limits.FileRefused):
+            limits.read_file(fifo, 100)
+        done.set()
+
+    thread = threading.Thread(target=read, daemon=True)
+    thread.start()
+    assert done.wait(5), "reading a FIFO blocked"
+
+
+def test_files_over_the_cap_are_refused_unread(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:  # sparse: no disk space, no time
+        handle.truncate(limits.MAX_JSON_BYTES + 1)
+    with pytest.raises(DataError, match="larger than 8,388,608 bytes"):
+        load_record(big)
+    toml = tmp_path / "big.toml"
+    with toml.open("wb") as handle:
+        handle.truncate(limits.MAX_TOML_BYTES + 1)
+    with pytest.raises(sm.RulesetError, match="larger than 1,048,576 bytes"):
+        sm.load(toml)
+
+
+# -- class 5: untrusted text shown on terminals -------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["\ud800", "ann\x1b[2J", "bob\n", "\u202eevil", "x" * 201])
+def test_unprintable_names_are_refused_at_load(record_dict: dict, tmp_path: Path, name: str,
+                                               capsys) -> None:
+    record_dict["seats"][0]["name"] = name
+    text = json.dumps(record_dict)  # "\ud800" is valid JSON
+    with pytest.raises(DataError, match=r"record\.seats\[0\]\.name: .* is not printable"):
+        loads_record(text)
+    path = tmp_path / "record.json"
+    path.write_text(text)
+    _one_line_error(*_run(capsys, "check", str(path))[::2])
+
+
+def test_printable_names_in_any_script_load(record_dict: dict) -> None:
+    record_dict["seats"][0]["name"] = "Zoë 張 Ωmega"
+    assert loads_record(json.dumps(record_dict)).seats[0].name == "Zoë 張 Ωmega"
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "utf-8:strict"])
+def test_every_command_survives_any_output_encoding(tmp_path: Path, encoding: str,
+                                                    bf: sm.RuleBook) -> None:
+    record = record_game(bf, 3, [sm.legal_moves(bf, sm.deal(bf, 3))[0]], seats=[
+        SeatInfo("Zoë", "human"), SeatInfo("張", "human")])
+    path = tmp_path / "r.json"
+    path.write_text(dumps_record(record))
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    script = ("import sys; from spitemalice.cli import main; "
+              "sys.exit(sum(main(a) for a in "
+              f"[['replay', {str(path)!r}], ['check', {str(path)!r}], "
+              "['rules', 'blackwood-frey'], ['variants']]))")
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    assert b"Zo\\xeb" in done.stdout or b"Zo\xc3\xab" in done.stdout
+
+
+# -- class 8: memory bounded -------------------------------------------------------------
+
+
+def test_a_record_over_the_cap_is_refused_before_it_is_parsed() -> None:
+    text = " " * (limits.MAX_JSON_BYTES + 1)
+    with pytest.raises(DataError, match="at most 8,388,608 are read"):
+        loads_record(text)
+
+
+def test_loading_a_record_at_the_cap_stays_well_under_a_gigabyte(tmp_path: Path) -> None:
+    # The issue's example: an 80 MB record peaked at 863 MB.  Over the cap it is refused
+    # unread; at the cap (8 MiB of moves) the reading process stays small.
+    moves = ["9H>D1"] * ((limits.MAX_JSON_BYTES - 400) // 9)
+    data = {"format": "spitemalice-record", "version": 1,
+            "ruleset": {"name": "blackwood-frey", "version": "1.0", "house_rules": [],
+                        "params": {}},
+            "seats": [{"name": "a", "kind": "b"}, {"name": "c", "kind": "d"}],
+            "seed": 1, "dealer": None, "moves": moves, "outcome": None}
+    at_cap = tmp_path / "at-cap.json"
+    at_cap.write_text(json.dumps(data))
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:
+        handle.truncate(80_000_000)
+    script = (
+        "import resource, sys; from spitemalice.records import load_record\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        f"assert len(load_record({str(at_cap)!r}).moves) == {len(moves)}\n"
+        f"try: load_record({str(big)!r})\n"
+        "except ValueError: pass\n"
+        "else: sys.exit('80 MB read')\n"
+        "print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) < 250  # MB above the interpreter's own; measured about 60
+
+
+def test_the_bounds_are_the_documented_constants() -> None:
+    text = Path(__file__).resolve().parents[1].joinpath("docs", "embedding.md").read_text()
+    for name in ("MAX_DIGITS", "MAX_DEPTH", "MAX_JSON_BYTES", "MAX_TOML_BYTES",
+                 "MAX_POSITION_CHARS", "MAX_MOVE_CHARS", "MAX_NAME_CHARS"):
+        assert name in text, name
+        assert f"{getattr(limits, name):,}" in text, name
+
+
+def test_only_library_errors_come_from_non_text(bf: sm.RuleBook) -> None:
+    for value in (None, 5, b"9H>B1", ["9H"]):
+        for parse in (sm.parse_move, parse_card, lambda v: parse_position(v, bf),
+                      lambda v: parse_view(v, bf), loads_record, lambda v: loads_state(v, bf)):
+            with pytest.raises(SpiteMaliceError):
+                parse(value)
+    assert format_position(sm.deal(bf, 1)) and format_view(view_of(sm.deal(bf, 1), 0))
