@@ -67,10 +67,12 @@ def spitemalice_discard_limits(ruleset: Ruleset) -> DiscardRule:
 @hookimpl(trylast=True)
 def spitemalice_deal(ruleset: Ruleset) -> DealRule:
     """The deal from the Ruleset; ``payoff_size`` 0 means ``None``: share the separate pay-off
-    pack out equally."""
-    return DealRule(
-        ruleset.payoff_piles, ruleset.payoff_size or None, ruleset.hand_size, ruleset.first_seat
-    )
+    pack out equally.  With 5 or more seats a non-zero ``payoff_size_many`` replaces
+    ``payoff_size`` (Skip-Bo's 20-card piles, rules dossier §6 K4)."""
+    size = ruleset.payoff_size
+    if ruleset.players >= 5 and ruleset.payoff_size_many:
+        size = ruleset.payoff_size_many
+    return DealRule(ruleset.payoff_piles, size or None, ruleset.hand_size, ruleset.first_seat)
 
 
 @hookimpl(trylast=True)

@@ -3,10 +3,11 @@
 A card is a value: two cards with the same rank and suit are interchangeable, so a pile of
 three packs simply holds three equal ``QS`` cards.  Ranks are integers: 1 is the ace, 11 the
 jack, 12 the queen, 13 the king; 0 is a joker; suitless numbered cards (Starturn's 1-15, or any
-custom numbered deck) carry their number as the rank and an empty suit.
+custom numbered deck) carry their number as the rank and an empty suit.  Skip-Bo's SKIP-BO card
+is a joker with its own face: rank 0 and the mark ``SB`` in place of a suit (:data:`SKIP_BO`).
 
-Text forms: ``AS``, ``10H``, ``QD``, ``KC`` for ranked cards, ``*`` for a joker and a bare
-number such as ``7`` or ``15`` for a suitless numbered card.
+Text forms: ``AS``, ``10H``, ``QD``, ``KC`` for ranked cards, ``*`` for a joker, ``SB`` for a
+SKIP-BO card and a bare number such as ``7`` or ``15`` for a suitless numbered card.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from spitemalice.limits import MAX_DIGITS, whole_number
 JOKER_RANK = 0
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 SUITS = ("S", "H", "D", "C")
+SKIP_BO_MARK = "SB"
 
 _RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _TEXT_RANK = {v: k for k, v in _RANK_TEXT.items()}
@@ -37,7 +39,8 @@ class Card:
     Attributes:
         rank: 0 for a joker, 1-13 for a ranked card (A=1 ... K=13), any positive integer for a
             suitless numbered card.
-        suit: one of ``S H D C`` for a ranked card, ``""`` for a joker or a numbered card.
+        suit: one of ``S H D C`` for a ranked card, ``""`` for a joker or a numbered card,
+            ``"SB"`` for a SKIP-BO card (a joker with Skip-Bo's face).
     """
 
     rank: int
@@ -68,10 +71,14 @@ class Card:
         return f"Card({card_text(self)!r})"
 
 
+SKIP_BO = Card(JOKER_RANK, SKIP_BO_MARK)
+"""Skip-Bo's wild SKIP-BO card (rules dossier §6 K1): a joker with its own face, text ``SB``."""
+
+
 def card_text(card: Card) -> str:
-    """The short text form of ``card``: ``QS``, ``10H``, ``*`` or a bare number."""
+    """The short text form of ``card``: ``QS``, ``10H``, ``*``, ``SB`` or a bare number."""
     if card.rank == JOKER_RANK:
-        return "*"
+        return card.suit or "*"
     if not card.suit:
         return str(card.rank)
     return _RANK_TEXT.get(card.rank, str(card.rank)) + card.suit
@@ -85,7 +92,7 @@ def rank_text(rank: int) -> str:
 
 
 def parse_card(text: str) -> Card:
-    """Parse a card's short text form (``QS``, ``10h``, ``*``, ``15``).
+    """Parse a card's short text form (``QS``, ``10h``, ``*``, ``SB``, ``15``).
 
     Raises:
         NotationError: the text is not a card (or not text, or a number of more than
@@ -96,6 +103,8 @@ def parse_card(text: str) -> Card:
     raw = text.strip().upper()
     if raw == "*":
         return Card(JOKER_RANK)
+    if raw == SKIP_BO_MARK:
+        return SKIP_BO
     if ascii_digits(raw):
         rank = whole_number(raw)
         if rank is None:
@@ -113,7 +122,8 @@ def parse_card(text: str) -> Card:
             return Card(named, raw[-1])
     raise NotationError(
         f"{_shown(text)} is not a card: write a rank A,2-10,J,Q,K and a suit S,H,D,C (as 'QS' or "
-        "'10H'), '*' for a joker, or a bare number such as '7' for a numbered card"
+        "'10H'), '*' for a joker, 'SB' for a SKIP-BO card, or a bare number such as '7' for a "
+        "numbered card"
     )
 
 

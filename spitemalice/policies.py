@@ -101,7 +101,8 @@ class DealRule:
         payoff_size: cards per pay-off pile, or ``None`` to share the separate pay-off pack
             out equally (leftovers join the draw pile).
         hand_size: cards a hand is filled to at the start of a turn and when it empties.
-        first_seat: how the first seat is chosen (``"cut"`` or ``"higher-payoff-top"``).
+        first_seat: how the first seat is chosen (``"cut"``, ``"cut-left"``, ``"youngest"`` or
+            ``"higher-payoff-top"``; see :func:`spitemalice.engine.deal`).
     """
 
     payoff_piles: int

@@ -19,7 +19,8 @@ from spitemalice.errors import RulesetError
 from spitemalice.limits import MAX_DIGITS, whole_number
 
 CompletedPolicy = Literal["set-aside", "shuffle-in"]
-FirstSeatRule = Literal["cut", "higher-payoff-top"]
+FirstSeatRule = Literal["cut", "cut-left", "youngest", "higher-payoff-top"]
+FIRST_SEAT_RULES: tuple[str, ...] = ("cut", "cut-left", "youngest", "higher-payoff-top")
 ExhaustionRule = Literal["difference", "tie"]
 
 
@@ -116,12 +117,18 @@ class Ruleset:
         "cards per pay-off pile (0 = share the pay-off pack out equally)",
         validator=_between(0, 60),
     )
+    payoff_size_many: int = _field(
+        0,
+        "cards per pay-off pile when 5 or more seats play (0 = payoff_size at every count)",
+        validator=_between(0, 60),
+    )
     hand_size: int = _field(5, "cards a hand is filled to", validator=_between(1, 12))
     first_seat: FirstSeatRule = _field(
         "cut",
-        "cut: a seeded cut picks the dealer, who plays first; higher-payoff-top: the higher "
-        "pay-off top plays first, equal tops reshuffle",
-        validator=_one_of("cut", "higher-payoff-top"),
+        "cut: a seeded cut picks the dealer, who plays first; cut-left: the seat after that "
+        "dealer plays first; youngest: seat 0 (the youngest player) plays first; "
+        "higher-payoff-top: the higher pay-off top plays first, equal tops reshuffle",
+        validator=_one_of(*FIRST_SEAT_RULES),
     )
     discard_piles: int = _field(4, "discard piles per seat", validator=_between(1, 8))
     discard_forbidden: frozenset[int] = _field(

@@ -19,8 +19,9 @@ NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
 def numbered(rules: sm.RuleBook) -> bool:
-    """Whether the rule set plays with suitless numbered cards."""
-    return all(not card.suit for card in rules.deck.cards)
+    """Whether the rule set plays with suitless numbered cards (its wild cards aside: Skip-Bo's
+    SKIP-BO cards carry a mark of their own)."""
+    return all(not card.suit for card in rules.deck.cards if not card.is_joker)
 
 
 def card(rules: sm.RuleBook, rank: int, suit: str = "S") -> str:

@@ -424,9 +424,10 @@ def test_the_compatibility_table() -> None:
     assert refused == {("misery", "deck-per-player"), ("starturn", "deck-per-player"),
                        ("uspcc", "deck-per-player"), ("g4a", "deck-per-player"),
                        ("starturn", "jokers-to-king"), ("starturn", "natural-ace-two"),
-                       ("starturn", "wild-must-be-covered")}
+                       ("starturn", "wild-must-be-covered"),
+                       ("skip-bo", "deck-per-player"), ("skip-bo", "jokers-to-king")}
     assert len({(r, h) for r, h, _ in COMBINATIONS if h}) == len(RULESETS) * len(
-        HOUSE_RULES) - 7
+        HOUSE_RULES) - 9
 
 
 @pytest.mark.parametrize(("ruleset", "rule", "players"), COMBINATIONS)

@@ -29,7 +29,10 @@ def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) ->
     full hand to every seat; the rest is the draw pile.  The first seat follows the rule set's
     ``first_seat`` rule: under ``"cut"`` the dealer plays first, and the dealer is ``dealer``
     or, when ``None``, a seeded cut; under ``"higher-payoff-top"`` the seat showing the higher
-    pay-off top plays first (wild cards rank highest) and equal tops are reshuffled.
+    pay-off top plays first (wild cards rank highest) and equal tops are reshuffled; under
+    ``"cut-left"`` the dealer is found as for ``"cut"`` and the seat after it plays first (the
+    older Skip-Bo sheet, rules dossier §6 K9); under ``"youngest"`` seat 0 plays first (the
+    modern Skip-Bo sheet, seats numbered from the youngest player).
 
     Args:
         seed: any whole number >= 0; equal seeds give equal games.  ``None`` (the default)
@@ -65,9 +68,19 @@ def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) ->
     state = GameState(seats, (), tuple(cards), (), seed=seed, shuffles=shuffles)
     if rules.deal.first_seat == "higher-payoff-top":
         return _higher_top_starts(rules, state)
+    return GameState(seats, (), tuple(cards), (), seat=_first_seat(rules, seed, dealer),
+                     seed=seed, shuffles=shuffles)
+
+
+def _first_seat(rules: RuleBook, seed: int, dealer: int | None) -> int:
+    """The seat that plays first under a dealer-based ``first_seat`` rule."""
+    if rules.deal.first_seat == "youngest":
+        return 0
     if dealer is None:
-        dealer = rng_for(seed, 0, "cut").randrange(players)
-    return GameState(seats, (), tuple(cards), (), seat=dealer, seed=seed, shuffles=shuffles)
+        dealer = rng_for(seed, 0, "cut").randrange(rules.players)
+    if rules.deal.first_seat == "cut-left":
+        return (dealer + 1) % rules.players
+    return dealer
 
 
 def _take(cards: list[Card], count: int) -> Pile:

@@ -1,0 +1,239 @@
+"""Scenario tests for the skip-bo rule sheet: one at least per clause (SK-1 ... SK-25)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+import sheet_checks as check
+from positions import position
+
+import spitemalice as sm
+from spitemalice.cards import SKIP_BO, card_text
+from spitemalice.invariants import check_state
+from spitemalice.serialize import dumps_state, loads_state
+from spitemalice.simulate import simulate
+
+SK = sm.load("skip-bo")
+SB = "SB"
+
+
+def pile(top: int) -> str:
+    return " ".join(str(value) for value in range(1, top + 1))
+
+
+@pytest.mark.clause("SK-1")
+def test_162_cards_twelve_of_each_number_and_18_skip_bo_cards() -> None:
+    counts = Counter(card.rank for card in SK.deck.cards)
+    assert SK.deck.size == 162 and counts[0] == 18
+    assert all(counts[number] == 12 for number in range(1, 13)) and max(counts) == 12
+    assert Counter(SK.deck.cards)[SKIP_BO] == 18
+    assert card_text(SKIP_BO) == "SB" and sm.parse_card("sb") == SKIP_BO
+    assert "162 cards" in SK.clause("SK-1").text
+
+
+@pytest.mark.clause("SK-1")
+def test_skip_bo_cards_read_back_from_every_text_form() -> None:
+    state = position(SK, hands=["SB 3 7"], discards=[["SB"]], builds=["SB 2"],
+                     payoffs=["5 SB"])
+    text = sm.format_position(state)
+    assert "SB" in text and sm.parse_position(text, SK) == state
+    assert loads_state(dumps_state(state), SK) == state
+    assert str(sm.parse_move("D1:SB>B1")) == "D1:SB>B1"
+
+
+@pytest.mark.clause("SK-2")
+def test_two_to_six_players() -> None:
+    for players in range(2, 7):
+        assert sm.load("skip-bo", players=players).players == players
+    with pytest.raises(sm.RulesetError, match="2 to 6 players, not 7"):
+        sm.load("skip-bo", players=7)
+
+
+@pytest.mark.clause("SK-3")
+def test_build_piles_rise_by_one_from_1() -> None:
+    state = position(SK, hands=["5 4 2"], builds=[pile(3)])
+    error = check.refused(SK, state, "5>B1")
+    assert (error.reason, error.clause) == ("wrong-rank", "SK-3")
+    error = check.refused(SK, state, "2>B+")
+    assert (error.reason, error.clause) == ("wrong-rank", "SK-3")
+    assert len(check.play(SK, state, "4>B1").builds[0]) == 4
+
+
+@pytest.mark.clause("SK-4")
+def test_a_skip_bo_card_is_wild_and_may_start_a_pile() -> None:
+    state = position(SK, hands=["SB SB 9"], builds=[pile(11)])
+    moves = sm.legal_moves(SK, state)
+    assert sm.parse_move("SB>B+") in moves and sm.parse_move("SB>B1") in moves
+    after = check.play(SK, state, "SB>B+")
+    assert after.builds[-1] == (SKIP_BO,)
+    after = check.play(SK, state, "SB>B1")  # stands for 12 and completes the pile
+    assert after.builds == () and len(after.completed) == 12
+
+
+@pytest.mark.clause("SK-5")
+def test_at_most_four_shared_build_piles() -> None:
+    four = position(SK, hands=["1 9"], builds=["1", "1 2", "1", "SB"])
+    error = check.refused(SK, four, "1>B+")
+    assert (error.reason, error.clause) == ("build-pile-limit", "SK-5")
+    three = position(SK, hands=["", "1 9"], builds=["1", "1 2", "1"], seat=1)
+    assert len(check.play(SK, three, "1>B+").builds) == 4  # seat 1 builds where seat 0 did
+
+
+@pytest.mark.clause("SK-6")
+@pytest.mark.clause("SK-7")
+def test_completed_piles_set_aside_until_the_draw_pile_runs_out() -> None:
+    check.set_aside_then_recycled(SK)
+
+
+@pytest.mark.clause("SK-8")
+def test_empty_draw_pile_and_nothing_set_aside_ends_drawn_with_no_score() -> None:
+    after = check.empty_draw_pile_ends_drawn(SK)
+    assert after.outcome is not None and after.outcome.scores == (0, 0)
+
+
+@pytest.mark.clause("SK-9")
+def test_pay_off_piles_30_for_2_to_4_players_20_for_5_and_6() -> None:
+    for players, size in ((2, 30), (3, 30), (4, 30), (5, 20), (6, 20)):
+        state = sm.deal(sm.load("skip-bo", players=players), seed=players)
+        assert [seat.payoff_count for seat in state.seats] == [size] * players
+    assert sm.load("skip-bo", payoff_size=10).deal.payoff_size == 10
+    shared = sm.load("skip-bo", players=6, payoff_size=15, payoff_size_many=0)
+    assert shared.deal.payoff_size == 15
+    assert sm.load("skip-bo", players=6, payoff_size_many=12).deal.payoff_size == 12
+
+
+@pytest.mark.clause("SK-9")
+def test_only_the_pay_off_top_is_playable() -> None:
+    state = position(SK, hands=["9"], builds=[pile(3)], payoffs=["4 7"])
+    error = check.refused(SK, state, "P:4>B1")
+    assert error.reason == "buried-card"
+    empty = position(SK, hands=["9"], builds=[pile(3)], payoffs=[""])
+    error = check.refused(SK, empty, "P:4>B1")
+    assert (error.reason, error.clause) == ("empty-pile", "SK-9")
+
+
+@pytest.mark.clause("SK-10")
+def test_hand_of_five_and_five_more_when_it_empties() -> None:
+    check.refill_at_turn_start(SK)
+    check.empty_hand_draws_again(SK)
+
+
+@pytest.mark.clause("SK-11")
+def test_the_seat_after_the_dealer_plays_first() -> None:
+    four = sm.load("skip-bo", players=4)
+    for dealer in range(4):
+        assert sm.deal(four, seed=3, dealer=dealer).seat == (dealer + 1) % 4
+    from spitemalice.match import play_match
+    from spitemalice.players import GreedyPlayer
+
+    result = play_match(SK, [GreedyPlayer(0), GreedyPlayer(1)], seed=2, max_games=3)
+    assert [g.first_seat for g in result.games] == [(d + 1) % 2 for d in result.dealers]
+    assert len(set(result.dealers)) == min(2, len(result.dealers))
+
+
+@pytest.mark.clause("SK-11")
+def test_the_modern_sheet_youngest_player_first() -> None:
+    youngest = sm.load("skip-bo", players=3, first_seat="youngest")
+    assert {sm.deal(youngest, seed=seed, dealer=seed % 3).seat for seed in range(6)} == {0}
+    assert "youngest" in youngest.clause("SK-11").text
+
+
+@pytest.mark.clause("SK-12")
+def test_discard_piles_top_card_only_and_own_only() -> None:
+    check.discard_piles_top_only(SK, "SK-12")
+
+
+@pytest.mark.clause("SK-13")
+def test_any_card_may_be_discarded_a_skip_bo_card_included() -> None:
+    state = position(SK, hands=["SB 1 12"], discards=[["12 3 SB"]])
+    for text in ("SB>D1", "1>D1", "12>D4"):
+        assert sm.parse_move(text) in sm.legal_moves(SK, state)
+    after = check.play(SK, state, "SB>D1")
+    assert after.seats[0].discards[0][-1] == SKIP_BO and len(after.seats[0].discards[0]) == 4
+
+
+@pytest.mark.clause("SK-14")
+def test_a_skip_bo_card_on_a_discard_pile_stays_wild() -> None:
+    state = position(SK, hands=["9"], discards=[["4 SB"]], builds=[pile(7)])
+    moves = sm.legal_moves(SK, state)
+    assert sm.parse_move("D1:SB>B1") in moves and sm.parse_move("D1:SB>B+") in moves
+    after = check.play(SK, state, "D1:SB>B1")
+    assert sm.build_ranks(after.builds[0])[-1] == 8 and after.builds[0][-1] == SKIP_BO
+
+
+@pytest.mark.clause("SK-15")
+def test_one_discard_ends_the_turn() -> None:
+    check.one_card_discard_ends_turn(SK, "SK-15")
+
+
+@pytest.mark.clause("SK-16")
+def test_a_seat_may_discard_though_it_could_play() -> None:
+    state = position(SK, hands=["1 9"], payoffs=["5", "6"])
+    assert sm.parse_move("1>B+") in sm.legal_moves(SK, state)
+    after = check.play(SK, state, "1>D1")
+    assert after.seat == 1 and after.builds == ()
+
+
+@pytest.mark.clause("SK-17")
+def test_a_discard_that_empties_the_hand_draws_nothing_until_the_next_turn() -> None:
+    state = position(SK, hands=["9", "3"], payoffs=["5", "6"])
+    after = check.play(SK, state, "9>D1")
+    assert after.seat == 1 and after.seats[0].hand == ()
+    back = check.play(SK, after, "3>D1")
+    assert back.seat == 0 and len(back.seats[0].hand) == 5
+
+
+@pytest.mark.clause("SK-18")
+def test_the_last_pay_off_card_wins_at_once() -> None:
+    check.last_payoff_card_wins(SK)
+
+
+@pytest.mark.clause("SK-19")
+def test_winner_scores_25_plus_5_per_opposing_pay_off_card() -> None:
+    three = sm.load("skip-bo", players=3)
+    state = position(three, hands=["9"], builds=[pile(3)],
+                     payoffs=["4", " ".join(["7"] * 7), " ".join(["8"] * 12)])
+    after = check.play(three, state, "P:4>B1")
+    assert after.outcome is not None and after.outcome.scores == (25 + 5 * 19, 0, 0)
+    check.blocked(SK, (0, 0))
+
+
+@pytest.mark.clause("SK-20")
+def test_match_to_500() -> None:
+    check.match_to(SK, 500)
+
+
+@pytest.mark.clause("SK-21")
+def test_only_the_seat_on_turn_moves() -> None:
+    check.seat_on_turn(SK, "SK-21")
+
+
+@pytest.mark.clause("SK-22")
+def test_pass_only_when_stuck() -> None:
+    check.pass_only_when_stuck(SK, "SK-22")
+
+
+@pytest.mark.clause("SK-23")
+def test_a_round_of_passes_is_blocked() -> None:
+    check.blocked(SK, (0, 0))
+
+
+@pytest.mark.clause("SK-24")
+def test_turn_limit() -> None:
+    check.turn_limit(SK)
+
+
+@pytest.mark.clause("SK-25")
+def test_no_move_after_the_end() -> None:
+    check.game_over(SK, "SK-25")
+
+
+def test_every_seat_count_plays_to_an_end_with_the_invariants_holding() -> None:
+    for players in (2, 5, 6):
+        rules = sm.load("skip-bo", players=players)
+        state = sm.deal(rules, seed=players)
+        assert check_state(rules, state) == []
+        result = simulate(rules, ["greedy"], games=2, seed=players)
+        assert sum(result.outcomes.values()) == 2
+        assert result.players == players

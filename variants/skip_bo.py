@@ -1,0 +1,157 @@
+"""The skip-bo rule set: Mattel's numbered-card game of the Spite and Malice family.
+
+162 cards (1-12 twelve times each and 18 wild SKIP-BO cards, written ``SB``), 2-6 players,
+a pay-off pile ("stock pile" in Skip-Bo's words) of 30 cards with 2-4 players and 20 with 5-6,
+hand of five, up to four shared build piles from 1 to 12, four discard piles per seat that take
+any card, completed piles set aside until the draw pile runs out, the winner scoring 25 plus 5
+per card left in the opponents' pay-off piles, match to 500 (rules dossier §6, K1-K11).  Every
+rule but the face of the wild card is a :class:`Ruleset` value; the deck hook gives the jokers
+Skip-Bo's face.
+"""
+
+from __future__ import annotations
+
+from spitemalice.base import numbered_pack
+from spitemalice.cards import SKIP_BO
+from spitemalice.hookspecs import hookimpl
+from spitemalice.policies import Clause, Deck
+from spitemalice.ruleset import Ruleset
+
+from ._common import play_clauses
+
+NAME = "skip-bo"
+KIND = "ruleset"
+DESCRIPTION = ("Mattel's Skip-Bo: 1-12 twelve times and 18 wild SKIP-BO cards, 2-6 players, "
+               "pay-off piles of 30 (20 from 5 players), build 1 to 12")
+
+RULESET = Ruleset(
+    name=NAME,
+    title="Skip-Bo",
+    version="1.0",
+    players=2, min_players=2, max_players=6,
+    packs=0, draw_pack=144, jokers=18,
+    wild_ranks=frozenset({0}), wild_excluded=frozenset(),
+    build_ceiling=12, max_build_piles=4, completed_piles="set-aside",
+    payoff_piles=1, payoff_size=30, payoff_size_many=20, hand_size=5, first_seat="cut-left",
+    discard_piles=4, discard_forbidden=frozenset(), max_discard_cards=1,
+    exhaustion="tie", win_bonus=25, points_per_card=5, match_target=500,
+)
+
+M = "SKIPBO-MATTEL"  # rules dossier §6: the Mattel sheets and their copies
+W = "SKIPBO-WIKI"
+
+
+def _deck_clause(ruleset: Ruleset) -> Clause:
+    runs, extra = divmod(ruleset.draw_pack, ruleset.build_ceiling)
+    copies = f"{runs} times each" if not extra else f"{runs} or {runs + 1} times each"
+    return Clause("SK-1", f"The deck is {ruleset.draw_pack + ruleset.seat_jokers} cards: the "
+                  f"numbers 1 to {ruleset.build_ceiling}, {copies} ({ruleset.draw_pack} cards, "
+                  f"draw_pack) and {ruleset.seat_jokers} wild SKIP-BO cards (jokers), written "
+                  "SB; suits do not exist.", f"{M} K1; {W} K1")
+
+
+def _payoff_clause(ruleset: Ruleset) -> Clause:
+    many = ruleset.payoff_size_many or ruleset.payoff_size
+    sizes = (f"{ruleset.payoff_size} cards with 2 to 4 players and {many} with 5 or 6"
+             if many != ruleset.payoff_size else f"{ruleset.payoff_size} cards")
+    return Clause("SK-9", f"Each seat is dealt one pay-off pile (Skip-Bo's stock pile) of {sizes} "
+                  "(payoff_size, payoff_size_many), face down with its top card turned face "
+                  "up; only that top card may be played.", f"{M} K4", reasons=("empty-pile",))
+
+
+def _first_seat_clause(ruleset: Ruleset) -> Clause:
+    if ruleset.first_seat == "youngest":
+        return Clause("SK-11", "The youngest player plays first; the library seats the youngest "
+                      "at seat 0, so seat 0 plays first in every game (first_seat = youngest); "
+                      "turns go round in seat order.",
+                      f"{M} K9 (modern sheet); seat 0 and every game ASSUMPTION")
+    if ruleset.first_seat == "cut-left":
+        return Clause("SK-11", "Each player cuts a card and the highest deals (SKIP-BO cards do "
+                      "not count); the library makes the cut a seeded random pick. The seat "
+                      "after the dealer plays first and turns go round in seat order; in a "
+                      "match the deal passes to the next seat each game (first_seat = "
+                      "cut-left; first_seat = youngest is the modern sheet's rule).",
+                      f"{M} K9 (older sheet); the seeded cut LIBRARY")
+    return Clause("SK-11", f"The first seat follows first_seat = {ruleset.first_seat}, a "
+                  "setting outside Skip-Bo's own rules.", "LIBRARY")
+
+
+def clauses(ruleset: Ruleset) -> list[Clause]:
+    """The rule sheet, its parameter-dependent clauses written from ``ruleset``."""
+    top = ruleset.build_ceiling
+    return [
+        _deck_clause(ruleset),
+        Clause("SK-2", f"{ruleset.min_players} to {ruleset.max_players} players, alone or in "
+               "partnerships (the partnerships house rule). A player count the deck cannot "
+               "deal pay-off piles and hands for is refused.",
+               f"{M} K3 (pasobher copy); {W} K3; deal check LIBRARY"),
+        Clause("SK-3", f"A build pile starts with a 1 and rises by exactly one number, up to "
+               f"{top}.", f"{M} K5", reasons=("wrong-rank",)),
+        Clause("SK-4", f"A SKIP-BO card is wild: it stands for any number from 1 to {top}, so it "
+               "may start a build pile as its 1.", f"{M} K5; fixya",
+               reasons=("wild-cannot-start", "wild-excluded")),
+        Clause("SK-5", f"At most {ruleset.max_build_piles or 'any number of'} build piles are "
+               "open at once; they are shared by all seats.", f"{M} K5",
+               reasons=("build-pile-limit",)),
+        Clause("SK-6", f"A build pile that reaches {top} is complete: it is set aside and a new "
+               "pile may be started in its place.", f"{M} K5; dossier scenario 2"),
+        Clause("SK-7", "When a required draw finds the draw pile used up, the set-aside completed "
+               "piles are shuffled to form a new draw pile and the draw goes on.",
+               f"{M} K8 (scribd sheet)"),
+        Clause("SK-8", "When a required draw finds the draw pile empty and no completed piles "
+               "are set aside, the game ends drawn.",
+               "ASSUMPTION (no sheet covers it; dossier K8, A6)"),
+        _payoff_clause(ruleset),
+        Clause("SK-10", f"Each seat holds a hand of {ruleset.hand_size}, drawn up to "
+               f"{ruleset.hand_size} at the start of its turn. A seat that plays every hand card "
+               f"draws {ruleset.hand_size} more at once and goes on.", f"{M} K7"),
+        _first_seat_clause(ruleset),
+        Clause("SK-12", f"Each seat has {ruleset.discard_piles} discard piles of its own. Only "
+               "the top card of a discard pile may be played, and only by its owner; cards "
+               "never move from one discard pile to another.", f"{M} K6 (fixya; handheld "
+               "manual)", reasons=("buried-card", "not-on-pile", "not-own-pile")),
+        Clause("SK-13", "Any hand card may be discarded, on any discard pile, in any order, a "
+               "SKIP-BO card included; a discard pile has no size limit.",
+               f"{M} K6 ('any card'); the wild card: dossier §6 edge rules, literal reading",
+               reasons=("forbidden-discard",)),
+        Clause("SK-14", "A SKIP-BO card on a discard pile stays wild: played from the top of the "
+               "pile it stands for whatever number the build pile needs.",
+               "ASSUMPTION (dossier A14, the literal reading of K6; georgiee/"
+               "angular-workshop-skipbo#7 converts it instead)"),
+        Clause("SK-15", "A turn ends when the seat puts exactly one hand card on one of its "
+               "discard piles; cards go to discard piles only from the hand.", f"{M} K6, K7",
+               reasons=("discard-count", "pair-unequal")),
+        Clause("SK-16", "A seat may discard and end its turn even when it could still play.",
+               "ilovetranslation FAQ (dossier §6 edge rules); K7"),
+        Clause("SK-17", "A discard that empties the hand ends the turn like any other; the seat "
+               f"draws {ruleset.hand_size} at the start of its next turn, not at once.",
+               "finalbosscardgame.com (dossier §6 edge rules)"),
+        Clause("SK-18", "A seat that plays the last card of its pay-off pile wins the game at "
+               "once, with no discard.", f"{M} K7, K11 (the object of the game)"),
+        Clause("SK-19", f"The winner scores {ruleset.win_bonus} points plus "
+               f"{ruleset.points_per_card} for every card left in the opponents' pay-off piles "
+               "(win_bonus, points_per_card); nobody else scores. A drawn, blocked or timed-out "
+               "game scores nothing.", f"{M} K10 (scribd sheet; finalbosscardgame.com); the "
+               "drawn game ASSUMPTION"),
+        Clause("SK-20", f"A match is played to {ruleset.match_target} points (match_target).",
+               f"{M} K10"),
+        *play_clauses("SK", 21, ruleset.turn_limit),
+    ]
+
+
+@hookimpl
+def spitemalice_ruleset() -> Ruleset:
+    return RULESET
+
+
+@hookimpl
+def spitemalice_deck(ruleset: Ruleset) -> Deck:
+    """``draw_pack`` numbered cards 1 to the build ceiling and ``seat_jokers`` SKIP-BO cards
+    (clause SK-1)."""
+    cards = numbered_pack(ruleset.draw_pack, ruleset.build_ceiling)
+    return Deck(cards + (SKIP_BO,) * ruleset.seat_jokers)
+
+
+@hookimpl
+def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
+    return clauses(ruleset)
