@@ -90,6 +90,9 @@ def test_completed_piles_set_aside_until_the_draw_pile_runs_out() -> None:
 def test_empty_draw_pile_and_nothing_set_aside_ends_drawn_with_no_score() -> None:
     after = check.empty_draw_pile_ends_drawn(SK)
     assert after.outcome is not None and after.outcome.scores == (0, 0)
+    short = position(SK, hands=["5"], builds=[pile(4)], payoffs=["9", "8"], draw="3 SB")
+    after = check.play(SK, short, "5>B1")
+    assert after.outcome is None and after.seat == 0 and len(after.seats[0].hand) == 2
 
 
 @pytest.mark.clause("SK-9")

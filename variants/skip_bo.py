@@ -98,9 +98,10 @@ def clauses(ruleset: Ruleset) -> list[Clause]:
         Clause("SK-7", "When a required draw finds the draw pile used up, the set-aside completed "
                "piles are shuffled to form a new draw pile and the draw goes on.",
                f"{M} K8 (scribd sheet)"),
-        Clause("SK-8", "When a required draw finds the draw pile empty and no completed piles "
-               "are set aside, the game ends drawn.",
-               "ASSUMPTION (no sheet covers it; dossier K8, A6)"),
+        Clause("SK-8", "When a required draw finds no card at all (the draw pile empty and no "
+               "completed piles set aside), the game ends drawn. A draw that finds fewer cards "
+               "than it needs takes those there are, and the seat plays on.",
+               "ASSUMPTION (no sheet covers it; dossier K8, A6, A21)"),
         _payoff_clause(ruleset),
         Clause("SK-10", f"Each seat holds a hand of {ruleset.hand_size}, drawn up to "
                f"{ruleset.hand_size} at the start of its turn. A seat that plays every hand card "
