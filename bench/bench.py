@@ -1,27 +1,46 @@
-"""Speed of random and greedy playouts (a benchmark, not a test).
+"""The engine's speed in one run (a benchmark, not a test; figures go to docs/performance.md).
 
-    python bench/bench.py [--ruleset blackwood-frey] [--games 300] [--seed 1] [--noop-plugins 5]
+    python bench/bench.py [--games 200] [--seed 1] [--validate-games 1000] [--quick]
 
-Prints moves/s and games/s for each bot on one core.  With ``--noop-plugins N`` it also
-measures the same playouts with N extra plugins registered: N that answer only build-time
-hooks (their cost should vanish, since hooks are resolved once) and N no-op move filters
-(a per-move hook, the worst case for plugin overhead).
+Prints, in CPU seconds of one process (``time.process_time``) so that a loaded machine skews
+the figures little:
+
+* moves/s of random and greedy playouts through the plain public API loop
+  (``legal_moves``, a seeded choice, ``apply_move``) for every built-in rule set at every seat
+  count it allows, and for every house rule on blackwood-frey with 2 seats;
+* the overhead of 5 no-op plugins implementing every hook, the per-move ones included;
+* the wall time of ``spitemalice validate blackwood-frey --games 1000`` (all cores), with the
+  CPU time its processes used;
+* peak memory of this process and how much the tracemalloc peak of ``simulate`` grows from
+  200 to 1000 games;
+* the CPU time of a fixed pure-Python reference workload (``bench/reference.py``, nqueens(8)),
+  measured in the same run, so that figures from another machine or moment can be scaled.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
+import subprocess
+import sys
 import time
+import tracemalloc
+from pathlib import Path
 
 import spitemalice as sm
 from spitemalice.hookspecs import hookimpl
 from spitemalice.players import make_player
 from spitemalice.registry import load_plugin
 from spitemalice.rulebook import RuleBook
+from spitemalice.simulate import simulate
+
+sys.path.insert(0, str(Path(__file__).parent))
+from reference import reference_seconds  # noqa: E402
 
 
-class BuildTimeNoop:
-    """Answers a build-time hook with nothing."""
+class Noop:
+    """A house rule implementing every hook with no effect: it answers ``None`` (or nothing)
+    everywhere, so the game is unchanged and only the cost of calling it shows."""
 
     KIND = "house-rule"
 
@@ -29,54 +48,170 @@ class BuildTimeNoop:
         self.NAME = f"noop-{number}"
 
     @hookimpl
-    def spitemalice_rule_sheet(self, ruleset: sm.Ruleset) -> list[sm.Clause]:
+    def spitemalice_rule_sheet(self, ruleset):  # type: ignore[no-untyped-def]
         return []
 
+    @hookimpl
+    def spitemalice_conflicts(self, ruleset, plugins):  # type: ignore[no-untyped-def]
+        return None
 
-class FilterNoop(BuildTimeNoop):
-    """A per-move filter that has no opinion."""
+    @hookimpl
+    def spitemalice_deck(self, ruleset):  # type: ignore[no-untyped-def]
+        return None
+
+    @hookimpl
+    def spitemalice_wild(self, ruleset):  # type: ignore[no-untyped-def]
+        return None
+
+    @hookimpl
+    def spitemalice_build_ceiling(self, ruleset):  # type: ignore[no-untyped-def]
+        return None
+
+    @hookimpl
+    def spitemalice_build_pile_limit(self, ruleset):  # type: ignore[no-untyped-def]
+        return None
+
+    @hookimpl
+    def spitemalice_discard_limits(self, ruleset):  # type: ignore[no-untyped-def]
+        return None
+
+    @hookimpl
+    def spitemalice_deal(self, ruleset):  # type: ignore[no-untyped-def]
+        return None
+
+    @hookimpl
+    def spitemalice_score(self, ruleset, state, kind, winner):  # type: ignore[no-untyped-def]
+        return None
 
     @hookimpl
     def spitemalice_filter_moves(self, ruleset, state, moves):  # type: ignore[no-untyped-def]
         return None
 
+    @hookimpl
+    def spitemalice_end_of_game(self, ruleset, state):  # type: ignore[no-untyped-def]
+        return None
+
+    @hookimpl
+    def spitemalice_completed_pile(self, ruleset, state, pile):  # type: ignore[no-untyped-def]
+        return None
+
 
 def playouts(rules: RuleBook, bot: str, games: int, seed: int) -> tuple[int, float]:
-    """Play ``games`` games with ``bot`` in every seat; return (moves, seconds)."""
+    """Play ``games`` games with ``bot`` in every seat through the plain API loop; return
+    (moves, CPU seconds)."""
     moves = 0
-    start = time.perf_counter()
+    legal_moves, apply_move = sm.legal_moves, sm.apply_move
+    start = time.process_time()
     for game in range(games):
         players = [make_player(bot, seed + game * 10 + i) for i in range(rules.players)]
         state = sm.deal(rules, seed + game)
         while state.outcome is None:
-            options = sm.legal_moves(rules, state)
-            state = sm.apply_move(rules, state, players[state.seat].choose(rules, state, options))
+            options = legal_moves(rules, state)
+            state = apply_move(rules, state, players[state.seat].choose(rules, state, options))
             moves += 1
-    return moves, time.perf_counter() - start
+    return moves, time.process_time() - start
 
 
-def report(label: str, rules: RuleBook, games: int, seed: int) -> None:
-    for bot in ("random", "greedy"):
-        moves, seconds = playouts(rules, bot, games, seed)
-        print(f"{label:<28} {bot:<7} {moves / seconds:>10,.0f} moves/s {games / seconds:>8.1f} "
-              f"games/s  ({moves / games:.0f} moves/game)")
+def rate(rules: RuleBook, bot: str, games: int, seed: int) -> float:
+    moves, seconds = playouts(rules, bot, games, seed)
+    return moves / seconds
+
+
+def configurations() -> list[tuple[str, tuple[str, ...], int]]:
+    """(rule set, house rules, seats): every built-in rule set at every seat count, then every
+    house rule on blackwood-frey with 2 seats."""
+    infos = sm.installed()
+    configs = []
+    for info in infos:
+        if info.kind == "ruleset":
+            ruleset = sm.load(info.name).ruleset
+            configs += [(info.name, (), n)
+                        for n in range(ruleset.min_players, ruleset.max_players + 1)]
+    configs += [("blackwood-frey", (info.name,), 2) for info in infos
+                if info.kind == "house-rule"]
+    return configs
+
+
+def row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def engine_table(games: int, seed: int) -> None:
+    print(row(["configuration", "seats", "random moves/s", "greedy moves/s", "vs bf random"]))
+    print(row(["---", "---:", "---:", "---:", "---:"]))
+    base = None
+    for name, house_rules, players in configurations():
+        rules = sm.load(name, house_rules, players=players)
+        random_rate = rate(rules, "random", games, seed)
+        greedy_rate = rate(rules, "greedy", max(games // 2, 1), seed)
+        base = base or random_rate
+        label = "+".join([name, *house_rules])
+        print(row([label, str(players), f"{random_rate:,.0f}", f"{greedy_rate:,.0f}",
+                   f"{random_rate / base - 1:+.0%}"]), flush=True)
+
+
+def plugin_overhead(games: int, seed: int) -> None:
+    plain = sm.load("blackwood-frey")
+    noops = RuleBook(load_plugin("blackwood-frey"), [Noop(i) for i in range(5)])
+    # Alternate the two, several rounds, and keep each one's best: the noise of a shared
+    # machine is larger than the effect measured.
+    best = {"plain": 0.0, "noops": 0.0}
+    for _ in range(3):
+        best["plain"] = max(best["plain"], rate(plain, "random", games, seed))
+        best["noops"] = max(best["noops"], rate(noops, "random", games, seed))
+    print(f"5 no-op plugins on every hook: {best['noops']:,.0f} against {best['plain']:,.0f} "
+          f"moves/s random, {1 - best['noops'] / best['plain']:+.1%} slower", flush=True)
+
+
+def validate_time(games: int) -> None:
+    command = [sys.executable, "-c", "import sys; from spitemalice.cli import main; "
+               "sys.exit(main(sys.argv[1:]))", "validate", "blackwood-frey",
+               "--games", str(games)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    status = "passed" if done.returncode == 0 else f"exit {done.returncode}"
+    print(f"validate blackwood-frey --games {games}: {wall:.1f} s wall, {cpu:.1f} s CPU "
+          f"({status})", flush=True)
+
+
+def memory(seed: int) -> None:
+    rules = sm.load("blackwood-frey")
+    peaks = {}
+    for games in (200, 1000):
+        tracemalloc.start()
+        simulate(rules, ["random"], games, seed)
+        peaks[games] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    growth = (peaks[1000] - peaks[200]) / 800
+    print(f"simulate peak traced memory: {peaks[200] / 2**20:.1f} MiB for 200 games, "
+          f"{peaks[1000] / 2**20:.1f} MiB for 1000 ({growth / 1024:+.1f} KiB per game)")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak resident memory of this benchmark process: {peak:.0f} MiB", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--ruleset", default="blackwood-frey")
-    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--games", type=int, default=200, help="games per playout figure")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--noop-plugins", type=int, default=0)
+    parser.add_argument("--validate-games", type=int, default=1000)
+    parser.add_argument("--quick", action="store_true", help="blackwood-frey figures only")
     args = parser.parse_args()
-    variant = load_plugin(args.ruleset, "ruleset")
-    report(args.ruleset, RuleBook(variant), args.games, args.seed)
-    if args.noop_plugins:
-        n = args.noop_plugins
-        report(f"+{n} build-time no-ops", RuleBook(variant, [BuildTimeNoop(i) for i in range(n)]),
-               args.games, args.seed)
-        report(f"+{n} no-op move filters", RuleBook(variant, [FilterNoop(i) for i in range(n)]),
-               args.games, args.seed)
+    print(f"reference workload nqueens(8): {reference_seconds() * 1000:.0f} ms CPU", flush=True)
+    if args.quick:
+        rules = sm.load("blackwood-frey")
+        for bot in ("random", "greedy"):
+            print(f"blackwood-frey 2 seats {bot}: "
+                  f"{rate(rules, bot, args.games, args.seed):,.0f} moves/s", flush=True)
+    else:
+        engine_table(args.games, args.seed)
+    plugin_overhead(args.games, args.seed)
+    validate_time(args.validate_games)
+    memory(args.seed)
+    print(f"reference workload nqueens(8) again: {reference_seconds() * 1000:.0f} ms CPU")
 
 
 if __name__ == "__main__":
