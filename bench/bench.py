@@ -35,7 +35,7 @@ from spitemalice.rulebook import RuleBook
 from spitemalice.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).parent))
-from reference import reference_seconds  # noqa: E402
+from reference import reference_seconds
 
 
 class Noop:

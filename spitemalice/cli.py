@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from spitemalice import __version__
+from spitemalice import __version__, parallel
 from spitemalice.cli_interop import add_interop
 from spitemalice.cli_records import add_records, record_writer
 from spitemalice.cli_validate import add_validate
@@ -81,7 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--bots", default="greedy",
                      help="player kinds, one for all seats or one per seat: random,greedy")
-    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.add_argument("--json", action="store_true",
+                     help="print the summary as JSON (without timings: equal runs print equal "
+                          "bytes)")
+    parallel.add_arguments(sim)
     rules = commands.add_parser("rules", help="print the sheet and parameters of a rule set "
                                 "(or of a house rule)")
     _add_rules_args(rules)
@@ -103,8 +106,11 @@ def _load(args: argparse.Namespace) -> RuleBook:
 def _simulate(args: argparse.Namespace) -> None:
     book = _load(args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    summary = simulate(book, bots, args.games, args.seed, on_game=record_writer(args, book))
-    print(json.dumps(summary.as_dict(), indent=2) if args.json else format_summary(summary))
+    with parallel.backend(args) as (jobs, client):
+        summary = simulate(book, bots, args.games, args.seed,
+                           on_game=record_writer(args, book), jobs=jobs, client=client)
+    print(json.dumps(summary.as_dict(timing=False), indent=2) if args.json
+          else format_summary(summary))
 
 
 def format_summary(summary: Summary) -> str:

@@ -9,6 +9,8 @@ reads.  Any fault refuses the whole configuration with a :class:`RulesetError`.
 
 from __future__ import annotations
 
+import importlib
+import types
 from collections.abc import Generator, Mapping, Sequence
 from typing import Any, cast
 
@@ -110,6 +112,12 @@ class RuleBook:
             )
         )
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle as the recipe (plugins and resolved parameters), not the plugin manager:
+        a Dask worker rebuilds the same rules.  Plugin modules travel by name."""
+        plugins = tuple(_plugin_ref(self.pm.get_plugin(name)) for name in self.plugins)
+        return _unpickle, (plugins, self.parameters())
+
     def _check_conflicts(self) -> None:
         for impl in self.pm.hook.spitemalice_conflicts.get_hookimpls():
             problem = impl.function(ruleset=self.ruleset, plugins=list(self.plugins))
@@ -118,6 +126,23 @@ class RuleBook:
 
     def __repr__(self) -> str:
         return f"RuleBook({' + '.join(self.plugins)}, players={self.players})"
+
+
+def _plugin_ref(plugin: object) -> object:
+    if isinstance(plugin, types.ModuleType):
+        return _ModuleRef(plugin.__name__)
+    return plugin
+
+
+@attrs.frozen
+class _ModuleRef:
+    name: str
+
+
+def _unpickle(plugins: tuple[object, ...], params: dict[str, Any]) -> RuleBook:
+    found = [importlib.import_module(p.name) if isinstance(p, _ModuleRef) else p
+             for p in plugins]
+    return RuleBook(found[0], found[1:], params)
 
 
 def plugin_name(plugin: object) -> str:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -13,6 +15,7 @@ from spitemalice.engine.shuffle import rng_for
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import OUTCOME_KINDS, GameState
 from spitemalice.moves import Move
+from spitemalice.parallel import run_games
 from spitemalice.players import Player, make_player
 from spitemalice.rulebook import RuleBook
 
@@ -95,8 +98,15 @@ class Summary:
     def moves_per_second(self) -> float:
         return self.total_moves / self.seconds if self.seconds else math.inf
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self, timing: bool = True) -> dict[str, object]:
+        """The summary as JSON-ready data.  ``timing=False`` leaves out ``seconds``,
+        ``games_per_second`` and ``moves_per_second``: what remains is a pure function of the
+        configuration, bots, games and seed (``simulate --json`` prints that, so two runs,
+        with any ``--jobs``, compare byte for byte)."""
         data = attrs.asdict(self)
+        if not timing:
+            del data["seconds"]
+            return data
         data["games_per_second"] = round(self.games_per_second, 2)
         data["moves_per_second"] = round(self.moves_per_second, 1)
         return data
@@ -108,34 +118,59 @@ def percentile(values: Sequence[float], share: float) -> float:
     return float(ordered[max(0, math.ceil(share * len(ordered)) - 1)])
 
 
+@attrs.frozen
+class BotGame:
+    """Game ``g`` of a simulation run, as a pure function of ``g`` (see
+    :mod:`spitemalice.parallel`): dealt from ``derive_seed(seed, "game", g)``, each seat's
+    player of kind ``bots[seat]`` seeded with ``derive_seed(game_seed, "seat", seat)``."""
+
+    rules: RuleBook = attrs.field(eq=False)
+    bots: tuple[str, ...]
+    seed: int
+
+    def __call__(self, game: int) -> GameResult:
+        game_seed = derive_seed(self.seed, "game", game)
+        players = [make_player(kind, derive_seed(game_seed, "seat", seat))
+                   for seat, kind in enumerate(self.bots)]
+        return play_game(self.rules, players, game_seed)
+
+
 def simulate(
     rules: RuleBook,
     bots: Sequence[str],
     games: int,
     seed: int,
     on_game: Callable[[int, GameResult, tuple[str, ...]], None] | None = None,
+    jobs: int | None = 1,
+    client: Any = None,
 ) -> Summary:
     """Play ``games`` games; game ``g`` is dealt from a seed derived from ``seed`` and ``g``.
 
+    The summary depends only on the arguments, never on ``jobs`` or ``client``: games are
+    folded into it in game order as they finish, so memory does not grow with ``games``.
+
     Args:
         bots: player kinds per seat (``"random"``, ``"greedy"``); one kind is used for all.
-        on_game: called after each game with its number (from 0), its result and the player
-            kind of each seat (``spitemalice simulate --record`` writes game records).
+        on_game: called after each game, in game order, with its number (from 0), its result
+            and the player kind of each seat (``spitemalice simulate --record`` writes game
+            records).
+        jobs: worker processes (``None``: every core); see :func:`spitemalice.parallel.run_games`.
+        client: a ``distributed.Client`` to play the games on a Dask cluster instead.
 
     Raises:
-        SpiteMaliceError: an unknown bot or a bot list that does not fit the seats.
+        SpiteMaliceError: an unknown bot, a bot list that does not fit the seats, or a bad
+            ``jobs``.
     """
     kinds = _bots_for(bots, rules.players)
-    results = []
+    for kind in set(kinds):
+        make_player(kind, 0)  # refuse an unknown kind before any game is played
+    tally = _Tally(rules.players)
     start = time.perf_counter()
-    for game in range(games):
-        game_seed = derive_seed(seed, "game", game)
-        players = [make_player(kind, derive_seed(game_seed, "seat", seat))
-                   for seat, kind in enumerate(kinds)]
-        results.append(play_game(rules, players, game_seed))
+    for game, result in enumerate(run_games(BotGame(rules, kinds, seed), games, jobs, client)):
+        tally.add(result)
         if on_game is not None:
-            on_game(game, results[-1], kinds)
-    return _summarise(rules, kinds, results, time.perf_counter() - start)
+            on_game(game, result, kinds)
+    return tally.summary(rules, kinds, time.perf_counter() - start)
 
 
 def _bots_for(bots: Sequence[str], seats: int) -> tuple[str, ...]:
@@ -147,23 +182,48 @@ def _bots_for(bots: Sequence[str], seats: int) -> tuple[str, ...]:
     return tuple(bots)
 
 
-def _summarise(rules: RuleBook, kinds: tuple[str, ...], results: list[GameResult],
-               seconds: float) -> Summary:
-    outcomes: dict[str, int] = dict.fromkeys(OUTCOME_KINDS, 0)
-    wins = [0] * rules.players
-    first_wins = 0
-    for result in results:
+class _Tally:
+    """Running totals of finished games: a fixed size whatever the number of games (move and
+    turn counts are kept as histograms, enough for exact percentiles)."""
+
+    def __init__(self, seats: int) -> None:
+        self.outcomes: dict[str, int] = dict.fromkeys(OUTCOME_KINDS, 0)
+        self.wins = [0] * seats
+        self.first_wins = 0
+        self.moves: Counter[int] = Counter()
+        self.turns: Counter[int] = Counter()
+
+    def add(self, result: GameResult) -> None:
         outcome = result.final.outcome
         assert outcome is not None
-        outcomes[outcome.kind] += 1
+        self.outcomes[outcome.kind] += 1
         if outcome.winner is not None:
-            wins[outcome.winner] += 1
-            first_wins += outcome.winner == result.first_seat
-    moves = [len(r.moves) for r in results] or [0]
-    turns = [r.turns for r in results] or [0]
-    return Summary(
-        rules.name, rules.players, kinds, len(results), outcomes, tuple(wins), first_wins,
-        sum(moves) / len(moves), percentile(moves, 0.95), sum(turns) / len(turns),
-        percentile(turns, 0.95), seconds, sum(moves),
-    )
+            self.wins[outcome.winner] += 1
+            self.first_wins += outcome.winner == result.first_seat
+        self.moves[len(result.moves)] += 1
+        self.turns[result.turns] += 1
 
+    def summary(self, rules: RuleBook, kinds: tuple[str, ...], seconds: float) -> Summary:
+        games = sum(self.moves.values())
+        total_moves = sum(n * count for n, count in self.moves.items())
+        total_turns = sum(n * count for n, count in self.turns.items())
+        return Summary(
+            rules.name, rules.players, kinds, games, self.outcomes, tuple(self.wins),
+            self.first_wins, total_moves / games if games else 0.0,
+            _histogram_percentile(self.moves, 0.95), total_turns / games if games else 0.0,
+            _histogram_percentile(self.turns, 0.95), seconds, total_moves,
+        )
+
+
+def _histogram_percentile(counts: Counter[int], share: float) -> float:
+    """:func:`percentile` of the values that ``counts`` holds (value -> how many times)."""
+    total = sum(counts.values())
+    if not total:
+        return 0.0
+    rank = max(1, math.ceil(share * total))
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen >= rank:
+            return float(value)
+    raise AssertionError("unreachable: the ranks add up to the total")
