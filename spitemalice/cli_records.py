@@ -11,7 +11,8 @@
 * ``spitemalice show POSITION --ruleset NAME`` lays out a position (or a view, a position
   with a ``view=`` field) for people; the position may be one quoted argument or several.
 * ``spitemalice simulate ... --record DIR`` writes one record per game,
-  ``DIR/game-00000.json`` and on.
+  ``DIR/game-00000.json`` and on.  It refuses, before playing, to replace a record already
+  there unless ``--force`` is given, and never writes through a symbolic link.
 
 Errors the user can cause are :class:`~spitemalice.errors.SpiteMaliceError`\\ s, which the
 command line prints as one line with exit status 2.
@@ -20,6 +21,7 @@ command line prints as one line with exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -84,6 +86,8 @@ def add_records(commands: Any, setting: Callable[[str], tuple[str, str]]) -> Non
     if simulate is not None:
         simulate.add_argument("--record", type=Path, metavar="DIR",
                               help="write a game record (JSON) per game into DIR")
+        simulate.add_argument("--force", action="store_true",
+                              help="with --record: replace records already in DIR")
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -151,21 +155,33 @@ def record_writer(args: argparse.Namespace, rules: RuleBook) -> GameWriter | Non
     ``DIR/game-NNNNN.json``; ``None`` when ``--record`` was not given.
 
     Raises:
-        SpiteMaliceError: DIR cannot be made (say, a file of that name exists).
+        SpiteMaliceError: DIR cannot be made (say, a file of that name exists), or one of the
+            records to write is there already (without ``--force``) or is a symbolic link;
+            checked before any game is played.
     """
     directory: Path | None = getattr(args, "record", None)
     if directory is None:
         return None
+    force = bool(getattr(args, "force", False))
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise SpiteMaliceError(f"--record {directory}: cannot make the directory: "
                                f"{error.strerror}") from None
+    paths = [directory / f"game-{game:05d}.json" for game in range(args.games)]
+    links = [path for path in paths if path.is_symlink()]
+    if links:
+        raise SpiteMaliceError(f"--record: {links[0]} is a symbolic link; records are never "
+                               "written through one (remove it)")
+    there = [path for path in paths if os.path.lexists(path)]
+    if there and not force:
+        raise SpiteMaliceError(f"--record: {there[0]} and {len(there) - 1} other record(s) "
+                               "are there already; give --force to replace them, or another DIR")
 
     def write(game: int, result: GameResult, kinds: tuple[str, ...]) -> None:
         path = directory / f"game-{game:05d}.json"
         try:
-            save_record(record_result(rules, result, kinds), path)
+            save_record(record_result(rules, result, kinds), path, overwrite=force)
         except OSError as error:
             raise SpiteMaliceError(f"--record: cannot write {path}: {error.strerror}") from None
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+import attrs
+
 from spitemalice.cards import Card
 from spitemalice.model import GameState
 from spitemalice.moves import Move
@@ -90,6 +92,45 @@ def outcome_declared(rules: RuleBook, state: GameState) -> Violations:
     return problems
 
 
+def counters_in_range(rules: RuleBook, state: GameState) -> Violations:
+    """A live game has fewer idle turns in a row than seats (that many end it blocked) and
+    has not reached the turn limit, in turns or in moves this turn (that ends it)."""
+    if state.outcome is not None:
+        return []
+    return live_counter_problems(rules, len(state.seats), state.turn, state.turn_moves,
+                                 state.idle_turns)
+
+
+def live_counter_problems(rules: RuleBook, seats: int, turn: int, turn_moves: int,
+                          idle_turns: int) -> Violations:
+    """:func:`counters_in_range` for a live game given by its counters (a view has them too)."""
+    problems = []
+    if idle_turns >= seats:
+        problems.append(f"a live game with {idle_turns} idle turns in a row; {seats} end it "
+                        "blocked")
+    limit = rules.ruleset.turn_limit
+    if turn >= limit or turn_moves >= limit:
+        problems.append(f"a live game at turn {turn}, {turn_moves} move(s) this turn; the turn "
+                        f"limit {limit} ends it")
+    return problems
+
+
+def outcome_scored(rules: RuleBook, state: GameState) -> Violations:
+    """An ended game's scores are those the scoring hook gives for its final position."""
+    outcome = state.outcome
+    if outcome is None or len(outcome.scores) != len(state.seats):
+        return []  # outcome_declared reports a wrong number of scores
+    if outcome.kind == "win" and not (
+            isinstance(outcome.winner, int) and 0 <= outcome.winner < len(state.seats)):
+        return []  # outcome_declared reports the winner
+    live = attrs.evolve(state, outcome=None)
+    expected = rules.score(live, outcome.kind, outcome.winner)
+    if tuple(outcome.scores) != tuple(expected):
+        return [f"scores {list(outcome.scores)}; the rules give {list(expected)} for this "
+                "final position"]
+    return []
+
+
 def payoff_only_shrinks(before: GameState, after: GameState) -> Violations:
     """Pay-off piles lose cards only from the top and never gain any."""
     problems = []
@@ -102,7 +143,7 @@ def payoff_only_shrinks(before: GameState, after: GameState) -> Violations:
 
 STATE_CHECKS: tuple[Callable[[RuleBook, GameState], Violations], ...] = (
     card_conservation, build_piles_well_formed, limits_kept, live_game_can_move,
-    outcome_declared,
+    outcome_declared, counters_in_range, outcome_scored,
 )
 
 

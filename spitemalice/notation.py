@@ -181,7 +181,8 @@ def parse_view(text: str, rules: RuleBook) -> SeatView:
 
     Raises:
         NotationError: the text is not in the grammar, lacks ``view=`` or ``on=``, shows
-            another seat's hand card by card, or has a pay-off pile whose top is hidden.
+            another seat's hand or a card under a pay-off pile's top card by card, or has a
+            pay-off pile whose top is hidden.
         PositionError: the visible position breaks the rule set.
     """
     sections, fields, outcome = _split(text, _VIEW_KEYS)
@@ -375,6 +376,10 @@ def _payoff_pile(parts: list[Part], where: str) -> PayoffView:
     if not isinstance(top, Card):
         raise NotationError(f"{where}: the top card of a pay-off pile is face up; write it "
                             f"after the hidden count, as '?{top - 1},9H'")
+    if any(isinstance(part, Card) for part in parts[:-1]):
+        raise NotationError(f"{where}: the cards under a pay-off pile's top are face down; a "
+                            f"view shows them only as a count, as '?{_count(parts) - 1},"
+                            f"{card_text(top)}'")
     return PayoffView(_count(parts), top)
 
 

@@ -15,7 +15,13 @@ by play from a deal.
 * no card appears more often than the deck holds it (a position may leave cards out, as a
   scenario test does; it may never invent one);
 * the seat on turn exists, the counters are whole numbers >= 0, and an outcome names a kind,
-  a winner exactly for a win, and one score per seat.
+  a winner exactly for a win, and one score per seat;
+* a full position then passes every invariant of :mod:`spitemalice.invariants` (the checks
+  ``validate`` runs after every move): a winner holds no pay-off card, the scores are those the
+  rule set's scoring gives for the position, a live game has fewer idle turns in a row than
+  seats and has not reached the turn limit.  Card conservation is asked only of a position
+  that holds the whole deck; one that leaves cards out is checked for everything else.  A
+  view is checked for what it shows: its winner's pay-off piles and its counters.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from collections.abc import Iterable
 
 from spitemalice.cards import Card, card_text
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.invariants import STATE_CHECKS, card_conservation, live_counter_problems
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile
 from spitemalice.rulebook import RuleBook
 from spitemalice.views import SeatView
@@ -48,6 +55,13 @@ def check_position(rules: RuleBook, state: GameState) -> None:
     for name, value in (("seed", state.seed), ("shuffles", state.shuffles)):
         _whole(name, value)
     check_outcome(rules, state.outcome)
+    whole_deck = len(state.all_cards()) == rules.deck.size
+    for check in STATE_CHECKS:
+        if check is card_conservation and not whole_deck:
+            continue  # a scenario may leave cards out; check_card_counts refused extra ones
+        problems = check(rules, state)
+        if problems:
+            raise PositionError(f"an impossible position: {problems[0]}")
 
 
 def check_view(rules: RuleBook, view: SeatView) -> None:
@@ -86,6 +100,22 @@ def check_view(rules: RuleBook, view: SeatView) -> None:
     check_card_counts(rules, visible, hidden)
     check_counters(rules, view.seat, view.turn, view.turn_moves, view.idle_turns)
     check_outcome(rules, view.outcome)
+    _check_view_progress(rules, view)
+
+
+def _check_view_progress(rules: RuleBook, view: SeatView) -> None:
+    """What a view shows of the invariants: a winner's pay-off piles are empty, and a live
+    game's counters are below the bounds that would have ended it."""
+    outcome = view.outcome
+    if outcome is None:
+        problems = live_counter_problems(rules, len(view.seats), view.turn, view.turn_moves,
+                                         view.idle_turns)
+        if problems:
+            raise PositionError(f"an impossible position: {problems[0]}")
+    elif outcome.winner is not None and any(
+            pile.count for pile in view.seats[outcome.winner].payoff):
+        raise PositionError(f"an impossible position: seat {outcome.winner} won but still has "
+                            "pay-off cards")
 
 
 def check_layout(rules: RuleBook, seats: int,

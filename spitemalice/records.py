@@ -466,9 +466,21 @@ def loads_record(text: str | bytes) -> GameRecord:
     return record_from_dict(parse_json(text, "record"))
 
 
-def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
-    """Write ``record`` to the file ``path`` as JSON."""
-    with open(path, "w", encoding="utf-8") as file:
+def save_record(record: GameRecord, path: str | os.PathLike[str], *,
+                overwrite: bool = True) -> None:
+    """Write ``record`` to the file ``path`` as JSON.  A symbolic link at ``path`` is never
+    followed (the write fails instead), so a record cannot land outside the folder it names.
+
+    Args:
+        overwrite: whether an existing file at ``path`` may be replaced.
+
+    Raises:
+        OSError: the file cannot be written; ``FileExistsError`` when it exists and
+            ``overwrite`` is false; an ``OSError`` (``ELOOP``) when ``path`` is a link.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    flags |= os.O_TRUNC if overwrite else os.O_EXCL
+    with open(os.open(path, flags, 0o644), "w", encoding="utf-8") as file:
         file.write(dumps_record(record) + "\n")
 
 

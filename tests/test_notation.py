@@ -102,8 +102,8 @@ def test_an_outcome_round_trips(bf: sm.RuleBook) -> None:
     state = parse_position(text, bf)
     assert state.outcome == sm.Outcome("win", 0, (6, 0))
     assert parse_position(format_position(state), bf) == state
-    drawn = parse_position("AS:-:-|-|-|-/2S:-:-|-|-|- - - - on=0 end=drawn:-:1,0", bf)
-    assert drawn.outcome == sm.Outcome("drawn", None, (1, 0))
+    drawn = parse_position("AS:-:-|-|-|-/2S:-:-|-|-|- - - - on=0 end=drawn:-:0,0", bf)
+    assert drawn.outcome == sm.Outcome("drawn", None, (0, 0))
 
 
 def test_misery_writes_two_pay_off_piles_per_seat() -> None:

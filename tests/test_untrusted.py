@@ -21,6 +21,7 @@ from spitemalice.cards import parse_card
 from spitemalice.cli import main
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.notation import format_position, format_view, parse_position, parse_view
+from spitemalice.position_check import PositionError
 from spitemalice.records import (
     DataError,
     SeatInfo,
@@ -286,3 +287,92 @@ def test_only_library_errors_come_from_non_text(bf: sm.RuleBook) -> None:
             with pytest.raises(SpiteMaliceError):
                 parse(value)
     assert format_position(sm.deal(bf, 1)) and format_view(view_of(sm.deal(bf, 1), 0))
+
+
+# -- class 6: impossible states are refused --------------------------------------------
+
+
+@pytest.mark.parametrize(("fields", "expected"), [
+    ("end=win:0:35,-7", "the winner still has pay-off cards"),   # the example
+    ("end=blocked:-:5,5", "the rules give"),
+    ("end=drawn:-:-3,0", "the rules give"),
+    ("idle=2", "idle turns in a row"),
+    ("turn=5000", "the turn limit 3000 ends it"),
+    ("moves=3000", "the turn limit 3000 ends it"),
+])
+def test_impossible_positions_and_states_are_refused(bf: sm.RuleBook, fields: str,
+                                                     expected: str) -> None:
+    text = f"{POSITION} {fields}"
+    with pytest.raises(PositionError, match=expected):
+        parse_position(text, bf)
+    # The same state as JSON is refused the same way.
+    live = parse_position(POSITION, bf)
+    data = json.loads(dumps_state(live))
+    for field in fields.split():
+        key, _, value = field.partition("=")
+        if key == "end":
+            kind, winner, scores = value.split(":")
+            data["outcome"] = {"kind": kind, "winner": None if winner == "-" else int(winner),
+                               "scores": [int(s) for s in scores.split(",")]}
+        else:
+            data[{"idle": "idle_turns", "moves": "turn_moves"}.get(key, key)] = int(value)
+    with pytest.raises(PositionError, match=expected):
+        loads_state(json.dumps(data), bf)
+
+
+def test_states_the_engine_reaches_load_and_their_scores_check(bf: sm.RuleBook) -> None:
+    from spitemalice.players import GreedyPlayer
+    from spitemalice.simulate import play_game
+
+    for seed in range(3):
+        final = play_game(bf, [GreedyPlayer(1), GreedyPlayer(2)], seed=seed).final
+        assert final.outcome is not None
+        assert loads_state(dumps_state(final), bf) == final
+        assert parse_position(format_position(final), bf) == final
+        assert parse_view(format_view(view_of(final, 0)), bf) == view_of(final, 0)
+
+
+def test_impossible_views_are_refused(bf: sm.RuleBook) -> None:
+    view = "?1,JH:5H:-|-|-|-/2S:?1:-|-|-|- - ?40 - on=0 view=0"
+    assert parse_view(view, bf).seats[0].payoff[0].count == 2
+    with pytest.raises(PositionError, match="won but still has pay-off cards"):
+        parse_view(view + " end=win:0:0,0", bf)
+    with pytest.raises(PositionError, match="idle turns"):
+        parse_view(view + " idle=7", bf)
+
+
+# -- class 7: nothing lost, no surprises ----------------------------------------------------
+
+
+def test_parse_view_refuses_named_face_down_pay_off_cards(bf: sm.RuleBook) -> None:
+    # The example: '3C,JH' in a view was silently read as '?1,JH'.
+    with pytest.raises(sm.NotationError, match="face down; a view shows them only as a count"):
+        parse_view("3C,JH:5H:-|-|-|-/2S:-:-|-|-|- - - - on=0 view=0", bf)
+
+
+def test_simulate_record_refuses_to_overwrite_without_force(tmp_path: Path, capsys) -> None:
+    folder = tmp_path / "games"
+    argv = ["simulate", "blackwood-frey", "--games", "2", "--set", "payoff_size=4",
+            "--record", str(folder)]
+    assert _run(capsys, *argv)[0] == 0
+    first = (folder / "game-00000.json").read_text()
+    (folder / "game-00001.json").write_text("mine")
+    status, _, err = _run(capsys, *argv[:3], "3", *argv[4:])  # another run, 2 games first
+    _one_line_error(status, err)
+    assert "--force" in err and (folder / "game-00001.json").read_text() == "mine"
+    assert not (folder / "game-00002.json").exists()  # refused before any game was played
+    assert _run(capsys, *argv, "--force", "--seed", "9")[0] == 0
+    assert (folder / "game-00000.json").read_text() != first
+    assert load_record(folder / "game-00001.json").seed != 0
+
+
+def test_simulate_record_never_writes_through_a_symlink(tmp_path: Path, capsys) -> None:
+    folder, outside = tmp_path / "games", tmp_path / "outside.txt"
+    folder.mkdir()
+    outside.write_text("keep")
+    (folder / "game-00000.json").symlink_to(outside)
+    for force in ([], ["--force"]):
+        status, _, err = _run(capsys, "simulate", "blackwood-frey", "--games", "1",
+                              "--record", str(folder), *force)
+        _one_line_error(status, err)
+        assert "symbolic link" in err and outside.read_text() == "keep"
