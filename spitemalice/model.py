@@ -138,3 +138,56 @@ class GameState:
 def build_ranks(pile: Pile) -> tuple[int, ...]:
     """The rank each card of a build pile stands for, bottom to top: ``(1, 2, ..., len)``."""
     return tuple(range(1, len(pile) + 1))
+
+
+# The engine's own constructors.  The public constructors above convert every argument (lists
+# to tuples, the hand sorted), which was a quarter of the engine's time; the engine builds
+# states from values it already holds in canonical form (tuples, a sorted hand) and skips the
+# conversion, writing each slot through its descriptor (what attrs' own __init__ does for a
+# frozen class, minus the frozen check and the converters).  The objects made are ordinary
+# frozen instances, equal to those the public constructors make from the same values.  Not
+# for use outside the engine.
+_new = object.__new__
+_SEAT_SLOTS = tuple(getattr(Seat, name).__set__ for name in ("payoff", "hand", "discards"))
+_STATE_SLOTS = tuple(getattr(GameState, f.name).__set__ for f in attrs.fields(GameState))
+
+
+def new_seat(
+    payoff: tuple[Pile, ...], hand: Pile, discards: tuple[Pile, ...],
+    _slots: tuple = _SEAT_SLOTS,  # type: ignore[type-arg]
+) -> Seat:
+    """A :class:`Seat` from tuples; ``hand`` must already be sorted by (rank, suit)."""
+    seat = _new(Seat)
+    _slots[0](seat, payoff)
+    _slots[1](seat, hand)
+    _slots[2](seat, discards)
+    return seat
+
+
+def new_state(
+    seats: tuple[Seat, ...], builds: tuple[Pile, ...], draw: Pile, completed: Pile, seat: int,
+    turn: int, turn_moves: int, idle_turns: int, seed: int, shuffles: int,
+    outcome: Outcome | None, _slots: tuple = _STATE_SLOTS,  # type: ignore[type-arg]
+) -> GameState:
+    """A :class:`GameState` from tuples of canonical values, every field given in the
+    order of the class's fields."""
+    state = _new(GameState)
+    (set_seats, set_builds, set_draw, set_completed, set_seat, set_turn, set_turn_moves,
+     set_idle, set_seed, set_shuffles, set_outcome) = _slots
+    set_seats(state, seats)
+    set_builds(state, builds)
+    set_draw(state, draw)
+    set_completed(state, completed)
+    set_seat(state, seat)
+    set_turn(state, turn)
+    set_turn_moves(state, turn_moves)
+    set_idle(state, idle_turns)
+    set_seed(state, seed)
+    set_shuffles(state, shuffles)
+    set_outcome(state, outcome)
+    return state
+
+
+def sort_hand(cards: Iterable[Card]) -> Pile:
+    """Cards in hand order (by rank, then suit), as :class:`Seat` keeps them."""
+    return tuple(sorted(cards, key=_card_key))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from spitemalice.model import GameState, Seat
+from spitemalice.model import GameState, new_seat, new_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rulebook import RuleBook
 
-from .flow import complete_pile, end_turn, finish, refill, with_fields
+from .flow import complete_pile, end_turn, finish, refill, turn_over, with_fields
 from .legal import check_move
 
 
@@ -41,33 +41,36 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
 
 
 def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
-    mover = state.seats[state.seat]
+    at_seat = state.seat
+    mover = state.seats[at_seat]
     payoff, hand, discards = mover.payoff, mover.hand, mover.discards
-    if move.zone is Zone.HAND:
+    zone = move.zone
+    if zone is Zone.HAND:
         at = hand.index(move.card)
         hand = hand[:at] + hand[at + 1 :]
-    elif move.zone is Zone.PAYOFF:
+    elif zone is Zone.PAYOFF:
         payoff = _pop(payoff, move.index)
     else:
         discards = _pop(discards, move.index)
-    seats = list(state.seats)
-    seats[state.seat] = Seat(payoff, hand, discards)
-    builds = list(state.builds)
-    if move.pile == NEW_PILE:
-        builds.append((move.card,))
-        target = len(builds) - 1
+    seats = state.seats
+    seats = seats[:at_seat] + (new_seat(payoff, hand, discards),) + seats[at_seat + 1 :]
+    builds = state.builds
+    target = move.pile
+    if target == NEW_PILE:
+        pile: tuple = (move.card,)
+        target = len(builds)
+        builds = (*builds, pile)
     else:
-        target = move.pile
-        builds[target] = builds[target] + (move.card,)
-    pile = builds[target]
+        pile = builds[target] + (move.card,)
+        builds = builds[:target] + (pile,) + builds[target + 1 :]
     done = len(pile) >= rules.ceiling.ceiling
     if done:
-        del builds[target]
-    state = with_fields(state, seats=tuple(seats), builds=tuple(builds),
-                        turn_moves=state.turn_moves + 1, idle_turns=0)
+        builds = builds[:target] + builds[target + 1 :]
+    state = new_state(seats, builds, state.draw, state.completed, at_seat, state.turn,
+                      state.turn_moves + 1, 0, state.seed, state.shuffles, state.outcome)
     if done:
         state = complete_pile(rules, state, pile)
-    if move.zone is Zone.PAYOFF and not any(payoff):
+    if zone is Zone.PAYOFF and not any(payoff):
         return finish(rules, state, "win", state.seat)
     if not hand:
         return refill(rules, state, state.seat)
@@ -79,16 +82,18 @@ def _pop(piles: tuple, index: int) -> tuple:
 
 
 def _discard(rules: RuleBook, state: GameState, move: Discard) -> GameState:
-    mover = state.seats[state.seat]
-    hand = list(mover.hand)
+    at_seat = state.seat
+    mover = state.seats[at_seat]
+    hand = mover.hand
     for card in move.cards:
-        hand.remove(card)
-    discards = list(mover.discards)
-    discards[move.pile] = discards[move.pile] + move.cards
-    seats = list(state.seats)
-    seats[state.seat] = Seat(mover.payoff, hand, discards)
-    state = with_fields(state, seats=tuple(seats), turn_moves=state.turn_moves + 1)
-    return end_turn(rules, state, passed=False)
+        at = hand.index(card)
+        hand = hand[:at] + hand[at + 1 :]
+    discards = mover.discards
+    pile = move.pile
+    discards = discards[:pile] + (discards[pile] + move.cards,) + discards[pile + 1 :]
+    seats = state.seats
+    seats = seats[:at_seat] + (new_seat(mover.payoff, hand, discards),) + seats[at_seat + 1 :]
+    return turn_over(rules, state, seats, state.turn_moves + 1, passed=False)
 
 
 def _end_hook(rules: RuleBook, state: GameState) -> GameState:

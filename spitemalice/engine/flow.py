@@ -6,7 +6,16 @@ These helpers build new states; none of them checks legality (that is
 
 from __future__ import annotations
 
-from spitemalice.model import GameState, Outcome, OutcomeKind, Pile, Seat
+from spitemalice.model import (
+    GameState,
+    Outcome,
+    OutcomeKind,
+    Pile,
+    Seat,
+    new_seat,
+    new_state,
+    sort_hand,
+)
 from spitemalice.rulebook import RuleBook
 
 from .shuffle import shuffled
@@ -19,15 +28,17 @@ def finish(rules: RuleBook, state: GameState, kind: OutcomeKind, winner: int | N
 
 
 def with_fields(state: GameState, **changes: object) -> GameState:
-    """A copy of ``state`` with ``changes`` (faster than ``attrs.evolve`` on the hot path)."""
-    fields = {
-        "seats": state.seats, "builds": state.builds, "draw": state.draw,
-        "completed": state.completed, "seat": state.seat, "turn": state.turn,
-        "turn_moves": state.turn_moves, "idle_turns": state.idle_turns, "seed": state.seed,
-        "shuffles": state.shuffles, "outcome": state.outcome,
-    }
-    fields.update(changes)
-    return GameState(**fields)  # type: ignore[arg-type]
+    """A copy of ``state`` with ``changes``, values in canonical form (tuples, sorted hands;
+    faster than ``attrs.evolve``, which converts every field again)."""
+    get = changes.get
+    return new_state(
+        get("seats", state.seats), get("builds", state.builds),  # type: ignore[arg-type]
+        get("draw", state.draw), get("completed", state.completed),  # type: ignore[arg-type]
+        get("seat", state.seat), get("turn", state.turn),  # type: ignore[arg-type]
+        get("turn_moves", state.turn_moves),  # type: ignore[arg-type]
+        get("idle_turns", state.idle_turns), get("seed", state.seed),  # type: ignore[arg-type]
+        get("shuffles", state.shuffles), get("outcome", state.outcome),  # type: ignore[arg-type]
+    )
 
 
 def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
@@ -61,7 +72,7 @@ def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
 
 
 def _hand_plus(seat: Seat, cards: list) -> Seat:
-    return Seat(seat.payoff, seat.hand + tuple(cards), seat.discards)
+    return new_seat(seat.payoff, sort_hand(seat.hand + tuple(cards)), seat.discards)
 
 
 def _replace_seat(state: GameState, index: int, seat: Seat) -> GameState:
@@ -75,14 +86,33 @@ def end_turn(rules: RuleBook, state: GameState, passed: bool) -> GameState:
     A turn that ended with a pass and moved no card is idle; when every seat's turn in a row
     was idle the game ends "blocked".  At the rule set's turn limit it ends "turn-limit".
     """
-    idle = state.idle_turns + 1 if passed and state.turn_moves == 0 else 0
-    nxt = (state.seat + 1) % len(state.seats)
-    state = with_fields(state, seat=nxt, turn=state.turn + 1, turn_moves=0, idle_turns=idle)
-    if idle >= len(state.seats):
-        return finish(rules, state, "blocked", None)
-    if state.turn >= rules.ruleset.turn_limit:
-        return finish(rules, state, "turn-limit", None)
-    return refill(rules, state, nxt)
+    return turn_over(rules, state, state.seats, state.turn_moves, passed)
+
+
+def turn_over(rules: RuleBook, state: GameState, seats: tuple[Seat, ...], turn_moves: int,
+              passed: bool) -> GameState:
+    """:func:`end_turn` of ``state`` with its ``seats`` and ``turn_moves`` replaced: the
+    usual end of a turn (a discard, then the next seat's hand filled) makes one new state
+    instead of one per step."""
+    idle = state.idle_turns + 1 if passed and turn_moves == 0 else 0
+    nxt = (state.seat + 1) % len(seats)
+    turn = state.turn + 1
+    if idle >= len(seats) or turn >= rules.ruleset.turn_limit:
+        ended = new_state(seats, state.builds, state.draw, state.completed, nxt, turn, 0, idle,
+                          state.seed, state.shuffles, state.outcome)
+        return finish(rules, ended, "blocked" if idle >= len(seats) else "turn-limit", None)
+    seat = seats[nxt]
+    short = rules.deal.hand_size - len(seat.hand)
+    draw = state.draw
+    if short <= 0 or len(draw) < short:  # nothing to draw, or a recycle or short draw
+        turned = new_state(seats, state.builds, draw, state.completed, nxt, turn, 0, idle,
+                           state.seed, state.shuffles, state.outcome)
+        return refill(rules, turned, nxt)
+    # The common case: the draw pile holds enough; the top `short` cards join the hand.
+    hand = sort_hand(seat.hand + draw[len(draw) - short :])
+    seats = seats[:nxt] + (new_seat(seat.payoff, hand, seat.discards),) + seats[nxt + 1 :]
+    return new_state(seats, state.builds, draw[: len(draw) - short], state.completed, nxt,
+                     turn, 0, idle, state.seed, state.shuffles, state.outcome)
 
 
 def complete_pile(rules: RuleBook, state: GameState, pile: Pile) -> GameState:
