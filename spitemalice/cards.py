@@ -32,7 +32,7 @@ def ascii_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-@attrs.frozen(order=False)
+@attrs.frozen(order=False, cache_hash=True)  # hashed on every legal-move listing
 class Card:
     """One card.
 

@@ -66,6 +66,7 @@ class RuleBook:
         self.end_hook = _extra_impls(self.pm, "spitemalice_end_of_game")
         self.completion_hook = _extra_impls(self.pm, "spitemalice_completed_pile")
         self.last_legal: tuple[Any, tuple[Any, ...]] | None = None  # see engine.legal_moves
+        self.move_cache: dict[Any, Any] = {}  # moves made once and reused, see engine.legal
         self.clause_for = {reason: c.id for c in self.clauses for reason in c.reasons}
         _check_deal(self)
         _check_ranks(self)

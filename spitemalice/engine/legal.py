@@ -51,15 +51,19 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     needs = [(i, len(pile) + 1) for i, pile in enumerate(builds)]
     can_open = not rules.build_limit or len(builds) < rules.build_limit
     accepts = rules.accepts
+    top_rank = len(accepts)
+    # Moves are frozen values, so each one is made once per rule book and reused: a game
+    # meets the same few hundred cards, piles and sources again and again.
+    made = rules.move_cache
     moves: list[Move] = []
 
     def plays_of(zone: Zone, card: Card, index: int) -> None:
-        accepted = accepts[card.rank] if card.rank < len(accepts) else _NOTHING
+        accepted = accepts[card.rank] if card.rank < top_rank else _NOTHING
         for pile, need in needs:
             if need in accepted:
-                moves.append(Play(zone, card, pile, index))
+                moves.append(_play(made, zone, card, pile, index))
         if can_open and 1 in accepted:
-            moves.append(Play(zone, card, NEW_PILE, index))
+            moves.append(_play(made, zone, card, NEW_PILE, index))
 
     for index, pile in enumerate(seat.payoff):
         if pile:
@@ -67,19 +71,29 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     for index, pile in enumerate(seat.discards):
         if pile:
             plays_of(Zone.DISCARD, pile[-1], index)
-    distinct = tuple(dict.fromkeys(seat.hand))
+    hand = seat.hand
+    distinct = tuple(dict.fromkeys(hand))
     for card in distinct:
         plays_of(Zone.HAND, card, 0)
-    moves.extend(_discards(rules, seat.hand, distinct))
+    forbidden = rules.discard.forbidden
+    for card in distinct:
+        if card.rank not in forbidden:
+            onto = made.get(card)
+            if onto is None:
+                onto = made[card] = tuple(Discard((card,), p) for p in range(rules.discard.piles))
+            moves.extend(onto)
+    if rules.discard.max_cards >= 2:
+        moves.extend(Discard(cards, pile) for cards in _pairs(hand, forbidden)
+                     for pile in range(rules.discard.piles))
     return tuple(moves)
 
 
-def _discards(rules: RuleBook, hand: Pile, distinct: tuple[Card, ...]) -> list[Move]:
-    forbidden = rules.discard.forbidden
-    groups: list[tuple[Card, ...]] = [(card,) for card in distinct if card.rank not in forbidden]
-    if rules.discard.max_cards >= 2:
-        groups.extend(_pairs(hand, forbidden))
-    return [Discard(cards, pile) for cards in groups for pile in range(rules.discard.piles)]
+def _play(made: dict, zone: Zone, card: Card, pile: int, index: int) -> Play:  # type: ignore[type-arg]
+    key = (zone, card, pile, index)
+    move = made.get(key)
+    if move is None:
+        move = made[key] = Play(zone, card, pile, index)
+    return move  # type: ignore[no-any-return]
 
 
 def _pairs(hand: Pile, forbidden: frozenset[int]) -> list[tuple[Card, Card]]:
@@ -125,6 +139,11 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
         IllegalMove: with the reason code (see :data:`~spitemalice.engine.reasons.REASONS`)
             and the clause of the rule sheet that forbids the move.
     """
+    cached = rules.last_legal
+    if seat is None and cached is not None and cached[0] is state:
+        for listed in cached[1]:  # the very object listed: made by the engine, shape and all
+            if listed is move:
+                return
     why = rules.clause_for
     # Types first, always: Play(..., pile=False) equals Play(..., pile=0), so a cache lookup
     # before this check would accept on a warm cache what a cold one refuses.
@@ -132,13 +151,8 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
         _check_shape(move)
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
         raise TypeError(f"seat is a seat number (int), not {seat!r}")
-    cached = rules.last_legal
-    if seat is None and cached is not None and cached[0] is state:
-        for listed in cached[1]:  # identity first: cheap, and exact for this state
-            if listed is move:
-                return
-        if move in cached[1]:  # a parsed or rebuilt copy of a listed move
-            return
+    if seat is None and cached is not None and cached[0] is state and move in cached[1]:
+        return  # a parsed or rebuilt copy of a listed move
     if state.outcome is not None:
         raise refuse("game-over", move, why)
     if seat is not None and seat != state.seat:
