@@ -48,33 +48,49 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     """The plays and discards the rules allow before forced-play filters; no pass."""
     seat = state.seats[state.seat]
     builds = state.builds
-    needs = [(i, len(pile) + 1) for i, pile in enumerate(builds)]
-    can_open = not rules.build_limit or len(builds) < rules.build_limit
-    accepts = rules.accepts
-    top_rank = len(accepts)
     # Moves are frozen values, so each one is made once per rule book and reused: a game
     # meets the same few hundred cards, piles and sources again and again.
     made = rules.move_cache
+    need_of = made.get(_NEED_OF)
+    if need_of is None:
+        need_of = made[_NEED_OF] = _natural_needs(rules.accepts)
+    on_need: dict[int, list[int]] = {}  # build rank needed -> piles needing it, in order
+    for number, pile in enumerate(builds):
+        on_need.setdefault(len(pile) + 1, []).append(number)
+    can_open = not rules.build_limit or len(builds) < rules.build_limit
+    accepts = rules.accepts
+    top_rank = len(accepts)
     moves: list[Move] = []
+    add = moves.append
 
-    def plays_of(zone: Zone, card: Card, index: int) -> None:
-        accepted = accepts[card.rank] if card.rank < top_rank else _NOTHING
-        for pile, need in needs:
-            if need in accepted:
-                moves.append(_play(made, zone, card, pile, index))
-        if can_open and 1 in accepted:
-            moves.append(_play(made, zone, card, NEW_PILE, index))
+    def plays_of(zone: Zone, code: int, card: Card, index: int) -> None:
+        rank = card.rank
+        need = need_of[rank] if rank < top_rank else 0
+        if need:  # a natural card: only piles that need its rank
+            targets: list[int] = on_need.get(need, _NO_PILES)
+            opens = need == 1 and can_open
+        else:
+            accepted = accepts[rank] if rank < top_rank else _NOTHING
+            if not accepted:
+                return
+            targets = [number for number, pile in enumerate(builds)
+                       if len(pile) + 1 in accepted]
+            opens = can_open and 1 in accepted
+        for number in targets:
+            add(_play(made, zone, code, card, number, index))
+        if opens:
+            add(_play(made, zone, code, card, NEW_PILE, index))
 
     for index, pile in enumerate(seat.payoff):
         if pile:
-            plays_of(Zone.PAYOFF, pile[-1], index)
+            plays_of(Zone.PAYOFF, 1, pile[-1], index)
     for index, pile in enumerate(seat.discards):
         if pile:
-            plays_of(Zone.DISCARD, pile[-1], index)
+            plays_of(Zone.DISCARD, 2, pile[-1], index)
     hand = seat.hand
     distinct = tuple(dict.fromkeys(hand))
     for card in distinct:
-        plays_of(Zone.HAND, card, 0)
+        plays_of(Zone.HAND, 0, card, 0)
     forbidden = rules.discard.forbidden
     for card in distinct:
         if card.rank not in forbidden:
@@ -88,8 +104,19 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _play(made: dict, zone: Zone, card: Card, pile: int, index: int) -> Play:  # type: ignore[type-arg]
-    key = (zone, card, pile, index)
+_NEED_OF = "natural needs"  # move_cache key of the table below
+_NO_PILES: list[int] = []
+
+
+def _natural_needs(accepts: list[frozenset[int]]) -> list[int]:
+    """``table[rank]``: the one build rank a card of ``rank`` may stand for, or 0 when it may
+    stand for several (a wild card) or none."""
+    return [next(iter(ranks)) if len(ranks) == 1 else 0 for ranks in accepts]
+
+
+def _play(made: dict, zone: Zone, code: int, card: Card, pile: int,  # type: ignore[type-arg]
+          index: int) -> Play:
+    key = (code, card, pile, index)  # `code` stands for `zone`: enums hash slowly
     move = made.get(key)
     if move is None:
         move = made[key] = Play(zone, card, pile, index)
