@@ -154,7 +154,7 @@ _STATE_SLOTS = tuple(getattr(GameState, f.name).__set__ for f in attrs.fields(Ga
 
 def new_seat(
     payoff: tuple[Pile, ...], hand: Pile, discards: tuple[Pile, ...],
-    _slots: tuple = _SEAT_SLOTS,  # type: ignore[type-arg]
+    _slots: tuple = _SEAT_SLOTS,
 ) -> Seat:
     """A :class:`Seat` from tuples; ``hand`` must already be sorted by (rank, suit)."""
     seat = _new(Seat)
@@ -167,7 +167,7 @@ def new_seat(
 def new_state(
     seats: tuple[Seat, ...], builds: tuple[Pile, ...], draw: Pile, completed: Pile, seat: int,
     turn: int, turn_moves: int, idle_turns: int, seed: int, shuffles: int,
-    outcome: Outcome | None, _slots: tuple = _STATE_SLOTS,  # type: ignore[type-arg]
+    outcome: Outcome | None, _slots: tuple = _STATE_SLOTS,
 ) -> GameState:
     """A :class:`GameState` from tuples of canonical values, every field given in the
     order of the class's fields."""

@@ -144,9 +144,9 @@ def _on_dask(play: Callable[[int], R], games: int, client: Any) -> Iterator[R]:
         yield from results
 
 
-def connect(address: str) -> Any:
+def connect(address: str, timeout: float = 10) -> Any:
     """A ``distributed.Client`` connected to the Dask scheduler at ``address``
-    (``tcp://host:8786``).
+    (``tcp://host:8786``), waiting at most ``timeout`` seconds for it.
 
     Raises:
         SpiteMaliceError: Dask is not installed (``pip install 'spitemalice[dask]'``), or no
@@ -157,7 +157,7 @@ def connect(address: str) -> Any:
     except ImportError:
         raise SpiteMaliceError("--scheduler needs Dask: pip install 'spitemalice[dask]'") from None
     try:
-        return Client(address, timeout=10)
+        return Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as error:
         raise SpiteMaliceError(f"no Dask scheduler answers at {address!r}: {error}") from None
 

@@ -7,6 +7,8 @@ code and the rule-sheet clause.  The property tests hold the two to agreeing.
 
 from __future__ import annotations
 
+from typing import Any
+
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove
 from spitemalice.model import GameState, Pile, Seat
@@ -114,13 +116,13 @@ def _natural_needs(accepts: list[frozenset[int]]) -> list[int]:
     return [next(iter(ranks)) if len(ranks) == 1 else 0 for ranks in accepts]
 
 
-def _play(made: dict, zone: Zone, code: int, card: Card, pile: int,  # type: ignore[type-arg]
+def _play(made: dict[Any, Any], zone: Zone, code: int, card: Card, pile: int,
           index: int) -> Play:
     key = (code, card, pile, index)  # `code` stands for `zone`: enums hash slowly
     move = made.get(key)
     if move is None:
         move = made[key] = Play(zone, card, pile, index)
-    return move  # type: ignore[no-any-return]
+    return move
 
 
 def _pairs(hand: Pile, forbidden: frozenset[int]) -> list[tuple[Card, Card]]:
