@@ -24,6 +24,8 @@ from spitemalice.policies import (
     Deck,
     DiscardRule,
     MoveFilter,
+    PileAccess,
+    TeamRule,
     WildRule,
 )
 from spitemalice.records import GameRecord, check_record, load_record, record_game, replay
@@ -52,6 +54,7 @@ __all__ = [
     "NotationError",
     "Outcome",
     "Pass",
+    "PileAccess",
     "Play",
     "RuleBook",
     "Ruleset",
@@ -59,6 +62,7 @@ __all__ = [
     "Seat",
     "SeatView",
     "SpiteMaliceError",
+    "TeamRule",
     "WildRule",
     "Zone",
     "apply_move",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from spitemalice.cards import Card, numbered_cards, standard_pack
 from spitemalice.hookspecs import hookimpl
 from spitemalice.model import GameState, OutcomeKind
-from spitemalice.policies import CeilingRule, DealRule, Deck, DiscardRule, WildRule
+from spitemalice.policies import CeilingRule, DealRule, Deck, DiscardRule, PileAccess, WildRule
 from spitemalice.ruleset import Ruleset
 
 NAME = "base"
@@ -77,20 +77,53 @@ def spitemalice_deal(ruleset: Ruleset) -> DealRule:
 
 @hookimpl(trylast=True)
 def spitemalice_score(
-    ruleset: Ruleset, state: GameState, kind: OutcomeKind, winner: int | None
+    ruleset: Ruleset,
+    state: GameState,
+    kind: OutcomeKind,
+    winner: int | None,
+    teams: tuple[tuple[int, ...], ...],
 ) -> tuple[int, ...]:
-    """Win: ``win_bonus`` + ``points_per_card`` per card left in every opponent's pay-off
-    piles.  Any other end under ``exhaustion="difference"``: the one seat with fewest pay-off
-    cards scores the sum over opponents of (their cards - its cards); a tie for fewest, or
-    ``exhaustion="tie"``, scores nothing."""
-    counts = [seat.payoff_count for seat in state.seats]
-    scores = [0] * len(counts)
+    """Each team scores as one player, and every seat of a team shows the team's points (a
+    seat alone is a team of one).  Win: ``win_bonus`` + ``points_per_card`` per card left in
+    the other teams' pay-off piles.  Any other end under ``exhaustion="difference"``: the one
+    team with fewest pay-off cards scores the sum over the other teams of (their cards - its
+    cards); a tie for fewest, or ``exhaustion="tie"``, scores nothing."""
+    counts = [sum(state.seats[seat].payoff_count for seat in team) for team in teams]
+    points = [0] * len(teams)
     if kind == "win" and winner is not None:
-        left = sum(counts) - counts[winner]
-        scores[winner] = ruleset.win_bonus + ruleset.points_per_card * left
+        won = next(index for index, team in enumerate(teams) if winner in team)
+        left = sum(counts) - counts[won]
+        points[won] = ruleset.win_bonus + ruleset.points_per_card * left
     elif ruleset.exhaustion == "difference":
         fewest = min(counts)
-        leaders = [seat for seat, count in enumerate(counts) if count == fewest]
+        leaders = [index for index, count in enumerate(counts) if count == fewest]
         if len(leaders) == 1:
-            scores[leaders[0]] = sum(count - fewest for count in counts)
+            points[leaders[0]] = sum(count - fewest for count in counts)
+    scores = [0] * len(state.seats)
+    for team, team_points in zip(teams, points, strict=True):
+        for seat in team:
+            scores[seat] = team_points
     return tuple(scores)
+
+
+@hookimpl(trylast=True)
+def spitemalice_teams(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:
+    """``team_size`` seats per team, partners sitting opposite: team ``k`` holds seats ``k``,
+    ``k + n``, ``k + 2n`` ... where ``n`` is the number of teams."""
+    count = ruleset.players // ruleset.team_size
+    return tuple(tuple(range(k, ruleset.players, count)) for k in range(count))
+
+
+@hookimpl(trylast=True)
+def spitemalice_partner_piles(
+    ruleset: Ruleset, teams: tuple[tuple[int, ...], ...]
+) -> PileAccess:
+    """From ``partner_piles``: ``own``, ``play`` (partners' piles to play from) or ``share``
+    (and their discard piles to discard onto)."""
+    partners: list[tuple[int, ...]] = [()] * ruleset.players
+    for team in teams:
+        for seat in team:
+            partners[seat] = tuple(other for other in team if other != seat)
+    none: list[tuple[int, ...]] = [()] * ruleset.players
+    play = partners if ruleset.partner_piles in ("play", "share") else none
+    return PileAccess(play, partners if ruleset.partner_piles == "share" else none)

@@ -125,6 +125,9 @@ def format_summary(summary: Summary) -> str:
         ("other (blocked, turn limit)", f"{o['blocked'] + o['turn-limit']}"),
         ("wins per seat", " ".join(f"{s}:{w}" for s, w in enumerate(summary.wins_per_seat))),
         ("wins by the seat that moved first", str(summary.first_seat_wins)),
+        *([("wins per team", " ".join(f"{team}:{w}" for team, w in
+                                      zip(summary.teams, summary.wins_per_team, strict=True)))]
+          if summary.teams else []),
         ("moves per game (mean / p95)", f"{summary.mean_moves:.1f} / {summary.p95_moves:.0f}"),
         ("turns per game (mean / p95)", f"{summary.mean_turns:.1f} / {summary.p95_turns:.0f}"),
         ("games per second", f"{summary.games_per_second:.1f}"),

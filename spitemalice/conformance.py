@@ -74,9 +74,8 @@ class VariantConformance:
         assert self.ruleset, "set `ruleset` on your VariantConformance subclass"
         return load(self.ruleset, self.house_rules, {**self.params, **extra})
 
-    def player_counts(self) -> range:
-        rules = self.rules().ruleset
-        return range(rules.min_players, rules.max_players + 1)
+    def player_counts(self) -> tuple[int, ...]:
+        return self.rules().ruleset.player_counts
 
     def test_loads_from_entry_point(self) -> None:
         for name in (self.ruleset, *self.house_rules):

@@ -8,8 +8,9 @@ answer: ``tryfirst`` implementations first, then the most recently registered, t
 last.
 
 Hooks are asked once, when a :class:`~spitemalice.rulebook.RuleBook` is built, except those
-marked *per move*, *per completion* or *per game*, which are called during play; the per-move
-and per-completion ones only if some plugin other than the base rules implements them.
+marked *per move*, *per completion*, *per emptied pay-off* or *per game*, which are called
+during play; the per-move, per-completion and per-emptied-pay-off ones only if some plugin
+other than the base rules implements them.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
         Deck,
         DiscardRule,
         MoveFilter,
+        PileAccess,
         WildRule,
     )
     from spitemalice.ruleset import Ruleset
@@ -122,7 +124,41 @@ def spitemalice_end_of_game(ruleset: Ruleset, state: GameState) -> Outcome | Non
 
 @hookspec(firstresult=True)
 def spitemalice_score(
-    ruleset: Ruleset, state: GameState, kind: OutcomeKind, winner: int | None
+    ruleset: Ruleset,
+    state: GameState,
+    kind: OutcomeKind,
+    winner: int | None,
+    teams: tuple[tuple[int, ...], ...],
 ) -> tuple[int, ...] | None:
-    """*Per game.* Scoring: points per seat for a game that ended with ``kind`` (``winner``
-    is the winning seat or ``None``).  ``state`` is the final position."""
+    """*Per game.* Scoring, and how a team scores: points per seat for a game that ended with
+    ``kind`` (``winner`` is the winning seat or ``None``).  ``state`` is the final position;
+    ``teams`` are the resolved teams (every seat alone: ``((0,), (1,), ...)``).  With teams the
+    base rules score each team as one player and show the team's points at every seat of the
+    team."""
+
+
+@hookspec(firstresult=True)
+def spitemalice_teams(ruleset: Ruleset) -> tuple[tuple[int, ...], ...] | None:
+    """Teams: which seats play together, as a tuple of teams, each a tuple of seats; every
+    seat 0 to ``players - 1`` in exactly one team.  The base rules group ``team_size`` seats
+    sitting opposite each other: team ``k`` holds seats ``k``, ``k + players / team_size``, ...
+    (with four seats 0+2 and 1+3; with six, pairs 0+3, 1+4, 2+5)."""
+
+
+@hookspec(firstresult=True)
+def spitemalice_partner_piles(
+    ruleset: Ruleset, teams: tuple[tuple[int, ...], ...]
+) -> PileAccess | None:
+    """Which other seats' piles each seat may use: the seats from whose pay-off tops and
+    discard-pile tops it may play, and the seats onto whose discard piles it may discard.  The
+    base rules answer from ``partner_piles``: ``own`` nothing, ``play`` the partners' piles to
+    play from, ``share`` those and the partners' discard piles to discard onto."""
+
+
+@hookspec(firstresult=True)
+def spitemalice_team_won(
+    ruleset: Ruleset, state: GameState, team: tuple[int, ...]
+) -> bool | None:
+    """*Per emptied pay-off.* Whether ``team`` (its seats) has won, asked when a play empties
+    the pay-off piles of one of its seats; ``None`` leaves it to the base rule: a team wins
+    when every seat of it has emptied its pay-off piles (a seat alone wins at once)."""

@@ -3,9 +3,11 @@
 Three kinds of move exist in every rule set:
 
 * :class:`Play` puts one card on a build pile, from the hand, from the top of one of the
-  mover's pay-off piles or from the top of one of the mover's discard piles.
+  mover's pay-off piles or from the top of one of the mover's discard piles (with teams, also
+  from a partner's, where the rules allow it).
 * :class:`Discard` puts one hand card (two equal-rank cards under pair discards) on one of the
-  mover's discard piles, which ends the turn.
+  mover's discard piles (with teams, a partner's where the rules allow it), which ends the
+  turn.
 * :class:`Pass` ends the turn without a card; it is legal only when nothing else is.
 
 Text forms (piles are numbered from 1 in text, from 0 in code)::
@@ -13,9 +15,11 @@ Text forms (piles are numbered from 1 in text, from 0 in code)::
     9H>B2       hand card 9H onto build pile 2
     9H>B+       hand card 9H opens a new build pile
     P:9H>B1     top of pay-off pile 1 (9H) onto build pile 1; "P2:" names pay-off pile 2
-    S1.D3:9H>B1 the same from seat 1's discard pile 3 (only the mover's own piles are legal)
     D3:9H>B1    top of discard pile 3 (9H) onto build pile 1
+    S2.D3:9H>B1 the same from seat 2's discard pile 3 (legal only from a partner's piles, where
+                the rules let partners play from each other's piles)
     9H>D2       discard 9H on discard pile 2
+    9H>S2.D1    discard 9H on seat 2's discard pile 1 (only where partners share discard piles)
     9H+9S>D2    discard the pair 9H, 9S on discard pile 2 (pair discards only)
     pass        end the turn without a card
 """
@@ -77,13 +81,19 @@ def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 @attrs.frozen
 class Discard:
-    """Put hand ``cards`` (one card, or two of equal rank) on discard pile ``pile`` (0-based)."""
+    """Put hand ``cards`` (one card, or two of equal rank) on discard pile ``pile`` (0-based).
+
+    ``owner`` names the seat whose discard pile it is when that is not the mover (text
+    ``9H>S2.D1``); ``None`` means the mover's own.
+    """
 
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
     pile: int = 0
+    owner: int | None = None
 
     def __str__(self) -> str:
-        return "+".join(card_text(card) for card in self.cards) + f">D{self.pile + 1}"
+        owner = "" if self.owner is None else f"S{self.owner}."
+        return "+".join(card_text(card) for card in self.cards) + f">{owner}D{self.pile + 1}"
 
 
 @attrs.frozen
@@ -117,10 +127,17 @@ def parse_move(text: str) -> Move:
     source, sep, target = raw.partition(">")
     if not sep or len(target) < 2:
         raise NotationError(f"move {text!r} has no target: write one of {_FORMS}")
-    kind, number = target[0].upper(), target[1:]
+    target_owner = None
+    if target[:1].upper() == "S" and "." in target:
+        seat, _, target = target[1:].partition(".")
+        target_owner = whole_number(seat)
+        if target_owner is None or target[:1].upper() != "D":
+            raise NotationError(f"move {text!r}: a seat prefix on a target names a discard "
+                                "pile, as '9H>S2.D1'")
+    kind, number = target[:1].upper(), target[1:]
     if kind == "D":
         cards = tuple(parse_card(part) for part in source.split("+"))
-        return Discard(cards, _pile_number(number, text) - 1)
+        return Discard(cards, _pile_number(number, text) - 1, target_owner)
     if kind != "B":
         raise NotationError(f"move {text!r}: the target is B<n>, B+ or D<n>, not {target!r}")
     pile = NEW_PILE if number == "+" else _pile_number(number, text) - 1

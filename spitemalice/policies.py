@@ -111,6 +111,58 @@ class DealRule:
     first_seat: FirstSeatRule
 
 
+Seats = tuple[int, ...]
+
+
+def _seat_groups(groups: Iterable[Iterable[int]]) -> tuple[Seats, ...]:
+    return tuple(tuple(group) for group in groups)
+
+
+@attrs.frozen
+class PileAccess:
+    """Which other seats' piles each seat may use (the partner-piles hook's answer).
+
+    Attributes:
+        play_from: ``play_from[seat]``: the other seats from whose pay-off tops and discard-pile
+            tops ``seat`` may play (empty when a seat plays only from its own piles).
+        discard_to: ``discard_to[seat]``: the other seats onto whose discard piles ``seat``
+            may discard.
+    """
+
+    play_from: tuple[Seats, ...] = attrs.field(converter=_seat_groups)
+    discard_to: tuple[Seats, ...] = attrs.field(converter=_seat_groups)
+
+
+@attrs.frozen
+class TeamRule:
+    """Teams and what partners share, resolved once per rule book.
+
+    Attributes:
+        teams: the teams, each a tuple of seats in seat order; every seat is in exactly one
+            team.  Without teams every seat is a team of its own: ``((0,), (1,), ...)``.
+        access: which other seats' piles each seat may play from and discard onto.
+    """
+
+    teams: tuple[Seats, ...] = attrs.field(converter=_seat_groups)
+    access: PileAccess
+
+    @property
+    def any(self) -> bool:
+        """``True`` when some team has more than one seat."""
+        return any(len(team) > 1 for team in self.teams)
+
+    def team_of(self, seat: int) -> int:
+        """The index in :attr:`teams` of the team that holds ``seat``."""
+        for index, team in enumerate(self.teams):
+            if seat in team:
+                return index
+        raise ValueError(f"seat {seat} is in no team")
+
+    def label(self, index: int) -> str:
+        """A team as text, its seats joined by ``+``: ``"0+2"``."""
+        return "+".join(str(seat) for seat in self.teams[index])
+
+
 @attrs.frozen
 class MoveFilter:
     """A forced-play rule's answer: the moves it allows and why it refuses the others.

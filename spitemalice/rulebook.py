@@ -19,7 +19,16 @@ import pluggy
 
 from spitemalice import base, hookspecs
 from spitemalice.errors import RulesetError
-from spitemalice.policies import CeilingRule, Clause, DealRule, Deck, DiscardRule, WildRule
+from spitemalice.policies import (
+    CeilingRule,
+    Clause,
+    DealRule,
+    Deck,
+    DiscardRule,
+    PileAccess,
+    TeamRule,
+    WildRule,
+)
 from spitemalice.ruleset import IDENTITY_FIELDS, Ruleset, override
 
 
@@ -58,6 +67,7 @@ class RuleBook:
         self.build_limit: int = hook.spitemalice_build_pile_limit(**kw)
         self.discard: DiscardRule = hook.spitemalice_discard_limits(**kw)
         self.deal: DealRule = hook.spitemalice_deal(**kw)
+        self.teams: TeamRule = _resolve_teams(self.pm, self.ruleset)
         self.clauses: tuple[Clause, ...] = tuple(
             clause for sheet in reversed(hook.spitemalice_rule_sheet(**kw)) for clause in sheet
         )
@@ -65,6 +75,7 @@ class RuleBook:
         self.filters = _extra_impls(self.pm, "spitemalice_filter_moves")
         self.end_hook = _extra_impls(self.pm, "spitemalice_end_of_game")
         self.completion_hook = _extra_impls(self.pm, "spitemalice_completed_pile")
+        self.team_won_hook = _extra_impls(self.pm, "spitemalice_team_won")
         self.last_legal: tuple[Any, tuple[Any, ...]] | None = None  # see engine.legal_moves
         self.move_cache: dict[Any, Any] = {}  # moves made once and reused, see engine.legal
         self.clause_for = {reason: c.id for c in self.clauses for reason in c.reasons}
@@ -109,7 +120,8 @@ class RuleBook:
         """Points per seat for a game ending with ``kind`` (the scoring hook)."""
         return tuple(
             self.pm.hook.spitemalice_score(
-                ruleset=self.ruleset, state=state, kind=kind, winner=winner
+                ruleset=self.ruleset, state=state, kind=kind, winner=winner,
+                teams=self.teams.teams,
             )
         )
 
@@ -211,6 +223,30 @@ def _extra_impls(pm: pluggy.PluginManager, hook_name: str) -> list[Any]:
     """The implementations of a per-move hook other than the base rules' (usually none)."""
     impls = getattr(pm.hook, hook_name).get_hookimpls()
     return [impl.function for impl in impls if impl.plugin_name != base.NAME]
+
+
+def _resolve_teams(pm: pluggy.PluginManager, ruleset: Ruleset) -> TeamRule:
+    """The teams and partner-pile access, checked: every seat in exactly one team, and a seat
+    may use only other seats' piles.
+
+    Raises:
+        RulesetError: a hook answer that breaks this, naming what is wrong.
+    """
+    seats = ruleset.players
+    teams = tuple(tuple(team) for team in pm.hook.spitemalice_teams(ruleset=ruleset))
+    placed = sorted(seat for team in teams for seat in team)
+    if placed != list(range(seats)) or not all(teams):
+        raise RulesetError(f"{ruleset.name}: the teams {teams} must hold every seat 0 to "
+                           f"{seats - 1} exactly once")
+    access = pm.hook.spitemalice_partner_piles(ruleset=ruleset, teams=teams)
+    if not isinstance(access, PileAccess):
+        raise RulesetError("no plugin answered spitemalice_partner_piles with a PileAccess")
+    for name, groups in (("play_from", access.play_from), ("discard_to", access.discard_to)):
+        if len(groups) != seats or any(other == seat or not 0 <= other < seats
+                                       for seat, group in enumerate(groups) for other in group):
+            raise RulesetError(f"{ruleset.name}: partner piles {name} {groups} must name, for "
+                               f"each of the {seats} seats, other seats 0 to {seats - 1}")
+    return TeamRule(teams, access)
 
 
 def _accept_table(deck: Deck, wild: WildRule, ceiling: int) -> list[frozenset[int]]:

@@ -22,6 +22,7 @@ CompletedPolicy = Literal["set-aside", "shuffle-in"]
 FirstSeatRule = Literal["cut", "cut-left", "youngest", "higher-payoff-top"]
 FIRST_SEAT_RULES: tuple[str, ...] = ("cut", "cut-left", "youngest", "higher-payoff-top")
 ExhaustionRule = Literal["difference", "tie"]
+PartnerPiles = Literal["own", "play", "share"]
 
 
 def _ranks(value: Iterable[int]) -> frozenset[int]:
@@ -156,6 +157,16 @@ class Ruleset:
     turn_limit: int = _field(
         3000, "turns after which a game ends as 'turn-limit'", validator=_between(10)
     )
+    team_size: int = _field(
+        1, "seats per team, partners sitting opposite (1 = everyone plays alone)",
+        validator=_between(1, 4),
+    )
+    partner_piles: PartnerPiles = _field(
+        "play",
+        "with teams: own = a seat plays only from its own piles; play = also from its partners' "
+        "pay-off and discard piles; share = and it may discard onto its partners' discard piles",
+        validator=_one_of("own", "play", "share"),
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.min_players > self.max_players:
@@ -182,6 +193,20 @@ class Ruleset:
                 f"draw_pack = {self.draw_pack} numbered cards replace the standard packs: "
                 "set packs = 0 and packs_per_seat = false as well, or draw_pack = 0"
             )
+        if self.players not in self.player_counts:
+            counts = " or ".join(map(str, self.player_counts)) or "no seat count it allows"
+            raise RulesetError(
+                f"{self.name} plays in teams of {self.team_size}, partners sitting opposite, so "
+                f"the seats must form two or more whole teams: {counts}, not {self.players}"
+            )
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The seat counts this rule set allows: ``min_players`` to ``max_players``, and with
+        teams (``team_size`` > 1) only those that form two or more whole teams."""
+        size = self.team_size
+        return tuple(n for n in range(self.min_players, self.max_players + 1)
+                     if n % size == 0 and n >= 2 * size)
 
     @property
     def seat_packs(self) -> int:

@@ -74,7 +74,11 @@ def play_game(
 
 @attrs.frozen
 class Summary:
-    """Statistics over many games (what ``spitemalice simulate`` prints)."""
+    """Statistics over many games (what ``spitemalice simulate`` prints).
+
+    With teams, ``teams`` labels each team by its seats (``"0+2"``) and ``wins_per_team``
+    counts the games each team won; without teams both are empty.
+    """
 
     ruleset: str
     players: int
@@ -89,6 +93,8 @@ class Summary:
     p95_turns: float
     seconds: float
     total_moves: int
+    teams: tuple[str, ...] = ()
+    wins_per_team: tuple[int, ...] = ()
 
     @property
     def games_per_second(self) -> float:
@@ -207,12 +213,25 @@ class _Tally:
         games = sum(self.moves.values())
         total_moves = sum(n * count for n, count in self.moves.items())
         total_turns = sum(n * count for n, count in self.turns.items())
+        labels, team_wins = _team_wins(rules, self.wins)
         return Summary(
             rules.name, rules.players, kinds, games, self.outcomes, tuple(self.wins),
             self.first_wins, total_moves / games if games else 0.0,
             _histogram_percentile(self.moves, 0.95), total_turns / games if games else 0.0,
-            _histogram_percentile(self.turns, 0.95), seconds, total_moves,
+            _histogram_percentile(self.turns, 0.95), seconds, total_moves, labels, team_wins,
         )
+
+
+def _team_wins(rules: RuleBook, wins: list[int]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Team labels (``"0+2"``) and wins per team from wins per seat; both empty without
+    teams."""
+    teams = rules.teams
+    if not teams.any:
+        return (), ()
+    team_wins = [0] * len(teams.teams)
+    for seat, count in enumerate(wins):
+        team_wins[teams.team_of(seat)] += count
+    return tuple(teams.label(i) for i in range(len(teams.teams))), tuple(team_wins)
 
 
 def _histogram_percentile(counts: Counter[int], share: float) -> float:

@@ -117,10 +117,55 @@ def test_end_of_game_hook_can_end_a_game() -> None:
 
 
 def test_score_hook_decides_points() -> None:
-    rules = book(score=lambda ruleset, state, kind, winner: (7, 7))
+    rules = book(score=lambda ruleset, state, kind, winner, teams: (7, len(teams)))
     state = position(rules, hands=["2H"], payoffs=["AS"], draw="")
     after = sm.apply_move(rules, state, sm.parse_move("P:AS>B+"))
-    assert after.outcome == sm.Outcome("win", 0, (7, 7))
+    assert after.outcome == sm.Outcome("win", 0, (7, 2))
+
+
+def four_seats(**answers: object) -> sm.RuleBook:
+    return sm.RuleBook(BF, [Plugin("probe", **answers)], {"players": 4})
+
+
+def test_teams_hook_decides_who_plays_together() -> None:
+    rules = four_seats(teams=lambda ruleset: ((0, 1), (2, 3)),
+                       partner_piles=lambda ruleset, teams: sm.PileAccess(
+                           [(1,), (0,), (3,), (2,)], [(), (), (), ()]))
+    assert rules.teams.teams == ((0, 1), (2, 3)) and rules.teams.team_of(3) == 1
+    state = position(rules, hands=["9C"], payoffs=["5H", "AS", "AD"], builds=["AH 2H 3H 4H"])
+    moves = sm.legal_moves(rules, state)
+    assert sm.parse_move("S1.P:AS>B+") in moves and sm.parse_move("S2.P:AD>B+") not in moves
+    assert sm.parse_move("P:5H>B1") in moves
+    with pytest.raises(sm.RulesetError, match="every seat 0 to 3 exactly once"):
+        four_seats(teams=lambda ruleset: ((0, 1), (1, 2, 3)))
+
+
+def test_partner_piles_hook_decides_shared_discard_piles() -> None:
+    rules = four_seats(partner_piles=lambda ruleset, teams: sm.PileAccess(
+        [(), (), (), ()], [(3,), (), (), ()]))
+    state = position(rules, hands=["9C"], payoffs=["5H", "AS", "AD"])
+    moves = sm.legal_moves(rules, state)
+    assert sm.parse_move("9C>S3.D2") in moves and sm.parse_move("9C>S2.D2") not in moves
+    after = sm.apply_move(rules, state, sm.parse_move("9C>S3.D2"))
+    assert after.seats[3].discards[1] == (sm.parse_card("9C"),) and after.seats[0].hand == ()
+    with pytest.raises(sm.RulesetError, match="partner piles play_from"):
+        four_seats(partner_piles=lambda ruleset, teams: sm.PileAccess([(0,)] * 4, [()] * 4))
+
+
+def test_team_won_hook_decides_when_a_team_has_won() -> None:
+    calls: list[tuple[int, ...]] = []
+
+    def first_out(ruleset: sm.Ruleset, state: sm.GameState, team: tuple[int, ...]) -> bool:
+        calls.append(team)
+        return True
+
+    base = sm.load("blackwood-frey", ["partnerships"])
+    state = position(base, hands=["9C"], payoffs=["AS", "5H", "5D", "5S"])
+    assert sm.apply_move(base, state, sm.parse_move("P:AS>B+")).outcome is None
+    rules = sm.RuleBook(BF, [load_plugin("partnerships"), Plugin("probe",
+                                                                    team_won=first_out)])
+    after = sm.apply_move(rules, state, sm.parse_move("P:AS>B+"))
+    assert after.outcome is not None and after.outcome.winner == 0 and calls == [(0, 2)]
 
 
 def test_ruleset_wrapper_changes_parameters() -> None:

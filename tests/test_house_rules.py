@@ -425,9 +425,11 @@ def test_the_compatibility_table() -> None:
                        ("uspcc", "deck-per-player"), ("g4a", "deck-per-player"),
                        ("starturn", "jokers-to-king"), ("starturn", "natural-ace-two"),
                        ("starturn", "wild-must-be-covered"),
-                       ("skip-bo", "deck-per-player"), ("skip-bo", "jokers-to-king")}
+                       ("skip-bo", "deck-per-player"), ("skip-bo", "jokers-to-king"),
+                       ("uspcc", "partnerships"), ("misery", "partnerships"),
+                       ("g4a", "partnerships")}
     assert len({(r, h) for r, h, _ in COMBINATIONS if h}) == len(RULESETS) * len(
-        HOUSE_RULES) - 9
+        HOUSE_RULES) - 12
 
 
 @pytest.mark.parametrize(("ruleset", "rule", "players"), COMBINATIONS)

@@ -21,7 +21,7 @@ def _configurations() -> list[tuple[str, int]]:
         if info.kind != "ruleset":
             continue
         book = sm.load(info.name)
-        for players in range(book.ruleset.min_players, book.ruleset.max_players + 1):
+        for players in book.ruleset.player_counts:
             configs.append((info.name, players))
     return configs
 

@@ -35,7 +35,7 @@ def configurations() -> list[Config]:
     configs: list[Config] = []
     for name in rulesets:
         ruleset = sm.load(name).ruleset
-        for players in range(ruleset.min_players, ruleset.max_players + 1):
+        for players in ruleset.player_counts:
             configs.append((name, (), (("players", players),)))
         configs.append((name, (), (("payoff_size", 4),)))
         for rule in house_rules:

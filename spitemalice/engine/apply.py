@@ -41,7 +41,8 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
 
 
 def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
-    at_seat = state.seat
+    # The card leaves the source seat's piles: the mover's, or a partner's under team rules.
+    at_seat = state.seat if move.owner is None else move.owner
     mover = state.seats[at_seat]
     payoff, hand, discards = mover.payoff, mover.hand, mover.discards
     zone = move.zone
@@ -66,15 +67,30 @@ def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
     done = len(pile) >= rules.ceiling.ceiling
     if done:
         builds = builds[:target] + builds[target + 1 :]
-    state = new_state(seats, builds, state.draw, state.completed, at_seat, state.turn,
+    state = new_state(seats, builds, state.draw, state.completed, state.seat, state.turn,
                       state.turn_moves + 1, 0, state.seed, state.shuffles, state.outcome)
     if done:
         state = complete_pile(rules, state, pile)
-    if zone is Zone.PAYOFF and not any(payoff):
-        return finish(rules, state, "win", state.seat)
-    if not hand:
+    if zone is Zone.PAYOFF and not any(payoff) and team_won(rules, state, at_seat):
+        return finish(rules, state, "win", at_seat)
+    if not seats[state.seat].hand:
         return refill(rules, state, state.seat)
     return state
+
+
+def team_won(rules: RuleBook, state: GameState, seat: int) -> bool:
+    """Whether emptying ``seat``'s pay-off piles wins: a seat alone wins at once; a team wins
+    when every seat of it has emptied its pay-off piles, unless a plugin's
+    ``spitemalice_team_won`` says otherwise."""
+    teams = rules.teams
+    if not teams.any and not rules.team_won_hook:
+        return True
+    team = teams.teams[teams.team_of(seat)]
+    for hook in rules.team_won_hook:
+        answer = hook(ruleset=rules.ruleset, state=state, team=team)
+        if answer is not None:
+            return bool(answer)
+    return all(not any(state.seats[member].payoff) for member in team)
 
 
 def _pop(piles: tuple, index: int) -> tuple:
@@ -88,11 +104,17 @@ def _discard(rules: RuleBook, state: GameState, move: Discard) -> GameState:
     for card in move.cards:
         at = hand.index(card)
         hand = hand[:at] + hand[at + 1 :]
+    seats = state.seats
+    owner = at_seat if move.owner is None else move.owner  # a partner's pile, if shared
+    if owner != at_seat:
+        seats = seats[:at_seat] + (new_seat(mover.payoff, hand, mover.discards),) + seats[
+            at_seat + 1 :]
+        mover = seats[owner]
+        hand = mover.hand
     discards = mover.discards
     pile = move.pile
     discards = discards[:pile] + (discards[pile] + move.cards,) + discards[pile + 1 :]
-    seats = state.seats
-    seats = seats[:at_seat] + (new_seat(mover.payoff, hand, discards),) + seats[at_seat + 1 :]
+    seats = seats[:owner] + (new_seat(mover.payoff, hand, discards),) + seats[owner + 1 :]
     return turn_over(rules, state, seats, state.turn_moves + 1, passed=False)
 
 

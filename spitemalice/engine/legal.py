@@ -89,6 +89,10 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     for index, pile in enumerate(seat.discards):
         if pile:
             plays_of(Zone.DISCARD, 2, pile[-1], index)
+    access = rules.teams.access
+    partners = access.play_from[state.seat]
+    if partners:  # partners' pile tops, where teams share them
+        moves.extend(_partner_plays(rules, state, partners, can_open))
     hand = seat.hand
     distinct = tuple(dict.fromkeys(hand))
     for card in distinct:
@@ -103,7 +107,30 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     if rules.discard.max_cards >= 2:
         moves.extend(Discard(cards, pile) for cards in _pairs(hand, forbidden)
                      for pile in range(rules.discard.piles))
+    onto_partners = access.discard_to[state.seat]
+    if onto_partners:  # partners' discard piles, where teams share them
+        own = [move for move in moves if isinstance(move, Discard)]
+        moves.extend(Discard(move.cards, move.pile, owner)
+                     for owner in onto_partners for move in own)
     return tuple(moves)
+
+
+def _partner_plays(rules: RuleBook, state: GameState, partners: tuple[int, ...],
+                   can_open: bool) -> list[Move]:
+    """Plays from the pay-off and discard-pile tops of ``partners`` (team rules), each naming
+    its owner; in the order of :func:`base_moves`' own-pile plays."""
+    accepts, builds, moves = rules.accepts, state.builds, []
+    for owner in partners:
+        theirs = state.seats[owner]
+        tops = [(Zone.PAYOFF, i, pile[-1]) for i, pile in enumerate(theirs.payoff) if pile]
+        tops += [(Zone.DISCARD, i, pile[-1]) for i, pile in enumerate(theirs.discards) if pile]
+        for zone, index, card in tops:
+            accepted = accepts[card.rank] if card.rank < len(accepts) else _NOTHING
+            moves += [Play(zone, card, number, index, owner)
+                      for number, pile in enumerate(builds) if len(pile) + 1 in accepted]
+            if can_open and 1 in accepted:
+                moves.append(Play(zone, card, NEW_PILE, index, owner))
+    return moves
 
 
 _NEED_OF = "natural needs"  # move_cache key of the table below
@@ -196,7 +223,7 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
     if isinstance(move, Play):
         _check_play(rules, state, move)
     else:
-        _check_discard(rules, state.seats[state.seat], move)
+        _check_discard(rules, state.seat, state.seats[state.seat], move)
     if rules.filters:
         _check_filters(rules, state, move)
 
@@ -214,8 +241,9 @@ def _check_shape(move: object) -> None:
               and (move.owner is None or _is_int(move.owner)))
         shape = "Play(zone: Zone, card: Card, pile: int, index: int, owner: int | None)"
     elif isinstance(move, Discard):
-        ok = all(isinstance(card, Card) for card in move.cards) and _is_int(move.pile)
-        shape = "Discard(cards: tuple[Card, ...], pile: int)"
+        ok = (all(isinstance(card, Card) for card in move.cards) and _is_int(move.pile)
+              and (move.owner is None or _is_int(move.owner)))
+        shape = "Discard(cards: tuple[Card, ...], pile: int, owner: int | None)"
     else:
         raise TypeError(f"a move is a Play, Discard or Pass, not {type(move).__name__}")
     if not ok:
@@ -231,12 +259,7 @@ def _check_filters(rules: RuleBook, state: GameState, move: Move) -> None:
 
 def _check_play(rules: RuleBook, state: GameState, move: Play) -> None:
     why = rules.clause_for
-    mover = state.seats[state.seat]
-    if move.owner is not None and move.owner != state.seat:
-        raise refuse("not-own-pile", move, why,
-                     f"seat {state.seat} may not play from seat {move.owner}'s piles")
-    if move.owner is not None:
-        raise refuse("seat-prefix", move, why)
+    mover = state.seats[_play_source(rules, state, move)]
     if move.zone is Zone.HAND:
         if move.index != 0:
             raise refuse("no-such-pile", move, why,
@@ -257,6 +280,23 @@ def _check_play(rules: RuleBook, state: GameState, move: Play) -> None:
     else:
         raise refuse("no-such-pile", move, why, f"there is no build pile {move.pile + 1}")
     _check_rank(rules, move, need)
+
+
+def _play_source(rules: RuleBook, state: GameState, move: Play) -> int:
+    """The seat whose pile ``move`` plays from: the mover, or a partner whose pay-off and
+    discard piles the rules let the mover play from (:attr:`RuleBook.teams`)."""
+    if move.owner is None:
+        return state.seat
+    why = rules.clause_for
+    if move.owner == state.seat:
+        raise refuse("seat-prefix", move, why)
+    allowed = rules.teams.access.play_from[state.seat]
+    if move.owner not in allowed or move.zone is Zone.HAND:
+        also = "".join(f" and seat {seat}'s" for seat in allowed)
+        hand = "; no seat plays from another's hand" if move.zone is Zone.HAND else ""
+        raise refuse("not-own-pile", move, why, f"seat {state.seat} may play only from its "
+                     f"own pay-off and discard piles{also}, not from seat {move.owner}'s{hand}")
+    return move.owner
 
 
 def _check_top(piles: tuple[Pile, ...], move: Play, why: dict[str, str]) -> None:
@@ -299,7 +339,7 @@ def _check_rank(rules: RuleBook, move: Play, need: int) -> None:
     raise refuse("wild-excluded", move, why, f"a wild card may not stand for rank {need} here")
 
 
-def _check_discard(rules: RuleBook, mover: Seat, move: Discard) -> None:
+def _check_discard(rules: RuleBook, state_seat: int, mover: Seat, move: Discard) -> None:
     why = rules.clause_for
     cards = move.cards
     if not 1 <= len(cards) <= rules.discard.max_cards:
@@ -317,6 +357,21 @@ def _check_discard(rules: RuleBook, mover: Seat, move: Discard) -> None:
     if not 0 <= move.pile < rules.discard.piles:
         raise refuse("no-such-pile", move, why,
                      f"discard piles are numbered 1 to {rules.discard.piles}")
+    if move.owner is not None:
+        _check_discard_owner(rules, state_seat, move)
+
+
+def _check_discard_owner(rules: RuleBook, seat: int, move: Discard) -> None:
+    """A discard onto another seat's discard pile is legal only onto a partner's, where the
+    rules share discard piles (:attr:`RuleBook.teams`)."""
+    why = rules.clause_for
+    if move.owner == seat:
+        raise refuse("seat-prefix", move, why)
+    allowed = rules.teams.access.discard_to[seat]
+    if move.owner not in allowed:
+        also = "".join(f" and seat {other}'s" for other in allowed)
+        raise refuse("not-own-discard-pile", move, why, f"seat {seat} discards only onto its "
+                     f"own discard piles{also}, not onto seat {move.owner}'s")
 
 
 def is_legal(rules: RuleBook, state: GameState, move: Move) -> bool:

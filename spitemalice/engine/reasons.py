@@ -11,7 +11,10 @@ from spitemalice.errors import IllegalMove
 REASONS: dict[str, str] = {
     "game-over": "the game has ended; no move can be made",
     "not-on-turn": "that seat is not on turn",
-    "not-own-pile": "a seat plays only from its own pay-off and discard piles",
+    "not-own-pile": "a seat plays only from its own pay-off and discard piles (and, where "
+                    "partners share piles, from its partners')",
+    "not-own-discard-pile": "a seat discards only onto its own discard piles (and, where "
+                            "partners share them, onto its partners')",
     "seat-prefix": "a move from the mover's own piles names no seat (drop the 'S<n>.' prefix)",
     "not-in-hand": "that card is not in the hand",
     "no-such-pile": "there is no such pile",

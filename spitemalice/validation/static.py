@@ -34,7 +34,7 @@ def static_checks(load: Loader, book: RuleBook, plugins: Sequence[object]) -> li
 def check_player_counts(load: Loader, book: RuleBook) -> Check:
     """Every player count the rule set allows can be dealt pay-off piles and hands."""
     rules = book.ruleset
-    counts = range(rules.min_players, rules.max_players + 1)
+    counts = rules.player_counts
     failures = []
     for players in counts:
         try:

@@ -1,0 +1,218 @@
+"""Scenario tests for the partnerships house rule (PT-1 ... PT-7) and teams in the core."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+import sheet_checks as check
+from positions import position
+
+import spitemalice as sm
+from spitemalice.cards import parse_cards
+from spitemalice.invariants import check_transition
+from spitemalice.players import GreedyPlayer
+from spitemalice.registry import load_plugin
+from spitemalice.simulate import play_game, simulate
+from spitemalice.views import legal_moves as view_legal_moves
+
+TEAMS = sm.load("skip-bo", ["partnerships"])
+SHARE = sm.load("skip-bo", ["partnerships"], partner_piles="share")
+OWN = sm.load("skip-bo", ["partnerships"], partner_piles="own")
+SIX = sm.load("skip-bo", ["partnerships"], players=6)
+
+
+def table(rules: sm.RuleBook, **piles: object) -> sm.GameState:
+    """A four-seat position: seat 0 on turn holding 9 and 10, each seat showing a pay-off top."""
+    given = {"hands": ["9 10"], "payoffs": ["8", "7", "6", "5"], **piles}
+    return position(rules, **given)  # type: ignore[arg-type]
+
+
+@pytest.mark.clause("PT-1")
+def test_teams_of_two_sit_opposite() -> None:
+    assert TEAMS.players == 4 and TEAMS.teams.teams == ((0, 2), (1, 3))
+    assert SIX.teams.teams == ((0, 3), (1, 4), (2, 5))
+    assert [TEAMS.teams.team_of(seat) for seat in range(4)] == [0, 1, 0, 1]
+    state = sm.deal(TEAMS, seed=4)
+    after = sm.apply_move(TEAMS, state, sm.legal_moves(TEAMS, state)[-1])
+    assert TEAMS.teams.team_of(after.seat) != TEAMS.teams.team_of(state.seat)
+    assert sm.load("blackwood-frey", ["partnerships"]).teams.teams == ((0, 2), (1, 3))
+
+
+@pytest.mark.clause("PT-1")
+def test_a_rule_set_or_seat_count_that_cannot_form_teams_is_refused() -> None:
+    with pytest.raises(sm.RulesetError, match="needs 4 or 6 seats, and uspcc is for 2 players"):
+        sm.load("uspcc", ["partnerships"])
+    with pytest.raises(sm.RulesetError, match="misery is for 2 to 3 players"):
+        sm.load("misery", ["partnerships"])
+    with pytest.raises(sm.RulesetError, match=r"teams of 2.*4 or 6, not 5"):
+        sm.load("skip-bo", ["partnerships"], players=5)
+    with pytest.raises(sm.RulesetError, match="4, not 3"):
+        sm.load("blackwood-frey", ["partnerships"], players=3)
+
+    class Paired:
+        NAME, KIND = "paired", "ruleset"
+
+        @sm.hookimpl
+        def spitemalice_ruleset(self) -> sm.Ruleset:
+            return attrs.evolve(sm.load("skip-bo").ruleset, team_size=2, players=4)
+
+    assert sm.RuleBook(Paired()).teams.teams == ((0, 2), (1, 3))
+    with pytest.raises(sm.RulesetError, match="already plays in teams of 2"):
+        sm.RuleBook(Paired(), [load_plugin("partnerships")])
+
+
+@pytest.mark.clause("PT-2")
+def test_a_seat_plays_from_its_partners_discard_top_and_pay_off_top() -> None:
+    state = table(TEAMS, discards=[[], [], ["3 4"]], builds=["1 2 3", "1 2 3 4 5"])
+    moves = sm.legal_moves(TEAMS, state)
+    assert sm.parse_move("S2.D1:4>B1") in moves and sm.parse_move("S2.P:6>B2") in moves
+    after = check.play(TEAMS, state, "S2.D1:4>B1")
+    assert after.seats[2].discards[0] == parse_cards("3")
+    assert after.seats[0].hand == state.seats[0].hand
+    after = check.play(TEAMS, after, "S2.P:6>B2")
+    assert after.seats[2].payoff == ((),) and after.outcome is None and after.seat == 0
+
+
+@pytest.mark.clause("PT-2")
+def test_a_partners_buried_card_an_opponents_pile_and_a_partners_hand_are_refused() -> None:
+    state = table(TEAMS, hands=["9 10", "", "3"], discards=[[], ["4"], ["3 9"]],
+                  builds=["1 2"])
+    error = check.refused(TEAMS, state, "S2.D1:3>B1")
+    assert error.reason == "buried-card"
+    error = check.refused(TEAMS, state, "S1.D1:4>B1")
+    assert (error.reason, error.clause) == ("not-own-pile", "PT-2")
+    assert "seat 2's" in str(error)
+    error = check.refused(TEAMS, state, "S2.3>B1")
+    assert (error.reason, error.clause) == ("not-own-pile", "PT-2")
+
+
+@pytest.mark.clause("PT-2")
+def test_reading_d_each_seat_plays_only_its_own_piles() -> None:
+    state = table(OWN, discards=[[], [], ["3"]], builds=["1 2"])
+    assert not any(getattr(m, "owner", None) for m in sm.legal_moves(OWN, state))
+    error = check.refused(OWN, state, "S2.D1:3>B1")
+    assert (error.reason, error.clause) == ("not-own-pile", "PT-2")
+    assert "visualfoodie" in OWN.clause("PT-2").source
+
+
+@pytest.mark.clause("PT-3")
+def test_reading_a_no_discard_onto_a_partners_pile() -> None:
+    state = table(TEAMS)
+    error = check.refused(TEAMS, state, "9>S2.D1")
+    assert (error.reason, error.clause) == ("not-own-discard-pile", "PT-3")
+    assert not any(isinstance(m, sm.Discard) and m.owner is not None
+                   for m in sm.legal_moves(TEAMS, state))
+    error = check.refused(OWN, state, "9>S2.D1")
+    assert (error.reason, error.clause) == ("not-own-discard-pile", "PT-3")
+
+
+@pytest.mark.clause("PT-2")
+@pytest.mark.clause("PT-3")
+def test_reading_b_the_partnership_shares_its_piles() -> None:
+    state = table(SHARE, discards=[[], [], ["3"]], builds=["1 2"])
+    moves = sm.legal_moves(SHARE, state)
+    assert sm.parse_move("S2.D1:3>B1") in moves and sm.parse_move("9>S2.D4") in moves
+    assert sm.parse_move("9>S1.D4") not in moves
+    after = check.play(SHARE, state, "10>S2.D1")
+    assert after.seats[2].discards[0] == parse_cards("3 10") and after.seat == 1
+    error = check.refused(SHARE, state, "9>S3.D1")
+    assert (error.reason, error.clause) == ("not-own-discard-pile", "PT-3")
+    assert "reading (b)" in SHARE.clause("PT-2").source
+
+
+@pytest.mark.clause("PT-4")
+def test_a_team_wins_when_both_pay_off_piles_are_empty() -> None:
+    state = table(TEAMS, payoffs=["3", "7", "4", "5"], builds=["1 2"])
+    after = check.play(TEAMS, state, "P:3>B1")
+    assert after.outcome is None and after.seats[0].payoff == ((),)
+    after = check.play(TEAMS, after, "S2.P:4>B1")
+    assert after.outcome is not None and after.outcome.kind == "win"
+    assert after.outcome.winner == 2 and after.seats[2].payoff_count == 0
+
+
+@pytest.mark.clause("PT-4")
+def test_a_seat_with_an_empty_pay_off_pile_plays_on() -> None:
+    state = table(TEAMS, payoffs=["", "7", "6 4", "5"], hands=["9 1"])
+    moves = sm.legal_moves(TEAMS, state)
+    assert sm.parse_move("1>B+") in moves and sm.parse_move("9>D1") in moves
+    after = check.play(TEAMS, state, "9>D1")
+    assert after.outcome is None and after.seat == 1
+
+
+@pytest.mark.clause("PT-5")
+def test_the_winning_team_scores_and_both_partners_show_it() -> None:
+    state = table(TEAMS, payoffs=["3", " ".join(["7"] * 7), "", " ".join(["5"] * 5)],
+                  builds=["1 2"])
+    after = check.play(TEAMS, state, "P:3>B1")
+    assert after.outcome is not None and after.outcome.scores == (85, 0, 85, 0)
+    bf = sm.load("blackwood-frey", ["partnerships"])
+    drawn = bf.score(position(bf, payoffs=["AS", "2S 3S 4S", "5S", "6S"]), "drawn", None)
+    assert drawn == (2, 0, 2, 0)  # team 0+2 holds 2 cards, 1+3 holds 4: 4 - 2
+    assert "85" not in TEAMS.clause("PT-5").text and "25 points" in TEAMS.clause("PT-5").text
+
+
+@pytest.mark.clause("PT-5")
+def test_a_team_wins_the_match() -> None:
+    from spitemalice.match import play_match
+
+    result = play_match(TEAMS, [GreedyPlayer(s) for s in range(4)], seed=3, target=150)
+    assert result.winner is not None
+    partner = (result.winner + 2) % 4
+    assert result.totals[result.winner] == result.totals[partner] >= 150
+
+
+@pytest.mark.clause("PT-6")
+def test_a_seat_sees_its_partners_piles_only_as_everyone_does() -> None:
+    state = sm.deal(TEAMS, seed=9)
+    partner = (state.seat + 2) % 4
+    view = sm.view_of(state, state.seat)
+    assert view.seats[partner].hand_count == 5 and view.seats[partner].payoff[0].count == 30
+    seats = list(state.seats)
+    twin_hand = tuple(state.draw[:5])
+    seats[partner] = sm.Seat(state.seats[partner].payoff, twin_hand, state.seats[partner].discards)
+    draw = state.draw[5:] + state.seats[partner].hand
+    twin = attrs.evolve(state, seats=tuple(seats), draw=draw)
+    assert twin != state and sm.view_of(twin, state.seat) == view
+    assert view_legal_moves(TEAMS, view) == sm.legal_moves(TEAMS, state)
+    assert "silent" in TEAMS.clause("PT-6").source
+
+
+@pytest.mark.clause("PT-7")
+def test_partnerships_on_a_spite_and_malice_rule_set() -> None:
+    bf = sm.load("blackwood-frey", ["partnerships"])
+    state = position(bf, hands=["9C"], payoffs=["8H", "7H", "6H AD", "5H"], builds=["AS"])
+    after = check.play(bf, state, "S2.P:AD>B+")
+    assert after.seats[2].payoff == (parse_cards("6H"),)
+    won = check.play(bf, position(bf, hands=["9C"], payoffs=["2H", "7H 7D", "", "5H"],
+                                  builds=["AS"]), "P:2H>B1")
+    assert won.outcome is not None and won.outcome.scores == (8, 0, 8, 0)  # 5 + 1 per card
+
+
+@pytest.mark.parametrize("rules", [TEAMS, SHARE, SIX, sm.load("blackwood-frey",
+                                                              ["partnerships"])],
+                         ids=["skip-bo-4", "skip-bo-share", "skip-bo-6", "blackwood-frey-4"])
+def test_invariants_hold_in_team_games(rules: sm.RuleBook) -> None:
+    problems: list[str] = []
+    last: list[tuple[sm.GameState, sm.Move]] = []
+
+    def on_move(state: sm.GameState, move: sm.Move) -> None:
+        if last:
+            before, made = last[0]
+            problems.extend(check_transition(rules, before, made, state))
+        last[:] = [(state, move)]
+
+    for seed in range(3):
+        result = play_game(rules, [GreedyPlayer(s) for s in range(rules.players)], seed,
+                           on_move=on_move)
+        before, made = last[0]
+        problems.extend(check_transition(rules, before, made, result.final))
+        last.clear()
+    assert problems == []
+
+
+def test_simulate_counts_wins_per_team() -> None:
+    summary = simulate(TEAMS, ["greedy"], games=6, seed=2)
+    assert summary.teams == ("0+2", "1+3")
+    assert sum(summary.wins_per_team) == summary.outcomes["win"]
+    assert summary.wins_per_team[0] == summary.wins_per_seat[0] + summary.wins_per_seat[2]
+    assert simulate(sm.load("skip-bo"), ["greedy"], games=1, seed=2).teams == ()
