@@ -119,7 +119,8 @@ def _partner_plays(rules: RuleBook, state: GameState, partners: tuple[int, ...],
                    can_open: bool) -> list[Move]:
     """Plays from the pay-off and discard-pile tops of ``partners`` (team rules), each naming
     its owner; in the order of :func:`base_moves`' own-pile plays."""
-    accepts, builds, moves = rules.accepts, state.builds, []
+    accepts, builds = rules.accepts, state.builds
+    moves: list[Move] = []
     for owner in partners:
         theirs = state.seats[owner]
         tops = [(Zone.PAYOFF, i, pile[-1]) for i, pile in enumerate(theirs.payoff) if pile]
