@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from spitemalice.errors import IllegalMove, SpiteMaliceError
-from spitemalice.model import Outcome
+from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.notation import (
     describe_position,
@@ -50,6 +50,7 @@ from spitemalice.records import (
 from spitemalice.registry import load
 from spitemalice.rulebook import RuleBook
 from spitemalice.simulate import GameResult
+from spitemalice.views import SeatView
 
 GameWriter = Callable[[int, GameResult, tuple[str, ...]], None]
 
@@ -139,15 +140,26 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """Parse the position (or view) against the rule set and lay it out."""
+    position = shown_position(args)
+    if isinstance(position, SeatView):
+        print(describe_view(position))
+    else:
+        print(describe_position(position))
+    return 0
+
+
+def shown_position(args: argparse.Namespace) -> GameState | SeatView:
+    """The position (or view, with a ``view=`` field) ``show`` was given, parsed against
+    its rule set.
+
+    Raises:
+        SpiteMaliceError: the rule set cannot be loaded or the position does not parse.
+    """
     text = " ".join(args.position)
     params: dict[str, object] = dict(args.settings)
     params["players"] = args.players if args.players is not None else _seat_count(text)
     book = load(args.ruleset, args.house_rule, params)
-    if "view=" in text:
-        print(describe_view(parse_view(text, book)))
-    else:
-        print(describe_position(parse_position(text, book)))
-    return 0
+    return parse_view(text, book) if "view=" in text else parse_position(text, book)
 
 
 def record_writer(args: argparse.Namespace, rules: RuleBook) -> GameWriter | None:
