@@ -1,0 +1,122 @@
+"""Learning environments: PettingZoo (AEC and parallel) and Gymnasium (one seat against bots).
+
+Needs the ``rl`` extra: ``pip install 'spitemalice[rl]'`` (PettingZoo, Gymnasium, numpy).
+
+::
+
+    from spitemalice import env as sm_env
+
+    env = sm_env.make("blackwood-frey", players=3)
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        action = None if terminated or truncated else env.action_space(agent).sample(
+            observation["action_mask"])
+        env.step(action)
+
+* :mod:`spitemalice.env.actions`: the fixed integer action catalogue of a configuration.
+* :mod:`spitemalice.env.observation`: the observation array and its layout.
+* :mod:`spitemalice.env.aec`: the AEC environment (illegal actions, rewards, seeding,
+  ``max_cycles``).
+* :mod:`spitemalice.env.parallel`: the parallel form.
+* :mod:`spitemalice.env.single`: the Gymnasium single-agent form.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from spitemalice.errors import SpiteMaliceError
+
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as error:  # pragma: no cover - the rl extra is in the test extra
+    raise SpiteMaliceError(f"spitemalice.env needs the rl extra ({error.name} is missing): "
+                           "pip install 'spitemalice[rl]'") from None
+
+from spitemalice.env.actions import ActionCatalogue
+from spitemalice.env.aec import SpiteMaliceEnv
+from spitemalice.env.observation import ObservationLayout
+from spitemalice.env.parallel import SpiteMaliceParallelEnv
+from spitemalice.env.single import SingleAgentEnv
+from spitemalice.registry import load
+from spitemalice.rulebook import RuleBook
+
+RulesArg = str | os.PathLike[str] | RuleBook
+
+
+def _rules(ruleset: RulesArg, players: int | None, house_rules: Iterable[str],
+           params: dict[str, Any]) -> RuleBook:
+    if players is not None:
+        params = {**params, "players": players}
+    if not isinstance(ruleset, RuleBook):
+        return load(ruleset, house_rules, params)
+    if list(house_rules):
+        raise SpiteMaliceError("house_rules go with a rule-set name; a RuleBook already has "
+                               "its house rules")
+    return ruleset.rebuild(**params) if params else ruleset
+
+
+def make(ruleset: RulesArg, players: int | None = None, house_rules: Iterable[str] = (), *,
+         discard_depth: int = 20, max_cycles: int | None = None, fallback: str = "greedy",
+         render_mode: str | None = None, **params: Any) -> SpiteMaliceEnv:
+    """The PettingZoo AEC environment of a configuration.
+
+    Args:
+        ruleset: an installed rule set's name, a custom rule-set file, or a
+            :class:`~spitemalice.rulebook.RuleBook`.
+        players: seats (default the rule set's).
+        house_rules: house rules to stack, by name.
+        params: rule-set parameter overrides (``payoff_size=13``), as
+            :func:`spitemalice.load` takes them.
+        discard_depth, max_cycles, fallback, render_mode: see
+            :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
+
+    Raises:
+        RulesetError: the configuration cannot be loaded.
+        SpiteMaliceError: a bad environment option.
+    """
+    return SpiteMaliceEnv(_rules(ruleset, players, house_rules, params),
+                          discard_depth=discard_depth, max_cycles=max_cycles,
+                          fallback=fallback, render_mode=render_mode)
+
+
+def parallel_env(ruleset: RulesArg, players: int | None = None,
+                 house_rules: Iterable[str] = (), *, discard_depth: int = 20,
+                 max_cycles: int | None = None, render_mode: str | None = None,
+                 **params: Any) -> SpiteMaliceParallelEnv:
+    """The PettingZoo parallel environment of a configuration (arguments as :func:`make`).
+
+    Raises:
+        RulesetError: the configuration cannot be loaded.
+        SpiteMaliceError: a bad environment option.
+    """
+    return SpiteMaliceParallelEnv(_rules(ruleset, players, house_rules, params),
+                                  discard_depth=discard_depth, max_cycles=max_cycles,
+                                  render_mode=render_mode)
+
+
+def single_agent(ruleset: RulesArg, players: int | None = None,
+                 house_rules: Iterable[str] = (), *, seat: int = 0,
+                 opponents: str | Sequence[str] = "greedy", discard_depth: int = 20,
+                 render_mode: str | None = None, **params: Any) -> SingleAgentEnv:
+    """The Gymnasium environment of one seat against built-in bots (arguments as
+    :func:`make`; ``seat`` and ``opponents`` as :class:`~spitemalice.env.single.SingleAgentEnv`).
+
+    Raises:
+        RulesetError: the configuration cannot be loaded.
+        SpiteMaliceError: a bad environment option.
+    """
+    return SingleAgentEnv(_rules(ruleset, players, house_rules, params), seat=seat,
+                          opponents=opponents, discard_depth=discard_depth,
+                          render_mode=render_mode)
+
+
+__all__ = [
+    "ActionCatalogue", "ObservationLayout", "SingleAgentEnv", "SpiteMaliceEnv",
+    "SpiteMaliceParallelEnv", "make", "parallel_env", "single_agent",
+]

@@ -1,0 +1,237 @@
+"""The PettingZoo AEC environment: one agent per seat, one step per move.
+
+Agents are ``"seat_0"``, ``"seat_1"``, ...; the agent selected is always the seat on turn, so
+a seat takes several steps in a row while it plays cards and its turn ends with a discard
+(or a pass).  Each observation is a dict: ``"observation"``, the seat's view encoded
+(:mod:`spitemalice.env.observation`), and ``"action_mask"``, 1 for each action of the
+catalogue (:mod:`spitemalice.env.actions`) that is legal now.
+
+* **Illegal actions** are refused with :class:`~spitemalice.errors.IllegalMove` (reason
+  code and clause, as the engine gives them) and change nothing: the state, the agent
+  selected and every reward stay as they were, so the caller may try another action.
+* **Rewards** are 0 until the game ends; then each seat's reward is its score for the game
+  under the rule set's scoring (``Outcome.scores``), and every agent is terminated.
+* **Seeding**: ``reset(seed=s)`` deals the game :func:`spitemalice.deal` deals with seed
+  ``s``, so it is the game a record with seed ``s`` replays; ``reset()`` without a seed
+  deals the next game of the sequence the last seed started (an unguessable one if no seed
+  was ever given).  ``reset(options={"state": state})`` starts from a given position.
+* **max_cycles** (optional): each seat takes at most ``max_cycles`` steps.  A seat that has
+  taken them is truncated, and its later moves are made by the ``fallback`` bot (a
+  built-in player kind, ``"greedy"`` unless given) while the other seats play on, until
+  every seat is truncated or the game ends.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any, ClassVar
+
+from pettingzoo import AECEnv
+
+from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameState
+from spitemalice.notation import describe_position
+from spitemalice.picture import position_svg
+from spitemalice.players import Player, make_player
+from spitemalice.rulebook import RuleBook
+from spitemalice.simulate import derive_seed
+
+RENDER_MODES = ("ansi", "svg")
+
+
+class SpiteMaliceEnv(AECEnv):
+    """An AEC environment for one configuration (see the module docstring).
+
+    Args:
+        rules: the configuration.
+        discard_depth: discard-pile cards shown per pile in observations.
+        max_cycles: steps per seat before it is truncated; ``None`` for no limit (the rule
+            set's turn limit still ends every game).
+        fallback: the player kind that moves for a truncated seat.
+        render_mode: ``"ansi"`` (:meth:`render` returns the position laid out as text),
+            ``"svg"`` (an SVG picture) or ``None``.
+
+    Raises:
+        SpiteMaliceError: a bad ``discard_depth``, ``max_cycles``, ``fallback`` or
+            ``render_mode``.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "spitemalice_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
+
+    def __init__(self, rules: RuleBook, *, discard_depth: int = 20,
+                 max_cycles: int | None = None, fallback: str = "greedy",
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        _check_options(max_cycles, fallback, render_mode)
+        self.rules = rules
+        self.encoding = Encoding(rules, discard_depth)
+        self.catalogue = self.encoding.catalogue
+        self.max_cycles = max_cycles
+        self.fallback = fallback
+        self.render_mode = render_mode
+        self.possible_agents = [f"seat_{seat}" for seat in range(rules.players)]
+        self.seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        space = self.encoding.observation_space
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {agent: LegalDiscrete(self.catalogue.size, self._mask_for(agent))
+                              for agent in self.possible_agents}
+        self._seeds = random.Random(secrets.randbits(64))
+        self.game: GameState | None = None
+        self._bots: dict[int, Player] = {}
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    # -- reset and step ----------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: the one ``seed`` deals, or the next of the seeded sequence, or
+        (``options={"state": GameState}``) the given position.  Other options are ignored.
+
+        Raises:
+            SpiteMaliceError: a seed that is not a whole number >= 0, or a state whose seat
+                count differs from the rules'.
+        """
+        if seed is not None:
+            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+                raise SpiteMaliceError(f"a seed is a whole number >= 0, not {seed!r}")
+            self._seeds = random.Random(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.getrandbits(48)
+        start = (options or {}).get("state")
+        if start is not None:
+            if not isinstance(start, GameState) or len(start.seats) != self.rules.players:
+                raise SpiteMaliceError(f"options['state'] is a GameState of "
+                                       f"{self.rules.players} seats, not {start!r:.80}")
+            self.game = start
+        else:
+            self.game = deal(self.rules, game_seed)
+        self._bots = {}
+        self._fallback_seed = derive_seed(game_seed, "fallback")
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.steps = dict.fromkeys(self.agents, 0)
+        self._settle()
+
+    def step(self, action: Any) -> None:
+        """Make the move ``action`` stands for, for the selected agent (``None`` for an agent
+        that is terminated or truncated).
+
+        Raises:
+            IllegalMove: the action is not legal now; nothing changed.
+            SpiteMaliceError: ``action`` is not an action of the catalogue, or :meth:`reset`
+                was not called.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self._live()
+        if action is None or isinstance(action, bool):
+            raise SpiteMaliceError(f"{agent} is on turn: its action is a whole number from 0 "
+                                   f"to {self.catalogue.size - 1}, not {action!r}")
+        try:
+            number = int(action)
+        except (TypeError, ValueError):
+            raise SpiteMaliceError(f"an action is a whole number from 0 to "
+                                   f"{self.catalogue.size - 1}, not {action!r}") from None
+        after = apply_move(self.rules, game, self.encoding.move(game, number))
+        self._cumulative_rewards[agent] = 0.0
+        self.game = after
+        self.steps[agent] += 1
+        if self.max_cycles is not None and self.steps[agent] >= self.max_cycles:
+            self.truncations[agent] = True
+        self._settle()
+
+    def _settle(self) -> None:
+        """After a deal or a move: let the fallback bot move for truncated seats, pay the
+        scores at the end, and select the seat on turn (dead agents first)."""
+        game = self._live()
+        self._fallback_moves()
+        game = self._live()
+        for agent in self.rewards:
+            self.rewards[agent] = 0.0
+        if game.outcome is not None:
+            scores = game.outcome.scores
+            for agent in self.agents:
+                self.rewards[agent] = float(scores[self.seat_of[agent]])
+                self.terminations[agent] = True
+        self.agent_selection = self.possible_agents[game.seat]
+        if self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+        self._accumulate_rewards()
+        if any(self.terminations.values()) or any(self.truncations.values()):
+            self._deads_step_first()
+
+    def _fallback_moves(self) -> None:
+        """Moves for truncated seats while some seat still plays and the game is live."""
+        game = self._live()
+        playing = [a for a in self.agents if not self.truncations[a]]
+        while playing and game.outcome is None:
+            agent = self.possible_agents[game.seat]
+            if agent in playing:
+                break
+            bot = self._bots.get(game.seat)
+            if bot is None:
+                bot = make_player(self.fallback, derive_seed(self._fallback_seed, game.seat))
+                self._bots[game.seat] = bot
+            game = apply_move(self.rules, game, bot.choose(self.rules, game,
+                                                           legal_moves(self.rules, game)))
+        self.game = game
+
+    # -- observing ---------------------------------------------------------------------
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation: its view encoded and its action mask (all 0 unless it is
+        on turn)."""
+        return self.encoding.observe(self._live(), self.seat_of[agent])
+
+    def _mask_for(self, agent: str) -> Any:
+        seat = self.seat_of[agent]
+
+        def mask() -> Any:
+            if self.game is None or agent not in self.agents:
+                return None
+            return self.encoding.mask(self.game, seat)
+
+        return mask
+
+    def render(self) -> str | None:
+        """The position as text (``render_mode="ansi"``) or as an SVG picture (``"svg"``);
+        ``None`` without a render mode."""
+        if self.render_mode == "ansi":
+            return describe_position(self._live())
+        if self.render_mode == "svg":
+            return position_svg(self._live(), caption=self.rules.name)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _live(self) -> GameState:
+        if self.game is None:
+            raise SpiteMaliceError("call reset() before using the environment")
+        return self.game
+
+
+def _check_options(max_cycles: int | None, fallback: str, render_mode: str | None) -> None:
+    if max_cycles is not None and (not isinstance(max_cycles, int)
+                                   or isinstance(max_cycles, bool) or max_cycles < 1):
+        raise SpiteMaliceError(f"max_cycles is a whole number of 1 or more (or None), "
+                               f"not {max_cycles!r}")
+    make_player(fallback, 0)  # refuses an unknown kind, naming the known ones
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise SpiteMaliceError(f"render_mode is one of {', '.join(RENDER_MODES)} or None, "
+                               f"not {render_mode!r}")

@@ -1,0 +1,137 @@
+"""A Gymnasium single-agent environment: one seat learns, built-in bots play the others.
+
+The learner's observation and actions are those of the AEC environment
+(:mod:`spitemalice.env.aec`).  After each of its moves the other seats move with the bots
+given (any kind :func:`spitemalice.players.make_player` knows) until the learner is on turn
+again or the game ends.  The reward is 0 until the game ends, then the learner's score for
+the game; ``terminated`` is true at the end.  ``info["action_mask"]`` repeats the mask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+
+from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameState
+from spitemalice.notation import describe_view
+from spitemalice.picture import position_svg
+from spitemalice.players import Player, make_player
+from spitemalice.rulebook import RuleBook
+from spitemalice.simulate import derive_seed
+from spitemalice.views import view_of
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """One seat of a configuration against built-in bots.
+
+    Args:
+        rules: the configuration.
+        seat: the learner's seat (0-based).
+        opponents: one player kind for every other seat, or one per other seat in seat
+            order (``"greedy"``, ``"random"``, ...).
+        discard_depth: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
+        render_mode: ``"ansi"``, ``"svg"`` or ``None``.
+
+    Raises:
+        SpiteMaliceError: a seat outside the game, an unknown player kind, or a number of
+            opponents that is not one per other seat.
+    """
+
+    metadata = {"render_modes": ["ansi", "svg"]}  # noqa: RUF012 - gymnasium declares it
+
+    def __init__(self, rules: RuleBook, *, seat: int = 0,
+                 opponents: str | Sequence[str] = "greedy", discard_depth: int = 20,
+                 render_mode: str | None = None) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) \
+                or not 0 <= seat < rules.players:
+            raise SpiteMaliceError(f"seat is 0 to {rules.players - 1}, not {seat!r}")
+        kinds = [opponents] * (rules.players - 1) if isinstance(opponents, str) \
+            else list(opponents)
+        if len(kinds) != rules.players - 1:
+            raise SpiteMaliceError(f"opponents: one kind for all, or one per other seat "
+                                   f"({rules.players - 1}), not {len(kinds)}")
+        for kind in kinds:
+            make_player(kind, 0)  # refuses an unknown kind, naming the known ones
+        if render_mode not in (None, "ansi", "svg"):
+            raise SpiteMaliceError(f"render_mode is ansi, svg or None, not {render_mode!r}")
+        self.rules, self.seat, self.render_mode = rules, seat, render_mode
+        self.kinds = {other: kind for other, kind in
+                      zip([s for s in range(rules.players) if s != seat], kinds, strict=True)}
+        self.encoding = Encoding(rules, discard_depth)
+        self.catalogue = self.encoding.catalogue
+        self.observation_space = self.encoding.observation_space
+        self.action_space = LegalDiscrete(self.catalogue.size, self._mask)
+        self.game: GameState | None = None
+        self._bots: dict[int, Player] = {}
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[Observation, dict[str, Any]]:
+        """Deal a game (the one ``seed`` deals, or the next of the seeded sequence, or
+        ``options={"state": GameState}``) and let the bots move until the learner's turn."""
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(2**48))
+        start = (options or {}).get("state")
+        if start is not None and (not isinstance(start, GameState)
+                                  or len(start.seats) != self.rules.players):
+            raise SpiteMaliceError(f"options['state'] is a GameState of "
+                                   f"{self.rules.players} seats, not {start!r:.80}")
+        self.game = start if start is not None else deal(self.rules, game_seed)
+        self._bots = {other: make_player(kind, derive_seed(game_seed, "opponent", other))
+                      for other, kind in self.kinds.items()}
+        self._others_move()
+        observation = self._observe()
+        return observation, {"action_mask": observation["action_mask"]}
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Make the learner's move, then the bots' until the learner is on turn again.
+
+        Raises:
+            IllegalMove: the action is not legal now; nothing changed.
+            SpiteMaliceError: not an action of the catalogue, the game is over, or
+                :meth:`reset` was not called.
+        """
+        game = self._live()
+        if game.outcome is not None:
+            raise SpiteMaliceError("the game is over: call reset() for a new one")
+        if action is None or isinstance(action, bool):
+            raise SpiteMaliceError(f"an action is a whole number from 0 to "
+                                   f"{self.catalogue.size - 1}, not {action!r}")
+        self.game = apply_move(self.rules, game, self.encoding.move(game, int(action)))
+        self._others_move()
+        final = self._live().outcome
+        reward = 0.0 if final is None else float(final.scores[self.seat])
+        observation = self._observe()
+        return observation, reward, final is not None, False, {
+            "action_mask": observation["action_mask"]}
+
+    def _others_move(self) -> None:
+        game = self._live()
+        while game.outcome is None and game.seat != self.seat:
+            bot = self._bots[game.seat]
+            game = apply_move(self.rules, game, bot.choose(self.rules, game,
+                                                           legal_moves(self.rules, game)))
+        self.game = game
+
+    def _observe(self) -> Observation:
+        return self.encoding.observe(self._live(), self.seat)
+
+    def _mask(self) -> Any:
+        return None if self.game is None else self.encoding.mask(self.game, self.seat)
+
+    def render(self) -> str | None:
+        """The learner's view as text (``"ansi"``) or an SVG picture (``"svg"``)."""
+        if self.render_mode == "ansi":
+            return describe_view(view_of(self._live(), self.seat))
+        if self.render_mode == "svg":
+            return position_svg(self._live(), viewer=self.seat, caption=self.rules.name)
+        return None
+
+    def _live(self) -> GameState:
+        if self.game is None:
+            raise SpiteMaliceError("call reset() before using the environment")
+        return self.game

@@ -1,0 +1,372 @@
+"""The learning environments (spitemalice.env): PettingZoo's own test kit for every built-in
+rule set, the action catalogue against the engine's legal moves, privacy of observations,
+illegal actions, rewards, seeding and the Gymnasium single-agent form."""
+
+from __future__ import annotations
+
+import random
+import types
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils import env_checker as checker
+from pettingzoo.test import api_test, max_cycles_test, seed_test
+
+import spitemalice as sm
+from spitemalice import env as sm_env
+from spitemalice.env.observation import HEADER
+from tests.walks import CONFIGS, book, config_id, hidden_twin
+
+RULESETS = [info.name for info in sm.installed() if info.kind == "ruleset"]
+
+
+@pytest.fixture(autouse=True)
+def _quiet_kit() -> None:
+    # The kit warns that a Dict observation (observation + action_mask) is not a plain
+    # array; that is PettingZoo's own convention for action masks.
+    warnings.filterwarnings("ignore", module="pettingzoo.test")
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_pettingzoo_api_test(name: str) -> None:
+    api_test(sm_env.make(name), num_cycles=150)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_pettingzoo_seed_test(name: str) -> None:
+    seed_test(lambda: sm_env.make(name), num_cycles=60)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_pettingzoo_max_cycles_test(name: str) -> None:
+    kit = types.SimpleNamespace(
+        env=lambda max_cycles: sm_env.make(name, max_cycles=max_cycles),
+        parallel_env=lambda max_cycles: sm_env.parallel_env(name, max_cycles=max_cycles))
+    max_cycles_test(kit)
+
+
+def test_the_rule_sets_are_all_here() -> None:
+    assert {"blackwood-frey", "uspcc", "g4a", "misery", "starturn"} <= set(RULESETS)
+
+
+# -- the action catalogue ------------------------------------------------------------------
+
+CATALOGUE_CONFIGS = [c for c in CONFIGS if not c[2] or dict(c[2]).get("players", 0) > 2]
+
+
+def _states(rules: sm.RuleBook, seed: int, moves: int = 150) -> list[sm.GameState]:
+    rng = random.Random(seed)
+    state = sm.deal(rules, seed)
+    states = [state]
+    while state.outcome is None and len(states) < moves:
+        options = sm.legal_moves(rules, state)
+        state = sm.apply_move(rules, state, options[rng.randrange(len(options))])
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("config", CATALOGUE_CONFIGS, ids=config_id)
+def test_the_mask_allows_exactly_the_legal_moves(config: object) -> None:
+    rules = book(config)  # type: ignore[arg-type]
+    env = sm_env.make(rules)
+    catalogue = env.catalogue
+    for state in _states(rules, 5)[::3]:
+        if state.outcome is not None:
+            continue
+        mask = env.encoding.mask(state, state.seat)
+        allowed = np.flatnonzero(mask)
+        decoded = {catalogue.move(state, int(a)) for a in allowed}
+        assert decoded == set(sm.legal_moves(rules, state))
+        for action in range(catalogue.size):  # every other action is refused by the engine
+            if mask[action]:
+                continue
+            with pytest.raises(sm.SpiteMaliceError):
+                sm.check_move(rules, state, catalogue.move(state, action))
+
+
+def test_the_catalogue_size_follows_the_documented_formula() -> None:
+    rules = sm.load("blackwood-frey")
+    c = sm_env.make(rules).catalogue
+    assert (c.hand, c.payoff, c.discard, c.builds) == (5, 1, 4, 4)
+    assert c.size == (5 + 1 + 4) * (4 + 1) + 5 * 4 + 1 == 71
+    assert c.describe(0) == "hand slot 1 > build pile 1"
+    assert c.describe(4) == "hand slot 1 > a new build pile"
+    assert c.describe(5 * 5) == "pay-off pile 1 > build pile 1"
+    assert c.describe(50) == "hand slot 1 > discard pile 1"
+    assert c.describe(70) == "pass"
+    pairs = sm_env.make("blackwood-frey", house_rules=["pair-discards"]).catalogue
+    assert pairs.size == 71 + 5 * 4 * 4  # ordered pairs: the second card lies on top
+    assert pairs.describe(70) == "hand slots 1+2 > discard pile 1"
+    assert pairs.describe(70 + 4 * 4) == "hand slots 2+1 > discard pile 1"
+    assert pairs.describe(pairs.size - 1) == "pass"
+    misery = sm_env.make("misery").catalogue
+    assert misery.payoff == 2 and misery.hand == 6
+    assert misery.describe(7 * 5) == "pay-off pile 2 > build pile 1"
+    unlimited = sm_env.make("blackwood-frey", house_rules=["unlimited-build-piles"]).catalogue
+    assert unlimited.builds == 12  # the aces of three packs: kings may not start a pile
+
+
+# -- observations ----------------------------------------------------------------------------
+
+
+def test_hidden_cards_do_not_change_an_observation() -> None:
+    rules = sm.load("blackwood-frey", players=3)
+    env = sm_env.make(rules)
+    rng = random.Random(8)
+    compared = 0
+    for state in _states(rules, 2)[::5]:
+        for seat in range(3):
+            twin = hidden_twin(state, seat, rng)
+            assert twin != state
+            env.reset(options={"state": state})
+            seen = env.observe(f"seat_{seat}")
+            env.reset(options={"state": twin})
+            again = env.observe(f"seat_{seat}")
+            assert np.array_equal(seen["observation"], again["observation"])
+            assert np.array_equal(seen["action_mask"], again["action_mask"])
+            compared += 1
+    assert compared >= 30
+
+
+def test_an_observation_states_the_visible_position() -> None:
+    rules = sm.load("blackwood-frey", players=3)
+    env = sm_env.make(rules, discard_depth=3)
+    state = _states(rules, 4, moves=120)[-1]
+    env.reset(options={"state": state})
+    seat = 2
+    observation = env.observe(f"seat_{seat}")["observation"]
+    layout = env.encoding.layout
+    assert observation.shape == (layout.size,) and observation.dtype == np.int16
+    assert env.observation_space("seat_2").contains(env.observe("seat_2"))
+    assert observation[0] == (state.seat - seat) % 3
+    assert observation[3] == len(state.draw)
+    hand = [card.rank + 1 for card in state.seats[seat].hand]
+    assert list(observation[HEADER:HEADER + len(hand)]) == hand
+    for number, pile in enumerate(state.builds):
+        at = layout.builds_at + 2 * number
+        assert list(observation[at:at + 2]) == [len(pile), pile[-1].rank + 1]
+    for offset in range(3):  # seat blocks start with the viewer
+        public = state.seats[(seat + offset) % 3]
+        at = layout.seats_at + offset * layout.seat_block
+        assert observation[at] == len(public.hand)
+        assert list(observation[at + 1:at + 3]) == [len(public.payoff[0]),
+                                                    public.payoff[0][-1].rank + 1]
+        for number, pile in enumerate(public.discards):
+            start = at + 3 + number * 4
+            top = [card.rank + 1 for card in reversed(pile[-3:])]
+            assert list(observation[start:start + 1 + len(top)]) == [len(pile), *top]
+
+
+# -- stepping --------------------------------------------------------------------------------
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    env = sm_env.make("blackwood-frey")
+    env.reset(seed=3)
+    agent = env.agent_selection
+    before = (env.game, agent, dict(env.rewards), dict(env._cumulative_rewards),
+              dict(env.steps))
+    mask = env.observe(agent)["action_mask"]
+    illegal = [a for a in range(env.catalogue.size) if not mask[a]]
+    assert env.catalogue.pass_action in illegal
+    for action in (illegal[0], env.catalogue.pass_action, illegal[-2]):
+        with pytest.raises(sm.IllegalMove) as refused:
+            env.step(action)
+        assert refused.value.reason
+        assert (env.game, env.agent_selection, dict(env.rewards),
+                dict(env._cumulative_rewards), dict(env.steps)) == before
+    with pytest.raises(sm.IllegalMove) as passing:
+        env.step(env.catalogue.pass_action)
+    assert passing.value.reason == "pass-not-allowed" and passing.value.clause == "BF-20"
+    for bad in (-1, env.catalogue.size, None, "3", True):
+        with pytest.raises(sm.SpiteMaliceError):
+            env.step(bad)
+    assert env.game is before[0]
+    env.step(int(np.flatnonzero(mask)[0]))
+    assert env.game is not before[0]
+
+
+def _play_out(env: sm_env.SpiteMaliceEnv, seed: int) -> dict[str, float]:
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    final: dict[str, float] = {}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            final[agent] = reward
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    return final
+
+
+def test_rewards_are_the_rule_sets_scores_at_the_end() -> None:
+    env = sm_env.make("blackwood-frey", payoff_size=4)
+    kinds = set()
+    for seed in range(12):
+        final = _play_out(env, seed)
+        outcome = env.game.outcome
+        assert outcome is not None and not env.agents
+        assert final == {f"seat_{s}": float(p) for s, p in enumerate(outcome.scores)}
+        kinds.add(outcome.kind)
+        if outcome.kind == "win":
+            assert final[f"seat_{outcome.winner}"] > 0
+    assert "win" in kinds
+
+
+def test_reset_with_a_seed_deals_that_seed_and_replays_the_same_game() -> None:
+    rules = sm.load("g4a")
+    env = sm_env.make(rules)
+    env.reset(seed=11)
+    assert env.game == sm.deal(rules, 11)
+    first = _play_out(env, 11), env.game
+    second = _play_out(env, 11), env.game
+    assert first == second
+    env.reset(seed=5)
+    env.reset()
+    after_five = env.game
+    env.reset(seed=5)
+    env.reset()
+    assert env.game == after_five
+    assert after_five != sm.deal(rules, 5)
+
+
+def test_max_cycles_truncates_each_seat_and_the_fallback_plays_it() -> None:
+    env = sm_env.make("blackwood-frey", max_cycles=3)
+    env.reset(seed=2)
+    order = []
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        order.append((agent, truncated))
+        env.step(None if terminated or truncated else env.action_space(agent).sample())
+    taken = {a: sum(1 for b, t in order if b == a and not t) for a in env.possible_agents}
+    assert taken == {"seat_0": 3, "seat_1": 3}
+    assert env.game.turn >= 1
+
+
+def test_unsampled_spaces_draw_legal_actions_for_the_seat_on_turn() -> None:
+    env = sm_env.make("uspcc")
+    env.reset(seed=1)
+    for _ in range(200):
+        agent = env.agent_selection
+        if env.game.outcome is not None:
+            break
+        mask = env.observe(agent)["action_mask"]
+        action = env.action_space(agent).sample()
+        assert mask[action] == 1
+        env.step(action)
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(sm.SpiteMaliceError, match="max_cycles"):
+        sm_env.make("g4a", max_cycles=0)
+    with pytest.raises(sm.SpiteMaliceError, match="unknown player"):
+        sm_env.make("g4a", fallback="genius")
+    with pytest.raises(sm.SpiteMaliceError, match="render_mode"):
+        sm_env.make("g4a", render_mode="human")
+    with pytest.raises(sm.SpiteMaliceError, match="discard_depth"):
+        sm_env.make("g4a", discard_depth=0)
+    with pytest.raises(sm.RulesetError):
+        sm_env.make("blackwood-frey", players=9)
+    with pytest.raises(sm.SpiteMaliceError, match="reset"):
+        sm_env.make("g4a").observe("seat_0")
+    env = sm_env.make("g4a")
+    with pytest.raises(sm.SpiteMaliceError, match="seed"):
+        env.reset(seed=-1)
+
+
+def test_make_takes_house_rules_and_parameters() -> None:
+    env = sm_env.make("blackwood-frey", players=3, house_rules=["mandatory-aces"],
+                      payoff_size=13)
+    assert env.rules.players == 3 and env.rules.ruleset.payoff_size == 13
+    assert "mandatory-aces" in env.rules.plugins
+    assert env.possible_agents == ["seat_0", "seat_1", "seat_2"]
+
+
+def test_render_shows_the_position() -> None:
+    env = sm_env.make("g4a", render_mode="ansi")
+    env.reset(seed=1)
+    assert "build piles" in (env.render() or "")
+    svg = sm_env.make("g4a", render_mode="svg")
+    svg.reset(seed=1)
+    assert (svg.render() or "").startswith("<svg")
+
+
+def test_the_parallel_form_plays_only_the_seat_on_turn() -> None:
+    env = sm_env.parallel_env("blackwood-frey", payoff_size=4)
+    observations, _ = env.reset(seed=3)
+    rng = random.Random(3)
+    steps = 0
+    while env.agents:
+        actions = {}
+        for agent in env.agents:
+            legal = np.flatnonzero(observations[agent]["action_mask"])
+            actions[agent] = int(legal[rng.randrange(len(legal))]) if len(legal) else 0
+        assert sum(1 for a in env.agents if observations[a]["action_mask"].any()) == 1
+        observations, rewards, terminations, _, _ = env.step(actions)
+        steps += 1
+    assert all(terminations.values()) and steps > 10
+    assert env.aec.game.outcome is not None
+    assert rewards == {f"seat_{s}": float(p)
+                       for s, p in enumerate(env.aec.game.outcome.scores)}
+
+
+# -- the Gymnasium single-agent form ----------------------------------------------------------
+
+
+def test_the_single_agent_env_passes_gymnasiums_checks() -> None:
+    """gymnasium's check_env, less its two step checks that draw an action before a reset
+    and play it after (an action legal in one deal is illegal in another, and is refused)."""
+    env = sm_env.single_agent("blackwood-frey", opponents="random")
+    checker.check_action_space(env.action_space)
+    checker.check_observation_space(env.observation_space)
+    checker.check_reset_return_type(env)
+    checker.check_reset_seed_determinism(env)
+    checker.check_reset_options(env)
+    checker.env_reset_passive_checker(env)
+    checker.env_step_passive_checker(env, env.action_space.sample())
+    first = env.reset(seed=9)[0], env.step(int(env.action_space.sample()))
+    action = int(np.flatnonzero(env.reset(seed=9)[1]["action_mask"])[0])
+    env.reset(seed=9)
+    one = env.step(action)
+    env.reset(seed=9)
+    two = env.step(action)
+    assert np.array_equal(one[0]["observation"], two[0]["observation"]) and one[1:4] == two[1:4]
+    assert first[0]["observation"].shape == one[0]["observation"].shape
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_single_agent_game_against_bots_ends_with_the_learners_score(name: str) -> None:
+    env = sm_env.single_agent(name, seat=1, opponents="greedy", payoff_size=5)
+    _, info = env.reset(seed=4)
+    assert env.game.seat == 1
+    rng = random.Random(4)
+    total, terminated = 0.0, False
+    for _ in range(5000):
+        legal = np.flatnonzero(info["action_mask"])
+        _, reward, terminated, truncated, info = env.step(
+            int(legal[rng.randrange(len(legal))]))
+        total += reward
+        assert not truncated
+        if terminated:
+            break
+        assert env.game.seat == 1
+    assert terminated
+    assert total == env.game.outcome.scores[1]
+
+
+def test_the_single_agent_env_refuses_bad_set_ups_and_illegal_actions() -> None:
+    with pytest.raises(sm.SpiteMaliceError, match="seat"):
+        sm_env.single_agent("g4a", seat=2)
+    with pytest.raises(sm.SpiteMaliceError, match="opponents"):
+        sm_env.single_agent("blackwood-frey", players=3, opponents=["greedy"])
+    with pytest.raises(sm.SpiteMaliceError, match="unknown player"):
+        sm_env.single_agent("g4a", opponents="genius")
+    env = sm_env.single_agent("g4a")
+    _, info = env.reset(seed=2)
+    before = env.game
+    with pytest.raises(sm.IllegalMove):
+        env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+    assert env.game is before
