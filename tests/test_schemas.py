@@ -253,3 +253,19 @@ def test_the_schema_command_refuses_an_unknown_name_in_one_line(
         main(["schema", "game"])
     assert stop.value.code == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_schemas_quote_the_readers_size_bounds() -> None:
+    """The bounds of spitemalice.limits, as the readers apply them."""
+    from spitemalice.limits import MAX_MOVE_CHARS, MAX_NAME_CHARS
+
+    record = schema("record")["properties"]
+    assert record["moves"]["items"]["maxLength"] == MAX_MOVE_CHARS
+    assert record["seats"]["items"]["properties"]["name"]["maxLength"] == MAX_NAME_CHARS
+    assert record["ruleset"]["properties"]["name"]["maxLength"] == MAX_NAME_CHARS
+    assert schema("ruleset")["$defs"]["text"]["maxLength"] == MAX_NAME_CHARS
+    document = json.loads(dumps_record(record_game(sm.load("g4a"), 1, [])))
+    document["seats"][0]["name"] = "x" * (MAX_NAME_CHARS + 1)
+    assert errors("record", document)
+    with pytest.raises(sm.SpiteMaliceError):
+        sm.records.record_from_dict(document)

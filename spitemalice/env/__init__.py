@@ -71,10 +71,13 @@ def make(ruleset: RulesArg, players: int | None = None, house_rules: Iterable[st
             :class:`~spitemalice.rulebook.RuleBook`.
         players: seats (default the rule set's).
         house_rules: house rules to stack, by name.
-        params: rule-set parameter overrides (``payoff_size=13``), as
+        discard_depth: discard-pile cards shown per pile in observations.
+        max_cycles: steps per seat before it is truncated (see
+            :class:`~spitemalice.env.aec.SpiteMaliceEnv`), or ``None``.
+        fallback: the player kind that moves for a truncated seat.
+        render_mode: ``"ansi"``, ``"svg"`` or ``None``.
+        **params: rule-set parameter overrides (``payoff_size=13``), as
             :func:`spitemalice.load` takes them.
-        discard_depth, max_cycles, fallback, render_mode: see
-            :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
 
     Raises:
         RulesetError: the configuration cannot be loaded.

@@ -51,8 +51,11 @@ class ObservationLayout:
     """Where each part of a seat's view lies in the observation array.
 
     Args:
-        hand, payoff, discard, builds: ``H``, ``P``, ``D`` and ``B`` (from the
-            :class:`~spitemalice.env.actions.ActionCatalogue`).
+        hand: ``H``, the hand size.
+        payoff: ``P``, pay-off piles per seat.
+        discard: ``D``, discard piles per seat.
+        builds: ``B``, the most build piles open (as the
+            :class:`~spitemalice.env.actions.ActionCatalogue` counts them).
         seats: ``N``.
         depth: ``K``, the discard-pile cards shown per pile.
 

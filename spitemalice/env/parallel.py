@@ -23,9 +23,10 @@ class SpiteMaliceParallelEnv(ParallelEnv):
     """The parallel environment of one configuration (see the module docstring).
 
     Args:
-        rules, discard_depth, render_mode: as for
-            :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
+        rules: the configuration.
+        discard_depth: discard-pile cards shown per pile in observations.
         max_cycles: parallel steps before every agent is truncated, or ``None``.
+        render_mode: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "spitemalice_parallel_v0",

@@ -1,0 +1,68 @@
+"""The documentation site builds with ``mkdocs build --strict`` (a broken link, a missing page
+or a docstring mkdocstrings cannot read fails it), its API reference covers the package,
+and the examples of the tutorial and the learning page print what the pages show."""
+
+from __future__ import annotations
+
+import doctest
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```", re.M | re.S)
+
+
+def test_mkdocs_build_strict_passes_and_the_api_reference_is_there(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    built = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+        env={"NO_MKDOCS_2_WARNING": "1", "PATH": "", "HOME": str(tmp_path)},
+    )
+    assert built.returncode == 0, built.stderr[-3000:]
+    assert (site / "index.html").is_file() and (site / "tutorial" / "index.html").is_file()
+    api = {page: (site / "api" / page / "index.html").read_text(encoding="utf-8")
+           for page in ("model", "engine", "rules", "records", "play", "env")}
+    for page, names in {
+        "model": ["spitemalice.model.GameState", "spitemalice.moves.parse_move"],
+        "engine": ["spitemalice.engine.legal.legal_moves", "spitemalice.engine.apply.apply_move"],
+        "rules": ["spitemalice.registry.load", "spitemalice.ruleset.Ruleset"],
+        "records": ["spitemalice.picture.position_svg", "spitemalice.schema.schema"],
+        "play": ["spitemalice.simulate.play_game"],
+        "env": ["spitemalice.env.make", "spitemalice.env.actions.ActionCatalogue"],
+    }.items():
+        for name in names:
+            assert f'id="{name}"' in api[page], (page, name)
+
+
+def test_a_broken_reference_fails_the_strict_build(tmp_path: Path) -> None:
+    """The check above could fail: a page naming a module that does not exist does."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# x\n\n::: spitemalice.no_such_module\n", encoding="utf-8")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = config.split("\nnav:")[0].replace("paths: [.]", f"paths: [{ROOT}]")
+    (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
+    built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"],
+                           cwd=tmp_path, capture_output=True, text=True, check=False,
+                           env={"NO_MKDOCS_2_WARNING": "1", "PATH": "", "HOME": str(tmp_path)})
+    assert built.returncode != 0
+    assert "no_such_module" in built.stderr
+
+
+@pytest.mark.parametrize("page", ["tutorial.md", "learning.md"])
+def test_the_pages_examples_print_what_the_page_shows(page: str, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    blocks = PYTHON_BLOCK.findall(text)
+    assert blocks and all(block.lstrip().startswith(">>>") for block in blocks)
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {"__name__": page}, page,
+                                               page, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 5
