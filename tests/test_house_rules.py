@@ -427,9 +427,10 @@ def test_the_compatibility_table() -> None:
                        ("starturn", "wild-must-be-covered"),
                        ("skip-bo", "deck-per-player"), ("skip-bo", "jokers-to-king"),
                        ("uspcc", "partnerships"), ("misery", "partnerships"),
-                       ("g4a", "partnerships")}
+                       ("g4a", "partnerships"), ("starturn", "no-wild-discards"),
+                       ("starturn", "short-payoff")}
     assert len({(r, h) for r, h, _ in COMBINATIONS if h}) == len(RULESETS) * len(
-        HOUSE_RULES) - 12
+        HOUSE_RULES) - 14
 
 
 @pytest.mark.parametrize(("ruleset", "rule", "players"), COMBINATIONS)

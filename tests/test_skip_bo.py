@@ -240,3 +240,52 @@ def test_every_seat_count_plays_to_an_end_with_the_invariants_holding() -> None:
         result = simulate(rules, ["greedy"], games=2, seed=players)
         assert sum(result.outcomes.values()) == 2
         assert result.players == players
+
+
+NO_WILD = sm.load("skip-bo", ["no-wild-discards"])
+SHORT = sm.load("skip-bo", ["short-payoff"])
+
+
+@pytest.mark.clause("NW-1")
+def test_house_rule_a_skip_bo_card_may_not_be_discarded() -> None:
+    state = position(NO_WILD, hands=["SB 9"], payoffs=["5", "6"])
+    error = check.refused(NO_WILD, state, "SB>D1")
+    assert (error.reason, error.clause) == ("forbidden-discard", "NW-1")
+    assert sm.parse_move("9>D1") in sm.legal_moves(NO_WILD, state)
+    assert "SKIP-BO card" in NO_WILD.clause("NW-1").text
+    bf = sm.load("blackwood-frey", ["no-wild-discards"])
+    assert check.refused(bf, position(bf, hands=["KS 9S"]), "KS>D1").reason == "forbidden-discard"
+    with pytest.raises(sm.RulesetError, match="starturn has no wild cards"):
+        sm.load("starturn", ["no-wild-discards"])
+
+
+@pytest.mark.clause("NW-2")
+def test_house_rule_a_hand_it_can_neither_play_nor_discard_passes() -> None:
+    bf = sm.load("blackwood-frey", ["no-wild-discards"])
+    stuck = position(bf, hands=["KS KH AD", "9C"], payoffs=["9D", "8D"], builds=[])
+    assert sm.parse_move("AD>B+") in sm.legal_moves(bf, stuck)
+    kings = position(bf, hands=["KS KH", "9C"], payoffs=["9D", "8D"], builds=[])
+    assert sm.legal_moves(bf, kings) == (sm.Pass(),)
+    busy = position(NO_WILD, hands=["SB SB"], payoffs=["5", "6"])
+    assert sm.legal_moves(NO_WILD, busy) == (sm.parse_move("SB>B+"),)
+    error = check.refused(NO_WILD, busy, sm.Pass())
+    assert (error.reason, error.clause) == ("pass-not-allowed", "SK-22")
+
+
+@pytest.mark.clause("SP-1")
+def test_house_rule_short_pay_off_piles_of_ten() -> None:
+    for players in (2, 4, 6):
+        state = sm.deal(sm.load("skip-bo", ["short-payoff"], players=players), seed=1)
+        assert [seat.payoff_count for seat in state.seats] == [10] * players
+    assert "10 cards" in SHORT.clause("SP-1").text
+    assert sm.load("blackwood-frey", ["short-payoff"]).deal.payoff_size == 10
+    with pytest.raises(sm.RulesetError, match="separate pay-off pack"):
+        sm.load("starturn", ["short-payoff"])
+
+
+@pytest.mark.clause("SP-2")
+def test_other_short_lengths_are_set_directly() -> None:
+    rules = sm.load("skip-bo", players=5, payoff_size=18, payoff_size_many=18)
+    assert [seat.payoff_count for seat in sm.deal(rules, seed=2).seats] == [18] * 5
+    with pytest.raises(sm.RulesetError, match="undo"):
+        sm.load("skip-bo", ["short-payoff"], payoff_size=20)
