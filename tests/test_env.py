@@ -52,7 +52,15 @@ def test_the_rule_sets_are_all_here() -> None:
 
 # -- the action catalogue ------------------------------------------------------------------
 
-CATALOGUE_CONFIGS = [c for c in CONFIGS if not c[2] or dict(c[2]).get("players", 0) > 2]
+CATALOGUE_CONFIGS = [c for c in CONFIGS if (not c[2] or dict(c[2]).get("players", 0) > 2)
+                    and "partnerships" not in c[1]]  # partner piles: not in the catalogue yet
+
+
+def test_teams_that_share_piles_are_refused_until_the_catalogue_has_actions_for_them() -> None:
+    with pytest.raises(sm.SpiteMaliceError, match="no actions for them yet"):
+        sm_env.make("skip-bo", house_rules=["partnerships"])
+    own = sm.load("skip-bo", ["partnerships"], partner_piles="own")
+    assert sm_env.make(own).catalogue.size > 0
 
 
 def _states(rules: sm.RuleBook, seed: int, moves: int = 150) -> list[sm.GameState]:

@@ -49,6 +49,16 @@ class ActionCatalogue:
     """
 
     def __init__(self, rules: RuleBook) -> None:
+        """Raises:
+            SpiteMaliceError: the configuration lets seats use a partner's piles (teams), for
+                which the catalogue has no actions yet.
+        """
+        access = rules.teams.access
+        if any(access.play_from) or any(access.discard_to):
+            raise SpiteMaliceError(
+                f"{rules.name} with teams lets a seat use its partner's piles, and the "
+                "environment's action catalogue has no actions for them yet; load it with "
+                "--set partner_piles=own, or without the partnerships house rule")
         ruleset = rules.ruleset
         self.hand = ruleset.hand_size
         self.payoff = ruleset.payoff_piles
