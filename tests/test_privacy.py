@@ -28,7 +28,7 @@ from spitemalice.views import view_of
 CONFIGS = [
     ("blackwood-frey", ()), ("g4a", ()), ("misery", ()), ("starturn", ()), ("uspcc", ()),
     ("blackwood-frey", ("mandatory-aces",)), ("g4a", ("pair-discards", "wild-must-be-covered")),
-    ("blackwood-frey", ("unlimited-build-piles", "natural-ace-two")),
+    ("blackwood-frey", ("unlimited-build-piles", "natural-ace-two")), ("skip-bo", ()),
 ]
 
 
