@@ -12,6 +12,7 @@ checks.
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import io
 import json
@@ -180,14 +181,15 @@ def mutate_data(data: Any, rng: random.Random) -> Any:
     for _ in range(rng.randint(1, 3)):
         holder, key = _pick(data, rng)
         if holder is None:
-            return rng.choice(LEAVES)
+            return copy.deepcopy(rng.choice(LEAVES))
         choice = rng.random()
         if choice < 0.6:
-            holder[key] = rng.choice(LEAVES)
+            holder[key] = copy.deepcopy(rng.choice(LEAVES))
         elif choice < 0.75 and isinstance(holder, dict):
             del holder[key]
         elif choice < 0.85 and isinstance(holder, dict):
-            holder[rng.choice(["extra", "seat", "Format", "\ud800"])] = rng.choice(LEAVES)
+            holder[rng.choice(["extra", "seat", "Format", "\ud800"])] = copy.deepcopy(
+                rng.choice(LEAVES))
         elif isinstance(holder, list):
             holder.insert(key, holder[key]) if rng.random() < 0.5 else holder.pop(key)
     return data
