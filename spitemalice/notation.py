@@ -20,6 +20,8 @@ A position is four sections of piles, then ``key=value`` fields, separated by wh
                | "end=" kind ":" winner ":" scores       kind win|drawn|blocked|turn-limit,
                                                  winner a seat or "-", scores "35,0"
                | "view=" seat                    marks a seat's view (see below)
+               | "teams=" team ( "/" team )*     the teams, as "0+2/1+3" (optional; only
+                                                 in a game with teams, checked against them)
 
 Cards are written as :func:`~spitemalice.cards.card_text` writes them: ``AS``, ``10H``,
 ``QD``, ``*`` (joker), ``7`` (a suitless numbered card).  Every pile is listed bottom to top,
@@ -76,9 +78,10 @@ _VIEW_KEYS = ("view", "on", "turn", "moves", "idle", "end")
 # -- writing -----------------------------------------------------------------------------
 
 
-def format_position(state: GameState) -> str:
+def format_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> str:
     """The full position of ``state`` on one line; :func:`parse_position` reads it back to
-    an equal state."""
+    an equal state.  ``teams`` (``RuleBook.teams.teams`` in a game with teams) adds the field
+    ``teams=0+2/1+3``."""
     seats = "/".join(
         ":".join((_piles(seat.payoff), _pile(seat.hand), _piles(seat.discards)))
         for seat in state.seats
@@ -89,13 +92,14 @@ def format_position(state: GameState) -> str:
     ]
     if state.outcome is not None:
         fields.append(_outcome_text(state.outcome))
+    fields += _teams_field(teams)
     return " ".join([seats, _piles(state.builds) if state.builds else EMPTY,
                      _pile(state.draw), _pile(state.completed), *fields])
 
 
-def format_view(view: SeatView) -> str:
+def format_view(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> str:
     """The view on one line (hidden cards as ``?n`` counts); :func:`parse_view` reads it
-    back to an equal view."""
+    back to an equal view.  ``teams`` adds the field ``teams=0+2/1+3``, as for a position."""
     seats = []
     for index, public in enumerate(view.seats):
         payoff = "|".join(_payoff_view(pile) for pile in public.payoff)
@@ -105,8 +109,40 @@ def format_view(view: SeatView) -> str:
               f"moves={view.turn_moves}", f"idle={view.idle_turns}"]
     if view.outcome is not None:
         fields.append(_outcome_text(view.outcome))
+    fields += _teams_field(teams)
     return " ".join(["/".join(seats), _piles(view.builds) if view.builds else EMPTY,
                      _hidden(view.draw_count), _hidden(view.completed_count), *fields])
+
+
+def _teams_field(teams: Sequence[Sequence[int]]) -> list[str]:
+    if not any(len(team) > 1 for team in teams):
+        return []
+    return ["teams=" + "/".join("+".join(str(seat) for seat in team) for team in teams)]
+
+
+def _take_teams(text: str, rules: RuleBook) -> str:
+    """``text`` without its ``teams=`` field, once that field is checked against the teams
+    ``rules`` form.
+
+    Raises:
+        NotationError: the field is given twice, is not in the form ``0+2/1+3``, or names
+            teams other than the rules' (or teams where the rules have none).
+    """
+    if not isinstance(text, str) or len(text) > limits.MAX_POSITION_CHARS:
+        return text  # _split refuses it with the usual message
+    tokens = text.split()
+    given = [token for token in tokens if token.startswith("teams=")]
+    if not given:
+        return text
+    if len(given) > 1:
+        raise NotationError("position field 'teams' is given twice")
+    value = given[0][len("teams="):]
+    want = _teams_field(rules.teams.teams)
+    if [given[0]] != want:
+        form = want[0] if want else "no teams field: the rules play without teams"
+        raise NotationError(f"position field teams={_short(value)!r}: {rules.name} here has "
+                            f"{form}")
+    return " ".join(token for token in tokens if token is not given[0])
 
 
 def _pile(pile: Pile) -> str:
@@ -145,7 +181,7 @@ def parse_position(text: str, rules: RuleBook) -> GameState:
         PositionError: the position breaks the rule set (see
             :func:`~spitemalice.position_check.check_position`).
     """
-    sections, fields, outcome = _split(text, _STATE_KEYS)
+    sections, fields, outcome = _split(_take_teams(text, rules), _STATE_KEYS)
     if "on" not in fields:
         raise NotationError("position: the field 'on=<seat>' (the seat on turn) is missing")
     raw_seats = _seats(sections[0])
@@ -185,7 +221,7 @@ def parse_view(text: str, rules: RuleBook) -> SeatView:
             pay-off pile whose top is hidden.
         PositionError: the visible position breaks the rule set.
     """
-    sections, fields, outcome = _split(text, _VIEW_KEYS)
+    sections, fields, outcome = _split(_take_teams(text, rules), _VIEW_KEYS)
     for key, what in (("view", "the viewing seat"), ("on", "the seat on turn")):
         if key not in fields:
             raise NotationError(f"view: the field '{key}=<seat>' ({what}) is missing")

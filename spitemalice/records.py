@@ -20,6 +20,10 @@ Format (``format`` ``"spitemalice-record"``, ``version`` 1)::
       "outcome": {"kind": "win", "winner": 0, "scores": [31, 0]}
     }
 
+* ``teams`` (only in a game with teams, such as the ``partnerships`` house rule): the teams
+  as lists of seats, ``[[0, 2], [1, 3]]``; replaying refuses a record whose teams differ
+  from those its rules form.
+
 * ``ruleset.params`` maps :class:`~spitemalice.ruleset.Ruleset` field names to values
   (numbers, true/false, strings, ``null``, and lists of ranks for rank sets); loading the
   rule set by name with the house rules and these parameters gives the recorded rules.
@@ -135,6 +139,7 @@ class GameRecord:
         dealer: the dealer given to the deal, or ``None`` for the seeded cut.
         moves: the moves in order, as text.
         outcome: the outcome once the game has ended, else ``None``.
+        teams: the teams, each a tuple of seats, in a game with teams; ``()`` otherwise.
     """
 
     ruleset: RulesetRef
@@ -143,6 +148,7 @@ class GameRecord:
     dealer: int | None
     moves: tuple[str, ...]
     outcome: Outcome | None = None
+    teams: tuple[tuple[int, ...], ...] = ()
 
 
 @attrs.frozen
@@ -244,7 +250,8 @@ def record_game(
         raise SpiteMaliceError(f"a record of {rules.players} seats needs {rules.players} seat "
                                f"entries, not {len(infos)}")
     texts = tuple(m if isinstance(m, str) else move_text(m) for m in moves)
-    return GameRecord(ruleset_ref(rules), infos, seed, dealer, texts, outcome)
+    teams = rules.teams.teams if rules.teams.any else ()
+    return GameRecord(ruleset_ref(rules), infos, seed, dealer, texts, outcome, teams)
 
 
 def record_result(rules: RuleBook, result: GameResult,
@@ -307,6 +314,9 @@ def replay(record: GameRecord, rules: RuleBook | None = None) -> Iterator[GameSt
     if len(record.seats) != book.players:
         raise DataError(f"record.seats: {len(record.seats)} entries, but the record's rules "
                         f"have {book.players} seats")
+    if record.teams != (book.teams.teams if book.teams.any else ()):
+        raise DataError(f"record.teams: {_teams_text(record.teams)}, but the record's rules "
+                        f"form {_teams_text(book.teams.teams if book.teams.any else ())}")
     try:
         state = deal(book, record.seed, record.dealer)
     except SpiteMaliceError as error:
@@ -357,6 +367,12 @@ def check_record(record: GameRecord, rules: RuleBook | None = None) -> RecordPro
     return None
 
 
+def _teams_text(teams: tuple[tuple[int, ...], ...]) -> str:
+    if not teams:
+        return "no teams"
+    return "teams " + ", ".join("+".join(map(str, team)) for team in teams)
+
+
 def _outcome_text(outcome: Outcome | None) -> str:
     if outcome is None:
         return "none (the game is live)"
@@ -370,7 +386,7 @@ def _outcome_text(outcome: Outcome | None) -> str:
 def record_to_dict(record: GameRecord) -> dict[str, Any]:
     """``record`` as JSON-ready data (see the module docstring for the shape)."""
     ref = record.ruleset
-    return {
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "ruleset": {
@@ -383,6 +399,9 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
         "moves": list(record.moves),
         "outcome": outcome_to_dict(record.outcome),
     }
+    if record.teams:
+        data["teams"] = [list(team) for team in record.teams]
+    return data
 
 
 _FIELDS = ("format", "version", "ruleset", "seats", "seed", "dealer", "moves", "outcome")
@@ -400,7 +419,7 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
             mistyped field, named by its path.
     """
     check_header(data, path, FORMAT)
-    fields = read_object(data, path, _FIELDS)
+    fields = read_object(data, path, _FIELDS, ("teams",))
     rs = read_object(fields["ruleset"], f"{path}.ruleset", _RULESET_FIELDS)
     params = rs["params"]
     if not isinstance(params, dict):
@@ -427,7 +446,16 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
         tuple(read_str(m, f"{path}.moves[{i}]")
               for i, m in enumerate(read_list(fields["moves"], f"{path}.moves"))),
         outcome_from_dict(fields["outcome"], f"{path}.outcome"),
+        _read_teams(fields.get("teams", []), f"{path}.teams"),
     )
+
+
+def _read_teams(data: Any, path: str) -> tuple[tuple[int, ...], ...]:
+    """Teams as lists of seat numbers, ``[[0, 2], [1, 3]]``; whether they fit the rules is the
+    replay's check."""
+    return tuple(tuple(read_int(seat, f"{path}[{i}][{j}]")
+                       for j, seat in enumerate(read_list(team, f"{path}[{i}]")))
+                 for i, team in enumerate(read_list(data, path)))
 
 
 def _read_name(data: Any, path: str) -> str:

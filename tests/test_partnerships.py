@@ -216,3 +216,36 @@ def test_simulate_counts_wins_per_team() -> None:
     assert sum(summary.wins_per_team) == summary.outcomes["win"]
     assert summary.wins_per_team[0] == summary.wins_per_seat[0] + summary.wins_per_seat[2]
     assert simulate(sm.load("skip-bo"), ["greedy"], games=1, seed=2).teams == ()
+
+
+def test_a_team_record_carries_its_teams_and_replays() -> None:
+    from spitemalice.records import record_from_dict, record_result, record_to_dict
+
+    result = play_game(TEAMS, [GreedyPlayer(s) for s in range(4)], seed=2)
+    record = record_result(TEAMS, result)
+    data = record_to_dict(record)
+    assert data["teams"] == [[0, 2], [1, 3]]
+    assert record_from_dict(data) == record and sm.check_record(record) is None
+    assert any(m.startswith("S") for m in record.moves)  # plays from a partner's piles
+    wrong = record_from_dict({**data, "teams": [[0, 1], [2, 3]]})
+    with pytest.raises(sm.SpiteMaliceError, match=r"record.teams: teams 0\+1, 2\+3"):
+        sm.check_record(wrong)
+    alone = record_to_dict(record_result(sm.load("skip-bo"), play_game(
+        sm.load("skip-bo"), [GreedyPlayer(0), GreedyPlayer(1)], seed=2)))
+    assert "teams" not in alone
+
+
+def test_the_position_notation_carries_teams() -> None:
+    state = sm.deal(TEAMS, seed=5)
+    text = sm.format_position(state, TEAMS.teams.teams)
+    assert text.endswith("teams=0+2/1+3") and sm.parse_position(text, TEAMS) == state
+    assert "teams=" not in sm.format_position(state)
+    with pytest.raises(sm.NotationError, match="has teams=0\\+2/1\\+3"):
+        sm.parse_position(text.replace("teams=0+2/1+3", "teams=0+1/2+3"), TEAMS)
+    from spitemalice.notation import format_view, parse_view
+
+    view = sm.view_of(state, 1)
+    assert parse_view(format_view(view, TEAMS.teams.teams), TEAMS) == view
+    solo = sm.load("skip-bo", players=4)
+    with pytest.raises(sm.NotationError, match="without teams"):
+        sm.parse_position(sm.format_position(sm.deal(solo, seed=5), TEAMS.teams.teams), solo)
