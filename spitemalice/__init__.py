@@ -14,6 +14,7 @@ from spitemalice.cards import Card, parse_card
 from spitemalice.engine import REASONS, apply_move, check_move, deal, is_legal, legal_moves
 from spitemalice.errors import IllegalMove, NotationError, RulesetError, SpiteMaliceError
 from spitemalice.hookspecs import hookimpl
+from spitemalice.loader import load
 from spitemalice.model import GameState, Outcome, Seat, build_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone, parse_move
 from spitemalice.notation import format_position, parse_position
@@ -29,7 +30,7 @@ from spitemalice.policies import (
     WildRule,
 )
 from spitemalice.records import GameRecord, check_record, load_record, record_game, replay
-from spitemalice.registry import installed, load
+from spitemalice.registry import installed
 from spitemalice.rulebook import RuleBook
 from spitemalice.ruleset import Ruleset
 from spitemalice.views import SeatView, view_of

@@ -1,8 +1,8 @@
 """The base rules: a plugin that answers every hook from the :class:`Ruleset`'s values.
 
-It is registered first in every :class:`~spitemalice.rulebook.RuleBook` and all its
-implementations are ``trylast``, so any rule-set or house-rule plugin that answers a hook
-takes precedence.
+A :class:`~spitemalice.rulebook.RuleBook` asks these only when no rule-set or house-rule
+plugin answers a hook (they are not registered with the plugins, so no marker a plugin uses
+can put them first).
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ from spitemalice.cli_records import add_records, record_writer
 from spitemalice.cli_validate import add_validate
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import MAX_DIGITS, whole_number
-from spitemalice.registry import house_rule_sheet, installed, kind_of, load
+from spitemalice.loader import house_rule_sheet, load
+from spitemalice.registry import installed, kind_of
 from spitemalice.rulebook import RuleBook
 from spitemalice.sheet import render_sheet
 from spitemalice.simulate import Summary, simulate

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from spitemalice.errors import IllegalMove, SpiteMaliceError
+from spitemalice.loader import load
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.notation import (
@@ -47,7 +48,6 @@ from spitemalice.records import (
     rules_for,
     save_record,
 )
-from spitemalice.registry import load
 from spitemalice.rulebook import RuleBook
 from spitemalice.simulate import GameResult
 from spitemalice.views import SeatView

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Generator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +41,7 @@ import attrs
 
 from spitemalice import limits
 from spitemalice.errors import RulesetError
-from spitemalice.hookspecs import hookimpl
-from spitemalice.ruleset import FIELD_NAMES, IDENTITY_FIELDS, Ruleset, closest, convert_param
+from spitemalice.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, convert_param
 
 REQUIRED = ("title", "version", "base")
 OPTIONAL = ("house_rules", "params", "name", "description")
@@ -220,21 +219,3 @@ def _params(where: str, table: Any) -> dict[str, Any]:
         except RulesetError as error:
             raise RulesetError(f"{where}: params.{key}: {error}") from None
     return params
-
-
-class FilePlugin:
-    """The plugin a custom rule set file adds to its RuleBook: it gives the resolved rule set
-    the file's name, title and version (an outermost ``spitemalice_ruleset`` wrapper)."""
-
-    KIND = "ruleset"
-
-    def __init__(self, spec: CustomRuleset) -> None:
-        self.spec = spec
-        self.NAME = spec.path.name
-        self.DESCRIPTION = spec.description
-
-    @hookimpl(wrapper=True, tryfirst=True)
-    def spitemalice_ruleset(self) -> Generator[None, Ruleset, Ruleset]:
-        ruleset = yield
-        spec = self.spec
-        return attrs.evolve(ruleset, name=spec.name, title=spec.title, version=spec.version)

@@ -1,11 +1,14 @@
 """The extension points: every hook a rule-set or house-rule plugin may implement.
 
 A plugin is any object or module with functions marked ``@hookimpl`` (names must match the
-specs below).  The base rules (:mod:`spitemalice.base`) implement every hook with
-``trylast=True`` and answer from the :class:`~spitemalice.ruleset.Ruleset`, so a plugin only
-implements what a value cannot say.  Hooks marked *firstresult* take the first non-``None``
-answer: ``tryfirst`` implementations first, then the most recently registered, the base rules
-last.
+specs below).  Every hook is asked in pluggy's own order: ``tryfirst`` implementations (the
+latest registered first), then unmarked ones (the latest registered first), then ``trylast``
+ones (the earliest registered first); :func:`spitemalice.rulebook.call_order` gives that list.
+Hooks marked *firstresult* take the first non-``None`` answer.  The base rules
+(:mod:`spitemalice.base`) answer from the :class:`~spitemalice.ruleset.Ruleset` only when no
+plugin answers, whatever markers the plugins use, so a plugin only implements what a value
+cannot say.  Answers to the build-time hooks a Ruleset value states are folded into the
+Ruleset (docs/hooks.md).
 
 Hooks are asked once, when a :class:`~spitemalice.rulebook.RuleBook` is built, except those
 marked *per move*, *per completion*, *per emptied pay-off* or *per game*, which are called

@@ -187,10 +187,15 @@ class Clause:
         text: the rule in our own words.
         source: where the rule comes from (a source id of the rules dossier), or
             ``"ASSUMPTION"`` / ``"LIBRARY"`` for our own decisions.
-        reasons: the illegal-move reason codes this clause is the authority for.
+        reasons: the illegal-move reason codes this clause is the authority for
+            (:mod:`spitemalice.reasons`; ``code@pile`` for one kind of pile).
+        inherited_from: the rule set whose sheet this clause comes from
+            (:func:`spitemalice.registry.base_sheet`), ``""`` for a plugin's own clause; its
+            scenario tests are the base rule set's.
     """
 
     id: str
     text: str
     source: str
     reasons: tuple[str, ...] = attrs.field(default=(), converter=_reasons)
+    inherited_from: str = ""

@@ -60,9 +60,9 @@ from spitemalice import limits
 from spitemalice.custom import is_file_name
 from spitemalice.engine import apply_move, deal
 from spitemalice.errors import IllegalMove, NotationError, RulesetError, SpiteMaliceError
+from spitemalice.loader import load
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import Move, move_text, parse_move
-from spitemalice.registry import load
 from spitemalice.rulebook import RuleBook
 from spitemalice.ruleset import IDENTITY_FIELDS, Ruleset
 from spitemalice.serialize import (

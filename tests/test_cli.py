@@ -74,7 +74,10 @@ def test_rules_prints_every_clause(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_rules_shows_overridden_parameters(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "blackwood-frey", "--set", "payoff_size=13"]) == 0
-    assert re.search(r"^\s*payoff_size\s+13\s", capsys.readouterr().out, re.M)
+    out = capsys.readouterr().out
+    assert re.search(r"^ \*payoff_size\s+13\s", out, re.M)
+    assert re.search(r"^\s+\(was 26; changed by override\)$", out, re.M)
+    assert re.search(r"^  hand_size\s+5\s", out, re.M), "an unchanged parameter is not marked"
 
 
 def test_variants_lists_blackwood_frey(capsys: pytest.CaptureFixture[str]) -> None:

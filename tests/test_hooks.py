@@ -48,9 +48,22 @@ def test_every_hook_is_documented_in_docs() -> None:
     assert missing == []
 
 
-def test_deck_hook_decides_the_cards() -> None:
+def test_deck_hook_answer_must_be_the_deck_the_ruleset_states() -> None:
+    """Resolved values = shown values: a deck the Ruleset does not state is refused at load,
+    naming the plugin and both decks; one it states is accepted."""
     deck = sm.Deck(numbered_cards({rank: 12 for rank in range(1, 14)}))
-    rules = book(deck=lambda ruleset: deck)
+    with pytest.raises(sm.RulesetError, match=r"'probe' answers spitemalice_deck with a deck "
+                       r"of 156 cards: 0 suited.*blackwood-frey gives a deck of 156 cards: 156 "
+                       r"suited.*packs, packs_per_seat"):
+        book(deck=lambda ruleset: deck)
+    same = sm.load("blackwood-frey").deck
+    rules = book(deck=lambda ruleset: sm.Deck(tuple(reversed(same.cards))))
+    assert sorted(rules.deck.cards) == sorted(same.cards)
+
+
+def test_deck_parameters_state_a_numbered_deck() -> None:
+    rules = sm.load("blackwood-frey", packs=0, draw_pack=156, build_ceiling=13,
+                    wild_ranks="none", wild_excluded="none")
     state = sm.deal(rules, 1)
     assert {c.suit for c in state.all_cards()} == {""}
     assert len(state.all_cards()) == 156
@@ -96,12 +109,68 @@ def test_filter_hook_narrows_the_legal_moves() -> None:
     def only_discards(ruleset, state, moves):  # type: ignore[no-untyped-def]
         return sm.MoveFilter([m for m in moves if isinstance(m, sm.Discard)], "probe-rule", "no")
 
-    rules = book(filter_moves=only_discards)
+    clause = sm.Clause("PR-1", "Only discards.", "TEST", reasons=("probe-rule",))
+    probe = Plugin("probe", filter_moves=only_discards, rule_sheet=lambda ruleset: [clause])
+    probe.REASONS = {"probe-rule": "only discards"}  # type: ignore[attr-defined]
+    rules = sm.RuleBook(BF, [probe])
     state = position(rules, hands=["AH 9C"])
     assert all(isinstance(m, sm.Discard) for m in sm.legal_moves(rules, state))
     with pytest.raises(sm.IllegalMove) as refused:
         sm.apply_move(rules, state, sm.parse_move("AH>B+"))
-    assert refused.value.reason == "probe-rule"
+    assert (refused.value.reason, refused.value.clause) == ("probe-rule", "PR-1")
+
+
+def test_a_declared_filter_code_no_clause_covers_is_refused_at_load() -> None:
+    probe = Plugin("probe", filter_moves=lambda ruleset, state, moves: None)
+    probe.REASONS = {"probe-rule": "only discards"}  # type: ignore[attr-defined]
+    with pytest.raises(sm.RulesetError, match=r"no clause for the reason code.*probe-rule"):
+        sm.RuleBook(BF, [probe])
+
+
+def test_a_filter_answering_an_undeclared_code_stops_with_a_ruleset_error() -> None:
+    def only_discards(ruleset, state, moves):  # type: ignore[no-untyped-def]
+        return sm.MoveFilter([m for m in moves if isinstance(m, sm.Discard)], "probe-rule", "no")
+
+    rules = book(filter_moves=only_discards)
+    state = position(rules, hands=["AH 9C"])
+    with pytest.raises(sm.RulesetError, match=r"'probe-rule'.*does not declare in REASONS"):
+        sm.apply_move(rules, state, sm.parse_move("AH>B+"))
+
+
+def test_a_clause_naming_an_unknown_reason_code_is_refused() -> None:
+    clause = sm.Clause("PR-1", "probe", "TEST", reasons=("no-such-code",))
+    with pytest.raises(sm.RulesetError, match="PR-1 names the reason code 'no-such-code'"):
+        book(rule_sheet=lambda ruleset: [clause])
+    clause = sm.Clause("PR-1", "probe", "TEST", reasons=("wrong-rank@payoff",))
+    with pytest.raises(sm.RulesetError, match="'wrong-rank@payoff'"):
+        book(rule_sheet=lambda ruleset: [clause])
+
+
+def test_a_python_variant_without_a_sheet_is_refused_and_inherits_one_with_base_sheet() -> None:
+    from spitemalice.registry import base_sheet
+
+    class Bare:
+        NAME, KIND = "bare", "ruleset"
+
+        @sm.hookimpl
+        def spitemalice_ruleset(self):  # type: ignore[no-untyped-def]
+            return attrs.evolve(BF.RULESET, name="bare", max_build_piles=2)
+
+    with pytest.raises(sm.RulesetError, match=r"sheet of bare has no clause.*game-over"):
+        sm.RuleBook(Bare())
+
+    class Inherits(Bare):
+        @sm.hookimpl
+        def spitemalice_rule_sheet(self, ruleset):  # type: ignore[no-untyped-def]
+            return base_sheet("blackwood-frey", ruleset)
+
+    rules = sm.RuleBook(Inherits())
+    state = position(rules, hands=["AH 9C"], builds=["AS", "AD"])
+    with pytest.raises(sm.IllegalMove) as refused:
+        sm.apply_move(rules, state, sm.parse_move("AH>B+"))
+    assert refused.value.clause == "BF-5"
+    assert rules.clause("BF-5").text == "At most two build piles are open at once."
+    assert rules.clause("BF-5").inherited_from == "blackwood-frey"
 
 
 def test_end_of_game_hook_can_end_a_game() -> None:
@@ -232,10 +301,11 @@ def test_hooks_are_resolved_once_not_per_move() -> None:
         return None
 
     rules = book(wild=counted)
+    asked = len(calls)
     state = sm.deal(rules, 1)
     for _ in range(20):
         state = sm.apply_move(rules, state, sm.legal_moves(rules, state)[0])
-    assert len(calls) == 1
+    assert asked >= 1 and len(calls) == asked
 
 
 def test_docs_name_only_real_hooks() -> None:
@@ -245,10 +315,12 @@ def test_docs_name_only_real_hooks() -> None:
 
 
 def test_a_card_outside_the_accept_table_is_never_playable() -> None:
-    rules = book(deck=lambda ruleset: sm.Deck((*numbered_cards({r: 12 for r in range(1, 14)}),
-                                               *(Card(40),) * 4)))
-    assert len(rules.accepts) <= 41
-    assert rules.accepts[40] == frozenset()
+    from spitemalice.rulebook import _accept_table
+
+    deck = sm.Deck((*numbered_cards({r: 12 for r in range(1, 14)}), *(Card(40),) * 4))
+    accepts = _accept_table(deck, sm.WildRule(frozenset({13}), frozenset({1})), 12)
+    assert len(accepts) <= 41
+    assert accepts[40] == frozenset() and accepts[13] == frozenset(range(2, 13))
 
 
 def test_completed_pile_hook_decides_where_the_cards_go() -> None:

@@ -3,7 +3,7 @@
 import pytest
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.registry import load
+from spitemalice.loader import load
 from spitemalice.simulate import simulate
 from spitemalice.study.metrics import METRICS, balance, quality
 from spitemalice.study.runner import GameRow, configuration, play_one

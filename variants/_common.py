@@ -11,7 +11,7 @@ from spitemalice.policies import Clause
 from spitemalice.ruleset import Ruleset
 
 
-def play_clauses(prefix: str, first: int, turn_limit: int = 3000) -> tuple[Clause, ...]:
+def play_clauses(prefix: str, first: int) -> tuple[Clause, ...]:
     """The clauses on who may move, passing, a blocked game, the turn limit and a finished game,
     numbered from ``first`` under ``prefix``."""
     n = first
@@ -25,7 +25,7 @@ def play_clauses(prefix: str, first: int, turn_limit: int = 3000) -> tuple[Claus
         Clause(f"{prefix}-{n + 2}", "When every seat in turn ends its turn with a pass and no "
                "card moved, the game is blocked and scored as a drawn hand.",
                "ASSUMPTION (Parlett stalemate, dossier B7)"),
-        Clause(f"{prefix}-{n + 3}", f"A game that reaches the turn limit ({turn_limit} turns: "
+        Clause(f"{prefix}-{n + 3}", "A game that reaches the turn limit ({turn_limit} turns: "
                "turn_limit), or a turn that reaches as many moves, ends and is scored as a "
                "drawn hand.",
                "LIBRARY (termination guarantee)"),

@@ -31,18 +31,19 @@ S = "SEED-ES"  # seeds/000 (Spanish Wikipedia), rules dossier §1.3 W1-W12
 CLAUSES = (
     Clause("BF-1", "The deck is three standard 52-card packs without jokers. Option: keep the "
            "jokers (jokers=6); they are then wild like kings.", f"{S} W1"),
-    Clause("BF-2", "Two to four players. A player count the deck cannot deal pay-off piles and "
+    Clause("BF-2", "{players_range} A player count the deck cannot deal pay-off piles and "
            "hands for is refused.", f"{S} W3; deal check LIBRARY"),
-    Clause("BF-3", "Ranks run from the ace (1, low) to the queen (12, high); suits do not "
-           "matter. A build pile starts with an ace and rises by exactly one rank.",
+    Clause("BF-3", "Ranks run from the ace (1, low) to the {build_ceiling:rank} ({build_ceiling}, "
+           "high); suits do not matter. A build pile starts with an ace and rises by exactly one "
+           "rank.",
            f"{S} W2, W5", reasons=("wrong-rank",)),
-    Clause("BF-4", "Kings are wild: a king stands for any rank except the ace, so a king may "
-           "not start a build pile.", f"{S} W2",
+    Clause("BF-4", "{wild_rule}", f"{S} W2",
            reasons=("wild-cannot-start", "wild-excluded")),
-    Clause("BF-5", "At most four build piles are open at once.", f"{S} W5",
+    Clause("BF-5", "{build_pile_limit}", f"{S} W5",
            reasons=("build-pile-limit",)),
-    Clause("BF-6", "A build pile that reaches the queen (twelve cards) is complete and is set "
-           "aside out of play.", f"{S} W6"),
+    Clause("BF-6", "A build pile that reaches the {build_ceiling:rank} ({build_ceiling:word} "
+           "cards) "
+           "is complete and {completed}.", f"{S} W6"),
     Clause("BF-7", "When a required draw finds the draw pile empty, the set-aside cards are "
            "shuffled into a new draw pile and the draw goes on.",
            f"{S} W6; timing ASSUMPTION (dossier A5)"),
@@ -50,39 +51,46 @@ CLAUSES = (
            "set-aside cards), the hand is drawn and the game ends. A draw that finds fewer "
            "cards than it needs takes those there are, and the seat plays on.",
            f"{S} W11; the short draw ASSUMPTION (dossier A21, scenario 5)"),
-    Clause("BF-9", "Each seat is dealt one pay-off pile of 26 cards (13 for a short game: "
-           "payoff_size=13) with its top card face up; only that top card may be played.",
+    Clause("BF-9", "Each seat is dealt {payoff_deal} (13 for a short game: payoff_size=13) with "
+           "its top card face up; only that top card may be played.",
            f"{S} W4",
-           reasons=("empty-pile@payoff", "buried-card@payoff", "not-on-pile@payoff")),
-    Clause("BF-10", "Each seat holds a hand of five. The hand is filled to five at the start of "
-           "each turn, and when a seat plays its last hand card it draws five more at once.",
+           reasons=("empty-pile@payoff", "buried-card@payoff")),
+    Clause("BF-10", "Each seat holds a hand of {hand_size:word}. The hand is filled to "
+           "{hand_size:word} "
+           "at the start of each turn, and when a seat plays its last hand card it draws "
+           "{hand_size:word} more at once.",
            f"{S} W9"),
     Clause("BF-11", "A seeded cut picks the dealer, who plays first; turns go round in seat "
            "order. In a match the deal passes to the next seat each game.", f"{S} W4, W8"),
-    Clause("BF-12", "Each seat has four discard piles of its own. Only the top card of a "
+    Clause("BF-12", "Each seat has {discard_piles:word} discard piles of its own. Only the top "
+           "card of a "
            "discard pile may be played, and only by its owner.", f"{S} W7",
-           reasons=("buried-card", "not-on-pile", "not-own-pile", "empty-pile@discard")),
-    Clause("BF-13", "An ace may not be discarded.", f"{S} W7", reasons=("forbidden-discard",)),
-    Clause("BF-14", "A turn ends when the seat puts exactly one hand card on one of its discard "
+           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile", "not-own-discard-pile",
+                    "empty-pile@discard")),
+    Clause("BF-13", "{discard_rule}", f"{S} W7", reasons=("forbidden-discard",)),
+    Clause("BF-14", "A turn ends when the seat puts {discard_count} on one of its discard "
            "piles; cards go to discard piles only from the hand.", f"{S} W9",
            reasons=("discard-count", "pair-unequal")),
     Clause("BF-15", "Only the seat on turn moves, with cards it holds or may reach.", "LIBRARY",
            reasons=("not-on-turn", "not-in-hand", "no-such-pile", "seat-prefix")),
     Clause("BF-16", "Playing the last pay-off card wins the game at once; no discard follows.",
            f"{S} W9"),
-    Clause("BF-17", "The winner scores 5 points plus 1 for every card left in all opponents' "
+    Clause("BF-17", "The winner scores {win_bonus} points plus {points_per_card} for every card "
+           "left in all opponents' "
            "pay-off piles; nobody else scores.", f"{S} W10"),
     Clause("BF-18", "In a drawn hand the one seat with fewest pay-off cards scores the sum over "
            "opponents of (their cards minus its own); a tie for fewest scores nothing.",
            f"{S} W11; the tie ASSUMPTION"),
-    Clause("BF-19", "A match is played to 50 points (25 and 100 are common: match_target).",
+    Clause("BF-19", "A match is played to {match_target} points (25, 50 and 100 are common: "
+           "match_target).",
            f"{S} W12"),
     Clause("BF-20", "A seat that can neither play nor discard (say, only aces in hand and no "
            "build pile free) passes; a seat that has another legal move may not pass.",
            "ASSUMPTION (dossier A7)", reasons=("pass-not-allowed",)),
     Clause("BF-21", "When every seat in turn ends its turn with a pass and no card moved, the "
            "game is blocked and scored as a drawn hand.", "ASSUMPTION (Parlett stalemate, B7)"),
-    Clause("BF-22", "A game that reaches the turn limit (3000 turns), or a turn that reaches "
+    Clause("BF-22", "A game that reaches the turn limit ({turn_limit} turns), or a turn that "
+           "reaches "
            "as many moves, ends and is scored as a drawn hand.",
            "LIBRARY (termination guarantee)"),
     Clause("BF-23", "No move may be made once the game has ended.", "LIBRARY",

@@ -36,32 +36,36 @@ G = "SEED-G4A"  # seeds/001 (G4A store text), rules dossier §3 (G1-G12)
 CLAUSES = (
     Clause("G4-1", "The deck is two standard 52-card packs without jokers (104 cards).",
            "ASSUMPTION G-A1 (dossier §3: the app does not state its deck; pagat's)"),
-    Clause("G4-2", "Two players. A player count the deck cannot deal pay-off piles and hands "
+    Clause("G4-2", "{players_range} A player count the deck cannot deal pay-off piles and hands "
            "for is refused.", f"{G} G1; deal check LIBRARY"),
     Clause("G4-3", "Build piles are built from the ace upwards by exactly one rank, regardless "
            "of suit.", f"{G} G4", reasons=("wrong-rank",)),
-    Clause("G4-4", "Kings are wild: a king may be played on any build pile and becomes the "
-           "card that pile needs. On an empty build pile a king starts the pile as its ace.",
+    Clause("G4-4", "{wild_rule}",
            f"{G} G5; the empty pile ASSUMPTION (dossier §3, A2)",
            reasons=("wild-cannot-start", "wild-excluded")),
-    Clause("G4-5", "At most three build piles are open at once.", f"{G} G2",
+    Clause("G4-5", "{build_pile_limit}", f"{G} G2",
            reasons=("build-pile-limit",)),
-    Clause("G4-6", "A build pile is complete when a queen, or a king standing for the queen, "
-           "is played on a jack; it is then shuffled into the draw pile at once.",
+    Clause("G4-6", "A build pile is complete when a {build_ceiling:rank}, or a wild card "
+           "standing for it, is played on it ({build_ceiling:word} cards), and then "
+           "{completed}.",
            f"{G} G6 ('at once' as the text implies)"),
-    Clause("G4-7", "Each seat is dealt one pay-off pile of 20 cards (payoff_size) with its top "
-           "card face up; only that top card may be played.", f"{G} G1, G9",
-           reasons=("empty-pile",)),
-    Clause("G4-8", "Each seat holds a hand of five, drawn up to five at the start of its turn. "
-           "A seat that plays its last hand card draws five more at once and goes on.",
+    Clause("G4-7", "Each seat is dealt {payoff_deal} (payoff_size) with its top card face "
+           "up; only that top card may be played.", f"{G} G1, G9",
+           reasons=("empty-pile@payoff", "buried-card@payoff")),
+    Clause("G4-8", "Each seat holds a hand of {hand_size:word}, drawn up to {hand_size:word} at "
+           "the "
+           "start of its turn. A seat that plays its last hand card draws {hand_size:word} "
+           "more at once and goes on.",
            f"{G} G1, G8; the empty hand ASSUMPTION (as PAGAT P9)"),
     Clause("G4-9", "The seat whose pay-off top is higher plays first (a king counts highest); "
            "equal tops are reshuffled until one is higher.",
            "ASSUMPTION G-A2 (the pagat rule, PAGAT P4; king ranking dossier A3)"),
-    Clause("G4-10", "Each seat has four side (discard) piles of its own. Only the top card of "
+    Clause("G4-10", "Each seat has {discard_piles:word} side (discard) piles of its own. Only "
+           "the top card of "
            "a side pile may be played, and only by its owner.", f"{G} G1, G7, G9",
-           reasons=("buried-card", "not-on-pile", "not-own-pile")),
-    Clause("G4-11", "Any hand card may go on a side pile.", f"{G} G7",
+           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile", "not-own-discard-pile",
+                    "empty-pile@discard")),
+    Clause("G4-11", "{discard_rule} A discard goes on a side pile.", f"{G} G7",
            reasons=("forbidden-discard",)),
     Clause("G4-12", "Putting one hand card on a side pile ends the turn at once; cards go to "
            "side piles only from the hand.", f"{G} G9", reasons=("discard-count", "pair-unequal")),
@@ -74,7 +78,7 @@ CLAUSES = (
            f"{G} G11; the moment ASSUMPTION (dossier A6, A21, scenario 20)"),
     Clause("G4-15", "The winner scores the number of cards left in the opponent's pay-off pile "
            "(no bonus).", f"{G} G10"),
-    Clause("G4-16", "A match is played to 50 points (match_target).", f"{G} G12"),
+    Clause("G4-16", "A match is played to {match_target} points (match_target).", f"{G} G12"),
     *play_clauses("G4", 17),
 )
 

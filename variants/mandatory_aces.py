@@ -23,6 +23,7 @@ KIND = "house-rule"
 DESCRIPTION = ("an ace that can be played must be played first (twos as well: "
                "--set mandatory_ranks=1,2)")
 ENFORCES = ("mandatory_ranks",)
+REASONS = ("forced-play",)  # what its move filter answers with (spitemalice.reasons)
 
 
 @hookimpl(wrapper=True)

@@ -37,18 +37,19 @@ A = "ASSUMPTION M-A1"  # dossier §4: the rest as the Wikipedia game (§1.3, W1-
 CLAUSES = (
     Clause("MI-1", "The deck is one standard 52-card pack per seat, without jokers: two packs "
            "for two players, three for three.", f"{S} M2"),
-    Clause("MI-2", "Two or three players. A player count the deck cannot deal pay-off piles "
+    Clause("MI-2", "{players_range} A player count the deck cannot deal pay-off piles "
            "and hands for is refused.", f"{S} M1, M2; deal check LIBRARY"),
-    Clause("MI-3", "Ranks run from the ace (low) to the queen (high); suits do not matter. A "
+    Clause("MI-3", "Ranks run from the ace (low) to the {build_ceiling:rank} (high); suits do "
+           "not matter. A "
            "build pile starts with an ace and rises by exactly one rank.", f"{A} (as {S} W2, W5)",
            reasons=("wrong-rank",)),
-    Clause("MI-4", "Kings are wild: a king stands for any rank except the ace, so a king may "
-           "not start a build pile.", f"{A} (as {S} W2)",
+    Clause("MI-4", "{wild_rule}", f"{A} (as {S} W2)",
            reasons=("wild-cannot-start", "wild-excluded")),
-    Clause("MI-5", "At most four build piles are open at once.", f"{A} (as {S} W5)",
+    Clause("MI-5", "{build_pile_limit}", f"{A} (as {S} W5)",
            reasons=("build-pile-limit",)),
-    Clause("MI-6", "A build pile that reaches the queen (twelve cards) is complete and is set "
-           "aside out of play.", f"{A} (as {S} W6)"),
+    Clause("MI-6", "A build pile that reaches the {build_ceiling:rank} ({build_ceiling:word} "
+           "cards) "
+           "is complete and {completed}.", f"{A} (as {S} W6)"),
     Clause("MI-7", "When a required draw finds the draw pile empty, the set-aside cards are "
            "shuffled into a new draw pile and the draw goes on.",
            f"{A} (as {S} W6; timing dossier A5)"),
@@ -56,34 +57,38 @@ CLAUSES = (
            "set-aside cards), the hand is drawn and the game ends. A draw that finds fewer "
            "cards than it needs takes those there are, and the seat plays on.",
            f"{A} (as {S} W11; the short draw as dossier A21)"),
-    Clause("MI-9", "Each seat is dealt two pay-off piles of twelve cards each (payoff_piles, "
-           "payoff_size).", f"{S} M3"),
+    Clause("MI-9", "Each seat is dealt {payoff_deal} (payoff_piles, payoff_size).", f"{S} M3"),
     Clause("MI-10", "Both pay-off piles have their top card face up, and either top may be "
            "played at any time in the turn; a card under a top may not.", A,
-           reasons=("empty-pile",)),
-    Clause("MI-11", "Each seat holds a hand of six. The hand is filled to six at the start of "
-           "each turn, and when a seat plays its last hand card it draws six more at once.",
+           reasons=("empty-pile@payoff", "buried-card@payoff")),
+    Clause("MI-11", "Each seat holds a hand of {hand_size:word}. The hand is filled to "
+           "{hand_size:word} at the start of each turn, and when a seat plays its last hand "
+           "card it draws {hand_size:word} more at once.",
            f"{S} M4; the refill {A}"),
     Clause("MI-12", "A seeded cut picks the dealer, who plays first; turns go round in seat "
            "order. In a match the deal passes to the next seat each game.",
            f"{A} (as {S} W4, W8)"),
-    Clause("MI-13", "Each seat has four discard piles of its own. Only the top card of a "
+    Clause("MI-13", "Each seat has {discard_piles:word} discard piles of its own. Only the top "
+           "card of a "
            "discard pile may be played, and only by its owner.", f"{A} (as {S} W7)",
-           reasons=("buried-card", "not-on-pile", "not-own-pile")),
-    Clause("MI-14", "An ace may not be discarded.", f"{A} (as {S} W7)",
+           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile", "not-own-discard-pile",
+                    "empty-pile@discard")),
+    Clause("MI-14", "{discard_rule}", f"{A} (as {S} W7)",
            reasons=("forbidden-discard",)),
-    Clause("MI-15", "A turn ends when the seat puts exactly one hand card on one of its discard "
+    Clause("MI-15", "A turn ends when the seat puts {discard_count} on one of its discard "
            "piles; cards go to discard piles only from the hand.", f"{A} (as {S} W9)",
            reasons=("discard-count", "pair-unequal")),
     Clause("MI-16", "A seat wins at once, with no discard, when both of its pay-off piles are "
            "empty; emptying one pile is not a win.", A),
-    Clause("MI-17", "The winner scores 5 points plus 1 for every card left in the opponents' "
+    Clause("MI-17", "The winner scores {win_bonus} points plus {points_per_card} for every card "
+           "left in the opponents' "
            "pay-off piles, both piles of each counted; nobody else scores.",
            f"{A} (as {S} W10)"),
     Clause("MI-18", "In a drawn hand the one seat with fewest pay-off cards (both piles "
            "together) scores the sum over opponents of (their cards minus its own); a tie for "
            "fewest scores nothing.", f"{A} (as {S} W11; the tie ASSUMPTION)"),
-    Clause("MI-19", "A match is played to 50 points (match_target).", f"{A} (as {S} W12)"),
+    Clause("MI-19", "A match is played to {match_target} points (match_target).", f"{A} (as {S} "
+           "W12)"),
     *play_clauses("MI", 20),
 )
 

@@ -56,7 +56,8 @@ def _payoff_clause(ruleset: Ruleset) -> Clause:
              if many != ruleset.payoff_size else f"{ruleset.payoff_size} cards")
     return Clause("SK-9", f"Each seat is dealt one pay-off pile (Skip-Bo's stock pile) of {sizes} "
                   "(payoff_size, payoff_size_many), face down with its top card turned face "
-                  "up; only that top card may be played.", f"{M} K4", reasons=("empty-pile",))
+                  "up; only that top card may be played.", f"{M} K4",
+                  reasons=("empty-pile@payoff", "buried-card@payoff"))
 
 
 def _first_seat_clause(ruleset: Ruleset) -> Clause:
@@ -110,7 +111,8 @@ def clauses(ruleset: Ruleset) -> list[Clause]:
         Clause("SK-12", f"Each seat has {ruleset.discard_piles} discard piles of its own. Only "
                "the top card of a discard pile may be played, and only by its owner; cards "
                "never move from one discard pile to another.", f"{M} K6 (fixya; handheld "
-               "manual)", reasons=("buried-card", "not-on-pile", "not-own-pile")),
+               "manual)", reasons=("buried-card@discard", "not-on-pile@discard", "empty-pile@discard",
+                                    "not-own-pile", "not-own-discard-pile")),
         Clause("SK-13", "Any hand card may be discarded, on any discard pile, in any order, a "
                "SKIP-BO card included; a discard pile has no size limit.",
                f"{M} K6 ('any card'); the wild card: dossier §6 edge rules, literal reading",
@@ -136,7 +138,7 @@ def clauses(ruleset: Ruleset) -> list[Clause]:
                "drawn game ASSUMPTION"),
         Clause("SK-20", f"A match is played to {ruleset.match_target} points (match_target).",
                f"{M} K10"),
-        *play_clauses("SK", 21, ruleset.turn_limit),
+        *play_clauses("SK", 21),
     ]
 
 

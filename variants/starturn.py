@@ -44,27 +44,32 @@ CLAUSES = (
            "reading, six wild 'star' cards (ST-A1), is close to draw_pack=46, jokers=6, "
            "wild_ranks=0 (the stars in the draw pack only).",
            "ASSUMPTION ST-A2 (dossier §5, A17)"),
-    Clause("ST-3", "Two to four players. A player count the packs cannot deal stacks and hands "
+    Clause("ST-3", "{players_range} A player count the packs cannot deal stacks and hands "
            "for is refused.", f"{S} S2; deal check LIBRARY"),
     Clause("ST-4", "The stack pack is shared out equally as the seats' stacks (pay-off piles, "
            "payoff_size = 0), face down with the top card face up; stack cards left over join "
            "the draw pack.",
            f"{S} S3; the leftovers ASSUMPTION"),
-    Clause("ST-5", "Only the top card of a stack may be played.", f"{S} S3",
-           reasons=("empty-pile",)),
-    Clause("ST-6", "Each seat is dealt five cards from the draw pack and fills its hand to five "
-           "at the start of each turn; the rest of the draw pack is the draw pile.", f"{S} S4"),
-    Clause("ST-7", "A build pile starts with a 1 and rises by exactly one up to 15.", f"{S} S5",
+    Clause("ST-5", "Only the top card of a stack (pay-off pile) may be played.", f"{S} S3",
+           reasons=("empty-pile@payoff", "buried-card@payoff")),
+    Clause("ST-6", "Each seat is dealt {hand_size:word} cards from the draw pack and fills its "
+           "hand "
+           "to {hand_size:word} at the start of each turn; the rest of the draw pack is the draw "
+           "pile.", f"{S} S4"),
+    Clause("ST-7", "A build pile starts with a 1 and rises by exactly one up to "
+           "{build_ceiling}.", f"{S} S5",
            reasons=("wrong-rank",)),
-    Clause("ST-8", "At most four build piles are open at once.", f"{S} S5",
+    Clause("ST-8", "{build_pile_limit}", f"{S} S5",
            reasons=("build-pile-limit",)),
-    Clause("ST-9", "There are no wild cards.", "ASSUMPTION ST-A2 (dossier §5)",
+    Clause("ST-9", "{wild_rule}", "ASSUMPTION ST-A2 (dossier §5)",
            reasons=("wild-cannot-start", "wild-excluded")),
-    Clause("ST-10", "A build pile that reaches 15 is complete and is shuffled into the draw "
-           "pack at once.", f"{S} S7"),
-    Clause("ST-11", "Each seat has four discard piles of its own. Only the top card of a "
+    Clause("ST-10", "A build pile that reaches {build_ceiling} is complete and "
+           "{completed}.", f"{S} S7"),
+    Clause("ST-11", "Each seat has {discard_piles:word} discard piles of its own. Only the top "
+           "card of a "
            "discard pile may be played, and only by its owner.", f"{S} S6",
-           reasons=("buried-card", "not-on-pile", "not-own-pile")),
+           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile", "not-own-discard-pile",
+                    "empty-pile@discard")),
     Clause("ST-12", "A turn ends when the seat puts exactly one hand card, any card, on one of "
            "its discard piles; cards go to discard piles only from the hand.",
            f"{S} S6; 'any card' ASSUMPTION",

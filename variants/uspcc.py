@@ -35,37 +35,42 @@ U, P = "BICYCLE-COPY", "PAGAT"  # rules dossier §2 (U1-U9) and §1.2 (P1-P14)
 CLAUSES = (
     Clause("US-1", "The deck is two standard 52-card packs shuffled together, without jokers "
            "(104 cards).", f"{U} U1; {P} P1"),
-    Clause("US-2", "Two players. A player count the deck cannot deal pay-off piles and hands "
+    Clause("US-2", "{players_range} A player count the deck cannot deal pay-off piles and hands "
            "for is refused.", f"{U} U1; {P} P1; deal check LIBRARY"),
-    Clause("US-3", "Ranks run from the ace (low) to the queen (high); suits do not matter. A "
+    Clause("US-3", "Ranks run from the ace (low) to the {build_ceiling:rank} (high); suits do "
+           "not matter. A "
            "build pile starts with an ace and rises by exactly one rank, skipping none.",
            f"{U} U1, U5; {P} P2, P6", reasons=("wrong-rank",)),
-    Clause("US-4", "Kings are wild and stand for the rank a build pile needs, except the ace: "
-           "a king may not start a build pile.",
+    Clause("US-4", "{wild_rule}",
            f"{U} U1; {P} P2; 'not as an ace' ASSUMPTION (dossier A2, scenario 3)",
            reasons=("wild-cannot-start", "wild-excluded")),
-    Clause("US-5", "At most three build piles are open at once.", f"{U} U5; {P} P6",
+    Clause("US-5", "{build_pile_limit}", f"{U} U5; {P} P6",
            reasons=("build-pile-limit",)),
-    Clause("US-6", "A build pile that reaches the queen (twelve cards; a king may stand for the "
-           "queen) is complete and is shuffled into the draw pile at once.",
+    Clause("US-6", "A build pile that reaches the {build_ceiling:rank} ({build_ceiling:word} "
+           "cards; "
+           "a wild card may stand for it) is complete and {completed}.",
            f"{P} P10 (the Bicycle page's text on this was not readable, {U} U8)"),
-    Clause("US-7", "Each seat is dealt one pay-off pile of 20 cards (payoff_size) with its top "
-           "card face up; only that top card may be played, and the next one is turned up.",
-           f"{U} U2, U4; {P} P3, P5", reasons=("empty-pile",)),
-    Clause("US-8", "Each seat is dealt a hand of five. A seat holding fewer than five cards "
-           "draws up to five at the start of its turn, and when it plays its last hand card "
-           "it draws five more at once and goes on.", f"{U} U2, U7; {P} P8, P9"),
+    Clause("US-7", "Each seat is dealt {payoff_deal} (payoff_size) with its top card face "
+           "up; only that top card may be played, and the next one is turned up.",
+           f"{U} U2, U4; {P} P3, P5",
+           reasons=("empty-pile@payoff", "buried-card@payoff")),
+    Clause("US-8", "Each seat is dealt a hand of {hand_size:word}. A seat holding fewer cards "
+           "draws "
+           "up to {hand_size:word} at the start of its turn, and when it plays its last hand "
+           "card it draws {hand_size:word} more at once and goes on.", f"{U} U2, U7; {P} P8, P9"),
     Clause("US-9", "The seat whose pay-off top is higher plays first; a king counts as the "
            "highest card for this. When the highest tops are equal, those seats shuffle their "
            "pay-off piles and turn up new tops until one is higher.",
            f"{U} U3; {P} P4; king ranking ASSUMPTION (dossier A3)"),
-    Clause("US-10", "Each seat has four discard piles of its own. Only the top card of a "
+    Clause("US-10", "Each seat has {discard_piles:word} discard piles of its own. Only the top "
+           "card of a "
            "discard pile may be played, and only by its owner.", f"{U} U6; {P} P7",
-           reasons=("buried-card", "not-on-pile", "not-own-pile")),
-    Clause("US-11", "Any hand card may be discarded, aces and kings included, on any discard "
-           "pile in any order.", f"{U} U6; {P} P7 (dossier A9)",
+           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile", "not-own-discard-pile",
+                    "empty-pile@discard")),
+    Clause("US-11", "{discard_rule} A discard goes on any of the seat's discard piles, in any "
+           "order.", f"{U} U6; {P} P7 (dossier A9)",
            reasons=("forbidden-discard",)),
-    Clause("US-12", "A turn ends when the seat puts exactly one hand card on one of its discard "
+    Clause("US-12", "A turn ends when the seat puts {discard_count} on one of its discard "
            "piles; cards go to discard piles only from the hand.", f"{P} P8",
            reasons=("discard-count", "pair-unequal")),
     Clause("US-13", "Playing the last pay-off card wins the game at once; no discard follows.",
@@ -79,7 +84,7 @@ CLAUSES = (
            "pile, with no bonus.",
            f"ASSUMPTION: pagat's scoring was not retrieved ({P} P13, dossier A12); "
            "as SEED-G4A G10"),
-    Clause("US-17", "A match is played to 50 points (match_target).",
+    Clause("US-17", "A match is played to {match_target} points (match_target).",
            "ASSUMPTION (dossier A12; as SEED-G4A G12)"),
     *play_clauses("US", 18),
 )

@@ -27,6 +27,7 @@ KIND = "house-rule"
 DESCRIPTION = ("a wild card on a build pile must be covered at once by a natural card; no wild "
                "as 7 or Q")
 ENFORCES = ("wild_must_be_covered",)
+REASONS = ("wild-uncovered",)  # what its move filter answers with (spitemalice.reasons)
 
 
 @hookimpl(wrapper=True)

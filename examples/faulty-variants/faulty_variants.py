@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import attrs
 
-from spitemalice import GameState, MoveFilter, Ruleset, hookimpl
-from spitemalice.registry import load_plugin
+from spitemalice import Clause, GameState, MoveFilter, Ruleset, hookimpl
+from spitemalice.registry import base_sheet, load_plugin
 
 _BASE = load_plugin("blackwood-frey", "ruleset").RULESET  # type: ignore[attr-defined]
 
@@ -26,6 +26,10 @@ class Leaky:
                             payoff_size=10)
 
     @hookimpl
+    def spitemalice_rule_sheet(self, ruleset: Ruleset) -> list[Clause]:
+        return base_sheet("blackwood-frey", ruleset)
+
+    @hookimpl
     def spitemalice_completed_pile(self, ruleset, state: GameState, pile):  # type: ignore[no-untyped-def]
         # The fault: the queen on top is dropped instead of set aside.
         return attrs.evolve(state, completed=state.completed + pile[:-1])
@@ -35,6 +39,13 @@ class Frozen:
     NAME = "frozen-malice"
     KIND = "ruleset"
     DESCRIPTION = "FAULTY example: a seat holding a seven is left without a legal move"
+    REASONS = ("frozen",)  # the reason code its move filter answers with
+
+    @hookimpl
+    def spitemalice_rule_sheet(self, ruleset: Ruleset) -> list[Clause]:
+        frozen = Clause("FZ-1", "A seat holding a seven may make no move.", "FAULTY EXAMPLE",
+                        reasons=("frozen",))
+        return base_sheet("blackwood-frey", ruleset, [frozen])
 
     @hookimpl
     def spitemalice_ruleset(self) -> Ruleset:

@@ -8,6 +8,7 @@ everything a third-party variant needs: a Ruleset, a rule sheet, an entry point.
 from __future__ import annotations
 
 from spitemalice import Clause, Ruleset, hookimpl
+from spitemalice.registry import base_sheet
 
 NAME = "quick-malice"
 KIND = "ruleset"
@@ -37,4 +38,5 @@ def spitemalice_ruleset() -> Ruleset:
 
 @hookimpl
 def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
-    return CLAUSES
+    # uspcc's sheet, rendered from this rule set's values, then these clauses on top.
+    return base_sheet("uspcc", ruleset, CLAUSES)

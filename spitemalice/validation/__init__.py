@@ -11,10 +11,11 @@ from typing import Any
 
 from spitemalice.engine import apply_move, deal
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.loader import load
 from spitemalice.model import Outcome
 from spitemalice.moves import move_text
 from spitemalice.records import record_game, record_to_dict
-from spitemalice.registry import load, load_plugin
+from spitemalice.registry import load_plugin
 from spitemalice.rulebook import RuleBook
 
 from .dynamic import Failure, dynamic_checks, shrink

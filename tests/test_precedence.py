@@ -1,0 +1,224 @@
+"""One precedence rule for every hook (design notes §8 "Hook precedence", docs/hooks.md).
+
+Two and three plugins are stacked on every hook, with every mix of ``tryfirst``/``trylast``
+markers, and the answer the engine uses must come from the plugin the documented order names:
+``tryfirst`` implementations (latest registered first), then unmarked ones (latest first), then
+``trylast`` ones (earliest first); the base rules only when no plugin answers.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from positions import position, run
+
+import spitemalice as sm
+from spitemalice import hookspecs
+from spitemalice.registry import load_plugin
+from spitemalice.rulebook import call_order
+
+BF = load_plugin("blackwood-frey", "ruleset")
+MARKERS = (None, "tryfirst", "trylast")
+
+
+def plugin(name: str, hook: str, answer: Callable[..., Any], marker: str | None) -> object:
+    """A house rule named ``name`` answering ``hook`` with ``answer(**arguments)``."""
+    spec = getattr(hookspecs, f"spitemalice_{hook}")
+    names = spec.__code__.co_varnames[: spec.__code__.co_argcount]
+    namespace: dict[str, object] = {"answer": answer}
+    exec(f"def impl({', '.join(names)}):\n    return answer({', '.join(names)})", namespace)
+    marks = {marker: True} if marker else {}
+    house = type(name, (), {"NAME": name, "KIND": "house-rule"})()
+    setattr(house, f"spitemalice_{hook}", sm.hookimpl(**marks)(namespace["impl"]))
+    return house
+
+
+def expected_winner(markers: tuple[str | None, ...], answering: tuple[bool, ...]) -> int | None:
+    """The index of the plugin whose answer counts, by the documented rule."""
+    order = sorted(range(len(markers)), key=lambda i: (
+        {"tryfirst": 0, None: 1, "trylast": 2}[markers[i]],
+        i if markers[i] == "trylast" else -i))
+    return next((i for i in order if answering[i]), None)
+
+
+CASES = [(markers, answering)
+         for n in (2, 3)
+         for markers in itertools.product(MARKERS, repeat=n)
+         for answering in itertools.product((True, False), repeat=n)
+         if any(answering) or n == 2]
+
+
+def _ids(case: tuple[tuple[str | None, ...], tuple[bool, ...]]) -> str:
+    return "-".join(f"{m or 'plain'}{'' if a else '(none)'}" for m, a in zip(*case, strict=True))
+
+
+def stack(hook: str, value: Callable[[int], Any], markers: tuple[str | None, ...],
+          answering: tuple[bool, ...]) -> sm.RuleBook:
+    """Blackwood-frey with one plugin per marker answering ``value(i)`` (or ``None``)."""
+    plugins = [plugin(f"p{i}", hook,
+                      (lambda *args, i=i: value(i)) if answering[i] else (lambda *args: None),
+                      markers[i])
+               for i in range(len(markers))]
+    return sm.RuleBook(BF, plugins)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_ids(c) for c in CASES])
+def test_build_time_hooks_follow_the_one_order(
+        case: tuple[tuple[str | None, ...], tuple[bool, ...]]) -> None:
+    markers, answering = case
+    win = expected_winner(markers, answering)
+    checks: list[tuple[str, Callable[[int], Any], Callable[[sm.RuleBook], Any], Any, Any]] = [
+        ("build_pile_limit", lambda i: i + 1, lambda b: (b.build_limit,
+                                                         b.ruleset.max_build_piles), 4, 4),
+        ("wild", lambda i: sm.WildRule(frozenset({13}), frozenset({1, 2 + i})),
+         lambda b: (b.wild.excluded, b.ruleset.wild_excluded), frozenset({1}), frozenset({1})),
+        ("build_ceiling", lambda i: sm.CeilingRule(9 + i, "shuffle-in"),
+         lambda b: (b.ceiling.ceiling, b.ruleset.build_ceiling), 12, 12),
+        ("discard_limits", lambda i: sm.DiscardRule(1 + i, frozenset({1}), 1),
+         lambda b: (b.discard.piles, b.ruleset.discard_piles), 4, 4),
+        ("deal", lambda i: sm.DealRule(1, 10 + i, 5, "cut"),
+         lambda b: (b.deal.payoff_size, b.ruleset.payoff_size), 26, 26),
+    ]
+    for hook, value, seen, base_engine, base_shown in checks:
+        rules = stack(hook, value, markers, answering)
+        engine, shown = seen(rules)
+        if win is None:
+            assert (engine, shown) == (base_engine, base_shown), hook
+            continue
+        expected = value(win)
+        folded = seen(sm.RuleBook(BF, [plugin("only", hook, lambda *a, v=expected: v, None)]))
+        assert (engine, shown) == folded, f"{hook}: p{win} should win"
+        # pluggy itself names the same winner: the rule book never walks another order
+        said = getattr(rules.pm.hook, f"spitemalice_{hook}")(ruleset=rules.ruleset)
+        assert said == expected, hook
+        first = next(impl for impl in call_order(rules.pm, f"spitemalice_{hook}")
+                     if impl.function(rules.ruleset) is not None)
+        assert first.plugin_name == f"p{win}", hook
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_ids(c) for c in CASES])
+def test_per_move_and_per_game_hooks_follow_the_one_order(
+        case: tuple[tuple[str | None, ...], tuple[bool, ...]]) -> None:
+    markers, answering = case
+    win = expected_winner(markers, answering)
+    # end of game: each plugin ends the game with its own scores
+    rules = stack("end_of_game", lambda i: sm.Outcome("blocked", None, (i, 100 + i)),
+                  markers, answering)
+    state = position(rules, hands=["9C 5D"], payoffs=["8C", "8D"])
+    after = sm.apply_move(rules, state, sm.parse_move("9C>D1"))
+    if win is None:
+        assert after.outcome is None
+    else:
+        assert after.outcome == sm.Outcome("blocked", None, (win, 100 + win))
+        pluggy_says = rules.pm.hook.spitemalice_end_of_game(ruleset=rules.ruleset, state=state)
+        assert pluggy_says.scores == (win, 100 + win)
+    # completed pile: each plugin marks the state it returns with its own shuffle count
+    rules = _completion_stack(markers, answering)
+    state = position(rules, hands=["QH 9C"], builds=[run(11)])
+    after = sm.apply_move(rules, state, sm.parse_move("QH>B1"))
+    if win is None:
+        assert after.completed == state.builds[0] + (sm.parse_card("QH"),)
+    else:
+        assert after.shuffles == 1000 + win
+    # scoring, per game
+    rules = stack("score", lambda i: (i, 50 + i), markers, answering)
+    state = position(rules, hands=["2H"], payoffs=["AS"], draw="")
+    after = sm.apply_move(rules, state, sm.parse_move("P:AS>B+"))
+    assert after.outcome is not None
+    assert after.outcome.scores == ((win, 50 + win) if win is not None else (5 + 0, 0))
+
+
+def _completion_stack(markers: tuple[str | None, ...],
+                      answering: tuple[bool, ...]) -> sm.RuleBook:
+    def placed(i: int) -> Callable[..., Any]:
+        def place(ruleset: sm.Ruleset, state: sm.GameState, pile: tuple[sm.Card, ...]) -> Any:
+            return attrs.evolve(state, completed=state.completed + pile, shuffles=1000 + i)
+        return place
+
+    plugins = [plugin(f"p{i}", "completed_pile",
+                      placed(i) if answering[i] else (lambda *args: None), markers[i])
+               for i in range(len(markers))]
+    return sm.RuleBook(BF, plugins)
+
+
+def test_a_trylast_house_rule_still_beats_the_base_rules() -> None:
+    """Issue 8 repro: a house rule answering the build pile limit with 2, marked trylast."""
+    rules = sm.RuleBook(BF, [plugin("two", "build_pile_limit", lambda *a: 2, "trylast")])
+    assert rules.build_limit == 2 and rules.ruleset.max_build_piles == 2
+    assert rules.origin["max_build_piles"] == "plugin two (spitemalice_build_pile_limit)"
+    assert "At most two build piles" in rules.clause("BF-5").text
+
+
+def test_two_stacked_end_of_game_rules_the_later_one_wins_as_pluggy_says() -> None:
+    """Issue 8 repro: [a, b] each ending the game with a win for a different seat."""
+    a = plugin("a", "end_of_game", lambda *x: sm.Outcome("win", 0, (1, 0)), None)
+    b = plugin("b", "end_of_game", lambda *x: sm.Outcome("win", 1, (0, 1)), None)
+    rules = sm.RuleBook(BF, [a, b])
+    state = position(rules, hands=["9C 5D"], payoffs=["8C", "8D"])
+    after = sm.apply_move(rules, state, sm.parse_move("9C>D1"))
+    said = rules.pm.hook.spitemalice_end_of_game(ruleset=rules.ruleset, state=after)
+    assert after.outcome is not None and after.outcome.winner == 1 == said.winner
+
+
+def test_an_override_a_plugin_answer_contradicts_is_refused_naming_both() -> None:
+    two = plugin("two", "build_pile_limit", lambda *a: 2, None)
+    with pytest.raises(sm.RulesetError, match="max_build_piles = 3 as given, but plugin 'two' "
+                       "answers spitemalice_build_pile_limit with 2"):
+        sm.RuleBook(BF, [two], {"max_build_piles": 3})
+
+
+def test_an_answer_the_ruleset_cannot_state_is_refused_naming_the_plugin() -> None:
+    bad = plugin("bad", "deal", lambda *a: sm.DealRule(1, 99, 5, "cut"), None)
+    with pytest.raises(sm.RulesetError, match=r"plugin 'bad' answers spitemalice_deal with .* "
+                       "cannot state: payoff_size = 99"):
+        sm.RuleBook(BF, [bad])
+
+
+def test_a_wrapper_on_a_hook_other_than_the_ruleset_is_refused() -> None:
+    class Wraps:
+        NAME, KIND = "wraps", "house-rule"
+
+        @sm.hookimpl(wrapper=True)
+        def spitemalice_build_pile_limit(self, ruleset):  # type: ignore[no-untyped-def]
+            return (yield)
+
+    with pytest.raises(sm.RulesetError, match="'wraps' wraps spitemalice_build_pile_limit"):
+        sm.RuleBook(BF, [Wraps()])
+
+
+@pytest.mark.parametrize("order", [("mandatory-aces", "wild-must-be-covered"),
+                                   ("wild-must-be-covered", "mandatory-aces")])
+def test_stacked_move_filters_all_narrow_in_either_order(order: tuple[str, str]) -> None:
+    """A move must be allowed by every filter, whichever order they are stacked in."""
+    def only_hand(ruleset, state, moves):  # type: ignore[no-untyped-def]
+        return sm.MoveFilter([m for m in moves if getattr(m, "zone", None) != sm.Zone.DISCARD],
+                             "forced-play", "no plays from discard piles")
+
+    def no_new_piles(ruleset, state, moves):  # type: ignore[no-untyped-def]
+        return sm.MoveFilter([m for m in moves if getattr(m, "pile", 0) != sm.NEW_PILE],
+                             "forced-play", "no new piles")
+
+    clause = sm.Clause("F-1", "test filters", "TEST", reasons=("forced-play",))
+    for first, second in ((only_hand, no_new_piles), (no_new_piles, only_hand)):
+        f1 = plugin("f1", "filter_moves", first, None)
+        f2 = plugin("f2", "filter_moves", second, None)
+        sheet = plugin("sheet", "rule_sheet", lambda *a: [clause], None)
+        rules = sm.RuleBook(BF, [f1, f2, sheet])
+        state = position(rules, hands=["AH 2D 9C"], discards=[["2S"]], builds=["AS"])
+        moves = sm.legal_moves(rules, state)
+        assert sm.parse_move("D1:2S>B1") not in moves
+        assert sm.parse_move("AH>B+") not in moves
+        assert sm.parse_move("2D>B1") in moves
+        for text in ("D1:2S>B1", "AH>B+"):
+            assert not sm.is_legal(rules, state, sm.parse_move(text))
+    # the built-in pair in this order allows no move either one alone refuses
+    rules = sm.load("blackwood-frey", list(order))
+    alone = [sm.load("blackwood-frey", [name]) for name in order]
+    state = position(rules, hands=["AH KD 9C"], builds=["AS 2S 3S 4S"])
+    both = set(sm.legal_moves(rules, state))
+    for single in alone:
+        assert both <= set(sm.legal_moves(single, state)) | {sm.Pass()}
