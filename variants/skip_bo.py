@@ -111,8 +111,9 @@ def clauses(ruleset: Ruleset) -> list[Clause]:
         Clause("SK-12", f"Each seat has {ruleset.discard_piles} discard piles of its own. Only "
                "the top card of a discard pile may be played, and only by its owner; cards "
                "never move from one discard pile to another.", f"{M} K6 (fixya; handheld "
-               "manual)", reasons=("buried-card@discard", "not-on-pile@discard", "empty-pile@discard",
-                                    "not-own-pile", "not-own-discard-pile")),
+               "manual)", reasons=("buried-card@discard", "not-on-pile@discard",
+                                    "empty-pile@discard", "not-own-pile",
+                                    "not-own-discard-pile")),
         Clause("SK-13", "Any hand card may be discarded, on any discard pile, in any order, a "
                "SKIP-BO card included; a discard pile has no size limit.",
                f"{M} K6 ('any card'); the wild card: dossier §6 edge rules, literal reading",
