@@ -18,7 +18,7 @@ from spitemalice import __version__, parallel
 from spitemalice.cli_interop import add_interop
 from spitemalice.cli_records import add_records, record_writer
 from spitemalice.cli_validate import add_validate
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.limits import MAX_DIGITS, whole_number
 from spitemalice.loader import house_rule_sheet, load
 from spitemalice.registry import installed, kind_of
@@ -90,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
                                 "(or of a house rule)")
     _add_rules_args(rules)
     _add_allow_files(rules)
+    rules.add_argument("--on", metavar="RULESET",
+                       help="for a house rule: show it stacked on this rule set only (default: "
+                            "on each built-in rule set)")
     commands.add_parser("variants", help="list installed rule sets and house rules")
     add_validate(commands, _add_rules_args, _count, _seed)
     add_records(commands, _setting)  # replay, check, show; simulate --record
@@ -143,8 +146,11 @@ def _rules(args: argparse.Namespace) -> None:
         params: dict[str, object] = dict(args.settings)
         if args.players is not None:
             params["players"] = args.players
-        print(house_rule_sheet(args.ruleset, args.house_rule, params))
+        print(house_rule_sheet(args.ruleset, args.house_rule, params, on=args.on))
         return
+    if args.on:
+        raise RulesetError(f"--on applies to a house rule's sheet; {args.ruleset!r} is a rule "
+                           f"set: stack a house rule on it with --house-rule")
     print(render_sheet(_load(args)))
 
 

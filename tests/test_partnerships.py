@@ -11,7 +11,7 @@ import spitemalice as sm
 from spitemalice.cards import parse_cards
 from spitemalice.invariants import check_transition
 from spitemalice.players import GreedyPlayer
-from spitemalice.registry import load_plugin
+from spitemalice.registry import base_sheet, load_plugin
 from spitemalice.simulate import play_game, simulate
 from spitemalice.views import legal_moves as view_legal_moves
 
@@ -55,6 +55,10 @@ def test_a_rule_set_or_seat_count_that_cannot_form_teams_is_refused() -> None:
         @sm.hookimpl
         def spitemalice_ruleset(self) -> sm.Ruleset:
             return attrs.evolve(sm.load("skip-bo").ruleset, team_size=2, players=4)
+
+        @sm.hookimpl
+        def spitemalice_rule_sheet(self, ruleset: sm.Ruleset) -> list[sm.Clause]:
+            return base_sheet("skip-bo", ruleset)  # every refusal needs a clause to cite
 
     assert sm.RuleBook(Paired()).teams.teams == ((0, 2), (1, 3))
     with pytest.raises(sm.RulesetError, match="already plays in teams of 2"):

@@ -57,13 +57,13 @@ def _ids(case: tuple[tuple[str | None, ...], tuple[bool, ...]]) -> str:
 
 
 def stack(hook: str, value: Callable[[int], Any], markers: tuple[str | None, ...],
-          answering: tuple[bool, ...]) -> sm.RuleBook:
+          answering: tuple[bool, ...], players: int = 2) -> sm.RuleBook:
     """Blackwood-frey with one plugin per marker answering ``value(i)`` (or ``None``)."""
     plugins = [plugin(f"p{i}", hook,
                       (lambda *args, i=i: value(i)) if answering[i] else (lambda *args: None),
                       markers[i])
                for i in range(len(markers))]
-    return sm.RuleBook(BF, plugins)
+    return sm.RuleBook(BF, plugins, {"players": players})
 
 
 @pytest.mark.parametrize("case", CASES, ids=[_ids(c) for c in CASES])
@@ -98,6 +98,11 @@ def test_build_time_hooks_follow_the_one_order(
         first = next(impl for impl in call_order(rules.pm, f"spitemalice_{hook}")
                      if impl.function(rules.ruleset) is not None)
         assert first.plugin_name == f"p{win}", hook
+    # teams (four seats): each plugin pairs seat 0 with another seat
+    pairings = [((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2))]
+    rules = stack("teams", lambda i: pairings[i], markers, answering, players=4)
+    assert rules.teams.teams == (pairings[win] if win is not None
+                                 else ((0,), (1,), (2,), (3,)))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[_ids(c) for c in CASES])

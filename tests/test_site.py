@@ -30,7 +30,7 @@ def test_mkdocs_build_strict_passes_and_the_api_reference_is_there(tmp_path: Pat
     for page, names in {
         "model": ["spitemalice.model.GameState", "spitemalice.moves.parse_move"],
         "engine": ["spitemalice.engine.legal.legal_moves", "spitemalice.engine.apply.apply_move"],
-        "rules": ["spitemalice.registry.load", "spitemalice.ruleset.Ruleset"],
+        "rules": ["spitemalice.loader.load", "spitemalice.ruleset.Ruleset"],
         "records": ["spitemalice.picture.position_svg", "spitemalice.schema.schema"],
         "play": ["spitemalice.simulate.play_game"],
         "env": ["spitemalice.env.make", "spitemalice.env.actions.ActionCatalogue"],

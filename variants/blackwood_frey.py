@@ -65,7 +65,8 @@ CLAUSES = (
     Clause("BF-12", "Each seat has {discard_piles:word} discard piles of its own. Only the top "
            "card of a "
            "discard pile may be played, and only by its owner.", f"{S} W7",
-           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile", "not-own-discard-pile",
+           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile",
+                    "not-own-discard-pile",
                     "empty-pile@discard")),
     Clause("BF-13", "{discard_rule}", f"{S} W7", reasons=("forbidden-discard",)),
     Clause("BF-14", "A turn ends when the seat puts {discard_count} on one of its discard "

@@ -63,7 +63,8 @@ CLAUSES = (
     Clause("G4-10", "Each seat has {discard_piles:word} side (discard) piles of its own. Only "
            "the top card of "
            "a side pile may be played, and only by its owner.", f"{G} G1, G7, G9",
-           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile", "not-own-discard-pile",
+           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile",
+                    "not-own-discard-pile",
                     "empty-pile@discard")),
     Clause("G4-11", "{discard_rule} A discard goes on a side pile.", f"{G} G7",
            reasons=("forbidden-discard",)),

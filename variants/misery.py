@@ -71,7 +71,8 @@ CLAUSES = (
     Clause("MI-13", "Each seat has {discard_piles:word} discard piles of its own. Only the top "
            "card of a "
            "discard pile may be played, and only by its owner.", f"{A} (as {S} W7)",
-           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile", "not-own-discard-pile",
+           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile",
+                    "not-own-discard-pile",
                     "empty-pile@discard")),
     Clause("MI-14", "{discard_rule}", f"{A} (as {S} W7)",
            reasons=("forbidden-discard",)),

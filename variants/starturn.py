@@ -68,7 +68,8 @@ CLAUSES = (
     Clause("ST-11", "Each seat has {discard_piles:word} discard piles of its own. Only the top "
            "card of a "
            "discard pile may be played, and only by its owner.", f"{S} S6",
-           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile", "not-own-discard-pile",
+           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile",
+                    "not-own-discard-pile",
                     "empty-pile@discard")),
     Clause("ST-12", "A turn ends when the seat puts exactly one hand card, any card, on one of "
            "its discard piles; cards go to discard piles only from the hand.",

@@ -65,7 +65,8 @@ CLAUSES = (
     Clause("US-10", "Each seat has {discard_piles:word} discard piles of its own. Only the top "
            "card of a "
            "discard pile may be played, and only by its owner.", f"{U} U6; {P} P7",
-           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile", "not-own-discard-pile",
+           reasons=("buried-card@discard", "not-on-pile@discard", "not-own-pile",
+                    "not-own-discard-pile",
                     "empty-pile@discard")),
     Clause("US-11", "{discard_rule} A discard goes on any of the seat's discard piles, in any "
            "order.", f"{U} U6; {P} P7 (dossier A9)",

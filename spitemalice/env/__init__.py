@@ -43,7 +43,7 @@ from spitemalice.env.aec import SpiteMaliceEnv
 from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.parallel import SpiteMaliceParallelEnv
 from spitemalice.env.single import SingleAgentEnv
-from spitemalice.registry import load
+from spitemalice.loader import load
 from spitemalice.rulebook import RuleBook
 
 RulesArg = str | os.PathLike[str] | RuleBook
