@@ -52,15 +52,18 @@ def test_the_rule_sets_are_all_here() -> None:
 
 # -- the action catalogue ------------------------------------------------------------------
 
-CATALOGUE_CONFIGS = [c for c in CONFIGS if (not c[2] or dict(c[2]).get("players", 0) > 2)
-                    and "partnerships" not in c[1]]  # partner piles: not in the catalogue yet
+CATALOGUE_CONFIGS = [c for c in CONFIGS if not c[2] or dict(c[2]).get("players", 0) > 2] + [
+    ("blackwood-frey", ("partnerships",), ()),
+    ("blackwood-frey", ("partnerships",), (("partner_piles", "share"),)),
+    ("skip-bo", ("partnerships",), (("partner_piles", "share"),)),
+]
 
 
-def test_teams_that_share_piles_are_refused_until_the_catalogue_has_actions_for_them() -> None:
-    with pytest.raises(sm.SpiteMaliceError, match="no actions for them yet"):
-        sm_env.make("skip-bo", house_rules=["partnerships"])
+def test_teams_that_share_piles_have_actions_for_a_partners_piles() -> None:
+    env = sm_env.make("skip-bo", house_rules=["partnerships"])
+    assert env.catalogue.owners == 2
     own = sm.load("skip-bo", ["partnerships"], partner_piles="own")
-    assert sm_env.make(own).catalogue.size > 0
+    assert sm_env.make(own).catalogue.owners == 1
 
 
 def _states(rules: sm.RuleBook, seed: int, moves: int = 150) -> list[sm.GameState]:
@@ -111,6 +114,14 @@ def test_the_catalogue_size_follows_the_documented_formula() -> None:
     misery = sm_env.make("misery").catalogue
     assert misery.payoff == 2 and misery.hand == 6
     assert misery.describe(7 * 5) == "pay-off pile 2 > build pile 1"
+    teams = sm_env.make("blackwood-frey", house_rules=["partnerships"]).catalogue
+    assert (teams.owners, teams.discard_owners) == (2, 1)
+    assert teams.size == (5 + 2 * 1 + 2 * 4) * 5 + 5 * 4 + 1
+    assert teams.describe(6 * 5) == "partner 1's pay-off pile 1 > build pile 1"
+    shared = sm_env.make("blackwood-frey", house_rules=["partnerships"],
+                         partner_piles="share").catalogue
+    assert shared.discard_owners == 2 and shared.size == 15 * 5 + 5 * 8 + 1
+    assert shared.describe(75 + 4) == "hand slot 1 > partner 1's discard pile 1"
     unlimited = sm_env.make("blackwood-frey", house_rules=["unlimited-build-piles"]).catalogue
     assert unlimited.builds == 12  # the aces of three packs: kings may not start a pile
 

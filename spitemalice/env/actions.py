@@ -3,25 +3,28 @@
 Every action is an integer ``0 <= a < size``; the catalogue is the same for every position
 of a configuration (rule set, house rules, parameters, seats), so a learner's output layer
 has a fixed width.  With ``H`` the hand size, ``P`` the pay-off piles per seat, ``D`` the
-discard piles per seat and ``B`` the most build piles that can be open, the actions are, in
-this order:
+discard piles per seat, ``B`` the most build piles that can be open, ``O`` the seats whose
+piles a seat may play from (1, its own, unless partners share piles) and ``Q`` the seats onto
+whose discard piles it may discard (1 unless partners share discard piles), the actions are,
+in this order:
 
-1. **plays**, ``(H + P + D) * (B + 1)`` of them: a source and a target.  Sources are hand
-   slot ``0 .. H-1`` (the card at that place of the sorted hand), then pay-off pile
-   ``0 .. P-1`` (its top card), then discard pile ``0 .. D-1`` (its top card); targets are
-   build pile ``0 .. B-1`` (in the order opened) and, last, a new build pile.  Action
-   ``source * (B + 1) + target``.
-2. **discards**, ``H * D``: hand slot ``i`` onto discard pile ``d``, action
-   ``plays + i * D + d``.
+1. **plays**, ``(H + O P + O D) * (B + 1)`` of them: a source and a target.  Sources are hand
+   slot ``0 .. H-1`` (the card at that place of the sorted hand), then each owner's pay-off
+   piles ``0 .. P-1`` (their top cards), then each owner's discard piles ``0 .. D-1``; owner
+   0 is the seat itself, owners 1 .. O-1 its partners in the order the rules list them.
+   Targets are build pile ``0 .. B-1`` (in the order opened) and, last, a new build pile.
+   Action ``source * (B + 1) + target``.
+2. **discards**, ``H * Q D``: hand slot ``i`` onto discard pile ``d`` of owner ``q``, action
+   ``plays + i * Q D + q D + d``.
 3. **pair discards**, only under a rule set that allows two cards at once
    (``max_discard_cards = 2``): each ordered pair of hand slots ``(i, j)``, ``i != j``
-   (slot ``j``'s card lies on top), onto discard pile ``d``.
+   (slot ``j``'s card lies on top), onto each discard pile, ``Q D`` per pair.
 4. **pass**, the last action.
 
-An action that names an empty hand slot, an empty pile or a build pile that is not open is
-simply illegal, like any move the rules refuse.  ``B`` is the rule set's build-pile limit;
-without one (unlimited build piles) it is the number of cards in the deck that may start a
-pile, which no game can exceed.
+An action that names an empty hand slot, an empty pile, a build pile that is not open or a
+partner's pile the rules do not share is simply illegal, like any move the rules refuse.
+``B`` is the rule set's build-pile limit; without one (unlimited build piles) it is the
+number of cards in the deck that may start a pile, which no game can exceed.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from collections.abc import Iterable
 from spitemalice.cards import Card
 from spitemalice.engine.reasons import refuse
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.model import GameState, Pile
+from spitemalice.model import GameState, Pile, Seat
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rulebook import RuleBook
 
@@ -41,7 +44,9 @@ class ActionCatalogue:
     """The actions of one configuration and the moves they stand for.
 
     Attributes:
-        hand, payoff, discard, builds: ``H``, ``P``, ``D`` and ``B`` of the module docstring.
+        hand: ``H`` of the module docstring, and so on for ``payoff`` (``P``),
+            ``discard`` (``D``), ``builds`` (``B``), ``owners`` (``O``) and
+            ``discard_owners`` (``Q``).
         pairs: the ordered hand-slot pairs ``(i, j)`` of pair discards (``j``'s card on
             top), empty when the rule set allows one card per discard.
         size: the number of actions.
@@ -49,29 +54,27 @@ class ActionCatalogue:
     """
 
     def __init__(self, rules: RuleBook) -> None:
-        """Raises:
-            SpiteMaliceError: the configuration lets seats use a partner's piles (teams), for
-                which the catalogue has no actions yet.
-        """
-        access = rules.teams.access
-        if any(access.play_from) or any(access.discard_to):
-            raise SpiteMaliceError(
-                f"{rules.name} with teams lets a seat use its partner's piles, and the "
-                "environment's action catalogue has no actions for them yet; load it with "
-                "--set partner_piles=own, or without the partnerships house rule")
         ruleset = rules.ruleset
         self.hand = ruleset.hand_size
         self.payoff = ruleset.payoff_piles
         self.discard = ruleset.discard_piles
         self.builds = rules.build_limit or _starters(rules)
+        access = rules.teams.access
+        self._play_from = access.play_from
+        self._discard_to = access.discard_to
+        self.owners = 1 + max((len(seats) for seats in access.play_from), default=0)
+        self.discard_owners = 1 + max((len(seats) for seats in access.discard_to), default=0)
         self.targets = self.builds + 1
-        self.sources = self.hand + self.payoff + self.discard
+        self.payoff_at = self.hand
+        self.discard_at = self.hand + self.owners * self.payoff
+        self.sources = self.discard_at + self.owners * self.discard
         self.plays = self.sources * self.targets
-        self.singles = self.hand * self.discard
+        self.places = self.discard_owners * self.discard  # discard piles a hand card may go on
+        self.singles = self.hand * self.places
         pairs = rules.discard.max_cards >= 2
         self.pairs = tuple(itertools.permutations(range(self.hand), 2)) if pairs else ()
         self.pair_base = self.plays + self.singles
-        self.pass_action = self.pair_base + len(self.pairs) * self.discard
+        self.pass_action = self.pair_base + len(self.pairs) * self.places
         self.size = self.pass_action + 1
         self._pair_index = {pair: n for n, pair in enumerate(self.pairs)}
         self._why = rules.clause_for
@@ -83,35 +86,56 @@ class ActionCatalogue:
 
         Raises:
             SpiteMaliceError: ``action`` is not an integer from 0 to ``size - 1``.
-            IllegalMove: the action names an empty hand slot or an empty pile (reasons
-                ``not-in-hand``, ``empty-pile``); whether the move is legal is the engine's
-                question, not this one's.
+            IllegalMove: the action names an empty hand slot, an empty pile or a partner's
+                pile the rules do not share (reasons ``not-in-hand``, ``empty-pile``,
+                ``not-own-pile``); whether the move is legal is the engine's question.
         """
-        if not 0 <= action < self.size:
-            raise SpiteMaliceError(f"an action is a whole number from 0 to {self.size - 1}, "
-                                   f"not {action!r}")
+        self._check(action)
         if action == self.pass_action:
             return Pass()
-        seat = state.seats[state.seat]
         if action < self.plays:
-            source, target = divmod(action, self.targets)
-            pile = NEW_PILE if target == self.builds else target
-            if source < self.hand:
-                return Play(Zone.HAND, self._slot(seat.hand, source, action), pile)
-            if source < self.hand + self.payoff:
-                index = source - self.hand
-                return Play(Zone.PAYOFF, self._top(seat.payoff, index, action, "pay-off"), pile,
-                            index)
-            index = source - self.hand - self.payoff
-            return Play(Zone.DISCARD, self._top(seat.discards, index, action, "discard"), pile,
-                        index)
+            return self._play(state, *divmod(action, self.targets), action)
+        hand = state.seats[state.seat].hand
         if action < self.pair_base:
-            slot, pile = divmod(action - self.plays, self.discard)
-            return Discard((self._slot(seat.hand, slot, action),), pile)
-        pair, pile = divmod(action - self.pair_base, self.discard)
+            slot, place = divmod(action - self.plays, self.places)
+            owner, pile = self._discard_owner(state, place, action)
+            return Discard((self._slot(hand, slot, action),), pile, owner)
+        pair, place = divmod(action - self.pair_base, self.places)
         first, second = self.pairs[pair]
-        cards = (self._slot(seat.hand, first, action), self._slot(seat.hand, second, action))
-        return Discard(cards, pile)
+        owner, pile = self._discard_owner(state, place, action)
+        cards = (self._slot(hand, first, action), self._slot(hand, second, action))
+        return Discard(cards, pile, owner)
+
+    def _play(self, state: GameState, source: int, target: int, action: int) -> Play:
+        pile = NEW_PILE if target == self.builds else target
+        if source < self.payoff_at:
+            return Play(Zone.HAND, self._slot(state.seats[state.seat].hand, source, action),
+                        pile)
+        if source < self.discard_at:
+            who, index = divmod(source - self.payoff_at, self.payoff)
+            zone, kind = Zone.PAYOFF, "payoff"
+        else:
+            who, index = divmod(source - self.discard_at, self.discard)
+            zone, kind = Zone.DISCARD, "discard"
+        seat = self._owner_seat(self._play_from, state.seat, who, action)
+        card = self._top(state.seats[seat], zone, index, action, kind)
+        return Play(zone, card, pile, index, None if who == 0 else seat)
+
+    def _discard_owner(self, state: GameState, place: int, action: int) -> tuple[int | None,
+                                                                                   int]:
+        who, pile = divmod(place, self.discard)
+        seat = self._owner_seat(self._discard_to, state.seat, who, action)
+        return (None if who == 0 else seat), pile
+
+    def _owner_seat(self, shared: tuple[tuple[int, ...], ...], seat: int, who: int,
+                    action: int) -> int:
+        if who == 0:
+            return seat
+        partners = shared[seat] if seat < len(shared) else ()
+        if who > len(partners):
+            raise refuse("not-own-pile", f"action {action}", self._why,
+                         f"seat {seat} shares no piles with a partner number {who}")
+        return partners[who - 1]
 
     # -- move -> actions -----------------------------------------------------------------
 
@@ -126,50 +150,61 @@ class ActionCatalogue:
 
         Written for speed: it runs once per environment step.
         """
-        hand = state.seats[state.seat].hand
+        seat = state.seat
+        hand = state.seats[seat].hand
         slots: dict[Card, list[int]] = {}
         for slot, card in enumerate(hand):
             slots.setdefault(card, []).append(slot)
-        targets, builds, discard = self.targets, self.builds, self.discard
-        payoff_at, discard_at = self.hand * targets, (self.hand + self.payoff) * targets
+        targets, builds, places = self.targets, self.builds, self.places
         found: dict[int, Move] = {}
         for move in moves:
             if isinstance(move, Discard):
+                place = self._owner_index(self._discard_to, seat, move.owner) * self.discard \
+                    + move.pile
                 if len(move.cards) == 1:
-                    base = self.plays + move.pile
+                    base = self.plays + place
                     for slot in slots.get(move.cards[0], ()):
-                        found[base + slot * discard] = move
+                        found[base + slot * places] = move
                 else:
-                    for action in self._pair_actions(hand, move):
+                    for action in self._pair_actions(hand, move, place):
                         found[action] = move
             elif isinstance(move, Play):
                 target = builds if move.pile == NEW_PILE else move.pile
                 if move.zone is Zone.HAND:
                     for slot in slots.get(move.card, ()):
                         found[slot * targets + target] = move
-                elif move.zone is Zone.PAYOFF:
-                    found[payoff_at + move.index * targets + target] = move
+                    continue
+                who = self._owner_index(self._play_from, seat, move.owner)
+                if move.zone is Zone.PAYOFF:
+                    source = self.payoff_at + who * self.payoff + move.index
                 else:
-                    found[discard_at + move.index * targets + target] = move
+                    source = self.discard_at + who * self.discard + move.index
+                found[source * targets + target] = move
             else:
                 found[self.pass_action] = move
         return found
 
-    def _pair_actions(self, hand: Pile, move: Discard) -> list[int]:
-        return [self.pair_base + self._pair_index[(i, j)] * self.discard + move.pile
+    @staticmethod
+    def _owner_index(shared: tuple[tuple[int, ...], ...], seat: int, owner: int | None) -> int:
+        if owner is None or owner == seat:
+            return 0
+        return shared[seat].index(owner) + 1
+
+    def _pair_actions(self, hand: Pile, move: Discard, place: int) -> list[int]:
+        return [self.pair_base + self._pair_index[(i, j)] * self.places + place
                 for i, j in self.pairs
                 if i < len(hand) and j < len(hand) and (hand[i], hand[j]) == move.cards]
 
+    # -- words ---------------------------------------------------------------------------
+
     def describe(self, action: int) -> str:
         """The action in words: ``"hand slot 2 > build pile 1"``, ``"pass"``; piles and
-        slots counted from 1 as in move texts.
+        slots counted from 1 as in move texts, partners' piles as ``partner 1's``.
 
         Raises:
             SpiteMaliceError: ``action`` is not an integer from 0 to ``size - 1``.
         """
-        if not 0 <= action < self.size:
-            raise SpiteMaliceError(f"an action is a whole number from 0 to {self.size - 1}, "
-                                   f"not {action!r}")
+        self._check(action)
         if action == self.pass_action:
             return "pass"
         if action < self.plays:
@@ -177,11 +212,33 @@ class ActionCatalogue:
             where = "a new build pile" if target == self.builds else f"build pile {target + 1}"
             return f"{self._source(source)} > {where}"
         if action < self.pair_base:
-            slot, pile = divmod(action - self.plays, self.discard)
-            return f"hand slot {slot + 1} > discard pile {pile + 1}"
-        pair, pile = divmod(action - self.pair_base, self.discard)
+            slot, place = divmod(action - self.plays, self.places)
+            return f"hand slot {slot + 1} > {self._pile('discard', place, self.discard)}"
+        pair, place = divmod(action - self.pair_base, self.places)
         first, second = self.pairs[pair]
-        return f"hand slots {first + 1}+{second + 1} > discard pile {pile + 1}"
+        return (f"hand slots {first + 1}+{second + 1} > "
+                f"{self._pile('discard', place, self.discard)}")
+
+    def _source(self, source: int) -> str:
+        if source < self.payoff_at:
+            return f"hand slot {source + 1}"
+        if source < self.discard_at:
+            return self._pile("pay-off", source - self.payoff_at, self.payoff)
+        return self._pile("discard", source - self.discard_at, self.discard)
+
+    @staticmethod
+    def _pile(kind: str, place: int, per_owner: int) -> str:
+        who, index = divmod(place, per_owner)
+        owner = "" if who == 0 else f"partner {who}'s "
+        return f"{owner}{kind} pile {index + 1}"
+
+    # -- checks --------------------------------------------------------------------------
+
+    def _check(self, action: object) -> None:
+        if not isinstance(action, int) or isinstance(action, bool) \
+                or not 0 <= action < self.size:
+            raise SpiteMaliceError(f"an action is a whole number from 0 to {self.size - 1}, "
+                                   f"not {action!r}")
 
     def _slot(self, hand: Pile, slot: int, action: int) -> Card:
         if slot >= len(hand):
@@ -189,18 +246,13 @@ class ActionCatalogue:
                          f"hand slot {slot + 1} is empty (the hand holds {len(hand)} card(s))")
         return hand[slot]
 
-    def _top(self, piles: tuple[Pile, ...], index: int, action: int, kind: str) -> Card:
+    def _top(self, seat: Seat, zone: Zone, index: int, action: int, kind: str) -> Card:
+        piles = seat.payoff if zone is Zone.PAYOFF else seat.discards
         if not piles[index]:
             raise refuse("empty-pile", f"action {action}", self._why,
-                         f"{kind} pile {index + 1} is empty", where=kind.replace("-", ""))
+                         f"{'pay-off' if kind == 'payoff' else kind} pile {index + 1} is empty",
+                         where=kind)
         return piles[index][-1]
-
-    def _source(self, source: int) -> str:
-        if source < self.hand:
-            return f"hand slot {source + 1}"
-        if source < self.hand + self.payoff:
-            return f"pay-off pile {source - self.hand + 1}"
-        return f"discard pile {source - self.hand - self.payoff + 1}"
 
 
 def _starters(rules: RuleBook) -> int:
