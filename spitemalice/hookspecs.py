@@ -59,7 +59,11 @@ def spitemalice_ruleset() -> Ruleset | None:
 def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
     """The numbered clauses this plugin contributes to the rule sheet (every plugin's are
     collected, in registration order).  A clause's ``reasons`` make it the authority cited by
-    illegal-move errors with those reason codes; later plugins override earlier ones."""
+    illegal-move errors with those reason codes (:mod:`spitemalice.reasons`; ``code@pile`` for
+    one kind of pile); later plugins override earlier ones.  Clause texts may hold placeholders
+    rendered from the resolved values (:mod:`spitemalice.sheet`).  The whole sheet must cover
+    every reason code the engine can raise, or the rule set is refused at load; a rule set built
+    on a built-in one inherits its sheet with :func:`spitemalice.registry.base_sheet`."""
     raise NotImplementedError
 
 
@@ -115,7 +119,9 @@ def spitemalice_filter_moves(
 ) -> MoveFilter | None:
     """*Per move.* A forced-play rule: given the moves the other rules allow, return the
     subset this rule allows (with the reason code for the rest), or ``None`` for no opinion.
-    A move must be allowed by every filter; when no move is left, the seat must pass."""
+    A move must be allowed by every filter; when no move is left, the seat must pass.  The
+    plugin declares the codes it answers with in ``REASONS`` (:mod:`spitemalice.reasons`), and
+    the rule sheet must cover them."""
 
 
 @hookspec(firstresult=True)

@@ -18,6 +18,7 @@ from positions import position, run
 
 import spitemalice as sm
 from spitemalice import hookspecs
+from spitemalice.cards import numbered_cards
 from spitemalice.registry import load_plugin
 from spitemalice.rulebook import call_order
 
@@ -98,6 +99,11 @@ def test_build_time_hooks_follow_the_one_order(
         first = next(impl for impl in call_order(rules.pm, f"spitemalice_{hook}")
                      if impl.function(rules.ruleset) is not None)
         assert first.plugin_name == f"p{win}", hook
+    # the deck: only the winner's answer is the deck the Ruleset states; any other is refused
+    bad = sm.Deck(numbered_cards({rank: 12 for rank in range(1, 14)}))
+    stated = sm.load("blackwood-frey").deck
+    rules = stack("deck", lambda i: stated if i == win else bad, markers, answering)
+    assert sorted(rules.deck.cards) == sorted(stated.cards)
     # teams (four seats): each plugin pairs seat 0 with another seat
     pairings = [((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2))]
     rules = stack("teams", lambda i: pairings[i], markers, answering, players=4)
