@@ -74,6 +74,15 @@ def test_the_uspcc_repro_cites_the_discard_and_the_pay_off_clauses() -> None:
     assert rules.clause_for["buried-card@payoff"] == "US-7"
 
 
+def test_the_issue_repro_a_third_pile_cites_a_clause_that_says_two() -> None:
+    rules = sm.load("blackwood-frey", max_build_piles=2)
+    state = position(rules, hands=["AH 9C"], builds=["AS", "AD"])
+    with pytest.raises(sm.IllegalMove) as refused:
+        sm.apply_move(rules, state, sm.parse_move("AH>B+"))
+    assert refused.value.clause == "BF-5"
+    assert rules.clause("BF-5").text == "At most two build piles are open at once."
+
+
 @pytest.mark.parametrize(("name", "params", "clause", "says", "not_says"), [
     ("blackwood-frey", {"max_build_piles": 2}, "BF-5", "At most two build piles", "four"),
     ("blackwood-frey", {"max_build_piles": "unlimited"}, "BF-5", "Any number", "four"),
