@@ -9,6 +9,7 @@ the seed and a shuffle counter decide every future shuffle (see
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import Literal
 
@@ -188,6 +189,9 @@ def new_state(
     return state
 
 
-def sort_hand(cards: Iterable[Card]) -> Pile:
+_HAND_ORDER = operator.attrgetter("rank", "suit")  # the key of _card_key, computed in C
+
+
+def sort_hand(cards: Pile) -> Pile:
     """Cards in hand order (by rank, then suit), as :class:`Seat` keeps them."""
-    return tuple(sorted(cards, key=_card_key))
+    return tuple(sorted(cards, key=_HAND_ORDER))

@@ -24,7 +24,15 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
         IllegalMove: the move is not legal here (see :func:`check_move`); ``state`` is
             untouched, as it always is.
     """
-    check_move(rules, state, move, seat)
+    cached = rules.last_legal
+    if seat is None and cached is not None and cached[0] is state:
+        for listed in cached[1]:  # the usual loop: a move just listed for this very state
+            if listed is move:
+                break
+        else:
+            check_move(rules, state, move, seat)
+    else:
+        check_move(rules, state, move, seat)
     if isinstance(move, Play):
         state = _play(rules, state, move)
     elif isinstance(move, Discard):

@@ -7,8 +7,6 @@ code and the rule-sheet clause.  The property tests hold the two to agreeing.
 
 from __future__ import annotations
 
-from typing import Any
-
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove
 from spitemalice.model import GameState, Pile, Seat
@@ -60,52 +58,54 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     for number, pile in enumerate(builds):
         on_need.setdefault(len(pile) + 1, []).append(number)
     can_open = not rules.build_limit or len(builds) < rules.build_limit
-    accepts = rules.accepts
-    top_rank = len(accepts)
+    if can_open:
+        on_need.setdefault(1, []).append(NEW_PILE)  # a new pile needs an ace, after the rest
+    top_rank = len(need_of)
     moves: list[Move] = []
-    add = moves.append
-
-    def plays_of(zone: Zone, code: int, card: Card, index: int) -> None:
-        rank = card.rank
-        need = need_of[rank] if rank < top_rank else 0
-        if need:  # a natural card: only piles that need its rank
-            targets: list[int] = on_need.get(need, _NO_PILES)
-            opens = need == 1 and can_open
-        else:
-            accepted = accepts[rank] if rank < top_rank else _NOTHING
-            if not accepted:
-                return
-            targets = [number for number, pile in enumerate(builds)
-                       if len(pile) + 1 in accepted]
-            opens = can_open and 1 in accepted
-        for number in targets:
-            add(_play(made, zone, code, card, number, index))
-        if opens:
-            add(_play(made, zone, code, card, NEW_PILE, index))
-
+    # Listing order: plays from pay-off tops, discard-pile tops, hand cards; then discards.
+    # Most cards fit no pile: the test below settles them without a call.
     for index, pile in enumerate(seat.payoff):
         if pile:
-            plays_of(Zone.PAYOFF, 1, pile[-1], index)
+            rank = pile[-1].rank
+            need = need_of[rank] if rank < top_rank else 0
+            if need in on_need or not need:
+                _plays(rules, made, builds, on_need, moves, Zone.PAYOFF, 1, pile[-1], index)
     for index, pile in enumerate(seat.discards):
         if pile:
-            plays_of(Zone.DISCARD, 2, pile[-1], index)
+            rank = pile[-1].rank
+            need = need_of[rank] if rank < top_rank else 0
+            if need in on_need or not need:
+                _plays(rules, made, builds, on_need, moves, Zone.DISCARD, 2, pile[-1], index)
     access = rules.teams.access
     partners = access.play_from[state.seat]
     if partners:  # partners' pile tops, where teams share them
         moves.extend(_partner_plays(rules, state, partners, can_open))
     hand = seat.hand
-    distinct = tuple(dict.fromkeys(hand))
-    for card in distinct:
-        plays_of(Zone.HAND, 0, card, 0)
-    forbidden = rules.discard.forbidden
-    for card in distinct:
-        if card.rank not in forbidden:
-            onto = made.get(card)
-            if onto is None:
-                onto = made[card] = tuple(Discard((card,), p) for p in range(rules.discard.piles))
-            moves.extend(onto)
+    discards: list[Move] = []
+    get = made.get
+    previous = None
+    for card in hand:
+        rank = card.rank
+        # The hand is sorted, so equal cards adjoin; each is listed once.  Compared by fields:
+        # Card's own __eq__ and __hash__ are Python calls, the hot loop's largest cost.
+        if previous is not None and rank == previous.rank and card.suit == previous.suit:
+            continue
+        previous = card
+        need = need_of[rank] if rank < top_rank else 0
+        if need in on_need or not need:
+            _plays(rules, made, builds, on_need, moves, Zone.HAND, 0, card, 0)
+        # Keyed on the card object (its id; the entry keeps the card alive, so no other object
+        # can have that id while the entry stands): a game's cards are the same objects all
+        # game long.
+        entry = get(id(card))
+        if entry is None:
+            if len(made) > _CACHE_MOST:  # cards of many loaded states: start afresh
+                made.clear()
+            entry = made[id(card)] = (card, _discards_of(rules, card))
+        discards.extend(entry[1])
+    moves.extend(discards)
     if rules.discard.max_cards >= 2:
-        moves.extend(Discard(cards, pile) for cards in _pairs(hand, forbidden)
+        moves.extend(Discard(cards, pile) for cards in _pairs(hand, rules.discard.forbidden)
                      for pile in range(rules.discard.piles))
     onto_partners = access.discard_to[state.seat]
     if onto_partners:  # partners' discard piles, where teams share them
@@ -113,6 +113,35 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
         moves.extend(Discard(move.cards, move.pile, owner)
                      for owner in onto_partners for move in own)
     return tuple(moves)
+
+
+def _plays(rules: RuleBook, made: dict[object, object], builds: tuple[Pile, ...],
+           on_need: dict[int, list[int]], moves: list[Move], zone: Zone, code: int, card: Card,
+           index: int) -> None:
+    """Add the plays of ``card`` (from ``zone``, pile ``index``) to ``moves``: onto every
+    build pile that takes it, then onto a new pile.  ``code`` stands for the zone in cache
+    keys (enums hash slowly)."""
+    rank = card.rank
+    accepted = rules.accepts[rank] if rank < len(rules.accepts) else _NOTHING
+    if len(accepted) == 1:
+        targets = on_need.get(next(iter(accepted)), _NO_PILES)
+    else:  # a wild card (or a card no pile takes: nothing)
+        targets = [number for number, pile in enumerate(builds) if len(pile) + 1 in accepted]
+        if 1 in accepted and NEW_PILE in on_need.get(1, _NO_PILES):
+            targets.append(NEW_PILE)
+    for number in targets:
+        key = (code, card, number, index)
+        move = made.get(key)
+        if move is None:
+            move = made[key] = Play(zone, card, number, index)
+        moves.append(move)  # type: ignore[arg-type]
+
+
+def _discards_of(rules: RuleBook, card: Card) -> tuple[Discard, ...]:
+    """Discards of ``card`` alone onto each discard pile; none if its rank is forbidden."""
+    if card.rank in rules.discard.forbidden:
+        return ()
+    return tuple(Discard((card,), pile) for pile in range(rules.discard.piles))
 
 
 def _partner_plays(rules: RuleBook, state: GameState, partners: tuple[int, ...],
@@ -134,6 +163,7 @@ def _partner_plays(rules: RuleBook, state: GameState, partners: tuple[int, ...],
     return moves
 
 
+_CACHE_MOST = 50_000  # entries of RuleBook.move_cache before it is emptied (bounds memory)
 _NEED_OF = "natural needs"  # move_cache key of the table below
 _NO_PILES: list[int] = []
 
@@ -142,15 +172,6 @@ def _natural_needs(accepts: list[frozenset[int]]) -> list[int]:
     """``table[rank]``: the one build rank a card of ``rank`` may stand for, or 0 when it may
     stand for several (a wild card) or none."""
     return [next(iter(ranks)) if len(ranks) == 1 else 0 for ranks in accepts]
-
-
-def _play(made: dict[Any, Any], zone: Zone, code: int, card: Card, pile: int,
-          index: int) -> Play:
-    key = (code, card, pile, index)  # `code` stands for `zone`: enums hash slowly
-    move = made.get(key)
-    if move is None:
-        move = made[key] = Play(zone, card, pile, index)
-    return move
 
 
 def _pairs(hand: Pile, forbidden: frozenset[int]) -> list[tuple[Card, Card]]:

@@ -1,0 +1,49 @@
+"""The engine's speed-ups keep values values: moves made once and reused, states built
+without converters, and caches that stay bounded."""
+
+from __future__ import annotations
+
+import pytest
+
+import spitemalice as sm
+from spitemalice.engine import legal
+from spitemalice.serialize import dumps_state, loads_state
+
+
+def _some_states(rules: sm.RuleBook, count: int) -> list[sm.GameState]:
+    states, state = [], sm.deal(rules, 4)
+    while state.outcome is None and len(states) < count:
+        states.append(state)
+        state = sm.apply_move(rules, state, sm.legal_moves(rules, state)[-1])
+    return states
+
+
+def test_a_loaded_copy_of_a_state_has_the_same_legal_moves_and_successors(
+    bf: sm.RuleBook,
+) -> None:
+    for state in _some_states(bf, 40):
+        copy = loads_state(dumps_state(state), bf)  # equal, but every card a new object
+        assert copy == state and copy.seats[0].hand[0] is not state.seats[0].hand[0]
+        moves = sm.legal_moves(bf, state)
+        assert sm.legal_moves(bf, copy) == moves
+        assert sm.apply_move(bf, copy, moves[0]) == sm.apply_move(bf, state, moves[0])
+
+
+def test_states_the_engine_builds_equal_and_hash_like_public_ones(bf: sm.RuleBook) -> None:
+    for state in _some_states(bf, 30):
+        public = sm.GameState(
+            [sm.Seat(list(s.payoff), list(reversed(s.hand)), list(s.discards))
+             for s in state.seats], list(state.builds), list(state.draw),
+            list(state.completed), state.seat, state.turn, state.turn_moves, state.idle_turns,
+            state.seed, state.shuffles, state.outcome)
+        assert public == state and hash(public) == hash(state)
+        assert all(type(pile) is tuple for seat in state.seats for pile in seat.discards)
+
+
+def test_the_move_cache_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(legal, "_CACHE_MOST", 40)
+    rules = sm.load("blackwood-frey")
+    for state in _some_states(rules, 60):
+        loaded = loads_state(dumps_state(state), rules)  # new card objects every time
+        sm.legal_moves(rules, loaded)
+        assert len(rules.move_cache) <= 40 + 10  # plays added after the last emptying
