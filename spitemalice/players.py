@@ -57,7 +57,7 @@ class GreedyPlayer:
             return chosen
         discards = [m for m in moves if isinstance(m, Discard)]
         if discards:
-            return max(discards, key=lambda m: _discard_score(rules, state, m))
+            return _best_discard(rules, state, discards)
         return moves[0]
 
 
@@ -72,14 +72,16 @@ def _pile_tops(rules: RuleBook, state: GameState) -> list[tuple[int, int]]:
 def _toward_payoff(rules: RuleBook, state: GameState, plays: list[Play]) -> Play | None:
     """The first play of a run that would bring a build pile up to a pay-off top."""
     seat = state.seats[state.seat]
-    reachable = list(seat.hand) + [pile[-1] for pile in seat.discards if pile]
-    naturals = Counter(c.rank for c in reachable if not rules.wild.is_wild(c))
-    wilds = sum(1 for c in reachable if rules.wild.is_wild(c))
-    for payoff in seat.payoff:
-        if not payoff or rules.wild.is_wild(payoff[-1]):
-            continue
-        goal = payoff[-1].rank
-        for pile, top in _pile_tops(rules, state):
+    wild = rules.wild.wild_ranks
+    goals = [payoff[-1].rank for payoff in seat.payoff if payoff and payoff[-1].rank not in wild]
+    if not goals:
+        return None
+    reachable = [c.rank for c in seat.hand] + [pile[-1].rank for pile in seat.discards if pile]
+    naturals = Counter(rank for rank in reachable if rank not in wild)
+    wilds = len(reachable) - sum(naturals.values())
+    tops = _pile_tops(rules, state)
+    for goal in goals:
+        for pile, top in tops:
             if top < goal and _coverable(rules, range(top + 1, goal), naturals, wilds):
                 return _first_play(rules, plays, pile, top + 1)
     return None
@@ -115,6 +117,25 @@ def _build(rules: RuleBook, state: GameState, plays: list[Play]) -> Play | None:
 
 def _rank_after(state: GameState, move: Play) -> int:
     return 1 if move.pile == NEW_PILE else len(state.builds[move.pile]) + 1
+
+
+def _best_discard(rules: RuleBook, state: GameState, discards: list[Discard]) -> Discard:
+    """The first discard of highest :func:`_discard_score` (what ``max`` picks), scored with
+    the pile tops looked up once instead of once per discard."""
+    wild = rules.wild.wild_ranks
+    tops = [pile[-1].rank if pile else None for pile in state.seats[state.seat].discards]
+    best, best_score = discards[0], -(10**9)
+    for move in discards:
+        rank = move.cards[0].rank
+        top = tops[move.pile]
+        score = rank - 100 if rank in wild else rank
+        if top is None:
+            score += 10
+        elif top == rank or top == rank + 1:
+            score += 20
+        if score > best_score:
+            best, best_score = move, score
+    return best
 
 
 def _discard_score(rules: RuleBook, state: GameState, move: Discard) -> int:
