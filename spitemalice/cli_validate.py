@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from spitemalice import parallel
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.validation import format_report, validate
 
@@ -24,6 +25,7 @@ def add_validate(commands: Any, add_rules_args: Callable[[argparse.ArgumentParse
     parser.add_argument("--record", type=Path, metavar="FILE",
                         help="where to write the smallest failing game as a game record "
                              "(default: validate-failure.json)")
+    parallel.add_arguments(parser)
     parser.set_defaults(handler=run_validate)
 
 
@@ -35,7 +37,9 @@ def run_validate(args: argparse.Namespace) -> int:
     path = args.record or Path("validate-failure.json")
     if not path.parent.is_dir():
         raise SpiteMaliceError(f"--record {path}: the folder {path.parent} does not exist")
-    report = validate(args.ruleset, args.house_rule, params, args.games, args.seed)
+    with parallel.backend(args) as (jobs, client):
+        report = validate(args.ruleset, args.house_rule, params, args.games, args.seed,
+                          jobs=jobs, client=client)
     print(json.dumps(report.as_dict(), indent=2) if args.json else format_report(report))
     if report.reproduction is not None:
         try:

@@ -99,3 +99,24 @@ def test_a_rule_book_pickles_as_its_recipe() -> None:
     assert again.plugins == rules.plugins and again.ruleset == rules.ruleset
     play, replayed = BotGame(rules, ("random",) * 3, 2), BotGame(again, ("random",) * 3, 2)
     assert play(0) == replayed(0)
+
+
+def test_validate_json_is_byte_identical_on_any_number_of_jobs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        status = main(["validate", "misery", "--games", "12", "--seed", "6", "--json",
+                       "--jobs", jobs])
+        outputs.append((status, capsys.readouterr().out))
+    assert outputs[0] == outputs[1]
+    assert outputs[0][0] == 0 and "12/12 games clean" in outputs[0][1]
+
+
+def test_validate_gives_the_same_checks_and_statistics_on_two_jobs() -> None:
+    from spitemalice.validation.dynamic import dynamic_checks
+
+    rules = sm.load("blackwood-frey", payoff_size=3)
+    one = dynamic_checks(rules, 9, 2, jobs=1)
+    two = dynamic_checks(rules, 9, 2, jobs=2)
+    assert one == two and one[2] is None

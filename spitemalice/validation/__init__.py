@@ -31,8 +31,14 @@ def validate(
     params: Mapping[str, Any] | None = None,
     games: int = 300,
     seed: int = 0,
+    jobs: int | None = 1,
+    client: Any = None,
 ) -> Report:
     """Validate an installed rule set (or a rule-set file) with house rules and parameters.
+
+    ``jobs`` (worker processes, ``None`` for every core) and ``client`` (a
+    ``distributed.Client``) say where the games are played; the report does not depend on
+    them (:func:`spitemalice.parallel.run_games`).
 
     Raises:
         RulesetError: the configuration cannot be loaded at all (unknown names, bad values);
@@ -45,7 +51,8 @@ def validate(
     def reload(extra: Mapping[str, Any]) -> RuleBook:
         return load(name, house_rules, {**params, **extra})
 
-    return validate_book(book, games, seed, reload, extra_checks=[entry])
+    return validate_book(book, games, seed, reload, extra_checks=[entry], jobs=jobs,
+                         client=client)
 
 
 def validate_book(
@@ -54,8 +61,12 @@ def validate_book(
     seed: int = 0,
     reload: Any = None,
     extra_checks: Sequence[Check] = (),
+    jobs: int | None = 1,
+    client: Any = None,
 ) -> Report:
-    """Validate an already built :class:`RuleBook` (plugins that are not installed, too).
+    """Validate an already built :class:`RuleBook` (plugins that are not installed, too;
+    with ``jobs`` above 1 they reach the worker processes by fork, and with ``client`` they
+    must pickle).
 
     Args:
         reload: a callable taking parameter overrides and returning the same configuration
@@ -66,7 +77,7 @@ def validate_book(
         def reload(extra: Mapping[str, Any]) -> RuleBook:
             return book.rebuild(**extra)
     checks = [*static_checks(reload, book, plugins), *extra_checks]
-    dynamic, stats, failure = dynamic_checks(book, games, seed)
+    dynamic, stats, failure = dynamic_checks(book, games, seed, jobs, client)
     checks += dynamic
     reproduction = None
     if failure is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -12,6 +13,7 @@ from spitemalice.engine import PASS, apply_move, deal, legal_moves
 from spitemalice.invariants import check_state, check_transition
 from spitemalice.model import GameState
 from spitemalice.moves import Move
+from spitemalice.parallel import run_games
 from spitemalice.players import make_player
 from spitemalice.rulebook import RuleBook
 from spitemalice.simulate import derive_seed
@@ -90,19 +92,34 @@ def _kinds(lineup: str, seats: int) -> list[str]:
     return [lineup] * seats
 
 
+@attrs.frozen
+class CheckedGame:
+    """Game ``g`` of a validation run as a pure function of ``g`` (see
+    :mod:`spitemalice.parallel`): dealt from ``derive_seed(seed, "validate", g)``, played by
+    the line-up ``LINEUPS[g % 3]``, every invariant checked after every move; returns what
+    :func:`play_checked` returns."""
+
+    rules: RuleBook = attrs.field(eq=False)
+    seed: int
+
+    def __call__(self, game: int) -> tuple[GameState, int, int, Failure | None]:
+        game_seed = derive_seed(self.seed, "validate", game)
+        return play_checked(self.rules, game_seed, LINEUPS[game % len(LINEUPS)])
+
+
 def dynamic_checks(
-    rules: RuleBook, games: int, seed: int
+    rules: RuleBook, games: int, seed: int, jobs: int | None = 1, client: Any = None
 ) -> tuple[list[Check], GameStats, Failure | None]:
     """Play ``games`` games split over the player line-ups; return the checks, the statistics
-    and the first failure (``None`` when every game was clean)."""
+    and the first failure (``None`` when every game was clean).  ``jobs`` and ``client`` say
+    where the games are played (:func:`spitemalice.parallel.run_games`); the result does not
+    depend on them."""
     kinds: Counter[str] = Counter()
     lengths, first_wins, wins = [], 0, 0
     failure: Failure | None = None
     failed_games = 0
-    for game in range(games):
-        game_seed = derive_seed(seed, "validate", game)
-        final, first, length, problem = play_checked(
-            rules, game_seed, LINEUPS[game % len(LINEUPS)])
+    played = run_games(CheckedGame(rules, seed), games, jobs, client)
+    for final, first, length, problem in played:
         if problem is not None:
             failed_games += 1
             failure = failure or problem
