@@ -127,9 +127,26 @@ def configurations() -> list[tuple[str, tuple[str, ...], int]]:
             ruleset = sm.load(info.name).ruleset
             configs += [(info.name, (), n)
                         for n in range(ruleset.min_players, ruleset.max_players + 1)]
-    configs += [("blackwood-frey", (info.name,), 2) for info in infos
-                if info.kind == "house-rule"]
+    rulesets = ["blackwood-frey", *(name for name, _, _ in configs if name != "blackwood-frey")]
+    for info in infos:
+        if info.kind == "house-rule":
+            configs += _first_that_loads(info.name, rulesets)
     return configs
+
+
+def _first_that_loads(house_rule: str,
+                      rulesets: list[str]) -> list[tuple[str, tuple[str, ...], int]]:
+    """The house rule on blackwood-frey with the fewest seats it allows, or else on the first
+    rule set that takes it (partnerships needs 4 seats, Skip-Bo's house rules Skip-Bo)."""
+    for name in dict.fromkeys(rulesets):
+        ruleset = sm.load(name).ruleset
+        for players in range(ruleset.min_players, ruleset.max_players + 1):
+            try:
+                sm.load(name, [house_rule], players=players)
+            except sm.RulesetError:
+                continue
+            return [(name, (house_rule,), players)]
+    return []
 
 
 def row(cells: list[str]) -> str:

@@ -70,8 +70,9 @@ def spitemalice_filter_moves(
         if not wild_plays:
             return None
         naturals = _reachable_naturals(state, wild)
-        refused = {m for m in wild_plays if not _coverable(state, m, naturals, wild)}
-        allowed = tuple(move for move in moves if move not in refused)
+        # By identity: the refused moves are objects of `moves` (hashing moves is slow).
+        refused = {id(m) for m in wild_plays if not _coverable(state, m, naturals, wild)}
+        allowed = tuple(move for move in moves if id(move) not in refused)
         message = ("a wild card may be played only when a natural card the seat can reach "
                    "covers it at once")
     if len(allowed) == len(moves):

@@ -35,7 +35,7 @@ def legal_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
         return cached[1]
     moves = base_moves(rules, state)
     if rules.filters and moves:
-        moves = _apply_filters(rules, state, moves)[0]
+        moves = _filtered(rules, state, moves)
     moves = moves or (PASS,)
     # The usual loop asks for the legal moves and then applies one of them to the same state
     # object: remembering the last answer lets apply_move accept that move without
@@ -187,6 +187,28 @@ def _pairs(hand: Pile, forbidden: frozenset[int]) -> list[tuple[Card, Card]]:
                 pairs.append((first, second))
                 pairs.append((second, first))
     return list(dict.fromkeys(pairs))
+
+
+def _filtered(rules: RuleBook, state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """The moves every filter allows (what :func:`_apply_filters` keeps, without finding out
+    which filter refused what)."""
+    kept = moves
+    listed: set[int] | None = None
+    for hook in rules.filters:
+        answer = hook(ruleset=rules.ruleset, state=state, moves=moves)
+        if answer is None:
+            continue
+        allowed = {id(move) for move in answer.allowed}
+        if listed is None:
+            listed = {id(move) for move in moves}
+        if allowed <= listed:
+            # The filter picked from the listed objects, and listed moves are distinct values:
+            # identity decides membership exactly, without hashing moves in Python.
+            kept = tuple(move for move in kept if id(move) in allowed)
+        else:  # the filter answered with copies: compare values
+            equal = set(answer.allowed)
+            kept = tuple(move for move in kept if move in equal)
+    return kept
 
 
 def _apply_filters(
