@@ -79,7 +79,8 @@ def run_games(
     Raises:
         SpiteMaliceError: ``jobs`` below 1, or ``jobs`` above 1 where processes cannot be
             forked (use ``jobs=1`` or a Dask client there).
-        Any exception ``play`` raises, re-raised here (from a worker, as the worker raised it).
+        Exception: any exception ``play`` raises, re-raised here (from a worker, as the
+            worker raised it).
     """
     if jobs is None:
         jobs = all_cores()
