@@ -108,6 +108,8 @@ class RuleBook:
         accepts: ``accepts[rank]`` is the set of build ranks a card of that rank may stand for.
         filters, end_hook, completion_hook: the per-move hook implementations, in the order
             they are asked (:func:`call_order`); empty when no plugin implements them.
+        teams: the resolved teams and which partners' piles each seat may use
+            (:class:`~spitemalice.policies.TeamRule`; every seat alone without teams).
 
     Raises:
         RulesetError: a plugin that breaks the hook specs, a conflict between plugins, bad
