@@ -105,13 +105,22 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
         discards.extend(entry[1])
     moves.extend(discards)
     if rules.discard.max_cards >= 2:
-        moves.extend(Discard(cards, pile) for cards in _pairs(hand, rules.discard.forbidden)
-                     for pile in range(rules.discard.piles))
+        for key, cards in _pairs(hand, rules.discard.forbidden):
+            onto = get(key)  # keyed by the cards' values: ((rank, suit), (rank, suit))
+            if onto is None:
+                onto = made[key] = tuple(Discard(cards, pile)
+                                         for pile in range(rules.discard.piles))
+            moves.extend(onto)
     onto_partners = access.discard_to[state.seat]
     if onto_partners:  # partners' discard piles, where teams share them
         own = [move for move in moves if isinstance(move, Discard)]
-        moves.extend(Discard(move.cards, move.pile, owner)
-                     for owner in onto_partners for move in own)
+        for owner in onto_partners:
+            for move in own:
+                entry = get((id(move), owner))  # the entry keeps `move` alive: ids stay unique
+                if entry is None:
+                    entry = made[(id(move), owner)] = (move, Discard(move.cards, move.pile,
+                                                                     owner))
+                moves.append(entry[1])
     return tuple(moves)
 
 
@@ -174,19 +183,25 @@ def _natural_needs(accepts: list[frozenset[int]]) -> list[int]:
     return [next(iter(ranks)) if len(ranks) == 1 else 0 for ranks in accepts]
 
 
-def _pairs(hand: Pile, forbidden: frozenset[int]) -> list[tuple[Card, Card]]:
+def _pairs(
+    hand: Pile, forbidden: frozenset[int]
+) -> list[tuple[tuple[tuple[int, str], tuple[int, str]], tuple[Card, Card]]]:
     """Distinct pairs of equal-rank hand cards, in both orders when the cards differ (the
-    second card ends on top, so the order is the seat's choice).  The hand is sorted, so
-    equal ranks adjoin."""
-    pairs = []
+    second card ends on top, so the order is the seat's choice), each with its key of card
+    values.  The hand is sorted, so equal ranks adjoin.  Told apart by (rank, suit) keys,
+    hashed in C, rather than by the cards' own Python-level hashes."""
+    pairs: dict[tuple[tuple[int, str], tuple[int, str]], tuple[Card, Card]] = {}
     for i, first in enumerate(hand):
+        if first.rank in forbidden:
+            continue
+        one = (first.rank, first.suit)
         for second in hand[i + 1 :]:
             if second.rank != first.rank:
                 break
-            if first.rank not in forbidden:
-                pairs.append((first, second))
-                pairs.append((second, first))
-    return list(dict.fromkeys(pairs))
+            other = (second.rank, second.suit)
+            pairs.setdefault((one, other), (first, second))
+            pairs.setdefault((other, one), (second, first))
+    return list(pairs.items())
 
 
 def _filtered(rules: RuleBook, state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
