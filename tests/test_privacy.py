@@ -25,17 +25,18 @@ from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.notation import parse_position
 from spitemalice.views import view_of
 
-CONFIGS = [
+CONFIGS: list[tuple] = [
     ("blackwood-frey", ()), ("g4a", ()), ("misery", ()), ("starturn", ()), ("uspcc", ()),
     ("blackwood-frey", ("mandatory-aces",)), ("g4a", ("pair-discards", "wild-must-be-covered")),
     ("blackwood-frey", ("unlimited-build-piles", "natural-ace-two")), ("skip-bo", ()),
+    ("skip-bo", ("partnerships",), 4), ("blackwood-frey", ("partnerships",), 4),
 ]
 
 
 @cache
 def _rules(index: int) -> sm.RuleBook:
-    name, house = CONFIGS[index]
-    return sm.load(name, house)
+    name, house, *players = CONFIGS[index]
+    return sm.load(name, house, {"players": players[0]} if players else None)
 
 
 def _played(rules: sm.RuleBook, seed: int, plies: int) -> GameState:
