@@ -12,7 +12,6 @@ import operator
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable
-from itertools import chain
 
 import attrs
 
@@ -47,6 +46,7 @@ class _Tally(threading.local):
     def __init__(self) -> None:
         self.rules: RuleBook | None = None
         self.places: list[tuple[Card, ...]] = []
+        self.builds: tuple[tuple[Card, ...], ...] = ()
         self.surplus: dict[tuple[int, str], int] = {}
 
 
@@ -54,8 +54,8 @@ _TALLY = _Tally()
 
 
 def _places(state: GameState) -> list[tuple[Card, ...]]:
-    """Every pile of ``state`` in a fixed order (the whole row of build piles as one place)."""
-    places = [state.draw, state.completed, tuple(chain.from_iterable(state.builds))]
+    """Every pile of ``state`` but the build piles, in a fixed order."""
+    places = [state.draw, state.completed]
     for seat in state.seats:
         places.append(seat.hand)
         places += seat.payoff
@@ -72,28 +72,42 @@ def _count(surplus: dict[tuple[int, str], int], cards: Iterable[Card], step: int
             del surplus[key]
 
 
+def _recount(surplus: dict[tuple[int, str], int], old: tuple[Card, ...],
+             new: tuple[Card, ...]) -> None:
+    """Update ``surplus`` for a pile that held ``old`` and holds ``new``."""
+    if old is new or old == new:  # tuple equality tests identity first, in C
+        return
+    if len(new) > len(old) and new[: len(old)] == old:  # cards added on top
+        _count(surplus, new[len(old) :], 1)
+    elif len(new) < len(old) and old[: len(new)] == new:  # cards taken from the top
+        _count(surplus, old[len(new) :], -1)
+    else:
+        _count(surplus, old, -1)
+        _count(surplus, new, 1)
+
+
 def _conserved(rules: RuleBook, state: GameState) -> bool:
     tally = _TALLY
-    places = _places(state)
+    places, builds = _places(state), state.builds
     if tally.rules is not rules or len(places) != len(tally.places):
         surplus: dict[tuple[int, str], int] = {}
         _count(surplus, (*rules.deck.cards, *(rules.deck.payoff_cards or ())), -1)
-        for pile in places:
+        for pile in (*places, *builds):
             _count(surplus, pile, 1)
-        tally.rules, tally.places, tally.surplus = rules, places, surplus
+        tally.rules, tally.places, tally.builds, tally.surplus = rules, places, builds, surplus
         return not surplus
     surplus = tally.surplus
     for old, new in zip(tally.places, places, strict=True):
-        if old is new or old == new:  # tuple equality tests identity first, in C
-            continue
-        if len(new) > len(old) and new[: len(old)] == old:  # cards added on top
-            _count(surplus, new[len(old) :], 1)
-        elif len(new) < len(old) and old[: len(new)] == new:  # cards taken from the top
-            _count(surplus, old[len(new) :], -1)
-        else:
+        _recount(surplus, old, new)
+    if len(builds) == len(tally.builds):
+        for old, new in zip(tally.builds, builds, strict=True):
+            _recount(surplus, old, new)
+    else:  # a pile opened or left the table: count the row of build piles again
+        for old in tally.builds:
             _count(surplus, old, -1)
+        for new in builds:
             _count(surplus, new, 1)
-    tally.places = places
+    tally.places, tally.builds = places, builds
     return not surplus
 
 
