@@ -151,11 +151,27 @@ def _discard_score(rules: RuleBook, state: GameState, move: Discard) -> int:
     return score
 
 
-PLAYERS: dict[str, Callable[[int], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+def _heuristic(seed: int) -> Player:
+    from spitemalice.bots.heuristic import HeuristicPlayer  # bots build on this module
+
+    return HeuristicPlayer(seed)
+
+
+def _mcts(seed: int) -> Player:
+    from spitemalice.bots.mcts import MctsPlayer
+
+    return MctsPlayer(seed)
+
+
+PLAYERS: dict[str, Callable[[int], Player]] = {
+    "random": RandomPlayer, "greedy": GreedyPlayer, "heuristic": _heuristic, "mcts": _mcts,
+}
+"""The one registry of bot names: kind -> a factory taking the player's seed.  ``heuristic``
+and ``mcts`` live in :mod:`spitemalice.bots`."""
 
 
 def make_player(kind: str, seed: int) -> Player:
-    """A player of ``kind`` (``"random"`` or ``"greedy"``) seeded with ``seed``.
+    """A player of ``kind`` (a name of :data:`PLAYERS`) seeded with ``seed``.
 
     Raises:
         SpiteMaliceError: an unknown kind; the message lists the known ones.

@@ -75,3 +75,76 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> Interval:
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(variance / n)
     return Interval(mean, mean - half, mean + half, n)
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95) -> Interval:
+    """The mean of ``b[i] - a[i]`` with a normal interval: the difference between two
+    configurations played on the same seeds (pairing removes the luck of the deal shared by
+    both, so the interval is narrower than comparing two independent means).
+
+    Raises:
+        ValueError: ``a`` and ``b`` of different lengths.
+    """
+    if len(a) != len(b):
+        raise ValueError(f"paired values need equal lengths, not {len(a)} and {len(b)}")
+    return mean_interval([y - x for x, y in zip(a, b, strict=True)], z)
+
+
+@attrs.frozen
+class SprtResult:
+    """The state of a sequential probability ratio test.
+
+    Attributes:
+        decision: ``"differs"`` (the difference is at least the margin), ``"same"`` (it is
+            smaller than the margin) or ``"undecided"`` (play more games).
+        llr: the log-likelihood ratio of the likelier side (``differs`` over ``same``).
+        lower, upper: the bounds at which ``same`` and ``differs`` are accepted.
+        n: the paired games it rests on.
+    """
+
+    decision: str
+    llr: float
+    lower: float
+    upper: float
+    n: int
+
+
+def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
+         beta: float = 0.05) -> SprtResult:
+    """Wald's sequential probability ratio test on paired differences ``d`` (B minus A).
+
+    H0: the mean difference is 0; H1: its size is ``margin`` (either sign).  Each side is a
+    normal-mean SPRT with the variance estimated from the data so far (as chess-engine testing
+    frameworks do with their normal approximation); the test accepts H1 ("differs") when
+    either sign's log-likelihood ratio reaches ``log((1 - beta) / alpha)`` and H0 ("same")
+    when both fall to ``log(beta / (1 - alpha))``.  A zero variance (every difference equal)
+    decides at once by comparing the common difference with half the margin.
+
+    Raises:
+        ValueError: ``margin`` not positive, or ``alpha``/``beta`` outside (0, 0.5).
+    """
+    if not margin > 0:
+        raise ValueError(f"the margin must be positive, not {margin}")
+    if not (0 < alpha < 0.5 and 0 < beta < 0.5):
+        raise ValueError(f"alpha and beta lie strictly between 0 and 0.5, not {alpha}, {beta}")
+    lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+    n = len(differences)
+    if n < 2:
+        return SprtResult("undecided", 0.0, lower, upper, n)
+    mean = math.fsum(differences) / n
+    variance = math.fsum((d - mean) ** 2 for d in differences) / (n - 1)
+    if variance == 0:
+        decision = "differs" if abs(mean) >= margin / 2 else "same"
+        return SprtResult(decision, math.inf if decision == "differs" else -math.inf,
+                          lower, upper, n)
+    # LLR of N(+-margin, s2) against N(0, s2) for the sum of n observations.
+    total = mean * n
+    llrs = [margin / variance * (sign * total - n * margin / 2) for sign in (1, -1)]
+    llr = max(llrs)
+    if llr >= upper:
+        decision = "differs"
+    elif all(value <= lower for value in llrs):
+        decision = "same"
+    else:
+        decision = "undecided"
+    return SprtResult(decision, llr, lower, upper, n)

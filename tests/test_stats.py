@@ -41,3 +41,37 @@ def test_mean_interval_shrinks_with_more_values() -> None:
     # standard error of 1000 values with sample sd ~1.0005: 1.96 * 1.0005 / sqrt(1000)
     assert many.high - 2.0 == pytest.approx(1.959964 * math.sqrt(1000 / 999) / math.sqrt(1000))
     assert not many.excludes(2.0) and many.excludes(2.5)
+
+
+def test_paired_difference_is_the_mean_of_differences() -> None:
+    from spitemalice.stats import paired_difference
+
+    interval = paired_difference([10, 12, 14, 16], [11, 14, 15, 19])
+    assert interval.estimate == pytest.approx(1.75)
+    assert interval.low < 1.75 < interval.high
+    with pytest.raises(ValueError, match="equal lengths"):
+        paired_difference([1], [1, 2])
+
+
+def test_sprt_decides_a_clear_difference_and_a_clear_sameness() -> None:
+    import random
+
+    from spitemalice.stats import sprt
+
+    rng = random.Random(1)
+    shifted = [rng.gauss(5.0, 10.0) for _ in range(400)]
+    assert sprt(shifted, margin=5.0).decision == "differs"
+    negative = [-d for d in shifted]
+    assert sprt(negative, margin=5.0).decision == "differs"
+    same = [rng.gauss(0.0, 10.0) for _ in range(400)]
+    assert sprt(same, margin=5.0).decision == "same"
+    assert sprt(same[:3], margin=5.0).decision == "undecided"
+
+
+def test_sprt_refuses_bad_parameters() -> None:
+    from spitemalice.stats import sprt
+
+    with pytest.raises(ValueError, match="margin"):
+        sprt([1.0, 2.0], 0)
+    with pytest.raises(ValueError, match="alpha"):
+        sprt([1.0, 2.0], 1, alpha=0.7)

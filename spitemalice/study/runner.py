@@ -8,7 +8,7 @@ is the same deal under every configuration of a paired comparison and under ever
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -175,3 +175,38 @@ def _movers(result: GameResult) -> list[int]:
         if isinstance(move, Discard | Pass):
             seat = (seat + 1) % seats
     return movers
+
+
+@attrs.frozen
+class Run:
+    """Rows of a run: ``rows[c][i]`` is game ``first + i`` of configuration ``c``.
+
+    Attributes:
+        rows: one list of rows per configuration, all of the same length.
+        interrupted: ``True`` when Ctrl-C stopped the run early (the rows are the games
+            finished under every configuration).
+    """
+
+    rows: tuple[list[GameRow], ...]
+    interrupted: bool = False
+
+
+def play_games(configs: Sequence[Configuration], run_seed: int, games: range,
+               on_game: Callable[[tuple[GameRow, ...]], None] | None = None) -> Run:
+    """Play game ``g`` of every configuration for each ``g`` in ``games`` (paired: the same
+    deal seed under each configuration), calling ``on_game`` with each game's rows.
+
+    Ctrl-C (``KeyboardInterrupt``) stops the run cleanly: the result holds the games finished
+    under every configuration and says it was interrupted.
+    """
+    rows: tuple[list[GameRow], ...] = tuple([] for _ in configs)
+    try:
+        for game in games:
+            done = tuple(play_one(config, run_seed, game) for config in configs)
+            for column, row in zip(rows, done, strict=True):
+                column.append(row)
+            if on_game is not None:
+                on_game(done)
+    except KeyboardInterrupt:
+        return Run(rows, interrupted=True)
+    return Run(rows)

@@ -1,0 +1,243 @@
+"""The ``heuristic`` bot: the strategy serious players describe, one rule at a time.
+
+It decides from its seat's view only (:func:`spitemalice.views.view_of`) and the legal moves.
+Each rule below names its source: the rules dossier (``/work/shared/rules-dossier.md``, row
+ids such as W7) or the advice strategy pages and experienced players give (called "strategy
+lore" here: the goal of the game is to empty the pay-off pile, so everything else serves it).
+In order of priority:
+
+1. **Pay-off first** (the win condition, W10; strategy lore): play a pay-off card whenever one
+   is playable.
+2. **Run to the pay-off card** (strategy lore): if hand cards and discard-pile cards (a
+   discard pile gives up its cards top first, W7) can raise a build pile to just below a
+   pay-off top this turn, make the first play of that run, naturals before wild cards.
+3. **Do not hand an opponent its pay-off card** (strategy lore, "spite"): never leave a build
+   pile one below an opponent's pay-off top, counting the cards that opponent shows on its
+   discard-pile tops that could close the gap (count the cards an opponent needs).
+4. **Cover a pile an opponent could use** (strategy lore): if a build pile already sits where
+   an opponent can reach its pay-off card, cover it with a natural card when that is safe.
+5. **Keep building with naturals** (strategy lore): discard-pile tops first (they uncover
+   cards below), then hand cards (an emptied hand draws five fresh cards, W6); never a wild
+   card outside a pay-off run (**hold wild cards for the pay-off card**).
+6. **Discard in descending runs and do not bury useful cards** (W7: "players often build them
+   by equal rank or descending rank"): put a card on a pile topped one rank higher or of the
+   same rank, else on an empty pile, never on a card that is about to become playable; keep
+   wild cards and cards that are about to be playable in hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import zip_longest
+
+from spitemalice.cards import Card
+from spitemalice.model import GameState
+from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
+from spitemalice.rulebook import RuleBook
+from spitemalice.views import SeatView, view_of
+
+
+class HeuristicPlayer:
+    """A :class:`~spitemalice.players.Player` following the rules of this module in order.
+
+    Deterministic given the view and the legal moves; the seed only breaks exact ties.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        """The move the heuristics pick, from the mover's view of ``state`` alone."""
+        return decide(rules, view_of(state, state.seat), moves)
+
+
+def decide(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
+    """The heuristic move for ``view`` among ``moves`` (the legal moves of the seat on turn)."""
+    plays = [m for m in moves if isinstance(m, Play)]
+    for move in plays:  # rule 1
+        if move.zone is Zone.PAYOFF:
+            return move
+    danger = _danger(rules, view)
+    chosen = (_run_to_payoff(rules, view, plays)  # rule 2
+              or _cover(rules, view, plays, danger)  # rule 4
+              or _build(rules, view, plays, danger))  # rules 3 and 5
+    if chosen is not None:
+        return chosen
+    discards = [m for m in moves if isinstance(m, Discard)]
+    if discards:  # rule 6
+        return max(discards, key=lambda m: (_discard_score(rules, view, m), str(m)))
+    return moves[0]
+
+
+def rank_moves(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> list[Move]:
+    """``moves`` best first as the heuristics see them: the move :func:`decide` picks, then
+    the other plays and the discards in turn (each in the heuristics' order), passes last.
+    The ``mcts`` bot searches the first few."""
+    first = decide(rules, view, moves)
+    danger = _danger(rules, view)
+    plays = sorted((m for m in moves if isinstance(m, Play) and m != first),
+                   key=lambda m: (rules.wild.is_wild(m.card), not _safe(rules, m, view, danger),
+                                  m.zone is not Zone.DISCARD, m.card.rank, m.pile))
+    discards = sorted((m for m in moves if isinstance(m, Discard) and m != first),
+                      key=lambda m: (-_discard_score(rules, view, m), str(m)))
+    ranked: list[Move] = [first]
+    for pair in zip_longest(plays, discards):
+        ranked.extend(m for m in pair if m is not None)
+    ranked.extend(m for m in moves if not isinstance(m, Play | Discard) and m != first)
+    return ranked
+
+
+def _tops(rules: RuleBook, view: SeatView) -> list[tuple[int, int]]:
+    """(build pile, top rank) for each open build pile, plus (NEW_PILE, 0) if one may open."""
+    tops = [(i, len(pile)) for i, pile in enumerate(view.builds)]
+    if not rules.build_limit or len(view.builds) < rules.build_limit:
+        tops.append((NEW_PILE, 0))
+    return tops
+
+
+def _stands_for(rules: RuleBook, card: Card, rank: int) -> bool:
+    accepts = rules.accepts
+    return card.rank < len(accepts) and rank in accepts[card.rank]
+
+
+def _payoff_goals(rules: RuleBook, view: SeatView, seat: int) -> list[int]:
+    """The natural pay-off top ranks of ``seat`` (a wild pay-off top fits almost anywhere)."""
+    return [p.top.rank for p in view.seats[seat].payoff
+            if p.top is not None and not rules.wild.is_wild(p.top)]
+
+
+def _run(rules: RuleBook, hand: Sequence[Card], discards: Sequence[Sequence[Card]],
+         ranks: range, wilds_ok: bool) -> list[tuple[Zone, int, Card]] | None:
+    """Cards that cover ``ranks`` in order, as (zone, pile, card); discard tops before hand
+    cards before wild cards.  A discard pile yields its cards top first.  ``None`` if the run
+    cannot be made."""
+    hand = list(hand)
+    piles = [list(pile) for pile in discards]
+    path: list[tuple[Zone, int, Card]] = []
+    for rank in ranks:
+        step = _natural_from(rules, piles, hand, rank)
+        if step is None and wilds_ok:
+            step = _wild_from(rules, piles, hand, rank)
+        if step is None:
+            return None
+        path.append(step)
+    return path
+
+
+def _natural_from(rules: RuleBook, piles: list[list[Card]], hand: list[Card],
+                  rank: int) -> tuple[Zone, int, Card] | None:
+    for index, pile in enumerate(piles):
+        if pile and pile[-1].rank == rank and not rules.wild.is_wild(pile[-1]):
+            return Zone.DISCARD, index, pile.pop()
+    for card in hand:
+        if card.rank == rank and not rules.wild.is_wild(card):
+            hand.remove(card)
+            return Zone.HAND, 0, card
+    return None
+
+
+def _wild_from(rules: RuleBook, piles: list[list[Card]], hand: list[Card],
+               rank: int) -> tuple[Zone, int, Card] | None:
+    for card in hand:
+        if rules.wild.is_wild(card) and _stands_for(rules, card, rank):
+            hand.remove(card)
+            return Zone.HAND, 0, card
+    for index, pile in enumerate(piles):
+        if pile and rules.wild.is_wild(pile[-1]) and _stands_for(rules, pile[-1], rank):
+            return Zone.DISCARD, index, pile.pop()
+    return None
+
+
+def _run_to_payoff(rules: RuleBook, view: SeatView, plays: list[Play]) -> Play | None:
+    """Rule 2: the first play of the shortest run (fewest wild cards) up to a pay-off top."""
+    best: tuple[int, int, Play] | None = None
+    for goal in _payoff_goals(rules, view, view.viewer):
+        for pile, top in _tops(rules, view):
+            if top >= goal:
+                continue
+            path = _run(rules, view.hand, view.own.discards, range(top + 1, goal), True)
+            if path is None:
+                continue
+            if not path:  # the pay-off card itself is playable: rule 1 already took it
+                continue
+            zone, index, card = path[0]
+            move = _find(plays, zone, index, card, pile)
+            wilds = sum(rules.wild.is_wild(c) for _, _, c in path)
+            if move is not None and (best is None or (wilds, len(path)) < best[:2]):
+                best = (wilds, len(path), move)
+    return best[2] if best else None
+
+
+def _find(plays: list[Play], zone: Zone, index: int, card: Card, pile: int) -> Play | None:
+    for move in plays:
+        if move.zone is zone and move.card == card and move.pile == pile and \
+                (zone is Zone.HAND or move.index == index):
+            return move
+    return None
+
+
+def _danger(rules: RuleBook, view: SeatView) -> set[int]:
+    """Rule 3: build-pile top ranks from which an opponent can reach a pay-off card with the
+    cards it shows (its discard-pile tops); the next seat's pay-off rank minus one always."""
+    danger: set[int] = set()
+    for seat, public in enumerate(view.seats):
+        if seat == view.viewer:
+            continue
+        for goal in _payoff_goals(rules, view, seat):
+            for top in range(goal):
+                if _run(rules, (), public.discards, range(top + 1, goal), True) is not None:
+                    danger.add(top)
+    return danger
+
+
+def _rank_after(view: SeatView, move: Play) -> int:
+    return 1 if move.pile == NEW_PILE else len(view.builds[move.pile]) + 1
+
+
+def _safe(rules: RuleBook, move: Play, view: SeatView, danger: set[int]) -> bool:
+    after = _rank_after(view, move)
+    return after >= rules.ceiling.ceiling or after not in danger  # a completed pile leaves
+
+
+def _cover(rules: RuleBook, view: SeatView, plays: list[Play], danger: set[int]) -> Play | None:
+    """Rule 4: a natural card that moves a dangerous build pile to a safe rank."""
+    exposed = {i for i, pile in enumerate(view.builds) if len(pile) in danger}
+    options = [m for m in plays if m.pile in exposed and not rules.wild.is_wild(m.card)
+               and _safe(rules, m, view, danger)]
+    options.sort(key=lambda m: (m.zone is not Zone.DISCARD, m.card.rank))
+    return options[0] if options else None
+
+
+def _build(rules: RuleBook, view: SeatView, plays: list[Play], danger: set[int]) -> Play | None:
+    """Rules 3 and 5: a safe natural play, discard-pile tops first, the lowest rank first."""
+    options = [m for m in plays if not rules.wild.is_wild(m.card)
+               and _safe(rules, m, view, danger)]
+    options.sort(key=lambda m: (m.zone is not Zone.DISCARD, m.card.rank, m.pile))
+    return options[0] if options else None
+
+
+def _discard_score(rules: RuleBook, view: SeatView, move: Discard) -> int:
+    """Rule 6: higher is better."""
+    card = move.cards[0]
+    pile = view.own.discards[move.pile]
+    needed = {len(b) + 1 for b in view.builds} | {1}
+    score = card.rank  # high cards are far from play: let them go first
+    if rules.wild.is_wild(card):
+        score -= 200  # hold wild cards for the pay-off card
+    if card.rank in needed:
+        score -= 40  # about to be playable: keep it in hand
+    if not pile:
+        empties = sum(1 for p in view.own.discards if not p)
+        score += 15 if empties > 1 else 5  # keep one empty pile in reserve
+    else:
+        top = pile[-1]
+        if top.rank == card.rank + 1:
+            score += 40  # a descending run (W7)
+        elif top.rank == card.rank:
+            score += 30  # equal ranks (W7)
+        elif top.rank < card.rank:
+            score -= 20  # buries a lower card that would be played sooner
+        if top.rank in needed or rules.wild.is_wild(top):
+            score -= 50  # never bury a card about to be playable, or a wild
+    return score

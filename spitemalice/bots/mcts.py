@@ -1,0 +1,244 @@
+"""The ``mcts`` bot: determinized Monte Carlo tree search over the seat's view.
+
+The bot sees only :func:`spitemalice.views.view_of` its seat.  For each decision it
+
+1. **determinizes**: deals the cards it cannot see (other hands, the cards under each pay-off
+   top, the draw pile, the completed cards) at random from the cards the view does not show,
+   so every sample agrees with everything the seat can see (the counts of each hidden pile
+   and every face-up card);
+2. **searches** each sample with UCT (UCB1 over the seat's own moves for the rest of its turn,
+   the candidate moves at each node being the few the heuristic ranks highest), and plays out
+   from the leaf with the ``heuristic`` bot for every seat until the end of the seat's next
+   turn;
+3. **scores** a play-out 1 for a win, 0 for a loss, else by the pay-off cards the seat cleared
+   against the most any opponent cleared (a logistic curve around 0.5);
+4. **chooses** the root move with the best mean score over all samples (ensemble
+   determinization: Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
+   IEEE TCIAIG 2012, discuss it as the baseline of ISMCTS).
+
+Budget: ``playouts`` play-outs per decision (default :data:`DEFAULT_PLAYOUTS`), or ``seconds``
+of CPU time.  With a playout budget the bot is reproducible: equal seeds and equal views give
+equal moves.  A decision with one legal move, or with a playable pay-off card (always played:
+the win condition), skips the search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+from spitemalice.bots.heuristic import decide, rank_moves
+from spitemalice.cards import Card
+from spitemalice.engine import apply_move, legal_moves
+from spitemalice.model import GameState, Seat
+from spitemalice.moves import Move, Play, Zone
+from spitemalice.rulebook import RuleBook
+from spitemalice.views import SeatView, view_of
+
+DEFAULT_PLAYOUTS = 48
+"""Play-outs per decision: enough to beat ``heuristic``, small enough for a fast tournament."""
+
+SAMPLES = 6
+"""Determinizations per decision; the play-out budget is shared out among them."""
+
+WIDTH = 5
+"""Candidate moves per tree node (the heuristic's top-ranked legal moves)."""
+
+MARGIN = 0.02
+"""How much better than the heuristic's move another candidate must score to be chosen."""
+
+EXPLORE = 0.7
+"""UCB1 exploration constant (scores lie in 0..1)."""
+
+
+class MctsPlayer:
+    """A :class:`~spitemalice.players.Player` that searches determinized samples of its view.
+
+    Args:
+        seed: seeds the bot's own generator (determinizations and tie-breaks).
+        playouts: play-outs per decision (at least 1).
+        seconds: a CPU-time budget per decision instead (not reproducible across machines).
+
+    Raises:
+        ValueError: ``playouts`` below 1 or ``seconds`` not positive.
+    """
+
+    def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS,
+                 seconds: float | None = None) -> None:
+        if playouts < 1 or (seconds is not None and seconds <= 0):
+            raise ValueError(f"an mcts budget is 1 or more play-outs or a positive time, "
+                             f"not playouts={playouts}, seconds={seconds}")
+        self.rng = random.Random(seed)
+        self.playouts, self.seconds = playouts, seconds
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        """The searched move; reads ``view_of(state, state.seat)`` and nothing else of
+        ``state``."""
+        return self.choose_from_view(rules, view_of(state, state.seat), moves)
+
+    def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
+        """The searched move for the seat on turn of ``view`` among its legal ``moves``."""
+        if len(moves) == 1:
+            return moves[0]
+        for move in moves:
+            if isinstance(move, Play) and move.zone is Zone.PAYOFF:
+                return move
+        candidates = _same_kind(rank_moves(rules, view, moves))[:WIDTH]
+        if len(candidates) == 1:
+            return candidates[0]
+        totals: dict[Move, list[float]] = {move: [0.0, 0.0] for move in candidates}
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
+        done = 0
+        while done < self.playouts or deadline is not None:
+            if deadline is not None and time.process_time() >= deadline:
+                break
+            world = determinize(rules, view, self.rng)
+            runs = max(len(candidates), self.playouts // SAMPLES)
+            _search(rules, world, view.viewer, candidates, runs, totals, self.rng)
+            done += runs
+        return _best(candidates, totals)
+
+
+def _best(candidates: Sequence[Move], totals: dict[Move, list[float]]) -> Move:
+    """The candidate with the best mean score; the heuristic's move (the first) unless another
+    beats it by :data:`MARGIN`, so sampling noise alone never overrules the heuristic."""
+    def mean(move: Move) -> float:
+        total, visits = totals[move]
+        return total / visits if visits else -1.0
+
+    best = max(candidates, key=mean)
+    return best if mean(best) > mean(candidates[0]) + MARGIN else candidates[0]
+
+
+def hidden_pool(rules: RuleBook, view: SeatView) -> list[Card]:
+    """The cards ``view`` does not show: the deck minus every face-up card and the own hand,
+    sorted (so the pool depends on the view alone)."""
+    pool = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
+    seen: Counter[Card] = Counter(view.hand)
+    for public in view.seats:
+        seen.update(p.top for p in public.payoff if p.top is not None)
+        for pile in public.discards:
+            seen.update(pile)
+    for pile in view.builds:
+        seen.update(pile)
+    pool.subtract(seen)
+    return sorted(pool.elements())
+
+
+def determinize(rules: RuleBook, view: SeatView, rng: random.Random) -> GameState:
+    """A full state agreeing with everything ``view`` shows, its hidden cards dealt at random
+    from :func:`hidden_pool` (its seed drawn from ``rng`` too).
+
+    When the pool does not match the hidden counts (a plugin that adds or removes cards in
+    play), missing cards are taken from the pool again and surplus cards are left out: the
+    sample is then only approximately consistent, never a peek at the real state.
+    """
+    pool = hidden_pool(rules, view)
+    rng.shuffle(pool)
+    at = 0
+
+    def take(count: int) -> tuple[Card, ...]:
+        nonlocal at
+        cards = [pool[(at + i) % len(pool)] for i in range(count)] if pool else []
+        at += count
+        return tuple(cards)
+
+    seats = []
+    for index, public in enumerate(view.seats):
+        payoff = tuple(take(p.count - 1) + (p.top,) if p.top is not None else ()
+                       for p in public.payoff)
+        hand = view.hand if index == view.viewer else take(public.hand_count)
+        seats.append(Seat(payoff, hand, public.discards))
+    draw, completed = take(view.draw_count), take(view.completed_count)
+    return GameState(tuple(seats), view.builds, draw, completed, view.seat, view.turn,
+                     view.turn_moves, view.idle_turns, rng.getrandbits(48), 0, None)
+
+
+class _Node:
+    __slots__ = ("children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Move, _Node] = {}
+        self.total = 0.0
+        self.visits = 0
+
+
+def _search(rules: RuleBook, world: GameState, me: int, candidates: Sequence[Move], runs: int,
+            totals: dict[Move, list[float]], rng: random.Random) -> None:
+    """UCT on one determinization; adds each root candidate's scores to ``totals``."""
+    root = _Node()
+    for _ in range(runs):
+        node, state, path = root, world, [root]
+        first: Move | None = None
+        # Selection and expansion over the seat's own moves for the rest of its turn.
+        while state.outcome is None and state.seat == me:
+            options = candidates if node is root else _candidates(rules, state)
+            move = _select(node, options, rng)
+            if first is None:
+                first = move
+            fresh = move not in node.children
+            node = node.children.setdefault(move, _Node())
+            path.append(node)
+            state = apply_move(rules, state, move)
+            if fresh:
+                break
+        score = _playout(rules, state, me, world)
+        for visited in path:
+            visited.visits += 1
+            visited.total += score
+        assert first is not None
+        totals[first][0] += score
+        totals[first][1] += 1
+
+
+def _same_kind(ranked: list[Move]) -> list[Move]:
+    """The ranked moves of the kind the heuristic chose (plays, or discards): the heuristic
+    decides whether to go on building or end the turn; the search picks which move."""
+    kind = type(ranked[0])
+    return [m for m in ranked if type(m) is kind]
+
+
+def _candidates(rules: RuleBook, state: GameState) -> Sequence[Move]:
+    moves = legal_moves(rules, state)
+    if len(moves) == 1:
+        return moves
+    return _same_kind(rank_moves(rules, view_of(state, state.seat), moves))[:WIDTH]
+
+
+def _select(node: _Node, options: Sequence[Move], rng: random.Random) -> Move:
+    untried = [m for m in options if m not in node.children]
+    if untried:
+        return untried[0]  # the heuristic's order: its best guess is tried first
+    log_n = math.log(max(1, node.visits))
+
+    def ucb(move: Move) -> float:
+        child = node.children[move]
+        return child.total / child.visits + EXPLORE * math.sqrt(log_n / child.visits)
+
+    best = max(ucb(m) for m in options)
+    return rng.choice([m for m in options if ucb(m) == best])
+
+
+def _playout(rules: RuleBook, state: GameState, me: int, start: GameState) -> float:
+    """Play on with the heuristic for every seat until the end of ``me``'s next turn."""
+    seats = len(state.seats)
+    # Turn ends still to come: the rest of the seat's turn (if on turn), the others', its next.
+    turns_left = seats + 1 if state.seat == me else (me - state.seat) % seats + 1
+    turn = state.turn
+    while state.outcome is None and state.turn - turn < turns_left:
+        moves = legal_moves(rules, state)
+        state = apply_move(rules, state, decide(rules, view_of(state, state.seat), moves))
+    return _score(state, me, start)
+
+
+def _score(state: GameState, me: int, start: GameState) -> float:
+    outcome = state.outcome
+    if outcome is not None and outcome.winner is not None:
+        return 1.0 if outcome.winner == me else 0.0
+    cleared = [start.seats[s].payoff_count - state.seats[s].payoff_count
+               for s in range(len(state.seats))]
+    rival = max(c for s, c in enumerate(cleared) if s != me)
+    return 1.0 / (1.0 + math.exp(-0.8 * (cleared[me] - rival)))

@@ -1,0 +1,188 @@
+"""Paired comparison of two configurations: ``spitemalice compare A B``.
+
+Both configurations play game ``g`` from the same seed, so each statistic is compared game by
+game: the report gives each statistic for A and for B with its 95% interval and the paired
+difference B - A with its interval, flagged when the interval excludes 0.  With a margin, the
+games are played in batches until a sequential probability ratio test decides whether B
+differs from A by at least the margin (:func:`spitemalice.stats.sprt`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from spitemalice.stats import Interval, SprtResult, mean_interval, paired_difference, sprt, wilson
+from spitemalice.study.runner import Configuration, GameRow, play_games
+
+
+@attrs.frozen
+class Statistic:
+    """A per-game statistic: ``value(row)`` is a number (0 or 1 for a rate).
+
+    Attributes:
+        name: its key (``--statistic``, JSON).
+        label: how tables name it.
+        rate: ``True`` for a share of games (Wilson interval), ``False`` for a mean.
+    """
+
+    name: str
+    label: str
+    rate: bool
+    value: Callable[[GameRow], float]
+
+    def interval(self, rows: Sequence[GameRow]) -> Interval:
+        values = [self.value(row) for row in rows]
+        if self.rate:
+            return wilson(int(sum(values)), len(values))
+        return mean_interval(values)
+
+
+def statistics(seats: int) -> list[Statistic]:
+    """The statistics a comparison reports for games of ``seats`` seats."""
+    stats = [
+        Statistic("moves", "moves per game", False, lambda r: r.moves),
+        Statistic("turns", "turns per game", False, lambda r: r.turns),
+        Statistic("first_seat_wins", "won by the seat that moved first", True,
+                  lambda r: float(r.winner is not None and r.winner == r.first_seat)),
+        Statistic("won", "games won", True, lambda r: float(r.winner is not None)),
+        Statistic("completed_piles", "completed build piles per game", False,
+                  lambda r: r.completed_piles),
+        Statistic("recycles", "recycles per game", False, lambda r: r.recycles),
+    ]
+    stats += [Statistic(f"seat_{s}_wins", f"won by seat {s}", True,
+                        lambda r, s=s: float(r.winner == s)) for s in range(seats)]
+    return stats
+
+
+@attrs.frozen
+class Line:
+    """One statistic compared: A, B and the paired difference B - A."""
+
+    statistic: Statistic
+    a: Interval
+    b: Interval
+    difference: Interval
+
+    @property
+    def differs(self) -> bool:
+        """``True`` when the difference's interval excludes 0."""
+        return self.difference.excludes(0.0)
+
+
+@attrs.frozen
+class Comparison:
+    """A finished comparison.
+
+    Attributes:
+        a, b: the two configurations.
+        games: paired games played.
+        lines: one :class:`Line` per statistic.
+        sprt: the test's result when a margin was given, else ``None``.
+        interrupted: Ctrl-C stopped the run early.
+    """
+
+    a: Configuration
+    b: Configuration
+    games: int
+    lines: tuple[Line, ...]
+    rows: tuple[tuple[GameRow, ...], tuple[GameRow, ...]]
+    sprt: SprtResult | None = None
+    statistic: str | None = None
+    margin: float | None = None
+    interrupted: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready data: labels, games, each statistic's A, B, difference and flag."""
+        data: dict[str, object] = {
+            "a": self.a.label, "b": self.b.label, "games": self.games,
+            "statistics": {
+                line.statistic.name: {"a": line.a.as_dict(), "b": line.b.as_dict(),
+                                      "difference": line.difference.as_dict(),
+                                      "differs": line.differs}
+                for line in self.lines},
+            "interrupted": self.interrupted,
+        }
+        if self.sprt is not None:
+            data["until_decided"] = {
+                "statistic": self.statistic, "margin": self.margin,
+                "decision": self.sprt.decision, "llr": round(self.sprt.llr, 3),
+                "bounds": [round(self.sprt.lower, 3), round(self.sprt.upper, 3)],
+                "games": self.sprt.n}
+        return data
+
+
+def statistic_named(name: str, seats: int) -> Statistic:
+    """The statistic called ``name``.
+
+    Raises:
+        ValueError: an unknown name; the message lists the known ones.
+    """
+    for stat in statistics(seats):
+        if stat.name == name:
+            return stat
+    known = ", ".join(s.name for s in statistics(seats))
+    raise ValueError(f"unknown statistic {name!r}; choose from {known}")
+
+
+def compare(a: Configuration, b: Configuration, games: int, seed: int,
+            on_game: Callable[[tuple[GameRow, ...]], None] | None = None) -> Comparison:
+    """Play ``games`` paired games of ``a`` and ``b`` (game ``g`` from the same seed under
+    both) and compare them.
+
+    Raises:
+        ValueError: the configurations have different numbers of seats.
+    """
+    _check_seats(a, b)
+    run = play_games((a, b), seed, range(games), on_game)
+    return _comparison(a, b, run.rows[0], run.rows[1], interrupted=run.interrupted)
+
+
+def compare_until_decided(a: Configuration, b: Configuration, statistic: str, margin: float,
+                          seed: int, batch: int = 100, max_games: int = 20_000,
+                          on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
+                          ) -> Comparison:
+    """Play paired games in batches of ``batch`` until :func:`~spitemalice.stats.sprt` on the
+    paired differences of ``statistic`` decides whether B differs from A by ``margin`` (in the
+    statistic's unit: moves, or a share 0..1), or ``max_games`` were played.
+
+    Raises:
+        ValueError: different seat counts, an unknown statistic or a margin that is not
+            positive.
+    """
+    _check_seats(a, b)
+    stat = statistic_named(statistic, a.rules.players)
+    sprt([0.0, 1.0], margin)  # refuses a bad margin before any game
+    rows_a: list[GameRow] = []
+    rows_b: list[GameRow] = []
+    result = sprt([], margin)
+    interrupted = False
+    while result.decision == "undecided" and len(rows_a) < max_games and not interrupted:
+        start = len(rows_a)
+        run = play_games((a, b), seed, range(start, min(start + batch, max_games)), on_game)
+        rows_a += run.rows[0]
+        rows_b += run.rows[1]
+        interrupted = run.interrupted
+        result = sprt([stat.value(y) - stat.value(x) for x, y in zip(rows_a, rows_b,
+                                                                      strict=True)], margin)
+    return _comparison(a, b, rows_a, rows_b, result, statistic, margin, interrupted)
+
+
+def _check_seats(a: Configuration, b: Configuration) -> None:
+    if a.rules.players != b.rules.players:
+        raise ValueError(f"paired games need equal seats: A has {a.rules.players}, "
+                         f"B has {b.rules.players}")
+
+
+def _comparison(a: Configuration, b: Configuration, rows_a: list[GameRow],
+                rows_b: list[GameRow], result: SprtResult | None = None,
+                statistic: str | None = None, margin: float | None = None,
+                interrupted: bool = False) -> Comparison:
+    lines = tuple(
+        Line(stat, stat.interval(rows_a), stat.interval(rows_b),
+             paired_difference([stat.value(r) for r in rows_a],
+                               [stat.value(r) for r in rows_b]))
+        for stat in statistics(a.rules.players))
+    return Comparison(a, b, len(rows_a), lines, (tuple(rows_a), tuple(rows_b)), result,
+                      statistic, margin, interrupted)

@@ -1,0 +1,83 @@
+"""Per-game data out (``--games-out FILE``): one row per game, streamed as games finish.
+
+The format follows the file's extension: ``.csv`` writes a header and one line per game, a
+column per seat for the bots, scores and pay-off cards left (``bot_0``, ``score_0``,
+``payoff_left_0``, ...), ready for a spreadsheet or ``pandas.read_csv``; ``.jsonl`` (or
+``.ndjson``) writes one JSON object per line (``pandas.read_json(path, lines=True)``).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.study.runner import GameRow
+
+FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+
+_SCALARS = ("game", "seed", "first_seat", "outcome", "winner", "moves", "turns",
+            "completed_piles", "recycles", "legal_total", "decided_at")
+_PER_SEAT = (("bot", "bots"), ("score", "scores"), ("payoff_left", "payoff_left"))
+
+
+class GamesOut:
+    """A writer of game rows to ``path`` for games of ``seats`` seats.
+
+    Use as a context manager; :meth:`write` one row per finished game.  ``label`` columns
+    (``config``) name the configuration when a run plays several.
+
+    Raises:
+        SpiteMaliceError: an extension other than ``.csv``, ``.jsonl`` or ``.ndjson``, or a
+            file that cannot be opened for writing.
+    """
+
+    def __init__(self, path: Path, seats: int, labelled: bool = False) -> None:
+        self.format = FORMATS.get(path.suffix.lower())
+        if self.format is None:
+            raise SpiteMaliceError(f"--games-out {path}: name a .csv or .jsonl file "
+                                   f"(the extension picks the format)")
+        try:
+            self._file: IO[str] = path.open("w", encoding="utf-8", newline="")
+        except OSError as error:
+            raise SpiteMaliceError(f"cannot write --games-out {path}: "
+                                   f"{error.strerror}") from error
+        self.labelled = labelled
+        self.columns = [*(["config"] if labelled else []), *_SCALARS,
+                        *(f"{name}_{s}" for name, _ in _PER_SEAT for s in range(seats))]
+        self._csv = None
+        if self.format == "csv":
+            self._csv = csv.writer(self._file)
+            self._csv.writerow(self.columns)
+
+    def write(self, row: GameRow, label: str = "") -> None:
+        """Append ``row`` (and flush, so a reader sees every finished game)."""
+        if self._csv is not None:
+            data = self._flat(row, label)
+            self._csv.writerow(["" if data[c] is None else data[c] for c in self.columns])
+        else:
+            record: dict[str, object] = {"config": label} if self.labelled else {}
+            record.update(row.as_dict())
+            self._file.write(json.dumps(record) + "\n")
+        self._file.flush()
+
+    def _flat(self, row: GameRow, label: str) -> dict[str, object]:
+        data: dict[str, object] = {"config": label}
+        data.update({name: getattr(row, name) for name in _SCALARS})
+        for name, field in _PER_SEAT:
+            for seat, value in enumerate(getattr(row, field)):
+                data[f"{name}_{seat}"] = value
+        return data
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> GamesOut:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()

@@ -1,0 +1,86 @@
+"""Pictures of a run (``--plot FILE.png|svg``): matplotlib, the optional extra
+``spitemalice[plot]``.
+
+:func:`plot_runs` draws, for one configuration (``simulate``) or two side by side
+(``compare``), the distribution of game length in moves and the win rate of each seat (and of
+the seat that moved first) with 95% Wilson intervals as error bars.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.stats import wilson
+from spitemalice.study.runner import GameRow
+
+FORMATS = (".png", ".svg")
+
+
+def plot_runs(path: Path, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: int,
+              title: str) -> Any:
+    """Draw ``runs`` (label, rows) to ``path`` and return the matplotlib figure.
+
+    Left: histograms of moves per game, one series per run.  Right: win rate per seat and
+    for the seat that moved first, one bar series per run, with 95% intervals.
+
+    Raises:
+        SpiteMaliceError: a file name that is not ``.png`` or ``.svg``, matplotlib missing,
+            or a file that cannot be written.
+    """
+    if path.suffix.lower() not in FORMATS:
+        raise SpiteMaliceError(f"--plot {path}: name a .png or .svg file")
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")  # files only: never open a window
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise SpiteMaliceError("--plot needs matplotlib: pip install 'spitemalice[plot]'"
+                               ) from None
+    figure, (lengths, rates) = plt.subplots(1, 2, figsize=(11, 4.5), layout="constrained")
+    _lengths(lengths, runs)
+    _rates(rates, runs, seats)
+    figure.suptitle(title)
+    try:
+        figure.savefig(path, dpi=110)
+    except OSError as error:
+        raise SpiteMaliceError(f"cannot write --plot {path}: {error.strerror}") from error
+    finally:
+        plt.close(figure)
+    return figure
+
+
+def _lengths(axes: Any, runs: Sequence[tuple[str, Sequence[GameRow]]]) -> None:
+    values = [[row.moves for row in rows] for _, rows in runs]
+    everything = [v for vs in values for v in vs] or [0]
+    bins = min(40, max(5, len(set(everything))))
+    for (label, _), moves in zip(runs, values, strict=True):
+        axes.hist(moves, bins=bins, range=(min(everything), max(everything) + 1),
+                  histtype="step", linewidth=1.8,
+                  label=f"{label} (mean {sum(moves) / max(1, len(moves)):.0f})")
+    axes.set_xlabel("moves per game")
+    axes.set_ylabel("games")
+    axes.set_title("Game length")
+    axes.legend()
+
+
+def _rates(axes: Any, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: int) -> None:
+    groups = [f"seat {s}" for s in range(seats)] + ["moved first"]
+    width = 0.8 / len(runs)
+    for index, (label, rows) in enumerate(runs):
+        intervals = [wilson(sum(r.winner == s for r in rows), len(rows)) for s in range(seats)]
+        intervals.append(wilson(sum(r.winner is not None and r.winner == r.first_seat
+                                    for r in rows), len(rows)))
+        xs = [g + (index - (len(runs) - 1) / 2) * width for g in range(len(groups))]
+        heights = [i.estimate for i in intervals]
+        errors = [[i.estimate - i.low for i in intervals], [i.high - i.estimate for i in intervals]]
+        axes.bar(xs, heights, width, yerr=errors, capsize=4, label=label)
+    axes.axhline(1 / seats, color="grey", linestyle="--", linewidth=1, label="fair share")
+    axes.set_xticks(range(len(groups)), groups)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate (95% interval)")
+    axes.set_title("Wins per seat")
+    axes.legend()
