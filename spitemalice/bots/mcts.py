@@ -38,10 +38,10 @@ from spitemalice.moves import Move, Play, Zone
 from spitemalice.rulebook import RuleBook
 from spitemalice.views import SeatView, view_of
 
-DEFAULT_PLAYOUTS = 48
+DEFAULT_PLAYOUTS = 32
 """Play-outs per decision: enough to beat ``heuristic``, small enough for a fast tournament."""
 
-SAMPLES = 6
+SAMPLES = 4
 """Determinizations per decision; the play-out budget is shared out among them."""
 
 WIDTH = 5
