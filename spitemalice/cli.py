@@ -17,6 +17,7 @@ from typing import NoReturn
 from spitemalice import __version__, parallel
 from spitemalice.cli_interop import add_interop
 from spitemalice.cli_records import add_records, record_writer
+from spitemalice.cli_study import SimulateStudy, add_simulate_options, add_study
 from spitemalice.cli_validate import add_validate
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.limits import MAX_DIGITS, whole_number
@@ -25,6 +26,7 @@ from spitemalice.registry import installed, kind_of
 from spitemalice.rulebook import RuleBook
 from spitemalice.sheet import render_sheet
 from spitemalice.simulate import Summary, simulate
+from spitemalice.stats import Interval
 
 
 class _Parser(argparse.ArgumentParser):
@@ -86,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="print the summary as JSON (without timings: equal runs print equal "
                           "bytes)")
     parallel.add_arguments(sim)
+    add_simulate_options(sim)  # --metrics, --games-out, --plot, --quiet
     rules = commands.add_parser("rules", help="print the sheet and parameters of a rule set "
                                 "(or of a house rule)")
     _add_rules_args(rules)
@@ -97,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_validate(commands, _add_rules_args, _count, _seed)
     add_records(commands, _setting)  # replay, check, show; simulate --record
     add_interop(commands)  # schema
+    add_study(commands, _add_rules_args, _add_allow_files, _count, _seed, _setting)
     return parser
 
 
@@ -110,35 +114,61 @@ def _load(args: argparse.Namespace) -> RuleBook:
 def _simulate(args: argparse.Namespace) -> None:
     book = _load(args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    with parallel.backend(args) as (jobs, client):
-        summary = simulate(book, bots, args.games, args.seed,
-                           on_game=record_writer(args, book), jobs=jobs, client=client)
-    print(json.dumps(summary.as_dict(timing=False), indent=2) if args.json
-          else format_summary(summary))
+    study = SimulateStudy(args, book, bots)  # progress, --metrics, --games-out, --plot
+    try:
+        with parallel.backend(args) as (jobs, client):
+            summary = simulate(book, bots, args.games, args.seed,
+                               on_game=study.on_game(record_writer(args, book)), jobs=jobs,
+                               client=client)
+    finally:
+        study.close()
+    if summary.interrupted:
+        print(f"interrupted: the summary covers the {summary.games} games finished",
+              file=sys.stderr)
+    data = summary.as_dict(timing=False)
+    metrics = study.finish(data)
+    print(json.dumps(data, indent=2) if args.json
+          else format_summary(summary) + (f"\n\n{metrics}" if metrics else ""))
 
 
 def format_summary(summary: Summary) -> str:
-    """The summary as an aligned two-column table."""
-    o = summary.outcomes
+    """The summary as an aligned two-column table; every rate and mean with its 95% interval
+    (Wilson for rates, normal for means)."""
+    o, n, ci = summary.outcomes, summary.games, summary.intervals()
+    seats = "  ".join(f"{s}:{w} {_rate(i)}"
+                      for s, (w, i) in enumerate(zip(summary.wins_per_seat,
+                                                     ci["wins_per_seat"], strict=True)))
     rows = [
         ("rule set", f"{summary.ruleset} ({summary.players} players, "
                      f"bots {','.join(summary.bots)})"),
-        ("games", str(summary.games)),
-        ("won", str(o["win"])),
-        ("drawn (the draw pile ran out)", str(o["drawn"])),
-        ("other (blocked, turn limit)", f"{o['blocked'] + o['turn-limit']}"),
-        ("wins per seat", " ".join(f"{s}:{w}" for s, w in enumerate(summary.wins_per_seat))),
-        ("wins by the seat that moved first", str(summary.first_seat_wins)),
-        *([("wins per team", " ".join(f"{team}:{w}" for team, w in
-                                      zip(summary.teams, summary.wins_per_team, strict=True)))]
+        ("games", str(n) + ("  (interrupted)" if summary.interrupted else "")),
+        ("won", f"{o['win']} {_rate(ci['won'])}"),
+        ("drawn (the draw pile ran out)", f"{o['drawn']} {_rate(ci['drawn'])}"),
+        ("other (blocked, turn limit)", f"{o['blocked'] + o['turn-limit']} {_rate(ci['other'])}"),
+        ("wins per seat", seats),
+        ("wins by the seat that moved first",
+         f"{summary.first_seat_wins} {_rate(ci['first_seat_wins'])}"),
+        *([("wins per team", "  ".join(
+            f"{team}:{w} {_rate(i)}" for team, w, i in
+            zip(summary.teams, summary.wins_per_team, ci["wins_per_team"], strict=True)))]
           if summary.teams else []),
-        ("moves per game (mean / p95)", f"{summary.mean_moves:.1f} / {summary.p95_moves:.0f}"),
-        ("turns per game (mean / p95)", f"{summary.mean_turns:.1f} / {summary.p95_turns:.0f}"),
+        ("moves per game (mean / p95)",
+         f"{_mean(ci['mean_moves'])} / {summary.p95_moves:.0f}"),
+        ("turns per game (mean / p95)",
+         f"{_mean(ci['mean_turns'])} / {summary.p95_turns:.0f}"),
         ("games per second", f"{summary.games_per_second:.1f}"),
         ("moves per second", f"{summary.moves_per_second:.0f}"),
     ]
     width = max(len(label) for label, _ in rows)
     return "\n".join(f"{label.ljust(width)}  {value}" for label, value in rows)
+
+
+def _rate(interval: Interval) -> str:
+    return (f"= {interval.estimate:.1%} ({interval.low:.1%}..{interval.high:.1%})")
+
+
+def _mean(interval: Interval) -> str:
+    return f"{interval.estimate:.1f} ({interval.low:.1f}..{interval.high:.1f})"
 
 
 def _rules(args: argparse.Namespace) -> None:

@@ -18,6 +18,7 @@ from spitemalice.moves import Move
 from spitemalice.parallel import run_games
 from spitemalice.players import Player, make_player
 from spitemalice.rulebook import RuleBook
+from spitemalice.stats import interval_of_mean, wilson
 
 
 @attrs.frozen
@@ -95,6 +96,27 @@ class Summary:
     total_moves: int
     teams: tuple[str, ...] = ()
     wins_per_team: tuple[int, ...] = ()
+    sd_moves: float = 0.0
+    sd_turns: float = 0.0
+    interrupted: bool = False
+
+    def intervals(self) -> dict[str, Any]:
+        """95% intervals: Wilson for every rate (shares of all games), normal for the means.
+
+        Keys: ``won``, ``drawn``, ``other`` (blocked or turn limit), ``first_seat_wins``,
+        ``wins_per_seat`` (a list, one per seat), ``wins_per_team`` (a list, one per team; empty
+        without teams), ``mean_moves``, ``mean_turns``.
+        """
+        o, n = self.outcomes, self.games
+        return {
+            "won": wilson(o["win"], n), "drawn": wilson(o["drawn"], n),
+            "other": wilson(o["blocked"] + o["turn-limit"], n),
+            "first_seat_wins": wilson(self.first_seat_wins, n),
+            "wins_per_seat": [wilson(w, n) for w in self.wins_per_seat],
+            "wins_per_team": [wilson(w, n) for w in self.wins_per_team],
+            "mean_moves": interval_of_mean(self.mean_moves, self.sd_moves, n),
+            "mean_turns": interval_of_mean(self.mean_turns, self.sd_turns, n),
+        }
 
     @property
     def games_per_second(self) -> float:
@@ -110,6 +132,9 @@ class Summary:
         configuration, bots, games and seed (``simulate --json`` prints that, so two runs,
         with any ``--jobs``, compare byte for byte)."""
         data = attrs.asdict(self)
+        data["intervals"] = {
+            key: [i.as_dict() for i in value] if isinstance(value, list) else value.as_dict()
+            for key, value in self.intervals().items()}
         if not timing:
             del data["seconds"]
             return data
@@ -154,6 +179,7 @@ def simulate(
 
     The summary depends only on the arguments, never on ``jobs`` or ``client``: games are
     folded into it in game order as they finish, so memory does not grow with ``games``.
+    Ctrl-C stops the run and returns the summary of the games finished (``interrupted``).
 
     Args:
         bots: player kinds per seat (``"random"``, ``"greedy"``); one kind is used for all.
@@ -172,10 +198,15 @@ def simulate(
         make_player(kind, 0)  # refuse an unknown kind before any game is played
     tally = _Tally(rules.players)
     start = time.perf_counter()
-    for game, result in enumerate(run_games(BotGame(rules, kinds, seed), games, jobs, client)):
-        tally.add(result)
-        if on_game is not None:
-            on_game(game, result, kinds)
+    try:
+        for game, result in enumerate(run_games(BotGame(rules, kinds, seed), games, jobs,
+                                                client)):
+            tally.add(result)
+            if on_game is not None:
+                on_game(game, result, kinds)
+    except KeyboardInterrupt:  # Ctrl-C: summarise the games finished so far
+        return attrs.evolve(tally.summary(rules, kinds, time.perf_counter() - start),
+                            interrupted=True)
     return tally.summary(rules, kinds, time.perf_counter() - start)
 
 
@@ -219,6 +250,7 @@ class _Tally:
             self.first_wins, total_moves / games if games else 0.0,
             _histogram_percentile(self.moves, 0.95), total_turns / games if games else 0.0,
             _histogram_percentile(self.turns, 0.95), seconds, total_moves, labels, team_wins,
+            _histogram_sd(self.moves), _histogram_sd(self.turns),
         )
 
 
@@ -232,6 +264,15 @@ def _team_wins(rules: RuleBook, wins: list[int]) -> tuple[tuple[str, ...], tuple
     for seat, count in enumerate(wins):
         team_wins[teams.team_of(seat)] += count
     return tuple(teams.label(i) for i in range(len(teams.teams))), tuple(team_wins)
+
+
+def _histogram_sd(counts: Counter[int]) -> float:
+    """The sample standard deviation of the values ``counts`` holds (0 for under two)."""
+    n = sum(counts.values())
+    if n < 2:
+        return 0.0
+    mean = sum(v * c for v, c in counts.items()) / n
+    return math.sqrt(sum(c * (v - mean) ** 2 for v, c in counts.items()) / (n - 1))
 
 
 def _histogram_percentile(counts: Counter[int], share: float) -> float:

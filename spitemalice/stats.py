@@ -77,6 +77,13 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> Interval:
     return Interval(mean, mean - half, mean + half, n)
 
 
+def interval_of_mean(mean: float, sd: float, n: int, z: float = Z95) -> Interval:
+    """The normal interval of a mean known by its summary: ``mean``, sample standard deviation
+    ``sd`` and count ``n`` (as :func:`mean_interval` gives for the values themselves)."""
+    half = z * sd / math.sqrt(n) if n > 1 else 0.0
+    return Interval(mean, mean - half, mean + half, n)
+
+
 def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95) -> Interval:
     """The mean of ``b[i] - a[i]`` with a normal interval: the difference between two
     configurations played on the same seeds (pairing removes the luck of the deal shared by

@@ -10,6 +10,7 @@ differs from A by at least the margin (:func:`spitemalice.stats.sprt`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -51,9 +52,13 @@ def statistics(seats: int) -> list[Statistic]:
                   lambda r: r.completed_piles),
         Statistic("recycles", "recycles per game", False, lambda r: r.recycles),
     ]
-    stats += [Statistic(f"seat_{s}_wins", f"won by seat {s}", True,
-                        lambda r, s=s: float(r.winner == s)) for s in range(seats)]
+    stats += [Statistic(f"seat_{s}_wins", f"won by seat {s}", True, _won_by(s))
+              for s in range(seats)]
     return stats
+
+
+def _won_by(seat: int) -> Callable[[GameRow], float]:
+    return lambda row: float(row.winner == seat)
 
 
 @attrs.frozen
@@ -127,22 +132,24 @@ def statistic_named(name: str, seats: int) -> Statistic:
 
 
 def compare(a: Configuration, b: Configuration, games: int, seed: int,
-            on_game: Callable[[tuple[GameRow, ...]], None] | None = None) -> Comparison:
+            on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
+            jobs: int | None = 1, client: Any = None) -> Comparison:
     """Play ``games`` paired games of ``a`` and ``b`` (game ``g`` from the same seed under
-    both) and compare them.
+    both) and compare them.  ``jobs`` and ``client`` choose where the games are played
+    (:func:`spitemalice.parallel.run_games`); the comparison never depends on them.
 
     Raises:
         ValueError: the configurations have different numbers of seats.
     """
     _check_seats(a, b)
-    run = play_games((a, b), seed, range(games), on_game)
+    run = play_games((a, b), seed, range(games), on_game, jobs, client)
     return _comparison(a, b, run.rows[0], run.rows[1], interrupted=run.interrupted)
 
 
 def compare_until_decided(a: Configuration, b: Configuration, statistic: str, margin: float,
                           seed: int, batch: int = 100, max_games: int = 20_000,
                           on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
-                          ) -> Comparison:
+                          jobs: int | None = 1, client: Any = None) -> Comparison:
     """Play paired games in batches of ``batch`` until :func:`~spitemalice.stats.sprt` on the
     paired differences of ``statistic`` decides whether B differs from A by ``margin`` (in the
     statistic's unit: moves, or a share 0..1), or ``max_games`` were played.
@@ -160,7 +167,8 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
     interrupted = False
     while result.decision == "undecided" and len(rows_a) < max_games and not interrupted:
         start = len(rows_a)
-        run = play_games((a, b), seed, range(start, min(start + batch, max_games)), on_game)
+        run = play_games((a, b), seed, range(start, min(start + batch, max_games)), on_game,
+                         jobs, client)
         rows_a += run.rows[0]
         rows_b += run.rows[1]
         interrupted = run.interrupted

@@ -30,8 +30,7 @@ def plot_runs(path: Path, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: 
         SpiteMaliceError: a file name that is not ``.png`` or ``.svg``, matplotlib missing,
             or a file that cannot be written.
     """
-    if path.suffix.lower() not in FORMATS:
-        raise SpiteMaliceError(f"--plot {path}: name a .png or .svg file")
+    check_path(path)
     try:
         import matplotlib
 
@@ -51,6 +50,18 @@ def plot_runs(path: Path, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: 
     finally:
         plt.close(figure)
     return figure
+
+
+def check_path(path: Path) -> None:
+    """Refuse a picture name that is not ``.png``/``.svg`` or lies in a missing folder.
+
+    Raises:
+        SpiteMaliceError: naming the file and what would be right.
+    """
+    if path.suffix.lower() not in FORMATS:
+        raise SpiteMaliceError(f"--plot {path}: name a .png or .svg file")
+    if not path.parent.is_dir():
+        raise SpiteMaliceError(f"--plot {path}: the folder {path.parent} does not exist")
 
 
 def _lengths(axes: Any, runs: Sequence[tuple[str, Sequence[GameRow]]]) -> None:

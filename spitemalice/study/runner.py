@@ -9,12 +9,15 @@ is the same deal under every configuration of a paired comparison and under ever
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
+from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
+from spitemalice.parallel import run_games
 from spitemalice.players import Player, make_player
 from spitemalice.rulebook import RuleBook
 from spitemalice.simulate import GameResult, derive_seed, play_game
@@ -91,7 +94,7 @@ class GameRow:
 
     def as_dict(self) -> dict[str, object]:
         """The row as JSON-ready data (tuples become lists)."""
-        return attrs.asdict(self, retain_collection_types=False)
+        return attrs.asdict(self)
 
 
 class _Counting:
@@ -127,9 +130,15 @@ def play_one(config: Configuration, run_seed: int, game: int) -> GameRow:
     return row_of(config, game, result, tally[0], start_shuffles[0] if start_shuffles else 0)
 
 
-def row_of(config: Configuration, game: int, result: GameResult, legal_total: int,
-           dealt_shuffles: int) -> GameRow:
-    """The :class:`GameRow` of a finished game (``dealt_shuffles``: shuffles made by the deal)."""
+def row_of(config: Configuration, game: int, result: GameResult,
+           legal_total: int | None = None, dealt_shuffles: int | None = None) -> GameRow:
+    """The :class:`GameRow` of a finished game of ``config``.
+
+    ``legal_total`` (legal moves summed over the decisions) and ``dealt_shuffles`` (shuffles
+    the deal made) are found by replaying the game when not given.
+    """
+    if legal_total is None or dealt_shuffles is None:
+        legal_total, dealt_shuffles = _replay_counts(config.rules, result)
     final = result.final
     outcome = final.outcome
     assert outcome is not None
@@ -143,6 +152,17 @@ def row_of(config: Configuration, game: int, result: GameResult, legal_total: in
         max(0, final.shuffles - dealt_shuffles), payoff_left, legal_total,
         _decided_at(result, payoff_left),
     )
+
+
+def _replay_counts(rules: RuleBook, result: GameResult) -> tuple[int, int]:
+    """(legal moves summed over every decision, shuffles made by the deal) of ``result``."""
+    state = deal(rules, result.seed)
+    dealt = state.shuffles
+    total = 0
+    for move in result.moves:
+        total += len(legal_moves(rules, state))
+        state = apply_move(rules, state, move)
+    return total, dealt
 
 
 def _decided_at(result: GameResult, payoff_left: tuple[int, ...]) -> int | None:
@@ -191,18 +211,35 @@ class Run:
     interrupted: bool = False
 
 
+@attrs.frozen
+class PairedGame:
+    """Game ``first + g`` of every configuration, as a pure function of ``g`` (what
+    :func:`spitemalice.parallel.run_games` hands to a worker)."""
+
+    configs: tuple[Configuration, ...]
+    run_seed: int
+    first: int = 0
+
+    def __call__(self, game: int) -> tuple[GameRow, ...]:
+        return tuple(play_one(config, self.run_seed, self.first + game)
+                     for config in self.configs)
+
+
 def play_games(configs: Sequence[Configuration], run_seed: int, games: range,
-               on_game: Callable[[tuple[GameRow, ...]], None] | None = None) -> Run:
-    """Play game ``g`` of every configuration for each ``g`` in ``games`` (paired: the same
-    deal seed under each configuration), calling ``on_game`` with each game's rows.
+               on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
+               jobs: int | None = 1, client: Any = None) -> Run:
+    """Play game ``g`` of every configuration for each ``g`` in ``games`` (a step-1 range;
+    paired: the same deal seed under each configuration), calling ``on_game`` with each
+    game's rows in game order.  ``jobs`` and ``client`` choose where games are played
+    (:func:`spitemalice.parallel.run_games`); the rows never depend on them.
 
     Ctrl-C (``KeyboardInterrupt``) stops the run cleanly: the result holds the games finished
     under every configuration and says it was interrupted.
     """
     rows: tuple[list[GameRow], ...] = tuple([] for _ in configs)
+    play = PairedGame(tuple(configs), run_seed, games.start)
     try:
-        for game in games:
-            done = tuple(play_one(config, run_seed, game) for config in configs)
+        for done in run_games(play, len(games), jobs, client):
             for column, row in zip(rows, done, strict=True):
                 column.append(row)
             if on_game is not None:

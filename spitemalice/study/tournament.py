@@ -10,12 +10,14 @@ the newer bot is stronger.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import pairwise
+from typing import Any
 
 import attrs
 
+from spitemalice.rulebook import RuleBook
 from spitemalice.stats import Interval, wilson
 from spitemalice.study.runner import GameRow, configuration, play_games
-from spitemalice.rulebook import RuleBook
 
 
 @attrs.frozen
@@ -52,9 +54,10 @@ class Pairing:
 
 def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
                on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
-               ) -> list[Pairing]:
+               jobs: int | None = 1, client: Any = None) -> list[Pairing]:
     """Play each bot of ``bots`` against the one before it on ``deals`` deals, the challenger
-    once in each seat of every deal.
+    once in each seat of every deal.  ``jobs`` and ``client`` choose where the games are
+    played (:func:`spitemalice.parallel.run_games`); the table never depends on them.
 
     Raises:
         SpiteMaliceError: an unknown bot.
@@ -64,11 +67,11 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
         raise ValueError(f"a tournament needs two or more bots, not {len(bots)}")
     seats = rules.players
     pairings = []
-    for incumbent, challenger in zip(bots, bots[1:], strict=False):
+    for incumbent, challenger in pairwise(bots):
         configs = [configuration(rules, [challenger if s == seat else incumbent
                                          for s in range(seats)], f"{challenger}@{seat}")
                    for seat in range(seats)]
-        run = play_games(configs, seed, range(deals), on_game)
+        run = play_games(configs, seed, range(deals), on_game, jobs, client)
         results = [(row.winner, seat) for seat, column in enumerate(run.rows)
                    for row in column]
         wins = sum(winner == seat for winner, seat in results)

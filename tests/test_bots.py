@@ -1,0 +1,168 @@
+"""The heuristic and mcts bots (spitemalice.bots): each heuristic decides a position made for
+it; mcts reads only its seat's view and is reproducible at a fixed play-out budget."""
+
+from collections import Counter
+
+import pytest
+
+import spitemalice as sm
+from spitemalice.bots.heuristic import HeuristicPlayer, decide, rank_moves
+from spitemalice.bots.mcts import MctsPlayer, determinize, hidden_pool
+from spitemalice.engine import legal_moves
+from spitemalice.moves import Play, Zone
+from spitemalice.players import GreedyPlayer, make_player
+from spitemalice.registry import load
+from spitemalice.study.runner import configuration, play_one
+from spitemalice.views import view_of
+from tests.positions import position
+
+
+@pytest.fixture(scope="module")
+def bf() -> sm.RuleBook:
+    return load("blackwood-frey", [], {})
+
+
+def _heuristic(rules: sm.RuleBook, state: sm.GameState) -> str:
+    return str(HeuristicPlayer().choose(rules, state, legal_moves(rules, state)))
+
+
+def test_pay_off_first(bf: sm.RuleBook) -> None:
+    state = position(bf, hands=["5H 9C"], payoffs=["5D", "10C"], builds=["AS 2S 3S 4S"])
+    assert _heuristic(bf, state) == "P:5D>B1"
+
+
+def test_run_to_the_pay_off_card(bf: sm.RuleBook) -> None:
+    # Building the lowest card first (3H on B2) is what plain building would do; the run
+    # 5H then the pay-off 6D on B1 reaches the pay-off card this turn.
+    state = position(bf, hands=["3H 5H 9C"], payoffs=["6D", "10C"],
+                     builds=["AS 2S 3S 4S", "AH 2H"])
+    assert _heuristic(bf, state) == "5H>B1"
+
+
+def test_never_hand_an_opponent_its_pay_off_card_counting_its_discard_piles(
+        bf: sm.RuleBook) -> None:
+    # 5H on B1 would leave a 5: the opponent shows a 6 on a discard pile and a 7 pay-off top.
+    state = position(bf, hands=["5H 9C 9D"], payoffs=["QD", "7C"], builds=["AS 2S 3S 4S"],
+                     discards=[[], ["6S"]])
+    moves = legal_moves(bf, state)
+    assert any(str(m) == "5H>B1" for m in moves)
+    assert str(GreedyPlayer().choose(bf, state, moves)) == "5H>B1"  # greedy misses it
+    assert _heuristic(bf, state) != "5H>B1"
+
+
+def test_cover_a_pile_an_opponent_could_use(bf: sm.RuleBook) -> None:
+    # B1 stops at 5, one below the opponent's 6 pay-off card: covering it with 6H comes before
+    # the plainer 2H on B2.
+    state = position(bf, hands=["2H 6H 9C"], payoffs=["QD", "6C"],
+                     builds=["AS 2S 3S 4S 5S", "AD"])
+    assert _heuristic(bf, state) == "6H>B1"
+
+
+def test_hold_wild_cards_for_the_pay_off_card(bf: sm.RuleBook) -> None:
+    state = position(bf, hands=["KH 9S"], payoffs=["QD", "10C"], builds=["AS 2S 3S 4S"])
+    assert any(str(m) == "KH>B1" for m in legal_moves(bf, state))
+    choice = _heuristic(bf, state)
+    assert choice.startswith("9S>D")  # neither plays nor discards the king
+
+
+def test_discard_in_descending_runs(bf: sm.RuleBook) -> None:
+    state = position(bf, hands=["9S 8H"], payoffs=["QD", "10C"],
+                     discards=[["10C 3D", "10D", "", ""]])
+    assert _heuristic(bf, state) == "9S>D2"
+
+
+def test_do_not_bury_a_card_about_to_be_playable(bf: sm.RuleBook) -> None:
+    # D1's 3D plays next on B1 (top 2); D2 holds a jack: bury that one.
+    state = position(bf, hands=["9S JH"], payoffs=["QD", "10C"], builds=["AS 2S"],
+                     discards=[["3D", "JD", "4C", "6C"]])
+    choice = _heuristic(bf, state)
+    assert not choice.endswith(">D1")
+
+
+def test_rank_moves_puts_the_heuristic_choice_first(bf: sm.RuleBook) -> None:
+    state = position(bf, hands=["3H 5H 9C"], payoffs=["6D", "10C"],
+                     builds=["AS 2S 3S 4S", "AH 2H"])
+    moves = legal_moves(bf, state)
+    ranked = rank_moves(bf, view_of(state, 0), moves)
+    assert ranked[0] == decide(bf, view_of(state, 0), moves)
+    assert sorted(map(str, ranked)) == sorted(map(str, moves))
+
+
+def _searched_state(rules: sm.RuleBook) -> sm.GameState:
+    """A dealt state where the seat on turn has several moves and no pay-off play."""
+    for seed in range(50):
+        state = sm.deal(rules, seed)
+        moves = legal_moves(rules, state)
+        kinds = {type(m) for m in rank_moves(rules, view_of(state, state.seat), moves)[:5]}
+        if len(moves) > 3 and not any(isinstance(m, Play) and m.zone is Zone.PAYOFF
+                                      for m in moves) and len(kinds) == 1:
+            return state
+    raise AssertionError("no dealt state needs a search")
+
+
+def _swap_hidden(state: sm.GameState) -> sm.GameState:
+    """The same state with the opponent's hand exchanged for cards of the draw pile: the seat
+    on turn cannot tell the two apart."""
+    other = (state.seat + 1) % len(state.seats)
+    them = state.seats[other]
+    count = len(them.hand)
+    new_hand, draw = state.draw[:count], state.draw[count:] + them.hand
+    assert Counter(new_hand) != Counter(them.hand)
+    seats = list(state.seats)
+    seats[other] = sm.Seat(them.payoff, new_hand, them.discards)
+    return sm.GameState(tuple(seats), state.builds, draw, state.completed, state.seat,
+                        state.turn, state.turn_moves, state.idle_turns, state.seed + 1,
+                        state.shuffles, state.outcome)
+
+
+def test_mcts_reads_only_its_view(bf: sm.RuleBook) -> None:
+    state = _searched_state(bf)
+    twin = _swap_hidden(state)
+    assert twin != state and view_of(twin, state.seat) == view_of(state, state.seat)
+    moves = legal_moves(bf, state)
+    assert legal_moves(bf, twin) == moves
+    for seed in range(3):
+        first = MctsPlayer(seed, playouts=12).choose(bf, state, moves)
+        assert MctsPlayer(seed, playouts=12).choose(bf, twin, moves) == first
+
+
+def test_determinizations_agree_with_the_view(bf: sm.RuleBook) -> None:
+    import random
+
+    state = _searched_state(bf)
+    view = view_of(state, state.seat)
+    rng = random.Random(3)
+    worlds = [determinize(bf, view, rng) for _ in range(5)]
+    deck = Counter(bf.deck.cards)
+    for world in worlds:
+        assert view_of(world, state.seat) == view
+        assert Counter(world.all_cards()) == deck  # no card made up, none lost
+    assert len({w.draw for w in worlds}) > 1  # the hidden cards really vary
+    assert len(hidden_pool(bf, view)) == len(state.draw) + sum(
+        len(s.hand) + sum(len(p) - 1 for p in s.payoff if p)
+        for i, s in enumerate(state.seats) if i != state.seat) + sum(
+        len(p) - 1 for p in state.seats[state.seat].payoff if p)
+
+
+def test_mcts_is_reproducible_at_a_fixed_budget() -> None:
+    rules = load("blackwood-frey", [], {"payoff_size": 5})
+    config = configuration(rules, ["mcts", "heuristic"])
+    assert play_one(config, 4, 0) == play_one(config, 4, 0)
+
+
+def test_mcts_budget_is_checked() -> None:
+    with pytest.raises(ValueError, match="budget"):
+        MctsPlayer(0, playouts=0)
+    with pytest.raises(ValueError, match="budget"):
+        MctsPlayer(0, seconds=0)
+
+
+def test_mcts_with_a_time_budget_plays_a_legal_move(bf: sm.RuleBook) -> None:
+    state = _searched_state(bf)
+    moves = legal_moves(bf, state)
+    assert MctsPlayer(1, seconds=0.05).choose(bf, state, moves) in moves
+
+
+def test_registry_knows_the_bots() -> None:
+    assert isinstance(make_player("heuristic", 1), HeuristicPlayer)
+    assert isinstance(make_player("mcts", 1), MctsPlayer)
