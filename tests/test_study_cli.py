@@ -98,6 +98,7 @@ def test_compare_json_and_until_decided(capsys: pytest.CaptureFixture[str]) -> N
                           "--until-decided", "20", "--json", "--jobs", "1",
                           "--set", "payoff_size=5", "--a-set", "payoff_size=5")
     data = json.loads(out)
+    assert status == 0
     assert data["until_decided"]["decision"] == "differs"  # random bots play far longer
     assert data["games"] < 200 and data["games"] % 10 == 0
     assert data["statistics"]["moves"]["differs"] is True
@@ -141,7 +142,7 @@ def test_plot_has_the_expected_axes_and_series(tmp_path: Path) -> None:
                        2, "title")
     lengths, rates = figure.axes
     assert lengths.get_xlabel() == "moves per game"
-    assert [t.get_text() for t in lengths.get_legend().get_texts()][0].startswith("A")
+    assert next(t.get_text() for t in lengths.get_legend().get_texts()).startswith("A")
     assert len(lengths.patches) == 2  # one step histogram per configuration
     assert [t.get_text() for t in rates.get_xticklabels()] == ["seat 0", "seat 1",
                                                                "moved first"]
