@@ -50,6 +50,15 @@ WIDTH = 5
 MARGIN = 0.02
 """How much better than the heuristic's move another candidate must score to be chosen."""
 
+SIGNIFICANCE = 1.64
+"""...and by how many standard errors of the paired gains (one-sided 95%)."""
+
+SAME_KIND = True
+"""Search only among moves of the kind the heuristic chose (plays, or discards)."""
+
+HORIZON = 1
+"""Play-outs run until the end of the seat's next ``HORIZON`` turns."""
+
 EXPLORE = 0.7
 """UCB1 exploration constant (scores lie in 0..1)."""
 
@@ -86,10 +95,11 @@ class MctsPlayer:
         for move in moves:
             if isinstance(move, Play) and move.zone is Zone.PAYOFF:
                 return move
-        candidates = _same_kind(rank_moves(rules, view, moves))[:WIDTH]
+        ranked = rank_moves(rules, view, moves)
+        candidates = (ranked if SAME_KIND is False else _same_kind(ranked))[:WIDTH]
         if len(candidates) == 1:
             return candidates[0]
-        totals: dict[Move, list[float]] = {move: [0.0, 0.0] for move in candidates}
+        samples: list[dict[Move, float]] = []
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         done = 0
         while done < self.playouts or deadline is not None:
@@ -97,20 +107,29 @@ class MctsPlayer:
                 break
             world = determinize(rules, view, self.rng)
             runs = max(len(candidates), self.playouts // SAMPLES)
-            _search(rules, world, view.viewer, candidates, runs, totals, self.rng)
+            samples.append(_search(rules, world, view.viewer, candidates, runs, self.rng))
             done += runs
-        return _best(candidates, totals)
+        return _best(candidates, samples)
 
 
-def _best(candidates: Sequence[Move], totals: dict[Move, list[float]]) -> Move:
-    """The candidate with the best mean score; the heuristic's move (the first) unless another
-    beats it by :data:`MARGIN`, so sampling noise alone never overrules the heuristic."""
-    def mean(move: Move) -> float:
-        total, visits = totals[move]
-        return total / visits if visits else -1.0
-
-    best = max(candidates, key=mean)
-    return best if mean(best) > mean(candidates[0]) + MARGIN else candidates[0]
+def _best(candidates: Sequence[Move], samples: list[dict[Move, float]]) -> Move:
+    """The heuristic's move (the first candidate) unless another beats it clearly: its mean
+    score, paired sample by sample (each determinization scores every candidate), exceeds the
+    heuristic move's by :data:`MARGIN` and by :data:`SIGNIFICANCE` standard errors.  So
+    sampling noise alone never overrules the heuristic."""
+    base = candidates[0]
+    best, best_gain = base, 0.0
+    for move in candidates[1:]:
+        gains = [sample[move] - sample[base] for sample in samples
+                 if move in sample and base in sample]
+        if len(gains) < 2:
+            continue
+        mean = sum(gains) / len(gains)
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+        if mean > MARGIN and mean > SIGNIFICANCE * spread / math.sqrt(len(gains)) \
+                and mean > best_gain:
+            best, best_gain = move, mean
+    return best
 
 
 def hidden_pool(rules: RuleBook, view: SeatView) -> list[Card]:
@@ -167,18 +186,15 @@ class _Node:
 
 
 def _search(rules: RuleBook, world: GameState, me: int, candidates: Sequence[Move], runs: int,
-            totals: dict[Move, list[float]], rng: random.Random) -> None:
-    """UCT on one determinization; adds each root candidate's scores to ``totals``."""
+            rng: random.Random) -> dict[Move, float]:
+    """UCT on one determinization; the mean score of each root candidate it visited."""
     root = _Node()
     for _ in range(runs):
         node, state, path = root, world, [root]
-        first: Move | None = None
         # Selection and expansion over the seat's own moves for the rest of its turn.
         while state.outcome is None and state.seat == me:
             options = candidates if node is root else _candidates(rules, state)
             move = _select(node, options, rng)
-            if first is None:
-                first = move
             fresh = move not in node.children
             node = node.children.setdefault(move, _Node())
             path.append(node)
@@ -189,9 +205,8 @@ def _search(rules: RuleBook, world: GameState, me: int, candidates: Sequence[Mov
         for visited in path:
             visited.visits += 1
             visited.total += score
-        assert first is not None
-        totals[first][0] += score
-        totals[first][1] += 1
+    return {move: child.total / child.visits for move, child in root.children.items()
+            if child.visits}
 
 
 def _same_kind(ranked: list[Move]) -> list[Move]:
@@ -227,6 +242,7 @@ def _playout(rules: RuleBook, state: GameState, me: int, start: GameState) -> fl
     seats = len(state.seats)
     # Turn ends still to come: the rest of the seat's turn (if on turn), the others', its next.
     turns_left = seats + 1 if state.seat == me else (me - state.seat) % seats + 1
+    turns_left += seats * (HORIZON - 1)
     turn = state.turn
     while state.outcome is None and state.turn - turn < turns_left:
         moves = legal_moves(rules, state)
