@@ -148,3 +148,26 @@ def test_plot_has_the_expected_axes_and_series(tmp_path: Path) -> None:
                                                                "moved first"]
     assert len(rates.containers) >= 2  # a bar series (with error bars) per configuration
     assert (tmp_path / "p.png").stat().st_size > 10_000
+
+
+def test_ctrl_c_stops_a_run_and_keeps_the_games_finished() -> None:
+    from spitemalice.simulate import simulate
+    from spitemalice.study.runner import play_games
+
+    rules = load("blackwood-frey", [], {"payoff_size": 5})
+    seen: list[int] = []
+
+    def interrupt_after_three(rows: object) -> None:
+        seen.append(1)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    run = play_games([configuration(rules, ["greedy"])], 0, range(10), interrupt_after_three)
+    assert run.interrupted and len(run.rows[0]) == 3
+
+    def stop(game: int, result: object, kinds: object) -> None:
+        if game == 4:
+            raise KeyboardInterrupt
+
+    summary = simulate(rules, ["greedy"], 10, 0, on_game=stop, jobs=1)
+    assert summary.interrupted and summary.games == 5
