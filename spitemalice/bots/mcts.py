@@ -7,14 +7,16 @@ The bot sees only :func:`spitemalice.views.view_of` its seat.  For each decision
    so every sample agrees with everything the seat can see (the counts of each hidden pile
    and every face-up card);
 2. **searches** each sample with UCT (UCB1 over the seat's own moves for the rest of its turn,
-   the candidate moves at each node being the few the heuristic ranks highest), and plays out
-   from the leaf with the ``heuristic`` bot for every seat until the end of the seat's next
-   turn;
+   the candidate moves at each node being the few the heuristic ranks highest, every root
+   candidate tried once per sample), and plays out from the leaf with the ``heuristic`` bot
+   for every seat (the opponent model) until the end of the seat's next :data:`HORIZON` turns;
 3. **scores** a play-out 1 for a win, 0 for a loss, else by the pay-off cards the seat cleared
    against the most any opponent cleared (a logistic curve around 0.5);
-4. **chooses** the root move with the best mean score over all samples (ensemble
-   determinization: Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
-   IEEE TCIAIG 2012, discuss it as the baseline of ISMCTS).
+4. **chooses** over all samples (ensemble determinization: Cowling, Powley and Whitehouse,
+   "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012, discuss it as the baseline of
+   ISMCTS): the heuristic's own move unless another root candidate beats it, sample by sample,
+   by a margin and a significant amount, so noise never makes it play worse than the
+   heuristic; what the search adds is the cards it cannot see (an opponent's likely hand).
 
 Budget: ``playouts`` play-outs per decision (default :data:`DEFAULT_PLAYOUTS`), or ``seconds``
 of CPU time.  With a playout budget the bot is reproducible: equal seeds and equal views give
@@ -38,10 +40,10 @@ from spitemalice.moves import Move, Play, Zone
 from spitemalice.rulebook import RuleBook
 from spitemalice.views import SeatView, view_of
 
-DEFAULT_PLAYOUTS = 32
+DEFAULT_PLAYOUTS = 36
 """Play-outs per decision: enough to beat ``heuristic``, small enough for a fast tournament."""
 
-SAMPLES = 4
+SAMPLES = 6
 """Determinizations per decision; the play-out budget is shared out among them."""
 
 WIDTH = 5
@@ -53,10 +55,10 @@ MARGIN = 0.02
 SIGNIFICANCE = 1.64
 """...and by how many standard errors of the paired gains (one-sided 95%)."""
 
-SAME_KIND = True
+SAME_KIND = False
 """Search only among moves of the kind the heuristic chose (plays, or discards)."""
 
-HORIZON = 1
+HORIZON = 2
 """Play-outs run until the end of the seat's next ``HORIZON`` turns."""
 
 EXPLORE = 0.7
@@ -96,7 +98,7 @@ class MctsPlayer:
             if isinstance(move, Play) and move.zone is Zone.PAYOFF:
                 return move
         ranked = rank_moves(rules, view, moves)
-        candidates = (ranked if SAME_KIND is False else _same_kind(ranked))[:WIDTH]
+        candidates = (_same_kind(ranked) if SAME_KIND else ranked)[:WIDTH]
         if len(candidates) == 1:
             return candidates[0]
         samples: list[dict[Move, float]] = []
