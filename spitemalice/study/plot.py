@@ -75,7 +75,7 @@ def _lengths(axes: Any, runs: Sequence[tuple[str, Sequence[GameRow]]]) -> None:
     axes.set_xlabel("moves per game")
     axes.set_ylabel("games")
     axes.set_title("Game length")
-    axes.legend()
+    axes.legend(loc="upper right", fontsize="small")
 
 
 def _rates(axes: Any, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: int) -> None:
