@@ -17,8 +17,8 @@ from typing import Any
 
 from spitemalice import parallel
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.loader import load
 from spitemalice.progress import Progress
-from spitemalice.registry import load
 from spitemalice.rulebook import RuleBook
 from spitemalice.simulate import GameResult
 from spitemalice.stats import Interval

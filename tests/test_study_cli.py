@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from spitemalice.cli import main
-from spitemalice.registry import load
+from spitemalice.loader import load
 from spitemalice.study.compare import compare, compare_until_decided
 from spitemalice.study.plot import plot_runs
 from spitemalice.study.runner import configuration
