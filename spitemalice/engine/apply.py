@@ -127,8 +127,9 @@ def _discard(rules: RuleBook, state: GameState, move: Discard) -> GameState:
 
 
 def _end_hook(rules: RuleBook, state: GameState) -> GameState:
+    ruleset = rules.ruleset
     for hook in rules.end_hook:
-        outcome = hook(ruleset=rules.ruleset, state=state)
+        outcome = hook(ruleset=ruleset, state=state)
         if outcome is not None:
             return with_fields(state, outcome=outcome)
     return state

@@ -209,8 +209,9 @@ def _filtered(rules: RuleBook, state: GameState, moves: tuple[Move, ...]) -> tup
     which filter refused what)."""
     kept = moves
     listed: set[int] | None = None
+    ruleset = rules.ruleset
     for hook in rules.filters:
-        answer = hook(ruleset=rules.ruleset, state=state, moves=moves)
+        answer = hook(ruleset=ruleset, state=state, moves=moves)
         if answer is None:
             continue
         allowed = {id(move) for move in answer.allowed}
