@@ -206,6 +206,37 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     assert env.game is not before[0]
 
 
+def test_a_float_action_is_refused_not_truncated_and_numpy_integers_are_taken() -> None:
+    env = sm_env.make("blackwood-frey")
+    env.reset(seed=3)
+    legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+    before = env.game
+    for bad in (float(legal[0]) + 0.5, float(legal[0]), np.float64(legal[0])):
+        with pytest.raises(sm.SpiteMaliceError, match="whole number"):
+            env.step(bad)
+        assert env.game is before
+    env.step(legal[0])                                   # a numpy integer
+    assert env.game is not before
+    single = sm_env.single_agent("g4a")
+    _, info = single.reset(seed=2)
+    before = single.game
+    with pytest.raises(sm.SpiteMaliceError, match="whole number"):
+        single.step(float(np.flatnonzero(info["action_mask"])[0]))
+    assert single.game is before
+
+
+def test_stepping_a_finished_game_or_observing_an_unknown_agent_is_a_library_error() -> None:
+    env = sm_env.make("blackwood-frey", payoff_size=5)
+    with pytest.raises(sm.SpiteMaliceError, match="reset"):
+        env.step(0)
+    _play_out(env, seed=4)
+    assert env.agents == []
+    with pytest.raises(sm.SpiteMaliceError, match="game is over"):
+        env.step(0)
+    with pytest.raises(sm.SpiteMaliceError, match="unknown agent 'seat_9'"):
+        env.observe("seat_9")
+
+
 def _play_out(env: sm_env.SpiteMaliceEnv, seed: int) -> dict[str, float]:
     env.reset(seed=seed)
     rng = random.Random(seed)

@@ -23,6 +23,7 @@ catalogue (:mod:`spitemalice.env.actions`) that is legal now.
 
 from __future__ import annotations
 
+import operator
 import random
 import secrets
 from typing import Any, ClassVar
@@ -131,20 +132,25 @@ class SpiteMaliceEnv(AECEnv):
 
         Raises:
             IllegalMove: the action is not legal now; nothing changed.
-            SpiteMaliceError: ``action`` is not an action of the catalogue, or :meth:`reset`
+            SpiteMaliceError: ``action`` is not an action of the catalogue (a float such as
+                ``2.0`` is not), the game is over and every agent is done, or :meth:`reset`
                 was not called.
         """
+        game = self._live()
+        if not self.agents:
+            raise SpiteMaliceError("the game is over and every agent is done: call reset() "
+                                   "for a new one")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self._live()
         if action is None or isinstance(action, bool):
             raise SpiteMaliceError(f"{agent} is on turn: its action is a whole number from 0 "
                                    f"to {self.catalogue.size - 1}, not {action!r}")
         try:
-            number = int(action)
-        except (TypeError, ValueError):
+            # operator.index, not int(): 2.7 is no action number, but numpy integers are
+            number = operator.index(action)
+        except TypeError:
             raise SpiteMaliceError(f"an action is a whole number from 0 to "
                                    f"{self.catalogue.size - 1}, not {action!r}") from None
         after = apply_move(self.rules, game, self.encoding.move(game, number))
@@ -195,8 +201,17 @@ class SpiteMaliceEnv(AECEnv):
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: its view encoded and its action mask (all 0 unless it is
-        on turn)."""
-        return self.encoding.observe(self._live(), self.seat_of[agent])
+        on turn).
+
+        Raises:
+            SpiteMaliceError: ``agent`` is not one of the agents, or :meth:`reset` was not
+                called.
+        """
+        game = self._live()
+        if agent not in self.seat_of:
+            raise SpiteMaliceError(f"unknown agent {agent!r}; the agents are "
+                                   f"{', '.join(self.possible_agents)}")
+        return self.encoding.observe(game, self.seat_of[agent])
 
     def _mask_for(self, agent: str) -> Any:
         seat = self.seat_of[agent]

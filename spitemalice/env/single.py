@@ -9,6 +9,7 @@ the game; ``terminated`` is true at the end.  ``info["action_mask"]`` repeats th
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -101,7 +102,13 @@ class SingleAgentEnv(gymnasium.Env):
         if action is None or isinstance(action, bool):
             raise SpiteMaliceError(f"an action is a whole number from 0 to "
                                    f"{self.catalogue.size - 1}, not {action!r}")
-        self.game = apply_move(self.rules, game, self.encoding.move(game, int(action)))
+        try:
+            # operator.index, not int(): 2.7 is no action number, but numpy integers are
+            number = operator.index(action)
+        except TypeError:
+            raise SpiteMaliceError(f"an action is a whole number from 0 to "
+                                   f"{self.catalogue.size - 1}, not {action!r}") from None
+        self.game = apply_move(self.rules, game, self.encoding.move(game, number))
         self._others_move()
         final = self._live().outcome
         reward = 0.0 if final is None else float(final.scores[self.seat])
