@@ -37,6 +37,7 @@ from spitemalice.notation import (
     format_position,
     parse_position,
     parse_view,
+    seat_count,
 )
 from spitemalice.records import (
     GameRecord,
@@ -157,7 +158,7 @@ def shown_position(args: argparse.Namespace) -> GameState | SeatView:
     """
     text = " ".join(args.position)
     params: dict[str, object] = dict(args.settings)
-    params["players"] = args.players if args.players is not None else _seat_count(text)
+    params["players"] = args.players if args.players is not None else seat_count(text)
     book = load(args.ruleset, args.house_rule, params)
     return parse_view(text, book) if "view=" in text else parse_position(text, book)
 
@@ -205,11 +206,6 @@ def _line(number: int, what: str, position: str, pretty: bool) -> str:
         body = "\n".join(f"      {line}" for line in position.split("\n"))
         return f"{number:>4}  {what}\n{body}"
     return f"{number:>4}  {what:<20}  {position}"
-
-
-def _seat_count(text: str) -> int:
-    first = text.split()[0] if text.split() else ""
-    return first.count("/") + 1
 
 
 def _header(record: GameRecord) -> list[str]:

@@ -259,8 +259,20 @@ def parse_view(text: str, rules: RuleBook) -> SeatView:
     return view
 
 
-def _split(text: str, keys: tuple[str, ...]) -> tuple[list[str], dict[str, int], Outcome | None]:
-    """The four pile sections and the parsed fields of a position or view text."""
+def seat_count(text: str) -> int:
+    """How many seats a position or view text lists: its first section holds one block per
+    seat, ``/`` between them.  Read before the rules are loaded, so that a text in the wrong
+    shape is refused as such rather than as a player count the rules do not allow.
+
+    Raises:
+        NotationError: ``text`` is not text, is too long, or lacks the four pile sections.
+    """
+    return _sections(text)[0].count("/") + 1
+
+
+def _sections(text: str) -> list[str]:
+    """The whitespace-separated tokens of a position or view text, once its four pile
+    sections are known to be there."""
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
     if len(text) > limits.MAX_POSITION_CHARS:
@@ -274,6 +286,13 @@ def _split(text: str, keys: tuple[str, ...]) -> tuple[list[str], dict[str, int],
             "pile, completed cards) before the key=value fields, as "
             "'AS:5H:-|-|-|-/2S:-:-|-|-|- - rest - on=0'"
         )
+    return tokens
+
+
+def _split(text: str, keys: tuple[str, ...]) -> tuple[list[str], dict[str, int], Outcome | None]:
+    """The four pile sections and the parsed fields of a position or view text."""
+    tokens = _sections(text)
+    sections = tokens[:4]
     fields: dict[str, int] = {}
     outcome: Outcome | None = None
     for token in tokens[4:]:

@@ -142,6 +142,15 @@ def test_show_infers_the_seat_count(capsys) -> None:
     assert status == 0 and "seat 2 (on turn)" in out
 
 
+@pytest.mark.parametrize("position", ["", "garbage", "AS:5H:-|-|-|- on=0"])
+def test_show_refuses_a_misshapen_position_as_such_not_as_a_player_count(capsys,
+                                                                          position) -> None:
+    status, out, err = _run(capsys, "show", position, "--ruleset", "blackwood-frey")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "expected four sections" in err
+    assert "players" not in err
+
+
 @pytest.mark.parametrize(("position", "words"), [
     ("AS:5H:-|-|-|-/2S:-:-|-|-|- AS,3H - - on=0", "build pile 1 card 2 is 3H"),
     ("AS:5H:-|-|-|-/2S:-:-|-|-|- - - - on=0 shufles=1", "did you mean 'shuffles'"),
