@@ -112,6 +112,9 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
     unknown = [key for key in data if key not in KEYS]
     if unknown:
         key = unknown[0]
+        if key in PARAMS:  # the commonest slip: a parameter written above its table
+            raise RulesetError(f"{where}: {key!r} is a parameter: put it in the [params] table "
+                               f"(a line '[params]', then '{key} = ...' below it)")
         raise RulesetError(f"{where}: unknown key {key!r}{closest(key, KEYS)}; "
                            f"the keys are {', '.join(KEYS)}")
     missing = [key for key in REQUIRED if key not in data]

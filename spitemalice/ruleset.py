@@ -174,10 +174,9 @@ class Ruleset:
                 f"min_players = {self.min_players} is above max_players = {self.max_players}"
             )
         if not self.min_players <= self.players <= self.max_players:
-            raise RulesetError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {self.players}"
-            )
+            counts = (f"{self.min_players} players only" if self.min_players == self.max_players
+                      else f"{self.min_players} to {self.max_players} players")
+            raise RulesetError(f"{self.name} is for {counts}, not {self.players}")
         rank_sets = (self.wild_excluded, self.wild_ranks, self.discard_forbidden,
                      self.mandatory_ranks)
         bad = sorted(r for ranks in rank_sets for r in ranks if r < 0)

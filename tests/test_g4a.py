@@ -24,7 +24,7 @@ def test_two_packs_without_jokers() -> None:
 @pytest.mark.clause("G4-2")
 def test_two_players_only() -> None:
     assert G4.players == 2
-    with pytest.raises(sm.RulesetError, match="2 to 2 players, not 4"):
+    with pytest.raises(sm.RulesetError, match="is for 2 players only, not 4"):
         sm.load("g4a", players=4)
 
 

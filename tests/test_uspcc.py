@@ -25,7 +25,7 @@ def test_two_packs_without_jokers() -> None:
 @pytest.mark.clause("US-2")
 def test_two_players_only() -> None:
     assert US.players == 2
-    with pytest.raises(sm.RulesetError, match="2 to 2 players, not 3"):
+    with pytest.raises(sm.RulesetError, match="is for 2 players only, not 3"):
         sm.load("uspcc", players=3)
 
 
