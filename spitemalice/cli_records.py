@@ -71,6 +71,8 @@ def add_records(commands: Any, setting: Callable[[str], tuple[str, str]]) -> Non
     chk = commands.add_parser(
         "check", help="validate a game record: exit 0 valid, 1 invalid, 2 unreadable")
     chk.add_argument("file", type=Path, metavar="FILE", help="a game record (JSON)")
+    chk.add_argument("--invariants", action="store_true",
+                     help="also check every invariant on every position (as validate does)")
     chk.set_defaults(handler=run_check)
     show = commands.add_parser("show", help="lay out a position given in the notation")
     show.add_argument("position", nargs="+", metavar="POSITION",
@@ -122,6 +124,10 @@ def run_check(args: argparse.Namespace) -> int:
     book = rules_for(record)
     problem = check_record(record, book)
     if problem is None:
+        broken = _broken_invariant(args, record, book)
+        if broken is not None:
+            print(broken)
+            return 1
         print(f"valid: {args.file}: {len(record.moves)} move(s), {_rules(record)}, outcome "
               f"{_outcome(record.outcome)}")
         return 0
@@ -137,6 +143,39 @@ def run_check(args: argparse.Namespace) -> int:
     if isinstance(error, IllegalMove):
         print(f"rule: {_rule(book, error)}")
     return 1
+
+
+def _broken_invariant(args: argparse.Namespace, record: GameRecord,
+                      book: RuleBook) -> str | None:
+    """Why a record whose moves are legal is not valid all the same, or ``None``.
+
+    With ``--invariants`` every invariant is re-run on every position and the first broken one
+    is reported (and compared with the finding a validate failure record stores); without it a
+    stored finding alone keeps the record from being called valid.
+    """
+    from spitemalice.validation.recheck import recheck_record
+
+    stored = record.finding
+    if not args.invariants:
+        if stored is None:
+            return None
+        return (f"invalid: {args.file}: its moves are legal, but validate recorded the broken "
+                f"invariant {stored.invariant}: {stored.message} (check --invariants re-runs "
+                "them)")
+    found = recheck_record(record, book)
+    if found is None:
+        if stored is None:
+            return None
+        return (f"invalid: {args.file}: validate recorded the broken invariant "
+                f"{stored.invariant}, but every position keeps every invariant now")
+    number, violation = found
+    where = "the deal" if number == 0 else f"move {number} {record.moves[number - 1]!r}"
+    same = "" if stored is None else (
+        "; the same finding validate recorded" if
+        (stored.invariant, stored.message) == (violation.invariant, violation.message)
+        else f"; validate recorded {stored.invariant}: {stored.message}")
+    return (f"invalid: {args.file}: after {where} the invariant {violation.invariant} is broken:"
+            f" {violation.message}{same}")
 
 
 def run_show(args: argparse.Namespace) -> int:

@@ -22,6 +22,8 @@ def add_validate(commands: Any, add_rules_args: Callable[[argparse.ArgumentParse
                         help="games to simulate, every move checked (default 300)")
     parser.add_argument("--seed", type=seed, default=0, help="seed of the games (default 0)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--strict", action="store_true",
+                        help="fail (exit 1) on warnings too, not only on errors")
     parser.add_argument("--record", type=Path, metavar="FILE",
                         help="where to write the smallest failing game as a game record "
                              "(default: validate-failure.json)")
@@ -30,7 +32,8 @@ def add_validate(commands: Any, add_rules_args: Callable[[argparse.ArgumentParse
 
 
 def run_validate(args: argparse.Namespace) -> int:
-    """Print the report; exit status 0 when every check passed, 1 when one failed."""
+    """Print the report; exit status 0 when every check passed, 1 when one failed (or, under
+    ``--strict``, when there is a warning)."""
     params: dict[str, object] = dict(args.settings)
     if args.players is not None:
         params["players"] = args.players
@@ -39,8 +42,9 @@ def run_validate(args: argparse.Namespace) -> int:
         raise SpiteMaliceError(f"--record {path}: the folder {path.parent} does not exist")
     with parallel.backend(args) as (jobs, client):
         report = validate(args.ruleset, args.house_rule, params, args.games, args.seed,
-                          jobs=jobs, client=client)
-    print(json.dumps(report.as_dict(), indent=2) if args.json else format_report(report))
+                          progress=not args.json, jobs=jobs, client=client)
+    print(json.dumps(report.as_dict(), indent=2) if args.json
+          else format_report(report, strict=args.strict))
     if report.reproduction is not None:
         try:
             path.write_text(json.dumps(report.reproduction["record"], indent=1) + "\n")
@@ -49,4 +53,4 @@ def run_validate(args: argparse.Namespace) -> int:
                                    f"{error.strerror}") from error
         if not args.json:
             print(f"the smallest failing game is in {path} (spitemalice replay {path})")
-    return 0 if report.passed else 1
+    return 0 if report.ok(strict=args.strict) else 1

@@ -1,6 +1,11 @@
 """The conformance kit: every check spitemalice runs on its own rule sets, for yours.
 
-Add one class to your test suite (pytest and hypothesis must be installed)::
+It is a pytest plugin, registered through the ``pytest11`` entry point, so installing
+spitemalice is enough: pytest knows the ``clause`` marker (``@pytest.mark.clause("QK-1")``
+cites the rule-sheet clause a scenario test checks) and offers two fixtures, ``load_rules``
+(a cached :func:`spitemalice.load`) and ``variant_rules`` (the rule book of the enclosing
+:class:`VariantConformance` class, or of the ``spitemalice_variant`` ini option).  Add one
+class to your test suite (pytest and hypothesis must be installed)::
 
     from spitemalice.conformance import VariantConformance
 
@@ -10,8 +15,8 @@ Add one class to your test suite (pytest and hypothesis must be installed)::
 It runs the static checks (every player count deals, the build ceiling is reachable, limits
 are consistent, every hook function carries ``@hookimpl`` and the plugin loads from its entry
 point), seeded games with random, greedy and mixed players with every invariant checked after
-every move, a hypothesis state machine over legal moves, and a check that every clause of
-your rule sheet is cited by a ``@pytest.mark.clause("ID")`` scenario test of yours.
+every move, a check that some game can be won, a hypothesis state machine over legal moves,
+and a check that every clause of your rule sheet is cited by a scenario test of yours.
 """
 
 from __future__ import annotations
@@ -22,9 +27,60 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
+import pytest
+
 from spitemalice.loader import load
 from spitemalice.registry import load_plugin
 from spitemalice.rulebook import RuleBook
+
+WINNABLE_GAMES = 100
+"""Greedy games the winnability check plays at most, stopping at the first win: a rule set
+that is won at all is won within a few games; one that is never won in this many is taken to
+be unwinnable (starturn, the least decisive built-in, is won in about one greedy game in ten)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``clause`` marker, so that ``--strict-markers`` accepts it."""
+    config.addinivalue_line(
+        "markers", "clause(*ids): the rule-sheet clauses a scenario test checks")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini("spitemalice_variant", "the rule set the variant_rules fixture loads "
+                  "outside a VariantConformance class", default="")
+
+
+@pytest.fixture(scope="session")
+def load_rules() -> Any:
+    """``load_rules(name, house_rules=(), **params)``: :func:`spitemalice.load`, cached for the
+    session (a rule book is immutable once built, so sharing it is safe)."""
+    cache: dict[tuple[Any, ...], RuleBook] = {}
+
+    def loader(name: str, house_rules: Iterable[str] = (), **params: Any) -> RuleBook:
+        key = (name, tuple(house_rules), tuple(sorted(params.items())))
+        if key not in cache:
+            cache[key] = load(name, tuple(house_rules), params)
+        return cache[key]
+
+    return loader
+
+
+@pytest.fixture
+def variant_rules(request: pytest.FixtureRequest, load_rules: Any) -> RuleBook:
+    """The rule book under test: the enclosing :class:`VariantConformance` class's
+    configuration, else the ``spitemalice_variant`` ini option's rule set.
+
+    Raises:
+        pytest.UsageError: neither names a rule set.
+    """
+    owner = request.cls
+    if owner is not None and issubclass(owner, VariantConformance) and owner.ruleset:
+        return load_rules(owner.ruleset, owner.house_rules, **dict(owner.params))
+    name = request.config.getini("spitemalice_variant")
+    if not name:
+        raise pytest.UsageError("variant_rules: set `ruleset` on your VariantConformance class "
+                                "or `spitemalice_variant = NAME` in your pytest configuration")
+    return load_rules(name)
 
 # A marker usage: ``@pytest.mark.clause(...)``, or a bare ``@clause(...)`` after
 # ``clause = pytest.mark.clause``; every string argument of the marker is a citation.
@@ -66,7 +122,7 @@ class VariantConformance:
     ruleset: ClassVar[str] = ""
     house_rules: ClassVar[tuple[str, ...]] = ()
     params: ClassVar[Mapping[str, Any]] = {}
-    games: ClassVar[int] = 30
+    games: ClassVar[int] = 12
     seed: ClassVar[int] = 0
     scenario_paths: ClassVar[tuple[str, ...]] = ()
 
@@ -101,6 +157,23 @@ class VariantConformance:
             assert not failed, (f"{players} players: " + "; ".join(c.detail for c in failed)
                                 + (f" (seed {failure.seed}, {len(failure.moves)} moves)"
                                    if failure else ""))
+
+    def test_some_game_can_be_won(self) -> None:
+        """Greedy games, up to :data:`WINNABLE_GAMES`, until one is won: a variant whose
+        pay-off piles can never empty is caught here, as every other check passes it."""
+        from spitemalice.players import make_player
+        from spitemalice.simulate import derive_seed, play_game
+
+        book = self.rules()
+        for game in range(WINNABLE_GAMES):
+            seed = derive_seed(self.seed, "winnable", game)
+            players = [make_player("greedy", derive_seed(seed, "seat", i))
+                       for i in range(book.players)]
+            outcome = play_game(book, players, seed).final.outcome
+            if outcome is not None and outcome.kind == "win":
+                return
+        raise AssertionError(f"no game won in {WINNABLE_GAMES} greedy games: can a pay-off "
+                             "pile ever be played out?")
 
     def test_state_machine(self) -> None:
         from hypothesis import settings

@@ -211,6 +211,60 @@ def outcome_scored(rules: RuleBook, state: GameState) -> Violations:
     return []
 
 
+def discard_piles_hold_allowed_ranks(rules: RuleBook, state: GameState) -> Violations:
+    """No discard pile holds a rank the rules forbid to discard (``discard_forbidden``): such a
+    card can reach a discard pile only through a move the rules refuse."""
+    forbidden = rules.discard.forbidden
+    if not forbidden:
+        return []
+    return [f"seat {index} discard pile {number} holds {card}, a rank that may not be discarded"
+            for index, seat in enumerate(state.seats)
+            for number, pile in enumerate(seat.discards, 1)
+            for card in pile if card.rank in forbidden]
+
+
+def emptied_payoff_ends_the_game(rules: RuleBook, state: GameState) -> Violations:
+    """A team (a seat, without partnerships) whose pay-off piles are all empty has won: the
+    game is over.  Not checked when a plugin decides the end of the game or a team's win."""
+    if state.outcome is not None or rules.end_hook or rules.team_won_hook:
+        return []
+    return [f"seat(s) {', '.join(map(str, team))} emptied their pay-off piles but the game "
+            "goes on" for team in rules.teams.teams
+            if all(not state.seats[seat].payoff_count for seat in team)]
+
+
+def dealt_as_the_sheet_says(rules: RuleBook, state: GameState) -> Violations:
+    """A fresh deal: no build pile, empty discard piles, the seat on turn holds a full hand and
+    every pay-off pile holds the ``payoff_size`` cards the rule set deals to each (when the
+    rule set deals a fixed number rather than sharing out a pay-off pack)."""
+    problems = []
+    if state.builds or state.turn or state.outcome is not None:
+        problems.append("a fresh deal has build piles, turns or an outcome")
+    size = rules.deal.payoff_size
+    for index, seat in enumerate(state.seats):
+        if any(seat.discards):
+            problems.append(f"seat {index} starts with cards on its discard piles")
+        dealt = [len(pile) for pile in seat.payoff]
+        if size is not None and any(n != size for n in dealt):
+            problems.append(f"seat {index} is dealt pay-off piles of {dealt} cards, "
+                            f"the rule set deals {size} to each")
+    if len(state.seats[state.seat].hand) != rules.deal.hand_size:
+        problems.append(f"seat {state.seat} starts its turn with "
+                        f"{len(state.seats[state.seat].hand)} cards, hand size "
+                        f"{rules.deal.hand_size}")
+    return problems
+
+
+def discard_ends_the_turn(before: GameState, move: Move, after: GameState) -> Violations:
+    """A discard ends the mover's turn: afterwards another seat is on turn, or the game is
+    over."""
+    from spitemalice.moves import Discard
+
+    if isinstance(move, Discard) and after.outcome is None and after.turn == before.turn:
+        return [f"the turn did not end after the discard {move}"]
+    return []
+
+
 def payoff_only_shrinks(before: GameState, after: GameState) -> Violations:
     """Pay-off piles lose cards only from the top and never gain any."""
     problems = []
@@ -223,18 +277,53 @@ def payoff_only_shrinks(before: GameState, after: GameState) -> Violations:
 
 STATE_CHECKS: tuple[Callable[[RuleBook, GameState], Violations], ...] = (
     card_conservation, build_piles_well_formed, limits_kept, live_game_can_move,
-    outcome_declared, counters_in_range, outcome_scored,
+    outcome_declared, counters_in_range, outcome_scored, discard_piles_hold_allowed_ranks,
 )
+
+PLAY_CHECKS: tuple[Callable[[RuleBook, GameState], Violations], ...] = (
+    *STATE_CHECKS, emptied_payoff_ends_the_game,
+)
+"""The state checks plus those that hold only along a game played from a deal (a scenario
+position may leave a seat's pay-off piles empty)."""
+
+
+@attrs.frozen
+class Violation:
+    """One broken invariant: the invariant's name (its function's name) and what broke."""
+
+    invariant: str
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def state_violations(rules: RuleBook, state: GameState, *, fresh: bool = False) -> list[Violation]:
+    """Every state invariant, as named violations; ``fresh`` adds the checks of a new deal."""
+    checks = (*PLAY_CHECKS, dealt_as_the_sheet_says) if fresh else PLAY_CHECKS
+    return [Violation(check.__name__, problem)
+            for check in checks for problem in check(rules, state)]
+
+
+def transition_violations(
+    rules: RuleBook, before: GameState, move: Move, after: GameState
+) -> list[Violation]:
+    """State invariants of ``after`` plus those that relate it to ``before``; each message
+    starts with the move (``"after 9H>B1: ..."``)."""
+    found = state_violations(rules, after)
+    found += [Violation("payoff_only_shrinks", p) for p in payoff_only_shrinks(before, after)]
+    found += [Violation("discard_ends_the_turn", p)
+              for p in discard_ends_the_turn(before, move, after)]
+    return [Violation(v.invariant, f"after {move}: {v.message}") for v in found]
 
 
 def check_state(rules: RuleBook, state: GameState) -> Violations:
     """Every state invariant; the violations of all of them together."""
-    return [problem for check in STATE_CHECKS for problem in check(rules, state)]
+    return [v.message for v in state_violations(rules, state)]
 
 
 def check_transition(
     rules: RuleBook, before: GameState, move: Move, after: GameState
 ) -> Violations:
     """State invariants of ``after`` plus those that relate it to ``before``."""
-    problems = check_state(rules, after) + payoff_only_shrinks(before, after)
-    return [f"after {move}: {problem}" for problem in problems]
+    return [v.message for v in transition_violations(rules, before, move, after)]

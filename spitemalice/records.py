@@ -129,6 +129,20 @@ class SeatInfo:
 
 
 @attrs.frozen
+class RecordFinding:
+    """What ``spitemalice validate`` found wrong in a recorded game (the failure record).
+
+    Attributes:
+        invariant: the broken invariant's name (a function of :mod:`spitemalice.invariants`)
+            or the kind of fault (``"crash"``, ``"non-termination"``, ...).
+        message: what broke, as validate reported it.
+    """
+
+    invariant: str
+    message: str
+
+
+@attrs.frozen
 class GameRecord:
     """One game, from the deal to its last move so far.
 
@@ -140,6 +154,8 @@ class GameRecord:
         moves: the moves in order, as text.
         outcome: the outcome once the game has ended, else ``None``.
         teams: the teams, each a tuple of seats, in a game with teams; ``()`` otherwise.
+        finding: for a game ``spitemalice validate`` recorded as failing, what broke; else
+            ``None`` (the JSON form then has no ``finding`` field).
     """
 
     ruleset: RulesetRef
@@ -149,6 +165,7 @@ class GameRecord:
     moves: tuple[str, ...]
     outcome: Outcome | None = None
     teams: tuple[tuple[int, ...], ...] = ()
+    finding: RecordFinding | None = None
 
 
 @attrs.frozen
@@ -401,6 +418,9 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
     }
     if record.teams:
         data["teams"] = [list(team) for team in record.teams]
+    if record.finding is not None:
+        data["finding"] = {"invariant": record.finding.invariant,
+                           "message": record.finding.message}
     return data
 
 
@@ -419,7 +439,7 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
             mistyped field, named by its path.
     """
     check_header(data, path, FORMAT)
-    fields = read_object(data, path, _FIELDS, ("teams",))
+    fields = read_object(data, path, _FIELDS, ("teams", "finding"))
     rs = read_object(fields["ruleset"], f"{path}.ruleset", _RULESET_FIELDS)
     params = rs["params"]
     if not isinstance(params, dict):
@@ -447,7 +467,16 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
               for i, m in enumerate(read_list(fields["moves"], f"{path}.moves"))),
         outcome_from_dict(fields["outcome"], f"{path}.outcome"),
         _read_teams(fields.get("teams", []), f"{path}.teams"),
+        _read_finding(fields.get("finding"), f"{path}.finding"),
     )
+
+
+def _read_finding(data: Any, path: str) -> RecordFinding | None:
+    if data is None:
+        return None
+    found = read_object(data, path, ("invariant", "message"))
+    return RecordFinding(_read_name(found["invariant"], f"{path}.invariant"),
+                         read_str(found["message"], f"{path}.message"))
 
 
 def _read_teams(data: Any, path: str) -> tuple[tuple[int, ...], ...]:

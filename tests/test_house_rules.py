@@ -289,6 +289,20 @@ def test_natural_ace_two_is_refused_where_it_changes_nothing() -> None:
         bf("jokers-to-king", "natural-ace-two")
 
 
+@pytest.mark.clause("MA-1", "WC-2")
+@pytest.mark.parametrize("order", [("mandatory-aces", "wild-must-be-covered"),
+                                   ("wild-must-be-covered", "mandatory-aces")])
+def test_two_forced_play_rules_both_narrow_the_moves_in_either_order(order) -> None:
+    """The ace must be played (MA-1) and the king, which nothing could cover, may not (WC-2):
+    whichever rule is stacked first, only the ace play is left."""
+    rules = bf(*order)
+    state = position(rules, hands=["AH KS 9C"], builds=["AS 2S"], payoffs=["QH"])
+    assert [str(move) for move in sm.legal_moves(rules, state)] == ["AH>B+"]
+    rules.last_legal = None
+    assert check.refused(rules, state, "9C>D1").reason in ("forced-play", "wild-uncovered")
+    assert check.refused(rules, state, "KS>B1").reason in ("forced-play", "wild-uncovered")
+
+
 # -- pair-discards ----------------------------------------------------------------------------
 
 
@@ -305,6 +319,18 @@ def test_a_pair_can_be_discarded_together_only_under_pair_discards() -> None:
     unequal = position(pairs, hands=["9C 8D 5H"], payoffs=["QH"])
     error = check.refused(pairs, unequal, "9C+8D>D1")
     assert (error.reason, error.clause) == ("pair-unequal", "PD-1")
+
+
+@pytest.mark.clause("PD-1")
+def test_a_pair_is_offered_in_both_orders_and_the_seat_picks_the_top_card() -> None:
+    rules = bf("pair-discards")
+    state = position(rules, hands=["9C 9D 5H"], payoffs=["QH"])
+    listed = sm.legal_moves(rules, state)
+    for text, top in (("9C+9D>D1", "9D"), ("9D+9C>D1", "9C")):
+        assert sm.parse_move(text) in listed, text
+        rules.last_legal = None  # the checker's own rules, not the cached list
+        after = check.play(rules, state, text)
+        assert after.seats[0].discards[0][-1] == sm.parse_card(top)
 
 
 @pytest.mark.clause("PD-2")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 
 import pytest
 from hypothesis import given
@@ -11,6 +12,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import spitemalice as sm
 from spitemalice.cards import parse_card
+from spitemalice.engine.legal import base_moves
 from spitemalice.invariants import check_state, check_transition
 from spitemalice.moves import NEW_PILE, Discard, Pass, Play, Zone
 
@@ -105,6 +107,49 @@ def test_check_move_accepts_exactly_the_legal_moves(config, seed, picks) -> None
         legal = set(sm.legal_moves(rules, before))
         for move in candidate_moves(before, rules):
             assert sm.is_legal(rules, before, move) == (move in legal), str(move)
+
+
+def _stacks() -> list[tuple[str, str]]:
+    """Every pair of built-in house rules that stacks on blackwood-frey, in both orders."""
+    names = sorted(p.name for p in sm.installed() if p.kind == "house-rule"
+                   and p.origin.startswith("spitemalice_variants"))
+    stacks = []
+    for first, second in itertools.permutations(names, 2):
+        try:
+            stacked(first, second)
+        except sm.RulesetError:
+            continue
+        stacks.append((first, second))
+    return stacks
+
+
+@functools.cache
+def stacked(*house_rules: str) -> sm.RuleBook:
+    return sm.load("blackwood-frey", house_rules)
+
+
+def ordered_pairs(state: sm.GameState) -> list[sm.Move]:
+    """Discards of every ordered pair of hand cards (the seat picks which ends on top)."""
+    hand = state.seats[state.seat].hand
+    return [Discard((a, b), 0) for i, a in enumerate(hand) for j, b in enumerate(hand) if i != j]
+
+
+@given(st.sampled_from(_stacks()), seeds, choices)
+def test_legal_moves_and_check_move_agree_under_stacked_house_rules(order, seed, picks) -> None:
+    """Over two house rules stacked in either order: check_move (cache cleared) accepts
+    exactly the listed moves, and every forced-play rule that answers allows every listed
+    move (two filters must both apply)."""
+    rules = stacked(*order)
+    for before, _, _ in walk(rules, seed, picks[:25]):
+        legal = set(sm.legal_moves(rules, before))
+        offered = base_moves(rules, before)
+        for hook in rules.filters:
+            answer = hook(ruleset=rules.ruleset, state=before, moves=offered)
+            if answer is not None and legal != {Pass()}:
+                assert legal <= set(answer.allowed), order
+        for move in [*candidate_moves(before, rules), *ordered_pairs(before)]:
+            rules.last_legal = None
+            assert sm.is_legal(rules, before, move) == (move in legal), (order, str(move))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[f"{n}-{p}p" for n, p in CONFIGS])

@@ -3,13 +3,16 @@
 * leaky-malice loses the top card of every completed build pile (card conservation breaks).
 * frozen-malice takes every move away from a seat holding a seven, so a seat with cards it
   could discard is left with nothing but a pass (a stuck seat).
+* stubborn-malice never lets a card leave a pay-off pile: every game is consistent, and none
+  can be won (the conformance kit's winnability check and validate's "decisiveness" warning
+  catch it).
 """
 
 from __future__ import annotations
 
 import attrs
 
-from spitemalice import Clause, GameState, MoveFilter, Ruleset, hookimpl
+from spitemalice import Clause, GameState, MoveFilter, Play, Ruleset, Zone, hookimpl
 from spitemalice.registry import base_sheet, load_plugin
 
 _BASE = load_plugin("blackwood-frey", "ruleset").RULESET  # type: ignore[attr-defined]
@@ -59,5 +62,32 @@ class Frozen:
         return None
 
 
+class Stubborn:
+    NAME = "stubborn-malice"
+    KIND = "ruleset"
+    DESCRIPTION = "FAULTY example: pay-off cards can never be played, so nobody can win"
+    REASONS = ("stubborn",)  # the reason code its move filter answers with
+
+    @hookimpl
+    def spitemalice_ruleset(self) -> Ruleset:
+        return attrs.evolve(_BASE, name=self.NAME, title="Stubborn Malice (faulty)",
+                            payoff_size=10)
+
+    @hookimpl
+    def spitemalice_rule_sheet(self, ruleset: Ruleset) -> list[Clause]:
+        stubborn = Clause("SM-1", "Pay-off cards are never played.", "FAULTY EXAMPLE",
+                          reasons=("stubborn",))
+        return base_sheet("blackwood-frey", ruleset, [stubborn])
+
+    @hookimpl
+    def spitemalice_filter_moves(self, ruleset, state: GameState, moves):  # type: ignore[no-untyped-def]
+        # The fault: a pay-off top may never be played, so no pay-off pile ever empties.
+        kept = tuple(m for m in moves if not (isinstance(m, Play) and m.zone is Zone.PAYOFF))
+        if len(kept) == len(moves):
+            return None
+        return MoveFilter(kept, "stubborn", "pay-off cards are never played")
+
+
 LEAKY = Leaky()
+STUBBORN = Stubborn()
 FROZEN = Frozen()

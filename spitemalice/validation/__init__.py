@@ -1,28 +1,46 @@
-"""Validating a rule-set configuration: static checks, simulated games, a report.
+"""Validating a rule-set configuration: static checks, checked games, a judgement, a report.
 
 ``validate("g4a", ["mandatory-aces"], {"players": 2}, games=300, seed=1)`` returns a
-:class:`Report`; ``spitemalice validate`` prints it.
+:class:`Report`; ``spitemalice validate`` prints it.  Errors mean the rules are inconsistent
+(an invariant broken, a crash, a game that does not end, listed and checked moves that
+disagree); warnings mean they play badly (see :mod:`spitemalice.validation.judge`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import attrs
+
+from spitemalice.custom import is_file_name
+from spitemalice.custom import read as read_custom
 from spitemalice.engine import apply_move, deal
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.loader import load
 from spitemalice.model import Outcome
 from spitemalice.moves import move_text
-from spitemalice.records import record_game, record_to_dict
-from spitemalice.registry import load_plugin
+from spitemalice.players import make_player
+from spitemalice.progress import Progress
+from spitemalice.records import RecordFinding, record_game, record_to_dict
+from spitemalice.registry import installed, load_plugin
 from spitemalice.rulebook import RuleBook
+from spitemalice.simulate import derive_seed, play_game
 
+from . import termination
 from .dynamic import Failure, dynamic_checks, shrink
-from .report import Check, GameStats, Report, format_report
+from .judge import ENOUGH_GAMES, judge
+from .report import Check, Finding, GameStats, Report, format_report, skip
+from .spread import check_seat_counts, check_stacking
 from .static import static_checks
+from .termination import NonTermination, check_blocked_position, cpu_limit
 
-__all__ = ["Check", "GameStats", "Report", "format_report", "validate", "validate_book"]
+__all__ = ["Check", "Finding", "GameStats", "Report", "format_report", "validate",
+           "validate_book"]
+
+BASE_GAMES = 60
+"""Greedy games of the base rule set played to compare game length with."""
 
 
 def validate(
@@ -31,14 +49,18 @@ def validate(
     params: Mapping[str, Any] | None = None,
     games: int = 300,
     seed: int = 0,
+    progress: bool = False,
     jobs: int | None = 1,
     client: Any = None,
 ) -> Report:
     """Validate an installed rule set (or a rule-set file) with house rules and parameters.
 
     ``jobs`` (worker processes, ``None`` for every core) and ``client`` (a
-    ``distributed.Client``) say where the games are played; the report does not depend on
-    them (:func:`spitemalice.parallel.run_games`).
+    ``distributed.Client``) say where the configuration's own games are played; the report
+    does not depend on them (:func:`spitemalice.parallel.run_games`).
+
+    Args:
+        progress: show a progress bar on a terminal (stderr) while the games are played.
 
     Raises:
         RulesetError: the configuration cannot be loaded at all (unknown names, bad values);
@@ -47,11 +69,18 @@ def validate(
     params = dict(params or {})
     book = load(name, house_rules, params)
     entry = _entry_point_check([name, *house_rules])
+    base_name = read_custom(name).base if is_file_name(name) else name
+    is_base = not is_file_name(name) and not house_rules and set(params) <= {"players"}
+    base = None if is_base else load(base_name, players=book.players)
 
     def reload(extra: Mapping[str, Any]) -> RuleBook:
         return load(name, house_rules, {**params, **extra})
 
-    return validate_book(book, games, seed, reload, extra_checks=[entry], jobs=jobs,
+    def stack(order: Sequence[str]) -> RuleBook:
+        return load(name, order, params)
+
+    return validate_book(book, games, seed, reload, extra_checks=[entry], stack=stack,
+                         house_rules=house_rules, base=base, progress=progress, jobs=jobs,
                          client=client)
 
 
@@ -59,8 +88,12 @@ def validate_book(
     book: RuleBook,
     games: int = 300,
     seed: int = 0,
-    reload: Any = None,
+    reload: Callable[[Mapping[str, Any]], RuleBook] | None = None,
     extra_checks: Sequence[Check] = (),
+    stack: Callable[[Sequence[str]], RuleBook] | None = None,
+    house_rules: Sequence[str] | None = None,
+    base: RuleBook | None = None,
+    progress: bool = False,
     jobs: int | None = 1,
     client: Any = None,
 ) -> Report:
@@ -71,30 +104,117 @@ def validate_book(
     Args:
         reload: a callable taking parameter overrides and returning the same configuration
             (used to deal every player count); ``None`` rebuilds from ``book``'s plugins.
+        stack: builds the configuration with these house-rule names, in this order;
+            ``None`` stacks ``book``'s own plugins and installed house rules, without
+            parameter overrides.
+        house_rules: the configuration's own house-rule names (default: ``book``'s).
+        base: the base rule set to compare game length and parameters with (``None``: none).
+        progress: show a progress bar on a terminal while the games are played.
     """
     plugins = [book.pm.get_plugin(name) for name in book.plugins]
-    if reload is None:
-        def reload(extra: Mapping[str, Any]) -> RuleBook:
-            return book.rebuild(**extra)
-    checks = [*static_checks(reload, book, plugins), *extra_checks]
-    dynamic, stats, failure = dynamic_checks(book, games, seed, jobs, client)
+    own = list(book.plugins[1:] if house_rules is None else house_rules)
+    reload = reload or (lambda extra: book.rebuild(**extra))
+    stack = stack or _stacker(book)
+    checks = [*static_checks(reload, book, plugins), *extra_checks,
+              check_blocked_position(book)]
+    with Progress(games, "validate", enabled=progress) as bar:
+        dynamic, stats, failure = dynamic_checks(book, games, seed, jobs, client, bar.advance)
     checks += dynamic
+    # A failure at another seat count or stacking is named in its check; only a failure of
+    # this very configuration is shrunk and recorded.
+    checks += [check_seat_counts(reload, book, seed)[0], check_stacking(stack, own, seed)[0]]
+    base_stats = None if base is None else _greedy_stats(base, seed, stats.greedy_games)
+    changed = {} if base is None else _changed(book, base)
+    judged, findings = judge(book, stats, base_stats, changed, usual_configurations(),
+                             _expected(plugins))
+    checks += judged
     reproduction = None
     if failure is not None:
-        small = shrink(book, failure)
-        record = record_game(book, small.seed, small.moves, outcome=_outcome(book, small))
+        small = _shrunk(book, failure)
+        invariant = small.invariant or failure.invariant
+        ended = None if invariant == "non-termination" else _outcome(book, small)
+        record = attrs.evolve(
+            record_game(book, small.seed, small.moves, outcome=ended),
+            finding=RecordFinding(invariant, small.problem))
         reproduction = {"seed": small.seed, "moves": [move_text(m) for m in small.moves],
-                        "problem": small.problem, "record": record_to_dict(record)}
+                        "problem": small.problem, "invariant": invariant,
+                        "record": record_to_dict(record)}
     target = f"{' + '.join(book.plugins)}, {book.players} players"
-    return Report(target, tuple(checks), stats, reproduction)
+    return Report(target, tuple(checks), stats, reproduction, tuple(findings))
 
+
+def _shrunk(book: RuleBook, failure: Failure) -> Failure:
+    """A smaller failing game, within a CPU-time budget; a game that does not end is kept as
+    it is (replaying it would not end either)."""
+    if failure.invariant == "non-termination":
+        return failure
+    try:
+        with cpu_limit(4 * termination.GAME_CPU_SECONDS):
+            return shrink(book, failure)
+    except NonTermination:
+        return failure
+
+
+def _stacker(book: RuleBook) -> Callable[[Sequence[str]], RuleBook]:
+    mine = {name: book.pm.get_plugin(name) for name in book.plugins}
+
+    def stack(order: Sequence[str]) -> RuleBook:
+        rules = [mine.get(name) or load_plugin(name, "house-rule") for name in order]
+        return RuleBook(mine[book.plugins[0]], rules)
+
+    return stack
+
+
+def _greedy_stats(base: RuleBook, seed: int, games: int) -> GameStats:
+    """Greedy games of the base rule set: only their count and mean length are used."""
+    count = max(ENOUGH_GAMES, min(BASE_GAMES, games))
+    lengths = []
+    for game in range(count):
+        game_seed = derive_seed(seed, "base", game)
+        players = [make_player("greedy", derive_seed(game_seed, "seat", i))
+                   for i in range(base.players)]
+        lengths.append(len(play_game(base, players, game_seed).moves))
+    return GameStats(count, 0.0, 0.0, 0.0, (0.0, 1.0), greedy_games=count,
+                     greedy_mean_moves=sum(lengths) / count)
+
+
+def _changed(book: RuleBook, base: RuleBook) -> dict[str, Any]:
+    mine, theirs = book.parameters(), base.parameters()
+    return {key: value for key, value in mine.items()
+            if key != "players" and theirs.get(key) != value}
+
+
+@functools.cache
+def usual_configurations() -> tuple[dict[str, Any], ...]:
+    """The parameters of every built-in rule set, alone and with each built-in house rule
+    that stacks on it (what "unusual" is measured against)."""
+    infos = [info for info in installed() if info.origin.startswith("spitemalice_variants")]
+    rulesets = [info.name for info in infos if info.kind == "ruleset"]
+    house_rules = [info.name for info in infos if info.kind == "house-rule"]
+    configs = []
+    for name in rulesets:
+        for rules in ([], *([h] for h in house_rules)):
+            try:
+                configs.append(load(name, rules).parameters())
+            except SpiteMaliceError:
+                continue
+    return tuple(configs)
+
+
+def _expected(plugins: Sequence[object]) -> dict[str, str]:
+    """Finding name -> clause id, from the plugins' ``VALIDATE_EXPECTS``."""
+    expected: dict[str, str] = {}
+    for plugin in plugins:
+        expected.update(getattr(plugin, "VALIDATE_EXPECTS", {}) or {})
+    return expected
 
 
 def _entry_point_check(names: Sequence[str]) -> Check:
     failures = []
+    names = [name for name in names if not is_file_name(name)]
+    if not names:
+        return skip("loads from its entry point", "a rule-set file has no entry point")
     for name in names:
-        if name.endswith(".toml"):
-            continue
         try:
             load_plugin(name)
         except SpiteMaliceError as error:

@@ -10,27 +10,39 @@ from typing import Any
 import attrs
 
 from spitemalice.engine import PASS, apply_move, deal, legal_moves
-from spitemalice.invariants import check_state, check_transition
+from spitemalice.invariants import Violation, state_violations, transition_violations
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.parallel import run_games
 from spitemalice.players import make_player
 from spitemalice.rulebook import RuleBook
 from spitemalice.simulate import derive_seed
+from spitemalice.stats import wilson
 
-from .report import Check, GameStats, wilson_interval
+from .audit import audit_position, filters_hold
+from .report import Check, GameStats
+from .termination import NonTermination, cpu_limit, move_cap
 
 LINEUPS: tuple[str, ...] = ("random", "greedy", "mixed")
-ENOUGH_TO_JUDGE = 100  # clean games needed before "no game was won" counts as a failure
+AUDITED_GAMES = 120  # games whose sampled positions are audited: the cost stays bounded
+AUDITS_PER_GAME = 2  # positions audited in each of those games
+AUDIT_WINDOW = 120  # audited positions are drawn from the first this many moves
 
 
 @attrs.define
 class Failure:
-    """The first problem met in a game: which game, the moves up to it, and what broke."""
+    """The first problem met in a game: which game, the moves up to it, and what broke.
+
+    Attributes:
+        invariant: the name of the broken invariant (a function of
+            :mod:`spitemalice.invariants`), or the kind of fault: ``"crash"``,
+            ``"non-termination"``, ``"listed-and-checked-moves-agree"``, ``"stuck-seat"``.
+    """
 
     seed: int
     moves: list[Move]
     problem: str
+    invariant: str = ""
 
 
 def stuck(rules: RuleBook, state: GameState, moves: Sequence[Move]) -> str | None:
@@ -44,46 +56,104 @@ def stuck(rules: RuleBook, state: GameState, moves: Sequence[Move]) -> str | Non
     return None
 
 
-def step_problem(rules: RuleBook, state: GameState, move: Move) -> tuple[GameState, str | None]:
-    """Apply ``move``; return the new state and the first problem it shows, if any.  Any
+def step_violation(
+    rules: RuleBook, state: GameState, move: Move
+) -> tuple[GameState, Violation | None]:
+    """Apply ``move``; return the new state and the first problem it shows, named.  Any
     exception (a plugin's bug) becomes a problem to report, never a crash of the validator."""
     try:
         after = apply_move(rules, state, move)
-        problems = check_transition(rules, state, move, after)
+        problems = transition_violations(rules, state, move, after)
         if problems:
             return after, problems[0]
         if after.outcome is None:
-            return after, stuck(rules, after, legal_moves(rules, after))
+            found = stuck(rules, after, legal_moves(rules, after))
+            return after, Violation("stuck-seat", found) if found else None
+    except NonTermination:
+        raise
     except Exception as error:
-        return state, f"{type(error).__name__} after {move}: {error}"
+        return state, Violation("crash", f"{type(error).__name__} after {move}: {error}")
     return after, None
 
 
+def step_problem(rules: RuleBook, state: GameState, move: Move) -> tuple[GameState, str | None]:
+    """Apply ``move``; return the new state and the first problem it shows, if any."""
+    after, found = step_violation(rules, state, move)
+    return after, found.message if found else None
+
+
 def play_checked(
-    rules: RuleBook, seed: int, lineup: str
+    rules: RuleBook, seed: int, lineup: str, audit_at: Sequence[int] = ()
 ) -> tuple[GameState, int, int, Failure | None]:
     """One seeded game with ``lineup`` players (``"random"``, ``"greedy"`` or ``"mixed"``),
     every invariant checked after every move: the final state, the seat that moved first,
-    the number of moves and the first failure (``None`` for a clean game)."""
+    the number of moves and the first failure (``None`` for a clean game).
+
+    Args:
+        audit_at: move numbers before which the position is audited (listed and checked moves
+            agree, see :func:`~spitemalice.validation.audit.audit_position`).
+
+    A game longer than :func:`~spitemalice.validation.termination.move_cap` moves fails as
+    non-termination instead of running on.
+    """
+    moves: list[Move] = []
+    try:
+        with cpu_limit():
+            return _play_checked(rules, seed, lineup, audit_at, moves)
+    except NonTermination as error:
+        return deal(rules, seed), 0, len(moves), Failure(
+            seed, moves, f"the game does not end: after {len(moves)} moves {error}",
+            "non-termination")
+
+
+def _play_checked(
+    rules: RuleBook, seed: int, lineup: str, audit_at: Sequence[int], moves: list[Move]
+) -> tuple[GameState, int, int, Failure | None]:
     kinds = _kinds(lineup, rules.players)
     players = [make_player(kind, derive_seed(seed, "seat", i)) for i, kind in enumerate(kinds)]
     state = deal(rules, seed)
     first = state.seat
-    problems = check_state(rules, state)
+    problems = state_violations(rules, state, fresh=True)
     if problems:
-        return state, first, 0, Failure(seed, [], problems[0])
-    moves: list[Move] = []
+        return state, first, 0, Failure(seed, [], problems[0].message, problems[0].invariant)
+    cap, audits = move_cap(rules), set(audit_at)
+    watch_filters = len(rules.filters) > 1
     while state.outcome is None:
+        if len(moves) >= cap:
+            return state, first, len(moves), Failure(
+                seed, moves, f"no outcome after {cap} moves: the game does not end",
+                "non-termination")
         try:
+            problem = _audit(rules, state, len(moves) in audits, watch_filters)
+            if problem:
+                return state, first, len(moves), Failure(
+                    seed, moves, problem, "listed-and-checked-moves-agree")
             move = players[state.seat].choose(rules, state, legal_moves(rules, state))
         except Exception as error:  # a plugin's bug in legal_moves: report it
             return state, first, len(moves), Failure(
-                seed, moves, f"{type(error).__name__} while listing the legal moves: {error}")
-        moves.append(move)
-        state, problem = step_problem(rules, state, move)
-        if problem:
-            return state, first, len(moves), Failure(seed, moves, problem)
+                seed, moves, f"{type(error).__name__} while listing the legal moves: {error}",
+                "crash")
+        state, found = step_violation(rules, state, move)
+        moves.append(move)  # after the move ends: a move that never ends stays out of records
+        if found:
+            return state, first, len(moves), Failure(seed, moves, found.message, found.invariant)
     return state, first, len(moves), None
+
+
+def _audit(rules: RuleBook, state: GameState, full: bool, watch_filters: bool) -> str | None:
+    if full:
+        return audit_position(rules, state)
+    if watch_filters:
+        return filters_hold(rules, state, legal_moves(rules, state))
+    return None
+
+
+def audit_points(seed: int, game: int) -> tuple[int, ...]:
+    """The move numbers audited in game number ``game`` (none after :data:`AUDITED_GAMES`)."""
+    if game >= AUDITED_GAMES:
+        return ()
+    return tuple(derive_seed(seed, "audit", game, i) % AUDIT_WINDOW
+                 for i in range(AUDITS_PER_GAME))
 
 
 def _kinds(lineup: str, seats: int) -> list[str]:
@@ -96,59 +166,100 @@ def _kinds(lineup: str, seats: int) -> list[str]:
 class CheckedGame:
     """Game ``g`` of a validation run as a pure function of ``g`` (see
     :mod:`spitemalice.parallel`): dealt from ``derive_seed(seed, "validate", g)``, played by
-    the line-up ``LINEUPS[g % 3]``, every invariant checked after every move; returns what
-    :func:`play_checked` returns."""
+    the line-up ``LINEUPS[g % 3]``, every invariant checked after every move and the
+    positions :func:`audit_points` names audited; returns what :func:`play_checked` returns
+    and the number of positions audited."""
 
     rules: RuleBook = attrs.field(eq=False)
     seed: int
 
-    def __call__(self, game: int) -> tuple[GameState, int, int, Failure | None]:
+    def __call__(self, game: int) -> tuple[GameState, int, int, Failure | None, int]:
         game_seed = derive_seed(self.seed, "validate", game)
-        return play_checked(self.rules, game_seed, LINEUPS[game % len(LINEUPS)])
+        points = audit_points(self.seed, game)
+        final, first, length, problem = play_checked(
+            self.rules, game_seed, LINEUPS[game % len(LINEUPS)], points)
+        return final, first, length, problem, sum(1 for point in points if point < length)
+
+
+@attrs.define
+class _Tally:
+    """What the clean games showed, as they finish."""
+
+    seats: int
+    kinds: Counter[str] = attrs.Factory(Counter)
+    greedy_kinds: Counter[str] = attrs.Factory(Counter)
+    lengths: list[int] = attrs.Factory(list)
+    greedy_lengths: list[int] = attrs.Factory(list)
+    wins: int = 0
+    first_wins: int = 0
+    positions: list[int] = attrs.Factory(list)
+
+    def add(self, final: GameState, first: int, length: int, lineup: str) -> None:
+        assert final.outcome is not None
+        winner = final.outcome.winner
+        self.kinds[final.outcome.kind] += 1
+        self.lengths.append(length)
+        if winner is not None:
+            self.wins += 1
+            self.first_wins += winner == first
+        if lineup == "greedy":
+            self.greedy_kinds[final.outcome.kind] += 1
+            self.greedy_lengths.append(length)
+            if winner is not None:
+                if not self.positions:
+                    self.positions = [0] * self.seats
+                self.positions[(winner - first) % self.seats] += 1
+
+    def stats(self) -> GameStats:
+        clean = sum(self.kinds.values())
+        interval = wilson(self.first_wins, self.wins)
+        greedy = len(self.greedy_lengths)
+        return GameStats(
+            clean, sum(self.lengths) / clean if clean else 0.0,
+            (clean - self.wins) / clean if clean else 0.0,
+            self.first_wins / self.wins if self.wins else 0.0, (interval.low, interval.high),
+            dict(self.kinds), greedy, dict(self.greedy_kinds),
+            sum(self.greedy_lengths) / greedy if greedy else 0.0,
+            tuple(self.positions or [0] * self.seats),
+        )
 
 
 def dynamic_checks(
-    rules: RuleBook, games: int, seed: int, jobs: int | None = 1, client: Any = None
+    rules: RuleBook, games: int, seed: int, jobs: int | None = 1, client: Any = None,
+    on_game: Callable[[], None] | None = None,
 ) -> tuple[list[Check], GameStats, Failure | None]:
     """Play ``games`` games split over the player line-ups; return the checks, the statistics
     and the first failure (``None`` when every game was clean).  ``jobs`` and ``client`` say
     where the games are played (:func:`spitemalice.parallel.run_games`); the result does not
-    depend on them."""
-    kinds: Counter[str] = Counter()
-    lengths, first_wins, wins = [], 0, 0
+    depend on them.  ``on_game`` is called after each game (a progress bar)."""
+    tally = _Tally(rules.players)
     failure: Failure | None = None
-    failed_games = 0
+    failed_games = audited = 0
     played = run_games(CheckedGame(rules, seed), games, jobs, client)
-    for final, first, length, problem in played:
+    for game, (final, first, length, problem, checked) in enumerate(played):
+        lineup = LINEUPS[game % len(LINEUPS)]
+        audited += checked
+        if on_game is not None:
+            on_game()
         if problem is not None:
             failed_games += 1
             failure = failure or problem
+            if problem.invariant == "non-termination":
+                games = game + 1  # every further game would hang the same way
+                break
             continue
-        assert final.outcome is not None
-        kinds[final.outcome.kind] += 1
-        lengths.append(length)
-        if final.outcome.winner is not None:
-            wins += 1
-            first_wins += final.outcome.winner == first
+        tally.add(final, first, length, lineup)
     clean = games - failed_games
+    kinds = tally.kinds
     checks = [
         Check("invariants after every move", failure is None,
-              f"{clean}/{games} games clean", failure.problem if failure else ""),
+              f"{clean}/{games} games clean, {audited} positions audited",
+              failure.problem if failure else ""),
         Check("every game ends with an outcome", clean > 0 and sum(kinds.values()) == clean,
               (", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items())) or "none")
               + f" of {clean} clean games"),
-        # With few games a rarely won rule set (starturn) may show no win by chance.
-        Check("some game is won", wins > 0 or clean < ENOUGH_TO_JUDGE,
-              f"{wins} of {clean} games won",
-              "" if wins or clean < ENOUGH_TO_JUDGE
-              else "no game was won: can these rules be won at all?"),
     ]
-    stats = GameStats(
-        clean, sum(lengths) / len(lengths) if lengths else 0.0,
-        (clean - wins) / clean if clean else 0.0,
-        first_wins / wins if wins else 0.0, wilson_interval(first_wins, wins),
-    )
-    return checks, stats, failure
+    return checks, tally.stats(), failure
 
 
 def first_problem(
@@ -156,6 +267,14 @@ def first_problem(
 ) -> tuple[list[Move], str] | None:
     """Play ``legal_moves[pick % n]`` for each pick from the deal of ``seed``; the moves up to
     the first problem and the problem, or ``None``."""
+    found = first_violation(rules, seed, picks)
+    return None if found is None else (found[0], found[1].message)
+
+
+def first_violation(
+    rules: RuleBook, seed: int, picks: Sequence[int]
+) -> tuple[list[Move], Violation] | None:
+    """:func:`first_problem` with the problem named (:class:`~spitemalice.invariants.Violation`)."""
     state = deal(rules, seed)
     moves: list[Move] = []
     for pick in picks:
@@ -164,10 +283,11 @@ def first_problem(
         try:
             options = legal_moves(rules, state)
         except Exception as error:
-            return moves, f"{type(error).__name__} while listing the legal moves: {error}"
+            return moves, Violation(
+                "crash", f"{type(error).__name__} while listing the legal moves: {error}")
         move = options[pick % len(options)]
         moves.append(move)
-        state, problem = step_problem(rules, state, move)
+        state, problem = step_violation(rules, state, move)
         if problem:
             return moves, problem
     return None
@@ -212,10 +332,10 @@ def shrink(rules: RuleBook, failure: Failure, budget: int = 150) -> Failure:
     best = [0 if pick and still_fails([*best[:i], 0, *best[i + 1 :]]) else pick
             for i, pick in enumerate(best)]
     best = _hypothesis_shorter(rules, failure.seed, best) or best
-    found = first_problem(rules, failure.seed, best)
+    found = first_violation(rules, failure.seed, best)
     if found is None or len(found[0]) > len(failure.moves):
         return failure
-    return Failure(failure.seed, found[0], found[1])
+    return Failure(failure.seed, found[0], found[1].message, found[1].invariant)
 
 
 def _drop_runs(picks: list[int], still_fails: Callable[[list[int]], bool]) -> list[int]:

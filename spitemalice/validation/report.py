@@ -1,8 +1,16 @@
-"""Validation results: one row per check, and the report as text or JSON-able data."""
+"""Validation results: one row per check, findings with levels, and the report as text or
+JSON-able data."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
+
+from spitemalice.stats import Interval
+
+Level = Literal["error", "warning", "info"]
+LEVELS: tuple[Level, ...] = ("error", "warning", "info")
 
 
 @attrs.frozen
@@ -11,26 +19,99 @@ class Check:
 
     Attributes:
         name: what was checked, short.
-        passed: whether it held.
+        passed: whether it held (a skipped check neither passed nor failed: ``passed`` is
+            ``True`` so that it fails nothing, and ``skipped`` says why it did not run).
         figure: the number behind the verdict ("1000 games, 0 violations").
         detail: for a failure, what went wrong; empty otherwise.
+        skipped: why the check did not run; empty when it ran.
+        warned: the check ran and raised a warning (see the report's findings).
     """
 
     name: str
     passed: bool
     figure: str
     detail: str = ""
+    skipped: str = ""
+    warned: bool = False
+
+    @property
+    def status(self) -> str:
+        """``"skip"``, ``"pass"``, ``"warn"`` or ``"FAIL"``: what the report prints."""
+        if self.skipped:
+            return "skip"
+        if not self.passed:
+            return "FAIL"
+        return "warn" if self.warned else "pass"
+
+
+def skip(name: str, reason: str) -> Check:
+    """A check that did not run, and why (printed as ``skip``, never as ``pass``)."""
+    return Check(name, True, "", skipped=reason)
+
+
+@attrs.frozen
+class Finding:
+    """A judgement of the rule set, with its evidence.
+
+    Attributes:
+        level: ``"error"`` (inconsistent: an invariant broken, a crash, a game that does not
+            end), ``"warning"`` (degenerate play, see ``docs/variants.md`` "What validate
+            judges" for each threshold) or ``"info"``.
+        name: the finding's short name, in the words of the game-quality metrics
+            ("drawn rate", "balance", "duration", "decisiveness", "unusual combination").
+        message: what was found, one sentence.
+        evidence: the counts behind it, a rate with its 95% Wilson interval where there is one.
+        parameters: the parameters to look at, most likely first (may be empty).
+        rate: the rate the finding rests on, with its interval, when it rests on one.
+    """
+
+    level: Level
+    name: str
+    message: str
+    evidence: str = ""
+    parameters: tuple[str, ...] = ()
+    rate: Interval | None = None
+
+    def text(self) -> str:
+        """One line: level, name, message, evidence, parameters."""
+        line = f"{self.level:<7}  {self.name}: {self.message}"
+        if self.evidence:
+            line += f" [{self.evidence}]"
+        if self.parameters:
+            line += f"; look at {', '.join(self.parameters)}"
+        return line
 
 
 @attrs.frozen
 class GameStats:
-    """A summary of the simulated games."""
+    """A summary of the simulated games at the configured player count.
+
+    Attributes:
+        games: clean games (no fault found in them).
+        mean_moves: mean moves per clean game, every line-up.
+        drawn_share: share of clean games that ended without a winner, every line-up.
+        first_seat_win_rate: share of won games that the seat moving first won.
+        first_seat_ci: its 95% Wilson interval.
+        outcomes: clean games per outcome kind (``{"win": 180, "drawn": 20}``).
+        greedy_games: clean games in which every seat was a greedy player (the judgement of
+            drawn rate, balance and duration rests on these: random players draw most games
+            under any rules).
+        greedy_outcomes: those games per outcome kind.
+        greedy_mean_moves: their mean length in moves.
+        wins_by_position: wins in those games by turn position (0 = the seat that moved
+            first, 1 = the next, ...).
+    """
 
     games: int
     mean_moves: float
     drawn_share: float
     first_seat_win_rate: float
     first_seat_ci: tuple[float, float]
+    outcomes: dict[str, int] = attrs.Factory(dict)
+    greedy_games: int = 0
+    greedy_outcomes: dict[str, int] = attrs.Factory(dict)
+    greedy_mean_moves: float = 0.0
+    wins_by_position: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -42,42 +123,66 @@ class Report:
         checks: one row per check, static first.
         stats: the simulated games, or ``None`` when none were played.
         reproduction: for a failed dynamic check, the smallest failing game as a dict
-            ``{"seed": int, "moves": [text, ...], "problem": str}``; else ``None``.
+            ``{"seed": int, "moves": [text, ...], "problem": str, "invariant": str,
+            "record": dict}``; else ``None``.
+        findings: the judgement; every failed check is also an ``error`` finding.
     """
 
     target: str
     checks: tuple[Check, ...]
     stats: GameStats | None = None
     reproduction: dict[str, object] | None = None
+    findings: tuple[Finding, ...] = ()
+
+    @property
+    def failed_checks(self) -> tuple[Finding, ...]:
+        """Every failed check as an ``error`` finding."""
+        return tuple(Finding("error", c.name, c.detail or "failed", c.figure)
+                     for c in self.checks if not c.passed)
+
+    @property
+    def errors(self) -> tuple[Finding, ...]:
+        return self.failed_checks + tuple(f for f in self.findings if f.level == "error")
+
+    @property
+    def warnings(self) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if f.level == "warning")
 
     @property
     def passed(self) -> bool:
-        return all(check.passed for check in self.checks)
+        """No check failed and no finding is an error (warnings do not count)."""
+        return not self.errors
+
+    def ok(self, strict: bool = False) -> bool:
+        """Whether the rule set passes: no error, and under ``strict`` no warning either."""
+        return self.passed and not (strict and self.warnings)
 
     def as_dict(self) -> dict[str, object]:
-        return attrs.asdict(self) | {"passed": self.passed}
+        data = attrs.asdict(self, recurse=True)
+        data["checks"] = [attrs.asdict(c) | {"status": c.status} for c in self.checks]
+        data["findings"] = [_finding_dict(f) for f in (*self.failed_checks, *self.findings)]
+        return data | {"passed": self.passed, "warnings": len(self.warnings)}
 
 
-def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate of ``wins`` out of ``games`` (0..1 each)."""
-    if games == 0:
-        return (0.0, 1.0)
-    rate = wins / games
-    denominator = 1 + z * z / games
-    centre = (rate + z * z / (2 * games)) / denominator
-    spread = z * ((rate * (1 - rate) / games + z * z / (4 * games * games)) ** 0.5) / denominator
-    return (max(0.0, centre - spread), min(1.0, centre + spread))
+def _finding_dict(finding: Finding) -> dict[str, object]:
+    data = attrs.asdict(finding, recurse=False)
+    data["parameters"] = list(finding.parameters)
+    data["rate"] = finding.rate.as_dict() if finding.rate else None
+    return data
 
 
-def format_report(report: Report) -> str:
-    """The report as a table of checks followed by the game summary and any reproduction."""
+def format_report(report: Report, strict: bool = False) -> str:
+    """The report as a table of checks, the findings, the game summary and any
+    reproduction; the last line is the verdict."""
     width = max(len(check.name) for check in report.checks)
     lines = [f"validate {report.target}", ""]
     for check in report.checks:
-        verdict = "pass" if check.passed else "FAIL"
-        lines.append(f"{check.name.ljust(width)}  {verdict}  {check.figure}")
+        figure = check.skipped if check.skipped else check.figure
+        lines.append(f"{check.name.ljust(width)}  {check.status:<4}  {figure}".rstrip())
         if check.detail:
             lines.append(f"{'':{width}}        {check.detail}")
+    if report.findings:
+        lines += ["", "findings:", *(f"  {f.text()}" for f in report.findings)]
     if report.stats is not None:
         s = report.stats
         low, high = s.first_seat_ci
@@ -88,5 +193,16 @@ def format_report(report: Report) -> str:
         moves = " ".join(str(m) for m in report.reproduction["moves"])  # type: ignore[attr-defined]
         lines += ["", f"smallest failing game: seed {report.reproduction['seed']}, "
                       f"moves: {moves or '(none)'}", f"problem: {report.reproduction['problem']}"]
-    lines += ["", "all checks passed" if report.passed else "some checks FAILED"]
+    lines += ["", verdict(report, strict)]
     return "\n".join(lines)
+
+
+def verdict(report: Report, strict: bool = False) -> str:
+    """The last line: whether the checks passed and how many warnings there are."""
+    warnings = len(report.warnings)
+    said = f"{warnings} warning{'s' if warnings != 1 else ''}"
+    if not report.passed:
+        return f"some checks FAILED; {said}"
+    if warnings and strict:
+        return f"all checks passed; {said} (FAIL under --strict)"
+    return f"all checks passed; {said}" if warnings else "all checks passed"

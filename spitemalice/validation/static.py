@@ -26,6 +26,8 @@ def static_checks(load: Loader, book: RuleBook, plugins: Sequence[object]) -> li
     return [
         check_player_counts(load, book),
         check_ceiling_reachable(book),
+        check_every_rank_playable(book),
+        check_tables_follow_ruleset(book),
         check_limits(book),
         check_hook_markers(plugins),
     ]
@@ -58,6 +60,51 @@ def check_ceiling_reachable(book: RuleBook) -> Check:
     fewest = min(fitting.values())
     return Check("build ceiling reachable", True,
                  f"ceiling {ceiling}; every rank has >= {fewest} cards")
+
+
+def check_every_rank_playable(book: RuleBook) -> Check:
+    """Every rank in the deck can be played on some build pile: a rank above the build
+    ceiling that is not wild, or a rank neither natural nor wild below it, makes its cards
+    dead (they can only be discarded, and clog the discard piles)."""
+    cards = [*book.deck.cards, *(book.deck.payoff_cards or ())]
+    ranks = sorted({card.rank for card in cards})
+    dead = [rank for rank in ranks
+            if not (rank < len(book.accepts) and book.accepts[rank])]
+    name = "every rank can be built"
+    if dead:
+        count = sum(1 for card in cards if card.rank in dead)
+        return Check(name, False, f"{len(ranks) - len(dead)}/{len(ranks)} ranks",
+                     f"no build pile ever takes rank(s) {dead} ({count} dead cards); look at "
+                     f"build_ceiling ({book.ceiling.ceiling}) and wild_ranks")
+    return Check(name, True, f"{len(ranks)}/{len(ranks)} ranks")
+
+
+def check_tables_follow_ruleset(book: RuleBook) -> Check:
+    """The tables the engine reads (which ranks a card may stand for, the build-pile limit,
+    the ranks that may not be discarded, the hand size) say what the resolved rule set says,
+    so that the rule sheet and ``spitemalice rules`` describe the game actually played."""
+    rules = book.ruleset
+    problems = []
+    ceiling = book.ceiling.ceiling
+    if ceiling != rules.build_ceiling:
+        problems.append(f"build ceiling {ceiling}, rule set {rules.build_ceiling}")
+    if book.build_limit != (rules.max_build_piles or 0):
+        problems.append(f"build-pile limit {book.build_limit}, rule set {rules.max_build_piles}")
+    if book.discard.forbidden != rules.discard_forbidden:
+        problems.append(f"forbidden discards {sorted(book.discard.forbidden)}, rule set "
+                        f"{sorted(rules.discard_forbidden)}")
+    if book.deal.hand_size != rules.hand_size:
+        problems.append(f"hand size {book.deal.hand_size}, rule set {rules.hand_size}")
+    for rank in sorted(rules.wild_ranks):
+        if rank >= len(book.accepts) or not book.accepts[rank]:
+            continue
+        want = {r for r in range(1, ceiling + 1) if r not in rules.wild_excluded}
+        if book.accepts[rank] != want:
+            problems.append(f"a wild {rank} may stand for {sorted(book.accepts[rank])}, the "
+                            f"rule set says {sorted(want)}")
+    return Check("engine tables follow the rule set", not problems,
+                 "ceiling, limits, forbidden discards, hand size, wild cards",
+                 "; ".join(problems))
 
 
 def check_limits(book: RuleBook) -> Check:

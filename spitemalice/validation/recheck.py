@@ -1,0 +1,43 @@
+"""Re-running validate's checks over a recorded game (``spitemalice check --invariants``)."""
+
+from __future__ import annotations
+
+from spitemalice.engine import deal
+from spitemalice.invariants import Violation, state_violations
+from spitemalice.moves import parse_move
+from spitemalice.records import GameRecord
+from spitemalice.rulebook import RuleBook
+
+from .audit import audit_position
+from .dynamic import step_violation
+
+
+def recheck_record(record: GameRecord, rules: RuleBook) -> tuple[int, Violation] | None:
+    """The first fault validate would report along the recorded game, with the number of
+    moves played before it shows (0: at the deal), or ``None`` when there is none.
+
+    The deal gets the checks of a fresh deal; every live position is audited (listed and
+    checked moves agree, see :func:`~spitemalice.validation.audit.audit_position`); every move
+    is followed by the state and transition invariants and the stuck-seat check; an exception
+    a plugin raises is the fault ``"crash"``.  The moves must be legal (``spitemalice check``
+    tells first).
+
+    Raises:
+        SpiteMaliceError: the deal cannot be made (seats or dealer do not fit the rules), or a
+            move does not parse.
+    """
+    state = deal(rules, record.seed, record.dealer)
+    found = state_violations(rules, state, fresh=True)
+    if found:
+        return 0, found[0]
+    for number, text in enumerate([*record.moves, None]):
+        if state.outcome is None:
+            problem = audit_position(rules, state)
+            if problem:
+                return number, Violation("listed-and-checked-moves-agree", problem)
+        if text is None:
+            return None
+        state, violation = step_violation(rules, state, parse_move(text))
+        if violation is not None:
+            return number + 1, violation
+    return None

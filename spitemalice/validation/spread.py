@@ -1,0 +1,107 @@
+"""Checked games beyond the configuration as given: every allowed seat count, and every
+installed house rule stacked on it in both orders (two forced-play rules must both apply
+whichever comes first)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from spitemalice.engine import deal, legal_moves
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.registry import installed
+from spitemalice.rulebook import RuleBook
+from spitemalice.simulate import derive_seed
+
+from .dynamic import LINEUPS, Failure, play_checked
+from .report import Check, skip
+
+SEAT_COUNT_GAMES = 4
+"""Checked games (each with audited positions) at every allowed seat count other than the
+configured one."""
+
+STACK_GAMES = 2
+"""Checked games per order for each house rule stacked on the configuration."""
+
+Loader = Callable[[Mapping[str, Any]], RuleBook]
+Stacker = Callable[[Sequence[str]], RuleBook]
+
+
+def _games(book: RuleBook, seed: int, count: int, label: str) -> tuple[int, Failure | None]:
+    """Play ``count`` checked games, every one audited; the games played and the first
+    failure."""
+    for game in range(count):
+        game_seed = derive_seed(seed, label, game)
+        _, _, _, failure = play_checked(book, game_seed, LINEUPS[game % len(LINEUPS)], (0, 7, 23))
+        if failure is not None:
+            return game + 1, failure
+    return count, None
+
+
+def check_seat_counts(load: Loader, book: RuleBook, seed: int) -> tuple[Check, Failure | None]:
+    """Checked games at every seat count the rule set allows besides the configured one."""
+    name = "games at every seat count"
+    rules = book.ruleset
+    others = [n for n in range(rules.min_players, rules.max_players + 1) if n != book.players]
+    if not others:
+        return skip(name, f"the rule set allows only {book.players} seats"), None
+    played = 0
+    for players in others:
+        try:
+            other = load({"players": players})
+        except SpiteMaliceError:
+            continue  # "deal every player count" reports it
+        count, failure = _games(other, seed, SEAT_COUNT_GAMES, f"seats{players}")
+        played += count
+        if failure is not None:
+            return Check(name, False, f"{players} players",
+                         f"{players} players: {failure.problem}"), failure
+    return Check(name, True, f"{played} games at {', '.join(map(str, others))} players"), None
+
+
+def house_rule_names() -> list[str]:
+    """Every installed house rule's name."""
+    return [info.name for info in installed() if info.kind == "house-rule"]
+
+
+def check_stacking(stack: Stacker, own: Sequence[str], seed: int,
+                   extra: Sequence[str] | None = None) -> tuple[Check, Failure | None]:
+    """Every other installed house rule stacked first and last on the configuration (whose
+    house rules are ``own``), and ``own`` reversed: checked games in each order, and the same
+    legal moves in the first position of both orders when both resolve to the same rules."""
+    name = "house rules stacked in both orders"
+    others = [h for h in (house_rule_names() if extra is None else extra) if h not in own]
+    pairs: list[tuple[list[str], list[str]]] = [([*own, h], [h, *own]) for h in others]
+    if len(own) >= 2:
+        pairs.append((list(own), list(reversed(own))))
+    orders = 0
+    for first, second in pairs:
+        try:
+            books = [stack(first), stack(second)]
+        except SpiteMaliceError:
+            continue  # these do not stack: nothing to play
+        orders += 2
+        for order, book in zip((first, second), books, strict=True):
+            _, failure = _games(book, seed, STACK_GAMES, "stack:" + "+".join(order))
+            if failure is not None:
+                return Check(name, False, " + ".join(order),
+                             f"stacked as {' + '.join(order)}: {failure.problem}"), failure
+        problem = _same_moves(books, first, second, seed)
+        if problem:
+            return Check(name, False, "", problem), None
+    if not orders:
+        return skip(name, "no other installed house rule stacks on this configuration"), None
+    return Check(name, True, f"{orders} stacking orders, {orders * STACK_GAMES} games"), None
+
+
+def _same_moves(books: list[RuleBook], first: list[str], second: list[str],
+                seed: int) -> str | None:
+    if books[0].ruleset != books[1].ruleset:
+        return None  # the orders resolve to different rules: nothing to compare
+    states = [deal(book, seed) for book in books]
+    moves = [set(legal_moves(book, state)) for book, state in zip(books, states, strict=True)]
+    if states[0] == states[1] and moves[0] != moves[1]:
+        only = sorted(map(str, moves[0] ^ moves[1]))[:3]
+        return (f"{' + '.join(first)} and {' + '.join(second)} list different legal moves in "
+                f"the same position (for example {', '.join(only)})")
+    return None

@@ -1,0 +1,162 @@
+"""validate judges a rule set (issue 8 point 4): findings with levels, evidence and the
+parameter to look at; thresholds; --strict; skips that say why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import spitemalice as sm
+from spitemalice.cli import main
+from spitemalice.validation import format_report, validate
+from spitemalice.validation.judge import (
+    BALANCE_BAND,
+    DRAWN_LIMIT,
+    ENOUGH_GAMES,
+    LENGTH_RATIO,
+    judge,
+    unusual,
+)
+from spitemalice.validation.report import Check, GameStats, Report, skip
+
+BF = sm.load("blackwood-frey")
+
+
+def stats(greedy: int = 60, wins: int = 60, moves: float = 250.0,
+          positions: tuple[int, ...] = (30, 30), games: int | None = None) -> GameStats:
+    games = games if games is not None else greedy * 3
+    return GameStats(games, moves, 0.0, 0.5, (0.4, 0.6), {"win": wins * 3},
+                     greedy, {"win": wins, "drawn": greedy - wins}, moves, positions)
+
+
+def names(findings) -> dict[str, str]:
+    return {f.name: f.level for f in findings}
+
+
+def test_a_high_drawn_rate_is_a_warning_with_its_interval_and_parameters() -> None:
+    _, findings = judge(BF, stats(wins=5, positions=(3, 2)), None, {"build_ceiling": 13}, [], {})
+    drawn = next(f for f in findings if f.name == "drawn rate")
+    assert drawn.level == "warning" and drawn.rate is not None
+    assert drawn.rate.low > DRAWN_LIMIT
+    assert "55 of 60 greedy games without a winner" in drawn.evidence and "95% CI" in drawn.evidence
+    assert drawn.parameters == ("build_ceiling",)
+    _, fine = judge(BF, stats(wins=40, positions=(20, 20)), None, {}, [], {})
+    assert "drawn rate" not in names(fine)
+
+
+def test_the_drawn_rate_threshold_uses_the_interval_not_the_estimate() -> None:
+    # 33 of 60 drawn is 55% but its interval reaches below 50%: no warning
+    _, findings = judge(BF, stats(wins=27, positions=(14, 13)), None, {}, [], {})
+    assert "drawn rate" not in names(findings)
+
+
+def test_a_lopsided_seat_is_a_balance_warning() -> None:
+    _, findings = judge(BF, stats(positions=(55, 5)), None, {}, [], {})
+    balance = next(f for f in findings if f.name == "balance")
+    assert balance.level == "warning" and "first" in balance.message
+    assert balance.rate is not None and balance.rate.low > 0.5 + BALANCE_BAND
+    _, fair = judge(BF, stats(positions=(35, 25)), None, {}, [], {})
+    assert "balance" not in names(fair)
+
+
+def test_games_far_longer_than_the_base_are_a_duration_warning() -> None:
+    base = stats(moves=100.0)
+    checks, findings = judge(BF, stats(moves=100.0 * LENGTH_RATIO + 1), base, {}, [], {})
+    assert names(findings).get("duration") == "warning"
+    assert next(c for c in checks if c.name == "duration").status == "warn"
+    _, same = judge(BF, stats(moves=150.0), base, {}, [], {})
+    assert "duration" not in names(same)
+
+
+def test_judgements_without_enough_games_are_skipped_with_the_reason() -> None:
+    checks, findings = judge(BF, stats(greedy=ENOUGH_GAMES - 1, wins=0, positions=(0, 0)),
+                             None, {}, [], {})
+    by_name = {c.name: c for c in checks}
+    assert by_name["drawn rate"].status == "skip" and "needed" in by_name["drawn rate"].skipped
+    assert by_name["duration"].skipped.startswith("this is the base rule set")
+    assert not findings
+
+
+def test_a_skipped_check_prints_skip_never_pass() -> None:
+    report = Report("x", (Check("ran", True, "1 game"), skip("not run", "nothing to compare")))
+    text = format_report(report)
+    assert "not run  skip  nothing to compare" in text
+    assert "ran      pass  1 game" in text
+
+
+def test_unusual_values_and_combinations() -> None:
+    usual = [{"build_ceiling": 12, "wild_ranks": frozenset({13}), "payoff_size": 20},
+             {"build_ceiling": 13, "wild_ranks": frozenset({0}), "payoff_size": 30}]
+    found = unusual({"payoff_size": 13}, {"payoff_size": 13}, usual)
+    assert [(f.level, f.name) for f in found] == [("info", "unusual value")]
+    found = unusual({"build_ceiling": 13},
+                    {"build_ceiling": 13, "wild_ranks": frozenset({13})}, usual)
+    assert [(f.level, f.parameters) for f in found] == [("warning", ("build_ceiling",
+                                                                     "wild_ranks"))]
+    assert unusual({"build_ceiling": 13},
+                   {"build_ceiling": 13, "wild_ranks": frozenset({0})}, usual) == []
+
+
+def test_a_finding_the_sheet_expects_is_info_citing_the_clause() -> None:
+    starturn = sm.load("starturn")
+    _, findings = judge(starturn, stats(wins=3, positions=(2, 1)), None, {}, [],
+                        {"drawn rate": "ST-16"})
+    drawn = next(f for f in findings if f.name == "drawn rate")
+    assert drawn.level == "info" and "clause ST-16" in drawn.message
+    _, unknown = judge(starturn, stats(wins=3, positions=(2, 1)), None, {}, [],
+                       {"drawn rate": "ST-99"})
+    assert names(unknown)["drawn rate"] == "warning"
+
+
+@pytest.mark.clause("ST-16")
+def test_starturn_draws_most_games_and_its_sheet_says_so() -> None:
+    report = validate("starturn", games=90, seed=3)
+    assert report.ok(strict=True), format_report(report)
+    drawn = [f for f in report.findings if f.name == "drawn rate"]
+    assert drawn and drawn[0].level == "info" and "ST-16" in drawn[0].message
+
+
+CEILING_13 = 'title = "Ceiling 13"\nversion = "1"\nbase = "blackwood-frey"\n\n' \
+             '[params]\nbuild_ceiling = 13\n'
+
+
+def test_a_ceiling_of_13_fails_under_strict_naming_the_drawn_rate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ceiling13.toml"
+    path.write_text(CEILING_13, encoding="utf-8")
+    status = main(["validate", str(path), "--games", "60", "--strict",
+                   "--record", str(tmp_path / "failure.json")])
+    out = capsys.readouterr().out
+    assert status == 1, out
+    assert "warning  drawn rate: the drawn rate is" in out
+    assert "look at build_ceiling" in out
+    assert out.rstrip().endswith("all checks passed; 2 warnings (FAIL under --strict)") or \
+        "warnings (FAIL under --strict)" in out.splitlines()[-1]
+    assert not (tmp_path / "failure.json").exists()  # no error: no failing game to record
+
+
+@pytest.mark.parametrize(("extra", "shown"), [((), True), (("--json",), False)])
+def test_validate_shows_progress_unless_json(extra, shown, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    import spitemalice.validation as validation
+
+    seen: list[tuple[int, bool, int]] = []
+
+    class Recorder(validation.Progress):
+        def __init__(self, total: int, description: str, enabled: bool = True,
+                     stream=None) -> None:
+            super().__init__(total, description, enabled, stream)
+            seen.append((total, enabled, 0))
+
+        def advance(self, games: int = 1) -> None:
+            total, enabled, done = seen[-1]
+            seen[-1] = (total, enabled, done + games)
+
+    monkeypatch.setattr(validation, "Progress", Recorder)
+    assert main(["validate", "misery", "--games", "3", *extra,
+                 "--record", str(tmp_path / "f.json")]) == 0
+    capsys.readouterr()
+    assert seen == [(3, shown, 3)]
