@@ -11,6 +11,7 @@ checks.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import copy
 import functools
@@ -18,6 +19,7 @@ import io
 import json
 import os
 import random
+import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -316,6 +318,7 @@ def _gen_cli(rng: random.Random) -> list[str]:
 
 
 _FOLDER = tempfile.mkdtemp(prefix="spitemalice-fuzz-")
+atexit.register(shutil.rmtree, _FOLDER, True)  # the folder goes when the run ends
 
 
 def _temp_file(text: str) -> str:
