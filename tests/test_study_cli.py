@@ -2,6 +2,7 @@
 
 import csv
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,20 @@ def test_simulate_metrics_games_out_and_plot(tmp_path: Path,
             "first_seat", "completed_piles", "recycles"} <= set(table[0])
     svg = picture.read_text()
     assert "moves per game" in svg and "win rate" in svg
+
+
+@pytest.mark.parametrize("command", [["simulate", "blackwood-frey"],
+                                     ["compare", "blackwood-frey", "blackwood-frey"]])
+def test_plot_without_matplotlib_is_refused_before_any_game_is_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        command: list[str]) -> None:
+    for name in ("matplotlib", "matplotlib.pyplot"):
+        monkeypatch.setitem(sys.modules, name, None)  # as if the plot extra were missing
+    rows = tmp_path / "games.csv"
+    status, out, err = _run(capsys, *command, "--games", "3", "--jobs", "1",
+                            "--games-out", str(rows), "--plot", str(tmp_path / "p.png"))
+    assert status == 2 and out == "" and not rows.exists()
+    assert err.count("\n") == 1 and "needs matplotlib" in err
 
 
 def test_games_out_jsonl_streams_one_object_per_game(

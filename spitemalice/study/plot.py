@@ -31,14 +31,7 @@ def plot_runs(path: Path, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: 
             or a file that cannot be written.
     """
     check_path(path)
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")  # files only: never open a window
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise SpiteMaliceError("--plot needs matplotlib: pip install 'spitemalice[plot]'"
-                               ) from None
+    plt = _pyplot()
     figure, (lengths, rates) = plt.subplots(1, 2, figsize=(11, 4.5), layout="constrained")
     _lengths(lengths, runs)
     _rates(rates, runs, seats)
@@ -53,7 +46,8 @@ def plot_runs(path: Path, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: 
 
 
 def check_path(path: Path) -> None:
-    """Refuse a picture name that is not ``.png``/``.svg`` or lies in a missing folder.
+    """Refuse a picture name that is not ``.png``/``.svg`` or lies in a missing folder, or a
+    plot at all when matplotlib is missing.
 
     Raises:
         SpiteMaliceError: naming the file and what would be right.
@@ -62,6 +56,24 @@ def check_path(path: Path) -> None:
         raise SpiteMaliceError(f"--plot {path}: name a .png or .svg file")
     if not path.parent.is_dir():
         raise SpiteMaliceError(f"--plot {path}: the folder {path.parent} does not exist")
+    _pyplot()  # before any game is played, not after the whole run
+
+
+def _pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files only.
+
+    Raises:
+        SpiteMaliceError: matplotlib is not installed (the ``plot`` extra).
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")  # files only: never open a window
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise SpiteMaliceError("--plot needs matplotlib: pip install 'spitemalice[plot]'"
+                               ) from None
+    return plt
 
 
 def _lengths(axes: Any, runs: Sequence[tuple[str, Sequence[GameRow]]]) -> None:
