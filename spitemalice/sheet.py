@@ -10,7 +10,7 @@ says what the engine does (design notes §8 "One source of truth").  A placehold
   ``{players:Word}`` (capitalised);
 * a phrase made from several parameters (:data:`PHRASES`): ``{wild_rule}``,
   ``{build_pile_limit}``, ``{completed}``, ``{discard_rule}``, ``{players_range}``,
-  ``{discard_count}``, ``{payoff_deal}``.
+  ``{discard_count}``, ``{payoff_deal}``, ``{deck}``.
 
 Write ``{{`` and ``}}`` for a literal brace.  A placeholder naming nothing here refuses the
 rule set at load, naming the clause and the plugin.  This module reads only values; it knows
@@ -127,6 +127,23 @@ def payoff_deal(rules: Ruleset) -> str:
     return f"{number_word(rules.payoff_piles)} pay-off piles of {size} each"
 
 
+def deck(rules: Ruleset) -> str:
+    """The standard packs and jokers in force, with the card count: "three standard 52-card
+    packs without jokers (156 cards)"; "one standard 52-card pack per seat" when the pack count
+    follows the seats.  Numbered packs are described by their own rule sets' clauses."""
+    packs = rules.seat_packs
+    noun = "pack" if packs == 1 else "packs"
+    if rules.packs_per_seat:
+        what = f"one standard 52-card pack per seat ({number_word(packs)} {noun} for " \
+               f"{number_word(rules.players)} players)"
+    else:
+        what = f"{number_word(packs)} standard 52-card {noun}"
+    jokers = rules.seat_jokers
+    extra = (f" and {number_word(jokers)} joker{'s' if jokers != 1 else ''}" if jokers
+             else " without jokers")
+    return f"{what}{extra} ({52 * packs + jokers} cards)"
+
+
 def players_range(rules: Ruleset) -> str:
     low, high = number_word(rules.min_players), number_word(rules.max_players)
     if low == high:
@@ -142,6 +159,7 @@ PHRASES: dict[str, Callable[[Ruleset], str]] = {
     "discard_count": discard_count,
     "players_range": players_range,
     "payoff_deal": payoff_deal,
+    "deck": deck,
 }
 """Phrases made from several parameters, by placeholder name."""
 

@@ -96,6 +96,13 @@ def test_the_issue_repro_a_third_pile_cites_a_clause_that_says_two() -> None:
     ("g4a", {"max_build_piles": 4}, "G4-5", "four", "three"),
     ("misery", {"payoff_size": 10}, "MI-9", "piles of 10 cards", "12"),
     ("starturn", {"discard_piles": 3}, "ST-11", "three discard piles", "four"),
+    # The deck clause follows packs and jokers (a fresh-user run found BF-1 fixed at three).
+    ("blackwood-frey", {"packs": 4, "jokers": 6}, "BF-1",
+     "four standard 52-card packs and six jokers (214 cards)", "three"),
+    ("blackwood-frey", {}, "BF-1", "three standard 52-card packs without jokers (156", "four"),
+    ("uspcc", {"packs": 3}, "US-1", "three standard 52-card packs without jokers (156", "104"),
+    ("g4a", {"jokers": 2}, "G4-1", "two standard 52-card packs and two jokers (106", "without"),
+    ("misery", {"players": 3}, "MI-1", "(three packs for three players)", "two packs"),
 ])
 def test_clause_text_follows_the_resolved_value(
         name: str, params: dict[str, object], clause: str, says: str, not_says: str) -> None:

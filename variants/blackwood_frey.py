@@ -29,8 +29,8 @@ RULESET = Ruleset(
 
 S = "SEED-ES"  # seeds/000 (Spanish Wikipedia), rules dossier §1.3 W1-W12
 CLAUSES = (
-    Clause("BF-1", "The deck is three standard 52-card packs without jokers. Option: keep the "
-           "jokers (jokers=6); they are then wild like kings.", f"{S} W1"),
+    Clause("BF-1", "The deck is {deck}. Option: keep the jokers (jokers=6); they are then wild "
+           "like kings.", f"{S} W1"),
     Clause("BF-2", "{players_range} A player count the deck cannot deal pay-off piles and "
            "hands for is refused.", f"{S} W3; deal check LIBRARY"),
     Clause("BF-3", "Ranks run from the ace (1, low) to the {build_ceiling:rank} ({build_ceiling}, "
@@ -51,8 +51,8 @@ CLAUSES = (
            "set-aside cards), the hand is drawn and the game ends. A draw that finds fewer "
            "cards than it needs takes those there are, and the seat plays on.",
            f"{S} W11; the short draw ASSUMPTION (dossier A21, scenario 5)"),
-    Clause("BF-9", "Each seat is dealt {payoff_deal} (13 for a short game: payoff_size=13) with "
-           "its top card face up; only that top card may be played.",
+    Clause("BF-9", "Each seat is dealt {payoff_deal} (26 as the source deals, 13 for a short "
+           "game: payoff_size) with its top card face up; only that top card may be played.",
            f"{S} W4",
            reasons=("empty-pile@payoff", "buried-card@payoff")),
     Clause("BF-10", "Each seat holds a hand of {hand_size:word}. The hand is filled to "

@@ -34,7 +34,7 @@ RULESET = Ruleset(
 
 G = "SEED-G4A"  # seeds/001 (G4A store text), rules dossier §3 (G1-G12)
 CLAUSES = (
-    Clause("G4-1", "The deck is two standard 52-card packs without jokers (104 cards).",
+    Clause("G4-1", "The deck is {deck}.",
            "ASSUMPTION G-A1 (dossier §3: the app does not state its deck; pagat's)"),
     Clause("G4-2", "{players_range} A player count the deck cannot deal pay-off piles and hands "
            "for is refused.", f"{G} G1; deal check LIBRARY"),

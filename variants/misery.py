@@ -35,8 +35,7 @@ RULESET = Ruleset(
 S = "SEED-ES"  # seeds/000 (Spanish Wikipedia), rules dossier §4 (M1-M4)
 A = "ASSUMPTION M-A1"  # dossier §4: the rest as the Wikipedia game (§1.3, W1-W12)
 CLAUSES = (
-    Clause("MI-1", "The deck is one standard 52-card pack per seat, without jokers: two packs "
-           "for two players, three for three.", f"{S} M2"),
+    Clause("MI-1", "The deck is {deck}.", f"{S} M2"),
     Clause("MI-2", "{players_range} A player count the deck cannot deal pay-off piles "
            "and hands for is refused.", f"{S} M1, M2; deal check LIBRARY"),
     Clause("MI-3", "Ranks run from the ace (low) to the {build_ceiling:rank} (high); suits do "

@@ -33,8 +33,7 @@ RULESET = Ruleset(
 
 U, P = "BICYCLE-COPY", "PAGAT"  # rules dossier §2 (U1-U9) and §1.2 (P1-P14)
 CLAUSES = (
-    Clause("US-1", "The deck is two standard 52-card packs shuffled together, without jokers "
-           "(104 cards).", f"{U} U1; {P} P1"),
+    Clause("US-1", "The deck is {deck}, shuffled together.", f"{U} U1; {P} P1"),
     Clause("US-2", "{players_range} A player count the deck cannot deal pay-off piles and hands "
            "for is refused.", f"{U} U1; {P} P1; deal check LIBRARY"),
     Clause("US-3", "Ranks run from the ace (low) to the {build_ceiling:rank} (high); suits do "
