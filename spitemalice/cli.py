@@ -17,7 +17,7 @@ from typing import NoReturn
 from spitemalice import __version__, parallel
 from spitemalice.cli_interop import add_interop
 from spitemalice.cli_records import add_records, record_writer
-from spitemalice.cli_study import SimulateStudy, add_simulate_options, add_study
+from spitemalice.cli_study import INTERRUPTED, SimulateStudy, add_simulate_options, add_study
 from spitemalice.cli_validate import add_validate
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.limits import MAX_DIGITS, whole_number
@@ -111,7 +111,7 @@ def _load(args: argparse.Namespace) -> RuleBook:
     return load(args.ruleset, args.house_rule, params, allow_files=args.allow_files)
 
 
-def _simulate(args: argparse.Namespace) -> None:
+def _simulate(args: argparse.Namespace) -> int:
     book = _load(args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     study = SimulateStudy(args, book, bots)  # progress, --metrics, --games-out, --plot
@@ -129,6 +129,7 @@ def _simulate(args: argparse.Namespace) -> None:
     metrics = study.finish(data)
     print(json.dumps(data, indent=2) if args.json
           else format_summary(summary) + (f"\n\n{metrics}" if metrics else ""))
+    return INTERRUPTED if summary.interrupted else 0
 
 
 def format_summary(summary: Summary) -> str:
@@ -203,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"spitemalice: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:
         # The reader (say `| head`) closed the pipe; stop quietly, as other tools do.
         sys.stderr.close()

@@ -82,7 +82,7 @@ def add_study(commands: Any, add_rules_args: ArgsAdder, add_allow_files: ArgsAdd
                      help="play batches of --batch games until a sequential probability "
                           "ratio test decides whether B differs from A by MARGIN or more in "
                           "--statistic (at most --games games)")
-    cmp.add_argument("--statistic", default="moves",
+    cmp.add_argument("--statistic", default=None,
                      help="the statistic --until-decided tests (default moves; see the "
                           "table's keys in --json)")
     cmp.add_argument("--batch", type=count, default=100,
@@ -124,6 +124,11 @@ def _bots(text: str) -> list[str]:
 
 def _show_progress(args: argparse.Namespace) -> bool:
     return not (args.json or args.quiet)
+
+
+INTERRUPTED = 130
+"""Exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it), also when it
+printed the summary of the games it finished, so a script can tell a cut-short run."""
 
 
 def _note_interrupted(done: int) -> None:
@@ -227,7 +232,11 @@ def run_compare(args: argparse.Namespace) -> int:
     a, b = _configs(args)
     if args.plot is not None:
         check_path(args.plot)
+    if args.statistic is not None and args.until_decided is None:
+        raise SpiteMaliceError("--statistic names what --until-decided tests; give "
+                               "--until-decided MARGIN too, or drop --statistic")
     if args.until_decided is not None:
+        args.statistic = args.statistic or "moves"
         try:
             statistics_names = {s.name for s in statistics(a.rules.players)}
             if args.statistic not in statistics_names:
@@ -265,7 +274,7 @@ def run_compare(args: argparse.Namespace) -> int:
         plot_runs(args.plot, [(f"A: {a.label}", result.rows[0]),
                               (f"B: {b.label}", result.rows[1])], a.rules.players,
                   f"{result.games} paired games, seed {args.seed}")
-    return 0
+    return INTERRUPTED if result.interrupted else 0
 
 
 def format_comparison(result: Comparison) -> str:

@@ -84,6 +84,8 @@ def test_games_out_jsonl_streams_one_object_per_game(
      "equal seats"),
     (["compare", "blackwood-frey", "blackwood-frey", "--until-decided", "5",
       "--statistic", "nope"], "unknown statistic"),
+    (["compare", "blackwood-frey", "blackwood-frey", "--statistic", "turns"],
+     "give --until-decided"),
     (["tournament", "blackwood-frey", "--bots", "greedy,nobody"], "unknown player"),
     (["tournament", "blackwood-frey", "--bots", "greedy"], "two or more bots"),
 ])
@@ -186,3 +188,28 @@ def test_ctrl_c_stops_a_run_and_keeps_the_games_finished() -> None:
 
     summary = simulate(rules, ["greedy"], 10, 0, on_game=stop, jobs=1)
     assert summary.interrupted and summary.games == 5
+
+
+def test_an_interrupted_simulate_prints_what_it_finished_and_exits_130(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import spitemalice.cli as cli
+
+    real = cli.simulate
+
+    def stopped_after_three(*args: object, **kwargs: object) -> object:
+        report = kwargs["on_game"]
+
+        def on_game(game: int, result: object, kinds: object) -> None:
+            report(game, result, kinds)  # type: ignore[operator]
+            if game == 2:
+                raise KeyboardInterrupt
+
+        kwargs["on_game"] = on_game
+        return real(*args, **kwargs)  # type: ignore[operator]
+
+    monkeypatch.setattr(cli, "simulate", stopped_after_three)
+    status = main(["simulate", "blackwood-frey", "--games", "10", "--jobs", "1",
+                   "--set", "payoff_size=5"])
+    out = capsys.readouterr()
+    assert status == 130  # a script can tell the run was cut short
+    assert "(interrupted)" in out.out and "covers the 3 games finished" in out.err
