@@ -250,3 +250,33 @@ def test_a_rule_that_loops_inside_a_move_is_reported_as_non_termination(
     assert "the game does not end" in failed["invariants after every move"].detail
     assert report.reproduction is not None
     assert report.reproduction["invariant"] == "non-termination"
+
+
+def test_where_two_forced_play_rules_answer_the_whole_position_is_audited(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 8 point 4 (3): a checker that forgets an earlier filter's narrowing once a later
+    filter answers is caught at a position where both answer (the ace must be played, MA-1,
+    and the king may not, WC-2), without waiting for a sampled audit."""
+    from positions import position
+
+    from spitemalice.engine import legal
+    from spitemalice.validation import audit, dynamic
+
+    # Stacked in this order, mandatory-aces is asked first (the latest registered first), so a
+    # checker keeping only the last answer forgets its narrowing.
+    rules = sm.load("blackwood-frey", ["wild-must-be-covered", "mandatory-aces"])
+    state = position(rules, hands=["AH KS 9C"], builds=["AS 2S"], payoffs=["QH"])
+    assert audit.answering_filters(rules, state) == 2
+    assert dynamic._audit(rules, state, full=False, watch_filters=True) is None
+
+    def forgets_earlier(rules: object, state: object, moves: tuple) -> dict:
+        refused: dict = {}
+        for hook in rules.filters:  # type: ignore[attr-defined]
+            answer = hook(ruleset=rules.ruleset, state=state, moves=moves)  # type: ignore
+            if answer is not None:
+                refused = {m: answer for m in moves if m not in set(answer.allowed)}
+        return refused
+
+    monkeypatch.setattr(legal, "_refusing_filters", forgets_earlier)
+    problem = dynamic._audit(rules, state, full=False, watch_filters=True)
+    assert problem is not None and "accepted by check_move but not listed" in problem

@@ -205,8 +205,8 @@ def _pairs(
 
 
 def _filtered(rules: RuleBook, state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
-    """The moves every filter allows (what :func:`_apply_filters` keeps, without finding out
-    which filter refused what)."""
+    """The moves every filter allows (what :func:`_refusing_filters` lets through), without
+    finding out which filter refused what."""
     kept = moves
     listed: set[int] | None = None
     ruleset = rules.ruleset
@@ -227,22 +227,21 @@ def _filtered(rules: RuleBook, state: GameState, moves: tuple[Move, ...]) -> tup
     return kept
 
 
-def _apply_filters(
+def _refusing_filters(
     rules: RuleBook, state: GameState, moves: tuple[Move, ...]
-) -> tuple[tuple[Move, ...], dict[Move, MoveFilter]]:
-    """Moves every filter allows, and for each refused move the filter that refused it."""
+) -> dict[Move, MoveFilter]:
+    """For each of ``moves`` that some forced-play filter refuses, the first filter in hook
+    order that refuses it (its reason is the one cited); a move must pass every filter."""
     refused_by: dict[Move, MoveFilter] = {}
-    kept = moves
     for hook in rules.filters:
         answer = hook(ruleset=rules.ruleset, state=state, moves=moves)
         if answer is None:
             continue
         allowed = set(answer.allowed)
-        for move in kept:
+        for move in moves:
             if move not in allowed:
                 refused_by.setdefault(move, answer)
-        kept = tuple(move for move in kept if move in allowed)
-    return kept, refused_by
+    return refused_by
 
 
 def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None = None) -> None:
@@ -311,8 +310,7 @@ def _check_shape(move: object) -> None:
 
 
 def _check_filters(rules: RuleBook, state: GameState, move: Move) -> None:
-    _, refused_by = _apply_filters(rules, state, base_moves(rules, state))
-    answer = refused_by.get(move)
+    answer = _refusing_filters(rules, state, base_moves(rules, state)).get(move)
     if answer is not None:
         raise refuse(answer.reason, move, rules.clause_for, answer.message)
 

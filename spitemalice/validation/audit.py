@@ -74,6 +74,13 @@ def filters_hold(rules: RuleBook, state: GameState, listed: tuple[Move, ...]) ->
     return None
 
 
+def answering_filters(rules: RuleBook, state: GameState) -> int:
+    """How many forced-play filters answer (narrow the moves) in ``state``."""
+    offered = base_moves(rules, state)
+    return sum(hook(ruleset=rules.ruleset, state=state, moves=offered) is not None
+               for hook in rules.filters)
+
+
 def _plugin_of(hook: object) -> str:
     """The name of the plugin (module or object) a hook implementation belongs to."""
     owner = getattr(hook, "__self__", None) or sys.modules.get(getattr(hook, "__module__", ""))

@@ -19,7 +19,7 @@ from spitemalice.rulebook import RuleBook
 from spitemalice.simulate import derive_seed
 from spitemalice.stats import wilson
 
-from .audit import audit_position, filters_hold
+from .audit import answering_filters, audit_position, filters_hold
 from .report import Check, GameStats
 from .termination import NonTermination, cpu_limit, move_cap
 
@@ -144,7 +144,12 @@ def _audit(rules: RuleBook, state: GameState, full: bool, watch_filters: bool) -
     if full:
         return audit_position(rules, state)
     if watch_filters:
-        return filters_hold(rules, state, legal_moves(rules, state))
+        problem = filters_hold(rules, state, legal_moves(rules, state))
+        if problem or answering_filters(rules, state) < 2:
+            return problem
+        # Where two forced-play rules answer at once, how they combine is what a stacking
+        # fault breaks, in check_move's path as much as in legal_moves': audit it all.
+        return audit_position(rules, state)
     return None
 
 
