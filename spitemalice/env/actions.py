@@ -30,6 +30,7 @@ number of cards in the deck that may start a pile, which no game can exceed.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterable
 
 from spitemalice.cards import Card
@@ -136,6 +137,21 @@ class ActionCatalogue:
             raise refuse("not-own-pile", f"action {action}", self._why,
                          f"seat {seat} shares no piles with a partner number {who}")
         return partners[who - 1]
+
+    def number(self, action: object) -> int:
+        """``action`` as an action number: an ``int`` or a numpy integer (``operator.index``,
+        not ``int()``: 2.7 is no action number).
+
+        Raises:
+            SpiteMaliceError: ``action`` is ``None``, a bool, or not a whole number.
+        """
+        if action is not None and not isinstance(action, bool):
+            try:
+                return operator.index(action)  # type: ignore[arg-type]
+            except TypeError:
+                pass
+        raise SpiteMaliceError(f"an action is a whole number from 0 to {self.size - 1}, "
+                               f"not {action!r}")
 
     # -- move -> actions -----------------------------------------------------------------
 

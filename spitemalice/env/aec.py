@@ -23,7 +23,6 @@ catalogue (:mod:`spitemalice.env.actions`) that is legal now.
 
 from __future__ import annotations
 
-import operator
 import random
 import secrets
 from typing import Any, ClassVar
@@ -144,15 +143,7 @@ class SpiteMaliceEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or isinstance(action, bool):
-            raise SpiteMaliceError(f"{agent} is on turn: its action is a whole number from 0 "
-                                   f"to {self.catalogue.size - 1}, not {action!r}")
-        try:
-            # operator.index, not int(): 2.7 is no action number, but numpy integers are
-            number = operator.index(action)
-        except TypeError:
-            raise SpiteMaliceError(f"an action is a whole number from 0 to "
-                                   f"{self.catalogue.size - 1}, not {action!r}") from None
+        number = self.catalogue.number(action)
         after = apply_move(self.rules, game, self.encoding.move(game, number))
         self._cumulative_rewards[agent] = 0.0
         self.game = after

@@ -9,7 +9,6 @@ the game; ``terminated`` is true at the end.  ``info["action_mask"]`` repeats th
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -99,15 +98,7 @@ class SingleAgentEnv(gymnasium.Env):
         game = self._live()
         if game.outcome is not None:
             raise SpiteMaliceError("the game is over: call reset() for a new one")
-        if action is None or isinstance(action, bool):
-            raise SpiteMaliceError(f"an action is a whole number from 0 to "
-                                   f"{self.catalogue.size - 1}, not {action!r}")
-        try:
-            # operator.index, not int(): 2.7 is no action number, but numpy integers are
-            number = operator.index(action)
-        except TypeError:
-            raise SpiteMaliceError(f"an action is a whole number from 0 to "
-                                   f"{self.catalogue.size - 1}, not {action!r}") from None
+        number = self.catalogue.number(action)
         self.game = apply_move(self.rules, game, self.encoding.move(game, number))
         self._others_move()
         final = self._live().outcome
