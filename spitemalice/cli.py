@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from typing import NoReturn
 
 from spitemalice import __version__, parallel
@@ -199,7 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     handlers = {"simulate": _simulate, "rules": _rules, "variants": _variants}
     handler = getattr(args, "handler", None) or handlers[args.command]
     try:
-        status = handler(args)
+        with _sigterm_stops_cleanly():
+            status = handler(args)
     except SpiteMaliceError as error:
         print(f"spitemalice: error: {error}", file=sys.stderr)
         return 2
@@ -210,6 +213,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     return int(status or 0)
+
+
+@contextlib.contextmanager
+def _sigterm_stops_cleanly() -> Iterator[None]:
+    """While a command runs, SIGTERM stops it as Ctrl-C does: the run unwinds, so ``--jobs``
+    worker processes are ended with it instead of being left running.  The previous handler
+    comes back afterwards (``main`` may be called from a program or a test)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set signal handlers
+        return
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _survive_any_encoding() -> None:

@@ -120,3 +120,33 @@ def test_validate_gives_the_same_checks_and_statistics_on_two_jobs() -> None:
     one = dynamic_checks(rules, 9, 2, jobs=1)
     two = dynamic_checks(rules, 9, 2, jobs=2)
     assert one == two and one[2] is None
+
+
+def test_sigterm_ends_a_parallel_run_and_its_workers() -> None:
+    """SIGTERM stops `simulate --jobs 2` as Ctrl-C does: the summary of the finished games,
+    exit 130, and no worker process left running."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    run = subprocess.Popen(
+        [sys.executable, "-m", "spitemalice", "simulate", "blackwood-frey", "--games",
+         "100000", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+    workers: list[int] = []
+    deadline = time.monotonic() + 30
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        workers = [int(pid) for pid in children.read_text().split()]
+    assert len(workers) >= 2, "the run never started its workers"
+    time.sleep(1.0)  # let some games finish
+    run.send_signal(signal.SIGTERM)
+    out, err = run.communicate(timeout=30)
+    assert run.returncode == 130, err
+    assert "interrupted" in err and "(interrupted)" in out
+    time.sleep(0.5)
+    left = [pid for pid in workers if Path(f"/proc/{pid}").exists()
+            and "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]]
+    assert not left, f"worker processes still running: {left}"
