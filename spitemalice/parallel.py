@@ -30,6 +30,7 @@ import collections
 import contextlib
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -99,6 +100,9 @@ _PLAY: Callable[[int], Any] | None = None  # a worker process's per-game functio
 def _install(play: Callable[[int], Any]) -> None:
     global _PLAY
     _PLAY = play
+    # A worker dies quietly on SIGTERM (how the pool ends it), whatever handler the command
+    # line set in the parent it was forked from.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _chunk(span: tuple[int, int]) -> list[Any]:
