@@ -85,6 +85,11 @@ class Outcome:
     winner: int | None
     scores: tuple[int, ...] = attrs.field(converter=_ints)
 
+    def describe(self) -> str:
+        """One line for people: ``"win by seat 0; scores 35, 0"``."""
+        who = "" if self.winner is None else f" by seat {self.winner}"
+        return f"{self.kind}{who}; scores {', '.join(str(score) for score in self.scores)}"
+
 
 @attrs.frozen
 class GameState:

@@ -512,9 +512,7 @@ def _describe_table(builds: Sequence[Pile], draw: int, completed: int) -> list[s
 def _describe_turn(seat: int, turn: int, moves: int, idle: int,
                    outcome: Outcome | None) -> str:
     if outcome is not None:
-        who = "" if outcome.winner is None else f" by seat {outcome.winner}"
-        scores = ", ".join(str(s) for s in outcome.scores)
-        return f"game over: {outcome.kind}{who}; scores {scores}; after {turn} turn(s)"
+        return f"game over: {outcome.describe()}; after {turn} turn(s)"
     return (f"seat {seat} on turn; {turn} turn(s) ended, {moves} card(s) moved this turn, "
             f"{idle} idle turn(s) in a row")
 

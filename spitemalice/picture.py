@@ -164,9 +164,7 @@ def _header(table: _Table, caption: str, width: int) -> list[str]:
 def _status(table: _Table) -> str:
     outcome = table.outcome
     if outcome is not None:
-        who = "" if outcome.winner is None else f" by seat {outcome.winner}"
-        scores = ", ".join(str(score) for score in outcome.scores)
-        return f"Game over: {outcome.kind}{who}; scores {scores}"
+        return f"Game over: {outcome.describe()}"
     return (f"Seat {table.seat} to play \u00b7 turn {table.turn + 1} \u00b7 "
             f"{table.turn_moves} card(s) moved this turn")
 
