@@ -60,6 +60,8 @@ class CustomRuleset:
         base: the installed rule set at the bottom of the chain.
         house_rules: house-rule names, the base file's first.
         params: parameter overrides (converted), the base file's overridden by this file's.
+        param_files: for each parameter in ``params``, the name of the file in the chain that
+            set it (so ``rules`` credits a base file's value to that file).
     """
 
     path: Path
@@ -70,6 +72,7 @@ class CustomRuleset:
     base: str
     house_rules: tuple[str, ...]
     params: Mapping[str, Any]
+    param_files: Mapping[str, str] = attrs.field(factory=dict)
 
 
 def is_file_name(name: str | os.PathLike[str]) -> bool:
@@ -126,8 +129,10 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
     description = _text(where, data, "description") if "description" in data else title
     house_rules = _names(where, data.get("house_rules", []))
     params = _params(where, data.get("params", {}))
+    own_files = dict.fromkeys(params, path.name)
     if not is_file_name(base):
-        return CustomRuleset(path, name, title, version, description, base, house_rules, params)
+        return CustomRuleset(path, name, title, version, description, base, house_rules, params,
+                             own_files)
     if not allow_files:
         raise RulesetError(f"{where}: base: {base!r} is a file; a base names an installed rule "
                            "set unless files are allowed (load(..., allow_files=True), "
@@ -136,6 +141,7 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
     return CustomRuleset(
         path, name, title, version, description, parent.base,
         parent.house_rules + house_rules, {**parent.params, **params},
+        {**parent.param_files, **own_files},
     )
 
 

@@ -73,7 +73,7 @@ def _load_file(
     variant = _file_plugin(where, "base", spec.base, "ruleset")
     own = [_file_plugin(where, "house_rules", rule, "house-rule") for rule in spec.house_rules]
     layer = FileLayer(spec.path.name, spec.name, spec.title, spec.version, dict(spec.params),
-                      spec.description)
+                      spec.description, dict(spec.param_files))
     try:
         return RuleBook(variant, [*own, *extra], given, file=layer, enforcers=registry.enforcers)
     except RulesetError as error:

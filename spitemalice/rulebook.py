@@ -62,6 +62,8 @@ class FileLayer:
         ruleset_name, title, version: the identity the file gives the rule set.
         params: the file's parameter overrides (already converted).
         description: one line for ``spitemalice variants``.
+        param_files: which file of a chain of ``base`` files set each parameter (by name);
+            a parameter not listed is credited to ``name``.
 
     It is registered as a plugin without hooks, so the plugin list names the file.
     """
@@ -72,6 +74,7 @@ class FileLayer:
     version: str
     params: Mapping[str, Any]
     description: str = ""
+    param_files: Mapping[str, str] = attrs.field(factory=dict)
     KIND = "ruleset"
 
     @property
@@ -437,6 +440,9 @@ def _resolve_ruleset(
         ruleset = attrs.evolve(ruleset, name=file.ruleset_name, title=file.title,
                                version=file.version)
         ruleset = _note(origin, ruleset, override(ruleset, file.params), f"file {file.name}")
+        # All at once (parameters may only be valid together); then credit each to its file.
+        origin.update({name: f"file {source}" for name, source in file.param_files.items()
+                       if name in origin and origin[name] == f"file {file.name}"})
     return own, _note(origin, ruleset, override(ruleset, params), OVERRIDE), origin
 
 

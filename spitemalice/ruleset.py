@@ -323,8 +323,9 @@ def _convert(name: str, value: Any) -> Any:
         alternatives = f" or {next(iter(words))!r}" if words else ""
         if isinstance(value, str):
             return _int(name, value.strip(), alternatives)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesetError(f"{name} is a whole number{alternatives}, not {_shown(value)}")
+        if not isinstance(value, int) or isinstance(value, bool) or _too_long(value):
+            raise RulesetError(f"{name} is a whole number of at most {MAX_DIGITS} digits"
+                               f"{alternatives}, not {_shown(value)}")
         return value
     if not isinstance(value, str):
         raise RulesetError(f"{name} is text, not {_shown(value)}")
@@ -344,7 +345,7 @@ def _bool(name: str, value: Any) -> bool:
 
 def _rank(name: str, part: Any) -> int:
     """One rank of a rank set: a whole number, or A, J, Q, K, * (joker) as text."""
-    if isinstance(part, int) and not isinstance(part, bool):
+    if isinstance(part, int) and not isinstance(part, bool) and not _too_long(part):
         return part
     if isinstance(part, str):
         text = part.strip().upper()
@@ -367,7 +368,15 @@ def _int(name: str, text: str, alternatives: str = "") -> int:
     return -number if text.startswith("-") else number
 
 
+def _too_long(number: int) -> bool:
+    """Whether ``number`` has more than :data:`MAX_DIGITS` digits (checked by size, as
+    printing a huge integer is itself refused by Python)."""
+    return abs(number) >= 10**MAX_DIGITS
+
+
 def _shown(value: Any) -> str:
     """``value`` for a message, cut short when long."""
+    if isinstance(value, int) and _too_long(value):
+        return f"a whole number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -83,6 +83,10 @@ def test_a_base_may_be_another_file(tmp_path: Path) -> None:
     rules = sm.load(child, allow_files=True)
     assert (rules.ruleset.title, rules.ruleset.payoff_size) == ("Child", 12)
     assert parent.exists()
+    # Each value is credited to the file that set it, not to the outermost file.
+    assert spec.param_files == {"payoff_size": "mine.toml", "match_target": "parent.toml"}
+    assert rules.origin["match_target"] == "file parent.toml"
+    assert rules.origin["payoff_size"] == "file mine.toml"
 
 
 def test_files_that_name_each_other_are_refused(tmp_path: Path) -> None:

@@ -142,6 +142,15 @@ def test_the_command_line_prints_one_line_for_long_numbers_and_deep_nesting(
 # -- class 4: files named by untrusted files -----------------------------------------------
 
 
+@pytest.mark.parametrize("params", [{"players": 10**5000}, {"payoff_size": -(10**100)},
+                                    {"mandatory_ranks": [10**5000]}])
+def test_huge_integers_from_python_are_a_ruleset_error_naming_the_bound(params: dict) -> None:
+    # Python refuses to print an integer of over 4,300 digits; the message must not try to.
+    name = next(iter(params))
+    with pytest.raises(sm.RulesetError, match=f"^{name}.*(80 digits|not a rank)"):
+        sm.load("blackwood-frey", **params)
+
+
 def test_a_record_naming_a_file_as_its_rule_set_is_refused(record_dict: dict, tmp_path: Path,
                                                           capsys) -> None:
     # The example: a record whose rule-set name is /dev/zero.
