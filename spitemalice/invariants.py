@@ -116,16 +116,25 @@ def _cards(counter: Counter[Card]) -> str:
 
 
 def build_piles_well_formed(rules: RuleBook, state: GameState) -> Violations:
-    """Each open build pile rises from rank 1 with cards that may stand for their rank, stays
-    below the build ceiling, and no more piles are open than the limit allows."""
+    """Each open build pile rises from rank 1 (or from the cards recycled from under its top)
+    with cards that may stand for their rank, stays below the build ceiling, and no more
+    piles are open than the limit allows."""
     problems = []
     if rules.build_limit and len(state.builds) > rules.build_limit:
         problems.append(f"{len(state.builds)} build piles open, limit {rules.build_limit}")
+    removed = state.build_removed
+    if removed and (len(removed) != len(state.builds) or not rules.ruleset.recycle_under_tops
+                    or min(removed) < 0):
+        problems.append(f"recycled counts {removed} for {len(state.builds)} build piles, "
+                        f"recycle_under_tops = {rules.ruleset.recycle_under_tops}")
+        removed = ()
     for number, pile in enumerate(state.builds, 1):
-        if not 0 < len(pile) < rules.ceiling.ceiling:
-            problems.append(f"build pile {number} holds {len(pile)} cards; it must hold 1 to "
+        under = removed[number - 1] if removed else 0
+        if not pile or under + len(pile) >= rules.ceiling.ceiling:
+            problems.append(f"build pile {number} stands at {under + len(pile)} with "
+                            f"{len(pile)} cards; it must stand at 1 to "
                             f"{rules.ceiling.ceiling - 1} (a full pile leaves the table)")
-        for rank, card in enumerate(pile, 1):
+        for rank, card in enumerate(pile, under + 1):
             if rank not in rules.accepts[card.rank]:
                 problems.append(f"build pile {number}: {card} cannot stand for rank {rank}")
     return problems

@@ -38,6 +38,13 @@ def _ints(values: Iterable[int]) -> tuple[int, ...]:
     return tuple(values)
 
 
+def removed_counts(values: Iterable[int]) -> tuple[int, ...]:
+    """Counts of cards recycled from under the build-pile tops in their one stored form:
+    ``()`` when every count is 0 (so equal positions are equal values)."""
+    counts = tuple(values)
+    return counts if any(counts) else ()
+
+
 def _sorted_hand(cards: Iterable[Card]) -> Pile:
     return tuple(sorted(cards, key=_card_key))
 
@@ -98,9 +105,9 @@ class GameState:
     Attributes:
         seats: one :class:`Seat` per seat, in turn order.
         builds: the open build piles in the order they were opened, each bottom to top.  The
-            card at position ``i`` (0-based) stands for rank ``i + 1``: every pile starts at
-            rank 1 and rises by one, so the rank a wild card stands for follows from where it
-            lies (see :func:`build_ranks`).
+            card at position ``i`` (0-based) of pile ``n`` stands for rank
+            ``build_removed[n] + i + 1``: every pile starts at rank 1 and rises by one, so the
+            rank a wild card stands for follows from where it lies (see :func:`build_ranks`).
         draw: the draw pile, bottom to top (cards are drawn from the end).
         completed: completed build-pile cards set aside until they are recycled.
         seat: the seat on turn (0-based).
@@ -110,6 +117,10 @@ class GameState:
         seed: the game's seed; with ``shuffles`` it fixes every shuffle to come.
         shuffles: shuffles made so far (the deal is shuffle 0).
         outcome: how the game ended, or ``None`` while it is live.
+        build_removed: per open build pile, how many cards were taken from under its top
+            and recycled (the electronic Skip-Bo option, ``recycle_under_tops``), so that the
+            pile still stands at its rank; ``()`` when every count is 0, the usual case (all
+            zero is always written ``()``), else one count per build pile.
     """
 
     seats: tuple[Seat, ...] = attrs.field(converter=_seats)
@@ -123,11 +134,17 @@ class GameState:
     seed: int = 0
     shuffles: int = 0
     outcome: Outcome | None = None
+    build_removed: tuple[int, ...] = attrs.field(default=(), converter=removed_counts)
 
     @property
     def is_over(self) -> bool:
         """``True`` once the game has an outcome; no move is legal after that."""
         return self.outcome is not None
+
+    @property
+    def build_tops(self) -> tuple[int, ...]:
+        """The rank each open build pile's top card stands for, pile 1 first."""
+        return top_ranks(self.builds, self.build_removed)
 
     def all_cards(self) -> list[Card]:
         """Every card in the state, wherever it lies (for conservation checks)."""
@@ -141,9 +158,18 @@ class GameState:
         return cards
 
 
-def build_ranks(pile: Pile) -> tuple[int, ...]:
-    """The rank each card of a build pile stands for, bottom to top: ``(1, 2, ..., len)``."""
-    return tuple(range(1, len(pile) + 1))
+def build_ranks(pile: Pile, removed: int = 0) -> tuple[int, ...]:
+    """The rank each card of a build pile stands for, bottom to top: ``(1, 2, ..., len)``,
+    or from ``removed + 1`` up when ``removed`` cards were taken from under its top."""
+    return tuple(range(removed + 1, removed + len(pile) + 1))
+
+
+def top_ranks(builds: tuple[Pile, ...], removed: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The rank each build pile's top card stands for: its length, plus the cards taken from
+    under it (``removed``, :attr:`GameState.build_removed`: ``()`` or one count per pile)."""
+    if not removed:
+        return tuple(map(len, builds))
+    return tuple(count + len(pile) for count, pile in zip(removed, builds, strict=True))
 
 
 # The engine's own constructors.  The public constructors above convert every argument (lists
@@ -173,13 +199,13 @@ def new_seat(
 def new_state(
     seats: tuple[Seat, ...], builds: tuple[Pile, ...], draw: Pile, completed: Pile, seat: int,
     turn: int, turn_moves: int, idle_turns: int, seed: int, shuffles: int,
-    outcome: Outcome | None, _slots: tuple = _STATE_SLOTS,
+    outcome: Outcome | None, build_removed: tuple[int, ...], _slots: tuple = _STATE_SLOTS,
 ) -> GameState:
     """A :class:`GameState` from tuples of canonical values, every field given in the
-    order of the class's fields."""
+    order of the class's fields (``build_removed`` is ``()`` when all its counts are 0)."""
     state = _new(GameState)
     (set_seats, set_builds, set_draw, set_completed, set_seat, set_turn, set_turn_moves,
-     set_idle, set_seed, set_shuffles, set_outcome) = _slots
+     set_idle, set_seed, set_shuffles, set_outcome, set_removed) = _slots
     set_seats(state, seats)
     set_builds(state, builds)
     set_draw(state, draw)
@@ -191,6 +217,7 @@ def new_state(
     set_seed(state, seed)
     set_shuffles(state, shuffles)
     set_outcome(state, outcome)
+    set_removed(state, build_removed)
     return state
 
 

@@ -8,7 +8,9 @@ A position is four sections of piles, then ``key=value`` fields, separated by wh
     seat      := payoffs ":" hand ":" discards
     payoffs   := pile ( "|" pile )*              the rule set's pay-off piles, pile 1 first
     discards  := pile ( "|" pile )*              the rule set's discard piles, pile 1 first
-    builds    := "-" | pile ( "|" pile )*        open build piles in the order opened
+    builds    := "-" | build ( "|" build )*      open build piles in the order opened
+    build     := [ "~" n "," ] pile              "~4,5": a 5 on 4 cards recycled from under
+                                                 it, so it stands at 5 (recycle_under_tops)
     draw      := pile | "rest"
     completed := pile
     pile      := "-" | part ( "," part )*        "-" is an empty pile; bottom to top
@@ -71,6 +73,8 @@ Part = Card | int
 
 EMPTY = "-"
 REST = "rest"
+RECYCLED = "~"
+"""Marks the count of cards recycled from under a build pile's top: ``~4,5``."""
 _STATE_KEYS = ("on", "turn", "moves", "idle", "seed", "shuffles", "end")
 _VIEW_KEYS = ("view", "on", "turn", "moves", "idle", "end")
 
@@ -93,7 +97,7 @@ def format_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> st
     if state.outcome is not None:
         fields.append(_outcome_text(state.outcome))
     fields += _teams_field(teams)
-    return " ".join([seats, _piles(state.builds) if state.builds else EMPTY,
+    return " ".join([seats, _build_piles(state.builds, state.build_removed),
                      _pile(state.draw), _pile(state.completed), *fields])
 
 
@@ -110,7 +114,7 @@ def format_view(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> str:
     if view.outcome is not None:
         fields.append(_outcome_text(view.outcome))
     fields += _teams_field(teams)
-    return " ".join(["/".join(seats), _piles(view.builds) if view.builds else EMPTY,
+    return " ".join(["/".join(seats), _build_piles(view.builds, view.build_removed),
                      _hidden(view.draw_count), _hidden(view.completed_count), *fields])
 
 
@@ -153,6 +157,15 @@ def _piles(piles: Sequence[Pile]) -> str:
     return "|".join(_pile(pile) for pile in piles)
 
 
+def _build_piles(builds: Sequence[Pile], removed: Sequence[int]) -> str:
+    if not builds:
+        return EMPTY
+    if not removed:
+        return _piles(builds)
+    return "|".join((f"{RECYCLED}{count}," if count else "") + _pile(pile)
+                    for count, pile in zip(removed, builds, strict=True))
+
+
 def _hidden(count: int) -> str:
     return f"?{count}" if count else EMPTY
 
@@ -193,7 +206,7 @@ def parse_position(text: str, rules: RuleBook) -> GameState:
             _known(hand, f"{where} hand"),
             tuple(_known(p, f"{where} discard pile {n}") for n, p in enumerate(discards, 1)),
         ))
-    builds = _builds(sections[1])
+    builds, removed = _builds(sections[1])
     completed = _known(_parse_pile(sections[3], "completed cards"), "completed cards")
     placed = [c for s in seats for c in (*s.hand, *_flat(s.payoff), *_flat(s.discards))]
     placed += [*_flat(builds), *completed]
@@ -205,7 +218,7 @@ def parse_position(text: str, rules: RuleBook) -> GameState:
         tuple(seats), builds, draw, completed,
         seat=fields["on"], turn=fields.get("turn", 0), turn_moves=fields.get("moves", 0),
         idle_turns=fields.get("idle", 0), seed=fields.get("seed", 0),
-        shuffles=fields.get("shuffles", 0), outcome=outcome,
+        shuffles=fields.get("shuffles", 0), outcome=outcome, build_removed=removed,
     )
     check_position(rules, state)
     return state
@@ -250,10 +263,11 @@ def parse_view(text: str, rules: RuleBook) -> SeatView:
         ))
     draw = _hidden_only(_parse_pile(sections[2], "draw pile"), "draw pile")
     completed = _hidden_only(_parse_pile(sections[3], "completed cards"), "completed cards")
+    builds, removed = _builds(sections[1])
     view = SeatView(
-        viewer, hand, tuple(publics), _builds(sections[1]), draw, completed,
+        viewer, hand, tuple(publics), builds, draw, completed,
         fields["on"], fields.get("turn", 0), fields.get("moves", 0), fields.get("idle", 0),
-        outcome,
+        outcome, removed,
     )
     check_view(rules, view)
     return view
@@ -376,11 +390,25 @@ def _seats(section: str) -> list[tuple[list[list[Part]], list[Part], list[list[P
     return seats
 
 
-def _builds(section: str) -> tuple[Pile, ...]:
+def _builds(section: str) -> tuple[tuple[Pile, ...], tuple[int, ...]]:
+    """The build piles and the cards recycled from under each (``()`` when none was)."""
     if section == EMPTY:
-        return ()
-    return tuple(_known(_parse_pile(text, f"build pile {n}"), f"build pile {n}")
-                 for n, text in enumerate(section.split("|"), 1))
+        return (), ()
+    piles, removed = [], []
+    for n, text in enumerate(section.split("|"), 1):
+        where = f"build pile {n}"
+        count = 0
+        if text.startswith(RECYCLED):
+            mark, _, text = text.partition(",")
+            number = limits.whole_number(mark[1:])
+            if number is None or number < 1 or not text:
+                raise NotationError(
+                    f"{where}: {_short(mark)!r} is not a count of recycled cards; write '~', "
+                    "the cards recycled from under the pile, a comma and the pile, as '~4,5'")
+            count = number
+        piles.append(_known(_parse_pile(text, where), where))
+        removed.append(count)
+    return tuple(piles), (tuple(removed) if any(removed) else ())
 
 
 def _parse_pile(text: str, where: str) -> list[Part]:
@@ -460,7 +488,8 @@ def describe_position(state: GameState) -> str:
         payoff = [PayoffView(len(p), p[-1] if p else None) for p in seat.payoff]
         lines += _describe_seat(index, index == state.seat, payoff, _cards(seat.hand),
                                 seat.discards)
-    lines += _describe_table(state.builds, len(state.draw), len(state.completed))
+    lines += _describe_table(state.builds, state.build_removed, len(state.draw),
+                             len(state.completed))
     lines.append(_describe_turn(state.seat, state.turn, state.turn_moves, state.idle_turns,
                                 state.outcome) + f"; seed {state.seed}, "
                  f"{state.shuffles} shuffle(s) made")
@@ -475,7 +504,8 @@ def describe_view(view: SeatView) -> str:
                 else f"{public.hand_count} card(s), face down")
         lines += _describe_seat(index, index == view.seat, list(public.payoff), hand,
                                 public.discards)
-    lines += _describe_table(view.builds, view.draw_count, view.completed_count)
+    lines += _describe_table(view.builds, view.build_removed, view.draw_count,
+                             view.completed_count)
     lines.append(_describe_turn(view.seat, view.turn, view.turn_moves, view.idle_turns,
                                 view.outcome))
     return "\n".join(lines)
@@ -500,10 +530,13 @@ def _describe_seat(index: int, on_turn: bool, payoff: list[PayoffView], hand: st
     ]
 
 
-def _describe_table(builds: Sequence[Pile], draw: int, completed: int) -> list[str]:
+def _describe_table(builds: Sequence[Pile], removed: Sequence[int], draw: int,
+                    completed: int) -> list[str]:
     lines = ["build piles" + ("" if builds else "   none")]
     for number, pile in enumerate(builds, 1):
-        lines.append(f"  {number}: {_cards(pile)}  (next rank {len(pile) + 1})")
+        under = removed[number - 1] if removed else 0
+        gone = f"{under} recycled from under it, " if under else ""
+        lines.append(f"  {number}: {_cards(pile)}  ({gone}next rank {under + len(pile) + 1})")
     lines.append(f"draw pile       {draw} card(s)")
     lines.append(f"completed cards {completed}")
     return lines

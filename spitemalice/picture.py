@@ -23,7 +23,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from spitemalice.cards import SUITS, Card, card_text, rank_text
+from spitemalice.cards import SKIP_BO, SUITS, Card, card_text, rank_text
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState, Outcome, Pile
 from spitemalice.views import PayoffView, SeatView, view_of
@@ -53,6 +53,7 @@ class _SeatRow:
 class _Table:
     seats: tuple[_SeatRow, ...]
     builds: tuple[Pile, ...]
+    build_removed: tuple[int, ...]
     draw_count: int
     completed_count: int
     seat: int
@@ -93,7 +94,8 @@ def _state_table(state: GameState) -> _Table:
                  seat.hand, len(seat.hand), seat.discards)
         for i, seat in enumerate(state.seats)
     )
-    return _Table(rows, state.builds, len(state.draw), len(state.completed), state.seat,
+    return _Table(rows, state.builds, state.build_removed, len(state.draw),
+                  len(state.completed), state.seat,
                   state.turn, state.turn_moves, state.outcome, None)
 
 
@@ -103,7 +105,8 @@ def _view_table(view: SeatView) -> _Table:
                  public.discards)
         for i, public in enumerate(view.seats)
     )
-    return _Table(rows, view.builds, view.draw_count, view.completed_count, view.seat,
+    return _Table(rows, view.builds, view.build_removed, view.draw_count,
+                  view.completed_count, view.seat,
                   view.turn, view.turn_moves, view.outcome, view.viewer)
 
 
@@ -131,8 +134,8 @@ def _draw(table: _Table, caption: str) -> str:
                  *(MARGIN * 2 + _panel_width(row) for row in table.seats)])
     parts: list[str] = []
     parts += _header(table, caption, width)
-    parts += _builds(table.builds, MARGIN, _HEADER_H)
-    y = _HEADER_H + _BUILD_H
+    parts += _builds(table.builds, table.build_removed, MARGIN, _HEADER_H)
+    y = _HEADER_H + _BUILD_H + (14 if table.build_removed else 0)  # room for "n recycled"
     for row in table.seats:
         height = _panel_height(row)
         parts += _panel(table, row, MARGIN, y, width - 2 * MARGIN, height)
@@ -169,7 +172,7 @@ def _status(table: _Table) -> str:
             f"{table.turn_moves} card(s) moved this turn")
 
 
-def _builds(builds: Sequence[Pile], x: int, y: int) -> list[str]:
+def _builds(builds: Sequence[Pile], removed: Sequence[int], x: int, y: int) -> list[str]:
     parts = [_text(x, y + 14, "Build piles", weight="bold")]
     if not builds:
         parts.append(_text(x, y + 44, "none open", fill="#cfe8d6"))
@@ -177,11 +180,17 @@ def _builds(builds: Sequence[Pile], x: int, y: int) -> list[str]:
         left = x + (number - 1) * (CARD_W + 24)
         top = pile[-1]
         parts.append(_card(top, left, y + 22, f"build{number}"))
-        stands = len(pile)
-        label = f"B{number}: {rank_text(stands)}"
+        under = removed[number - 1] if removed else 0
+        stands = under + len(pile)
+        # Numbered decks (suitless cards, Skip-Bo's SB) count in numbers: 11, not J.
+        naturals = [card for card in pile if card.rank]
+        numbered = not naturals[0].suit if naturals else top == SKIP_BO
+        label = f"B{number}: {stands if numbered else rank_text(stands)}"
         if top.rank != stands:  # a wild card on top: say what it stands for
             label += " (wild)"
         parts.append(_text(left, y + 22 + CARD_H + 14, label, size=11))
+        if under:  # the cards under the top were recycled: say why the pile is so short
+            parts.append(_text(left, y + 22 + CARD_H + 28, f"{under} recycled", size=11))
     return parts
 
 

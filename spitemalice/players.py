@@ -63,7 +63,7 @@ class GreedyPlayer:
 
 def _pile_tops(rules: RuleBook, state: GameState) -> list[tuple[int, int]]:
     """(build pile, rank on top) for each open pile, plus (NEW_PILE, 0) if one may open."""
-    tops = [(i, len(pile)) for i, pile in enumerate(state.builds)]
+    tops = list(enumerate(state.build_tops))
     if not rules.build_limit or len(state.builds) < rules.build_limit:
         tops.append((NEW_PILE, 0))
     return tops
@@ -116,7 +116,7 @@ def _build(rules: RuleBook, state: GameState, plays: list[Play]) -> Play | None:
 
 
 def _rank_after(state: GameState, move: Play) -> int:
-    return 1 if move.pile == NEW_PILE else len(state.builds[move.pile]) + 1
+    return 1 if move.pile == NEW_PILE else state.build_tops[move.pile] + 1
 
 
 def _best_discard(rules: RuleBook, state: GameState, discards: list[Discard]) -> Discard:

@@ -8,9 +8,11 @@ by play from a deal.
 
 * the seat count is the rule set's, each seat has the rule set's number of pay-off and
   discard piles, and no hand holds more than the hand size;
-* no more build piles are open than the limit allows; each holds 1 to ``ceiling - 1`` cards
-  and its card at position ``i`` (0-based) may stand for rank ``i + 1`` (the RuleBook's
-  ``accepts`` table, so wild cards are checked too);
+* no more build piles are open than the limit allows; each stands at rank 1 to
+  ``ceiling - 1`` and its card at position ``i`` (0-based) may stand for rank ``i + 1``, or
+  ``removed + i + 1`` where ``removed`` cards were recycled from under its top (the
+  RuleBook's ``accepts`` table, so wild cards are checked too); recycled counts only where
+  the rules recycle them (``recycle_under_tops``);
 * no discard pile holds a card of a rank that may not be discarded;
 * no card appears more often than the deck holds it (a position may leave cards out, as a
   scenario test does; it may never invent one);
@@ -49,7 +51,7 @@ def check_position(rules: RuleBook, state: GameState) -> None:
     """
     check_layout(rules, len(state.seats),
                  [(len(s.payoff), len(s.hand), s.discards) for s in state.seats])
-    check_builds(rules, state.builds)
+    check_builds(rules, state.builds, state.build_removed)
     check_card_counts(rules, state.all_cards())
     check_counters(rules, state.seat, state.turn, state.turn_moves, state.idle_turns)
     for name, value in (("seed", state.seed), ("shuffles", state.shuffles)):
@@ -86,7 +88,7 @@ def check_view(rules: RuleBook, view: SeatView) -> None:
     if view.own.hand_count != len(view.hand):
         raise PositionError(f"seat {view.viewer} holds {len(view.hand)} card(s) but its "
                             f"hand count says {view.own.hand_count}")
-    check_builds(rules, view.builds)
+    check_builds(rules, view.builds, view.build_removed)
     _whole("draw pile count", view.draw_count)
     _whole("completed cards count", view.completed_count)
     visible: list[Card] = [*view.hand, *(card for pile in view.builds for card in pile)]
@@ -149,29 +151,53 @@ def check_layout(rules: RuleBook, seats: int,
                                         f"{card_text(card)}; that rank may not be discarded")
 
 
-def check_builds(rules: RuleBook, builds: tuple[Pile, ...]) -> None:
-    """Build piles: within the pile limit, each 1 to ``ceiling - 1`` cards, in sequence.
+def check_builds(rules: RuleBook, builds: tuple[Pile, ...], removed: tuple[int, ...] = ()) -> None:
+    """Build piles: within the pile limit, each standing at rank 1 to ``ceiling - 1``, in
+    sequence.  ``removed`` (:attr:`GameState.build_removed`) is ``()`` or one count per pile of
+    the cards recycled from under its top, only where the rules recycle them.
 
     Raises:
-        PositionError: naming the build pile (1-based) and the card out of sequence.
+        PositionError: naming the build pile (1-based) and the card out of sequence, or a
+            count of recycled cards the rules cannot hold.
     """
     limit, ceiling = rules.build_limit, rules.ceiling.ceiling
     if limit and len(builds) > limit:
         raise PositionError(f"{len(builds)} build piles are open; {rules.name} allows {limit}")
+    if removed:
+        _check_removed(rules, builds, removed)
     accepts = rules.accepts
     for number, pile in enumerate(builds, 1):
-        if not 0 < len(pile) < ceiling:
+        under = removed[number - 1] if removed else 0
+        if not pile or under + len(pile) >= ceiling:
+            held = f"{len(pile)} cards" + (f" on {under} recycled from under it" if under else "")
             raise PositionError(
-                f"build pile {number} holds {len(pile)} cards; an open build pile holds 1 to "
+                f"build pile {number} holds {held}; an open build pile stands at rank 1 to "
                 f"{ceiling - 1} (a pile that reaches the build ceiling leaves the table)"
             )
-        for rank, card in enumerate(pile, 1):
+        for rank, card in enumerate(pile, under + 1):
             accepted = accepts[card.rank] if 0 <= card.rank < len(accepts) else frozenset()
             if rank not in accepted:
                 raise PositionError(
-                    f"build pile {number} card {rank} is {card_text(card)}, which cannot stand "
-                    f"for rank {rank}: a build pile rises from 1 by one rank at a time"
+                    f"build pile {number} card {rank - under} is {card_text(card)}, which "
+                    f"cannot stand for rank {rank}: a build pile rises from 1 by one rank at a "
+                    "time"
                 )
+
+
+def _check_removed(rules: RuleBook, builds: tuple[Pile, ...], removed: tuple[int, ...]) -> None:
+    if not rules.ruleset.recycle_under_tops:
+        raise PositionError(
+            f"build piles with cards recycled from under their tops ({_counts(removed)}), but "
+            f"{rules.name} here does not recycle them (recycle_under_tops = false)")
+    if len(removed) != len(builds) or any(
+            not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in removed):
+        raise PositionError(
+            f"cards recycled from under the build-pile tops: {_counts(removed)}; give one whole "
+            f"number >= 0 per open build pile ({len(builds)})")
+
+
+def _counts(removed: tuple[int, ...]) -> str:
+    return ", ".join(str(n) for n in removed[:8]) + (", ..." if len(removed) > 8 else "")
 
 
 def check_card_counts(rules: RuleBook, cards: Iterable[Card], hidden: int = 0) -> None:

@@ -110,16 +110,18 @@ def installed() -> list[PluginInfo]:
     return sorted(infos, key=lambda info: (order.get(info.kind, 9), info.name))
 
 
-def enforcers(field: str) -> list[str]:
-    """Installed plugins whose ``ENFORCES`` lists ``field``, by name."""
-    names = []
+def enforcers(field: str) -> list[tuple[str, str]]:
+    """Installed plugins whose ``ENFORCES`` lists ``field``, as ``(name, kind)`` pairs by
+    name (kind ``"house-rule"`` or ``"ruleset"``)."""
+    found = []
     for name, ep in _entry_points().items():
         try:
-            if field in getattr(_plugin(ep), "ENFORCES", ()):
-                names.append(name)
+            plugin = _plugin(ep)
+            if field in getattr(plugin, "ENFORCES", ()):
+                found.append((name, str(getattr(plugin, "KIND", "?"))))
         except RulesetError:
             continue
-    return sorted(names)
+    return sorted(found)
 
 
 def base_sheet(name: str, ruleset: Ruleset, changes: Iterable[Clause] = ()) -> list[Clause]:

@@ -95,7 +95,7 @@ class RuleBook:
         params: parameter overrides (``{"players": 3}``); text values are converted.
         file: the layer of a custom rule set file, if the configuration comes from one.
         enforcers: gives, for a parameter only a plugin enforces, the installed plugins
-            that do (asked only for the refusal's hint).
+            that do, as ``(name, kind)`` pairs (asked only for the refusal's hint).
 
     Attributes:
         ruleset: the final :class:`Ruleset`: every value the engine uses.
@@ -127,7 +127,7 @@ class RuleBook:
         params: Mapping[str, Any] | None = None,
         *,
         file: FileLayer | None = None,
-        enforcers: Callable[[str], Sequence[str]] | None = None,
+        enforcers: Callable[[str], Sequence[tuple[str, str]]] | None = None,
     ) -> None:
         self._variant, self._house_rules, self._file = variant, tuple(house_rules), file
         self._params = dict(params or {})
@@ -501,7 +501,7 @@ def _check_overrides_keep_house_rules(
 
 def _check_enforced(
     book: RuleBook, plugins: Iterable[object],
-    enforcers: Callable[[str], Sequence[str]] | None,
+    enforcers: Callable[[str], Sequence[tuple[str, str]]] | None,
 ) -> None:
     """Refuse a parameter that only a plugin's move filter gives effect to
     (:data:`~spitemalice.ruleset.ENFORCED_FIELDS`) when no loaded plugin enforces it."""
@@ -511,8 +511,11 @@ def _check_enforced(
         value = getattr(book.ruleset, field)
         if value == getattr(default, field) or any(field in enforces for enforces in loaded):
             continue
-        names = sorted(enforcers(field)) if enforcers else []
-        fix = (f"; add --house-rule {' or '.join(names)}" if names
+        found = sorted(enforcers(field)) if enforcers else []
+        house = [name for name, kind in found if kind == "house-rule"]
+        sets = [name for name, kind in found if kind == "ruleset"]
+        fix = (f"; add --house-rule {' or '.join(house)}" if house
+               else f"; it is an option of the rule set {' or '.join(sets)}" if sets
                else "; no installed plugin enforces it")
         raise RulesetError(f"{field} = {sheet.format_value(value)} has no effect on "
                            f"{book.ruleset.name} unless a plugin that enforces it is loaded{fix}")

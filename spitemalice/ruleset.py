@@ -112,6 +112,11 @@ class Ruleset:
         "set-aside: kept until a draw finds the draw pile empty; shuffle-in: at once",
         validator=_one_of("set-aside", "shuffle-in"),
     )
+    recycle_under_tops: bool = _field(
+        False,
+        "when a draw finds the draw pile empty and no completed pile set aside, the cards "
+        "under the build-pile tops are shuffled into a new draw pile (each pile keeps its rank)",
+    )
     payoff_piles: int = _field(1, "pay-off piles per seat", validator=_between(1, 4))
     payoff_size: int = _field(
         26,
@@ -232,11 +237,12 @@ class Ruleset:
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(Ruleset))
 IDENTITY_FIELDS = ("name", "title", "version")
-ENFORCED_FIELDS = ("mandatory_ranks", "wild_must_be_covered")
-"""Fields that only a plugin's per-move hook gives effect to (a move filter).  Loading a rule
-set where one of them differs from its default and no loaded plugin lists it in its
-``ENFORCES`` attribute is refused, so that ``--set mandatory_ranks=1,2`` without the house rule
-that enforces it is not silently ignored."""
+ENFORCED_FIELDS = ("mandatory_ranks", "wild_must_be_covered", "recycle_under_tops")
+"""Fields that take effect only with a plugin that lists them in its ``ENFORCES`` attribute:
+a move filter that gives them effect, or a rule set whose sheet states the option (skip-bo's
+``recycle_under_tops``).  Loading a rule set where one of them differs from its default and no
+loaded plugin lists it is refused, so that ``--set mandatory_ranks=1,2`` without the house rule
+that enforces it is not silently ignored, and no sheet is silent about a rule in force."""
 
 
 def field_help() -> dict[str, str]:

@@ -14,6 +14,10 @@ State (``format`` ``"spitemalice-state"``)::
      "seat": 1, "turn": 12, "turn_moves": 0, "idle_turns": 0, "seed": 5, "shuffles": 1,
      "outcome": null}
 
+``build_removed`` (after ``builds``, only when a count is not 0): per build pile, the cards
+recycled from under its top (skip-bo's ``recycle_under_tops``), so the pile stands at that
+count plus its length; ``[4, 0]`` puts a pile ``["5"]`` at rank 5.  A view carries it too.
+
 ``outcome`` is ``null`` or ``{"kind": "win", "winner": 1, "scores": [35, 0]}`` (``winner``
 ``null`` unless the kind is ``"win"``).
 
@@ -71,6 +75,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             for seat in state.seats
         ],
         "builds": _piles_out(state.builds),
+        **_removed_out(state.build_removed),
         "draw": _pile_out(state.draw),
         "completed": _pile_out(state.completed),
         "seat": state.seat,
@@ -86,6 +91,22 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 _STATE_FIELDS = ("format", "version", "seats", "builds", "draw", "completed", "seat", "turn",
                  "turn_moves", "idle_turns", "seed", "shuffles", "outcome")
 _SEAT_FIELDS = ("payoff", "hand", "discards")
+_OPTIONAL_FIELDS = ("build_removed",)
+
+
+def _removed_out(removed: tuple[int, ...]) -> dict[str, Any]:
+    """``{"build_removed": [...]}`` when cards were recycled from under a build-pile top, else
+    nothing: a document without it stays as it always was."""
+    return {"build_removed": list(removed)} if removed else {}
+
+
+def _removed_in(fields: dict[str, Any], path: str) -> tuple[int, ...]:
+    """The ``build_removed`` counts (``()`` when the field is absent)."""
+    if "build_removed" not in fields:
+        return ()
+    where = f"{path}.build_removed"
+    return tuple(read_int(n, f"{where}[{i}]") for i, n in enumerate(read_list(
+        fields["build_removed"], where)))
 
 
 def state_from_dict(data: Any, rules: RuleBook, path: str = "state") -> GameState:
@@ -96,7 +117,7 @@ def state_from_dict(data: Any, rules: RuleBook, path: str = "state") -> GameStat
         PositionError: the position breaks the rule set.
     """
     check_header(data, path, STATE_FORMAT)
-    fields = read_object(data, path, _STATE_FIELDS)
+    fields = read_object(data, path, _STATE_FIELDS, _OPTIONAL_FIELDS)
     seats = []
     for index, raw in enumerate(read_list(fields["seats"], f"{path}.seats")):
         where = f"{path}.seats[{index}]"
@@ -115,6 +136,7 @@ def state_from_dict(data: Any, rules: RuleBook, path: str = "state") -> GameStat
         seed=read_int(fields["seed"], f"{path}.seed"),
         shuffles=read_int(fields["shuffles"], f"{path}.shuffles"),
         outcome=outcome_from_dict(fields["outcome"], f"{path}.outcome"),
+        build_removed=_removed_in(fields, path),
     )
     check_position(rules, state)
     return state
@@ -154,6 +176,7 @@ def view_to_dict(view: SeatView) -> dict[str, Any]:
             for seat in view.seats
         ],
         "builds": _piles_out(view.builds),
+        **_removed_out(view.build_removed),
         "draw_count": view.draw_count,
         "completed_count": view.completed_count,
         "seat": view.seat,
@@ -177,7 +200,7 @@ def view_from_dict(data: Any, rules: RuleBook, path: str = "view") -> SeatView:
         PositionError: the visible position breaks the rule set.
     """
     check_header(data, path, VIEW_FORMAT)
-    fields = read_object(data, path, _VIEW_FIELDS)
+    fields = read_object(data, path, _VIEW_FIELDS, _OPTIONAL_FIELDS)
     seats = []
     for index, raw in enumerate(read_list(fields["seats"], f"{path}.seats")):
         where = f"{path}.seats[{index}]"
@@ -202,7 +225,7 @@ def view_from_dict(data: Any, rules: RuleBook, path: str = "view") -> SeatView:
         read_int(fields["seat"], f"{path}.seat"), read_int(fields["turn"], f"{path}.turn"),
         read_int(fields["turn_moves"], f"{path}.turn_moves"),
         read_int(fields["idle_turns"], f"{path}.idle_turns"),
-        outcome_from_dict(fields["outcome"], f"{path}.outcome"),
+        outcome_from_dict(fields["outcome"], f"{path}.outcome"), _removed_in(fields, path),
     )
     check_view(rules, view)
     return view

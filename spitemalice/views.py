@@ -22,7 +22,7 @@ import attrs
 from spitemalice.cards import Card
 from spitemalice.engine import legal_moves as engine_legal_moves
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.model import GameState, Outcome, Pile, Seat
+from spitemalice.model import GameState, Outcome, Pile, Seat, removed_counts, top_ranks
 from spitemalice.moves import Move
 from spitemalice.rulebook import RuleBook
 
@@ -87,13 +87,15 @@ class SeatView:
         viewer: the seat whose view this is (0-based).
         hand: the viewer's own hand, sorted.
         seats: :class:`PublicSeat` for every seat, the viewer's included, in seat order.
-        builds: the open build piles, bottom to top (the card at position ``i`` stands for
-            rank ``i + 1``).
+        builds: the open build piles, bottom to top (the card at position ``i`` of pile ``n``
+            stands for rank ``build_removed[n] + i + 1``).
         draw_count: cards in the draw pile.
         completed_count: completed build-pile cards set aside.
         seat: the seat on turn.
         turn, turn_moves, idle_turns: the state's counters (all public).
         outcome: how the game ended, with the scores, or ``None`` while it is live.
+        build_removed: :attr:`GameState.build_removed`: ``()``, or per build pile the cards
+            recycled from under its top (public: every seat sees where a pile stands).
     """
 
     viewer: int
@@ -107,6 +109,12 @@ class SeatView:
     turn_moves: int = 0
     idle_turns: int = 0
     outcome: Outcome | None = None
+    build_removed: tuple[int, ...] = attrs.field(default=(), converter=removed_counts)
+
+    @property
+    def build_tops(self) -> tuple[int, ...]:
+        """The rank each open build pile's top card stands for, pile 1 first."""
+        return top_ranks(self.builds, self.build_removed)
 
     @property
     def on_turn(self) -> bool:
@@ -139,7 +147,7 @@ def view_of(state: GameState, seat: int) -> SeatView:
     return SeatView(
         seat, state.seats[seat].hand, public, state.builds, len(state.draw),
         len(state.completed), state.seat, state.turn, state.turn_moves, state.idle_turns,
-        state.outcome,
+        state.outcome, state.build_removed,
     )
 
 
@@ -165,7 +173,7 @@ def stand_in_state(view: SeatView) -> GameState:
     return GameState(
         tuple(seats), view.builds, (HIDDEN,) * view.draw_count,
         (HIDDEN,) * view.completed_count, view.seat, view.turn, view.turn_moves,
-        view.idle_turns, 0, 0, view.outcome,
+        view.idle_turns, 0, 0, view.outcome, view.build_removed,
     )
 
 

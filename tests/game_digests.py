@@ -61,9 +61,12 @@ def state_text(state: sm.GameState) -> str:
                      for s in state.seats)
     outcome = state.outcome
     ended = "-" if outcome is None else f"{outcome.kind},{outcome.winner},{outcome.scores}"
+    # Cards recycled from under the build-pile tops, only when there are any: the text of
+    # every other state is what it was when the digests were first stored.
+    removed = f"#~{state.build_removed}" if state.build_removed else ""
     return (f"{seats}#{_piles(state.builds)}#{_pile(state.draw)}#{_pile(state.completed)}#"
             f"{state.seat},{state.turn},{state.turn_moves},{state.idle_turns},{state.seed},"
-            f"{state.shuffles}#{ended}")
+            f"{state.shuffles}#{ended}{removed}")
 
 
 def _seeded_game(rules: sm.RuleBook, lineup: str, seed: int) -> Iterator[str]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
+import attrs
 import pytest
 import sheet_checks as check
 from positions import position
@@ -11,7 +13,9 @@ from positions import position
 import spitemalice as sm
 from spitemalice.cards import SKIP_BO, card_text
 from spitemalice.invariants import check_state
-from spitemalice.serialize import dumps_state, loads_state
+from spitemalice.notation import describe_position, describe_view, format_view, parse_view
+from spitemalice.picture import position_svg
+from spitemalice.serialize import dumps_state, dumps_view, loads_state, loads_view
 from spitemalice.simulate import simulate
 
 SK = sm.load("skip-bo")
@@ -20,6 +24,10 @@ SB = "SB"
 
 def pile(top: int) -> str:
     return " ".join(str(value) for value in range(1, top + 1))
+
+
+def pile_cards(top: int) -> tuple[sm.Card, ...]:
+    return tuple(sm.parse_card(str(value)) for value in range(1, top + 1))
 
 
 @pytest.mark.clause("SK-1")
@@ -84,6 +92,88 @@ def test_at_most_four_shared_build_piles() -> None:
 @pytest.mark.clause("SK-7")
 def test_completed_piles_set_aside_until_the_draw_pile_runs_out() -> None:
     check.set_aside_then_recycled(SK)
+
+
+ELECTRONIC = sm.load("skip-bo", recycle_under_tops=True)
+
+
+@pytest.mark.clause("SK-7")
+def test_electronic_edition_recycles_the_cards_under_the_build_pile_tops() -> None:
+    assert "recycle_under_tops = false" in SK.clause("SK-7").text
+    assert "cards under the top card of every build" in ELECTRONIC.clause("SK-7").text
+    state = position(ELECTRONIC, hands=["5"], builds=[pile(4), pile(7)], payoffs=["9", "8"],
+                     draw="")
+    after = check.play(ELECTRONIC, state, "5>B1")
+    # Ten cards lay under the tops (1-4 and 1-6): shuffled into a new draw pile, five drawn.
+    assert after.outcome is None and after.seat == 0
+    assert [card_text(p[-1]) for p in after.builds] == ["5", "7"] and after.build_tops == (5, 7)
+    assert after.builds == (pile_cards(5)[-1:], pile_cards(7)[-1:])
+    assert after.build_removed == (4, 6) and len(after.draw) == 5
+    assert sorted(after.draw + after.seats[0].hand) == sorted(pile_cards(4) + pile_cards(6))
+    # Without the option the same draw finds nothing: the game ends drawn.
+    assert check.play(SK, state, "5>B1").outcome.kind == "drawn"  # type: ignore[union-attr]
+
+
+@pytest.mark.clause("SK-7")
+def test_a_recycled_build_pile_goes_on_from_its_rank_and_completes_at_12() -> None:
+    state = attrs.evolve(position(ELECTRONIC, hands=["6 2 12 SB"], builds=["5", "11"],
+                                  payoffs=["9", "8"]), build_removed=(4, 10))
+    assert state.build_tops == (5, 11)
+    assert check.refused(ELECTRONIC, state, "2>B1").reason == "wrong-rank"
+    after = check.play(ELECTRONIC, state, "6>B1")
+    assert after.builds[0] == pile_cards(6)[-2:] and after.build_tops == (6, 11)
+    done = check.play(ELECTRONIC, after, "12>B2")  # 10 recycled + 11 + 12: the pile is done
+    assert len(done.builds) == 1 and done.build_removed == (4,)
+    assert done.completed == pile_cards(12)[-2:]
+    wild = check.play(ELECTRONIC, done, "SB>B1")  # a wild stands for 7 on the 6
+    assert wild.build_tops == (7,) and wild.build_removed == (4,)
+    for text in (sm.format_position(state), dumps_state(state)):
+        again = (sm.parse_position(text, ELECTRONIC) if text[0] != "{"
+                 else loads_state(text, ELECTRONIC))
+        assert again == state and again.build_removed == (4, 10)
+
+
+@pytest.mark.clause("SK-7")
+def test_recycled_counts_in_every_form_that_states_a_position() -> None:
+    state = attrs.evolve(position(ELECTRONIC, hands=["6 2 12 SB"], builds=["5", "SB"],
+                                  payoffs=["9", "8"]), build_removed=(4, 10))
+    text = sm.format_position(state)
+    assert " ~4,5|~10,SB " in text
+    view = sm.view_of(state, 1)
+    assert view.build_removed == (4, 10) and view.build_tops == (5, 11)
+    assert parse_view(format_view(view), ELECTRONIC) == view
+    assert loads_view(dumps_view(view), ELECTRONIC) == view
+    assert json.loads(dumps_view(view))["build_removed"] == [4, 10]
+    assert "(4 recycled from under it, next rank 6)" in describe_position(state)
+    assert "(10 recycled from under it, next rank 12)" in describe_view(view)
+    assert "4 recycled" in position_svg(state) and "B2: 11 (wild)" in position_svg(view)
+    assert sorted(str(m) for m in sm.legal_moves(ELECTRONIC, state) if str(m).endswith("B2")) == [
+        "12>B2", "SB>B2"]
+    # Absent when every count is 0, so older documents and texts read and print as before.
+    plain = attrs.evolve(state, build_removed=(0, 0))
+    assert plain.build_removed == () and "build_removed" not in dumps_state(plain)
+    assert "~" not in sm.format_position(attrs.evolve(plain, builds=(pile_cards(5), )))
+
+
+@pytest.mark.clause("SK-7")
+def test_recycled_counts_the_rules_cannot_hold_are_refused() -> None:
+    state = attrs.evolve(position(ELECTRONIC, hands=["6"], builds=["5"], payoffs=["9", "8"]),
+                         build_removed=(4,))
+    text = sm.format_position(state)
+    with pytest.raises(sm.SpiteMaliceError, match="does not recycle them"):
+        sm.parse_position(text, SK)
+    with pytest.raises(sm.SpiteMaliceError, match="stands at rank 1 to 11"):
+        sm.parse_position(text.replace("~4,5", "~11,5"), ELECTRONIC)
+    with pytest.raises(sm.SpiteMaliceError, match="cannot stand for rank 4"):
+        sm.parse_position(text.replace("~4,5", "~3,6"), ELECTRONIC)
+    with pytest.raises(sm.SpiteMaliceError, match="not a count of recycled cards"):
+        sm.parse_position(text.replace("~4,5", "~x,5"), ELECTRONIC)
+    data = json.loads(dumps_state(state))
+    data["build_removed"] = [4, 1]
+    with pytest.raises(sm.SpiteMaliceError, match="one whole number >= 0 per open build pile"):
+        loads_state(json.dumps(data), ELECTRONIC)
+    with pytest.raises(sm.RulesetError, match="option of the rule set skip-bo"):
+        sm.load("blackwood-frey", recycle_under_tops=True)
 
 
 @pytest.mark.clause("SK-8")

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import spitemalice as sm
 from spitemalice.players import GreedyPlayer
 
-Config = tuple[str, tuple[str, ...], tuple[tuple[str, int], ...]]
+Config = tuple[str, tuple[str, ...], tuple[tuple[str, int | bool], ...]]
 
 
 def _loads(config: Config) -> bool:
@@ -40,6 +40,8 @@ def configurations() -> list[Config]:
         configs.append((name, (), (("payoff_size", 4),)))
         for rule in house_rules:
             configs.append((name, (rule,), ()))
+    # Skip-Bo's electronic-edition option, at six seats, where the draw pile runs out soon.
+    configs.append(("skip-bo", (), (("players", 6), ("recycle_under_tops", True))))
     return [config for config in configs if _loads(config)]
 
 

@@ -21,6 +21,7 @@ from ._common import play_clauses
 
 NAME = "skip-bo"
 KIND = "ruleset"
+ENFORCES = ("recycle_under_tops",)  # the electronic edition's option: SK-7 states it
 DESCRIPTION = ("Mattel's Skip-Bo: 1-12 twelve times and 18 wild SKIP-BO cards, 2-6 players, "
                "pay-off piles of 30 (20 from 5 players), build 1 to 12")
 
@@ -60,6 +61,21 @@ def _payoff_clause(ruleset: Ruleset) -> Clause:
                   reasons=("empty-pile@payoff", "buried-card@payoff"))
 
 
+def _recycle_clause(ruleset: Ruleset) -> Clause:
+    text = ("When a required draw finds the draw pile used up, the set-aside completed piles "
+            "are shuffled to form a new draw pile and the draw goes on.")
+    if not ruleset.recycle_under_tops:
+        return Clause("SK-7", text + " The cards under the build-pile tops stay where they are "
+                      "(recycle_under_tops = false; true is the electronic edition's rule).",
+                      f"{M} K8 (scribd sheet)")
+    return Clause("SK-7", text + " When no completed pile is set aside, the cards under the top "
+                  "card of every build pile are shuffled to form it instead; each build pile "
+                  "keeps its top card and goes on from the number it stood at "
+                  "(recycle_under_tops = true, the electronic edition's rule).",
+                  f"{M} K8 (scribd sheet; the electronic edition: Mattel handheld manual, "
+                  "manualshive)")
+
+
 def _first_seat_clause(ruleset: Ruleset) -> Clause:
     if ruleset.first_seat == "youngest":
         return Clause("SK-11", "The youngest player plays first; the library seats the youngest "
@@ -96,12 +112,12 @@ def clauses(ruleset: Ruleset) -> list[Clause]:
                reasons=("build-pile-limit",)),
         Clause("SK-6", f"A build pile that reaches {top} is complete: it is set aside and a new "
                "pile may be started in its place.", f"{M} K5; dossier scenario 2"),
-        Clause("SK-7", "When a required draw finds the draw pile used up, the set-aside completed "
-               "piles are shuffled to form a new draw pile and the draw goes on.",
-               f"{M} K8 (scribd sheet)"),
-        Clause("SK-8", "When a required draw finds no card at all (the draw pile empty and no "
-               "completed piles set aside), the game ends drawn. A draw that finds fewer cards "
-               "than it needs takes those there are, and the seat plays on.",
+        _recycle_clause(ruleset),
+        Clause("SK-8", "When a required draw finds no card at all (the draw pile empty"
+               + (", no completed piles set aside and no card under a build-pile top"
+                  if ruleset.recycle_under_tops else " and no completed piles set aside")
+               + "), the game ends drawn. A draw that finds fewer cards than it needs takes "
+               "those there are, and the seat plays on.",
                "ASSUMPTION (no sheet covers it; dossier K8, A6, A21)"),
         _payoff_clause(ruleset),
         Clause("SK-10", f"Each seat holds a hand of {ruleset.hand_size}, drawn up to "

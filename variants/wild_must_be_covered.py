@@ -92,7 +92,7 @@ def _coverable(state: GameState, move: Play, naturals: Counter[int],
     """Whether, after ``move`` puts a wild card on a build pile, the seat can reach a natural
     card of the next rank: in its hand, on its discard-pile tops (the card under the one
     played counts) or its pay-off tops (never the face-down card under the one played)."""
-    need = 2 if move.pile == NEW_PILE else len(state.builds[move.pile]) + 2
+    need = 2 if move.pile == NEW_PILE else state.build_tops[move.pile] + 2
     if naturals[need]:
         return True
     if move.zone is Zone.DISCARD:

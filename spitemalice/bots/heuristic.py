@@ -90,7 +90,7 @@ def rank_moves(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> list[M
 
 def _tops(rules: RuleBook, view: SeatView) -> list[tuple[int, int]]:
     """(build pile, top rank) for each open build pile, plus (NEW_PILE, 0) if one may open."""
-    tops = [(i, len(pile)) for i, pile in enumerate(view.builds)]
+    tops = list(enumerate(view.build_tops))
     if not rules.build_limit or len(view.builds) < rules.build_limit:
         tops.append((NEW_PILE, 0))
     return tops
@@ -192,7 +192,7 @@ def _danger(rules: RuleBook, view: SeatView) -> set[int]:
 
 
 def _rank_after(view: SeatView, move: Play) -> int:
-    return 1 if move.pile == NEW_PILE else len(view.builds[move.pile]) + 1
+    return 1 if move.pile == NEW_PILE else view.build_tops[move.pile] + 1
 
 
 def _safe(rules: RuleBook, move: Play, view: SeatView, danger: set[int]) -> bool:
@@ -202,7 +202,7 @@ def _safe(rules: RuleBook, move: Play, view: SeatView, danger: set[int]) -> bool
 
 def _cover(rules: RuleBook, view: SeatView, plays: list[Play], danger: set[int]) -> Play | None:
     """Rule 4: a natural card that moves a dangerous build pile to a safe rank."""
-    exposed = {i for i, pile in enumerate(view.builds) if len(pile) in danger}
+    exposed = {i for i, top in enumerate(view.build_tops) if top in danger}
     options = [m for m in plays if m.pile in exposed and not rules.wild.is_wild(m.card)
                and _safe(rules, m, view, danger)]
     options.sort(key=lambda m: (m.zone is not Zone.DISCARD, m.card.rank))
@@ -221,7 +221,7 @@ def _discard_score(rules: RuleBook, view: SeatView, move: Discard) -> int:
     """Rule 6: higher is better."""
     card = move.cards[0]
     pile = view.own.discards[move.pile]
-    needed = {len(b) + 1 for b in view.builds} | {1}
+    needed = {top + 1 for top in view.build_tops} | {1}
     score = card.rank  # high cards are far from play: let them go first
     if rules.wild.is_wild(card):
         score -= 200  # hold wild cards for the pay-off card

@@ -175,7 +175,8 @@ def determinize(rules: RuleBook, view: SeatView, rng: random.Random) -> GameStat
         seats.append(Seat(payoff, hand, public.discards))
     draw, completed = take(view.draw_count), take(view.completed_count)
     return GameState(tuple(seats), view.builds, draw, completed, view.seat, view.turn,
-                     view.turn_moves, view.idle_turns, rng.getrandbits(48), 0, None)
+                     view.turn_moves, view.idle_turns, rng.getrandbits(48), 0, None,
+                     view.build_removed)
 
 
 class _Node:

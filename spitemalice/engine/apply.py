@@ -63,20 +63,27 @@ def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
         discards = _pop(discards, move.index)
     seats = state.seats
     seats = seats[:at_seat] + (new_seat(payoff, hand, discards),) + seats[at_seat + 1 :]
-    builds = state.builds
+    builds, removed = state.builds, state.build_removed
     target = move.pile
     if target == NEW_PILE:
         pile: tuple = (move.card,)
         target = len(builds)
         builds = (*builds, pile)
+        if removed:
+            removed = (*removed, 0)
     else:
         pile = builds[target] + (move.card,)
         builds = builds[:target] + (pile,) + builds[target + 1 :]
-    done = len(pile) >= rules.ceiling.ceiling
+    # The rank the pile now stands at: its cards, and any recycled from under its top.
+    done = len(pile) + (removed[target] if removed else 0) >= rules.ceiling.ceiling
     if done:
         builds = builds[:target] + builds[target + 1 :]
+        if removed:
+            removed = removed[:target] + removed[target + 1 :]
+            removed = removed if any(removed) else ()
     state = new_state(seats, builds, state.draw, state.completed, state.seat, state.turn,
-                      state.turn_moves + 1, 0, state.seed, state.shuffles, state.outcome)
+                      state.turn_moves + 1, 0, state.seed, state.shuffles, state.outcome,
+                      removed)
     if done:
         state = complete_pile(rules, state, pile)
     if zone is Zone.PAYOFF and not any(payoff) and team_won(rules, state, at_seat):

@@ -38,6 +38,7 @@ def with_fields(state: GameState, **changes: object) -> GameState:
         get("turn_moves", state.turn_moves),  # type: ignore[arg-type]
         get("idle_turns", state.idle_turns), get("seed", state.seed),  # type: ignore[arg-type]
         get("shuffles", state.shuffles), get("outcome", state.outcome),  # type: ignore[arg-type]
+        get("build_removed", state.build_removed),  # type: ignore[arg-type]
     )
 
 
@@ -54,9 +55,12 @@ def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
     if short <= 0:
         return state
     draw, completed, shuffles = state.draw, state.completed, state.shuffles
+    builds, removed = state.builds, state.build_removed
     taken: list = []
     while short:
         if not draw:
+            if not completed and rules.ruleset.recycle_under_tops:
+                builds, removed, completed = under_tops(builds, removed)
             if not completed:
                 if taken:
                     break  # a short draw: the seat plays on with the cards it found
@@ -68,7 +72,22 @@ def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
         draw = draw[: len(draw) - count]
         short -= count
     drawn = _replace_seat(state, seat_index, _hand_plus(seat, taken))
-    return with_fields(drawn, draw=draw, completed=completed, shuffles=shuffles)
+    return with_fields(drawn, draw=draw, completed=completed, shuffles=shuffles, builds=builds,
+                       build_removed=removed)
+
+
+def under_tops(builds: tuple[Pile, ...], removed: tuple[int, ...],
+               ) -> tuple[tuple[Pile, ...], tuple[int, ...], Pile]:
+    """The electronic Skip-Bo recycle (rules dossier §6 K8, ``recycle_under_tops``): every
+    build pile keeps only its top card and counts the cards taken from under it, so it stands
+    at the same rank.  Returns the new build piles, their counts (``()`` when none was taken)
+    and the cards taken, pile 1 first, each pile bottom to top."""
+    taken = tuple(card for pile in builds for card in pile[:-1])
+    if not taken:
+        return builds, removed, ()
+    counts = tuple((removed[n] if removed else 0) + len(pile) - 1
+                   for n, pile in enumerate(builds))
+    return tuple(pile[-1:] for pile in builds), counts, taken
 
 
 def _hand_plus(seat: Seat, cards: list) -> Seat:
@@ -99,20 +118,21 @@ def turn_over(rules: RuleBook, state: GameState, seats: tuple[Seat, ...], turn_m
     turn = state.turn + 1
     if idle >= len(seats) or turn >= rules.ruleset.turn_limit:
         ended = new_state(seats, state.builds, state.draw, state.completed, nxt, turn, 0, idle,
-                          state.seed, state.shuffles, state.outcome)
+                          state.seed, state.shuffles, state.outcome, state.build_removed)
         return finish(rules, ended, "blocked" if idle >= len(seats) else "turn-limit", None)
     seat = seats[nxt]
     short = rules.deal.hand_size - len(seat.hand)
     draw = state.draw
     if short <= 0 or len(draw) < short:  # nothing to draw, or a recycle or short draw
         turned = new_state(seats, state.builds, draw, state.completed, nxt, turn, 0, idle,
-                           state.seed, state.shuffles, state.outcome)
+                           state.seed, state.shuffles, state.outcome, state.build_removed)
         return refill(rules, turned, nxt)
     # The common case: the draw pile holds enough; the top `short` cards join the hand.
     hand = sort_hand(seat.hand + draw[len(draw) - short :])
     seats = seats[:nxt] + (new_seat(seat.payoff, hand, seat.discards),) + seats[nxt + 1 :]
     return new_state(seats, state.builds, draw[: len(draw) - short], state.completed, nxt,
-                     turn, 0, idle, state.seed, state.shuffles, state.outcome)
+                     turn, 0, idle, state.seed, state.shuffles, state.outcome,
+                     state.build_removed)
 
 
 def complete_pile(rules: RuleBook, state: GameState, pile: Pile) -> GameState:

@@ -55,8 +55,9 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     if need_of is None:
         need_of = made[_NEED_OF] = _natural_needs(rules.accepts)
     on_need: dict[int, list[int]] = {}  # build rank needed -> piles needing it, in order
-    for number, pile in enumerate(builds):
-        on_need.setdefault(len(pile) + 1, []).append(number)
+    tops = state.build_tops  # the rank each pile stands at (cards under it may be recycled)
+    for number, top in enumerate(tops):
+        on_need.setdefault(top + 1, []).append(number)
     can_open = not rules.build_limit or len(builds) < rules.build_limit
     if can_open:
         on_need.setdefault(1, []).append(NEW_PILE)  # a new pile needs an ace, after the rest
@@ -69,13 +70,13 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
             rank = pile[-1].rank
             need = need_of[rank] if rank < top_rank else 0
             if need in on_need or not need:
-                _plays(rules, made, builds, on_need, moves, Zone.PAYOFF, 1, pile[-1], index)
+                _plays(rules, made, tops, on_need, moves, Zone.PAYOFF, 1, pile[-1], index)
     for index, pile in enumerate(seat.discards):
         if pile:
             rank = pile[-1].rank
             need = need_of[rank] if rank < top_rank else 0
             if need in on_need or not need:
-                _plays(rules, made, builds, on_need, moves, Zone.DISCARD, 2, pile[-1], index)
+                _plays(rules, made, tops, on_need, moves, Zone.DISCARD, 2, pile[-1], index)
     access = rules.teams.access
     partners = access.play_from[state.seat]
     if partners:  # partners' pile tops, where teams share them
@@ -93,7 +94,7 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
         previous = card
         need = need_of[rank] if rank < top_rank else 0
         if need in on_need or not need:
-            _plays(rules, made, builds, on_need, moves, Zone.HAND, 0, card, 0)
+            _plays(rules, made, tops, on_need, moves, Zone.HAND, 0, card, 0)
         # Keyed on the card object (its id; the entry keeps the card alive, so no other object
         # can have that id while the entry stands): a game's cards are the same objects all
         # game long.
@@ -124,18 +125,18 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _plays(rules: RuleBook, made: dict[object, object], builds: tuple[Pile, ...],
+def _plays(rules: RuleBook, made: dict[object, object], tops: tuple[int, ...],
            on_need: dict[int, list[int]], moves: list[Move], zone: Zone, code: int, card: Card,
            index: int) -> None:
     """Add the plays of ``card`` (from ``zone``, pile ``index``) to ``moves``: onto every
-    build pile that takes it, then onto a new pile.  ``code`` stands for the zone in cache
-    keys (enums hash slowly)."""
+    build pile that takes it (``tops``: the rank each pile stands at), then onto a new pile.
+    ``code`` stands for the zone in cache keys (enums hash slowly)."""
     rank = card.rank
     accepted = rules.accepts[rank] if rank < len(rules.accepts) else _NOTHING
     if len(accepted) == 1:
         targets = on_need.get(next(iter(accepted)), _NO_PILES)
     else:  # a wild card (or a card no pile takes: nothing)
-        targets = [number for number, pile in enumerate(builds) if len(pile) + 1 in accepted]
+        targets = [number for number, top in enumerate(tops) if top + 1 in accepted]
         if 1 in accepted and NEW_PILE in on_need.get(1, _NO_PILES):
             targets.append(NEW_PILE)
     for number in targets:
@@ -157,7 +158,7 @@ def _partner_plays(rules: RuleBook, state: GameState, partners: tuple[int, ...],
                    can_open: bool) -> list[Move]:
     """Plays from the pay-off and discard-pile tops of ``partners`` (team rules), each naming
     its owner; in the order of :func:`base_moves`' own-pile plays."""
-    accepts, builds = rules.accepts, state.builds
+    accepts, ranks = rules.accepts, state.build_tops
     moves: list[Move] = []
     for owner in partners:
         theirs = state.seats[owner]
@@ -166,7 +167,7 @@ def _partner_plays(rules: RuleBook, state: GameState, partners: tuple[int, ...],
         for zone, index, card in tops:
             accepted = accepts[card.rank] if card.rank < len(accepts) else _NOTHING
             moves += [Play(zone, card, number, index, owner)
-                      for number, pile in enumerate(builds) if len(pile) + 1 in accepted]
+                      for number, top in enumerate(ranks) if top + 1 in accepted]
             if can_open and 1 in accepted:
                 moves.append(Play(zone, card, NEW_PILE, index, owner))
     return moves
@@ -334,7 +335,7 @@ def _check_play(rules: RuleBook, state: GameState, move: Play) -> None:
                          f"{rules.build_limit} build piles are open, the most allowed")
         need = 1
     elif 0 <= move.pile < len(state.builds):
-        need = len(state.builds[move.pile]) + 1
+        need = state.build_tops[move.pile] + 1
     else:
         raise refuse("no-such-pile", move, why, f"there is no build pile {move.pile + 1}")
     _check_rank(rules, move, need)

@@ -92,8 +92,9 @@ class ObservationLayout:
                   int(view.outcome is not None), min(view.turn, LIMIT)]
         values += [card.rank + 1 for card in hand]
         values += self._zeros[:self.hand - len(hand)]
-        for pile in builds:
-            values += (len(pile), pile[-1].rank + 1)
+        removed = view.build_removed  # cards recycled from under the tops still count
+        for number, pile in enumerate(builds):
+            values += (len(pile) + (removed[number] if removed else 0), pile[-1].rank + 1)
         values += self._zeros[:2 * (self.builds - len(builds))]
         for offset in range(n):
             public = view.seats[(viewer + offset) % n]

@@ -143,7 +143,7 @@ def row_of(config: Configuration, game: int, result: GameResult,
     outcome = final.outcome
     assert outcome is not None
     plays = sum(isinstance(move, Play) for move in result.moves)
-    on_builds = sum(len(pile) for pile in final.builds)
+    on_builds = sum(final.build_tops)  # plays onto the open piles, recycled cards included
     payoff_left = tuple(seat.payoff_count for seat in final.seats)
     return GameRow(
         game, result.seed, config.bots, result.first_seat, outcome.kind, outcome.winner,
