@@ -177,6 +177,25 @@ def test_an_observation_states_the_visible_position() -> None:
             assert list(observation[start:start + 1 + len(top)]) == [len(pile), *top]
 
 
+@pytest.mark.parametrize("config", CATALOGUE_CONFIGS, ids=config_id)
+def test_the_state_encoding_equals_the_encoding_of_the_view(config: object) -> None:
+    # encode_state, the environments' quick way, reads the state; encode reads view_of's
+    # view.  Equal arrays for every seat of whole games: it reads nothing the view lacks.
+    rules = book(config)  # type: ignore[arg-type]
+    states: list[sm.GameState] = []
+    seed = 0
+    while len(states) < 300:  # whole games, finished ones included
+        seed += 1
+        states += _states(rules, seed, moves=300)
+    for depth, every in ((3, 1), (20, 4)):  # depth 3: deep discard piles are cut short
+        layout = sm_env.make(rules, discard_depth=depth).encoding.layout
+        for state in states[::every]:
+            for seat in range(rules.players):
+                assert np.array_equal(layout.encode_state(state, seat),
+                                      layout.encode(sm.view_of(state, seat)))
+    assert any(state.outcome is not None for state in states)
+
+
 # -- stepping --------------------------------------------------------------------------------
 
 

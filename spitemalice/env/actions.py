@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from spitemalice.cards import Card
 from spitemalice.engine.reasons import refuse
@@ -39,6 +39,13 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState, Pile, Seat
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rulebook import RuleBook
+
+# What a move stands for, worked out once (ActionCatalogue._learn): the move itself, an action
+# number or base, the (rank, suit) of a hand card's move (None for one fixed action, () for a
+# pair discard), and the stride between the actions of successive hand slots.
+_Entry = tuple[Move, int, "tuple[int, str] | tuple[()] | None", int]
+_CARD_KEY = operator.attrgetter("rank", "suit")  # a card's value, hashed in C
+_KNOWN_MOST = 50_000  # entries per seat before the table of known moves is emptied
 
 
 class ActionCatalogue:
@@ -79,6 +86,10 @@ class ActionCatalogue:
         self.size = self.pass_action + 1
         self._pair_index = {pair: n for n, pair in enumerate(self.pairs)}
         self._why = rules.clause_for
+        self._known: list[dict[int, _Entry]] = [{} for _ in range(rules.players)]
+        self._hands: list[tuple[Pile | None, dict[object, list[int]] | None,
+                                dict[object, int] | None]] = [
+            (None, None, None)] * rules.players
 
     # -- action -> move ------------------------------------------------------------------
 
@@ -162,43 +173,105 @@ class ActionCatalogue:
 
     def legal_actions(self, state: GameState, moves: Iterable[Move]) -> dict[int, Move]:
         """Each action that stands for one of ``moves`` (the legal moves of ``state``), with
-        the move itself, in the order of ``moves``.
+        the move itself, in the order of ``moves``."""
+        actions, stand_for = self.action_list(state, tuple(moves))
+        return dict(zip(actions, stand_for, strict=True))
 
-        Written for speed: it runs once per environment step.
+    def action_list(self, state: GameState, moves: Sequence[Move]
+                    ) -> tuple[list[int], Sequence[Move]]:
+        """The actions that stand for ``moves`` (the legal moves of ``state``), in the order
+        of ``moves``, and in the same order the move each action stands for: ``moves``
+        itself when each move has one action (a hand of distinct cards), so a caller finds
+        an action's move by its place in the list.
+
+        Written for speed: it runs once per environment step.  The engine makes each move
+        object once per rule book and hands out the same object again, so what a move
+        stands for is worked out once (per seat on turn) and kept, keyed on the move's
+        identity; a step then only looks up which hand slot holds the card moved.
         """
         seat = state.seat
         hand = state.seats[seat].hand
-        slots: dict[Card, list[int]] = {}
-        for slot, card in enumerate(hand):
-            slots.setdefault(card, []).append(slot)
-        targets, builds, places = self.targets, self.builds, self.places
-        found: dict[int, Move] = {}
+        slots, single = self._slots_of(seat, hand)
+        known = self._known[seat]
+        learn = self._learn
+        if single is not None and not self.pairs:
+            actions: list[int] = []
+            append = actions.append
+            try:
+                for move in moves:
+                    entry = known.get(id(move)) or learn(known, seat, move)
+                    key = entry[2]
+                    append(entry[1] if key is None else entry[1] + single[key] * entry[3])
+                return actions, moves
+            except KeyError:  # a card the hand does not hold: the general way below
+                pass
+        if slots is None:
+            slots = {key: [slot] for key, slot in single.items()}  # type: ignore[union-attr]
+        actions, stand_for = [], []
         for move in moves:
-            if isinstance(move, Discard):
-                place = self._owner_index(self._discard_to, seat, move.owner) * self.discard \
-                    + move.pile
-                if len(move.cards) == 1:
-                    base = self.plays + place
-                    for slot in slots.get(move.cards[0], ()):
-                        found[base + slot * places] = move
-                else:
-                    for action in self._pair_actions(hand, move, place):
-                        found[action] = move
-            elif isinstance(move, Play):
-                target = builds if move.pile == NEW_PILE else move.pile
-                if move.zone is Zone.HAND:
-                    for slot in slots.get(move.card, ()):
-                        found[slot * targets + target] = move
-                    continue
+            entry = known.get(id(move)) or learn(known, seat, move)
+            action, key, stride = entry[1], entry[2], entry[3]
+            if key is None:
+                numbers = [action]
+            elif stride:  # each slot holding the card (equal cards are one move)
+                numbers = [action + slot * stride
+                           for slot in slots.get(key, ())]
+            else:  # a pair discard: which slot pairs hold its cards
+                numbers = self._pair_actions(hand, move, action)  # type: ignore[arg-type]
+            actions += numbers
+            stand_for += [move] * len(numbers)
+        return actions, stand_for
+
+    def _slots_of(self, seat: int, hand: Pile) -> tuple[
+            dict[object, list[int]] | None, dict[object, int] | None]:
+        """The hand slots holding each card (by rank and suit: equal cards share a move),
+        or ``None`` when no two cards are equal; then the one slot of each card (else
+        ``None``).  Kept for each seat's last hand, which many steps do not change."""
+        last = self._hands[seat]
+        if last[0] is hand:
+            return last[1], last[2]
+        first: dict[object, int] = {key: slot for slot, key in enumerate(map(_CARD_KEY, hand))}
+        single: dict[object, int] | None = first
+        slots: dict[object, list[int]] | None = None  # made when asked for
+        if len(first) < len(hand):
+            single, slots = None, {}
+            for slot, card in enumerate(hand):
+                slots.setdefault((card.rank, card.suit), []).append(slot)
+        self._hands[seat] = (hand, slots, single)
+        return slots, single
+
+    def _learn(self, known: dict[int, _Entry], seat: int, move: Move) -> _Entry:
+        """What ``move`` stands for when ``seat`` makes it: ``(move, action, None, 0)`` for
+        one fixed action; ``(move, base, card, stride)`` for a hand card's move, whose
+        action is ``base + slot * stride`` for each hand slot holding ``card``;
+        ``(move, place, (), 0)`` for a pair discard onto discard place ``place``.  The
+        entry holds the move, so no other object can take its id while the entry stands."""
+        if len(known) > _KNOWN_MOST:  # moves of many rule-book caches: start afresh
+            known.clear()
+        entry: _Entry
+        if isinstance(move, Discard):
+            place = self._owner_index(self._discard_to, seat, move.owner) * self.discard \
+                + move.pile
+            if len(move.cards) == 1:
+                card = move.cards[0]
+                entry = (move, self.plays + place, (card.rank, card.suit), self.places)
+            else:
+                entry = (move, place, (), 0)
+        elif isinstance(move, Play):
+            target = self.builds if move.pile == NEW_PILE else move.pile
+            if move.zone is Zone.HAND:
+                entry = (move, target, (move.card.rank, move.card.suit), self.targets)
+            else:
                 who = self._owner_index(self._play_from, seat, move.owner)
                 if move.zone is Zone.PAYOFF:
                     source = self.payoff_at + who * self.payoff + move.index
                 else:
                     source = self.discard_at + who * self.discard + move.index
-                found[source * targets + target] = move
-            else:
-                found[self.pass_action] = move
-        return found
+                entry = (move, source * self.targets + target, None, 0)
+        else:
+            entry = (move, self.pass_action, None, 0)
+        known[id(move)] = entry
+        return entry
 
     @staticmethod
     def _owner_index(shared: tuple[tuple[int, ...], ...], seat: int, owner: int | None) -> int:

@@ -82,6 +82,7 @@ class SpiteMaliceEnv(AECEnv):
         self._seeds = random.Random(secrets.randbits(64))
         self.game: GameState | None = None
         self._bots: dict[int, Player] = {}
+        self._truncated = False
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -123,6 +124,7 @@ class SpiteMaliceEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.steps = dict.fromkeys(self.agents, 0)
+        self._truncated = False  # whether any seat is truncated yet
         self._settle()
 
     def step(self, action: Any) -> None:
@@ -150,12 +152,18 @@ class SpiteMaliceEnv(AECEnv):
         self.steps[agent] += 1
         if self.max_cycles is not None and self.steps[agent] >= self.max_cycles:
             self.truncations[agent] = True
+            self._truncated = True
         self._settle()
 
     def _settle(self) -> None:
         """After a deal or a move: let the fallback bot move for truncated seats, pay the
         scores at the end, and select the seat on turn (dead agents first)."""
         game = self._live()
+        if game.outcome is None and not self._truncated:
+            # The usual step: nobody is done, so no bot moves, every reward stays 0 and
+            # every agent is still there: the seat on turn is selected, nothing else.
+            self.agent_selection = self.possible_agents[game.seat]
+            return
         self._fallback_moves()
         game = self._live()
         for agent in self.rewards:

@@ -1,7 +1,11 @@
 """Observations: one seat's view as a fixed-shape numpy array.
 
-The array is made from a :class:`~spitemalice.views.SeatView` only, never from the state,
-so it holds nothing the seat may not see: two states that differ only in hidden cards give
+The array holds the fields of the seat's :class:`~spitemalice.views.SeatView` and nothing
+else, so two states that differ only in hidden cards give equal arrays.
+:meth:`ObservationLayout.encode` makes it from a view; the environments use
+:meth:`ObservationLayout.encode_state`, which reads the same visible fields straight from the
+state (every count, the viewer's hand, the pay-off tops, the discard and build piles) and
+never a hidden card, so it needs no view object per step.  The test suite holds the two to
 equal arrays.  Shape ``(size,)``, dtype ``int16``, every value from 0 to 32767 (counters
 above that are clipped).
 
@@ -36,9 +40,15 @@ A discard pile deeper than ``K`` shows its top ``K`` cards and its full count.
 
 from __future__ import annotations
 
+import struct
+from array import array
+from collections.abc import Sequence
+from typing import TypeVar
+
 import numpy as np
 
-from spitemalice.model import Pile
+from spitemalice.cards import Card
+from spitemalice.model import GameState, Pile
 from spitemalice.views import SeatView
 
 HEADER = 7
@@ -46,9 +56,21 @@ HEADER = 7
 LIMIT = 32767
 """The largest value an observation holds (the top of ``int16``)."""
 
+_HEADER = struct.Struct(f"{HEADER}h")  # native int16, as numpy's np.int16
+_COUNT = struct.Struct("h")
+_COUNTS = [_COUNT.pack(count) for count in range(256)]  # hand counts, packed once
+_CACHE_MOST = 4096  # entries per segment cache before it is emptied (bounds memory)
+T = TypeVar("T")
+
 
 class ObservationLayout:
-    """Where each part of a seat's view lies in the observation array.
+    """Where each part of a seat's view lies in the observation array, and the encoding.
+
+    The array is built from segments (the header, the hand, the build piles, and per seat
+    its hand count, pay-off piles and discard piles), each the native ``int16`` bytes of
+    its values.  A state shares most of its piles with the state before it (the engine
+    rebuilds only what a move changed), so :meth:`encode_state` keeps the segments of
+    recent piles, keyed on the pile objects themselves, and encodes only what changed.
 
     Args:
         hand: ``H``, the hand size.
@@ -71,8 +93,16 @@ class ObservationLayout:
         self.seats_at = self.builds_at + 2 * builds
         self.seat_block = 1 + 2 * payoff + discard * (1 + depth)
         self.size = self.seats_at + seats * self.seat_block
-        self._zeros = [0] * self.size
-        self._cache: dict[int, tuple[tuple[Pile, ...], list[int]]] = {}
+        self._zeros = array("h", bytes(2 * self.size))  # padding, sliced: no part is longer
+        # Segment caches: id(object) -> (object, bytes).  Each entry keeps its object alive,
+        # so no other object can take that id while the entry stands.
+        self._hands: dict[int, tuple[Pile, bytes]] = {}
+        self._builds: dict[int, tuple[tuple[Pile, ...], bytes]] = {}
+        self._payoffs: dict[int, tuple[tuple[Pile, ...], bytes]] = {}
+        self._discards: dict[int, tuple[tuple[Pile, ...], bytes]] = {}
+        self._piles: dict[int, tuple[Pile, bytes]] = {}
+
+    # -- the two ways in -----------------------------------------------------------------
 
     def encode(self, view: SeatView) -> np.ndarray:
         """``view`` as an ``int16`` array of shape ``(size,)`` (module docstring).
@@ -81,45 +111,135 @@ class ObservationLayout:
             ValueError: the view has more seats, piles or hand cards than the layout.
         """
         n = len(view.seats)
-        hand, builds = view.hand, view.builds
-        if len(hand) > self.hand or len(builds) > self.builds or n > self.seats:
-            raise ValueError(f"the view does not fit this layout ({len(hand)} hand cards, "
-                             f"{len(builds)} build piles, {n} seats)")
+        if n > self.seats:
+            raise ValueError(f"the view does not fit this layout ({n} seats, not "
+                             f"{self.seats})")
         viewer = view.viewer
-        # Only the counters can pass the int16 top; card codes and pile counts never do.
-        values = [(view.seat - viewer) % n, min(view.turn_moves, LIMIT),
-                  min(view.idle_turns, LIMIT), view.draw_count, view.completed_count,
-                  int(view.outcome is not None), min(view.turn, LIMIT)]
-        values += [card.rank + 1 for card in hand]
-        values += self._zeros[:self.hand - len(hand)]
-        removed = view.build_removed  # cards recycled from under the tops still count
-        for number, pile in enumerate(builds):
-            values += (len(pile) + (removed[number] if removed else 0), pile[-1].rank + 1)
-        values += self._zeros[:2 * (self.builds - len(builds))]
+        parts = [_header(view.seat, viewer, n, view.turn_moves, view.idle_turns,
+                              view.draw_count, view.completed_count, view.outcome is not None,
+                              view.turn),
+                 self._hand_codes(view.hand), self._build_codes(view.builds)]
         for offset in range(n):
             public = view.seats[(viewer + offset) % n]
-            values.append(public.hand_count)
-            for payoff in public.payoff:
-                values += (payoff.count, 0 if payoff.top is None else payoff.top.rank + 1)
-            values += self._zeros[:2 * (self.payoff - len(public.payoff))]
-            values += self._discards(public.discards)
-        values += self._zeros[:self.size - len(values)]
-        return np.array(values, dtype=np.int16)
+            parts.append(self._seat_codes(public.hand_count,
+                                          [(pile.count, pile.top) for pile in public.payoff],
+                                          public.discards))
+        return self._array(parts)
 
-    def _discards(self, piles: tuple[Pile, ...]) -> list[int]:
-        """One seat's discard piles encoded.  A seat's discard piles change once a turn at
-        most, so recent encodings are kept, keyed on the piles themselves."""
-        cached = self._cache.get(id(piles))
-        if cached is not None and cached[0] is piles:
-            return cached[1]
+    def encode_state(self, state: GameState, viewer: int) -> np.ndarray:
+        """The array :meth:`encode` makes from ``view_of(state, viewer)``, read straight
+        from the state.
+
+        It reads only what the view holds: the viewer's hand; of each seat the number of
+        cards in hand, each pay-off pile's length and top card, and the discard piles; the
+        build piles; the lengths of the draw pile and completed cards; whose turn it is, the
+        counters and whether the game has ended.  Never the cards under a pay-off top,
+        another seat's hand or the draw pile's order.
+
+        Raises:
+            ValueError: the state has more seats, piles or hand cards than the layout.
+        """
+        seats = state.seats
+        n = len(seats)
+        if n > self.seats:
+            raise ValueError(f"the state does not fit this layout ({n} seats, not "
+                             f"{self.seats})")
+        # Each cache entry holds its object, so an id found is that object's (module end).
+        hand = seats[viewer].hand
+        own = self._hands.get(id(hand)) or _keep(self._hands, hand, self._hand_codes(hand))
+        builds = state.builds
+        piles = self._builds.get(id(builds)) \
+            or _keep(self._builds, builds, self._build_codes(builds))
+        parts = [_header(state.seat, viewer, n, state.turn_moves, state.idle_turns,
+                         len(state.draw), len(state.completed), state.outcome is not None,
+                         state.turn),
+                 own[1], piles[1]]
+        counts, payoffs, discards = _COUNTS, self._payoffs, self._discards
+        for offset in range(n):
+            seat = seats[(viewer + offset) % n]
+            held = len(seat.hand)
+            payoff = seat.payoff
+            tops = payoffs.get(id(payoff)) or _keep(payoffs, payoff, self._payoff_codes(
+                [(len(pile), pile[-1] if pile else None) for pile in payoff]))
+            shown = discards.get(id(seat.discards)) or _keep(
+                discards, seat.discards, self._pile_codes_kept(seat.discards))
+            parts += (counts[held] if held < 256 else _COUNT.pack(held), tops[1], shown[1])
+        return self._array(parts)
+
+    # -- segments: each from visible values only ------------------------------------------
+
+    def _array(self, parts: list[bytes]) -> np.ndarray:
+        joined = bytearray().join(parts)
+        missing = 2 * self.size - len(joined)  # seats the layout has and the position lacks
+        if missing:
+            joined += bytes(missing)
+        return np.frombuffer(joined, np.int16)
+
+    def _hand_codes(self, hand: Pile) -> bytes:
+        if len(hand) > self.hand:
+            raise ValueError(f"the hand does not fit this layout ({len(hand)} cards, at most "
+                             f"{self.hand})")
+        codes = array("h", [card.rank + 1 for card in hand])
+        codes.extend(self._zeros[:self.hand - len(hand)])
+        return codes.tobytes()
+
+    def _build_codes(self, builds: tuple[Pile, ...]) -> bytes:
+        if len(builds) > self.builds:
+            raise ValueError(f"the build piles do not fit this layout ({len(builds)} piles, "
+                             f"at most {self.builds})")
+        codes = array("h")
+        for pile in builds:
+            codes.extend((len(pile), pile[-1].rank + 1))
+        codes.extend(self._zeros[:2 * (self.builds - len(builds))])
+        return codes.tobytes()
+
+    def _seat_codes(self, hand_count: int, payoff: Sequence[tuple[int, Card | None]],
+                    discards: tuple[Pile, ...]) -> bytes:
+        return (_COUNT.pack(hand_count) + self._payoff_codes(payoff)
+                + self._discard_codes(discards))
+
+    def _payoff_codes(self, payoff: Sequence[tuple[int, Card | None]]) -> bytes:
+        """Pay-off piles as (count, top card or None) pairs: nothing under the top."""
+        codes = array("h")
+        for count, top in payoff:
+            codes.extend((count, 0 if top is None else top.rank + 1))
+        codes.extend(self._zeros[:2 * (self.payoff - len(payoff))])
+        return codes.tobytes()
+
+    def _discard_codes(self, piles: tuple[Pile, ...]) -> bytes:
+        return (b"".join([self._pile_codes(pile) for pile in piles])
+                + self._zeros[:(1 + self.depth) * (self.discard - len(piles))].tobytes())
+
+    def _pile_codes_kept(self, piles: tuple[Pile, ...]) -> bytes:
+        """As :meth:`_discard_codes`, each pile's segment kept: a move changes one discard
+        pile at most, so the seat's other piles are found encoded."""
+        kept = self._piles
+        parts = [(kept.get(id(pile)) or _keep(kept, pile, self._pile_codes(pile)))[1]
+                 for pile in piles]
+        parts.append(self._zeros[:(1 + self.depth) * (self.discard - len(piles))].tobytes())
+        return b"".join(parts)
+
+    def _pile_codes(self, pile: Pile) -> bytes:
+        """One discard pile: its count, then its top ``K`` cards, top first."""
         depth = self.depth
-        values: list[int] = []
-        for pile in piles:
-            shown = [card.rank + 1 for card in pile[:-depth - 1:-1]]  # top K, top first
-            values.append(len(pile))
-            values += shown
-            values += self._zeros[:depth - len(shown)]
-        if len(self._cache) >= 256:
-            self._cache.clear()
-        self._cache[id(piles)] = (piles, values)  # the piles are kept, so their id is theirs
-        return values
+        codes = array("h", [len(pile)])
+        codes.extend([card.rank + 1 for card in pile[:-depth - 1:-1]])
+        codes.extend(self._zeros[:depth - min(len(pile), depth)])
+        return codes.tobytes()
+
+
+def _header(on_turn: int, viewer: int, n: int, turn_moves: int, idle_turns: int, draw: int,
+            completed: int, over: bool, turn: int) -> bytes:
+    # Only the counters can pass the int16 top; card codes and pile counts never do.
+    return _HEADER.pack((on_turn - viewer) % n, turn_moves if turn_moves < LIMIT else LIMIT,
+                        idle_turns if idle_turns < LIMIT else LIMIT, draw, completed, over,
+                        turn if turn < LIMIT else LIMIT)
+
+
+def _keep(cache: dict[int, tuple[T, bytes]], key: T, codes: bytes) -> tuple[T, bytes]:
+    """Keep ``codes``, the segment of ``key``, under ``id(key)``.  The entry holds ``key``,
+    so while it stands no other object can have that id: a hit needs no identity check."""
+    if len(cache) >= _CACHE_MOST:
+        cache.clear()
+    entry = cache[id(key)] = (key, codes)
+    return entry

@@ -4,7 +4,7 @@ their gymnasium spaces, and a seat's observation and action mask for a state."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -17,7 +17,6 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rulebook import RuleBook
-from spitemalice.views import view_of
 
 Observation = dict[str, np.ndarray]
 
@@ -76,15 +75,18 @@ class Encoding:
             "observation": spaces.Box(0, LIMIT, (self.layout.size,), np.int16),
             "action_mask": spaces.Box(0, 1, (c.size,), np.int8),
         })
-        self._last: tuple[GameState | None, dict[int, Move], np.ndarray] = (
-            None, {}, np.zeros(c.size, np.int8))
+        # The legal actions of the last state asked about and the moves they stand for: a
+        # step asks for the mask (observing) and then for the move (stepping).
+        self._last: tuple[GameState | None, list[int], Sequence[Move]] = (None, [], ())
 
     def mask(self, state: GameState, seat: int) -> np.ndarray:
         """``int8`` array of shape ``(actions,)``: 1 for each action that is legal for
         ``seat`` in ``state``, all 0 when the seat is not on turn or the game has ended."""
-        if state.outcome is not None or seat != state.seat:
-            return np.zeros(self.catalogue.size, np.int8)
-        return self._legal(state)[1].copy()
+        legal = bytearray(self.catalogue.size)
+        if state.outcome is None and seat == state.seat:
+            for action in self._legal(state)[0]:  # quicker than numpy's indexing by a list
+                legal[action] = 1
+        return np.frombuffer(legal, np.int8)
 
     def move(self, state: GameState, action: int) -> Move:
         """The move ``action`` stands for in ``state``: the engine's own legal-move object
@@ -93,20 +95,22 @@ class Encoding:
         Raises:
             SpiteMaliceError, IllegalMove: as :meth:`ActionCatalogue.move`.
         """
-        legal = self._legal(state)[0] if state.outcome is None else {}
-        found = legal.get(action)
-        return found if found is not None else self.catalogue.move(state, action)
+        if state.outcome is None:
+            actions, moves = self._legal(state)
+            if action in actions:
+                return moves[actions.index(action)]
+        return self.catalogue.move(state, action)
 
-    def _legal(self, state: GameState) -> tuple[dict[int, Move], np.ndarray]:
-        """The legal actions of the seat on turn and their mask, kept for the last state."""
-        if self._last[0] is not state:
-            actions = self.catalogue.legal_actions(state, legal_moves(self.rules, state))
-            mask = np.zeros(self.catalogue.size, np.int8)
-            mask[list(actions)] = 1
-            self._last = (state, actions, mask)
-        return self._last[1], self._last[2]
+    def _legal(self, state: GameState) -> tuple[list[int], Sequence[Move]]:
+        """The legal actions of the seat on turn and the moves they stand for, kept for the
+        last state."""
+        last = self._last
+        if last[0] is not state:
+            last = (state, *self.catalogue.action_list(state, legal_moves(self.rules, state)))
+            self._last = last
+        return last[1], last[2]
 
     def observe(self, state: GameState, seat: int) -> Observation:
         """The observation of ``seat``: its view encoded, and its action mask."""
-        return {"observation": self.layout.encode(view_of(state, seat)),
+        return {"observation": self.layout.encode_state(state, seat),
                 "action_mask": self.mask(state, seat)}
