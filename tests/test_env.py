@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, max_cycles_test, seed_test
 
 import spitemalice as sm
 from spitemalice import env as sm_env
-from spitemalice.env.observation import HEADER
+from spitemalice.env.observation import HEADER, ObservationLayout
 from tests.walks import CONFIGS, book, config_id, hidden_twin
 
 RULESETS = [info.name for info in sm.installed() if info.kind == "ruleset"]
@@ -175,6 +175,42 @@ def test_an_observation_states_the_visible_position() -> None:
             start = at + 3 + number * 4
             top = [card.rank + 1 for card in reversed(pile[-3:])]
             assert list(observation[start:start + 1 + len(top)]) == [len(pile), *top]
+
+
+def _documented(state: sm.GameState, viewer: int, layout: ObservationLayout) -> list[int]:
+    """The layout table of spitemalice.env.observation's docstring, written out plainly."""
+    n = len(state.seats)
+    values = [(state.seat - viewer) % n, state.turn_moves, state.idle_turns, len(state.draw),
+              len(state.completed), int(state.outcome is not None), state.turn]
+    hand = [card.rank + 1 for card in state.seats[viewer].hand]
+    values += hand + [0] * (layout.hand - len(hand))
+    for pile in state.builds:
+        values += [len(pile), pile[-1].rank + 1]
+    values += [0, 0] * (layout.builds - len(state.builds))
+    for offset in range(n):
+        seat = state.seats[(viewer + offset) % n]
+        values.append(len(seat.hand))
+        for pile in seat.payoff:
+            values += [len(pile), pile[-1].rank + 1 if pile else 0]
+        for pile in seat.discards:
+            shown = [card.rank + 1 for card in reversed(pile)][:layout.depth]
+            values += [len(pile), *shown, *[0] * (layout.depth - len(shown))]
+    return values
+
+
+@pytest.mark.parametrize("name", ["blackwood-frey", "misery", "skip-bo"])
+def test_observations_follow_the_documented_layout_from_deal_to_end(name: str) -> None:
+    rules = sm.load(name, players=3)
+    env = sm_env.make(rules, discard_depth=4)
+    layout = env.encoding.layout
+    states = _states(rules, 6, moves=10_000)
+    assert states[-1].outcome is not None  # the end, with an emptied pay-off pile
+    assert not any(states[0].seats[0].discards)  # the deal, with empty discard piles
+    for state in states[:40] + states[-40:] + states[::25]:
+        for seat in range(3):
+            env.reset(options={"state": state})
+            observed = env.observe(f"seat_{seat}")["observation"]
+            assert observed.tolist() == _documented(state, seat, layout)
 
 
 @pytest.mark.parametrize("config", CATALOGUE_CONFIGS, ids=config_id)

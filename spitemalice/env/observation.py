@@ -41,7 +41,6 @@ A discard pile deeper than ``K`` shows its top ``K`` cards and its full count.
 from __future__ import annotations
 
 import struct
-from array import array
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -57,8 +56,9 @@ LIMIT = 32767
 """The largest value an observation holds (the top of ``int16``)."""
 
 _HEADER = struct.Struct(f"{HEADER}h")  # native int16, as numpy's np.int16
-_COUNT = struct.Struct("h")
-_COUNTS = [_COUNT.pack(count) for count in range(256)]  # hand counts, packed once
+_VALUE = struct.Struct("h")
+_VALUES = [_VALUE.pack(value) for value in range(1025)]  # small values, packed once
+_CARDS = _VALUES[1:]  # _CARDS[rank]: the rank code rank + 1
 _CACHE_MOST = 4096  # entries per segment cache before it is emptied (bounds memory)
 T = TypeVar("T")
 
@@ -93,10 +93,9 @@ class ObservationLayout:
         self.seats_at = self.builds_at + 2 * builds
         self.seat_block = 1 + 2 * payoff + discard * (1 + depth)
         self.size = self.seats_at + seats * self.seat_block
-        self._zeros = array("h", bytes(2 * self.size))  # padding, sliced: no part is longer
+        self._pad = [bytes(2 * count) for count in range(self.size + 1)]  # count zeros
         # Segment caches: id(object) -> (object, bytes).  Each entry keeps its object alive,
         # so no other object can take that id while the entry stands.
-        self._hands: dict[int, tuple[Pile, bytes]] = {}
         self._builds: dict[int, tuple[tuple[Pile, ...], bytes]] = {}
         self._payoffs: dict[int, tuple[tuple[Pile, ...], bytes]] = {}
         self._discards: dict[int, tuple[tuple[Pile, ...], bytes]] = {}
@@ -145,16 +144,15 @@ class ObservationLayout:
             raise ValueError(f"the state does not fit this layout ({n} seats, not "
                              f"{self.seats})")
         # Each cache entry holds its object, so an id found is that object's (module end).
-        hand = seats[viewer].hand
-        own = self._hands.get(id(hand)) or _keep(self._hands, hand, self._hand_codes(hand))
+        own = self._hand_codes(seats[viewer].hand)  # new at most steps: not kept
         builds = state.builds
         piles = self._builds.get(id(builds)) \
             or _keep(self._builds, builds, self._build_codes(builds))
         parts = [_header(state.seat, viewer, n, state.turn_moves, state.idle_turns,
                          len(state.draw), len(state.completed), state.outcome is not None,
                          state.turn),
-                 own[1], piles[1]]
-        counts, payoffs, discards = _COUNTS, self._payoffs, self._discards
+                 own, piles[1]]
+        payoffs, discards = self._payoffs, self._discards
         for offset in range(n):
             seat = seats[(viewer + offset) % n]
             held = len(seat.hand)
@@ -163,7 +161,7 @@ class ObservationLayout:
                 [(len(pile), pile[-1] if pile else None) for pile in payoff]))
             shown = discards.get(id(seat.discards)) or _keep(
                 discards, seat.discards, self._pile_codes_kept(seat.discards))
-            parts += (counts[held] if held < 256 else _COUNT.pack(held), tops[1], shown[1])
+            parts += (_VALUES[held] if held < 1025 else _value(held), tops[1], shown[1])
         return self._array(parts)
 
     # -- segments: each from visible values only ------------------------------------------
@@ -179,36 +177,29 @@ class ObservationLayout:
         if len(hand) > self.hand:
             raise ValueError(f"the hand does not fit this layout ({len(hand)} cards, at most "
                              f"{self.hand})")
-        codes = array("h", [card.rank + 1 for card in hand])
-        codes.extend(self._zeros[:self.hand - len(hand)])
-        return codes.tobytes()
+        return _codes(hand) + self._pad[self.hand - len(hand)]
 
     def _build_codes(self, builds: tuple[Pile, ...]) -> bytes:
         if len(builds) > self.builds:
             raise ValueError(f"the build piles do not fit this layout ({len(builds)} piles, "
                              f"at most {self.builds})")
-        codes = array("h")
-        for pile in builds:
-            codes.extend((len(pile), pile[-1].rank + 1))
-        codes.extend(self._zeros[:2 * (self.builds - len(builds))])
-        return codes.tobytes()
+        return (b"".join([_value(len(pile)) + _value(pile[-1].rank + 1) for pile in builds])
+                + self._pad[2 * (self.builds - len(builds))])
 
     def _seat_codes(self, hand_count: int, payoff: Sequence[tuple[int, Card | None]],
                     discards: tuple[Pile, ...]) -> bytes:
-        return (_COUNT.pack(hand_count) + self._payoff_codes(payoff)
+        return (_value(hand_count) + self._payoff_codes(payoff)
                 + self._discard_codes(discards))
 
     def _payoff_codes(self, payoff: Sequence[tuple[int, Card | None]]) -> bytes:
         """Pay-off piles as (count, top card or None) pairs: nothing under the top."""
-        codes = array("h")
-        for count, top in payoff:
-            codes.extend((count, 0 if top is None else top.rank + 1))
-        codes.extend(self._zeros[:2 * (self.payoff - len(payoff))])
-        return codes.tobytes()
+        return (b"".join([_value(count) + _value(0 if top is None else top.rank + 1)
+                          for count, top in payoff])
+                + self._pad[2 * (self.payoff - len(payoff))])
 
     def _discard_codes(self, piles: tuple[Pile, ...]) -> bytes:
         return (b"".join([self._pile_codes(pile) for pile in piles])
-                + self._zeros[:(1 + self.depth) * (self.discard - len(piles))].tobytes())
+                + self._pad[(1 + self.depth) * (self.discard - len(piles))])
 
     def _pile_codes_kept(self, piles: tuple[Pile, ...]) -> bytes:
         """As :meth:`_discard_codes`, each pile's segment kept: a move changes one discard
@@ -216,16 +207,27 @@ class ObservationLayout:
         kept = self._piles
         parts = [(kept.get(id(pile)) or _keep(kept, pile, self._pile_codes(pile)))[1]
                  for pile in piles]
-        parts.append(self._zeros[:(1 + self.depth) * (self.discard - len(piles))].tobytes())
+        parts.append(self._pad[(1 + self.depth) * (self.discard - len(piles))])
         return b"".join(parts)
 
     def _pile_codes(self, pile: Pile) -> bytes:
         """One discard pile: its count, then its top ``K`` cards, top first."""
         depth = self.depth
-        codes = array("h", [len(pile)])
-        codes.extend([card.rank + 1 for card in pile[:-depth - 1:-1]])
-        codes.extend(self._zeros[:depth - min(len(pile), depth)])
-        return codes.tobytes()
+        return (_value(len(pile)) + _codes(pile[:-depth - 1:-1])
+                + self._pad[depth - min(len(pile), depth)])
+
+
+def _value(value: int) -> bytes:
+    """``value`` (>= 0) as int16 bytes, clipped at :data:`LIMIT`."""
+    return _VALUES[value] if value < 1025 else _VALUE.pack(min(value, LIMIT))
+
+
+def _codes(cards: Sequence[Card]) -> bytes:
+    """The rank codes of ``cards``, in order."""
+    try:
+        return b"".join([_CARDS[card.rank] for card in cards])
+    except IndexError:  # a numbered card past the table
+        return b"".join([_value(card.rank + 1) for card in cards])
 
 
 def _header(on_turn: int, viewer: int, n: int, turn_moves: int, idle_turns: int, draw: int,
