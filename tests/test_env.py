@@ -184,8 +184,9 @@ def _documented(state: sm.GameState, viewer: int, layout: ObservationLayout) -> 
               len(state.completed), int(state.outcome is not None), state.turn]
     hand = [card.rank + 1 for card in state.seats[viewer].hand]
     values += hand + [0] * (layout.hand - len(hand))
-    for pile in state.builds:
-        values += [len(pile), pile[-1].rank + 1]
+    removed = state.build_removed or (0,) * len(state.builds)
+    for pile, taken in zip(state.builds, removed, strict=True):
+        values += [len(pile) + taken, pile[-1].rank + 1]
     values += [0, 0] * (layout.builds - len(state.builds))
     for offset in range(n):
         seat = state.seats[(viewer + offset) % n]
@@ -198,15 +199,19 @@ def _documented(state: sm.GameState, viewer: int, layout: ObservationLayout) -> 
     return values
 
 
-@pytest.mark.parametrize("name", ["blackwood-frey", "misery", "skip-bo"])
-def test_observations_follow_the_documented_layout_from_deal_to_end(name: str) -> None:
-    rules = sm.load(name, players=3)
+@pytest.mark.parametrize("name, params", [
+    ("blackwood-frey", {}), ("misery", {}), ("skip-bo", {"recycle_under_tops": True})])
+def test_observations_follow_the_documented_layout_from_deal_to_end(
+        name: str, params: dict[str, object]) -> None:
+    rules = sm.load(name, players=3, **params)
     env = sm_env.make(rules, discard_depth=4)
     layout = env.encoding.layout
     states = _states(rules, 6, moves=10_000)
     assert states[-1].outcome is not None  # the end, with an emptied pay-off pile
     assert not any(states[0].seats[0].discards)  # the deal, with empty discard piles
-    for state in states[:40] + states[-40:] + states[::25]:
+    if params:  # build piles whose recycled cards still count
+        assert any(state.build_removed for state in states)
+    for state in states[:40] + states[-40:] + states[::5]:
         for seat in range(3):
             env.reset(options={"state": state})
             observed = env.observe(f"seat_{seat}")["observation"]

@@ -28,8 +28,9 @@ offset                length                   values
 7                     ``H``                    the viewer's hand, rank codes in sorted order
                                                (hand slot ``i`` of the action catalogue)
 7 + H                 ``2 B``                  per build pile in the order opened: the rank it
-                                               has reached, the rank code of its top card
-                                               (a wild card keeps its own code)
+                                               has reached (cards recycled from under its top
+                                               still count), the rank code of its top card (a
+                                               wild card keeps its own code)
 7 + H + 2B            ``N * (1 + 2P + D(1+K))``  per seat block: cards in hand; per pay-off
                                                pile its count and top card; per discard pile
                                                its count and its top ``K`` cards, top first
@@ -117,7 +118,8 @@ class ObservationLayout:
         parts = [_header(view.seat, viewer, n, view.turn_moves, view.idle_turns,
                               view.draw_count, view.completed_count, view.outcome is not None,
                               view.turn),
-                 self._hand_codes(view.hand), self._build_codes(view.builds)]
+                 self._hand_codes(view.hand),
+                 self._build_codes(view.builds, view.build_removed)]
         for offset in range(n):
             public = view.seats[(viewer + offset) % n]
             parts.append(self._seat_codes(public.hand_count,
@@ -145,9 +147,10 @@ class ObservationLayout:
                              f"{self.seats})")
         # Each cache entry holds its object, so an id found is that object's (module end).
         own = self._hand_codes(seats[viewer].hand)  # new at most steps: not kept
-        builds = state.builds
-        piles = self._builds.get(id(builds)) \
-            or _keep(self._builds, builds, self._build_codes(builds))
+        builds, removed = state.builds, state.build_removed
+        piles = (builds, self._build_codes(builds, removed)) if removed else (
+            self._builds.get(id(builds)) or _keep(self._builds, builds,
+                                                  self._build_codes(builds, ())))
         parts = [_header(state.seat, viewer, n, state.turn_moves, state.idle_turns,
                          len(state.draw), len(state.completed), state.outcome is not None,
                          state.turn),
@@ -179,11 +182,16 @@ class ObservationLayout:
                              f"{self.hand})")
         return _codes(hand) + self._pad[self.hand - len(hand)]
 
-    def _build_codes(self, builds: tuple[Pile, ...]) -> bytes:
+    def _build_codes(self, builds: tuple[Pile, ...], removed: tuple[int, ...]) -> bytes:
+        """Per build pile the rank reached (its cards, and those recycled from under its
+        top: ``removed``, ``()`` when none were) and its top card's code."""
         if len(builds) > self.builds:
             raise ValueError(f"the build piles do not fit this layout ({len(builds)} piles, "
                              f"at most {self.builds})")
-        return (b"".join([_value(len(pile)) + _value(pile[-1].rank + 1) for pile in builds])
+        reached = [len(pile) for pile in builds] if not removed else [
+            len(pile) + taken for pile, taken in zip(builds, removed, strict=True)]
+        return (b"".join([_value(rank) + _value(pile[-1].rank + 1)
+                          for rank, pile in zip(reached, builds, strict=True)])
                 + self._pad[2 * (self.builds - len(builds))])
 
     def _seat_codes(self, hand_count: int, payoff: Sequence[tuple[int, Card | None]],
