@@ -56,9 +56,9 @@ def run_show_svg(args: argparse.Namespace) -> int:
     """``show``: the text layout, or with ``--svg FILE`` the picture written to FILE."""
     if args.svg is None:
         return run_show(args)
-    position = shown_position(args)
+    book, position = shown_position(args)
     caption = f"{args.ruleset}: {'view' if 'view=' in ' '.join(args.position) else 'position'}"
-    _write(args.svg, position_svg(position, caption=caption))
+    _write(args.svg, position_svg(position, caption=caption, teams=book.teams.teams))
     print(f"wrote {args.svg}")
     return 0
 
@@ -83,7 +83,7 @@ def _replay_pictures(file: Path, directory: Path) -> None:
             what = "the deal" if number == 0 else (
                 f"move {number}: {record.moves[number - 1]}")
             _write(directory / f"move-{number:04d}.svg",
-                   position_svg(state, caption=f"{name}, {what}"))
+                   position_svg(state, caption=f"{name}, {what}", teams=book.teams.teams))
     except RecordError:
         pass  # the pictures stop at the bad move; run_replay reports it
 

@@ -98,7 +98,11 @@ def run_replay(args: argparse.Namespace) -> int:
     """Print the record's header, the deal and every move with the position after it."""
     record = load_record(args.file)
     book = rules_for(record)
-    show = describe_position if args.pretty else format_position
+    teams = book.teams.teams
+
+    def show(state: GameState) -> str:
+        return (describe_position if args.pretty else format_position)(state, teams)
+
     for line in _header(record):
         print(line)
     states = replay(record, book)
@@ -134,12 +138,13 @@ def run_check(args: argparse.Namespace) -> int:
     error = problem.error
     if problem.number is None:
         print(f"invalid: {args.file}: after the last move ({len(record.moves)}): {error}")
-        print(f"final position: {format_position(problem.before)}")
+        print(f"final position: {format_position(problem.before, book.teams.teams)}")
         return 1
     what = _refusal(problem.move or "", error)
     print(f"invalid: {args.file}: move {problem.number} by seat {problem.before.seat} "
           f"{problem.move!r} {what}")
-    print(f"position before move {problem.number}: {format_position(problem.before)}")
+    print(f"position before move {problem.number}: "
+          f"{format_position(problem.before, book.teams.teams)}")
     if isinstance(error, IllegalMove):
         print(f"rule: {_rule(book, error)}")
     return 1
@@ -179,18 +184,20 @@ def _broken_invariant(args: argparse.Namespace, record: GameRecord,
 
 
 def run_show(args: argparse.Namespace) -> int:
-    """Parse the position (or view) against the rule set and lay it out."""
-    position = shown_position(args)
+    """Parse the position (or view) against the rule set and lay it out, the teams
+    included in a game with teams."""
+    book, position = shown_position(args)
+    teams = book.teams.teams
     if isinstance(position, SeatView):
-        print(describe_view(position))
+        print(describe_view(position, teams))
     else:
-        print(describe_position(position))
+        print(describe_position(position, teams))
     return 0
 
 
-def shown_position(args: argparse.Namespace) -> GameState | SeatView:
-    """The position (or view, with a ``view=`` field) ``show`` was given, parsed against
-    its rule set.
+def shown_position(args: argparse.Namespace) -> tuple[RuleBook, GameState | SeatView]:
+    """The rules, and the position (or view, with a ``view=`` field) ``show`` was given,
+    parsed against them.
 
     Raises:
         SpiteMaliceError: the rule set cannot be loaded or the position does not parse.
@@ -199,7 +206,7 @@ def shown_position(args: argparse.Namespace) -> GameState | SeatView:
     params: dict[str, object] = dict(args.settings)
     params["players"] = args.players if args.players is not None else seat_count(text)
     book = load(args.ruleset, args.house_rule, params)
-    return parse_view(text, book) if "view=" in text else parse_position(text, book)
+    return book, parse_view(text, book) if "view=" in text else parse_position(text, book)
 
 
 def record_writer(args: argparse.Namespace, rules: RuleBook) -> GameWriter | None:

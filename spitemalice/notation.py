@@ -480,9 +480,10 @@ def _rest(rules: RuleBook, placed: list[Card]) -> Pile:
 # -- describing --------------------------------------------------------------------------
 
 
-def describe_position(state: GameState) -> str:
+def describe_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> str:
     """A position laid out for people, several lines: each seat's pay-off piles (top and
-    count), hand and discard piles, the build piles, the draw pile and the counters."""
+    count), hand and discard piles, the build piles, the draw pile, the teams (``teams``,
+    ``RuleBook.teams.teams``, in a game with teams) and the counters."""
     lines = []
     for index, seat in enumerate(state.seats):
         payoff = [PayoffView(len(p), p[-1] if p else None) for p in seat.payoff]
@@ -490,13 +491,14 @@ def describe_position(state: GameState) -> str:
                                 seat.discards)
     lines += _describe_table(state.builds, state.build_removed, len(state.draw),
                              len(state.completed))
+    lines += _describe_teams(teams)
     lines.append(_describe_turn(state.seat, state.turn, state.turn_moves, state.idle_turns,
                                 state.outcome) + f"; seed {state.seed}, "
                  f"{state.shuffles} shuffle(s) made")
     return "\n".join(lines)
 
 
-def describe_view(view: SeatView) -> str:
+def describe_view(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> str:
     """A seat's view laid out for people, as :func:`describe_position` lays out a state."""
     lines = [f"the view of seat {view.viewer}"]
     for index, public in enumerate(view.seats):
@@ -506,6 +508,7 @@ def describe_view(view: SeatView) -> str:
                                 public.discards)
     lines += _describe_table(view.builds, view.build_removed, view.draw_count,
                              view.completed_count)
+    lines += _describe_teams(teams)
     lines.append(_describe_turn(view.seat, view.turn, view.turn_moves, view.idle_turns,
                                 view.outcome))
     return "\n".join(lines)
@@ -540,6 +543,12 @@ def _describe_table(builds: Sequence[Pile], removed: Sequence[int], draw: int,
     lines.append(f"draw pile       {draw} card(s)")
     lines.append(f"completed cards {completed}")
     return lines
+
+
+def _describe_teams(teams: Sequence[Sequence[int]]) -> list[str]:
+    if not any(len(team) > 1 for team in teams):
+        return []
+    return [f"teams           {'   '.join('+'.join(map(str, team)) for team in teams)}"]
 
 
 def _describe_turn(seat: int, turn: int, moves: int, idle: int,

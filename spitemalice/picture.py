@@ -61,10 +61,11 @@ class _Table:
     turn_moves: int
     outcome: Outcome | None
     viewer: int | None
+    teams: tuple[tuple[int, ...], ...] = ()
 
 
 def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
-                 caption: str = "") -> str:
+                 caption: str = "", teams: Sequence[Sequence[int]] = ()) -> str:
     """The position as an SVG document (UTF-8 text, starting ``<svg``).
 
     Args:
@@ -72,6 +73,8 @@ def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
             viewer's hand is drawn face up).
         viewer: with a state, draw the view of this seat instead (``view_of(state, viewer)``).
         caption: a line of text at the top (say the rule set and the move just made).
+        teams: ``RuleBook.teams.teams`` in a game with teams: each seat's label names its
+            team (``team 0+2``).
 
     Raises:
         SpiteMaliceError: ``viewer`` is given with a view, or is not a seat of the state.
@@ -85,6 +88,8 @@ def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
         table = _view_table(view_of(position, viewer))
     else:
         table = _state_table(position)
+    if any(len(team) > 1 for team in teams):
+        table = attrs.evolve(table, teams=tuple(tuple(team) for team in teams))
     return _draw(table, caption)
 
 
@@ -200,6 +205,9 @@ def _panel(table: _Table, row: _SeatRow, x: int, y: int, width: int, height: int
     parts = [f"<rect x='{x}' y='{y}' width='{width}' height='{height}' rx='8' "
              f"fill='#3b7f55' stroke='{border}' stroke-width='{3 if on_turn else 1}'/>"]
     label = f"Seat {row.index}"
+    for team in table.teams:
+        if row.index in team:
+            label += f" \u00b7 team {'+'.join(map(str, team))}"
     if table.viewer == row.index:
         label += " (you)"
     if on_turn:

@@ -7,7 +7,7 @@ engine's hot loop reads plain attributes instead of calling plugins.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -161,6 +161,14 @@ class TeamRule:
     def label(self, index: int) -> str:
         """A team as text, its seats joined by ``+``: ``"0+2"``."""
         return "+".join(str(seat) for seat in self.teams[index])
+
+
+def teams_text(teams: Sequence[Sequence[int]]) -> str:
+    """Teams for a message or a layout: ``"teams 0+2, 1+3"``, or ``"no teams"`` when no team
+    has two seats or more."""
+    if not any(len(team) > 1 for team in teams):
+        return "no teams"
+    return "teams " + ", ".join("+".join(map(str, team)) for team in teams)
 
 
 @attrs.frozen

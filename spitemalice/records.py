@@ -63,6 +63,7 @@ from spitemalice.errors import IllegalMove, NotationError, RulesetError, SpiteMa
 from spitemalice.loader import load
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import Move, move_text, parse_move
+from spitemalice.policies import teams_text
 from spitemalice.rulebook import RuleBook
 from spitemalice.ruleset import IDENTITY_FIELDS, Ruleset
 from spitemalice.serialize import (
@@ -332,8 +333,8 @@ def replay(record: GameRecord, rules: RuleBook | None = None) -> Iterator[GameSt
         raise DataError(f"record.seats: {len(record.seats)} entries, but the record's rules "
                         f"have {book.players} seats")
     if record.teams != (book.teams.teams if book.teams.any else ()):
-        raise DataError(f"record.teams: {_teams_text(record.teams)}, but the record's rules "
-                        f"form {_teams_text(book.teams.teams if book.teams.any else ())}")
+        raise DataError(f"record.teams: {teams_text(record.teams)}, but the record's rules "
+                        f"form {teams_text(book.teams.teams if book.teams.any else ())}")
     try:
         state = deal(book, record.seed, record.dealer)
     except SpiteMaliceError as error:
@@ -382,12 +383,6 @@ def check_record(record: GameRecord, rules: RuleBook | None = None) -> RecordPro
     except RecordError as error:
         return error.problem
     return None
-
-
-def _teams_text(teams: tuple[tuple[int, ...], ...]) -> str:
-    if not teams:
-        return "no teams"
-    return "teams " + ", ".join("+".join(map(str, team)) for team in teams)
 
 
 def _outcome_text(outcome: Outcome | None) -> str:

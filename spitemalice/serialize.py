@@ -14,6 +14,10 @@ State (``format`` ``"spitemalice-state"``)::
      "seat": 1, "turn": 12, "turn_moves": 0, "idle_turns": 0, "seed": 5, "shuffles": 1,
      "outcome": null}
 
+``teams`` (last, only in a game with teams, such as the ``partnerships`` house rule): the
+teams as lists of seats, ``[[0, 2], [1, 3]]``; reading refuses teams other than those the
+rule set forms, naming both.  A view carries it too.
+
 ``build_removed`` (after ``builds``, only when a count is not 0): per build pile, the cards
 recycled from under its top (skip-bo's ``recycle_under_tops``), so the pile stands at that
 count plus its length; ``[4, 0]`` puts a pile ``["5"]`` at rank 5.  A view carries it too.
@@ -39,12 +43,14 @@ Nothing partial is returned.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from spitemalice import limits
 from spitemalice.cards import Card, card_text, parse_card
 from spitemalice.errors import NotationError, SpiteMaliceError
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
+from spitemalice.policies import teams_text
 from spitemalice.position_check import check_position, check_view
 from spitemalice.rulebook import RuleBook
 from spitemalice.ruleset import closest
@@ -64,8 +70,9 @@ class DataError(SpiteMaliceError):
 # -- states ------------------------------------------------------------------------------
 
 
-def state_to_dict(state: GameState) -> dict[str, Any]:
-    """``state`` as JSON-ready data (see the module docstring for the shape)."""
+def state_to_dict(state: GameState, teams: Sequence[Sequence[int]] = ()) -> dict[str, Any]:
+    """``state`` as JSON-ready data (see the module docstring for the shape); ``teams``
+    (``RuleBook.teams.teams`` in a game with teams) adds the field ``teams``."""
     return {
         "format": STATE_FORMAT,
         "version": VERSION,
@@ -85,13 +92,42 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "seed": state.seed,
         "shuffles": state.shuffles,
         "outcome": outcome_to_dict(state.outcome),
+        **_teams_out(teams),
     }
 
 
 _STATE_FIELDS = ("format", "version", "seats", "builds", "draw", "completed", "seat", "turn",
                  "turn_moves", "idle_turns", "seed", "shuffles", "outcome")
 _SEAT_FIELDS = ("payoff", "hand", "discards")
-_OPTIONAL_FIELDS = ("build_removed",)
+_OPTIONAL_FIELDS = ("build_removed", "teams")
+
+
+def _teams_out(teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+    """``{"teams": [[0, 2], [1, 3]]}`` in a game with teams (a team of two or more), else
+    nothing."""
+    if not any(len(team) > 1 for team in teams):
+        return {}
+    return {"teams": [list(team) for team in teams]}
+
+
+def _check_teams(fields: dict[str, Any], rules: RuleBook, path: str) -> None:
+    """A ``teams`` field, when given, names exactly the teams ``rules`` form.
+
+    Raises:
+        DataError: the field is not a list of lists of seats, or names other teams than the
+            rules (or teams where the rules have none); the message names both.
+    """
+    if "teams" not in fields:
+        return
+    where = f"{path}.teams"
+    given = tuple(tuple(read_int(seat, f"{where}[{i}][{j}]")
+                        for j, seat in enumerate(read_list(team, f"{where}[{i}]")))
+                  for i, team in enumerate(read_list(fields["teams"], where)))
+    want = rules.teams.teams if rules.teams.any else ()
+    if given != want:
+        raise DataError(f"{where}: {teams_text(given)}, but {rules.name} here forms "
+                        f"{teams_text(want)}")
+
 
 
 def _removed_out(removed: tuple[int, ...]) -> dict[str, Any]:
@@ -138,13 +174,15 @@ def state_from_dict(data: Any, rules: RuleBook, path: str = "state") -> GameStat
         outcome=outcome_from_dict(fields["outcome"], f"{path}.outcome"),
         build_removed=_removed_in(fields, path),
     )
+    _check_teams(fields, rules, path)
     check_position(rules, state)
     return state
 
 
-def dumps_state(state: GameState, indent: int | None = None) -> str:
-    """``state`` as JSON text."""
-    return json.dumps(state_to_dict(state), indent=indent)
+def dumps_state(state: GameState, indent: int | None = None,
+                teams: Sequence[Sequence[int]] = ()) -> str:
+    """``state`` as JSON text (``teams`` as for :func:`state_to_dict`)."""
+    return json.dumps(state_to_dict(state, teams), indent=indent)
 
 
 def loads_state(text: str | bytes, rules: RuleBook) -> GameState:
@@ -160,8 +198,9 @@ def loads_state(text: str | bytes, rules: RuleBook) -> GameState:
 # -- views -------------------------------------------------------------------------------
 
 
-def view_to_dict(view: SeatView) -> dict[str, Any]:
-    """``view`` as JSON-ready data (see the module docstring for the shape)."""
+def view_to_dict(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> dict[str, Any]:
+    """``view`` as JSON-ready data (see the module docstring for the shape); ``teams`` adds
+    the field ``teams``, as for a state."""
     return {
         "format": VIEW_FORMAT,
         "version": VERSION,
@@ -184,6 +223,7 @@ def view_to_dict(view: SeatView) -> dict[str, Any]:
         "turn_moves": view.turn_moves,
         "idle_turns": view.idle_turns,
         "outcome": outcome_to_dict(view.outcome),
+        **_teams_out(teams),
     }
 
 
@@ -227,13 +267,16 @@ def view_from_dict(data: Any, rules: RuleBook, path: str = "view") -> SeatView:
         read_int(fields["idle_turns"], f"{path}.idle_turns"),
         outcome_from_dict(fields["outcome"], f"{path}.outcome"), _removed_in(fields, path),
     )
+    _check_teams(fields, rules, path)
     check_view(rules, view)
     return view
 
 
-def dumps_view(view: SeatView, indent: int | None = None) -> str:
-    """``view`` as JSON text (what a game server sends to the seat)."""
-    return json.dumps(view_to_dict(view), indent=indent)
+def dumps_view(view: SeatView, indent: int | None = None,
+               teams: Sequence[Sequence[int]] = ()) -> str:
+    """``view`` as JSON text (what a game server sends to the seat; ``teams`` as for
+    :func:`view_to_dict`)."""
+    return json.dumps(view_to_dict(view, teams), indent=indent)
 
 
 def loads_view(text: str | bytes, rules: RuleBook) -> SeatView:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import attrs
 import pytest
 import sheet_checks as check
@@ -253,3 +256,47 @@ def test_the_position_notation_carries_teams() -> None:
     solo = sm.load("skip-bo", players=4)
     with pytest.raises(sm.NotationError, match="without teams"):
         sm.parse_position(sm.format_position(sm.deal(solo, seed=5), TEAMS.teams.teams), solo)
+
+
+def test_state_and_view_json_carry_teams_and_refuse_others() -> None:
+    from spitemalice.serialize import dumps_state, dumps_view, loads_state, loads_view
+
+    state = sm.deal(TEAMS, seed=5)
+    teams = TEAMS.teams.teams
+    data = json.loads(dumps_state(state, teams=teams))
+    assert data["teams"] == [[0, 2], [1, 3]] and list(data)[-1] == "teams"
+    assert loads_state(json.dumps(data), TEAMS) == state
+    assert "teams" not in dumps_state(state)  # without teams given: the document as before
+    view = sm.view_of(state, 1)
+    assert json.loads(dumps_view(view, teams=teams))["teams"] == [[0, 2], [1, 3]]
+    assert loads_view(dumps_view(view, teams=teams), TEAMS) == view
+    wrong = json.dumps({**data, "teams": [[0, 1], [2, 3]]})
+    with pytest.raises(sm.SpiteMaliceError,
+                       match=r"state.teams: teams 0\+1, 2\+3, but skip-bo here forms teams "
+                             r"0\+2, 1\+3"):
+        loads_state(wrong, TEAMS)
+    solo = sm.load("skip-bo", players=4)
+    with pytest.raises(sm.SpiteMaliceError, match="but skip-bo here forms no teams"):
+        loads_state(json.dumps(data), solo)
+    with pytest.raises(sm.SpiteMaliceError, match=r"view.teams\[0\]: expected a list"):
+        loads_view(json.dumps({**json.loads(dumps_view(view)), "teams": [0, 2]}), TEAMS)
+
+
+def test_show_and_the_picture_name_the_teams(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    from spitemalice.cli import main
+    from spitemalice.notation import describe_position
+    from spitemalice.picture import position_svg
+
+    state = sm.deal(TEAMS, seed=5)
+    assert "teams           0+2   1+3" in describe_position(state, TEAMS.teams.teams)
+    assert "teams " not in describe_position(state, sm.load("skip-bo", players=4).teams.teams)
+    text = sm.format_position(state)
+    assert main(["show", *text.split(), "--ruleset", "skip-bo", "--house-rule",
+                 "partnerships"]) == 0
+    assert "teams           0+2   1+3" in capsys.readouterr().out
+    svg = position_svg(state, teams=TEAMS.teams.teams)
+    assert "Seat 1 \u00b7 team 1+3" in svg and "team" not in position_svg(state)
+    assert main(["show", *text.split(), "--ruleset", "skip-bo", "--house-rule",
+                 "partnerships", "--svg", str(tmp_path / "p.svg")]) == 0
+    assert "Seat 2 \u00b7 team 0+2" in (tmp_path / "p.svg").read_text(encoding="utf-8")
