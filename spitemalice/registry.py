@@ -14,7 +14,8 @@ The plugin has these attributes besides its hook implementations:
 * ``KIND``: ``"ruleset"`` or ``"house-rule"``;
 * ``DESCRIPTION``: one line for ``spitemalice variants``;
 * ``ENFORCES`` (optional): names of :data:`~spitemalice.ruleset.ENFORCED_FIELDS` that the
-  plugin's move filter gives effect to;
+  plugin's move filter gives effect to, or that a rule set's sheet states as its option
+  (skip-bo's ``recycle_under_tops``);
 * ``REASONS`` (optional): the reason codes its move filter answers with
   (:mod:`spitemalice.reasons`).
 

@@ -454,9 +454,10 @@ def test_the_compatibility_table() -> None:
                        ("skip-bo", "deck-per-player"), ("skip-bo", "jokers-to-king"),
                        ("uspcc", "partnerships"), ("misery", "partnerships"),
                        ("g4a", "partnerships"), ("starturn", "no-wild-discards"),
-                       ("starturn", "short-payoff")}
+                       ("starturn", "short-payoff"), ("starturn", "no-wild-on-wild"),
+                       ("starturn", "no-wild-ceiling")}
     assert len({(r, h) for r, h, _ in COMBINATIONS if h}) == len(RULESETS) * len(
-        HOUSE_RULES) - 14
+        HOUSE_RULES) - 16
 
 
 @pytest.mark.parametrize(("ruleset", "rule", "players"), COMBINATIONS)

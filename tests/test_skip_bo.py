@@ -26,6 +26,11 @@ def pile(top: int) -> str:
     return " ".join(str(value) for value in range(1, top + 1))
 
 
+def pile_bf(top: int) -> str:
+    names = {1: "A", 11: "J", 12: "Q"}
+    return " ".join(f"{names.get(value, value)}S" for value in range(1, top + 1))
+
+
 def pile_cards(top: int) -> tuple[sm.Card, ...]:
     return tuple(sm.parse_card(str(value)) for value in range(1, top + 1))
 
@@ -360,6 +365,75 @@ def test_house_rule_a_hand_it_can_neither_play_nor_discard_passes() -> None:
     assert sm.legal_moves(NO_WILD, busy) == (sm.parse_move("SB>B+"),)
     error = check.refused(NO_WILD, busy, sm.Pass())
     assert (error.reason, error.clause) == ("pass-not-allowed", "SK-22")
+
+
+ON_WILD = sm.load("skip-bo", ["no-wild-on-wild"])
+CEILING = sm.load("skip-bo", ["no-wild-ceiling"])
+
+
+@pytest.mark.clause("NO-1")
+def test_house_rule_no_two_skip_bo_cards_in_a_row() -> None:
+    state = position(ON_WILD, hands=["SB 5 9"], builds=["1 2 3 SB", "1 2"],
+                     payoffs=["SB", "6"], discards=[["SB"]])
+    for move in ("SB>B1", "P1:SB>B1", "D1:SB>B1"):
+        error = check.refused(ON_WILD, state, move)
+        assert (error.reason, error.clause) == ("wild-on-wild", "NO-1")
+        assert "build pile 1 has a wild card on top" in str(error)
+    after = check.play(ON_WILD, state, "5>B1", "SB>B1")  # a natural first, then a wild again
+    assert after.build_tops[0] == 6
+    assert sm.parse_move("SB>B1") in sm.legal_moves(SK, state)  # the rule set alone allows it
+    assert "SKIP-BO card" in ON_WILD.clause("NO-1").text
+    bf = sm.load("blackwood-frey", ["no-wild-on-wild"])
+    kings = position(bf, hands=["KS 9S"], builds=["AS 2S KH"], payoffs=["9D", "8D"])
+    assert check.refused(bf, kings, "KS>B1").reason == "wild-on-wild"
+    for name, rules in (("starturn has no wild cards", ["no-wild-on-wild"]),
+                        ("change nothing with wild-must-be-covered",
+                         ["wild-must-be-covered", "no-wild-on-wild"])):
+        with pytest.raises(sm.RulesetError, match=name):
+            sm.load("starturn" if "starturn" in name else "blackwood-frey", rules)
+
+
+@pytest.mark.clause("NO-2")
+def test_house_rule_a_wild_still_starts_follows_a_number_and_is_discarded() -> None:
+    state = position(ON_WILD, hands=["SB SB 9"], builds=["1 2 3", "1 SB"],
+                     payoffs=["5", "6"])
+    moves = sm.legal_moves(ON_WILD, state)
+    for text in ("SB>B+", "SB>B1", "SB>D1"):
+        assert sm.parse_move(text) in moves
+    assert sm.parse_move("SB>B2") not in moves
+    assert check.play(ON_WILD, state, "SB>B+").builds[-1] == (SKIP_BO,)
+
+
+@pytest.mark.clause("NC-1")
+def test_house_rule_a_skip_bo_card_never_stands_for_12() -> None:
+    state = position(CEILING, hands=["SB 12"], builds=[pile(11), pile(10)],
+                     payoffs=["SB", "6"])
+    for move in ("SB>B1", "P1:SB>B1"):
+        error = check.refused(CEILING, state, move)
+        assert (error.reason, error.clause) == ("wild-excluded", "NC-1")
+    assert sm.parse_move("SB>B1") in sm.legal_moves(SK, state)
+    after = check.play(CEILING, state, "12>B1")  # a number completes the pile
+    assert len(after.builds) == 1 and len(after.completed) == 12
+    assert CEILING.ruleset.wild_excluded == frozenset({12})
+    assert "may not stand for 12" in CEILING.clause("NC-1").text
+    assert "from 1 to 11 (wild_excluded)" in CEILING.clause("SK-4").text
+    bf = sm.load("blackwood-frey", ["no-wild-ceiling"])
+    assert "may not stand for Q" in bf.clause("NC-1").text
+    assert check.refused(bf, position(bf, hands=["KS"], builds=[pile_bf(11)]),
+                         "KS>B1").reason == "wild-excluded"
+    for name, rules in (("starturn has no wild cards", ["no-wild-ceiling"]),
+                        ("change nothing with wild-must-be-covered",
+                         ["wild-must-be-covered", "no-wild-ceiling"])):
+        with pytest.raises(sm.RulesetError, match=name):
+            sm.load("starturn" if "starturn" in name else "blackwood-frey", rules)
+
+
+@pytest.mark.clause("NC-2")
+def test_house_rule_a_skip_bo_card_may_wait_at_11() -> None:
+    state = position(CEILING, hands=["SB 5"], builds=[pile(10)], payoffs=["9", "6"])
+    after = check.play(CEILING, state, "SB>B1", "5>D1")  # the turn ends with the wild at 11
+    assert after.seat == 1 and after.build_tops == (11,) and after.builds[0][-1] == SKIP_BO
+    assert "stand for 11 and wait" in CEILING.clause("NC-2").text
 
 
 @pytest.mark.clause("SP-1")

@@ -47,3 +47,10 @@ def rank_names(ranks: frozenset[int], joint: str = "and") -> str:
 def numbered_deck(ruleset: Ruleset) -> bool:
     """Whether the rule set plays with suitless numbered cards instead of standard packs."""
     return bool(ruleset.draw_pack) and not ruleset.seat_packs
+
+
+def wild_words(ruleset: Ruleset) -> str:
+    """The wild cards as a reader names them: ``"K or joker"``; a numbered deck's jokers are
+    Skip-Bo's SKIP-BO cards."""
+    wild = rank_names(ruleset.wild_ranks, "or")
+    return wild.replace("joker", "SKIP-BO card") if numbered_deck(ruleset) else wild

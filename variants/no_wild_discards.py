@@ -15,7 +15,7 @@ from spitemalice.hookspecs import hookimpl
 from spitemalice.policies import Clause
 from spitemalice.ruleset import Ruleset
 
-from ._common import numbered_deck, rank_names
+from ._common import rank_names, wild_words
 
 NAME = "no-wild-discards"
 KIND = "house-rule"
@@ -39,9 +39,7 @@ def spitemalice_conflicts(ruleset: Ruleset, plugins: list[str]) -> str | None:
 
 @hookimpl
 def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
-    wild = rank_names(ruleset.wild_ranks, "or")
-    if numbered_deck(ruleset):  # a numbered deck's jokers are Skip-Bo's SKIP-BO cards
-        wild = wild.replace("joker", "SKIP-BO card")
+    wild = wild_words(ruleset)
     return [
         Clause("NW-1", f"A wild card ({wild}) may not be discarded; it must be played on a "
                "build pile or kept in the hand.",

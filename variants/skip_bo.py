@@ -61,6 +61,22 @@ def _payoff_clause(ruleset: Ruleset) -> Clause:
                   reasons=("empty-pile@payoff", "buried-card@payoff"))
 
 
+def _wild_clause(ruleset: Ruleset) -> Clause:
+    allowed = [r for r in range(1, ruleset.build_ceiling + 1) if r not in ruleset.wild_excluded]
+    if not allowed:
+        stands = "it stands for no number (wild_excluded)"
+    elif allowed == list(range(allowed[0], allowed[-1] + 1)):
+        stands = f"it stands for any number from {allowed[0]} to {allowed[-1]}"
+    else:
+        stands = f"it stands for any of {', '.join(map(str, allowed))}"
+    if len(allowed) < ruleset.build_ceiling:
+        stands += " (wild_excluded)"
+    start = ("so it may start a build pile as its 1" if allowed[:1] == [1]
+             else "so it may not start a build pile")
+    return Clause("SK-4", f"A SKIP-BO card is wild: {stands}, {start}.", f"{M} K5; fixya",
+                  reasons=("wild-cannot-start", "wild-excluded"))
+
+
 def _recycle_clause(ruleset: Ruleset) -> Clause:
     text = ("When a required draw finds the draw pile used up, the set-aside completed piles "
             "are shuffled to form a new draw pile and the draw goes on.")
@@ -104,9 +120,7 @@ def clauses(ruleset: Ruleset) -> list[Clause]:
                f"{M} K3 (pasobher copy); {W} K3; deal check LIBRARY"),
         Clause("SK-3", f"A build pile starts with a 1 and rises by exactly one number, up to "
                f"{top}.", f"{M} K5", reasons=("wrong-rank",)),
-        Clause("SK-4", f"A SKIP-BO card is wild: it stands for any number from 1 to {top}, so it "
-               "may start a build pile as its 1.", f"{M} K5; fixya",
-               reasons=("wild-cannot-start", "wild-excluded")),
+        _wild_clause(ruleset),
         Clause("SK-5", f"At most {ruleset.max_build_piles or 'any number of'} build piles are "
                "open at once; they are shared by all seats.", f"{M} K5",
                reasons=("build-pile-limit",)),
