@@ -6,7 +6,7 @@ import secrets
 
 from spitemalice.cards import Card
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.model import GameState, Pile, Seat
+from spitemalice.model import GameState, Pile, Seat, new_seat, new_state, sort_hand
 from spitemalice.rulebook import RuleBook
 
 from .shuffle import rng_for, shuffled
@@ -62,14 +62,16 @@ def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) ->
     if payoff_pack is not cards:
         cards = payoff_pack + cards  # undealt pay-off cards join the draw pile
     hand_size = rules.deal.hand_size
-    hands = [_take(cards, hand_size) for _ in range(players)]
+    hands = [sort_hand(_take(cards, hand_size)) for _ in range(players)]
     discards = ((),) * rules.discard.piles
-    seats = tuple(Seat(payoffs[i], hands[i], discards) for i in range(players))
-    state = GameState(seats, (), tuple(cards), (), seed=seed, shuffles=shuffles)
+    # Built from tuples in canonical form (sorted hands), as the engine's own constructors
+    # take them: the public ones would convert every pile again.
+    seats = tuple(new_seat(payoffs[i], hands[i], discards) for i in range(players))
     if rules.deal.first_seat == "higher-payoff-top":
+        state = new_state(seats, (), tuple(cards), (), 0, 0, 0, 0, seed, shuffles, None, ())
         return _higher_top_starts(rules, state)
-    return GameState(seats, (), tuple(cards), (), seat=_first_seat(rules, seed, dealer),
-                     seed=seed, shuffles=shuffles)
+    return new_state(seats, (), tuple(cards), (), _first_seat(rules, seed, dealer), 0, 0, 0,
+                     seed, shuffles, None, ())
 
 
 def _first_seat(rules: RuleBook, seed: int, dealer: int | None) -> int:

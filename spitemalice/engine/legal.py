@@ -7,6 +7,8 @@ code and the rule-sheet clause.  The property tests hold the two to agreeing.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove
 from spitemalice.model import GameState, Pile, Seat
@@ -79,8 +81,22 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
                 _plays(rules, made, tops, on_need, moves, Zone.DISCARD, 2, pile[-1], index)
     access = rules.teams.access
     partners = access.play_from[state.seat]
-    if partners:  # partners' pile tops, where teams share them
-        moves.extend(_partner_plays(rules, state, partners, can_open))
+    for owner in partners:  # partners' pile tops, where teams share them
+        theirs = state.seats[owner]
+        for index, pile in enumerate(theirs.payoff):
+            if pile:
+                rank = pile[-1].rank
+                need = need_of[rank] if rank < top_rank else 0
+                if need in on_need or not need:
+                    _plays(rules, made, tops, on_need, moves, Zone.PAYOFF, 1, pile[-1], index,
+                           owner)
+        for index, pile in enumerate(theirs.discards):
+            if pile:
+                rank = pile[-1].rank
+                need = need_of[rank] if rank < top_rank else 0
+                if need in on_need or not need:
+                    _plays(rules, made, tops, on_need, moves, Zone.DISCARD, 2, pile[-1],
+                           index, owner)
     hand = seat.hand
     discards: list[Move] = []
     get = made.get
@@ -127,10 +143,11 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
 
 def _plays(rules: RuleBook, made: dict[object, object], tops: tuple[int, ...],
            on_need: dict[int, list[int]], moves: list[Move], zone: Zone, code: int, card: Card,
-           index: int) -> None:
-    """Add the plays of ``card`` (from ``zone``, pile ``index``) to ``moves``: onto every
-    build pile that takes it (``tops``: the rank each pile stands at), then onto a new pile.
-    ``code`` stands for the zone in cache keys (enums hash slowly)."""
+           index: int, owner: int | None = None) -> None:
+    """Add the plays of ``card`` (from ``zone``, pile ``index`` of seat ``owner``'s piles,
+    ``None`` for the mover's own) to ``moves``: onto every build pile that takes it
+    (``tops``: the rank each pile stands at), then onto a new pile.  ``code`` stands for the
+    zone in cache keys (enums hash slowly)."""
     rank = card.rank
     accepted = rules.accepts[rank] if rank < len(rules.accepts) else _NOTHING
     if len(accepted) == 1:
@@ -140,10 +157,11 @@ def _plays(rules: RuleBook, made: dict[object, object], tops: tuple[int, ...],
         if 1 in accepted and NEW_PILE in on_need.get(1, _NO_PILES):
             targets.append(NEW_PILE)
     for number in targets:
-        key = (code, card, number, index)
+        key = (code, card, number, index) if owner is None else (code, card, number, index,
+                                                                  owner)
         move = made.get(key)
         if move is None:
-            move = made[key] = Play(zone, card, number, index)
+            move = made[key] = Play(zone, card, number, index, owner)
         moves.append(move)  # type: ignore[arg-type]
 
 
@@ -152,25 +170,6 @@ def _discards_of(rules: RuleBook, card: Card) -> tuple[Discard, ...]:
     if card.rank in rules.discard.forbidden:
         return ()
     return tuple(Discard((card,), pile) for pile in range(rules.discard.piles))
-
-
-def _partner_plays(rules: RuleBook, state: GameState, partners: tuple[int, ...],
-                   can_open: bool) -> list[Move]:
-    """Plays from the pay-off and discard-pile tops of ``partners`` (team rules), each naming
-    its owner; in the order of :func:`base_moves`' own-pile plays."""
-    accepts, ranks = rules.accepts, state.build_tops
-    moves: list[Move] = []
-    for owner in partners:
-        theirs = state.seats[owner]
-        tops = [(Zone.PAYOFF, i, pile[-1]) for i, pile in enumerate(theirs.payoff) if pile]
-        tops += [(Zone.DISCARD, i, pile[-1]) for i, pile in enumerate(theirs.discards) if pile]
-        for zone, index, card in tops:
-            accepted = accepts[card.rank] if card.rank < len(accepts) else _NOTHING
-            moves += [Play(zone, card, number, index, owner)
-                      for number, top in enumerate(ranks) if top + 1 in accepted]
-            if can_open and 1 in accepted:
-                moves.append(Play(zone, card, NEW_PILE, index, owner))
-    return moves
 
 
 _CACHE_MOST = 50_000  # entries of RuleBook.move_cache before it is emptied (bounds memory)
@@ -192,14 +191,18 @@ def _pairs(
     values.  The hand is sorted, so equal ranks adjoin.  Told apart by (rank, suit) keys,
     hashed in C, rather than by the cards' own Python-level hashes."""
     pairs: dict[tuple[tuple[int, str], tuple[int, str]], tuple[Card, Card]] = {}
-    for i, first in enumerate(hand):
-        if first.rank in forbidden:
-            continue
-        one = (first.rank, first.suit)
-        for second in hand[i + 1 :]:
-            if second.rank != first.rank:
+    last = len(hand) - 1
+    for i in range(last):
+        first = hand[i]
+        rank = first.rank
+        if hand[i + 1].rank != rank or rank in forbidden:
+            continue  # most cards have no equal neighbour: no pair starts here
+        one = (rank, first.suit)
+        for j in range(i + 1, last + 1):
+            second = hand[j]
+            if second.rank != rank:
                 break
-            other = (second.rank, second.suit)
+            other = (rank, second.suit)
             pairs.setdefault((one, other), (first, second))
             pairs.setdefault((other, one), (second, first))
     return list(pairs.items())
@@ -215,13 +218,15 @@ def _filtered(rules: RuleBook, state: GameState, moves: tuple[Move, ...]) -> tup
         answer = hook(ruleset=ruleset, state=state, moves=moves)
         if answer is None:
             continue
-        allowed = {id(move) for move in answer.allowed}
+        # Sets of ids and the filtering made by C-level maps: a Python-level loop over the
+        # ~20 listed moves costs more than the whole of a typical filter.
+        allowed = set(map(id, answer.allowed))
         if listed is None:
-            listed = {id(move) for move in moves}
+            listed = set(map(id, moves))
         if allowed <= listed:
             # The filter picked from the listed objects, and listed moves are distinct values:
             # identity decides membership exactly, without hashing moves in Python.
-            kept = tuple(move for move in kept if id(move) in allowed)
+            kept = tuple(compress(kept, map(allowed.__contains__, map(id, kept))))
         else:  # the filter answered with copies: compare values
             equal = set(answer.allowed)
             kept = tuple(move for move in kept if move in equal)
