@@ -121,7 +121,8 @@ def spitemalice_filter_moves(
     subset this rule allows (with the reason code for the rest), or ``None`` for no opinion.
     A move must be allowed by every filter; when no move is left, the seat must pass.  The
     plugin declares the codes it answers with in ``REASONS`` (:mod:`spitemalice.reasons`), and
-    the rule sheet must cover them."""
+    the rule sheet must cover them.  ``moves`` lists every play before any discard (no
+    pass); an answer made of its objects in its order is taken fastest (docs/hooks.md)."""
 
 
 @hookspec(firstresult=True)

@@ -12,6 +12,8 @@ from positions import position
 import spitemalice as sm
 from spitemalice import hookspecs
 from spitemalice.cards import Card, numbered_cards
+from spitemalice.engine.legal import base_moves
+from spitemalice.players import make_player
 from spitemalice.registry import load_plugin
 
 BF = load_plugin("blackwood-frey", "ruleset")
@@ -118,6 +120,82 @@ def test_filter_hook_narrows_the_legal_moves() -> None:
     with pytest.raises(sm.IllegalMove) as refused:
         sm.apply_move(rules, state, sm.parse_move("AH>B+"))
     assert (refused.value.reason, refused.value.clause) == ("probe-rule", "PR-1")
+
+
+def _played_states(rules: sm.RuleBook, games: int) -> list[sm.GameState]:
+    """Every state of ``games`` seeded random games."""
+    states = []
+    for game in range(games):
+        player = make_player("random", game)
+        state = sm.deal(rules, game)
+        while state.outcome is None:
+            states.append(state)
+            state = sm.apply_move(rules, state,
+                                  player.choose(rules, state, sm.legal_moves(rules, state)))
+    return states
+
+
+@pytest.mark.parametrize(("name", "house_rules", "params"), [
+    ("blackwood-frey", ("pair-discards",), {}),
+    ("blackwood-frey", ("partnerships",), {"partner_piles": "share"}),
+    ("skip-bo", (), {"players": 3}),
+    ("misery", (), {}),
+])
+def test_a_filter_is_given_every_play_before_any_discard(
+    name: str, house_rules: tuple[str, ...], params: dict[str, object]
+) -> None:
+    """The order docs/hooks.md promises to move filters, which lets a filter that judges
+    plays stop at the first discard (the built-in filters do)."""
+    given: list[tuple[sm.Move, ...]] = []
+    probe = Plugin("probe", filter_moves=lambda ruleset, state, moves: given.append(moves))
+    rules = sm.RuleBook(load_plugin(name, "ruleset"),
+                        [*(load_plugin(rule, "house-rule") for rule in house_rules), probe],
+                        params)
+    _played_states(rules, 6)
+    kinds = {tuple(type(move).__name__ for move in moves) for moves in given}
+    assert any("Play" in names and "Discard" in names for names in kinds)
+    for names in kinds:
+        assert "Pass" not in names
+        assert list(names) == sorted(names, key=lambda kind: kind != "Play"), names
+
+
+@pytest.mark.parametrize("answer", ["in order", "reversed", "copies", "two filters"])
+def test_a_filter_narrows_the_same_whatever_objects_and_order_it_answers_with(
+    answer: str
+) -> None:
+    """The engine takes the usual answer (listed objects in listing order) as it is and
+    otherwise intersects by identity or by value: every form gives the same legal moves, in
+    listing order."""
+    def odd(moves: tuple[sm.Move, ...]) -> list[sm.Move]:
+        return [move for i, move in enumerate(moves) if i % 2]
+
+    forms = {
+        "in order": odd,
+        "reversed": lambda moves: odd(moves)[::-1],
+        "copies": lambda moves: [attrs.evolve(move) for move in odd(moves)][::-1],
+        "two filters": lambda moves: [move for i, move in enumerate(moves) if i % 4 != 3],
+    }
+    clause = sm.Clause("PR-1", "Odd moves only.", "TEST", reasons=("probe-rule",))
+
+    def probe(name: str, pick):  # type: ignore[no-untyped-def]
+        plugin = Plugin(name, rule_sheet=lambda ruleset: [clause] if name == "probe" else [],
+                        filter_moves=lambda ruleset, state, moves: sm.MoveFilter(
+                            pick(moves), "probe-rule", "odd moves only"))
+        plugin.REASONS = ("probe-rule",)  # type: ignore[attr-defined]
+        return plugin
+
+    plugins = [probe("probe", forms[answer] if answer != "two filters" else odd)]
+    if answer == "two filters":
+        plugins.append(probe("probe-2", forms[answer]))
+    rules = sm.RuleBook(BF, plugins)
+    plain = sm.load("blackwood-frey")
+    states = _played_states(rules, 3)
+    assert len(states) > 50
+    for state in states:
+        listed = base_moves(plain, state)
+        expected = tuple(move for i, move in enumerate(listed)
+                         if i % 2 and (answer != "two filters" or i % 4 != 3)) or (sm.Pass(),)
+        assert sm.legal_moves(rules, state) == expected
 
 
 def test_a_declared_filter_code_no_clause_covers_is_refused_at_load() -> None:

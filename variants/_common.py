@@ -7,6 +7,7 @@ Each rule sheet must stand alone, so every rule set repeats these clauses under 
 
 from __future__ import annotations
 
+from spitemalice.moves import Move, Play
 from spitemalice.policies import Clause
 from spitemalice.ruleset import Ruleset
 
@@ -54,3 +55,13 @@ def wild_words(ruleset: Ruleset) -> str:
     Skip-Bo's SKIP-BO cards."""
     wild = rank_names(ruleset.wild_ranks, "or")
     return wild.replace("joker", "SKIP-BO card") if numbered_deck(ruleset) else wild
+
+
+def leading_plays(moves: tuple[Move, ...]) -> tuple[Play, ...]:
+    """The plays among the moves a move filter is given: they come first, before every
+    discard (the engine's listing order, docs/hooks.md), so a filter that judges plays only
+    need not look at the discards, which are most of the list."""
+    for count, move in enumerate(moves):
+        if type(move) is not Play:
+            return moves[:count]  # type: ignore[return-value]
+    return moves  # type: ignore[return-value]

@@ -12,11 +12,11 @@ import attrs
 
 from spitemalice.hookspecs import hookimpl
 from spitemalice.model import GameState
-from spitemalice.moves import Move, Play
+from spitemalice.moves import Move
 from spitemalice.policies import Clause, MoveFilter
 from spitemalice.ruleset import Ruleset
 
-from ._common import rank_names
+from ._common import leading_plays, rank_names
 
 NAME = "mandatory-aces"
 KIND = "house-rule"
@@ -37,15 +37,17 @@ def spitemalice_filter_moves(
     ruleset: Ruleset, state: GameState, moves: tuple[Move, ...]
 ) -> MoveFilter | None:
     """While a card of a ``mandatory_ranks`` rank can be played onto a build pile (from the
-    hand, a pay-off top or a discard-pile top), only such plays are allowed (clause MA-1)."""
+    hand, a pay-off top or a discard-pile top), only such plays are allowed (clause MA-1).
+
+    Looks only at the plays, which come before every discard in ``moves``."""
+    ranks = ruleset.mandatory_ranks
+    forced = [move for move in leading_plays(moves) if move.card.rank in ranks]
+    if not forced:
+        return None
     if ruleset.wild_must_be_covered and any(
         pile[-1].rank in ruleset.wild_ranks for pile in state.builds
     ):
         return None  # a bare wild must be covered first (clause MA-4)
-    ranks = ruleset.mandatory_ranks
-    forced = tuple(m for m in moves if isinstance(m, Play) and m.card.rank in ranks)
-    if not forced:
-        return None
     shown = ", ".join(str(move) for move in forced[:3])
     return MoveFilter(forced, "forced-play",
                       f"a card of rank {rank_names(ranks, 'or')} can be played and must be, "

@@ -9,18 +9,18 @@ seat can cover it with a card it can reach.  The turn can then never end on an u
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Generator
+from operator import attrgetter
 
 import attrs
 
 from spitemalice.hookspecs import hookimpl
-from spitemalice.model import GameState
+from spitemalice.model import GameState, Pile
 from spitemalice.moves import NEW_PILE, Move, Play, Zone
 from spitemalice.policies import Clause, MoveFilter
 from spitemalice.ruleset import Ruleset
 
-from ._common import rank_names
+from ._common import leading_plays, rank_names
 
 NAME = "wild-must-be-covered"
 KIND = "house-rule"
@@ -51,54 +51,74 @@ def spitemalice_filter_moves(
     ruleset: Ruleset, state: GameState, moves: tuple[Move, ...]
 ) -> MoveFilter | None:
     """While a build pile has a wild card on top, allow only natural cards played onto it
-    (clause WC-1); otherwise refuse a wild card the seat could not cover at once (WC-2)."""
+    (clause WC-1); otherwise refuse a wild card the seat could not cover at once (WC-2).
+
+    Looks only at the plays, which come before every discard in ``moves``: this runs on
+    every move, so it does the least it can where nothing is refused."""
     if not ruleset.wild_must_be_covered:
         return None
     wild = ruleset.wild_ranks
-    bare = {i for i, pile in enumerate(state.builds) if pile[-1].rank in wild}
-    allowed: tuple[Move, ...]
-    if bare:
-        allowed = tuple(move for move in moves if isinstance(move, Play)
-                        and move.pile in bare and move.card.rank not in wild)
-        piles = " and ".join(str(i + 1) for i in sorted(bare))
-        message = (f"build pile {piles} has a wild card on top: the next card must be a natural "
-                   "card on it")
-    else:
-        wild_plays: list[Play] = [
-            move for move in moves if isinstance(move, Play) and move.card.rank in wild
-        ]
-        if not wild_plays:
-            return None
-        naturals = _reachable_naturals(state, wild)
-        # By identity: the refused moves are objects of `moves` (hashing moves is slow).
-        refused = {id(m) for m in wild_plays if not _coverable(state, m, naturals, wild)}
-        allowed = tuple(move for move in moves if id(move) not in refused)
-        message = ("a wild card may be played only when a natural card the seat can reach "
-                   "covers it at once")
+    builds = state.builds
+    for pile in builds:
+        if pile[-1].rank in wild:
+            return _cover_first(builds, moves, wild)
+    plays = leading_plays(moves)
+    kept: list[Move] = []  # the plays allowed, if any is refused
+    refused = False
+    reachable: list[int] | None = None
+    tops: tuple[int, ...] = ()
+    for move in plays:
+        if move.card.rank in wild:
+            if reachable is None:
+                reachable, tops = _reachable_ranks(state), state.build_tops
+            # The rank that must cover the wild card at once (WC-2).
+            need = 2 if move.pile == NEW_PILE else tops[move.pile] + 2
+            if (need not in reachable or need in wild) and not _under_covers(state, move, need,
+                                                                            wild):
+                refused = True
+                continue
+        kept.append(move)
+    if not refused:
+        return None
+    # Only plays are refused; the discards after them stay as they are.
+    return MoveFilter((*kept, *moves[len(plays):]), "wild-uncovered", "a wild card may be "
+                      "played only when a natural card the seat can reach covers it at once")
+
+
+def _cover_first(builds: tuple[Pile, ...], moves: tuple[Move, ...],
+                 wild: frozenset[int]) -> MoveFilter | None:
+    """Only natural cards played onto a build pile with a wild card on top (clause WC-1)."""
+    bare = [i for i, pile in enumerate(builds) if pile[-1].rank in wild]
+    allowed = tuple(move for move in leading_plays(moves)
+                    if move.pile in bare and move.card.rank not in wild)
     if len(allowed) == len(moves):
         return None
-    return MoveFilter(allowed, "wild-uncovered", message)
+    piles = " and ".join(str(i + 1) for i in bare)
+    return MoveFilter(allowed, "wild-uncovered", f"build pile {piles} has a wild card on top: "
+                      "the next card must be a natural card on it")
 
 
-def _reachable_naturals(state: GameState, wild: frozenset[int]) -> Counter[int]:
-    """Ranks of the natural cards the seat on turn can reach: hand, discard and pay-off tops."""
+def _reachable_ranks(state: GameState) -> list[int]:
+    """Ranks of the cards the seat on turn can reach: its hand, discard-pile tops and pay-off
+    tops (a wild card's own rank among them; a short list is searched faster than a set is
+    built)."""
     seat = state.seats[state.seat]
-    tops = [pile[-1] for pile in (*seat.discards, *seat.payoff) if pile]
-    return Counter(card.rank for card in (*seat.hand, *tops) if card.rank not in wild)
+    ranks = list(map(_RANK, seat.hand))
+    ranks += [pile[-1].rank for pile in seat.discards if pile]
+    ranks += [pile[-1].rank for pile in seat.payoff if pile]
+    return ranks
 
 
-def _coverable(state: GameState, move: Play, naturals: Counter[int],
-               wild: frozenset[int]) -> bool:
-    """Whether, after ``move`` puts a wild card on a build pile, the seat can reach a natural
-    card of the next rank: in its hand, on its discard-pile tops (the card under the one
-    played counts) or its pay-off tops (never the face-down card under the one played)."""
-    need = 2 if move.pile == NEW_PILE else state.build_tops[move.pile] + 2
-    if naturals[need]:
-        return True
-    if move.zone is Zone.DISCARD:
-        pile = state.seats[state.seat].discards[move.index]
-        return len(pile) >= 2 and pile[-2].rank == need and need not in wild
-    return False
+_RANK = attrgetter("rank")
+
+
+def _under_covers(state: GameState, move: Play, need: int, wild: frozenset[int]) -> bool:
+    """Whether the card under a wild card played from a discard pile is the natural card of
+    rank ``need`` that covers it (a pay-off pile's next card is face down and never counts)."""
+    if move.zone is not Zone.DISCARD or need in wild:
+        return False
+    pile = state.seats[state.seat].discards[move.index]
+    return len(pile) >= 2 and pile[-2].rank == need
 
 
 @hookimpl

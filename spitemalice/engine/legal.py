@@ -212,25 +212,37 @@ def _filtered(rules: RuleBook, state: GameState, moves: tuple[Move, ...]) -> tup
     """The moves every filter allows (what :func:`_refusing_filters` lets through), without
     finding out which filter refused what."""
     kept = moves
-    listed: set[int] | None = None
     ruleset = rules.ruleset
     for hook in rules.filters:
         answer = hook(ruleset=ruleset, state=state, moves=moves)
         if answer is None:
             continue
-        # Sets of ids and the filtering made by C-level maps: a Python-level loop over the
-        # ~20 listed moves costs more than the whole of a typical filter.
-        allowed = set(map(id, answer.allowed))
-        if listed is None:
-            listed = set(map(id, moves))
-        if allowed <= listed:
-            # The filter picked from the listed objects, and listed moves are distinct values:
-            # identity decides membership exactly, without hashing moves in Python.
-            kept = tuple(compress(kept, map(allowed.__contains__, map(id, kept))))
-        else:  # the filter answered with copies: compare values
-            equal = set(answer.allowed)
+        allowed = answer.allowed
+        if _picked_in_order(allowed, kept):
+            kept = allowed  # the usual answer: listed objects, in listing order
+            continue
+        # Told by identity where the filter picked listed objects (listed moves are distinct
+        # values, and hashing moves is a Python call), by value where it made copies.
+        ids = set(map(id, allowed))
+        if ids <= set(map(id, moves)):
+            kept = tuple(compress(kept, map(ids.__contains__, map(id, kept))))
+        else:
+            equal = set(allowed)
             kept = tuple(move for move in kept if move in equal)
     return kept
+
+
+def _picked_in_order(allowed: tuple[Move, ...], kept: tuple[Move, ...]) -> bool:
+    """Whether ``allowed`` is made of objects of ``kept``, each once, in ``kept``'s order; then
+    they are exactly the moves of ``kept`` it allows.  One pass, by identity."""
+    rest = iter(kept)
+    for move in allowed:
+        for other in rest:
+            if other is move:
+                break
+        else:
+            return False
+    return True
 
 
 def _refusing_filters(
