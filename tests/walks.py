@@ -121,4 +121,4 @@ def hidden_twin(state: sm.GameState, seat: int, rng: object) -> sm.GameState:
     draw, completed = refill(state.draw), refill(state.completed)
     return sm.GameState(tuple(seats), state.builds, draw, completed, state.seat, state.turn,
                         state.turn_moves, state.idle_turns, state.seed + 1,
-                        state.shuffles + 3, state.outcome)
+                        state.shuffles + 3, state.outcome, state.build_removed)
