@@ -188,6 +188,12 @@ def test_empty_draw_pile_and_nothing_set_aside_ends_drawn_with_no_score() -> Non
     short = position(SK, hands=["5"], builds=[pile(4)], payoffs=["9", "8"], draw="3 SB")
     after = check.play(SK, short, "5>B1")
     assert after.outcome is None and after.seat == 0 and len(after.seats[0].hand) == 2
+    # With the electronic edition's recycle, only when no card lies under a build-pile top.
+    bare = attrs.evolve(position(ELECTRONIC, hands=["1"], builds=["4", "7"],
+                                 payoffs=["9", "8"], draw=""), build_removed=(3, 6))
+    ended = check.play(ELECTRONIC, bare, "1>B+")
+    assert ended.outcome is not None and ended.outcome.kind == "drawn"
+    assert "and no card under a build-pile top" in ELECTRONIC.clause("SK-8").text
 
 
 @pytest.mark.clause("SK-9")
