@@ -41,10 +41,9 @@ from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rulebook import RuleBook
 
 # What a move stands for, worked out once (ActionCatalogue._learn): the move itself, an action
-# number or base, the (rank, suit) of a hand card's move (None for one fixed action, () for a
+# number or base, the card number of a hand card's move (0 for one fixed action, -1 for a
 # pair discard), and the stride between the actions of successive hand slots.
-_Entry = tuple[Move, int, "tuple[int, str] | tuple[()] | None", int]
-_CARD_KEY = operator.attrgetter("rank", "suit")  # a card's value, hashed in C
+_Entry = tuple[Move, int, int, int]
 _KNOWN_MOST = 50_000  # entries per seat before the table of known moves is emptied
 
 
@@ -87,9 +86,9 @@ class ActionCatalogue:
         self._pair_index = {pair: n for n, pair in enumerate(self.pairs)}
         self._why = rules.clause_for
         self._known: list[dict[int, _Entry]] = [{} for _ in range(rules.players)]
-        self._hands: list[tuple[Pile | None, dict[object, list[int]] | None,
-                                dict[object, int] | None]] = [
-            (None, None, None)] * rules.players
+        self._numbers: dict[tuple[int, str], int] = {(-1, "no card"): 0}  # see _number
+        self._hands: list[tuple[Pile | None, list[int | None],
+                                dict[int, list[int]] | None]] = [(None, [0], None)] * rules.players
 
     # -- action -> move ------------------------------------------------------------------
 
@@ -191,61 +190,73 @@ class ActionCatalogue:
         """
         seat = state.seat
         hand = state.seats[seat].hand
-        slots, single = self._slots_of(seat, hand)
         known = self._known[seat]
-        learn = self._learn
-        if single is not None and not self.pairs:
-            actions: list[int] = []
-            append = actions.append
+        try:
+            entries = list(map(known.__getitem__, map(id, moves)))
+        except KeyError:  # a move not met before
+            entries = [known.get(id(move)) or self._learn(known, seat, move) for move in moves]
+        where, slots = self._slots_of(seat, hand)
+        if slots is None and not self.pairs:  # one action per move
             try:
-                for move in moves:
-                    entry = known.get(id(move)) or learn(known, seat, move)
-                    key = entry[2]
-                    append(entry[1] if key is None else entry[1] + single[key] * entry[3])
-                return actions, moves
-            except KeyError:  # a card the hand does not hold: the general way below
+                return [entry[1] + where[entry[2]] * entry[3]  # type: ignore[operator]
+                        for entry in entries], moves
+            except (TypeError, IndexError):  # a card the hand does not hold: no action
                 pass
         if slots is None:
-            slots = {key: [slot] for key, slot in single.items()}  # type: ignore[union-attr]
-        actions, stand_for = [], []
-        for move in moves:
-            entry = known.get(id(move)) or learn(known, seat, move)
-            action, key, stride = entry[1], entry[2], entry[3]
-            if key is None:
+            slots = {number: [slot] for number, slot in enumerate(where)
+                     if number and slot is not None}
+        actions: list[int] = []
+        stand_for: list[Move] = []
+        for move, (_, action, card, stride) in zip(moves, entries, strict=True):
+            if card == 0:
                 numbers = [action]
-            elif stride:  # each slot holding the card (equal cards are one move)
-                numbers = [action + slot * stride
-                           for slot in slots.get(key, ())]
+            elif card > 0:  # each slot holding the card (equal cards are one move)
+                numbers = [action + slot * stride for slot in slots.get(card, ())]
             else:  # a pair discard: which slot pairs hold its cards
                 numbers = self._pair_actions(hand, move, action)  # type: ignore[arg-type]
             actions += numbers
             stand_for += [move] * len(numbers)
         return actions, stand_for
 
-    def _slots_of(self, seat: int, hand: Pile) -> tuple[
-            dict[object, list[int]] | None, dict[object, int] | None]:
-        """The hand slots holding each card (by rank and suit: equal cards share a move),
-        or ``None`` when no two cards are equal; then the one slot of each card (else
-        ``None``).  Kept for each seat's last hand, which many steps do not change."""
+    def _slots_of(self, seat: int, hand: Pile) -> tuple[list[int | None],
+                                                        dict[int, list[int]] | None]:
+        """For ``hand``, indexed by card number (:meth:`_number`): the slot holding that
+        card, ``None`` for a card it does not hold, and 0 at index 0 (so a fixed action
+        adds nothing); and when two cards are equal (else ``None``) each card number's
+        slots.  Kept for each seat's last hand, which many steps do not change."""
         last = self._hands[seat]
         if last[0] is hand:
             return last[1], last[2]
-        first: dict[object, int] = {key: slot for slot, key in enumerate(map(_CARD_KEY, hand))}
-        single: dict[object, int] | None = first
-        slots: dict[object, list[int]] | None = None  # made when asked for
-        if len(first) < len(hand):
-            single, slots = None, {}
-            for slot, card in enumerate(hand):
-                slots.setdefault((card.rank, card.suit), []).append(slot)
-        self._hands[seat] = (hand, slots, single)
-        return slots, single
+        numbers = [self._number(card) for card in hand]
+        where: list[int | None] = [None] * len(self._numbers)
+        where[0] = 0
+        slots: dict[int, list[int]] | None = None
+        for slot, number in enumerate(numbers):
+            if where[number] is not None:  # equal cards: every slot holding one
+                slots = {}
+                for at, same in enumerate(numbers):
+                    slots.setdefault(same, []).append(at)
+                break
+            where[number] = slot
+        self._hands[seat] = (hand, where, slots)
+        return where, slots
+
+    def _number(self, card: Card) -> int:
+        """The card number of ``card``'s value (rank and suit; 1, 2, ...): equal cards
+        share one, and a small integer is quicker to look up than the value."""
+        key = (card.rank, card.suit)
+        number = self._numbers.get(key)
+        if number is None:
+            number = self._numbers[key] = len(self._numbers)
+        return number
 
     def _learn(self, known: dict[int, _Entry], seat: int, move: Move) -> _Entry:
-        """What ``move`` stands for when ``seat`` makes it: ``(move, action, None, 0)`` for
+        """What ``move`` stands for when ``seat`` makes it: ``(move, action, 0, 0)`` for
         one fixed action; ``(move, base, card, stride)`` for a hand card's move, whose
-        action is ``base + slot * stride`` for each hand slot holding ``card``;
-        ``(move, place, (), 0)`` for a pair discard onto discard place ``place``.  The
-        entry holds the move, so no other object can take its id while the entry stands."""
+        action is ``base + slot * stride`` for each hand slot holding the card numbered
+        ``card``; ``(move, place, -1, 0)`` for a pair discard onto discard place
+        ``place``.  The entry holds the move, so no other object can take its id while the
+        entry stands."""
         if len(known) > _KNOWN_MOST:  # moves of many rule-book caches: start afresh
             known.clear()
         entry: _Entry
@@ -253,23 +264,22 @@ class ActionCatalogue:
             place = self._owner_index(self._discard_to, seat, move.owner) * self.discard \
                 + move.pile
             if len(move.cards) == 1:
-                card = move.cards[0]
-                entry = (move, self.plays + place, (card.rank, card.suit), self.places)
+                entry = (move, self.plays + place, self._number(move.cards[0]), self.places)
             else:
-                entry = (move, place, (), 0)
+                entry = (move, place, -1, 0)
         elif isinstance(move, Play):
             target = self.builds if move.pile == NEW_PILE else move.pile
             if move.zone is Zone.HAND:
-                entry = (move, target, (move.card.rank, move.card.suit), self.targets)
+                entry = (move, target, self._number(move.card), self.targets)
             else:
                 who = self._owner_index(self._play_from, seat, move.owner)
                 if move.zone is Zone.PAYOFF:
                     source = self.payoff_at + who * self.payoff + move.index
                 else:
                     source = self.discard_at + who * self.discard + move.index
-                entry = (move, source * self.targets + target, None, 0)
+                entry = (move, source * self.targets + target, 0, 0)
         else:
-            entry = (move, self.pass_action, None, 0)
+            entry = (move, self.pass_action, 0, 0)
         known[id(move)] = entry
         return entry
 

@@ -60,7 +60,7 @@ _HEADER = struct.Struct(f"{HEADER}h")  # native int16, as numpy's np.int16
 _VALUE = struct.Struct("h")
 _VALUES = [_VALUE.pack(value) for value in range(1025)]  # small values, packed once
 _CARDS = _VALUES[1:]  # _CARDS[rank]: the rank code rank + 1
-_CACHE_MOST = 4096  # entries per segment cache before it is emptied (bounds memory)
+_CACHE_MOST = 1024  # entries per segment cache before it is emptied (bounds memory)
 T = TypeVar("T")
 
 
