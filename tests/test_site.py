@@ -37,6 +37,16 @@ def test_mkdocs_build_strict_passes_and_the_api_reference_is_there(tmp_path: Pat
     }.items():
         for name in names:
             assert f'id="{name}"' in api[page], (page, name)
+    # Sphinx roles in docstrings (docs/_ext/sphinx_roles.py): links where the target is on
+    # the site, inline code where it is not, and never the raw role.
+    assert ('<code><a class="autorefs autorefs-internal" title="IllegalMove '
+            '(spitemalice.errors.IllegalMove)" href="../model/#spitemalice.errors.IllegalMove">'
+            'IllegalMove</a></code>') in api["env"]  # :class:`~spitemalice.errors.IllegalMove`
+    assert 'href="#spitemalice.env.aec.SpiteMaliceEnv.render">render()</a>' in api["env"]
+    assert "<code>secrets</code>" in api["engine"]  # :mod:`secrets`: not on the site
+    for page, text in api.items():
+        for role in ("class", "func", "meth", "attr", "mod", "exc", "data"):
+            assert f":{role}:`" not in text, (page, role)
 
 
 def test_a_broken_reference_fails_the_strict_build(tmp_path: Path) -> None:
@@ -45,7 +55,8 @@ def test_a_broken_reference_fails_the_strict_build(tmp_path: Path) -> None:
     docs.mkdir()
     (docs / "index.md").write_text("# x\n\n::: spitemalice.no_such_module\n", encoding="utf-8")
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = config.split("\nnav:")[0].replace("paths: [.]", f"paths: [{ROOT}]")
+    config = config.split("\nnav:")[0].replace("paths: [.]", f"paths: [{ROOT}]").replace(
+        "[docs/_ext/", f"[{ROOT}/docs/_ext/")
     (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
     built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"],
                            cwd=tmp_path, capture_output=True, text=True, check=False,
@@ -85,3 +96,40 @@ def test_every_module_of_the_package_has_a_place_in_the_api_reference() -> None:
     assert not missing, (f"add a line '::: MODULE' for {missing} to a page under docs/api/ "
                          "(and the page to mkdocs.yml's nav)")
     assert not listed - modules, f"docs/api names modules that do not exist: {listed - modules}"
+
+
+def test_sphinx_roles_become_references_resolved_from_the_docstrings_place(
+        tmp_path: Path) -> None:
+    griffe = pytest.importorskip("griffe")
+    package = tmp_path / "toy"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""Top."""\nfrom toy.parts import Card\n',
+                                         encoding="utf-8")
+    (package / "parts.py").write_text('''"""Parts."""
+import secrets
+
+
+class Card:
+    """A card; see :meth:`flip`, :meth:`.flip`, :class:`~toy.parts.Card`, :func:`toy.Card`,
+    :class:`the card <Card>`, :mod:`secrets`, :func:`!flip`, :func:`nowhere`."""
+
+    def flip(self) -> None:
+        """Turn it over (:class:`Card`)."""
+''', encoding="utf-8")
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    try:
+        loaded = griffe.load("toy", search_paths=[str(tmp_path)],
+                             extensions=griffe.load_extensions("sphinx_roles"))
+    finally:
+        sys.path.remove(str(ROOT / "docs" / "_ext"))
+    card = loaded["parts.Card"].docstring.value
+
+    def ref(path: str, title: str) -> str:
+        return f'<code><autoref identifier="{path}" optional>{title}</autoref></code>'
+
+    assert re.split(r",\s+", card.split("; see ")[1]) == [
+        ref("toy.parts.Card.flip", "flip()"), ref("toy.parts.Card.flip", "flip()"),
+        ref("toy.parts.Card", "Card"), ref("toy.parts.Card", "toy.Card()"),  # alias followed
+        ref("toy.parts.Card", "the card"), "<code>secrets</code>", "<code>flip()</code>",
+        "<code>nowhere()</code>."]
+    assert ref("toy.parts.Card", "Card") in loaded["parts.Card.flip"].docstring.value
