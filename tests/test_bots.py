@@ -7,7 +7,7 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.bots.heuristic import HeuristicPlayer, decide, rank_moves
-from spitemalice.bots.mcts import MctsPlayer, determinize, hidden_pool
+from spitemalice.bots.mcts import MctsPlayer, determinize, find_route, hidden_pool
 from spitemalice.engine import legal_moves
 from spitemalice.loader import load
 from spitemalice.moves import Play, Zone
@@ -142,6 +142,32 @@ def test_determinizations_agree_with_the_view(bf: sm.RuleBook) -> None:
         len(s.hand) + sum(len(p) - 1 for p in s.payoff if p)
         for i, s in enumerate(state.seats) if i != state.seat) + sum(
         len(p) - 1 for p in state.seats[state.seat].payoff if p)
+
+
+def test_mcts_finds_a_route_to_its_pay_off_card_the_heuristic_misses(bf: sm.RuleBook) -> None:
+    # 3C on B2 would leave a 3 below the opponent's 4 pay-off card, so the heuristic discards;
+    # but it uncovers 5H for B1, and the pay-off card 6D follows this turn.
+    state = position(bf, hands=["9C 10D JH"], payoffs=["6D", "4C"], discards=[["5H 3C"]],
+                     builds=["AS 2S 3S 4S", "AH 2H"])
+    moves = legal_moves(bf, state)
+    assert str(HeuristicPlayer().choose(bf, state, moves)) != "D1:3C>B2"
+    assert str(MctsPlayer(1).choose(bf, state, moves)) == "D1:3C>B2"
+
+
+def test_the_route_search_never_counts_on_cards_drawn_after_the_hand_empties(
+        bf: sm.RuleBook) -> None:
+    import random
+
+    # 5H empties the hand: a 6 among the five cards drawn would reach the 7D pay-off card in
+    # some determinizations, but the seat cannot know those cards.
+    hidden = position(bf, hands=["5H"], payoffs=["7D", "QC"], builds=["AS 2S 3S 4S"])
+    view = view_of(hidden, 0)
+    assert all(find_route(bf, determinize(bf, view, random.Random(i)), 0) is None
+               for i in range(20))
+    # The pay-off card itself needs no drawn card: that route is found.
+    shown = position(bf, hands=["5H"], payoffs=["6D", "QC"], builds=["AS 2S 3S 4S"])
+    world = determinize(bf, view_of(shown, 0), random.Random(0))
+    assert str(find_route(bf, world, 0)) == "5H>B1"
 
 
 def test_mcts_is_reproducible_at_a_fixed_budget() -> None:

@@ -61,6 +61,9 @@ SAME_KIND = False
 HORIZON = 2
 """Play-outs run until the end of the seat's next ``HORIZON`` turns."""
 
+ROUTE_NODES = 400
+"""Positions the turn search (:func:`find_route`) looks at per pass, at most."""
+
 EXPLORE = 0.7
 """UCB1 exploration constant (scores lie in 0..1)."""
 
@@ -97,6 +100,9 @@ class MctsPlayer:
         for move in moves:
             if isinstance(move, Play) and move.zone is Zone.PAYOFF:
                 return move
+        route = find_route(rules, determinize(rules, view, self.rng), view.viewer)
+        if route is not None:
+            return route
         ranked = rank_moves(rules, view, moves)
         candidates = (_same_kind(ranked) if SAME_KIND else ranked)[:WIDTH]
         if len(candidates) == 1:
@@ -112,6 +118,61 @@ class MctsPlayer:
             samples.append(_search(rules, world, view.viewer, candidates, runs, self.rng))
             done += runs
         return _best(candidates, samples)
+
+
+def find_route(rules: RuleBook, world: GameState, me: int,
+               limit: int = ROUTE_NODES) -> Move | None:
+    """The first play of the shortest sequence of plays that makes a pay-off play legal this
+    turn (naturals only if they suffice, else wild cards too), or ``None``.
+
+    A breadth-first search over the seat's own plays in ``world``; it never follows a play
+    that empties the hand (the draw that follows would deal cards the seat cannot see) and
+    stops at the pay-off play (its next pay-off card is hidden), so on any determinization of
+    a view it finds the same route: it reads only the seat's hand, its discard piles, the
+    build piles and its pay-off top.  At most ``limit`` positions are looked at per pass.
+    """
+    for wilds in (False, True):
+        route = _shortest_route(rules, world, me, wilds, limit)
+        if route is not None:
+            return route
+    return None
+
+
+def _shortest_route(rules: RuleBook, world: GameState, me: int, wilds: bool,
+                    limit: int) -> Move | None:
+    # (position, the route's first play, whether the seat may play on from it)
+    frontier: list[tuple[GameState, Move | None, bool]] = [(world, None, True)]
+    seen = {_turn_key(world, me)}
+    while frontier and len(seen) <= limit:
+        following: list[tuple[GameState, Move | None, bool]] = []
+        for state, first, open_ in frontier:
+            plays = [m for m in legal_moves(rules, state) if isinstance(m, Play)]
+            for move in plays:
+                if move.zone is Zone.PAYOFF:
+                    return first if first is not None else move
+            if not open_:
+                continue
+            for move in plays:
+                if rules.wild.is_wild(move.card) and not wilds:
+                    continue
+                after = apply_move(rules, state, move)
+                key = _turn_key(after, me)
+                if after.seat != me or after.outcome is not None or key in seen:
+                    continue
+                seen.add(key)
+                # After a draw the hand holds cards the seat could not see: only the pay-off
+                # play (which needs none of them) is looked for there.
+                drew = len(after.draw) != len(state.draw) or after.shuffles != state.shuffles
+                following.append((after, first if first is not None else move, not drew))
+        frontier = following
+    return None
+
+
+def _turn_key(state: GameState, me: int) -> tuple[object, ...]:
+    """What a play within the turn can change: the hand (as a multiset), the discard piles and
+    the build piles."""
+    seat = state.seats[me]
+    return tuple(sorted(seat.hand)), seat.discards, state.builds
 
 
 def _best(candidates: Sequence[Move], samples: list[dict[Move, float]]) -> Move:
