@@ -2,6 +2,13 @@
 
 The bot sees only :func:`spitemalice.views.view_of` its seat.  For each decision it
 
+0. **looks for a route** to its pay-off card first (:func:`find_route`): a breadth-first
+   search over its own plays this turn (hand cards, discard-pile tops, naturals before wild
+   cards) for the shortest sequence after which the pay-off top can be played, through
+   several build piles and discard-pile cards uncovered on the way (the heuristic's run looks
+   at one build pile at a time).  It follows no play after which the hand was refilled, so it
+   uses only cards the seat sees; when it finds a route it plays the route's first move.
+   Otherwise it
 1. **determinizes**: deals the cards it cannot see (other hands, the cards under each pay-off
    top, the draw pile, the completed cards) at random from the cards the view does not show,
    so every sample agrees with everything the seat can see (the counts of each hidden pile
