@@ -56,7 +56,11 @@ def test_quality_reads_the_rows() -> None:
     assert q.completion.estimate == 0.5
     assert q.drawishness.estimate == 0.25 and q.timeouts.estimate == 0.25
     assert q.first_seat_wins.estimate == 0.5
-    assert q.balance.estimate == 1.0
+    # Both wins went to the seat that moved first (seat 0, then seat 1): balance compares
+    # turn positions, as Ludii's players are (its player 1 always moves first).
+    assert q.balance.estimate == 0.5
+    swapped = quality([rows[0], _row(winner=1, payoff_left=(4, 0), first_seat=0)], 2)
+    assert swapped.balance.estimate == 1.0 and swapped.first_seat_wins.estimate == 0.5
     assert q.decisiveness.estimate == pytest.approx(0.4)
     assert q.branching_factor.estimate == pytest.approx(10.0)
     assert set(q.as_dict()) == {"games", *METRICS}

@@ -160,13 +160,13 @@ def test_a_rank_no_card_has_is_refused(name: str) -> None:
         sm.load("blackwood-frey", ["mandatory-aces"], {name: "14"})
 
 
-def test_rules_no_game_can_be_won_get_a_decisiveness_warning() -> None:
+def test_rules_no_game_can_be_won_get_a_completion_warning() -> None:
     everything = ",".join(str(rank) for rank in range(1, 14))
     report = validate("blackwood-frey", params={"discard_forbidden": everything}, games=100)
     assert report.passed and not report.ok(strict=True)
     warned = {f.name for f in report.warnings}
-    assert "decisiveness" in warned
-    finding = next(f for f in report.warnings if f.name == "decisiveness")
+    assert "completion" in warned
+    finding = next(f for f in report.warnings if f.name == "completion")
     assert "no seat ever wins" in finding.message and "0 of 100 games won" in finding.evidence
     assert finding.parameters == ("discard_forbidden",)
 

@@ -11,13 +11,15 @@ import spitemalice as sm
 from spitemalice.cli import main
 from spitemalice.validation import format_report, validate
 from spitemalice.validation.judge import (
-    BALANCE_BAND,
-    DRAWN_LIMIT,
+    BALANCE_LIMIT,
+    COMPLETION_LIMIT,
     ENOUGH_GAMES,
+    JUDGED,
     LENGTH_RATIO,
     judge,
     unusual,
 )
+from spitemalice.study.metrics import METRICS, balance, completion
 from spitemalice.validation.report import Check, GameStats, Report, skip
 
 BF = sm.load("blackwood-frey")
@@ -34,28 +36,48 @@ def names(findings) -> dict[str, str]:
     return {f.name: f.level for f in findings}
 
 
-def test_a_high_drawn_rate_is_a_warning_with_its_interval_and_parameters() -> None:
+def test_a_low_completion_is_a_warning_with_its_interval_and_parameters() -> None:
     _, findings = judge(BF, stats(wins=5, positions=(3, 2)), None, {"build_ceiling": 13}, [], {})
-    drawn = next(f for f in findings if f.name == "drawn rate")
-    assert drawn.level == "warning" and drawn.rate is not None
-    assert drawn.rate.low > DRAWN_LIMIT
-    assert "55 of 60 greedy games without a winner" in drawn.evidence and "95% CI" in drawn.evidence
-    assert drawn.parameters == ("build_ceiling",)
+    low = next(f for f in findings if f.name == "completion")
+    assert low.level == "warning" and low.rate is not None
+    assert low.rate.high < COMPLETION_LIMIT
+    assert low.rate == completion(5, 60)  # the metric simulate --metrics prints
+    assert "5 of 60 greedy games won" in low.evidence and "95% CI" in low.evidence
+    assert "55 drawn" in low.message
+    assert low.parameters == ("build_ceiling",)
     _, fine = judge(BF, stats(wins=40, positions=(20, 20)), None, {}, [], {})
-    assert "drawn rate" not in names(fine)
+    assert "completion" not in names(fine)
 
 
-def test_the_drawn_rate_threshold_uses_the_interval_not_the_estimate() -> None:
-    # 33 of 60 drawn is 55% but its interval reaches below 50%: no warning
+def test_the_completion_threshold_uses_the_interval_not_the_estimate() -> None:
+    # 27 of 60 won is 45% but its interval reaches above 50%: no warning
     _, findings = judge(BF, stats(wins=27, positions=(14, 13)), None, {}, [], {})
-    assert "drawn rate" not in names(findings)
+    assert "completion" not in names(findings)
+
+
+def test_every_judgement_validate_reports_is_a_metric_of_simulate_metrics() -> None:
+    assert set(JUDGED) <= set(METRICS)
+    base = stats(moves=100.0)
+    checks, findings = judge(BF, stats(400, 170, 300.0, positions=(170, 0)), base,
+                             {"build_ceiling": 13}, [], {})
+    assert {c.name for c in checks} == set(JUDGED)
+    judged = {f.name for f in findings if f.name not in ("unusual value", "unusual combination")}
+    assert judged == {"completion", "balance", "duration_moves"}
+    assert judged <= set(METRICS)
+    report = validate("blackwood-frey", params={"build_ceiling": 13}, games=60)
+    reported = {c.name for c in report.checks} & {*METRICS, "drawn rate", "duration",
+                                                   "decisiveness"}
+    assert reported == set(JUDGED)
+    assert {f.name for f in report.findings} - {"unusual value", "unusual combination"} \
+        <= set(METRICS)
 
 
 def test_a_lopsided_seat_is_a_balance_warning() -> None:
     _, findings = judge(BF, stats(positions=(55, 5)), None, {}, [], {})
-    balance = next(f for f in findings if f.name == "balance")
-    assert balance.level == "warning" and "first" in balance.message
-    assert balance.rate is not None and balance.rate.low > 0.5 + BALANCE_BAND
+    lopsided = next(f for f in findings if f.name == "balance")
+    assert lopsided.level == "warning" and "first" in lopsided.message
+    assert lopsided.rate == balance([55, 5], 60)  # the metric simulate --metrics prints
+    assert lopsided.rate.high < BALANCE_LIMIT
     _, fair = judge(BF, stats(positions=(35, 25)), None, {}, [], {})
     assert "balance" not in names(fair)
 
@@ -63,18 +85,18 @@ def test_a_lopsided_seat_is_a_balance_warning() -> None:
 def test_games_far_longer_than_the_base_are_a_duration_warning() -> None:
     base = stats(moves=100.0)
     checks, findings = judge(BF, stats(moves=100.0 * LENGTH_RATIO + 1), base, {}, [], {})
-    assert names(findings).get("duration") == "warning"
-    assert next(c for c in checks if c.name == "duration").status == "warn"
+    assert names(findings).get("duration_moves") == "warning"
+    assert next(c for c in checks if c.name == "duration_moves").status == "warn"
     _, same = judge(BF, stats(moves=150.0), base, {}, [], {})
-    assert "duration" not in names(same)
+    assert "duration_moves" not in names(same)
 
 
 def test_judgements_without_enough_games_are_skipped_with_the_reason() -> None:
     checks, findings = judge(BF, stats(greedy=ENOUGH_GAMES - 1, wins=0, positions=(0, 0)),
                              None, {}, [], {})
     by_name = {c.name: c for c in checks}
-    assert by_name["drawn rate"].status == "skip" and "needed" in by_name["drawn rate"].skipped
-    assert by_name["duration"].skipped.startswith("this is the base rule set")
+    assert by_name["completion"].status == "skip" and "needed" in by_name["completion"].skipped
+    assert by_name["duration_moves"].skipped.startswith("this is the base rule set")
     assert not findings
 
 
@@ -101,19 +123,19 @@ def test_unusual_values_and_combinations() -> None:
 def test_a_finding_the_sheet_expects_is_info_citing_the_clause() -> None:
     starturn = sm.load("starturn")
     _, findings = judge(starturn, stats(wins=3, positions=(2, 1)), None, {}, [],
-                        {"drawn rate": "ST-16"})
-    drawn = next(f for f in findings if f.name == "drawn rate")
+                        {"completion": "ST-16"})
+    drawn = next(f for f in findings if f.name == "completion")
     assert drawn.level == "info" and "clause ST-16" in drawn.message
     _, unknown = judge(starturn, stats(wins=3, positions=(2, 1)), None, {}, [],
-                       {"drawn rate": "ST-99"})
-    assert names(unknown)["drawn rate"] == "warning"
+                       {"completion": "ST-99"})
+    assert names(unknown)["completion"] == "warning"
 
 
 @pytest.mark.clause("ST-16")
 def test_starturn_draws_most_games_and_its_sheet_says_so() -> None:
     report = validate("starturn", games=90, seed=3)
     assert report.ok(strict=True), format_report(report)
-    drawn = [f for f in report.findings if f.name == "drawn rate"]
+    drawn = [f for f in report.findings if f.name == "completion"]
     assert drawn and drawn[0].level == "info" and "ST-16" in drawn[0].message
 
 
@@ -121,7 +143,7 @@ CEILING_13 = 'title = "Ceiling 13"\nversion = "1"\nbase = "blackwood-frey"\n\n' 
              '[params]\nbuild_ceiling = 13\n'
 
 
-def test_a_ceiling_of_13_fails_under_strict_naming_the_drawn_rate(
+def test_a_ceiling_of_13_fails_under_strict_naming_the_completion(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "ceiling13.toml"
@@ -130,7 +152,7 @@ def test_a_ceiling_of_13_fails_under_strict_naming_the_drawn_rate(
                    "--record", str(tmp_path / "failure.json")])
     out = capsys.readouterr().out
     assert status == 1, out
-    assert "warning  drawn rate: the drawn rate is" in out
+    assert "warning  completion: completion is" in out
     assert "look at build_ceiling" in out
     assert out.rstrip().endswith("all checks passed; 2 warnings (FAIL under --strict)") or \
         "warnings (FAIL under --strict)" in out.splitlines()[-1]

@@ -34,7 +34,7 @@ RULESET = Ruleset(
 )
 
 # Findings of `spitemalice validate` this sheet explains: shown as info, not as warnings.
-VALIDATE_EXPECTS = {"drawn rate": "ST-16"}
+VALIDATE_EXPECTS = {"completion": "ST-16"}
 
 S = "SEED-ES"  # seeds/000 (Spanish Wikipedia), rules dossier §5 (S1-S8)
 CLAUSES = (
@@ -90,7 +90,7 @@ CLAUSES = (
            "also scores nothing. A draw that finds fewer cards than it needs takes those there "
            "are, and the seat plays on. With the assumed card faces most games end drawn, even "
            "between sensible players: the draw pack runs out before a stack is played out "
-           "(`spitemalice validate starturn` reports the drawn rate as expected).",
+           "(`spitemalice validate starturn` reports this low completion as expected).",
            "ASSUMPTION (no source covers it; dossier A21)"),
     Clause("ST-17", "No scoring is documented: a win scores 1 point (win_bonus) and a match is "
            "a single game (match_target = 1).", "ASSUMPTION ST-A1 ('no scoring; single win')"),

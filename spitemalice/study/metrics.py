@@ -4,8 +4,15 @@ The names and definitions follow Ludii's evaluation metrics (Browne; Stephenson 
 ``metrics`` package of the Ludii evaluation module), with cleared pay-off cards as the state
 evaluation where Ludii asks an AI for one.  ``simulate --metrics``, ``compare`` and
 ``validate``'s warnings all speak this one vocabulary: :data:`METRICS` names each metric and
-says what it measures; :func:`quality` computes them, each with a 95% interval, from the
-per-game rows of :mod:`spitemalice.study.runner`.
+says what it measures; one function per metric computes it from counts (:func:`completion`,
+:func:`drawishness`, :func:`timeouts`, :func:`first_seat_wins`, :func:`balance`,
+:func:`duration`), each with a 95% interval; :func:`quality` applies them to the per-game rows
+of :mod:`spitemalice.study.runner`, and :mod:`spitemalice.validation.judge` to the games
+``validate`` plays.
+
+Ludii's players are turn positions (its player 1 always moves first); here a seeded cut picks
+the first seat, so the metrics that compare players (balance, first-seat wins) compare turn
+positions: the seat that moved first, the next, and so on.
 """
 
 from __future__ import annotations
@@ -20,8 +27,9 @@ from spitemalice.stats import Z95, Interval, mean_interval, wilson
 from spitemalice.study.runner import GameRow
 
 METRICS: dict[str, str] = {
-    "balance": "1 minus the largest gap between two seats' win rates (Ludii Balance); "
-               "1 = every seat wins equally often",
+    "balance": "1 minus the largest gap between the win rates of two turn positions (the "
+               "seat moving first, the next, ...) (Ludii Balance); 1 = every position wins "
+               "equally often",
     "first_seat_wins": "share of games won by the seat that moved first (Ludii AdvantageP1)",
     "completion": "share of games that end with a winner (Ludii Completion)",
     "drawishness": "share of games that end without a winner, timeouts excluded: the draw "
@@ -75,24 +83,57 @@ def quality(rows: Sequence[GameRow], seats: int) -> Quality:
     n = len(rows)
     kinds = [row.outcome for row in rows]
     won = [row for row in rows if row.winner is not None]
+    positions = [0] * seats
+    for row in won:
+        positions[(row.winner - row.first_seat) % seats] += 1  # type: ignore[operator]
     return Quality(
         games=n,
-        balance=balance([sum(r.winner == s for r in won) for s in range(seats)], n),
-        first_seat_wins=wilson(sum(r.winner == r.first_seat for r in won), n),
-        completion=wilson(len(won), n),
-        drawishness=wilson(sum(k in ("drawn", "blocked") for k in kinds), n),
-        timeouts=wilson(kinds.count("turn-limit"), n),
-        duration_moves=mean_interval([r.moves for r in rows]),
-        duration_turns=mean_interval([r.turns for r in rows]),
+        balance=balance(positions, n),
+        first_seat_wins=first_seat_wins(positions[0], n),
+        completion=completion(len(won), n),
+        drawishness=drawishness(sum(k in ("drawn", "blocked") for k in kinds), n),
+        timeouts=timeouts(kinds.count("turn-limit"), n),
+        duration_moves=duration([r.moves for r in rows]),
+        duration_turns=duration([r.turns for r in rows]),
         decisiveness=mean_interval([r.decided_at / r.moves for r in won
                                     if r.decided_at is not None and r.moves]),
         branching_factor=mean_interval([r.legal_total / r.moves for r in rows if r.moves]),
     )
 
 
+def completion(won: int, games: int) -> Interval:
+    """Ludii's Completion: the share of ``games`` that ended with a winner (``won`` of them),
+    with its Wilson interval."""
+    return wilson(won, games)
+
+
+def drawishness(drawn: int, games: int) -> Interval:
+    """Ludii's Drawishness: the share of ``games`` that ended without a winner before any
+    turn limit (``drawn``: drawn and blocked games), with its Wilson interval."""
+    return wilson(drawn, games)
+
+
+def timeouts(stopped: int, games: int) -> Interval:
+    """Ludii's Timeouts: the share of ``games`` the turn limit stopped, with its Wilson
+    interval."""
+    return wilson(stopped, games)
+
+
+def first_seat_wins(wins: int, games: int) -> Interval:
+    """Ludii's AdvantageP1: the share of ``games`` won by the seat that moved first (``wins``
+    of them), with its Wilson interval."""
+    return wilson(wins, games)
+
+
+def duration(lengths: Sequence[float]) -> Interval:
+    """Ludii's DurationMoves or DurationTurns: the mean of ``lengths`` (moves or turns per
+    game), with its normal interval."""
+    return mean_interval(lengths)
+
+
 def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:
-    """Ludii's Balance, ``1 - max |rate_a - rate_b|`` over pairs of seats (rate = wins over all
-    ``games``), with a normal interval for the gap of the pair that decides it (a difference
+    """Ludii's Balance, ``1 - max |rate_a - rate_b|`` over pairs of turn positions (``wins``
+    per position, the seat moving first first; rate = wins over all ``games``), with a normal interval for the gap of the pair that decides it (a difference
     of two shares of one multinomial: variance ``(p_a + p_b - (p_a - p_b)**2) / games``),
     clipped to 0..1.
 

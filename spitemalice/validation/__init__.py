@@ -175,7 +175,7 @@ def _greedy_stats(base: RuleBook, seed: int, games: int) -> GameStats:
                    for i in range(base.players)]
         lengths.append(len(play_game(base, players, game_seed).moves))
     return GameStats(count, 0.0, 0.0, 0.0, (0.0, 1.0), greedy_games=count,
-                     greedy_mean_moves=sum(lengths) / count)
+                     greedy_mean_moves=sum(lengths) / count, greedy_lengths=tuple(lengths))
 
 
 def _changed(book: RuleBook, base: RuleBook) -> dict[str, Any]:

@@ -225,7 +225,7 @@ class _Tally:
             self.first_wins / self.wins if self.wins else 0.0, (interval.low, interval.high),
             dict(self.kinds), greedy, dict(self.greedy_kinds),
             sum(self.greedy_lengths) / greedy if greedy else 0.0,
-            tuple(self.positions or [0] * self.seats),
+            tuple(self.positions or [0] * self.seats), tuple(self.greedy_lengths),
         )
 
 

@@ -1,11 +1,13 @@
 """Judging a rule set's play from its simulated games: the warnings of ``spitemalice
 validate``.
 
-Every threshold is a constant here and is documented in ``docs/variants.md`` ("What validate
-judges").  The judgement rests on the games in which every seat was a greedy player: random
-players end most games of any rule set without a winner, so their games say little about the
-rules.  Finding names follow the game-quality metrics' words: drawn rate (completion rate),
-balance, duration, decisiveness, unusual combination.
+The judgements are game-quality metrics of :mod:`spitemalice.study.metrics` (the names,
+definitions and functions ``simulate --metrics`` prints), each compared with a threshold:
+``completion``, ``balance`` and ``duration_moves``.  A finding and its check carry the metric's
+name.  Every threshold is a constant here and is documented in ``docs/variants.md`` ("What
+validate judges").  The judgement rests on the games in which every seat was a greedy player:
+random players end most games of any rule set without a winner, so their games say little
+about the rules; only "no game won at all" looks at every game.
 """
 
 from __future__ import annotations
@@ -16,29 +18,34 @@ from typing import Any
 import attrs
 
 from spitemalice.rulebook import RuleBook
-from spitemalice.stats import wilson
+from spitemalice.stats import Interval
+from spitemalice.study.metrics import balance, completion, duration
 
 from .report import Check, Finding, GameStats, Level, skip
 
-DRAWN_LIMIT = 0.5
-"""Warn when the 95% Wilson interval of the share of greedy games without a winner lies wholly
-above this: most games of the rule set end as a drawn hand or blocked."""
+COMPLETION_LIMIT = 0.5
+"""Warn when the 95% Wilson interval of ``completion`` (the share of greedy games won) lies
+wholly below this: most games of the rule set end drawn or blocked."""
 
-BALANCE_BAND = 0.15
-"""Warn when a turn position's share of the greedy games' wins has a 95% interval wholly
-outside fair (one over the seats) plus or minus this."""
+BALANCE_LIMIT = 0.7
+"""Warn when the 95% interval of ``balance`` over the greedy games (1 minus the largest gap
+between two turn positions' win rates) lies wholly below this: one position wins at least 30
+points more often than another."""
 
 LENGTH_RATIO = 2.0
-"""Warn when greedy games last on average more than this many times as long as the base rule
+"""Warn when the greedy games' ``duration_moves`` is more than this many times the base rule
 set's."""
 
 ENOUGH_GAMES = 20
-"""Fewer greedy games than this (or won games, for balance) make a judgement a ``skip``."""
+"""Fewer greedy games than this (or won games, for balance) make a judgement a ``skip``;
+"no game won at all" needs five times as many games of every line-up."""
+
+JUDGED: tuple[str, ...] = ("completion", "balance", "duration_moves")
+"""The metrics of :data:`spitemalice.study.metrics.METRICS` that validate judges."""
 
 Justified = Mapping[str, str]
-"""A plugin's ``VALIDATE_EXPECTS``: finding name -> the clause of its sheet that explains why
-the finding is expected (it is then reported as info)."""
-
+"""A plugin's ``VALIDATE_EXPECTS``: metric name (one of :data:`JUDGED`) -> the clause of its
+sheet that explains why the finding is expected (it is then reported as info)."""
 
 def judge(book: RuleBook, stats: GameStats, base: GameStats | None,
           changed: Mapping[str, Any], usual: Sequence[Mapping[str, Any]],
@@ -57,8 +64,8 @@ def judge(book: RuleBook, stats: GameStats, base: GameStats | None,
     checks: list[Check] = []
     findings: list[Finding] = []
     look_at = tuple(changed)
-    for judged in (_drawn(stats, look_at), _decisive(stats, look_at),
-                   _balance(stats), _duration(stats, base, look_at)):
+    for judged in (_completion(stats, look_at), _balance(stats),
+                   _duration(stats, base, look_at)):
         check, finding = judged
         if finding is not None:
             finding = _justify(book, finding, justified)
@@ -81,75 +88,85 @@ def _justify(book: RuleBook, finding: Finding, justified: Justified) -> Finding:
                    finding.evidence, finding.parameters, finding.rate)
 
 
-def _drawn(stats: GameStats, look_at: tuple[str, ...]) -> tuple[Check, Finding | None]:
-    name = "drawn rate"
+def _completion(stats: GameStats, look_at: tuple[str, ...]) -> tuple[Check, Finding | None]:
+    """``completion`` of every game (none won at all: can the rules be won?), else of the
+    greedy games against :data:`COMPLETION_LIMIT`."""
+    name = "completion"
+    wins = stats.outcomes.get("win", 0)
+    if stats.games >= ENOUGH_GAMES * 5 and not wins:
+        rate = completion(wins, stats.games)
+        evidence = f"{wins} of {stats.games} games won, {_rate(rate)}"
+        return Check(name, True, evidence), Finding(
+            "warning", name, "no seat ever wins: can these rules be won at all?", evidence,
+            look_at, rate)
     n = stats.greedy_games
     if n < ENOUGH_GAMES:
         return skip(name, f"{n} games by greedy seats, {ENOUGH_GAMES} needed"), None
-    drawn = n - stats.greedy_outcomes.get("win", 0)
-    rate = wilson(drawn, n)
-    evidence = f"{drawn} of {n} greedy games without a winner, {_rate(rate)}"
+    won = stats.greedy_outcomes.get("win", 0)
+    rate = completion(won, n)
+    evidence = f"{won} of {n} greedy games won, {_rate(rate)}"
     check = Check(name, True, evidence)
-    if rate.low <= DRAWN_LIMIT:
+    if rate.high >= COMPLETION_LIMIT:
         return check, None
     kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(stats.greedy_outcomes.items())
                       if kind != "win")
     return check, Finding(
-        "warning", name, f"the drawn rate is {rate.estimate:.1%}, above the "
-        f"{DRAWN_LIMIT:.0%} threshold ({kinds})", evidence, look_at, rate)
-
-
-def _decisive(stats: GameStats, look_at: tuple[str, ...]) -> tuple[Check, Finding | None]:
-    name = "decisiveness"
-    if stats.games < ENOUGH_GAMES * 5:
-        return skip(name, f"{stats.games} clean games, {ENOUGH_GAMES * 5} needed to say no "
-                          "seat ever wins"), None
-    wins = stats.outcomes.get("win", 0)
-    evidence = f"{wins} of {stats.games} games won, {_rate(wilson(wins, stats.games))}"
-    if wins:
-        return Check(name, True, evidence), None
-    return Check(name, True, evidence), Finding(
-        "warning", name, "no seat ever wins: can these rules be won at all?", evidence,
-        look_at, wilson(wins, stats.games))
+        "warning", name, f"completion is {rate.estimate:.1%}, below the "
+        f"{COMPLETION_LIMIT:.0%} threshold: most games end without a winner ({kinds})",
+        evidence, look_at, rate)
 
 
 def _balance(stats: GameStats) -> tuple[Check, Finding | None]:
+    """``balance`` of the greedy games over turn positions against :data:`BALANCE_LIMIT`."""
     name = "balance"
     won = sum(stats.wins_by_position)
     if won < ENOUGH_GAMES:
         return skip(name, f"{won} greedy games won, {ENOUGH_GAMES} needed"), None
-    seats = len(stats.wins_by_position)
-    fair = 1 / seats
-    rates = [wilson(w, won) for w in stats.wins_by_position]
-    figure = ", ".join(f"position {p + 1} {r.estimate:.0%}" for p, r in enumerate(rates))
-    check = Check(name, True, f"wins by turn position in {won} greedy games: {figure}")
-    for position, rate in enumerate(rates):
-        if rate.high < fair - BALANCE_BAND or rate.low > fair + BALANCE_BAND:
-            word = "first" if position == 0 else f"number {position + 1}"
-            return check, Finding(
-                "warning", name, f"the seat moving {word} wins {rate.estimate:.1%} of games, "
-                f"fair is {fair:.0%} (band +-{BALANCE_BAND:.0%})",
-                f"{stats.wins_by_position[position]} of {won} wins, {_rate(rate)}",
-                ("first_seat",), rate)
-    return check, None
+    n = stats.greedy_games
+    rate = balance(stats.wins_by_position, n)
+    figure = ", ".join(f"position {p + 1} {w / n:.0%}"
+                       for p, w in enumerate(stats.wins_by_position))
+    check = Check(name, True, f"{rate.estimate:.3f} ({rate.low:.3f}..{rate.high:.3f}); "
+                              f"wins by turn position in {n} greedy games: {figure}")
+    if rate.high >= BALANCE_LIMIT:
+        return check, None
+    best = max(range(len(stats.wins_by_position)), key=stats.wins_by_position.__getitem__)
+    word = "first" if best == 0 else f"number {best + 1}"
+    return check, Finding(
+        "warning", name, f"balance is {rate.estimate:.2f}, below {BALANCE_LIMIT:g}: the seat "
+        f"moving {word} wins {stats.wins_by_position[best] / n:.1%} of games",
+        f"wins by turn position {list(stats.wins_by_position)} in {n} greedy games, "
+        f"{_rate(rate)}", ("first_seat",), rate)
 
 
 def _duration(stats: GameStats, base: GameStats | None,
               look_at: tuple[str, ...]) -> tuple[Check, Finding | None]:
-    name = "duration"
+    """``duration_moves`` of the greedy games against the base rule set's."""
+    name = "duration_moves"
     if base is None:
         return skip(name, "this is the base rule set: nothing to compare with"), None
     if stats.greedy_games < ENOUGH_GAMES or base.greedy_games < ENOUGH_GAMES:
         return skip(name, f"{stats.greedy_games} greedy games here and {base.greedy_games} of "
                           f"the base rule set, {ENOUGH_GAMES} needed"), None
-    ratio = stats.greedy_mean_moves / max(base.greedy_mean_moves, 1e-9)
-    evidence = (f"mean {stats.greedy_mean_moves:.0f} moves over {stats.greedy_games} greedy "
-                f"games, base {base.greedy_mean_moves:.0f} over {base.greedy_games}")
+    here, there = _moves(stats), _moves(base)
+    ratio = here.estimate / max(there.estimate, 1e-9)
+    evidence = (f"mean {here.estimate:.0f} moves ({here.low:.0f}..{here.high:.0f}) over "
+                f"{stats.greedy_games} greedy games, base {there.estimate:.0f} over "
+                f"{base.greedy_games}")
     check = Check(name, True, evidence)
     if ratio <= LENGTH_RATIO:
         return check, None
     return check, Finding("warning", name, f"games last {ratio:.1f} times as long as the base "
                           f"rule set's (threshold {LENGTH_RATIO:g})", evidence, look_at)
+
+
+def _moves(stats: GameStats) -> Interval:
+    """The greedy games' ``duration_moves``; from their mean alone when the lengths are not
+    kept (a point interval)."""
+    if stats.greedy_lengths:
+        return duration(stats.greedy_lengths)
+    mean = stats.greedy_mean_moves
+    return Interval(mean, mean, mean, stats.greedy_games)
 
 
 PLAY_SHAPING = ("build_ceiling", "wild_ranks", "wild_excluded", "max_build_piles",

@@ -57,8 +57,10 @@ class Finding:
         level: ``"error"`` (inconsistent: an invariant broken, a crash, a game that does not
             end), ``"warning"`` (degenerate play, see ``docs/variants.md`` "What validate
             judges" for each threshold) or ``"info"``.
-        name: the finding's short name, in the words of the game-quality metrics
-            ("drawn rate", "balance", "duration", "decisiveness", "unusual combination").
+        name: the finding's short name: for a judgement of the games, the name of the
+            game-quality metric it rests on (:data:`spitemalice.study.metrics.METRICS`:
+            "completion", "balance", "duration_moves"); else "unusual combination" or
+            "unusual value" (parameters), or the name of the failed check.
         message: what was found, one sentence.
         evidence: the counts behind it, a rate with its 95% Wilson interval where there is one.
         parameters: the parameters to look at, most likely first (may be empty).
@@ -94,12 +96,14 @@ class GameStats:
         first_seat_ci: its 95% Wilson interval.
         outcomes: clean games per outcome kind (``{"win": 180, "drawn": 20}``).
         greedy_games: clean games in which every seat was a greedy player (the judgement of
-            drawn rate, balance and duration rests on these: random players draw most games
+            completion, balance and duration_moves rests on these: random players draw most games
             under any rules).
         greedy_outcomes: those games per outcome kind.
         greedy_mean_moves: their mean length in moves.
         wins_by_position: wins in those games by turn position (0 = the seat that moved
             first, 1 = the next, ...).
+        greedy_lengths: the moves of each of those games (for ``duration_moves`` with its
+            interval; empty when only the mean is known).
     """
 
     games: int
@@ -112,6 +116,7 @@ class GameStats:
     greedy_outcomes: dict[str, int] = attrs.Factory(dict)
     greedy_mean_moves: float = 0.0
     wins_by_position: tuple[int, ...] = ()
+    greedy_lengths: tuple[int, ...] = ()
 
 
 @attrs.frozen
