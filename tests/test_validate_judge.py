@@ -9,6 +9,7 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.cli import main
+from spitemalice.study.metrics import METRICS, balance, completion
 from spitemalice.validation import format_report, validate
 from spitemalice.validation.judge import (
     BALANCE_LIMIT,
@@ -19,7 +20,6 @@ from spitemalice.validation.judge import (
     judge,
     unusual,
 )
-from spitemalice.study.metrics import METRICS, balance, completion
 from spitemalice.validation.report import Check, GameStats, Report, skip
 
 BF = sm.load("blackwood-frey")

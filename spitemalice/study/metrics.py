@@ -133,9 +133,9 @@ def duration(lengths: Sequence[float]) -> Interval:
 
 def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:
     """Ludii's Balance, ``1 - max |rate_a - rate_b|`` over pairs of turn positions (``wins``
-    per position, the seat moving first first; rate = wins over all ``games``), with a normal interval for the gap of the pair that decides it (a difference
-    of two shares of one multinomial: variance ``(p_a + p_b - (p_a - p_b)**2) / games``),
-    clipped to 0..1.
+    per position, the seat moving first first; rate = wins over all ``games``), with a normal
+    interval for the gap of the pair that decides it (a difference of two shares of one
+    multinomial: variance ``(p_a + p_b - (p_a - p_b)**2) / games``), clipped to 0..1.
 
     Raises:
         ValueError: fewer than two seats, or more wins than games.
