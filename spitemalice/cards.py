@@ -12,6 +12,11 @@ SKIP-BO card and a bare number such as ``7`` or ``15`` for a suitless numbered c
 
 from __future__ import annotations
 
+import threading
+import weakref
+from functools import partial
+from typing import Any
+
 import attrs
 
 from spitemalice.errors import NotationError
@@ -32,9 +37,19 @@ def ascii_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-@attrs.frozen(order=False, cache_hash=True)  # hashed on every legal-move listing
+# Every card value is one object (interned): ``Card(12, "S")`` returns the queen of spades that
+# already exists, if any.  So equality is identity and the hash is the object's own, both
+# computed in C; the engine hashes and compares cards on every move, and attrs' generated
+# __eq__ and __hash__ are Python functions.  Pickling and copying go through the constructor
+# (``__reduce__``, ``__copy__``), so cards sent to forked workers or a Dask cluster, or
+# deep-copied, are interned in the receiving process too.
+@attrs.frozen(eq=False, order=False, init=False, repr=False)
 class Card:
     """One card.
+
+    A card is a value: two cards with the same rank and suit are the very same object
+    (``Card(12, "S") is Card(12, "S")``), so they compare equal, hash equal and may be
+    compared by ``is``.  Cards order by (rank, suit).
 
     Attributes:
         rank: 0 for a joker, 1-13 for a ranked card (A=1 ... K=13), any positive integer for a
@@ -45,6 +60,23 @@ class Card:
 
     rank: int
     suit: str = ""
+
+    def __new__(cls, rank: int, suit: str = "") -> Card:
+        key = (cls, rank, suit)
+        ref = _INTERNED.get(key)
+        card = None if ref is None else ref()
+        if card is None:
+            card = _intern(cls, key, rank, suit)
+        return card
+
+    def __reduce__(self) -> tuple[Any, tuple[int, str]]:
+        return type(self), (self.rank, self.suit)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
 
     @property
     def is_joker(self) -> bool:
@@ -69,6 +101,36 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({card_text(self)!r})"
+
+
+# The interning table: (class, rank, suit) -> a weak reference to the one card of that value.
+# Weak, so that parsing many distinct numbered cards does not grow it for ever; a card no longer
+# held anywhere leaves it, and the next one of that value is a new object, again the only one.
+_INTERNED: dict[tuple[type, int, str], weakref.ref[Card]] = {}
+_LOCK = threading.RLock()  # reentrant: a dropped card's callback may run inside _intern
+_SET_RANK = Card.__dict__["rank"].__set__
+_SET_SUIT = Card.__dict__["suit"].__set__
+
+
+def _intern(cls: type[Card], key: tuple[type, int, str], rank: int, suit: str) -> Card:
+    """The one card of ``key``: made and entered in the table unless another thread just
+    did so."""
+    with _LOCK:
+        ref = _INTERNED.get(key)
+        card = None if ref is None else ref()
+        if card is None:
+            card = object.__new__(cls)
+            _SET_RANK(card, rank)
+            _SET_SUIT(card, suit)
+            _INTERNED[key] = weakref.ref(card, partial(_forget, key))
+        return card
+
+
+def _forget(key: tuple[type, int, str], dead: weakref.ref[Card]) -> None:
+    """Drop a dead card's entry, unless a new card of that value has taken its place."""
+    with _LOCK:
+        if _INTERNED.get(key) is dead:
+            del _INTERNED[key]
 
 
 SKIP_BO = Card(JOKER_RANK, SKIP_BO_MARK)

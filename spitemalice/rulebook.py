@@ -147,6 +147,7 @@ class RuleBook:
         self._score = _per_move(self.pm, "spitemalice_score")
         self.last_legal: tuple[Any, tuple[Any, ...]] | None = None  # see engine.legal_moves
         self.move_cache: dict[Any, Any] = {}  # moves made once and reused, see engine.legal
+        self.last_view: tuple[Any, Any, Any] | None = None  # builds -> what they take, ditto
         self.clauses = self._sheet()
         self.clause_for = _clause_table(self.clauses, self._required_reasons(), self.plugins)
         _check_deal(self)

@@ -22,8 +22,9 @@ def test_a_loaded_copy_of_a_state_has_the_same_legal_moves_and_successors(
     bf: sm.RuleBook,
 ) -> None:
     for state in _some_states(bf, 40):
-        copy = loads_state(dumps_state(state), bf)  # equal, but every card a new object
-        assert copy == state and copy.seats[0].hand[0] is not state.seats[0].hand[0]
+        copy = loads_state(dumps_state(state), bf)  # equal, made afresh from text
+        assert copy == state and copy is not state and copy.seats is not state.seats
+        assert copy.seats[0].hand[0] is state.seats[0].hand[0]  # cards are interned
         moves = sm.legal_moves(bf, state)
         assert sm.legal_moves(bf, copy) == moves
         assert sm.apply_move(bf, copy, moves[0]) == sm.apply_move(bf, state, moves[0])
@@ -44,6 +45,6 @@ def test_the_move_cache_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(legal, "_CACHE_MOST", 40)
     rules = sm.load("blackwood-frey")
     for state in _some_states(rules, 60):
-        loaded = loads_state(dumps_state(state), rules)  # new card objects every time
+        loaded = loads_state(dumps_state(state), rules)  # new piles every time
         sm.legal_moves(rules, loaded)
         assert len(rules.move_cache) <= 40 + 10  # plays added after the last emptying

@@ -7,13 +7,16 @@ code and the rule-sheet clause.  The property tests hold the two to agreeing.
 
 from __future__ import annotations
 
-from itertools import compress
+from collections.abc import Callable
+from functools import partial
+from itertools import chain, compress
+from typing import Any
 
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove
-from spitemalice.model import GameState, Pile, Seat
+from spitemalice.model import GameState, Pile, Seat, top_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
-from spitemalice.policies import MoveFilter
+from spitemalice.policies import DiscardRule, MoveFilter
 from spitemalice.rulebook import RuleBook
 
 from .reasons import refuse
@@ -50,90 +53,74 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     """The plays and discards the rules allow before forced-play filters; no pass."""
     seat = state.seats[state.seat]
     builds = state.builds
-    # Moves are frozen values, so each one is made once per rule book and reused: a game
-    # meets the same few hundred cards, piles and sources again and again.
+    removed = state.build_removed
+    # Which piles each rank may go on depends only on the ranks the build piles stand at:
+    # worked out once per shape (_targets_of) and remembered for the last builds object,
+    # which successive states share until a card is played on a build pile.
+    last = rules.last_view
+    if last is not None and last[0] is builds and last[1] is removed:
+        onto_of = last[2]
+    else:
+        onto_of = _targets_of(rules, builds, removed)
+    # Moves are frozen values, so each card's plays from one place onto one set of piles are
+    # made once per rule book and reused, keyed by (zone code, pile index, card, targets):
+    # cards are interned, so the key hashes in C.  Most cards fit no pile and cost one lookup.
     made = rules.move_cache
-    need_of = made.get(_NEED_OF)
-    if need_of is None:
-        need_of = made[_NEED_OF] = _natural_needs(rules.accepts)
-    on_need: dict[int, list[int]] = {}  # build rank needed -> piles needing it, in order
-    tops = state.build_tops  # the rank each pile stands at (cards under it may be recycled)
-    for number, top in enumerate(tops):
-        on_need.setdefault(top + 1, []).append(number)
-    can_open = not rules.build_limit or len(builds) < rules.build_limit
-    if can_open:
-        on_need.setdefault(1, []).append(NEW_PILE)  # a new pile needs an ace, after the rest
-    top_rank = len(need_of)
     moves: list[Move] = []
-    # Listing order: plays from pay-off tops, discard-pile tops, hand cards; then discards.
-    # Most cards fit no pile: the test below settles them without a call.
+    # Listing order: plays from pay-off tops, discard-pile tops, partners' tops, hand cards;
+    # then discards.
     for index, pile in enumerate(seat.payoff):
         if pile:
-            rank = pile[-1].rank
-            need = need_of[rank] if rank < top_rank else 0
-            if need in on_need or not need:
-                _plays(rules, made, tops, on_need, moves, Zone.PAYOFF, 1, pile[-1], index)
+            card = pile[-1]
+            onto = onto_of.get(card.rank)
+            if onto:
+                key = (1, index, card, onto)
+                moves += made.get(key) or _plays(rules, key)
     for index, pile in enumerate(seat.discards):
         if pile:
-            rank = pile[-1].rank
-            need = need_of[rank] if rank < top_rank else 0
-            if need in on_need or not need:
-                _plays(rules, made, tops, on_need, moves, Zone.DISCARD, 2, pile[-1], index)
+            card = pile[-1]
+            onto = onto_of.get(card.rank)
+            if onto:
+                key = (2, index, card, onto)
+                moves += made.get(key) or _plays(rules, key)
     access = rules.teams.access
     partners = access.play_from[state.seat]
     for owner in partners:  # partners' pile tops, where teams share them
         theirs = state.seats[owner]
-        for index, pile in enumerate(theirs.payoff):
-            if pile:
-                rank = pile[-1].rank
-                need = need_of[rank] if rank < top_rank else 0
-                if need in on_need or not need:
-                    _plays(rules, made, tops, on_need, moves, Zone.PAYOFF, 1, pile[-1], index,
-                           owner)
-        for index, pile in enumerate(theirs.discards):
-            if pile:
-                rank = pile[-1].rank
-                need = need_of[rank] if rank < top_rank else 0
-                if need in on_need or not need:
-                    _plays(rules, made, tops, on_need, moves, Zone.DISCARD, 2, pile[-1],
-                           index, owner)
+        for code, piles in ((1, theirs.payoff), (2, theirs.discards)):
+            for index, pile in enumerate(piles):
+                if pile:
+                    card = pile[-1]
+                    onto = onto_of.get(card.rank)
+                    if onto:
+                        key = (code, index, card, onto, owner)
+                        moves += made.get(key) or _plays(rules, key)
     hand = seat.hand
-    discards: list[Move] = []
-    get = made.get
-    previous = None
-    for card in hand:
-        rank = card.rank
-        # The hand is sorted, so equal cards adjoin; each is listed once.  Compared by fields:
-        # Card's own __eq__ and __hash__ are Python calls, the hot loop's largest cost.
-        if previous is not None and rank == previous.rank and card.suit == previous.suit:
-            continue
-        previous = card
-        need = need_of[rank] if rank < top_rank else 0
-        if need in on_need or not need:
-            _plays(rules, made, tops, on_need, moves, Zone.HAND, 0, card, 0)
-        # Keyed on the card object (its id; the entry keeps the card alive, so no other object
-        # can have that id while the entry stands): a game's cards are the same objects all
-        # game long.
-        entry = get(id(card))
-        if entry is None:
-            if len(made) > _CACHE_MOST:  # cards of many loaded states: start afresh
-                made.clear()
-            entry = made[id(card)] = (card, _discards_of(rules, card))
-        discards.extend(entry[1])
-    moves.extend(discards)
+    # Equal cards are one object, so dict.fromkeys lists each once, in hand order.
+    distinct = dict.fromkeys(hand) if len(hand) > 1 else hand
+    for card in distinct:
+        onto = onto_of.get(card.rank)
+        if onto:
+            key = (0, 0, card, onto)
+            moves += made.get(key) or _plays(rules, key)
+    singles = made.get(_SINGLES)
+    if singles is None:
+        # (given the discard rule, not the rule book: a cycle would outlive the rule book)
+        singles = made[_SINGLES] = _Table(partial(_discards_of, rules.discard))
+    moves.extend(chain.from_iterable(map(singles.__getitem__, distinct)))
     if rules.discard.max_cards >= 2:
-        for key, cards in _pairs(hand, rules.discard.forbidden):
-            onto = get(key)  # keyed by the cards' values: ((rank, suit), (rank, suit))
-            if onto is None:
-                onto = made[key] = tuple(Discard(cards, pile)
-                                         for pile in range(rules.discard.piles))
-            moves.extend(onto)
+        for pair in _pairs(hand, rules.discard.forbidden):
+            onto_piles = made.get(pair)  # keyed by the pair of (interned) cards
+            if onto_piles is None:
+                onto_piles = made[pair] = tuple(Discard(pair, pile)
+                                                for pile in range(rules.discard.piles))
+            moves.extend(onto_piles)
     onto_partners = access.discard_to[state.seat]
     if onto_partners:  # partners' discard piles, where teams share them
         own = [move for move in moves if isinstance(move, Discard)]
         for owner in onto_partners:
             for move in own:
-                entry = get((id(move), owner))  # the entry keeps `move` alive: ids stay unique
+                entry = made.get((id(move), owner))  # the entry keeps `move` alive: ids unique
                 if entry is None:
                     entry = made[(id(move), owner)] = (move, Discard(move.cards, move.pile,
                                                                      owner))
@@ -141,71 +128,120 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _plays(rules: RuleBook, made: dict[object, object], tops: tuple[int, ...],
-           on_need: dict[int, list[int]], moves: list[Move], zone: Zone, code: int, card: Card,
-           index: int, owner: int | None = None) -> None:
-    """Add the plays of ``card`` (from ``zone``, pile ``index`` of seat ``owner``'s piles,
-    ``None`` for the mover's own) to ``moves``: onto every build pile that takes it
-    (``tops``: the rank each pile stands at), then onto a new pile.  ``code`` stands for the
-    zone in cache keys (enums hash slowly)."""
-    rank = card.rank
-    accepted = rules.accepts[rank] if rank < len(rules.accepts) else _NOTHING
-    if len(accepted) == 1:
-        targets = on_need.get(next(iter(accepted)), _NO_PILES)
-    else:  # a wild card (or a card no pile takes: nothing)
-        targets = [number for number, top in enumerate(tops) if top + 1 in accepted]
-        if 1 in accepted and NEW_PILE in on_need.get(1, _NO_PILES):
-            targets.append(NEW_PILE)
-    for number in targets:
-        key = (code, card, number, index) if owner is None else (code, card, number, index,
-                                                                  owner)
-        move = made.get(key)
-        if move is None:
-            move = made[key] = Play(zone, card, number, index, owner)
-        moves.append(move)  # type: ignore[arg-type]
+class _Table(dict[Any, Any]):
+    """A dict that fills itself: ``table[key]`` is ``make(key)``, made on first use."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.make(key)
+        return value
 
 
-def _discards_of(rules: RuleBook, card: Card) -> tuple[Discard, ...]:
+def _targets_of(rules: RuleBook, builds: tuple[Pile, ...],
+                removed: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """``{rank: build piles a card of that rank may go on}`` for open build piles ``builds``
+    with ``removed`` cards recycled from under their tops (:attr:`GameState.build_removed`);
+    ranks that fit nowhere are left out.  The piles come in order, then :data:`NEW_PILE`
+    where a new pile may open.  Kept per rule book for the most recent shapes."""
+    made = rules.move_cache
+    views = made.get(_VIEW)
+    if views is None:
+        views = made[_VIEW] = {}
+        made[_RANKS] = _rank_kinds(rules.accepts)
+    tops = top_ranks(builds, removed)  # the rank each pile stands at
+    onto_of = views.get(tops)
+    if onto_of is None:
+        if len(views) >= _VIEWS_MOST:  # many shapes met: start afresh (bounds memory)
+            views.clear()
+        natural_by_need, wilds = made[_RANKS]
+        can_open = not rules.build_limit or len(tops) < rules.build_limit
+        on_need: dict[int, list[int]] = {}  # build rank needed -> piles needing it, in order
+        for number, top in enumerate(tops):
+            on_need.setdefault(top + 1, []).append(number)
+        if can_open:
+            on_need.setdefault(1, []).append(NEW_PILE)  # a new pile needs an ace, after the rest
+        onto_of = {}
+        for need, piles in on_need.items():
+            for rank in natural_by_need.get(need, ()):
+                onto_of[rank] = tuple(piles)
+        for rank, accepted in wilds:
+            onto = [number for number, top in enumerate(tops) if top + 1 in accepted]
+            if can_open and 1 in accepted:
+                onto.append(NEW_PILE)
+            if onto:
+                onto_of[rank] = tuple(onto)
+        views[tops] = onto_of
+    rules.last_view = (builds, removed, onto_of)
+    return onto_of
+
+
+def _rank_kinds(
+    accepts: list[frozenset[int]],
+) -> tuple[dict[int, list[int]], list[tuple[int, frozenset[int]]]]:
+    """The ranks of the accept table sorted for :func:`_targets_of`: natural ranks by the one
+    build rank they stand for, and the ranks that may stand for several (wild cards)."""
+    natural_by_need: dict[int, list[int]] = {}
+    wilds = []
+    for rank, accepted in enumerate(accepts):
+        if len(accepted) == 1:
+            natural_by_need.setdefault(next(iter(accepted)), []).append(rank)
+        elif accepted:
+            wilds.append((rank, accepted))
+    return natural_by_need, wilds
+
+
+def _plays(rules: RuleBook, key: tuple[Any, ...]) -> tuple[Play, ...]:
+    """The plays of ``key``: (zone code, pile index, card, target piles), and the owner of
+    the pile when it is a partner's (team rules); made and kept."""
+    code, index, card, onto = key[:4]
+    owner = key[4] if len(key) > 4 else None
+    made = rules.move_cache
+    if len(made) > _CACHE_MOST:  # cards of many loaded states: start afresh
+        made.clear()
+    plays = made[key] = tuple(Play(_ZONES[code], card, number, index, owner) for number in onto)
+    return plays
+
+
+_ZONES = (Zone.HAND, Zone.PAYOFF, Zone.DISCARD)
+
+
+def _discards_of(rule: DiscardRule, card: Card) -> tuple[Discard, ...]:
     """Discards of ``card`` alone onto each discard pile; none if its rank is forbidden."""
-    if card.rank in rules.discard.forbidden:
+    if card.rank in rule.forbidden:
         return ()
-    return tuple(Discard((card,), pile) for pile in range(rules.discard.piles))
+    return tuple(Discard((card,), pile) for pile in range(rule.piles))
 
 
 _CACHE_MOST = 50_000  # entries of RuleBook.move_cache before it is emptied (bounds memory)
-_NEED_OF = "natural needs"  # move_cache key of the table below
-_NO_PILES: list[int] = []
+_SINGLES = "single discards"  # move_cache key of the table card -> its discards
+_VIEW = "build views"  # move_cache key of the dict: ranks the piles stand at -> targets
+_VIEWS_MOST = 64  # shapes of build piles kept before they are all dropped (bounds memory)
+_RANKS = "rank kinds"  # move_cache key of _rank_kinds' answer
 
 
-def _natural_needs(accepts: list[frozenset[int]]) -> list[int]:
-    """``table[rank]``: the one build rank a card of ``rank`` may stand for, or 0 when it may
-    stand for several (a wild card) or none."""
-    return [next(iter(ranks)) if len(ranks) == 1 else 0 for ranks in accepts]
-
-
-def _pairs(
-    hand: Pile, forbidden: frozenset[int]
-) -> list[tuple[tuple[tuple[int, str], tuple[int, str]], tuple[Card, Card]]]:
+def _pairs(hand: Pile, forbidden: frozenset[int]) -> list[tuple[Card, Card]]:
     """Distinct pairs of equal-rank hand cards, in both orders when the cards differ (the
-    second card ends on top, so the order is the seat's choice), each with its key of card
-    values.  The hand is sorted, so equal ranks adjoin.  Told apart by (rank, suit) keys,
-    hashed in C, rather than by the cards' own Python-level hashes."""
-    pairs: dict[tuple[tuple[int, str], tuple[int, str]], tuple[Card, Card]] = {}
+    second card ends on top, so the order is the seat's choice).  The hand is sorted, so equal
+    ranks adjoin; cards are interned, so a dict of pairs tells them apart, hashing in C."""
+    pairs: dict[tuple[Card, Card], None] = {}
     last = len(hand) - 1
     for i in range(last):
         first = hand[i]
         rank = first.rank
         if hand[i + 1].rank != rank or rank in forbidden:
             continue  # most cards have no equal neighbour: no pair starts here
-        one = (rank, first.suit)
         for j in range(i + 1, last + 1):
             second = hand[j]
             if second.rank != rank:
                 break
-            other = (rank, second.suit)
-            pairs.setdefault((one, other), (first, second))
-            pairs.setdefault((other, one), (second, first))
-    return list(pairs.items())
+            pairs[first, second] = None  # a pair met again keeps its first place
+            pairs[second, first] = None
+    return list(pairs)
 
 
 def _filtered(rules: RuleBook, state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
