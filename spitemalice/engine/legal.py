@@ -93,8 +93,8 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
                     card = pile[-1]
                     onto = onto_of.get(card.rank)
                     if onto:
-                        key = (code, index, card, onto, owner)
-                        moves += made.get(key) or _plays(rules, key)
+                        owned = (code, index, card, onto, owner)
+                        moves += made.get(owned) or _plays(rules, owned)
     hand = seat.hand
     # Equal cards are one object, so dict.fromkeys lists each once, in hand order.
     distinct = dict.fromkeys(hand) if len(hand) > 1 else hand
