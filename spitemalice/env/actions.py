@@ -87,8 +87,9 @@ class ActionCatalogue:
         self._why = rules.clause_for
         self._known: list[dict[int, _Entry]] = [{} for _ in range(rules.players)]
         self._numbers: dict[tuple[int, str], int] = {(-1, "no card"): 0}  # see _number
-        self._hands: list[tuple[Pile | None, list[int | None],
-                                dict[int, list[int]] | None]] = [(None, [0], None)] * rules.players
+        self._card_numbers: dict[int, tuple[Card, int]] = {}  # see _card_number
+        self._hands: list[tuple[Pile | None, list[int | None], dict[int, list[int]]]] = [
+            (None, [0], {})] * rules.players
 
     # -- action -> move ------------------------------------------------------------------
 
@@ -172,16 +173,17 @@ class ActionCatalogue:
 
     def legal_actions(self, state: GameState, moves: Iterable[Move]) -> dict[int, Move]:
         """Each action that stands for one of ``moves`` (the legal moves of ``state``), with
-        the move itself, in the order of ``moves``."""
+        the move itself (in the order of :meth:`action_list`)."""
         actions, stand_for = self.action_list(state, tuple(moves))
         return dict(zip(actions, stand_for, strict=True))
 
     def action_list(self, state: GameState, moves: Sequence[Move]
                     ) -> tuple[list[int], Sequence[Move]]:
-        """The actions that stand for ``moves`` (the legal moves of ``state``), in the order
-        of ``moves``, and in the same order the move each action stands for: ``moves``
-        itself when each move has one action (a hand of distinct cards), so a caller finds
-        an action's move by its place in the list.
+        """The actions that stand for ``moves`` (the legal moves of ``state``), and in the
+        same order the move each action stands for, so a caller finds an action's move by
+        its place in the list.  Without pair discards, action ``i`` stands for ``moves[i]``
+        (through its card's first hand slot), and the actions through further slots of
+        equal cards come after them.
 
         Written for speed: it runs once per environment step.  The engine makes each move
         object once per rule book and hands out the same object again, so what a move
@@ -195,23 +197,38 @@ class ActionCatalogue:
             entries = list(map(known.__getitem__, map(id, moves)))
         except KeyError:  # a move not met before
             entries = [known.get(id(move)) or self._learn(known, seat, move) for move in moves]
-        where, slots = self._slots_of(seat, hand)
-        if slots is None and not self.pairs:  # one action per move
+        where, more = self._slots_of(seat, hand)
+        if not self.pairs:
             try:
-                return [entry[1] + where[entry[2]] * entry[3]  # type: ignore[operator]
-                        for entry in entries], moves
+                actions = [entry[1] + where[entry[2]] * entry[3]  # type: ignore[operator]
+                           for entry in entries]
             except (TypeError, IndexError):  # a card the hand does not hold: no action
                 pass
-        if slots is None:
-            slots = {number: [slot] for number, slot in enumerate(where)
-                     if number and slot is not None}
+            else:
+                if not more:
+                    return actions, moves
+                stand_for = list(moves)
+                for move, (_, base, card, stride) in zip(moves, entries, strict=True):
+                    for slot in more.get(card, ()):  # further slots holding equal cards
+                        actions.append(base + slot * stride)
+                        stand_for.append(move)
+                return actions, stand_for
+        return self._general(hand, moves, entries, where, more)
+
+    def _general(self, hand: Pile, moves: Sequence[Move], entries: list[_Entry],
+                 where: list[int | None], more: dict[int, list[int]]
+                 ) -> tuple[list[int], list[Move]]:
+        """:meth:`action_list` move by move: pair discards, and moves of cards the hand
+        does not hold (which no action stands for)."""
         actions: list[int] = []
         stand_for: list[Move] = []
         for move, (_, action, card, stride) in zip(moves, entries, strict=True):
             if card == 0:
                 numbers = [action]
             elif card > 0:  # each slot holding the card (equal cards are one move)
-                numbers = [action + slot * stride for slot in slots.get(card, ())]
+                first = where[card] if card < len(where) else None
+                slots = [] if first is None else [first, *more.get(card, ())]
+                numbers = [action + slot * stride for slot in slots]
             else:  # a pair discard: which slot pairs hold its cards
                 numbers = self._pair_actions(hand, move, action)  # type: ignore[arg-type]
             actions += numbers
@@ -219,27 +236,34 @@ class ActionCatalogue:
         return actions, stand_for
 
     def _slots_of(self, seat: int, hand: Pile) -> tuple[list[int | None],
-                                                        dict[int, list[int]] | None]:
-        """For ``hand``, indexed by card number (:meth:`_number`): the slot holding that
-        card, ``None`` for a card it does not hold, and 0 at index 0 (so a fixed action
-        adds nothing); and when two cards are equal (else ``None``) each card number's
+                                                        dict[int, list[int]]]:
+        """For ``hand``, indexed by card number (:meth:`_number`): the first slot holding
+        that card, ``None`` for a card it does not hold, and 0 at index 0 (so a fixed
+        action adds nothing); and for each card the hand holds more than once, its further
         slots.  Kept for each seat's last hand, which many steps do not change."""
         last = self._hands[seat]
         if last[0] is hand:
             return last[1], last[2]
-        numbers = [self._number(card) for card in hand]
+        known = self._card_numbers
+        numbers = [(known.get(id(card)) or self._card_number(card))[1] for card in hand]
         where: list[int | None] = [None] * len(self._numbers)
         where[0] = 0
-        slots: dict[int, list[int]] | None = None
+        more: dict[int, list[int]] = {}
         for slot, number in enumerate(numbers):
-            if where[number] is not None:  # equal cards: every slot holding one
-                slots = {}
-                for at, same in enumerate(numbers):
-                    slots.setdefault(same, []).append(at)
-                break
-            where[number] = slot
-        self._hands[seat] = (hand, where, slots)
-        return where, slots
+            if where[number] is None:
+                where[number] = slot
+            else:  # an equal card: one more slot for the same moves
+                more.setdefault(number, []).append(slot)
+        self._hands[seat] = (hand, where, more)
+        return where, more
+
+    def _card_number(self, card: Card) -> tuple[Card, int]:
+        """``card`` and its card number, kept under ``id(card)``: a game's cards are the same
+        objects all game long (the entry holds the card, so its id stays its own)."""
+        if len(self._card_numbers) > _KNOWN_MOST:
+            self._card_numbers.clear()
+        entry = self._card_numbers[id(card)] = (card, self._number(card))
+        return entry
 
     def _number(self, card: Card) -> int:
         """The card number of ``card``'s value (rank and suit; 1, 2, ...): equal cards

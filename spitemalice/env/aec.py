@@ -207,10 +207,11 @@ class SpiteMaliceEnv(AECEnv):
                 called.
         """
         game = self._live()
-        if agent not in self.seat_of:
+        seat = self.seat_of.get(agent)
+        if seat is None:
             raise SpiteMaliceError(f"unknown agent {agent!r}; the agents are "
                                    f"{', '.join(self.possible_agents)}")
-        return self.encoding.observe(game, self.seat_of[agent])
+        return self.encoding.observe(game, seat)
 
     def _mask_for(self, agent: str) -> Any:
         seat = self.seat_of[agent]
