@@ -60,6 +60,7 @@ _HEADER = struct.Struct(f"{HEADER}h")  # native int16, as numpy's np.int16
 _VALUE = struct.Struct("h")
 _VALUES = [_VALUE.pack(value) for value in range(1025)]  # small values, packed once
 _CARDS = _VALUES[1:]  # _CARDS[rank]: the rank code rank + 1
+_INT16 = np.dtype(np.int16)
 _CACHE_MOST = 1024  # entries per segment cache before it is emptied (bounds memory)
 T = TypeVar("T")
 
@@ -174,7 +175,7 @@ class ObservationLayout:
         missing = 2 * self.size - len(joined)  # seats the layout has and the position lacks
         if missing:
             joined += bytes(missing)
-        return np.frombuffer(joined, np.int16)
+        return np.frombuffer(joined, _INT16)
 
     def _hand_codes(self, hand: Pile) -> bytes:
         if len(hand) > self.hand:

@@ -19,6 +19,7 @@ from spitemalice.moves import Move
 from spitemalice.rulebook import RuleBook
 
 Observation = dict[str, np.ndarray]
+_INT8 = np.dtype(np.int8)
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -86,7 +87,7 @@ class Encoding:
         if state.outcome is None and seat == state.seat:
             for action in self._legal(state)[0]:  # quicker than numpy's indexing by a list
                 legal[action] = 1
-        return np.frombuffer(legal, np.int8)
+        return np.frombuffer(legal, _INT8)
 
     def move(self, state: GameState, action: int) -> Move:
         """The move ``action`` stands for in ``state``: the engine's own legal-move object
@@ -97,8 +98,10 @@ class Encoding:
         """
         if state.outcome is None:
             actions, moves = self._legal(state)
-            if action in actions:
+            try:
                 return moves[actions.index(action)]
+            except ValueError:  # not legal now: the catalogue says why
+                pass
         return self.catalogue.move(state, action)
 
     def _legal(self, state: GameState) -> tuple[list[int], Sequence[Move]]:
