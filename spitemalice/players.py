@@ -8,7 +8,6 @@ non-empty tuple from :func:`~spitemalice.engine.legal_moves`.  Players keep thei
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -52,9 +51,11 @@ class GreedyPlayer:
         for move in plays:
             if move.zone is Zone.PAYOFF:
                 return move
-        chosen = _toward_payoff(rules, state, plays) or _build(rules, state, plays)
-        if chosen is not None:
-            return chosen
+        if plays:
+            tops = _pile_tops(rules, state)
+            chosen = _toward_payoff(rules, state, plays, tops) or _build(rules, state, plays, tops)
+            if chosen is not None:
+                return chosen
         discards = [m for m in moves if isinstance(m, Discard)]
         if discards:
             return _best_discard(rules, state, discards)
@@ -69,54 +70,62 @@ def _pile_tops(rules: RuleBook, state: GameState) -> list[tuple[int, int]]:
     return tops
 
 
-def _toward_payoff(rules: RuleBook, state: GameState, plays: list[Play]) -> Play | None:
-    """The first play of a run that would bring a build pile up to a pay-off top."""
+def _toward_payoff(rules: RuleBook, state: GameState, plays: list[Play],
+                   tops: list[tuple[int, int]]) -> Play | None:
+    """The first play of a run that would bring a build pile up to a pay-off top: for each
+    pay-off top in turn, the first pile (in :func:`_pile_tops`' order) whose missing ranks up
+    to it the hand and discard-pile tops cover, wild cards standing in where they may."""
     seat = state.seats[state.seat]
     wild = rules.wild.wild_ranks
-    goals = [payoff[-1].rank for payoff in seat.payoff if payoff and payoff[-1].rank not in wild]
+    goals = [pile[-1].rank for pile in seat.payoff if pile and pile[-1].rank not in wild]
     if not goals:
         return None
-    reachable = [c.rank for c in seat.hand] + [pile[-1].rank for pile in seat.discards if pile]
-    naturals = Counter(rank for rank in reachable if rank not in wild)
-    wilds = len(reachable) - sum(naturals.values())
-    tops = _pile_tops(rules, state)
+    reachable = [card.rank for card in seat.hand]
+    reachable += [pile[-1].rank for pile in seat.discards if pile]
+    present = set(reachable)
+    wilds = len(reachable) - len([rank for rank in reachable if rank not in wild])
+    present -= wild  # the natural ranks at hand
+    excluded = rules.wild.excluded
     for goal in goals:
         for pile, top in tops:
-            if top < goal and _coverable(rules, range(top + 1, goal), naturals, wilds):
-                return _first_play(rules, plays, pile, top + 1)
+            if top < goal:
+                # Covered when every missing rank may take a wild card and there are enough:
+                # what a rank-by-rank walk spending one wild card per gap decides.
+                missing = set(range(top + 1, goal)) - present
+                if len(missing) <= wilds and missing.isdisjoint(excluded):
+                    return _first_play(rules, plays, pile, top + 1)
     return None
 
 
-def _coverable(rules: RuleBook, ranks: range, naturals: Counter[int], wilds: int) -> bool:
-    for rank in ranks:
-        if naturals[rank] == 0:
-            if wilds == 0 or rank in rules.wild.excluded:
-                return False
-            wilds -= 1
-    return True
-
-
 def _first_play(rules: RuleBook, plays: list[Play], pile: int, rank: int) -> Play | None:
+    """Onto ``pile``, not from the pay-off pile: the first natural ``rank`` card from a
+    discard pile, else the first natural one from anywhere, else the first play at all."""
     onto = [m for m in plays if m.pile == pile and m.zone is not Zone.PAYOFF]
     natural = [m for m in onto if m.card.rank == rank and not rules.wild.is_wild(m.card)]
-    ranked = sorted(natural, key=lambda m: m.zone is not Zone.DISCARD) or onto
+    for move in natural:
+        if move.zone is Zone.DISCARD:
+            return move
+    ranked = natural or onto
     return ranked[0] if ranked else None
 
 
-def _build(rules: RuleBook, state: GameState, plays: list[Play]) -> Play | None:
-    """A natural play that does not set up the next seat's pay-off card."""
+def _build(rules: RuleBook, state: GameState, plays: list[Play],
+           tops: list[tuple[int, int]]) -> Play | None:
+    """A natural play that does not set up the next seat's pay-off card: the first of lowest
+    (not from a discard pile, rank) among those, as a stable sort would put first."""
     next_seat = state.seats[(state.seat + 1) % len(state.seats)]
     danger = {pile[-1].rank - 1 for pile in next_seat.payoff if pile}
-    options = [
-        m for m in plays
-        if not rules.wild.is_wild(m.card) and _rank_after(state, m) not in danger
-    ]
-    options.sort(key=lambda m: (m.zone is not Zone.DISCARD, m.card.rank))
-    return options[0] if options else None
-
-
-def _rank_after(state: GameState, move: Play) -> int:
-    return 1 if move.pile == NEW_PILE else state.build_tops[move.pile] + 1
+    after = {pile: top + 1 for pile, top in tops}  # the rank a card played there stands for
+    after[NEW_PILE] = 1
+    wild = rules.wild.wild_ranks
+    best, best_key = None, (True, 0)
+    for move in plays:
+        if move.card.rank in wild or after[move.pile] in danger:
+            continue
+        key = (move.zone is not Zone.DISCARD, move.card.rank)
+        if best is None or key < best_key:
+            best, best_key = move, key
+    return best
 
 
 def _best_discard(rules: RuleBook, state: GameState, discards: list[Discard]) -> Discard:
