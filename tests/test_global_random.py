@@ -70,3 +70,14 @@ def _moves_between(rules: sm.RuleBook, states: list[sm.GameState]) -> list[sm.Mo
         moves.append(next(m for m in sm.legal_moves(rules, before)
                           if sm.apply_move(rules, before, m) == after))
     return moves
+
+
+def test_the_random_player_draws_what_randrange_draws() -> None:
+    # RandomPlayer skips randrange's argument checks; its choices must stay those of
+    # randrange(len(moves)) on a generator seeded alike, or seeded games would change.
+    player, reference = RandomPlayer(42), random.Random(42)
+    for count in [1, 2, 3, 17, 20, 64, 1000, 2**40, *range(1, 60)]:
+        moves = range(count)
+        assert player.choose(None, None, moves) == reference.randrange(count)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        player.choose(None, None, ())  # type: ignore[arg-type]

@@ -220,7 +220,7 @@ def _discards_of(rule: DiscardRule, card: Card) -> tuple[Discard, ...]:
 _CACHE_MOST = 50_000  # entries of RuleBook.move_cache before it is emptied (bounds memory)
 _SINGLES = "single discards"  # move_cache key of the table card -> its discards
 _VIEW = "build views"  # move_cache key of the dict: ranks the piles stand at -> targets
-_VIEWS_MOST = 64  # shapes of build piles kept before they are all dropped (bounds memory)
+_VIEWS_MOST = 1024  # shapes of build piles kept before they are all dropped (bounds memory)
 _RANKS = "rank kinds"  # move_cache key of _rank_kinds' answer
 
 
