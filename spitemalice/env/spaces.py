@@ -114,6 +114,8 @@ class Encoding:
         return last[1], last[2]
 
     def observe(self, state: GameState, seat: int) -> Observation:
-        """The observation of ``seat``: its view encoded, and its action mask."""
+        """The observation of ``seat``: its view encoded (read from the state's visible
+        fields, :meth:`~spitemalice.env.observation.ObservationLayout.encode_state`), and its
+        action mask."""
         return {"observation": self.layout.encode_state(state, seat),
                 "action_mask": self.mask(state, seat)}
