@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from itertools import compress, repeat
+from typing import Protocol, cast
 
 from spitemalice.cards import Card
 from spitemalice.errors import SpiteMaliceError
@@ -52,7 +53,8 @@ class GreedyPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
-        plays = [m for m in moves if isinstance(m, Play)]
+        # The plays, then the discards, picked in C (isinstance mapped over the moves).
+        plays = cast(list[Play], list(compress(moves, map(isinstance, moves, repeat(Play)))))
         for move in plays:
             if move.zone is Zone.PAYOFF:
                 return move
@@ -61,7 +63,8 @@ class GreedyPlayer:
             chosen = _toward_payoff(rules, state, plays, tops) or _build(rules, state, plays, tops)
             if chosen is not None:
                 return chosen
-        discards = [m for m in moves if isinstance(m, Discard)]
+        discards = cast(list[Discard],
+                        list(compress(moves, map(isinstance, moves, repeat(Discard)))))
         if discards:
             return _best_discard(rules, state, discards)
         return moves[0]
@@ -87,8 +90,8 @@ def _toward_payoff(rules: RuleBook, state: GameState, plays: list[Play],
         return None
     reachable = [card.rank for card in seat.hand]
     reachable += [pile[-1].rank for pile in seat.discards if pile]
+    wilds = sum(map(wild.__contains__, reachable))  # wild cards at hand
     present = set(reachable)
-    wilds = len(reachable) - len([rank for rank in reachable if rank not in wild])
     present -= wild  # the natural ranks at hand
     excluded = rules.wild.excluded
     for goal in goals:
@@ -96,9 +99,13 @@ def _toward_payoff(rules: RuleBook, state: GameState, plays: list[Play],
             if top < goal:
                 # Covered when every missing rank may take a wild card and there are enough:
                 # what a rank-by-rank walk spending one wild card per gap decides.
-                missing = set(range(top + 1, goal)) - present
-                if len(missing) <= wilds and missing.isdisjoint(excluded):
-                    return _first_play(rules, plays, pile, top + 1)
+                if wilds:
+                    missing = set(range(top + 1, goal)) - present
+                    if len(missing) > wilds or not missing.isdisjoint(excluded):
+                        continue
+                elif not present.issuperset(range(top + 1, goal)):
+                    continue
+                return _first_play(rules, plays, pile, top + 1)
     return None
 
 
