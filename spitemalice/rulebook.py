@@ -142,6 +142,10 @@ class RuleBook:
         self.accepts = _accept_table(self.deck, self.wild, self.ceiling.ceiling)
         self.filters = _per_move(self.pm, "spitemalice_filter_moves")
         self.end_hook = _per_move(self.pm, "spitemalice_end_of_game")
+        # The same two, called with the spec's arguments in order (the engine's hot path:
+        # a keyword call costs more, and these are asked on every move).
+        self.filter_calls = _per_move(self.pm, "spitemalice_filter_moves", positional=True)
+        self.end_calls = _per_move(self.pm, "spitemalice_end_of_game", positional=True)
         self.completion_hook = _per_move(self.pm, "spitemalice_completed_pile")
         self.team_won_hook = _per_move(self.pm, "spitemalice_team_won")
         self._score = _per_move(self.pm, "spitemalice_score")
@@ -359,15 +363,18 @@ def _first_answer(pm: pluggy.PluginManager, hook: str, ruleset: Ruleset) -> tupl
     return None, None
 
 
-def _per_move(pm: pluggy.PluginManager, hook: str) -> list[Callable[..., Any]]:
+def _per_move(pm: pluggy.PluginManager, hook: str,
+              positional: bool = False) -> list[Callable[..., Any]]:
     """The functions of a per-move hook in the order they are asked, each called by keyword
-    with every argument of the spec (an adapter when the plugin takes fewer)."""
-    spec_args = getattr(pm.hook, hook).spec.argnames
+    with every argument of the spec, or with ``positional`` by position in the spec's order
+    (an adapter when the plugin takes other arguments or another order)."""
+    spec_args = tuple(getattr(pm.hook, hook).spec.argnames)
     functions = []
     for impl in call_order(pm, hook):
         function = impl.function
-        if tuple(impl.argnames) != tuple(spec_args):
-            function = _adapter(function, tuple(impl.argnames))
+        if tuple(impl.argnames) != spec_args:
+            function = (_positional_adapter(function, spec_args, tuple(impl.argnames))
+                        if positional else _adapter(function, tuple(impl.argnames)))
         functions.append(function)
     return functions
 
@@ -375,6 +382,16 @@ def _per_move(pm: pluggy.PluginManager, hook: str) -> list[Callable[..., Any]]:
 def _adapter(function: Callable[..., Any], names: tuple[str, ...]) -> Callable[..., Any]:
     def call(**kwargs: Any) -> Any:
         return function(*(kwargs[name] for name in names))
+
+    return call
+
+
+def _positional_adapter(function: Callable[..., Any], spec: tuple[str, ...],
+                        names: tuple[str, ...]) -> Callable[..., Any]:
+    where = tuple(spec.index(name) for name in names)
+
+    def call(*args: Any) -> Any:
+        return function(*(args[at] for at in where))
 
     return call
 

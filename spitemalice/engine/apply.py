@@ -40,8 +40,14 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
     else:
         assert isinstance(move, Pass)
         state = end_turn(rules, state, passed=True)
-    if rules.end_hook and state.outcome is None:
-        state = _end_hook(rules, state)
+    end_calls = rules.end_calls  # rules.end_hook, called by position, here on every move
+    if end_calls and state.outcome is None:
+        ruleset = rules.ruleset
+        for hook in end_calls:
+            outcome = hook(ruleset, state)
+            if outcome is not None:
+                state = with_fields(state, outcome=outcome)
+                break
     if state.outcome is None and state.turn_moves >= rules.ruleset.turn_limit:
         # Rules where completed piles come straight back can let one turn go on for ever.
         state = finish(rules, state, "turn-limit", None)
@@ -131,12 +137,3 @@ def _discard(rules: RuleBook, state: GameState, move: Discard) -> GameState:
     discards = discards[:pile] + (discards[pile] + move.cards,) + discards[pile + 1 :]
     seats = seats[:owner] + (new_seat(mover.payoff, hand, discards),) + seats[owner + 1 :]
     return turn_over(rules, state, seats, state.turn_moves + 1, passed=False)
-
-
-def _end_hook(rules: RuleBook, state: GameState) -> GameState:
-    ruleset = rules.ruleset
-    for hook in rules.end_hook:
-        outcome = hook(ruleset=ruleset, state=state)
-        if outcome is not None:
-            return with_fields(state, outcome=outcome)
-    return state

@@ -39,7 +39,7 @@ def legal_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     if cached is not None and cached[0] is state:
         return cached[1]
     moves = base_moves(rules, state)
-    if rules.filters and moves:
+    if rules.filter_calls and moves:
         moves = _filtered(rules, state, moves)
     moves = moves or (PASS,)
     # The usual loop asks for the legal moves and then applies one of them to the same state
@@ -249,8 +249,8 @@ def _filtered(rules: RuleBook, state: GameState, moves: tuple[Move, ...]) -> tup
     finding out which filter refused what."""
     kept = moves
     ruleset = rules.ruleset
-    for hook in rules.filters:
-        answer = hook(ruleset=ruleset, state=state, moves=moves)
+    for hook in rules.filter_calls:  # rules.filters, called by position
+        answer = hook(ruleset, state, moves)
         if answer is None:
             continue
         allowed = answer.allowed
