@@ -38,18 +38,18 @@ class Fault(NamedTuple):
 
 FAULTS = (
     Fault("pairs-one-order", "spitemalice/engine/legal.py",
-          "pairs.setdefault((other, one), (second, first))", "pass",
+          "pairs[second, first] = None", "pass",
           (*BF, "--house-rule", "pair-discards")),
     Fault("filters-forget-earlier", "spitemalice/engine/legal.py",
           "refused_by.setdefault(move, answer)",
           "refused_by = {m: answer for m in moves if m not in allowed}",
           (*BF, "--house-rule", "mandatory-aces", "--house-rule", "wild-must-be-covered")),
     Fault("listed-filters-forget-earlier", "spitemalice/engine/legal.py",
-          "kept = tuple(move for move in kept if id(move) in allowed)",
-          "kept = tuple(move for move in moves if id(move) in allowed)",
+          "kept = tuple(compress(kept, map(ids.__contains__, map(id, kept))))",
+          "kept = tuple(compress(moves, map(ids.__contains__, map(id, moves))))",
           (*BF, "--house-rule", "mandatory-aces", "--house-rule", "wild-must-be-covered")),
     Fault("open-past-limit", "spitemalice/engine/legal.py",
-          "can_open = not rules.build_limit or len(builds) < rules.build_limit",
+          "can_open = not rules.build_limit or len(tops) < rules.build_limit",
           "can_open = True"),
     Fault("check-any-rank", "spitemalice/engine/legal.py",
           "accepted = rules.accepts[card.rank] if card.rank < len(rules.accepts) else _NOTHING",
@@ -57,7 +57,7 @@ FAULTS = (
     Fault("buried-card-accepted", "spitemalice/engine/legal.py",
           "if pile[-1] != move.card:", "if move.card not in pile:"),
     Fault("list-forbidden-discards", "spitemalice/engine/legal.py",
-          "if card.rank in rules.discard.forbidden:", "if False:"),
+          "if card.rank in rule.forbidden:", "if False:"),
     Fault("check-forbidden-discards", "spitemalice/engine/legal.py",
           "if cards[0].rank in rules.discard.forbidden:", "if False:"),
     Fault("no-discard-pile-plays-listed", "spitemalice/engine/legal.py",
@@ -96,7 +96,8 @@ FAULTS = (
           'build_ceiling=12, max_build_piles=4, completed_piles="set-aside",',
           'build_ceiling=11, max_build_piles=4, completed_piles="set-aside",'),
     Fault("discard-pile-plays-take-wrong-pile", "spitemalice/engine/apply.py",
-          "discards = _pop(discards, move.index)", "discards = _pop(discards, 0)"),
+          "discards = (*discards[:index], discards[index][:-1], *discards[index + 1 :])",
+          "discards = (discards[0][:-1], *discards[1:])"),
 )
 
 

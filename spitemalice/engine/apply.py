@@ -64,9 +64,11 @@ def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
         at = hand.index(move.card)
         hand = hand[:at] + hand[at + 1 :]
     elif zone is Zone.PAYOFF:
-        payoff = _pop(payoff, move.index)
+        index = move.index
+        payoff = (*payoff[:index], payoff[index][:-1], *payoff[index + 1 :])
     else:
-        discards = _pop(discards, move.index)
+        index = move.index
+        discards = (*discards[:index], discards[index][:-1], *discards[index + 1 :])
     seats = state.seats
     seats = seats[:at_seat] + (new_seat(payoff, hand, discards),) + seats[at_seat + 1 :]
     builds, removed = state.builds, state.build_removed
@@ -112,10 +114,6 @@ def team_won(rules: RuleBook, state: GameState, seat: int) -> bool:
         if answer is not None:
             return bool(answer)
     return all(not any(state.seats[member].payoff) for member in team)
-
-
-def _pop(piles: tuple, index: int) -> tuple:
-    return piles[:index] + (piles[index][:-1],) + piles[index + 1 :]
 
 
 def _discard(rules: RuleBook, state: GameState, move: Discard) -> GameState:

@@ -169,12 +169,14 @@ def _targets_of(rules: RuleBook, builds: tuple[Pile, ...],
         for need, piles in on_need.items():
             for rank in natural_by_need.get(need, ()):
                 onto_of[rank] = tuple(piles)
-        for rank, accepted in wilds:
+        for accepted, ranks in wilds:
             onto = [number for number, top in enumerate(tops) if top + 1 in accepted]
             if can_open and 1 in accepted:
                 onto.append(NEW_PILE)
             if onto:
-                onto_of[rank] = tuple(onto)
+                targets = tuple(onto)
+                for rank in ranks:
+                    onto_of[rank] = targets
         views[tops] = onto_of
     rules.last_view = (builds, removed, onto_of)
     return onto_of
@@ -182,17 +184,18 @@ def _targets_of(rules: RuleBook, builds: tuple[Pile, ...],
 
 def _rank_kinds(
     accepts: list[frozenset[int]],
-) -> tuple[dict[int, list[int]], list[tuple[int, frozenset[int]]]]:
+) -> tuple[dict[int, list[int]], list[tuple[frozenset[int], list[int]]]]:
     """The ranks of the accept table sorted for :func:`_targets_of`: natural ranks by the one
-    build rank they stand for, and the ranks that may stand for several (wild cards)."""
+    build rank they stand for, and the ranks that may stand for several (wild cards) by the
+    set of build ranks they may stand for."""
     natural_by_need: dict[int, list[int]] = {}
-    wilds = []
+    wilds: dict[frozenset[int], list[int]] = {}
     for rank, accepted in enumerate(accepts):
         if len(accepted) == 1:
             natural_by_need.setdefault(next(iter(accepted)), []).append(rank)
         elif accepted:
-            wilds.append((rank, accepted))
-    return natural_by_need, wilds
+            wilds.setdefault(accepted, []).append(rank)
+    return natural_by_need, list(wilds.items())
 
 
 def _plays(rules: RuleBook, key: tuple[Any, ...]) -> tuple[Play, ...]:
