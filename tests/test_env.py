@@ -8,6 +8,7 @@ import random
 import types
 import warnings
 
+import attrs
 import numpy as np
 import pytest
 from gymnasium.utils import env_checker as checker
@@ -235,6 +236,18 @@ def test_the_state_encoding_equals_the_encoding_of_the_view(config: object) -> N
                 assert np.array_equal(layout.encode_state(state, seat),
                                       layout.encode(sm.view_of(state, seat)))
     assert any(state.outcome is not None for state in states)
+
+
+def test_a_position_larger_than_the_layout_is_refused_naming_what_does_not_fit() -> None:
+    rules = sm.load("blackwood-frey")
+    env = sm_env.make(rules)
+    state = sm.deal(rules, 1)
+    seat = state.seats[state.seat]
+    big = attrs.evolve(seat, hand=seat.hand + state.draw[:1])  # six cards in a hand of five
+    seats = tuple(big if s is seat else s for s in state.seats)
+    env.reset(options={"state": attrs.evolve(state, seats=seats)})
+    with pytest.raises(sm.SpiteMaliceError, match=r"hand cards do not fit.*6, at most 5"):
+        env.observe(f"seat_{state.seat}")
 
 
 # -- stepping --------------------------------------------------------------------------------

@@ -48,6 +48,7 @@ from typing import TypeVar
 import numpy as np
 
 from spitemalice.cards import Card
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState, Pile
 from spitemalice.views import SeatView
 
@@ -109,16 +110,16 @@ class ObservationLayout:
         """``view`` as an ``int16`` array of shape ``(size,)`` (module docstring).
 
         Raises:
-            ValueError: the view has more seats, piles or hand cards than the layout.
+            SpiteMaliceError: the view has more seats, piles or hand cards than the layout.
         """
         n = len(view.seats)
         if n > self.seats:
-            raise ValueError(f"the view does not fit this layout ({n} seats, not "
+            raise SpiteMaliceError(f"the view does not fit this layout ({n} seats, not "
                              f"{self.seats})")
         viewer = view.viewer
         parts = [_header(view.seat, viewer, n, view.turn_moves, view.idle_turns,
-                              view.draw_count, view.completed_count, view.outcome is not None,
-                              view.turn),
+                         view.draw_count, view.completed_count, view.outcome is not None,
+                         view.turn),
                  self._hand_codes(view.hand),
                  self._build_codes(view.builds, view.build_removed)]
         for offset in range(n):
@@ -139,12 +140,13 @@ class ObservationLayout:
         another seat's hand or the draw pile's order.
 
         Raises:
-            ValueError: the state has more seats, piles or hand cards than the layout.
+            SpiteMaliceError: the state has more seats, piles or hand cards than the layout
+                (a position the configuration cannot reach), naming which.
         """
         seats = state.seats
         n = len(seats)
         if n > self.seats:
-            raise ValueError(f"the state does not fit this layout ({n} seats, not "
+            raise SpiteMaliceError(f"the state does not fit this layout ({n} seats, not "
                              f"{self.seats})")
         # Each cache entry holds its object, so an id found is that object's (module end).
         own = self._hand_codes(seats[viewer].hand)  # new at most steps: not kept
@@ -178,17 +180,13 @@ class ObservationLayout:
         return np.frombuffer(joined, _INT16)
 
     def _hand_codes(self, hand: Pile) -> bytes:
-        if len(hand) > self.hand:
-            raise ValueError(f"the hand does not fit this layout ({len(hand)} cards, at most "
-                             f"{self.hand})")
+        _fits(len(hand), self.hand, "hand cards")
         return _codes(hand) + self._pad[self.hand - len(hand)]
 
     def _build_codes(self, builds: tuple[Pile, ...], removed: tuple[int, ...]) -> bytes:
         """Per build pile the rank reached (its cards, and those recycled from under its
         top: ``removed``, ``()`` when none were) and its top card's code."""
-        if len(builds) > self.builds:
-            raise ValueError(f"the build piles do not fit this layout ({len(builds)} piles, "
-                             f"at most {self.builds})")
+        _fits(len(builds), self.builds, "build piles")
         reached = [len(pile) for pile in builds] if not removed else [
             len(pile) + taken for pile, taken in zip(builds, removed, strict=True)]
         return (b"".join([_value(rank) + _value(pile[-1].rank + 1)
@@ -202,17 +200,20 @@ class ObservationLayout:
 
     def _payoff_codes(self, payoff: Sequence[tuple[int, Card | None]]) -> bytes:
         """Pay-off piles as (count, top card or None) pairs: nothing under the top."""
+        _fits(len(payoff), self.payoff, "pay-off piles")
         return (b"".join([_value(count) + _value(0 if top is None else top.rank + 1)
                           for count, top in payoff])
                 + self._pad[2 * (self.payoff - len(payoff))])
 
     def _discard_codes(self, piles: tuple[Pile, ...]) -> bytes:
+        _fits(len(piles), self.discard, "discard piles")
         return (b"".join([self._pile_codes(pile) for pile in piles])
                 + self._pad[(1 + self.depth) * (self.discard - len(piles))])
 
     def _pile_codes_kept(self, piles: tuple[Pile, ...]) -> bytes:
         """As :meth:`_discard_codes`, each pile's segment kept: a move changes one discard
         pile at most, so the seat's other piles are found encoded."""
+        _fits(len(piles), self.discard, "discard piles")
         kept = self._piles
         parts = [(kept.get(id(pile)) or _keep(kept, pile, self._pile_codes(pile)))[1]
                  for pile in piles]
@@ -245,6 +246,12 @@ def _header(on_turn: int, viewer: int, n: int, turn_moves: int, idle_turns: int,
     return _HEADER.pack((on_turn - viewer) % n, turn_moves if turn_moves < LIMIT else LIMIT,
                         idle_turns if idle_turns < LIMIT else LIMIT, draw, completed, over,
                         turn if turn < LIMIT else LIMIT)
+
+
+def _fits(count: int, most: int, what: str) -> None:
+    """Refuse a position with more of something than the layout has room for."""
+    if count > most:
+        raise SpiteMaliceError(f"the {what} do not fit this layout ({count}, at most {most})")
 
 
 def _keep(cache: dict[int, tuple[T, bytes]], key: T, codes: bytes) -> tuple[T, bytes]:
