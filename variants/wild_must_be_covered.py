@@ -62,12 +62,13 @@ def spitemalice_filter_moves(
     for pile in builds:
         if pile[-1].rank in wild:
             return _cover_first(builds, moves, wild)
-    plays = leading_plays(moves)
     kept: list[Move] = []  # the plays allowed, if any is refused
     refused = False
     reachable: list[int] | None = None
     tops: tuple[int, ...] = ()
-    for move in plays:
+    for move in moves:
+        if type(move) is not Play:
+            break  # the plays come first: the rest are discards
         if move.card.rank in wild:
             if reachable is None:
                 reachable, tops = _reachable_ranks(state), state.build_tops
@@ -80,7 +81,8 @@ def spitemalice_filter_moves(
         kept.append(move)
     if not refused:
         return None
-    # Only plays are refused; the discards after them stay as they are.
+    # Only plays are refused; the discards after the plays stay as they are.
+    plays = leading_plays(moves)
     return MoveFilter((*kept, *moves[len(plays):]), "wild-uncovered", "a wild card may be "
                       "played only when a natural card the seat can reach covers it at once")
 

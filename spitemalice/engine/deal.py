@@ -9,7 +9,7 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState, Pile, Seat, new_seat, new_state, sort_hand
 from spitemalice.rulebook import RuleBook
 
-from .shuffle import rng_for, shuffled
+from .shuffle import rng_for, shuffled, shuffled_list
 
 _MAX_RESHUFFLES = 100
 SEED_BITS = 128
@@ -51,27 +51,29 @@ def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) ->
     if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
                                or not 0 <= dealer < players):
         raise SpiteMaliceError(f"dealer is a seat from 0 to {players - 1}, not {dealer}")
-    cards = list(shuffled(rules.deck.cards, seed, 0))
+    cards = shuffled_list(rules.deck.cards, seed, 0)
     shuffles = 1
     if rules.deck.payoff_cards is not None:
-        payoff_pack = list(shuffled(rules.deck.payoff_cards, seed, 1))
+        payoff_pack = shuffled_list(rules.deck.payoff_cards, seed, 1)
         shuffles = 2
     else:
         payoff_pack = cards
-    payoffs = _deal_payoffs(rules, payoff_pack)
+    payoffs = _deal_payoffs(rules, players, payoff_pack)
     if payoff_pack is not cards:
         cards = payoff_pack + cards  # undealt pay-off cards join the draw pile
-    hand_size = rules.deal.hand_size
-    hands = [sort_hand(_take(cards, hand_size)) for _ in range(players)]
+    # Hands are dealt from the top (the end), each in turn; the rest is the draw pile.
+    size, left = rules.deal.hand_size, len(cards)
+    hands = [sort_hand(cards[left - (i + 1) * size : left - i * size]) for i in range(players)]
+    draw = tuple(cards[: left - players * size])
     discards = ((),) * rules.discard.piles
     # Built from tuples in canonical form (sorted hands), as the engine's own constructors
     # take them: the public ones would convert every pile again.
-    seats = tuple(new_seat(payoffs[i], hands[i], discards) for i in range(players))
+    seats = tuple(map(new_seat, payoffs, hands, (discards,) * players))
     if rules.deal.first_seat == "higher-payoff-top":
-        state = new_state(seats, (), tuple(cards), (), 0, 0, 0, 0, seed, shuffles, None, ())
+        state = new_state(seats, (), draw, (), 0, 0, 0, 0, seed, shuffles, None, ())
         return _higher_top_starts(rules, state)
-    return new_state(seats, (), tuple(cards), (), _first_seat(rules, seed, dealer), 0, 0, 0,
-                     seed, shuffles, None, ())
+    return new_state(seats, (), draw, (), _first_seat(rules, seed, dealer), 0, 0, 0, seed,
+                     shuffles, None, ())
 
 
 def _first_seat(rules: RuleBook, seed: int, dealer: int | None) -> int:
@@ -91,11 +93,11 @@ def _take(cards: list[Card], count: int) -> Pile:
     return taken
 
 
-def _deal_payoffs(rules: RuleBook, pack: list[Card]) -> list[tuple[Pile, ...]]:
+def _deal_payoffs(rules: RuleBook, players: int, pack: list[Card]) -> list[tuple[Pile, ...]]:
     piles, size = rules.deal.payoff_piles, rules.deal.payoff_size
     if size is None:  # share a separate pay-off pack out equally
-        size = len(pack) // (rules.players * piles)
-    return [tuple(_take(pack, size) for _ in range(piles)) for _ in range(rules.players)]
+        size = len(pack) // (players * piles)
+    return [tuple(_take(pack, size) for _ in range(piles)) for _ in range(players)]
 
 
 def _higher_top_starts(rules: RuleBook, state: GameState) -> GameState:

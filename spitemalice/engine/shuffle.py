@@ -23,6 +23,11 @@ def rng_for(seed: int, counter: int, purpose: str = "shuffle") -> random.Random:
 
 def shuffled(cards: Sequence[T], seed: int, counter: int) -> tuple[T, ...]:
     """``cards`` in the order shuffle number ``counter`` of game ``seed`` puts them."""
+    return tuple(shuffled_list(cards, seed, counter))
+
+
+def shuffled_list(cards: Sequence[T], seed: int, counter: int) -> list[T]:
+    """:func:`shuffled` as a new list (the deal cuts it up at once)."""
     order = list(cards)
     rng_for(seed, counter).shuffle(order)
-    return tuple(order)
+    return order
