@@ -62,9 +62,10 @@ def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) ->
     if payoff_pack is not cards:
         cards = payoff_pack + cards  # undealt pay-off cards join the draw pile
     # Hands are dealt from the top (the end), each in turn; the rest is the draw pile.
-    size, left = rules.deal.hand_size, len(cards)
-    hands = [sort_hand(cards[left - (i + 1) * size : left - i * size]) for i in range(players)]
-    draw = tuple(cards[: left - players * size])
+    deck, size = tuple(cards), rules.deal.hand_size
+    left = len(deck)
+    hands = [sort_hand(deck[left - (i + 1) * size : left - i * size]) for i in range(players)]
+    draw = deck[: left - players * size]
     discards = ((),) * rules.discard.piles
     # Built from tuples in canonical form (sorted hands), as the engine's own constructors
     # take them: the public ones would convert every pile again.
