@@ -221,9 +221,10 @@ def new_state(
     return state
 
 
-_HAND_ORDER = operator.attrgetter("rank", "suit")  # the key of _card_key, computed in C
+hand_order = operator.attrgetter("rank", "suit")
+"""The sort key of a hand, ``(rank, suit)`` (:class:`Seat`'s order), computed in C."""
 
 
 def sort_hand(cards: Pile) -> Pile:
     """Cards in hand order (by rank, then suit), as :class:`Seat` keeps them."""
-    return tuple(sorted(cards, key=_HAND_ORDER))
+    return tuple(sorted(cards, key=hand_order))

@@ -6,12 +6,15 @@ These helpers build new states; none of them checks legality (that is
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from spitemalice.model import (
     GameState,
     Outcome,
     OutcomeKind,
     Pile,
     Seat,
+    hand_order,
     new_seat,
     new_state,
     sort_hand,
@@ -128,7 +131,13 @@ def turn_over(rules: RuleBook, state: GameState, seats: tuple[Seat, ...], turn_m
                            state.seed, state.shuffles, state.outcome, state.build_removed)
         return refill(rules, turned, nxt)
     # The common case: the draw pile holds enough; the top `short` cards join the hand.
-    hand = sort_hand(seat.hand + draw[len(draw) - short :])
+    hand = seat.hand
+    if short == 1:  # one card (after a discard): put in its place, as sorting would
+        card = draw[-1]
+        at = bisect_right(hand, hand_order(card), key=hand_order)
+        hand = (*hand[:at], card, *hand[at:])
+    else:
+        hand = sort_hand(hand + draw[len(draw) - short :])
     seats = seats[:nxt] + (new_seat(seat.payoff, hand, seat.discards),) + seats[nxt + 1 :]
     return new_state(seats, state.builds, draw[: len(draw) - short], state.completed, nxt,
                      turn, 0, idle, state.seed, state.shuffles, state.outcome,
