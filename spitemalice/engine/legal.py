@@ -153,6 +153,7 @@ def _targets_of(rules: RuleBook, builds: tuple[Pile, ...],
     if views is None:
         views = made[_VIEW] = {}
         made[_RANKS] = _rank_kinds(rules.accepts)
+        made[_TARGETS] = {}
     tops = top_ranks(builds, removed)  # the rank each pile stands at
     onto_of = views.get(tops)
     if onto_of is None:
@@ -166,15 +167,19 @@ def _targets_of(rules: RuleBook, builds: tuple[Pile, ...],
         if can_open:
             on_need.setdefault(1, []).append(NEW_PILE)  # a new pile needs an ace, after the rest
         onto_of = {}
+        one = made[_TARGETS]  # one tuple per value, shared by the shapes (memory)
         for need, piles in on_need.items():
-            for rank in natural_by_need.get(need, ()):
-                onto_of[rank] = tuple(piles)
+            ranks = natural_by_need.get(need)
+            if ranks:
+                targets = one.setdefault(tuple(piles), tuple(piles))
+                for rank in ranks:
+                    onto_of[rank] = targets
         for accepted, ranks in wilds:
             onto = [number for number, top in enumerate(tops) if top + 1 in accepted]
             if can_open and 1 in accepted:
                 onto.append(NEW_PILE)
             if onto:
-                targets = tuple(onto)
+                targets = one.setdefault(tuple(onto), tuple(onto))
                 for rank in ranks:
                     onto_of[rank] = targets
         views[tops] = onto_of
@@ -223,8 +228,9 @@ def _discards_of(rule: DiscardRule, card: Card) -> tuple[Discard, ...]:
 _CACHE_MOST = 50_000  # entries of RuleBook.move_cache before it is emptied (bounds memory)
 _SINGLES = "single discards"  # move_cache key of the table card -> its discards
 _VIEW = "build views"  # move_cache key of the dict: ranks the piles stand at -> targets
-_VIEWS_MOST = 1024  # shapes of build piles kept before they are all dropped (bounds memory)
+_VIEWS_MOST = 4096  # shapes of build piles kept before they are all dropped (bounds memory)
 _RANKS = "rank kinds"  # move_cache key of _rank_kinds' answer
+_TARGETS = "targets"  # move_cache key of the dict that keeps one tuple of target piles per value
 
 
 def _pairs(hand: Pile, forbidden: frozenset[int]) -> list[tuple[Card, Card]]:
