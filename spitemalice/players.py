@@ -59,8 +59,10 @@ class GreedyPlayer:
             if move.zone is Zone.PAYOFF:
                 return move
         if plays:
-            tops = _pile_tops(rules, state)
-            chosen = _toward_payoff(rules, state, plays, tops) or _build(rules, state, plays, tops)
+            ranks = state.build_tops
+            tops = _pile_tops(rules, ranks)
+            chosen = (_toward_payoff(rules, state, plays, tops)
+                      or _build(rules, state, plays, ranks))
             if chosen is not None:
                 return chosen
         discards = cast(list[Discard],
@@ -70,10 +72,11 @@ class GreedyPlayer:
         return moves[0]
 
 
-def _pile_tops(rules: RuleBook, state: GameState) -> list[tuple[int, int]]:
-    """(build pile, rank on top) for each open pile, plus (NEW_PILE, 0) if one may open."""
-    tops = list(enumerate(state.build_tops))
-    if not rules.build_limit or len(state.builds) < rules.build_limit:
+def _pile_tops(rules: RuleBook, ranks: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(build pile, rank on top) for each open pile (``ranks``: :attr:`GameState.build_tops`),
+    plus (NEW_PILE, 0) if one may open."""
+    tops = list(enumerate(ranks))
+    if not rules.build_limit or len(ranks) < rules.build_limit:
         tops.append((NEW_PILE, 0))
     return tops
 
@@ -122,17 +125,16 @@ def _first_play(rules: RuleBook, plays: list[Play], pile: int, rank: int) -> Pla
 
 
 def _build(rules: RuleBook, state: GameState, plays: list[Play],
-           tops: list[tuple[int, int]]) -> Play | None:
+           ranks: tuple[int, ...]) -> Play | None:
     """A natural play that does not set up the next seat's pay-off card: the first of lowest
     (not from a discard pile, rank) among those, as a stable sort would put first."""
     next_seat = state.seats[(state.seat + 1) % len(state.seats)]
     danger = {pile[-1].rank - 1 for pile in next_seat.payoff if pile}
-    after = {pile: top + 1 for pile, top in tops}  # the rank a card played there stands for
-    after[NEW_PILE] = 1
     wild = rules.wild.wild_ranks
     best, best_key = None, (True, 0)
     for move in plays:
-        if move.card.rank in wild or after[move.pile] in danger:
+        pile = move.pile  # the rank a card played there stands for: next on the pile's top
+        if move.card.rank in wild or (1 if pile == NEW_PILE else ranks[pile] + 1) in danger:
             continue
         key = (move.zone is not Zone.DISCARD, move.card.rank)
         if best is None or key < best_key:
