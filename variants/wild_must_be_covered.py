@@ -66,24 +66,25 @@ def spitemalice_filter_moves(
     refused = False
     reachable: list[int] | None = None
     tops: tuple[int, ...] = ()
+    plays = 0
     for move in moves:
         if type(move) is not Play:
             break  # the plays come first: the rest are discards
+        plays += 1
         if move.card.rank in wild:
             if reachable is None:
                 reachable, tops = _reachable_ranks(state), state.build_tops
             # The rank that must cover the wild card at once (WC-2).
             need = 2 if move.pile == NEW_PILE else tops[move.pile] + 2
-            if (need not in reachable or need in wild) and not _under_covers(state, move, need,
-                                                                            wild):
+            if (need not in reachable or need in wild) and not (
+                    move.zone is Zone.DISCARD and _under_covers(state, move, need, wild)):
                 refused = True
                 continue
         kept.append(move)
     if not refused:
         return None
     # Only plays are refused; the discards after the plays stay as they are.
-    plays = leading_plays(moves)
-    return MoveFilter((*kept, *moves[len(plays):]), "wild-uncovered", "a wild card may be "
+    return MoveFilter((*kept, *moves[plays:]), "wild-uncovered", "a wild card may be "
                       "played only when a natural card the seat can reach covers it at once")
 
 
@@ -116,8 +117,9 @@ _RANK = attrgetter("rank")
 
 def _under_covers(state: GameState, move: Play, need: int, wild: frozenset[int]) -> bool:
     """Whether the card under a wild card played from a discard pile is the natural card of
-    rank ``need`` that covers it (a pay-off pile's next card is face down and never counts)."""
-    if move.zone is not Zone.DISCARD or need in wild:
+    rank ``need`` that covers it (asked only of discard piles: a pay-off pile's next card is
+    face down and never counts)."""
+    if need in wild:
         return False
     pile = state.seats[state.seat].discards[move.index]
     return len(pile) >= 2 and pile[-2].rank == need
