@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import itertools
 import multiprocessing
 import os
 import signal
@@ -56,9 +57,10 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(CHUNK_MOST, games // (8 * max(workers, 1))))
 
 
-def chunks(games: int, size: int) -> list[tuple[int, int]]:
-    """``[(start, stop), ...]`` covering game indices ``0 .. games - 1`` in order."""
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    """``(start, stop)`` spans covering game indices ``0 .. games - 1`` in order, made as they
+    are taken (a run of any number of games holds only the chunks in flight)."""
+    return ((start, min(start + size, games)) for start in range(0, games, size))
 
 
 def run_games(
@@ -100,9 +102,29 @@ _PLAY: Callable[[int], Any] | None = None  # a worker process's per-game functio
 def _install(play: Callable[[int], Any]) -> None:
     global _PLAY
     _PLAY = play
-    # A worker dies quietly on SIGTERM (how the pool ends it), whatever handler the command
-    # line set in the parent it was forked from.
+    # Ctrl-C reaches the whole process group: only the parent answers it (by ending the pool),
+    # so a worker ignores SIGINT instead of dying with a traceback.  A worker dies quietly on
+    # SIGTERM (how the pool ends it), whatever handler the command line set in the parent.
+    # Both were blocked across the fork (see _forking): unblocking here delivers any that
+    # arrived meanwhile to these handlers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+
+
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _forking() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back while the pool forks its workers and starts its threads:
+    a signal landing in a worker before :func:`_install` ran would run the parent's handler
+    there, and the pool's threads inherit the mask, so only the main thread takes signals."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
 def _chunk(span: tuple[int, int]) -> list[Any]:
@@ -119,8 +141,17 @@ def _on_processes(play: Callable[[int], R], games: int, jobs: int) -> Iterator[R
     # Forked workers inherit `play` (rule book, plugins and all) instead of unpickling it, so
     # plugins that are not installed, or do not pickle, work too.
     context = multiprocessing.get_context("fork")
-    with context.Pool(jobs, initializer=_install, initargs=(play,)) as pool:
-        for results in pool.imap(_chunk, spans):
+    with _forking():
+        pool = context.Pool(jobs, initializer=_install, initargs=(play,))
+    with pool:
+        # A bounded window of chunks in flight, as on Dask: memory does not depend on the
+        # number of games, however large.
+        pending: collections.deque[Any] = collections.deque(
+            pool.apply_async(_chunk, (span,)) for span in itertools.islice(spans, 4 * jobs))
+        while pending:
+            results = pending.popleft().get()
+            for span in itertools.islice(spans, 1):
+                pending.append(pool.apply_async(_chunk, (span,)))
             yield from results
 
 

@@ -4,6 +4,7 @@ order, and running totals keep memory flat."""
 from __future__ import annotations
 
 import functools
+import os
 import pickle
 import tracemalloc
 
@@ -25,6 +26,19 @@ def test_run_games_yields_every_game_in_order_on_any_number_of_jobs() -> None:
     assert list(run_games(play, 23, jobs=1)) == want
     assert list(run_games(play, 23, jobs=2)) == want
     assert list(run_games(play, 0, jobs=2)) == []
+
+
+def test_a_huge_run_holds_only_the_chunks_in_flight() -> None:
+    # Making every chunk up front took memory in proportion to the games (gigabytes for
+    # --games 10**22); the first results come at once, with little memory, whatever the count.
+    tracemalloc.start()
+    games = run_games(functools.partial(_square, 0), 5 * 10**6, jobs=2)
+    first = [next(games) for _ in range(3)]
+    games.close()  # type: ignore[attr-defined]
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert first == [_square(0, g) for g in range(3)]
+    assert peak < 2 * 1024 * 1024
 
 
 def test_chunks_cover_every_game_once_in_order() -> None:
@@ -124,9 +138,11 @@ def test_validate_gives_the_same_checks_and_statistics_on_two_jobs() -> None:
     assert one == two and one[2] is None
 
 
-def test_sigterm_ends_a_parallel_run_and_its_workers() -> None:
-    """SIGTERM stops `simulate --jobs 2` as Ctrl-C does: the summary of the finished games,
-    exit 130, and no worker process left running."""
+@pytest.mark.parametrize("to_group", [False, True])
+def test_sigterm_or_ctrl_c_ends_a_parallel_run_and_its_workers(to_group: bool) -> None:
+    """SIGTERM to the run, or SIGINT to its whole process group (Ctrl-C on a terminal), stops
+    `simulate --jobs 2` cleanly: the summary of the finished games, exit 130, no traceback
+    (workers leave Ctrl-C to the parent), and no worker process left running."""
     import signal
     import subprocess
     import sys
@@ -135,7 +151,8 @@ def test_sigterm_ends_a_parallel_run_and_its_workers() -> None:
 
     run = subprocess.Popen(
         [sys.executable, "-m", "spitemalice", "simulate", "blackwood-frey", "--games",
-         "100000", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+         "100000", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
     children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
     workers: list[int] = []
     deadline = time.monotonic() + 30
@@ -144,10 +161,14 @@ def test_sigterm_ends_a_parallel_run_and_its_workers() -> None:
         workers = [int(pid) for pid in children.read_text().split()]
     assert len(workers) >= 2, "the run never started its workers"
     time.sleep(1.0)  # let some games finish
-    run.send_signal(signal.SIGTERM)
+    if to_group:
+        os.killpg(run.pid, signal.SIGINT)
+    else:
+        run.send_signal(signal.SIGTERM)
     out, err = run.communicate(timeout=30)
     assert run.returncode == 130, err
     assert "interrupted" in err and "(interrupted)" in out
+    assert "Traceback" not in err
     time.sleep(0.5)
     left = [pid for pid in workers if Path(f"/proc/{pid}").exists()
             and "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]]
