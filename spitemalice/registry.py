@@ -15,7 +15,12 @@ The plugin has these attributes besides its hook implementations:
 * ``DESCRIPTION``: one line for ``spitemalice variants``;
 * ``ENFORCES`` (optional): names of :data:`~spitemalice.ruleset.ENFORCED_FIELDS` that the
   plugin's move filter gives effect to, or that a rule set's sheet states as its option
-  (skip-bo's ``recycle_under_tops``);
+  (skip-bo's ``recycle_under_tops``), or of :data:`~spitemalice.ruleset.TEAM_FIELDS` that
+  its sheet states (partnerships' ``team_size`` and ``partner_piles``);
+* ``COMPOSES_WITH`` (optional, house rules): parameter names; when ``--set``, a file or a
+  record gives one of them, the house rule's ``spitemalice_ruleset`` wrapper is applied after
+  the parameters instead of before, so it adds to them (no-wild-ceiling: ``wild_excluded``,
+  ``build_ceiling``);
 * ``REASONS`` (optional): the reason codes its move filter answers with
   (:mod:`spitemalice.reasons`).
 

@@ -47,7 +47,13 @@ from spitemalice.policies import (
     TeamRule,
     WildRule,
 )
-from spitemalice.ruleset import ENFORCED_FIELDS, IDENTITY_FIELDS, Ruleset, override
+from spitemalice.ruleset import (
+    ENFORCED_FIELDS,
+    IDENTITY_FIELDS,
+    TEAM_FIELDS,
+    Ruleset,
+    override,
+)
 
 PER_MOVE = ("spitemalice_filter_moves", "spitemalice_end_of_game", "spitemalice_completed_pile")
 OVERRIDE = "override"
@@ -292,7 +298,8 @@ class RuleBook:
                 if not isinstance(clause, Clause):
                     raise RulesetError(f"plugin {impl.plugin_name!r}: spitemalice_rule_sheet "
                                        f"must return Clause objects, not {clause!r}")
-                clauses.append(sheet.render_clause(clause, self.ruleset, impl.plugin_name))
+                clauses.append(sheet.render_clause(clause, self.ruleset, impl.plugin_name,
+                                                   self.teams.teams))
         return tuple(clauses)
 
     def _required_reasons(self) -> tuple[list[str], set[str]]:
@@ -451,8 +458,12 @@ def _resolve_ruleset(
         raise RulesetError("no plugin answered spitemalice_ruleset with a Ruleset")
     origin: dict[str, str] = {}
     ruleset = own
+    given = {*params, *(file.params if file is not None else ())}
+    later = []  # house rules that compose with a parameter given: applied after it
     for impl in pm.hook.spitemalice_ruleset.get_hookimpls():  # innermost wrapper first
-        if impl.wrapper:
+        if impl.wrapper and given & set(getattr(impl.plugin, "COMPOSES_WITH", ())):
+            later.append(impl)
+        elif impl.wrapper:
             ruleset = _note(origin, ruleset, _wrap(impl, ruleset), f"house rule {impl.plugin_name}")
     if file is not None:
         ruleset = attrs.evolve(ruleset, name=file.ruleset_name, title=file.title,
@@ -461,7 +472,12 @@ def _resolve_ruleset(
         # All at once (parameters may only be valid together); then credit each to its file.
         origin.update({name: f"file {source}" for name, source in file.param_files.items()
                        if name in origin and origin[name] == f"file {file.name}"})
-    return own, _note(origin, ruleset, override(ruleset, params), OVERRIDE), origin
+    ruleset = _note(origin, ruleset, override(ruleset, params), OVERRIDE)
+    # A house rule whose plugin lists a given parameter in COMPOSES_WITH adds to it rather than
+    # being undone: no-wild-ceiling adds the build ceiling in force to a wild_excluded given.
+    for impl in later:
+        ruleset = _note(origin, ruleset, _wrap(impl, ruleset), f"house rule {impl.plugin_name}")
+    return own, ruleset, origin
 
 
 def _wrap(impl: Any, ruleset: Ruleset) -> Ruleset:
@@ -517,17 +533,24 @@ def _check_overrides_keep_house_rules(
                 f"house rule {impl.plugin_name}; drop the setting or the house rule")
 
 
+_UNSTATED = {"team_size": "forms teams that no clause of the sheet states",
+             "partner_piles": "sets partners' piles that no clause of the sheet states"}
+
+
 def _check_enforced(
     book: RuleBook, plugins: Iterable[object],
     enforcers: Callable[[str], Sequence[tuple[str, str]]] | None,
 ) -> None:
     """Refuse a parameter that only a plugin's move filter gives effect to
-    (:data:`~spitemalice.ruleset.ENFORCED_FIELDS`) when no loaded plugin enforces it."""
+    (:data:`~spitemalice.ruleset.ENFORCED_FIELDS`, against the default) or that forms teams
+    (:data:`~spitemalice.ruleset.TEAM_FIELDS`, against the rule set's own value) when no
+    loaded plugin enforces it."""
     default = Ruleset()
     loaded = [getattr(plugin, "ENFORCES", ()) for plugin in plugins]
-    for field in ENFORCED_FIELDS:
+    for field, baseline in ([(f, default) for f in ENFORCED_FIELDS]
+                            + [(f, book.own) for f in TEAM_FIELDS]):
         value = getattr(book.ruleset, field)
-        if value == getattr(default, field) or any(field in enforces for enforces in loaded):
+        if value == getattr(baseline, field) or any(field in enforces for enforces in loaded):
             continue
         found = sorted(enforcers(field)) if enforcers else []
         house = [name for name, kind in found if kind == "house-rule"]
@@ -535,7 +558,8 @@ def _check_enforced(
         fix = (f"; add --house-rule {' or '.join(house)}" if house
                else f"; it is an option of the rule set {' or '.join(sets)}" if sets
                else "; no installed plugin enforces it")
-        raise RulesetError(f"{field} = {sheet.format_value(value)} has no effect on "
+        effect = _UNSTATED.get(field, "has no effect")
+        raise RulesetError(f"{field} = {sheet.format_value(value)} {effect} on "
                            f"{book.ruleset.name} unless a plugin that enforces it is loaded{fix}")
 
 

@@ -244,6 +244,12 @@ a move filter that gives them effect, or a rule set whose sheet states the optio
 loaded plugin lists it is refused, so that ``--set mandatory_ranks=1,2`` without the house rule
 that enforces it is not silently ignored, and no sheet is silent about a rule in force."""
 
+TEAM_FIELDS = ("team_size", "partner_piles")
+"""Fields that, like :data:`ENFORCED_FIELDS`, need a loaded plugin that lists them in its
+``ENFORCES`` (the ``partnerships`` house rule), but only when set away from the rule set's own
+value (by ``--set``, a TOML file or a record): a rule set may play in teams of its own, while
+``--set team_size=2`` alone would form teams that no clause of the sheet states."""
+
 
 def field_help() -> dict[str, str]:
     """Each parameter's one-line description, by name."""

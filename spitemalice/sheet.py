@@ -10,7 +10,9 @@ says what the engine does (design notes §8 "One source of truth").  A placehold
   ``{players:Word}`` (capitalised);
 * a phrase made from several parameters (:data:`PHRASES`): ``{wild_rule}``,
   ``{build_pile_limit}``, ``{completed}``, ``{discard_rule}``, ``{players_range}``,
-  ``{discard_count}``, ``{payoff_deal}``, ``{deck}``.
+  ``{discard_count}``, ``{payoff_deal}``, ``{deck}``;
+* ``{teams}``: the teams the rule book formed ("0+2 and 1+3"), which the rule book passes in
+  when it renders its sheet.
 
 Write ``{{`` and ``}}`` for a literal brace.  A placeholder naming nothing here refuses the
 rule set at load, naming the clause and the plugin.  This module reads only values; it knows
@@ -151,6 +153,13 @@ def players_range(rules: Ruleset) -> str:
     return f"{low.capitalize()} to {high} players."
 
 
+def team_list(teams: Sequence[Sequence[int]]) -> str:
+    """``((0, 2), (1, 3))`` -> ``"0+2 and 1+3"``; ``((0, 3), (1, 4), (2, 5))`` ->
+    ``"0+3, 1+4 and 2+5"``."""
+    words = ["+".join(map(str, team)) for team in teams]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 PHRASES: dict[str, Callable[[Ruleset], str]] = {
     "wild_rule": wild_rule,
     "build_pile_limit": build_pile_limit,
@@ -178,10 +187,15 @@ def _form(value: Any, spec: str) -> str:
 
 
 class _Fields(string.Formatter):
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, rules: Ruleset, teams: Sequence[Sequence[int]] | None) -> None:
         self.rules = rules
+        self.teams = teams
 
     def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if key == "teams":
+            if self.teams is None:
+                raise KeyError("teams (no teams given to render from)")
+            return team_list(self.teams)
         if isinstance(key, str) and key in PHRASES:
             return PHRASES[key](self.rules)
         if isinstance(key, str) and hasattr(self.rules, key) and not key.startswith("_"):
@@ -194,26 +208,30 @@ class _Fields(string.Formatter):
         return _form(value, format_spec)
 
 
-def render_text(text: str, rules: Ruleset) -> str:
-    """``text`` with its placeholders filled from ``rules``.
+def render_text(text: str, rules: Ruleset,
+                teams: Sequence[Sequence[int]] | None = None) -> str:
+    """``text`` with its placeholders filled from ``rules``; ``{teams}`` from ``teams`` (seat
+    numbers per team, as the rule book formed them).
 
     Raises:
         KeyError, ValueError, TypeError: a placeholder or form that does not exist.
     """
     if "{" not in text and "}" not in text:
         return text
-    return _Fields(rules).format(text)
+    return _Fields(rules, teams).format(text)
 
 
-def render_clause(clause: Clause, rules: Ruleset, plugin: str) -> Clause:
-    """``clause`` with its text rendered from ``rules``.
+def render_clause(clause: Clause, rules: Ruleset, plugin: str,
+                  teams: Sequence[Sequence[int]] | None = None) -> Clause:
+    """``clause`` with its text rendered from ``rules`` (and ``teams``, see
+    :func:`render_text`).
 
     Raises:
         RulesetError: a placeholder that names no parameter, phrase or form; the message
             names the clause and the plugin.
     """
     try:
-        return attrs.evolve(clause, text=render_text(clause.text, rules))
+        return attrs.evolve(clause, text=render_text(clause.text, rules, teams))
     except (KeyError, ValueError, TypeError, IndexError) as error:
         raise RulesetError(
             f"plugin {plugin!r}: clause {clause.id} has a placeholder that cannot be filled "

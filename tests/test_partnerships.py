@@ -68,6 +68,71 @@ def test_a_rule_set_or_seat_count_that_cannot_form_teams_is_refused() -> None:
         sm.RuleBook(Paired(), [load_plugin("partnerships")])
 
 
+@pytest.mark.clause("PT-1")
+def test_the_sheet_names_the_teams_played() -> None:
+    threes = sm.load("skip-bo", ["partnerships"], players=6, team_size=3)
+    assert threes.teams.teams == ((0, 2, 4), (1, 3, 5))
+    text = threes.clause("PT-1").text
+    assert "teams of three" in text and "with six seats the teams are 0+2+4 and 1+3+5" in text
+    assert "0+3" not in text and "teams of two" not in text
+    assert "with four seats the teams are 0+2 and 1+3." in TEAMS.clause("PT-1").text
+    assert "with six seats the teams are 0+3, 1+4 and 2+5." in SIX.clause("PT-1").text
+    assert "0+2+4 and 1+3+5" in threes.sheet_text()
+
+
+@pytest.mark.clause("PT-1")
+def test_the_sheet_names_the_teams_a_hook_forms() -> None:
+    class Paired:  # teams chosen by the teams hook, not the base seating
+        NAME, KIND = "side-by-side", "house-rule"
+
+        @sm.hookimpl
+        def spitemalice_teams(self, ruleset: sm.Ruleset) -> tuple[tuple[int, ...], ...]:
+            return ((0, 1), (2, 3))
+
+    rules = sm.RuleBook(load_plugin("skip-bo"), [load_plugin("partnerships"), Paired()])
+    assert rules.teams.teams == ((0, 1), (2, 3))
+    assert "the teams are 0+1 and 2+3." in rules.clause("PT-1").text
+
+
+@pytest.mark.parametrize("setting", [{"team_size": 2, "players": 4},
+                                     {"team_size": 3, "players": 6},
+                                     {"partner_piles": "share"}, {"partner_piles": "own"}])
+def test_team_parameters_without_the_house_rule_are_refused(
+    setting: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from spitemalice.cli import main
+    from spitemalice.records import record_from_dict, record_result, record_to_dict, rules_for
+
+    field = next(name for name in setting if name != "players")
+    message = rf"^{field} = {setting[field]} .* on skip-bo .*; add --house-rule partnerships$"
+    with pytest.raises(sm.RulesetError, match=message):
+        sm.load("skip-bo", **setting)
+    args = [arg for name, value in setting.items() for arg in ("--set", f"{name}={value}")]
+    assert main(["simulate", "skip-bo", *args, "--games", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "add --house-rule partnerships" in err and field in err
+    params = "\n".join(f"{name} = {json.dumps(value)}" for name, value in setting.items())
+    path = tmp_path / "teams.toml"
+    path.write_text(f'title = "T"\nversion = "1"\nbase = "skip-bo"\n[params]\n{params}\n')
+    with pytest.raises(sm.RulesetError, match="add --house-rule partnerships"):
+        sm.load(path)
+    path.write_text(f'title = "T"\nversion = "1"\nbase = "skip-bo"\n'
+                    f'house_rules = ["partnerships"]\n[params]\n{params}\n')
+    assert all(getattr(sm.load(path).ruleset, k) == v for k, v in setting.items())
+    played = sm.load("skip-bo", ["partnerships"], **setting)  # the house rule states them
+    data = record_to_dict(record_result(played, play_game(
+        played, [GreedyPlayer(s) for s in range(played.players)], seed=3)))
+    assert rules_for(record_from_dict(data)).ruleset == played.ruleset
+    alone = {**data, "ruleset": {**data["ruleset"], "house_rules": [], "params": setting}}
+    with pytest.raises(sm.RulesetError, match="add --house-rule partnerships"):
+        rules_for(record_from_dict(alone))
+
+
+def test_team_parameters_at_their_own_values_load_without_the_house_rule() -> None:
+    assert sm.load("skip-bo", team_size=1, partner_piles="play").teams.teams == ((0,), (1,))
+    assert sm.load("skip-bo", ["partnerships"]).ruleset.team_size == 2
+
+
 @pytest.mark.clause("PT-2")
 def test_a_seat_plays_from_its_partners_discard_top_and_pay_off_top() -> None:
     state = table(TEAMS, discards=[[], [], ["3 4"]], builds=["1 2 3", "1 2 3 4 5"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import attrs
 import pytest
@@ -432,6 +433,36 @@ def test_house_rule_a_skip_bo_card_never_stands_for_12() -> None:
                          ["wild-must-be-covered", "no-wild-ceiling"])):
         with pytest.raises(sm.RulesetError, match=name):
             sm.load("starturn" if "starturn" in name else "blackwood-frey", rules)
+
+
+@pytest.mark.clause("NC-1")
+def test_house_rule_no_wild_ceiling_adds_to_the_parameters_given(tmp_path: Path) -> None:
+    from spitemalice.players import GreedyPlayer
+    from spitemalice.records import record_from_dict, record_result, record_to_dict, rules_for
+    from spitemalice.simulate import play_game
+
+    five = sm.load("skip-bo", ["no-wild-ceiling"], wild_excluded="5")
+    assert five.ruleset.wild_excluded == frozenset({5, 12})
+    state = position(five, hands=["SB 5"], builds=[pile(4), pile(11)], payoffs=["SB", "6"])
+    for move in ("SB>B1", "SB>B2"):
+        assert check.refused(five, state, move).reason == "wild-excluded"
+    ten = sm.load("skip-bo", ["no-wild-ceiling"], build_ceiling=10)
+    assert (ten.ruleset.build_ceiling, ten.ruleset.wild_excluded) == (10, frozenset({10}))
+    assert "may not stand for 10" in ten.clause("NC-1").text
+    nine = position(ten, hands=["SB"], builds=[pile(9)], payoffs=["SB", "6"])
+    assert check.refused(ten, nine, "SB>B1").reason == "wild-excluded"
+    from spitemalice.cli import main
+    for setting in ("wild_excluded=5", "build_ceiling=10"):
+        assert main(["simulate", "skip-bo", "--house-rule", "no-wild-ceiling", "--set", setting,
+                     "--games", "1"]) == 0
+    path = tmp_path / "five.toml"
+    path.write_text('title = "T"\nversion = "1"\nbase = "skip-bo"\n'
+                    'house_rules = ["no-wild-ceiling"]\n[params]\nwild_excluded = [5]\n')
+    assert sm.load(path).ruleset.wild_excluded == frozenset({5, 12})
+    for rules in (five, ten):
+        data = record_to_dict(record_result(rules, play_game(
+            rules, [GreedyPlayer(0), GreedyPlayer(1)], seed=4)))
+        assert rules_for(record_from_dict(data)).ruleset == rules.ruleset
 
 
 @pytest.mark.clause("NC-2")

@@ -25,6 +25,8 @@ NAME = "no-wild-ceiling"
 KIND = "house-rule"
 DESCRIPTION = "a wild card may not stand for the build ceiling (12 in Skip-Bo): a natural card " \
               "completes a build pile"
+# Applied again after --set and file parameters: the build ceiling in force joins the ranks given.
+COMPOSES_WITH = ("wild_excluded", "build_ceiling")
 SOURCE = ("a Skip-Bo FAQ page (grade D; dossier §6 edge rules: a wild card must be covered by "
           "a number, so it never stands for 12)")
 

@@ -25,6 +25,7 @@ KIND = "house-rule"
 DESCRIPTION = ("teams of two sitting opposite (4 or 6 seats); a seat may play from its "
                "partner's piles (--set partner_piles=share: and discard onto them)")
 TEAM = 2
+ENFORCES = ("team_size", "partner_piles")  # PT-1 states the teams, PT-2 and PT-3 the piles
 
 
 @hookimpl(wrapper=True)
@@ -89,11 +90,13 @@ def _piles_clauses(ruleset: Ruleset) -> list[Clause]:
 @hookimpl
 def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
     return [
-        Clause("PT-1", "Four or six seats play in teams of two, partners sitting opposite: with "
-               "four seats 0+2 and 1+3, with six 0+3, 1+4 and 2+5, so turns alternate between "
-               "the teams. Another seat count, or a rule set for fewer than four seats, is "
-               "refused.", "SKIPBO-MATTEL K3, K11 ('and your partner's, if playing "
-               "partnerships'); the seating ASSUMPTION (dossier A13, A19)"),
+        Clause("PT-1", "Seats play in teams of {team_size:word}, spaced evenly round the "
+               "table (partners of two sit opposite), so turns alternate between the teams: "
+               "with {players:word} seats the teams are {teams}. A seat count that does not "
+               "form two or more whole teams of {team_size:word}, or a rule set for fewer than "
+               "four seats, is refused.",
+               "SKIPBO-MATTEL K3, K11 ('and your partner's, if playing partnerships'); the "
+               "seating ASSUMPTION (dossier A13, A19)"),
         *_piles_clauses(ruleset),
         Clause("PT-4", "A team wins when both partners' pay-off piles are empty; a seat whose "
                "own pile is empty plays on (from its hand, its discard piles and its "
