@@ -4,6 +4,7 @@ parameter to look at; thresholds; --strict; skips that say why."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -182,3 +183,21 @@ def test_validate_shows_progress_unless_json(extra, shown, tmp_path: Path,
                  "--record", str(tmp_path / "f.json")]) == 0
     capsys.readouterr()
     assert seen == [(3, shown, 3)]
+
+
+def test_a_plugins_expected_findings_use_the_metric_names_or_are_refused() -> None:
+    from spitemalice.validation import _expected
+
+    class Old:
+        NAME = "old-rules"
+        VALIDATE_EXPECTS: ClassVar = {"drawn rate": "OL-1", "duration": "OL-2"}
+
+    class Wrong:
+        NAME = "wrong-rules"
+        VALIDATE_EXPECTS: ClassVar = {"drawishness rate": "WR-1"}
+
+    # Names of earlier releases are read as the metrics they became.
+    assert _expected([Old()]) == {"completion": "OL-1", "duration_moves": "OL-2"}
+    with pytest.raises(sm.RulesetError, match=r"wrong-rules: VALIDATE_EXPECTS names "
+                       r"'drawishness rate'.*completion, balance, duration_moves"):
+        _expected([Wrong()])

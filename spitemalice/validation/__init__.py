@@ -17,7 +17,7 @@ import attrs
 from spitemalice.custom import is_file_name
 from spitemalice.custom import read as read_custom
 from spitemalice.engine import apply_move, deal
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.loader import load
 from spitemalice.model import Outcome
 from spitemalice.moves import move_text
@@ -30,7 +30,7 @@ from spitemalice.simulate import derive_seed, play_game
 
 from . import termination
 from .dynamic import Failure, dynamic_checks, shrink
-from .judge import ENOUGH_GAMES, judge
+from .judge import ENOUGH_GAMES, JUDGED, judge
 from .report import Check, Finding, GameStats, Report, format_report, skip
 from .spread import check_seat_counts, check_stacking
 from .static import static_checks
@@ -201,11 +201,28 @@ def usual_configurations() -> tuple[dict[str, Any], ...]:
     return tuple(configs)
 
 
+RENAMED = {"drawn rate": "completion", "decisiveness": "completion",
+           "duration": "duration_moves"}
+"""Finding names of earlier releases, now named after the metrics of ``simulate --metrics``:
+a plugin's ``VALIDATE_EXPECTS`` written with them keeps working."""
+
+
 def _expected(plugins: Sequence[object]) -> dict[str, str]:
-    """Finding name -> clause id, from the plugins' ``VALIDATE_EXPECTS``."""
+    """Finding name -> clause id, from the plugins' ``VALIDATE_EXPECTS``.
+
+    Raises:
+        RulesetError: a plugin names a finding validate does not judge (it would otherwise
+            be silently ignored); the message lists the names judged.
+    """
     expected: dict[str, str] = {}
     for plugin in plugins:
-        expected.update(getattr(plugin, "VALIDATE_EXPECTS", {}) or {})
+        for name, clause in (getattr(plugin, "VALIDATE_EXPECTS", {}) or {}).items():
+            metric = RENAMED.get(name, name)
+            if metric not in JUDGED:
+                owner = getattr(plugin, "NAME", type(plugin).__name__)
+                raise RulesetError(f"{owner}: VALIDATE_EXPECTS names {name!r}, which validate "
+                                   f"does not judge; the names are {', '.join(JUDGED)}")
+            expected[metric] = clause
     return expected
 
 
