@@ -245,9 +245,38 @@ def test_a_position_larger_than_the_layout_is_refused_naming_what_does_not_fit()
     seat = state.seats[state.seat]
     big = attrs.evolve(seat, hand=seat.hand + state.draw[:1])  # six cards in a hand of five
     seats = tuple(big if s is seat else s for s in state.seats)
-    env.reset(options={"state": attrs.evolve(state, seats=seats)})
+    big_state = attrs.evolve(state, seats=seats)
     with pytest.raises(sm.SpiteMaliceError, match=r"hand cards do not fit.*6, at most 5"):
-        env.observe(f"seat_{state.seat}")
+        env.encoding.layout.encode_state(big_state, state.seat)
+    with pytest.raises(sm.SpiteMaliceError, match="hand holds 6 cards"):  # the rules' check
+        env.reset(options={"state": big_state})
+
+
+
+def test_a_given_state_gets_the_loaders_position_checks_and_names_a_wrong_seat_count() -> None:
+    from spitemalice.serialize import dumps_state, loads_state
+
+    recycling = sm.load("skip-bo", players=3, recycle_under_tops=True)
+    plain = sm.load("skip-bo", players=3)
+    state = next(s for s in _states(recycling, 6, moves=10_000) if any(s.build_removed))
+    with pytest.raises(sm.SpiteMaliceError, match="recycle_under_tops = false") as loaded:
+        loads_state(dumps_state(state), plain)
+    for env in (sm_env.make(plain), sm_env.single_agent(plain)):
+        with pytest.raises(sm.SpiteMaliceError) as refused:
+            env.reset(options={"state": state})
+        assert str(refused.value) == str(loaded.value)
+        assert env.game is None
+    sm_env.make(recycling).reset(options={"state": state})  # where the rules recycle
+    six = sm.deal(sm.load("skip-bo", players=6), 1)
+    for env in (sm_env.make("skip-bo", players=4), sm_env.single_agent("skip-bo", players=4)):
+        with pytest.raises(sm.SpiteMaliceError) as refused:
+            env.reset(options={"state": six})
+        message = str(refused.value)
+        assert message == ("options['state'] is a state of 6 seats, but this environment "
+                           "plays 4")
+        assert "GameState(" not in message
+    with pytest.raises(sm.SpiteMaliceError, match="a GameState, not a dict"):
+        sm_env.make("g4a").reset(options={"state": {"seats": []}})
 
 
 # -- stepping --------------------------------------------------------------------------------
@@ -290,6 +319,18 @@ def test_a_float_action_is_refused_not_truncated_and_numpy_integers_are_taken() 
         assert env.game is before
     env.step(legal[0])                                   # a numpy integer
     assert env.game is not before
+    catalogue, state = env.catalogue, env.game
+    number = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    for given in (np.int64(number), np.int32(number), np.int32(catalogue.pass_action)):
+        assert catalogue.describe(given) == catalogue.describe(int(given))
+        assert catalogue.move(state, given) == catalogue.move(state, int(given))
+    for bad in (True, 2.0, np.float64(number), "3", None, np.int64(-1),
+                np.int32(catalogue.size)):
+        for call in (lambda a: catalogue.describe(a), lambda a: catalogue.move(state, a)):
+            with pytest.raises(sm.SpiteMaliceError,
+                               match=f"an action is a whole number from 0 to "
+                                     f"{catalogue.size - 1}, not"):
+                call(bad)
     single = sm_env.single_agent("g4a")
     _, info = single.reset(seed=2)
     before = single.game

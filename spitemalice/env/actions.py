@@ -97,12 +97,13 @@ class ActionCatalogue:
         """The move ``action`` stands for in ``state`` (for the seat on turn).
 
         Raises:
-            SpiteMaliceError: ``action`` is not an integer from 0 to ``size - 1``.
+            SpiteMaliceError: ``action`` is not an integer (``int`` or a numpy integer, not a
+                bool) from 0 to ``size - 1``.
             IllegalMove: the action names an empty hand slot, an empty pile or a partner's
                 pile the rules do not share (reasons ``not-in-hand``, ``empty-pile``,
                 ``not-own-pile``); whether the move is legal is the engine's question.
         """
-        self._check(action)
+        action = self._checked(action)
         if action == self.pass_action:
             return Pass()
         if action < self.plays:
@@ -325,9 +326,10 @@ class ActionCatalogue:
         slots counted from 1 as in move texts, partners' piles as ``partner 1's``.
 
         Raises:
-            SpiteMaliceError: ``action`` is not an integer from 0 to ``size - 1``.
+            SpiteMaliceError: ``action`` is not an integer (``int`` or a numpy integer, not a
+                bool) from 0 to ``size - 1``.
         """
-        self._check(action)
+        action = self._checked(action)
         if action == self.pass_action:
             return "pass"
         if action < self.plays:
@@ -357,11 +359,14 @@ class ActionCatalogue:
 
     # -- checks --------------------------------------------------------------------------
 
-    def _check(self, action: object) -> None:
-        if not isinstance(action, int) or isinstance(action, bool) \
-                or not 0 <= action < self.size:
+    def _checked(self, action: object) -> int:
+        """``action`` as an action number of this catalogue: any integer (numpy's too, as
+        :meth:`number` takes them), never a bool or a float."""
+        number = action if type(action) is int else self.number(action)  # int: no call
+        if not 0 <= number < self.size:
             raise SpiteMaliceError(f"an action is a whole number from 0 to {self.size - 1}, "
                                    f"not {action!r}")
+        return number
 
     def _slot(self, hand: Pile, slot: int, action: int) -> Card:
         if slot >= len(hand):

@@ -31,6 +31,7 @@ from pettingzoo import AECEnv
 
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
+from spitemalice.env.start import given_state
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState
 from spitemalice.notation import describe_position
@@ -99,6 +100,8 @@ class SpiteMaliceEnv(AECEnv):
         Raises:
             SpiteMaliceError: a seed that is not a whole number >= 0, or a state whose seat
                 count differs from the rules'.
+            PositionError: a given state the rule set cannot hold (the checks
+                :func:`~spitemalice.serialize.loads_state` runs).
         """
         if seed is not None:
             if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
@@ -107,14 +110,8 @@ class SpiteMaliceEnv(AECEnv):
             game_seed = seed
         else:
             game_seed = self._seeds.getrandbits(48)
-        start = (options or {}).get("state")
-        if start is not None:
-            if not isinstance(start, GameState) or len(start.seats) != self.rules.players:
-                raise SpiteMaliceError(f"options['state'] is a GameState of "
-                                       f"{self.rules.players} seats, not {start!r:.80}")
-            self.game = start
-        else:
-            self.game = deal(self.rules, game_seed)
+        start = given_state(self.rules, options)
+        self.game = start if start is not None else deal(self.rules, game_seed)
         self._bots = {}
         self._fallback_seed = derive_seed(game_seed, "fallback")
         self.agents = self.possible_agents[:]

@@ -16,6 +16,7 @@ import gymnasium
 
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
+from spitemalice.env.start import given_state
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState
 from spitemalice.notation import describe_view
@@ -72,14 +73,15 @@ class SingleAgentEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observation, dict[str, Any]]:
         """Deal a game (the one ``seed`` deals, or the next of the seeded sequence, or
-        ``options={"state": GameState}``) and let the bots move until the learner's turn."""
+        ``options={"state": GameState}``) and let the bots move until the learner's turn.
+
+        Raises:
+            SpiteMaliceError: a given state of another seat count than the rules'.
+            PositionError: a given state the rule set cannot hold (the checks
+                :func:`~spitemalice.serialize.loads_state` runs)."""
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**48))
-        start = (options or {}).get("state")
-        if start is not None and (not isinstance(start, GameState)
-                                  or len(start.seats) != self.rules.players):
-            raise SpiteMaliceError(f"options['state'] is a GameState of "
-                                   f"{self.rules.players} seats, not {start!r:.80}")
+        start = given_state(self.rules, options)
         self.game = start if start is not None else deal(self.rules, game_seed)
         self._bots = {other: make_player(kind, derive_seed(game_seed, "opponent", other))
                       for other, kind in self.kinds.items()}

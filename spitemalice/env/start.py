@@ -1,0 +1,39 @@
+"""The position an environment's ``reset(options={"state": ...})`` starts from.
+
+A given state comes from outside the engine, so it gets the checks the loaders
+(:func:`spitemalice.serialize.loads_state`, the position notation) run:
+:func:`spitemalice.position_check.check_position`.  Messages never print the state, whose
+hidden cards no seat may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameState
+from spitemalice.position_check import check_position
+from spitemalice.rulebook import RuleBook
+
+
+def given_state(rules: RuleBook, options: dict[str, Any] | None) -> GameState | None:
+    """Return ``options["state"]`` checked against ``rules``, or ``None`` when no state is
+    given (``options`` is ``None`` or has no ``"state"``).
+
+    Raises:
+        SpiteMaliceError: the value is not a :class:`~spitemalice.model.GameState`, or has
+            another seat count than ``rules.players``.
+        PositionError: a position the rule set cannot hold (a recycled build pile where the
+            rules do not recycle, too many cards of a rank, ...), named as the loaders name it.
+    """
+    start = (options or {}).get("state")
+    if start is None:
+        return None
+    if not isinstance(start, GameState):
+        raise SpiteMaliceError(f"options['state'] is a GameState, not a "
+                               f"{type(start).__name__}")
+    if len(start.seats) != rules.players:
+        raise SpiteMaliceError(f"options['state'] is a state of {len(start.seats)} seats, "
+                               f"but this environment plays {rules.players}")
+    check_position(rules, start)
+    return start
