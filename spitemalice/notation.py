@@ -63,6 +63,7 @@ from spitemalice import limits
 from spitemalice.cards import Card, card_text, parse_card
 from spitemalice.errors import NotationError
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
+from spitemalice.policies import same_teams
 from spitemalice.position_check import check_card_counts, check_position, check_view
 from spitemalice.rulebook import RuleBook
 from spitemalice.ruleset import closest
@@ -75,8 +76,8 @@ EMPTY = "-"
 REST = "rest"
 RECYCLED = "~"
 """Marks the count of cards recycled from under a build pile's top: ``~4,5``."""
-_STATE_KEYS = ("on", "turn", "moves", "idle", "seed", "shuffles", "end")
-_VIEW_KEYS = ("view", "on", "turn", "moves", "idle", "end")
+_STATE_KEYS = ("on", "turn", "moves", "idle", "seed", "shuffles", "end", "teams")
+_VIEW_KEYS = ("view", "on", "turn", "moves", "idle", "end", "teams")
 
 
 # -- writing -----------------------------------------------------------------------------
@@ -142,7 +143,10 @@ def _take_teams(text: str, rules: RuleBook) -> str:
         raise NotationError("position field 'teams' is given twice")
     value = given[0][len("teams="):]
     want = _teams_field(rules.teams.teams)
-    if [given[0]] != want:
+    seats = [[limits.whole_number(seat) for seat in team.split("+")]
+             for team in value.split("/")]
+    if not want or not all(None not in team for team in seats) \
+            or not same_teams(seats, rules.teams.teams):  # type: ignore[arg-type]
         form = want[0] if want else "no teams field: the rules play without teams"
         raise NotationError(f"position field teams={_short(value)!r}: {rules.name} here has "
                             f"{form}")
@@ -320,6 +324,8 @@ def _split(text: str, keys: tuple[str, ...]) -> tuple[list[str], dict[str, int],
         if key not in keys:
             extra = (" (a view has no seed or shuffles: they would reveal hidden cards)"
                      if key in ("seed", "shuffles") else "")
+            if "view" not in keys:
+                extra += " (and view, in a seat's view)"
             raise NotationError(f"position field {key!r} is unknown{closest(key, keys)}; the "
                                 f"fields are {', '.join(keys)}{extra}")
         if key in fields or (key == "end" and outcome is not None):
@@ -401,10 +407,16 @@ def _builds(section: str) -> tuple[tuple[Pile, ...], tuple[int, ...]]:
         if text.startswith(RECYCLED):
             mark, _, text = text.partition(",")
             number = limits.whole_number(mark[1:])
-            if number is None or number < 1 or not text:
+            if number is not None and number >= 1 and not text:
                 raise NotationError(
-                    f"{where}: {_short(mark)!r} is not a count of recycled cards; write '~', "
-                    "the cards recycled from under the pile, a comma and the pile, as '~4,5'")
+                    f"{where}: {_short(mark)!r} names no pile; write '~', the cards recycled "
+                    "from under the pile, a comma and the pile, as '~4,5'")
+            if number is None or number < 1:
+                raise NotationError(
+                    f"{where}: {_short(mark)!r} is not a count of recycled cards, a whole "
+                    "number of 1 or more; write '~', the cards recycled from under the pile, "
+                    "a comma and the pile, as '~4,5' (a pile with nothing recycled is "
+                    "written without '~', as '5')")
             count = number
         piles.append(_known(_parse_pile(text, where), where))
         removed.append(count)

@@ -168,7 +168,17 @@ def teams_text(teams: Sequence[Sequence[int]]) -> str:
     has two seats or more."""
     if not any(len(team) > 1 for team in teams):
         return "no teams"
-    return "teams " + ", ".join("+".join(map(str, team)) for team in teams)
+    return "teams " + ", ".join("+".join(map(str, team)) or "(an empty team)"
+                                for team in teams)
+
+
+def same_teams(given: Sequence[Sequence[int]], want: Sequence[Sequence[int]]) -> bool:
+    """Whether ``given`` names the teams ``want`` names: teams are sets of seats, so neither
+    the order of the teams nor the order of the seats in a team counts (``1+3/0+2`` is
+    ``0+2/1+3``); a seat named twice or an extra empty team does."""
+    def key(teams: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+        return sorted(tuple(sorted(team)) for team in teams)
+    return key(given) == key(want)
 
 
 @attrs.frozen

@@ -63,7 +63,7 @@ from spitemalice.errors import IllegalMove, NotationError, RulesetError, SpiteMa
 from spitemalice.loader import load
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import Move, move_text, parse_move
-from spitemalice.policies import teams_text
+from spitemalice.policies import same_teams, teams_text
 from spitemalice.rulebook import RuleBook
 from spitemalice.ruleset import IDENTITY_FIELDS, Ruleset
 from spitemalice.serialize import (
@@ -332,7 +332,7 @@ def replay(record: GameRecord, rules: RuleBook | None = None) -> Iterator[GameSt
     if len(record.seats) != book.players:
         raise DataError(f"record.seats: {len(record.seats)} entries, but the record's rules "
                         f"have {book.players} seats")
-    if record.teams != (book.teams.teams if book.teams.any else ()):
+    if not same_teams(record.teams, book.teams.teams if book.teams.any else ()):
         raise DataError(f"record.teams: {teams_text(record.teams)}, but the record's rules "
                         f"form {teams_text(book.teams.teams if book.teams.any else ())}")
     try:

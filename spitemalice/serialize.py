@@ -50,7 +50,7 @@ from spitemalice import limits
 from spitemalice.cards import Card, card_text, parse_card
 from spitemalice.errors import NotationError, SpiteMaliceError
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
-from spitemalice.policies import teams_text
+from spitemalice.policies import same_teams, teams_text
 from spitemalice.position_check import check_position, check_view
 from spitemalice.rulebook import RuleBook
 from spitemalice.ruleset import closest
@@ -124,7 +124,7 @@ def _check_teams(fields: dict[str, Any], rules: RuleBook, path: str) -> None:
                         for j, seat in enumerate(read_list(team, f"{where}[{i}]")))
                   for i, team in enumerate(read_list(fields["teams"], where)))
     want = rules.teams.teams if rules.teams.any else ()
-    if given != want:
+    if not same_teams(given, want):
         raise DataError(f"{where}: {teams_text(given)}, but {rules.name} here forms "
                         f"{teams_text(want)}")
 
@@ -469,8 +469,10 @@ def read_piles(data: Any, path: str) -> tuple[Pile, ...]:
 
 
 def _kind(data: Any) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", bool: "true/false",
-             int: "a number", float: "a number", type(None): "null"}
+    if data is None or isinstance(data, bool):
+        return json.dumps(data)  # null, true, false: the value says what it is
+    names = {dict: "an object", list: "a list", str: "a string", int: "a number",
+             float: "a number"}
     name = names.get(type(data), type(data).__name__)
     if isinstance(data, dict | list):
         return name

@@ -162,6 +162,8 @@ SEAT1 = "2S:-:-|-|-|-"
     (f"AS:5H,,6H:-|-|-|-/{SEAT1} - - - on=0", "seat 0 hand: '' is not a card"),
     (f"AS::-|-|-|-/{SEAT1} - - - on=0", "write '-' for an empty pile"),
     (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 view=0", "read it with parse_view"),
+    (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 foo=1", "'foo' is unknown; the fields are on, turn, "
+     "moves, idle, seed, shuffles, end, teams (and view, in a seat's view)"),
 ])
 def test_text_outside_the_grammar_is_refused_naming_the_part(bf, text, words) -> None:
     with pytest.raises(NotationError) as caught:
@@ -200,6 +202,8 @@ def test_a_position_that_breaks_the_rule_set_is_refused(bf, text, words) -> None
     ("?3,AS:5H:-|-|-|-/?2,2S:?5:-|-|-|- - rest - view=0 on=0", "not 'rest'"),
     ("?3,AS:5H:-|-|-|-/?2,2S:?5:-|-|-|- - 9C - view=0 on=0", "only as a count"),
     ("?3,AS:5H:-|-|-|-/?2,2S:?5:-|-|-|- - ?80 - view=2 on=0", "view=2"),
+    ("?3,AS:5H:-|-|-|-/?2,2S:?5:-|-|-|- - ?80 - view=0 foo=1", "'foo' is unknown; the "
+     "fields are view, on, turn, moves, idle, end, teams"),
 ])
 def test_a_bad_view_is_refused(bf, text, words) -> None:
     with pytest.raises(NotationError) as caught:

@@ -365,3 +365,38 @@ def test_show_and_the_picture_name_the_teams(capsys: pytest.CaptureFixture[str],
     assert main(["show", *text.split(), "--ruleset", "skip-bo", "--house-rule",
                  "partnerships", "--svg", str(tmp_path / "p.svg")]) == 0
     assert "Seat 2 \u00b7 team 0+2" in (tmp_path / "p.svg").read_text(encoding="utf-8")
+
+
+def test_teams_are_sets_of_seats_in_any_order_and_an_empty_team_is_named() -> None:
+    from spitemalice.policies import teams_text
+    from spitemalice.serialize import dumps_state, loads_state
+
+    state = sm.deal(TEAMS, seed=5)
+    text = sm.format_position(state, TEAMS.teams.teams)
+    for order in ("1+3/0+2", "2+0/3+1", "3+1/2+0"):
+        assert sm.parse_position(text.replace("teams=0+2/1+3", f"teams={order}"),
+                                 TEAMS) == state
+    for wrong in ("0+2/1+3/", "0+2/1+3+3", "0+2/1+x", "0+2"):
+        with pytest.raises(sm.NotationError, match="has teams=0\\+2/1\\+3"):
+            sm.parse_position(text.replace("teams=0+2/1+3", f"teams={wrong}"), TEAMS)
+    data = json.loads(dumps_state(state, teams=TEAMS.teams.teams))
+    for teams in ([[1, 3], [0, 2]], [[2, 0], [3, 1]]):
+        assert loads_state(json.dumps({**data, "teams": teams}), TEAMS) == state
+    empty = json.dumps({**data, "teams": [[0, 2], [1, 3], []]})
+    with pytest.raises(sm.SpiteMaliceError,
+                       match=r"state.teams: teams 0\+2, 1\+3, \(an empty team\), but"):
+        loads_state(empty, TEAMS)
+    assert teams_text([[0, 3], [1, 4], [2, 5], []]) == "teams 0+3, 1+4, 2+5, (an empty team)"
+
+
+def test_a_record_with_its_teams_in_another_order_replays() -> None:
+    from spitemalice.records import record_from_dict, record_result, record_to_dict
+
+    result = play_game(TEAMS, [GreedyPlayer(seat) for seat in range(4)], seed=2)
+    data = record_to_dict(record_result(TEAMS, result))
+    assert data["teams"] == [[0, 2], [1, 3]]
+    turned = record_from_dict({**data, "teams": [[3, 1], [2, 0]]})
+    assert list(sm.replay(turned, TEAMS))[-1] == result.final
+    wrong = record_from_dict({**data, "teams": [[0, 1], [2, 3]]})
+    with pytest.raises(sm.SpiteMaliceError, match=r"record.teams: teams 0\+1, 2\+3, but"):
+        list(sm.replay(wrong, TEAMS))

@@ -97,7 +97,9 @@ def _state_data(bf: sm.RuleBook) -> dict:
 @pytest.mark.parametrize(("change", "words"), [
     (lambda d: d.pop("seed"), "state.seed: missing"),
     (lambda d: d.update(seed="5"), "state.seed: expected a whole number, not a string"),
-    (lambda d: d.update(turn=True), "state.turn: expected a whole number, not true/false"),
+    (lambda d: d.update(turn=True), "state.turn: expected a whole number, not true"),
+    (lambda d: d.update(builds=None), "state.builds: expected a list, not null"),
+    (lambda d: d.update(seed=2.5), "state.seed: expected a whole number, not a number 2.5"),
     (lambda d: d.update(turn=-1), "state.turn: expected a whole number >= 0"),
     (lambda d: d.update(shufles=1), "state.shufles: unknown field (did you mean 'shuffles'?)"),
     (lambda d: d["seats"][1]["hand"].__setitem__(2, "XX"), "state.seats[1].hand[2]: 'XX'"),
@@ -115,6 +117,7 @@ def test_bad_state_data_is_refused_naming_the_field(bf, change, words) -> None:
     with pytest.raises(DataError) as caught:
         loads_state(json.dumps(data), bf)
     assert words in str(caught.value)
+    assert not any(f"{word} {word}" in str(caught.value) for word in ("null", "true", "false"))
 
 
 def test_malformed_and_truncated_json_is_refused(bf: sm.RuleBook) -> None:
@@ -147,3 +150,14 @@ def test_bad_view_data_is_refused(bf: sm.RuleBook) -> None:
     data["seats"][0]["hand_count"] = 2
     with pytest.raises(PositionError, match="hand count says 2"):
         loads_view(json.dumps(data), bf)
+
+
+@pytest.mark.parametrize(("value", "shown"), [(None, "null"), (True, "true"), (False, "false"),
+                                              ("5", 'a string "5"'), ([1], "a list")])
+def test_a_json_value_of_the_wrong_kind_is_named_once(bf: sm.RuleBook, value: object,
+                                                     shown: str) -> None:
+    data = _state_data(bf)
+    data["turn"] = value
+    with pytest.raises(DataError) as caught:
+        loads_state(json.dumps(data), bf)
+    assert str(caught.value).endswith(f"state.turn: expected a whole number, not {shown}")

@@ -174,6 +174,12 @@ def test_recycled_counts_the_rules_cannot_hold_are_refused() -> None:
         sm.parse_position(text.replace("~4,5", "~3,6"), ELECTRONIC)
     with pytest.raises(sm.SpiteMaliceError, match="not a count of recycled cards"):
         sm.parse_position(text.replace("~4,5", "~x,5"), ELECTRONIC)
+    with pytest.raises(sm.SpiteMaliceError,
+                       match=r"'~0' is not a count of recycled cards, a whole number of 1 or "
+                             r"more; .* \(a pile with nothing recycled is written without '~'"):
+        sm.parse_position(text.replace("~4,5", "~0,5"), ELECTRONIC)
+    with pytest.raises(sm.SpiteMaliceError, match="'~4' names no pile"):
+        sm.parse_position(text.replace("~4,5", "~4,"), ELECTRONIC)
     data = json.loads(dumps_state(state))
     data["build_removed"] = [4, 1]
     with pytest.raises(sm.SpiteMaliceError, match="one whole number >= 0 per open build pile"):
