@@ -56,6 +56,9 @@ def run_show_svg(args: argparse.Namespace) -> int:
     """``show``: the text layout, or with ``--svg FILE`` the picture written to FILE."""
     if args.svg is None:
         return run_show(args)
+    if args.svg.suffix.lower() != ".svg":  # an SVG text in a .png file opens as nothing
+        raise SpiteMaliceError(f"--svg {args.svg}: name a .svg file (the picture is SVG "
+                               "text)")
     book, position = shown_position(args)
     caption = f"{args.ruleset}: {'view' if 'view=' in ' '.join(args.position) else 'position'}"
     _write(args.svg, position_svg(position, caption=caption, teams=book.teams.teams))

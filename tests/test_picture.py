@@ -182,3 +182,16 @@ def test_an_unwritable_svg_path_is_one_line_and_exit_2(
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and "Traceback" not in err
     json.dumps(err)
+
+
+def test_show_svg_refuses_a_file_name_not_ending_in_svg(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, state = mid_game(moves=3)
+    for name in ("x.png", "x", "x.svg.txt"):
+        assert main(["show", sm.format_position(state), "--ruleset", "blackwood-frey",
+                     "--svg", str(tmp_path / name)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "name a .svg file" in err and name in err
+        assert not (tmp_path / name).exists()
+    assert main(["show", sm.format_position(state), "--ruleset", "blackwood-frey",
+                 "--svg", str(tmp_path / "X.SVG")]) == 0
