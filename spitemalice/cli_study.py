@@ -27,7 +27,7 @@ from spitemalice.study.games_out import GamesOut
 from spitemalice.study.metrics import METRICS, Quality, quality
 from spitemalice.study.plot import check_path, plot_runs
 from spitemalice.study.runner import Configuration, GameRow, configuration, row_of
-from spitemalice.study.tournament import format_table, tournament
+from spitemalice.study.tournament import format_table, tournament, tournament_sides
 
 ArgsAdder = Callable[[argparse.ArgumentParser], None]
 
@@ -149,7 +149,8 @@ class SimulateStudy:
         if args.plot is not None:
             check_path(args.plot)
         self.rows: list[GameRow] = []
-        self.out = GamesOut(args.games_out, book.players) if args.games_out else None
+        self.out = (GamesOut(args.games_out, book.players, teams=book.teams.any)
+                    if args.games_out else None)
         self.progress = Progress(args.games, "simulate", _show_progress(args))
 
     def on_game(self, chained: Callable[[int, GameResult, tuple[str, ...]], None] | None,
@@ -163,7 +164,7 @@ class SimulateStudy:
                 if self.keep_rows:
                     self.rows.append(row)
                 if self.out is not None:
-                    self.out.write(row)
+                    self.out.write(row, teams=self.book.teams)
             self.progress.advance()
         return handle
 
@@ -244,13 +245,14 @@ def run_compare(args: argparse.Namespace) -> int:
                                  f"{', '.join(sorted(statistics_names))}")
         except ValueError as error:
             raise SpiteMaliceError(f"--statistic: {error}") from None
-    out = GamesOut(args.games_out, a.rules.players, labelled=True) if args.games_out else None
+    out = (GamesOut(args.games_out, a.rules.players, labelled=True,
+                    teams=a.rules.teams.any or b.rules.teams.any) if args.games_out else None)
     progress = Progress(args.games, "compare", _show_progress(args))
 
     def on_game(rows: tuple[GameRow, ...]) -> None:
         if out is not None:
-            out.write(rows[0], "A")
-            out.write(rows[1], "B")
+            out.write(rows[0], "A", a.rules.teams)
+            out.write(rows[1], "B", b.rules.teams)
         progress.advance()
 
     try:
@@ -325,13 +327,15 @@ def run_tournament(args: argparse.Namespace) -> int:
         configuration(book, [bot])  # refuses an unknown bot before any game
     if len(bots) < 2:
         raise SpiteMaliceError(f"--bots: a tournament needs two or more bots, not {len(bots)}")
-    out = GamesOut(args.games_out, book.players, labelled=True) if args.games_out else None
+    tournament_sides(book)  # refuses teams that cannot seat two bots before any file opens
+    out = (GamesOut(args.games_out, book.players, labelled=True, teams=book.teams.any)
+           if args.games_out else None)
     progress = Progress(args.games * (len(bots) - 1), "tournament", _show_progress(args))
 
     def on_game(rows: tuple[GameRow, ...]) -> None:
         if out is not None:
-            for seat, row in enumerate(rows):
-                out.write(row, f"challenger@{seat}")
+            for side, row in enumerate(rows):  # one row per seat (team) the challenger took
+                out.write(row, f"challenger@{book.teams.label(side)}", book.teams)
         progress.advance()
 
     try:
@@ -347,6 +351,7 @@ def run_tournament(args: argparse.Namespace) -> int:
                           "pairings": [p.as_dict() for p in pairings]}, indent=2))
     else:
         print(f"{book.name}, {book.players} players: each bot against the one before it, "
-              f"{args.games} deals, each played once per seat; 95% Wilson intervals")
+              f"{args.games} deals, each played once per {'team' if book.teams.any else 'seat'}"
+              f"; 95% Wilson intervals")
         print(format_table(pairings))
     return 0

@@ -4,6 +4,11 @@ The format follows the file's extension: ``.csv`` writes a header and one line p
 column per seat for the bots, scores and pay-off cards left (``bot_0``, ``score_0``,
 ``payoff_left_0``, ...), ready for a spreadsheet or ``pandas.read_csv``; ``.jsonl`` (or
 ``.ndjson``) writes one JSON object per line (``pandas.read_json(path, lines=True)``).
+
+With teams (say the partnerships house rule) each row also carries the team of each seat
+(``team_0``, ... in CSV, a ``teams`` list in JSONL) and the winning team
+(``winning_team``, empty or ``null`` when no seat won), a team written as its seats joined by
+``+`` (``"0+2"``): PT-4 names one partner as the winner, and the team is what won.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from types import TracebackType
 from typing import IO
 
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.policies import TeamRule
 from spitemalice.study.runner import GameRow
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
@@ -28,14 +34,17 @@ class GamesOut:
     """A writer of game rows to ``path`` for games of ``seats`` seats.
 
     Use as a context manager; :meth:`write` one row per finished game.  ``label`` columns
-    (``config``) name the configuration when a run plays several.
+    (``config``) name the configuration when a run plays several; ``teams`` adds the team
+    columns (``team_0``, ..., ``winning_team``), filled from the :class:`TeamRule` given to
+    :meth:`write` (every seat a team of its own for a configuration without teams).
 
     Raises:
         SpiteMaliceError: an extension other than ``.csv``, ``.jsonl`` or ``.ndjson``, or a
             file that cannot be opened for writing.
     """
 
-    def __init__(self, path: Path, seats: int, labelled: bool = False) -> None:
+    def __init__(self, path: Path, seats: int, labelled: bool = False,
+                 teams: bool = False) -> None:
         self.format = FORMATS.get(path.suffix.lower())
         if self.format is None:
             raise SpiteMaliceError(f"--games-out {path}: name a .csv or .jsonl file "
@@ -45,31 +54,47 @@ class GamesOut:
         except OSError as error:
             raise SpiteMaliceError(f"cannot write --games-out {path}: "
                                    f"{error.strerror}") from error
-        self.labelled = labelled
+        self.labelled, self.teams = labelled, teams
         self.columns = [*(["config"] if labelled else []), *_SCALARS,
-                        *(f"{name}_{s}" for name, _ in _PER_SEAT for s in range(seats))]
+                        *(f"{name}_{s}" for name, _ in _PER_SEAT for s in range(seats)),
+                        *([f"team_{s}" for s in range(seats)] + ["winning_team"]
+                          if teams else [])]
         self._csv = None
         if self.format == "csv":
             self._csv = csv.writer(self._file)
             self._csv.writerow(self.columns)
 
-    def write(self, row: GameRow, label: str = "") -> None:
-        """Append ``row`` (and flush, so a reader sees every finished game)."""
+    def write(self, row: GameRow, label: str = "", teams: TeamRule | None = None) -> None:
+        """Append ``row`` (and flush, so a reader sees every finished game); ``teams`` are
+        the teams of the row's rule book (needed when the writer has team columns).
+
+        Raises:
+            ValueError: a writer with team columns given no ``teams``.
+        """
+        if self.teams and teams is None:
+            raise ValueError("this --games-out file has team columns: pass the row's teams")
         if self._csv is not None:
-            data = self._flat(row, label)
+            data = self._flat(row, label, teams)
             self._csv.writerow(["" if data[c] is None else data[c] for c in self.columns])
         else:
             record: dict[str, object] = {"config": label} if self.labelled else {}
             record.update(row.as_dict())
+            if self.teams and teams is not None:
+                of_seat, winning = _team_fields(row, teams)
+                record.update({"teams": of_seat, "winning_team": winning})
             self._file.write(json.dumps(record) + "\n")
         self._file.flush()
 
-    def _flat(self, row: GameRow, label: str) -> dict[str, object]:
+    def _flat(self, row: GameRow, label: str, teams: TeamRule | None) -> dict[str, object]:
         data: dict[str, object] = {"config": label}
         data.update({name: getattr(row, name) for name in _SCALARS})
         for name, field in _PER_SEAT:
             for seat, value in enumerate(getattr(row, field)):
                 data[f"{name}_{seat}"] = value
+        if self.teams and teams is not None:
+            of_seat, data["winning_team"] = _team_fields(row, teams)
+            for seat, team in enumerate(of_seat):
+                data[f"team_{seat}"] = team
         return data
 
     def close(self) -> None:
@@ -81,3 +106,11 @@ class GamesOut:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
+
+
+def _team_fields(row: GameRow, teams: TeamRule) -> tuple[list[str], str | None]:
+    """The team of each seat of ``row`` and the winning team (``None`` when no seat won),
+    each as its seats joined by ``+``."""
+    of_seat = [teams.label(teams.team_of(seat)) for seat in range(len(row.bots))]
+    winner = None if row.winner is None else of_seat[row.winner]
+    return of_seat, winner

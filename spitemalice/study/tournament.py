@@ -5,6 +5,12 @@ bot can take, the older bot in every other seat (duplicate play: both bots get t
 cards, so the luck of the deal cancels).  The newer bot's win rate carries a Wilson 95%
 interval; a rate whose interval lies above 50% (for two seats; ``1/seats`` in general) shows
 the newer bot is stronger.
+
+With teams (``rules.teams``, say the partnerships house rule) a bot plays a whole team: both
+partners are the same bot, every deal is played once per team the newer bot can take, and a
+game counts as the newer bot's win when the winning seat is in its team (PT-4 names the
+partner whose pay-off pile emptied last; the team wins either way).  The fair share is then
+``1/teams``.
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ from typing import Any
 
 import attrs
 
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.policies import teams_text
 from spitemalice.rulebook import RuleBook
 from spitemalice.stats import Interval, wilson
 from spitemalice.study.runner import GameRow, configuration, play_games
@@ -25,10 +33,11 @@ class Pairing:
     """The newer bot ``challenger`` against ``incumbent``.
 
     Attributes:
-        games: games played (deals times seats).
-        wins, losses, draws: the challenger's results (a loss: another seat won).
+        games: games played (deals times seats; deals times teams with teams).
+        wins, losses, draws: the challenger's results (a win: a seat of the challenger's
+            team won; a loss: a seat of another team won; without teams each seat is a team).
         rate: the challenger's win rate with its Wilson interval.
-        fair: the win rate of equal bots (``1 / seats``).
+        fair: the win rate of equal bots (``1 / seats``; ``1 / teams`` with teams).
     """
 
     challenger: str
@@ -56,32 +65,55 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
                on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
                jobs: int | None = 1, client: Any = None) -> list[Pairing]:
     """Play each bot of ``bots`` against the one before it on ``deals`` deals, the challenger
-    once in each seat of every deal.  ``jobs`` and ``client`` choose where the games are
+    once in each seat of every deal (with teams: once on each team, both partners the same
+    bot).  ``on_game`` gets each deal's rows, one per seat (per team) the challenger took, in
+    the order of ``rules.teams.teams``.  ``jobs`` and ``client`` choose where the games are
     played (:func:`spitemalice.parallel.run_games`); the table never depends on them.
 
     Raises:
-        SpiteMaliceError: an unknown bot.
+        SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly (fewer
+            than two teams, or teams of different sizes).
         ValueError: fewer than two bots.
     """
     if len(bots) < 2:
         raise ValueError(f"a tournament needs two or more bots, not {len(bots)}")
-    seats = rules.players
+    sides = tournament_sides(rules)
     pairings = []
     for incumbent, challenger in pairwise(bots):
-        configs = [configuration(rules, [challenger if s == seat else incumbent
-                                         for s in range(seats)], f"{challenger}@{seat}")
-                   for seat in range(seats)]
+        configs = [configuration(rules, [challenger if s in side else incumbent
+                                         for s in range(rules.players)],
+                                 f"{challenger}@{rules.teams.label(index)}")
+                   for index, side in enumerate(sides)]
         run = play_games(configs, seed, range(deals), on_game, jobs, client)
-        results = [(row.winner, seat) for seat, column in enumerate(run.rows)
+        results = [(row.winner, side) for side, column in zip(sides, run.rows, strict=True)
                    for row in column]
-        wins = sum(winner == seat for winner, seat in results)
+        wins = sum(winner is not None and winner in side for winner, side in results)
         draws = sum(winner is None for winner, _ in results)
         pairings.append(Pairing(challenger, incumbent, len(results), wins,
                                 len(results) - wins - draws, draws,
-                                wilson(wins, len(results)), 1 / seats))
+                                wilson(wins, len(results)), 1 / len(sides)))
         if run.interrupted:
             break
     return pairings
+
+
+def tournament_sides(rules: RuleBook) -> tuple[tuple[int, ...], ...]:
+    """The seats one bot takes in turn: each team of ``rules.teams`` (each seat alone without
+    teams), as tuples of seats.
+
+    Raises:
+        SpiteMaliceError: fewer than two teams, or teams of different sizes (one bot would
+            hold more seats than the other, so the fair share is not ``1/teams``).
+    """
+    sides = rules.teams.teams
+    if len(sides) < 2:
+        raise SpiteMaliceError(f"{rules.name}: a tournament seats two bots on different "
+                               f"teams, and {teams_text(sides)} is a single team; play with "
+                               f"more seats or without teams")
+    if len({len(side) for side in sides}) > 1:
+        raise SpiteMaliceError(f"{rules.name}: a tournament seats each bot on whole teams of "
+                               f"equal size, and {teams_text(sides)} differ in size")
+    return sides
 
 
 def format_table(pairings: Sequence[Pairing]) -> str:

@@ -1,0 +1,135 @@
+"""``tournament`` with teams: a bot plays a whole team and a team win is the bot's win (PT-4
+names one partner as the winner); ``--games-out`` rows carry the teams."""
+
+import csv
+import json
+import re
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from spitemalice.cli import main
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.loader import load
+from spitemalice.study import tournament as tournament_module
+from spitemalice.study.runner import Configuration, GameRow, Run
+from spitemalice.study.tournament import tournament, tournament_sides
+
+PAGE = Path(__file__).parents[1] / "docs" / "studying.md"
+
+
+def _partnerships(payoff: int = 13) -> Any:
+    return load("blackwood-frey", ["partnerships"], {"players": 4, "payoff_size": payoff})
+
+
+def _row(game: int, winner: int | None, bots: tuple[str, ...]) -> GameRow:
+    return GameRow(game, game, bots, 0, "win" if winner is not None else "drawn", winner,
+                   (0,) * len(bots), 10, 4, 0, 0, (0,) * len(bots), 20, None)
+
+
+@pytest.mark.clause("PT-4")
+def test_a_game_won_by_the_challengers_partner_is_the_challengers_win(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seats 0+2 and 1+3 (PT-1).  Each configuration's games are given here: the outcome
+    # names the partner that emptied last, as PT-4 does.
+    winners = {"greedy@0+2": [2, 0, 1, None], "greedy@1+3": [3, 2, 1, 3]}
+    seen: list[tuple[str, ...]] = []
+
+    def fake_play(configs: list[Configuration], *args: object) -> Run:
+        seen.extend(config.bots for config in configs)
+        return Run(tuple([_row(g, w, config.bots) for g, w in enumerate(winners[config.label])]
+                         for config in configs))
+
+    monkeypatch.setattr(tournament_module, "play_games", fake_play)
+    (pairing,) = tournament(_partnerships(), ["random", "greedy"], 4, 0)
+    # both partners are the same bot, the challenger on each team in turn
+    assert seen == [("greedy", "random", "greedy", "random"),
+                    ("random", "greedy", "random", "greedy")]
+    # team 0+2: wins by seat 2 and seat 0, a loss to seat 1, a draw; team 1+3: 3 wins, 1 loss
+    assert (pairing.games, pairing.wins, pairing.losses, pairing.draws) == (8, 5, 2, 1)
+    assert pairing.fair == 0.5
+
+
+@pytest.mark.clause("PT-4")
+def test_greedy_beats_random_in_partnerships_team_by_team() -> None:
+    rows: list[tuple[GameRow, ...]] = []
+    (pairing,) = tournament(_partnerships(), ["random", "greedy"], 30, 7, rows.append)
+    assert pairing.games == 60 and pairing.fair == 0.5
+    assert pairing.wins + pairing.losses + pairing.draws == 60
+    # a win per seat alone would count at most the games seat 0 or seat 1 won; partners 2
+    # and 3 win too, so the team count must be the larger one
+    team_wins = sum(row.winner is not None and row.winner % 2 == side
+                    for deal in rows for side, row in enumerate(deal))
+    assert pairing.wins == team_wins
+    assert any(row.winner == side + 2 for deal in rows for side, row in enumerate(deal))
+    assert pairing.rate.estimate > 0.5 and pairing.stronger
+
+
+def test_without_teams_the_challenger_takes_each_seat_alone() -> None:
+    rules = load("blackwood-frey", [], {"payoff_size": 5, "players": 3})
+    assert tournament_sides(rules) == ((0,), (1,), (2,))
+    rows: list[tuple[GameRow, ...]] = []
+    (pairing,) = tournament(rules, ["random", "greedy"], 4, 1, rows.append)
+    assert [row.bots for row in rows[0]] == [("greedy", "random", "random"),
+                                             ("random", "greedy", "random"),
+                                             ("random", "random", "greedy")]
+    assert pairing.wins == sum(row.winner == seat for deal in rows
+                               for seat, row in enumerate(deal))
+    assert pairing.fair == pytest.approx(1 / 3)
+
+
+@pytest.mark.parametrize("teams, words", [
+    (((0, 1, 2, 3),), "single team"),
+    (((0, 2, 3), (1,)), "differ in size"),
+])
+def test_teams_that_cannot_seat_two_bots_fairly_are_refused(
+        teams: tuple[tuple[int, ...], ...], words: str) -> None:
+    rules = SimpleNamespace(name="odd", players=4, teams=SimpleNamespace(teams=teams))
+    with pytest.raises(SpiteMaliceError, match=words):
+        tournament(rules, ["random", "greedy"], 2, 0)  # type: ignore[arg-type]
+
+
+def test_games_out_carries_the_teams_and_the_winning_team(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "games.csv"
+    argv = ["tournament", "blackwood-frey", "--house-rule", "partnerships", "--players", "4",
+            "--bots", "random,greedy", "--games", "3", "--set", "payoff_size=5",
+            "--jobs", "1", "--games-out"]
+    assert main([*argv, str(path)]) == 0
+    assert "once per team" in capsys.readouterr().out
+    with path.open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 6
+    assert [row["config"] for row in rows[:2]] == ["challenger@0+2", "challenger@1+3"]
+    for row in rows:
+        assert [row[f"team_{s}"] for s in range(4)] == ["0+2", "1+3", "0+2", "1+3"]
+        if row["winner"]:
+            assert row["winning_team"] == row[f"team_{row['winner']}"]
+        else:
+            assert row["winning_team"] == ""
+    # the header the docs print is the one written
+    shown = re.search(r"```text\n(config,game,[^\n]*)\n```", PAGE.read_text(encoding="utf-8"))
+    assert shown is not None
+    assert shown.group(1) == path.read_text(encoding="utf-8").splitlines()[0]
+
+    jsonl = tmp_path / "games.jsonl"
+    assert main([*argv, str(jsonl)]) == 0
+    records = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines()]
+    assert len(records) == 6
+    for record in records:
+        assert record["teams"] == ["0+2", "1+3", "0+2", "1+3"]
+        expected = None if record["winner"] is None else record["teams"][record["winner"]]
+        assert record["winning_team"] == expected
+
+
+def test_games_out_without_teams_has_no_team_columns(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "games.jsonl"
+    assert main(["tournament", "blackwood-frey", "--bots", "random,greedy", "--games", "2",
+                 "--set", "payoff_size=5", "--jobs", "1", "--games-out", str(path)]) == 0
+    assert "once per seat" in capsys.readouterr().out
+    record = json.loads(path.read_text(encoding="utf-8").splitlines()[1])
+    assert record["config"] == "challenger@1"
+    assert "teams" not in record and "winning_team" not in record
