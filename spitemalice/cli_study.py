@@ -100,7 +100,8 @@ def add_study(commands: Any, add_rules_args: ArgsAdder, add_allow_files: ArgsAdd
     tour.add_argument("--bots", default="random,greedy,heuristic,mcts",
                       help="bots in order, weakest first (default random,greedy,heuristic,mcts)")
     tour.add_argument("--games", type=count, default=100,
-                      help="deals per pairing; each is played once per seat (default 100)")
+                      help="deals per pairing; each is played once per seat, per team with teams "
+                           "(default 100)")
     tour.add_argument("--seed", type=seed, default=0, help="seed of the run (default 0)")
     tour.add_argument("--json", action="store_true", help="print the table as JSON")
     add_run_options(tour, plot=False)
