@@ -2,11 +2,14 @@
 
 import pytest
 
+from spitemalice.engine import apply_move, deal
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.loader import load
-from spitemalice.simulate import simulate
+from spitemalice.moves import Move
+from spitemalice.players import make_player
+from spitemalice.simulate import derive_seed, play_game, simulate
 from spitemalice.study.metrics import METRICS, balance, quality
-from spitemalice.study.runner import GameRow, configuration, play_one
+from spitemalice.study.runner import Configuration, GameRow, configuration, play_one
 
 
 @pytest.fixture(scope="module")
@@ -87,3 +90,34 @@ def test_configuration_refuses_bad_bots() -> None:
         configuration(book, ["greedy"] * 3)
     with pytest.raises(SpiteMaliceError, match="unknown player"):
         configuration(book, ["nobody"])
+
+
+@pytest.mark.clause("PT-4")
+def test_a_team_games_decisive_point_compares_teams_not_partners() -> None:
+    # Under partnerships the team wins (PT-4): the decisive point compares the winning team's
+    # pay-off cards left with the other team's.  Compared with the partner's empty pile, the
+    # lead was never "decisive" before the last move of every game.
+    rules = load("blackwood-frey", ["partnerships"], {"players": 4, "payoff_size": 6})
+    config = configuration(rules, ["greedy"])
+    teams = rules.teams.teams
+    won = [row for row in (play_one(config, 3, game) for game in range(12))
+           if row.winner is not None]
+    assert won and any(row.decided_at is not None and row.decided_at < row.moves
+                       for row in won)
+    for row in won:
+        assert row.decided_at is not None
+        side = next(team for team in teams if row.winner in team)
+        best_loser = min(sum(row.payoff_left[s] for s in team) for team in teams
+                         if team != side)
+        if row.decided_at < row.moves:  # the winning team was already ahead there
+            state = deal(rules, row.seed)
+            for move in replay_moves(config, row)[: row.decided_at]:
+                state = apply_move(rules, state, move)
+            assert sum(state.seats[s].payoff_count for s in side) < best_loser
+
+
+def replay_moves(config: Configuration, row: GameRow) -> tuple[Move, ...]:
+    """The moves of ``row``'s game, played again with the same seeded bots."""
+    players = [make_player(kind, derive_seed(row.seed, "seat", seat))
+               for seat, kind in enumerate(config.bots)]
+    return tuple(play_game(config.rules, players, row.seed).moves)

@@ -19,6 +19,7 @@ from spitemalice.model import GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
 from spitemalice.parallel import run_games
 from spitemalice.players import Player, make_player
+from spitemalice.policies import TeamRule
 from spitemalice.rulebook import RuleBook
 from spitemalice.simulate import GameResult, derive_seed, play_game
 
@@ -150,7 +151,7 @@ def row_of(config: Configuration, game: int, result: GameResult,
         outcome.scores, len(result.moves), result.turns,
         (plays - on_builds) // config.rules.ceiling.ceiling,
         max(0, final.shuffles - dealt_shuffles), payoff_left, legal_total,
-        _decided_at(result, payoff_left),
+        _decided_at(result, payoff_left, config.rules.teams),
     )
 
 
@@ -165,21 +166,27 @@ def _replay_counts(rules: RuleBook, result: GameResult) -> tuple[int, int]:
     return total, dealt
 
 
-def _decided_at(result: GameResult, payoff_left: tuple[int, ...]) -> int | None:
-    """Moves made before the winner's cleared pay-off cards first exceeded the most any
-    other seat cleared in the whole game (Ludii's DecisivenessMoves, with cleared pay-off
-    cards as the state evaluation; pay-off piles only shrink, so a loser's best is its last)."""
+def _decided_at(result: GameResult, payoff_left: tuple[int, ...],
+                teams: TeamRule) -> int | None:
+    """Moves made before the winning side's cleared pay-off cards first exceeded the most any
+    other side cleared in the whole game (Ludii's DecisivenessMoves, with cleared pay-off
+    cards as the state evaluation; pay-off piles only shrink, so a loser's best is its last).
+    A side is a team (partners' pay-off piles added up, clause PT-4: the team wins), or a seat
+    when there are no teams."""
     outcome = result.final.outcome
     if outcome is None or outcome.winner is None:
         return None
-    winner = outcome.winner
-    # Every seat starts with the same pay-off cards, so comparing cards left is comparing
-    # cards cleared; the threshold is the fewest cards any loser had left.
-    best_loser_left = min(left for seat, left in enumerate(payoff_left) if seat != winner)
+    winners = teams.team_of(outcome.winner)
+    # Every side starts with the same pay-off cards, so comparing cards left is comparing
+    # cards cleared; the threshold is the fewest cards any losing side had left.
+    left_of = [sum(payoff_left[seat] for seat in team) for team in teams.teams]
+    best_loser_left = min(left for side, left in enumerate(left_of) if side != winners)
     movers = _movers(result)
     cleared = [index for index, move in enumerate(result.moves)
-               if movers[index] == winner and isinstance(move, Play) and move.zone is Zone.PAYOFF]
-    left = payoff_left[winner] + len(cleared)
+               if isinstance(move, Play) and move.zone is Zone.PAYOFF
+               and (movers[index] if move.owner is None else move.owner)
+               in teams.teams[winners]]
+    left = left_of[winners] + len(cleared)
     for index in cleared:
         if left < best_loser_left:
             return index
