@@ -57,6 +57,17 @@ def wild_words(ruleset: Ruleset) -> str:
     return wild.replace("joker", "SKIP-BO card") if numbered_deck(ruleset) else wild
 
 
+def no_wild_cards(ruleset: Ruleset, plugins: list[str], name: str,
+                  effect: str = "would change nothing") -> str | None:
+    """The ``spitemalice_conflicts`` refusal of a house rule about wild cards stacked on a rule
+    set whose deck has none (``None`` when it has some): names the base rule set, its wild
+    ranks and what the house rule would do there."""
+    if ruleset.has_wild_cards:
+        return None
+    return (f"{plugins[0]} has no wild cards in its deck (wild ranks: "
+            f"{rank_names(ruleset.wild_ranks)}), so {name} {effect}")
+
+
 def leading_plays(moves: tuple[Move, ...]) -> tuple[Play, ...]:
     """The plays among the moves a move filter is given: they come first, before every
     discard (the engine's listing order, docs/hooks.md), so a filter that judges plays only

@@ -11,7 +11,7 @@ from spitemalice.hookspecs import hookimpl
 from spitemalice.policies import Clause
 from spitemalice.ruleset import Ruleset
 
-from ._common import rank_names
+from ._common import no_wild_cards
 
 NAME = "natural-ace-two"
 KIND = "house-rule"
@@ -28,9 +28,9 @@ def spitemalice_ruleset() -> Generator[None, Ruleset, Ruleset]:
 def spitemalice_conflicts(ruleset: Ruleset, plugins: list[str]) -> str | None:
     """Refuse a rule set without wild cards, and jokers-to-king (whose jokers already may not
     stand for A or 2): the house rule would change nothing."""
-    if not ruleset.has_wild_cards:
-        return (f"{plugins[0]} has no wild cards in its deck (wild ranks: "
-                f"{rank_names(ruleset.wild_ranks)}), so {NAME} would change nothing")
+    refusal = no_wild_cards(ruleset, plugins, NAME)
+    if refusal:
+        return refusal
     if "jokers-to-king" in plugins:
         return (f"{NAME} would change nothing with jokers-to-king, whose jokers already may "
                 "not stand for A or 2")

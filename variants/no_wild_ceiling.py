@@ -19,7 +19,7 @@ from spitemalice.hookspecs import hookimpl
 from spitemalice.policies import Clause
 from spitemalice.ruleset import Ruleset
 
-from ._common import numbered_deck, rank_names, wild_words
+from ._common import no_wild_cards, numbered_deck, rank_names, wild_words
 
 NAME = "no-wild-ceiling"
 KIND = "house-rule"
@@ -41,9 +41,9 @@ def spitemalice_ruleset() -> Generator[None, Ruleset, Ruleset]:
 def spitemalice_conflicts(ruleset: Ruleset, plugins: list[str]) -> str | None:
     """Refuse a rule set without wild cards, wild-must-be-covered (which already excludes the
     build ceiling), and a stack that moves the build ceiling after this house rule."""
-    if not ruleset.has_wild_cards:
-        return (f"{plugins[0]} has no wild cards in its deck (wild ranks: "
-                f"{rank_names(ruleset.wild_ranks)}), so {NAME} would change nothing")
+    refusal = no_wild_cards(ruleset, plugins, NAME)
+    if refusal:
+        return refusal
     if "wild-must-be-covered" in plugins:
         return (f"{NAME} would change nothing with wild-must-be-covered, under which a wild "
                 "card already may not stand for the build ceiling")

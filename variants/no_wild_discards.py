@@ -15,7 +15,7 @@ from spitemalice.hookspecs import hookimpl
 from spitemalice.policies import Clause
 from spitemalice.ruleset import Ruleset
 
-from ._common import rank_names, wild_words
+from ._common import no_wild_cards, wild_words
 
 NAME = "no-wild-discards"
 KIND = "house-rule"
@@ -31,10 +31,7 @@ def spitemalice_ruleset() -> Generator[None, Ruleset, Ruleset]:
 @hookimpl
 def spitemalice_conflicts(ruleset: Ruleset, plugins: list[str]) -> str | None:
     """Refuse a rule set without wild cards: the house rule would change nothing."""
-    if not ruleset.has_wild_cards:
-        return (f"{plugins[0]} has no wild cards in its deck (wild ranks: "
-                f"{rank_names(ruleset.wild_ranks)}), so {NAME} would change nothing")
-    return None
+    return no_wild_cards(ruleset, plugins, NAME)
 
 
 @hookimpl

@@ -14,7 +14,7 @@ from spitemalice.moves import Move, Play
 from spitemalice.policies import Clause, MoveFilter
 from spitemalice.ruleset import Ruleset
 
-from ._common import rank_names, wild_words
+from ._common import no_wild_cards, wild_words
 
 NAME = "no-wild-on-wild"
 KIND = "house-rule"
@@ -46,9 +46,9 @@ def spitemalice_filter_moves(
 def spitemalice_conflicts(ruleset: Ruleset, plugins: list[str]) -> str | None:
     """Refuse a rule set without wild cards, and wild-must-be-covered (a bare wild card
     already takes only a natural card there): the house rule would change nothing."""
-    if not ruleset.has_wild_cards:
-        return (f"{plugins[0]} has no wild cards in its deck (wild ranks: "
-                f"{rank_names(ruleset.wild_ranks)}), so {NAME} would change nothing")
+    refusal = no_wild_cards(ruleset, plugins, NAME)
+    if refusal:
+        return refusal
     if "wild-must-be-covered" in plugins:
         return (f"{NAME} would change nothing with wild-must-be-covered, under which a wild "
                 "card on a build pile already takes only a natural card")

@@ -20,7 +20,7 @@ from spitemalice.moves import NEW_PILE, Move, Play, Zone
 from spitemalice.policies import Clause, MoveFilter
 from spitemalice.ruleset import Ruleset
 
-from ._common import leading_plays, rank_names
+from ._common import leading_plays, no_wild_cards, rank_names
 
 NAME = "wild-must-be-covered"
 KIND = "house-rule"
@@ -40,10 +40,7 @@ def spitemalice_ruleset() -> Generator[None, Ruleset, Ruleset]:
 @hookimpl
 def spitemalice_conflicts(ruleset: Ruleset, plugins: list[str]) -> str | None:
     """Refuse a rule set without wild cards: there would be nothing to cover."""
-    if not ruleset.has_wild_cards:
-        return (f"{plugins[0]} has no wild cards in its deck (wild ranks: "
-                f"{rank_names(ruleset.wild_ranks)}), so {NAME} would have nothing to cover")
-    return None
+    return no_wild_cards(ruleset, plugins, NAME, "would have nothing to cover")
 
 
 @hookimpl
