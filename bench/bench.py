@@ -29,11 +29,11 @@ import tracemalloc
 from pathlib import Path
 
 import spitemalice as sm
-from spitemalice.hookspecs import hookimpl
-from spitemalice.players import make_player
-from spitemalice.registry import load_plugin
-from spitemalice.rulebook import RuleBook
-from spitemalice.simulate import simulate
+from spitemalice.bots.players import make_player
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.registry import load_plugin
+from spitemalice.study.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).parent))
 from reference import reference_seconds

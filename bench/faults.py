@@ -67,7 +67,7 @@ FAULTS = (
           "if rules.build_limit and len(state.builds) >= rules.build_limit:", "if False:"),
     Fault("card-not-held-accepted", "spitemalice/engine/legal.py",
           "if move.card not in mover.hand:", "if False:"),
-    Fault("wild-may-start", "spitemalice/rulebook.py",
+    Fault("wild-may-start", "spitemalice/rules/book.py",
           "table[rank] = frozenset(r for r in range(1, ceiling + 1) if r not in wild.excluded)",
           "table[rank] = frozenset(r for r in range(1, ceiling + 1))"),
     Fault("refill-one-too-many", "spitemalice/engine/flow.py",

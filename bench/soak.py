@@ -10,7 +10,7 @@ blocked games, turn limits), the win rate of the seat that moved first, and the 
 an invariant broke or the engine raised.  Game ``g`` of a cell is dealt from the same seed as
 game ``g`` of ``spitemalice simulate --seed SEED``, so a failing game can be replayed there.
 
-Checked after every move (``spitemalice.invariants``): card conservation (the state's cards
+Checked after every move (``spitemalice.engine.invariants``): card conservation (the state's cards
 equal the deck's cards plus its separate pay-off pack), build piles well formed (each shorter
 than the build ceiling, no more than the pile limit, every card standing for a rank it may),
 hand and pile limits, pay-off piles only shrinking from the top, a declared outcome that names
@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 import spitemalice as sm
-from spitemalice.simulate import derive_seed
+from spitemalice.study.simulate import derive_seed
 from spitemalice.validation.dynamic import play_checked
 
 BOTS = ("random", "greedy")

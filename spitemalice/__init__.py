@@ -12,13 +12,16 @@ Typical use::
 
 from spitemalice.cards import Card, parse_card
 from spitemalice.engine import REASONS, apply_move, check_move, deal, is_legal, legal_moves
+from spitemalice.engine.views import SeatView, view_of
 from spitemalice.errors import IllegalMove, NotationError, RulesetError, SpiteMaliceError
-from spitemalice.hookspecs import hookimpl
-from spitemalice.loader import load
+from spitemalice.formats.notation import format_position, parse_position
+from spitemalice.formats.records import GameRecord, check_record, load_record, record_game, replay
 from spitemalice.model import GameState, Outcome, Seat, build_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone, parse_move
-from spitemalice.notation import format_position, parse_position
-from spitemalice.policies import (
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.loader import load
+from spitemalice.rules.policies import (
     CeilingRule,
     Clause,
     DealRule,
@@ -29,11 +32,8 @@ from spitemalice.policies import (
     TeamRule,
     WildRule,
 )
-from spitemalice.records import GameRecord, check_record, load_record, record_game, replay
-from spitemalice.registry import installed
-from spitemalice.rulebook import RuleBook
-from spitemalice.ruleset import Ruleset
-from spitemalice.views import SeatView, view_of
+from spitemalice.rules.registry import installed
+from spitemalice.rules.ruleset import Ruleset
 
 __version__ = "0.1.0"
 

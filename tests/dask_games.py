@@ -16,8 +16,8 @@ from typing import Any
 import distributed
 
 import spitemalice as sm
-from spitemalice.parallel import connect, run_games
-from spitemalice.simulate import BotGame, simulate
+from spitemalice.study.parallel import connect, run_games
+from spitemalice.study.simulate import BotGame, simulate
 
 
 def main(out: str) -> None:

@@ -30,12 +30,12 @@ import attrs
 import spitemalice as sm
 from spitemalice.cards import parse_card
 from spitemalice.cli import main
-from spitemalice.notation import format_position, format_view, parse_position, parse_view
-from spitemalice.records import check_record, dumps_record, loads_record, record_result
-from spitemalice.ruleset import FIELD_NAMES
-from spitemalice.serialize import dumps_state, dumps_view, loads_state, loads_view
-from spitemalice.simulate import play_game
-from spitemalice.views import view_of
+from spitemalice.engine.views import view_of
+from spitemalice.formats.notation import format_position, format_view, parse_position, parse_view
+from spitemalice.formats.records import check_record, dumps_record, loads_record, record_result
+from spitemalice.formats.serialize import dumps_state, dumps_view, loads_state, loads_view
+from spitemalice.rules.ruleset import FIELD_NAMES
+from spitemalice.study.simulate import play_game
 
 RULESETS = ("blackwood-frey", "g4a", "misery", "starturn", "uspcc", "skip-bo")
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -104,7 +104,7 @@ def book(name: str) -> sm.RuleBook:
 @functools.cache
 def games() -> tuple[tuple[str, tuple[sm.GameState, ...], Any], ...]:
     """A few played games per rule set: the states along the way and the record."""
-    from spitemalice.players import GreedyPlayer, RandomPlayer
+    from spitemalice.bots.players import GreedyPlayer, RandomPlayer
 
     out = []
     for name in RULESETS:

@@ -31,8 +31,8 @@ if __package__ in (None, ""):  # run as a script: make `walks` importable
 from walks import CONFIGS, Config, book, config_id
 
 import spitemalice as sm
+from spitemalice.bots.players import GreedyPlayer, RandomPlayer
 from spitemalice.cards import card_text
-from spitemalice.players import GreedyPlayer, RandomPlayer
 
 DATA = Path(__file__).parent / "data" / "game_digests.json"
 RECORDS = sorted((Path(__file__).parents[1] / "seeds" / "records").glob("*.json"))

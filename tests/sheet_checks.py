@@ -213,8 +213,8 @@ def set_aside_then_recycled(rules: sm.RuleBook) -> None:
 
 def match_to(rules: sm.RuleBook, target: int) -> None:
     """A match ends when a seat's total reaches ``target`` (the rule set's match_target)."""
-    from spitemalice.match import play_match
-    from spitemalice.players import GreedyPlayer
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.study.match import play_match
 
     assert rules.ruleset.match_target == target
     players = [GreedyPlayer(seat) for seat in range(rules.players)]

@@ -675,8 +675,8 @@ def test_turn_limit_ends_the_game() -> None:
 
 @clause("BF-22")
 def test_default_turn_limit_and_whole_game_stops() -> None:
-    from spitemalice.players import GreedyPlayer
-    from spitemalice.simulate import play_game
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.study.simulate import play_game
 
     assert sm.load("blackwood-frey").ruleset.turn_limit == 3000
     rules = sm.load("blackwood-frey", turn_limit=10)
@@ -717,8 +717,8 @@ def short3() -> sm.RuleBook:
 
 @clause("BF-11")
 def test_match_rotates_the_dealer(short3: sm.RuleBook) -> None:
-    from spitemalice.match import play_match
-    from spitemalice.players import GreedyPlayer
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.study.match import play_match
 
     result = play_match(short3, [GreedyPlayer(i) for i in range(3)], seed=8, target=25,
                         max_games=40)
@@ -733,8 +733,8 @@ def test_match_rotates_the_dealer(short3: sm.RuleBook) -> None:
 
 @clause("BF-19")
 def test_match_is_played_to_the_rule_sets_target() -> None:
-    from spitemalice.match import play_match
-    from spitemalice.players import GreedyPlayer
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.study.match import play_match
 
     rules = sm.load("blackwood-frey", players=3, payoff_size=5, match_target=25)
     result = play_match(rules, [GreedyPlayer(i) for i in range(3)], seed=3, max_games=40)

@@ -8,12 +8,12 @@ import pytest
 import spitemalice as sm
 from spitemalice.bots.heuristic import HeuristicPlayer, decide, rank_moves
 from spitemalice.bots.mcts import MctsPlayer, determinize, find_route, hidden_pool
+from spitemalice.bots.players import GreedyPlayer, make_player
 from spitemalice.engine import legal_moves
-from spitemalice.loader import load
+from spitemalice.engine.views import view_of
 from spitemalice.moves import Play, Zone
-from spitemalice.players import GreedyPlayer, make_player
+from spitemalice.rules.loader import load
 from spitemalice.study.runner import configuration, play_one
-from spitemalice.views import view_of
 from tests.positions import position
 
 

@@ -12,8 +12,8 @@ from positions import position
 from sheet_checks import card
 
 import spitemalice as sm
-from spitemalice import reasons
-from spitemalice.notation import parse_position
+from spitemalice.formats.notation import parse_position
+from spitemalice.rules import reasons
 
 BUILT_IN = sorted(i.name for i in sm.installed() if i.kind == "ruleset" and i.built_in)
 HOUSE_RULES = sorted(i.name for i in sm.installed() if i.kind == "house-rule" and i.built_in)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import spitemalice as sm
-from spitemalice.conformance import clause_citations
+from spitemalice.testing.conformance import clause_citations
 
 TESTS = Path(__file__).resolve().parent
 

@@ -1,7 +1,7 @@
 """The conformance kit runs on every installed built-in rule set (design notes §6)."""
 
 from spitemalice import installed
-from spitemalice.conformance import VariantConformance
+from spitemalice.testing.conformance import VariantConformance
 
 for _info in installed():
     if _info.kind == "ruleset" and _info.origin.startswith("spitemalice_variants"):

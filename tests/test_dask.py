@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 import spitemalice as sm
-from spitemalice.parallel import run_games
-from spitemalice.simulate import BotGame, simulate
+from spitemalice.study.parallel import run_games
+from spitemalice.study.simulate import BotGame, simulate
 
 pytest.importorskip("distributed")
 

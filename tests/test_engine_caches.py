@@ -7,7 +7,7 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.engine import legal
-from spitemalice.serialize import dumps_state, loads_state
+from spitemalice.formats.serialize import dumps_state, loads_state
 
 
 def _some_states(rules: sm.RuleBook, count: int) -> list[sm.GameState]:

@@ -9,8 +9,8 @@ import pytest
 from walks import RULESETS
 
 import spitemalice as sm
-from spitemalice.players import GreedyPlayer, RandomPlayer
-from spitemalice.records import record_game, replay
+from spitemalice.bots.players import GreedyPlayer, RandomPlayer
+from spitemalice.formats.records import record_game, replay
 
 
 def _play(rules: sm.RuleBook, seed: int, meddle: bool) -> list[sm.GameState]:

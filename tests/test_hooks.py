@@ -10,11 +10,11 @@ import pytest
 from positions import position
 
 import spitemalice as sm
-from spitemalice import hookspecs
+from spitemalice.bots.players import make_player
 from spitemalice.cards import Card, numbered_cards
 from spitemalice.engine.legal import base_moves
-from spitemalice.players import make_player
-from spitemalice.registry import load_plugin
+from spitemalice.rules import hookspecs
+from spitemalice.rules.registry import load_plugin
 
 BF = load_plugin("blackwood-frey", "ruleset")
 
@@ -225,7 +225,7 @@ def test_a_clause_naming_an_unknown_reason_code_is_refused() -> None:
 
 
 def test_a_python_variant_without_a_sheet_is_refused_and_inherits_one_with_base_sheet() -> None:
-    from spitemalice.registry import base_sheet
+    from spitemalice.rules.registry import base_sheet
 
     class Bare:
         NAME, KIND = "bare", "ruleset"
@@ -393,7 +393,7 @@ def test_docs_name_only_real_hooks() -> None:
 
 
 def test_a_card_outside_the_accept_table_is_never_playable() -> None:
-    from spitemalice.rulebook import _accept_table
+    from spitemalice.rules.book import _accept_table
 
     deck = sm.Deck((*numbered_cards({r: 12 for r in range(1, 14)}), *(Card(40),) * 4))
     accepts = _accept_table(deck, sm.WildRule(frozenset({13}), frozenset({1})), 12)

@@ -13,7 +13,7 @@ from positions import position, run
 import spitemalice as sm
 from spitemalice.cli import main
 from spitemalice.engine import PASS
-from spitemalice.registry import load_plugin
+from spitemalice.rules.registry import load_plugin
 
 HOUSE_RULES = sorted(p.name for p in sm.installed() if p.kind == "house-rule"
                      and p.origin.startswith("spitemalice_variants"))
@@ -504,7 +504,7 @@ def test_a_setting_within_a_house_rule_is_kept() -> None:
 
 @pytest.mark.clause("MA-4")
 def test_a_bare_wild_is_covered_before_an_ace_is_forced() -> None:
-    from spitemalice.notation import parse_position
+    from spitemalice.formats.notation import parse_position
 
     rules = sm.load("blackwood-frey", ["mandatory-aces", "wild-must-be-covered"])
     state = parse_position(

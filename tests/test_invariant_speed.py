@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import spitemalice as sm
-from spitemalice.invariants import card_conservation
+from spitemalice.engine.invariants import card_conservation
 
 
 def _counted(rules: sm.RuleBook, state: sm.GameState) -> bool:

@@ -68,8 +68,9 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
 
 def test_the_load_path_runs_name_to_plugins_to_one_rule_book() -> None:
     edges = graph()
-    assert "spitemalice.rulebook" not in edges["spitemalice.registry"]
-    assert "spitemalice.loader" not in edges["spitemalice.registry"]
-    assert "spitemalice.rulebook" not in edges["spitemalice.sheet"]
-    assert "spitemalice.registry" not in edges["spitemalice.rulebook"]
-    assert {"spitemalice.registry", "spitemalice.rulebook"} <= edges["spitemalice.loader"]
+    assert "spitemalice.rules.book" not in edges["spitemalice.rules.registry"]
+    assert "spitemalice.rules.loader" not in edges["spitemalice.rules.registry"]
+    assert "spitemalice.rules.book" not in edges["spitemalice.rules.sheet"]
+    assert "spitemalice.rules.registry" not in edges["spitemalice.rules.book"]
+    loader = edges["spitemalice.rules.loader"]
+    assert {"spitemalice.rules.registry", "spitemalice.rules.book"} <= loader

@@ -3,8 +3,8 @@
 import pytest
 
 import spitemalice as sm
-from spitemalice.match import play_match
-from spitemalice.players import GreedyPlayer
+from spitemalice.bots.players import GreedyPlayer
+from spitemalice.study.match import play_match
 
 
 @pytest.mark.clause("BF-19")

@@ -12,8 +12,9 @@ from walks import RULESETS, book, configs_of, picks, seeds, states_of
 
 import spitemalice as sm
 from spitemalice.cards import parse_cards
+from spitemalice.engine.views import view_of
 from spitemalice.errors import NotationError
-from spitemalice.notation import (
+from spitemalice.formats.notation import (
     describe_position,
     describe_view,
     format_position,
@@ -21,8 +22,7 @@ from spitemalice.notation import (
     parse_position,
     parse_view,
 )
-from spitemalice.position_check import PositionError
-from spitemalice.views import view_of
+from spitemalice.formats.position_check import PositionError
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -233,7 +233,7 @@ def test_the_errors_are_value_errors(bf: sm.RuleBook) -> None:
 
 
 def test_the_example_in_the_grammar_parses(bf: sm.RuleBook) -> None:
-    import spitemalice.notation as notation
+    import spitemalice.formats.notation as notation
 
     doc = notation.__doc__ or ""
     example = doc.split("seat 1 is on turn::", 1)[1].split("\n\n")[1]

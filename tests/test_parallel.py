@@ -12,8 +12,8 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.cli import main
-from spitemalice.parallel import chunk_size, chunks, run_games
-from spitemalice.simulate import BotGame, GameResult, simulate
+from spitemalice.study.parallel import chunk_size, chunks, run_games
+from spitemalice.study.simulate import BotGame, GameResult, simulate
 
 
 def _square(offset: int, game: int) -> int:

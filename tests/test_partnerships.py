@@ -11,12 +11,12 @@ import sheet_checks as check
 from positions import position
 
 import spitemalice as sm
+from spitemalice.bots.players import GreedyPlayer
 from spitemalice.cards import parse_cards
-from spitemalice.invariants import check_transition
-from spitemalice.players import GreedyPlayer
-from spitemalice.registry import base_sheet, load_plugin
-from spitemalice.simulate import play_game, simulate
-from spitemalice.views import legal_moves as view_legal_moves
+from spitemalice.engine.invariants import check_transition
+from spitemalice.engine.views import legal_moves as view_legal_moves
+from spitemalice.rules.registry import base_sheet, load_plugin
+from spitemalice.study.simulate import play_game, simulate
 
 TEAMS = sm.load("skip-bo", ["partnerships"])
 SHARE = sm.load("skip-bo", ["partnerships"], partner_piles="share")
@@ -101,7 +101,12 @@ def test_team_parameters_without_the_house_rule_are_refused(
     setting: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
     from spitemalice.cli import main
-    from spitemalice.records import record_from_dict, record_result, record_to_dict, rules_for
+    from spitemalice.formats.records import (
+        record_from_dict,
+        record_result,
+        record_to_dict,
+        rules_for,
+    )
 
     field = next(name for name in setting if name != "players")
     message = rf"^{field} = {setting[field]} .* on skip-bo .*; add --house-rule partnerships$"
@@ -225,7 +230,7 @@ def test_the_winning_team_scores_and_both_partners_show_it() -> None:
 
 @pytest.mark.clause("PT-5")
 def test_a_team_wins_the_match() -> None:
-    from spitemalice.match import play_match
+    from spitemalice.study.match import play_match
 
     result = play_match(TEAMS, [GreedyPlayer(s) for s in range(4)], seed=3, target=150)
     assert result.winner is not None
@@ -291,7 +296,7 @@ def test_simulate_counts_wins_per_team() -> None:
 
 
 def test_a_team_record_carries_its_teams_and_replays() -> None:
-    from spitemalice.records import record_from_dict, record_result, record_to_dict
+    from spitemalice.formats.records import record_from_dict, record_result, record_to_dict
 
     result = play_game(TEAMS, [GreedyPlayer(s) for s in range(4)], seed=2)
     record = record_result(TEAMS, result)
@@ -314,7 +319,7 @@ def test_the_position_notation_carries_teams() -> None:
     assert "teams=" not in sm.format_position(state)
     with pytest.raises(sm.NotationError, match="has teams=0\\+2/1\\+3"):
         sm.parse_position(text.replace("teams=0+2/1+3", "teams=0+1/2+3"), TEAMS)
-    from spitemalice.notation import format_view, parse_view
+    from spitemalice.formats.notation import format_view, parse_view
 
     view = sm.view_of(state, 1)
     assert parse_view(format_view(view, TEAMS.teams.teams), TEAMS) == view
@@ -324,7 +329,7 @@ def test_the_position_notation_carries_teams() -> None:
 
 
 def test_state_and_view_json_carry_teams_and_refuse_others() -> None:
-    from spitemalice.serialize import dumps_state, dumps_view, loads_state, loads_view
+    from spitemalice.formats.serialize import dumps_state, dumps_view, loads_state, loads_view
 
     state = sm.deal(TEAMS, seed=5)
     teams = TEAMS.teams.teams
@@ -350,8 +355,8 @@ def test_state_and_view_json_carry_teams_and_refuse_others() -> None:
 def test_show_and_the_picture_name_the_teams(capsys: pytest.CaptureFixture[str],
                                              tmp_path: Path) -> None:
     from spitemalice.cli import main
-    from spitemalice.notation import describe_position
-    from spitemalice.picture import position_svg
+    from spitemalice.formats.notation import describe_position
+    from spitemalice.formats.picture import position_svg
 
     state = sm.deal(TEAMS, seed=5)
     assert "teams           0+2   1+3" in describe_position(state, TEAMS.teams.teams)
@@ -368,8 +373,8 @@ def test_show_and_the_picture_name_the_teams(capsys: pytest.CaptureFixture[str],
 
 
 def test_teams_are_sets_of_seats_in_any_order_and_an_empty_team_is_named() -> None:
-    from spitemalice.policies import teams_text
-    from spitemalice.serialize import dumps_state, loads_state
+    from spitemalice.formats.serialize import dumps_state, loads_state
+    from spitemalice.rules.policies import teams_text
 
     state = sm.deal(TEAMS, seed=5)
     text = sm.format_position(state, TEAMS.teams.teams)
@@ -390,7 +395,7 @@ def test_teams_are_sets_of_seats_in_any_order_and_an_empty_team_is_named() -> No
 
 
 def test_a_record_with_its_teams_in_another_order_replays() -> None:
-    from spitemalice.records import record_from_dict, record_result, record_to_dict
+    from spitemalice.formats.records import record_from_dict, record_result, record_to_dict
 
     result = play_game(TEAMS, [GreedyPlayer(seat) for seat in range(4)], seed=2)
     data = record_to_dict(record_result(TEAMS, result))

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 import spitemalice as sm
+from spitemalice.bots.players import GreedyPlayer
 from spitemalice.cli import main
-from spitemalice.picture import position_svg
-from spitemalice.players import GreedyPlayer
-from spitemalice.views import view_of
+from spitemalice.engine.views import view_of
+from spitemalice.formats.picture import position_svg
 from tests.walks import hidden_twin
 
 ROOT = Path(__file__).parents[1]
@@ -147,7 +147,7 @@ def test_show_svg_writes_the_picture(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def test_show_svg_of_a_view(tmp_path: Path) -> None:
     _, state = mid_game()
-    view = sm.notation.format_view(view_of(state, 2))
+    view = sm.formats.notation.format_view(view_of(state, 2))
     out = tmp_path / "view.svg"
     assert main(["show", view, "--ruleset", "blackwood-frey", "--svg", str(out)]) == 0
     assert drawn(out.read_text(encoding="utf-8"))[0] == expected(state, 2)

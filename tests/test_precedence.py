@@ -17,10 +17,10 @@ import pytest
 from positions import position, run
 
 import spitemalice as sm
-from spitemalice import hookspecs
 from spitemalice.cards import numbered_cards
-from spitemalice.registry import load_plugin
-from spitemalice.rulebook import call_order
+from spitemalice.rules import hookspecs
+from spitemalice.rules.book import call_order
+from spitemalice.rules.registry import load_plugin
 
 BF = load_plugin("blackwood-frey", "ruleset")
 MARKERS = (None, "tryfirst", "trylast")

@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 
 import spitemalice as sm
 from spitemalice.engine.deal import SEED_BITS
+from spitemalice.engine.views import view_of
+from spitemalice.formats.notation import parse_position
 from spitemalice.model import GameState, Seat
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
-from spitemalice.notation import parse_position
-from spitemalice.views import view_of
 
 CONFIGS: list[tuple] = [
     ("blackwood-frey", ()), ("g4a", ()), ("misery", ()), ("starturn", ()), ("uspcc", ()),

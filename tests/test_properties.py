@@ -12,8 +12,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import spitemalice as sm
 from spitemalice.cards import parse_card
+from spitemalice.engine.invariants import check_state, check_transition
 from spitemalice.engine.legal import base_moves
-from spitemalice.invariants import check_state, check_transition
 from spitemalice.moves import NEW_PILE, Discard, Pass, Play, Zone
 
 
@@ -154,8 +154,8 @@ def test_legal_moves_and_check_move_agree_under_stacked_house_rules(order, seed,
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[f"{n}-{p}p" for n, p in CONFIGS])
 def test_random_games_end_with_a_declared_outcome(config) -> None:
-    from spitemalice.players import RandomPlayer
-    from spitemalice.simulate import play_game
+    from spitemalice.bots.players import RandomPlayer
+    from spitemalice.study.simulate import play_game
 
     rules = book(*config)
     for seed in range(5):
@@ -198,7 +198,7 @@ TestLegalMoveMachine = LegalMoveMachine.TestCase
 
 def test_seeded_sweep_reaches_every_rule_path(bf: sm.RuleBook) -> None:
     """A coverage floor: seeded games reach each rule path the invariants must hold on."""
-    from spitemalice.players import GreedyPlayer, RandomPlayer
+    from spitemalice.bots.players import GreedyPlayer, RandomPlayer
 
     reached: set[str] = set()
 

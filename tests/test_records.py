@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from walks import CONFIGS, RULESETS, book, config_id, configs_of, picks, seeds, walk
 
 import spitemalice as sm
+from spitemalice.bots.players import GreedyPlayer
 from spitemalice.errors import IllegalMove, NotationError, RulesetError
-from spitemalice.players import GreedyPlayer
-from spitemalice.records import (
+from spitemalice.formats.records import (
     DataError,
     GameRecord,
     RecordError,
@@ -32,7 +32,7 @@ from spitemalice.records import (
     ruleset_ref,
     save_record,
 )
-from spitemalice.simulate import play_game
+from spitemalice.study.simulate import play_game
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

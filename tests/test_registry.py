@@ -15,9 +15,9 @@ import attrs
 import pytest
 
 import spitemalice as sm
-from spitemalice import registry
 from spitemalice.cli import main
-from spitemalice.loader import house_rule_sheet
+from spitemalice.rules import registry
+from spitemalice.rules.loader import house_rule_sheet
 
 BUILT_IN = sorted(i.name for i in sm.installed() if i.kind == "ruleset" and i.built_in)
 

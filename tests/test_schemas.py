@@ -15,11 +15,11 @@ from jsonschema import Draft202012Validator
 import spitemalice as sm
 from spitemalice.cards import parse_card
 from spitemalice.cli import main
-from spitemalice.custom import KEYS, PARAMS
-from spitemalice.records import dumps_record, record_game
-from spitemalice.schema import SCHEMA_NAMES, schema, schema_text
-from spitemalice.serialize import state_to_dict, view_to_dict
-from spitemalice.views import view_of
+from spitemalice.engine.views import view_of
+from spitemalice.formats.records import dumps_record, record_game
+from spitemalice.formats.schema import SCHEMA_NAMES, schema, schema_text
+from spitemalice.formats.serialize import state_to_dict, view_to_dict
+from spitemalice.rules.custom import KEYS, PARAMS
 from tests.walks import CONFIGS, book, config_id, states_of
 
 ROOT = Path(__file__).parents[1]
@@ -268,4 +268,4 @@ def test_the_schemas_quote_the_readers_size_bounds() -> None:
     document["seats"][0]["name"] = "x" * (MAX_NAME_CHARS + 1)
     assert errors("record", document)
     with pytest.raises(sm.SpiteMaliceError):
-        sm.records.record_from_dict(document)
+        sm.formats.records.record_from_dict(document)

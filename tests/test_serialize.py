@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 from walks import RULESETS, book, configs_of, picks, seeds, states_of
 
 import spitemalice as sm
-from spitemalice.position_check import PositionError
-from spitemalice.serialize import (
+from spitemalice.engine.views import view_of
+from spitemalice.formats.position_check import PositionError
+from spitemalice.formats.serialize import (
     DataError,
     dumps_state,
     dumps_view,
@@ -20,7 +21,6 @@ from spitemalice.serialize import (
     state_to_dict,
     view_to_dict,
 )
-from spitemalice.views import view_of
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -59,8 +59,8 @@ def test_a_saved_game_continues_exactly_as_the_unsaved_one(ruleset, data, seed, 
 def test_a_resumed_game_reshuffles_as_the_original(bf: sm.RuleBook) -> None:
     """The shuffle counter travels in the JSON: a game saved before its draw pile runs out
     recycles the completed cards into the same order."""
-    from spitemalice.players import GreedyPlayer
-    from spitemalice.simulate import play_game
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.study.simulate import play_game
 
     result = play_game(bf, [GreedyPlayer(1), GreedyPlayer(2)], seed=8)
     state = sm.deal(bf, 8)

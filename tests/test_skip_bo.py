@@ -13,11 +13,11 @@ from positions import position
 
 import spitemalice as sm
 from spitemalice.cards import SKIP_BO, card_text
-from spitemalice.invariants import check_state
-from spitemalice.notation import describe_position, describe_view, format_view, parse_view
-from spitemalice.picture import position_svg
-from spitemalice.serialize import dumps_state, dumps_view, loads_state, loads_view
-from spitemalice.simulate import simulate
+from spitemalice.engine.invariants import check_state
+from spitemalice.formats.notation import describe_position, describe_view, format_view, parse_view
+from spitemalice.formats.picture import position_svg
+from spitemalice.formats.serialize import dumps_state, dumps_view, loads_state, loads_view
+from spitemalice.study.simulate import simulate
 
 SK = sm.load("skip-bo")
 SB = "SB"
@@ -235,8 +235,8 @@ def test_the_seat_after_the_dealer_plays_first() -> None:
     four = sm.load("skip-bo", players=4)
     for dealer in range(4):
         assert sm.deal(four, seed=3, dealer=dealer).seat == (dealer + 1) % 4
-    from spitemalice.match import play_match
-    from spitemalice.players import GreedyPlayer
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.study.match import play_match
 
     result = play_match(SK, [GreedyPlayer(0), GreedyPlayer(1)], seed=2, max_games=3)
     assert [g.first_seat for g in result.games] == [(d + 1) % 2 for d in result.dealers]
@@ -443,9 +443,14 @@ def test_house_rule_a_skip_bo_card_never_stands_for_12() -> None:
 
 @pytest.mark.clause("NC-1")
 def test_house_rule_no_wild_ceiling_adds_to_the_parameters_given(tmp_path: Path) -> None:
-    from spitemalice.players import GreedyPlayer
-    from spitemalice.records import record_from_dict, record_result, record_to_dict, rules_for
-    from spitemalice.simulate import play_game
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.formats.records import (
+        record_from_dict,
+        record_result,
+        record_to_dict,
+        rules_for,
+    )
+    from spitemalice.study.simulate import play_game
 
     five = sm.load("skip-bo", ["no-wild-ceiling"], wild_excluded="5")
     assert five.ruleset.wild_excluded == frozenset({5, 12})

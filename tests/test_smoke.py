@@ -1,8 +1,8 @@
 """The public entry points work end to end."""
 
 import spitemalice as sm
-from spitemalice.players import GreedyPlayer, RandomPlayer
-from spitemalice.simulate import play_game
+from spitemalice.bots.players import GreedyPlayer, RandomPlayer
+from spitemalice.study.simulate import play_game
 
 
 def test_a_greedy_game_ends_with_a_declared_outcome(bf: sm.RuleBook) -> None:

@@ -1,4 +1,4 @@
-"""Interval estimates (spitemalice.stats)."""
+"""Interval estimates (spitemalice.study.stats)."""
 
 import math
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spitemalice.stats import mean_interval, wilson
+from spitemalice.study.stats import mean_interval, wilson
 
 
 def test_wilson_matches_the_textbook_value() -> None:
@@ -44,7 +44,7 @@ def test_mean_interval_shrinks_with_more_values() -> None:
 
 
 def test_paired_difference_is_the_mean_of_differences() -> None:
-    from spitemalice.stats import paired_difference
+    from spitemalice.study.stats import paired_difference
 
     interval = paired_difference([10, 12, 14, 16], [11, 14, 15, 19])
     assert interval.estimate == pytest.approx(1.75)
@@ -56,7 +56,7 @@ def test_paired_difference_is_the_mean_of_differences() -> None:
 def test_sprt_decides_a_clear_difference_and_a_clear_sameness() -> None:
     import random
 
-    from spitemalice.stats import sprt
+    from spitemalice.study.stats import sprt
 
     rng = random.Random(1)
     shifted = [rng.gauss(5.0, 10.0) for _ in range(400)]
@@ -69,7 +69,7 @@ def test_sprt_decides_a_clear_difference_and_a_clear_sameness() -> None:
 
 
 def test_sprt_refuses_bad_parameters() -> None:
-    from spitemalice.stats import sprt
+    from spitemalice.study.stats import sprt
 
     with pytest.raises(ValueError, match="margin"):
         sprt([1.0, 2.0], 0)

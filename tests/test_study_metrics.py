@@ -2,14 +2,14 @@
 
 import pytest
 
+from spitemalice.bots.players import make_player
 from spitemalice.engine import apply_move, deal
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.loader import load
 from spitemalice.moves import Move
-from spitemalice.players import make_player
-from spitemalice.simulate import derive_seed, play_game, simulate
+from spitemalice.rules.loader import load
 from spitemalice.study.metrics import METRICS, balance, quality
 from spitemalice.study.runner import Configuration, GameRow, configuration, play_one
+from spitemalice.study.simulate import derive_seed, play_game, simulate
 
 
 @pytest.fixture(scope="module")

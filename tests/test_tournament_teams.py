@@ -12,7 +12,7 @@ import pytest
 
 from spitemalice.cli import main
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.loader import load
+from spitemalice.rules.loader import load
 from spitemalice.study import tournament as tournament_module
 from spitemalice.study.runner import Configuration, GameRow, Run
 from spitemalice.study.tournament import tournament, tournament_sides

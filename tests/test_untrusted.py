@@ -19,10 +19,11 @@ import spitemalice as sm
 from spitemalice import limits
 from spitemalice.cards import parse_card
 from spitemalice.cli import main
+from spitemalice.engine.views import view_of
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.notation import format_position, format_view, parse_position, parse_view
-from spitemalice.position_check import PositionError
-from spitemalice.records import (
+from spitemalice.formats.notation import format_position, format_view, parse_position, parse_view
+from spitemalice.formats.position_check import PositionError
+from spitemalice.formats.records import (
     DataError,
     SeatInfo,
     dumps_record,
@@ -32,8 +33,7 @@ from spitemalice.records import (
     record_to_dict,
     rules_for,
 )
-from spitemalice.serialize import dumps_state, dumps_view, loads_state, loads_view
-from spitemalice.views import view_of
+from spitemalice.formats.serialize import dumps_state, dumps_view, loads_state, loads_view
 
 HUGE = "9" * 4301  # one digit past Python's integer-string limit
 POSITION = "3C,JH:5H:-|-|-|-/2S:-:-|-|-|- - rest - on=0"
@@ -267,7 +267,7 @@ def test_loading_a_record_at_the_cap_stays_well_under_a_gigabyte(tmp_path: Path)
     with big.open("wb") as handle:
         handle.truncate(80_000_000)
     script = (
-        "import resource, sys; from spitemalice.records import load_record\n"
+        "import resource, sys; from spitemalice.formats.records import load_record\n"
         "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
         f"assert len(load_record({str(at_cap)!r}).moves) == {len(moves)}\n"
         f"try: load_record({str(big)!r})\n"
@@ -330,8 +330,8 @@ def test_impossible_positions_and_states_are_refused(bf: sm.RuleBook, fields: st
 
 
 def test_states_the_engine_reaches_load_and_their_scores_check(bf: sm.RuleBook) -> None:
-    from spitemalice.players import GreedyPlayer
-    from spitemalice.simulate import play_game
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.study.simulate import play_game
 
     for seed in range(3):
         final = play_game(bf, [GreedyPlayer(1), GreedyPlayer(2)], seed=seed).final

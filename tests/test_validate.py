@@ -39,7 +39,7 @@ def examples(example_site: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def _run(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(site)}
-    return subprocess.run([sys.executable, "-m", "spitemalice.cli", *args], env=env,
+    return subprocess.run([sys.executable, "-m", "spitemalice", *args], env=env,
                           capture_output=True, text=True, check=False)
 
 
@@ -123,7 +123,7 @@ def test_the_conformance_kit_accepts_the_outside_variant_in_its_own_suite(
 
 
 def test_the_conformance_kit_rejects_the_leaky_variant(examples: Path) -> None:
-    from spitemalice.conformance import VariantConformance
+    from spitemalice.testing.conformance import VariantConformance
 
     class Leaky(VariantConformance):
         ruleset = "leaky-malice"
@@ -172,8 +172,8 @@ def test_rules_no_game_can_be_won_get_a_completion_warning() -> None:
 
 
 def test_a_plugin_that_crashes_is_reported_not_raised() -> None:
-    from spitemalice.registry import load_plugin
-    from spitemalice.rulebook import RuleBook
+    from spitemalice.rules.book import RuleBook
+    from spitemalice.rules.registry import load_plugin
     from spitemalice.validation import validate_book
 
     class Crashing:
@@ -214,7 +214,7 @@ def test_the_failure_record_stores_the_finding_and_check_reruns_it(
 
 def test_check_invariants_passes_a_clean_record(tmp_path: Path) -> None:
     from spitemalice.cli import main
-    from spitemalice.records import record_to_dict
+    from spitemalice.formats.records import record_to_dict
 
     rules = sm.load("blackwood-frey")
     state, moves = sm.deal(rules, 4), []
@@ -230,8 +230,8 @@ def test_check_invariants_passes_a_clean_record(tmp_path: Path) -> None:
 def test_a_rule_that_loops_inside_a_move_is_reported_as_non_termination(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from spitemalice.registry import load_plugin
-    from spitemalice.rulebook import RuleBook
+    from spitemalice.rules.book import RuleBook
+    from spitemalice.rules.registry import load_plugin
     from spitemalice.validation import termination, validate_book
 
     class Looping:

@@ -10,8 +10,15 @@ from walks import RULESETS, book, configs_of, hidden_twin, picks, seeds, states_
 
 import spitemalice as sm
 from spitemalice.cards import parse_cards
+from spitemalice.engine.views import (
+    HIDDEN,
+    PayoffView,
+    SeatView,
+    legal_moves,
+    stand_in_state,
+    view_of,
+)
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.views import HIDDEN, PayoffView, SeatView, legal_moves, stand_in_state, view_of
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -95,8 +102,8 @@ def test_a_view_from_a_seat_that_does_not_exist_is_refused(bf: sm.RuleBook) -> N
 
 
 def test_a_view_bot_plays_whole_games_through_view_player() -> None:
-    from spitemalice.simulate import play_game
-    from spitemalice.views import ViewPlayer
+    from spitemalice.engine.views import ViewPlayer
+    from spitemalice.study.simulate import play_game
 
     rules = sm.load("blackwood-frey", payoff_size=5)
     seen: list[SeatView] = []

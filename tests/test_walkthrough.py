@@ -124,7 +124,7 @@ def test_the_kit_finds_a_variant_that_can_never_be_won(
     faulty_site: Path, tmp_path: Path
 ) -> None:
     tests = tmp_path / "test_stubborn.py"
-    tests.write_text("from spitemalice.conformance import VariantConformance\n\n\n"
+    tests.write_text("from spitemalice.testing.conformance import VariantConformance\n\n\n"
                      "class TestStubborn(VariantConformance):\n"
                      "    ruleset = 'stubborn-malice'\n"
                      "    games = 3\n", encoding="utf-8")

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from hypothesis import strategies as st
 
 import spitemalice as sm
-from spitemalice.players import GreedyPlayer
+from spitemalice.bots.players import GreedyPlayer
 
 Config = tuple[str, tuple[str, ...], tuple[tuple[str, int | bool], ...]]
 

@@ -7,9 +7,9 @@ Every rule is a :class:`Ruleset` value; this plugin adds only the values and the
 
 from __future__ import annotations
 
-from spitemalice.hookspecs import hookimpl
-from spitemalice.policies import Clause
-from spitemalice.ruleset import Ruleset
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.policies import Clause
+from spitemalice.rules.ruleset import Ruleset
 
 NAME = "blackwood-frey"
 KIND = "ruleset"

@@ -9,9 +9,9 @@ left; match to 50 (rules dossier §3, design notes §5).  Every rule is a :class
 
 from __future__ import annotations
 
-from spitemalice.hookspecs import hookimpl
-from spitemalice.policies import Clause
-from spitemalice.ruleset import Ruleset
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.policies import Clause
+from spitemalice.rules.ruleset import Ruleset
 
 from ._common import play_clauses
 

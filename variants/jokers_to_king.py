@@ -11,9 +11,9 @@ from collections.abc import Generator
 
 import attrs
 
-from spitemalice.hookspecs import hookimpl
-from spitemalice.policies import Clause
-from spitemalice.ruleset import Ruleset
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.policies import Clause
+from spitemalice.rules.ruleset import Ruleset
 
 from ._common import numbered_deck
 

@@ -10,11 +10,11 @@ from collections.abc import Generator
 
 import attrs
 
-from spitemalice.hookspecs import hookimpl
 from spitemalice.model import GameState
 from spitemalice.moves import Move
-from spitemalice.policies import Clause, MoveFilter
-from spitemalice.ruleset import Ruleset
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.policies import Clause, MoveFilter
+from spitemalice.rules.ruleset import Ruleset
 
 from ._common import leading_plays, rank_names
 
@@ -23,7 +23,7 @@ KIND = "house-rule"
 DESCRIPTION = ("an ace that can be played must be played first (twos as well: "
                "--set mandatory_ranks=1,2)")
 ENFORCES = ("mandatory_ranks",)
-REASONS = ("forced-play",)  # what its move filter answers with (spitemalice.reasons)
+REASONS = ("forced-play",)  # what its move filter answers with (spitemalice.rules.reasons)
 
 
 @hookimpl(wrapper=True)

@@ -8,9 +8,9 @@ playable, a seat wins when both piles are empty, the rest as blackwood-frey (des
 
 from __future__ import annotations
 
-from spitemalice.hookspecs import hookimpl
-from spitemalice.policies import Clause
-from spitemalice.ruleset import Ruleset
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.policies import Clause
+from spitemalice.rules.ruleset import Ruleset
 
 from ._common import play_clauses
 

@@ -8,11 +8,11 @@ wild cards, and with wild-must-be-covered, whose bare wild card already takes on
 
 from __future__ import annotations
 
-from spitemalice.hookspecs import hookimpl
 from spitemalice.model import GameState
 from spitemalice.moves import Move, Play
-from spitemalice.policies import Clause, MoveFilter
-from spitemalice.ruleset import Ruleset
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.policies import Clause, MoveFilter
+from spitemalice.rules.ruleset import Ruleset
 
 from ._common import no_wild_cards, wild_words
 

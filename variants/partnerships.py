@@ -16,9 +16,9 @@ from collections.abc import Generator
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.hookspecs import hookimpl
-from spitemalice.policies import Clause
-from spitemalice.ruleset import Ruleset
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.policies import Clause
+from spitemalice.rules.ruleset import Ruleset
 
 NAME = "partnerships"
 KIND = "house-rule"

@@ -11,11 +11,11 @@ Skip-Bo's face.
 
 from __future__ import annotations
 
-from spitemalice.base import numbered_pack
 from spitemalice.cards import SKIP_BO
-from spitemalice.hookspecs import hookimpl
-from spitemalice.policies import Clause, Deck
-from spitemalice.ruleset import Ruleset
+from spitemalice.rules.defaults import numbered_pack
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.policies import Clause, Deck
+from spitemalice.rules.ruleset import Ruleset
 
 from ._common import play_clauses
 

@@ -9,9 +9,9 @@ plugin adds only the values and the rule sheet.
 
 from __future__ import annotations
 
-from spitemalice.hookspecs import hookimpl
-from spitemalice.policies import Clause
-from spitemalice.ruleset import Ruleset
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.policies import Clause
+from spitemalice.rules.ruleset import Ruleset
 
 from ._common import play_clauses
 

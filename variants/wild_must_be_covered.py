@@ -14,11 +14,11 @@ from operator import attrgetter
 
 import attrs
 
-from spitemalice.hookspecs import hookimpl
 from spitemalice.model import GameState, Pile
 from spitemalice.moves import NEW_PILE, Move, Play, Zone
-from spitemalice.policies import Clause, MoveFilter
-from spitemalice.ruleset import Ruleset
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.policies import Clause, MoveFilter
+from spitemalice.rules.ruleset import Ruleset
 
 from ._common import leading_plays, no_wild_cards, rank_names
 
@@ -27,7 +27,7 @@ KIND = "house-rule"
 DESCRIPTION = ("a wild card on a build pile must be covered at once by a natural card; no wild "
                "as 7 or Q")
 ENFORCES = ("wild_must_be_covered",)
-REASONS = ("wild-uncovered",)  # what its move filter answers with (spitemalice.reasons)
+REASONS = ("wild-uncovered",)  # what its move filter answers with (spitemalice.rules.reasons)
 
 
 @hookimpl(wrapper=True)

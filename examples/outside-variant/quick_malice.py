@@ -8,7 +8,7 @@ everything a third-party variant needs: a Ruleset, a rule sheet, an entry point.
 from __future__ import annotations
 
 from spitemalice import Clause, Ruleset, hookimpl
-from spitemalice.registry import base_sheet
+from spitemalice.rules.registry import base_sheet
 
 NAME = "quick-malice"
 KIND = "ruleset"

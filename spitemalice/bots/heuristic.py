@@ -1,6 +1,6 @@
 """The ``heuristic`` bot: the strategy serious players describe, one rule at a time.
 
-It decides from its seat's view only (:func:`spitemalice.views.view_of`) and the legal moves.
+It decides from its seat's view only (:func:`spitemalice.engine.views.view_of`) and the legal moves.
 Each rule below names its source: the rules dossier (``/work/shared/rules-dossier.md``, row
 ids such as W7) or the advice strategy pages and experienced players give (called "strategy
 lore" here: the goal of the game is to empty the pay-off pile, so everything else serves it).
@@ -32,14 +32,14 @@ from collections.abc import Sequence
 from itertools import zip_longest
 
 from spitemalice.cards import Card
+from spitemalice.engine.views import SeatView, view_of
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
-from spitemalice.rulebook import RuleBook
-from spitemalice.views import SeatView, view_of
+from spitemalice.rules.book import RuleBook
 
 
 class HeuristicPlayer:
-    """A :class:`~spitemalice.players.Player` following the rules of this module in order.
+    """A :class:`~spitemalice.bots.players.Player` following the rules of this module in order.
 
     Deterministic given the view and the legal moves; the seed only breaks exact ties.
     """

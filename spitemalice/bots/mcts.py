@@ -1,6 +1,6 @@
 """The ``mcts`` bot: determinized Monte Carlo tree search over the seat's view.
 
-The bot sees only :func:`spitemalice.views.view_of` its seat.  For each decision it
+The bot sees only :func:`spitemalice.engine.views.view_of` its seat.  For each decision it
 
 0. **looks for a route** to its pay-off card first (:func:`find_route`): a breadth-first
    search over its own plays this turn (hand cards, discard-pile tops, naturals before wild
@@ -42,10 +42,10 @@ from collections.abc import Sequence
 from spitemalice.bots.heuristic import decide, rank_moves
 from spitemalice.cards import Card
 from spitemalice.engine import apply_move, legal_moves
+from spitemalice.engine.views import SeatView, view_of
 from spitemalice.model import GameState, Seat
 from spitemalice.moves import Move, Play, Zone
-from spitemalice.rulebook import RuleBook
-from spitemalice.views import SeatView, view_of
+from spitemalice.rules.book import RuleBook
 
 DEFAULT_PLAYOUTS = 36
 """Play-outs per decision: enough to beat ``heuristic``, small enough for a fast tournament."""
@@ -76,7 +76,7 @@ EXPLORE = 0.7
 
 
 class MctsPlayer:
-    """A :class:`~spitemalice.players.Player` that searches determinized samples of its view.
+    """A :class:`~spitemalice.bots.players.Player` that searches determinized samples of its view.
 
     Args:
         seed: seeds the bot's own generator (determinizations and tie-breaks).

@@ -3,6 +3,6 @@
 from .apply import apply_move
 from .deal import deal
 from .legal import PASS, check_move, is_legal, legal_moves
-from .reasons import REASONS
+from .refusal import REASONS
 
 __all__ = ["PASS", "REASONS", "apply_move", "check_move", "deal", "is_legal", "legal_moves"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spitemalice.model import GameState, new_seat, new_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules.book import RuleBook
 
 from .flow import complete_pile, end_turn, finish, refill, turn_over, with_fields
 from .legal import check_move

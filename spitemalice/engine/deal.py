@@ -7,7 +7,7 @@ import secrets
 from spitemalice.cards import Card
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState, Pile, Seat, new_seat, new_state, sort_hand
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules.book import RuleBook
 
 from .shuffle import rng_for, shuffled, shuffled_list
 

@@ -19,7 +19,7 @@ from spitemalice.model import (
     new_state,
     sort_hand,
 )
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules.book import RuleBook
 
 from .shuffle import shuffled
 

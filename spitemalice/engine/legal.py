@@ -16,10 +16,10 @@ from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove
 from spitemalice.model import GameState, Pile, Seat, top_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
-from spitemalice.policies import DiscardRule, MoveFilter
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.policies import DiscardRule, MoveFilter
 
-from .reasons import refuse
+from .refusal import refuse
 
 PASS = Pass()
 _NOTHING: frozenset[int] = frozenset()
@@ -314,7 +314,7 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
         seat: the seat that claims to move; ``None`` means the seat on turn.
 
     Raises:
-        IllegalMove: with the reason code (see :data:`~spitemalice.engine.reasons.REASONS`)
+        IllegalMove: with the reason code (see :data:`~spitemalice.engine.refusal.REASONS`)
             and the clause of the rule sheet that forbids the move.
     """
     cached = rules.last_legal

@@ -43,8 +43,8 @@ from spitemalice.env.aec import SpiteMaliceEnv
 from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.parallel import SpiteMaliceParallelEnv
 from spitemalice.env.single import SingleAgentEnv
-from spitemalice.loader import load
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.loader import load
 
 RulesArg = str | os.PathLike[str] | RuleBook
 
@@ -68,7 +68,7 @@ def make(ruleset: RulesArg, players: int | None = None, house_rules: Iterable[st
 
     Args:
         ruleset: an installed rule set's name, a custom rule-set file, or a
-            :class:`~spitemalice.rulebook.RuleBook`.
+            :class:`~spitemalice.rules.book.RuleBook`.
         players: seats (default the rule set's).
         house_rules: house rules to stack, by name.
         discard_depth: discard-pile cards shown per pile in observations.

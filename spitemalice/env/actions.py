@@ -34,11 +34,11 @@ import operator
 from collections.abc import Iterable, Sequence
 
 from spitemalice.cards import Card
-from spitemalice.engine.reasons import refuse
+from spitemalice.engine.refusal import refuse
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState, Pile, Seat
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules.book import RuleBook
 
 # What a move stands for, worked out once (ActionCatalogue._learn): the move itself, an action
 # number or base, the card number of a hand card's move (0 for one fixed action, -1 for a

@@ -29,16 +29,16 @@ from typing import Any, ClassVar
 
 from pettingzoo import AECEnv
 
+from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
 from spitemalice.env.start import given_state
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.notation import describe_position
+from spitemalice.formats.picture import position_svg
 from spitemalice.model import GameState
-from spitemalice.notation import describe_position
-from spitemalice.picture import position_svg
-from spitemalice.players import Player, make_player
-from spitemalice.rulebook import RuleBook
-from spitemalice.simulate import derive_seed
+from spitemalice.rules.book import RuleBook
+from spitemalice.study.simulate import derive_seed
 
 RENDER_MODES = ("ansi", "svg")
 
@@ -101,7 +101,7 @@ class SpiteMaliceEnv(AECEnv):
             SpiteMaliceError: a seed that is not a whole number >= 0, or a state whose seat
                 count differs from the rules'.
             PositionError: a given state the rule set cannot hold (the checks
-                :func:`~spitemalice.serialize.loads_state` runs).
+                :func:`~spitemalice.formats.serialize.loads_state` runs).
         """
         if seed is not None:
             if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:

@@ -1,6 +1,6 @@
 """Observations: one seat's view as a fixed-shape numpy array.
 
-The array holds the fields of the seat's :class:`~spitemalice.views.SeatView` and nothing
+The array holds the fields of the seat's :class:`~spitemalice.engine.views.SeatView` and nothing
 else, so two states that differ only in hidden cards give equal arrays.
 :meth:`ObservationLayout.encode` makes it from a view; the environments use
 :meth:`ObservationLayout.encode_state`, which reads the same visible fields straight from the
@@ -48,9 +48,9 @@ from typing import TypeVar
 import numpy as np
 
 from spitemalice.cards import Card
+from spitemalice.engine.views import SeatView
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState, Pile
-from spitemalice.views import SeatView
 
 HEADER = 7
 """Header values before the hand (see the module docstring)."""

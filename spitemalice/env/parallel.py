@@ -16,7 +16,7 @@ from pettingzoo import ParallelEnv
 from spitemalice.env.aec import SpiteMaliceEnv
 from spitemalice.env.spaces import Observation
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules.book import RuleBook
 
 
 class SpiteMaliceParallelEnv(ParallelEnv):

@@ -2,7 +2,7 @@
 
 The learner's observation and actions are those of the AEC environment
 (:mod:`spitemalice.env.aec`).  After each of its moves the other seats move with the bots
-given (any kind :func:`spitemalice.players.make_player` knows) until the learner is on turn
+given (any kind :func:`spitemalice.bots.players.make_player` knows) until the learner is on turn
 again or the game ends.  The reward is 0 until the game ends, then the learner's score for
 the game; ``terminated`` is true at the end.  ``info["action_mask"]`` repeats the mask.
 """
@@ -14,17 +14,17 @@ from typing import Any
 
 import gymnasium
 
+from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.views import view_of
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
 from spitemalice.env.start import given_state
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.notation import describe_view
+from spitemalice.formats.picture import position_svg
 from spitemalice.model import GameState
-from spitemalice.notation import describe_view
-from spitemalice.picture import position_svg
-from spitemalice.players import Player, make_player
-from spitemalice.rulebook import RuleBook
-from spitemalice.simulate import derive_seed
-from spitemalice.views import view_of
+from spitemalice.rules.book import RuleBook
+from spitemalice.study.simulate import derive_seed
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -78,7 +78,7 @@ class SingleAgentEnv(gymnasium.Env):
         Raises:
             SpiteMaliceError: a given state of another seat count than the rules'.
             PositionError: a given state the rule set cannot hold (the checks
-                :func:`~spitemalice.serialize.loads_state` runs)."""
+                :func:`~spitemalice.formats.serialize.loads_state` runs)."""
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**48))
         start = given_state(self.rules, options)

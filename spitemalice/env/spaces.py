@@ -16,7 +16,7 @@ from spitemalice.env.observation import LIMIT, ObservationLayout
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState
 from spitemalice.moves import Move
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules.book import RuleBook
 
 Observation = dict[str, np.ndarray]
 _INT8 = np.dtype(np.int8)
@@ -55,7 +55,7 @@ class Encoding:
     the encoding of a state for one seat.
 
     Attributes:
-        rules: the :class:`~spitemalice.rulebook.RuleBook`.
+        rules: the :class:`~spitemalice.rules.book.RuleBook`.
         catalogue: the :class:`~spitemalice.env.actions.ActionCatalogue`.
         layout: the :class:`~spitemalice.env.observation.ObservationLayout`.
         observation_space: ``Dict(observation=Box(0, 32767, (size,), int16),

@@ -1,8 +1,8 @@
 """The position an environment's ``reset(options={"state": ...})`` starts from.
 
 A given state comes from outside the engine, so it gets the checks the loaders
-(:func:`spitemalice.serialize.loads_state`, the position notation) run:
-:func:`spitemalice.position_check.check_position`.  Messages never print the state, whose
+(:func:`spitemalice.formats.serialize.loads_state`, the position notation) run:
+:func:`spitemalice.formats.position_check.check_position`.  Messages never print the state, whose
 hidden cards no seat may see.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.position_check import check_position
 from spitemalice.model import GameState
-from spitemalice.position_check import check_position
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules.book import RuleBook
 
 
 def given_state(rules: RuleBook, options: dict[str, Any] | None) -> GameState | None:

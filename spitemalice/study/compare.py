@@ -4,7 +4,7 @@ Both configurations play game ``g`` from the same seed, so each statistic is com
 game: the report gives each statistic for A and for B with its 95% interval and the paired
 difference B - A with its interval, flagged when the interval excludes 0.  With a margin, the
 games are played in batches until a sequential probability ratio test decides whether B
-differs from A by at least the margin (:func:`spitemalice.stats.sprt`).
+differs from A by at least the margin (:func:`spitemalice.study.stats.sprt`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,15 @@ from typing import Any
 
 import attrs
 
-from spitemalice.stats import Interval, SprtResult, mean_interval, paired_difference, sprt, wilson
 from spitemalice.study.runner import Configuration, GameRow, play_games
+from spitemalice.study.stats import (
+    Interval,
+    SprtResult,
+    mean_interval,
+    paired_difference,
+    sprt,
+    wilson,
+)
 
 
 @attrs.frozen
@@ -136,7 +143,7 @@ def compare(a: Configuration, b: Configuration, games: int, seed: int,
             jobs: int | None = 1, client: Any = None) -> Comparison:
     """Play ``games`` paired games of ``a`` and ``b`` (game ``g`` from the same seed under
     both) and compare them.  ``jobs`` and ``client`` choose where the games are played
-    (:func:`spitemalice.parallel.run_games`); the comparison never depends on them.
+    (:func:`spitemalice.study.parallel.run_games`); the comparison never depends on them.
 
     Raises:
         ValueError: the configurations have different numbers of seats.
@@ -150,7 +157,7 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
                           seed: int, batch: int = 100, max_games: int = 20_000,
                           on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
                           jobs: int | None = 1, client: Any = None) -> Comparison:
-    """Play paired games in batches of ``batch`` until :func:`~spitemalice.stats.sprt` on the
+    """Play paired games in batches of ``batch`` until :func:`~spitemalice.study.stats.sprt` on the
     paired differences of ``statistic`` decides whether B differs from A by ``margin`` (in the
     statistic's unit: moves, or a share 0..1), or ``max_games`` were played.
 

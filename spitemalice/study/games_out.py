@@ -20,7 +20,7 @@ from types import TracebackType
 from typing import IO
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.policies import TeamRule
+from spitemalice.rules.policies import TeamRule
 from spitemalice.study.runner import GameRow
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}

@@ -23,8 +23,8 @@ from itertools import combinations
 
 import attrs
 
-from spitemalice.stats import Z95, Interval, mean_interval, wilson
 from spitemalice.study.runner import GameRow
+from spitemalice.study.stats import Z95, Interval, mean_interval, wilson
 
 METRICS: dict[str, str] = {
     "balance": "1 minus the largest gap between the win rates of two turn positions (the "
@@ -72,7 +72,7 @@ class Quality:
 def quality(rows: Sequence[GameRow], seats: int) -> Quality:
     """The metrics of :data:`METRICS` over ``rows`` (games of one configuration of ``seats``).
 
-    Rates carry Wilson intervals, means normal intervals (:mod:`spitemalice.stats`); balance
+    Rates carry Wilson intervals, means normal intervals (:mod:`spitemalice.study.stats`); balance
     carries a normal interval for the largest gap between two seats' win shares.
 
     Raises:

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.stats import wilson
 from spitemalice.study.runner import GameRow
+from spitemalice.study.stats import wilson
 
 FORMATS = (".png", ".svg")
 

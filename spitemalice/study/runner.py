@@ -13,15 +13,15 @@ from typing import Any
 
 import attrs
 
+from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
-from spitemalice.parallel import run_games
-from spitemalice.players import Player, make_player
-from spitemalice.policies import TeamRule
-from spitemalice.rulebook import RuleBook
-from spitemalice.simulate import GameResult, derive_seed, play_game
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.policies import TeamRule
+from spitemalice.study.parallel import run_games
+from spitemalice.study.simulate import GameResult, derive_seed, play_game
 
 
 @attrs.frozen
@@ -30,7 +30,7 @@ class Configuration:
 
     Attributes:
         rules: the resolved rules.
-        bots: one bot kind per seat (names of :data:`spitemalice.players.PLAYERS`).
+        bots: one bot kind per seat (names of :data:`spitemalice.bots.players.PLAYERS`).
         label: how reports name this configuration (``"A"``, ``"B"``, a rule-set name).
     """
 
@@ -221,7 +221,7 @@ class Run:
 @attrs.frozen
 class PairedGame:
     """Game ``first + g`` of every configuration, as a pure function of ``g`` (what
-    :func:`spitemalice.parallel.run_games` hands to a worker)."""
+    :func:`spitemalice.study.parallel.run_games` hands to a worker)."""
 
     configs: tuple[Configuration, ...]
     run_seed: int
@@ -238,7 +238,7 @@ def play_games(configs: Sequence[Configuration], run_seed: int, games: range,
     """Play game ``g`` of every configuration for each ``g`` in ``games`` (a step-1 range;
     paired: the same deal seed under each configuration), calling ``on_game`` with each
     game's rows in game order.  ``jobs`` and ``client`` choose where games are played
-    (:func:`spitemalice.parallel.run_games`); the rows never depend on them.
+    (:func:`spitemalice.study.parallel.run_games`); the rows never depend on them.
 
     Ctrl-C (``KeyboardInterrupt``) stops the run cleanly: the result holds the games finished
     under every configuration and says it was interrupted.

@@ -22,10 +22,10 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.policies import teams_text
-from spitemalice.rulebook import RuleBook
-from spitemalice.stats import Interval, wilson
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.policies import teams_text
 from spitemalice.study.runner import GameRow, configuration, play_games
+from spitemalice.study.stats import Interval, wilson
 
 
 @attrs.frozen
@@ -68,7 +68,7 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
     once in each seat of every deal (with teams: once on each team, both partners the same
     bot).  ``on_game`` gets each deal's rows, one per seat (per team) the challenger took, in
     the order of ``rules.teams.teams``.  ``jobs`` and ``client`` choose where the games are
-    played (:func:`spitemalice.parallel.run_games`); the table never depends on them.
+    played (:func:`spitemalice.study.parallel.run_games`); the table never depends on them.
 
     Raises:
         SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly (fewer

@@ -14,19 +14,19 @@ from typing import Any
 
 import attrs
 
-from spitemalice.custom import is_file_name
-from spitemalice.custom import read as read_custom
+from spitemalice.bots.players import make_player
 from spitemalice.engine import apply_move, deal
 from spitemalice.errors import RulesetError, SpiteMaliceError
-from spitemalice.loader import load
+from spitemalice.formats.records import RecordFinding, record_game, record_to_dict
 from spitemalice.model import Outcome
 from spitemalice.moves import move_text
-from spitemalice.players import make_player
-from spitemalice.progress import Progress
-from spitemalice.records import RecordFinding, record_game, record_to_dict
-from spitemalice.registry import installed, load_plugin
-from spitemalice.rulebook import RuleBook
-from spitemalice.simulate import derive_seed, play_game
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.custom import is_file_name
+from spitemalice.rules.custom import read as read_custom
+from spitemalice.rules.loader import load
+from spitemalice.rules.registry import installed, load_plugin
+from spitemalice.study.progress import Progress
+from spitemalice.study.simulate import derive_seed, play_game
 
 from . import termination
 from .dynamic import Failure, dynamic_checks, shrink
@@ -57,7 +57,7 @@ def validate(
 
     ``jobs`` (worker processes, ``None`` for every core) and ``client`` (a
     ``distributed.Client``) say where the configuration's own games are played; the report
-    does not depend on them (:func:`spitemalice.parallel.run_games`).
+    does not depend on them (:func:`spitemalice.study.parallel.run_games`).
 
     Args:
         progress: show a progress bar on a terminal (stderr) while the games are played.

@@ -16,7 +16,7 @@ from spitemalice.engine.legal import base_moves
 from spitemalice.errors import IllegalMove
 from spitemalice.model import GameState, Pile
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules.book import RuleBook
 
 BURIED_DEPTH = 3  # cards below a pile's top offered as (illegal) buried-card candidates
 

@@ -9,15 +9,15 @@ from typing import Any
 
 import attrs
 
+from spitemalice.bots.players import make_player
 from spitemalice.engine import PASS, apply_move, deal, legal_moves
-from spitemalice.invariants import Violation, state_violations, transition_violations
+from spitemalice.engine.invariants import Violation, state_violations, transition_violations
 from spitemalice.model import GameState
 from spitemalice.moves import Move
-from spitemalice.parallel import run_games
-from spitemalice.players import make_player
-from spitemalice.rulebook import RuleBook
-from spitemalice.simulate import derive_seed
-from spitemalice.stats import wilson
+from spitemalice.rules.book import RuleBook
+from spitemalice.study.parallel import run_games
+from spitemalice.study.simulate import derive_seed
+from spitemalice.study.stats import wilson
 
 from .audit import answering_filters, audit_position, filters_hold
 from .report import Check, GameStats
@@ -35,7 +35,7 @@ class Failure:
 
     Attributes:
         invariant: the name of the broken invariant (a function of
-            :mod:`spitemalice.invariants`), or the kind of fault: ``"crash"``,
+            :mod:`spitemalice.engine.invariants`), or the kind of fault: ``"crash"``,
             ``"non-termination"``, ``"listed-and-checked-moves-agree"``, ``"stuck-seat"``.
     """
 
@@ -170,7 +170,7 @@ def _kinds(lineup: str, seats: int) -> list[str]:
 @attrs.frozen
 class CheckedGame:
     """Game ``g`` of a validation run as a pure function of ``g`` (see
-    :mod:`spitemalice.parallel`): dealt from ``derive_seed(seed, "validate", g)``, played by
+    :mod:`spitemalice.study.parallel`): dealt from ``derive_seed(seed, "validate", g)``, played by
     the line-up ``LINEUPS[g % 3]``, every invariant checked after every move and the
     positions :func:`audit_points` names audited; returns what :func:`play_checked` returns
     and the number of positions audited."""
@@ -235,7 +235,7 @@ def dynamic_checks(
 ) -> tuple[list[Check], GameStats, Failure | None]:
     """Play ``games`` games split over the player line-ups; return the checks, the statistics
     and the first failure (``None`` when every game was clean).  ``jobs`` and ``client`` say
-    where the games are played (:func:`spitemalice.parallel.run_games`); the result does not
+    where the games are played (:func:`spitemalice.study.parallel.run_games`); the result does not
     depend on them.  ``on_game`` is called after each game (a progress bar)."""
     tally = _Tally(rules.players)
     failure: Failure | None = None
@@ -279,7 +279,10 @@ def first_problem(
 def first_violation(
     rules: RuleBook, seed: int, picks: Sequence[int]
 ) -> tuple[list[Move], Violation] | None:
-    """:func:`first_problem` with the problem named (:class:`~spitemalice.invariants.Violation`)."""
+    """:func:`first_problem` with the problem named.
+
+    The problem is a :class:`~spitemalice.engine.invariants.Violation`.
+    """
     state = deal(rules, seed)
     moves: list[Move] = []
     for pick in picks:

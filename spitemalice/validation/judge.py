@@ -17,9 +17,9 @@ from typing import Any
 
 import attrs
 
-from spitemalice.rulebook import RuleBook
-from spitemalice.stats import Interval
+from spitemalice.rules.book import RuleBook
 from spitemalice.study.metrics import balance, completion, duration
+from spitemalice.study.stats import Interval
 
 from .report import Check, Finding, GameStats, Level, skip
 

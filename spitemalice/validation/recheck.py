@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from spitemalice.engine import deal
-from spitemalice.invariants import Violation, state_violations
+from spitemalice.engine.invariants import Violation, state_violations
+from spitemalice.formats.records import GameRecord
 from spitemalice.moves import parse_move
-from spitemalice.records import GameRecord
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules.book import RuleBook
 
 from .audit import audit_position
 from .dynamic import step_violation

@@ -7,7 +7,7 @@ from typing import Literal
 
 import attrs
 
-from spitemalice.stats import Interval
+from spitemalice.study.stats import Interval
 
 Level = Literal["error", "warning", "info"]
 LEVELS: tuple[Level, ...] = ("error", "warning", "info")

@@ -9,9 +9,9 @@ from typing import Any
 
 from spitemalice.engine import deal, legal_moves
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.registry import installed
-from spitemalice.rulebook import RuleBook
-from spitemalice.simulate import derive_seed
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.registry import installed
+from spitemalice.study.simulate import derive_seed
 
 from .dynamic import LINEUPS, Failure, play_checked
 from .report import Check, skip

@@ -6,9 +6,9 @@ import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from spitemalice import hookspecs
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules import hookspecs
+from spitemalice.rules.book import RuleBook
 
 from .report import Check
 

@@ -13,7 +13,7 @@ from spitemalice.cards import Card
 from spitemalice.engine import PASS, apply_move, deal, legal_moves
 from spitemalice.engine.flow import with_fields
 from spitemalice.model import GameState, Seat
-from spitemalice.rulebook import RuleBook
+from spitemalice.rules.book import RuleBook
 
 from .report import Check, skip
 

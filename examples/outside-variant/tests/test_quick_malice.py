@@ -4,7 +4,7 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.cards import parse_cards
-from spitemalice.conformance import VariantConformance
+from spitemalice.testing.conformance import VariantConformance
 
 
 class TestQuickMaliceConforms(VariantConformance):

@@ -1,0 +1,207 @@
+"""Players (bots) that choose among legal moves.
+
+A player is any object with ``choose(rules, state, moves) -> move`` where ``moves`` is the
+non-empty tuple from :func:`~spitemalice.engine.legal_moves`.  Players keep their own seeded
+``random.Random``; none of them reads Python's global random state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from itertools import compress, repeat
+from typing import Protocol, cast
+
+from spitemalice.cards import Card
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameState
+from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
+from spitemalice.rules.book import RuleBook
+
+
+class Player(Protocol):
+    """Anything that picks one of the legal moves."""
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move: ...
+
+
+class RandomPlayer:
+    """Picks a legal move uniformly at random from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        count = len(moves)
+        if not count:
+            raise ValueError("there is no move to choose from")
+        # What randrange(count) returns for a count > 0, without its argument checks: the
+        # same draws from the same generator (tests/test_global_random.py holds them equal).
+        return moves[self.rng._randbelow(count)]  # type: ignore[attr-defined]
+
+
+class GreedyPlayer:
+    """Plays its pay-off card whenever it can reach it, otherwise keeps building.
+
+    Order of preference: a pay-off play; the first play of a run of hand and discard-pile
+    cards that reaches the pay-off top this turn; a natural card from a discard pile, then from
+    the hand, that does not hand the next seat its pay-off rank; a sensible discard (high
+    cards, on equal or one-higher tops, never a wild card if another will do); anything else.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        # The plays, then the discards, picked in C (isinstance mapped over the moves).
+        plays = cast(list[Play], list(compress(moves, map(isinstance, moves, repeat(Play)))))
+        for move in plays:
+            if move.zone is Zone.PAYOFF:
+                return move
+        if plays:
+            ranks = state.build_tops
+            tops = _pile_tops(rules, ranks)
+            chosen = (_toward_payoff(rules, state, plays, tops)
+                      or _build(rules, state, plays, ranks))
+            if chosen is not None:
+                return chosen
+        discards = cast(list[Discard],
+                        list(compress(moves, map(isinstance, moves, repeat(Discard)))))
+        if discards:
+            return _best_discard(rules, state, discards)
+        return moves[0]
+
+
+def _pile_tops(rules: RuleBook, ranks: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(build pile, rank on top) for each open pile (``ranks``: :attr:`GameState.build_tops`),
+    plus (NEW_PILE, 0) if one may open."""
+    tops = list(enumerate(ranks))
+    if not rules.build_limit or len(ranks) < rules.build_limit:
+        tops.append((NEW_PILE, 0))
+    return tops
+
+
+def _toward_payoff(rules: RuleBook, state: GameState, plays: list[Play],
+                   tops: list[tuple[int, int]]) -> Play | None:
+    """The first play of a run that would bring a build pile up to a pay-off top: for each
+    pay-off top in turn, the first pile (in :func:`_pile_tops`' order) whose missing ranks up
+    to it the hand and discard-pile tops cover, wild cards standing in where they may."""
+    seat = state.seats[state.seat]
+    wild = rules.wild.wild_ranks
+    goals = [pile[-1].rank for pile in seat.payoff if pile and pile[-1].rank not in wild]
+    if not goals:
+        return None
+    reachable = [card.rank for card in seat.hand]
+    reachable += [pile[-1].rank for pile in seat.discards if pile]
+    wilds = sum(map(wild.__contains__, reachable))  # wild cards at hand
+    present = set(reachable)
+    present -= wild  # the natural ranks at hand
+    excluded = rules.wild.excluded
+    for goal in goals:
+        for pile, top in tops:
+            if top < goal:
+                # Covered when every missing rank may take a wild card and there are enough:
+                # what a rank-by-rank walk spending one wild card per gap decides.
+                if wilds:
+                    missing = set(range(top + 1, goal)) - present
+                    if len(missing) > wilds or not missing.isdisjoint(excluded):
+                        continue
+                elif not present.issuperset(range(top + 1, goal)):
+                    continue
+                return _first_play(rules, plays, pile, top + 1)
+    return None
+
+
+def _first_play(rules: RuleBook, plays: list[Play], pile: int, rank: int) -> Play | None:
+    """Onto ``pile``, not from the pay-off pile: the first natural ``rank`` card from a
+    discard pile, else the first natural one from anywhere, else the first play at all."""
+    onto = [m for m in plays if m.pile == pile and m.zone is not Zone.PAYOFF]
+    natural = [m for m in onto if m.card.rank == rank and not rules.wild.is_wild(m.card)]
+    for move in natural:
+        if move.zone is Zone.DISCARD:
+            return move
+    ranked = natural or onto
+    return ranked[0] if ranked else None
+
+
+def _build(rules: RuleBook, state: GameState, plays: list[Play],
+           ranks: tuple[int, ...]) -> Play | None:
+    """A natural play that does not set up the next seat's pay-off card: the first of lowest
+    (not from a discard pile, rank) among those, as a stable sort would put first."""
+    next_seat = state.seats[(state.seat + 1) % len(state.seats)]
+    danger = {pile[-1].rank - 1 for pile in next_seat.payoff if pile}
+    wild = rules.wild.wild_ranks
+    best, best_key = None, (True, 0)
+    for move in plays:
+        pile = move.pile  # the rank a card played there stands for: next on the pile's top
+        if move.card.rank in wild or (1 if pile == NEW_PILE else ranks[pile] + 1) in danger:
+            continue
+        key = (move.zone is not Zone.DISCARD, move.card.rank)
+        if best is None or key < best_key:
+            best, best_key = move, key
+    return best
+
+
+def _best_discard(rules: RuleBook, state: GameState, discards: list[Discard]) -> Discard:
+    """The first discard of highest :func:`_discard_score` (what ``max`` picks), scored with
+    the pile tops looked up once instead of once per discard."""
+    wild = rules.wild.wild_ranks
+    tops = [pile[-1].rank if pile else None for pile in state.seats[state.seat].discards]
+    best, best_score = discards[0], -(10**9)
+    for move in discards:
+        rank = move.cards[0].rank
+        top = tops[move.pile]
+        score = rank - 100 if rank in wild else rank
+        if top is None:
+            score += 10
+        elif top == rank or top == rank + 1:
+            score += 20
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+def _discard_score(rules: RuleBook, state: GameState, move: Discard) -> int:
+    card: Card = move.cards[0]
+    pile = state.seats[state.seat].discards[move.pile]
+    score = card.rank
+    if rules.wild.is_wild(card):
+        score -= 100
+    if not pile:
+        score += 10
+    elif pile[-1].rank in (card.rank, card.rank + 1):
+        score += 20
+    return score
+
+
+def _heuristic(seed: int) -> Player:
+    from spitemalice.bots.heuristic import HeuristicPlayer  # bots build on this module
+
+    return HeuristicPlayer(seed)
+
+
+def _mcts(seed: int) -> Player:
+    from spitemalice.bots.mcts import MctsPlayer
+
+    return MctsPlayer(seed)
+
+
+PLAYERS: dict[str, Callable[[int], Player]] = {
+    "random": RandomPlayer, "greedy": GreedyPlayer, "heuristic": _heuristic, "mcts": _mcts,
+}
+"""The one registry of bot names: kind -> a factory taking the player's seed.  ``heuristic``
+and ``mcts`` live in :mod:`spitemalice.bots`."""
+
+
+def make_player(kind: str, seed: int) -> Player:
+    """A player of ``kind`` (a name of :data:`PLAYERS`) seeded with ``seed``.
+
+    Raises:
+        SpiteMaliceError: an unknown kind; the message lists the known ones.
+    """
+    try:
+        return PLAYERS[kind](seed)
+    except KeyError:
+        raise SpiteMaliceError(
+            f"unknown player {kind!r}; choose from {', '.join(sorted(PLAYERS))}"
+        ) from None

@@ -1,0 +1,107 @@
+"""The subcommands and options that meet other programs and people: ``schema`` and the
+``--svg`` pictures of ``show`` and ``replay``.
+
+* ``spitemalice schema NAME`` prints the JSON Schema ``NAME`` (record, state, view,
+  ruleset; :mod:`spitemalice.formats.schema`).
+* ``spitemalice show POSITION --ruleset NAME --svg FILE`` writes the position (or view) as
+  an SVG picture (:func:`spitemalice.formats.picture.position_svg`) instead of laying it out
+  as text.
+* ``spitemalice replay FILE --svg DIR`` also writes one picture per position:
+  ``DIR/move-0000.svg`` for the deal, ``DIR/move-0001.svg`` after the first move, and on.
+
+A file or folder that cannot be written is a :class:`~spitemalice.errors.SpiteMaliceError`
+(one line, exit status 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from spitemalice.cli.records import run_replay, run_show, shown_position
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.picture import position_svg
+from spitemalice.formats.records import RecordError, load_record, replay, rules_for
+from spitemalice.formats.schema import SCHEMA_NAMES, schema_text
+
+
+def add_interop(commands: Any) -> None:
+    """Register ``schema`` on ``commands`` (argparse subparsers) and add ``--svg`` to its
+    ``show`` and ``replay`` commands (call it after those are registered)."""
+    sch = commands.add_parser("schema", help="print the JSON Schema of a document the "
+                              "library writes or reads")
+    sch.add_argument("name", choices=SCHEMA_NAMES, metavar="NAME",
+                     help=f"one of {', '.join(SCHEMA_NAMES)}")
+    sch.set_defaults(handler=run_schema)
+    choices = getattr(commands, "choices", {})
+    if "show" in choices:
+        choices["show"].add_argument("--svg", type=Path, metavar="FILE",
+                                     help="write the position as an SVG picture to FILE")
+        choices["show"].set_defaults(handler=run_show_svg)
+    if "replay" in choices:
+        choices["replay"].add_argument("--svg", type=Path, metavar="DIR",
+                                       help="also write one SVG picture per position into DIR "
+                                       "(move-0000.svg is the deal)")
+        choices["replay"].set_defaults(handler=run_replay_svg)
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    """Print the schema's JSON text as shipped."""
+    sys.stdout.write(schema_text(args.name))
+    return 0
+
+
+def run_show_svg(args: argparse.Namespace) -> int:
+    """``show``: the text layout, or with ``--svg FILE`` the picture written to FILE."""
+    if args.svg is None:
+        return run_show(args)
+    if args.svg.suffix.lower() != ".svg":  # an SVG text in a .png file opens as nothing
+        raise SpiteMaliceError(f"--svg {args.svg}: name a .svg file (the picture is SVG "
+                               "text)")
+    book, position = shown_position(args)
+    caption = f"{args.ruleset}: {'view' if 'view=' in ' '.join(args.position) else 'position'}"
+    _write(args.svg, position_svg(position, caption=caption, teams=book.teams.teams))
+    print(f"wrote {args.svg}")
+    return 0
+
+
+def run_replay_svg(args: argparse.Namespace) -> int:
+    """``replay``: with ``--svg DIR``, write a picture per position first, then print the
+    replay as usual (its exit status: 1 when a move cannot be replayed)."""
+    if args.svg is not None:
+        _replay_pictures(args.file, args.svg)
+    return run_replay(args)
+
+
+def _replay_pictures(file: Path, directory: Path) -> None:
+    record = load_record(file)
+    book = rules_for(record)
+    _make_dir(directory)
+    states = replay(record, book)
+    name = record.ruleset.name
+    try:
+        # zip stops before the outcome check that follows the last state
+        for number, state in zip(range(len(record.moves) + 1), states, strict=False):
+            what = "the deal" if number == 0 else (
+                f"move {number}: {record.moves[number - 1]}")
+            _write(directory / f"move-{number:04d}.svg",
+                   position_svg(state, caption=f"{name}, {what}", teams=book.teams.teams))
+    except RecordError:
+        pass  # the pictures stop at the bad move; run_replay reports it
+
+
+def _make_dir(directory: Path) -> None:
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SpiteMaliceError(f"--svg {directory}: cannot make the directory: "
+                               f"{error.strerror}") from None
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise SpiteMaliceError(f"--svg: cannot write {path}: {error.strerror}") from None

@@ -1,0 +1,302 @@
+"""The record and position subcommands: ``replay``, ``check``, ``show`` and
+``simulate --record``.
+
+* ``spitemalice replay FILE`` prints a recorded game move by move, each position in the
+  position notation (``--pretty`` lays each out on several lines instead).  Exit 0, or 1 when
+  a move cannot be replayed (the error is the last line, on stderr).
+* ``spitemalice check FILE`` validates a record against its rule set: exit 0 when every move
+  is legal at its point and the outcome is the replay's; 1 with the first bad move's number,
+  the position before it and the rule it breaks; 2 when the file cannot be read as a record
+  or its rules cannot be loaded.
+* ``spitemalice show POSITION --ruleset NAME`` lays out a position (or a view, a position
+  with a ``view=`` field) for people; the position may be one quoted argument or several.
+* ``spitemalice simulate ... --record DIR`` writes one record per game,
+  ``DIR/game-00000.json`` and on.  It refuses, before playing, to replace a record already
+  there unless ``--force`` is given, and never writes through a symbolic link.
+
+Errors the user can cause are :class:`~spitemalice.errors.SpiteMaliceError`\\ s, which the
+command line prints as one line with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from spitemalice.engine.views import SeatView
+from spitemalice.errors import IllegalMove, SpiteMaliceError
+from spitemalice.formats.notation import (
+    describe_position,
+    describe_view,
+    format_position,
+    parse_position,
+    parse_view,
+    seat_count,
+)
+from spitemalice.formats.records import (
+    GameRecord,
+    RecordError,
+    check_record,
+    load_record,
+    record_result,
+    replay,
+    rules_for,
+    save_record,
+)
+from spitemalice.model import GameState, Outcome
+from spitemalice.moves import parse_move
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.loader import load
+from spitemalice.study.simulate import GameResult
+
+GameWriter = Callable[[int, GameResult, tuple[str, ...]], None]
+
+
+def add_records(commands: Any, setting: Callable[[str], tuple[str, str]]) -> None:
+    """Register ``replay``, ``check`` and ``show`` on ``commands`` (argparse subparsers) and
+    add ``--record DIR`` to its ``simulate`` command (when it has one).
+
+    Args:
+        setting: the ``--set KEY=VALUE`` argument type of the command line.
+    """
+    rep = commands.add_parser("replay", help="show a recorded game move by move")
+    rep.add_argument("file", type=Path, metavar="FILE", help="a game record (JSON)")
+    rep.add_argument("--pretty", action="store_true",
+                     help="lay each position out on several lines instead of the notation")
+    rep.set_defaults(handler=run_replay)
+    chk = commands.add_parser(
+        "check", help="validate a game record: exit 0 valid, 1 invalid, 2 unreadable")
+    chk.add_argument("file", type=Path, metavar="FILE", help="a game record (JSON)")
+    chk.add_argument("--invariants", action="store_true",
+                     help="also check every invariant on every position (as validate does)")
+    chk.set_defaults(handler=run_check)
+    show = commands.add_parser("show", help="lay out a position given in the notation")
+    show.add_argument("position", nargs="+", metavar="POSITION",
+                      help="a position (or a view) in the notation, quoted or not")
+    show.add_argument("--ruleset", required=True, metavar="NAME",
+                      help="the rule set the position belongs to")
+    show.add_argument("--players", type=int,
+                      help="seats in the game (default: the seats the position shows)")
+    show.add_argument("--house-rule", action="append", default=[], metavar="NAME",
+                      help="a house rule to stack on the rule set (repeatable)")
+    show.add_argument("--set", action="append", default=[], type=setting, metavar="KEY=VALUE",
+                      dest="settings", help="override a rule-set parameter (repeatable)")
+    show.set_defaults(handler=run_show)
+    simulate = getattr(commands, "choices", {}).get("simulate")
+    if simulate is not None:
+        simulate.add_argument("--record", type=Path, metavar="DIR",
+                              help="write a game record (JSON) per game into DIR")
+        simulate.add_argument("--force", action="store_true",
+                              help="with --record: replace records already in DIR")
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Print the record's header, the deal and every move with the position after it."""
+    record = load_record(args.file)
+    book = rules_for(record)
+    teams = book.teams.teams
+
+    def show(state: GameState) -> str:
+        return (describe_position if args.pretty else format_position)(state, teams)
+
+    for line in _header(record):
+        print(line)
+    states = replay(record, book)
+    try:
+        before = next(states)
+        print(_line(0, "deal", show(before), args.pretty))
+        for number, (text, after) in enumerate(zip(record.moves, states, strict=False), 1):
+            print(_line(number, f"seat {before.seat}  {text}", show(after), args.pretty))
+            before = after
+        for _ in states:  # the outcome check after the last move
+            pass
+    except RecordError as error:
+        print(f"spitemalice: error: {args.file}: {error}", flush=True, file=sys.stderr)
+        return 1
+    print(f"outcome: {_outcome(record.outcome)}")
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Print ``valid: ...`` (exit 0) or the first problem, the position before it and the
+    rule it breaks (exit 1)."""
+    record = load_record(args.file)
+    book = rules_for(record)
+    problem = check_record(record, book)
+    if problem is None:
+        broken = _broken_invariant(args, record, book)
+        if broken is not None:
+            print(broken)
+            return 1
+        print(f"valid: {args.file}: {len(record.moves)} move(s), {_rules(record)}, outcome "
+              f"{_outcome(record.outcome)}")
+        return 0
+    error = problem.error
+    if problem.number is None:
+        print(f"invalid: {args.file}: after the last move ({len(record.moves)}): {error}")
+        print(f"final position: {format_position(problem.before, book.teams.teams)}")
+        return 1
+    what = _refusal(problem.move or "", error)
+    print(f"invalid: {args.file}: move {problem.number} by seat {problem.before.seat} "
+          f"{problem.move!r} {what}")
+    print(f"position before move {problem.number}: "
+          f"{format_position(problem.before, book.teams.teams)}")
+    if isinstance(error, IllegalMove):
+        print(f"rule: {_rule(book, error)}")
+    return 1
+
+
+def _broken_invariant(args: argparse.Namespace, record: GameRecord,
+                      book: RuleBook) -> str | None:
+    """Why a record whose moves are legal is not valid all the same, or ``None``.
+
+    With ``--invariants`` every invariant is re-run on every position and the first broken one
+    is reported (and compared with the finding a validate failure record stores); without it a
+    stored finding alone keeps the record from being called valid.
+    """
+    from spitemalice.validation.recheck import recheck_record
+
+    stored = record.finding
+    if not args.invariants:
+        if stored is None:
+            return None
+        return (f"invalid: {args.file}: its moves are legal, but validate recorded the broken "
+                f"invariant {stored.invariant}: {stored.message} (check --invariants re-runs "
+                "them)")
+    found = recheck_record(record, book)
+    if found is None:
+        if stored is None:
+            return None
+        return (f"invalid: {args.file}: validate recorded the broken invariant "
+                f"{stored.invariant}, but every position keeps every invariant now")
+    number, violation = found
+    where = "the deal" if number == 0 else f"move {number} {record.moves[number - 1]!r}"
+    same = "" if stored is None else (
+        "; the same finding validate recorded" if
+        (stored.invariant, stored.message) == (violation.invariant, violation.message)
+        else f"; validate recorded {stored.invariant}: {stored.message}")
+    return (f"invalid: {args.file}: after {where} the invariant {violation.invariant} is broken:"
+            f" {violation.message}{same}")
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Parse the position (or view) against the rule set and lay it out, the teams
+    included in a game with teams."""
+    book, position = shown_position(args)
+    teams = book.teams.teams
+    if isinstance(position, SeatView):
+        print(describe_view(position, teams))
+    else:
+        print(describe_position(position, teams))
+    return 0
+
+
+def shown_position(args: argparse.Namespace) -> tuple[RuleBook, GameState | SeatView]:
+    """The rules, and the position (or view, with a ``view=`` field) ``show`` was given,
+    parsed against them.
+
+    Raises:
+        SpiteMaliceError: the rule set cannot be loaded or the position does not parse.
+    """
+    text = " ".join(args.position)
+    params: dict[str, object] = dict(args.settings)
+    params["players"] = args.players if args.players is not None else seat_count(text)
+    book = load(args.ruleset, args.house_rule, params)
+    return book, parse_view(text, book) if "view=" in text else parse_position(text, book)
+
+
+def record_writer(args: argparse.Namespace, rules: RuleBook) -> GameWriter | None:
+    """For ``simulate --record DIR``: a callback that saves each game as
+    ``DIR/game-NNNNN.json``; ``None`` when ``--record`` was not given.
+
+    Raises:
+        SpiteMaliceError: DIR cannot be made (say, a file of that name exists), or one of the
+            records to write is there already (without ``--force``) or is a symbolic link;
+            checked before any game is played.
+    """
+    directory: Path | None = getattr(args, "record", None)
+    if directory is None:
+        return None
+    force = bool(getattr(args, "force", False))
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SpiteMaliceError(f"--record {directory}: cannot make the directory: "
+                               f"{error.strerror}") from None
+    paths = [directory / f"game-{game:05d}.json" for game in range(args.games)]
+    links = [path for path in paths if path.is_symlink()]
+    if links:
+        raise SpiteMaliceError(f"--record: {links[0]} is a symbolic link; records are never "
+                               "written through one (remove it)")
+    there = [path for path in paths if os.path.lexists(path)]
+    if there and not force:
+        raise SpiteMaliceError(f"--record: {there[0]} and {len(there) - 1} other record(s) "
+                               "are there already; give --force to replace them, or another DIR")
+
+    def write(game: int, result: GameResult, kinds: tuple[str, ...]) -> None:
+        path = directory / f"game-{game:05d}.json"
+        try:
+            save_record(record_result(rules, result, kinds), path, overwrite=force)
+        except OSError as error:
+            raise SpiteMaliceError(f"--record: cannot write {path}: {error.strerror}") from None
+
+    return write
+
+
+def _line(number: int, what: str, position: str, pretty: bool) -> str:
+    if pretty:
+        body = "\n".join(f"      {line}" for line in position.split("\n"))
+        return f"{number:>4}  {what}\n{body}"
+    return f"{number:>4}  {what:<20}  {position}"
+
+
+def _header(record: GameRecord) -> list[str]:
+    seats = ", ".join(f"{i} {s.name} ({s.kind})" for i, s in enumerate(record.seats))
+    dealer = "seeded cut" if record.dealer is None else f"seat {record.dealer}"
+    return [f"rules: {_rules(record)}", f"seats: {seats}",
+            f"seed {record.seed}, dealer: {dealer}, {len(record.moves)} move(s)"]
+
+
+def _rules(record: GameRecord) -> str:
+    ref = record.ruleset
+    extra = "".join(f" + {name}" for name in ref.house_rules)
+    params = ", ".join(f"{k}={_value(v)}" for k, v in ref.params)
+    return f"{ref.name} {ref.version}{extra}" + (f" ({params})" if params else "")
+
+
+def _value(value: object) -> str:
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value) or "none"
+    return "unlimited" if value is None else str(value)
+
+
+def _outcome(outcome: Outcome | None) -> str:
+    if outcome is None:
+        return "none yet (the game is live)"
+    winner = "" if outcome.winner is None else f" by seat {outcome.winner}"
+    return f"{outcome.kind}{winner}, scores {', '.join(str(s) for s in outcome.scores)}"
+
+
+def _refusal(move: str, error: SpiteMaliceError) -> str:
+    if isinstance(error, IllegalMove):
+        return f"is illegal: {error}"
+    try:
+        parse_move(move)
+    except SpiteMaliceError:
+        return f"does not parse: {error}"
+    return f"is refused: {error}"
+
+
+def _rule(book: RuleBook, error: IllegalMove) -> str:
+    if not error.clause:
+        return f"reason {error.reason} (no clause of {book.name} covers it)"
+    try:
+        clause = book.clause(error.clause)
+    except KeyError:
+        return f"{error.clause} [reason {error.reason}]"
+    return f"{clause.id} {clause.text} [reason {error.reason}]"
+

@@ -1,0 +1,358 @@
+"""Studies on the command line: ``compare``, ``tournament`` and the study options of
+``simulate`` (``--metrics``, ``--games-out``, ``--plot``, ``--quiet`` and its progress bar).
+
+Every run shows a progress bar on a terminal (games done, rate, time left), none with
+``--json``, ``--quiet`` or when output is not a terminal.  Ctrl-C stops a run and prints the
+summary of the games finished.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.loader import load
+from spitemalice.study import parallel
+from spitemalice.study.compare import Comparison, compare, compare_until_decided, statistics
+from spitemalice.study.games_out import GamesOut
+from spitemalice.study.metrics import METRICS, Quality, quality
+from spitemalice.study.plot import check_path, plot_runs
+from spitemalice.study.progress import Progress
+from spitemalice.study.runner import Configuration, GameRow, configuration, row_of
+from spitemalice.study.simulate import GameResult
+from spitemalice.study.stats import Interval
+from spitemalice.study.tournament import format_table, tournament, tournament_sides
+
+ArgsAdder = Callable[[argparse.ArgumentParser], None]
+
+
+def add_run_options(parser: argparse.ArgumentParser, plot: bool = True) -> None:
+    """``--quiet``, ``--games-out FILE`` and ``--plot FILE`` for a command that plays games."""
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--games-out", type=Path, metavar="FILE",
+                        help="write one row per game as it finishes: FILE.csv or FILE.jsonl")
+    if plot:
+        parser.add_argument("--plot", type=Path, metavar="FILE",
+                            help="draw game lengths and wins per seat to FILE.png or FILE.svg "
+                                 "(needs spitemalice[plot])")
+
+
+def add_simulate_options(parser: argparse.ArgumentParser) -> None:
+    """The study options of ``simulate``: ``--metrics`` and :func:`add_run_options`."""
+    parser.add_argument("--metrics", action="store_true",
+                        help="add game-quality metrics (balance, completion, drawishness, "
+                             "duration, decisiveness, branching factor) with 95%% intervals")
+    add_run_options(parser)
+
+
+def add_study(commands: Any, add_rules_args: ArgsAdder, add_allow_files: ArgsAdder,
+              count: Callable[[str], int], seed: Callable[[str], int],
+              setting: Callable[[str], tuple[str, str]]) -> None:
+    """Register ``compare`` and ``tournament`` on ``commands`` (argparse subparsers)."""
+    cmp = commands.add_parser(
+        "compare", help="play two configurations on the same seeds and compare them",
+        description="Play configuration A and configuration B on the same seeds and report "
+                    "each statistic for A, for B and the paired difference B - A with its 95% "
+                    "interval (* when the interval excludes 0).  --house-rule and --set "
+                    "describe B; --a-house-rule and --a-set describe A; --bots applies to both "
+                    "unless --a-bots or --b-bots is given.")
+    cmp.add_argument("a", metavar="A", help="rule set of configuration A (the baseline)")
+    cmp.add_argument("b", metavar="B", help="rule set of configuration B (the change)")
+    cmp.add_argument("--players", type=int, help="seats in both games")
+    cmp.add_argument("--house-rule", action="append", default=[], metavar="NAME",
+                     help="a house rule for B (repeatable)")
+    cmp.add_argument("--set", action="append", default=[], type=setting, metavar="KEY=VALUE",
+                     dest="settings", help="a parameter of B (repeatable)")
+    cmp.add_argument("--a-house-rule", action="append", default=[], metavar="NAME",
+                     help="a house rule for A (repeatable)")
+    cmp.add_argument("--a-set", action="append", default=[], type=setting,
+                     metavar="KEY=VALUE", dest="a_settings", help="a parameter of A (repeatable)")
+    cmp.add_argument("--bots", default="greedy", help="bots of both, one or one per seat")
+    cmp.add_argument("--a-bots", help="bots of A (default --bots)")
+    cmp.add_argument("--b-bots", help="bots of B (default --bots)")
+    cmp.add_argument("--games", type=count, default=200, help="paired games (default 200)")
+    cmp.add_argument("--seed", type=seed, default=0, help="seed of the run (default 0)")
+    cmp.add_argument("--until-decided", type=_margin, metavar="MARGIN",
+                     help="play batches of --batch games until a sequential probability "
+                          "ratio test decides whether B differs from A by MARGIN or more in "
+                          "--statistic (at most --games games)")
+    cmp.add_argument("--statistic", default=None,
+                     help="the statistic --until-decided tests (default moves; see the "
+                          "table's keys in --json)")
+    cmp.add_argument("--batch", type=count, default=100,
+                     help="games per batch with --until-decided (default 100)")
+    cmp.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    add_allow_files(cmp)
+    add_run_options(cmp)
+    parallel.add_arguments(cmp)
+    cmp.set_defaults(handler=run_compare)
+
+    tour = commands.add_parser(
+        "tournament", help="each bot against the one before it, with win rates and intervals")
+    add_rules_args(tour)
+    add_allow_files(tour)
+    tour.add_argument("--bots", default="random,greedy,heuristic,mcts",
+                      help="bots in order, weakest first (default random,greedy,heuristic,mcts)")
+    tour.add_argument("--games", type=count, default=100,
+                      help="deals per pairing; each is played once per seat, per team with teams "
+                           "(default 100)")
+    tour.add_argument("--seed", type=seed, default=0, help="seed of the run (default 0)")
+    tour.add_argument("--json", action="store_true", help="print the table as JSON")
+    add_run_options(tour, plot=False)
+    parallel.add_arguments(tour)
+    tour.set_defaults(handler=run_tournament)
+
+
+def _margin(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"a margin is a positive number, not {text!r}")
+    return value
+
+
+def _bots(text: str) -> list[str]:
+    return [b.strip() for b in text.split(",") if b.strip()]
+
+
+def _show_progress(args: argparse.Namespace) -> bool:
+    return not (args.json or args.quiet)
+
+
+INTERRUPTED = 130
+"""Exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it), also when it
+printed the summary of the games it finished, so a script can tell a cut-short run."""
+
+
+def _note_interrupted(done: int) -> None:
+    print(f"interrupted: the summary covers the {done} games finished", file=sys.stderr)
+
+
+# --- simulate ---------------------------------------------------------------------------
+
+
+class SimulateStudy:
+    """What ``simulate``'s study options add: a progress bar, rows for ``--metrics`` and
+    ``--plot``, and the ``--games-out`` file, fed from ``simulate``'s ``on_game``."""
+
+    def __init__(self, args: argparse.Namespace, book: RuleBook, bots: list[str]) -> None:
+        self.args, self.book = args, book
+        self.config = configuration(book, bots)
+        self.keep_rows = args.metrics or args.plot is not None
+        if args.plot is not None:
+            check_path(args.plot)
+        self.rows: list[GameRow] = []
+        self.out = (GamesOut(args.games_out, book.players, teams=book.teams.any)
+                    if args.games_out else None)
+        self.progress = Progress(args.games, "simulate", _show_progress(args))
+
+    def on_game(self, chained: Callable[[int, GameResult, tuple[str, ...]], None] | None,
+                ) -> Callable[[int, GameResult, tuple[str, ...]], None]:
+        """``simulate``'s ``on_game``: calls ``chained`` (say the --record writer) too."""
+        def handle(game: int, result: GameResult, kinds: tuple[str, ...]) -> None:
+            if chained is not None:
+                chained(game, result, kinds)
+            if self.keep_rows or self.out is not None:
+                row = row_of(self.config, game, result)
+                if self.keep_rows:
+                    self.rows.append(row)
+                if self.out is not None:
+                    self.out.write(row, teams=self.book.teams)
+            self.progress.advance()
+        return handle
+
+    def close(self) -> None:
+        self.progress.close()
+        if self.out is not None:
+            self.out.close()
+
+    def finish(self, summary_data: dict[str, Any]) -> str:
+        """Add ``metrics`` to ``summary_data``; draw ``--plot``; the metrics table (text)."""
+        text = ""
+        if self.args.metrics:
+            metrics = quality(self.rows, self.book.players)
+            summary_data["metrics"] = metrics.as_dict()
+            text = format_quality(metrics)
+        if self.args.plot is not None:
+            plot_runs(self.args.plot, [(self.config.label, self.rows)], self.book.players,
+                      f"{self.config.label}: {len(self.rows)} games, bots "
+                      f"{','.join(self.config.bots)}")
+        return text
+
+
+def format_quality(metrics: Quality) -> str:
+    """The metrics as an aligned table: name, estimate and 95% interval, meaning."""
+    lines = []
+    width = max(len(name) for name in METRICS)
+    for name, interval in metrics.items():
+        mean = name.startswith("duration") or name == "branching_factor"
+        lines.append(f"{name.ljust(width)}  {_estimate(interval, mean)}")
+    return "quality metrics (Ludii definitions, 95% intervals)\n" + "\n".join(lines)
+
+
+def _estimate(interval: Interval, mean: bool) -> str:
+    if mean:
+        return f"{interval.estimate:.1f} ({interval.low:.1f}..{interval.high:.1f})"
+    return f"{interval.estimate:.3f} ({interval.low:.3f}..{interval.high:.3f})"
+
+
+# --- compare ----------------------------------------------------------------------------
+
+
+def _configs(args: argparse.Namespace) -> tuple[Configuration, Configuration]:
+    shared: dict[str, object] = {}
+    if args.players is not None:
+        shared["players"] = args.players
+    book_a = load(args.a, args.a_house_rule, {**shared, **dict(args.a_settings)},
+                  allow_files=args.allow_files)
+    book_b = load(args.b, args.house_rule, {**shared, **dict(args.settings)},
+                  allow_files=args.allow_files)
+    a = configuration(book_a, _bots(args.a_bots or args.bots),
+                      describe(args.a, args.a_house_rule, args.a_settings))
+    b = configuration(book_b, _bots(args.b_bots or args.bots),
+                      describe(args.b, args.house_rule, args.settings))
+    return a, b
+
+
+def describe(ruleset: str, house_rules: list[str], settings: list[tuple[str, str]]) -> str:
+    """A configuration's label: ``blackwood-frey + mandatory-aces, payoff_size=13``."""
+    parts = [ruleset + "".join(f" + {rule}" for rule in house_rules)]
+    parts += [f"{key}={value}" for key, value in settings]
+    return ", ".join(parts)
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    """``spitemalice compare``: print both columns and the paired differences."""
+    a, b = _configs(args)
+    if args.plot is not None:
+        check_path(args.plot)
+    if args.statistic is not None and args.until_decided is None:
+        raise SpiteMaliceError("--statistic names what --until-decided tests; give "
+                               "--until-decided MARGIN too, or drop --statistic")
+    if args.until_decided is not None:
+        args.statistic = args.statistic or "moves"
+        try:
+            statistics_names = {s.name for s in statistics(a.rules.players)}
+            if args.statistic not in statistics_names:
+                raise ValueError(f"unknown statistic {args.statistic!r}; choose from "
+                                 f"{', '.join(sorted(statistics_names))}")
+        except ValueError as error:
+            raise SpiteMaliceError(f"--statistic: {error}") from None
+    out = (GamesOut(args.games_out, a.rules.players, labelled=True,
+                    teams=a.rules.teams.any or b.rules.teams.any) if args.games_out else None)
+    progress = Progress(args.games, "compare", _show_progress(args))
+
+    def on_game(rows: tuple[GameRow, ...]) -> None:
+        if out is not None:
+            out.write(rows[0], "A", a.rules.teams)
+            out.write(rows[1], "B", b.rules.teams)
+        progress.advance()
+
+    try:
+        with parallel.backend(args) as (jobs, client):
+            if args.until_decided is None:
+                result = compare(a, b, args.games, args.seed, on_game, jobs, client)
+            else:
+                result = compare_until_decided(a, b, args.statistic, args.until_decided,
+                                               args.seed, args.batch, args.games, on_game,
+                                               jobs, client)
+    except ValueError as error:
+        raise SpiteMaliceError(str(error)) from None
+    finally:
+        progress.close()
+        if out is not None:
+            out.close()
+    if result.interrupted:
+        _note_interrupted(result.games)
+    print(json.dumps(result.as_dict(), indent=2) if args.json else format_comparison(result))
+    if args.plot is not None and result.games:
+        plot_runs(args.plot, [(f"A: {a.label}", result.rows[0]),
+                              (f"B: {b.label}", result.rows[1])], a.rules.players,
+                  f"{result.games} paired games, seed {args.seed}")
+    return INTERRUPTED if result.interrupted else 0
+
+
+def format_comparison(result: Comparison) -> str:
+    """The comparison as a table: statistic, A, B, B - A (``*``: the interval excludes 0)."""
+    head = [f"A: {result.a.label} (bots {','.join(result.a.bots)})",
+            f"B: {result.b.label} (bots {','.join(result.b.bots)})",
+            f"{result.games} paired games (the same seeds); 95% intervals; "
+            "* = the difference's interval excludes 0"]
+    rows = [("statistic", "A", "B", "B - A")]
+    for line in result.lines:
+        rate = line.statistic.rate
+        rows.append((line.statistic.label, _value(line.a, rate), _value(line.b, rate),
+                     _value(line.difference, rate, signed=True) + (" *" if line.differs
+                                                                   else "")))
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    table = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+             for row in rows]
+    tail = []
+    if result.sprt is not None:
+        verdict = {"differs": f"B differs from A by {result.margin:g} or more",
+                   "same": f"B differs from A by less than {result.margin:g}",
+                   "undecided": "undecided (the game limit came first)"}[result.sprt.decision]
+        tail = [f"until decided on {result.statistic}: {verdict} after {result.games} games "
+                f"(log-likelihood ratio {result.sprt.llr:.2f}, bounds "
+                f"{result.sprt.lower:.2f}..{result.sprt.upper:.2f})"]
+    return "\n".join(head + [""] + table + ([""] + tail if tail else []))
+
+
+def _value(interval: Interval, rate: bool, signed: bool = False) -> str:
+    sign = "+" if signed else ""
+    if rate:
+        return (f"{interval.estimate * 100:{sign}.1f}% "
+                f"({interval.low * 100:{sign}.1f}..{interval.high * 100:{sign}.1f})")
+    return f"{interval.estimate:{sign}.2f} ({interval.low:{sign}.2f}..{interval.high:{sign}.2f})"
+
+
+# --- tournament -------------------------------------------------------------------------
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    """``spitemalice tournament``: the ladder table."""
+    params: dict[str, object] = dict(args.settings)
+    if args.players is not None:
+        params["players"] = args.players
+    book = load(args.ruleset, args.house_rule, params, allow_files=args.allow_files)
+    bots = _bots(args.bots)
+    for bot in bots:
+        configuration(book, [bot])  # refuses an unknown bot before any game
+    if len(bots) < 2:
+        raise SpiteMaliceError(f"--bots: a tournament needs two or more bots, not {len(bots)}")
+    tournament_sides(book)  # refuses teams that cannot seat two bots before any file opens
+    out = (GamesOut(args.games_out, book.players, labelled=True, teams=book.teams.any)
+           if args.games_out else None)
+    progress = Progress(args.games * (len(bots) - 1), "tournament", _show_progress(args))
+
+    def on_game(rows: tuple[GameRow, ...]) -> None:
+        if out is not None:
+            for side, row in enumerate(rows):  # one row per seat (team) the challenger took
+                out.write(row, f"challenger@{book.teams.label(side)}", book.teams)
+        progress.advance()
+
+    try:
+        with parallel.backend(args) as (jobs, client):
+            pairings = tournament(book, bots, args.games, args.seed, on_game, jobs, client)
+    finally:
+        progress.close()
+        if out is not None:
+            out.close()
+    if args.json:
+        print(json.dumps({"ruleset": book.name, "players": book.players,
+                          "deals": args.games, "seed": args.seed,
+                          "pairings": [p.as_dict() for p in pairings]}, indent=2))
+    else:
+        print(f"{book.name}, {book.players} players: each bot against the one before it, "
+              f"{args.games} deals, each played once per {'team' if book.teams.any else 'seat'}"
+              f"; 95% Wilson intervals")
+        print(format_table(pairings))
+    return 0

@@ -1,0 +1,56 @@
+"""``spitemalice validate``: static checks and checked simulations of a rule set."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.study import parallel
+from spitemalice.validation import format_report, validate
+
+
+def add_validate(commands: Any, add_rules_args: Callable[[argparse.ArgumentParser], None],
+                 count: Callable[[str], int], seed: Callable[[str], int]) -> None:
+    """Register the ``validate`` subcommand on ``commands`` (an argparse subparsers object)."""
+    parser = commands.add_parser("validate", help="check a rule set statically and by play")
+    add_rules_args(parser)
+    parser.add_argument("--games", type=count, default=300,
+                        help="games to simulate, every move checked (default 300)")
+    parser.add_argument("--seed", type=seed, default=0, help="seed of the games (default 0)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--strict", action="store_true",
+                        help="fail (exit 1) on warnings too, not only on errors")
+    parser.add_argument("--record", type=Path, metavar="FILE",
+                        help="where to write the smallest failing game as a game record "
+                             "(default: validate-failure.json)")
+    parallel.add_arguments(parser)
+    parser.set_defaults(handler=run_validate)
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    """Print the report; exit status 0 when every check passed, 1 when one failed (or, under
+    ``--strict``, when there is a warning)."""
+    params: dict[str, object] = dict(args.settings)
+    if args.players is not None:
+        params["players"] = args.players
+    path = args.record or Path("validate-failure.json")
+    if not path.parent.is_dir():
+        raise SpiteMaliceError(f"--record {path}: the folder {path.parent} does not exist")
+    with parallel.backend(args) as (jobs, client):
+        report = validate(args.ruleset, args.house_rule, params, args.games, args.seed,
+                          progress=not args.json, jobs=jobs, client=client)
+    print(json.dumps(report.as_dict(), indent=2) if args.json
+          else format_report(report, strict=args.strict))
+    if report.reproduction is not None:
+        try:
+            path.write_text(json.dumps(report.reproduction["record"], indent=1) + "\n")
+        except OSError as error:
+            raise SpiteMaliceError(f"cannot write the failing game to {path}: "
+                                   f"{error.strerror}") from error
+        if not args.json:
+            print(f"the smallest failing game is in {path} (spitemalice replay {path})")
+    return 0 if report.ok(strict=args.strict) else 1

@@ -1,0 +1,212 @@
+"""What one seat may see: a per-seat view, and the legal moves computed from it alone.
+
+A :class:`SeatView` holds everything a player at that seat sees at the table and nothing
+else: its own hand; for every seat the count and the top card of each pay-off pile, the
+number of cards in hand and every discard pile (discard piles lie face up); the build piles;
+how many cards the draw pile and the completed cards hold; whose turn it is, the turn
+counters, and the outcome with its scores once the game has ended.  It never holds the
+seed or the shuffle counter (they decide the hidden cards), the order of the draw pile, the
+cards under a pay-off top or another seat's hand.
+
+So two states that differ only in cards a seat cannot see give that seat equal views, and a
+bot written against the view cannot cheat.  :func:`legal_moves` gives exactly the moves the
+engine allows the seat on turn, from its view alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import attrs
+
+from spitemalice.cards import Card
+from spitemalice.engine import legal_moves as engine_legal_moves
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameState, Outcome, Pile, Seat, removed_counts, top_ranks
+from spitemalice.moves import Move
+from spitemalice.rules.book import RuleBook
+
+
+def _piles(piles: Iterable[Iterable[Card]]) -> tuple[Pile, ...]:
+    return tuple(tuple(pile) for pile in piles)
+
+
+def _payoff_views(piles: Iterable[PayoffView]) -> tuple[PayoffView, ...]:
+    return tuple(piles)
+
+
+def _public_seats(seats: Iterable[PublicSeat]) -> tuple[PublicSeat, ...]:
+    return tuple(seats)
+
+
+def _hand(cards: Iterable[Card]) -> Pile:
+    return tuple(sorted(cards, key=lambda card: (card.rank, card.suit)))
+
+
+@attrs.frozen
+class PayoffView:
+    """One pay-off pile as every seat sees it.
+
+    Attributes:
+        count: cards in the pile (the top one included).
+        top: the face-up top card, or ``None`` when the pile is empty.
+    """
+
+    count: int
+    top: Card | None
+
+    def __attrs_post_init__(self) -> None:
+        if (self.count == 0) != (self.top is None):
+            raise SpiteMaliceError(
+                f"a pay-off pile of {self.count} card(s) has "
+                f"{'no top card' if self.top is None else f'top card {self.top}'}; "
+                "an empty pile has no top and a pile with cards shows its top"
+            )
+
+
+@attrs.frozen
+class PublicSeat:
+    """What every seat sees of one seat.
+
+    Attributes:
+        payoff: the seat's pay-off piles: count and top of each.
+        hand_count: cards the seat holds in hand.
+        discards: the seat's discard piles, each bottom to top (they lie face up).
+    """
+
+    payoff: tuple[PayoffView, ...] = attrs.field(converter=_payoff_views)
+    hand_count: int
+    discards: tuple[Pile, ...] = attrs.field(converter=_piles)
+
+
+@attrs.frozen
+class SeatView:
+    """Everything seat ``viewer`` may see, and nothing else.
+
+    Attributes:
+        viewer: the seat whose view this is (0-based).
+        hand: the viewer's own hand, sorted.
+        seats: :class:`PublicSeat` for every seat, the viewer's included, in seat order.
+        builds: the open build piles, bottom to top (the card at position ``i`` of pile ``n``
+            stands for rank ``build_removed[n] + i + 1``).
+        draw_count: cards in the draw pile.
+        completed_count: completed build-pile cards set aside.
+        seat: the seat on turn.
+        turn, turn_moves, idle_turns: the state's counters (all public).
+        outcome: how the game ended, with the scores, or ``None`` while it is live.
+        build_removed: :attr:`GameState.build_removed`: ``()``, or per build pile the cards
+            recycled from under its top (public: every seat sees where a pile stands).
+    """
+
+    viewer: int
+    hand: Pile = attrs.field(converter=_hand)
+    seats: tuple[PublicSeat, ...] = attrs.field(converter=_public_seats)
+    builds: tuple[Pile, ...] = attrs.field(converter=_piles)
+    draw_count: int
+    completed_count: int
+    seat: int
+    turn: int = 0
+    turn_moves: int = 0
+    idle_turns: int = 0
+    outcome: Outcome | None = None
+    build_removed: tuple[int, ...] = attrs.field(default=(), converter=removed_counts)
+
+    @property
+    def build_tops(self) -> tuple[int, ...]:
+        """The rank each open build pile's top card stands for, pile 1 first."""
+        return top_ranks(self.builds, self.build_removed)
+
+    @property
+    def on_turn(self) -> bool:
+        """``True`` when the game is live and the viewer is the seat on turn."""
+        return self.outcome is None and self.seat == self.viewer
+
+    @property
+    def own(self) -> PublicSeat:
+        """The viewer's own public seat (pay-off piles and discard piles)."""
+        return self.seats[self.viewer]
+
+
+def view_of(state: GameState, seat: int) -> SeatView:
+    """The view of ``state`` from ``seat``.
+
+    Raises:
+        SpiteMaliceError: ``seat`` is not a seat of the state (0 to seats - 1).
+    """
+    if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
+        raise SpiteMaliceError(f"a view is from a seat 0 to {len(state.seats) - 1}, "
+                               f"not {seat!r}")
+    public = tuple(
+        PublicSeat(
+            tuple(PayoffView(len(pile), pile[-1] if pile else None) for pile in s.payoff),
+            len(s.hand),
+            s.discards,
+        )
+        for s in state.seats
+    )
+    return SeatView(
+        seat, state.seats[seat].hand, public, state.builds, len(state.draw),
+        len(state.completed), state.seat, state.turn, state.turn_moves, state.idle_turns,
+        state.outcome, state.build_removed,
+    )
+
+
+HIDDEN = Card(1_000_000, "?")
+"""The stand-in for a face-down card in :func:`stand_in_state`; no rule accepts it."""
+
+
+def stand_in_state(view: SeatView) -> GameState:
+    """A state the viewer cannot tell from the real one: every card it cannot see is
+    :data:`HIDDEN`, every count is right, and the seed and shuffle counter are 0.
+
+    Use it to ask engine functions about the visible position (never to continue the game:
+    its future is not the real one).
+    """
+    seats = []
+    for index, public in enumerate(view.seats):
+        payoff = tuple(
+            (HIDDEN,) * (pile.count - 1) + (pile.top,) if pile.top is not None else ()
+            for pile in public.payoff
+        )
+        hand = view.hand if index == view.viewer else (HIDDEN,) * public.hand_count
+        seats.append(Seat(payoff, hand, public.discards))
+    return GameState(
+        tuple(seats), view.builds, (HIDDEN,) * view.draw_count,
+        (HIDDEN,) * view.completed_count, view.seat, view.turn, view.turn_moves,
+        view.idle_turns, 0, 0, view.outcome, view.build_removed,
+    )
+
+
+def legal_moves(rules: RuleBook, view: SeatView) -> tuple[Move, ...]:
+    """The viewer's legal moves, equal to the engine's for the real state, or ``()`` when
+    the viewer is not on turn or the game has ended.
+
+    Legal moves depend only on what the seat on turn can see (its hand, the pay-off tops, the
+    discard piles, the build piles and the public counters), so they are computed on
+    :func:`stand_in_state`.  A forced-play plugin that read a face-down card would break this;
+    the test suite checks the equality for every installed rule set and house rule.
+    """
+    if not view.on_turn:
+        return ()
+    return engine_legal_moves(rules, stand_in_state(view))
+
+
+ViewBot = Callable[[RuleBook, SeatView], Move]
+"""A bot written against the view: given the rules and its view, it returns a move."""
+
+
+class ViewPlayer:
+    """A :class:`~spitemalice.bots.players.Player` that hands a view bot only its seat's view.
+
+    ``ViewPlayer(bot)`` plays in :func:`~spitemalice.study.simulate.play_game` and
+    :func:`~spitemalice.study.match.play_match` like any built-in player, but ``bot`` never sees the
+    state: it is called with ``view_of(state, state.seat)``.
+    """
+
+    def __init__(self, bot: ViewBot) -> None:
+        self.bot = bot
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        """The bot's move, chosen from the mover's view only (``moves`` is not shown to it:
+        the bot lists its own with :func:`legal_moves` on the view)."""
+        return self.bot(rules, view_of(state, state.seat))

@@ -1,0 +1,313 @@
+"""Pictures of positions: a game state or a seat's view as an SVG table layout.
+
+:func:`position_svg` draws, top to bottom: a header (caption, whose turn or the outcome,
+the draw-pile and completed-card counts), the build piles (top card, pile number and the
+rank reached; a wild card on top is marked with the rank it stands for), then one panel per
+seat: its pay-off piles (face-up top and card count), its discard piles fanned downward so
+every card's corner shows, and its hand.  A whole state shows every hand; a view
+(:class:`~spitemalice.engine.views.SeatView`, or a state with ``viewer=``) shows only the viewing
+seat's hand and the others' as face-down cards with a count, so a picture never shows a
+seat more than its view holds.
+
+The SVG is plain text written with the standard library (no drawing dependency).  Every
+card is a ``<g class="card">`` element with ``data-card`` (its text, ``QS``) and
+``data-zone`` (``build1``, ``seat0-payoff1``, ``seat0-discard2``, ``seat0-hand``) so a
+program or a test can read back what is drawn; face-down cards are
+``<g class="card-back">`` with ``data-count``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+import attrs
+
+from spitemalice.cards import SKIP_BO, SUITS, Card, card_text, rank_text
+from spitemalice.engine.views import PayoffView, SeatView, view_of
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameState, Outcome, Pile
+
+CARD_W, CARD_H = 46, 64
+"""Size of a card in the picture (SVG user units, pixels at 100%)."""
+FAN = 20
+"""How far each card of a fanned discard pile sits below the one under it."""
+GAP, MARGIN = 10, 16
+_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+_RED = {"H", "D"}
+_FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
+
+
+@attrs.frozen
+class _SeatRow:
+    """One seat as the picture shows it: ``hand`` is ``None`` when it is face down."""
+
+    index: int
+    payoff: tuple[PayoffView, ...]
+    hand: Pile | None
+    hand_count: int
+    discards: tuple[Pile, ...]
+
+
+@attrs.frozen
+class _Table:
+    seats: tuple[_SeatRow, ...]
+    builds: tuple[Pile, ...]
+    build_removed: tuple[int, ...]
+    draw_count: int
+    completed_count: int
+    seat: int
+    turn: int
+    turn_moves: int
+    outcome: Outcome | None
+    viewer: int | None
+    teams: tuple[tuple[int, ...], ...] = ()
+
+
+def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
+                 caption: str = "", teams: Sequence[Sequence[int]] = ()) -> str:
+    """The position as an SVG document (UTF-8 text, starting ``<svg``).
+
+    Args:
+        position: a whole state (every hand is drawn face up) or a seat's view (only the
+            viewer's hand is drawn face up).
+        viewer: with a state, draw the view of this seat instead (``view_of(state, viewer)``).
+        caption: a line of text at the top (say the rule set and the move just made).
+        teams: ``RuleBook.teams.teams`` in a game with teams: each seat's label names its
+            team (``team 0+2``).
+
+    Raises:
+        SpiteMaliceError: ``viewer`` is given with a view, or is not a seat of the state.
+    """
+    if isinstance(position, SeatView):
+        if viewer is not None:
+            raise SpiteMaliceError("viewer= is for a whole state; a view already has its "
+                                   f"viewer (seat {position.viewer})")
+        table = _view_table(position)
+    elif viewer is not None:
+        table = _view_table(view_of(position, viewer))
+    else:
+        table = _state_table(position)
+    if any(len(team) > 1 for team in teams):
+        table = attrs.evolve(table, teams=tuple(tuple(team) for team in teams))
+    return _draw(table, caption)
+
+
+def _state_table(state: GameState) -> _Table:
+    rows = tuple(
+        _SeatRow(i, tuple(PayoffView(len(p), p[-1] if p else None) for p in seat.payoff),
+                 seat.hand, len(seat.hand), seat.discards)
+        for i, seat in enumerate(state.seats)
+    )
+    return _Table(rows, state.builds, state.build_removed, len(state.draw),
+                  len(state.completed), state.seat,
+                  state.turn, state.turn_moves, state.outcome, None)
+
+
+def _view_table(view: SeatView) -> _Table:
+    rows = tuple(
+        _SeatRow(i, public.payoff, view.hand if i == view.viewer else None, public.hand_count,
+                 public.discards)
+        for i, public in enumerate(view.seats)
+    )
+    return _Table(rows, view.builds, view.build_removed, view.draw_count,
+                  view.completed_count, view.seat,
+                  view.turn, view.turn_moves, view.outcome, view.viewer)
+
+
+# -- layout ------------------------------------------------------------------------------
+
+_HEADER_H = 64
+_BUILD_H = CARD_H + 44
+_LABEL_H = 22
+
+
+def _panel_height(row: _SeatRow) -> int:
+    longest = max((len(pile) for pile in row.discards), default=0)
+    fan = CARD_H + FAN * max(longest - 1, 0)
+    return _LABEL_H + 16 + max(CARD_H, fan) + 14
+
+
+def _panel_width(row: _SeatRow) -> int:
+    hand = len(row.hand) if row.hand is not None else 1
+    piles = len(row.payoff) + len(row.discards)
+    return 2 * GAP + piles * (CARD_W + GAP) + 3 * GAP + max(hand, 1) * (CARD_W + 4) + 90
+
+
+def _draw(table: _Table, caption: str) -> str:
+    width = max([560, MARGIN * 2 + (len(table.builds) + 1) * (CARD_W + 24) + 240,
+                 *(MARGIN * 2 + _panel_width(row) for row in table.seats)])
+    parts: list[str] = []
+    parts += _header(table, caption, width)
+    parts += _builds(table.builds, table.build_removed, MARGIN, _HEADER_H)
+    y = _HEADER_H + _BUILD_H + (14 if table.build_removed else 0)  # room for "n recycled"
+    for row in table.seats:
+        height = _panel_height(row)
+        parts += _panel(table, row, MARGIN, y, width - 2 * MARGIN, height)
+        y += height + GAP
+    height = y + MARGIN - GAP
+    head = (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
+            f"viewBox='0 0 {width} {height}' {_FONT} font-size='13'>")
+    background = f"<rect width='{width}' height='{height}' fill='#2f6b45'/>"
+    return "\n".join([head, background, *parts, "</svg>"]) + "\n"
+
+
+def _header(table: _Table, caption: str, width: int) -> list[str]:
+    parts = []
+    if caption:
+        parts.append(_text(MARGIN, 22, caption, size=15, weight="bold"))
+    status = _status(table)
+    if table.viewer is not None:
+        status += f" \u00b7 as seat {table.viewer} sees it"
+    parts.append(_text(MARGIN, 44, status, size=14,
+                       fill="#ffe27a" if table.outcome is None else "#ffffff"))
+    right = width - MARGIN
+    parts.append(_text(right, 22, f"draw pile: {table.draw_count}", anchor="end",
+                       weight="bold"))
+    parts.append(_text(right, 40, f"completed: {table.completed_count}", anchor="end",
+                       weight="bold"))
+    return parts
+
+
+def _status(table: _Table) -> str:
+    outcome = table.outcome
+    if outcome is not None:
+        return f"Game over: {outcome.describe()}"
+    return (f"Seat {table.seat} to play \u00b7 turn {table.turn + 1} \u00b7 "
+            f"{table.turn_moves} card(s) moved this turn")
+
+
+def _builds(builds: Sequence[Pile], removed: Sequence[int], x: int, y: int) -> list[str]:
+    parts = [_text(x, y + 14, "Build piles", weight="bold")]
+    if not builds:
+        parts.append(_text(x, y + 44, "none open", fill="#cfe8d6"))
+    for number, pile in enumerate(builds, 1):
+        left = x + (number - 1) * (CARD_W + 24)
+        top = pile[-1]
+        parts.append(_card(top, left, y + 22, f"build{number}"))
+        under = removed[number - 1] if removed else 0
+        stands = under + len(pile)
+        # Numbered decks (suitless cards, Skip-Bo's SB) count in numbers: 11, not J.
+        naturals = [card for card in pile if card.rank]
+        numbered = not naturals[0].suit if naturals else top == SKIP_BO
+        label = f"B{number}: {stands if numbered else rank_text(stands)}"
+        if top.rank != stands:  # a wild card on top: say what it stands for
+            label += " (wild)"
+        parts.append(_text(left, y + 22 + CARD_H + 14, label, size=11))
+        if under:  # the cards under the top were recycled: say why the pile is so short
+            parts.append(_text(left, y + 22 + CARD_H + 28, f"{under} recycled", size=11))
+    return parts
+
+
+def _panel(table: _Table, row: _SeatRow, x: int, y: int, width: int, height: int) -> list[str]:
+    on_turn = table.outcome is None and row.index == table.seat
+    border = "#ffd23f" if on_turn else "#1f4a30"
+    parts = [f"<rect x='{x}' y='{y}' width='{width}' height='{height}' rx='8' "
+             f"fill='#3b7f55' stroke='{border}' stroke-width='{3 if on_turn else 1}'/>"]
+    label = f"Seat {row.index}"
+    for team in table.teams:
+        if row.index in team:
+            label += f" \u00b7 team {'+'.join(map(str, team))}"
+    if table.viewer == row.index:
+        label += " (you)"
+    if on_turn:
+        label += " \u2014 to play"
+    parts.append(_text(x + GAP, y + 17, label, weight="bold"))
+    top = y + _LABEL_H + 14
+    left = x + GAP
+    for number, payoff in enumerate(row.payoff, 1):
+        name = f"Pay-off {number}" if len(row.payoff) > 1 else "Pay-off"
+        parts += _payoff(payoff, left, top, name, f"seat{row.index}-payoff{number}")
+        left += CARD_W + GAP
+    left += 2 * GAP
+    for number, pile in enumerate(row.discards, 1):
+        parts += _fan(pile, left, top, f"D{number}", f"seat{row.index}-discard{number}")
+        left += CARD_W + GAP
+    parts += _hand(row, left + 2 * GAP, top)
+    return parts
+
+
+def _payoff(pile: PayoffView, x: int, y: int, name: str, zone: str) -> list[str]:
+    """A pay-off pile: its face-up top (or an empty slot) and a badge with its count."""
+    face = _slot(x, y) if pile.top is None else _card(pile.top, x, y, zone)
+    return [_text(x, y - 4, name, size=10), face,
+            _badge(x + CARD_W - 4, y + CARD_H - 4, str(pile.count))]
+
+
+def _fan(pile: Pile, x: int, y: int, name: str, zone: str) -> list[str]:
+    """A discard pile fanned downward, bottom card first, so every card's corner shows."""
+    parts = [_text(x, y - 4, name, size=10)]
+    if not pile:
+        parts.append(_slot(x, y))
+    parts += [_card(card, x, y + depth * FAN, zone) for depth, card in enumerate(pile)]
+    return parts
+
+
+def _hand(row: _SeatRow, x: int, y: int) -> list[str]:
+    """The hand face up in a row, or (another seat's, in a view) one face-down card with
+    the count."""
+    zone = f"seat{row.index}-hand"
+    parts = [_text(x, y - 4, f"Hand ({row.hand_count})", size=10)]
+    if row.hand is None:
+        if row.hand_count:
+            parts.append(_back(x, y, row.hand_count, zone))
+        return parts
+    parts += [_card(card, x + n * (CARD_W + 4), y, zone) for n, card in enumerate(row.hand)]
+    return parts
+
+
+# -- drawing primitives ------------------------------------------------------------------
+
+
+def _text(x: int, y: int, text: str, *, size: int = 13, weight: str = "normal",
+          fill: str = "#ffffff", anchor: str = "start") -> str:
+    return (f"<text x='{x}' y='{y}' font-size='{size}' font-weight='{weight}' fill='{fill}' "
+            f"text-anchor='{anchor}'>{escape(text)}</text>")
+
+
+def _face(card: Card) -> tuple[str, str, str]:
+    """(corner label, centre symbol, colour) of a card."""
+    if card.suit in SUITS:
+        symbol = _SYMBOL[card.suit]
+        colour = "#c0152f" if card.suit in _RED else "#111111"
+        return rank_text(card.rank) + symbol, symbol, colour
+    if card.rank == 0 and not card.suit:
+        return "\u2605", "JOKER", "#6a1b9a"
+    text = card_text(card)
+    return text, text, "#0b3d91"
+
+
+def _card(card: Card, x: int, y: int, zone: str) -> str:
+    corner, centre, colour = _face(card)
+    big = 24 if len(centre) <= 2 else 11
+    return (
+        f"<g class='card' data-card={quoteattr(card_text(card))} data-zone='{zone}'>"
+        f"<title>{escape(card_text(card))}</title>"
+        f"<rect x='{x}' y='{y}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='#ffffff' "
+        f"stroke='#333333'/>"
+        f"<text x='{x + 4}' y='{y + 15}' font-size='14' font-weight='bold' fill='{colour}'>"
+        f"{escape(corner)}</text>"
+        f"<text x='{x + CARD_W // 2}' y='{y + CARD_H // 2 + 14}' font-size='{big}' "
+        f"text-anchor='middle' fill='{colour}'>{escape(centre)}</text></g>"
+    )
+
+
+def _back(x: int, y: int, count: int, zone: str) -> str:
+    return (
+        f"<g class='card-back' data-count='{count}' data-zone='{zone}'>"
+        f"<rect x='{x}' y='{y}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='#284b8c' "
+        f"stroke='#ffffff' stroke-width='2'/>"
+        f"<text x='{x + CARD_W // 2}' y='{y + CARD_H // 2 + 6}' font-size='16' "
+        f"font-weight='bold' text-anchor='middle' fill='#ffffff'>{count}</text></g>"
+    )
+
+
+def _slot(x: int, y: int) -> str:
+    return (f"<rect x='{x}' y='{y}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='none' "
+            f"stroke='#cfe8d6' stroke-dasharray='4 3'/>")
+
+
+def _badge(x: int, y: int, text: str) -> str:
+    return (f"<g class='count'><circle cx='{x}' cy='{y}' r='11' fill='#ffd23f' stroke='#333'/>"
+            f"<text x='{x}' y='{y + 4}' font-size='11' font-weight='bold' text-anchor='middle' "
+            f"fill='#111111'>{escape(text)}</text></g>")

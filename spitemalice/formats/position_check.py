@@ -1,0 +1,259 @@
+"""Checking that a position is one the rule set allows.
+
+Positions that come from outside the engine (position notation, JSON, a view sent by a
+server) are checked here before anything is built from them, so a position that breaks the
+rule set is refused whole with a message naming the pile and what would be valid.  The checks
+are those a rule set fixes by itself; they do not ask whether the position can be reached
+by play from a deal.
+
+* the seat count is the rule set's, each seat has the rule set's number of pay-off and
+  discard piles, and no hand holds more than the hand size;
+* no more build piles are open than the limit allows; each stands at rank 1 to
+  ``ceiling - 1`` and its card at position ``i`` (0-based) may stand for rank ``i + 1``, or
+  ``removed + i + 1`` where ``removed`` cards were recycled from under its top (the
+  RuleBook's ``accepts`` table, so wild cards are checked too); recycled counts only where
+  the rules recycle them (``recycle_under_tops``);
+* no discard pile holds a card of a rank that may not be discarded;
+* no card appears more often than the deck holds it (a position may leave cards out, as a
+  scenario test does; it may never invent one);
+* the seat on turn exists, the counters are whole numbers >= 0, and an outcome names a kind,
+  a winner exactly for a win, and one score per seat;
+* a full position then passes every invariant of :mod:`spitemalice.engine.invariants` (the checks
+  ``validate`` runs after every move): a winner holds no pay-off card, the scores are those the
+  rule set's scoring gives for the position, a live game has fewer idle turns in a row than
+  seats and has not reached the turn limit.  Card conservation is asked only of a position
+  that holds the whole deck; one that leaves cards out is checked for everything else.  A
+  view is checked for what it shows: its winner's pay-off piles and its counters.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from spitemalice.cards import Card, card_text
+from spitemalice.engine.invariants import STATE_CHECKS, card_conservation, live_counter_problems
+from spitemalice.engine.views import SeatView
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile
+from spitemalice.rules.book import RuleBook
+
+
+class PositionError(SpiteMaliceError):
+    """A position the rule set cannot hold; the message names the pile and what is valid."""
+
+
+def check_position(rules: RuleBook, state: GameState) -> None:
+    """Return if ``state`` is a position ``rules`` allows (see the module docstring).
+
+    Raises:
+        PositionError: the first problem found, naming the seat, pile or field.
+    """
+    check_layout(rules, len(state.seats),
+                 [(len(s.payoff), len(s.hand), s.discards) for s in state.seats])
+    check_builds(rules, state.builds, state.build_removed)
+    check_card_counts(rules, state.all_cards())
+    check_counters(rules, state.seat, state.turn, state.turn_moves, state.idle_turns)
+    for name, value in (("seed", state.seed), ("shuffles", state.shuffles)):
+        _whole(name, value)
+    check_outcome(rules, state.outcome)
+    whole_deck = len(state.all_cards()) == rules.deck.size
+    for check in STATE_CHECKS:
+        if check is card_conservation and not whole_deck:
+            continue  # a scenario may leave cards out; check_card_counts refused extra ones
+        problems = check(rules, state)
+        if problems:
+            raise PositionError(f"an impossible position: {problems[0]}")
+
+
+def check_view(rules: RuleBook, view: SeatView) -> None:
+    """Return if ``view`` is a seat's view of a position ``rules`` allows: the checks of
+    :func:`check_position` on the visible cards, with face-down cards counted toward the
+    deck's size.
+
+    Raises:
+        PositionError: the first problem found, naming the seat, pile or field.
+    """
+    if not isinstance(view.viewer, int) or not 0 <= view.viewer < rules.players:
+        raise PositionError(f"the view is from seat {view.viewer!r}; seats are 0 to "
+                            f"{rules.players - 1}")
+    check_layout(rules, len(view.seats), [
+        (len(p.payoff), len(view.hand) if i == view.viewer else p.hand_count, p.discards)
+        for i, p in enumerate(view.seats)
+    ])
+    for index, public in enumerate(view.seats):
+        _whole(f"seat {index} hand count", public.hand_count)
+        for number, pile in enumerate(public.payoff, 1):
+            _whole(f"seat {index} pay-off pile {number} count", pile.count)
+    if view.own.hand_count != len(view.hand):
+        raise PositionError(f"seat {view.viewer} holds {len(view.hand)} card(s) but its "
+                            f"hand count says {view.own.hand_count}")
+    check_builds(rules, view.builds, view.build_removed)
+    _whole("draw pile count", view.draw_count)
+    _whole("completed cards count", view.completed_count)
+    visible: list[Card] = [*view.hand, *(card for pile in view.builds for card in pile)]
+    hidden = view.draw_count + view.completed_count
+    for index, public in enumerate(view.seats):
+        visible += [card for pile in public.discards for card in pile]
+        visible += [pile.top for pile in public.payoff if pile.top is not None]
+        hidden += sum(max(pile.count - 1, 0) for pile in public.payoff)
+        if index != view.viewer:
+            hidden += public.hand_count
+    check_card_counts(rules, visible, hidden)
+    check_counters(rules, view.seat, view.turn, view.turn_moves, view.idle_turns)
+    check_outcome(rules, view.outcome)
+    _check_view_progress(rules, view)
+
+
+def _check_view_progress(rules: RuleBook, view: SeatView) -> None:
+    """What a view shows of the invariants: a winner's pay-off piles are empty, and a live
+    game's counters are below the bounds that would have ended it."""
+    outcome = view.outcome
+    if outcome is None:
+        problems = live_counter_problems(rules, len(view.seats), view.turn, view.turn_moves,
+                                         view.idle_turns)
+        if problems:
+            raise PositionError(f"an impossible position: {problems[0]}")
+    elif outcome.winner is not None and any(
+            pile.count for pile in view.seats[outcome.winner].payoff):
+        raise PositionError(f"an impossible position: seat {outcome.winner} won but still has "
+                            "pay-off cards")
+
+
+def check_layout(rules: RuleBook, seats: int,
+                 piles: Iterable[tuple[int, int, tuple[Pile, ...]]]) -> None:
+    """Seat count, and per seat (pay-off pile count, hand size, discard piles).
+
+    Raises:
+        PositionError: a wrong seat or pile count, a hand over the hand size, or a discard
+            pile holding a rank that may not be discarded.
+    """
+    if seats != rules.players:
+        raise PositionError(
+            f"the position has {seats} seat(s); {rules.name} is loaded for {rules.players} "
+            f"(load it with players={seats} to read this position)"
+        )
+    forbidden = rules.discard.forbidden
+    for index, (payoff_piles, hand, discards) in enumerate(piles):
+        if payoff_piles != rules.deal.payoff_piles:
+            raise PositionError(f"seat {index} has {payoff_piles} pay-off pile(s); "
+                                f"{rules.name} deals {rules.deal.payoff_piles}")
+        if hand > rules.deal.hand_size:
+            raise PositionError(f"seat {index} hand holds {hand} cards; the hand size is "
+                                f"{rules.deal.hand_size}")
+        if len(discards) != rules.discard.piles:
+            raise PositionError(f"seat {index} has {len(discards)} discard pile(s); "
+                                f"{rules.name} has {rules.discard.piles}")
+        for number, pile in enumerate(discards, 1):
+            for card in pile:
+                if card.rank in forbidden:
+                    raise PositionError(f"seat {index} discard pile {number} holds "
+                                        f"{card_text(card)}; that rank may not be discarded")
+
+
+def check_builds(rules: RuleBook, builds: tuple[Pile, ...], removed: tuple[int, ...] = ()) -> None:
+    """Build piles: within the pile limit, each standing at rank 1 to ``ceiling - 1``, in
+    sequence.  ``removed`` (:attr:`GameState.build_removed`) is ``()`` or one count per pile of
+    the cards recycled from under its top, only where the rules recycle them.
+
+    Raises:
+        PositionError: naming the build pile (1-based) and the card out of sequence, or a
+            count of recycled cards the rules cannot hold.
+    """
+    limit, ceiling = rules.build_limit, rules.ceiling.ceiling
+    if limit and len(builds) > limit:
+        raise PositionError(f"{len(builds)} build piles are open; {rules.name} allows {limit}")
+    if removed:
+        _check_removed(rules, builds, removed)
+    accepts = rules.accepts
+    for number, pile in enumerate(builds, 1):
+        under = removed[number - 1] if removed else 0
+        if not pile or under + len(pile) >= ceiling:
+            held = f"{len(pile)} cards" + (f" on {under} recycled from under it" if under else "")
+            raise PositionError(
+                f"build pile {number} holds {held}; an open build pile stands at rank 1 to "
+                f"{ceiling - 1} (a pile that reaches the build ceiling leaves the table)"
+            )
+        for rank, card in enumerate(pile, under + 1):
+            accepted = accepts[card.rank] if 0 <= card.rank < len(accepts) else frozenset()
+            if rank not in accepted:
+                raise PositionError(
+                    f"build pile {number} card {rank - under} is {card_text(card)}, which "
+                    f"cannot stand for rank {rank}: a build pile rises from 1 by one rank at a "
+                    "time"
+                )
+
+
+def _check_removed(rules: RuleBook, builds: tuple[Pile, ...], removed: tuple[int, ...]) -> None:
+    if not rules.ruleset.recycle_under_tops:
+        raise PositionError(
+            f"build piles with cards recycled from under their tops ({_counts(removed)}), but "
+            f"{rules.name} here does not recycle them (recycle_under_tops = false)")
+    if len(removed) != len(builds) or any(
+            not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in removed):
+        raise PositionError(
+            f"cards recycled from under the build-pile tops: {_counts(removed)}; give one whole "
+            f"number >= 0 per open build pile ({len(builds)})")
+
+
+def _counts(removed: tuple[int, ...]) -> str:
+    return ", ".join(str(n) for n in removed[:8]) + (", ..." if len(removed) > 8 else "")
+
+
+def check_card_counts(rules: RuleBook, cards: Iterable[Card], hidden: int = 0) -> None:
+    """No card more often than the deck holds it; ``hidden`` face-down cards of unknown
+    identity count toward the deck's size.
+
+    Raises:
+        PositionError: naming the card, how many the position holds and the deck holds.
+    """
+    deck = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
+    have = Counter(cards)
+    for card, count in sorted(have.items(), key=lambda item: (item[0].rank, item[0].suit)):
+        if count > deck[card]:
+            raise PositionError(f"the position holds {count} x {card_text(card)}; the "
+                                f"{rules.name} deck holds {deck[card]}")
+    total = sum(have.values()) + hidden
+    if total > rules.deck.size:
+        raise PositionError(f"the position holds {total} cards; the {rules.name} deck holds "
+                            f"{rules.deck.size}")
+
+
+def check_counters(rules: RuleBook, seat: int, turn: int, turn_moves: int,
+                   idle_turns: int) -> None:
+    """The seat on turn exists and the turn counters are whole numbers >= 0.
+
+    Raises:
+        PositionError: naming the counter.
+    """
+    _whole("seat on turn", seat)
+    if seat >= rules.players:
+        raise PositionError(f"seat {seat} is on turn; seats are 0 to {rules.players - 1}")
+    for name, value in (("turn", turn), ("turn moves", turn_moves), ("idle turns", idle_turns)):
+        _whole(name, value)
+
+
+def check_outcome(rules: RuleBook, outcome: Outcome | None) -> None:
+    """An outcome of a known kind, a winner seat exactly for a win, one score per seat.
+
+    Raises:
+        PositionError: naming what is wrong with the outcome.
+    """
+    if outcome is None:
+        return
+    if outcome.kind not in OUTCOME_KINDS:
+        raise PositionError(f"outcome {outcome.kind!r} is not one of {', '.join(OUTCOME_KINDS)}")
+    if outcome.kind == "win":
+        if outcome.winner is None or not 0 <= outcome.winner < rules.players:
+            raise PositionError(f"a win names the winning seat, 0 to {rules.players - 1}, "
+                                f"not {outcome.winner}")
+    elif outcome.winner is not None:
+        raise PositionError(f"a {outcome.kind} game has no winner, not seat {outcome.winner}")
+    if len(outcome.scores) != rules.players:
+        raise PositionError(f"the outcome gives {len(outcome.scores)} score(s); "
+                            f"{rules.players} seats need one each")
+
+
+def _whole(name: str, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise PositionError(f"{name} is a whole number >= 0, not {value!r}")

@@ -1,0 +1,564 @@
+"""Game records: a whole game as JSON, to save, resume, replay, check and share.
+
+A record holds what it takes to play the game again through the engine: the rule set (name,
+version, house rules and the parameters that differ from their defaults), the seats, the
+seed and dealer of the deal, every move in order as its text form, and the outcome with its
+scores once the game has ended.  Replaying a record deals from the seed and applies the moves,
+so it gives a state equal to the original at every step.
+
+Format (``format`` ``"spitemalice-record"``, ``version`` 1)::
+
+    {
+      "format": "spitemalice-record",
+      "version": 1,
+      "ruleset": {"name": "blackwood-frey", "version": "1.0",
+                  "house_rules": [], "params": {"payoff_size": 13}},
+      "seats": [{"name": "ann", "kind": "human"}, {"name": "greedy-1", "kind": "greedy"}],
+      "seed": 5,
+      "dealer": null,
+      "moves": ["P:AS>B+", "2H>B1", "9C>D1", "pass"],
+      "outcome": {"kind": "win", "winner": 0, "scores": [31, 0]}
+    }
+
+* ``teams`` (only in a game with teams, such as the ``partnerships`` house rule): the teams
+  as lists of seats, ``[[0, 2], [1, 3]]``; replaying refuses a record whose teams differ
+  from those its rules form.
+
+* ``ruleset.params`` maps :class:`~spitemalice.rules.ruleset.Ruleset` field names to values
+  (numbers, true/false, strings, ``null``, and lists of ranks for rank sets); loading the
+  rule set by name with the house rules and these parameters gives the recorded rules.
+* ``seats`` has one entry per seat, in seat order; ``name`` and ``kind`` are free text
+  (``kind``: ``"human"``, ``"random"``, ``"greedy"``...).
+* ``dealer`` is the dealing seat given to :func:`~spitemalice.engine.deal`, or ``null`` for
+  the seeded cut.
+* ``moves`` are move texts (:mod:`spitemalice.moves`), numbered from 1 in messages.
+* ``outcome`` is ``null`` while the game is live (a saved game in progress).
+
+Reading refuses malformed JSON, a missing, unknown or mistyped field (named by its path,
+``record.moves[3]``), another format, a ``version`` that is newer than this library reads or
+unknown, text that breaks the bounds of :mod:`spitemalice.limits` (a record of more than
+:data:`~spitemalice.limits.MAX_JSON_BYTES` bytes, nested too deep, a number too long) and a
+name, kind or rule-set text that is not printable (:func:`~spitemalice.limits.printable`:
+control characters, lone surrogates).  A record's rule-set name is an installed rule set's
+name: a path there is refused unless the caller allows files (:func:`rules_for`).
+
+Replaying refuses a move that does not parse or is illegal at its point, naming its number;
+:func:`check_record` reports the first such move with the position before it and the rule it
+breaks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from spitemalice import limits
+from spitemalice.engine import apply_move, deal
+from spitemalice.errors import IllegalMove, NotationError, RulesetError, SpiteMaliceError
+from spitemalice.formats.serialize import (
+    DataError,
+    check_header,
+    outcome_from_dict,
+    outcome_to_dict,
+    parse_json,
+    read_int,
+    read_list,
+    read_object,
+    read_str,
+)
+from spitemalice.model import GameState, Outcome
+from spitemalice.moves import Move, move_text, parse_move
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.custom import is_file_name
+from spitemalice.rules.loader import load
+from spitemalice.rules.policies import same_teams, teams_text
+from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
+from spitemalice.study.simulate import GameResult
+
+FORMAT = "spitemalice-record"
+VERSION = 1
+"""The record format version this library writes and the newest it reads."""
+
+ParamValue = int | bool | str | None | tuple[int, ...]
+
+
+class RecordError(SpiteMaliceError):
+    """A record whose moves cannot be replayed: a move that does not parse or is illegal at
+    its point, or an outcome that differs from the replay's.
+
+    Attributes:
+        problem: the :class:`RecordProblem` (move number, position before it, the error).
+    """
+
+    def __init__(self, problem: RecordProblem) -> None:
+        self.problem = problem
+        super().__init__(problem.message)
+
+
+@attrs.frozen
+class RulesetRef:
+    """What a record says about its rules.
+
+    Attributes:
+        name: the rule set's name (what :func:`~spitemalice.load` takes).
+        version: the rule set's version when the record was made.
+        house_rules: house-rule names, in the order applied.
+        params: ``(field, value)`` pairs, sorted by field, for every parameter that differs
+            from the rule set's own (house rules applied); rank sets are sorted tuples.
+    """
+
+    name: str
+    version: str
+    house_rules: tuple[str, ...]
+    params: tuple[tuple[str, ParamValue], ...]
+
+    @property
+    def param_dict(self) -> dict[str, ParamValue]:
+        return dict(self.params)
+
+
+@attrs.frozen
+class SeatInfo:
+    """Who sat at a seat: a ``name`` and a ``kind`` (``"human"``, ``"greedy"``...)."""
+
+    name: str
+    kind: str
+
+
+@attrs.frozen
+class RecordFinding:
+    """What ``spitemalice validate`` found wrong in a recorded game (the failure record).
+
+    Attributes:
+        invariant: the broken invariant's name (a function of :mod:`spitemalice.engine.invariants`)
+            or the kind of fault (``"crash"``, ``"non-termination"``, ...).
+        message: what broke, as validate reported it.
+    """
+
+    invariant: str
+    message: str
+
+
+@attrs.frozen
+class GameRecord:
+    """One game, from the deal to its last move so far.
+
+    Attributes:
+        ruleset: the rules (:class:`RulesetRef`).
+        seats: one :class:`SeatInfo` per seat.
+        seed: the deal's seed.
+        dealer: the dealer given to the deal, or ``None`` for the seeded cut.
+        moves: the moves in order, as text.
+        outcome: the outcome once the game has ended, else ``None``.
+        teams: the teams, each a tuple of seats, in a game with teams; ``()`` otherwise.
+        finding: for a game ``spitemalice validate`` recorded as failing, what broke; else
+            ``None`` (the JSON form then has no ``finding`` field).
+    """
+
+    ruleset: RulesetRef
+    seats: tuple[SeatInfo, ...]
+    seed: int
+    dealer: int | None
+    moves: tuple[str, ...]
+    outcome: Outcome | None = None
+    teams: tuple[tuple[int, ...], ...] = ()
+    finding: RecordFinding | None = None
+
+
+@attrs.frozen
+class RecordProblem:
+    """The first thing wrong with a record's moves.
+
+    Attributes:
+        number: the move's number (1 for the first move), or ``None`` for a problem after
+            the last move (an outcome the replay does not reach).
+        move: the move's text, or ``None``.
+        before: the position before the move (after the last move for ``number=None``).
+        error: the :class:`~spitemalice.errors.IllegalMove` (with ``reason`` and ``clause``)
+            or :class:`~spitemalice.errors.NotationError`, or a
+            :class:`~spitemalice.errors.SpiteMaliceError` for an outcome mismatch.
+    """
+
+    number: int | None
+    move: str | None
+    before: GameState
+    error: SpiteMaliceError
+
+    @property
+    def message(self) -> str:
+        if self.number is None:
+            return f"after the last move: {self.error}"
+        return f"move {self.number} ({self.move!r}): {self.error}"
+
+
+# -- making records ----------------------------------------------------------------------
+
+
+def ruleset_ref(rules: RuleBook) -> RulesetRef:
+    """What a record must say to load ``rules`` again.
+
+    The name is the rule-set plugin's (``rules.plugins[0]``) and the version that plugin's
+    own; house rules are the house-rule plugins in order; the parameters are those that differ
+    from what the rule set and house rules give by themselves.  A rule set read from a custom
+    file is recorded as its base rule set, house rules and parameters (its file name, title
+    and version are not needed to replay it and are not kept).
+    """
+    defaults = rules.pm.hook.spitemalice_ruleset()
+    params = []
+    for field in attrs.fields(Ruleset):
+        if field.name in IDENTITY_FIELDS:
+            continue
+        value = getattr(rules.ruleset, field.name)
+        if value != getattr(defaults, field.name):
+            params.append((field.name, _param_out(value)))
+    house_rules = tuple(
+        name for name in rules.plugins[1:]
+        if getattr(rules.pm.get_plugin(name), "KIND", "house-rule") == "house-rule"
+    )
+    return RulesetRef(rules.plugins[0], own_version(rules), house_rules, tuple(sorted(params)))
+
+
+def own_version(rules: RuleBook) -> str:
+    """The version of the rule-set plugin itself (``rules.plugins[0]``), before any house
+    rule or custom file wraps it."""
+    for impl in rules.pm.hook.spitemalice_ruleset.get_hookimpls():
+        if impl.plugin_name == rules.plugins[0] and not (impl.wrapper or impl.hookwrapper):
+            ruleset = impl.function()
+            if isinstance(ruleset, Ruleset):
+                return ruleset.version
+    return rules.ruleset.version
+
+
+def _param_out(value: Any) -> ParamValue:
+    if isinstance(value, frozenset):
+        return tuple(sorted(value))
+    return value
+
+
+def record_game(
+    rules: RuleBook,
+    seed: int,
+    moves: Sequence[Move | str] = (),
+    *,
+    seats: Sequence[SeatInfo | str] | None = None,
+    dealer: int | None = None,
+    outcome: Outcome | None = None,
+) -> GameRecord:
+    """A record of the game dealt by ``seed`` (and ``dealer``) and played with ``moves``.
+
+    Args:
+        seats: a :class:`SeatInfo` or a kind (``"greedy"``) per seat; default ``"seat N"``
+            of kind ``"unknown"``.
+        outcome: the game's outcome once it has ended (``final_state.outcome``).
+
+    Raises:
+        SpiteMaliceError: ``seats`` does not have one entry per seat.
+    """
+    if seats is None:
+        infos = tuple(SeatInfo(f"seat {i}", "unknown") for i in range(rules.players))
+    else:
+        infos = tuple(
+            s if isinstance(s, SeatInfo) else SeatInfo(f"{s}-{i}", s) for i, s in enumerate(seats)
+        )
+    if len(infos) != rules.players:
+        raise SpiteMaliceError(f"a record of {rules.players} seats needs {rules.players} seat "
+                               f"entries, not {len(infos)}")
+    texts = tuple(m if isinstance(m, str) else move_text(m) for m in moves)
+    teams = rules.teams.teams if rules.teams.any else ()
+    return GameRecord(ruleset_ref(rules), infos, seed, dealer, texts, outcome, teams)
+
+
+def record_result(rules: RuleBook, result: GameResult,
+                  seats: Sequence[SeatInfo | str] | None = None,
+                  dealer: int | None = None) -> GameRecord:
+    """The record of a :class:`~spitemalice.study.simulate.GameResult` (``seed``, ``moves``,
+    ``final``) played with ``dealer`` (``None``: the seeded cut, as ``play_game`` deals)."""
+    return record_game(rules, result.seed, result.moves, seats=seats, dealer=dealer,
+                       outcome=result.final.outcome)
+
+
+# -- rules, replay and check -------------------------------------------------------------
+
+
+def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
+    """Load the record's rules: the rule set by name, its house rules and parameters.
+
+    Args:
+        allow_files: whether the record's rule-set name may be the path of a custom rule-set
+            file.  A record may come from a stranger, and a path there could name a device or
+            a FIFO, so by default it is refused; records this library writes never hold one.
+
+    Raises:
+        RulesetError: the rule set or a house rule is not installed, the name is a path and
+            files are not allowed, a parameter is refused, or the installed rule set's version
+            differs from the record's.
+    """
+    ref = record.ruleset
+    if is_file_name(ref.name) and not allow_files:
+        raise RulesetError(f"record.ruleset.name: {ref.name!r} is a file path; a record names "
+                           "an installed rule set (`spitemalice variants` lists them)")
+    book = load(ref.name, ref.house_rules, {k: _param_in(v) for k, v in ref.params},
+                allow_files=allow_files)
+    installed = own_version(book)
+    if installed != ref.version:
+        raise RulesetError(
+            f"the record was made with {ref.name} version {ref.version}; the installed "
+            f"{ref.name} is version {installed}, whose rules may differ"
+        )
+    return book
+
+
+def _param_in(value: ParamValue) -> Any:
+    return frozenset(value) if isinstance(value, tuple) else value
+
+
+def replay(record: GameRecord, rules: RuleBook | None = None) -> Iterator[GameState]:
+    """The states of the recorded game: the deal, then the state after each move.
+
+    Args:
+        rules: the rules to replay under; default :func:`rules_for` the record.
+
+    Raises:
+        RulesetError: the record's rules cannot be loaded (see :func:`rules_for`).
+        DataError: the seats do not match the rules, or the dealer is not a seat.
+        RecordError: a move does not parse or is illegal at its point, or the replay's
+            outcome differs from the recorded one; states before it have been yielded.
+    """
+    book = rules_for(record) if rules is None else rules
+    if len(record.seats) != book.players:
+        raise DataError(f"record.seats: {len(record.seats)} entries, but the record's rules "
+                        f"have {book.players} seats")
+    if not same_teams(record.teams, book.teams.teams if book.teams.any else ()):
+        raise DataError(f"record.teams: {teams_text(record.teams)}, but the record's rules "
+                        f"form {teams_text(book.teams.teams if book.teams.any else ())}")
+    try:
+        state = deal(book, record.seed, record.dealer)
+    except SpiteMaliceError as error:
+        raise DataError(f"record.dealer: the deal cannot be made: {error}") from None
+    yield state
+    for number, text in enumerate(record.moves, 1):
+        try:
+            move = parse_move(text)
+            after = apply_move(book, state, move)
+        except (NotationError, IllegalMove) as error:
+            raise RecordError(RecordProblem(number, text, state, error)) from None
+        yield after
+        state = after
+    if state.outcome != record.outcome:
+        mismatch = SpiteMaliceError(
+            f"the record states outcome {_outcome_text(record.outcome)}, but the replay "
+            f"ends with {_outcome_text(state.outcome)}"
+        )
+        raise RecordError(RecordProblem(None, None, state, mismatch))
+
+
+def final_state(record: GameRecord, rules: RuleBook | None = None) -> GameState:
+    """The state after the record's last move (to resume a saved game).
+
+    Raises:
+        RulesetError, RecordError: as :func:`replay`.
+    """
+    states = replay(record, rules)
+    state = next(states)
+    for state in states:  # noqa: B007 - the last state is the answer
+        pass
+    return state
+
+
+def check_record(record: GameRecord, rules: RuleBook | None = None) -> RecordProblem | None:
+    """``None`` when every move is legal at its point and the outcome matches the replay's,
+    else the first :class:`RecordProblem`.
+
+    Raises:
+        RulesetError: the record's rules cannot be loaded.
+        DataError: the seats do not match the rules, or the dealer is not a seat.
+    """
+    try:
+        for _ in replay(record, rules):
+            pass
+    except RecordError as error:
+        return error.problem
+    return None
+
+
+def _outcome_text(outcome: Outcome | None) -> str:
+    if outcome is None:
+        return "none (the game is live)"
+    winner = "" if outcome.winner is None else f" by seat {outcome.winner}"
+    return f"{outcome.kind}{winner}, scores {list(outcome.scores)}"
+
+
+# -- JSON --------------------------------------------------------------------------------
+
+
+def record_to_dict(record: GameRecord) -> dict[str, Any]:
+    """``record`` as JSON-ready data (see the module docstring for the shape)."""
+    ref = record.ruleset
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "ruleset": {
+            "name": ref.name, "version": ref.version, "house_rules": list(ref.house_rules),
+            "params": {k: list(v) if isinstance(v, tuple) else v for k, v in ref.params},
+        },
+        "seats": [{"name": seat.name, "kind": seat.kind} for seat in record.seats],
+        "seed": record.seed,
+        "dealer": record.dealer,
+        "moves": list(record.moves),
+        "outcome": outcome_to_dict(record.outcome),
+    }
+    if record.teams:
+        data["teams"] = [list(team) for team in record.teams]
+    if record.finding is not None:
+        data["finding"] = {"invariant": record.finding.invariant,
+                           "message": record.finding.message}
+    return data
+
+
+_FIELDS = ("format", "version", "ruleset", "seats", "seed", "dealer", "moves", "outcome")
+_RULESET_FIELDS = ("name", "version", "house_rules", "params")
+
+
+def record_from_dict(data: Any, path: str = "record") -> GameRecord:
+    """The record that :func:`record_to_dict` data states.
+
+    Moves are checked to be strings here; whether they parse and are legal is the replay's
+    business (:func:`replay`, :func:`check_record`), which names the move's number.
+
+    Raises:
+        DataError: another format, a newer or unknown version, or a missing, unknown or
+            mistyped field, named by its path.
+    """
+    check_header(data, path, FORMAT)
+    fields = read_object(data, path, _FIELDS, ("teams", "finding"))
+    rs = read_object(fields["ruleset"], f"{path}.ruleset", _RULESET_FIELDS)
+    params = rs["params"]
+    if not isinstance(params, dict):
+        raise DataError(f"{path}.ruleset.params: expected an object of parameter values, "
+                        f"as {{\"players\": 3}}")
+    ref = RulesetRef(
+        _read_name(rs["name"], f"{path}.ruleset.name"),
+        _read_name(rs["version"], f"{path}.ruleset.version"),
+        tuple(_read_name(h, f"{path}.ruleset.house_rules[{i}]")
+              for i, h in enumerate(read_list(rs["house_rules"], f"{path}.ruleset.house_rules"))),
+        tuple(sorted((str(k), _read_param(v, f"{path}.ruleset.params.{k}"))
+                     for k, v in params.items())),
+    )
+    seats = []
+    for index, raw in enumerate(read_list(fields["seats"], f"{path}.seats")):
+        where = f"{path}.seats[{index}]"
+        seat = read_object(raw, where, ("name", "kind"))
+        seats.append(SeatInfo(_read_name(seat["name"], f"{where}.name"),
+                              _read_name(seat["kind"], f"{where}.kind")))
+    dealer = fields["dealer"]
+    return GameRecord(
+        ref, tuple(seats), read_int(fields["seed"], f"{path}.seed"),
+        None if dealer is None else read_int(dealer, f"{path}.dealer"),
+        tuple(read_str(m, f"{path}.moves[{i}]")
+              for i, m in enumerate(read_list(fields["moves"], f"{path}.moves"))),
+        outcome_from_dict(fields["outcome"], f"{path}.outcome"),
+        _read_teams(fields.get("teams", []), f"{path}.teams"),
+        _read_finding(fields.get("finding"), f"{path}.finding"),
+    )
+
+
+def _read_finding(data: Any, path: str) -> RecordFinding | None:
+    if data is None:
+        return None
+    found = read_object(data, path, ("invariant", "message"))
+    return RecordFinding(_read_name(found["invariant"], f"{path}.invariant"),
+                         read_str(found["message"], f"{path}.message"))
+
+
+def _read_teams(data: Any, path: str) -> tuple[tuple[int, ...], ...]:
+    """Teams as lists of seat numbers, ``[[0, 2], [1, 3]]``; whether they fit the rules is the
+    replay's check."""
+    return tuple(tuple(read_int(seat, f"{path}[{i}][{j}]")
+                       for j, seat in enumerate(read_list(team, f"{path}[{i}]")))
+                 for i, team in enumerate(read_list(data, path)))
+
+
+def _read_name(data: Any, path: str) -> str:
+    """A name, kind or version: printable text (it is shown on terminals), at most
+    :data:`~spitemalice.limits.MAX_NAME_CHARS` characters."""
+    text = read_str(data, path)
+    if not limits.printable(text):
+        raise DataError(f"{path}: {text[:40]!a} is not printable text of at most "
+                        f"{limits.MAX_NAME_CHARS} characters (no control characters or lone "
+                        "surrogates)")
+    return text
+
+
+def _read_param(value: Any, path: str) -> ParamValue:
+    if isinstance(value, str):
+        return _read_name(value, path)
+    if value is None or isinstance(value, bool | int):
+        return value
+    if isinstance(value, list):
+        return tuple(sorted(read_int(v, f"{path}[{i}]") for i, v in enumerate(value)))
+    raise DataError(f"{path}: expected a number, true/false, a string, null or a list of "
+                    f"ranks, not {type(value).__name__}")
+
+
+def dumps_record(record: GameRecord, indent: int | None = 1) -> str:
+    """``record`` as JSON text."""
+    return json.dumps(record_to_dict(record), indent=indent)
+
+
+def loads_record(text: str | bytes) -> GameRecord:
+    """The record that :func:`dumps_record` text states.
+
+    Raises:
+        DataError: malformed JSON or bad data (see :func:`record_from_dict`).
+    """
+    return record_from_dict(parse_json(text, "record"))
+
+
+def save_record(record: GameRecord, path: str | os.PathLike[str], *,
+                overwrite: bool = True) -> None:
+    """Write ``record`` to the file ``path`` as JSON.  A symbolic link at ``path`` is never
+    followed (the write fails instead), so a record cannot land outside the folder it names.
+
+    Args:
+        overwrite: whether an existing file at ``path`` may be replaced.
+
+    Raises:
+        OSError: the file cannot be written; ``FileExistsError`` when it exists and
+            ``overwrite`` is false; an ``OSError`` (``ELOOP``) when ``path`` is a link.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    flags |= os.O_TRUNC if overwrite else os.O_EXCL
+    with open(os.open(path, flags, 0o644), "w", encoding="utf-8") as file:
+        file.write(dumps_record(record) + "\n")
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record file: a regular file of at most
+    :data:`~spitemalice.limits.MAX_JSON_BYTES` bytes (a device or FIFO is refused, never read).
+
+    Raises:
+        DataError: the file cannot be read, is not a regular file, is too large, or its content
+            is not a record (the message starts with the file's name).
+    """
+    try:
+        text = limits.read_file(path, limits.MAX_JSON_BYTES).decode("utf-8")
+    except limits.FileRefused as error:
+        raise DataError(f"{os.fspath(path)}: cannot read the record: {error}") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{os.fspath(path)}: not a text file") from None
+    try:
+        return loads_record(text)
+    except DataError as error:
+        raise DataError(f"{os.fspath(path)}: {error}") from None
+
+
+__all__ = [
+    "FORMAT", "VERSION", "DataError", "GameRecord", "RecordError", "RecordProblem",
+    "RulesetRef", "SeatInfo", "check_record", "dumps_record", "final_state", "load_record",
+    "loads_record", "record_from_dict", "record_game", "record_result", "record_to_dict",
+    "replay", "rules_for", "ruleset_ref", "save_record",
+]

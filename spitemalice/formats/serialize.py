@@ -1,0 +1,491 @@
+"""States and views as JSON, and back.
+
+A state is saved as plain JSON data and read back to an equal state, the seed and the shuffle
+counter included, so a loaded game continues exactly as the saved one would have (no random
+generator lives in a state; see :mod:`spitemalice.engine.shuffle`).  Cards are written as
+their short text (``"QS"``, ``"10H"``, ``"*"``, ``"7"``) and piles as lists, bottom to top.
+
+State (``format`` ``"spitemalice-state"``)::
+
+    {"format": "spitemalice-state", "version": 1,
+     "seats": [{"payoff": [["3C", "9H"]], "hand": ["2S", "KC"],
+                "discards": [[], ["4S"], [], []]}, ...],
+     "builds": [["AS", "2H"]], "draw": ["10C", ...], "completed": [],
+     "seat": 1, "turn": 12, "turn_moves": 0, "idle_turns": 0, "seed": 5, "shuffles": 1,
+     "outcome": null}
+
+``teams`` (last, only in a game with teams, such as the ``partnerships`` house rule): the
+teams as lists of seats, ``[[0, 2], [1, 3]]``; reading refuses teams other than those the
+rule set forms, naming both.  A view carries it too.
+
+``build_removed`` (after ``builds``, only when a count is not 0): per build pile, the cards
+recycled from under its top (skip-bo's ``recycle_under_tops``), so the pile stands at that
+count plus its length; ``[4, 0]`` puts a pile ``["5"]`` at rank 5.  A view carries it too.
+
+``outcome`` is ``null`` or ``{"kind": "win", "winner": 1, "scores": [35, 0]}`` (``winner``
+``null`` unless the kind is ``"win"``).
+
+View (``format`` ``"spitemalice-view"``)::
+
+    {"format": "spitemalice-view", "version": 1, "viewer": 0, "hand": ["2S", "KC"],
+     "seats": [{"payoff": [{"count": 26, "top": "9H"}], "hand_count": 5,
+                "discards": [[], ["4S"], [], []]}, ...],
+     "builds": [["AS", "2H"]], "draw_count": 80, "completed_count": 0,
+     "seat": 1, "turn": 12, "turn_moves": 0, "idle_turns": 0, "outcome": null}
+
+Reading refuses, naming the field by its path (``state.seats[1].hand[2]``) and what was
+expected: malformed JSON, a missing, unknown or mistyped field, a card that does not parse,
+a ``format`` that is not the one expected, a ``version`` newer than this library reads or
+unknown, and a position the rule set cannot hold (:mod:`spitemalice.formats.position_check`).
+Nothing partial is returned.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from spitemalice import limits
+from spitemalice.cards import Card, card_text, parse_card
+from spitemalice.engine.views import PayoffView, PublicSeat, SeatView
+from spitemalice.errors import NotationError, SpiteMaliceError
+from spitemalice.formats.position_check import check_position, check_view
+from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.policies import same_teams, teams_text
+from spitemalice.rules.ruleset import closest
+
+STATE_FORMAT = "spitemalice-state"
+VIEW_FORMAT = "spitemalice-view"
+VERSION = 1
+"""The JSON format version this library writes and the newest it reads."""
+
+
+class DataError(SpiteMaliceError):
+    """JSON data that cannot be read: malformed, or a field missing, unknown or of the wrong
+    type, or an unknown or newer format version.  The message names the field by its path."""
+
+
+# -- states ------------------------------------------------------------------------------
+
+
+def state_to_dict(state: GameState, teams: Sequence[Sequence[int]] = ()) -> dict[str, Any]:
+    """``state`` as JSON-ready data (see the module docstring for the shape); ``teams``
+    (``RuleBook.teams.teams`` in a game with teams) adds the field ``teams``."""
+    return {
+        "format": STATE_FORMAT,
+        "version": VERSION,
+        "seats": [
+            {"payoff": _piles_out(seat.payoff), "hand": _pile_out(seat.hand),
+             "discards": _piles_out(seat.discards)}
+            for seat in state.seats
+        ],
+        "builds": _piles_out(state.builds),
+        **_removed_out(state.build_removed),
+        "draw": _pile_out(state.draw),
+        "completed": _pile_out(state.completed),
+        "seat": state.seat,
+        "turn": state.turn,
+        "turn_moves": state.turn_moves,
+        "idle_turns": state.idle_turns,
+        "seed": state.seed,
+        "shuffles": state.shuffles,
+        "outcome": outcome_to_dict(state.outcome),
+        **_teams_out(teams),
+    }
+
+
+_STATE_FIELDS = ("format", "version", "seats", "builds", "draw", "completed", "seat", "turn",
+                 "turn_moves", "idle_turns", "seed", "shuffles", "outcome")
+_SEAT_FIELDS = ("payoff", "hand", "discards")
+_OPTIONAL_FIELDS = ("build_removed", "teams")
+
+
+def _teams_out(teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+    """``{"teams": [[0, 2], [1, 3]]}`` in a game with teams (a team of two or more), else
+    nothing."""
+    if not any(len(team) > 1 for team in teams):
+        return {}
+    return {"teams": [list(team) for team in teams]}
+
+
+def _check_teams(fields: dict[str, Any], rules: RuleBook, path: str) -> None:
+    """A ``teams`` field, when given, names exactly the teams ``rules`` form.
+
+    Raises:
+        DataError: the field is not a list of lists of seats, or names other teams than the
+            rules (or teams where the rules have none); the message names both.
+    """
+    if "teams" not in fields:
+        return
+    where = f"{path}.teams"
+    given = tuple(tuple(read_int(seat, f"{where}[{i}][{j}]")
+                        for j, seat in enumerate(read_list(team, f"{where}[{i}]")))
+                  for i, team in enumerate(read_list(fields["teams"], where)))
+    want = rules.teams.teams if rules.teams.any else ()
+    if not same_teams(given, want):
+        raise DataError(f"{where}: {teams_text(given)}, but {rules.name} here forms "
+                        f"{teams_text(want)}")
+
+
+
+def _removed_out(removed: tuple[int, ...]) -> dict[str, Any]:
+    """``{"build_removed": [...]}`` when cards were recycled from under a build-pile top, else
+    nothing: a document without it stays as it always was."""
+    return {"build_removed": list(removed)} if removed else {}
+
+
+def _removed_in(fields: dict[str, Any], path: str) -> tuple[int, ...]:
+    """The ``build_removed`` counts (``()`` when the field is absent)."""
+    if "build_removed" not in fields:
+        return ()
+    where = f"{path}.build_removed"
+    return tuple(read_int(n, f"{where}[{i}]") for i, n in enumerate(read_list(
+        fields["build_removed"], where)))
+
+
+def state_from_dict(data: Any, rules: RuleBook, path: str = "state") -> GameState:
+    """The state that :func:`state_to_dict` data states, checked against ``rules``.
+
+    Raises:
+        DataError: a missing, unknown or mistyped field, or a wrong format or version.
+        PositionError: the position breaks the rule set.
+    """
+    check_header(data, path, STATE_FORMAT)
+    fields = read_object(data, path, _STATE_FIELDS, _OPTIONAL_FIELDS)
+    seats = []
+    for index, raw in enumerate(read_list(fields["seats"], f"{path}.seats")):
+        where = f"{path}.seats[{index}]"
+        seat = read_object(raw, where, _SEAT_FIELDS)
+        seats.append(Seat(read_piles(seat["payoff"], f"{where}.payoff"),
+                          read_pile(seat["hand"], f"{where}.hand"),
+                          read_piles(seat["discards"], f"{where}.discards")))
+    state = GameState(
+        tuple(seats), read_piles(fields["builds"], f"{path}.builds"),
+        read_pile(fields["draw"], f"{path}.draw"),
+        read_pile(fields["completed"], f"{path}.completed"),
+        seat=read_int(fields["seat"], f"{path}.seat"),
+        turn=read_int(fields["turn"], f"{path}.turn"),
+        turn_moves=read_int(fields["turn_moves"], f"{path}.turn_moves"),
+        idle_turns=read_int(fields["idle_turns"], f"{path}.idle_turns"),
+        seed=read_int(fields["seed"], f"{path}.seed"),
+        shuffles=read_int(fields["shuffles"], f"{path}.shuffles"),
+        outcome=outcome_from_dict(fields["outcome"], f"{path}.outcome"),
+        build_removed=_removed_in(fields, path),
+    )
+    _check_teams(fields, rules, path)
+    check_position(rules, state)
+    return state
+
+
+def dumps_state(state: GameState, indent: int | None = None,
+                teams: Sequence[Sequence[int]] = ()) -> str:
+    """``state`` as JSON text (``teams`` as for :func:`state_to_dict`)."""
+    return json.dumps(state_to_dict(state, teams), indent=indent)
+
+
+def loads_state(text: str | bytes, rules: RuleBook) -> GameState:
+    """The state that :func:`dumps_state` text states, checked against ``rules``.
+
+    Raises:
+        DataError: malformed JSON or bad data (see :func:`state_from_dict`).
+        PositionError: the position breaks the rule set.
+    """
+    return state_from_dict(parse_json(text, "state"), rules)
+
+
+# -- views -------------------------------------------------------------------------------
+
+
+def view_to_dict(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> dict[str, Any]:
+    """``view`` as JSON-ready data (see the module docstring for the shape); ``teams`` adds
+    the field ``teams``, as for a state."""
+    return {
+        "format": VIEW_FORMAT,
+        "version": VERSION,
+        "viewer": view.viewer,
+        "hand": _pile_out(view.hand),
+        "seats": [
+            {"payoff": [{"count": pile.count,
+                         "top": None if pile.top is None else card_text(pile.top)}
+                        for pile in seat.payoff],
+             "hand_count": seat.hand_count,
+             "discards": _piles_out(seat.discards)}
+            for seat in view.seats
+        ],
+        "builds": _piles_out(view.builds),
+        **_removed_out(view.build_removed),
+        "draw_count": view.draw_count,
+        "completed_count": view.completed_count,
+        "seat": view.seat,
+        "turn": view.turn,
+        "turn_moves": view.turn_moves,
+        "idle_turns": view.idle_turns,
+        "outcome": outcome_to_dict(view.outcome),
+        **_teams_out(teams),
+    }
+
+
+_VIEW_FIELDS = ("format", "version", "viewer", "hand", "seats", "builds", "draw_count",
+                "completed_count", "seat", "turn", "turn_moves", "idle_turns", "outcome")
+_PUBLIC_FIELDS = ("payoff", "hand_count", "discards")
+
+
+def view_from_dict(data: Any, rules: RuleBook, path: str = "view") -> SeatView:
+    """The view that :func:`view_to_dict` data states, checked against ``rules``.
+
+    Raises:
+        DataError: a missing, unknown or mistyped field, or a wrong format or version.
+        PositionError: the visible position breaks the rule set.
+    """
+    check_header(data, path, VIEW_FORMAT)
+    fields = read_object(data, path, _VIEW_FIELDS, _OPTIONAL_FIELDS)
+    seats = []
+    for index, raw in enumerate(read_list(fields["seats"], f"{path}.seats")):
+        where = f"{path}.seats[{index}]"
+        seat = read_object(raw, where, _PUBLIC_FIELDS)
+        payoff = []
+        for number, pile in enumerate(read_list(seat["payoff"], f"{where}.payoff")):
+            at = f"{where}.payoff[{number}]"
+            pile_fields = read_object(pile, at, ("count", "top"))
+            count = read_int(pile_fields["count"], f"{at}.count")
+            top = None if pile_fields["top"] is None else read_card(pile_fields["top"], f"{at}.top")
+            if (count == 0) != (top is None):
+                raise DataError(f"{at}: an empty pay-off pile has top null, and a pile with "
+                                f"cards names its top card (count {count}, top {top})")
+            payoff.append(PayoffView(count, top))
+        seats.append(PublicSeat(payoff, read_int(seat["hand_count"], f"{where}.hand_count"),
+                                read_piles(seat["discards"], f"{where}.discards")))
+    view = SeatView(
+        read_int(fields["viewer"], f"{path}.viewer"), read_pile(fields["hand"], f"{path}.hand"),
+        tuple(seats), read_piles(fields["builds"], f"{path}.builds"),
+        read_int(fields["draw_count"], f"{path}.draw_count"),
+        read_int(fields["completed_count"], f"{path}.completed_count"),
+        read_int(fields["seat"], f"{path}.seat"), read_int(fields["turn"], f"{path}.turn"),
+        read_int(fields["turn_moves"], f"{path}.turn_moves"),
+        read_int(fields["idle_turns"], f"{path}.idle_turns"),
+        outcome_from_dict(fields["outcome"], f"{path}.outcome"), _removed_in(fields, path),
+    )
+    _check_teams(fields, rules, path)
+    check_view(rules, view)
+    return view
+
+
+def dumps_view(view: SeatView, indent: int | None = None,
+               teams: Sequence[Sequence[int]] = ()) -> str:
+    """``view`` as JSON text (what a game server sends to the seat; ``teams`` as for
+    :func:`view_to_dict`)."""
+    return json.dumps(view_to_dict(view, teams), indent=indent)
+
+
+def loads_view(text: str | bytes, rules: RuleBook) -> SeatView:
+    """The view that :func:`dumps_view` text states, checked against ``rules``.
+
+    Raises:
+        DataError: malformed JSON or bad data.
+        PositionError: the visible position breaks the rule set.
+    """
+    return view_from_dict(parse_json(text, "view"), rules)
+
+
+# -- outcomes ----------------------------------------------------------------------------
+
+
+def outcome_to_dict(outcome: Outcome | None) -> dict[str, Any] | None:
+    """``None``, or ``{"kind": ..., "winner": seat or None, "scores": [...]}``."""
+    if outcome is None:
+        return None
+    return {"kind": outcome.kind, "winner": outcome.winner, "scores": list(outcome.scores)}
+
+
+def outcome_from_dict(data: Any, path: str) -> Outcome | None:
+    """The outcome :func:`outcome_to_dict` wrote (``None`` for ``null``).
+
+    Raises:
+        DataError: a missing, unknown or mistyped field, or an unknown kind.
+    """
+    if data is None:
+        return None
+    fields = read_object(data, path, ("kind", "winner", "scores"))
+    kind = fields["kind"]
+    if kind not in OUTCOME_KINDS:
+        raise DataError(f"{path}.kind: expected one of {', '.join(OUTCOME_KINDS)}, "
+                        f"not {kind!r}")
+    winner = fields["winner"]
+    scores = read_list(fields["scores"], f"{path}.scores")
+    return Outcome(
+        kind, None if winner is None else read_int(winner, f"{path}.winner"),
+        tuple(read_int(s, f"{path}.scores[{i}]", minimum=None) for i, s in enumerate(scores)),
+    )
+
+
+# -- reading helpers (shared with spitemalice.formats.records) --------------------------
+
+
+def parse_json(text: str | bytes, what: str) -> Any:
+    """JSON text parsed, or a :class:`DataError` saying where it breaks.
+
+    The text is checked against the bounds of :mod:`spitemalice.limits` before it is parsed:
+    at most :data:`~spitemalice.limits.MAX_JSON_BYTES` long, nested at most
+    :data:`~spitemalice.limits.MAX_DEPTH` deep, numbers of at most
+    :data:`~spitemalice.limits.MAX_DIGITS` digits.
+
+    Raises:
+        DataError: the text is not JSON (a truncated file is named as a likely cause), or it
+            breaks a bound (the message names the bound).
+    """
+    if not isinstance(text, str | bytes | bytearray):
+        raise DataError(f"{what} is not JSON text: it is {type(text).__name__}")
+    if len(text) > limits.MAX_JSON_BYTES:
+        raise DataError(f"{what} is {len(text):,} characters long; at most "
+                        f"{limits.MAX_JSON_BYTES:,} are read")
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise DataError(f"{what} is not JSON text: it is not UTF-8") from None
+    depth = limits.json_depth(text)
+    if depth > limits.MAX_DEPTH:
+        raise DataError(f"{what} is nested {depth} deep; at most {limits.MAX_DEPTH} levels "
+                        "of lists and objects are read")
+    try:
+        return json.loads(text, parse_int=limits.json_int)
+    except json.JSONDecodeError as error:
+        doc = error.doc.strip()
+        ends_early = error.pos >= len(error.doc.rstrip()) or (
+            doc[:1] in ("{", "[") and doc[-1:] not in ("}", "]"))
+        hint = "; the text ends early: is it truncated?" if ends_early else ""
+        raise DataError(f"{what} is not valid JSON: {error.msg} (line {error.lineno}, column "
+                        f"{error.colno}){hint}") from None
+    except ValueError as error:  # a number over the digit bound (limits.json_int)
+        raise DataError(f"{what}: {error}") from None
+    except RecursionError:  # a fallback only: json_depth refuses deep nesting first
+        raise DataError(f"{what} is nested too deep to read") from None
+
+
+def check_header(data: Any, path: str, expected: str) -> None:
+    """``data`` is an object whose ``format`` is ``expected`` and whose ``version`` this
+    library reads.  Checked before any other field, so a newer version is refused as newer
+    even when its fields have changed.
+
+    Raises:
+        DataError: not an object, another format, or a version that is newer or unknown.
+    """
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: expected a {expected} object, not {_kind(data)}")
+    if data.get("format") != expected:
+        found = f"{data['format']!r}" if "format" in data else "missing"
+        raise DataError(f"{path}.format: expected {expected!r}, found {found}")
+    if "version" not in data:
+        raise DataError(f"{path}.version: missing; this library reads {expected} versions 1 "
+                        f"to {VERSION}")
+    version = data["version"]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise DataError(f"{path}.version: {version!r} is not a known {expected} version; "
+                        f"this library reads versions 1 to {VERSION}")
+    if version > VERSION:
+        raise DataError(f"{path}.version: {expected} version {version} is newer than this "
+                        f"library reads (1 to {VERSION}); upgrade spitemalice to read it")
+
+
+def read_object(data: Any, path: str, required: tuple[str, ...],
+                optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``data`` as a JSON object with every ``required`` key and no key outside
+    ``required + optional``.
+
+    Raises:
+        DataError: not an object, a missing key, or an unknown key (with the closest name).
+    """
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: expected an object with fields {', '.join(required)}, "
+                        f"not {_kind(data)}")
+    for key in required:
+        if key not in data:
+            raise DataError(f"{path}.{key}: missing (expected fields: {', '.join(required)})")
+    known = (*required, *optional)
+    for key in data:
+        if key not in known:
+            raise DataError(f"{path}.{key}: unknown field{closest(str(key), known)}; the fields "
+                            f"are {', '.join(known)}")
+    return data
+
+
+def read_list(data: Any, path: str) -> list[Any]:
+    """``data`` as a JSON array.
+
+    Raises:
+        DataError: it is not an array.
+    """
+    if not isinstance(data, list):
+        raise DataError(f"{path}: expected a list, not {_kind(data)}")
+    return data
+
+
+def read_int(data: Any, path: str, minimum: int | None = 0) -> int:
+    """``data`` as a whole number (not a bool), at least ``minimum`` unless that is ``None``.
+
+    Raises:
+        DataError: not a whole number, or below ``minimum``.
+    """
+    if not isinstance(data, int) or isinstance(data, bool):
+        raise DataError(f"{path}: expected a whole number, not {_kind(data)}")
+    if minimum is not None and data < minimum:
+        raise DataError(f"{path}: expected a whole number >= {minimum}, not {data}")
+    return data
+
+
+def read_str(data: Any, path: str) -> str:
+    """``data`` as a string.
+
+    Raises:
+        DataError: not a string.
+    """
+    if not isinstance(data, str):
+        raise DataError(f"{path}: expected a string, not {_kind(data)}")
+    return data
+
+
+def read_card(data: Any, path: str) -> Card:
+    """A card from its short text.
+
+    Raises:
+        DataError: not a string, or not a card's text.
+    """
+    try:
+        return parse_card(read_str(data, path))
+    except NotationError as error:
+        raise DataError(f"{path}: {error}") from None
+
+
+def read_pile(data: Any, path: str) -> Pile:
+    """A list of card texts as a pile (bottom to top)."""
+    return tuple(read_card(card, f"{path}[{i}]") for i, card in enumerate(read_list(data, path)))
+
+
+def read_piles(data: Any, path: str) -> tuple[Pile, ...]:
+    """A list of piles."""
+    return tuple(read_pile(pile, f"{path}[{i}]") for i, pile in enumerate(read_list(data, path)))
+
+
+def _kind(data: Any) -> str:
+    if data is None or isinstance(data, bool):
+        return json.dumps(data)  # null, true, false: the value says what it is
+    names = {dict: "an object", list: "a list", str: "a string", int: "a number",
+             float: "a number"}
+    name = names.get(type(data), type(data).__name__)
+    if isinstance(data, dict | list):
+        return name
+    try:
+        shown = json.dumps(data)
+    except (TypeError, ValueError):
+        shown = repr(data)
+    return f"{name} {shown[:40]}"
+
+
+def _pile_out(pile: Pile) -> list[str]:
+    return [card_text(card) for card in pile]
+
+
+def _piles_out(piles: tuple[Pile, ...]) -> list[list[str]]:
+    return [_pile_out(pile) for pile in piles]

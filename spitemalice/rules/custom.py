@@ -1,0 +1,230 @@
+"""Custom rule sets in TOML files: a base rule set, house rules and parameter overrides.
+
+A custom rule set file looks like this (``examples/`` ships two)::
+
+    title = "Short three-player game"       # required: shown on the rule sheet
+    version = "1.0"                         # required: version of the rule sheet
+    base = "blackwood-frey"                 # required: an installed rule set, or another file
+    house_rules = ["mandatory-aces"]        # optional: applied in this order
+    name = "short-three"                    # optional: defaults to the file name's stem
+    description = "..."                     # optional: one line
+
+    [params]                                # optional: parameter overrides, as --set takes them
+    players = 3
+    payoff_size = 13
+
+``base`` may name another custom file (a path relative to this file) when the caller allows
+it (``allow_files=True``, ``--allow-files`` on the command line): a file may come from a
+stranger, so by default a name inside it is an installed rule set's name and never a path.  The
+base file's house rules come first and its parameters are overridden by this file's.  Anywhere
+a rule-set name is accepted, :func:`spitemalice.load` and the command line accept a path to
+such a file (:func:`is_file_name`).
+
+A file is read only if it is a regular file of at most
+:data:`~spitemalice.limits.MAX_TOML_BYTES` bytes, nested at most
+:data:`~spitemalice.limits.MAX_DEPTH` deep, with numbers of at most
+:data:`~spitemalice.limits.MAX_DIGITS` digits and printable texts
+(:func:`~spitemalice.limits.printable`).  Every fault is a
+:class:`~spitemalice.errors.RulesetError` that names the file, the key and, for a misspelt
+name, the closest valid one.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from spitemalice import limits
+from spitemalice.errors import RulesetError
+from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, convert_param
+
+REQUIRED = ("title", "version", "base")
+OPTIONAL = ("house_rules", "params", "name", "description")
+KEYS = REQUIRED + OPTIONAL
+PARAMS = tuple(name for name in FIELD_NAMES if name not in IDENTITY_FIELDS)
+_MAX_DEPTH = 8
+
+
+@attrs.frozen
+class CustomRuleset:
+    """A custom rule set file, resolved through any chain of ``base`` files.
+
+    Attributes:
+        path: the file (resolved, absolute).
+        name, title, version, description: the rule set's identity, from the file.
+        base: the installed rule set at the bottom of the chain.
+        house_rules: house-rule names, the base file's first.
+        params: parameter overrides (converted), the base file's overridden by this file's.
+        param_files: for each parameter in ``params``, the name of the file in the chain that
+            set it (so ``rules`` credits a base file's value to that file).
+    """
+
+    path: Path
+    name: str
+    title: str
+    version: str
+    description: str
+    base: str
+    house_rules: tuple[str, ...]
+    params: Mapping[str, Any]
+    param_files: Mapping[str, str] = attrs.field(factory=dict)
+
+
+def is_file_name(name: str | os.PathLike[str]) -> bool:
+    """Whether ``name`` means a custom rule set file rather than an installed rule set: a path
+    object, a name ending in ``.toml``, or a name with a path separator."""
+    if not isinstance(name, str):
+        return True
+    return name.lower().endswith(".toml") or "/" in name or os.sep in name
+
+
+def read(path: str | os.PathLike[str], allow_files: bool = False) -> CustomRuleset:
+    """Read and check a custom rule set file and the chain of files its ``base`` names.
+
+    Only the file's form is checked here (keys, types, parameter names and values' types);
+    whether the rule set, house rules and values work together is checked when it is loaded
+    (:func:`spitemalice.load`).
+
+    Args:
+        allow_files: whether ``base`` may name another file (default: only an installed rule
+            set, since the file may come from someone who is not trusted).
+
+    Raises:
+        RulesetError: the file is missing, not a regular file, too large or not TOML, a key
+            is unknown or missing, a value has the wrong type, a parameter is unknown, a
+            ``base`` names a file without ``allow_files``, or ``base`` files form a cycle; the
+            message starts with the file's path and names the key.
+    """
+    return _read(Path(path), (), allow_files)
+
+
+def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRuleset:
+    path = path.expanduser().resolve()
+    if path in seen:
+        chain = " -> ".join(str(p) for p in (*seen, path))
+        raise RulesetError(f"{path}: base: the files name each other in a cycle: {chain}")
+    if len(seen) >= _MAX_DEPTH:
+        raise RulesetError(f"{path}: base: more than {_MAX_DEPTH} files deep")
+    data = _toml(path)
+    where = str(path)
+    unknown = [key for key in data if key not in KEYS]
+    if unknown:
+        key = unknown[0]
+        if key in PARAMS:  # the commonest slip: a parameter written above its table
+            raise RulesetError(f"{where}: {key!r} is a parameter: put it in the [params] table "
+                               f"(a line '[params]', then '{key} = ...' below it)")
+        raise RulesetError(f"{where}: unknown key {key!r}{closest(key, KEYS)}; "
+                           f"the keys are {', '.join(KEYS)}")
+    missing = [key for key in REQUIRED if key not in data]
+    if missing:
+        raise RulesetError(f"{where}: missing key {missing[0]!r}: a custom rule set names its "
+                           f"{', '.join(REQUIRED)}")
+    title, version, base = (_text(where, data, key) for key in REQUIRED)
+    name = _text(where, data, "name") if "name" in data else path.stem
+    description = _text(where, data, "description") if "description" in data else title
+    house_rules = _names(where, data.get("house_rules", []))
+    params = _params(where, data.get("params", {}))
+    own_files = dict.fromkeys(params, path.name)
+    if not is_file_name(base):
+        return CustomRuleset(path, name, title, version, description, base, house_rules, params,
+                             own_files)
+    if not allow_files:
+        raise RulesetError(f"{where}: base: {base!r} is a file; a base names an installed rule "
+                           "set unless files are allowed (load(..., allow_files=True), "
+                           "--allow-files)")
+    parent = _read(path.parent / base, (*seen, path), allow_files)
+    return CustomRuleset(
+        path, name, title, version, description, parent.base,
+        parent.house_rules + house_rules, {**parent.params, **params},
+        {**parent.param_files, **own_files},
+    )
+
+
+def _toml(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        raise RulesetError(f"{path}: no such custom rule set file")
+    try:
+        data = tomllib.loads(limits.read_file(path, limits.MAX_TOML_BYTES).decode("utf-8"))
+    except limits.FileRefused as error:
+        raise RulesetError(f"{path}: cannot be read: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise RulesetError(f"{path}: not valid TOML: {error}") from None
+    except UnicodeDecodeError:
+        raise RulesetError(f"{path}: not a text file (TOML is UTF-8 text)") from None
+    except ValueError:  # Python's own integer-string limit
+        raise RulesetError(f"{path}: a number longer than {limits.MAX_DIGITS} digits") from None
+    except RecursionError:
+        raise RulesetError(f"{path}: nested deeper than {limits.MAX_DEPTH} levels") from None
+    if limits.data_depth(data) > limits.MAX_DEPTH:
+        raise RulesetError(f"{path}: nested deeper than {limits.MAX_DEPTH} levels")
+    too_long = _long_number(data)
+    if too_long:
+        raise RulesetError(f"{path}: {too_long}: a number longer than {limits.MAX_DIGITS} "
+                           "digits")
+    return data
+
+
+def _long_number(data: Any, path: str = "") -> str:
+    """The key path of the first integer longer than the digit bound, or ``""``."""
+    if isinstance(data, int) and not isinstance(data, bool):
+        return path or "value" if abs(data) >= 10 ** limits.MAX_DIGITS else ""
+    if isinstance(data, dict):
+        items: Any = data.items()
+    elif isinstance(data, list):
+        items = enumerate(data)
+    else:
+        return ""
+    for key, value in items:
+        found = _long_number(value, f"{path}.{key}" if path else str(key))
+        if found:
+            return found
+    return ""
+
+
+def _text(where: str, data: Mapping[str, Any], key: str) -> str:
+    value = data[key]
+    if not isinstance(value, str) or not value.strip() or not limits.printable(value):
+        raise RulesetError(f"{where}: {key} must be a non-empty printable text in quotes of at "
+                           f"most {limits.MAX_NAME_CHARS} characters, such as "
+                           f'{key} = "{_EXAMPLE.get(key, "...")}", not {_shown(value)}')
+    return value.strip()
+
+
+def _shown(value: Any) -> str:
+    text = ascii(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+_EXAMPLE = {"title": "My rule set", "version": "1.0", "base": "blackwood-frey", "name": "mine"}
+
+
+def _names(where: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(
+            isinstance(v, str) and limits.printable(v) for v in value):
+        raise RulesetError(f"{where}: house_rules must be a list of names in quotes, such as "
+                           f'house_rules = ["mandatory-aces"], not {_shown(value)}')
+    return tuple(v.strip() for v in value)
+
+
+def _params(where: str, table: Any) -> dict[str, Any]:
+    if not isinstance(table, dict):
+        raise RulesetError(f"{where}: params must be a table: write [params] on a line of its "
+                           "own and key = value lines below it")
+    params = {}
+    for key, value in table.items():
+        if key in IDENTITY_FIELDS:
+            raise RulesetError(f"{where}: params.{key}: set {key} at the top of the file, "
+                               "not under [params]")
+        if key not in PARAMS:
+            raise RulesetError(f"{where}: params: unknown parameter {key!r}"
+                               f"{closest(key, PARAMS)}; `spitemalice rules NAME` lists them")
+        try:
+            params[key] = convert_param(key, value)
+        except RulesetError as error:
+            raise RulesetError(f"{where}: params.{key}: {error}") from None
+    return params

@@ -1,0 +1,136 @@
+"""The base rules: a plugin that answers every hook from the :class:`Ruleset`'s values.
+
+A :class:`~spitemalice.rules.book.RuleBook` asks these only when no rule-set or house-rule
+plugin answers a hook (they are not registered with the plugins, so no marker a plugin uses
+can put them first).
+"""
+
+from __future__ import annotations
+
+from spitemalice.cards import Card, numbered_cards, standard_pack
+from spitemalice.model import GameState, OutcomeKind
+from spitemalice.rules.hookspecs import hookimpl
+from spitemalice.rules.policies import (
+    CeilingRule,
+    DealRule,
+    Deck,
+    DiscardRule,
+    PileAccess,
+    WildRule,
+)
+from spitemalice.rules.ruleset import Ruleset
+
+NAME = "base"
+
+
+@hookimpl(trylast=True)
+def spitemalice_deck(ruleset: Ruleset) -> Deck:
+    """``seat_packs`` standard packs, ``seat_jokers`` jokers and ``draw_pack`` numbered cards;
+    a separate pay-off pack of ``payoff_pack`` numbered cards when that is not 0.
+
+    Numbered cards are suitless, valued 1 up to the build ceiling and spread as evenly as the
+    count allows: the lowest values get the extra copies (52 cards 1-15 = three runs and 1-7).
+    """
+    cards = standard_pack() * ruleset.seat_packs
+    cards += standard_pack(jokers=ruleset.seat_jokers)[52:]
+    cards += numbered_pack(ruleset.draw_pack, ruleset.build_ceiling)
+    payoff = numbered_pack(ruleset.payoff_pack, ruleset.build_ceiling) or None
+    return Deck(cards, payoff)
+
+
+def numbered_pack(size: int, top: int) -> tuple[Card, ...]:
+    """``size`` suitless cards valued 1..``top``, as even as possible, low values first.
+
+    >>> [card.rank for card in numbered_pack(5, 3)]
+    [1, 1, 2, 2, 3]
+    """
+    runs, extra = divmod(size, top)
+    return numbered_cards({value: runs + (value <= extra) for value in range(1, top + 1)
+                           if runs + (value <= extra)})
+
+
+@hookimpl(trylast=True)
+def spitemalice_wild(ruleset: Ruleset) -> WildRule:
+    return WildRule(ruleset.wild_ranks, ruleset.wild_excluded)
+
+
+@hookimpl(trylast=True)
+def spitemalice_build_ceiling(ruleset: Ruleset) -> CeilingRule:
+    return CeilingRule(ruleset.build_ceiling, ruleset.completed_piles)
+
+
+@hookimpl(trylast=True)
+def spitemalice_build_pile_limit(ruleset: Ruleset) -> int:
+    return ruleset.max_build_piles or 0
+
+
+@hookimpl(trylast=True)
+def spitemalice_discard_limits(ruleset: Ruleset) -> DiscardRule:
+    return DiscardRule(
+        ruleset.discard_piles, ruleset.discard_forbidden, ruleset.max_discard_cards
+    )
+
+
+@hookimpl(trylast=True)
+def spitemalice_deal(ruleset: Ruleset) -> DealRule:
+    """The deal from the Ruleset; ``payoff_size`` 0 means ``None``: share the separate pay-off
+    pack out equally.  With 5 or more seats a non-zero ``payoff_size_many`` replaces
+    ``payoff_size`` (Skip-Bo's 20-card piles, rules dossier §6 K4)."""
+    size = ruleset.payoff_size
+    if ruleset.players >= 5 and ruleset.payoff_size_many:
+        size = ruleset.payoff_size_many
+    return DealRule(ruleset.payoff_piles, size or None, ruleset.hand_size, ruleset.first_seat)
+
+
+@hookimpl(trylast=True)
+def spitemalice_score(
+    ruleset: Ruleset,
+    state: GameState,
+    kind: OutcomeKind,
+    winner: int | None,
+    teams: tuple[tuple[int, ...], ...],
+) -> tuple[int, ...]:
+    """Each team scores as one player, and every seat of a team shows the team's points (a
+    seat alone is a team of one).  Win: ``win_bonus`` + ``points_per_card`` per card left in
+    the other teams' pay-off piles.  Any other end under ``exhaustion="difference"``: the one
+    team with fewest pay-off cards scores the sum over the other teams of (their cards - its
+    cards); a tie for fewest, or ``exhaustion="tie"``, scores nothing."""
+    counts = [sum(state.seats[seat].payoff_count for seat in team) for team in teams]
+    points = [0] * len(teams)
+    if kind == "win" and winner is not None:
+        won = next(index for index, team in enumerate(teams) if winner in team)
+        left = sum(counts) - counts[won]
+        points[won] = ruleset.win_bonus + ruleset.points_per_card * left
+    elif ruleset.exhaustion == "difference":
+        fewest = min(counts)
+        leaders = [index for index, count in enumerate(counts) if count == fewest]
+        if len(leaders) == 1:
+            points[leaders[0]] = sum(count - fewest for count in counts)
+    scores = [0] * len(state.seats)
+    for team, team_points in zip(teams, points, strict=True):
+        for seat in team:
+            scores[seat] = team_points
+    return tuple(scores)
+
+
+@hookimpl(trylast=True)
+def spitemalice_teams(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:
+    """``team_size`` seats per team, partners sitting opposite: team ``k`` holds seats ``k``,
+    ``k + n``, ``k + 2n`` ... where ``n`` is the number of teams."""
+    count = ruleset.players // ruleset.team_size
+    return tuple(tuple(range(k, ruleset.players, count)) for k in range(count))
+
+
+@hookimpl(trylast=True)
+def spitemalice_partner_piles(
+    ruleset: Ruleset, teams: tuple[tuple[int, ...], ...]
+) -> PileAccess:
+    """From ``partner_piles``: ``own``, ``play`` (partners' piles to play from) or ``share``
+    (and their discard piles to discard onto)."""
+    partners: list[tuple[int, ...]] = [()] * ruleset.players
+    for team in teams:
+        for seat in team:
+            partners[seat] = tuple(other for other in team if other != seat)
+    none: list[tuple[int, ...]] = [()] * ruleset.players
+    play = partners if ruleset.partner_piles in ("play", "share") else none
+    return PileAccess(play, partners if ruleset.partner_piles == "share" else none)

@@ -1,0 +1,166 @@
+"""Loading a game configuration: names in, one :class:`RuleBook` out.
+
+The path is one way: a rule-set name (or a custom rule set file, :mod:`spitemalice.rules.custom`)
+and house-rule names become plugin objects (:mod:`spitemalice.rules.registry`), and those with the
+parameters become one :class:`~spitemalice.rules.book.RuleBook`, which resolves, checks and
+renders the configuration (read :mod:`spitemalice.rules.book` for the whole story).
+"""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from spitemalice.errors import RulesetError
+from spitemalice.rules import custom, registry
+from spitemalice.rules.book import FileLayer, RuleBook
+from spitemalice.rules.custom import is_file_name
+from spitemalice.rules.sheet import format_value, render_sheet
+
+
+def load(
+    name: str | os.PathLike[str],
+    house_rules: Iterable[str] = (),
+    params: Mapping[str, Any] | None = None,
+    *,
+    allow_files: bool = False,
+    **overrides: Any,
+) -> RuleBook:
+    """Load a game configuration: a rule set, house rules by name, and parameters.
+
+    Args:
+        name: an installed rule set (``spitemalice variants`` lists them), or the path of a
+            custom rule set file (``.toml``, see :mod:`spitemalice.rules.custom`), whose own house
+            rules and parameters come before those given here.
+        house_rules: installed house rules, applied in this order.
+        params: parameter overrides (``{"players": 3}``); text values are converted.
+        allow_files: whether a custom file's ``base`` may name another file (by default it
+            names an installed rule set: a file may come from someone not trusted).
+        **overrides: more overrides as keywords (``payoff_size=13``).
+
+    Returns:
+        A :class:`RuleBook` ready for :func:`spitemalice.deal`.
+
+    Raises:
+        RulesetError: an unknown rule set, house rule or parameter (with the closest valid
+            name), a value out of range (with the valid range), plugins that cannot stack, or a
+            parameter that needs a plugin that is not loaded; nothing is loaded.  Faults of a
+            custom rule set file name the file and the key.
+    """
+    given = {**(params or {}), **overrides}
+    if isinstance(house_rules, str):  # one name given alone, not a list of its letters
+        house_rules = [house_rules]
+    rules = [registry.load_plugin(rule, "house-rule") for rule in house_rules]
+    if is_file_name(name):
+        return _load_file(name, rules, given, allow_files)
+    variant = registry.load_plugin(str(name), "ruleset")
+    return RuleBook(variant, rules, given, enforcers=registry.enforcers)
+
+
+def _load_file(
+    path: str | os.PathLike[str], extra: list[object], given: dict[str, Any],
+    allow_files: bool = False,
+) -> RuleBook:
+    """A RuleBook from a custom rule set file plus house rules and parameters given to
+    :func:`load`; a fault of the file's own choices is reported against the file."""
+    spec = custom.read(path, allow_files)
+    where = str(spec.path)
+    variant = _file_plugin(where, "base", spec.base, "ruleset")
+    own = [_file_plugin(where, "house_rules", rule, "house-rule") for rule in spec.house_rules]
+    layer = FileLayer(spec.path.name, spec.name, spec.title, spec.version, dict(spec.params),
+                      spec.description, dict(spec.param_files))
+    try:
+        return RuleBook(variant, [*own, *extra], given, file=layer, enforcers=registry.enforcers)
+    except RulesetError as error:
+        if extra or given:
+            try:
+                RuleBook(variant, own, file=layer)
+            except RulesetError:
+                pass
+            else:
+                raise  # the file is sound: the house rules or parameters given with it are not
+        raise RulesetError(f"{where}: {error}") from error
+
+
+def _file_plugin(where: str, key: str, name: str, kind: str) -> object:
+    try:
+        return registry.load_plugin(name, kind)
+    except RulesetError as error:
+        raise RulesetError(f"{where}: {key}: {error}") from error
+
+
+def house_rule_sheet(
+    name: str,
+    house_rules: Iterable[str] = (),
+    params: Mapping[str, Any] | None = None,
+    on: str | None = None,
+) -> str:
+    """The sheet of an installed house rule as text: its clauses as stacked on each built-in
+    rule set (or only on ``on``), the parameters it changes there, or why it is refused.
+
+    Args:
+        house_rules: more house rules stacked after it; ``params``: overrides, as in
+            :func:`load`; ``on``: an installed rule set (or file) to show it on alone.
+
+    Raises:
+        RulesetError: ``name`` is not an installed house rule (with the closest one), or ``on``
+            is not a rule set that loads.
+    """
+    plugin = registry.load_plugin(name, "house-rule")
+    rules = [name, *house_rules]
+    targets = [on] if on else [i.name for i in registry.installed()
+                               if i.kind == "ruleset" and i.built_in]
+    lines = [f"{name} (house rule)", str(getattr(plugin, "DESCRIPTION", "")), ""]
+    stacks: list[str] = []
+    refused: list[str] = []
+    sheets: dict[tuple[str, ...], list[str]] = {}
+    for target in targets:
+        try:
+            base = load(target)
+            book = load(target, rules, params)
+        except RulesetError as error:
+            if on:
+                raise
+            refused.append(_wrap(f"{target}: {error}"))
+            continue
+        mine = {c.id for c in book.clauses} - {c.id for c in base.clauses}
+        text = tuple(f"{c.id}  {c.text} [{c.source}]" for c in book.clauses if c.id in mine)
+        sheets.setdefault(text, []).append(target)
+        before, after = attrs.asdict(base.ruleset), attrs.asdict(book.ruleset)
+        changes = [f"{field} {format_value(before[field])} -> {format_value(value)}"
+                   for field, value in after.items() if value != before[field]]
+        stacks.append(_wrap(f"{target}: {'; '.join(changes) or 'no parameter'}"))
+    for text, names in sheets.items():
+        lines.append(f"Clauses (as stacked on {', '.join(names)})")
+        lines += [textwrap.fill(line, 88, subsequent_indent=" " * (line.index("  ") + 2))
+                  for line in text]
+        lines.append("")
+    lines += ["Stacks on (parameters it changes)", *(stacks or ["  no rule set"])]
+    if refused:
+        lines += ["", "Refused on", *refused]
+    return "\n".join(lines)
+
+
+def _wrap(text: str) -> str:
+    return textwrap.fill(text, 88, initial_indent="  ", subsequent_indent="    ")
+
+
+def write_seed_sheets(folder: str) -> list[str]:
+    """Write every built-in rule set's sheet to ``folder/NAME.txt``; return the paths.
+
+    This is how ``seeds/rules`` is made: ``write_seed_sheets("seeds/rules")``.
+    """
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for info in registry.installed():
+        if info.kind == "ruleset" and info.built_in:
+            path = out / f"{info.name}.txt"
+            path.write_text(render_sheet(load(info.name)) + "\n", encoding="utf-8")
+            paths.append(str(path))
+    return paths

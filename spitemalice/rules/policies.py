@@ -1,0 +1,219 @@
+"""The values that hooks answer with.
+
+Each class is what one extension point decides (see :mod:`spitemalice.rules.hookspecs`).  A
+:class:`~spitemalice.rules.book.RuleBook` asks every hook once and keeps these values, so the
+engine's hot loop reads plain attributes instead of calling plugins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from spitemalice.cards import Card
+from spitemalice.moves import Move
+from spitemalice.rules.ruleset import CompletedPolicy, FirstSeatRule
+
+
+def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(cards)
+
+
+def _moves(moves: Iterable[Move]) -> tuple[Move, ...]:
+    return tuple(moves)
+
+
+def _reasons(reasons: Iterable[str]) -> tuple[str, ...]:
+    return tuple(reasons)
+
+
+@attrs.frozen
+class Deck:
+    """Deck composition.
+
+    Attributes:
+        cards: every card of the game except a separate pay-off pack, in any order.
+        payoff_cards: a separate pack that only the pay-off piles are dealt from (Starturn's
+            stack pack), or ``None`` when pay-off piles come from ``cards``.  Cards of this
+            pack that are not dealt join the draw pile.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    payoff_cards: tuple[Card, ...] | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) + len(self.payoff_cards or ())
+
+
+@attrs.frozen
+class WildRule:
+    """Wildcard behaviour.
+
+    Attributes:
+        wild_ranks: ranks whose cards are wild (0 = joker); an empty set means no wild cards.
+        excluded: ranks a wild card may not stand for (1 here means a wild cannot start a pile).
+    """
+
+    wild_ranks: frozenset[int]
+    excluded: frozenset[int]
+
+    def is_wild(self, card: Card) -> bool:
+        return card.rank in self.wild_ranks
+
+
+@attrs.frozen
+class CeilingRule:
+    """Build ceiling.
+
+    Attributes:
+        ceiling: the rank whose card completes a build pile (12 for a queen).
+        completed: ``"set-aside"`` keeps completed cards until a draw finds the draw pile
+            empty; ``"shuffle-in"`` shuffles them into the draw pile at once.
+    """
+
+    ceiling: int
+    completed: CompletedPolicy
+
+
+@attrs.frozen
+class DiscardRule:
+    """Discard limits.
+
+    Attributes:
+        piles: discard piles per seat.
+        forbidden: ranks that may not be discarded.
+        max_cards: cards one discard may hold: 1, or 2 for a pair of equal rank.
+    """
+
+    piles: int
+    forbidden: frozenset[int]
+    max_cards: int
+
+
+@attrs.frozen
+class DealRule:
+    """Deal and hands.
+
+    Attributes:
+        payoff_piles: pay-off piles per seat.
+        payoff_size: cards per pay-off pile, or ``None`` to share the separate pay-off pack
+            out equally (leftovers join the draw pile).
+        hand_size: cards a hand is filled to at the start of a turn and when it empties.
+        first_seat: how the first seat is chosen (``"cut"``, ``"cut-left"``, ``"youngest"`` or
+            ``"higher-payoff-top"``; see :func:`spitemalice.engine.deal`).
+    """
+
+    payoff_piles: int
+    payoff_size: int | None
+    hand_size: int
+    first_seat: FirstSeatRule
+
+
+Seats = tuple[int, ...]
+
+
+def _seat_groups(groups: Iterable[Iterable[int]]) -> tuple[Seats, ...]:
+    return tuple(tuple(group) for group in groups)
+
+
+@attrs.frozen
+class PileAccess:
+    """Which other seats' piles each seat may use (the partner-piles hook's answer).
+
+    Attributes:
+        play_from: ``play_from[seat]``: the other seats from whose pay-off tops and discard-pile
+            tops ``seat`` may play (empty when a seat plays only from its own piles).
+        discard_to: ``discard_to[seat]``: the other seats onto whose discard piles ``seat``
+            may discard.
+    """
+
+    play_from: tuple[Seats, ...] = attrs.field(converter=_seat_groups)
+    discard_to: tuple[Seats, ...] = attrs.field(converter=_seat_groups)
+
+
+@attrs.frozen
+class TeamRule:
+    """Teams and what partners share, resolved once per rule book.
+
+    Attributes:
+        teams: the teams, each a tuple of seats in seat order; every seat is in exactly one
+            team.  Without teams every seat is a team of its own: ``((0,), (1,), ...)``.
+        access: which other seats' piles each seat may play from and discard onto.
+    """
+
+    teams: tuple[Seats, ...] = attrs.field(converter=_seat_groups)
+    access: PileAccess
+
+    @property
+    def any(self) -> bool:
+        """``True`` when some team has more than one seat."""
+        return any(len(team) > 1 for team in self.teams)
+
+    def team_of(self, seat: int) -> int:
+        """The index in :attr:`teams` of the team that holds ``seat``."""
+        for index, team in enumerate(self.teams):
+            if seat in team:
+                return index
+        raise ValueError(f"seat {seat} is in no team")
+
+    def label(self, index: int) -> str:
+        """A team as text, its seats joined by ``+``: ``"0+2"``."""
+        return "+".join(str(seat) for seat in self.teams[index])
+
+
+def teams_text(teams: Sequence[Sequence[int]]) -> str:
+    """Teams for a message or a layout: ``"teams 0+2, 1+3"``, or ``"no teams"`` when no team
+    has two seats or more."""
+    if not any(len(team) > 1 for team in teams):
+        return "no teams"
+    return "teams " + ", ".join("+".join(map(str, team)) or "(an empty team)"
+                                for team in teams)
+
+
+def same_teams(given: Sequence[Sequence[int]], want: Sequence[Sequence[int]]) -> bool:
+    """Whether ``given`` names the teams ``want`` names: teams are sets of seats, so neither
+    the order of the teams nor the order of the seats in a team counts (``1+3/0+2`` is
+    ``0+2/1+3``); a seat named twice or an extra empty team does."""
+    def key(teams: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+        return sorted(tuple(sorted(team)) for team in teams)
+    return key(given) == key(want)
+
+
+@attrs.frozen
+class MoveFilter:
+    """A forced-play rule's answer: the moves it allows and why it refuses the others.
+
+    Attributes:
+        allowed: the subset of the legal moves this rule allows.
+        reason: the reason code given when a move outside ``allowed`` is tried.
+        message: a sentence saying what the rule demands.
+    """
+
+    allowed: tuple[Move, ...] = attrs.field(converter=_moves)
+    reason: str = "forced-play"
+    message: str = "a forced play must be made first"
+
+
+@attrs.frozen
+class Clause:
+    """One numbered clause of a rule sheet.
+
+    Attributes:
+        id: the clause id, such as ``"BF-7"``; scenario tests cite it.
+        text: the rule in our own words.
+        source: where the rule comes from (a source id of the rules dossier), or
+            ``"ASSUMPTION"`` / ``"LIBRARY"`` for our own decisions.
+        reasons: the illegal-move reason codes this clause is the authority for
+            (:mod:`spitemalice.rules.reasons`; ``code@pile`` for one kind of pile).
+        inherited_from: the rule set whose sheet this clause comes from
+            (:func:`spitemalice.rules.registry.base_sheet`), ``""`` for a plugin's own clause; its
+            scenario tests are the base rule set's.
+    """
+
+    id: str
+    text: str
+    source: str
+    reasons: tuple[str, ...] = attrs.field(default=(), converter=_reasons)
+    inherited_from: str = ""

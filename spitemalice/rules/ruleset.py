@@ -1,0 +1,394 @@
+"""The declarative rule set: every rule that a value can express.
+
+A :class:`Ruleset` is frozen and validated when it is made: a bad value is refused with the
+field's name and its valid range, and nothing is built.  Behaviour that a value cannot express
+lives in plugins (see :mod:`spitemalice.rules.hookspecs`).  Parameter overrides from the command
+line or a file go through :func:`override`, which converts text and refuses unknown names with
+the closest valid one.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
+
+import attrs
+
+from spitemalice.errors import RulesetError
+from spitemalice.limits import MAX_DIGITS, whole_number
+
+CompletedPolicy = Literal["set-aside", "shuffle-in"]
+FirstSeatRule = Literal["cut", "cut-left", "youngest", "higher-payoff-top"]
+FIRST_SEAT_RULES: tuple[str, ...] = ("cut", "cut-left", "youngest", "higher-payoff-top")
+ExhaustionRule = Literal["difference", "tie"]
+PartnerPiles = Literal["own", "play", "share"]
+
+
+def _ranks(value: Iterable[int]) -> frozenset[int]:
+    return frozenset(int(rank) for rank in value)
+
+
+def _between(low: int, high: int | None = None) -> Any:
+    def check(instance: object, attribute: attrs.Attribute, value: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesetError(f"{attribute.name} must be a whole number, not {_shown(value)}")
+        if value < low or (high is not None and value > high):
+            upper = "" if high is None else f" and at most {high}"
+            raise RulesetError(f"{attribute.name} = {value}: it must be at least {low}{upper}")
+
+    return check
+
+
+def _one_of(*choices: str) -> Any:
+    def check(instance: object, attribute: attrs.Attribute, value: str) -> None:
+        if value not in choices:
+            raise RulesetError(f"{attribute.name} = {value!r}: choose one of {', '.join(choices)}")
+
+    return check
+
+
+def _optional_between(low: int, high: int | None = None) -> Any:
+    check_int = _between(low, high)
+
+    def check(instance: object, attribute: attrs.Attribute, value: int | None) -> None:
+        if value is not None:
+            check_int(instance, attribute, value)
+
+    return check
+
+
+def _field(default: Any, help: str, **kwargs: Any) -> Any:
+    return attrs.field(default=default, metadata={"help": help}, **kwargs)
+
+
+@attrs.frozen(kw_only=True)
+class Ruleset:
+    """Every parameter of a rule set, validated on creation.
+
+    Ranks are integers: 0 joker, 1 ace, 11 jack, 12 queen, 13 king (numbered decks use their
+    numbers).  Counts are cards or piles.
+
+    Raises:
+        RulesetError: a value out of range or inconsistent with another; the message names the
+            field and what would be valid.
+    """
+
+    name: str = _field("custom", "rule-set name used to load it")
+    title: str = _field("Custom rule set", "human-readable title")
+    version: str = _field("1", "version of the rule sheet")
+    # Only the type here: the rule set's own range is checked after init, with its own message.
+    players: int = _field(2, "seats in the game", validator=_between(-(2**31)))
+    min_players: int = _field(2, "fewest seats the rule set allows", validator=_between(2, 8))
+    max_players: int = _field(4, "most seats the rule set allows", validator=_between(2, 8))
+    packs: int = _field(3, "standard 52-card packs in the deck", validator=_between(0, 12))
+    packs_per_seat: bool = _field(False, "use one pack per seat instead of `packs`")
+    jokers: int = _field(0, "jokers added to the deck in all", validator=_between(0, 48))
+    jokers_per_pack: int = _field(
+        0, "jokers added with each standard pack (2 keeps a pack's own)", validator=_between(0, 4)
+    )
+    draw_pack: int = _field(
+        0,
+        "numbered cards 1..build_ceiling instead of standard packs (0 = standard packs)",
+        validator=_between(0, 400),
+    )
+    payoff_pack: int = _field(
+        0,
+        "numbered cards 1..build_ceiling in a separate pay-off pack (0 = none)",
+        validator=_between(0, 400),
+    )
+    wild_ranks: frozenset[int] = _field(
+        frozenset({13}), "ranks that are wild (0 = joker, 13 = king)", converter=_ranks
+    )
+    wild_excluded: frozenset[int] = _field(
+        frozenset({1}), "ranks a wild card may not stand for", converter=_ranks
+    )
+    build_ceiling: int = _field(12, "rank that completes a build pile", validator=_between(2, 30))
+    max_build_piles: int | None = _field(
+        4, "build piles open at once (unlimited = no limit)", validator=_optional_between(1)
+    )
+    completed_piles: CompletedPolicy = _field(
+        "set-aside",
+        "set-aside: kept until a draw finds the draw pile empty; shuffle-in: at once",
+        validator=_one_of("set-aside", "shuffle-in"),
+    )
+    recycle_under_tops: bool = _field(
+        False,
+        "when a draw finds the draw pile empty and no completed pile set aside, the cards "
+        "under the build-pile tops are shuffled into a new draw pile (each pile keeps its rank)",
+    )
+    payoff_piles: int = _field(1, "pay-off piles per seat", validator=_between(1, 4))
+    payoff_size: int = _field(
+        26,
+        "cards per pay-off pile (0 = share the pay-off pack out equally)",
+        validator=_between(0, 60),
+    )
+    payoff_size_many: int = _field(
+        0,
+        "cards per pay-off pile when 5 or more seats play (0 = payoff_size at every count)",
+        validator=_between(0, 60),
+    )
+    hand_size: int = _field(5, "cards a hand is filled to", validator=_between(1, 12))
+    first_seat: FirstSeatRule = _field(
+        "cut",
+        "cut: a seeded cut picks the dealer, who plays first; cut-left: the seat after that "
+        "dealer plays first; youngest: seat 0 (the youngest player) plays first; "
+        "higher-payoff-top: the higher pay-off top plays first, equal tops reshuffle",
+        validator=_one_of(*FIRST_SEAT_RULES),
+    )
+    discard_piles: int = _field(4, "discard piles per seat", validator=_between(1, 8))
+    discard_forbidden: frozenset[int] = _field(
+        frozenset({1}), "ranks that may not be discarded", converter=_ranks
+    )
+    max_discard_cards: int = _field(
+        1, "cards one discard may hold (2 = equal-rank pairs)", validator=_between(1, 2)
+    )
+    mandatory_ranks: frozenset[int] = _field(
+        frozenset(), "ranks that must be played while one can be", converter=_ranks
+    )
+    wild_must_be_covered: bool = _field(
+        False, "a wild card on a build pile must be covered before the turn ends"
+    )
+    exhaustion: ExhaustionRule = _field(
+        "difference",
+        "drawn hand scoring: difference (fewest pay-off cards scores the difference) or tie",
+        validator=_one_of("difference", "tie"),
+    )
+    win_bonus: int = _field(5, "points for emptying the pay-off piles", validator=_between(0))
+    points_per_card: int = _field(
+        1, "points per card left in opponents' pay-off piles", validator=_between(0)
+    )
+    match_target: int = _field(50, "points that win a match", validator=_between(1))
+    turn_limit: int = _field(
+        3000, "turns after which a game ends as 'turn-limit'", validator=_between(10)
+    )
+    team_size: int = _field(
+        1, "seats per team, partners sitting opposite (1 = everyone plays alone)",
+        validator=_between(1, 4),
+    )
+    partner_piles: PartnerPiles = _field(
+        "play",
+        "with teams: own = a seat plays only from its own piles; play = also from its partners' "
+        "pay-off and discard piles; share = and it may discard onto its partners' discard piles",
+        validator=_one_of("own", "play", "share"),
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.min_players > self.max_players:
+            raise RulesetError(
+                f"min_players = {self.min_players} is above max_players = {self.max_players}"
+            )
+        if not self.min_players <= self.players <= self.max_players:
+            counts = (f"{self.min_players} players only" if self.min_players == self.max_players
+                      else f"{self.min_players} to {self.max_players} players")
+            raise RulesetError(f"{self.name} is for {counts}, not {self.players}")
+        rank_sets = (self.wild_excluded, self.wild_ranks, self.discard_forbidden,
+                     self.mandatory_ranks)
+        bad = sorted(r for ranks in rank_sets for r in ranks if r < 0)
+        if bad:
+            raise RulesetError(f"ranks are 0 (joker) or more, not {bad}")
+        if self.payoff_size == 0 and not self.payoff_pack:
+            raise RulesetError(
+                "payoff_size = 0 shares out a separate pay-off pack, but payoff_pack = 0: give "
+                "payoff_size a number from 1 to 60, or set payoff_pack to the pack's size"
+            )
+        if self.draw_pack and (self.packs or self.packs_per_seat):
+            raise RulesetError(
+                f"draw_pack = {self.draw_pack} numbered cards replace the standard packs: "
+                "set packs = 0 and packs_per_seat = false as well, or draw_pack = 0"
+            )
+        if self.players not in self.player_counts:
+            counts = " or ".join(map(str, self.player_counts)) or "no seat count it allows"
+            raise RulesetError(
+                f"{self.name} plays in teams of {self.team_size}, partners sitting opposite, so "
+                f"the seats must form two or more whole teams: {counts}, not {self.players}"
+            )
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The seat counts this rule set allows: ``min_players`` to ``max_players``, and with
+        teams (``team_size`` > 1) only those that form two or more whole teams."""
+        size = self.team_size
+        return tuple(n for n in range(self.min_players, self.max_players + 1)
+                     if n % size == 0 and n >= 2 * size)
+
+    @property
+    def seat_packs(self) -> int:
+        """Standard packs in the deck for this many players."""
+        return self.players if self.packs_per_seat else self.packs
+
+    @property
+    def seat_jokers(self) -> int:
+        """Jokers in the deck for this many players: ``jokers`` plus ``jokers_per_pack`` for
+        each standard pack."""
+        return self.jokers + self.jokers_per_pack * self.seat_packs
+
+    @property
+    def has_wild_cards(self) -> bool:
+        """Whether the deck holds any wild card: kings or other ranks of standard packs, jokers,
+        or wild numbers of a numbered deck."""
+        if self.seat_jokers and 0 in self.wild_ranks:
+            return True
+        if self.seat_packs and any(1 <= rank <= 13 for rank in self.wild_ranks):
+            return True
+        numbered = self.draw_pack or self.payoff_pack
+        return bool(numbered) and any(1 <= r <= self.build_ceiling for r in self.wild_ranks)
+
+
+FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(Ruleset))
+IDENTITY_FIELDS = ("name", "title", "version")
+ENFORCED_FIELDS = ("mandatory_ranks", "wild_must_be_covered", "recycle_under_tops")
+"""Fields that take effect only with a plugin that lists them in its ``ENFORCES`` attribute:
+a move filter that gives them effect, or a rule set whose sheet states the option (skip-bo's
+``recycle_under_tops``).  Loading a rule set where one of them differs from its default and no
+loaded plugin lists it is refused, so that ``--set mandatory_ranks=1,2`` without the house rule
+that enforces it is not silently ignored, and no sheet is silent about a rule in force."""
+
+TEAM_FIELDS = ("team_size", "partner_piles")
+"""Fields that, like :data:`ENFORCED_FIELDS`, need a loaded plugin that lists them in its
+``ENFORCES`` (the ``partnerships`` house rule), but only when set away from the rule set's own
+value (by ``--set``, a TOML file or a record): a rule set may play in teams of its own, while
+``--set team_size=2`` alone would form teams that no clause of the sheet states."""
+
+
+def field_help() -> dict[str, str]:
+    """Each parameter's one-line description, by name."""
+    return {f.name: f.metadata.get("help", "") for f in attrs.fields(Ruleset)}
+
+
+def closest(name: str, names: Iterable[str]) -> str:
+    """A ``" (did you mean 'x'?)"`` hint for a misspelt ``name``, or ``""``."""
+    match = difflib.get_close_matches(name, list(names), n=1)
+    return f" (did you mean {match[0]!r}?)" if match else ""
+
+
+def override(ruleset: Ruleset, params: Mapping[str, Any]) -> Ruleset:
+    """A copy of ``ruleset`` with ``params`` applied; text values are converted.
+
+    Raises:
+        RulesetError: an unknown name (with the closest valid one) or a bad value; the rule set
+            passed in is untouched.
+    """
+    changes = {name: convert_param(name, value) for name, value in params.items()}
+    try:
+        return attrs.evolve(ruleset, **changes)
+    except (TypeError, ValueError) as error:
+        if isinstance(error, RulesetError):
+            raise
+        raise RulesetError(f"bad parameter value: {error}") from error
+
+
+_WORDS: dict[str, dict[str, int | None]] = {
+    "max_build_piles": {"unlimited": None, "none": None},
+    "payoff_size": {"equal": 0, "share": 0},
+}
+_RANK_WORDS = {"A": 1, "J": 11, "Q": 12, "K": 13, "*": 0, "JOKER": 0}
+_DEFAULTS: dict[str, Any] = {}
+
+
+def _default(name: str) -> Any:
+    if not _DEFAULTS:
+        _DEFAULTS.update(attrs.asdict(Ruleset(), recurse=False))
+    return _DEFAULTS[name]
+
+
+def convert_param(name: str, value: Any) -> Any:
+    """``value`` for parameter ``name`` in the field's type: text from the command line
+    (``"1,13"``, ``"unlimited"``, ``"true"``) or a TOML value (``[1, 13]``, ``3``, ``true``).
+
+    Raises:
+        RulesetError: an unknown parameter (with the closest valid name) or a value of the
+            wrong type (with the form expected); ranges are checked when the rule set is made.
+    """
+    if name not in FIELD_NAMES or name in IDENTITY_FIELDS:
+        valid = [n for n in FIELD_NAMES if n not in IDENTITY_FIELDS]
+        raise RulesetError(f"unknown parameter {name!r}{closest(name, valid)}; "
+                           "`spitemalice rules NAME` lists every parameter")
+    return _convert(name, value)
+
+
+def _convert(name: str, value: Any) -> Any:
+    """Turn a value from the command line (text) or a file (text or TOML value) into the
+    field's type.
+
+    Raises:
+        RulesetError: the value has the wrong type for the field; the message names the field
+            and the expected form.
+    """
+    default = _default(name)
+    words = _WORDS.get(name, {})
+    if isinstance(value, str) and value.strip().lower() in words:
+        return words[value.strip().lower()]
+    if value is None and None in words.values():
+        return None
+    if isinstance(default, bool):
+        return _bool(name, value)
+    if isinstance(default, frozenset):
+        parts = value.replace(",", " ").split() if isinstance(value, str) else value
+        if isinstance(value, str) and value.strip().lower() == "none":
+            parts = []
+        if not isinstance(parts, list | tuple | set | frozenset):
+            raise RulesetError(f"{name} is a list of ranks such as 1,13 (or none), not "
+                               f"{_shown(value)}")
+        return frozenset(_rank(name, part) for part in parts)
+    if isinstance(default, int):
+        alternatives = f" or {next(iter(words))!r}" if words else ""
+        if isinstance(value, str):
+            return _int(name, value.strip(), alternatives)
+        if not isinstance(value, int) or isinstance(value, bool) or _too_long(value):
+            raise RulesetError(f"{name} is a whole number of at most {MAX_DIGITS} digits"
+                               f"{alternatives}, not {_shown(value)}")
+        return value
+    if not isinstance(value, str):
+        raise RulesetError(f"{name} is text, not {_shown(value)}")
+    return value.strip()
+
+
+def _bool(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        if value.strip().lower() in ("true", "yes", "1", "on"):
+            return True
+        if value.strip().lower() in ("false", "no", "0", "off"):
+            return False
+    raise RulesetError(f"{name} is true or false, not {_shown(value)}")
+
+
+def _rank(name: str, part: Any) -> int:
+    """One rank of a rank set: a whole number, or A, J, Q, K, * (joker) as text."""
+    if isinstance(part, int) and not isinstance(part, bool) and not _too_long(part):
+        return part
+    if isinstance(part, str):
+        text = part.strip().upper()
+        if text in _RANK_WORDS:
+            return _RANK_WORDS[text]
+        rank = whole_number(text)
+        if rank is not None:
+            return rank
+    raise RulesetError(
+        f"{name}: {_shown(part)} is not a rank; write whole numbers (1 = ace, 13 = king, "
+        "0 = joker) or A, J, Q, K, *"
+    )
+
+
+def _int(name: str, text: str, alternatives: str = "") -> int:
+    number = whole_number(text.removeprefix("-"))
+    if number is None:
+        long = f" of at most {MAX_DIGITS} digits" if text.isdigit() else ""
+        raise RulesetError(f"{name} is a whole number{long}{alternatives}, not {_shown(text)}")
+    return -number if text.startswith("-") else number
+
+
+def _too_long(number: int) -> bool:
+    """Whether ``number`` has more than :data:`MAX_DIGITS` digits (checked by size, as
+    printing a huge integer is itself refused by Python)."""
+    return abs(number) >= 10**MAX_DIGITS
+
+
+def _shown(value: Any) -> str:
+    """``value`` for a message, cut short when long."""
+    if isinstance(value, int) and _too_long(value):
+        return f"a whole number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,66 @@
+"""A match: games played until a seat reaches the target score, the deal rotating."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from spitemalice.bots.players import Player
+from spitemalice.engine.shuffle import rng_for
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.rules.book import RuleBook
+from spitemalice.study.simulate import GameResult, derive_seed, play_game
+
+
+@attrs.frozen
+class MatchResult:
+    """A finished match.
+
+    Attributes:
+        games: every game in order.
+        dealers: the dealing seat of each game.
+        totals: points per seat over the match.
+        winner: the first seat to reach the target (the highest total wins if several reach
+            it in the same game); ``None`` if ``max_games`` ran out first.
+    """
+
+    games: tuple[GameResult, ...]
+    dealers: tuple[int, ...]
+    totals: tuple[int, ...]
+    winner: int | None
+
+
+def play_match(
+    rules: RuleBook,
+    players: Sequence[Player],
+    seed: int,
+    target: int | None = None,
+    max_games: int = 200,
+) -> MatchResult:
+    """Play games until a seat's total reaches ``target`` (default: the rule set's
+    ``match_target``).  A seeded cut picks the first dealer; the deal then passes to the next
+    seat each game (blackwood-frey BF-11).  Game ``g`` is dealt from a seed derived from
+    ``seed`` and ``g``.
+
+    Raises:
+        SpiteMaliceError: a target below 1, or a player count that does not fit the seats.
+    """
+    goal = rules.ruleset.match_target if target is None else target
+    if goal < 1:
+        raise SpiteMaliceError(f"a match target is 1 point or more, not {goal}")
+    dealer = rng_for(seed, 0, "match-cut").randrange(rules.players)
+    totals = [0] * rules.players
+    games: list[GameResult] = []
+    dealers: list[int] = []
+    for number in range(max_games):
+        result = play_game(rules, players, derive_seed(seed, "match-game", number), dealer)
+        games.append(result)
+        dealers.append(dealer)
+        assert result.final.outcome is not None
+        totals = [t + s for t, s in zip(totals, result.final.outcome.scores, strict=True)]
+        if max(totals) >= goal:
+            winner = max(range(len(totals)), key=lambda seat: totals[seat])
+            return MatchResult(tuple(games), tuple(dealers), tuple(totals), winner)
+        dealer = (dealer + 1) % rules.players
+    return MatchResult(tuple(games), tuple(dealers), tuple(totals), None)

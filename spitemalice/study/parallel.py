@@ -1,0 +1,234 @@
+"""Playing the games of a run on one core, on every core, or on a Dask cluster.
+
+The one rule every command builds on: **game ``g`` of a run is a pure function of
+(configuration, bots, run seed, ``g``)**.  Its seed is derived from the run seed and ``g``
+(:func:`spitemalice.study.simulate.derive_seed`), its players from its seed, and nothing else
+(no global random state, no shared counter) enters it.  So games may be played in any order,
+in any process, on any machine, and the results are the same.
+
+:func:`run_games` takes such a function ``play(g) -> result`` and yields ``play(0)``,
+``play(1)``, ... in game order, each as soon as it and every game before it are done, so a
+consumer that folds results into running totals needs memory independent of the number of
+games.  Games are handed out in chunks of consecutive indices:
+
+* ``jobs=1``: played here, one after another;
+* ``jobs=N``: ``N`` worker processes forked from this one (``play`` and its rule book are
+  inherited, not pickled; only results travel back, pickled);
+* ``client=distributed.Client(...)``: chunks are Dask tasks on the client's cluster (``play``
+  is sent once to every worker; it must pickle, which a rule book of installed plugins or of a
+  rule-set file does).  Dask is the optional extra ``spitemalice[dask]``.
+
+``spitemalice simulate`` and ``spitemalice validate`` use it (``--jobs N``,
+``--scheduler ADDRESS``); so can any study: wrap the per-game function with
+:func:`functools.partial` or a small frozen class, and fold what comes back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import contextlib
+import itertools
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from spitemalice.errors import SpiteMaliceError
+
+R = TypeVar("R")
+
+CHUNK_MOST = 50
+"""The most games in one chunk: enough that handing out a chunk costs little against playing
+it, few enough that results stream steadily and the last chunks keep every worker busy."""
+
+
+def all_cores() -> int:
+    """The cores this process may run on (the default number of jobs on the command line)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per chunk: about eight chunks per worker, at least 1, at most :data:`CHUNK_MOST`."""
+    return max(1, min(CHUNK_MOST, games // (8 * max(workers, 1))))
+
+
+def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    """``(start, stop)`` spans covering game indices ``0 .. games - 1`` in order, made as they
+    are taken (a run of any number of games holds only the chunks in flight)."""
+    return ((start, min(start + size, games)) for start in range(0, games, size))
+
+
+def run_games(
+    play: Callable[[int], R],
+    games: int,
+    jobs: int | None = 1,
+    client: Any = None,
+) -> Iterator[R]:
+    """Yield ``play(g)`` for ``g`` in ``0 .. games - 1``, in that order.
+
+    Args:
+        play: a pure function of the game index (see the module docstring); with ``client``
+            it must pickle.
+        games: how many games (0 or more).
+        jobs: worker processes on this machine; ``None`` means :func:`all_cores`, 1 plays
+            here.  Ignored when ``client`` is given.
+        client: a ``distributed.Client``: play the games on its Dask cluster.
+
+    Raises:
+        SpiteMaliceError: ``jobs`` below 1, or ``jobs`` above 1 where processes cannot be
+            forked (use ``jobs=1`` or a Dask client there).
+        Exception: any exception ``play`` raises, re-raised here (from a worker, as the
+            worker raised it).
+    """
+    if jobs is None:
+        jobs = all_cores()
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
+        raise SpiteMaliceError(f"jobs is a number of processes, 1 or more, not {jobs!r}")
+    if client is not None:
+        return _on_dask(play, games, client)
+    if jobs == 1 or games <= 1:
+        return (play(game) for game in range(games))
+    return _on_processes(play, games, jobs)
+
+
+_PLAY: Callable[[int], Any] | None = None  # a worker process's per-game function
+
+
+def _install(play: Callable[[int], Any]) -> None:
+    global _PLAY
+    _PLAY = play
+    # Ctrl-C reaches the whole process group: only the parent answers it (by ending the pool),
+    # so a worker ignores SIGINT instead of dying with a traceback.  A worker dies quietly on
+    # SIGTERM (how the pool ends it), whatever handler the command line set in the parent.
+    # Both were blocked across the fork (see _forking): unblocking here delivers any that
+    # arrived meanwhile to these handlers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+
+
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _forking() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back while the pool forks its workers and starts its threads:
+    a signal landing in a worker before :func:`_install` ran would run the parent's handler
+    there, and the pool's threads inherit the mask, so only the main thread takes signals."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+
+
+def _chunk(span: tuple[int, int]) -> list[Any]:
+    assert _PLAY is not None
+    return [_PLAY(game) for game in range(*span)]
+
+
+def _on_processes(play: Callable[[int], R], games: int, jobs: int) -> Iterator[R]:
+    if "fork" not in multiprocessing.get_all_start_methods():
+        raise SpiteMaliceError("more than one job needs processes forked from this one, which "
+                               "this platform cannot do; use jobs=1 or a Dask scheduler")
+    jobs = min(jobs, games)
+    spans = chunks(games, chunk_size(games, jobs))
+    # Forked workers inherit `play` (rule book, plugins and all) instead of unpickling it, so
+    # plugins that are not installed, or do not pickle, work too.
+    context = multiprocessing.get_context("fork")
+    with _forking():
+        pool = context.Pool(jobs, initializer=_install, initargs=(play,))
+    with pool:
+        # A bounded window of chunks in flight, as on Dask: memory does not depend on the
+        # number of games, however large.
+        pending: collections.deque[Any] = collections.deque(
+            pool.apply_async(_chunk, (span,)) for span in itertools.islice(spans, 4 * jobs))
+        while pending:
+            results = pending.popleft().get()
+            for span in itertools.islice(spans, 1):
+                pending.append(pool.apply_async(_chunk, (span,)))
+            yield from results
+
+
+def _dask_chunk(play: Callable[[int], R], start: int, stop: int) -> list[R]:
+    return [play(game) for game in range(start, stop)]
+
+
+def _on_dask(play: Callable[[int], R], games: int, client: Any) -> Iterator[R]:
+    workers = max(len(client.scheduler_info().get("workers", {})), 1)
+    spans = chunks(games, chunk_size(games, workers))
+    shared = client.scatter(play, broadcast=True)
+    # A bounded window of chunks in flight: results are gathered in game order, and no more
+    # than a few chunks per worker wait in the cluster's memory at any time.
+    window = 4 * workers
+    pending: collections.deque[Any] = collections.deque()
+    upcoming = iter(spans)
+    for start, stop in upcoming:
+        pending.append(client.submit(_dask_chunk, shared, start, stop, pure=False))
+        if len(pending) >= window:
+            break
+    while pending:
+        results = pending.popleft().result()
+        for start, stop in upcoming:
+            pending.append(client.submit(_dask_chunk, shared, start, stop, pure=False))
+            break
+        yield from results
+
+
+def connect(address: str, timeout: float = 10) -> Any:
+    """A ``distributed.Client`` connected to the Dask scheduler at ``address``
+    (``tcp://host:8786``), waiting at most ``timeout`` seconds for it.
+
+    Raises:
+        SpiteMaliceError: Dask is not installed (``pip install 'spitemalice[dask]'``), or no
+            scheduler answers at ``address``.
+    """
+    try:
+        from distributed import Client
+    except ImportError:
+        raise SpiteMaliceError("--scheduler needs Dask: pip install 'spitemalice[dask]'") from None
+    try:
+        return Client(address, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise SpiteMaliceError(f"no Dask scheduler answers at {address!r}: {error}") from None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--jobs N`` and ``--scheduler ADDRESS`` to a command that plays many games."""
+    parser.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                        help="worker processes (default: every core); results do not depend "
+                             "on it")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="play the games on the Dask cluster whose scheduler is at ADDRESS "
+                             "(tcp://host:8786; needs spitemalice[dask])")
+
+
+def _jobs(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"--jobs is a number of processes, 1 or more, "
+                                         f"not {text!r}")
+    return int(text)
+
+
+@contextlib.contextmanager
+def backend(args: argparse.Namespace) -> Iterator[tuple[int | None, Any]]:
+    """``(jobs, client)`` for :func:`run_games` from the options of :func:`add_arguments`;
+    a client connected for ``--scheduler`` is closed on leaving.
+
+    Raises:
+        SpiteMaliceError: as :func:`connect`.
+    """
+    address = getattr(args, "scheduler", None)
+    if not address:
+        yield getattr(args, "jobs", None), None
+        return
+    client = connect(address)
+    try:
+        yield None, client
+    finally:
+        client.close()

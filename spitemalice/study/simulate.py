@@ -1,0 +1,290 @@
+"""Playing whole games and matches with bots, and summarising many games."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from spitemalice.bots.players import Player, make_player
+from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.shuffle import rng_for
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import OUTCOME_KINDS, GameState
+from spitemalice.moves import Move
+from spitemalice.rules.book import RuleBook
+from spitemalice.study.parallel import run_games
+from spitemalice.study.stats import interval_of_mean, wilson
+
+
+@attrs.frozen
+class GameResult:
+    """One finished game: its seed, the seat that moved first, the final state and the moves
+    made in order."""
+
+    seed: int
+    first_seat: int
+    final: GameState
+    moves: tuple[Move, ...]
+
+    @property
+    def turns(self) -> int:
+        return self.final.turn
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A seed for a sub-stream (a game of a match, a player of a game), stable across runs."""
+    return rng_for(seed, 0, ":".join(map(str, parts))).getrandbits(48)
+
+
+def play_game(
+    rules: RuleBook,
+    players: Sequence[Player],
+    seed: int,
+    dealer: int | None = None,
+    on_move: Callable[[GameState, Move], None] | None = None,
+) -> GameResult:
+    """Deal with ``seed`` and let ``players[seat]`` move for each seat until the game ends.
+
+    Args:
+        players: one player per seat.
+        on_move: called with the state before each move and the move (for invariant checks).
+
+    Raises:
+        SpiteMaliceError: the number of players differs from the rule set's seats.
+    """
+    if len(players) != rules.players:
+        raise SpiteMaliceError(f"{rules.players} seats need {rules.players} players, "
+                               f"not {len(players)}")
+    state = deal(rules, seed, dealer)
+    first_seat = state.seat
+    moves: list[Move] = []
+    while state.outcome is None:
+        options = legal_moves(rules, state)
+        move = players[state.seat].choose(rules, state, options)
+        if on_move is not None:
+            on_move(state, move)
+        state = apply_move(rules, state, move)
+        moves.append(move)
+    return GameResult(seed, first_seat, state, tuple(moves))
+
+
+@attrs.frozen
+class Summary:
+    """Statistics over many games (what ``spitemalice simulate`` prints).
+
+    With teams, ``teams`` labels each team by its seats (``"0+2"``) and ``wins_per_team``
+    counts the games each team won; without teams both are empty.
+    """
+
+    ruleset: str
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    outcomes: dict[str, int]
+    wins_per_seat: tuple[int, ...]
+    first_seat_wins: int
+    mean_moves: float
+    p95_moves: float
+    mean_turns: float
+    p95_turns: float
+    seconds: float
+    total_moves: int
+    teams: tuple[str, ...] = ()
+    wins_per_team: tuple[int, ...] = ()
+    sd_moves: float = 0.0
+    sd_turns: float = 0.0
+    interrupted: bool = False
+
+    def intervals(self) -> dict[str, Any]:
+        """95% intervals: Wilson for every rate (shares of all games), normal for the means.
+
+        Keys: ``won``, ``drawn``, ``other`` (blocked or turn limit), ``first_seat_wins``,
+        ``wins_per_seat`` (a list, one per seat), ``wins_per_team`` (a list, one per team; empty
+        without teams), ``mean_moves``, ``mean_turns``.
+        """
+        o, n = self.outcomes, self.games
+        return {
+            "won": wilson(o["win"], n), "drawn": wilson(o["drawn"], n),
+            "other": wilson(o["blocked"] + o["turn-limit"], n),
+            "first_seat_wins": wilson(self.first_seat_wins, n),
+            "wins_per_seat": [wilson(w, n) for w in self.wins_per_seat],
+            "wins_per_team": [wilson(w, n) for w in self.wins_per_team],
+            "mean_moves": interval_of_mean(self.mean_moves, self.sd_moves, n),
+            "mean_turns": interval_of_mean(self.mean_turns, self.sd_turns, n),
+        }
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else math.inf
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.total_moves / self.seconds if self.seconds else math.inf
+
+    def as_dict(self, timing: bool = True) -> dict[str, object]:
+        """The summary as JSON-ready data.  ``timing=False`` leaves out ``seconds``,
+        ``games_per_second`` and ``moves_per_second``: what remains is a pure function of the
+        configuration, bots, games and seed (``simulate --json`` prints that, so two runs,
+        with any ``--jobs``, compare byte for byte)."""
+        data = attrs.asdict(self)
+        data["intervals"] = {
+            key: [i.as_dict() for i in value] if isinstance(value, list) else value.as_dict()
+            for key, value in self.intervals().items()}
+        if not timing:
+            del data["seconds"]
+            return data
+        data["games_per_second"] = round(self.games_per_second, 2)
+        data["moves_per_second"] = round(self.moves_per_second, 1)
+        return data
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` in 0..1) of non-empty ``values``."""
+    ordered = sorted(values)
+    return float(ordered[max(0, math.ceil(share * len(ordered)) - 1)])
+
+
+@attrs.frozen
+class BotGame:
+    """Game ``g`` of a simulation run, as a pure function of ``g`` (see
+    :mod:`spitemalice.study.parallel`): dealt from ``derive_seed(seed, "game", g)``, each seat's
+    player of kind ``bots[seat]`` seeded with ``derive_seed(game_seed, "seat", seat)``."""
+
+    rules: RuleBook = attrs.field(eq=False)
+    bots: tuple[str, ...]
+    seed: int
+
+    def __call__(self, game: int) -> GameResult:
+        game_seed = derive_seed(self.seed, "game", game)
+        players = [make_player(kind, derive_seed(game_seed, "seat", seat))
+                   for seat, kind in enumerate(self.bots)]
+        return play_game(self.rules, players, game_seed)
+
+
+def simulate(
+    rules: RuleBook,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    on_game: Callable[[int, GameResult, tuple[str, ...]], None] | None = None,
+    jobs: int | None = 1,
+    client: Any = None,
+) -> Summary:
+    """Play ``games`` games; game ``g`` is dealt from a seed derived from ``seed`` and ``g``.
+
+    The summary depends only on the arguments, never on ``jobs`` or ``client``: games are
+    folded into it in game order as they finish, so memory does not grow with ``games``.
+    Ctrl-C stops the run and returns the summary of the games finished (``interrupted``).
+
+    Args:
+        bots: player kinds per seat (``"random"``, ``"greedy"``); one kind is used for all.
+        on_game: called after each game, in game order, with its number (from 0), its result
+            and the player kind of each seat (``spitemalice simulate --record`` writes game
+            records).
+        jobs: worker processes (``None``: every core); see
+            :func:`spitemalice.study.parallel.run_games`.
+        client: a ``distributed.Client`` to play the games on a Dask cluster instead.
+
+    Raises:
+        SpiteMaliceError: an unknown bot, a bot list that does not fit the seats, or a bad
+            ``jobs``.
+    """
+    kinds = _bots_for(bots, rules.players)
+    for kind in set(kinds):
+        make_player(kind, 0)  # refuse an unknown kind before any game is played
+    tally = _Tally(rules.players)
+    start = time.perf_counter()
+    try:
+        for game, result in enumerate(run_games(BotGame(rules, kinds, seed), games, jobs,
+                                                client)):
+            tally.add(result)
+            if on_game is not None:
+                on_game(game, result, kinds)
+    except KeyboardInterrupt:  # Ctrl-C: summarise the games finished so far
+        return attrs.evolve(tally.summary(rules, kinds, time.perf_counter() - start),
+                            interrupted=True)
+    return tally.summary(rules, kinds, time.perf_counter() - start)
+
+
+def _bots_for(bots: Sequence[str], seats: int) -> tuple[str, ...]:
+    if len(bots) == 1:
+        return tuple(bots) * seats
+    if len(bots) != seats:
+        raise SpiteMaliceError(f"give one bot for all seats or one per seat ({seats}), "
+                               f"not {len(bots)}")
+    return tuple(bots)
+
+
+class _Tally:
+    """Running totals of finished games: a fixed size whatever the number of games (move and
+    turn counts are kept as histograms, enough for exact percentiles)."""
+
+    def __init__(self, seats: int) -> None:
+        self.outcomes: dict[str, int] = dict.fromkeys(OUTCOME_KINDS, 0)
+        self.wins = [0] * seats
+        self.first_wins = 0
+        self.moves: Counter[int] = Counter()
+        self.turns: Counter[int] = Counter()
+
+    def add(self, result: GameResult) -> None:
+        outcome = result.final.outcome
+        assert outcome is not None
+        self.outcomes[outcome.kind] += 1
+        if outcome.winner is not None:
+            self.wins[outcome.winner] += 1
+            self.first_wins += outcome.winner == result.first_seat
+        self.moves[len(result.moves)] += 1
+        self.turns[result.turns] += 1
+
+    def summary(self, rules: RuleBook, kinds: tuple[str, ...], seconds: float) -> Summary:
+        games = sum(self.moves.values())
+        total_moves = sum(n * count for n, count in self.moves.items())
+        total_turns = sum(n * count for n, count in self.turns.items())
+        labels, team_wins = _team_wins(rules, self.wins)
+        return Summary(
+            rules.name, rules.players, kinds, games, self.outcomes, tuple(self.wins),
+            self.first_wins, total_moves / games if games else 0.0,
+            _histogram_percentile(self.moves, 0.95), total_turns / games if games else 0.0,
+            _histogram_percentile(self.turns, 0.95), seconds, total_moves, labels, team_wins,
+            _histogram_sd(self.moves), _histogram_sd(self.turns),
+        )
+
+
+def _team_wins(rules: RuleBook, wins: list[int]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Team labels (``"0+2"``) and wins per team from wins per seat; both empty without
+    teams."""
+    teams = rules.teams
+    if not teams.any:
+        return (), ()
+    team_wins = [0] * len(teams.teams)
+    for seat, count in enumerate(wins):
+        team_wins[teams.team_of(seat)] += count
+    return tuple(teams.label(i) for i in range(len(teams.teams))), tuple(team_wins)
+
+
+def _histogram_sd(counts: Counter[int]) -> float:
+    """The sample standard deviation of the values ``counts`` holds (0 for under two)."""
+    n = sum(counts.values())
+    if n < 2:
+        return 0.0
+    mean = sum(v * c for v, c in counts.items()) / n
+    return math.sqrt(sum(c * (v - mean) ** 2 for v, c in counts.items()) / (n - 1))
+
+
+def _histogram_percentile(counts: Counter[int], share: float) -> float:
+    """:func:`percentile` of the values that ``counts`` holds (value -> how many times)."""
+    total = sum(counts.values())
+    if not total:
+        return 0.0
+    rank = max(1, math.ceil(share * total))
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen >= rank:
+            return float(value)
+    raise AssertionError("unreachable: the ranks add up to the total")
