@@ -13,7 +13,15 @@ Typical use::
 from spitemalice.cards import Card, parse_card
 from spitemalice.engine import REASONS, apply_move, check_move, deal, is_legal, legal_moves
 from spitemalice.engine.views import SeatView, view_of
-from spitemalice.errors import IllegalMove, NotationError, RulesetError, SpiteMaliceError
+from spitemalice.errors import (
+    DataError,
+    IllegalMove,
+    NotationError,
+    PositionError,
+    RecordError,
+    RulesetError,
+    SpiteMaliceError,
+)
 from spitemalice.formats.notation import format_position, parse_position
 from spitemalice.formats.records import GameRecord, check_record, load_record, record_game, replay
 from spitemalice.model import GameState, Outcome, Seat, build_ranks
@@ -43,6 +51,7 @@ __all__ = [
     "Card",
     "CeilingRule",
     "Clause",
+    "DataError",
     "DealRule",
     "Deck",
     "Discard",
@@ -57,6 +66,8 @@ __all__ = [
     "Pass",
     "PileAccess",
     "Play",
+    "PositionError",
+    "RecordError",
     "RuleBook",
     "Ruleset",
     "RulesetError",

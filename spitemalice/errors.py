@@ -6,6 +6,11 @@ Every error the library raises on purpose is a :class:`SpiteMaliceError`, and ea
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spitemalice.formats.records import RecordProblem
+
 
 class SpiteMaliceError(ValueError):
     """Base class of every error this library raises on purpose."""
@@ -36,3 +41,30 @@ class RulesetError(SpiteMaliceError):
 
 class NotationError(SpiteMaliceError):
     """Text (a card, a move, a position) that does not parse; the message names the part."""
+
+
+class DataError(SpiteMaliceError):
+    """JSON data that cannot be read: malformed, or a field missing, unknown or of the wrong
+    type, or an unknown or newer format version.  The message names the field by its path
+    (``record.moves[3]``); raised by :mod:`spitemalice.formats.serialize` and the readers built
+    on it (records, states, views)."""
+
+
+class PositionError(SpiteMaliceError):
+    """A position the rule set cannot hold; the message names the pile and what is valid.
+    Raised by :func:`spitemalice.formats.position_check.check_position` and every reader that
+    takes a position (notation, JSON, the learning environments)."""
+
+
+class RecordError(SpiteMaliceError):
+    """A record whose moves cannot be replayed: a move that does not parse or is illegal at
+    its point, or an outcome that differs from the replay's.
+
+    Attributes:
+        problem: the :class:`~spitemalice.formats.records.RecordProblem` (move number,
+            position before it, the error).
+    """
+
+    def __init__(self, problem: RecordProblem) -> None:
+        self.problem = problem
+        super().__init__(problem.message)

@@ -13,7 +13,7 @@ from walks import RULESETS, book, configs_of, picks, seeds, states_of
 import spitemalice as sm
 from spitemalice.cards import parse_cards
 from spitemalice.engine.views import view_of
-from spitemalice.errors import NotationError
+from spitemalice.errors import NotationError, PositionError
 from spitemalice.formats.notation import (
     describe_position,
     describe_view,
@@ -22,7 +22,6 @@ from spitemalice.formats.notation import (
     parse_position,
     parse_view,
 )
-from spitemalice.formats.position_check import PositionError
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -13,11 +13,9 @@ from walks import CONFIGS, RULESETS, book, config_id, configs_of, picks, seeds, 
 
 import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer
-from spitemalice.errors import IllegalMove, NotationError, RulesetError
+from spitemalice.errors import DataError, IllegalMove, NotationError, RecordError, RulesetError
 from spitemalice.formats.records import (
-    DataError,
     GameRecord,
-    RecordError,
     SeatInfo,
     check_record,
     dumps_record,

@@ -11,9 +11,8 @@ from walks import RULESETS, book, configs_of, picks, seeds, states_of
 
 import spitemalice as sm
 from spitemalice.engine.views import view_of
-from spitemalice.formats.position_check import PositionError
+from spitemalice.errors import DataError, PositionError
 from spitemalice.formats.serialize import (
-    DataError,
     dumps_state,
     dumps_view,
     loads_state,

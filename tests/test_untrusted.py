@@ -20,11 +20,9 @@ from spitemalice import limits
 from spitemalice.cards import parse_card
 from spitemalice.cli import main
 from spitemalice.engine.views import view_of
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import DataError, PositionError, SpiteMaliceError
 from spitemalice.formats.notation import format_position, format_view, parse_position, parse_view
-from spitemalice.formats.position_check import PositionError
 from spitemalice.formats.records import (
-    DataError,
     SeatInfo,
     dumps_record,
     load_record,

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from spitemalice.engine.views import SeatView
-from spitemalice.errors import IllegalMove, SpiteMaliceError
+from spitemalice.errors import IllegalMove, RecordError, SpiteMaliceError
 from spitemalice.formats.notation import (
     describe_position,
     describe_view,
@@ -39,7 +39,6 @@ from spitemalice.formats.notation import (
 )
 from spitemalice.formats.records import (
     GameRecord,
-    RecordError,
     check_record,
     load_record,
     record_result,

@@ -34,13 +34,9 @@ from collections.abc import Iterable
 from spitemalice.cards import Card, card_text
 from spitemalice.engine.invariants import STATE_CHECKS, card_conservation, live_counter_problems
 from spitemalice.engine.views import SeatView
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import PositionError
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile
 from spitemalice.rules.book import RuleBook
-
-
-class PositionError(SpiteMaliceError):
-    """A position the rule set cannot hold; the message names the pile and what is valid."""
 
 
 def check_position(rules: RuleBook, state: GameState) -> None:

@@ -58,9 +58,15 @@ import attrs
 
 from spitemalice import limits
 from spitemalice.engine import apply_move, deal
-from spitemalice.errors import IllegalMove, NotationError, RulesetError, SpiteMaliceError
-from spitemalice.formats.serialize import (
+from spitemalice.errors import (
     DataError,
+    IllegalMove,
+    NotationError,
+    RecordError,
+    RulesetError,
+    SpiteMaliceError,
+)
+from spitemalice.formats.serialize import (
     check_header,
     outcome_from_dict,
     outcome_to_dict,
@@ -84,19 +90,6 @@ VERSION = 1
 """The record format version this library writes and the newest it reads."""
 
 ParamValue = int | bool | str | None | tuple[int, ...]
-
-
-class RecordError(SpiteMaliceError):
-    """A record whose moves cannot be replayed: a move that does not parse or is illegal at
-    its point, or an outcome that differs from the replay's.
-
-    Attributes:
-        problem: the :class:`RecordProblem` (move number, position before it, the error).
-    """
-
-    def __init__(self, problem: RecordProblem) -> None:
-        self.problem = problem
-        super().__init__(problem.message)
 
 
 @attrs.frozen
@@ -557,7 +550,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 
 
 __all__ = [
-    "FORMAT", "VERSION", "DataError", "GameRecord", "RecordError", "RecordProblem",
+    "FORMAT", "VERSION", "GameRecord", "RecordProblem",
     "RulesetRef", "SeatInfo", "check_record", "dumps_record", "final_state", "load_record",
     "loads_record", "record_from_dict", "record_game", "record_result", "record_to_dict",
     "replay", "rules_for", "ruleset_ref", "save_record",

@@ -49,7 +49,7 @@ from typing import Any
 from spitemalice import limits
 from spitemalice.cards import Card, card_text, parse_card
 from spitemalice.engine.views import PayoffView, PublicSeat, SeatView
-from spitemalice.errors import NotationError, SpiteMaliceError
+from spitemalice.errors import DataError, NotationError
 from spitemalice.formats.position_check import check_position, check_view
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
 from spitemalice.rules.book import RuleBook
@@ -60,11 +60,6 @@ STATE_FORMAT = "spitemalice-state"
 VIEW_FORMAT = "spitemalice-view"
 VERSION = 1
 """The JSON format version this library writes and the newest it reads."""
-
-
-class DataError(SpiteMaliceError):
-    """JSON data that cannot be read: malformed, or a field missing, unknown or of the wrong
-    type, or an unknown or newer format version.  The message names the field by its path."""
 
 
 # -- states ------------------------------------------------------------------------------
