@@ -12,7 +12,9 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from spitemalice.cards import Card
+from spitemalice.errors import RulesetError
 from spitemalice.moves import Move
+from spitemalice.rules.findings import expects_names
 from spitemalice.rules.ruleset import CompletedPolicy, FirstSeatRule
 
 
@@ -22,6 +24,10 @@ def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 def _moves(moves: Iterable[Move]) -> tuple[Move, ...]:
     return tuple(moves)
+
+
+def _expects(names: Iterable[str] | str) -> tuple[str, ...]:
+    return (names,) if isinstance(names, str) else tuple(names)
 
 
 def _reasons(reasons: Iterable[str]) -> tuple[str, ...]:
@@ -210,6 +216,14 @@ class Clause:
         inherited_from: the rule set whose sheet this clause comes from
             (:func:`spitemalice.rules.registry.base_sheet`), ``""`` for a plugin's own clause; its
             scenario tests are the base rule set's.
+        expects: names of findings this clause intends
+            (:data:`spitemalice.rules.findings.EXPECTABLE`), say ``("stuck-seat",)`` for a rule
+            that leaves a seat only a pass on purpose: validate and the conformance kit then
+            report them as ``info`` citing this clause instead of failing or warning.
+
+    Raises:
+        RulesetError: ``expects`` names a finding that is not one of
+            :data:`~spitemalice.rules.findings.EXPECTABLE` (the message names the clause).
     """
 
     id: str
@@ -217,3 +231,12 @@ class Clause:
     source: str
     reasons: tuple[str, ...] = attrs.field(default=(), converter=_reasons)
     inherited_from: str = ""
+    expects: tuple[str, ...] = attrs.field(default=(), converter=_expects)
+
+    @expects.validator
+    def _known(self, attribute: attrs.Attribute[tuple[str, ...]],
+               value: tuple[str, ...]) -> None:
+        try:
+            expects_names(value)
+        except ValueError as error:
+            raise RulesetError(f"clause {self.id}: {error}") from None

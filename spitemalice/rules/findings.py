@@ -1,0 +1,73 @@
+"""The findings a rule-sheet clause may declare it intends (``Clause.expects``).
+
+``spitemalice validate``, the conformance kit and studies report findings by name.  Some of
+them are what a rule is meant to do: a house rule that caps a discard pile at three cards
+leaves a seat with only a pass on purpose; a rule set meant to end drawn often has a low
+completion.  The clause that says so declares the finding's name,
+``Clause("SD-1", "...", "HOUSE", expects=("stuck-seat",))``, and the finding is then reported
+as ``info`` citing that clause instead of failing (an error) or warning.
+
+A name declared here that no tool reports yet is reserved, so a declaration written today
+keeps its meaning.  This module imports nothing of the library: the rule sheet (which may not
+import validation) and validation (which judges) both read this one table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+EXPECTABLE: dict[str, str] = {
+    "stuck-seat": "a seat is left, at the start of its turn, with no legal move but a pass "
+                  "although it holds a card it may discard (validate and the conformance "
+                  "kit's checked games)",
+    "completion": "most games between greedy players end without a winner (validate's "
+                  "completion judgement)",
+    "balance": "one turn position wins far more often than another (validate's balance "
+               "judgement)",
+    "duration_moves": "games last more than twice as long as the base rule set's (validate's "
+                      "duration judgement)",
+    "unexercised": "no game of a study exercised this clause: no move it governs was played "
+                   "or refused and no event it defines happened (clause coverage)",
+}
+"""Finding name -> what it means.  ``unexercised`` applies to the declaring clause only; the
+others are findings about the whole configuration, which any clause of its sheet may
+declare."""
+
+
+def expects_names(names: Iterable[str] | str) -> tuple[str, ...]:
+    """``Clause.expects`` as a tuple of names; a single name given as a string is one name,
+    not its characters.
+
+    Raises:
+        ValueError: a name that is not one of :data:`EXPECTABLE` (the message lists them).
+    """
+    found = (names,) if isinstance(names, str) else tuple(names)
+    unknown = [name for name in found if name not in EXPECTABLE]
+    if unknown:
+        raise ValueError(f"expects names {', '.join(map(repr, unknown))}, which is no finding "
+                         f"a clause may declare; the names are {', '.join(EXPECTABLE)}")
+    return found
+
+
+def how_to_declare(name: str) -> str:
+    """The sentence a finding's message ends with when no clause declares it: how to say
+    that the rules intend it."""
+    return (f"if the rules intend this, declare it on the clause that says so: "
+            f"Clause(..., expects=({name!r},))")
+
+
+class _Declaring(Protocol):
+    """What :func:`declared` reads of a clause (a ``Clause``, not imported here)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def expects(self) -> tuple[str, ...]: ...
+
+
+def declared(clauses: Iterable[_Declaring], name: str) -> tuple[str, ...]:
+    """The ids of the clauses in ``clauses`` that declare the finding ``name``, in sheet
+    order (empty when none does)."""
+    return tuple(clause.id for clause in clauses if name in clause.expects)
