@@ -80,10 +80,9 @@ def test_the_pages_examples_print_what_the_page_shows(page: str, tmp_path: Path,
     assert runner.failures == 0 and runner.tries >= 5
 
 
-# The command line and plugin plumbing are documented as commands and hooks, not as API.
-NOT_API = {"spitemalice", "spitemalice.__main__", "spitemalice.rules.defaults", "spitemalice.cli",
-           "spitemalice.cli.interop", "spitemalice.cli.records", "spitemalice.cli.study",
-           "spitemalice.cli.validate",
+# The command line (every module of spitemalice.cli) and the plugin plumbing are documented as
+# commands and hooks, not as API.
+NOT_API = {"spitemalice", "spitemalice.__main__", "spitemalice.rules.defaults",
            "spitemalice.engine", "spitemalice.engine.flow"}
 
 
@@ -93,7 +92,8 @@ def test_every_module_of_the_package_has_a_place_in_the_api_reference() -> None:
               if line.startswith("::: ")}
     modules = {".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
                for path in (ROOT / "spitemalice").rglob("*.py")}
-    missing = sorted(modules - listed - NOT_API)
+    missing = sorted(m for m in modules - listed - NOT_API
+                     if m != "spitemalice.cli" and not m.startswith("spitemalice.cli."))
     assert not missing, (f"add a line '::: MODULE' for {missing} to a page under docs/api/ "
                          "(and the page to mkdocs.yml's nav)")
     assert not listed - modules, f"docs/api names modules that do not exist: {listed - modules}"

@@ -192,9 +192,9 @@ def test_ctrl_c_stops_a_run_and_keeps_the_games_finished() -> None:
 
 def test_an_interrupted_simulate_prints_what_it_finished_and_exits_130(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import spitemalice.cli as cli
+    import spitemalice.cli.simulate as command
 
-    real = cli.simulate
+    real = command.simulate
 
     def stopped_after_three(*args: object, **kwargs: object) -> object:
         report = kwargs["on_game"]
@@ -207,7 +207,7 @@ def test_an_interrupted_simulate_prints_what_it_finished_and_exits_130(
         kwargs["on_game"] = on_game
         return real(*args, **kwargs)  # type: ignore[operator]
 
-    monkeypatch.setattr(cli, "simulate", stopped_after_three)
+    monkeypatch.setattr(command, "simulate", stopped_after_three)
     status = main(["simulate", "blackwood-frey", "--games", "10", "--jobs", "1",
                    "--set", "payoff_size=5"])
     out = capsys.readouterr()

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from spitemalice.cli._args import add_set, rule_params
 from spitemalice.engine.views import SeatView
 from spitemalice.errors import IllegalMove, RecordError, SpiteMaliceError
 from spitemalice.formats.notation import (
@@ -55,13 +56,9 @@ from spitemalice.study.simulate import GameResult
 GameWriter = Callable[[int, GameResult, tuple[str, ...]], None]
 
 
-def add_records(commands: Any, setting: Callable[[str], tuple[str, str]]) -> None:
+def add_records(commands: Any) -> None:
     """Register ``replay``, ``check`` and ``show`` on ``commands`` (argparse subparsers) and
-    add ``--record DIR`` to its ``simulate`` command (when it has one).
-
-    Args:
-        setting: the ``--set KEY=VALUE`` argument type of the command line.
-    """
+    add ``--record DIR`` to its ``simulate`` command (when it has one)."""
     rep = commands.add_parser("replay", help="show a recorded game move by move")
     rep.add_argument("file", type=Path, metavar="FILE", help="a game record (JSON)")
     rep.add_argument("--pretty", action="store_true",
@@ -82,8 +79,7 @@ def add_records(commands: Any, setting: Callable[[str], tuple[str, str]]) -> Non
                       help="seats in the game (default: the seats the position shows)")
     show.add_argument("--house-rule", action="append", default=[], metavar="NAME",
                       help="a house rule to stack on the rule set (repeatable)")
-    show.add_argument("--set", action="append", default=[], type=setting, metavar="KEY=VALUE",
-                      dest="settings", help="override a rule-set parameter (repeatable)")
+    add_set(show)
     show.set_defaults(handler=run_show)
     simulate = getattr(commands, "choices", {}).get("simulate")
     if simulate is not None:
@@ -202,8 +198,8 @@ def shown_position(args: argparse.Namespace) -> tuple[RuleBook, GameState | Seat
         SpiteMaliceError: the rule set cannot be loaded or the position does not parse.
     """
     text = " ".join(args.position)
-    params: dict[str, object] = dict(args.settings)
-    params["players"] = args.players if args.players is not None else seat_count(text)
+    params = rule_params(args)
+    params.setdefault("players", seat_count(text))
     book = load(args.ruleset, args.house_rule, params)
     return book, parse_view(text, book) if "view=" in text else parse_position(text, book)
 

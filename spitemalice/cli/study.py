@@ -10,11 +10,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from spitemalice.cli._args import (
+    INTERRUPTED,
+    add_allow_files,
+    add_rules_args,
+    add_set,
+    bot_list,
+    count,
+    load_rules,
+    note_interrupted,
+    seed,
+)
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -28,8 +38,6 @@ from spitemalice.study.runner import Configuration, GameRow, configuration, row_
 from spitemalice.study.simulate import GameResult
 from spitemalice.study.stats import Interval
 from spitemalice.study.tournament import format_table, tournament, tournament_sides
-
-ArgsAdder = Callable[[argparse.ArgumentParser], None]
 
 
 def add_run_options(parser: argparse.ArgumentParser, plot: bool = True) -> None:
@@ -51,9 +59,7 @@ def add_simulate_options(parser: argparse.ArgumentParser) -> None:
     add_run_options(parser)
 
 
-def add_study(commands: Any, add_rules_args: ArgsAdder, add_allow_files: ArgsAdder,
-              count: Callable[[str], int], seed: Callable[[str], int],
-              setting: Callable[[str], tuple[str, str]]) -> None:
+def add_study(commands: Any) -> None:
     """Register ``compare`` and ``tournament`` on ``commands`` (argparse subparsers)."""
     cmp = commands.add_parser(
         "compare", help="play two configurations on the same seeds and compare them",
@@ -67,12 +73,10 @@ def add_study(commands: Any, add_rules_args: ArgsAdder, add_allow_files: ArgsAdd
     cmp.add_argument("--players", type=int, help="seats in both games")
     cmp.add_argument("--house-rule", action="append", default=[], metavar="NAME",
                      help="a house rule for B (repeatable)")
-    cmp.add_argument("--set", action="append", default=[], type=setting, metavar="KEY=VALUE",
-                     dest="settings", help="a parameter of B (repeatable)")
+    add_set(cmp, whose=" of B")
     cmp.add_argument("--a-house-rule", action="append", default=[], metavar="NAME",
                      help="a house rule for A (repeatable)")
-    cmp.add_argument("--a-set", action="append", default=[], type=setting,
-                     metavar="KEY=VALUE", dest="a_settings", help="a parameter of A (repeatable)")
+    add_set(cmp, "a_settings", "--a-set", whose=" of A")
     cmp.add_argument("--bots", default="greedy", help="bots of both, one or one per seat")
     cmp.add_argument("--a-bots", help="bots of A (default --bots)")
     cmp.add_argument("--b-bots", help="bots of B (default --bots)")
@@ -119,21 +123,8 @@ def _margin(text: str) -> float:
     return value
 
 
-def _bots(text: str) -> list[str]:
-    return [b.strip() for b in text.split(",") if b.strip()]
-
-
 def _show_progress(args: argparse.Namespace) -> bool:
     return not (args.json or args.quiet)
-
-
-INTERRUPTED = 130
-"""Exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it), also when it
-printed the summary of the games it finished, so a script can tell a cut-short run."""
-
-
-def _note_interrupted(done: int) -> None:
-    print(f"interrupted: the summary covers the {done} games finished", file=sys.stderr)
 
 
 # --- simulate ---------------------------------------------------------------------------
@@ -215,9 +206,9 @@ def _configs(args: argparse.Namespace) -> tuple[Configuration, Configuration]:
                   allow_files=args.allow_files)
     book_b = load(args.b, args.house_rule, {**shared, **dict(args.settings)},
                   allow_files=args.allow_files)
-    a = configuration(book_a, _bots(args.a_bots or args.bots),
+    a = configuration(book_a, bot_list(args.a_bots or args.bots),
                       describe(args.a, args.a_house_rule, args.a_settings))
-    b = configuration(book_b, _bots(args.b_bots or args.bots),
+    b = configuration(book_b, bot_list(args.b_bots or args.bots),
                       describe(args.b, args.house_rule, args.settings))
     return a, b
 
@@ -271,7 +262,7 @@ def run_compare(args: argparse.Namespace) -> int:
         if out is not None:
             out.close()
     if result.interrupted:
-        _note_interrupted(result.games)
+        note_interrupted(result.games)
     print(json.dumps(result.as_dict(), indent=2) if args.json else format_comparison(result))
     if args.plot is not None and result.games:
         plot_runs(args.plot, [(f"A: {a.label}", result.rows[0]),
@@ -319,11 +310,8 @@ def _value(interval: Interval, rate: bool, signed: bool = False) -> str:
 
 def run_tournament(args: argparse.Namespace) -> int:
     """``spitemalice tournament``: the ladder table."""
-    params: dict[str, object] = dict(args.settings)
-    if args.players is not None:
-        params["players"] = args.players
-    book = load(args.ruleset, args.house_rule, params, allow_files=args.allow_files)
-    bots = _bots(args.bots)
+    book = load_rules(args)
+    bots = bot_list(args.bots)
     for bot in bots:
         configuration(book, [bot])  # refuses an unknown bot before any game
     if len(bots) < 2:

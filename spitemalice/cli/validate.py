@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from spitemalice.cli._args import add_rules_args, count, rule_params, seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.study import parallel
 from spitemalice.validation import format_report, validate
 
 
-def add_validate(commands: Any, add_rules_args: Callable[[argparse.ArgumentParser], None],
-                 count: Callable[[str], int], seed: Callable[[str], int]) -> None:
+def add_validate(commands: Any) -> None:
     """Register the ``validate`` subcommand on ``commands`` (an argparse subparsers object)."""
     parser = commands.add_parser("validate", help="check a rule set statically and by play")
     add_rules_args(parser)
@@ -34,9 +33,7 @@ def add_validate(commands: Any, add_rules_args: Callable[[argparse.ArgumentParse
 def run_validate(args: argparse.Namespace) -> int:
     """Print the report; exit status 0 when every check passed, 1 when one failed (or, under
     ``--strict``, when there is a warning)."""
-    params: dict[str, object] = dict(args.settings)
-    if args.players is not None:
-        params["players"] = args.players
+    params = rule_params(args)
     path = args.record or Path("validate-failure.json")
     if not path.parent.is_dir():
         raise SpiteMaliceError(f"--record {path}: the folder {path.parent} does not exist")

@@ -1,0 +1,107 @@
+"""What the commands share: the parser that exits with status 2, the argument types (counts,
+seeds, ``KEY=VALUE`` settings), the rule-set arguments, loading the rules an invocation names,
+and the exit status of an interrupted run.
+
+Each command module imports these directly, so no command passes helpers to another.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn
+
+from spitemalice.limits import MAX_DIGITS, whole_number
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.loader import load
+
+INTERRUPTED = 130
+"""Exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it), also when it
+printed the summary of the games it finished, so a script can tell a cut-short run."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors print one line and exit with status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def count(text: str) -> int:
+    """``--games`` and ``--batch``: a whole number of 1 or more."""
+    number = whole_number(text)
+    if number is None or number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not "
+                                         f"{text[:40]!r}")
+    return number
+
+
+def seed(text: str) -> int:
+    """``--seed``: a whole number >= 0 of at most :data:`~spitemalice.limits.MAX_DIGITS`
+    digits."""
+    number = whole_number(text)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number >= 0 of at most "
+                                         f"{MAX_DIGITS} digits, not {text[:40]!r}")
+    return number
+
+
+def setting(text: str) -> tuple[str, str]:
+    """``--set KEY=VALUE``: the pair, both sides stripped; the loader checks the key."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"write a setting as key=value, not {text!r}")
+    return key.strip(), value.strip()
+
+
+def add_set(parser: argparse.ArgumentParser, dest: str = "settings", flag: str = "--set",
+            whose: str = "") -> None:
+    """``--set KEY=VALUE`` (repeatable) into ``args.<dest>``, a list of pairs."""
+    parser.add_argument(flag, action="append", default=[], type=setting, metavar="KEY=VALUE",
+                        dest=dest, help=f"override a rule-set parameter{whose} (repeatable)")
+
+
+def add_rules_args(parser: argparse.ArgumentParser) -> None:
+    """The rule set a command plays: ``RULESET``, ``--players``, ``--house-rule``, ``--set``."""
+    parser.add_argument("ruleset", help="an installed rule set (see `spitemalice variants`) "
+                        "or the path of a custom rule set file (.toml)")
+    parser.add_argument("--players", type=int, help="seats in the game")
+    parser.add_argument("--house-rule", action="append", default=[], metavar="NAME",
+                        help="a house rule to stack on the rule set (repeatable)")
+    add_set(parser)
+
+
+def add_allow_files(parser: argparse.ArgumentParser) -> None:
+    """``--allow-files``: a custom rule set file's ``base`` may name another file."""
+    parser.add_argument("--allow-files", action="store_true",
+                        help="let a custom rule set file's base name another file (by default "
+                             "a base names an installed rule set)")
+
+
+def rule_params(args: argparse.Namespace) -> dict[str, object]:
+    """The parameters ``--set`` and ``--players`` give, for :func:`~spitemalice.load`."""
+    params: dict[str, object] = dict(args.settings)
+    if args.players is not None:
+        params["players"] = args.players
+    return params
+
+
+def load_rules(args: argparse.Namespace) -> RuleBook:
+    """The rule book :func:`add_rules_args` (and :func:`add_allow_files`, when the command
+    has it) name.
+
+    Raises:
+        RulesetError: as :func:`~spitemalice.load`.
+    """
+    return load(args.ruleset, args.house_rule, rule_params(args),
+                allow_files=getattr(args, "allow_files", False))
+
+
+def bot_list(text: str) -> list[str]:
+    """``--bots random,greedy``: the names, blanks dropped (the runner checks each)."""
+    return [bot.strip() for bot in text.split(",") if bot.strip()]
+
+
+def note_interrupted(done: int) -> None:
+    """Tell stderr that the summary printed covers only the games finished."""
+    print(f"interrupted: the summary covers the {done} games finished", file=sys.stderr)

@@ -1,0 +1,107 @@
+"""``spitemalice simulate``: play seeded games with bots and print their summary.
+
+The study options (``--metrics``, ``--games-out``, ``--plot``, ``--quiet``) come from
+:mod:`spitemalice.cli.study`, ``--record DIR`` from :mod:`spitemalice.cli.records`, ``--jobs``
+and ``--scheduler`` from :mod:`spitemalice.study.parallel`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from spitemalice.cli._args import (
+    INTERRUPTED,
+    add_allow_files,
+    add_rules_args,
+    bot_list,
+    count,
+    load_rules,
+    note_interrupted,
+    seed,
+)
+from spitemalice.cli.records import record_writer
+from spitemalice.cli.study import SimulateStudy, add_simulate_options
+from spitemalice.study import parallel
+from spitemalice.study.simulate import Summary, simulate
+from spitemalice.study.stats import Interval
+
+
+def add_simulate(commands: Any) -> None:
+    """Register ``simulate`` on ``commands`` (argparse subparsers)."""
+    sim = commands.add_parser("simulate", help="play seeded games with bots and summarise them")
+    add_rules_args(sim)
+    add_allow_files(sim)
+    sim.add_argument("--games", type=count, default=100, help="games to play (default 100)")
+    sim.add_argument("--seed", type=seed, default=0, help="seed of the whole run (default 0)")
+    sim.add_argument("--bots", default="greedy",
+                     help="player kinds, one for all seats or one per seat: random,greedy")
+    sim.add_argument("--json", action="store_true",
+                     help="print the summary as JSON (without timings: equal runs print equal "
+                          "bytes)")
+    parallel.add_arguments(sim)
+    add_simulate_options(sim)  # --metrics, --games-out, --plot, --quiet
+    sim.set_defaults(handler=run_simulate)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Play the games and print the summary (table or ``--json``); exit 0, or
+    :data:`~spitemalice.cli._args.INTERRUPTED` after Ctrl-C."""
+    book = load_rules(args)
+    bots = bot_list(args.bots)
+    study = SimulateStudy(args, book, bots)  # progress, --metrics, --games-out, --plot
+    try:
+        with parallel.backend(args) as (jobs, client):
+            summary = simulate(book, bots, args.games, args.seed,
+                               on_game=study.on_game(record_writer(args, book)), jobs=jobs,
+                               client=client)
+    finally:
+        study.close()
+    if summary.interrupted:
+        note_interrupted(summary.games)
+    data = summary.as_dict(timing=False)
+    metrics = study.finish(data)
+    print(json.dumps(data, indent=2) if args.json
+          else format_summary(summary) + (f"\n\n{metrics}" if metrics else ""))
+    return INTERRUPTED if summary.interrupted else 0
+
+
+def format_summary(summary: Summary) -> str:
+    """The summary as an aligned two-column table; every rate and mean with its 95% interval
+    (Wilson for rates, normal for means)."""
+    o, n, ci = summary.outcomes, summary.games, summary.intervals()
+    seats = "  ".join(f"{s}:{w} {_rate(i)}"
+                      for s, (w, i) in enumerate(zip(summary.wins_per_seat,
+                                                     ci["wins_per_seat"], strict=True)))
+    rows = [
+        ("rule set", f"{summary.ruleset} ({summary.players} players, "
+                     f"bots {','.join(summary.bots)})"),
+        ("games", str(n) + ("  (interrupted)" if summary.interrupted else "")),
+        ("won", f"{o['win']} {_rate(ci['won'])}"),
+        ("drawn (the draw pile ran out)", f"{o['drawn']} {_rate(ci['drawn'])}"),
+        ("other (blocked, turn limit)", f"{o['blocked'] + o['turn-limit']} {_rate(ci['other'])}"),
+        ("wins per seat", seats),
+        ("wins by the seat that moved first",
+         f"{summary.first_seat_wins} {_rate(ci['first_seat_wins'])}"),
+        *([("wins per team", "  ".join(
+            f"{team}:{w} {_rate(i)}" for team, w, i in
+            zip(summary.teams, summary.wins_per_team, ci["wins_per_team"], strict=True)))]
+          if summary.teams else []),
+        ("moves per game (mean / p95)",
+         f"{_mean(ci['mean_moves'])} / {summary.p95_moves:.0f}"),
+        ("turns per game (mean / p95)",
+         f"{_mean(ci['mean_turns'])} / {summary.p95_turns:.0f}"),
+        ("games per second", f"{summary.games_per_second:.1f}"),
+        ("moves per second", f"{summary.moves_per_second:.0f}"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    return "\n".join(f"{label.ljust(width)}  {value}" for label, value in rows)
+
+
+def _rate(interval: Interval) -> str:
+    return (f"= {interval.estimate:.1%} ({interval.low:.1%}..{interval.high:.1%})")
+
+
+def _mean(interval: Interval) -> str:
+    return f"{interval.estimate:.1f} ({interval.low:.1f}..{interval.high:.1f})"
