@@ -192,6 +192,11 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
 """The one registry of bot names: kind -> a factory taking the player's seed.  ``heuristic``
 and ``mcts`` live in :mod:`spitemalice.bots`."""
 
+STRONGEST = "mcts"
+"""The strongest bot of :data:`PLAYERS`, named once: what a hint at a table plays
+(:meth:`spitemalice.play.session.Session.hint`).  Change it here when a stronger bot joins the
+registry (the ladder in ``docs/studying.md`` measures them)."""
+
 
 def make_player(kind: str, seed: int) -> Player:
     """A player of ``kind`` (a name of :data:`PLAYERS`) seeded with ``seed``.

@@ -1,0 +1,138 @@
+"""What one seat sees at a table, as data for a person's screen.
+
+:func:`describe` builds a :class:`TableView` from :func:`~spitemalice.view_of` one seat, the
+seats' names and kinds (public: everyone at a table knows who sits where) and the last move
+(public: every card a move moves lands face up).  Nothing else goes in, so two games that
+differ only in cards a seat cannot see give that seat equal table views.  The terminal game
+lays it out as text; the play server sends it as JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from spitemalice.engine.views import PublicSeat, SeatView
+from spitemalice.engine.views import legal_moves as view_legal_moves
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.records import SeatInfo
+from spitemalice.model import Outcome, Pile
+from spitemalice.moves import Move
+from spitemalice.rules.book import RuleBook
+
+
+@attrs.frozen
+class Played:
+    """One move of the game, as everyone at the table saw it.
+
+    Attributes:
+        seat: the seat that moved (0-based).
+        move: the move.
+        text: its text form (``"9H>B2"``), as the record keeps it.
+    """
+
+    seat: int
+    move: Move
+    text: str
+
+
+@attrs.frozen
+class BuildPile:
+    """One open build pile as a person reads it.
+
+    Attributes:
+        number: the pile's number in move text (``B1`` is 1).
+        cards: the pile bottom to top (a wild card stands for the rank of its place).
+        top_rank: the rank the top card stands for.
+        needs: the rank the pile takes next (``top_rank + 1``).
+    """
+
+    number: int
+    cards: Pile
+    top_rank: int
+    needs: int
+
+
+@attrs.frozen
+class TableView:
+    """The table from one seat: its own hand, everything face up, every public count.
+
+    Attributes:
+        viewer: the seat whose view this is (0-based).
+        seats: name and kind of every seat (:class:`~spitemalice.formats.records.SeatInfo`).
+        view: the seat's :class:`~spitemalice.engine.views.SeatView`, everything below is
+            read from it.
+        builds: the open build piles, pile 1 first.
+        may_open: whether a new build pile may be opened (it takes rank 1; text ``B+``).
+        legal: the viewer's legal moves in the engine's order; ``()`` when it is not on
+            turn or the game is over.
+        last: the last move of the game, or ``None`` before the first.
+        moves_made: how many moves the game has had.
+        teams: the teams, each a tuple of seats, in a game with teams; ``()`` otherwise.
+    """
+
+    viewer: int
+    seats: tuple[SeatInfo, ...]
+    view: SeatView
+    builds: tuple[BuildPile, ...]
+    may_open: bool
+    legal: tuple[Move, ...]
+    last: Played | None
+    moves_made: int
+    teams: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def hand(self) -> Pile:
+        """The viewer's own hand, sorted by rank then suit."""
+        return self.view.hand
+
+    @property
+    def public(self) -> tuple[PublicSeat, ...]:
+        """Every seat's pay-off piles (count and top), hand count and discard piles."""
+        return self.view.seats
+
+    @property
+    def on_turn(self) -> int:
+        """The seat on turn."""
+        return self.view.seat
+
+    @property
+    def draw_count(self) -> int:
+        """Cards in the draw pile."""
+        return self.view.draw_count
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, with the scores, or ``None`` while it is live."""
+        return self.view.outcome
+
+
+def describe(rules: RuleBook, view: SeatView, seats: Sequence[SeatInfo], last: Played | None,
+             moves_made: int) -> TableView:
+    """The :class:`TableView` of ``view``.
+
+    Args:
+        rules: the table's rule book (for the build-pile limit and the teams).
+        view: :func:`~spitemalice.view_of` the viewer.
+        seats: every seat's name and kind, in seat order.
+        last: the game's last move, or ``None``.
+        moves_made: the number of moves so far.
+
+    Raises:
+        SpiteMaliceError: ``seats`` does not have one entry per seat of the view.
+    """
+    if len(seats) != len(view.seats):
+        raise SpiteMaliceError(f"a table view needs a name for each of the {len(view.seats)} "
+                               f"seats, not {len(seats)}")
+    builds = tuple(BuildPile(number, pile, top, top + 1)
+                   for number, (pile, top) in enumerate(zip(view.builds, view.build_tops,
+                                                            strict=True), 1))
+    limit = rules.build_limit
+    teams = rules.teams.teams if rules.teams.any else ()
+    return TableView(view.viewer, tuple(seats), view, builds,
+                     not limit or len(builds) < limit, view_legal_moves(rules, view), last,
+                     moves_made, teams)
+
+
+__all__ = ["BuildPile", "Played", "TableView", "describe"]

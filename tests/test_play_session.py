@@ -1,0 +1,246 @@
+"""A game at a table (issue 18 §1, design notes §9): the session plays only through the
+public API, keeps its record as moves are made, takes moves back only against bots, and
+tells each seat only what its view holds."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import attrs
+import pytest
+
+import spitemalice as sm
+from spitemalice.bots import players
+from spitemalice.engine.views import HIDDEN
+from spitemalice.formats.records import load_record, replay, save_record
+from spitemalice.formats.text import for_terminal
+from spitemalice.play import HUMAN, PlayError, Session
+from tests.walks import hidden_twin
+
+
+@pytest.fixture(scope="module")
+def short() -> sm.RuleBook:
+    return sm.load("blackwood-frey", params={"payoff_size": 5})
+
+
+def _to_person(session: Session) -> None:
+    while session.bot_on_turn:
+        session.play_bot()
+
+
+def _finish(session: Session, seat: int = 0) -> None:
+    """Play the game out: the person always makes its first legal move."""
+    _to_person(session)
+    while not session.is_over:
+        session.play(seat, session.table_view(seat).legal[0])
+        _to_person(session)
+
+
+def test_a_whole_game_ends_with_a_record_that_replays_to_it(short: sm.RuleBook) -> None:
+    session = Session(short, [HUMAN, "greedy"], seed=11)
+    _finish(session)
+    record = session.record()
+    assert record.outcome is not None and record.outcome == session.state.outcome
+    assert sm.check_record(record) is None
+    assert list(replay(record)) == session._states
+    assert [p.text for p in session.history] == list(record.moves)
+    # the seat of every move is the seat on turn before it
+    assert [p.seat for p in session.history] == [s.seat for s in session._states[:-1]]
+
+
+def test_a_refused_move_names_its_clause_and_changes_nothing(short: sm.RuleBook) -> None:
+    session = Session(short, [HUMAN, "greedy"], seed=11)
+    _to_person(session)
+    before, moves = session.state, len(session.history)
+    with pytest.raises(sm.IllegalMove) as caught:
+        session.play(0, "pass")  # BF-20: no passing while a move is legal
+    assert session.state is before and len(session.history) == moves
+    told = session.refusal(caught.value)
+    assert (told.reason, told.clause) == ("pass-not-allowed", "BF-20")
+    assert told.clause_text == short.clause("BF-20").text and told.clause_text
+    with pytest.raises(sm.NotationError):
+        session.play(0, "9H>>B2")
+    assert session.state is before
+
+
+def test_a_person_moves_only_for_its_own_seat_and_only_on_turn() -> None:
+    rules = sm.load("blackwood-frey", params={"payoff_size": 5, "players": 3})
+    session = Session(rules, [HUMAN, "greedy", HUMAN], seed=2)
+    with pytest.raises(PlayError, match="greedy bot"):
+        session.play(1, "pass")
+    off_turn = next(s for s in session.people if s != session.on_turn)
+    with pytest.raises(sm.IllegalMove) as caught:
+        session.play(off_turn, "pass")
+    assert caught.value.reason == "not-on-turn"
+    for bad in (3, -1, True, "0"):
+        with pytest.raises(PlayError, match="from 0 to 2"):
+            session.table_view(bad)  # type: ignore[arg-type]
+
+
+def test_undo_goes_back_to_the_persons_previous_decision(short: sm.RuleBook) -> None:
+    session = Session(short, ["greedy", HUMAN], seed=5)
+    _to_person(session)
+    with pytest.raises(PlayError, match="no move to take back"):
+        session.undo(1)
+    first = session.state
+    session.play(1, session.table_view(1).legal[0])
+    while session.on_turn == 1 and not session.is_over:  # the rest of the person's turn
+        session.play(1, session.table_view(1).legal[-1])
+    _to_person(session)
+    decision, made = session._states[-1], len(session.history)
+    last_own = max(i for i, p in enumerate(session.history) if p.seat == 1)
+    taken = session.undo(1)
+    assert taken == made - last_own >= 2  # the person's move and the bot's turn after it
+    assert session.state == session._states[last_own] and session.on_turn == 1
+    assert session.state != decision
+    while session.undo(1):  # back, decision by decision, to the deal's first decision
+        if session.state == first:
+            break
+    assert session.state == first and all(p.seat == 0 for p in session.history)
+    with pytest.raises(PlayError, match="bot"):
+        session.undo(0)
+
+
+def test_undo_is_refused_when_another_seat_is_a_person() -> None:
+    rules = sm.load("blackwood-frey", params={"payoff_size": 5, "players": 3})
+    session = Session(rules, [HUMAN, "greedy", HUMAN], seed=4)
+    while not session.history or session.history[-1].seat not in session.people:
+        if session.bot_on_turn:
+            session.play_bot()
+        else:
+            session.play(session.on_turn, session.table_view(session.on_turn).legal[0])
+    mover = session.history[-1].seat
+    before = session.state
+    with pytest.raises(PlayError, match="every other seat to be a bot"):
+        session.undo(mover)
+    assert session.state is before
+
+
+def test_the_record_file_holds_each_move_before_it_is_announced(
+        short: sm.RuleBook, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    session = Session(short, [HUMAN, "greedy"], seed=11, record_path=path)
+    assert load_record(path).moves == ()
+    for _ in range(6):
+        played = session.play_bot() if session.bot_on_turn else session.play(
+            0, session.table_view(0).legal[0])
+        assert load_record(path).moves[-1] == played.text
+        assert load_record(path) == session.record()
+    with pytest.raises(PlayError, match="exists already"):
+        Session(short, [HUMAN, "greedy"], record_path=path)
+    # a move whose record cannot be written is not made
+    (tmp_path / "gone").mkdir()
+    lost = Session(short, [HUMAN, "greedy"], seed=11, record_path=tmp_path / "gone" / "g.json")
+    (tmp_path / "gone" / "g.json").unlink()
+    (tmp_path / "gone").rmdir()
+    before = lost.state
+    with pytest.raises(PlayError, match="cannot write the record"):
+        lost.play_bot() if lost.bot_on_turn else lost.play(0, lost.table_view(0).legal[0])
+    assert lost.state is before and lost.history == ()
+
+
+def test_save_and_resume_continue_the_same_game(short: sm.RuleBook, tmp_path: Path) -> None:
+    session = Session(short, [HUMAN, "heuristic"], names=["ann", "bot"], seed=8)
+    for _ in range(9):
+        session.play_bot() if session.bot_on_turn else session.play(
+            0, session.table_view(0).legal[0])
+    path = session.save(tmp_path / "saved.json")
+    with pytest.raises(PlayError, match="exists already"):
+        session.save(path)
+    link = tmp_path / "link.json"
+    link.symlink_to(tmp_path / "elsewhere.json")
+    session.save(link, overwrite=True)  # the link is replaced, not followed
+    assert not (tmp_path / "elsewhere.json").exists() and not link.is_symlink()
+    again = Session.resume(load_record(path))
+    assert again.state == session.state and again.history == session.history
+    assert again.seats == session.seats and again.kinds == (HUMAN, "heuristic")
+    _finish(again)
+    _finish(session)
+    assert again.state == session.state  # the bot is deterministic: the same game
+
+
+def test_resume_can_seat_a_person_where_a_bot_sat(short: sm.RuleBook, tmp_path: Path) -> None:
+    record = sm.record_game(short, 3, seats=["greedy", "greedy"])
+    session = Session.resume(record, kinds=["greedy", HUMAN], record_path=tmp_path / "r.json")
+    assert session.people == (1,) and load_record(tmp_path / "r.json").seats[1].kind == HUMAN
+    with pytest.raises(PlayError, match="give a kind for each"):
+        Session.resume(record, kinds=[HUMAN])
+    with pytest.raises(sm.SpiteMaliceError, match="unknown player 'nobody'"):
+        Session(short, [HUMAN, "nobody"])
+
+
+def test_the_hint_is_a_legal_move_from_the_seats_view_alone(short: sm.RuleBook) -> None:
+    session = Session(short, [HUMAN, "greedy"], seed=21)
+    _to_person(session)
+    hint = session.hint(0)
+    assert hint in sm.legal_moves(short, session.state)
+    twin = hidden_twin(session.state, 0, random.Random(1))
+    assert twin != session.state
+    session._states[-1] = twin
+    assert session.hint(0) == hint  # the hidden cards do not change it
+    with pytest.raises(PlayError, match="seat 0 is on turn"):
+        session.hint(1)
+    assert players.STRONGEST in players.PLAYERS
+
+
+def test_a_bot_is_handed_only_its_seats_view(short: sm.RuleBook,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[sm.GameState] = []
+
+    class Spy:
+        def __init__(self, seed: int) -> None:
+            pass
+
+        def choose(self, rules, state, moves):  # type: ignore[no-untyped-def]
+            seen.append(state)
+            return moves[0]
+
+    monkeypatch.setitem(players.PLAYERS, "spy", Spy)
+    session = Session(short, [HUMAN, "spy"], seed=1)
+    _finish(session)
+    assert seen
+    for state in seen:
+        others = [s.hand for i, s in enumerate(state.seats) if i != state.seat]
+        assert all(card is HIDDEN for hand in others for card in hand)
+        assert all(card is HIDDEN for card in state.draw) and state.seed == 0
+
+
+def test_a_table_view_depends_only_on_the_seats_view(short: sm.RuleBook) -> None:
+    session = Session(short, [HUMAN, "greedy"], names=["ann", "bea"], seed=30)
+    for _ in range(12):
+        session.play_bot() if session.bot_on_turn else session.play(
+            0, session.table_view(0).legal[-1])
+    for seat in (0, 1):
+        seen = session.table_view(seat)
+        twin_session = Session.resume(session.record())
+        twin_session._states[-1] = hidden_twin(session.state, seat, random.Random(seat))
+        assert twin_session.table_view(seat) == seen
+    seen = session.table_view(session.on_turn)
+    assert seen.last == session.history[-1] and seen.moves_made == len(session.history)
+    assert [b.needs for b in seen.builds] == [len(p) + 1 for p in session.state.builds]
+    assert seen.legal == sm.legal_moves(short, session.state)
+    assert session.table_view(1 - session.on_turn).legal == ()
+
+
+def test_a_bad_record_is_refused_whole(short: sm.RuleBook, tmp_path: Path) -> None:
+    record = sm.record_game(short, 3, ["9H>B7"], seats=[HUMAN, "greedy"])
+    with pytest.raises(sm.SpiteMaliceError, match="move 1"):
+        Session.resume(record)
+    path = tmp_path / "bad.json"
+    save_record(attrs.evolve(record, moves=()), path)
+    assert Session.resume(load_record(path)).history == ()
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("ann", "ann"),
+    ("\x1b]0;PWNED\x07\x1b[2J", "\\x1b]0;PWNED\\x07\\x1b[2J"),
+    ("a\x9bb", "a\\x9bb"),  # the one-byte CSI
+    ("abc\u202edef", "abc\\u202edef"),  # a right-to-left override hides what follows
+    ("tag\U000e0041", "tag\\U000e0041"),
+    ("two\nlines", "two\\nlines"),
+    ("Pik-Dame ♠ é", "Pik-Dame ♠ é"),
+])
+def test_for_terminal_escapes_what_a_terminal_would_act_on(text: str, shown: str) -> None:
+    assert for_terminal(text) == shown
+    assert for_terminal("one\ntwo\x1b", lines=True) == "one\ntwo\\x1b"
