@@ -56,6 +56,13 @@ class PositionError(SpiteMaliceError):
     takes a position (notation, JSON, the learning environments)."""
 
 
+class PlayError(SpiteMaliceError):
+    """A request a table cannot grant, which changed nothing: a move for a seat that is not a
+    person's, an undo with no move to take back or with another person at the table, a hint
+    when the seat is not on turn, a seat number out of range, a record file that cannot be
+    written.  Raised by :class:`spitemalice.play.session.Session`."""
+
+
 class RecordError(SpiteMaliceError):
     """A record whose moves cannot be replayed: a move that does not parse or is illegal at
     its point, or an outcome that differs from the replay's.

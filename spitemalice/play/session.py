@@ -28,7 +28,7 @@ import attrs
 from spitemalice.bots.players import STRONGEST, Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.views import stand_in_state, view_of
-from spitemalice.errors import IllegalMove, SpiteMaliceError
+from spitemalice.errors import IllegalMove, PlayError
 from spitemalice.formats.records import (
     GameRecord,
     SeatInfo,
@@ -45,13 +45,6 @@ from spitemalice.study.simulate import derive_seed
 
 HUMAN = "human"
 """The seat kind of a person (a record's ``seats[i].kind``); every other kind is a bot's."""
-
-
-class PlayError(SpiteMaliceError):
-    """A request the table cannot grant, and which changed nothing: a move for a seat that is
-    not a person's, an undo with no move to take back or with another person at the table, a
-    hint when the seat is not on turn, a seat number out of range, a record file that cannot
-    be written."""
 
 
 @attrs.frozen
