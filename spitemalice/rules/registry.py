@@ -130,6 +130,17 @@ def enforcers(field: str) -> list[tuple[str, str]]:
     return sorted(found)
 
 
+def distribution(name: str) -> str | None:
+    """``"package version"`` of the installed distribution that provides the plugin
+    ``name`` (``"spitemalice 0.1.0"`` for a built-in one), or ``None`` when no entry point
+    has that name or its distribution is unknown (a plugin given as an object, a file)."""
+    ep = _entry_points().get(name)
+    dist = getattr(ep, "dist", None)
+    if dist is None:
+        return None
+    return f"{dist.name} {dist.version}"
+
+
 def base_sheet(name: str, ruleset: Ruleset, changes: Iterable[Clause] = ()) -> list[Clause]:
     """The clauses of the installed rule set ``name``, for a plugin that builds on it.
 
@@ -192,5 +203,5 @@ def _plugin(ep: EntryPoint) -> object:
     return target
 
 
-__all__ = ["GROUP", "KINDS", "PluginInfo", "base_sheet", "enforcers",
+__all__ = ["GROUP", "KINDS", "PluginInfo", "base_sheet", "distribution", "enforcers",
            "installed", "kind_of", "load_plugin"]
