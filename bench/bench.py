@@ -170,7 +170,7 @@ def engine_table(games: int, seed: int) -> None:
 
 def plugin_overhead(games: int, seed: int, rounds: int = 6) -> None:
     plain = sm.load("blackwood-frey")
-    noops = RuleBook(load_plugin("blackwood-frey"), [Noop(i) for i in range(5)])
+    noops = RuleBook.from_plugins(load_plugin("blackwood-frey"), [Noop(i) for i in range(5)])
     # Alternate the two, several rounds: the noise of a shared machine is larger than the
     # effect measured.  Reported: each one's best round, and the median of the rounds' own
     # ratios (each round measures both within a second or two, under the same load).

@@ -21,7 +21,7 @@ class IllegalMove(SpiteMaliceError):
 
     Attributes:
         reason: a stable, machine-readable reason code such as ``"buried-card"``; the list of
-            codes is :data:`spitemalice.engine.refusal.REASONS`.
+            codes is :data:`spitemalice.engine.check.REASONS`.
         clause: the id of the rule-sheet clause that forbids the move (``"BF-8"``), or ``""``
             when no clause of the active rule sheet covers the reason.
         move: the text form of the refused move.

@@ -39,7 +39,7 @@ def test_the_short_three_player_example_loads_and_plays() -> None:
     assert (r.name, r.title, r.version) == ("short-three", "Short three-player Spite and Malice",
                                             "1.0")
     assert (r.players, r.payoff_size, r.match_target, r.max_discard_cards) == (3, 13, 25, 2)
-    assert rules.plugins == ["blackwood-frey", "pair-discards", "short-three.toml"]
+    assert rules.plugins == ("blackwood-frey", "pair-discards", "short-three.toml")
     result = play_game(rules, [GreedyPlayer(seat) for seat in range(3)], seed=2)
     assert result.final.outcome is not None
     assert [len(seat.payoff[0]) for seat in sm.deal(rules, 1).seats] == [13, 13, 13]
@@ -54,8 +54,8 @@ def test_the_g4a_mandatory_aces_example_forces_twos() -> None:
 
 def test_arguments_given_with_a_file_come_after_the_files_own() -> None:
     rules = sm.load(SHORT, ["mandatory-aces"], {"payoff_size": 10})
-    assert rules.plugins == ["blackwood-frey", "pair-discards", "mandatory-aces",
-                             "short-three.toml"]
+    assert rules.plugins == ("blackwood-frey", "pair-discards", "mandatory-aces",
+                             "short-three.toml")
     assert (rules.ruleset.payoff_size, rules.ruleset.players) == (10, 3)
     assert sm.load(SHORT, players=4).players == 4
 

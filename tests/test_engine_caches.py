@@ -3,6 +3,8 @@ without converters, and caches that stay bounded."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import spitemalice as sm
@@ -41,10 +43,19 @@ def test_states_the_engine_builds_equal_and_hash_like_public_ones(bf: sm.RuleBoo
         assert all(type(pile) is tuple for seat in state.seats for pile in seat.discards)
 
 
-def test_the_move_cache_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(legal, "_CACHE_MOST", 40)
+def test_the_play_tables_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(legal, "_PLAYS_MOST", 10)
     rules = sm.load("blackwood-frey")
-    for state in _some_states(rules, 60):
-        loaded = loads_state(dumps_state(state), rules)  # new piles every time
-        sm.legal_moves(rules, loaded)
-        assert len(rules.move_cache) <= 40 + 10  # plays added after the last emptying
+    cache = rules._cache
+    tables = (cache.hand_plays, cache.payoff_plays, cache.discard_plays)
+    most = 0
+    state, chooser = sm.deal(rules, 4), random.Random(4)
+    for _ in range(300):
+        if state.outcome is not None:
+            state = sm.deal(rules, chooser.randrange(1000))
+        moves = sm.legal_moves(rules, state)
+        most = max(most, *map(len, tables))
+        # one listing adds at most a play per hand card and pile top past the limit
+        assert all(len(table) <= 10 + 12 for table in tables)
+        state = sm.apply_move(rules, state, chooser.choice(moves))
+    assert most > 10  # the tables filled past the limit, so the bound was exercised

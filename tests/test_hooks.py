@@ -39,7 +39,7 @@ def _impl(hook: str, answer: object):  # type: ignore[no-untyped-def]
 
 
 def book(**answers: object) -> sm.RuleBook:
-    return sm.RuleBook(BF, [Plugin("probe", **answers)])
+    return sm.RuleBook.from_plugins(BF, [Plugin("probe", **answers)])
 
 
 def test_every_hook_is_documented_in_docs() -> None:
@@ -114,7 +114,7 @@ def test_filter_hook_narrows_the_legal_moves() -> None:
     clause = sm.Clause("PR-1", "Only discards.", "TEST", reasons=("probe-rule",))
     probe = Plugin("probe", filter_moves=only_discards, rule_sheet=lambda ruleset: [clause])
     probe.REASONS = {"probe-rule": "only discards"}  # type: ignore[attr-defined]
-    rules = sm.RuleBook(BF, [probe])
+    rules = sm.RuleBook.from_plugins(BF, [probe])
     state = position(rules, hands=["AH 9C"])
     assert all(isinstance(m, sm.Discard) for m in sm.legal_moves(rules, state))
     with pytest.raises(sm.IllegalMove) as refused:
@@ -148,7 +148,7 @@ def test_a_filter_is_given_every_play_before_any_discard(
     plays stop at the first discard (the built-in filters do)."""
     given: list[tuple[sm.Move, ...]] = []
     probe = Plugin("probe", filter_moves=lambda ruleset, state, moves: given.append(moves))
-    rules = sm.RuleBook(load_plugin(name, "ruleset"),
+    rules = sm.RuleBook.from_plugins(load_plugin(name, "ruleset"),
                         [*(load_plugin(rule, "house-rule") for rule in house_rules), probe],
                         params)
     _played_states(rules, 6)
@@ -187,7 +187,7 @@ def test_a_filter_narrows_the_same_whatever_objects_and_order_it_answers_with(
     plugins = [probe("probe", forms[answer] if answer != "two filters" else odd)]
     if answer == "two filters":
         plugins.append(probe("probe-2", forms[answer]))
-    rules = sm.RuleBook(BF, plugins)
+    rules = sm.RuleBook.from_plugins(BF, plugins)
     plain = sm.load("blackwood-frey")
     states = _played_states(rules, 3)
     assert len(states) > 50
@@ -202,7 +202,7 @@ def test_a_declared_filter_code_no_clause_covers_is_refused_at_load() -> None:
     probe = Plugin("probe", filter_moves=lambda ruleset, state, moves: None)
     probe.REASONS = {"probe-rule": "only discards"}  # type: ignore[attr-defined]
     with pytest.raises(sm.RulesetError, match=r"no clause for the reason code.*probe-rule"):
-        sm.RuleBook(BF, [probe])
+        sm.RuleBook.from_plugins(BF, [probe])
 
 
 def test_a_filter_answering_an_undeclared_code_stops_with_a_ruleset_error() -> None:
@@ -235,14 +235,14 @@ def test_a_python_variant_without_a_sheet_is_refused_and_inherits_one_with_base_
             return attrs.evolve(BF.RULESET, name="bare", max_build_piles=2)
 
     with pytest.raises(sm.RulesetError, match=r"sheet of bare has no clause.*game-over"):
-        sm.RuleBook(Bare())
+        sm.RuleBook.from_plugins(Bare())
 
     class Inherits(Bare):
         @sm.hookimpl
         def spitemalice_rule_sheet(self, ruleset):  # type: ignore[no-untyped-def]
             return base_sheet("blackwood-frey", ruleset)
 
-    rules = sm.RuleBook(Inherits())
+    rules = sm.RuleBook.from_plugins(Inherits())
     state = position(rules, hands=["AH 9C"], builds=["AS", "AD"])
     with pytest.raises(sm.IllegalMove) as refused:
         sm.apply_move(rules, state, sm.parse_move("AH>B+"))
@@ -271,7 +271,7 @@ def test_score_hook_decides_points() -> None:
 
 
 def four_seats(**answers: object) -> sm.RuleBook:
-    return sm.RuleBook(BF, [Plugin("probe", **answers)], {"players": 4})
+    return sm.RuleBook.from_plugins(BF, [Plugin("probe", **answers)], {"players": 4})
 
 
 def test_teams_hook_decides_who_plays_together() -> None:
@@ -309,7 +309,7 @@ def test_team_won_hook_decides_when_a_team_has_won() -> None:
     base = sm.load("blackwood-frey", ["partnerships"])
     state = position(base, hands=["9C"], payoffs=["AS", "5H", "5D", "5S"])
     assert sm.apply_move(base, state, sm.parse_move("P:AS>B+")).outcome is None
-    rules = sm.RuleBook(BF, [load_plugin("partnerships"), Plugin("probe",
+    rules = sm.RuleBook.from_plugins(BF, [load_plugin("partnerships"), Plugin("probe",
                                                                     team_won=first_out)])
     after = sm.apply_move(rules, state, sm.parse_move("P:AS>B+"))
     assert after.outcome is not None and after.outcome.winner == 0 and calls == [(0, 2)]
@@ -324,7 +324,7 @@ def test_ruleset_wrapper_changes_parameters() -> None:
             ruleset = yield
             return attrs.evolve(ruleset, payoff_size=7)
 
-    assert sm.RuleBook(BF, [Short()]).ruleset.payoff_size == 7
+    assert sm.RuleBook.from_plugins(BF, [Short()]).ruleset.payoff_size == 7
 
 
 def test_conflicts_hook_refuses_the_configuration() -> None:
@@ -351,7 +351,7 @@ def test_a_hook_that_does_not_exist_is_refused_naming_the_plugin() -> None:
             return None
 
     with pytest.raises(sm.RulesetError, match="'typo'"):
-        sm.RuleBook(BF, [Typo()])
+        sm.RuleBook.from_plugins(BF, [Typo()])
 
 
 def test_a_hook_with_a_wrong_argument_is_refused() -> None:
@@ -363,12 +363,12 @@ def test_a_hook_with_a_wrong_argument_is_refused() -> None:
             return None
 
     with pytest.raises(sm.RulesetError, match="wrong"):
-        sm.RuleBook(BF, [Wrong()])
+        sm.RuleBook.from_plugins(BF, [Wrong()])
 
 
 def test_the_same_plugin_twice_is_refused() -> None:
     with pytest.raises(sm.RulesetError, match="given twice"):
-        sm.RuleBook(BF, [Plugin("same"), Plugin("same")])
+        sm.RuleBook.from_plugins(BF, [Plugin("same"), Plugin("same")])
 
 
 def test_hooks_are_resolved_once_not_per_move() -> None:
@@ -393,10 +393,10 @@ def test_docs_name_only_real_hooks() -> None:
 
 
 def test_a_card_outside_the_accept_table_is_never_playable() -> None:
-    from spitemalice.rules.book import _accept_table
+    from spitemalice.rules.resolve import accept_table
 
     deck = sm.Deck((*numbered_cards({r: 12 for r in range(1, 14)}), *(Card(40),) * 4))
-    accepts = _accept_table(deck, sm.WildRule(frozenset({13}), frozenset({1})), 12)
+    accepts = accept_table(deck, sm.WildRule(frozenset({13}), frozenset({1})), 12)
     assert len(accepts) <= 41
     assert accepts[40] == frozenset() and accepts[13] == frozenset(range(2, 13))
 

@@ -298,7 +298,7 @@ def test_two_forced_play_rules_both_narrow_the_moves_in_either_order(order) -> N
     rules = bf(*order)
     state = position(rules, hands=["AH KS 9C"], builds=["AS 2S"], payoffs=["QH"])
     assert [str(move) for move in sm.legal_moves(rules, state)] == ["AH>B+"]
-    rules.last_legal = None
+    rules.forget_last_legal()
     assert check.refused(rules, state, "9C>D1").reason in ("forced-play", "wild-uncovered")
     assert check.refused(rules, state, "KS>B1").reason in ("forced-play", "wild-uncovered")
 
@@ -328,7 +328,7 @@ def test_a_pair_is_offered_in_both_orders_and_the_seat_picks_the_top_card() -> N
     listed = sm.legal_moves(rules, state)
     for text, top in (("9C+9D>D1", "9D"), ("9D+9C>D1", "9C")):
         assert sm.parse_move(text) in listed, text
-        rules.last_legal = None  # the checker's own rules, not the cached list
+        rules.forget_last_legal()  # the checker's own rules, not the cached list
         after = check.play(rules, state, text)
         assert after.seats[0].discards[0][-1] == sm.parse_card(top)
 
@@ -361,7 +361,7 @@ class Loose:
                                             ("unlimited-build-piles", "no build pile limit")])
 def test_a_house_rule_that_would_change_nothing_is_refused(rule: str, what: str) -> None:
     with pytest.raises(sm.RulesetError) as error:
-        sm.RuleBook(Loose(), [load_plugin(rule, "house-rule")])
+        sm.RuleBook.from_plugins(Loose(), [load_plugin(rule, "house-rule")])
     assert f"{rule} cannot stack on loose" in str(error.value) and what in str(error.value)
 
 
@@ -371,8 +371,8 @@ def test_a_house_rule_that_would_change_nothing_is_refused(rule: str, what: str)
 def test_house_rules_stack_in_order_and_overrides_come_last() -> None:
     rules = bf("mandatory-aces", "unlimited-build-piles", "pair-discards",
                payoff_size=13, players=3)
-    assert rules.plugins == ["blackwood-frey", "mandatory-aces", "unlimited-build-piles",
-                             "pair-discards"]
+    assert rules.plugins == ("blackwood-frey", "mandatory-aces", "unlimited-build-piles",
+                             "pair-discards")
     r = rules.ruleset
     assert (r.mandatory_ranks, r.max_build_piles, r.max_discard_cards) == ({1}, None, 2)
     assert (r.payoff_size, r.players) == (13, 3)

@@ -63,9 +63,9 @@ def test_a_rule_set_or_seat_count_that_cannot_form_teams_is_refused() -> None:
         def spitemalice_rule_sheet(self, ruleset: sm.Ruleset) -> list[sm.Clause]:
             return base_sheet("skip-bo", ruleset)  # every refusal needs a clause to cite
 
-    assert sm.RuleBook(Paired()).teams.teams == ((0, 2), (1, 3))
+    assert sm.RuleBook.from_plugins(Paired()).teams.teams == ((0, 2), (1, 3))
     with pytest.raises(sm.RulesetError, match="already plays in teams of 2"):
-        sm.RuleBook(Paired(), [load_plugin("partnerships")])
+        sm.RuleBook.from_plugins(Paired(), [load_plugin("partnerships")])
 
 
 @pytest.mark.clause("PT-1")
@@ -89,7 +89,8 @@ def test_the_sheet_names_the_teams_a_hook_forms() -> None:
         def spitemalice_teams(self, ruleset: sm.Ruleset) -> tuple[tuple[int, ...], ...]:
             return ((0, 1), (2, 3))
 
-    rules = sm.RuleBook(load_plugin("skip-bo"), [load_plugin("partnerships"), Paired()])
+    rules = sm.RuleBook.from_plugins(load_plugin("skip-bo"),
+                                     [load_plugin("partnerships"), Paired()])
     assert rules.teams.teams == ((0, 1), (2, 3))
     assert "the teams are 0+1 and 2+3." in rules.clause("PT-1").text
 

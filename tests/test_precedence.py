@@ -19,8 +19,8 @@ from positions import position, run
 import spitemalice as sm
 from spitemalice.cards import numbered_cards
 from spitemalice.rules import hookspecs
-from spitemalice.rules.book import call_order
 from spitemalice.rules.registry import load_plugin
+from spitemalice.rules.resolve import call_order
 
 BF = load_plugin("blackwood-frey", "ruleset")
 MARKERS = (None, "tryfirst", "trylast")
@@ -64,7 +64,7 @@ def stack(hook: str, value: Callable[[int], Any], markers: tuple[str | None, ...
                       (lambda *args, i=i: value(i)) if answering[i] else (lambda *args: None),
                       markers[i])
                for i in range(len(markers))]
-    return sm.RuleBook(BF, plugins, {"players": players})
+    return sm.RuleBook.from_plugins(BF, plugins, {"players": players})
 
 
 @pytest.mark.parametrize("case", CASES, ids=[_ids(c) for c in CASES])
@@ -91,12 +91,13 @@ def test_build_time_hooks_follow_the_one_order(
             assert (engine, shown) == (base_engine, base_shown), hook
             continue
         expected = value(win)
-        folded = seen(sm.RuleBook(BF, [plugin("only", hook, lambda *a, v=expected: v, None)]))
+        only = plugin("only", hook, lambda *a, v=expected: v, None)
+        folded = seen(sm.RuleBook.from_plugins(BF, [only]))
         assert (engine, shown) == folded, f"{hook}: p{win} should win"
         # pluggy itself names the same winner: the rule book never walks another order
-        said = getattr(rules.pm.hook, f"spitemalice_{hook}")(ruleset=rules.ruleset)
+        said = getattr(rules._pm.hook, f"spitemalice_{hook}")(ruleset=rules.ruleset)
         assert said == expected, hook
-        first = next(impl for impl in call_order(rules.pm, f"spitemalice_{hook}")
+        first = next(impl for impl in call_order(rules._pm, f"spitemalice_{hook}")
                      if impl.function(rules.ruleset) is not None)
         assert first.plugin_name == f"p{win}", hook
     # the deck: only the winner's answer is the deck the Ruleset states; any other is refused
@@ -125,7 +126,7 @@ def test_per_move_and_per_game_hooks_follow_the_one_order(
         assert after.outcome is None
     else:
         assert after.outcome == sm.Outcome("blocked", None, (win, 100 + win))
-        pluggy_says = rules.pm.hook.spitemalice_end_of_game(ruleset=rules.ruleset, state=state)
+        pluggy_says = rules._pm.hook.spitemalice_end_of_game(ruleset=rules.ruleset, state=state)
         assert pluggy_says.scores == (win, 100 + win)
     # completed pile: each plugin marks the state it returns with its own shuffle count
     rules = _completion_stack(markers, answering)
@@ -153,12 +154,13 @@ def _completion_stack(markers: tuple[str | None, ...],
     plugins = [plugin(f"p{i}", "completed_pile",
                       placed(i) if answering[i] else (lambda *args: None), markers[i])
                for i in range(len(markers))]
-    return sm.RuleBook(BF, plugins)
+    return sm.RuleBook.from_plugins(BF, plugins)
 
 
 def test_a_trylast_house_rule_still_beats_the_base_rules() -> None:
     """Issue 8 repro: a house rule answering the build pile limit with 2, marked trylast."""
-    rules = sm.RuleBook(BF, [plugin("two", "build_pile_limit", lambda *a: 2, "trylast")])
+    two = plugin("two", "build_pile_limit", lambda *a: 2, "trylast")
+    rules = sm.RuleBook.from_plugins(BF, [two])
     assert rules.build_limit == 2 and rules.ruleset.max_build_piles == 2
     assert rules.origin["max_build_piles"] == "plugin two (spitemalice_build_pile_limit)"
     assert "At most two build piles" in rules.clause("BF-5").text
@@ -168,10 +170,10 @@ def test_two_stacked_end_of_game_rules_the_later_one_wins_as_pluggy_says() -> No
     """Issue 8 repro: [a, b] each ending the game with a win for a different seat."""
     a = plugin("a", "end_of_game", lambda *x: sm.Outcome("win", 0, (1, 0)), None)
     b = plugin("b", "end_of_game", lambda *x: sm.Outcome("win", 1, (0, 1)), None)
-    rules = sm.RuleBook(BF, [a, b])
+    rules = sm.RuleBook.from_plugins(BF, [a, b])
     state = position(rules, hands=["9C 5D"], payoffs=["8C", "8D"])
     after = sm.apply_move(rules, state, sm.parse_move("9C>D1"))
-    said = rules.pm.hook.spitemalice_end_of_game(ruleset=rules.ruleset, state=after)
+    said = rules._pm.hook.spitemalice_end_of_game(ruleset=rules.ruleset, state=after)
     assert after.outcome is not None and after.outcome.winner == 1 == said.winner
 
 
@@ -179,14 +181,14 @@ def test_an_override_a_plugin_answer_contradicts_is_refused_naming_both() -> Non
     two = plugin("two", "build_pile_limit", lambda *a: 2, None)
     with pytest.raises(sm.RulesetError, match="max_build_piles = 3 as given, but plugin 'two' "
                        "answers spitemalice_build_pile_limit with 2"):
-        sm.RuleBook(BF, [two], {"max_build_piles": 3})
+        sm.RuleBook.from_plugins(BF, [two], {"max_build_piles": 3})
 
 
 def test_an_answer_the_ruleset_cannot_state_is_refused_naming_the_plugin() -> None:
     bad = plugin("bad", "deal", lambda *a: sm.DealRule(1, 99, 5, "cut"), None)
     with pytest.raises(sm.RulesetError, match=r"plugin 'bad' answers spitemalice_deal with .* "
                        "cannot state: payoff_size = 99"):
-        sm.RuleBook(BF, [bad])
+        sm.RuleBook.from_plugins(BF, [bad])
 
 
 def test_a_wrapper_on_a_hook_other_than_the_ruleset_is_refused() -> None:
@@ -198,7 +200,7 @@ def test_a_wrapper_on_a_hook_other_than_the_ruleset_is_refused() -> None:
             return (yield)
 
     with pytest.raises(sm.RulesetError, match="'wraps' wraps spitemalice_build_pile_limit"):
-        sm.RuleBook(BF, [Wraps()])
+        sm.RuleBook.from_plugins(BF, [Wraps()])
 
 
 @pytest.mark.parametrize("order", [("mandatory-aces", "wild-must-be-covered"),
@@ -218,7 +220,7 @@ def test_stacked_move_filters_all_narrow_in_either_order(order: tuple[str, str])
         f1 = plugin("f1", "filter_moves", first, None)
         f2 = plugin("f2", "filter_moves", second, None)
         sheet = plugin("sheet", "rule_sheet", lambda *a: [clause], None)
-        rules = sm.RuleBook(BF, [f1, f2, sheet])
+        rules = sm.RuleBook.from_plugins(BF, [f1, f2, sheet])
         state = position(rules, hands=["AH 2D 9C"], discards=[["2S"]], builds=["AS"])
         moves = sm.legal_moves(rules, state)
         assert sm.parse_move("D1:2S>B1") not in moves

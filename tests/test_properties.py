@@ -143,12 +143,12 @@ def test_legal_moves_and_check_move_agree_under_stacked_house_rules(order, seed,
     for before, _, _ in walk(rules, seed, picks[:25]):
         legal = set(sm.legal_moves(rules, before))
         offered = base_moves(rules, before)
-        for hook in rules.filters:
-            answer = hook(ruleset=rules.ruleset, state=before, moves=offered)
+        for hook in rules.filter_moves_hooks:
+            answer = hook(rules.ruleset, before, offered)
             if answer is not None and legal != {Pass()}:
                 assert legal <= set(answer.allowed), order
         for move in [*candidate_moves(before, rules), *ordered_pairs(before)]:
-            rules.last_legal = None
+            rules.forget_last_legal()
             assert sm.is_legal(rules, before, move) == (move in legal), (order, str(move))
 
 

@@ -185,7 +185,7 @@ def test_a_plugin_that_crashes_is_reported_not_raised() -> None:
                 raise RuntimeError("boom")
             return None
 
-    book = RuleBook(load_plugin("blackwood-frey", "ruleset"), [Crashing()])
+    book = RuleBook.from_plugins(load_plugin("blackwood-frey", "ruleset"), [Crashing()])
     report = validate_book(book, games=3, seed=1)
     failed = [check for check in report.checks if not check.passed]
     assert failed and "RuntimeError" in failed[0].detail and "boom" in failed[0].detail
@@ -244,7 +244,7 @@ def test_a_rule_that_loops_inside_a_move_is_reported_as_non_termination(
             return None
 
     monkeypatch.setattr(termination, "GAME_CPU_SECONDS", 0.5)
-    book = RuleBook(load_plugin("blackwood-frey", "ruleset"), [Looping()])
+    book = RuleBook.from_plugins(load_plugin("blackwood-frey", "ruleset"), [Looping()])
     report = validate_book(book, games=5, seed=1)
     failed = {check.name: check for check in report.checks if not check.passed}
     assert "the game does not end" in failed["invariants after every move"].detail
@@ -259,7 +259,7 @@ def test_where_two_forced_play_rules_answer_the_whole_position_is_audited(
     and the king may not, WC-2), without waiting for a sampled audit."""
     from positions import position
 
-    from spitemalice.engine import legal
+    from spitemalice.engine import check
     from spitemalice.validation import audit, dynamic
 
     # Stacked in this order, mandatory-aces is asked first (the latest registered first), so a
@@ -271,12 +271,12 @@ def test_where_two_forced_play_rules_answer_the_whole_position_is_audited(
 
     def forgets_earlier(rules: object, state: object, moves: tuple) -> dict:
         refused: dict = {}
-        for hook in rules.filters:  # type: ignore[attr-defined]
-            answer = hook(ruleset=rules.ruleset, state=state, moves=moves)  # type: ignore
+        for hook in rules.filter_moves_hooks:  # type: ignore[attr-defined]
+            answer = hook(rules.ruleset, state, moves)  # type: ignore[attr-defined]
             if answer is not None:
                 refused = {m: answer for m in moves if m not in set(answer.allowed)}
         return refused
 
-    monkeypatch.setattr(legal, "_refusing_filters", forgets_earlier)
+    monkeypatch.setattr(check, "_refusing_filters", forgets_earlier)
     problem = dynamic._audit(rules, state, full=False, watch_filters=True)
     assert problem is not None and "accepted by check_move but not listed" in problem

@@ -6,8 +6,8 @@ from spitemalice.model import GameState, new_seat, new_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook
 
+from .check import check_move
 from .flow import complete_pile, end_turn, finish, refill, turn_over, with_fields
-from .legal import check_move
 
 
 def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None = None) -> GameState:
@@ -24,7 +24,7 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
         IllegalMove: the move is not legal here (see :func:`check_move`); ``state`` is
             untouched, as it always is.
     """
-    cached = rules.last_legal
+    cached = rules._cache.last_legal
     if seat is None and cached is not None and cached[0] is state:
         for listed in cached[1]:  # the usual loop: a move just listed for this very state
             if listed is move:
@@ -40,10 +40,10 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
     else:
         assert isinstance(move, Pass)
         state = end_turn(rules, state, passed=True)
-    end_calls = rules.end_calls  # rules.end_hook, called by position, here on every move
-    if end_calls and state.outcome is None:
+    end_hooks = rules.end_of_game_hooks
+    if end_hooks and state.outcome is None:
         ruleset = rules.ruleset
-        for hook in end_calls:
+        for hook in end_hooks:
             outcome = hook(ruleset, state)
             if outcome is not None:
                 state = with_fields(state, outcome=outcome)
@@ -106,11 +106,11 @@ def team_won(rules: RuleBook, state: GameState, seat: int) -> bool:
     when every seat of it has emptied its pay-off piles, unless a plugin's
     ``spitemalice_team_won`` says otherwise."""
     teams = rules.teams
-    if not teams.any and not rules.team_won_hook:
+    if not teams.any and not rules.team_won_hooks:
         return True
     team = teams.teams[teams.team_of(seat)]
-    for hook in rules.team_won_hook:
-        answer = hook(ruleset=rules.ruleset, state=state, team=team)
+    for hook in rules.team_won_hooks:
+        answer = hook(rules.ruleset, state, team)
         if answer is not None:
             return bool(answer)
     return all(not any(state.seats[member].payoff) for member in team)

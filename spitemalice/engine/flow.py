@@ -147,8 +147,8 @@ def turn_over(rules: RuleBook, state: GameState, seats: tuple[Seat, ...], turn_m
 def complete_pile(rules: RuleBook, state: GameState, pile: Pile) -> GameState:
     """A completed build pile leaves the table: a plugin's ``spitemalice_completed_pile``
     decides where its cards go, else they are set aside or shuffled into the draw pile."""
-    for hook in rules.completion_hook:
-        placed = hook(ruleset=rules.ruleset, state=state, pile=pile)
+    for hook in rules.completed_pile_hooks:
+        placed = hook(rules.ruleset, state, pile)
         if placed is not None:
             return placed
     if rules.ceiling.completed == "shuffle-in":

@@ -235,7 +235,7 @@ def discard_piles_hold_allowed_ranks(rules: RuleBook, state: GameState) -> Viola
 def emptied_payoff_ends_the_game(rules: RuleBook, state: GameState) -> Violations:
     """A team (a seat, without partnerships) whose pay-off piles are all empty has won: the
     game is over.  Not checked when a plugin decides the end of the game or a team's win."""
-    if state.outcome is not None or rules.end_hook or rules.team_won_hook:
+    if state.outcome is not None or rules.end_of_game_hooks or rules.team_won_hooks:
         return []
     return [f"seat(s) {', '.join(map(str, team))} emptied their pay-off piles but the game "
             "goes on" for team in rules.teams.teams

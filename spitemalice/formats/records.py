@@ -200,7 +200,7 @@ def ruleset_ref(rules: RuleBook) -> RulesetRef:
     file is recorded as its base rule set, house rules and parameters (its file name, title
     and version are not needed to replay it and are not kept).
     """
-    defaults = rules.pm.hook.spitemalice_ruleset()
+    defaults = rules.plugins_ruleset()
     params = []
     for field in attrs.fields(Ruleset):
         if field.name in IDENTITY_FIELDS:
@@ -210,7 +210,7 @@ def ruleset_ref(rules: RuleBook) -> RulesetRef:
             params.append((field.name, _param_out(value)))
     house_rules = tuple(
         name for name in rules.plugins[1:]
-        if getattr(rules.pm.get_plugin(name), "KIND", "house-rule") == "house-rule"
+        if getattr(rules.plugin(name), "KIND", "house-rule") == "house-rule"
     )
     return RulesetRef(rules.plugins[0], own_version(rules), house_rules, tuple(sorted(params)))
 
@@ -218,12 +218,7 @@ def ruleset_ref(rules: RuleBook) -> RulesetRef:
 def own_version(rules: RuleBook) -> str:
     """The version of the rule-set plugin itself (``rules.plugins[0]``), before any house
     rule or custom file wraps it."""
-    for impl in rules.pm.hook.spitemalice_ruleset.get_hookimpls():
-        if impl.plugin_name == rules.plugins[0] and not (impl.wrapper or impl.hookwrapper):
-            ruleset = impl.function()
-            if isinstance(ruleset, Ruleset):
-                return ruleset.version
-    return rules.ruleset.version
+    return rules.own.version
 
 
 def _param_out(value: Any) -> ParamValue:

@@ -3,7 +3,7 @@
 A plugin is any object or module with functions marked ``@hookimpl`` (names must match the
 specs below).  Every hook is asked in pluggy's own order: ``tryfirst`` implementations (the
 latest registered first), then unmarked ones (the latest registered first), then ``trylast``
-ones (the earliest registered first); :func:`spitemalice.rules.book.call_order` gives that list.
+ones (the earliest registered first); :func:`spitemalice.rules.resolve.call_order` gives that list.
 Hooks marked *firstresult* take the first non-``None`` answer.  The base rules
 (:mod:`spitemalice.rules.defaults`) answer from the
 :class:`~spitemalice.rules.ruleset.Ruleset` only when no plugin answers, whatever markers the

@@ -59,7 +59,7 @@ def load(
     if is_file_name(name):
         return _load_file(name, rules, given, allow_files)
     variant = registry.load_plugin(str(name), "ruleset")
-    return RuleBook(variant, rules, given, enforcers=registry.enforcers)
+    return RuleBook.from_plugins(variant, rules, given, enforcers=registry.enforcers)
 
 
 def _load_file(
@@ -75,11 +75,12 @@ def _load_file(
     layer = FileLayer(spec.path.name, spec.name, spec.title, spec.version, dict(spec.params),
                       spec.description, dict(spec.param_files))
     try:
-        return RuleBook(variant, [*own, *extra], given, file=layer, enforcers=registry.enforcers)
+        return RuleBook.from_plugins(variant, [*own, *extra], given, file=layer,
+                                     enforcers=registry.enforcers)
     except RulesetError as error:
         if extra or given:
             try:
-                RuleBook(variant, own, file=layer)
+                RuleBook.from_plugins(variant, own, file=layer)
             except RulesetError:
                 pass
             else:

@@ -182,9 +182,7 @@ class Ruleset:
             counts = (f"{self.min_players} players only" if self.min_players == self.max_players
                       else f"{self.min_players} to {self.max_players} players")
             raise RulesetError(f"{self.name} is for {counts}, not {self.players}")
-        rank_sets = (self.wild_excluded, self.wild_ranks, self.discard_forbidden,
-                     self.mandatory_ranks)
-        bad = sorted(r for ranks in rank_sets for r in ranks if r < 0)
+        bad = sorted(r for name in RANK_SETS for r in getattr(self, name) if r < 0)
         if bad:
             raise RulesetError(f"ranks are 0 (joker) or more, not {bad}")
         if self.payoff_size == 0 and not self.payoff_pack:
@@ -237,6 +235,8 @@ class Ruleset:
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(Ruleset))
 IDENTITY_FIELDS = ("name", "title", "version")
+RANK_SETS = ("wild_ranks", "wild_excluded", "discard_forbidden", "mandatory_ranks")
+"""The fields that hold sets of ranks: no rank below 0, none above the ranks the deck has."""
 ENFORCED_FIELDS = ("mandatory_ranks", "wild_must_be_covered", "recycle_under_tops")
 """Fields that take effect only with a plugin that lists them in its ``ENFORCES`` attribute:
 a move filter that gives them effect, or a rule set whose sheet states the option (skip-bo's

@@ -242,11 +242,16 @@ def render_clause(clause: Clause, rules: Ruleset, plugin: str,
 class SheetSource(Protocol):
     """What a sheet is rendered from (a :class:`~spitemalice.rules.book.RuleBook`)."""
 
-    ruleset: Ruleset
-    own: Ruleset
-    plugins: list[str]
-    clauses: tuple[Clause, ...]
-    origin: dict[str, str]
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def own(self) -> Ruleset: ...
+    @property
+    def plugins(self) -> tuple[str, ...]: ...
+    @property
+    def clauses(self) -> tuple[Clause, ...]: ...
+    @property
+    def origin(self) -> Mapping[str, str]: ...
 
 
 def render_sheet(book: SheetSource, width: int = 88) -> str:

@@ -143,7 +143,7 @@ class VariantConformance:
         from spitemalice.validation.static import static_checks
 
         book = self.rules()
-        plugins = [book.pm.get_plugin(name) for name in book.plugins]
+        plugins = [book.plugin(name) for name in book.plugins]
         failed = [c for c in static_checks(lambda extra: self.rules(**extra), book, plugins)
                   if not c.passed]
         assert not failed, "; ".join(f"{c.name}: {c.detail}" for c in failed)

@@ -111,7 +111,7 @@ def validate_book(
         base: the base rule set to compare game length and parameters with (``None``: none).
         progress: show a progress bar on a terminal while the games are played.
     """
-    plugins = [book.pm.get_plugin(name) for name in book.plugins]
+    plugins = [book.plugin(name) for name in book.plugins]
     own = list(book.plugins[1:] if house_rules is None else house_rules)
     reload = reload or (lambda extra: book.rebuild(**extra))
     stack = stack or _stacker(book)
@@ -156,11 +156,11 @@ def _shrunk(book: RuleBook, failure: Failure) -> Failure:
 
 
 def _stacker(book: RuleBook) -> Callable[[Sequence[str]], RuleBook]:
-    mine = {name: book.pm.get_plugin(name) for name in book.plugins}
+    mine = {name: book.plugin(name) for name in book.plugins}
 
     def stack(order: Sequence[str]) -> RuleBook:
         rules = [mine.get(name) or load_plugin(name, "house-rule") for name in order]
-        return RuleBook(mine[book.plugins[0]], rules)
+        return RuleBook.from_plugins(mine[book.plugins[0]], rules)
 
     return stack
 

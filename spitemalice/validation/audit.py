@@ -32,10 +32,10 @@ def audit_position(rules: RuleBook, state: GameState) -> str | None:
     * every unlisted candidate (buried cards, cards not held, wrong ranks, wild cards on every
       pile, discards of every hand card and pair, a pass) is refused.
     """
-    rules.last_legal = None
+    rules.forget_last_legal()
     listed = legal_moves(rules, state)
     for move in listed:
-        rules.last_legal = None
+        rules.forget_last_legal()
         try:
             check_move(rules, state, move)
         except IllegalMove as error:
@@ -47,23 +47,23 @@ def audit_position(rules: RuleBook, state: GameState) -> str | None:
     for move in candidates(rules, state):
         if move in known:
             continue
-        rules.last_legal = None
+        rules.forget_last_legal()
         try:
             check_move(rules, state, move)
         except (IllegalMove, TypeError):
             continue
         return f"{move} is accepted by check_move but not listed by legal_moves"
-    rules.last_legal = None
+    rules.forget_last_legal()
     return None
 
 
 def filters_hold(rules: RuleBook, state: GameState, listed: tuple[Move, ...]) -> str | None:
     """A listed move that some forced-play filter refuses, or ``None``."""
-    if not rules.filters or listed == (PASS,):
+    if not rules.filter_moves_hooks or listed == (PASS,):
         return None
     offered = base_moves(rules, state)
-    for hook in rules.filters:
-        answer = hook(ruleset=rules.ruleset, state=state, moves=offered)
+    for hook in rules.filter_moves_hooks:
+        answer = hook(rules.ruleset, state, offered)
         if answer is None:
             continue
         allowed = set(answer.allowed)
@@ -77,8 +77,8 @@ def filters_hold(rules: RuleBook, state: GameState, listed: tuple[Move, ...]) ->
 def answering_filters(rules: RuleBook, state: GameState) -> int:
     """How many forced-play filters answer (narrow the moves) in ``state``."""
     offered = base_moves(rules, state)
-    return sum(hook(ruleset=rules.ruleset, state=state, moves=offered) is not None
-               for hook in rules.filters)
+    return sum(hook(rules.ruleset, state, offered) is not None
+               for hook in rules.filter_moves_hooks)
 
 
 def _plugin_of(hook: object) -> str:

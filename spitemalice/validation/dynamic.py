@@ -117,7 +117,7 @@ def _play_checked(
     if problems:
         return state, first, 0, Failure(seed, [], problems[0].message, problems[0].invariant)
     cap, audits = move_cap(rules), set(audit_at)
-    watch_filters = len(rules.filters) > 1
+    watch_filters = len(rules.filter_moves_hooks) > 1
     while state.outcome is None:
         if len(moves) >= cap:
             return state, first, len(moves), Failure(

@@ -1,0 +1,262 @@
+"""Whether a move is legal, and the refusal that says why not.
+
+:func:`check_move` accepts exactly the moves :func:`~spitemalice.engine.legal.legal_moves`
+lists and refuses every other one with an :class:`~spitemalice.errors.IllegalMove` that names
+the reason code and the rule-sheet clause (:func:`refuse`).  The codes themselves are published
+in :mod:`spitemalice.rules.reasons` (re-exported here as :data:`REASONS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from spitemalice.cards import Card
+from spitemalice.errors import IllegalMove, RulesetError
+from spitemalice.model import GameState, Pile, Seat
+from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.policies import MoveFilter
+from spitemalice.rules.reasons import REASONS
+
+from .legal import PASS, base_moves, legal_moves
+
+__all__ = ["REASONS", "check_move", "is_legal", "refuse"]
+
+_NOTHING: frozenset[int] = frozenset()
+
+
+def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None = None) -> None:
+    """Return if ``move`` is legal for the seat on turn; otherwise raise.
+
+    Args:
+        seat: the seat that claims to move; ``None`` means the seat on turn.
+
+    Raises:
+        IllegalMove: with the reason code (see :data:`REASONS`)
+            and the clause of the rule sheet that forbids the move.
+    """
+    cached = rules._cache.last_legal
+    if seat is None and cached is not None and cached[0] is state:
+        for listed in cached[1]:  # the very object listed: made by the engine, shape and all
+            if listed is move:
+                return
+    why = rules.clause_for
+    # Types first, always: Play(..., pile=False) equals Play(..., pile=0), so a cache lookup
+    # before this check would accept on a warm cache what a cold one refuses.
+    if not isinstance(move, Pass):
+        _check_shape(move)
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        raise TypeError(f"seat is a seat number (int), not {seat!r}")
+    if seat is None and cached is not None and cached[0] is state and move in cached[1]:
+        return  # a parsed or rebuilt copy of a listed move
+    if state.outcome is not None:
+        raise refuse("game-over", move, why)
+    if seat is not None and seat != state.seat:
+        raise refuse("not-on-turn", move, why,
+                     f"seat {seat} moved, but seat {state.seat} is on turn")
+    if isinstance(move, Pass):
+        if legal_moves(rules, state) != (PASS,):
+            example = legal_moves(rules, state)[0]
+            raise refuse("pass-not-allowed", move, why, "a seat may pass only when it has no "
+                         f"other legal move; {example} is legal")
+        return
+    if isinstance(move, Play):
+        _check_play(rules, state, move)
+    else:
+        _check_discard(rules, state.seat, state.seats[state.seat], move)
+    if rules.filter_moves_hooks:
+        _check_filters(rules, state, move)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_shape(move: object) -> None:
+    """Refuse a move built with values of the wrong types (a programming error, so a
+    ``TypeError``), before any rule reads them."""
+    if isinstance(move, Play):
+        ok = (isinstance(move.zone, Zone) and isinstance(move.card, Card)
+              and _is_int(move.pile) and _is_int(move.index)
+              and (move.owner is None or _is_int(move.owner)))
+        shape = "Play(zone: Zone, card: Card, pile: int, index: int, owner: int | None)"
+    elif isinstance(move, Discard):
+        ok = (all(isinstance(card, Card) for card in move.cards) and _is_int(move.pile)
+              and (move.owner is None or _is_int(move.owner)))
+        shape = "Discard(cards: tuple[Card, ...], pile: int, owner: int | None)"
+    else:
+        raise TypeError(f"a move is a Play, Discard or Pass, not {type(move).__name__}")
+    if not ok:
+        raise TypeError(f"{move!r} does not have the shape {shape}")
+
+
+def _check_filters(rules: RuleBook, state: GameState, move: Move) -> None:
+    answer = _refusing_filters(rules, state, base_moves(rules, state)).get(move)
+    if answer is not None:
+        raise refuse(answer.reason, move, rules.clause_for, answer.message)
+
+
+def _check_play(rules: RuleBook, state: GameState, move: Play) -> None:
+    why = rules.clause_for
+    mover = state.seats[_play_source(rules, state, move)]
+    if move.zone is Zone.HAND:
+        if move.index != 0:
+            raise refuse("no-such-pile", move, why,
+                         "a hand card comes from no numbered pile: its index is 0")
+        if move.card not in mover.hand:
+            hand = " ".join(map(str, mover.hand)) or "nothing"
+            raise refuse("not-in-hand", move, why, f"{move.card} is not in the hand ({hand})")
+    else:
+        piles = mover.payoff if move.zone is Zone.PAYOFF else mover.discards
+        _check_top(piles, move, why)
+    if move.pile == NEW_PILE:
+        if rules.build_limit and len(state.builds) >= rules.build_limit:
+            raise refuse("build-pile-limit", move, why,
+                         f"{rules.build_limit} build piles are open, the most allowed")
+        need = 1
+    elif 0 <= move.pile < len(state.builds):
+        need = state.build_tops[move.pile] + 1
+    else:
+        raise refuse("no-such-pile", move, why, f"there is no build pile {move.pile + 1}")
+    _check_rank(rules, move, need)
+
+
+def _play_source(rules: RuleBook, state: GameState, move: Play) -> int:
+    """The seat whose pile ``move`` plays from: the mover, or a partner whose pay-off and
+    discard piles the rules let the mover play from (:attr:`RuleBook.teams`)."""
+    if move.owner is None:
+        return state.seat
+    why = rules.clause_for
+    if move.owner == state.seat:
+        raise refuse("seat-prefix", move, why)
+    allowed = rules.teams.access.play_from[state.seat]
+    if move.owner not in allowed or move.zone is Zone.HAND:
+        also = "".join(f" and seat {seat}'s" for seat in allowed)
+        hand = "; no seat plays from another's hand" if move.zone is Zone.HAND else ""
+        raise refuse("not-own-pile", move, why, f"seat {state.seat} may play only from its "
+                     f"own pay-off and discard piles{also}, not from seat {move.owner}'s{hand}")
+    return move.owner
+
+
+def _check_top(piles: tuple[Pile, ...], move: Play, why: Mapping[str, str]) -> None:
+    if not 0 <= move.index < len(piles):
+        kind = "pay-off" if move.zone is Zone.PAYOFF else "discard"
+        have = f"only {kind} pile 1" if len(piles) == 1 else f"{kind} piles 1 to {len(piles)}"
+        raise refuse("no-such-pile", move, why,
+                     f"there is no {kind} pile {move.index + 1}; there are {have}")
+    pile = piles[move.index]
+    where = "payoff" if move.zone is Zone.PAYOFF else "discard"
+    if not pile:
+        raise refuse("empty-pile", move, why, f"{where} pile {move.index + 1} is empty",
+                     where=where)
+    if pile[-1] != move.card:
+        # Below its top a pay-off pile is face down, even to its owner: whether the card is
+        # buried there must not change the answer, or a seat could map its pile for free.
+        # Discard piles are face up, so there the answer may say which it is.
+        reason = "buried-card" if where == "payoff" or move.card in pile else "not-on-pile"
+        raise refuse(reason, move, why, f"{_REASON_TEXT[where, reason]}; its top card is "
+                     f"{pile[-1]}", where=where)
+
+
+_REASON_TEXT = {
+    ("payoff", "buried-card"): "only the top card of a pay-off pile may be played",
+    ("discard", "buried-card"): "only the top card of a pile may be played",
+    ("discard", "not-on-pile"): "that card is not on that pile",
+}
+
+
+def _check_rank(rules: RuleBook, move: Play, need: int) -> None:
+    card = move.card
+    accepted = rules.accepts[card.rank] if card.rank < len(rules.accepts) else _NOTHING
+    if need in accepted:
+        return
+    why = rules.clause_for
+    if not rules.wild.is_wild(card):
+        raise refuse("wrong-rank", move, why, f"the pile needs rank {need}, not {card}")
+    if need == 1:
+        raise refuse("wild-cannot-start", move, why)
+    raise refuse("wild-excluded", move, why, f"a wild card may not stand for rank {need} here")
+
+
+def _check_discard(rules: RuleBook, state_seat: int, mover: Seat, move: Discard) -> None:
+    why = rules.clause_for
+    cards = move.cards
+    if not 1 <= len(cards) <= rules.discard.max_cards:
+        raise refuse("discard-count", move, why, f"a discard here holds 1 to "
+                     f"{rules.discard.max_cards} card(s), not {len(cards)}")
+    if len(cards) == 2 and cards[0].rank != cards[1].rank:
+        raise refuse("pair-unequal", move, why)
+    hand = list(mover.hand)
+    for card in cards:
+        if card not in hand:
+            raise refuse("not-in-hand", move, why, f"{card} is not in the hand")
+        hand.remove(card)
+    if cards[0].rank in rules.discard.forbidden:
+        raise refuse("forbidden-discard", move, why, f"a {cards[0]} may not be discarded")
+    if not 0 <= move.pile < rules.discard.piles:
+        raise refuse("no-such-pile", move, why,
+                     f"discard piles are numbered 1 to {rules.discard.piles}")
+    if move.owner is not None:
+        _check_discard_owner(rules, state_seat, move)
+
+
+def _check_discard_owner(rules: RuleBook, seat: int, move: Discard) -> None:
+    """A discard onto another seat's discard pile is legal only onto a partner's, where the
+    rules share discard piles (:attr:`RuleBook.teams`)."""
+    why = rules.clause_for
+    if move.owner == seat:
+        raise refuse("seat-prefix", move, why)
+    allowed = rules.teams.access.discard_to[seat]
+    if move.owner not in allowed:
+        also = "".join(f" and seat {other}'s" for other in allowed)
+        raise refuse("not-own-discard-pile", move, why, f"seat {seat} discards only onto its "
+                     f"own discard piles{also}, not onto seat {move.owner}'s")
+
+
+def is_legal(rules: RuleBook, state: GameState, move: Move) -> bool:
+    """``True`` when :func:`check_move` accepts ``move``."""
+    try:
+        check_move(rules, state, move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _refusing_filters(
+    rules: RuleBook, state: GameState, moves: tuple[Move, ...]
+) -> dict[Move, MoveFilter]:
+    """For each of ``moves`` that some forced-play filter refuses, the first filter in hook
+    order that refuses it (its reason is the one cited); a move must pass every filter."""
+    refused_by: dict[Move, MoveFilter] = {}
+    ruleset = rules.ruleset
+    for hook in rules.filter_moves_hooks:
+        answer = hook(ruleset, state, moves)
+        if answer is None:
+            continue
+        allowed = set(answer.allowed)
+        for move in moves:
+            if move not in allowed:
+                refused_by.setdefault(move, answer)
+    return refused_by
+
+
+def refuse(
+    reason: str, move: object, clause_for: Mapping[str, str], message: str = "", where: str = ""
+) -> IllegalMove:
+    """The :class:`IllegalMove` for ``reason``, citing the rule sheet's clause for it.
+
+    ``where`` names the pile of a code refused on several kinds of pile
+    (:data:`spitemalice.rules.reasons.PILES`): the clause cited is the one for ``reason@where``.
+    The rule book's ``clause_for`` has an entry for every code it can be asked for.
+
+    Raises:
+        RulesetError: no clause covers ``reason`` (only a move filter answering with a code
+            its plugin does not declare can cause this).
+    """
+    key = f"{reason}@{where}" if where else reason
+    clause = clause_for.get(key) or clause_for.get(reason)
+    if not clause:  # a rule book covers every code it knows: a filter answered another one
+        raise RulesetError(f"a move filter refused {move} with the reason code {reason!r}, which "
+                           "its plugin does not declare in REASONS, so no clause covers it")
+    return IllegalMove(reason, message or REASONS.get(reason, reason), clause=clause,
+                       move=str(move))

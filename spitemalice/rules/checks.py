@@ -1,0 +1,150 @@
+"""Refusing a configuration that cannot work, before any game is dealt.
+
+Each check raises :class:`~spitemalice.errors.RulesetError` naming what is wrong and what would
+be right: a conflict a plugin reports, a rule sheet that leaves a reason code uncovered, a deck
+that cannot deal the seats, a rank set naming ranks no card has, a parameter only a plugin
+enforces with no such plugin loaded, and an override that undoes a house rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from spitemalice.errors import RulesetError
+from spitemalice.rules import reasons, sheet
+from spitemalice.rules.policies import Clause
+from spitemalice.rules.resolve import call, call_order, wrap
+from spitemalice.rules.ruleset import ENFORCED_FIELDS, RANK_SETS, TEAM_FIELDS, Ruleset
+
+if TYPE_CHECKING:
+    from spitemalice.rules.book import RuleBook
+
+
+def check_conflicts(pm: pluggy.PluginManager, ruleset: Ruleset, plugins: Sequence[str]) -> None:
+    """Refuse the configuration when any plugin's ``spitemalice_conflicts`` names a conflict."""
+    for impl in call_order(pm, "spitemalice_conflicts"):
+        problem = call(impl, ruleset=ruleset, plugins=list(plugins))
+        if problem:
+            raise RulesetError(f"{impl.plugin_name} cannot stack here: {problem}")
+
+
+def clause_table(
+    clauses: Sequence[Clause], needs: tuple[list[str], set[str]], plugins: Sequence[str]
+) -> dict[str, str]:
+    """The clause cited for each reason key; later clauses override earlier ones.
+
+    Raises:
+        RulesetError: a clause names an unknown reason code, or a required key is uncovered.
+    """
+    required, declared = needs
+    table: dict[str, str] = {}
+    for clause in clauses:
+        for key in clause.reasons:
+            if not reasons.known(key, declared):
+                raise RulesetError(
+                    f"clause {clause.id} names the reason code {key!r}, which is not one the "
+                    "engine or a loaded plugin raises; see spitemalice.rules.reasons for the set")
+            table[key] = clause.id
+    resolved = {key: table.get(key) or table.get(key.partition("@")[0], "") for key in required}
+    uncovered = [key for key, clause_id in resolved.items() if not clause_id]
+    if uncovered:
+        raise RulesetError(
+            f"the rule sheet of {' + '.join(plugins)} has no clause for the reason code(s) "
+            f"{', '.join(uncovered)}: list them in a clause's reasons (inherit a built-in "
+            "rule set's sheet with spitemalice.rules.registry.base_sheet)")
+    return {**table, **resolved}
+
+
+def check_deal(book: RuleBook) -> None:
+    """Refuse a seat count the deck cannot deal pay-off piles and hands for."""
+    rules, deal = book.ruleset, book.deal
+    if deal.payoff_size is None and book.deck.payoff_cards is None:
+        raise RulesetError("payoff_size None needs a deck with a separate pay-off pack")
+    payoffs = rules.players * deal.payoff_piles * (deal.payoff_size or 1)
+    need = rules.players * deal.hand_size
+    if book.deck.payoff_cards is None:  # pay-off piles come from the same cards as the hands
+        payoff_need = payoff_have = 0
+        need += payoffs
+    else:
+        payoff_need, payoff_have = payoffs, len(book.deck.payoff_cards)
+    have = len(book.deck.cards)
+    if need > have or payoff_need > payoff_have:
+        raise RulesetError(
+            f"{rules.name}: the deck of {book.deck.size} cards cannot deal {rules.players} "
+            f"seats ({deal.payoff_piles} pay-off pile(s) of {deal.payoff_size} and a hand of "
+            f"{deal.hand_size} each); use fewer players, smaller piles or more packs"
+        )
+
+
+def check_ranks(book: RuleBook) -> None:
+    """Refuse rank sets naming ranks no card or build pile has, and a build ceiling that no
+    card can reach (some rank from 1 to the ceiling that no card may stand for)."""
+    cards = (*book.deck.cards, *(book.deck.payoff_cards or ()))
+    highest = max([book.ceiling.ceiling, *(card.rank for card in cards)])
+    for name in RANK_SETS:
+        bad = sorted(r for r in getattr(book.ruleset, name) if r > highest)
+        if bad:
+            raise RulesetError(f"{name} names rank(s) {bad} that no card has; ranks here run "
+                               f"from 0 (joker) to {highest}")
+    reachable = set().union(*(book.accepts[card.rank] for card in cards))
+    missing = [r for r in range(1, book.ceiling.ceiling + 1) if r not in reachable]
+    if missing:
+        raise RulesetError(f"{book.ruleset.name}: no card may stand for build rank(s) {missing}, "
+                           f"so no build pile can reach the ceiling {book.ceiling.ceiling}; "
+                           "lower build_ceiling or add wild cards")
+
+
+_UNSTATED = {"team_size": "forms teams that no clause of the sheet states",
+             "partner_piles": "sets partners' piles that no clause of the sheet states"}
+
+
+def check_enforced(
+    book: RuleBook, plugins: Iterable[object],
+    enforcers: Callable[[str], Sequence[tuple[str, str]]] | None,
+) -> None:
+    """Refuse a parameter that only a plugin's move filter gives effect to
+    (:data:`~spitemalice.rules.ruleset.ENFORCED_FIELDS`, against the default) or that forms teams
+    (:data:`~spitemalice.rules.ruleset.TEAM_FIELDS`, against the rule set's own value) when no
+    loaded plugin enforces it."""
+    default = Ruleset()
+    loaded = [getattr(plugin, "ENFORCES", ()) for plugin in plugins]
+    for field, baseline in ([(f, default) for f in ENFORCED_FIELDS]
+                            + [(f, book.own) for f in TEAM_FIELDS]):
+        value = getattr(book.ruleset, field)
+        if value == getattr(baseline, field) or any(field in enforces for enforces in loaded):
+            continue
+        found = sorted(enforcers(field)) if enforcers else []
+        house = [name for name, kind in found if kind == "house-rule"]
+        sets = [name for name, kind in found if kind == "ruleset"]
+        fix = (f"; add --house-rule {' or '.join(house)}" if house
+               else f"; it is an option of the rule set {' or '.join(sets)}" if sets
+               else "; no installed plugin enforces it")
+        effect = _UNSTATED.get(field, "has no effect")
+        raise RulesetError(f"{field} = {sheet.format_value(value)} {effect} on "
+                           f"{book.ruleset.name} unless a plugin that enforces it is loaded{fix}")
+
+
+def check_overrides_keep_house_rules(
+    pm: pluggy.PluginManager, ruleset: Ruleset, given: Mapping[str, Any]
+) -> None:
+    """Refuse parameter settings that undo a house rule (``--set max_build_piles=2`` with
+    unlimited-build-piles): each house rule's ruleset wrapper is applied once more to the
+    final rule set, and a parameter given that it would change again is a conflict."""
+    if not given:
+        return
+    for impl in pm.hook.spitemalice_ruleset.get_hookimpls():
+        if not impl.wrapper:
+            continue
+        try:
+            again = wrap(impl, ruleset)
+        except RulesetError:
+            continue  # the house rule sees nothing left to change: it is in effect
+        undone = sorted(name for name in given
+                        if getattr(again, name, None) != getattr(ruleset, name, None))
+        if undone:
+            raise RulesetError(
+                f"{', '.join(undone)} as given undo{'es' if len(undone) == 1 else ''} the "
+                f"house rule {impl.plugin_name}; drop the setting or the house rule")

@@ -1,0 +1,435 @@
+"""Resolving a configuration: plugins registered, parameters layered, hook answers asked.
+
+The steps :class:`~spitemalice.rules.book.RuleBook` runs when it is built (its module docstring
+tells the whole story); :mod:`spitemalice.rules.checks` then refuses what cannot work.  Every
+hook is asked in one order, pluggy's own (:func:`call_order`); the base rules
+(:mod:`spitemalice.rules.defaults`) answer only when no plugin does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pluggy
+
+from spitemalice.errors import RulesetError, SpiteMaliceError
+from spitemalice.rules import defaults as base
+from spitemalice.rules import hookspecs, reasons, sheet
+from spitemalice.rules.policies import (
+    CeilingRule,
+    Clause,
+    DealRule,
+    Deck,
+    DiscardRule,
+    PileAccess,
+    TeamRule,
+    WildRule,
+)
+from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset, override
+
+if TYPE_CHECKING:
+    from spitemalice.rules.book import FileLayer
+
+OVERRIDE = "override"
+
+
+# -- hook order and calls -------------------------------------------------------------------
+
+
+def call_order(pm: pluggy.PluginManager, hook_name: str) -> list[Any]:
+    """The implementations of ``hook_name`` in the order they are asked: pluggy's own order.
+
+    ``tryfirst`` implementations come first (the latest registered first), then unmarked ones
+    (the latest registered first), then ``trylast`` ones (the earliest registered first, as
+    pluggy orders them).  House rules are registered after their rule set, in the order
+    given.  The base rules are not among them: they answer only when none of these does.
+    """
+    impls = getattr(pm.hook, hook_name).get_hookimpls()
+    return [impl for impl in reversed(impls) if not (impl.wrapper or impl.hookwrapper)]
+
+
+def call(impl: Any, **kwargs: Any) -> Any:
+    """Call one implementation with the arguments it asks for; a fault in a plugin's code
+    becomes a :class:`RulesetError` naming the plugin and the hook."""
+    try:
+        return impl.function(*(kwargs[name] for name in impl.argnames))
+    except SpiteMaliceError:
+        raise
+    except Exception as error:
+        raise RulesetError(f"plugin {impl.plugin_name!r} failed in {impl.function.__name__}: "
+                           f"{type(error).__name__}: {error}") from error
+
+
+def first_answer(pm: pluggy.PluginManager, hook: str, ruleset: Ruleset) -> tuple[Any, str | None]:
+    """The first non-``None`` answer of a plugin to a build-time hook, and who gave it."""
+    for impl in call_order(pm, hook):
+        answer = call(impl, ruleset=ruleset)
+        if answer is not None:
+            return answer, impl.plugin_name
+    return None, None
+
+
+def per_move(pm: pluggy.PluginManager, hook: str) -> tuple[Callable[..., Any], ...]:
+    """The functions of a hook asked during play, in the order they are asked, each to be
+    called with the spec's arguments by position, in the spec's order (the engine's hot path:
+    a keyword call costs more).  A plugin that takes other arguments or another order gets an
+    adapter."""
+    spec_args = tuple(getattr(pm.hook, hook).spec.argnames)
+    functions = []
+    for impl in call_order(pm, hook):
+        function = impl.function
+        if tuple(impl.argnames) != spec_args:
+            function = _adapter(function, spec_args, tuple(impl.argnames))
+        functions.append(function)
+    return tuple(functions)
+
+
+def _adapter(function: Callable[..., Any], spec: tuple[str, ...],
+             names: tuple[str, ...]) -> Callable[..., Any]:
+    where = tuple(spec.index(name) for name in names)
+
+    def call_in_spec_order(*args: Any) -> Any:
+        return function(*(args[at] for at in where))
+
+    return call_in_spec_order
+
+
+# -- plugins and parameters ----------------------------------------------------------------
+
+
+def plugin_name(plugin: object) -> str:
+    """A plugin's ``NAME`` attribute, or its module/class name when it has none."""
+    return str(getattr(plugin, "NAME", getattr(plugin, "__name__", type(plugin).__name__)))
+
+
+def plugin_manager(plugins: Sequence[object]) -> pluggy.PluginManager:
+    """A fresh plugin manager (never a global one) with ``plugins`` registered in order and
+    checked against the hook specs.
+
+    Raises:
+        RulesetError: a plugin given twice or named like the base rules, a hook that does not
+            exist or an argument its spec lacks, or a wrapper on a hook other than
+            ``spitemalice_ruleset``.
+    """
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    names = [plugin_name(p) for p in plugins]
+    if len(set(names)) != len(names):
+        raise RulesetError(f"a plugin is given twice: {', '.join(names)}")
+    for plugin, name in zip(plugins, names, strict=True):
+        if name == base.NAME:
+            raise RulesetError(f"{name!r} is the name of the base rules; give the plugin "
+                               "another NAME")
+        try:
+            pm.register(plugin, name=name)
+        except (pluggy.PluginValidationError, ValueError) as error:
+            raise RulesetError(f"plugin {name!r} is not valid: {error}") from error
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as error:
+        raise RulesetError(
+            f"plugin {pm.get_name(error.plugin)!r} implements a hook that does not exist: {error}"
+        ) from error
+    _check_wrappers(pm)
+    return pm
+
+
+def _check_wrappers(pm: pluggy.PluginManager) -> None:
+    for hook in dir(hookspecs):
+        if hook.startswith("spitemalice_") and hook != "spitemalice_ruleset":
+            for impl in getattr(pm.hook, hook).get_hookimpls():
+                if impl.wrapper or impl.hookwrapper:
+                    raise RulesetError(
+                        f"plugin {impl.plugin_name!r} wraps {hook}; only spitemalice_ruleset "
+                        "may be wrapped: answer the hook (tryfirst=True to be asked first)")
+    for impl in pm.hook.spitemalice_ruleset.get_hookimpls():
+        if impl.hookwrapper:
+            raise RulesetError(f"plugin {impl.plugin_name!r}: wrap spitemalice_ruleset with "
+                               "@hookimpl(wrapper=True) (ruleset = yield), not hookwrapper")
+
+
+def resolve_ruleset(
+    pm: pluggy.PluginManager, file: FileLayer | None, params: Mapping[str, Any]
+) -> tuple[Ruleset, Ruleset, dict[str, str]]:
+    """The rule set's own Ruleset, the final one and who changed each parameter."""
+    own = None
+    for impl in call_order(pm, "spitemalice_ruleset"):
+        own = call(impl)
+        if own is not None:
+            break
+    if not isinstance(own, Ruleset):
+        raise RulesetError("no plugin answered spitemalice_ruleset with a Ruleset")
+    origin: dict[str, str] = {}
+    ruleset = own
+    given = {*params, *(file.params if file is not None else ())}
+    later = []  # house rules that compose with a parameter given: applied after it
+    for impl in pm.hook.spitemalice_ruleset.get_hookimpls():  # innermost wrapper first
+        if impl.wrapper and given & set(getattr(impl.plugin, "COMPOSES_WITH", ())):
+            later.append(impl)
+        elif impl.wrapper:
+            ruleset = _note(origin, ruleset, wrap(impl, ruleset), f"house rule {impl.plugin_name}")
+    if file is not None:
+        ruleset = attrs.evolve(ruleset, name=file.ruleset_name, title=file.title,
+                               version=file.version)
+        ruleset = _note(origin, ruleset, override(ruleset, file.params), f"file {file.name}")
+        # All at once (parameters may only be valid together); then credit each to its file.
+        origin.update({name: f"file {source}" for name, source in file.param_files.items()
+                       if name in origin and origin[name] == f"file {file.name}"})
+    ruleset = _note(origin, ruleset, override(ruleset, params), OVERRIDE)
+    # A house rule whose plugin lists a given parameter in COMPOSES_WITH adds to it rather than
+    # being undone: no-wild-ceiling adds the build ceiling in force to a wild_excluded given.
+    for impl in later:
+        ruleset = _note(origin, ruleset, wrap(impl, ruleset), f"house rule {impl.plugin_name}")
+    return own, ruleset, origin
+
+
+def wrap(impl: Any, ruleset: Ruleset) -> Ruleset:
+    """One ``spitemalice_ruleset`` wrapper applied to ``ruleset``."""
+    wrapper = impl.function()
+    try:
+        next(wrapper)
+        wrapper.send(ruleset)
+    except StopIteration as done:
+        result = done.value
+    except SpiteMaliceError:
+        raise
+    except Exception as error:
+        raise RulesetError(f"house rule {impl.plugin_name!r} failed in spitemalice_ruleset: "
+                           f"{type(error).__name__}: {error}") from error
+    else:
+        raise RulesetError(f"house rule {impl.plugin_name!r}: its spitemalice_ruleset wrapper "
+                           "must yield once and return the changed Ruleset")
+    if not isinstance(result, Ruleset):
+        raise RulesetError(f"house rule {impl.plugin_name!r}: its spitemalice_ruleset wrapper "
+                           f"returned {result!r}, not a Ruleset")
+    return result
+
+
+def _note(origin: dict[str, str], before: Ruleset, after: Ruleset, who: str) -> Ruleset:
+    for field in attrs.fields(Ruleset):
+        if field.name not in IDENTITY_FIELDS and (
+                getattr(before, field.name) != getattr(after, field.name)):
+            origin[field.name] = who
+    return after
+
+
+# -- build-time decisions -------------------------------------------------------------------
+
+
+def fold_decisions(pm: pluggy.PluginManager, ruleset: Ruleset, origin: dict[str, str],
+                   given: Mapping[str, Any]) -> Ruleset:
+    """``ruleset`` with plugins' answers to the build-time hooks that a Ruleset value states
+    folded in, so that what the engine uses is what every output shows; ``origin`` credits
+    each changed parameter to the plugin and hook.
+
+    Raises:
+        RulesetError: an answer the Ruleset cannot state, or one that changes a parameter in
+            ``given`` (set in a file or as an override).
+    """
+    for hook, fold in _FOLDS.items():
+        answer, who = first_answer(pm, hook, ruleset)
+        if who is None:
+            continue
+        try:
+            changes = fold(answer)
+            folded = attrs.evolve(ruleset, **changes)
+        except (TypeError, ValueError, AttributeError) as error:
+            raise RulesetError(
+                f"plugin {who!r} answers {hook} with {answer!r}, which the rule set "
+                f"{ruleset.name} cannot state: {error}") from None
+        for field, value in changes.items():
+            if value == getattr(ruleset, field):
+                continue
+            if field in given:
+                raise RulesetError(
+                    f"{field} = {sheet.format_value(getattr(ruleset, field))} as "
+                    f"given, but plugin {who!r} answers {hook} with "
+                    f"{sheet.format_value(value)}; drop the setting or the plugin")
+            origin[field] = f"plugin {who} ({hook})"
+        ruleset = folded
+    return ruleset
+
+
+def _fold_wild(answer: WildRule) -> dict[str, Any]:
+    return {"wild_ranks": frozenset(answer.wild_ranks), "wild_excluded": frozenset(answer.excluded)}
+
+
+def _fold_ceiling(answer: CeilingRule) -> dict[str, Any]:
+    return {"build_ceiling": answer.ceiling, "completed_piles": answer.completed}
+
+
+def _fold_limit(answer: int) -> dict[str, Any]:
+    if not isinstance(answer, int) or isinstance(answer, bool) or answer < 0:
+        raise TypeError("a build pile limit is a whole number, 0 for no limit")
+    return {"max_build_piles": answer or None}
+
+
+def _fold_discard(answer: DiscardRule) -> dict[str, Any]:
+    return {"discard_piles": answer.piles, "discard_forbidden": frozenset(answer.forbidden),
+            "max_discard_cards": answer.max_cards}
+
+
+def _fold_deal(answer: DealRule) -> dict[str, Any]:
+    return {"payoff_piles": answer.payoff_piles, "payoff_size": answer.payoff_size or 0,
+            "hand_size": answer.hand_size, "first_seat": answer.first_seat}
+
+
+_FOLDS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "spitemalice_wild": _fold_wild,
+    "spitemalice_build_ceiling": _fold_ceiling,
+    "spitemalice_build_pile_limit": _fold_limit,
+    "spitemalice_discard_limits": _fold_discard,
+    "spitemalice_deal": _fold_deal,
+}
+
+
+def ask_decisions(pm: pluggy.PluginManager, rules: Ruleset) -> dict[str, Any]:
+    """The build-time answers the engine uses, by :class:`~spitemalice.rules.book.RuleBook`
+    attribute (``deck``, ``wild``, ``ceiling``, ``build_limit``, ``discard``, ``deal``): the
+    base rules' answers from the final Ruleset, after checking that every plugin that answers
+    agrees with it (their answers were folded into the Ruleset).
+
+    Raises:
+        RulesetError: a plugin's answer that is not the one the Ruleset states.
+    """
+    deck = base.spitemalice_deck(rules)
+    for hook, expected in (
+        ("spitemalice_deck", base.spitemalice_deck(rules)),
+        ("spitemalice_wild", base.spitemalice_wild(rules)),
+        ("spitemalice_build_ceiling", base.spitemalice_build_ceiling(rules)),
+        ("spitemalice_build_pile_limit", base.spitemalice_build_pile_limit(rules)),
+        ("spitemalice_discard_limits", base.spitemalice_discard_limits(rules)),
+        ("spitemalice_deal", base.spitemalice_deal(rules)),
+    ):
+        answer, who = first_answer(pm, hook, rules)
+        if hook == "spitemalice_deck" and who is not None and _same(answer, expected):
+            deck = answer  # the same cards as stated, with the plugin's faces
+        if who is not None and not _same(answer, expected):
+            raise RulesetError(
+                f"plugin {who!r} answers {hook} with {_short(answer)}, but the resolved "
+                f"rule set {rules.name} gives {_short(expected)}"
+                f"{_DECK_HINT if hook == 'spitemalice_deck' else ''}")
+    return {"deck": deck, "wild": base.spitemalice_wild(rules),
+            "ceiling": base.spitemalice_build_ceiling(rules),
+            "build_limit": base.spitemalice_build_pile_limit(rules),
+            "discard": base.spitemalice_discard_limits(rules), "deal": base.spitemalice_deal(rules)}
+
+
+_DECK_HINT = ("; a deck is stated by Ruleset values (packs, packs_per_seat, jokers, "
+              "jokers_per_pack, draw_pack, payoff_pack): set them in spitemalice_ruleset")
+
+
+def _same(answer: Any, expected: Any) -> bool:
+    """Whether a plugin's answer is the one the Ruleset states.  Decks compare by what the
+    Ruleset says of them: how many cards of each rank, suited or suitless; a joker's face
+    (Skip-Bo's ``SB``) is the plugin's to choose."""
+    if isinstance(expected, Deck):
+        return isinstance(answer, Deck) and _kinds(answer.cards) == _kinds(expected.cards) \
+            and _kinds(answer.payoff_cards or ()) == _kinds(expected.payoff_cards or ()) \
+            and (answer.payoff_cards is None) == (expected.payoff_cards is None)
+    return bool(answer == expected)
+
+
+def _kinds(cards: Iterable[Any]) -> Counter[tuple[int, bool]]:
+    return Counter((card.rank, bool(card.suit) and card.rank != 0) for card in cards)
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, Deck):
+        extra = (f" and a pay-off pack of {_cards(value.payoff_cards)}"
+                 if value.payoff_cards else "")
+        return f"a deck of {_cards(value.cards)}{extra}"
+    return repr(value)
+
+
+def _cards(cards: Sequence[Any]) -> str:
+    """``"156 cards: 104 suited, 52 suitless, ranks 0-13"`` (enough to tell two decks apart)."""
+    ranks = sorted({card.rank for card in cards})
+    suitless = sum(1 for card in cards if not card.suit)
+    span = f"ranks {ranks[0]}-{ranks[-1]}" if ranks else "no ranks"
+    return f"{len(cards)} cards: {len(cards) - suitless} suited, {suitless} suitless, {span}"
+
+
+def resolve_teams(pm: pluggy.PluginManager, ruleset: Ruleset) -> TeamRule:
+    """The teams and partner-pile access (the plugins' answers in the one order, else the base
+    rules'), checked: every seat in exactly one team, and a seat may use only other seats'
+    piles.
+
+    Raises:
+        RulesetError: a hook answer that breaks this, naming what is wrong.
+    """
+    seats = ruleset.players
+    answer, _ = first_answer(pm, "spitemalice_teams", ruleset)
+    if answer is None:
+        answer = base.spitemalice_teams(ruleset)
+    teams = tuple(tuple(team) for team in answer)
+    placed = sorted(seat for team in teams for seat in team)
+    if placed != list(range(seats)) or not all(teams):
+        raise RulesetError(f"{ruleset.name}: the teams {teams} must hold every seat 0 to "
+                           f"{seats - 1} exactly once")
+    access = None
+    for impl in call_order(pm, "spitemalice_partner_piles"):
+        access = call(impl, ruleset=ruleset, teams=teams)
+        if access is not None:
+            break
+    if access is None:
+        access = base.spitemalice_partner_piles(ruleset, teams)
+    if not isinstance(access, PileAccess):
+        raise RulesetError("spitemalice_partner_piles must answer with a PileAccess, not "
+                           f"{access!r}")
+    for name, groups in (("play_from", access.play_from), ("discard_to", access.discard_to)):
+        if len(groups) != seats or any(other == seat or not 0 <= other < seats
+                                       for seat, group in enumerate(groups) for other in group):
+            raise RulesetError(f"{ruleset.name}: partner piles {name} {groups} must name, for "
+                               f"each of the {seats} seats, other seats 0 to {seats - 1}")
+    return TeamRule(teams, access)
+
+
+def accept_table(deck: Deck, wild: WildRule, ceiling: int) -> tuple[frozenset[int], ...]:
+    """``table[rank]``: the build ranks (1..ceiling) a card of ``rank`` may stand for."""
+    ranks = {card.rank for card in (*deck.cards, *(deck.payoff_cards or ()))}
+    table = [frozenset[int]()] * (max(ranks | {ceiling}) + 1)
+    for rank in ranks:
+        if rank in wild.wild_ranks:
+            table[rank] = frozenset(r for r in range(1, ceiling + 1) if r not in wild.excluded)
+        elif 1 <= rank <= ceiling:
+            table[rank] = frozenset({rank})
+    return tuple(table)
+
+
+# -- the rule sheet -------------------------------------------------------------------------
+
+
+def rule_sheet(pm: pluggy.PluginManager, ruleset: Ruleset,
+               teams: tuple[tuple[int, ...], ...]) -> tuple[Clause, ...]:
+    """Every plugin's clauses in registration order, rendered from the resolved values.
+
+    Raises:
+        RulesetError: a plugin answers with something other than :class:`Clause` objects.
+    """
+    clauses: list[Clause] = []
+    for impl in reversed(call_order(pm, "spitemalice_rule_sheet")):
+        answer = call(impl, ruleset=ruleset)
+        for clause in answer or ():
+            if not isinstance(clause, Clause):
+                raise RulesetError(f"plugin {impl.plugin_name!r}: spitemalice_rule_sheet "
+                                   f"must return Clause objects, not {clause!r}")
+            clauses.append(sheet.render_clause(clause, ruleset, impl.plugin_name, teams))
+    return tuple(clauses)
+
+
+def required_reasons(pm: pluggy.PluginManager,
+                     plugins: Sequence[str]) -> tuple[list[str], set[str]]:
+    """The reason keys the sheet must cover, and every code a clause may name."""
+    declared: set[str] = set()
+    required = reasons.keys(reasons.ENGINE)
+    for impl in call_order(pm, "spitemalice_filter_moves"):
+        codes = list(getattr(pm.get_plugin(impl.plugin_name), "REASONS", None) or ())
+        declared.update(codes)
+        required += [code for code in codes if code not in required]
+    for plugin in (pm.get_plugin(name) for name in plugins):
+        declared.update(getattr(plugin, "REASONS", None) or ())
+    return required, declared
