@@ -41,7 +41,7 @@ from spitemalice.rules.policies import (
     TeamRule,
     WildRule,
 )
-from spitemalice.rules.registry import installed
+from spitemalice.rules.registry import installed, load_plugin
 from spitemalice.rules.ruleset import Ruleset
 
 __version__ = "0.1.0"
@@ -90,6 +90,7 @@ __all__ = [
     "is_legal",
     "legal_moves",
     "load",
+    "load_plugin",
     "load_record",
     "parse_card",
     "parse_move",

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
+import pluggy
 import pytest
 from positions import position
 
@@ -20,34 +22,71 @@ BF = load_plugin("blackwood-frey", "ruleset")
 
 
 class Plugin:
-    """A house-rule plugin built from keyword hook answers, for one test."""
+    """A house-rule plugin built from keyword hook answers, for one test: each answer is a
+    function whose arguments carry the spec's names (pluggy reads them)."""
 
     KIND = "house-rule"
 
-    def __init__(self, name: str, **answers: object) -> None:
+    def __init__(self, name: str, **answers: Callable[..., object]) -> None:
         self.NAME = name
         for hook, answer in answers.items():
-            setattr(self, f"spitemalice_{hook}", _impl(hook, answer))
+            setattr(self, f"spitemalice_{hook}", sm.hookimpl(answer))
 
 
-def _impl(hook: str, answer: object):  # type: ignore[no-untyped-def]
-    spec = getattr(hookspecs, f"spitemalice_{hook}")
-    names = spec.__code__.co_varnames[: spec.__code__.co_argcount]
-    namespace: dict[str, object] = {"answer": answer}
-    exec(f"def impl({', '.join(names)}):\n    return answer({', '.join(names)})", namespace)
-    return sm.hookimpl(namespace["impl"])
-
-
-def book(**answers: object) -> sm.RuleBook:
+def book(**answers: Callable[..., object]) -> sm.RuleBook:
     return sm.RuleBook.from_plugins(BF, [Plugin("probe", **answers)])
 
 
+PM = pluggy.PluginManager(hookspecs.PROJECT)
+PM.add_hookspecs(hookspecs)
+HOOK_NAMES = sorted(name for name in dir(hookspecs) if name.startswith("spitemalice_"))
+HOOKS_PAGE = (Path(__file__).parents[1] / "docs" / "hooks.md").read_text(encoding="utf-8")
+FIRST = "Stops at the first non-None answer"
+
+
+def _section(hook: str) -> str:
+    """The text of the page's section about ``hook``, up to the next heading."""
+    start = HOOKS_PAGE.index(f"### {hook}(")
+    return re.split(r"\n#{2,3} ", HOOKS_PAGE[start + 4:], maxsplit=1)[0]
+
+
 def test_every_hook_is_documented_in_docs() -> None:
-    text = (Path(__file__).parents[1] / "docs" / "hooks.md").read_text()
-    specs = [name for name in dir(hookspecs) if name.startswith("spitemalice_")]
-    assert len(specs) >= 12
-    missing = [name for name in specs if f"`{name}`" not in text]
+    assert len(HOOK_NAMES) >= 16
+    missing = [name for name in HOOK_NAMES if f"`{name}`" not in HOOKS_PAGE
+               and f"### {name}(" not in HOOKS_PAGE]
     assert missing == []
+
+
+@pytest.mark.parametrize("hook", HOOK_NAMES)
+def test_hook_is_documented_with_its_signature(hook: str) -> None:
+    """docs/hooks.md heads each hook's section with the spec's own signature."""
+    args = ", ".join(getattr(PM.hook, hook).spec.argnames)
+    assert f"### {hook}({args})\n" in HOOKS_PAGE
+
+
+@pytest.mark.parametrize("hook", HOOK_NAMES)
+def test_hook_spec_says_each_argument_and_what_it_returns(hook: str) -> None:
+    """Each spec's docstring (pytest's hookspec.py style): an imperative summary, a
+    ``:param:`` line per argument, a ``:returns:`` line; "Stops at the first non-None
+    answer" exactly where the spec is firstresult, and the page's section says so too."""
+    spec = getattr(PM.hook, hook).spec
+    doc = spec.function.__doc__ or ""
+    assert doc.split()[0] == "Return", hook
+    params = re.findall(r":param (\w+):", doc)
+    assert params == list(spec.argnames), hook
+    assert ":returns:" in doc, hook
+    firstresult = bool(spec.opts.get("firstresult"))
+    assert (FIRST in doc) == firstresult, hook
+    assert ("*firstresult*" in _section(hook)) == firstresult, hook
+
+
+def test_the_page_groups_hooks_as_the_specs_do() -> None:
+    """The hooks appear on the page in the order of hookspecs.py, whose banners group them
+    by when they are asked."""
+    source = Path(hookspecs.__file__).read_text(encoding="utf-8")
+    in_specs = re.findall(r"^def (spitemalice_\w+)\(", source, re.M)
+    on_page = re.findall(r"^### (spitemalice_\w+)\(", HOOKS_PAGE, re.M)
+    assert on_page == in_specs and sorted(in_specs) == HOOK_NAMES
 
 
 def test_deck_hook_answer_must_be_the_deck_the_ruleset_states() -> None:

@@ -18,7 +18,6 @@ from positions import position, run
 
 import spitemalice as sm
 from spitemalice.cards import numbered_cards
-from spitemalice.rules import hookspecs
 from spitemalice.rules.registry import load_plugin
 from spitemalice.rules.resolve import call_order
 
@@ -27,14 +26,11 @@ MARKERS = (None, "tryfirst", "trylast")
 
 
 def plugin(name: str, hook: str, answer: Callable[..., Any], marker: str | None) -> object:
-    """A house rule named ``name`` answering ``hook`` with ``answer(**arguments)``."""
-    spec = getattr(hookspecs, f"spitemalice_{hook}")
-    names = spec.__code__.co_varnames[: spec.__code__.co_argcount]
-    namespace: dict[str, object] = {"answer": answer}
-    exec(f"def impl({', '.join(names)}):\n    return answer({', '.join(names)})", namespace)
+    """A house rule named ``name`` answering ``hook`` with ``answer``, whose arguments carry
+    the spec's names (or ``*args``, for an answer that reads none)."""
     marks = {marker: True} if marker else {}
     house = type(name, (), {"NAME": name, "KIND": "house-rule"})()
-    setattr(house, f"spitemalice_{hook}", sm.hookimpl(**marks)(namespace["impl"]))
+    setattr(house, f"spitemalice_{hook}", sm.hookimpl(**marks)(answer))
     return house
 
 

@@ -1,15 +1,15 @@
-"""The base rules: a plugin that answers every hook from the :class:`Ruleset`'s values.
+"""The base rules: the default answer to every hook, from the :class:`Ruleset`'s values.
 
 A :class:`~spitemalice.rules.book.RuleBook` asks these only when no rule-set or house-rule
-plugin answers a hook (they are not registered with the plugins, so no marker a plugin uses
-can put them first).
+plugin answers a hook.  They are plain functions, never registered with the plugins (so they
+carry no ``@hookimpl`` marker, and no marker a plugin uses can put them first); each has its
+hook's name and arguments (:mod:`spitemalice.rules.hookspecs`).
 """
 
 from __future__ import annotations
 
 from spitemalice.cards import Card, numbered_cards, standard_pack
 from spitemalice.model import GameState, OutcomeKind
-from spitemalice.rules.hookspecs import hookimpl
 from spitemalice.rules.policies import (
     CeilingRule,
     DealRule,
@@ -23,9 +23,10 @@ from spitemalice.rules.ruleset import Ruleset
 NAME = "base"
 
 
-@hookimpl(trylast=True)
 def spitemalice_deck(ruleset: Ruleset) -> Deck:
-    """``seat_packs`` standard packs, ``seat_jokers`` jokers and ``draw_pack`` numbered cards;
+    """Return the deck the Ruleset states.
+
+    ``seat_packs`` standard packs, ``seat_jokers`` jokers and ``draw_pack`` numbered cards;
     a separate pay-off pack of ``payoff_pack`` numbered cards when that is not 0.
 
     Numbered cards are suitless, valued 1 up to the build ceiling and spread as evenly as the
@@ -49,40 +50,41 @@ def numbered_pack(size: int, top: int) -> tuple[Card, ...]:
                            if runs + (value <= extra)})
 
 
-@hookimpl(trylast=True)
 def spitemalice_wild(ruleset: Ruleset) -> WildRule:
+    """Return ``wild_ranks`` and ``wild_excluded``."""
     return WildRule(ruleset.wild_ranks, ruleset.wild_excluded)
 
 
-@hookimpl(trylast=True)
 def spitemalice_build_ceiling(ruleset: Ruleset) -> CeilingRule:
+    """Return ``build_ceiling`` and ``completed_piles``."""
     return CeilingRule(ruleset.build_ceiling, ruleset.completed_piles)
 
 
-@hookimpl(trylast=True)
 def spitemalice_build_pile_limit(ruleset: Ruleset) -> int:
+    """Return ``max_build_piles``, ``0`` for no limit (``None``)."""
     return ruleset.max_build_piles or 0
 
 
-@hookimpl(trylast=True)
 def spitemalice_discard_limits(ruleset: Ruleset) -> DiscardRule:
+    """Return ``discard_piles``, ``discard_forbidden`` and ``max_discard_cards``."""
     return DiscardRule(
         ruleset.discard_piles, ruleset.discard_forbidden, ruleset.max_discard_cards
     )
 
 
-@hookimpl(trylast=True)
 def spitemalice_deal(ruleset: Ruleset) -> DealRule:
-    """The deal from the Ruleset; ``payoff_size`` 0 means ``None``: share the separate pay-off
-    pack out equally.  With 5 or more seats a non-zero ``payoff_size_many`` replaces
-    ``payoff_size`` (Skip-Bo's 20-card piles, rules dossier §6 K4)."""
+    """Return the deal the Ruleset states.
+
+    ``payoff_size`` 0 means ``None``: share the separate pay-off pack out equally.  With 5 or
+    more seats a non-zero ``payoff_size_many`` replaces ``payoff_size`` (Skip-Bo's 20-card
+    piles, rules dossier §6 K4).
+    """
     size = ruleset.payoff_size
     if ruleset.players >= 5 and ruleset.payoff_size_many:
         size = ruleset.payoff_size_many
     return DealRule(ruleset.payoff_piles, size or None, ruleset.hand_size, ruleset.first_seat)
 
 
-@hookimpl(trylast=True)
 def spitemalice_score(
     ruleset: Ruleset,
     state: GameState,
@@ -90,7 +92,9 @@ def spitemalice_score(
     winner: int | None,
     teams: tuple[tuple[int, ...], ...],
 ) -> tuple[int, ...]:
-    """Each team scores as one player, and every seat of a team shows the team's points (a
+    """Return each seat's points: its team's.
+
+    Each team scores as one player, and every seat of a team shows the team's points (a
     seat alone is a team of one).  Win: ``win_bonus`` + ``points_per_card`` per card left in
     the other teams' pay-off piles.  Any other end under ``exhaustion="difference"``: the one
     team with fewest pay-off cards scores the sum over the other teams of (their cards - its
@@ -113,20 +117,20 @@ def spitemalice_score(
     return tuple(scores)
 
 
-@hookimpl(trylast=True)
 def spitemalice_teams(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:
-    """``team_size`` seats per team, partners sitting opposite: team ``k`` holds seats ``k``,
-    ``k + n``, ``k + 2n`` ... where ``n`` is the number of teams."""
+    """Return ``team_size`` seats per team, partners sitting opposite.
+
+    Team ``k`` holds seats ``k``, ``k + n``, ``k + 2n`` ... where ``n`` is the number of teams.
+    """
     count = ruleset.players // ruleset.team_size
     return tuple(tuple(range(k, ruleset.players, count)) for k in range(count))
 
 
-@hookimpl(trylast=True)
 def spitemalice_partner_piles(
     ruleset: Ruleset, teams: tuple[tuple[int, ...], ...]
 ) -> PileAccess:
-    """From ``partner_piles``: ``own``, ``play`` (partners' piles to play from) or ``share``
-    (and their discard piles to discard onto)."""
+    """Return the access ``partner_piles`` gives: ``own`` (none), ``play`` (partners' piles to
+    play from) or ``share`` (and their discard piles to discard onto)."""
     partners: list[tuple[int, ...]] = [()] * ruleset.players
     for team in teams:
         for seat in team:
