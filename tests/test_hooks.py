@@ -15,7 +15,7 @@ import spitemalice as sm
 from spitemalice.bots.players import make_player
 from spitemalice.cards import Card, numbered_cards
 from spitemalice.engine.legal import base_moves
-from spitemalice.rules import hookspecs
+from spitemalice.rules import decisions, defaults, hookspecs
 from spitemalice.rules.registry import load_plugin
 
 BF = load_plugin("blackwood-frey", "ruleset")
@@ -87,6 +87,19 @@ def test_the_page_groups_hooks_as_the_specs_do() -> None:
     in_specs = re.findall(r"^def (spitemalice_\w+)\(", source, re.M)
     on_page = re.findall(r"^### (spitemalice_\w+)\(", HOOKS_PAGE, re.M)
     assert on_page == in_specs and sorted(in_specs) == HOOK_NAMES
+
+
+@pytest.mark.parametrize("name", [info.name for info in sm.installed() if info.kind == "ruleset"])
+def test_each_value_hook_reads_back_the_values_the_base_rules_answer_from(name: str) -> None:
+    """The one fold table (rules/decisions.py) is the inverse of the base rules: an answer
+    made from a rule set's own values folds into that same rule set, for every value hook."""
+    ruleset = sm.load(name).ruleset
+    for hook, (attribute, reads) in decisions.VALUE_HOOKS.items():
+        answer = getattr(defaults, hook)(ruleset)
+        folded = attrs.evolve(ruleset, **{field: read(answer) for field, read in reads.items()})
+        assert folded == ruleset, (name, hook)
+        if reads:  # (a deck is checked, not folded: skip-bo gives its jokers its own face)
+            assert getattr(sm.load(name), attribute) == answer, (name, hook)
 
 
 def test_deck_hook_answer_must_be_the_deck_the_ruleset_states() -> None:

@@ -16,7 +16,7 @@ of a configuration, in the order it happens there:
    (:func:`~spitemalice.rules.resolve.call_order`).  A plugin's answer to a build-time hook is
    folded into the :class:`Ruleset`, so the values the engine uses are the values every output
    shows; an answer the Ruleset cannot state is refused naming the plugin and the parameter
-   (:mod:`spitemalice.rules.resolve`).
+   (:mod:`spitemalice.rules.resolve`, :mod:`spitemalice.rules.decisions`).
 4. **Checks.**  Conflicts between plugins, the deal, rank sets, parameters that only a plugin
    enforces, overrides that undo a house rule, and the rule sheet: every reason code the engine
    can raise is covered by a clause and no clause names an unknown code
@@ -40,7 +40,7 @@ import pluggy
 from spitemalice.cards import Card
 from spitemalice.model import GameState, Outcome, OutcomeKind, Pile
 from spitemalice.moves import Discard, Move, Play
-from spitemalice.rules import checks, resolve, sheet
+from spitemalice.rules import checks, decisions, resolve, sheet
 from spitemalice.rules import defaults as base
 from spitemalice.rules.policies import (
     CeilingRule,
@@ -234,9 +234,9 @@ class RuleBook:
         pm = resolve.plugin_manager(layers)
         own, ruleset, origin = resolve.resolve_ruleset(pm, file, recipe.params)
         given = {**(file.params if file else {}), **recipe.params}
-        ruleset = resolve.fold_decisions(pm, ruleset, origin, given)
+        ruleset = decisions.fold_answers(pm, ruleset, origin, given)
         checks.check_conflicts(pm, ruleset, plugins)
-        decided = resolve.ask_decisions(pm, ruleset)
+        decided = decisions.engine_values(pm, ruleset)
         teams = resolve.resolve_teams(pm, ruleset)
         clauses = resolve.rule_sheet(pm, ruleset, teams.teams)
         book = cls(

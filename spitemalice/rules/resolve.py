@@ -8,8 +8,7 @@ hook is asked in one order, pluggy's own (:func:`call_order`); the base rules
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -19,11 +18,8 @@ from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.rules import defaults as base
 from spitemalice.rules import hookspecs, reasons, sheet
 from spitemalice.rules.policies import (
-    CeilingRule,
     Clause,
-    DealRule,
     Deck,
-    DiscardRule,
     PileAccess,
     TeamRule,
     WildRule,
@@ -216,141 +212,7 @@ def _note(origin: dict[str, str], before: Ruleset, after: Ruleset, who: str) -> 
     return after
 
 
-# -- build-time decisions -------------------------------------------------------------------
-
-
-def fold_decisions(pm: pluggy.PluginManager, ruleset: Ruleset, origin: dict[str, str],
-                   given: Mapping[str, Any]) -> Ruleset:
-    """``ruleset`` with plugins' answers to the build-time hooks that a Ruleset value states
-    folded in, so that what the engine uses is what every output shows; ``origin`` credits
-    each changed parameter to the plugin and hook.
-
-    Raises:
-        RulesetError: an answer the Ruleset cannot state, or one that changes a parameter in
-            ``given`` (set in a file or as an override).
-    """
-    for hook, fold in _FOLDS.items():
-        answer, who = first_answer(pm, hook, ruleset)
-        if who is None:
-            continue
-        try:
-            changes = fold(answer)
-            folded = attrs.evolve(ruleset, **changes)
-        except (TypeError, ValueError, AttributeError) as error:
-            raise RulesetError(
-                f"plugin {who!r} answers {hook} with {answer!r}, which the rule set "
-                f"{ruleset.name} cannot state: {error}") from None
-        for field, value in changes.items():
-            if value == getattr(ruleset, field):
-                continue
-            if field in given:
-                raise RulesetError(
-                    f"{field} = {sheet.format_value(getattr(ruleset, field))} as "
-                    f"given, but plugin {who!r} answers {hook} with "
-                    f"{sheet.format_value(value)}; drop the setting or the plugin")
-            origin[field] = f"plugin {who} ({hook})"
-        ruleset = folded
-    return ruleset
-
-
-def _fold_wild(answer: WildRule) -> dict[str, Any]:
-    return {"wild_ranks": frozenset(answer.wild_ranks), "wild_excluded": frozenset(answer.excluded)}
-
-
-def _fold_ceiling(answer: CeilingRule) -> dict[str, Any]:
-    return {"build_ceiling": answer.ceiling, "completed_piles": answer.completed}
-
-
-def _fold_limit(answer: int) -> dict[str, Any]:
-    if not isinstance(answer, int) or isinstance(answer, bool) or answer < 0:
-        raise TypeError("a build pile limit is a whole number, 0 for no limit")
-    return {"max_build_piles": answer or None}
-
-
-def _fold_discard(answer: DiscardRule) -> dict[str, Any]:
-    return {"discard_piles": answer.piles, "discard_forbidden": frozenset(answer.forbidden),
-            "max_discard_cards": answer.max_cards}
-
-
-def _fold_deal(answer: DealRule) -> dict[str, Any]:
-    return {"payoff_piles": answer.payoff_piles, "payoff_size": answer.payoff_size or 0,
-            "hand_size": answer.hand_size, "first_seat": answer.first_seat}
-
-
-_FOLDS: dict[str, Callable[[Any], dict[str, Any]]] = {
-    "spitemalice_wild": _fold_wild,
-    "spitemalice_build_ceiling": _fold_ceiling,
-    "spitemalice_build_pile_limit": _fold_limit,
-    "spitemalice_discard_limits": _fold_discard,
-    "spitemalice_deal": _fold_deal,
-}
-
-
-def ask_decisions(pm: pluggy.PluginManager, rules: Ruleset) -> dict[str, Any]:
-    """The build-time answers the engine uses, by :class:`~spitemalice.rules.book.RuleBook`
-    attribute (``deck``, ``wild``, ``ceiling``, ``build_limit``, ``discard``, ``deal``): the
-    base rules' answers from the final Ruleset, after checking that every plugin that answers
-    agrees with it (their answers were folded into the Ruleset).
-
-    Raises:
-        RulesetError: a plugin's answer that is not the one the Ruleset states.
-    """
-    deck = base.spitemalice_deck(rules)
-    for hook, expected in (
-        ("spitemalice_deck", base.spitemalice_deck(rules)),
-        ("spitemalice_wild", base.spitemalice_wild(rules)),
-        ("spitemalice_build_ceiling", base.spitemalice_build_ceiling(rules)),
-        ("spitemalice_build_pile_limit", base.spitemalice_build_pile_limit(rules)),
-        ("spitemalice_discard_limits", base.spitemalice_discard_limits(rules)),
-        ("spitemalice_deal", base.spitemalice_deal(rules)),
-    ):
-        answer, who = first_answer(pm, hook, rules)
-        if hook == "spitemalice_deck" and who is not None and _same(answer, expected):
-            deck = answer  # the same cards as stated, with the plugin's faces
-        if who is not None and not _same(answer, expected):
-            raise RulesetError(
-                f"plugin {who!r} answers {hook} with {_short(answer)}, but the resolved "
-                f"rule set {rules.name} gives {_short(expected)}"
-                f"{_DECK_HINT if hook == 'spitemalice_deck' else ''}")
-    return {"deck": deck, "wild": base.spitemalice_wild(rules),
-            "ceiling": base.spitemalice_build_ceiling(rules),
-            "build_limit": base.spitemalice_build_pile_limit(rules),
-            "discard": base.spitemalice_discard_limits(rules), "deal": base.spitemalice_deal(rules)}
-
-
-_DECK_HINT = ("; a deck is stated by Ruleset values (packs, packs_per_seat, jokers, "
-              "jokers_per_pack, draw_pack, payoff_pack): set them in spitemalice_ruleset")
-
-
-def _same(answer: Any, expected: Any) -> bool:
-    """Whether a plugin's answer is the one the Ruleset states.  Decks compare by what the
-    Ruleset says of them: how many cards of each rank, suited or suitless; a joker's face
-    (Skip-Bo's ``SB``) is the plugin's to choose."""
-    if isinstance(expected, Deck):
-        return isinstance(answer, Deck) and _kinds(answer.cards) == _kinds(expected.cards) \
-            and _kinds(answer.payoff_cards or ()) == _kinds(expected.payoff_cards or ()) \
-            and (answer.payoff_cards is None) == (expected.payoff_cards is None)
-    return bool(answer == expected)
-
-
-def _kinds(cards: Iterable[Any]) -> Counter[tuple[int, bool]]:
-    return Counter((card.rank, bool(card.suit) and card.rank != 0) for card in cards)
-
-
-def _short(value: Any) -> str:
-    if isinstance(value, Deck):
-        extra = (f" and a pay-off pack of {_cards(value.payoff_cards)}"
-                 if value.payoff_cards else "")
-        return f"a deck of {_cards(value.cards)}{extra}"
-    return repr(value)
-
-
-def _cards(cards: Sequence[Any]) -> str:
-    """``"156 cards: 104 suited, 52 suitless, ranks 0-13"`` (enough to tell two decks apart)."""
-    ranks = sorted({card.rank for card in cards})
-    suitless = sum(1 for card in cards if not card.suit)
-    span = f"ranks {ranks[0]}-{ranks[-1]}" if ranks else "no ranks"
-    return f"{len(cards)} cards: {len(cards) - suitless} suited, {suitless} suitless, {span}"
+# -- teams and the accept table ----------------------------------------------------------
 
 
 def resolve_teams(pm: pluggy.PluginManager, ruleset: Ruleset) -> TeamRule:
