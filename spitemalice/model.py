@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 import attrs
 
@@ -181,7 +181,6 @@ def top_ranks(builds: tuple[Pile, ...], removed: tuple[int, ...] = ()) -> tuple[
 # for use outside the engine.
 _new = object.__new__
 _SEAT_SLOTS = tuple(getattr(Seat, name).__set__ for name in ("payoff", "hand", "discards"))
-_STATE_SLOTS = tuple(getattr(GameState, f.name).__set__ for f in attrs.fields(GameState))
 
 
 def new_seat(
@@ -196,29 +195,41 @@ def new_seat(
     return seat
 
 
-def new_state(
-    seats: tuple[Seat, ...], builds: tuple[Pile, ...], draw: Pile, completed: Pile, seat: int,
-    turn: int, turn_moves: int, idle_turns: int, seed: int, shuffles: int,
-    outcome: Outcome | None, build_removed: tuple[int, ...], _slots: tuple = _STATE_SLOTS,
-) -> GameState:
-    """A :class:`GameState` from tuples of canonical values, every field given in the
-    order of the class's fields (``build_removed`` is ``()`` when all its counts are 0)."""
-    state = _new(GameState)
-    (set_seats, set_builds, set_draw, set_completed, set_seat, set_turn, set_turn_moves,
-     set_idle, set_seed, set_shuffles, set_outcome, set_removed) = _slots
-    set_seats(state, seats)
-    set_builds(state, builds)
-    set_draw(state, draw)
-    set_completed(state, completed)
-    set_seat(state, seat)
-    set_turn(state, turn)
-    set_turn_moves(state, turn_moves)
-    set_idle(state, idle_turns)
-    set_seed(state, seed)
-    set_shuffles(state, shuffles)
-    set_outcome(state, outcome)
-    set_removed(state, build_removed)
-    return state
+class StateCopier(Protocol):
+    """The type of :data:`with_fields`."""
+
+    def __call__(self, state: GameState, /, **changes: Any) -> GameState: ...
+
+
+def _state_copier() -> StateCopier:
+    """:data:`with_fields`, generated from ``attrs.fields(GameState)`` as attrs generates an
+    ``__init__``: one keyword-only parameter per field, so the field order is written only in
+    the class, and a copy costs what hand-written code would."""
+    names = [field.name for field in attrs.fields(GameState)]
+    keep = object()  # the default of every parameter: the field is not changed
+    setters = {f"set_{name}": getattr(GameState, name).__set__ for name in names}
+    lines = [f"def make(new, cls, keep, {', '.join(setters)}):",
+             f"    def with_fields(state, /, *, {', '.join(f'{name}=keep' for name in names)}):",
+             "        copy = new(cls)"]
+    lines += [f"        set_{name}(copy, state.{name} if {name} is keep else {name})"
+              for name in names]
+    lines += ["        return copy", "    return with_fields"]
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(lines), "<spitemalice.model.with_fields>", "exec"), namespace)
+    copier: StateCopier = namespace["make"](_new, GameState, keep, *setters.values())
+    return copier
+
+
+with_fields = _state_copier()
+"""``with_fields(state, **changes)``: a copy of ``state`` with the fields given as keywords
+changed (``with_fields(state, turn=3, idle_turns=0)``).
+
+The values must already be in canonical form (tuples, sorted hands, ``build_removed`` ``()``
+when all its counts are 0): nothing is converted, which is what makes it faster than
+``attrs.evolve``.  The object made is an ordinary frozen :class:`GameState`, equal to what
+the public constructor makes from the same values.  A keyword that names no field raises
+``TypeError``.
+"""
 
 
 hand_order = operator.attrgetter("rank", "suit")

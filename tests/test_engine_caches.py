@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import spitemalice as sm
 from spitemalice.engine import legal
 from spitemalice.formats.serialize import dumps_state, loads_state
+from spitemalice.model import with_fields
 
 
 def _some_states(rules: sm.RuleBook, count: int) -> list[sm.GameState]:
@@ -59,3 +61,16 @@ def test_the_play_tables_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         assert all(len(table) <= 10 + 12 for table in tables)
         state = sm.apply_move(rules, state, chooser.choice(moves))
     assert most > 10  # the tables filled past the limit, so the bound was exercised
+
+
+def test_with_fields_changes_exactly_the_fields_given(bf: sm.RuleBook) -> None:
+    """The engine's copier is generated from the GameState's fields: each field given as a
+    keyword, and only it, changes, as attrs.evolve would; an unknown name is refused."""
+    state = _some_states(bf, 3)[-1]
+    other = sm.deal(bf, 99)
+    for field in attrs.fields(sm.GameState):
+        value = getattr(other, field.name) if field.name != "turn" else 7
+        copy = with_fields(state, **{field.name: value})
+        assert copy == attrs.evolve(state, **{field.name: value}), field.name
+    with pytest.raises(TypeError, match="nope"):
+        with_fields(state, nope=1)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from spitemalice.model import GameState, new_seat, new_state
+from spitemalice.model import GameState, new_seat, with_fields
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook
 
 from .check import check_move
-from .flow import complete_pile, end_turn, finish, refill, turn_over, with_fields
+from .flow import complete_pile, end_turn, finish, refill, turn_over
 
 
 def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None = None) -> GameState:
@@ -89,9 +89,8 @@ def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
         if removed:
             removed = removed[:target] + removed[target + 1 :]
             removed = removed if any(removed) else ()
-    state = new_state(seats, builds, state.draw, state.completed, state.seat, state.turn,
-                      state.turn_moves + 1, 0, state.seed, state.shuffles, state.outcome,
-                      removed)
+    state = with_fields(state, seats=seats, builds=builds, turn_moves=state.turn_moves + 1,
+                        idle_turns=0, build_removed=removed)
     if done:
         state = complete_pile(rules, state, pile)
     if zone is Zone.PAYOFF and not any(payoff) and team_won(rules, state, at_seat):

@@ -6,7 +6,7 @@ import secrets
 
 from spitemalice.cards import Card
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.model import GameState, Pile, Seat, new_seat, new_state, sort_hand
+from spitemalice.model import GameState, Pile, Seat, new_seat, sort_hand
 from spitemalice.rules.book import RuleBook
 
 from .shuffle import rng_for, shuffled, shuffled_list
@@ -67,14 +67,14 @@ def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) ->
     hands = [sort_hand(deck[left - (i + 1) * size : left - i * size]) for i in range(players)]
     draw = deck[: left - players * size]
     discards = ((),) * rules.discard.piles
-    # Built from tuples in canonical form (sorted hands), as the engine's own constructors
-    # take them: the public ones would convert every pile again.
+    # Seats built from tuples in canonical form (sorted hands), as the engine's own
+    # constructor takes them: the public one would convert every pile again.
     seats = tuple(map(new_seat, payoffs, hands, (discards,) * players))
     if rules.deal.first_seat == "higher-payoff-top":
-        state = new_state(seats, (), draw, (), 0, 0, 0, 0, seed, shuffles, None, ())
+        state = GameState(seats, (), draw, (), seed=seed, shuffles=shuffles)
         return _higher_top_starts(rules, state)
-    return new_state(seats, (), draw, (), _first_seat(rules, seed, dealer), 0, 0, 0, seed,
-                     shuffles, None, ())
+    return GameState(seats, (), draw, (), seat=_first_seat(rules, seed, dealer), seed=seed,
+                     shuffles=shuffles)
 
 
 def _first_seat(rules: RuleBook, seed: int, dealer: int | None) -> int:

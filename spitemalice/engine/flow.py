@@ -16,8 +16,8 @@ from spitemalice.model import (
     Seat,
     hand_order,
     new_seat,
-    new_state,
     sort_hand,
+    with_fields,
 )
 from spitemalice.rules.book import RuleBook
 
@@ -28,21 +28,6 @@ def finish(rules: RuleBook, state: GameState, kind: OutcomeKind, winner: int | N
     """``state`` ended with ``kind``, scored by the rule set's scoring hook."""
     outcome = Outcome(kind, winner, rules.score(state, kind, winner))
     return with_fields(state, outcome=outcome)
-
-
-def with_fields(state: GameState, **changes: object) -> GameState:
-    """A copy of ``state`` with ``changes``, values in canonical form (tuples, sorted hands;
-    faster than ``attrs.evolve``, which converts every field again)."""
-    get = changes.get
-    return new_state(
-        get("seats", state.seats), get("builds", state.builds),  # type: ignore[arg-type]
-        get("draw", state.draw), get("completed", state.completed),  # type: ignore[arg-type]
-        get("seat", state.seat), get("turn", state.turn),  # type: ignore[arg-type]
-        get("turn_moves", state.turn_moves),  # type: ignore[arg-type]
-        get("idle_turns", state.idle_turns), get("seed", state.seed),  # type: ignore[arg-type]
-        get("shuffles", state.shuffles), get("outcome", state.outcome),  # type: ignore[arg-type]
-        get("build_removed", state.build_removed),  # type: ignore[arg-type]
-    )
 
 
 def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
@@ -120,15 +105,15 @@ def turn_over(rules: RuleBook, state: GameState, seats: tuple[Seat, ...], turn_m
     nxt = (state.seat + 1) % len(seats)
     turn = state.turn + 1
     if idle >= len(seats) or turn >= rules.ruleset.turn_limit:
-        ended = new_state(seats, state.builds, state.draw, state.completed, nxt, turn, 0, idle,
-                          state.seed, state.shuffles, state.outcome, state.build_removed)
+        ended = with_fields(state, seats=seats, seat=nxt, turn=turn, turn_moves=0,
+                            idle_turns=idle)
         return finish(rules, ended, "blocked" if idle >= len(seats) else "turn-limit", None)
     seat = seats[nxt]
     short = rules.deal.hand_size - len(seat.hand)
     draw = state.draw
     if short <= 0 or len(draw) < short:  # nothing to draw, or a recycle or short draw
-        turned = new_state(seats, state.builds, draw, state.completed, nxt, turn, 0, idle,
-                           state.seed, state.shuffles, state.outcome, state.build_removed)
+        turned = with_fields(state, seats=seats, seat=nxt, turn=turn, turn_moves=0,
+                             idle_turns=idle)
         return refill(rules, turned, nxt)
     # The common case: the draw pile holds enough; the top `short` cards join the hand.
     hand = seat.hand
@@ -139,9 +124,8 @@ def turn_over(rules: RuleBook, state: GameState, seats: tuple[Seat, ...], turn_m
     else:
         hand = sort_hand(hand + draw[len(draw) - short :])
     seats = seats[:nxt] + (new_seat(seat.payoff, hand, seat.discards),) + seats[nxt + 1 :]
-    return new_state(seats, state.builds, draw[: len(draw) - short], state.completed, nxt,
-                     turn, 0, idle, state.seed, state.shuffles, state.outcome,
-                     state.build_removed)
+    return with_fields(state, seats=seats, draw=draw[: len(draw) - short], seat=nxt, turn=turn,
+                       turn_moves=0, idle_turns=idle)
 
 
 def complete_pile(rules: RuleBook, state: GameState, pile: Pile) -> GameState:

@@ -11,8 +11,7 @@ from types import FrameType
 
 from spitemalice.cards import Card
 from spitemalice.engine import PASS, apply_move, deal, legal_moves
-from spitemalice.engine.flow import with_fields
-from spitemalice.model import GameState, Seat
+from spitemalice.model import GameState, Seat, with_fields
 from spitemalice.rules.book import RuleBook
 
 from .report import Check, skip
