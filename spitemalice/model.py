@@ -10,7 +10,7 @@ the seed and a shuffle counter decide every future shuffle (see
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal, Protocol
 
 import attrs
@@ -201,35 +201,48 @@ class StateCopier(Protocol):
     def __call__(self, state: GameState, /, **changes: Any) -> GameState: ...
 
 
-def _state_copier() -> StateCopier:
-    """:data:`with_fields`, generated from ``attrs.fields(GameState)`` as attrs generates an
-    ``__init__``: one keyword-only parameter per field, so the field order is written only in
-    the class, and a copy costs what hand-written code would."""
+def _state_makers() -> tuple[Callable[..., GameState], StateCopier]:
+    """:data:`new_state` and :data:`with_fields`, generated from ``attrs.fields(GameState)``
+    as attrs generates an ``__init__``: keyword-only parameters, one per field, so the field
+    order is written only in the class, and a state costs what hand-written code would."""
     names = [field.name for field in attrs.fields(GameState)]
-    keep = object()  # the default of every parameter: the field is not changed
     setters = {f"set_{name}": getattr(GameState, name).__set__ for name in names}
     lines = [f"def make(new, cls, keep, {', '.join(setters)}):",
-             f"    def with_fields(state, /, *, {', '.join(f'{name}=keep' for name in names)}):",
-             "        copy = new(cls)"]
+             f"    def new_state(*, {', '.join(names)}):",
+             "        state = new(cls)"]
+    lines += [f"        set_{name}(state, {name})" for name in names]
+    lines += ["        return state",
+              f"    def with_fields(state, /, *, {', '.join(f'{name}=keep' for name in names)}):",
+              "        copy = new(cls)"]
     lines += [f"        set_{name}(copy, state.{name} if {name} is keep else {name})"
               for name in names]
-    lines += ["        return copy", "    return with_fields"]
+    lines += ["        return copy", "    return new_state, with_fields"]
     namespace: dict[str, Any] = {}
-    exec(compile("\n".join(lines), "<spitemalice.model.with_fields>", "exec"), namespace)
-    copier: StateCopier = namespace["make"](_new, GameState, keep, *setters.values())
-    return copier
+    exec(compile("\n".join(lines), "<spitemalice.model state makers>", "exec"), namespace)
+    keep = object()  # with_fields' default for every field: the field is not changed
+    made: tuple[Callable[..., GameState], StateCopier] = namespace["make"](
+        _new, GameState, keep, *setters.values())
+    return made
 
 
-with_fields = _state_copier()
-"""``with_fields(state, **changes)``: a copy of ``state`` with the fields given as keywords
-changed (``with_fields(state, turn=3, idle_turns=0)``).
+new_state, with_fields = _state_makers()
+
+new_state.__doc__ = """``new_state(seats=..., builds=..., ...)``: a :class:`GameState` with
+every field given by name, for the engine's hot path (a play, the end of a turn), where naming
+them all is cheaper than :data:`with_fields`' defaults.
+
+The values must already be in canonical form (tuples, sorted hands, ``build_removed`` ``()``
+when all its counts are 0): nothing is converted.  A missing or unknown field raises
+``TypeError``."""
+
+with_fields.__doc__ = """``with_fields(state, **changes)``: a copy of ``state`` with the
+fields given as keywords changed (``with_fields(state, turn=3, idle_turns=0)``).
 
 The values must already be in canonical form (tuples, sorted hands, ``build_removed`` ``()``
 when all its counts are 0): nothing is converted, which is what makes it faster than
 ``attrs.evolve``.  The object made is an ordinary frozen :class:`GameState`, equal to what
 the public constructor makes from the same values.  A keyword that names no field raises
-``TypeError``.
-"""
+``TypeError``."""
 
 
 hand_order = operator.attrgetter("rank", "suit")

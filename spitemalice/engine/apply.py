@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spitemalice.model import GameState, new_seat, with_fields
+from spitemalice.model import GameState, new_seat, new_state, with_fields
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook
 
@@ -89,8 +89,10 @@ def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
         if removed:
             removed = removed[:target] + removed[target + 1 :]
             removed = removed if any(removed) else ()
-    state = with_fields(state, seats=seats, builds=builds, turn_moves=state.turn_moves + 1,
-                        idle_turns=0, build_removed=removed)
+    state = new_state(seats=seats, builds=builds, draw=state.draw, completed=state.completed,
+                      seat=state.seat, turn=state.turn, turn_moves=state.turn_moves + 1,
+                      idle_turns=0, seed=state.seed, shuffles=state.shuffles,
+                      outcome=state.outcome, build_removed=removed)
     if done:
         state = complete_pile(rules, state, pile)
     if zone is Zone.PAYOFF and not any(payoff) and team_won(rules, state, at_seat):

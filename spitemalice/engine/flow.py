@@ -16,6 +16,7 @@ from spitemalice.model import (
     Seat,
     hand_order,
     new_seat,
+    new_state,
     sort_hand,
     with_fields,
 )
@@ -124,8 +125,10 @@ def turn_over(rules: RuleBook, state: GameState, seats: tuple[Seat, ...], turn_m
     else:
         hand = sort_hand(hand + draw[len(draw) - short :])
     seats = seats[:nxt] + (new_seat(seat.payoff, hand, seat.discards),) + seats[nxt + 1 :]
-    return with_fields(state, seats=seats, draw=draw[: len(draw) - short], seat=nxt, turn=turn,
-                       turn_moves=0, idle_turns=idle)
+    return new_state(seats=seats, builds=state.builds, draw=draw[: len(draw) - short],
+                     completed=state.completed, seat=nxt, turn=turn, turn_moves=0,
+                     idle_turns=idle, seed=state.seed, shuffles=state.shuffles,
+                     outcome=state.outcome, build_removed=state.build_removed)
 
 
 def complete_pile(rules: RuleBook, state: GameState, pile: Pile) -> GameState:
