@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from spitemalice import __version__
 from spitemalice.cli._args import INTERRUPTED, Parser
 from spitemalice.cli.interop import add_interop
+from spitemalice.cli.play import add_play
 from spitemalice.cli.records import add_records
 from spitemalice.cli.rulesets import add_rulesets
 from spitemalice.cli.simulate import add_simulate
@@ -41,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_records(commands)  # replay, check, show; simulate --record
     add_interop(commands)  # schema; show --svg, replay --svg
     add_study(commands)  # compare, tournament
+    add_play(commands)
     return parser
 
 

@@ -61,9 +61,11 @@ def add_set(parser: argparse.ArgumentParser, dest: str = "settings", flag: str =
                         dest=dest, help=f"override a rule-set parameter{whose} (repeatable)")
 
 
-def add_rules_args(parser: argparse.ArgumentParser) -> None:
-    """The rule set a command plays: ``RULESET``, ``--players``, ``--house-rule``, ``--set``."""
-    parser.add_argument("ruleset", help="an installed rule set (see `spitemalice variants`) "
+def add_rules_args(parser: argparse.ArgumentParser, required: bool = True) -> None:
+    """The rule set a command plays: ``RULESET``, ``--players``, ``--house-rule``, ``--set``
+    (``RULESET`` may be left out when not ``required``: ``None`` then)."""
+    parser.add_argument("ruleset", nargs=None if required else "?",
+                        help="an installed rule set (see `spitemalice variants`) "
                         "or the path of a custom rule set file (.toml)")
     parser.add_argument("--players", type=int, help="seats in the game")
     parser.add_argument("--house-rule", action="append", default=[], metavar="NAME",

@@ -12,8 +12,8 @@ public API only, never a second referee:
   the record file is rewritten after every move *before* the move is announced (returned to
   the caller), so a game can always be rebuilt from its record (:meth:`Session.resume`).
 
-Each seat is a person's (kind :data:`HUMAN`) or a bot's (any name of the bots' registry,
-:data:`spitemalice.bots.players.PLAYERS`).
+Each seat is a person's (kind :data:`~spitemalice.play.table_view.HUMAN`) or a bot's (any
+name of the bots' registry, :data:`spitemalice.bots.players.PLAYERS`).
 """
 
 from __future__ import annotations
@@ -37,14 +37,12 @@ from spitemalice.formats.records import (
     rules_for,
     save_record,
 )
+from spitemalice.limits import MAX_NAME_CHARS, printable
 from spitemalice.model import GameState
 from spitemalice.moves import Move, move_text, parse_move
-from spitemalice.play.table_view import Played, TableView, describe
+from spitemalice.play.table_view import HUMAN, Played, TableView, describe
 from spitemalice.rules.book import RuleBook
 from spitemalice.study.simulate import derive_seed
-
-HUMAN = "human"
-"""The seat kind of a person (a record's ``seats[i].kind``); every other kind is a bot's."""
 
 
 @attrs.frozen
@@ -71,7 +69,7 @@ class Session:
 
     Args:
         rules: the rule book (:func:`spitemalice.load`).
-        kinds: one kind per seat, in seat order: :data:`HUMAN` or a bot's name
+        kinds: one kind per seat, in seat order: ``"human"`` (:data:`HUMAN`) or a bot's name
             (``"greedy"``, ``"heuristic"``...).
         names: a name per seat (shown to everyone); default ``"<kind>-<seat>"``.
         seed: the deal's seed, a whole number >= 0; ``None`` deals from an unguessable seed
@@ -82,8 +80,9 @@ class Session:
         overwrite: whether a file already at ``record_path`` may be replaced.
 
     Raises:
-        PlayError: ``kinds`` or ``names`` does not have one entry per seat, a name is empty,
-            or the record file exists (without ``overwrite``) or cannot be written.
+        PlayError: ``kinds`` or ``names`` does not have one entry per seat, a name is empty or
+            not printable (:func:`spitemalice.limits.printable`, as a record's names must
+            be), or the record file exists (without ``overwrite``) or cannot be written.
         SpiteMaliceError: an unknown bot name (the message lists the known ones), a bad seed
             or dealer.
     """
@@ -374,8 +373,10 @@ def _seat_infos(rules: RuleBook, kinds: Sequence[str],
         names = [f"{kind}-{seat}" for seat, kind in enumerate(kinds)]
     if isinstance(names, str) or len(names) != len(kinds):
         raise PlayError(f"give a name for each of the {len(kinds)} seats, not {names!r}")
-    if not all(isinstance(name, str) and name.strip() for name in names):
-        raise PlayError("a seat's name is non-empty text")
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or not printable(name):
+            raise PlayError(f"a seat's name is printable text of 1 to {MAX_NAME_CHARS} "
+                            f"characters (no control characters), not {name!a:.60}")
     return tuple(SeatInfo(name, kind) for name, kind in zip(names, kinds, strict=True))
 
 

@@ -21,6 +21,9 @@ from spitemalice.model import Outcome, Pile
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
 
+HUMAN = "human"
+"""The seat kind of a person (a record's ``seats[i].kind``); every other kind is a bot's."""
+
 
 @attrs.frozen
 class Played:
@@ -135,4 +138,4 @@ def describe(rules: RuleBook, view: SeatView, seats: Sequence[SeatInfo], last: P
                      moves_made, teams)
 
 
-__all__ = ["BuildPile", "Played", "TableView", "describe"]
+__all__ = ["HUMAN", "BuildPile", "Played", "TableView", "describe"]

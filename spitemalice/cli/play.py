@@ -1,0 +1,136 @@
+"""``spitemalice play``: a person plays a rule set against bots in the terminal.
+
+``spitemalice play RULESET [--house-rule NAME] [--set KEY=VALUE] [--players N] [--seat N]
+[--bots greedy,heuristic] [--seed N] [--record FILE] [--delay SECONDS]`` deals a new game;
+``spitemalice play --resume RECORD [--seat N] [--bots ...]`` goes on with a saved one.  The game
+itself is :class:`spitemalice.play.terminal.TerminalGame`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+from typing import Any
+
+from spitemalice.cli._args import add_allow_files, add_rules_args, bot_list, load_rules, seed
+from spitemalice.errors import PlayError
+from spitemalice.formats.records import GameRecord, load_record
+from spitemalice.play.session import HUMAN, Session
+from spitemalice.play.terminal import TerminalGame
+
+_NEW_GAME_ONLY = {"ruleset": "RULESET", "house_rule": "--house-rule", "settings": "--set",
+                  "players": "--players", "seed": "--seed"}
+
+
+def add_play(commands: Any) -> None:
+    """Register ``play`` on ``commands`` (argparse subparsers)."""
+    play = commands.add_parser("play", help="play a game against bots in the terminal")
+    add_rules_args(play, required=False)
+    add_allow_files(play)
+    play.add_argument("--seat", type=int, metavar="N",
+                      help="your seat, 0 first (default 0; with --resume, the record's person)")
+    play.add_argument("--bots", type=bot_list, metavar="LIST",
+                      help="the bots at the other seats: one name for all or one per seat, "
+                           "as greedy,heuristic (default greedy)")
+    play.add_argument("--seed", type=seed, help="the deal's seed (default: an unguessable one)")
+    play.add_argument("--resume", type=Path, metavar="RECORD",
+                      help="go on with a game saved as a record")
+    play.add_argument("--record", type=Path, metavar="FILE",
+                      help="keep the record in FILE, written after every move (default: saved "
+                           "at the end to spitemalice-game.json or the next free name)")
+    play.add_argument("--delay", type=_seconds, default=0.5, metavar="SECONDS",
+                      help="pause between two bots' moves (default 0.5)")
+    play.set_defaults(handler=run_play)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"a delay is 0 to 60 seconds, not {text[:40]!r}")
+    return value
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Seat the person, play the game, return the exit status (0, or 130 after Ctrl-C).
+
+    Raises:
+        SpiteMaliceError: the rules, the record, the seat or the bots cannot be used.
+    """
+    session, seat = _resumed(args) if args.resume else _new(args)
+    game = TerminalGame(session, seat, delay=args.delay, record_path=args.record)
+    return game.run()
+
+
+def _new(args: argparse.Namespace) -> tuple[Session, int]:
+    if args.ruleset is None:
+        raise PlayError("give a RULESET to play (spitemalice variants lists them), or "
+                        "--resume RECORD to go on with a saved game")
+    rules = load_rules(args)
+    seat = 0 if args.seat is None else _seat(args.seat, rules.players)
+    kinds = _kinds(rules.players, seat, args.bots or ["greedy"])
+    return Session(rules, kinds, seed=args.seed, record_path=args.record), seat
+
+
+def _resumed(args: argparse.Namespace) -> tuple[Session, int]:
+    given = [flag for dest, flag in _NEW_GAME_ONLY.items() if getattr(args, dest)]
+    if given:
+        raise PlayError(f"--resume goes on with the record's own game; {', '.join(given)} "
+                        "apply to a new game only")
+    record = load_record(args.resume)
+    count = len(record.seats)
+    kinds = [seat.kind for seat in record.seats]
+    people = [index for index, kind in enumerate(kinds) if kind == HUMAN]
+    if args.seat is not None:
+        seat = _seat(args.seat, count)
+    elif len(people) == 1:
+        seat = people[0]
+    else:
+        raise PlayError(f"{args.resume}: {_people(people)}; say which is yours with --seat N")
+    if args.bots:
+        kinds = _kinds(count, seat, args.bots)
+    else:
+        kinds[seat] = HUMAN
+        others = [index for index, kind in enumerate(kinds) if kind == HUMAN and index != seat]
+        if others:
+            raise PlayError(f"{args.resume}: seat {others[0]} was a person's too; seat bots "
+                            "at the other seats with --bots")
+    path = args.record
+    return Session.resume(_checked(record), kinds=kinds, record_path=path), seat
+
+
+def _checked(record: GameRecord) -> GameRecord:
+    if record.outcome is not None:
+        raise PlayError(f"that game is over ({record.outcome.describe()}); spitemalice "
+                        "replay shows it")
+    return record
+
+
+def _people(people: list[int]) -> str:
+    if not people:
+        return "no seat of the record is a person's"
+    return f"seats {', '.join(map(str, people))} are people's"
+
+
+def _seat(seat: int, count: int) -> int:
+    if not 0 <= seat < count:
+        raise PlayError(f"--seat is a seat from 0 to {count - 1}, not {seat}")
+    return seat
+
+
+def _kinds(count: int, seat: int, bots: list[str]) -> list[str]:
+    """The person at ``seat``, the bots at the others: one name for all, or one per seat."""
+    others = count - 1
+    if len(bots) == 1:
+        bots = bots * others
+    if len(bots) != others:
+        raise PlayError(f"--bots: give one bot for all {others} other seats or one for each, "
+                        f"not {len(bots)}")
+    if HUMAN in bots:
+        raise PlayError("--bots: a terminal game has one person; the other seats are bots")
+    kinds = list(bots)
+    kinds.insert(seat, HUMAN)
+    return kinds

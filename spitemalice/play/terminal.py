@@ -1,0 +1,291 @@
+"""The terminal game behind ``spitemalice play``: one person against bots, in plain text.
+
+The person's seat sees its own view only (:meth:`Session.table_view`), laid out by
+:mod:`spitemalice.play.screen`; the legal moves are numbered, and the person types a number, a
+move's text (``9H>B2``) or a command:
+
+* ``hint``: what the strongest bot would play here;
+* ``undo``: back to the person's previous decision (every other seat is a bot);
+* ``rules`` or ``rules CLAUSE``: the rule sheet, or one clause;
+* ``save FILE``: the game so far as a record (``spitemalice play --resume FILE`` goes on);
+* ``quit``: asks whether to save, saves, and stops;
+* ``show`` (or an empty line) lays out the table again; ``help`` lists all this.
+
+A refused move prints the refusal and the text of the clause that forbids it, and changes
+nothing.  Bots' moves appear one at a time, one line each.  At the end come the outcome, the
+scores and the command that replays the record.  Ctrl-C offers to save and stops with status
+130; the end of input (Ctrl-D) saves to a new file and stops.  Everything printed passes
+:func:`~spitemalice.formats.text.for_terminal` (names, clauses and messages can come from a
+record or a plugin).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from spitemalice.errors import IllegalMove, NotationError, PlayError
+from spitemalice.formats.text import for_terminal
+from spitemalice.play import screen
+from spitemalice.play.session import Session
+
+INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT), saved or not."""
+
+DEFAULT_NAME = "spitemalice-game"
+"""Records saved without a name go to ``spitemalice-game.json``, else the first free
+``spitemalice-game-N.json``, in the current folder (an existing file is never replaced)."""
+
+HELP = """\
+type the number of a move, or its text:
+  9H>B2 hand card onto build pile 2     9H>B+ open a new build pile
+  P:9H>B1 pay-off card onto pile 1      D3:9H>B1 top of discard pile 3 onto pile 1
+  9H>D2 discard (ends the turn)         pass (only when nothing else is legal)
+or a command:
+  hint          what the strongest bot would play
+  undo          take back your last move (and the bots' moves since)
+  rules         the rule sheet;  rules CLAUSE  one clause, as rules BF-20
+  save FILE     save the game as a record (spitemalice play --resume FILE goes on)
+  show          lay out the table again (an empty line does too)
+  quit          stop (you are asked whether to save first)"""
+
+
+class _Stop(Exception):
+    """The game stops before its end with this exit status."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+class TerminalGame:
+    """One person at ``seat`` of ``session`` playing through a line-based terminal.
+
+    Args:
+        session: the game (the other seats are bots; people at other seats are not asked).
+        seat: the person's seat (0-based).
+        read: reads one line after printing a prompt (:func:`input`); raises ``EOFError``
+            at the end of input and ``KeyboardInterrupt`` on Ctrl-C.
+        write: prints one line (:func:`print`); every line is escaped before it.
+        delay: seconds between two bots' moves, so that they appear one at a time.
+        record_path: the file the record is kept in, if ``session`` keeps one; at the end the
+            record is saved there, or else to a new :data:`DEFAULT_NAME` file.
+    """
+
+    def __init__(self, session: Session, seat: int, *,
+                 read: Callable[[str], str] = input, write: Callable[[str], None] = print,
+                 delay: float = 0.0, record_path: Path | None = None) -> None:
+        self.session = session
+        self.seat = seat
+        self.rules = session.rules
+        self._read = read
+        self._write = write
+        self.delay = delay
+        self.record_path = record_path
+        self._stale = True  # the table must be laid out again before the next question
+
+    def say(self, text: str) -> None:
+        """Print ``text`` (one or more lines), escaped for the terminal."""
+        for line in text.split("\n"):
+            self._write(for_terminal(line))
+
+    def ask(self, prompt: str) -> str:
+        """The line the person types after ``prompt`` (escaped: it may quote a file name)."""
+        return self._read(for_terminal(prompt))
+
+    def run(self) -> int:
+        """Play until the game ends or the person stops; returns the exit status: 0, or
+        :data:`INTERRUPTED` after Ctrl-C."""
+        try:
+            while not self.session.is_over:
+                if self.session.bot_on_turn:
+                    self._bot_move()
+                else:
+                    self._decide()
+        except _Stop as stop:
+            return stop.status
+        except KeyboardInterrupt:
+            return self._interrupted()
+        except EOFError:
+            self._end_of_input()
+            return 0
+        self._finish()
+        return 0
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def _bot_move(self) -> None:
+        table = self.session.table_view(self.seat)
+        played = self.session.play_bot()
+        self.say(screen.played_line(self.rules, table, played, table.view.build_tops))
+        self._stale = True
+        if self.delay and self.session.bot_on_turn:
+            time.sleep(self.delay)
+
+    def _decide(self) -> None:
+        table = self.session.table_view(self.seat)
+        if self._stale:
+            self.say("\n".join(screen.table_lines(self.rules, table)))
+            self.say("your moves:\n" + "\n".join(screen.move_list(table.legal)))
+            self._stale = False
+        line = self.ask("your move (a number, a move, or help)> ").strip()
+        command, _, argument = line.partition(" ")
+        action = self._commands().get(command.lower())
+        if action is not None:
+            action(argument.strip())
+        elif line.isdigit():
+            self._play_number(int(line), len(table.legal))
+        else:
+            self._play(line)
+
+    def _commands(self) -> dict[str, Callable[[str], None]]:
+        return {"": self._show, "show": self._show, "help": self._help, "?": self._help,
+                "hint": self._hint, "undo": self._undo, "rules": self._rules,
+                "save": self._save_command, "quit": self._quit, "exit": self._quit}
+
+    def _play_number(self, number: int, count: int) -> None:
+        if not 1 <= number <= count:
+            self.say(f"there is no move {number}: choose 1 to {count}")
+            return
+        self._play(self.session.table_view(self.seat).legal[number - 1])
+
+    def _play(self, move: object) -> None:
+        try:
+            self.session.play(self.seat, move)  # type: ignore[arg-type]
+        except IllegalMove as error:
+            told = self.session.refusal(error)
+            self.say(f"refused: {told.message}")
+            if told.clause_text:
+                self.say(f"  {told.clause}: {told.clause_text}")
+            return
+        except NotationError as error:
+            self.say(f"not a move or a command: {error}\n(type help for the forms)")
+            return
+        self._stale = True
+
+    # -- commands ----------------------------------------------------------------------------
+
+    def _show(self, _: str) -> None:
+        self._stale = True
+
+    def _help(self, _: str) -> None:
+        self.say(HELP)
+
+    def _hint(self, _: str) -> None:
+        table = self.session.table_view(self.seat)
+        move = self.session.hint(self.seat)
+        number = table.legal.index(move) + 1
+        words = screen.move_words(self.rules, move, table.view.build_tops)
+        self.say(f"hint: {number}  {move}  ({words})")
+
+    def _undo(self, _: str) -> None:
+        try:
+            taken = self.session.undo(self.seat)
+        except PlayError as error:
+            self.say(f"cannot undo: {error}")
+            return
+        self.say(f"took back {taken} move{'' if taken == 1 else 's'}")
+        self._stale = True
+
+    def _rules(self, clause_id: str) -> None:
+        if not clause_id:
+            self.say(self.rules.sheet_text())
+            return
+        for clause in self.rules.clauses:
+            if clause.id.lower() == clause_id.lower():
+                self.say(f"{clause.id}: {clause.text}  (source: {clause.source})")
+                return
+        ids = ", ".join(clause.id for clause in self.rules.clauses)
+        self.say(f"no clause {clause_id!r}; this rule sheet has {ids}")
+
+    def _save_command(self, name: str) -> None:
+        if not name:
+            self.say("give a file name: save FILE")
+            return
+        self._save(Path(name))
+
+    def _quit(self, _: str) -> None:
+        if self._yes("save the game before you stop? [Y/n] ", True):
+            answer = self.ask(f"file name [{free_name()}]> ").strip()
+            self._save(Path(answer) if answer else free_name())
+        else:
+            self.say("the game was not saved")
+        raise _Stop(0)
+
+    # -- saving ------------------------------------------------------------------------------
+
+    def _save(self, path: Path) -> bool:
+        """Save to ``path`` (asking before replacing a file); ``True`` when saved."""
+        replace = False
+        if os.path.lexists(path):
+            replace = self._yes(f"{path} exists; replace it? [y/N] ", False)
+            if not replace:
+                self.say("not saved")
+                return False
+        try:
+            self.session.save(path, overwrite=replace)
+        except PlayError as error:
+            self.say(f"not saved: {error}")
+            return False
+        self.say(f"saved to {path}; go on with: spitemalice play --resume {_arg(path)}")
+        return True
+
+    def _yes(self, question: str, default: bool) -> bool:
+        answer = self.ask(question).strip().lower()
+        return default if not answer else answer in ("y", "yes")
+
+    def _interrupted(self) -> int:
+        self._write("")
+        self.say("interrupted")
+        try:
+            if not self.session.is_over and self._yes("save the game? [Y/n] ", True):
+                self._save(free_name())
+        except (KeyboardInterrupt, EOFError):
+            self._write("")
+            self.say("not saved")
+        return INTERRUPTED
+
+    def _end_of_input(self) -> None:
+        self._write("")
+        self.say("end of input")
+        self._save(free_name())
+
+    def _finish(self) -> None:
+        table = self.session.table_view(self.seat)
+        outcome = table.outcome
+        assert outcome is not None  # the loop ends at the game's end
+        self.say("\n".join(screen.table_lines(self.rules, table)))
+        self.say("\n".join(screen.outcome_lines(table, outcome)))
+        path = self.record_path
+        if path is None:
+            path = free_name()
+            try:
+                self.session.save(path)
+            except PlayError as error:
+                self.say(f"the record was not saved: {error}")
+                return
+        self.say(f"record: {path}\nreplay it: spitemalice replay {_arg(path)}")
+
+
+def free_name(folder: Path | None = None) -> Path:
+    """The first of ``spitemalice-game.json``, ``spitemalice-game-2.json``... in ``folder``
+    (default: the current one) that does not exist."""
+    where = Path() if folder is None else folder
+    number = 1
+    while True:
+        suffix = "" if number == 1 else f"-{number}"
+        path = where / f"{DEFAULT_NAME}{suffix}.json"
+        if not os.path.lexists(path):
+            return path
+        number += 1
+
+
+def _arg(path: Path) -> str:
+    """``path`` as one shell word."""
+    return shlex.quote(str(path))
+
+
+__all__ = ["DEFAULT_NAME", "INTERRUPTED", "TerminalGame", "free_name"]

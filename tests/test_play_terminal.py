@@ -1,0 +1,150 @@
+"""``spitemalice play`` through a real pseudo-terminal (issue 18 §1): a whole short game typed
+by the test, a refusal with its clause, an undo, save and resume, Ctrl-C and the end of input;
+and the game's text escaped wherever a stranger wrote it."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+import spitemalice as sm
+from spitemalice.formats.records import load_record
+from spitemalice.play import HUMAN, Session
+from spitemalice.play.terminal import TerminalGame
+
+PROMPT = re.escape("your move (a number, a move, or help)> ")
+SHORT = ["blackwood-frey", "--set", "payoff_size=5", "--delay", "0"]
+
+
+def _spawn(args: list[str], cwd: Path) -> pexpect.spawn:
+    child = pexpect.spawn(sys.executable, ["-m", "spitemalice", "play", *args], cwd=str(cwd),
+                          encoding="utf-8", timeout=30, dimensions=(50, 100))
+    child.expect(PROMPT)
+    return child
+
+
+def _to_the_end(child: pexpect.spawn) -> str:
+    """At a prompt: type the first listed move at every prompt to the end; the record file
+    named there."""
+    child.sendline("1")
+    while child.expect([PROMPT, r"replay it: spitemalice replay (\S+)\r\n"]) == 0:
+        child.sendline("1")
+    record = child.match.group(1)
+    assert "game over:" in child.before and "scores:" in child.before
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    return record
+
+
+def test_a_whole_short_game_typed_at_a_terminal(tmp_path: Path) -> None:
+    child = _spawn([*SHORT, "--seed", "5"], tmp_path)
+    assert "your hand" in child.before and "pay-off" in child.before
+    child.sendline("pass")  # BF-20: no passing while another move is legal
+    child.expect(PROMPT)
+    assert "refused:" in child.before and "BF-20:" in child.before
+    assert "may not pass" in child.before  # the clause's own text
+    child.sendline("1")
+    child.expect(PROMPT)
+    moved = re.search(r"move (\d+)", child.before)
+    assert moved is not None
+    child.sendline("undo")
+    child.expect(PROMPT)
+    assert "took back 1 move" in child.before and "move 1 " in child.before
+    child.sendline("hint")
+    child.expect(PROMPT)
+    assert re.search(r"hint: \d+ ", child.before)
+    name = _to_the_end(child)
+    record = load_record(tmp_path / name)
+    assert record.outcome is not None and sm.check_record(record) is None
+    assert record.moves[0] != "pass" and [s.kind for s in record.seats] == [HUMAN, "greedy"]
+
+
+def test_save_then_resume_goes_on_with_the_same_game(tmp_path: Path) -> None:
+    child = _spawn([*SHORT, "--seed", "9", "--bots", "heuristic"], tmp_path)
+    for _ in range(3):
+        child.sendline("1")
+        child.expect(PROMPT)
+    child.sendline("save saved.json")
+    child.expect(PROMPT)
+    assert "go on with: spitemalice play --resume saved.json" in child.before
+    child.sendline("quit")
+    child.expect(re.escape("save the game before you stop? [Y/n] "))
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    saved = load_record(tmp_path / "saved.json")
+    assert len(saved.moves) >= 3 and saved.outcome is None
+    child = _spawn(["--resume", "saved.json", "--delay", "0"], tmp_path)
+    assert f"move {len(saved.moves) + 1} " in child.before
+    name = _to_the_end(child)
+    finished = load_record(tmp_path / name)
+    assert finished.moves[:len(saved.moves)] == saved.moves
+    assert finished.outcome is not None and sm.check_record(finished) is None
+
+
+def test_ctrl_c_offers_to_save_and_exits_130(tmp_path: Path) -> None:
+    child = _spawn([*SHORT, "--seed", "2"], tmp_path)
+    child.sendintr()
+    child.expect(re.escape("save the game? [Y/n] "))
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert load_record(tmp_path / "spitemalice-game.json").outcome is None
+
+
+def test_the_end_of_input_saves_to_a_new_file(tmp_path: Path) -> None:
+    (tmp_path / "spitemalice-game.json").write_text("somebody else's")
+    child = _spawn([*SHORT, "--seed", "2"], tmp_path)
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "end of input" in child.before
+    assert (tmp_path / "spitemalice-game.json").read_text() == "somebody else's"
+    assert load_record(tmp_path / "spitemalice-game-2.json").outcome is None
+
+
+def _scripted(session: Session, lines: list[str]) -> list[str]:
+    out: list[str] = []
+    answers = iter(lines)
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        return next(answers)
+
+    game = TerminalGame(session, 0, read=read, write=out.append)
+    with pytest.raises(StopIteration):
+        game.run()
+    return out
+
+
+def test_text_from_strangers_is_escaped(tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "\x1b]0;PWNED\x07.json").write_text("there")  # the question quotes it
+    rules = sm.load("blackwood-frey", params={"payoff_size": 5})
+    session = Session(rules, [HUMAN, "greedy"], seed=4)
+    out = _scripted(session, ["save \x1b]0;PWNED\x07.json", "n", "9H>B\x1b[2J", "rules \x9b1m"])
+    assert not any(char in line for line in out for char in "\x1b\x07\x9b")
+    assert any("\\x1b]0;PWNED\\x07.json" in line for line in out)
+    with pytest.raises(sm.PlayError, match="printable"):
+        Session(rules, [HUMAN, "greedy"], names=["you", "\x1b[2Jbot"])
+
+
+def test_a_terminal_game_refuses_what_it_cannot_seat(tmp_path: Path) -> None:
+    record = tmp_path / "bots.json"
+    sm_rules = sm.load("blackwood-frey", params={"payoff_size": 5})
+    from spitemalice.formats.records import save_record
+
+    save_record(sm.record_game(sm_rules, 1, seats=["greedy", "greedy"]), record)
+    from spitemalice.cli import main
+
+    assert main(["play", "--resume", str(record), "--seed", "3"]) == 2
+    assert main(["play", "--resume", str(record)]) == 2  # nobody's seat is a person's
+    assert main(["play"]) == 2
+    assert main(["play", "blackwood-frey", "--seat", "2"]) == 2
+    assert main(["play", "blackwood-frey", "--bots", "greedy,greedy"]) == 2
