@@ -127,8 +127,8 @@ def _kinds(count: int, seat: int, bots: list[str]) -> list[str]:
     if len(bots) == 1:
         bots = bots * others
     if len(bots) != others:
-        raise PlayError(f"--bots: give one bot for all {others} other seats or one for each, "
-                        f"not {len(bots)}")
+        raise PlayError(f"--bots: {others} other seat{'' if others == 1 else 's'} to fill: "
+                        f"name one bot for all, or one per seat; not {len(bots)}")
     if HUMAN in bots:
         raise PlayError("--bots: a terminal game has one person; the other seats are bots")
     kinds = list(bots)

@@ -8,6 +8,7 @@ line through :func:`spitemalice.formats.text.for_terminal` before printing.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from spitemalice.cards import Card, card_text, rank_text
@@ -16,6 +17,9 @@ from spitemalice.model import Outcome, Pile
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.play.table_view import HUMAN, Played, TableView
 from spitemalice.rules.book import RuleBook
+
+WIDTH = 78
+"""The widest line of running text (refusals, clauses); a terminal is at least 80 wide."""
 
 RULE = "-" * 72
 """The line between one screen of the table and the next."""
@@ -115,6 +119,12 @@ def _hand(rules: RuleBook, hand: Pile) -> str:
     return shown + ("   (* wild)" if any(map(rules.wild.is_wild, hand)) else "")
 
 
+def wrapped(text: str, indent: str = "  ") -> str:
+    """``text`` broken into lines of at most :data:`WIDTH` characters, the lines after the
+    first indented by ``indent``."""
+    return textwrap.fill(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
+
+
 def cards_text(rules: RuleBook, cards: Sequence[Card]) -> str:
     """Cards in text form, separated by spaces (``""`` for none)."""
     return " ".join(card_text(card) for card in cards)
@@ -195,4 +205,4 @@ def outcome_lines(table: TableView, outcome: Outcome) -> list[str]:
 
 
 __all__ = ["cards_text", "move_list", "move_words", "outcome_lines", "played_line",
-           "seat_name", "table_lines"]
+           "seat_name", "table_lines", "wrapped"]

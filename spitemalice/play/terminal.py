@@ -157,9 +157,9 @@ class TerminalGame:
             self.session.play(self.seat, move)  # type: ignore[arg-type]
         except IllegalMove as error:
             told = self.session.refusal(error)
-            self.say(f"refused: {told.message}")
+            self.say(screen.wrapped(f"refused: {told.message}"))
             if told.clause_text:
-                self.say(f"  {told.clause}: {told.clause_text}")
+                self.say(screen.wrapped(f"  {told.clause}: {told.clause_text}", "    "))
             return
         except NotationError as error:
             self.say(f"not a move or a command: {error}\n(type help for the forms)")
@@ -196,7 +196,8 @@ class TerminalGame:
             return
         for clause in self.rules.clauses:
             if clause.id.lower() == clause_id.lower():
-                self.say(f"{clause.id}: {clause.text}  (source: {clause.source})")
+                self.say(screen.wrapped(f"{clause.id}: {clause.text}  (source: "
+                                        f"{clause.source})"))
                 return
         ids = ", ".join(clause.id for clause in self.rules.clauses)
         self.say(f"no clause {clause_id!r}; this rule sheet has {ids}")
