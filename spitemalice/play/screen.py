@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from spitemalice.cards import Card, card_text, rank_text
+from spitemalice.cards import JOKER_RANK, Card, card_text, rank_text
 from spitemalice.engine.views import PublicSeat
 from spitemalice.model import Outcome, Pile
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
@@ -39,7 +39,7 @@ def table_lines(rules: RuleBook, table: TableView) -> list[str]:
     rank it needs next.
     """
     viewer = table.viewer
-    lines = [RULE, _heading(rules, table)]
+    lines = [RULE, _heading(rules, table), *_team_lines(table)]
     for seat in (*range(viewer + 1, len(table.seats)), *range(viewer)):
         lines += _seat_lines(rules, table, seat)
     lines += _build_lines(rules, table)
@@ -60,6 +60,14 @@ def _heading(rules: RuleBook, table: TableView) -> str:
     else:
         state = f"{seat_name(table, on_turn)}'s turn"
     return f"{' + '.join(rules.plugins)}   move {table.moves_made + 1}   {state}"
+
+
+def _team_lines(table: TableView) -> list[str]:
+    if not table.teams:
+        return []
+    teams = "   ".join(" + ".join("you" if seat == table.viewer else f"seat {seat}"
+                                  for seat in team) for team in table.teams)
+    return [f"teams          {teams}"]
 
 
 def seat_name(table: TableView, seat: int) -> str:
@@ -86,6 +94,13 @@ def _seat_lines(rules: RuleBook, table: TableView, seat: int) -> list[str]:
             f"    discard piles  {discards}"]
 
 
+def rank_name(rules: RuleBook, rank: int) -> str:
+    """A rank as the deck's cards write it: ``A``, ``7``, ``Q`` for a standard pack, the bare
+    number for a numbered deck such as Skip-Bo's (whose 1 is not an ace)."""
+    numbered = any(not card.suit and card.rank != JOKER_RANK for card in rules.deck.cards)
+    return str(rank) if numbered else rank_text(rank)
+
+
 def _kind(kind: str) -> str:
     return "a person" if kind == HUMAN else f"{kind} bot"
 
@@ -97,7 +112,7 @@ def _build_lines(rules: RuleBook, table: TableView) -> list[str]:
     if table.may_open:
         rows.append(("B+", NEW_PILE_TEXT, 1))
     width = max((len(cards) for _, cards, _ in rows), default=0)
-    lines += [f"  {name:<3} {cards.ljust(width)}   needs {rank_text(needs)}"
+    lines += [f"  {name:<3} {cards.ljust(width)}   needs {rank_name(rules, needs)}"
               for name, cards, needs in rows]
     return lines
 
@@ -105,7 +120,7 @@ def _build_lines(rules: RuleBook, table: TableView) -> list[str]:
 def _build_cards(rules: RuleBook, pile: Pile, top_rank: int) -> str:
     """The pile bottom to top; a wild card shows the rank it stands for, ``KH=5``."""
     first = top_rank - len(pile) + 1
-    return " ".join(card_text(card) + (f"={rank_text(first + i)}"
+    return " ".join(card_text(card) + (f"={rank_name(rules, first + i)}"
                                        if rules.wild.is_wild(card) else "")
                     for i, card in enumerate(pile))
 
@@ -169,15 +184,14 @@ def _play_words(rules: RuleBook, move: Play, builds: Sequence[int]) -> str:
     standing = ""
     if rules.wild.is_wild(move.card):
         if move.pile == NEW_PILE:
-            standing = f" as {_a(1)}"
+            standing = f" as {_a(rank_name(rules, 1))}"
         elif 0 <= move.pile < len(builds):
-            standing = f" as {_a(builds[move.pile] + 1)}"
+            standing = f" as {_a(rank_name(rules, builds[move.pile] + 1))}"
     return f"plays {card_text(move.card)} from {source} on {target}{standing}"
 
 
-def _a(rank: int) -> str:
-    text = rank_text(rank)
-    return f"an {text}" if text in ("A", "8") else f"a {text}"
+def _a(text: str) -> str:
+    return f"an {text}" if text in ("A", "8", "11", "18") else f"a {text}"
 
 
 def played_line(rules: RuleBook, table: TableView, played: Played,

@@ -192,7 +192,7 @@ class TerminalGame:
 
     def _rules(self, clause_id: str) -> None:
         if not clause_id:
-            self.say(self.rules.sheet_text())
+            self.say(self.rules.sheet_text(screen.WIDTH))
             return
         for clause in self.rules.clauses:
             if clause.id.lower() == clause_id.lower():
