@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 import spitemalice as sm
-from spitemalice.study.simulate import derive_seed
+from spitemalice.engine.shuffle import derive_seed
 from spitemalice.validation.dynamic import play_checked
 
 BOTS = ("random", "greedy")

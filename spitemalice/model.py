@@ -10,22 +10,27 @@ the seed and a shuffle counter decide every future shuffle (see
 from __future__ import annotations
 
 import operator
+import typing
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, Protocol
 
 import attrs
 
 from spitemalice.cards import Card
+from spitemalice.moves import Move
 
 Pile = tuple[Card, ...]
 OutcomeKind = Literal["win", "drawn", "blocked", "turn-limit"]
-OUTCOME_KINDS: tuple[OutcomeKind, ...] = ("win", "drawn", "blocked", "turn-limit")
+OUTCOME_KINDS: tuple[OutcomeKind, ...] = typing.get_args(OutcomeKind)
+"""Every :data:`OutcomeKind`, in the order summaries list them."""
 
 
 def _tuple_of_piles(piles: Iterable[Iterable[Card]]) -> tuple[Pile, ...]:
     return tuple(tuple(pile) for pile in piles)
 
 
+# One typed converter per element type, not ``converter=tuple``: mypy's attrs plugin does not
+# solve the type variable of a generic converter, so every constructor call would fail to type.
 def _cards(cards: Iterable[Card]) -> Pile:
     return tuple(cards)
 
@@ -45,12 +50,13 @@ def removed_counts(values: Iterable[int]) -> tuple[int, ...]:
     return counts if any(counts) else ()
 
 
-def _sorted_hand(cards: Iterable[Card]) -> Pile:
-    return tuple(sorted(cards, key=_card_key))
+hand_order = operator.attrgetter("rank", "suit")
+"""The sort key of a hand, ``(rank, suit)`` (:class:`Seat`'s order), computed in C."""
 
 
-def _card_key(card: Card) -> tuple[int, str]:
-    return (card.rank, card.suit)
+def sort_hand(cards: Iterable[Card]) -> Pile:
+    """Cards in hand order (by rank, then suit), as :class:`Seat` keeps them."""
+    return tuple(sorted(cards, key=hand_order))
 
 
 @attrs.frozen
@@ -66,7 +72,7 @@ class Seat:
     """
 
     payoff: tuple[Pile, ...] = attrs.field(converter=_tuple_of_piles)
-    hand: Pile = attrs.field(converter=_sorted_hand)
+    hand: Pile = attrs.field(converter=sort_hand)
     discards: tuple[Pile, ...] = attrs.field(converter=_tuple_of_piles)
 
     @property
@@ -245,10 +251,18 @@ the public constructor makes from the same values.  A keyword that names no fiel
 ``TypeError``."""
 
 
-hand_order = operator.attrgetter("rank", "suit")
-"""The sort key of a hand, ``(rank, suit)`` (:class:`Seat`'s order), computed in C."""
+@attrs.frozen
+class GameResult:
+    """One finished game: its seed, the seat that moved first, the final state and the moves
+    made in order (what :func:`~spitemalice.study.simulate.play_game` returns and
+    :func:`~spitemalice.formats.records.record_result` records)."""
 
+    seed: int
+    first_seat: int
+    final: GameState
+    moves: tuple[Move, ...]
 
-def sort_hand(cards: Pile) -> Pile:
-    """Cards in hand order (by rank, then suit), as :class:`Seat` keeps them."""
-    return tuple(sorted(cards, key=hand_order))
+    @property
+    def turns(self) -> int:
+        """Turns the game lasted (``final.turn``)."""
+        return self.final.turn

@@ -1,13 +1,44 @@
-"""Loading flows one way (issue 8 §6): no module of the library imports one that imports it
-back, directly or through others.  Imports inside functions count (a late import is still a
-dependency); only those under ``if TYPE_CHECKING:`` do not, as they never run."""
+"""Loading flows one way (issue 8 §6, issue 17 item 4): the packages of spitemalice form layers,
+and a module imports only from its own package and from packages on lower layers.  No module of
+the library imports one that imports it back, directly or through others.
+
+Imports inside functions count (a late import is still a dependency); only those under
+``if TYPE_CHECKING:`` do not, as they never run.
+"""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).parents[1] / "spitemalice"
+ROOT = Path(__file__).parents[1]
+PACKAGE = ROOT / "spitemalice"
+VARIANTS = ROOT / "variants"
+
+# Which package may import which: the layers, lowest first.  A module may import its own
+# package and every package on a lower layer; never one on its own layer (the packages of one
+# layer stay independent of each other) or above.  "spitemalice" is the package's own
+# __init__, the public surface: it gathers the layers below it for plugin authors and
+# embedders, and only the layers above it may import it.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors",),              # the error types
+    ("limits",),              # bounds on untrusted input
+    ("cards",),               # cards and their text
+    ("moves",),               # moves and their text
+    ("model",),               # seats, states, outcomes, finished games
+    ("rules",),               # rule sets, hooks, plugins, the rule book
+    ("engine",),              # deal, legal moves, checks, apply, views
+    ("formats",),             # notation, JSON, records, schemas, pictures
+    ("spitemalice",),         # the public surface (spitemalice/__init__.py)
+    ("bots",),                # players
+    ("study", "env"),         # simulation and studies; learning environments
+    ("validation",),          # static checks, checked games, reports
+    ("testing",),             # the conformance kit for variant authors
+    ("play",),                # the play server and terminal game (issue 18)
+    ("cli",),                 # the command line
+    ("__main__",),            # python -m spitemalice
+)
+RANK = {package: rank for rank, layer in enumerate(LAYERS) for package in layer}
 
 
 def _module(path: Path) -> str:
@@ -15,7 +46,9 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path, name: str) -> set[str]:
+def _imports(path: Path, name: str, modules: set[str]) -> set[str]:
+    """The spitemalice modules ``path`` (module ``name``) imports when it runs: ``from
+    spitemalice import limits`` is an import of ``spitemalice.limits``, not of the package."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found: set[str] = set()
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
@@ -33,15 +66,47 @@ def _imports(path: Path, name: str) -> set[str]:
                 target = ".".join([*base, node.module] if node.module else base)
             else:
                 target = node.module or ""
-            found.add(target)
-            found.update(f"{target}.{alias.name}" for alias in node.names)
-    return {m for m in found if m.startswith("spitemalice")}
+            submodules = {f"{target}.{alias.name}" for alias in node.names} & modules
+            found.update(submodules)
+            if len(submodules) < len(node.names):
+                found.add(target)
+    return {m for m in found if m in modules and m != name}
 
 
 def graph() -> dict[str, set[str]]:
-    modules = {_module(p): p for p in PACKAGE.rglob("*.py")}
-    return {name: {m for m in _imports(path, name) if m in modules and m != name}
-            for name, path in modules.items()}
+    paths = {_module(p): p for p in PACKAGE.rglob("*.py")}
+    return {name: _imports(path, name, set(paths)) for name, path in paths.items()}
+
+
+def layer_of(module: str) -> str:
+    """``spitemalice.formats.notation`` -> ``formats``; ``spitemalice`` -> ``spitemalice``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def test_every_package_has_a_layer() -> None:
+    unplaced = sorted({layer_of(m) for m in graph()} - set(RANK))
+    assert unplaced == [], f"add {unplaced} to LAYERS in tests/test_layers.py, saying its job"
+
+
+def test_no_import_runs_back_up_a_layer() -> None:
+    upward = sorted(
+        f"{module} imports {target} ({layer_of(module)} may not import {layer_of(target)})"
+        for module, targets in graph().items() for target in targets
+        if layer_of(target) != layer_of(module)
+        and RANK.get(layer_of(target), 0) >= RANK.get(layer_of(module), 0))
+    assert upward == []
+
+
+def test_the_layer_check_sees_an_upward_import(tmp_path: Path) -> None:
+    """The check above can fail: a formats module that imports the study layer is caught."""
+    path = tmp_path / "notation.py"
+    path.write_text("from spitemalice.study.simulate import play_game\n"
+                    "from spitemalice import limits\n", encoding="utf-8")
+    modules = {"spitemalice.study.simulate", "spitemalice.limits", "spitemalice"}
+    found = _imports(path, "spitemalice.formats.notation", modules)
+    assert found == {"spitemalice.study.simulate", "spitemalice.limits"}
+    assert RANK[layer_of("spitemalice.study.simulate")] > RANK["formats"]
 
 
 def test_no_module_imports_one_that_imports_it_back() -> None:
@@ -52,17 +117,15 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
         while stack:
             node, path = stack.pop()
             for nxt in edges[node]:
-                if nxt == start and not start.endswith("__init__"):
+                if nxt == start:
                     cycles.append(" -> ".join((*path, nxt)))
                 elif nxt not in seen:
                     seen.add(nxt)
                     stack.append((nxt, (*path, nxt)))
-    # a package __init__ that re-exports its modules is the one allowed loop (spitemalice
-    # imports spitemalice.engine, whose modules import spitemalice.x leaves, never back)
-    real = [c for c in cycles if not any(part in ("spitemalice", "spitemalice.engine",
-                                                   "spitemalice.validation", "spitemalice.study",
-                                                   "spitemalice.bots")
-                                         for part in c.split(" -> "))]
+    # a package __init__ that re-exports its modules is the one allowed loop (spitemalice.engine
+    # imports spitemalice.engine.apply, which imports spitemalice.engine.legal, never back)
+    packages = {_module(path) for path in PACKAGE.rglob("__init__.py")}
+    real = [c for c in cycles if not any(part in packages for part in c.split(" -> "))]
     assert real == []
 
 
@@ -74,3 +137,17 @@ def test_the_load_path_runs_name_to_plugins_to_one_rule_book() -> None:
     assert "spitemalice.rules.registry" not in edges["spitemalice.rules.book"]
     loader = edges["spitemalice.rules.loader"]
     assert {"spitemalice.rules.registry", "spitemalice.rules.book"} <= loader
+
+
+def test_builtin_plugins_import_only_the_public_surface() -> None:
+    """Our own rule sets and house rules are what plugin authors copy: each imports what it
+    needs from ``spitemalice`` itself (and from its own package), never from a module inside."""
+    inside = []
+    for path in sorted(VARIANTS.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("spitemalice."):
+                inside.append(f"{path.name}: from {node.module}")
+            elif isinstance(node, ast.Import):
+                inside += [f"{path.name}: import {alias.name}" for alias in node.names
+                           if alias.name.startswith("spitemalice.")]
+    assert inside == []

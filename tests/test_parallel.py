@@ -12,8 +12,9 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.cli import main
+from spitemalice.model import GameResult
 from spitemalice.study.parallel import chunk_size, chunks, run_games
-from spitemalice.study.simulate import BotGame, GameResult, simulate
+from spitemalice.study.simulate import BotGame, simulate
 
 
 def _square(offset: int, game: int) -> int:

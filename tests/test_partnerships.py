@@ -14,7 +14,7 @@ import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer
 from spitemalice.cards import parse_cards
 from spitemalice.engine.invariants import check_transition
-from spitemalice.engine.views import legal_moves as view_legal_moves
+from spitemalice.engine.views import view_legal_moves
 from spitemalice.rules.registry import base_sheet, load_plugin
 from spitemalice.study.simulate import play_game, simulate
 

@@ -4,7 +4,9 @@ embedders, and that nothing it promised before the regrouping was dropped."""
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
+import re
 from pathlib import Path
 
 import spitemalice as sm
@@ -50,3 +52,68 @@ def test_every_error_class_is_defined_in_errors_and_exported() -> None:
                     ast.unparse(base).rpartition(".")[2] in names for base in node.bases):
                 elsewhere.append(f"{path.relative_to(PACKAGE)}: {node.name}")
     assert elsewhere == []
+
+
+# The packages whose __init__ is a documented surface of its own; docs and examples import from
+# these and from spitemalice itself, never from a module inside a package.
+PUBLIC_PACKAGES = ("bots", "env", "formats", "study", "testing", "validation")
+ROOT = PACKAGE.parent
+IMPORT = re.compile(r"^\s*(?:>>> |\.\.\. )?((?:from|import) spitemalice\b.*?)(?:\s*#.*)?$", re.M)
+
+
+def _import_lines() -> list[tuple[str, str]]:
+    """(where, import statement) of every spitemalice import in the docs and the examples."""
+    found = []
+    for page in sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]):
+        found += [(page.name, m.group(1)) for m in IMPORT.finditer(page.read_text("utf-8"))]
+    for path in sorted((ROOT / "examples").rglob("*.py")):
+        if "build" not in path.relative_to(ROOT).parts:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            found += [(path.name, ast.unparse(node)) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Import, ast.ImportFrom))]
+    return found
+
+
+def _outside_the_surface(statement: str) -> list[str]:
+    # the first line of an import that runs on ("from x import (") names no name of its own
+    node = ast.parse(statement + "_)" if statement.endswith("(") else statement).body[0]
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name.startswith("spitemalice.")
+                and a.name.removeprefix("spitemalice.") not in PUBLIC_PACKAGES]
+    assert isinstance(node, ast.ImportFrom)
+    module = node.module or ""
+    if not module.startswith("spitemalice"):
+        return []
+    if module != "spitemalice" and module.removeprefix("spitemalice.") not in PUBLIC_PACKAGES:
+        return [module]
+    public = importlib.import_module(module).__all__
+    return [f"{module}.{a.name}" for a in node.names if a.name != "_"
+            and a.name not in public and a.name not in PUBLIC_PACKAGES]
+
+
+def test_docs_and_examples_import_only_the_public_surface() -> None:
+    """Issue 17 item 3: a reader copies what the docs show, so they use only the names that
+    stay put: ``spitemalice`` and the packages above, each name in its ``__all__``."""
+    lines = _import_lines()
+    assert len(lines) > 20  # the pages were read
+    outside = [f"{where}: {statement}" for where, statement in lines
+               if _outside_the_surface(statement)]
+    assert outside == []
+
+
+def test_the_surface_check_catches_a_module_inside_a_package() -> None:
+    assert _outside_the_surface("from spitemalice.formats.records import replay")
+    assert _outside_the_surface("from spitemalice.formats import no_such_name")
+    assert _outside_the_surface("from spitemalice import RuleBook, not_exported")
+    assert not _outside_the_surface("from spitemalice.formats import replay")
+    assert not _outside_the_surface("from spitemalice import env as sm_env")
+
+
+def test_a_plugin_finds_everything_it_needs_at_the_top() -> None:
+    """Style point 2: what the built-in plugins and the variant guide use is exported."""
+    needed = {"hookimpl", "Clause", "MoveFilter", "base_sheet", "load_plugin", "numbered_pack",
+              "Move", "Play", "Discard", "Pass", "Zone", "NEW_PILE", "GameState", "Seat", "Pile",
+              "Outcome", "OutcomeKind", "Ruleset", "RuleBook", "Deck", "WildRule", "CeilingRule",
+              "DiscardRule", "DealRule", "PileAccess", "TeamRule", "SeatView", "view_of",
+              "view_legal_moves", "ViewPlayer", "RulesetError"}
+    assert sorted(needed - set(sm.__all__)) == []

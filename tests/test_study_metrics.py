@@ -4,12 +4,13 @@ import pytest
 
 from spitemalice.bots.players import make_player
 from spitemalice.engine import apply_move, deal
+from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.moves import Move
 from spitemalice.rules.loader import load
 from spitemalice.study.metrics import METRICS, balance, quality
 from spitemalice.study.runner import Configuration, GameRow, configuration, play_one
-from spitemalice.study.simulate import derive_seed, play_game, simulate
+from spitemalice.study.simulate import play_game, simulate
 
 
 @pytest.fixture(scope="module")

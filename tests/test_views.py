@@ -14,8 +14,8 @@ from spitemalice.engine.views import (
     HIDDEN,
     PayoffView,
     SeatView,
-    legal_moves,
     stand_in_state,
+    view_legal_moves,
     view_of,
 )
 from spitemalice.errors import SpiteMaliceError
@@ -32,7 +32,7 @@ def test_states_that_differ_only_in_hidden_cards_give_equal_views(ruleset, data,
         for seat in range(rules.players):
             twin = hidden_twin(state, seat, rng)
             assert view_of(twin, seat) == view_of(state, seat)
-            assert legal_moves(rules, view_of(twin, seat)) == legal_moves(
+            assert view_legal_moves(rules, view_of(twin, seat)) == view_legal_moves(
                 rules, view_of(state, seat))
 
 
@@ -46,7 +46,7 @@ def test_the_view_gives_exactly_the_engines_legal_moves(ruleset, data, seed, cho
     for state in states[:: max(1, len(states) // 40)] + states[-1:]:
         for seat in range(rules.players):
             expected = sm.legal_moves(rules, state) if seat == state.seat else ()
-            assert legal_moves(rules, view_of(state, seat)) == expected
+            assert view_legal_moves(rules, view_of(state, seat)) == expected
 
 
 def test_a_view_holds_what_the_seat_sees(bf: sm.RuleBook) -> None:
@@ -91,9 +91,9 @@ def test_the_stand_in_state_hides_every_card_the_seat_cannot_see(bf: sm.RuleBook
 
 def test_a_seat_off_turn_and_an_ended_game_have_no_moves(bf: sm.RuleBook) -> None:
     state = sm.deal(bf, 2)
-    assert legal_moves(bf, view_of(state, 1 - state.seat)) == ()
+    assert view_legal_moves(bf, view_of(state, 1 - state.seat)) == ()
     ended = attrs.evolve(state, outcome=sm.Outcome("drawn", None, (0, 0)))
-    assert legal_moves(bf, view_of(ended, state.seat)) == ()
+    assert view_legal_moves(bf, view_of(ended, state.seat)) == ()
 
 
 def test_a_view_from_a_seat_that_does_not_exist_is_refused(bf: sm.RuleBook) -> None:
@@ -111,7 +111,7 @@ def test_a_view_bot_plays_whole_games_through_view_player() -> None:
     def first_move(rules: sm.RuleBook, view: SeatView) -> sm.Move:
         assert isinstance(view, SeatView) and view.on_turn
         seen.append(view)
-        return legal_moves(rules, view)[0]
+        return view_legal_moves(rules, view)[0]
 
     result = play_game(rules, [ViewPlayer(first_move), ViewPlayer(first_move)], seed=3)
     assert result.final.outcome is not None and len(seen) == len(result.moves)

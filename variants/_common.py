@@ -7,9 +7,7 @@ Each rule sheet must stand alone, so every rule set repeats these clauses under 
 
 from __future__ import annotations
 
-from spitemalice.moves import Move, Play
-from spitemalice.rules.policies import Clause
-from spitemalice.rules.ruleset import Ruleset
+from spitemalice import Clause, Move, Play, Ruleset
 
 
 def play_clauses(prefix: str, first: int) -> tuple[Clause, ...]:

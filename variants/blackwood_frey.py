@@ -7,9 +7,7 @@ Every rule is a :class:`Ruleset` value; this plugin adds only the values and the
 
 from __future__ import annotations
 
-from spitemalice.rules.hookspecs import hookimpl
-from spitemalice.rules.policies import Clause
-from spitemalice.rules.ruleset import Ruleset
+from spitemalice import Clause, Ruleset, hookimpl
 
 NAME = "blackwood-frey"
 KIND = "ruleset"

@@ -9,9 +9,7 @@ left; match to 50 (rules dossier §3, design notes §5).  Every rule is a :class
 
 from __future__ import annotations
 
-from spitemalice.rules.hookspecs import hookimpl
-from spitemalice.rules.policies import Clause
-from spitemalice.rules.ruleset import Ruleset
+from spitemalice import Clause, Ruleset, hookimpl
 
 from ._common import play_clauses
 

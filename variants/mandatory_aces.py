@@ -10,11 +10,7 @@ from collections.abc import Generator
 
 import attrs
 
-from spitemalice.model import GameState
-from spitemalice.moves import Move
-from spitemalice.rules.hookspecs import hookimpl
-from spitemalice.rules.policies import Clause, MoveFilter
-from spitemalice.rules.ruleset import Ruleset
+from spitemalice import Clause, GameState, Move, MoveFilter, Ruleset, hookimpl
 
 from ._common import leading_plays, rank_names
 

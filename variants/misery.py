@@ -8,9 +8,7 @@ playable, a seat wins when both piles are empty, the rest as blackwood-frey (des
 
 from __future__ import annotations
 
-from spitemalice.rules.hookspecs import hookimpl
-from spitemalice.rules.policies import Clause
-from spitemalice.rules.ruleset import Ruleset
+from spitemalice import Clause, Ruleset, hookimpl
 
 from ._common import play_clauses
 

@@ -11,9 +11,7 @@ from collections.abc import Generator
 
 import attrs
 
-from spitemalice.rules.hookspecs import hookimpl
-from spitemalice.rules.policies import Clause
-from spitemalice.rules.ruleset import Ruleset
+from spitemalice import Clause, Ruleset, hookimpl
 
 from ._common import no_wild_cards, wild_words
 

@@ -8,11 +8,7 @@ wild cards, and with wild-must-be-covered, whose bare wild card already takes on
 
 from __future__ import annotations
 
-from spitemalice.model import GameState
-from spitemalice.moves import Move, Play
-from spitemalice.rules.hookspecs import hookimpl
-from spitemalice.rules.policies import Clause, MoveFilter
-from spitemalice.rules.ruleset import Ruleset
+from spitemalice import Clause, GameState, Move, MoveFilter, Play, Ruleset, hookimpl
 
 from ._common import no_wild_cards, wild_words
 

@@ -11,11 +11,7 @@ Skip-Bo's face.
 
 from __future__ import annotations
 
-from spitemalice.cards import SKIP_BO
-from spitemalice.rules.defaults import numbered_pack
-from spitemalice.rules.hookspecs import hookimpl
-from spitemalice.rules.policies import Clause, Deck
-from spitemalice.rules.ruleset import Ruleset
+from spitemalice import SKIP_BO, Clause, Deck, Ruleset, hookimpl, numbered_pack
 
 from ._common import play_clauses
 

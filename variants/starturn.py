@@ -9,9 +9,7 @@ as evenly as possible, no wild cards), stated as an ASSUMPTION in the rule sheet
 
 from __future__ import annotations
 
-from spitemalice.rules.hookspecs import hookimpl
-from spitemalice.rules.policies import Clause
-from spitemalice.rules.ruleset import Ruleset
+from spitemalice import Clause, Ruleset, hookimpl
 
 from ._common import play_clauses
 

@@ -9,10 +9,7 @@ from collections.abc import Generator
 
 import attrs
 
-from spitemalice.errors import RulesetError
-from spitemalice.rules.hookspecs import hookimpl
-from spitemalice.rules.policies import Clause
-from spitemalice.rules.ruleset import Ruleset
+from spitemalice import Clause, Ruleset, RulesetError, hookimpl
 
 NAME = "unlimited-build-piles"
 KIND = "house-rule"

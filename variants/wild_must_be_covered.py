@@ -14,11 +14,18 @@ from operator import attrgetter
 
 import attrs
 
-from spitemalice.model import GameState, Pile
-from spitemalice.moves import NEW_PILE, Move, Play, Zone
-from spitemalice.rules.hookspecs import hookimpl
-from spitemalice.rules.policies import Clause, MoveFilter
-from spitemalice.rules.ruleset import Ruleset
+from spitemalice import (
+    NEW_PILE,
+    Clause,
+    GameState,
+    Move,
+    MoveFilter,
+    Pile,
+    Play,
+    Ruleset,
+    Zone,
+    hookimpl,
+)
 
 from ._common import leading_plays, no_wild_cards, rank_names
 

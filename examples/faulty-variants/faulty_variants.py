@@ -12,8 +12,17 @@ from __future__ import annotations
 
 import attrs
 
-from spitemalice import Clause, GameState, MoveFilter, Play, Ruleset, Zone, hookimpl
-from spitemalice.rules.registry import base_sheet, load_plugin
+from spitemalice import (
+    Clause,
+    GameState,
+    MoveFilter,
+    Play,
+    Ruleset,
+    Zone,
+    base_sheet,
+    hookimpl,
+    load_plugin,
+)
 
 _BASE = load_plugin("blackwood-frey", "ruleset").RULESET  # type: ignore[attr-defined]
 

@@ -7,8 +7,7 @@ everything a third-party variant needs: a Ruleset, a rule sheet, an entry point.
 
 from __future__ import annotations
 
-from spitemalice import Clause, Ruleset, hookimpl
-from spitemalice.rules.registry import base_sheet
+from spitemalice import Clause, Ruleset, base_sheet, hookimpl
 
 NAME = "quick-malice"
 KIND = "ruleset"

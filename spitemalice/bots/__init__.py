@@ -1,4 +1,15 @@
-"""Bots that play like people: ``heuristic`` (the strategy serious players describe) and
-``mcts`` (Monte Carlo tree search over the seat's view).  Both are
-:class:`~spitemalice.bots.players.Player` objects;
-:func:`spitemalice.bots.players.make_player` is the one registry of bot names."""
+"""Players (bots) that choose among legal moves, and the one registry of their names.
+
+This package is the one place to import them from.  ``random`` and ``greedy`` are quick and
+simple (:mod:`spitemalice.bots.players`); ``heuristic`` plays the strategy serious players
+describe and ``mcts`` runs Monte Carlo tree search over the seat's view.  Every one is a
+:class:`Player`; :func:`make_player` makes one by name (:data:`PLAYERS`).  A bot written
+against a seat's view joins them through :class:`spitemalice.ViewPlayer`.
+"""
+
+from spitemalice.bots.heuristic import HeuristicPlayer
+from spitemalice.bots.mcts import MctsPlayer
+from spitemalice.bots.players import PLAYERS, GreedyPlayer, Player, RandomPlayer, make_player
+
+__all__ = ["PLAYERS", "GreedyPlayer", "HeuristicPlayer", "MctsPlayer", "Player", "RandomPlayer",
+           "make_player"]

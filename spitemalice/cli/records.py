@@ -47,11 +47,10 @@ from spitemalice.formats.records import (
     rules_for,
     save_record,
 )
-from spitemalice.model import GameState, Outcome
+from spitemalice.model import GameResult, GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
-from spitemalice.study.simulate import GameResult
 
 GameWriter = Callable[[int, GameResult, tuple[str, ...]], None]
 

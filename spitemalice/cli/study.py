@@ -26,6 +26,7 @@ from spitemalice.cli._args import (
     seed,
 )
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.study import parallel
@@ -35,7 +36,6 @@ from spitemalice.study.metrics import METRICS, Quality, quality
 from spitemalice.study.plot import check_path, plot_runs
 from spitemalice.study.progress import Progress
 from spitemalice.study.runner import Configuration, GameRow, configuration, row_of
-from spitemalice.study.simulate import GameResult
 from spitemalice.study.stats import Interval
 from spitemalice.study.tournament import format_table, tournament, tournament_sides
 

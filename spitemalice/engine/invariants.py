@@ -8,7 +8,6 @@ authors run the same checks on their own plugins; :func:`check_state` and
 
 from __future__ import annotations
 
-import operator
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -16,7 +15,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from spitemalice.cards import Card
-from spitemalice.model import GameState
+from spitemalice.model import GameState, hand_order
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
 
@@ -31,9 +30,6 @@ def card_conservation(rules: RuleBook, state: GameState) -> Violations:
     want = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
     extra, missing = have - want, want - have
     return [f"cards not conserved: extra {_cards(extra)}, missing {_cards(missing)}"]
-
-
-_CARD_KEY = operator.attrgetter("rank", "suit")
 
 
 class _Tally(threading.local):
@@ -64,7 +60,7 @@ def _places(state: GameState) -> list[tuple[Card, ...]]:
 
 
 def _count(surplus: dict[tuple[int, str], int], cards: Iterable[Card], step: int) -> None:
-    for key in map(_CARD_KEY, cards):
+    for key in map(hand_order, cards):  # (rank, suit): the card's value, as a tuple
         left = surplus.get(key, 0) + step
         if left:
             surplus[key] = left

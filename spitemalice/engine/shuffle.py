@@ -21,6 +21,12 @@ def rng_for(seed: int, counter: int, purpose: str = "shuffle") -> random.Random:
     return random.Random(f"spitemalice:{purpose}:{seed}:{counter}")
 
 
+def derive_seed(seed: int, *parts: object) -> int:
+    """A seed for a sub-stream (a game of a match, a player of a game), stable across runs:
+    48 bits drawn from ``seed`` and the ``parts`` joined as text."""
+    return rng_for(seed, 0, ":".join(map(str, parts))).getrandbits(48)
+
+
 def shuffled(cards: Sequence[T], seed: int, counter: int) -> tuple[T, ...]:
     """``cards`` in the order shuffle number ``counter`` of game ``seed`` puts them."""
     return tuple(shuffled_list(cards, seed, counter))

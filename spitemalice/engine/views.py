@@ -9,7 +9,7 @@ seed or the shuffle counter (they decide the hidden cards), the order of the dra
 cards under a pay-off top or another seat's hand.
 
 So two states that differ only in cards a seat cannot see give that seat equal views, and a
-bot written against the view cannot cheat.  :func:`legal_moves` gives exactly the moves the
+bot written against the view cannot cheat.  :func:`view_legal_moves` gives exactly the moves the
 engine allows the seat on turn, from its view alone.
 """
 
@@ -22,7 +22,15 @@ import attrs
 from spitemalice.cards import Card
 from spitemalice.engine import legal_moves as engine_legal_moves
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.model import GameState, Outcome, Pile, Seat, removed_counts, top_ranks
+from spitemalice.model import (
+    GameState,
+    Outcome,
+    Pile,
+    Seat,
+    removed_counts,
+    sort_hand,
+    top_ranks,
+)
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
 
@@ -37,10 +45,6 @@ def _payoff_views(piles: Iterable[PayoffView]) -> tuple[PayoffView, ...]:
 
 def _public_seats(seats: Iterable[PublicSeat]) -> tuple[PublicSeat, ...]:
     return tuple(seats)
-
-
-def _hand(cards: Iterable[Card]) -> Pile:
-    return tuple(sorted(cards, key=lambda card: (card.rank, card.suit)))
 
 
 @attrs.frozen
@@ -99,7 +103,7 @@ class SeatView:
     """
 
     viewer: int
-    hand: Pile = attrs.field(converter=_hand)
+    hand: Pile = attrs.field(converter=sort_hand)
     seats: tuple[PublicSeat, ...] = attrs.field(converter=_public_seats)
     builds: tuple[Pile, ...] = attrs.field(converter=_piles)
     draw_count: int
@@ -177,7 +181,7 @@ def stand_in_state(view: SeatView) -> GameState:
     )
 
 
-def legal_moves(rules: RuleBook, view: SeatView) -> tuple[Move, ...]:
+def view_legal_moves(rules: RuleBook, view: SeatView) -> tuple[Move, ...]:
     """The viewer's legal moves, equal to the engine's for the real state, or ``()`` when
     the viewer is not on turn or the game has ended.
 
@@ -208,5 +212,5 @@ class ViewPlayer:
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
         """The bot's move, chosen from the mover's view only (``moves`` is not shown to it:
-        the bot lists its own with :func:`legal_moves` on the view)."""
+        the bot lists its own with :func:`view_legal_moves`)."""
         return self.bot(rules, view_of(state, state.seat))

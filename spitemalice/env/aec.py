@@ -31,6 +31,7 @@ from pettingzoo import AECEnv
 
 from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.shuffle import derive_seed
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
 from spitemalice.env.start import given_state
 from spitemalice.errors import SpiteMaliceError
@@ -38,7 +39,6 @@ from spitemalice.formats.notation import describe_position
 from spitemalice.formats.picture import position_svg
 from spitemalice.model import GameState
 from spitemalice.rules.book import RuleBook
-from spitemalice.study.simulate import derive_seed
 
 RENDER_MODES = ("ansi", "svg")
 

@@ -16,6 +16,7 @@ import gymnasium
 
 from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
 from spitemalice.env.start import given_state
@@ -24,7 +25,6 @@ from spitemalice.formats.notation import describe_view
 from spitemalice.formats.picture import position_svg
 from spitemalice.model import GameState
 from spitemalice.rules.book import RuleBook
-from spitemalice.study.simulate import derive_seed
 
 
 class SingleAgentEnv(gymnasium.Env):

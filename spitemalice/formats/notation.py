@@ -64,7 +64,7 @@ from spitemalice.cards import Card, card_text, parse_card
 from spitemalice.engine.views import PayoffView, PublicSeat, SeatView
 from spitemalice.errors import NotationError
 from spitemalice.formats.position_check import check_card_counts, check_position, check_view
-from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
+from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat, sort_hand
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.policies import same_teams
 from spitemalice.rules.ruleset import closest
@@ -486,7 +486,7 @@ def _rest(rules: RuleBook, placed: list[Card]) -> Pile:
     deck = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
     check_card_counts(rules, placed)
     deck.subtract(placed)
-    return tuple(sorted(deck.elements(), key=lambda card: (card.rank, card.suit)))
+    return sort_hand(deck.elements())
 
 
 # -- describing --------------------------------------------------------------------------

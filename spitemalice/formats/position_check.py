@@ -35,7 +35,7 @@ from spitemalice.cards import Card, card_text
 from spitemalice.engine.invariants import STATE_CHECKS, card_conservation, live_counter_problems
 from spitemalice.engine.views import SeatView
 from spitemalice.errors import PositionError
-from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile
+from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, hand_order
 from spitemalice.rules.book import RuleBook
 
 
@@ -205,7 +205,7 @@ def check_card_counts(rules: RuleBook, cards: Iterable[Card], hidden: int = 0) -
     """
     deck = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
     have = Counter(cards)
-    for card, count in sorted(have.items(), key=lambda item: (item[0].rank, item[0].suit)):
+    for card, count in sorted(have.items(), key=lambda item: hand_order(item[0])):
         if count > deck[card]:
             raise PositionError(f"the position holds {count} x {card_text(card)}; the "
                                 f"{rules.name} deck holds {deck[card]}")

@@ -76,14 +76,13 @@ from spitemalice.formats.serialize import (
     read_object,
     read_str,
 )
-from spitemalice.model import GameState, Outcome
+from spitemalice.model import GameResult, GameState, Outcome
 from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.loader import load
 from spitemalice.rules.policies import same_teams, teams_text
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
-from spitemalice.study.simulate import GameResult
 
 FORMAT = "spitemalice-record"
 VERSION = 1
@@ -263,7 +262,7 @@ def record_game(
 def record_result(rules: RuleBook, result: GameResult,
                   seats: Sequence[SeatInfo | str] | None = None,
                   dealer: int | None = None) -> GameRecord:
-    """The record of a :class:`~spitemalice.study.simulate.GameResult` (``seed``, ``moves``,
+    """The record of a :class:`~spitemalice.model.GameResult` (``seed``, ``moves``,
     ``final``) played with ``dealer`` (``None``: the seeded cut, as ``play_game`` deals)."""
     return record_game(rules, result.seed, result.moves, seats=seats, dealer=dealer,
                        outcome=result.final.outcome)

@@ -4,4 +4,18 @@ per-game data out and pictures.
 Every study is built on :func:`~spitemalice.study.runner.play_one`, which plays game ``g`` of a
 configuration from a seed derived from the run seed and ``g``: a game is a pure function of
 (configuration, bots, seed), so any backend may play the games in any order.
+
+Import from here: :func:`play_game` (one game played by bots), :func:`play_match` (games to a
+target score), :func:`simulate` (many games, summarised), :func:`configuration` and
+:func:`play_one` (a configuration's game ``g``), :func:`compare` and
+:func:`compare_until_decided` (two configurations on the same seeds).
 """
+
+from spitemalice.study.compare import Comparison, compare, compare_until_decided
+from spitemalice.study.match import MatchResult, play_match
+from spitemalice.study.runner import Configuration, GameRow, configuration, play_one
+from spitemalice.study.simulate import Summary, play_game, simulate
+
+__all__ = ["Comparison", "Configuration", "GameRow", "MatchResult", "Summary", "compare",
+           "compare_until_decided", "configuration", "play_game", "play_match", "play_one",
+           "simulate"]

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 import attrs
 
 from spitemalice.bots.players import Player
-from spitemalice.engine.shuffle import rng_for
+from spitemalice.engine.shuffle import derive_seed, rng_for
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook
-from spitemalice.study.simulate import GameResult, derive_seed, play_game
+from spitemalice.study.simulate import play_game
 
 
 @attrs.frozen

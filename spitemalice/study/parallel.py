@@ -2,7 +2,7 @@
 
 The one rule every command builds on: **game ``g`` of a run is a pure function of
 (configuration, bots, run seed, ``g``)**.  Its seed is derived from the run seed and ``g``
-(:func:`spitemalice.study.simulate.derive_seed`), its players from its seed, and nothing else
+(:func:`spitemalice.engine.shuffle.derive_seed`), its players from its seed, and nothing else
 (no global random state, no shared counter) enters it.  So games may be played in any order,
 in any process, on any machine, and the results are the same.
 

@@ -15,13 +15,14 @@ import attrs
 
 from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.model import GameState
+from spitemalice.model import GameResult, GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.policies import TeamRule
 from spitemalice.study.parallel import run_games
-from spitemalice.study.simulate import GameResult, derive_seed, play_game
+from spitemalice.study.simulate import play_game
 
 
 @attrs.frozen

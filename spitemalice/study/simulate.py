@@ -12,33 +12,13 @@ import attrs
 
 from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
-from spitemalice.engine.shuffle import rng_for
+from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.model import OUTCOME_KINDS, GameState
+from spitemalice.model import OUTCOME_KINDS, GameResult, GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
 from spitemalice.study.parallel import run_games
 from spitemalice.study.stats import interval_of_mean, wilson
-
-
-@attrs.frozen
-class GameResult:
-    """One finished game: its seed, the seat that moved first, the final state and the moves
-    made in order."""
-
-    seed: int
-    first_seat: int
-    final: GameState
-    moves: tuple[Move, ...]
-
-    @property
-    def turns(self) -> int:
-        return self.final.turn
-
-
-def derive_seed(seed: int, *parts: object) -> int:
-    """A seed for a sub-stream (a game of a match, a player of a game), stable across runs."""
-    return rng_for(seed, 0, ":".join(map(str, parts))).getrandbits(48)
 
 
 def play_game(

@@ -162,7 +162,8 @@ class VariantConformance:
         """Greedy games, up to :data:`WINNABLE_GAMES`, until one is won: a variant whose
         pay-off piles can never empty is caught here, as every other check passes it."""
         from spitemalice.bots.players import make_player
-        from spitemalice.study.simulate import derive_seed, play_game
+        from spitemalice.engine.shuffle import derive_seed
+        from spitemalice.study.simulate import play_game
 
         book = self.rules()
         for game in range(WINNABLE_GAMES):

@@ -16,6 +16,7 @@ import attrs
 
 from spitemalice.bots.players import make_player
 from spitemalice.engine import apply_move, deal
+from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.formats.records import RecordFinding, record_game, record_to_dict
 from spitemalice.model import Outcome
@@ -26,7 +27,7 @@ from spitemalice.rules.custom import read as read_custom
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed, load_plugin
 from spitemalice.study.progress import Progress
-from spitemalice.study.simulate import derive_seed, play_game
+from spitemalice.study.simulate import play_game
 
 from . import termination
 from .dynamic import Failure, dynamic_checks, shrink

@@ -12,11 +12,11 @@ import attrs
 from spitemalice.bots.players import make_player
 from spitemalice.engine import PASS, apply_move, deal, legal_moves
 from spitemalice.engine.invariants import Violation, state_violations, transition_violations
+from spitemalice.engine.shuffle import derive_seed
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
 from spitemalice.study.parallel import run_games
-from spitemalice.study.simulate import derive_seed
 from spitemalice.study.stats import wilson
 
 from .audit import answering_filters, audit_position, filters_hold

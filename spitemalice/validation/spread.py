@@ -8,10 +8,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from spitemalice.engine import deal, legal_moves
+from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.registry import installed
-from spitemalice.study.simulate import derive_seed
 
 from .dynamic import LINEUPS, Failure, play_checked
 from .report import Check, skip

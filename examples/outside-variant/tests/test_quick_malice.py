@@ -3,8 +3,7 @@
 import pytest
 
 import spitemalice as sm
-from spitemalice.cards import parse_cards
-from spitemalice.testing.conformance import VariantConformance
+from spitemalice.testing import VariantConformance
 
 
 class TestQuickMaliceConforms(VariantConformance):
@@ -15,11 +14,11 @@ def game_with(hand: str, builds: tuple[str, ...] = ()) -> tuple[sm.RuleBook, sm.
     rules = sm.load("quick-malice")
     state = sm.deal(rules, 1)
     seat = state.seats[state.seat]
-    cards = parse_cards(hand)
+    cards = sm.parse_cards(hand)
     others = [c for c in seat.hand if c not in cards] or list(seat.hand)
     fresh = sm.Seat(seat.payoff, cards, seat.discards)
     seats = tuple(fresh if i == state.seat else s for i, s in enumerate(state.seats))
-    piles = tuple(parse_cards(b) for b in builds)
+    piles = tuple(sm.parse_cards(b) for b in builds)
     # Keep the deck whole: put the replaced hand cards on the draw pile.
     return rules, sm.GameState(seats, piles, state.draw + tuple(others), state.completed,
                                seat=state.seat, seed=1)
