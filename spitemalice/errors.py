@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from spitemalice.formats.records import RecordProblem
+    from spitemalice.formats.replay import RecordProblem
 
 
 class SpiteMaliceError(ValueError):
@@ -68,7 +68,7 @@ class RecordError(SpiteMaliceError):
     its point, or an outcome that differs from the replay's.
 
     Attributes:
-        problem: the :class:`~spitemalice.formats.records.RecordProblem` (move number,
+        problem: the :class:`~spitemalice.formats.replay.RecordProblem` (move number,
             position before it, the error).
     """
 

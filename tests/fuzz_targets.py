@@ -31,9 +31,20 @@ import spitemalice as sm
 from spitemalice.cards import parse_card
 from spitemalice.cli import main
 from spitemalice.engine.views import view_of
-from spitemalice.formats.notation import format_position, format_view, parse_position, parse_view
-from spitemalice.formats.records import check_record, dumps_record, loads_record, record_result
-from spitemalice.formats.serialize import dumps_state, dumps_view, loads_state, loads_view
+from spitemalice.formats import (
+    check_record,
+    dumps_record,
+    dumps_state,
+    dumps_view,
+    format_position,
+    format_view,
+    loads_record,
+    loads_state,
+    loads_view,
+    parse_position,
+    parse_view,
+    record_result,
+)
 from spitemalice.rules.ruleset import FIELD_NAMES
 from spitemalice.study.simulate import play_game
 

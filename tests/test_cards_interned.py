@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 
 import spitemalice as sm
 from spitemalice.cards import SKIP_BO, Card, parse_card, parse_cards, standard_pack
-from spitemalice.formats.notation import format_position, parse_position
-from spitemalice.formats.serialize import dumps_state, loads_state
+from spitemalice.formats import dumps_state, format_position, loads_state, parse_position
 
 ranks = st.integers(min_value=0, max_value=10**30)
 suits = st.sampled_from(["", "S", "H", "D", "C", "SB"])

@@ -12,7 +12,7 @@ from positions import position
 from sheet_checks import card
 
 import spitemalice as sm
-from spitemalice.formats.notation import parse_position
+from spitemalice.formats import parse_position
 from spitemalice.rules import reasons
 
 BUILT_IN = sorted(i.name for i in sm.installed() if i.kind == "ruleset" and i.built_in)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from spitemalice.cli import main
-from spitemalice.formats.records import load_record
+from spitemalice.formats import load_record
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -10,7 +10,7 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.engine import legal
-from spitemalice.formats.serialize import dumps_state, loads_state
+from spitemalice.formats import dumps_state, loads_state
 from spitemalice.model import with_fields
 
 

@@ -254,7 +254,7 @@ def test_a_position_larger_than_the_layout_is_refused_naming_what_does_not_fit()
 
 
 def test_a_given_state_gets_the_loaders_position_checks_and_names_a_wrong_seat_count() -> None:
-    from spitemalice.formats.serialize import dumps_state, loads_state
+    from spitemalice.formats import dumps_state, loads_state
 
     recycling = sm.load("skip-bo", players=3, recycle_under_tops=True)
     plain = sm.load("skip-bo", players=3)

@@ -10,7 +10,7 @@ from walks import RULESETS
 
 import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer, RandomPlayer
-from spitemalice.formats.records import record_game, replay
+from spitemalice.formats import record_game, replay
 
 
 def _play(rules: sm.RuleBook, seed: int, meddle: bool) -> list[sm.GameState]:

@@ -504,7 +504,7 @@ def test_a_setting_within_a_house_rule_is_kept() -> None:
 
 @pytest.mark.clause("MA-4")
 def test_a_bare_wild_is_covered_before_an_ace_is_forced() -> None:
-    from spitemalice.formats.notation import parse_position
+    from spitemalice.formats import parse_position
 
     rules = sm.load("blackwood-frey", ["mandatory-aces", "wild-must-be-covered"])
     state = parse_position(

@@ -14,7 +14,7 @@ import spitemalice as sm
 from spitemalice.cards import parse_cards
 from spitemalice.engine.views import view_of
 from spitemalice.errors import NotationError, PositionError
-from spitemalice.formats.notation import (
+from spitemalice.formats import (
     describe_position,
     describe_view,
     format_position,

@@ -102,12 +102,7 @@ def test_team_parameters_without_the_house_rule_are_refused(
     setting: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
     from spitemalice.cli import main
-    from spitemalice.formats.records import (
-        record_from_dict,
-        record_result,
-        record_to_dict,
-        rules_for,
-    )
+    from spitemalice.formats import record_from_dict, record_result, record_to_dict, rules_for
 
     field = next(name for name in setting if name != "players")
     message = rf"^{field} = {setting[field]} .* on skip-bo .*; add --house-rule partnerships$"
@@ -297,7 +292,7 @@ def test_simulate_counts_wins_per_team() -> None:
 
 
 def test_a_team_record_carries_its_teams_and_replays() -> None:
-    from spitemalice.formats.records import record_from_dict, record_result, record_to_dict
+    from spitemalice.formats import record_from_dict, record_result, record_to_dict
 
     result = play_game(TEAMS, [GreedyPlayer(s) for s in range(4)], seed=2)
     record = record_result(TEAMS, result)
@@ -320,7 +315,7 @@ def test_the_position_notation_carries_teams() -> None:
     assert "teams=" not in sm.format_position(state)
     with pytest.raises(sm.NotationError, match="has teams=0\\+2/1\\+3"):
         sm.parse_position(text.replace("teams=0+2/1+3", "teams=0+1/2+3"), TEAMS)
-    from spitemalice.formats.notation import format_view, parse_view
+    from spitemalice.formats import format_view, parse_view
 
     view = sm.view_of(state, 1)
     assert parse_view(format_view(view, TEAMS.teams.teams), TEAMS) == view
@@ -330,7 +325,7 @@ def test_the_position_notation_carries_teams() -> None:
 
 
 def test_state_and_view_json_carry_teams_and_refuse_others() -> None:
-    from spitemalice.formats.serialize import dumps_state, dumps_view, loads_state, loads_view
+    from spitemalice.formats import dumps_state, dumps_view, loads_state, loads_view
 
     state = sm.deal(TEAMS, seed=5)
     teams = TEAMS.teams.teams
@@ -356,7 +351,7 @@ def test_state_and_view_json_carry_teams_and_refuse_others() -> None:
 def test_show_and_the_picture_name_the_teams(capsys: pytest.CaptureFixture[str],
                                              tmp_path: Path) -> None:
     from spitemalice.cli import main
-    from spitemalice.formats.notation import describe_position
+    from spitemalice.formats import describe_position
     from spitemalice.formats.picture import position_svg
 
     state = sm.deal(TEAMS, seed=5)
@@ -374,7 +369,7 @@ def test_show_and_the_picture_name_the_teams(capsys: pytest.CaptureFixture[str],
 
 
 def test_teams_are_sets_of_seats_in_any_order_and_an_empty_team_is_named() -> None:
-    from spitemalice.formats.serialize import dumps_state, loads_state
+    from spitemalice.formats import dumps_state, loads_state
     from spitemalice.rules.policies import teams_text
 
     state = sm.deal(TEAMS, seed=5)
@@ -396,7 +391,7 @@ def test_teams_are_sets_of_seats_in_any_order_and_an_empty_team_is_named() -> No
 
 
 def test_a_record_with_its_teams_in_another_order_replays() -> None:
-    from spitemalice.formats.records import record_from_dict, record_result, record_to_dict
+    from spitemalice.formats import record_from_dict, record_result, record_to_dict
 
     result = play_game(TEAMS, [GreedyPlayer(seat) for seat in range(4)], seed=2)
     data = record_to_dict(record_result(TEAMS, result))

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import spitemalice as sm
 from spitemalice.engine.deal import SEED_BITS
 from spitemalice.engine.views import view_of
-from spitemalice.formats.notation import parse_position
+from spitemalice.formats import parse_position
 from spitemalice.model import GameState, Seat
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 

@@ -14,7 +14,7 @@ from walks import CONFIGS, RULESETS, book, config_id, configs_of, picks, seeds, 
 import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer
 from spitemalice.errors import DataError, IllegalMove, NotationError, RecordError, RulesetError
-from spitemalice.formats.records import (
+from spitemalice.formats import (
     GameRecord,
     SeatInfo,
     check_record,

@@ -16,9 +16,8 @@ import spitemalice as sm
 from spitemalice.cards import parse_card
 from spitemalice.cli import main
 from spitemalice.engine.views import view_of
-from spitemalice.formats.records import dumps_record, record_game
+from spitemalice.formats import dumps_record, record_game, state_to_dict, view_to_dict
 from spitemalice.formats.schema import SCHEMA_NAMES, schema, schema_text
-from spitemalice.formats.serialize import state_to_dict, view_to_dict
 from spitemalice.rules.custom import KEYS, PARAMS
 from tests.walks import CONFIGS, book, config_id, states_of
 

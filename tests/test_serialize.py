@@ -12,7 +12,7 @@ from walks import RULESETS, book, configs_of, picks, seeds, states_of
 import spitemalice as sm
 from spitemalice.engine.views import view_of
 from spitemalice.errors import DataError, PositionError
-from spitemalice.formats.serialize import (
+from spitemalice.formats import (
     dumps_state,
     dumps_view,
     loads_state,

@@ -14,9 +14,17 @@ from positions import position
 import spitemalice as sm
 from spitemalice.cards import SKIP_BO, card_text
 from spitemalice.engine.invariants import check_state
-from spitemalice.formats.notation import describe_position, describe_view, format_view, parse_view
+from spitemalice.formats import (
+    describe_position,
+    describe_view,
+    dumps_state,
+    dumps_view,
+    format_view,
+    loads_state,
+    loads_view,
+    parse_view,
+)
 from spitemalice.formats.picture import position_svg
-from spitemalice.formats.serialize import dumps_state, dumps_view, loads_state, loads_view
 from spitemalice.study.simulate import simulate
 
 SK = sm.load("skip-bo")
@@ -444,12 +452,7 @@ def test_house_rule_a_skip_bo_card_never_stands_for_12() -> None:
 @pytest.mark.clause("NC-1")
 def test_house_rule_no_wild_ceiling_adds_to_the_parameters_given(tmp_path: Path) -> None:
     from spitemalice.bots.players import GreedyPlayer
-    from spitemalice.formats.records import (
-        record_from_dict,
-        record_result,
-        record_to_dict,
-        rules_for,
-    )
+    from spitemalice.formats import record_from_dict, record_result, record_to_dict, rules_for
     from spitemalice.study.simulate import play_game
 
     five = sm.load("skip-bo", ["no-wild-ceiling"], wild_excluded="5")

@@ -21,17 +21,23 @@ from spitemalice.cards import parse_card
 from spitemalice.cli import main
 from spitemalice.engine.views import view_of
 from spitemalice.errors import DataError, PositionError, SpiteMaliceError
-from spitemalice.formats.notation import format_position, format_view, parse_position, parse_view
-from spitemalice.formats.records import (
+from spitemalice.formats import (
     SeatInfo,
     dumps_record,
+    dumps_state,
+    dumps_view,
+    format_position,
+    format_view,
     load_record,
     loads_record,
+    loads_state,
+    loads_view,
+    parse_position,
+    parse_view,
     record_game,
     record_to_dict,
     rules_for,
 )
-from spitemalice.formats.serialize import dumps_state, dumps_view, loads_state, loads_view
 
 HUGE = "9" * 4301  # one digit past Python's integer-string limit
 POSITION = "3C,JH:5H:-|-|-|-/2S:-:-|-|-|- - rest - on=0"

@@ -214,7 +214,7 @@ def test_the_failure_record_stores_the_finding_and_check_reruns_it(
 
 def test_check_invariants_passes_a_clean_record(tmp_path: Path) -> None:
     from spitemalice.cli import main
-    from spitemalice.formats.records import record_to_dict
+    from spitemalice.formats import record_to_dict
 
     rules = sm.load("blackwood-frey")
     state, moves = sm.deal(rules, 4), []

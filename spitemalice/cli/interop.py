@@ -23,7 +23,8 @@ from typing import Any
 from spitemalice.cli.records import run_replay, run_show, shown_position
 from spitemalice.errors import RecordError, SpiteMaliceError
 from spitemalice.formats.picture import position_svg
-from spitemalice.formats.records import load_record, replay, rules_for
+from spitemalice.formats.records import load_record
+from spitemalice.formats.replay import replay, rules_for
 from spitemalice.formats.schema import SCHEMA_NAMES, schema_text
 
 

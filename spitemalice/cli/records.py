@@ -30,23 +30,11 @@ from typing import Any
 from spitemalice.cli._args import add_set, rule_params
 from spitemalice.engine.views import SeatView
 from spitemalice.errors import IllegalMove, RecordError, SpiteMaliceError
-from spitemalice.formats.notation import (
-    describe_position,
-    describe_view,
-    format_position,
-    parse_position,
-    parse_view,
-    seat_count,
-)
-from spitemalice.formats.records import (
-    GameRecord,
-    check_record,
-    load_record,
-    record_result,
-    replay,
-    rules_for,
-    save_record,
-)
+from spitemalice.formats.layout import describe_position, describe_view
+from spitemalice.formats.notation import format_position
+from spitemalice.formats.parse import parse_position, parse_view, seat_count
+from spitemalice.formats.records import GameRecord, load_record, record_result, save_record
+from spitemalice.formats.replay import check_record, replay, rules_for
 from spitemalice.model import GameResult, GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook

@@ -21,7 +21,7 @@ from spitemalice.engine.views import view_of
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
 from spitemalice.env.start import given_state
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.formats.notation import describe_view
+from spitemalice.formats.layout import describe_view
 from spitemalice.formats.picture import position_svg
 from spitemalice.model import GameState
 from spitemalice.rules.book import RuleBook

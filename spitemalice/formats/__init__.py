@@ -22,37 +22,27 @@ documented errors (:class:`~spitemalice.errors.NotationError`,
 document it writes validates against its published schema.
 """
 
-from spitemalice.formats.notation import (
-    describe_position,
-    describe_view,
-    format_position,
-    format_view,
-    parse_position,
-    parse_view,
-    seat_count,
-)
+from spitemalice.formats.layout import describe_position, describe_view
+from spitemalice.formats.notation import format_position, format_view
+from spitemalice.formats.parse import parse_position, parse_view, seat_count
 from spitemalice.formats.picture import position_svg
 from spitemalice.formats.position_check import check_position, check_view
 from spitemalice.formats.records import (
     GameRecord,
     RecordFinding,
-    RecordProblem,
     RulesetRef,
     SeatInfo,
-    check_record,
     dumps_record,
-    final_state,
     load_record,
     loads_record,
     record_from_dict,
     record_game,
     record_result,
     record_to_dict,
-    replay,
-    rules_for,
     ruleset_ref,
     save_record,
 )
+from spitemalice.formats.replay import RecordProblem, check_record, final_state, replay, rules_for
 from spitemalice.formats.schema import SCHEMA_NAMES, schema, schema_text
 from spitemalice.formats.serialize import (
     dumps_state,

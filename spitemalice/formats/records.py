@@ -40,48 +40,38 @@ unknown, text that breaks the bounds of :mod:`spitemalice.limits` (a record of m
 :data:`~spitemalice.limits.MAX_JSON_BYTES` bytes, nested too deep, a number too long) and a
 name, kind or rule-set text that is not printable (:func:`~spitemalice.limits.printable`:
 control characters, lone surrogates).  A record's rule-set name is an installed rule set's
-name: a path there is refused unless the caller allows files (:func:`rules_for`).
+name: a path there is refused unless the caller allows files
+(:func:`~spitemalice.formats.replay.rules_for`).
 
-Replaying refuses a move that does not parse or is illegal at its point, naming its number;
-:func:`check_record` reports the first such move with the position before it and the rule it
-breaks.
+Replaying a record through the engine, and checking it, is :mod:`spitemalice.formats.replay`.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from spitemalice import limits
-from spitemalice.engine import apply_move, deal
 from spitemalice.errors import (
     DataError,
-    IllegalMove,
-    NotationError,
-    RecordError,
-    RulesetError,
     SpiteMaliceError,
 )
-from spitemalice.formats.serialize import (
+from spitemalice.formats.json_input import (
     check_header,
-    outcome_from_dict,
-    outcome_to_dict,
     parse_json,
     read_int,
     read_list,
     read_object,
     read_str,
 )
-from spitemalice.model import GameResult, GameState, Outcome
-from spitemalice.moves import Move, move_text, parse_move
+from spitemalice.formats.serialize import outcome_from_dict, outcome_to_dict
+from spitemalice.model import GameResult, Outcome
+from spitemalice.moves import Move, move_text
 from spitemalice.rules.book import RuleBook
-from spitemalice.rules.custom import is_file_name
-from spitemalice.rules.loader import load
-from spitemalice.rules.policies import same_teams, teams_text
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
 
 FORMAT = "spitemalice-record"
@@ -89,6 +79,7 @@ VERSION = 1
 """The record format version this library writes and the newest it reads."""
 
 ParamValue = int | bool | str | None | tuple[int, ...]
+"""A recorded parameter's value: rank sets are sorted tuples (a frozenset in a Ruleset)."""
 
 
 @attrs.frozen
@@ -159,32 +150,6 @@ class GameRecord:
     outcome: Outcome | None = None
     teams: tuple[tuple[int, ...], ...] = ()
     finding: RecordFinding | None = None
-
-
-@attrs.frozen
-class RecordProblem:
-    """The first thing wrong with a record's moves.
-
-    Attributes:
-        number: the move's number (1 for the first move), or ``None`` for a problem after
-            the last move (an outcome the replay does not reach).
-        move: the move's text, or ``None``.
-        before: the position before the move (after the last move for ``number=None``).
-        error: the :class:`~spitemalice.errors.IllegalMove` (with ``reason`` and ``clause``)
-            or :class:`~spitemalice.errors.NotationError`, or a
-            :class:`~spitemalice.errors.SpiteMaliceError` for an outcome mismatch.
-    """
-
-    number: int | None
-    move: str | None
-    before: GameState
-    error: SpiteMaliceError
-
-    @property
-    def message(self) -> str:
-        if self.number is None:
-            return f"after the last move: {self.error}"
-        return f"move {self.number} ({self.move!r}): {self.error}"
 
 
 # -- making records ----------------------------------------------------------------------
@@ -268,117 +233,6 @@ def record_result(rules: RuleBook, result: GameResult,
                        outcome=result.final.outcome)
 
 
-# -- rules, replay and check -------------------------------------------------------------
-
-
-def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
-    """Load the record's rules: the rule set by name, its house rules and parameters.
-
-    Args:
-        allow_files: whether the record's rule-set name may be the path of a custom rule-set
-            file.  A record may come from a stranger, and a path there could name a device or
-            a FIFO, so by default it is refused; records this library writes never hold one.
-
-    Raises:
-        RulesetError: the rule set or a house rule is not installed, the name is a path and
-            files are not allowed, a parameter is refused, or the installed rule set's version
-            differs from the record's.
-    """
-    ref = record.ruleset
-    if is_file_name(ref.name) and not allow_files:
-        raise RulesetError(f"record.ruleset.name: {ref.name!r} is a file path; a record names "
-                           "an installed rule set (`spitemalice variants` lists them)")
-    book = load(ref.name, ref.house_rules, {k: _param_in(v) for k, v in ref.params},
-                allow_files=allow_files)
-    installed = own_version(book)
-    if installed != ref.version:
-        raise RulesetError(
-            f"the record was made with {ref.name} version {ref.version}; the installed "
-            f"{ref.name} is version {installed}, whose rules may differ"
-        )
-    return book
-
-
-def _param_in(value: ParamValue) -> Any:
-    return frozenset(value) if isinstance(value, tuple) else value
-
-
-def replay(record: GameRecord, rules: RuleBook | None = None) -> Iterator[GameState]:
-    """The states of the recorded game: the deal, then the state after each move.
-
-    Args:
-        rules: the rules to replay under; default :func:`rules_for` the record.
-
-    Raises:
-        RulesetError: the record's rules cannot be loaded (see :func:`rules_for`).
-        DataError: the seats do not match the rules, or the dealer is not a seat.
-        RecordError: a move does not parse or is illegal at its point, or the replay's
-            outcome differs from the recorded one; states before it have been yielded.
-    """
-    book = rules_for(record) if rules is None else rules
-    if len(record.seats) != book.players:
-        raise DataError(f"record.seats: {len(record.seats)} entries, but the record's rules "
-                        f"have {book.players} seats")
-    if not same_teams(record.teams, book.teams.teams if book.teams.any else ()):
-        raise DataError(f"record.teams: {teams_text(record.teams)}, but the record's rules "
-                        f"form {teams_text(book.teams.teams if book.teams.any else ())}")
-    try:
-        state = deal(book, record.seed, record.dealer)
-    except SpiteMaliceError as error:
-        raise DataError(f"record.dealer: the deal cannot be made: {error}") from None
-    yield state
-    for number, text in enumerate(record.moves, 1):
-        try:
-            move = parse_move(text)
-            after = apply_move(book, state, move)
-        except (NotationError, IllegalMove) as error:
-            raise RecordError(RecordProblem(number, text, state, error)) from None
-        yield after
-        state = after
-    if state.outcome != record.outcome:
-        mismatch = SpiteMaliceError(
-            f"the record states outcome {_outcome_text(record.outcome)}, but the replay "
-            f"ends with {_outcome_text(state.outcome)}"
-        )
-        raise RecordError(RecordProblem(None, None, state, mismatch))
-
-
-def final_state(record: GameRecord, rules: RuleBook | None = None) -> GameState:
-    """The state after the record's last move (to resume a saved game).
-
-    Raises:
-        RulesetError, RecordError: as :func:`replay`.
-    """
-    states = replay(record, rules)
-    state = next(states)
-    for state in states:  # noqa: B007 - the last state is the answer
-        pass
-    return state
-
-
-def check_record(record: GameRecord, rules: RuleBook | None = None) -> RecordProblem | None:
-    """``None`` when every move is legal at its point and the outcome matches the replay's,
-    else the first :class:`RecordProblem`.
-
-    Raises:
-        RulesetError: the record's rules cannot be loaded.
-        DataError: the seats do not match the rules, or the dealer is not a seat.
-    """
-    try:
-        for _ in replay(record, rules):
-            pass
-    except RecordError as error:
-        return error.problem
-    return None
-
-
-def _outcome_text(outcome: Outcome | None) -> str:
-    if outcome is None:
-        return "none (the game is live)"
-    winner = "" if outcome.winner is None else f" by seat {outcome.winner}"
-    return f"{outcome.kind}{winner}, scores {list(outcome.scores)}"
-
-
 # -- JSON --------------------------------------------------------------------------------
 
 
@@ -414,13 +268,14 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
     """The record that :func:`record_to_dict` data states.
 
     Moves are checked to be strings here; whether they parse and are legal is the replay's
-    business (:func:`replay`, :func:`check_record`), which names the move's number.
+    business (:func:`~spitemalice.formats.replay.replay`,
+    :func:`~spitemalice.formats.replay.check_record`), which names the move's number.
 
     Raises:
         DataError: another format, a newer or unknown version, or a missing, unknown or
             mistyped field, named by its path.
     """
-    check_header(data, path, FORMAT)
+    check_header(data, path, FORMAT, VERSION)
     fields = read_object(data, path, _FIELDS, ("teams", "finding"))
     rs = read_object(fields["ruleset"], f"{path}.ruleset", _RULESET_FIELDS)
     params = rs["params"]
@@ -544,8 +399,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 
 
 __all__ = [
-    "FORMAT", "VERSION", "GameRecord", "RecordProblem",
-    "RulesetRef", "SeatInfo", "check_record", "dumps_record", "final_state", "load_record",
-    "loads_record", "record_from_dict", "record_game", "record_result", "record_to_dict",
-    "replay", "rules_for", "ruleset_ref", "save_record",
+    "FORMAT", "VERSION", "GameRecord", "RecordFinding", "RulesetRef", "SeatInfo",
+    "dumps_record", "load_record", "loads_record", "own_version", "record_from_dict",
+    "record_game", "record_result", "record_to_dict", "ruleset_ref", "save_record",
 ]

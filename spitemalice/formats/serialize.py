@@ -37,7 +37,8 @@ Reading refuses, naming the field by its path (``state.seats[1].hand[2]``) and w
 expected: malformed JSON, a missing, unknown or mistyped field, a card that does not parse,
 a ``format`` that is not the one expected, a ``version`` newer than this library reads or
 unknown, and a position the rule set cannot hold (:mod:`spitemalice.formats.position_check`).
-Nothing partial is returned.
+Nothing partial is returned.  The bounded JSON parser and the field readers are shared with
+the records (:mod:`spitemalice.formats.json_input`).
 """
 
 from __future__ import annotations
@@ -46,15 +47,23 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from spitemalice import limits
-from spitemalice.cards import Card, card_text, parse_card
+from spitemalice.cards import card_text
 from spitemalice.engine.views import PayoffView, PublicSeat, SeatView
-from spitemalice.errors import DataError, NotationError
+from spitemalice.errors import DataError
+from spitemalice.formats.json_input import (
+    check_header,
+    parse_json,
+    read_card,
+    read_int,
+    read_list,
+    read_object,
+    read_pile,
+    read_piles,
+)
 from spitemalice.formats.position_check import check_position, check_view
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.policies import same_teams, teams_text
-from spitemalice.rules.ruleset import closest
 
 STATE_FORMAT = "spitemalice-state"
 VIEW_FORMAT = "spitemalice-view"
@@ -147,7 +156,7 @@ def state_from_dict(data: Any, rules: RuleBook, path: str = "state") -> GameStat
         DataError: a missing, unknown or mistyped field, or a wrong format or version.
         PositionError: the position breaks the rule set.
     """
-    check_header(data, path, STATE_FORMAT)
+    check_header(data, path, STATE_FORMAT, VERSION)
     fields = read_object(data, path, _STATE_FIELDS, _OPTIONAL_FIELDS)
     seats = []
     for index, raw in enumerate(read_list(fields["seats"], f"{path}.seats")):
@@ -234,7 +243,7 @@ def view_from_dict(data: Any, rules: RuleBook, path: str = "view") -> SeatView:
         DataError: a missing, unknown or mistyped field, or a wrong format or version.
         PositionError: the visible position breaks the rule set.
     """
-    check_header(data, path, VIEW_FORMAT)
+    check_header(data, path, VIEW_FORMAT, VERSION)
     fields = read_object(data, path, _VIEW_FIELDS, _OPTIONAL_FIELDS)
     seats = []
     for index, raw in enumerate(read_list(fields["seats"], f"{path}.seats")):
@@ -313,169 +322,6 @@ def outcome_from_dict(data: Any, path: str) -> Outcome | None:
         kind, None if winner is None else read_int(winner, f"{path}.winner"),
         tuple(read_int(s, f"{path}.scores[{i}]", minimum=None) for i, s in enumerate(scores)),
     )
-
-
-# -- reading helpers (shared with spitemalice.formats.records) --------------------------
-
-
-def parse_json(text: str | bytes, what: str) -> Any:
-    """JSON text parsed, or a :class:`DataError` saying where it breaks.
-
-    The text is checked against the bounds of :mod:`spitemalice.limits` before it is parsed:
-    at most :data:`~spitemalice.limits.MAX_JSON_BYTES` long, nested at most
-    :data:`~spitemalice.limits.MAX_DEPTH` deep, numbers of at most
-    :data:`~spitemalice.limits.MAX_DIGITS` digits.
-
-    Raises:
-        DataError: the text is not JSON (a truncated file is named as a likely cause), or it
-            breaks a bound (the message names the bound).
-    """
-    if not isinstance(text, str | bytes | bytearray):
-        raise DataError(f"{what} is not JSON text: it is {type(text).__name__}")
-    if len(text) > limits.MAX_JSON_BYTES:
-        raise DataError(f"{what} is {len(text):,} characters long; at most "
-                        f"{limits.MAX_JSON_BYTES:,} are read")
-    if isinstance(text, bytes | bytearray):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise DataError(f"{what} is not JSON text: it is not UTF-8") from None
-    depth = limits.json_depth(text)
-    if depth > limits.MAX_DEPTH:
-        raise DataError(f"{what} is nested {depth} deep; at most {limits.MAX_DEPTH} levels "
-                        "of lists and objects are read")
-    try:
-        return json.loads(text, parse_int=limits.json_int)
-    except json.JSONDecodeError as error:
-        doc = error.doc.strip()
-        ends_early = error.pos >= len(error.doc.rstrip()) or (
-            doc[:1] in ("{", "[") and doc[-1:] not in ("}", "]"))
-        hint = "; the text ends early: is it truncated?" if ends_early else ""
-        raise DataError(f"{what} is not valid JSON: {error.msg} (line {error.lineno}, column "
-                        f"{error.colno}){hint}") from None
-    except ValueError as error:  # a number over the digit bound (limits.json_int)
-        raise DataError(f"{what}: {error}") from None
-    except RecursionError:  # a fallback only: json_depth refuses deep nesting first
-        raise DataError(f"{what} is nested too deep to read") from None
-
-
-def check_header(data: Any, path: str, expected: str) -> None:
-    """``data`` is an object whose ``format`` is ``expected`` and whose ``version`` this
-    library reads.  Checked before any other field, so a newer version is refused as newer
-    even when its fields have changed.
-
-    Raises:
-        DataError: not an object, another format, or a version that is newer or unknown.
-    """
-    if not isinstance(data, dict):
-        raise DataError(f"{path}: expected a {expected} object, not {_kind(data)}")
-    if data.get("format") != expected:
-        found = f"{data['format']!r}" if "format" in data else "missing"
-        raise DataError(f"{path}.format: expected {expected!r}, found {found}")
-    if "version" not in data:
-        raise DataError(f"{path}.version: missing; this library reads {expected} versions 1 "
-                        f"to {VERSION}")
-    version = data["version"]
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise DataError(f"{path}.version: {version!r} is not a known {expected} version; "
-                        f"this library reads versions 1 to {VERSION}")
-    if version > VERSION:
-        raise DataError(f"{path}.version: {expected} version {version} is newer than this "
-                        f"library reads (1 to {VERSION}); upgrade spitemalice to read it")
-
-
-def read_object(data: Any, path: str, required: tuple[str, ...],
-                optional: tuple[str, ...] = ()) -> dict[str, Any]:
-    """``data`` as a JSON object with every ``required`` key and no key outside
-    ``required + optional``.
-
-    Raises:
-        DataError: not an object, a missing key, or an unknown key (with the closest name).
-    """
-    if not isinstance(data, dict):
-        raise DataError(f"{path}: expected an object with fields {', '.join(required)}, "
-                        f"not {_kind(data)}")
-    for key in required:
-        if key not in data:
-            raise DataError(f"{path}.{key}: missing (expected fields: {', '.join(required)})")
-    known = (*required, *optional)
-    for key in data:
-        if key not in known:
-            raise DataError(f"{path}.{key}: unknown field{closest(str(key), known)}; the fields "
-                            f"are {', '.join(known)}")
-    return data
-
-
-def read_list(data: Any, path: str) -> list[Any]:
-    """``data`` as a JSON array.
-
-    Raises:
-        DataError: it is not an array.
-    """
-    if not isinstance(data, list):
-        raise DataError(f"{path}: expected a list, not {_kind(data)}")
-    return data
-
-
-def read_int(data: Any, path: str, minimum: int | None = 0) -> int:
-    """``data`` as a whole number (not a bool), at least ``minimum`` unless that is ``None``.
-
-    Raises:
-        DataError: not a whole number, or below ``minimum``.
-    """
-    if not isinstance(data, int) or isinstance(data, bool):
-        raise DataError(f"{path}: expected a whole number, not {_kind(data)}")
-    if minimum is not None and data < minimum:
-        raise DataError(f"{path}: expected a whole number >= {minimum}, not {data}")
-    return data
-
-
-def read_str(data: Any, path: str) -> str:
-    """``data`` as a string.
-
-    Raises:
-        DataError: not a string.
-    """
-    if not isinstance(data, str):
-        raise DataError(f"{path}: expected a string, not {_kind(data)}")
-    return data
-
-
-def read_card(data: Any, path: str) -> Card:
-    """A card from its short text.
-
-    Raises:
-        DataError: not a string, or not a card's text.
-    """
-    try:
-        return parse_card(read_str(data, path))
-    except NotationError as error:
-        raise DataError(f"{path}: {error}") from None
-
-
-def read_pile(data: Any, path: str) -> Pile:
-    """A list of card texts as a pile (bottom to top)."""
-    return tuple(read_card(card, f"{path}[{i}]") for i, card in enumerate(read_list(data, path)))
-
-
-def read_piles(data: Any, path: str) -> tuple[Pile, ...]:
-    """A list of piles."""
-    return tuple(read_pile(pile, f"{path}[{i}]") for i, pile in enumerate(read_list(data, path)))
-
-
-def _kind(data: Any) -> str:
-    if data is None or isinstance(data, bool):
-        return json.dumps(data)  # null, true, false: the value says what it is
-    names = {dict: "an object", list: "a list", str: "a string", int: "a number",
-             float: "a number"}
-    name = names.get(type(data), type(data).__name__)
-    if isinstance(data, dict | list):
-        return name
-    try:
-        shown = json.dumps(data)
-    except (TypeError, ValueError):
-        shown = repr(data)
-    return f"{name} {shown[:40]}"
 
 
 def _pile_out(pile: Pile) -> list[str]:
