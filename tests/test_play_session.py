@@ -13,7 +13,7 @@ import pytest
 import spitemalice as sm
 from spitemalice.bots import players
 from spitemalice.engine.views import HIDDEN
-from spitemalice.formats.records import load_record, replay, save_record
+from spitemalice.formats import load_record, replay, save_record
 from spitemalice.formats.text import for_terminal
 from spitemalice.play import HUMAN, PlayError, Session
 from tests.walks import hidden_twin

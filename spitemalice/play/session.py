@@ -27,22 +27,16 @@ import attrs
 
 from spitemalice.bots.players import STRONGEST, Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import stand_in_state, view_of
 from spitemalice.errors import IllegalMove, PlayError
-from spitemalice.formats.records import (
-    GameRecord,
-    SeatInfo,
-    record_game,
-    replay,
-    rules_for,
-    save_record,
-)
+from spitemalice.formats.records import GameRecord, SeatInfo, record_game, save_record
+from spitemalice.formats.replay import replay, rules_for
 from spitemalice.limits import MAX_NAME_CHARS, printable
 from spitemalice.model import GameState
 from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.play.table_view import HUMAN, Played, TableView, describe
 from spitemalice.rules.book import RuleBook
-from spitemalice.study.simulate import derive_seed
 
 
 @attrs.frozen
@@ -121,7 +115,7 @@ class Session:
             record: a record (:func:`spitemalice.formats.records.load_record`), finished or
                 not.
             rules: the rules to replay under; default the record's own
-                (:func:`~spitemalice.formats.records.rules_for`).
+                (:func:`~spitemalice.formats.replay.rules_for`).
             kinds: a kind per seat instead of the record's (say, to sit a person where a
                 bot sat); the names stay the record's.
             record_path: the file to keep the record in from now on (often the one read);

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from spitemalice.engine.views import PublicSeat, SeatView
-from spitemalice.engine.views import legal_moves as view_legal_moves
+from spitemalice.engine.views import PublicSeat, SeatView, view_legal_moves
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import SeatInfo
 from spitemalice.model import Outcome, Pile
