@@ -5,8 +5,8 @@ inputs (issue 10).  Not a test: a long run whose figures go into reports.
     python bench/fuzz.py --seconds 60 --json fuzz.json
     python bench/fuzz.py --targets parse_move,parse_view --seconds 5
 
-The targets and their input generators are the suite's (``tests/fuzz_targets.py``; the suite
-runs a few dozen inputs per parser).  A failure is any exception that is not a
+The targets and their input generators are the suite's (``tests/helpers/fuzz_targets.py``; the
+suite runs a few dozen inputs per parser).  A failure is any exception that is not a
 ``SpiteMaliceError``, or for the command line, an exit status other than 0, 1 or 2 or more
 than one line on stderr.  Per parser it reports the inputs run, the failures and the first
 few failing inputs (shortened), and exits 1 when anything failed.  Time is CPU time.
@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from fuzz_targets import TARGETS, outcome
+from helpers.fuzz_targets import TARGETS, outcome
 
 
 def soak(names: list[str], seconds: float, seed: int) -> list[dict[str, object]]:

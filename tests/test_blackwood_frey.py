@@ -12,7 +12,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from positions import position, run
+from helpers.positions import position, run
 
 import spitemalice as sm
 from spitemalice.cards import parse_cards

@@ -4,6 +4,7 @@ it; mcts reads only its seat's view and is reproducible at a fixed play-out budg
 from collections import Counter
 
 import pytest
+from helpers.positions import position
 
 import spitemalice as sm
 from spitemalice.bots.heuristic import HeuristicPlayer, decide, rank_moves
@@ -14,7 +15,6 @@ from spitemalice.engine.views import view_of
 from spitemalice.moves import Play, Zone
 from spitemalice.rules.loader import load
 from spitemalice.study.runner import configuration, play_one
-from tests.positions import position
 
 
 @pytest.fixture(scope="module")

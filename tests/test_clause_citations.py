@@ -8,8 +8,8 @@
 from __future__ import annotations
 
 import pytest
-from positions import position
-from sheet_checks import card
+from helpers.positions import position
+from helpers.sheet_checks import card
 
 import spitemalice as sm
 from spitemalice.formats import parse_position

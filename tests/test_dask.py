@@ -1,7 +1,7 @@
 """Scale-out on Dask: a LocalCluster of two workers plays the same games as one core.
 
-Dask runs in a child interpreter (``tests/dask_games.py``), never in the test process: a Dask
-client leaves threads behind (its event loop), and a process with such threads that later
+Dask runs in a child interpreter (``tests/helpers/dask_games.py``), never in the test process: a
+Dask client leaves threads behind (its event loop), and a process with such threads that later
 forks the workers of ``--jobs`` can hand a worker a lock held by a thread that does not exist
 in the worker, which then waits for ever.  The serial games are played here and compared with
 what the cluster sent back.
@@ -23,12 +23,12 @@ from spitemalice.study.simulate import BotGame, simulate
 
 pytest.importorskip("distributed")
 
-SCRIPT = Path(__file__).with_name("dask_games.py")
+SCRIPT = Path(__file__).parent / "helpers" / "dask_games.py"
 
 
 @pytest.fixture(scope="module")
 def on_dask(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """What ``tests/dask_games.py`` computed on a two-worker LocalCluster."""
+    """What ``tests/helpers/dask_games.py`` computed on a two-worker LocalCluster."""
     out = tmp_path_factory.mktemp("dask") / "results.pickle"
     done = subprocess.run([sys.executable, str(SCRIPT), str(out)], capture_output=True,
                           timeout=300, check=False)

@@ -12,12 +12,12 @@ import attrs
 import numpy as np
 import pytest
 from gymnasium.utils import env_checker as checker
+from helpers.walks import CONFIGS, book, config_id, hidden_twin
 from pettingzoo.test import api_test, max_cycles_test, seed_test
 
 import spitemalice as sm
 from spitemalice import env as sm_env
 from spitemalice.env.observation import HEADER, ObservationLayout
-from tests.walks import CONFIGS, book, config_id, hidden_twin
 
 RULESETS = [info.name for info in sm.installed() if info.kind == "ruleset"]
 

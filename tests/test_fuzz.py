@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from fuzz_targets import TARGETS, Target, outcome
+from helpers.fuzz_targets import TARGETS, Target, outcome
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

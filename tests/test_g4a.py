@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-import sheet_checks as check
-from positions import position, run
+from helpers import sheet_checks as check
+from helpers.positions import position, run
 
 import spitemalice as sm
 from spitemalice.cards import parse_cards

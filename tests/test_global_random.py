@@ -6,7 +6,7 @@ import itertools
 import random
 
 import pytest
-from walks import RULESETS
+from helpers.walks import RULESETS
 
 import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer, RandomPlayer

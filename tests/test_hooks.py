@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 import pluggy
 import pytest
-from positions import position
+from helpers.positions import position
 
 import spitemalice as sm
 from spitemalice.bots.players import make_player

@@ -7,8 +7,8 @@ from collections import Counter
 
 import attrs
 import pytest
-import sheet_checks as check
-from positions import position, run
+from helpers import sheet_checks as check
+from helpers.positions import position, run
 
 import spitemalice as sm
 from spitemalice.cli import main

@@ -1,6 +1,7 @@
 """Engine changes made for speed play every game exactly as before: each stored game (seeded
 bot games over every configuration, and the committed records) passes through the same states
-with the same moves (see ``tests/game_digests.py`` for how to regenerate after a rule change).
+with the same moves (see ``tests/helpers/game_digests.py`` for how to regenerate after a rule
+change).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from game_digests import DATA, game_digest, game_keys, state_text
+from helpers.game_digests import DATA, game_digest, game_keys, state_text
 
 import spitemalice as sm
 
@@ -22,7 +23,8 @@ def test_every_game_has_a_stored_digest() -> None:
 @pytest.mark.parametrize("key", sorted(STORED))
 def test_a_game_passes_through_the_same_states(key: str) -> None:
     assert game_digest(key) == STORED[key], (
-        f"{key} plays differently; if a rule change meant it, run `python tests/game_digests.py`")
+        f"{key} plays differently; if a rule change meant it, run "
+        "`python tests/helpers/game_digests.py`")
 
 
 def test_the_state_text_tells_states_apart(bf: sm.RuleBook) -> None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-import sheet_checks as check
-from positions import position, run
+from helpers import sheet_checks as check
+from helpers.positions import position, run
 
 import spitemalice as sm
 

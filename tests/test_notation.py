@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from helpers.positions import position, run
+from helpers.walks import RULESETS, book, configs_of, picks, seeds, states_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import position, run
-from walks import RULESETS, book, configs_of, picks, seeds, states_of
 
 import spitemalice as sm
 from spitemalice.cards import parse_cards

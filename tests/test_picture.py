@@ -10,13 +10,13 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from helpers.walks import hidden_twin
 
 import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer
 from spitemalice.cli import main
 from spitemalice.engine.views import view_of
 from spitemalice.formats.picture import position_svg
-from tests.walks import hidden_twin
 
 ROOT = Path(__file__).parents[1]
 SVG = "{http://www.w3.org/2000/svg}"

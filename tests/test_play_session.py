@@ -9,6 +9,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from helpers.walks import hidden_twin
 
 import spitemalice as sm
 from spitemalice.bots import players
@@ -16,7 +17,6 @@ from spitemalice.engine.views import HIDDEN
 from spitemalice.formats import load_record, replay, save_record
 from spitemalice.formats.text import for_terminal
 from spitemalice.play import HUMAN, PlayError, Session
-from tests.walks import hidden_twin
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 import pytest
-from positions import position, run
+from helpers.positions import position, run
 
 import spitemalice as sm
 from spitemalice.cards import numbered_cards

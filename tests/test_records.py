@@ -7,9 +7,9 @@ import json
 
 import attrs
 import pytest
+from helpers.walks import CONFIGS, RULESETS, book, config_id, configs_of, picks, seeds, walk
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from walks import CONFIGS, RULESETS, book, config_id, configs_of, picks, seeds, walk
 
 import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer

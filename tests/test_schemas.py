@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.walks import CONFIGS, book, config_id, states_of
 from jsonschema import Draft202012Validator
 
 import spitemalice as sm
@@ -19,7 +20,6 @@ from spitemalice.engine.views import view_of
 from spitemalice.formats import dumps_record, record_game, state_to_dict, view_to_dict
 from spitemalice.formats.schema import SCHEMA_NAMES, schema, schema_text
 from spitemalice.rules.custom import KEYS, PARAMS
-from tests.walks import CONFIGS, book, config_id, states_of
 
 ROOT = Path(__file__).parents[1]
 RECORDS = sorted((ROOT / "seeds" / "records").glob("*.json"))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers.walks import RULESETS, book, configs_of, picks, seeds, states_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from walks import RULESETS, book, configs_of, picks, seeds, states_of
 
 import spitemalice as sm
 from spitemalice.engine.views import view_of

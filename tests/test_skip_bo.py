@@ -8,8 +8,8 @@ from pathlib import Path
 
 import attrs
 import pytest
-import sheet_checks as check
-from positions import position
+from helpers import sheet_checks as check
+from helpers.positions import position
 
 import spitemalice as sm
 from spitemalice.cards import SKIP_BO, card_text

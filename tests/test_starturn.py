@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-import sheet_checks as check
-from positions import position
+from helpers import sheet_checks as check
+from helpers.positions import position
 
 import spitemalice as sm
 

@@ -257,7 +257,7 @@ def test_where_two_forced_play_rules_answer_the_whole_position_is_audited(
     """Issue 8 point 4 (3): a checker that forgets an earlier filter's narrowing once a later
     filter answers is caught at a position where both answer (the ace must be played, MA-1,
     and the king may not, WC-2), without waiting for a sampled audit."""
-    from positions import position
+    from helpers.positions import position
 
     from spitemalice.engine import check
     from spitemalice.validation import audit, dynamic

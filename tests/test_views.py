@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from helpers.walks import RULESETS, book, configs_of, hidden_twin, picks, seeds, states_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from walks import RULESETS, book, configs_of, hidden_twin, picks, seeds, states_of
 
 import spitemalice as sm
 from spitemalice.cards import parse_cards

@@ -14,7 +14,7 @@ played by random, greedy and mixed bots from two seeds; and every committed reco
 The stored digests (``tests/data/game_digests.json``) come from :func:`regenerate`; run it
 only when a change is MEANT to alter games (a rule change), and say so in the commit::
 
-    python tests/game_digests.py        # rewrites tests/data/game_digests.json
+    python tests/helpers/game_digests.py        # rewrites tests/data/game_digests.json
 """
 
 from __future__ import annotations
@@ -25,17 +25,16 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: make `walks` importable
-    sys.path.insert(0, str(Path(__file__).parent))
-
-from walks import CONFIGS, Config, book, config_id
+if __package__ in (None, ""):  # run as a script: make `helpers` importable, as pytest does
+    sys.path.insert(0, str(Path(__file__).parents[1]))
 
 import spitemalice as sm
+from helpers.walks import CONFIGS, Config, book, config_id
 from spitemalice.bots.players import GreedyPlayer, RandomPlayer
 from spitemalice.cards import card_text
 
-DATA = Path(__file__).parent / "data" / "game_digests.json"
-RECORDS = sorted((Path(__file__).parents[1] / "seeds" / "records").glob("*.json"))
+DATA = Path(__file__).parents[1] / "data" / "game_digests.json"
+RECORDS = sorted((Path(__file__).parents[2] / "seeds" / "records").glob("*.json"))
 STACKS: list[Config] = [
     ("blackwood-frey", ("pair-discards", "mandatory-aces", "wild-must-be-covered"),
      (("players", 3),)),

@@ -49,7 +49,7 @@ from spitemalice.rules.ruleset import FIELD_NAMES
 from spitemalice.study.simulate import play_game
 
 RULESETS = ("blackwood-frey", "g4a", "misery", "starturn", "uspcc", "skip-bo")
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 # Pieces a hostile input is made of: the grammar's own tokens, and the things that broke
 # parsers before (numbers past Python's integer-string limit, deep nesting, lone surrogates,

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from positions import position
 
 import spitemalice as sm
+from helpers.positions import position
 from spitemalice.engine import PASS
 
 NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
