@@ -172,3 +172,23 @@ def test_a_file_that_is_not_text_is_refused_in_one_line(tmp_path: Path) -> None:
     path.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(sm.RulesetError, match="not a text file"):
         sm.load(str(path))
+
+
+def test_a_setting_with_a_fixed_set_of_values_accepts_exactly_its_type_s_values() -> None:
+    """Each ``Literal`` field of a Ruleset is validated against the type's own values (written
+    once, in the type): every value is accepted, anything else refused naming them all."""
+    import typing
+
+    import attrs
+
+    base = sm.load("blackwood-frey").ruleset
+    hints = typing.get_type_hints(sm.Ruleset)
+    fields = {name: typing.get_args(hint) for name, hint in hints.items()
+              if typing.get_origin(hint) is typing.Literal}
+    assert {"first_seat", "completed_piles", "exhaustion", "partner_piles"} <= set(fields)
+    for name, values in fields.items():
+        for value in values:
+            assert getattr(attrs.evolve(base, **{name: value}), name) == value
+        with pytest.raises(sm.RulesetError, match=f"{name} = 'bogus': choose one of "
+                                                  f"{', '.join(values)}$"):
+            attrs.evolve(base, **{name: "bogus"})

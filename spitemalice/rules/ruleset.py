@@ -10,6 +10,7 @@ the closest valid one.
 from __future__ import annotations
 
 import difflib
+import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
@@ -20,7 +21,6 @@ from spitemalice.limits import MAX_DIGITS, whole_number
 
 CompletedPolicy = Literal["set-aside", "shuffle-in"]
 FirstSeatRule = Literal["cut", "cut-left", "youngest", "higher-payoff-top"]
-FIRST_SEAT_RULES: tuple[str, ...] = ("cut", "cut-left", "youngest", "higher-payoff-top")
 ExhaustionRule = Literal["difference", "tie"]
 PartnerPiles = Literal["own", "play", "share"]
 
@@ -40,7 +40,10 @@ def _between(low: int, high: int | None = None) -> Any:
     return check
 
 
-def _one_of(*choices: str) -> Any:
+def _one_of(kind: object) -> Any:
+    """A validator for a ``Literal`` field: the value is one of the type's own values."""
+    choices: tuple[str, ...] = typing.get_args(kind)
+
     def check(instance: object, attribute: attrs.Attribute, value: str) -> None:
         if value not in choices:
             raise RulesetError(f"{attribute.name} = {value!r}: choose one of {', '.join(choices)}")
@@ -110,7 +113,7 @@ class Ruleset:
     completed_piles: CompletedPolicy = _field(
         "set-aside",
         "set-aside: kept until a draw finds the draw pile empty; shuffle-in: at once",
-        validator=_one_of("set-aside", "shuffle-in"),
+        validator=_one_of(CompletedPolicy),
     )
     recycle_under_tops: bool = _field(
         False,
@@ -134,7 +137,7 @@ class Ruleset:
         "cut: a seeded cut picks the dealer, who plays first; cut-left: the seat after that "
         "dealer plays first; youngest: seat 0 (the youngest player) plays first; "
         "higher-payoff-top: the higher pay-off top plays first, equal tops reshuffle",
-        validator=_one_of(*FIRST_SEAT_RULES),
+        validator=_one_of(FirstSeatRule),
     )
     discard_piles: int = _field(4, "discard piles per seat", validator=_between(1, 8))
     discard_forbidden: frozenset[int] = _field(
@@ -152,7 +155,7 @@ class Ruleset:
     exhaustion: ExhaustionRule = _field(
         "difference",
         "drawn hand scoring: difference (fewest pay-off cards scores the difference) or tie",
-        validator=_one_of("difference", "tie"),
+        validator=_one_of(ExhaustionRule),
     )
     win_bonus: int = _field(5, "points for emptying the pay-off piles", validator=_between(0))
     points_per_card: int = _field(
@@ -170,7 +173,7 @@ class Ruleset:
         "play",
         "with teams: own = a seat plays only from its own piles; play = also from its partners' "
         "pay-off and discard piles; share = and it may discard onto its partners' discard piles",
-        validator=_one_of("own", "play", "share"),
+        validator=_one_of(PartnerPiles),
     )
 
     def __attrs_post_init__(self) -> None:

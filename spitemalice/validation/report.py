@@ -3,6 +3,7 @@ JSON-able data."""
 
 from __future__ import annotations
 
+import typing
 from typing import Literal
 
 import attrs
@@ -10,7 +11,7 @@ import attrs
 from spitemalice.study.stats import Interval
 
 Level = Literal["error", "warning", "info"]
-LEVELS: tuple[Level, ...] = ("error", "warning", "info")
+LEVELS: tuple[Level, ...] = typing.get_args(Level)
 
 
 @attrs.frozen
