@@ -150,39 +150,55 @@ def _wild_from(rules: RuleBook, piles: list[list[Card]], hand: list[Card],
 
 
 def _run_to_payoff(rules: RuleBook, view: SeatView, plays: list[Play]) -> Play | None:
-    """Rule 2: the first play of the shortest run (fewest wild cards) up to a pay-off top."""
+    """Rule 2: the first play of the shortest run (fewest wild cards) up to a pay-off top.
+    Where the rules let the seat play from partners' piles (PT-2), their pay-off tops are
+    goals too and their discard piles give up cards like its own."""
+    partners = rules.teams.access.play_from[view.viewer]
+    places: list[tuple[int | None, int]] = [(None, i) for i in range(len(view.own.discards))]
+    piles = list(view.own.discards)
+    for owner in partners:
+        theirs = view.seats[owner].discards
+        places += [(owner, index) for index in range(len(theirs))]
+        piles += theirs
+    goals = _payoff_goals(rules, view, view.viewer)
+    for owner in partners:
+        goals += _payoff_goals(rules, view, owner)
     best: tuple[int, int, Play] | None = None
-    for goal in _payoff_goals(rules, view, view.viewer):
+    for goal in goals:
         for pile, top in _tops(rules, view):
             if top >= goal:
                 continue
-            path = _run(rules, view.hand, view.own.discards, range(top + 1, goal), True)
+            path = _run(rules, view.hand, piles, range(top + 1, goal), True)
             if path is None:
                 continue
             if not path:  # the pay-off card itself is playable: rule 1 already took it
                 continue
-            zone, index, card = path[0]
-            move = _find(plays, zone, index, card, pile)
+            zone, at, card = path[0]
+            source, index = places[at] if zone is Zone.DISCARD else (None, 0)
+            move = _find(plays, zone, source, index, card, pile)
             wilds = sum(rules.wild.is_wild(c) for _, _, c in path)
             if move is not None and (best is None or (wilds, len(path)) < best[:2]):
                 best = (wilds, len(path), move)
     return best[2] if best else None
 
 
-def _find(plays: list[Play], zone: Zone, index: int, card: Card, pile: int) -> Play | None:
+def _find(plays: list[Play], zone: Zone, owner: int | None, index: int, card: Card,
+          pile: int) -> Play | None:
     for move in plays:
         if move.zone is zone and move.card == card and move.pile == pile and \
-                (zone is Zone.HAND or move.index == index):
+                (zone is Zone.HAND or (move.index == index and move.owner == owner)):
             return move
     return None
 
 
 def _danger(rules: RuleBook, view: SeatView) -> set[int]:
     """Rule 3: build-pile top ranks from which an opponent can reach a pay-off card with the
-    cards it shows (its discard-pile tops); the next seat's pay-off rank minus one always."""
+    cards it shows (its discard-pile tops); the next seat's pay-off rank minus one always.
+    A partner is no opponent: its pay-off card is the team's goal."""
     danger: set[int] = set()
+    team = rules.teams.teams[rules.teams.team_of(view.viewer)]
     for seat, public in enumerate(view.seats):
-        if seat == view.viewer:
+        if seat in team:
             continue
         for goal in _payoff_goals(rules, view, seat):
             for top in range(goal):
@@ -218,17 +234,16 @@ def _build(rules: RuleBook, view: SeatView, plays: list[Play], danger: set[int])
 
 
 def _discard_score(rules: RuleBook, view: SeatView, move: Discard) -> int:
-    """Rule 6: higher is better."""
+    """Rule 6: higher is better.  Each card of the discard counts (a pair discard, PD-1, lets
+    two cards go and two fresh ones be drawn), the pile once: the seat's own, or a partner's
+    where partners share discard piles (PT-3)."""
     card = move.cards[0]
-    pile = view.own.discards[move.pile]
+    owner = view.own if move.owner is None else view.seats[move.owner]
+    pile = owner.discards[move.pile]
     needed = {top + 1 for top in view.build_tops} | {1}
-    score = card.rank  # high cards are far from play: let them go first
-    if rules.wild.is_wild(card):
-        score -= 200  # hold wild cards for the pay-off card
-    if card.rank in needed:
-        score -= 40  # about to be playable: keep it in hand
+    score = sum(_leaving(rules, other, needed) for other in move.cards)
     if not pile:
-        empties = sum(1 for p in view.own.discards if not p)
+        empties = sum(1 for p in owner.discards if not p)
         score += 15 if empties > 1 else 5  # keep one empty pile in reserve
     else:
         top = pile[-1]
@@ -240,4 +255,14 @@ def _discard_score(rules: RuleBook, view: SeatView, move: Discard) -> int:
             score -= 20  # buries a lower card that would be played sooner
         if top.rank in needed or rules.wild.is_wild(top):
             score -= 50  # never bury a card about to be playable, or a wild
+    return score
+
+
+def _leaving(rules: RuleBook, card: Card, needed: set[int]) -> int:
+    """Rule 6 for one card leaving the hand: higher is better."""
+    score = card.rank  # high cards are far from play: let them go first
+    if rules.wild.is_wild(card):
+        score -= 200  # hold wild cards for the pay-off card
+    if card.rank in needed:
+        score -= 40  # about to be playable: keep it in hand
     return score

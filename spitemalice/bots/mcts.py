@@ -14,9 +14,11 @@ The bot sees only :func:`spitemalice.engine.views.view_of` its seat.  For each d
    so every sample agrees with everything the seat can see (the counts of each hidden pile
    and every face-up card);
 2. **searches** each sample with UCT (UCB1 over the seat's own moves for the rest of its turn,
-   the candidate moves at each node being the few the heuristic ranks highest, every root
-   candidate tried once per sample), and plays out from the leaf with the ``heuristic`` bot
-   for every seat (the opponent model) until the end of the seat's next :data:`HORIZON` turns;
+   the candidate moves at each node being the few the heuristic ranks highest, at the root
+   also the best-ranked move of each kind a rule adds (:mod:`spitemalice.bots.kinds`: pair
+   discards, partners' piles), every root candidate tried once per sample), and plays out
+   from the leaf with the ``heuristic`` bot for every seat (the opponent model) until the end
+   of the seat's next :data:`HORIZON` turns;
 3. **scores** a play-out 1 for a win, 0 for a loss, else by the pay-off cards the seat cleared
    against the most any opponent cleared (a logistic curve around 0.5);
 4. **chooses** over all samples (ensemble determinization: Cowling, Powley and Whitehouse,
@@ -40,6 +42,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from spitemalice.bots.heuristic import decide, rank_moves
+from spitemalice.bots.kinds import BASIC, move_kind
 from spitemalice.cards import Card
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, view_of
@@ -111,7 +114,7 @@ class MctsPlayer:
         if route is not None:
             return route
         ranked = rank_moves(rules, view, moves)
-        candidates = (_same_kind(ranked) if SAME_KIND else ranked)[:WIDTH]
+        candidates = _every_kind(ranked, (_same_kind(ranked) if SAME_KIND else ranked)[:WIDTH])
         if len(candidates) == 1:
             return candidates[0]
         samples: list[dict[Move, float]] = []
@@ -176,10 +179,10 @@ def _shortest_route(rules: RuleBook, world: GameState, me: int, wilds: bool,
 
 
 def _turn_key(state: GameState, me: int) -> tuple[object, ...]:
-    """What a play within the turn can change: the hand (as a multiset), the discard piles and
-    the build piles."""
-    seat = state.seats[me]
-    return tuple(sorted(seat.hand)), seat.discards, state.builds
+    """What a play within the turn can change: the hand (as a multiset), the discard piles
+    (every seat's: a seat may play from its partners', PT-2) and the build piles."""
+    return tuple(sorted(state.seats[me].hand)), tuple(s.discards for s in state.seats), \
+        state.builds
 
 
 def _best(candidates: Sequence[Move], samples: list[dict[Move, float]]) -> Move:
@@ -285,6 +288,20 @@ def _same_kind(ranked: list[Move]) -> list[Move]:
     decides whether to go on building or end the turn; the search picks which move."""
     kind = type(ranked[0])
     return [m for m in ranked if type(m) is kind]
+
+
+def _every_kind(ranked: list[Move], candidates: list[Move]) -> list[Move]:
+    """``candidates``, then the best-ranked move of each kind outside
+    :data:`~spitemalice.bots.kinds.BASIC` (a pair discard, a partner's pile, a kind a
+    third-party rule lists) that they lack: the search judges what the heuristic may not."""
+    have = {move_kind(move) for move in candidates}
+    extra = []
+    for move in ranked:
+        kind = move_kind(move)
+        if kind not in have and kind not in BASIC:
+            have.add(kind)
+            extra.append(move)
+    return [*candidates, *extra]
 
 
 def _candidates(rules: RuleBook, state: GameState) -> Sequence[Move]:

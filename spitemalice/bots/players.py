@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from itertools import compress, repeat
 from typing import Protocol, cast
 
-from spitemalice.cards import Card
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
@@ -46,7 +45,10 @@ class GreedyPlayer:
     Order of preference: a pay-off play; the first play of a run of hand and discard-pile
     cards that reaches the pay-off top this turn; a natural card from a discard pile, then from
     the hand, that does not hand the next seat its pay-off rank; a sensible discard (high
-    cards, on equal or one-higher tops, never a wild card if another will do); anything else.
+    cards, a pair of them where pairs may be discarded, on equal or one-higher tops, never a
+    wild card if another will do); else the first listed move.  Every move the rules list is
+    a candidate: plays whatever pile they come from (a partner's too), discards of one card or
+    more onto any pile the seat may use.
     """
 
     def __init__(self, seed: int = 0) -> None:
@@ -85,14 +87,23 @@ def _toward_payoff(rules: RuleBook, state: GameState, plays: list[Play],
                    tops: list[tuple[int, int]]) -> Play | None:
     """The first play of a run that would bring a build pile up to a pay-off top: for each
     pay-off top in turn, the first pile (in :func:`_pile_tops`' order) whose missing ranks up
-    to it the hand and discard-pile tops cover, wild cards standing in where they may."""
-    seat = state.seats[state.seat]
+    to it the hand and discard-pile tops cover, wild cards standing in where they may.  Where
+    the rules let the seat play from partners' piles (PT-2), their pay-off tops are goals
+    too (after its own) and their discard-pile tops steps."""
+    seats = state.seats
+    seat = seats[state.seat]
     wild = rules.wild.wild_ranks
     goals = [pile[-1].rank for pile in seat.payoff if pile and pile[-1].rank not in wild]
+    partners = rules.teams.access.play_from[state.seat]
+    for owner in partners:
+        goals += [pile[-1].rank for pile in seats[owner].payoff
+                  if pile and pile[-1].rank not in wild]
     if not goals:
         return None
     reachable = [card.rank for card in seat.hand]
     reachable += [pile[-1].rank for pile in seat.discards if pile]
+    for owner in partners:
+        reachable += [pile[-1].rank for pile in seats[owner].discards if pile]
     wilds = sum(map(wild.__contains__, reachable))  # wild cards at hand
     present = set(reachable)
     present -= wild  # the natural ranks at hand
@@ -143,35 +154,41 @@ def _build(rules: RuleBook, state: GameState, plays: list[Play],
 
 
 def _best_discard(rules: RuleBook, state: GameState, discards: list[Discard]) -> Discard:
-    """The first discard of highest :func:`_discard_score` (what ``max`` picks), scored with
-    the pile tops looked up once instead of once per discard."""
+    """The first discard of highest score (what ``max`` picks), pile tops looked up once.
+
+    A discard scores its card's rank (high cards are far from play; a wild card 100 less),
+    10 more onto an empty pile, 20 more onto a top of equal or one higher rank (a descending
+    run).  Every further card of a pair discard (PD-1) adds its own rank, unless wild: two
+    cards leave the hand, so two fresh ones are drawn.  A discard onto a partner's pile
+    (PT-3, partners sharing discard piles) is scored by that pile's top.
+    """
     wild = rules.wild.wild_ranks
-    tops = [pile[-1].rank if pile else None for pile in state.seats[state.seat].discards]
+    seats = state.seats
+    tops = [pile[-1].rank if pile else None for pile in seats[state.seat].discards]
+    others: dict[int, list[int | None]] = {}
     best, best_score = discards[0], -(10**9)
     for move in discards:
-        rank = move.cards[0].rank
-        top = tops[move.pile]
+        cards = move.cards
+        rank = cards[0].rank
+        if move.owner is None:
+            top = tops[move.pile]
+        else:
+            theirs = others.get(move.owner)
+            if theirs is None:
+                theirs = others[move.owner] = [pile[-1].rank if pile else None
+                                               for pile in seats[move.owner].discards]
+            top = theirs[move.pile]
         score = rank - 100 if rank in wild else rank
         if top is None:
             score += 10
         elif top == rank or top == rank + 1:
             score += 20
+        if len(cards) > 1:
+            score += sum(card.rank - 100 if card.rank in wild else card.rank
+                         for card in cards[1:])
         if score > best_score:
             best, best_score = move, score
     return best
-
-
-def _discard_score(rules: RuleBook, state: GameState, move: Discard) -> int:
-    card: Card = move.cards[0]
-    pile = state.seats[state.seat].discards[move.pile]
-    score = card.rank
-    if rules.wild.is_wild(card):
-        score -= 100
-    if not pile:
-        score += 10
-    elif pile[-1].rank in (card.rank, card.rank + 1):
-        score += 20
-    return score
 
 
 def _heuristic(seed: int) -> Player:
