@@ -26,6 +26,9 @@ from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 BF = ("blackwood-frey",)
+TEAMS = ("skip-bo", "--house-rule", "partnerships")
+SHARE = (*TEAMS, "--set", "partner_piles=share")
+PAIRS = (*BF, "--house-rule", "pair-discards")
 
 
 class Fault(NamedTuple):
@@ -38,8 +41,7 @@ class Fault(NamedTuple):
 
 FAULTS = (
     Fault("pairs-one-order", "spitemalice/engine/legal.py",
-          "pairs[second, first] = None", "pass",
-          (*BF, "--house-rule", "pair-discards")),
+          "pairs[second, first] = None", "pass", PAIRS),
     Fault("filters-forget-earlier", "spitemalice/engine/check.py",
           "refused_by.setdefault(move, answer)",
           "refused_by = {m: answer for m in moves if m not in allowed}",
@@ -98,6 +100,38 @@ FAULTS = (
     Fault("discard-pile-plays-take-wrong-pile", "spitemalice/engine/apply.py",
           "discards = (*discards[:index], discards[index][:-1], *discards[index + 1 :])",
           "discards = (discards[0][:-1], *discards[1:])"),
+    # Paths a move takes outside the engine's own list and check (issue 19 §5): partners'
+    # piles, move text, the action catalogue; each with the members of its class.
+    Fault("partner-tops-not-listed", "spitemalice/engine/legal.py",
+          "for owner in access.play_from[state.seat]:  # partners' pile tops, where teams "
+          "share them", "for owner in access.play_from[state.seat][:0]:", TEAMS),
+    Fault("partner-discard-tops-not-listed", "spitemalice/engine/legal.py",
+          "(discard_made, Zone.DISCARD, theirs.discards)):", "):", TEAMS),
+    Fault("partner-discard-piles-not-listed", "spitemalice/engine/legal.py",
+          "if access.discard_to[state.seat]:  # partners' discard piles, where teams share them",
+          "if False:", SHARE),
+    Fault("notation-discard-pile-off-by-one", "spitemalice/moves.py",
+          "return Zone.DISCARD, _pile_number(number, text) - 1, card_part",
+          "return Zone.DISCARD, _pile_number(number, text), card_part"),
+    Fault("notation-payoff-pile-off-by-one", "spitemalice/moves.py",
+          "return Zone.PAYOFF, (_pile_number(number, text) - 1) if number else 0, card_part",
+          "return Zone.PAYOFF, _pile_number(number, text) if number else 0, card_part",
+          ("misery",)),
+    Fault("notation-discard-target-off-by-one", "spitemalice/moves.py",
+          "return Discard(cards, _pile_number(number, text) - 1, target_owner)",
+          "return Discard(cards, _pile_number(number, text), target_owner)"),
+    Fault("notation-drops-seat-prefix", "spitemalice/moves.py",
+          "return Play(zone, parse_card(card_part), pile, index, owner)",
+          "return Play(zone, parse_card(card_part), pile, index)", TEAMS),
+    Fault("catalogue-pairs-one-order", "spitemalice/env/actions.py",
+          "self.pairs = tuple(itertools.permutations(range(self.hand), 2)) if pairs else ()",
+          "self.pairs = tuple(itertools.combinations(range(self.hand), 2)) if pairs else ()",
+          PAIRS),
+    Fault("catalogue-partner-play-own-pile", "spitemalice/env/actions.py",
+          "card = self._top(state.seats[seat], zone, index, action, kind)",
+          "card = self._top(state.seats[state.seat], zone, index, action, kind)", TEAMS),
+    Fault("catalogue-partner-discard-own-pile", "spitemalice/env/actions.py",
+          "return (None if who == 0 else seat), pile", "return None, pile", SHARE),
 )
 
 

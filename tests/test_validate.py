@@ -278,5 +278,6 @@ def test_where_two_forced_play_rules_answer_the_whole_position_is_audited(
         return refused
 
     monkeypatch.setattr(check, "_refusing_filters", forgets_earlier)
-    problem = dynamic._audit(rules, state, full=False, watch_filters=True)
-    assert problem is not None and "accepted by check_move but not listed" in problem
+    found = dynamic._audit(rules, state, full=False, watch_filters=True)
+    assert found is not None and found[0] == "listed-and-checked-moves-agree"
+    assert "accepted by check_move but not listed" in found[1]

@@ -91,7 +91,8 @@ def candidates(rules: RuleBook, state: GameState) -> Iterator[Move]:
     """Moves worth trying in ``state``, legal or not: plays of every visible card (hand,
     pay-off and discard piles down to :data:`BURIED_DEPTH`, one card of each rank not held)
     onto every build pile, a new one and one that does not exist; discards of every hand card
-    and ordered pair onto every discard pile and one more; a pass."""
+    and ordered pair onto every discard pile and one more; the same from and onto every other
+    seat's piles (:func:`other_seats`); a pass."""
     seat = state.seats[state.seat]
     targets = [*range(len(state.builds) + 1), NEW_PILE]
     for card in dict.fromkeys(seat.hand):
@@ -111,7 +112,35 @@ def candidates(rules: RuleBook, state: GameState) -> Iterator[Move]:
         for j, second in enumerate(seat.hand):
             if i != j:
                 yield from (Discard((first, second), pile) for pile in discard_piles)
+    yield from other_seats(rules, state, targets)
     yield PASS
+
+
+def other_seats(rules: RuleBook, state: GameState, targets: list[int]) -> Iterator[Move]:
+    """Moves that name a seat's piles: plays of the top card (and the one below it) of every
+    pay-off and discard pile of every other seat, and discards of each hand card and each
+    equal-rank pair onto their discard piles, whether the rules share piles with that seat
+    (partners, PT-2 and PT-3) or not; and a move that names the mover's own seat (which must
+    drop the prefix).  What the rules share must be listed, and the rest refused."""
+    seat = state.seats[state.seat]
+    hand = dict.fromkeys(seat.hand)
+    pairs = [(a, b) for i, a in enumerate(seat.hand) for j, b in enumerate(seat.hand)
+             if i != j and a.rank == b.rank]
+    for owner, other in enumerate(state.seats):
+        if owner == state.seat:
+            for index, pile in enumerate(seat.discards):
+                if pile:
+                    yield Play(Zone.DISCARD, pile[-1], NEW_PILE, index, owner)
+            yield from (Discard((card,), 0, owner) for card in hand)
+            continue
+        yield from (Play(Zone.HAND, card, targets[0], 0, owner) for card in hand)
+        for zone, piles in ((Zone.PAYOFF, other.payoff), (Zone.DISCARD, other.discards)):
+            for index, pile in enumerate(piles):
+                for card in pile[-2:]:
+                    yield from (Play(zone, card, target, index, owner) for target in targets)
+        for number in range(rules.discard.piles):
+            yield from (Discard((card,), number, owner) for card in hand)
+            yield from (Discard(pair, number, owner) for pair in pairs)
 
 
 def _near_top(pile: Pile) -> Pile:

@@ -21,12 +21,15 @@ from spitemalice.study.stats import wilson
 
 from .audit import answering_filters, audit_position, filters_hold
 from .report import Check, GameStats
+from .roundtrip import RoundTrip
 from .termination import NonTermination, cpu_limit, move_cap
 
 LINEUPS: tuple[str, ...] = ("random", "greedy", "mixed")
 AUDITED_GAMES = 120  # games whose sampled positions are audited: the cost stays bounded
 AUDITS_PER_GAME = 2  # positions audited in each of those games
 AUDIT_WINDOW = 120  # audited positions are drawn from the first this many moves
+AGREE = "listed-and-checked-moves-agree"  # the invariant an audit of the move lists holds
+ROUND_TRIP = "moves-round-trip"  # listed moves come back from text, JSON and action numbers
 
 
 @attrs.define
@@ -36,7 +39,8 @@ class Failure:
     Attributes:
         invariant: the name of the broken invariant (a function of
             :mod:`spitemalice.engine.invariants`), or the kind of fault: ``"crash"``,
-            ``"non-termination"``, ``"listed-and-checked-moves-agree"``, ``"stuck-seat"``.
+            ``"non-termination"``, ``"listed-and-checked-moves-agree"``,
+            ``"moves-round-trip"``, ``"stuck-seat"``.
     """
 
     seed: int
@@ -117,6 +121,7 @@ def _play_checked(
     if problems:
         return state, first, 0, Failure(seed, [], problems[0].message, problems[0].invariant)
     cap, audits = move_cap(rules), set(audit_at)
+    forms = RoundTrip(rules)
     watch_filters = len(rules.filter_moves_hooks) > 1
     while state.outcome is None:
         if len(moves) >= cap:
@@ -124,10 +129,9 @@ def _play_checked(
                 seed, moves, f"no outcome after {cap} moves: the game does not end",
                 "non-termination")
         try:
-            problem = _audit(rules, state, len(moves) in audits, watch_filters)
-            if problem:
-                return state, first, len(moves), Failure(
-                    seed, moves, problem, "listed-and-checked-moves-agree")
+            faulty = _audit(rules, state, len(moves) in audits, watch_filters, forms)
+            if faulty:
+                return state, first, len(moves), Failure(seed, moves, faulty[1], faulty[0])
             move = players[state.seat].choose(rules, state, legal_moves(rules, state))
         except Exception as error:  # a plugin's bug in legal_moves: report it
             return state, first, len(moves), Failure(
@@ -140,17 +144,26 @@ def _play_checked(
     return state, first, len(moves), None
 
 
-def _audit(rules: RuleBook, state: GameState, full: bool, watch_filters: bool) -> str | None:
+def _audit(rules: RuleBook, state: GameState, full: bool, watch_filters: bool,
+           forms: RoundTrip | None = None) -> tuple[str, str] | None:
+    """(invariant, problem) for the first fault the audit of ``state`` finds, or ``None``."""
     if full:
-        return audit_position(rules, state)
-    if watch_filters:
-        problem = filters_hold(rules, state, legal_moves(rules, state))
-        if problem or answering_filters(rules, state) < 2:
-            return problem
-        # Where two forced-play rules answer at once, how they combine is what a stacking
-        # fault breaks, in check_move's path as much as in legal_moves': audit it all.
-        return audit_position(rules, state)
-    return None
+        problem = audit_position(rules, state)
+        if problem:
+            return AGREE, problem
+        problem = (forms or RoundTrip(rules)).problem(state, legal_moves(rules, state))
+        return (ROUND_TRIP, problem) if problem else None
+    problem = _watch_filters(rules, state) if watch_filters else None
+    return (AGREE, problem) if problem else None
+
+
+def _watch_filters(rules: RuleBook, state: GameState) -> str | None:
+    problem = filters_hold(rules, state, legal_moves(rules, state))
+    if problem or answering_filters(rules, state) < 2:
+        return problem
+    # Where two forced-play rules answer at once, how they combine is what a stacking
+    # fault breaks, in check_move's path as much as in legal_moves': audit it all.
+    return audit_position(rules, state)
 
 
 def audit_points(seed: int, game: int) -> tuple[int, ...]:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from spitemalice.engine import deal
+from spitemalice.engine import deal, legal_moves
 from spitemalice.engine.invariants import Violation, state_violations
 from spitemalice.formats.records import GameRecord
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook
 
 from .audit import audit_position
-from .dynamic import step_violation
+from .dynamic import AGREE, ROUND_TRIP, step_violation
+from .roundtrip import RoundTrip
 
 
 def recheck_record(record: GameRecord, rules: RuleBook) -> tuple[int, Violation] | None:
@@ -17,7 +18,9 @@ def recheck_record(record: GameRecord, rules: RuleBook) -> tuple[int, Violation]
     moves played before it shows (0: at the deal), or ``None`` when there is none.
 
     The deal gets the checks of a fresh deal; every live position is audited (listed and
-    checked moves agree, see :func:`~spitemalice.validation.audit.audit_position`); every move
+    checked moves agree, see :func:`~spitemalice.validation.audit.audit_position`, and each
+    listed move comes back from text, JSON and action numbers,
+    :mod:`~spitemalice.validation.roundtrip`); every move
     is followed by the state and transition invariants and the stuck-seat check; an exception
     a plugin raises is the fault ``"crash"``.  The moves must be legal (``spitemalice check``
     tells first).
@@ -30,11 +33,15 @@ def recheck_record(record: GameRecord, rules: RuleBook) -> tuple[int, Violation]
     found = state_violations(rules, state, fresh=True)
     if found:
         return 0, found[0]
+    forms = RoundTrip(rules)
     for number, text in enumerate([*record.moves, None]):
         if state.outcome is None:
             problem = audit_position(rules, state)
             if problem:
-                return number, Violation("listed-and-checked-moves-agree", problem)
+                return number, Violation(AGREE, problem)
+            problem = forms.problem(state, legal_moves(rules, state))
+            if problem:
+                return number, Violation(ROUND_TRIP, problem)
         if text is None:
             return None
         state, violation = step_violation(rules, state, parse_move(text))

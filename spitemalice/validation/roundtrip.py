@@ -1,0 +1,120 @@
+"""Every listed move survives each form a program may hold it in: move text, JSON (the move
+list of a game record) and the action numbers of the learning environment.
+
+:func:`round_trip_problem` runs on the positions validate audits
+(:mod:`spitemalice.validation.dynamic`).  It closes the paths a move takes outside the
+engine: a notation that reads a pile number wrongly, a record that loses a move, an action
+catalogue that lists a move in one form only (pair discards in one order) or maps an action
+to another seat's pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from spitemalice.engine import check_move
+from spitemalice.errors import IllegalMove, SpiteMaliceError
+from spitemalice.formats.records import dumps_record, loads_record, record_game
+from spitemalice.model import GameState
+from spitemalice.moves import Move, move_text, parse_move
+from spitemalice.rules.book import RuleBook
+
+
+class RoundTrip:
+    """The round trips of one configuration; the action catalogue is built on first use.
+
+    Without the ``rl`` extra (the catalogue's package needs it) the action-number leg is left
+    out and :attr:`actions_checked` says so.
+    """
+
+    def __init__(self, rules: RuleBook) -> None:
+        self.rules = rules
+        self._catalogue: Any = None
+        self.actions_checked = True
+
+    def catalogue(self) -> Any:
+        """The configuration's :class:`~spitemalice.env.actions.ActionCatalogue`, or
+        ``None`` when the ``rl`` extra is not installed."""
+        if self._catalogue is None and self.actions_checked:
+            try:
+                from spitemalice.env.actions import ActionCatalogue
+            except SpiteMaliceError:  # the rl extra is missing: no environment to check
+                self.actions_checked = False
+                return None
+            self._catalogue = ActionCatalogue(self.rules)
+        return self._catalogue
+
+    def problem(self, state: GameState, listed: Sequence[Move]) -> str | None:
+        """The first listed move of ``state`` that does not come back from text, JSON or an
+        action number as itself, or an action that stands for a legal move no listed move
+        has; ``None`` when every form agrees."""
+        found = _text_problem(listed) or _json_problem(self.rules, state, listed)
+        if found is None and self.catalogue() is not None:
+            found = _action_problem(self.rules, self._catalogue, state, listed)
+        return found
+
+
+def _text_problem(listed: Sequence[Move]) -> str | None:
+    for move in listed:
+        text = move_text(move)
+        try:
+            back = parse_move(text)
+        except SpiteMaliceError as error:
+            return f"listed move {move!r} has the text {text!r}, which does not parse: {error}"
+        if back != move:
+            return f"listed move {move!r} has the text {text!r}, which reads back as {back!r}"
+    return None
+
+
+def _json_problem(rules: RuleBook, state: GameState, listed: Sequence[Move]) -> str | None:
+    """The listed moves as the move list of a game record, through its JSON and back."""
+    text = dumps_record(record_game(rules, state.seed, listed))
+    try:
+        back = [parse_move(move) for move in loads_record(text).moves]
+    except SpiteMaliceError as error:
+        return f"the listed moves do not come back from a record's JSON: {error}"
+    for move, again in zip(listed, back, strict=False):
+        if again != move:
+            return f"listed move {move!r} comes back from a record's JSON as {again!r}"
+    if len(back) != len(listed):
+        return f"a record of {len(listed)} listed moves reads back with {len(back)}"
+    return None
+
+
+def _action_problem(rules: RuleBook, catalogue: Any, state: GameState,
+                    listed: Sequence[Move]) -> str | None:
+    """Every listed move has an action that stands for it, every action of a listed move
+    decodes to that move, and every other action is refused or stands for an illegal move."""
+    try:
+        stand_for: dict[int, Move] = catalogue.legal_actions(state, listed)
+    except Exception as error:  # a catalogue that cannot place a listed move
+        return (f"the action catalogue cannot number the listed moves: "
+                f"{type(error).__name__}: {error}")
+    missing = set(listed) - set(stand_for.values())
+    if missing:
+        move = next(move for move in listed if move in missing)
+        return f"listed move {move} has no action number in the action catalogue"
+    for action in range(catalogue.size):
+        try:
+            decoded = catalogue.move(state, action)
+        except IllegalMove:
+            decoded = None
+        expected = stand_for.get(action)
+        if expected is not None:
+            if decoded != expected:
+                return (f"action {action} ({catalogue.describe(action)}) stands for listed "
+                        f"move {expected} but decodes to {decoded}")
+        elif decoded is not None and _accepted(rules, state, decoded):
+            return (f"action {action} ({catalogue.describe(action)}) decodes to {decoded}, "
+                    "which check_move accepts but no listed move's actions include")
+    return None
+
+
+def _accepted(rules: RuleBook, state: GameState, move: Move) -> bool:
+    rules.forget_last_legal()  # the checker's own rules, not the listed-move cache
+    try:
+        check_move(rules, state, move)
+    except IllegalMove:
+        return False
+    return True
