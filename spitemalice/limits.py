@@ -17,7 +17,9 @@ import itertools
 import os
 import re
 import stat
+import time
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 MAX_DIGITS = 80
@@ -42,6 +44,64 @@ MAX_MOVE_CHARS = 64
 
 MAX_NAME_CHARS = 200
 """Longest name, kind or other label read from a record or a rule-set file, in characters."""
+
+
+# -- the play server (spitemalice.server): every incoming message is bounded ----------------
+
+MAX_MESSAGE_BYTES = 4096
+"""Largest protocol message a client may send to the play server, in bytes of UTF-8 (the
+largest real one, a ``create`` with eight named seats and every house rule, is under 1,500).
+A longer message is answered with an error and dropped; the connection stays open."""
+
+MAX_FRAME_BYTES = 64 * 1024
+"""Largest WebSocket message the play server reads at all, in bytes; a longer one closes the
+connection (status 1009, "message too big"), so a client cannot make the server buffer
+more."""
+
+MESSAGES_PER_SECOND = 20
+"""Messages a connection may send per second, on average (a person clicks a few times a
+second; a bot answers once per move).  Faster messages are answered with one error each
+second and dropped."""
+
+MESSAGE_BURST = 40
+"""Messages a connection may send at once before :data:`MESSAGES_PER_SECOND` applies."""
+
+MAX_TABLES_PER_CLIENT = 8
+"""Unfinished tables one client (one network address) may have created on a play server at
+a time (``spitemalice serve --max-tables-per-client`` changes it)."""
+
+MAX_TABLES = 500
+"""Unfinished tables a play server holds at a time (``spitemalice serve --max-tables``)."""
+
+MAX_SEAT_NAME_CHARS = 40
+"""Longest name of a seat at a play-server table, in characters (printable text only)."""
+
+MAX_CONNECTIONS_PER_SEAT = 8
+"""Connections (browser tabs, programs) that may sit at one seat of a table at a time."""
+
+
+class Rate:
+    """A token bucket: :meth:`allow` is true for at most ``burst`` calls at once and
+    ``per_second`` calls per second on average (one per connection of the play server,
+    :data:`MESSAGES_PER_SECOND` and :data:`MESSAGE_BURST`).
+
+    ``clock`` gives seconds (default :func:`time.monotonic`; tests pass their own).
+    """
+
+    def __init__(self, per_second: float = MESSAGES_PER_SECOND, burst: int = MESSAGE_BURST,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_second, self.burst, self.clock = per_second, burst, clock
+        self.tokens, self.last = float(burst), clock()
+
+    def allow(self) -> bool:
+        """Whether one more message may pass now (it is counted when it may)."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
 
 
 def whole_number(text: str) -> int | None:

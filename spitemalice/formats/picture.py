@@ -13,7 +13,12 @@ The SVG is plain text written with the standard library (no drawing dependency).
 card is a ``<g class="card">`` element with ``data-card`` (its text, ``QS``) and
 ``data-zone`` (``build1``, ``seat0-payoff1``, ``seat0-discard2``, ``seat0-hand``) so a
 program or a test can read back what is drawn; face-down cards are
-``<g class="card-back">`` with ``data-count``.
+``<g class="card-back">`` with ``data-count``.  Every pile, empty or not, is a
+``<g class="pile">`` with the same ``data-zone`` around its cards (an empty one holds a dashed
+slot), and ``new_pile=True`` adds the slot ``build-new`` where a new build pile would open, so
+a page can make piles and cards clickable on this one drawing (:mod:`spitemalice.server` does).
+Every text comes through :func:`xml.sax.saxutils.escape` and every attribute through
+``quoteattr``, so a name typed by a person is drawn as the text it is.
 """
 
 from __future__ import annotations
@@ -62,10 +67,13 @@ class _Table:
     outcome: Outcome | None
     viewer: int | None
     teams: tuple[tuple[int, ...], ...] = ()
+    names: tuple[str, ...] = ()
+    new_pile: bool = False
 
 
 def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
-                 caption: str = "", teams: Sequence[Sequence[int]] = ()) -> str:
+                 caption: str = "", teams: Sequence[Sequence[int]] = (),
+                 names: Sequence[str] = (), new_pile: bool = False) -> str:
     """The position as an SVG document (UTF-8 text, starting ``<svg``).
 
     Args:
@@ -75,9 +83,14 @@ def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
         caption: a line of text at the top (say the rule set and the move just made).
         teams: ``RuleBook.teams.teams`` in a game with teams: each seat's label names its
             team (``team 0+2``).
+        names: who sits at each seat, in seat order (``()``: seats are only numbered); each
+            seat's label shows its name, escaped.
+        new_pile: draw an empty slot, zone ``build-new``, after the open build piles (where
+            a card would open a new one; pass it when the rules allow another pile).
 
     Raises:
-        SpiteMaliceError: ``viewer`` is given with a view, or is not a seat of the state.
+        SpiteMaliceError: ``viewer`` is given with a view, or is not a seat of the state;
+            ``names`` is given but not one per seat.
     """
     if isinstance(position, SeatView):
         if viewer is not None:
@@ -90,7 +103,10 @@ def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
         table = _state_table(position)
     if any(len(team) > 1 for team in teams):
         table = attrs.evolve(table, teams=tuple(tuple(team) for team in teams))
-    return _draw(table, caption)
+    if names and len(names) != len(table.seats):
+        raise SpiteMaliceError(f"names= gives {len(names)} name(s) for {len(table.seats)} "
+                               "seats; give one per seat, in seat order")
+    return _draw(attrs.evolve(table, names=tuple(names), new_pile=new_pile), caption)
 
 
 def _state_table(state: GameState) -> _Table:
@@ -139,7 +155,7 @@ def _draw(table: _Table, caption: str) -> str:
                  *(MARGIN * 2 + _panel_width(row) for row in table.seats)])
     parts: list[str] = []
     parts += _header(table, caption, width)
-    parts += _builds(table.builds, table.build_removed, MARGIN, _HEADER_H)
+    parts += _builds(table.builds, table.build_removed, MARGIN, _HEADER_H, table.new_pile)
     y = _HEADER_H + _BUILD_H + (14 if table.build_removed else 0)  # room for "n recycled"
     for row in table.seats:
         height = _panel_height(row)
@@ -177,13 +193,15 @@ def _status(table: _Table) -> str:
             f"{table.turn_moves} card(s) moved this turn")
 
 
-def _builds(builds: Sequence[Pile], removed: Sequence[int], x: int, y: int) -> list[str]:
+def _builds(builds: Sequence[Pile], removed: Sequence[int], x: int, y: int,
+            new_pile: bool) -> list[str]:
     parts = [_text(x, y + 14, "Build piles", weight="bold")]
-    if not builds:
+    if not builds and not new_pile:
         parts.append(_text(x, y + 44, "none open", fill="#cfe8d6"))
     for number, pile in enumerate(builds, 1):
         left = x + (number - 1) * (CARD_W + 24)
         top = pile[-1]
+        parts.append(_open_pile(f"build{number}"))
         parts.append(_card(top, left, y + 22, f"build{number}"))
         under = removed[number - 1] if removed else 0
         stands = under + len(pile)
@@ -196,6 +214,12 @@ def _builds(builds: Sequence[Pile], removed: Sequence[int], x: int, y: int) -> l
         parts.append(_text(left, y + 22 + CARD_H + 14, label, size=11))
         if under:  # the cards under the top were recycled: say why the pile is so short
             parts.append(_text(left, y + 22 + CARD_H + 28, f"{under} recycled", size=11))
+        parts.append("</g>")
+    if new_pile:
+        left = x + len(builds) * (CARD_W + 24)
+        parts += [_open_pile("build-new"), _slot(left, y + 22),
+                  _text(left, y + 22 + CARD_H + 14, "new pile", size=11, fill="#cfe8d6"),
+                  "</g>"]
     return parts
 
 
@@ -205,6 +229,8 @@ def _panel(table: _Table, row: _SeatRow, x: int, y: int, width: int, height: int
     parts = [f"<rect x='{x}' y='{y}' width='{width}' height='{height}' rx='8' "
              f"fill='#3b7f55' stroke='{border}' stroke-width='{3 if on_turn else 1}'/>"]
     label = f"Seat {row.index}"
+    if table.names:
+        label += f" \u00b7 {table.names[row.index]}"
     for team in table.teams:
         if row.index in team:
             label += f" \u00b7 team {'+'.join(map(str, team))}"
@@ -230,33 +256,38 @@ def _panel(table: _Table, row: _SeatRow, x: int, y: int, width: int, height: int
 def _payoff(pile: PayoffView, x: int, y: int, name: str, zone: str) -> list[str]:
     """A pay-off pile: its face-up top (or an empty slot) and a badge with its count."""
     face = _slot(x, y) if pile.top is None else _card(pile.top, x, y, zone)
-    return [_text(x, y - 4, name, size=10), face,
-            _badge(x + CARD_W - 4, y + CARD_H - 4, str(pile.count))]
+    return [_open_pile(zone), _text(x, y - 4, name, size=10), face,
+            _badge(x + CARD_W - 4, y + CARD_H - 4, str(pile.count)), "</g>"]
 
 
 def _fan(pile: Pile, x: int, y: int, name: str, zone: str) -> list[str]:
     """A discard pile fanned downward, bottom card first, so every card's corner shows."""
-    parts = [_text(x, y - 4, name, size=10)]
+    parts = [_open_pile(zone), _text(x, y - 4, name, size=10)]
     if not pile:
         parts.append(_slot(x, y))
     parts += [_card(card, x, y + depth * FAN, zone) for depth, card in enumerate(pile)]
-    return parts
+    return [*parts, "</g>"]
 
 
 def _hand(row: _SeatRow, x: int, y: int) -> list[str]:
     """The hand face up in a row, or (another seat's, in a view) one face-down card with
     the count."""
     zone = f"seat{row.index}-hand"
-    parts = [_text(x, y - 4, f"Hand ({row.hand_count})", size=10)]
+    parts = [_open_pile(zone), _text(x, y - 4, f"Hand ({row.hand_count})", size=10)]
     if row.hand is None:
         if row.hand_count:
             parts.append(_back(x, y, row.hand_count, zone))
-        return parts
+        return [*parts, "</g>"]
     parts += [_card(card, x + n * (CARD_W + 4), y, zone) for n, card in enumerate(row.hand)]
-    return parts
+    return [*parts, "</g>"]
 
 
 # -- drawing primitives ------------------------------------------------------------------
+
+
+def _open_pile(zone: str) -> str:
+    """The start of a pile's group (the caller closes it with ``</g>``)."""
+    return f"<g class='pile' data-zone='{zone}'>"
 
 
 def _text(x: int, y: int, text: str, *, size: int = 13, weight: str = "normal",
