@@ -24,6 +24,7 @@ from spitemalice.cli.interop import add_interop
 from spitemalice.cli.play import add_play
 from spitemalice.cli.records import add_records
 from spitemalice.cli.rulesets import add_rulesets
+from spitemalice.cli.serve import add_serve
 from spitemalice.cli.simulate import add_simulate
 from spitemalice.cli.study import add_study
 from spitemalice.cli.validate import add_validate
@@ -43,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_interop(commands)  # schema; show --svg, replay --svg
     add_study(commands)  # compare, tournament
     add_play(commands)
+    add_serve(commands)  # serve, bot --connect (the play extra)
     return parser
 
 

@@ -1,6 +1,6 @@
 """JSON Schemas (draft 2020-12) for the documents spitemalice writes and reads.
 
-Four schemas ship with the package as data files (``spitemalice/formats/schemas/NAME.schema.json``),
+Five schemas ship with the package as data files (``spitemalice/formats/schemas/NAME.schema.json``),
 so a program in another language can check a document before sending it:
 
 * ``record``: a game record (:mod:`spitemalice.formats.records`, format ``spitemalice-record``);
@@ -8,7 +8,12 @@ so a program in another language can check a document before sending it:
   ``spitemalice-state``);
 * ``view``: one seat's view (:mod:`spitemalice.formats.serialize`, format ``spitemalice-view``);
 * ``ruleset``: a custom rule-set file (:mod:`spitemalice.rules.custom`), as the table a TOML
-  reader gives.
+  reader gives;
+* ``message``: one message of the play server's protocol (:mod:`spitemalice.server.protocol`),
+  either way: ``$defs/to-server`` what a client sends, ``$defs/to-client`` what it receives.
+  Its views and records refer to the ``view`` and ``record`` schemas, which
+  :func:`schema_text` bundles into it (in ``$defs``, each under its own ``$id``), so the text
+  it gives stands alone.
 
 Every document the library writes validates against its schema (``tests/test_schemas.py``
 checks the committed records and thousands of generated states and views).  A schema checks
@@ -25,7 +30,7 @@ from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
 
-SCHEMA_NAMES: tuple[str, ...] = ("record", "state", "view", "ruleset")
+SCHEMA_NAMES: tuple[str, ...] = ("record", "state", "view", "ruleset", "message")
 """The names :func:`schema` and ``spitemalice schema NAME`` take."""
 
 
@@ -38,6 +43,19 @@ def schema_text(name: str) -> str:
     if name not in SCHEMA_NAMES:
         raise SpiteMaliceError(f"no schema named {name!r}; the schemas are "
                                f"{', '.join(SCHEMA_NAMES)}")
+    text = _shipped(name)
+    if name != "message":
+        return text
+    bundle = json.loads(text)
+    for part in _BUNDLED:  # 2020-12 bundling: "view.schema.json" resolves to the $id inside
+        bundle["$defs"][part] = json.loads(_shipped(part))
+    return json.dumps(bundle, indent=2, ensure_ascii=False) + "\n"
+
+
+_BUNDLED = ("view", "record")
+
+
+def _shipped(name: str) -> str:
     return (resources.files("spitemalice.formats") / "schemas" / f"{name}.schema.json").read_text(
         encoding="utf-8")
 

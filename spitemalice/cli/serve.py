@@ -1,0 +1,96 @@
+"""``spitemalice serve`` (the play server) and ``spitemalice bot --connect URL`` (one of our
+bots at a remote table); both need the ``play`` extra (``pip install 'spitemalice[play]'``).
+
+* ``serve [--host 127.0.0.1] [--port 8000] [--records DIR]``: the lobby at
+  ``http://HOST:PORT/``; every move is kept in ``DIR`` (default: the user's data directory)
+  before it is announced, and unfinished tables resume when the server starts again.
+  It listens on 127.0.0.1 only unless ``--host`` says otherwise: put a reverse proxy with
+  TLS in front of it before anyone else can reach it (docs/playing.md).
+* ``bot --connect URL [--player greedy]``: plays the seat whose link is ``URL`` until the
+  game ends, then prints the outcome.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from typing import Any
+
+from spitemalice import limits
+from spitemalice.bots.players import PLAYERS
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.text import for_terminal
+
+_EXTRA = "needs the play extra: pip install 'spitemalice[play]'"
+
+
+def add_serve(commands: Any) -> None:
+    """Register ``serve`` and ``bot`` on ``commands`` (argparse subparsers)."""
+    serve = commands.add_parser("serve", help="run the play server: a lobby and tables in "
+                                "the browser, a WebSocket protocol for programs")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this machine only; "
+                            "put a TLS reverse proxy in front before exposing it)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--records", metavar="DIR", default=None,
+                       help="folder for the tables' records (default: the user's data "
+                            "directory, ~/.local/share/spitemalice/tables on Linux)")
+    serve.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                       help="how long a bot waits before each move (default 0.6)")
+    serve.add_argument("--max-tables", type=int, default=limits.MAX_TABLES,
+                       help=f"unfinished tables held at once (default {limits.MAX_TABLES})")
+    serve.add_argument("--max-tables-per-client", type=int,
+                       default=limits.MAX_TABLES_PER_CLIENT,
+                       help="unfinished tables one address may open (default "
+                            f"{limits.MAX_TABLES_PER_CLIENT})")
+    serve.set_defaults(handler=run_serve)
+    bot = commands.add_parser("bot", help="seat one of our bots at a remote table through "
+                              "the play server's protocol")
+    bot.add_argument("--connect", required=True, metavar="URL",
+                     help="the seat's link, http://HOST:PORT/table/ID#seat=N&token=TOKEN")
+    bot.add_argument("--player", default="greedy", choices=sorted(PLAYERS),
+                     help="which bot plays the seat (default greedy)")
+    bot.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
+    bot.set_defaults(handler=run_bot)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Run the server until Ctrl-C."""
+    if not 0 <= args.port <= 65535:
+        raise SpiteMaliceError(f"--port {args.port}: a port is 0 to 65535")
+    if args.bot_delay < 0 or args.max_tables < 1 or args.max_tables_per_client < 1:
+        raise SpiteMaliceError("--bot-delay is 0 or more; --max-tables and "
+                               "--max-tables-per-client are 1 or more")
+    try:
+        from spitemalice.server.app import serve
+        from spitemalice.server.store import default_directory
+    except ImportError as missing:
+        raise SpiteMaliceError(f"spitemalice serve {_EXTRA} ({missing.name} is missing)"
+                               ) from None
+    records = args.records or str(default_directory())
+    serve(args.host, args.port, records, bot_delay=args.bot_delay,
+          max_tables=args.max_tables, max_tables_per_client=args.max_tables_per_client)
+    return 0
+
+
+def run_bot(args: argparse.Namespace) -> int:
+    """Play the linked seat to the end; exit 0 when the game ended, 1 when the server
+    refused a message or closed the connection first."""
+    try:
+        import websockets  # noqa: F401 - only to say which extra is missing
+
+        from spitemalice.server.remote import RemoteBot, parse_link
+    except ImportError as missing:
+        raise SpiteMaliceError(f"spitemalice bot {_EXTRA} ({missing.name} is missing)"
+                               ) from None
+    bot = RemoteBot(parse_link(args.connect), args.player, args.seed)
+    try:
+        outcome = asyncio.run(bot.run())
+    except OSError as error:
+        raise SpiteMaliceError(f"--connect: cannot reach the server: "
+                               f"{for_terminal(str(error))}") from None
+    if outcome is None:
+        print("the connection closed before the game ended")
+        return 1
+    print(f"game over: {outcome.describe()}")
+    return 1 if bot.problems else 0

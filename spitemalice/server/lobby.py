@@ -1,0 +1,95 @@
+"""The lobby's side of the protocol: what a table may have (``catalog``), the rules a
+``create`` message asks for, and the ``created`` answer with each person's link.
+
+A ``create`` message names an installed rule set and installed house rules only (never a
+file: a client cannot make the server read one), and one seat per player of the game.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from spitemalice.bots.players import PLAYERS, STRONGEST
+from spitemalice.errors import RulesetError, SpiteMaliceError
+from spitemalice.play.session import HUMAN
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.loader import load
+from spitemalice.rules.registry import installed
+from spitemalice.rules.ruleset import closest
+from spitemalice.server.protocol import PROTOCOL, Message, ProtocolError
+from spitemalice.server.store import TableEntry
+
+HINT_PLAYER = STRONGEST
+"""The bot whose move a ``hint`` message gives."""
+
+
+@functools.cache
+def _installed() -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+    rulesets, house_rules = [], []
+    for info in installed():
+        if info.kind == "ruleset":
+            counts = list(load(info.name).ruleset.player_counts)
+            rulesets.append({"name": info.name, "description": info.description,
+                             "players": counts})
+        elif info.kind == "house-rule":
+            house_rules.append({"name": info.name, "description": info.description})
+    return rulesets, house_rules
+
+
+def catalog() -> dict[str, Any]:
+    """The ``catalog`` message: installed rule sets (with their seat counts), house rules,
+    and the players a seat may have (``"human"`` and every bot kind)."""
+    rulesets, house_rules = _installed()
+    return {"type": "catalog", "protocol": PROTOCOL, "rulesets": rulesets,
+            "house_rules": house_rules, "players": [HUMAN, *PLAYERS]}
+
+
+def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
+    """The rule book, the seat kinds and the names a ``create`` message asks for.
+
+    Raises:
+        ProtocolError: ``bad-rules``: a rule set or house rule that is not installed, a
+            player that is neither ``"human"`` nor a bot, no person's seat, or rules the
+            library refuses (the seat count among them); the message says what would do.
+    """
+    rulesets, house_rules = _installed()
+    name = message.get("ruleset")
+    _known(name, [r["name"] for r in rulesets], "create.ruleset", "rule set")
+    chosen = message.get("house_rules", ())
+    for i, rule in enumerate(chosen):
+        _known(rule, [h["name"] for h in house_rules], f"create.house_rules[{i}]", "house rule")
+    seats = message.get("seats")
+    players = [HUMAN, *PLAYERS]
+    for i, seat in enumerate(seats):
+        _known(seat.player, players, f"create.seats[{i}].player", "player")
+    kinds = [seat.player for seat in seats]
+    if HUMAN not in kinds:
+        raise ProtocolError("bad-rules", "create.seats: every seat is a bot's; give at least "
+                            f"one seat the player {HUMAN!r}")
+    params = {**message.get("params", {}), "players": len(seats)}
+    try:
+        rules = load(name, chosen, params)
+    except RulesetError as problem:
+        raise ProtocolError("bad-rules", str(problem)) from None
+    return rules, kinds, [seat.name for seat in seats]
+
+
+def _known(name: str, names: Sequence[str], path: str, what: str) -> None:
+    if name not in names:
+        raise ProtocolError("bad-rules", f"{path}: {name[:40]!r} is not an installed {what}"
+                            f"{closest(name, names)}; choose one of {', '.join(names)}")
+
+
+def created(entry: TableEntry, tokens: Sequence[str | None]) -> dict[str, Any]:
+    """The ``created`` message: per seat its link and token (``None`` for a bot's)."""
+    seats = []
+    for number, (seat, token) in enumerate(zip(entry.seats, tokens, strict=True)):
+        link = None if token is None else f"/table/{entry.table}#seat={number}&token={token}"
+        seats.append({"seat": number, "name": seat.name, "player": seat.player,
+                      "token": token, "link": link})
+    return {"type": "created", "table": entry.table, "seats": seats}
+
+
+__all__ = ["HINT_PLAYER", "SpiteMaliceError", "catalog", "created", "table_rules"]

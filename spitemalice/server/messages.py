@@ -1,0 +1,137 @@
+"""The messages the play server sends, each built from what its seat may know.
+
+A ``state`` message is built from one :class:`~spitemalice.play.table_view.TableView` (the
+seat's :func:`~spitemalice.view_of` plus the public seats and move log) and nothing else, so
+two tables that differ only in cards a seat cannot see send that seat the same bytes
+(``tests/test_server_privacy.py``).  The other messages carry public things only: the rules,
+who sits where, the move log, a refusal of the seat's own move.  Shapes:
+``spitemalice schema message``, ``$defs/to-client``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from spitemalice.formats.picture import position_svg
+from spitemalice.formats.records import GameRecord, record_to_dict, ruleset_ref
+from spitemalice.formats.serialize import view_to_dict
+from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
+from spitemalice.play.session import Refusal
+from spitemalice.play.table_view import Played, TableView
+from spitemalice.rules.book import RuleBook
+from spitemalice.server.protocol import PROTOCOL
+
+
+def zones(move: Move, seat: int) -> tuple[str | None, str | None]:
+    """The picture zones (``data-zone`` of :mod:`spitemalice.formats.picture`) that ``move``
+    by ``seat`` takes its card from and puts it on: ``("seat0-hand", "build2")``;
+    ``(None, None)`` for a pass."""
+    if isinstance(move, Play):
+        owner = seat if move.owner is None else move.owner
+        source = {Zone.HAND: f"seat{seat}-hand",
+                  Zone.PAYOFF: f"seat{owner}-payoff{move.index + 1}",
+                  Zone.DISCARD: f"seat{owner}-discard{move.index + 1}"}[move.zone]
+        return source, "build-new" if move.pile == NEW_PILE else f"build{move.pile + 1}"
+    if isinstance(move, Discard):
+        owner = seat if move.owner is None else move.owner
+        return f"seat{seat}-hand", f"seat{owner}-discard{move.pile + 1}"
+    return None, None
+
+
+def _cards(move: Move) -> list[str]:
+    if isinstance(move, Play):
+        return [str(move.card)]
+    if isinstance(move, Discard):
+        return [str(card) for card in move.cards]
+    return []
+
+
+def _last(table: TableView) -> dict[str, Any] | None:
+    played = table.last
+    if played is None:
+        return None
+    source, target = zones(played.move, played.seat)
+    if target == "build-new":  # it is the last open pile now (a new pile is never complete)
+        target = f"build{len(table.builds)}" if table.builds else None
+    return {"number": table.moves_made, "seat": played.seat, "move": played.text,
+            "from": source, "to": target}
+
+
+def state(table: TableView, game: int, *, log: Sequence[Played] | None = None,
+          picture: bool = False, ruleset: str = "") -> dict[str, Any]:
+    """The ``state`` message for ``table``'s seat.
+
+    Args:
+        table: the seat's table view (:meth:`~spitemalice.play.session.Session.table_view`).
+        game: the game's number at the table (1, then one more per rematch).
+        log: every move so far, when the client's log must be replaced (on join, undo,
+            rematch); ``None`` leaves it out (``last`` is then the one new entry).
+        picture: add the position drawn as SVG (``picture``).
+        ruleset: the rule set's name, for the picture's caption.
+    """
+    legal = []
+    for move in table.legal:
+        source, target = zones(move, table.viewer)
+        legal.append({"move": str(move), "cards": _cards(move), "from": source, "to": target})
+    message: dict[str, Any] = {
+        "type": "state", "game": game, "number": table.moves_made, "last": _last(table),
+        "view": view_to_dict(table.view, table.teams), "legal": legal,
+    }
+    if log is not None:
+        message["log"] = [{"seat": played.seat, "move": played.text} for played in log]
+    if picture:
+        message["picture"] = position_svg(
+            table.view, caption=_caption(table, ruleset), teams=table.teams,
+            names=[seat.name for seat in table.seats], new_pile=table.may_open)
+    return message
+
+
+def _caption(table: TableView, ruleset: str) -> str:
+    played = table.last
+    if played is None:
+        return f"{ruleset}: the deal"
+    who = table.seats[played.seat].name
+    return f"{ruleset}, move {table.moves_made}: {who} played {played.text}"
+
+
+def seat_list(names: Sequence[tuple[str, str]], connected: Sequence[bool]) -> list[dict[str, Any]]:
+    """Who sits where: per seat its number, name, player (``"human"`` or a bot kind) and
+    whether a client sits there now."""
+    return [{"seat": seat, "name": name, "player": player, "connected": here}
+            for seat, ((name, player), here) in enumerate(zip(names, connected, strict=True))]
+
+
+def welcome(table_id: str, seat: int, game: int, rules: RuleBook,
+            seats: list[dict[str, Any]], undo: bool) -> dict[str, Any]:
+    """The ``welcome`` message: the table, the seat, the rules and the rule sheet."""
+    ref = ruleset_ref(rules)
+    return {"type": "welcome", "protocol": PROTOCOL, "table": table_id, "seat": seat,
+            "game": game,
+            "ruleset": {"name": ref.name, "house_rules": list(ref.house_rules),
+                        "params": {key: list(value) if isinstance(value, tuple) else value
+                                   for key, value in ref.params}},
+            "seats": seats, "sheet": rules.sheet_text(), "undo": undo}
+
+
+def seats(listed: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ``seats`` message: who sits at the table now."""
+    return {"type": "seats", "seats": listed}
+
+
+def refused(refusal: Refusal) -> dict[str, Any]:
+    """The ``refused`` message for a move the rules do not allow (reason, clause and the
+    clause's text, all from the refusal of the seat's own move)."""
+    return {"type": "refused", "move": refusal.move, "reason": refusal.reason,
+            "clause": refusal.clause, "clause_text": refusal.clause_text,
+            "message": refusal.message}
+
+
+def hint(move: Move, player: str) -> dict[str, Any]:
+    """The ``hint`` message: what ``player`` (a bot kind) would play."""
+    return {"type": "hint", "move": str(move), "player": player}
+
+
+def record(game: GameRecord) -> dict[str, Any]:
+    """The ``record`` message: a finished game's record."""
+    return {"type": "record", "record": record_to_dict(game)}

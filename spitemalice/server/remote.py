@@ -1,0 +1,138 @@
+"""One of the library's bots at a remote table, through the protocol only
+(``spitemalice bot --connect URL``).
+
+The bot is what any program in any language would be: it opens the server's WebSocket,
+sends ``join`` with the seat and token of a seat's link, and answers each ``state`` in which
+its seat is on turn with a ``move``, chosen by a bot of :data:`spitemalice.bots.players.PLAYERS`
+from the seat's view alone (the view in the message, read back with
+:func:`~spitemalice.formats.serialize.view_from_dict`).  It stops when the game ends.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import attrs
+
+from spitemalice.bots.players import make_player
+from spitemalice.engine import legal_moves
+from spitemalice.engine.views import stand_in_state
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.serialize import view_from_dict
+from spitemalice.formats.text import for_terminal
+from spitemalice.model import Outcome
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.loader import load
+
+
+@attrs.frozen
+class SeatLink:
+    """What a seat's link holds: the server's WebSocket address, the table, seat and token."""
+
+    socket: str
+    table: str
+    seat: int
+    token: str
+
+
+def parse_link(url: str) -> SeatLink:
+    """A seat's link (``http://HOST:PORT/table/ID#seat=N&token=T``, as the lobby gives it).
+
+    Raises:
+        SpiteMaliceError: the text is not such a link; the message shows the form.
+    """
+    form = "http://HOST:PORT/table/ID#seat=N&token=TOKEN (the link the lobby gives a seat)"
+    parts = urlsplit(url)
+    fragment = parse_qs(parts.fragment)
+    path = parts.path.rstrip("/").split("/")
+    seat = fragment.get("seat", [""])[0]
+    token = fragment.get("token", [""])[0]
+    if (parts.scheme not in ("http", "https") or not parts.netloc or len(path) < 2
+            or path[-2] != "table" or not seat.isdigit() or not token):
+        raise SpiteMaliceError(f"--connect {url[:80]!r}: expected a seat's link, {form}")
+    scheme = "wss" if parts.scheme == "https" else "ws"
+    base = "/".join(path[:-2])
+    return SeatLink(f"{scheme}://{parts.netloc}{base}/ws", path[-1], int(seat), token)
+
+
+class RemoteBot:
+    """A bot that plays one seat of a remote table through the protocol.
+
+    Args:
+        link: the seat's link (:func:`parse_link`).
+        player: the bot kind (``"greedy"``...).
+        seed: the bot's seed.
+        on_move: called with the seconds from sending each move to receiving the ``state``
+            that announces it (``bench/serve_load.py`` measures the server with it).
+        say: where lines for a person go (the bot's moves are not said; errors and the end
+            are).
+    """
+
+    def __init__(self, link: SeatLink, player: str = "greedy", seed: int = 0, *,
+                 on_move: Callable[[float], None] | None = None,
+                 say: Callable[[str], None] = print) -> None:
+        self.link = link
+        self.player = make_player(player, seed)
+        self.on_move = on_move
+        self.say = say
+        self.rules: RuleBook | None = None
+        self.sent: tuple[int, float] | None = None
+        self.outcome: Outcome | None = None
+        self.problems = 0
+
+    async def run(self) -> Outcome | None:
+        """Join, play until the game ends, return its outcome (``None`` if the server
+        closed the connection first).
+
+        Raises:
+            OSError: the server cannot be reached.
+        """
+        import websockets
+
+        async with websockets.connect(self.link.socket, max_size=2**24) as socket:
+            await socket.send(json.dumps({"type": "join", "table": self.link.table,
+                                          "seat": self.link.seat, "token": self.link.token}))
+            async for text in socket:
+                answer = self.answer(json.loads(text))
+                if answer is not None:
+                    await socket.send(json.dumps(answer))
+                if self.outcome is not None or self.problems:
+                    break
+        return self.outcome
+
+    def answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        """What to send back to one server message (``None``: nothing)."""
+        kind = message.get("type")
+        if kind == "welcome":
+            ruleset = message["ruleset"]
+            params = {**ruleset["params"], "players": len(message["seats"])}
+            self.rules = load(ruleset["name"], ruleset["house_rules"], params)
+        elif kind == "state":
+            return self._on_state(message)
+        elif kind in ("error", "refused"):
+            self.problems += 1
+            self.say(f"the server said: {for_terminal(str(message.get('message')))}")
+        return None
+
+    def _on_state(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        if self.sent is not None and message["number"] >= self.sent[0]:
+            if self.on_move is not None:
+                self.on_move(time.perf_counter() - self.sent[1])
+            self.sent = None
+        if self.rules is None:
+            raise SpiteMaliceError("the server sent a state before its welcome")
+        view = view_from_dict(message["view"], self.rules)
+        if view.outcome is not None:
+            self.outcome = view.outcome
+            return None
+        if view.seat != self.link.seat or not message["legal"]:
+            return None
+        seen = stand_in_state(view)
+        move = self.player.choose(self.rules, seen, legal_moves(self.rules, seen))
+        number = message["number"] + 1
+        self.sent = (number, time.perf_counter())
+        return {"type": "move", "move": str(move), "number": number}

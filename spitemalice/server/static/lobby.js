@@ -1,0 +1,136 @@
+// The lobby: fill the form from the server's catalog, send "create", show each seat's link.
+import { connect, element } from "./net.js";
+
+const $ = (id) => document.getElementById(id);
+let catalog = null;
+
+const server = connect(onMessage, (socket) => server.send({ type: "catalog" }),
+  () => { $("status").textContent = "The server closed the connection; reload the page."; });
+
+function onMessage(message) {
+  if (message.type === "catalog") showCatalog(message);
+  else if (message.type === "created") showCreated(message);
+  else if (message.type === "error") {
+    $("status").textContent = message.message;
+    $("status").classList.add("bad");
+    $("open").disabled = false;
+  }
+}
+
+function showCatalog(message) {
+  catalog = message;
+  const select = $("ruleset");
+  for (const ruleset of message.rulesets) {
+    const option = element("option", ruleset.name);
+    option.value = ruleset.name;
+    select.append(option);
+  }
+  const rules = $("house-rules");
+  for (const rule of message.house_rules) {
+    const label = element("label", "", "choice");
+    const box = element("input");
+    box.type = "checkbox";
+    box.value = rule.name;
+    box.name = "house-rule";
+    label.append(box, ` ${rule.name}`);
+    label.title = rule.description;
+    rules.append(label);
+  }
+  select.addEventListener("change", rulesetChanged);
+  $("seat-count").addEventListener("change", () => seatRows(Number($("seat-count").value)));
+  rulesetChanged();
+}
+
+function rulesetChanged() {
+  const ruleset = catalog.rulesets.find((r) => r.name === $("ruleset").value);
+  $("ruleset-about").textContent = ruleset.description;
+  const count = $("seat-count");
+  const before = Number(count.value) || 2;
+  count.replaceChildren(...ruleset.players.map((n) => {
+    const option = element("option", String(n));
+    option.value = String(n);
+    return option;
+  }));
+  count.value = String(ruleset.players.includes(before) ? before : ruleset.players[0]);
+  seatRows(Number(count.value));
+}
+
+function seatRows(count) {
+  const rows = $("seats");
+  const kept = [...rows.querySelectorAll(".seat-row")].map((row) => ({
+    player: row.querySelector("select").value, name: row.querySelector("input").value }));
+  rows.replaceChildren();
+  for (let seat = 0; seat < count; seat++) {
+    const row = element("div", "", "seat-row");
+    const player = element("select");
+    player.name = `player-${seat}`;
+    for (const kind of catalog.players) {
+      const option = element("option", kind === "human" ? "a person" : `bot: ${kind}`);
+      option.value = kind;
+      player.append(option);
+    }
+    const name = element("input");
+    name.name = `name-${seat}`;
+    name.maxLength = 40;
+    name.required = true;
+    const old = kept[seat];
+    player.value = old ? old.player : (seat === 0 ? "human" : "greedy");
+    name.value = old ? old.name : (seat === 0 ? "Player 1" : player.value);
+    player.addEventListener("change", () => {
+      if (catalog.players.includes(name.value) || /^Player \d+$/.test(name.value)) {
+        name.value = player.value === "human" ? `Player ${seat + 1}` : player.value;
+      }
+    });
+    row.append(element("span", `Seat ${seat}`, "seat-number"), player, name);
+    rows.append(row);
+  }
+}
+
+function params(text) {
+  const found = {};
+  for (const part of text.split(/[\s,]+/).filter(Boolean)) {
+    const [key, ...rest] = part.split("=");
+    found[key] = rest.join("=");  // the server reads values as --set does
+  }
+  return found;
+}
+
+$("create").addEventListener("submit", (event) => {
+  event.preventDefault();
+  $("status").textContent = "";
+  $("status").classList.remove("bad");
+  const seats = [...document.querySelectorAll(".seat-row")].map((row) => ({
+    name: row.querySelector("input").value.trim() || "?",
+    player: row.querySelector("select").value }));
+  const houseRules = [...document.querySelectorAll("input[name=house-rule]:checked")]
+    .map((box) => box.value);
+  $("open").disabled = true;
+  server.send({ type: "create", ruleset: $("ruleset").value, house_rules: houseRules,
+                params: params($("params").value), seats });
+});
+
+function showCreated(message) {
+  $("table-id").textContent = message.table;
+  const links = $("links");
+  links.replaceChildren();
+  for (const seat of message.seats) {
+    const item = element("li");
+    item.append(element("span", `Seat ${seat.seat}: ${seat.name}`, "seat-name"));
+    if (seat.link) {
+      const url = new URL(seat.link, location.origin).href;
+      const anchor = element("a", "sit here", "sit");
+      anchor.href = url;
+      anchor.id = `sit-${seat.seat}`;
+      const copy = element("input", "", "link");
+      copy.readOnly = true;
+      copy.value = url;
+      copy.addEventListener("focus", () => copy.select());
+      item.append(anchor, copy);
+    } else {
+      item.append(element("span", ` (bot: ${seat.player})`, "bot"));
+    }
+    links.append(item);
+  }
+  $("created").hidden = false;
+  $("open").disabled = false;
+}

@@ -1,0 +1,265 @@
+// A seat at a table: the picture the server draws for this seat, made clickable.
+// Select a card, then click a pile: the move goes to the server, which referees it.
+import { connect, element } from "./net.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = location.pathname.split("/").pop();
+const fragment = new URLSearchParams(location.hash.slice(1));
+const mySeat = Number(fragment.get("seat"));
+const token = fragment.get("token") || "";
+
+let seats = [];          // who sits where: {seat, name, player, connected}
+let state = null;        // the latest "state" message
+let selected = null;     // {zone, cards}
+let mayUndo = false;
+let finished = false;
+
+const server = connect(onMessage, () => {
+  if (!token || !Number.isInteger(mySeat)) {
+    say("This link has no seat and token: use the link the table's creator gave you.", "bad");
+    return;
+  }
+  server.send({ type: "join", table: tableId, seat: mySeat, token, picture: true });
+}, () => {
+  $("status").textContent = "The connection to the server closed; reload the page to sit again.";
+  for (const button of document.querySelectorAll(".buttons button")) button.disabled = true;
+});
+
+const handlers = {
+  welcome(message) {
+    seats = message.seats;
+    mayUndo = message.undo;
+    $("title").textContent = `· ${message.ruleset.name}` +
+      (message.ruleset.house_rules.length ? ` + ${message.ruleset.house_rules.join(" + ")}` : "") +
+      ` · table ${message.table} · game ${message.game}`;
+    document.title = `spitemalice: ${message.ruleset.name}, seat ${message.seat}`;
+    $("sheet").textContent = message.sheet;
+    $("rules").disabled = false;
+    showSeats();
+    say("");
+  },
+  seats(message) { seats = message.seats; showSeats(); },
+  state(message) { showState(message); },
+  refused(message) {
+    say(`Refused: ${message.message}`, "bad",
+        message.clause ? `${message.clause}: ${message.clause_text}` : "");
+  },
+  error(message) { say(message.message, "bad"); },
+  hint(message) {
+    say(`Hint (${message.player}): ${message.move}`, "hint");
+    const move = state && state.legal.find((m) => m.move === message.move);
+    if (move) mark([move.from, move.to], "hinted");
+  },
+  record(message) { download(message.record); },
+};
+
+function onMessage(message) {
+  const handler = handlers[message.type];
+  if (handler) handler(message);
+}
+
+function say(text, kind = "", detail = "") {
+  const box = $("message");
+  box.replaceChildren();
+  box.className = `message ${kind}`;
+  box.hidden = !text;
+  if (!text) return;
+  box.append(element("p", text));
+  if (detail) box.append(element("p", detail, "clause"));
+}
+
+function seatName(seat) {
+  const found = seats.find((s) => s.seat === seat);
+  return found ? found.name : `seat ${seat}`;
+}
+
+function showSeats() {
+  $("seats").replaceChildren(...seats.map((seat) => {
+    const item = element("li", "", seat.connected ? "here" : "away");
+    const who = seat.player === "human" ? "person" : `bot: ${seat.player}`;
+    item.append(element("span", `${seat.seat}`, "number"), element("span", seat.name, "name"),
+                element("span", seat.seat === mySeat ? "you" : who, "kind"));
+    item.title = seat.connected ? "at the table" : "not at the table now";
+    return item;
+  }));
+}
+
+function showState(message) {
+  state = message;
+  selected = null;
+  $("picture").innerHTML = message.picture;  // drawn by the server, every text escaped
+  const log = $("log");
+  if (message.log) {
+    log.replaceChildren(...message.log.map((entry) => logEntry(entry.seat, entry.move)));
+  } else if (message.last) {
+    log.append(logEntry(message.last.seat, message.last.move));
+  }
+  log.scrollTop = log.scrollHeight;
+  if (message.last) mark([message.last.to], "last");
+  const view = message.view;
+  finished = view.outcome !== null;
+  const onTurn = !finished && view.seat === mySeat;
+  $("status").textContent = statusLine(view);
+  $("status").classList.toggle("your-turn", onTurn);
+  $("pass").disabled = !onTurn;
+  $("hint").disabled = !onTurn;
+  $("undo").disabled = !mayUndo || !message.number;
+  $("record").disabled = !finished;
+  $("rematch").disabled = !finished;
+  for (const node of $("picture").querySelectorAll("g.card, g.pile")) {
+    node.addEventListener("click", clicked);
+  }
+}
+
+function logEntry(seat, move) {
+  return element("li", `${seatName(seat)}: ${move}`, seat === mySeat ? "mine" : "");
+}
+
+function statusLine(view) {
+  if (view.outcome) {
+    const outcome = view.outcome;
+    const scores = outcome.scores ? ` · scores ${outcome.scores.join(", ")}` : "";
+    if (outcome.kind === "win" && outcome.winner !== null) {
+      const who = outcome.winner === mySeat ? "You won" : `${seatName(outcome.winner)} won`;
+      return `Game over: ${who}${scores}`;
+    }
+    return `Game over: ${outcome.kind}${scores}`;
+  }
+  if (view.seat === mySeat) return "Your turn: select a card, then click a pile.";
+  return `${seatName(view.seat)} to play…`;
+}
+
+function mark(zones, className) {
+  for (const zone of zones) {
+    if (!zone) continue;
+    const pile = $("picture").querySelector(`g.pile[data-zone="${zone}"]`);
+    if (pile) pile.classList.add(className);
+  }
+}
+
+function clear(className) {
+  for (const node of $("picture").querySelectorAll(`.${className}`)) {
+    node.classList.remove(className);
+  }
+}
+
+// -- clicks -------------------------------------------------------------------------
+
+function clicked(event) {
+  event.stopPropagation();
+  if (!state || finished || state.view.seat !== mySeat) return;
+  const node = event.currentTarget;
+  const pile = node.closest("g.pile");
+  const zone = pile ? pile.dataset.zone : node.dataset.zone;
+  const cardNode = node.classList.contains("card") ? node : null;
+  say("");
+  clear("hinted");
+  if (selected && zone !== selected.zone) {
+    send(moveFor(selected, zone));
+    return;
+  }
+  if (!cardNode) return;
+  const card = topCard(pile, cardNode);
+  if (selected && selected.cards.includes(card) && selected.cards.length === 1 &&
+      cardNode.classList.contains("selected")) {
+    unselect();
+    return;
+  }
+  if (selected && zone.endsWith("-hand") && pairs(selected.cards[0], card)) {
+    select(zone, [selected.cards[0], card], cardNode);
+    return;
+  }
+  select(zone, [card], cardNode);
+}
+
+function topCard(pile, cardNode) {
+  // A discard or pay-off pile plays from its top: whichever of its cards was clicked.
+  if (pile && !pile.dataset.zone.endsWith("-hand")) {
+    const cards = pile.querySelectorAll("g.card");
+    return cards[cards.length - 1].dataset.card;
+  }
+  return cardNode.dataset.card;
+}
+
+function pairs(first, second) {
+  return state.legal.some((m) => m.cards.length === 2 && m.cards.includes(first) &&
+                                 m.cards.includes(second));
+}
+
+function select(zone, cards, cardNode) {
+  unselect();
+  selected = { zone, cards };
+  cardNode.classList.add("selected");
+  const targets = state.legal.filter((m) => m.from === zone && same(m.cards, cards));
+  mark(targets.map((m) => m.to), "target");
+}
+
+function unselect() {
+  selected = null;
+  clear("selected");
+  clear("target");
+}
+
+function same(a, b) {
+  return a.length === b.length && a.every((card, i) => card === b[i]);
+}
+
+/** The move's text for cards from one zone to another: the legal move's own text when
+ * there is one, else written from the zones (docs/formats.md) for the server to refuse
+ * with its reason and clause. */
+function moveFor(selection, target) {
+  const legal = state.legal.find((m) => m.from === selection.zone && m.to === target &&
+                                        same(m.cards, selection.cards));
+  if (legal) return legal.move;
+  return `${source(selection)}>${destination(target)}`;
+}
+
+function owner(zone) {
+  const seat = Number(zone.match(/^seat(\d+)/)[1]);
+  return seat === mySeat ? "" : `S${seat}.`;
+}
+
+function source(selection) {
+  const cards = selection.cards.join("+");
+  const zone = selection.zone;
+  let found = zone.match(/-payoff(\d+)$/);
+  if (found) return `${owner(zone)}P${found[1] === "1" ? "" : found[1]}:${cards}`;
+  found = zone.match(/-discard(\d+)$/);
+  if (found) return `${owner(zone)}D${found[1]}:${cards}`;
+  return cards;
+}
+
+function destination(zone) {
+  if (zone === "build-new") return "B+";
+  let found = zone.match(/^build(\d+)$/);
+  if (found) return `B${found[1]}`;
+  found = zone.match(/-discard(\d+)$/);
+  if (found) return `${owner(zone)}D${found[1]}`;
+  found = zone.match(/-payoff(\d+)$/);
+  return found ? `P${found[1]}` : zone;  // not a target: the server says why
+}
+
+function send(move) {
+  unselect();
+  server.send({ type: "move", move, number: state.number + 1 });
+}
+
+$("picture").addEventListener("click", () => { if (selected) unselect(); });
+$("pass").addEventListener("click", () => send("pass"));
+$("hint").addEventListener("click", () => { say("Thinking…", "hint"); server.send({ type: "hint" }); });
+$("undo").addEventListener("click", () => server.send({ type: "undo" }));
+$("rematch").addEventListener("click", () => server.send({ type: "rematch" }));
+$("record").addEventListener("click", () => server.send({ type: "record" }));
+$("rules").addEventListener("click", () => $("sheet-dialog").showModal());
+$("close-sheet").addEventListener("click", () => $("sheet-dialog").close());
+
+function download(record) {
+  const blob = new Blob([JSON.stringify(record, null, 1) + "\n"], { type: "application/json" });
+  const link = element("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `spitemalice-${tableId}-${state ? state.game : 1}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}

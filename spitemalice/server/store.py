@@ -1,0 +1,175 @@
+"""Where the play server keeps its tables: a folder of game records and table files.
+
+For each table the folder holds
+
+* ``ID-N.json``: the record of game ``N`` at table ``ID`` (:mod:`spitemalice.formats.records`;
+  ``spitemalice check`` and ``replay`` read it).  The session rewrites it after every move,
+  before the move is announced (:class:`~spitemalice.play.session.Session`);
+* ``ID.table.json``: who sits where and the SHA-256 of each person's token (never the
+  token), and which game is current (format ``spitemalice-table``, version 1).
+
+Every file is written to a new temporary name beside it and renamed over the old one, so a
+reader never sees half a file and a symbolic link planted at the name is replaced, never
+written through.  When the server starts, every table whose current game has not ended is
+rebuilt from these files (:meth:`Store.unfinished`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from spitemalice import limits
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.records import GameRecord, load_record
+from spitemalice.formats.serialize import (
+    DataError,
+    check_header,
+    parse_json,
+    read_int,
+    read_list,
+    read_object,
+    read_str,
+)
+
+FORMAT = "spitemalice-table"
+TABLE_ID = re.compile(r"[0-9a-f]{16}")
+"""A table id: 16 hex digits (64 random bits; the seats' tokens are the secrets)."""
+
+
+def default_directory() -> Path:
+    """The user's data directory for the server's records: ``$XDG_DATA_HOME/spitemalice/
+    tables`` (``~/.local/share/...`` when unset) on Linux and BSD, ``~/Library/Application
+    Support/spitemalice/tables`` on macOS, ``%APPDATA%\\spitemalice\\tables`` on Windows."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "spitemalice" / "tables"
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a seat's token, in hex: what the table file keeps."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@attrs.frozen
+class SeatEntry:
+    """One seat in a table file: its name, its player (``"human"`` or a bot kind) and, for a
+    person's seat, the SHA-256 of its token (``None`` for a bot's)."""
+
+    name: str
+    player: str
+    token_sha256: str | None
+
+
+@attrs.frozen
+class TableEntry:
+    """A table file: the table's id, its current game's number and its seats."""
+
+    table: str
+    game: int
+    seats: tuple[SeatEntry, ...]
+
+
+class Store:
+    """The folder of one server's records and table files.
+
+    Raises:
+        SpiteMaliceError: the folder cannot be made (the message names it and why).
+    """
+
+    def __init__(self, directory: str | os.PathLike[str]) -> None:
+        self.directory = Path(directory)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as error:
+            raise SpiteMaliceError(f"--records {self.directory}: cannot make the folder: "
+                                   f"{error.strerror}") from None
+
+    def record_path(self, table: str, game: int) -> Path:
+        """The record file of game ``game`` at ``table``."""
+        return self.directory / f"{table}-{game}.json"
+
+    def save(self, entry: TableEntry) -> None:
+        """Write ``entry``'s table file (whole, or not at all).
+
+        Raises:
+            OSError: the file cannot be written.
+        """
+        write_replacing(self.directory / f"{entry.table}.table.json",
+                        json.dumps(entry_data(entry), indent=1) + "\n")
+
+    def unfinished(self) -> Iterator[tuple[TableEntry, GameRecord] | str]:
+        """Every table whose current game has not ended, with that game's record; a string
+        says why one table's files were skipped (unreadable, or a record missing)."""
+        for path in sorted(self.directory.glob("*.table.json")):
+            try:
+                entry = _read_entry(path)
+                record = load_record(self.record_path(entry.table, entry.game))
+            except (DataError, SpiteMaliceError) as error:
+                yield f"skipped {path.name}: {error}"
+                continue
+            if record.outcome is None:
+                yield entry, record
+
+
+def _read_entry(path: Path) -> TableEntry:
+    try:
+        text = limits.read_file(path, limits.MAX_JSON_BYTES // 64)
+    except limits.FileRefused as error:
+        raise DataError(f"cannot read it: {error}") from None
+    data = read_object(parse_json(text, "table"), "table",
+                       ("format", "version", "table", "game", "seats"))
+    check_header(data, "table", FORMAT)
+    table = read_str(data["table"], "table.table")
+    if not TABLE_ID.fullmatch(table) or path.name != f"{table}.table.json":
+        raise DataError(f"table.table: {table[:40]!r} is not this file's table id")
+    seats = []
+    for i, seat in enumerate(read_list(data["seats"], "table.seats")):
+        fields = read_object(seat, f"table.seats[{i}]", ("name", "player", "token_sha256"))
+        token = fields["token_sha256"]
+        seats.append(SeatEntry(read_str(fields["name"], f"table.seats[{i}].name"),
+                               read_str(fields["player"], f"table.seats[{i}].player"),
+                               None if token is None else read_str(token, "token_sha256")))
+    return TableEntry(table, read_int(data["game"], "table.game", 1), tuple(seats))
+
+
+_TEMPORARY = itertools.count()
+
+
+def write_replacing(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a new temporary file beside it, renamed over
+    ``path``: a reader sees the old file or the new one, and a link at ``path`` is replaced,
+    never followed.
+
+    Raises:
+        OSError: the file cannot be written (the temporary file is removed).
+    """
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{next(_TEMPORARY)}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        with open(os.open(temporary, flags, 0o600), "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except OSError:
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def entry_data(entry: TableEntry) -> dict[str, Any]:
+    """``entry`` as JSON-ready data (the table file's content)."""
+    return {"format": FORMAT, "version": 1, "table": entry.table, "game": entry.game,
+            "seats": [attrs.asdict(seat) for seat in entry.seats]}

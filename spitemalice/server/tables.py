@@ -1,0 +1,393 @@
+"""The play server's tables: who may do what, and what each seat is told.
+
+:class:`Hub` holds the tables in memory and answers every client message
+(:mod:`spitemalice.server.protocol`).  It knows nothing of HTTP or WebSockets: the web app
+(:mod:`spitemalice.server.app`) hands it each message's text with the :class:`Connection`
+it came on, and a connection sends text back.
+
+* A table is one :class:`~spitemalice.play.session.Session` at a time (a rematch starts the
+  next).  Each person's seat has a token of 128 bits from :mod:`secrets`; only its SHA-256
+  is kept, and a connection acts for a seat only after ``join`` with that token.
+* Every move is written to the table's record (the session rewrites it) before it is
+  announced; then each connection at the table receives a ``state`` built from its own
+  seat's view (:func:`spitemalice.server.messages.state`).
+* Bots move one at a time, ``bot_delay`` seconds apart, so people can follow them.
+* A message the server will not act on gets an ``error`` (or, for a move the rules forbid,
+  ``refused``) and changes nothing; the connection and the table stay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import attrs
+
+from spitemalice import limits
+from spitemalice.errors import IllegalMove, NotationError, SpiteMaliceError
+from spitemalice.play.session import HUMAN, PlayError, Session
+from spitemalice.server import lobby, messages
+from spitemalice.server.protocol import Message, ProtocolError, encode, error, read_message
+from spitemalice.server.store import SeatEntry, Store, TableEntry, token_hash
+
+
+class Connection:
+    """One client's connection: where it comes from, what it may send, where it sits.
+
+    Args:
+        send: sends one text message to the client (an error sending is ignored: the
+            connection is closing, and :meth:`Hub.leave` follows).
+        address: the client's network address (the tables-per-client bound counts by it).
+        clock: seconds, for the rate bound (default :func:`time.monotonic`).
+    """
+
+    def __init__(self, send: Callable[[str], Awaitable[None]], address: str,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._send = send
+        self.address = address
+        self.clock = clock
+        self.rate = limits.Rate(clock=clock)
+        self.warned = -1.0e9
+        self.table: Table | None = None
+        self.seat = -1
+        self.picture = False
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` as compact JSON."""
+        await self.send_text(encode(message))
+
+    async def send_text(self, text: str) -> None:
+        """Send text as it is (a message already encoded)."""
+        with contextlib.suppress(Exception):  # a closed socket: Hub.leave follows
+            await self._send(text)
+
+
+@attrs.define(eq=False)
+class Table:
+    """One table: its seats (names, players, token hashes), the current game, the
+    connections sitting at each seat."""
+
+    entry: TableEntry
+    session: Session
+    creator: str | None
+    clients: list[set[Connection]]
+    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    bots: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.entry.table
+
+    @property
+    def game(self) -> int:
+        return self.entry.game
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        names = [(seat.name, seat.player) for seat in self.entry.seats]
+        here = [seat.player != HUMAN or bool(clients)
+                for seat, clients in zip(self.entry.seats, self.clients, strict=True)]
+        return messages.seat_list(names, here)
+
+    def undo_allowed(self, seat: int) -> bool:
+        return all(s == seat or entry.player != HUMAN for s, entry in enumerate(self.entry.seats))
+
+
+class Hub:
+    """Every table of one server, and the answer to every message.
+
+    Args:
+        store: where records and table files go (:class:`~spitemalice.server.store.Store`).
+        bot_delay: seconds a bot waits before each move, so people can follow it.
+        max_tables: unfinished tables held at once (:data:`~spitemalice.limits.MAX_TABLES`).
+        max_tables_per_client: unfinished tables one address may have created
+            (:data:`~spitemalice.limits.MAX_TABLES_PER_CLIENT`).
+    """
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.6,
+                 max_tables: int = limits.MAX_TABLES,
+                 max_tables_per_client: int = limits.MAX_TABLES_PER_CLIENT) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.max_tables = max_tables
+        self.max_tables_per_client = max_tables_per_client
+        self.tables: dict[str, Table] = {}
+
+    # -- the server's life -------------------------------------------------------------
+
+    def restore(self) -> list[str]:
+        """Rebuild every unfinished table from its files; returns one line per table
+        resumed or skipped."""
+        said = []
+        for found in self.store.unfinished():
+            if isinstance(found, str):
+                said.append(found)
+                continue
+            entry, record = found
+            try:
+                session = Session.resume(record, record_path=self.store.record_path(
+                    entry.table, entry.game))
+            except SpiteMaliceError as problem:
+                said.append(f"skipped table {entry.table}: {problem}")
+                continue
+            self.tables[entry.table] = Table(entry, session, None,
+                                             [set() for _ in entry.seats])
+            said.append(f"resumed table {entry.table}, game {entry.game}, after "
+                        f"{len(record.moves)} moves")
+        return said
+
+    async def close(self) -> None:
+        """Stop every bot (their moves so far are in the records)."""
+        tasks = [t.bots for t in self.tables.values() if t.bots is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # -- messages ------------------------------------------------------------------------
+
+    async def receive(self, conn: Connection, data: str | bytes) -> None:
+        """Answer one message from ``conn``: act on it, or send an ``error`` (a
+        ``refused`` for a move the rules forbid) and change nothing."""
+        if not conn.rate.allow():
+            now = conn.clock()
+            if now - conn.warned >= 1.0:  # one error a second, not one per message
+                conn.warned = now
+                await conn.send(error("rate-limited", "more than "
+                                      f"{limits.MESSAGES_PER_SECOND} messages a second; this "
+                                      "one and others until the rate drops are ignored"))
+            return
+        try:
+            message = read_message(data)
+            await getattr(self, f"_on_{message.type}")(conn, message)
+        except ProtocolError as problem:
+            await conn.send(error(problem.code, str(problem)))
+
+    async def leave(self, conn: Connection) -> None:
+        """``conn`` closed: it leaves its seat, and the table is told."""
+        table = conn.table
+        if table is None:
+            return
+        table.clients[conn.seat].discard(conn)
+        conn.table = None
+        if not any(table.clients) and table.session.is_over:
+            self.tables.pop(table.id, None)  # its files stay; nobody is left to rematch
+            return
+        await self._broadcast(table, messages.seats(table.seat_list()))
+
+    async def _on_catalog(self, conn: Connection, message: Message) -> None:
+        await conn.send(lobby.catalog())
+
+    async def _on_create(self, conn: Connection, message: Message) -> None:
+        live = [t for t in self.tables.values() if not t.session.is_over]
+        if len(live) >= self.max_tables:
+            raise ProtocolError("server-full", f"the server holds {self.max_tables} "
+                                "unfinished tables, as many as it may; try again later")
+        mine = [t for t in live if t.creator == conn.address]
+        if len(mine) >= self.max_tables_per_client:
+            raise ProtocolError("too-many-tables", f"this client has {len(mine)} unfinished "
+                                "tables, as many as it may; finish one first")
+        rules, kinds, names = lobby.table_rules(message)
+        table_id = secrets.token_hex(8)
+        tokens = [secrets.token_hex(16) if kind == HUMAN else None for kind in kinds]
+        entry = TableEntry(table_id, 1, tuple(
+            SeatEntry(name, kind, None if token is None else token_hash(token))
+            for name, kind, token in zip(names, kinds, tokens, strict=True)))
+        try:
+            session = Session(rules, kinds, names=names,
+                              record_path=self.store.record_path(table_id, 1))
+            self.store.save(entry)
+        except (PlayError, OSError) as problem:
+            raise ProtocolError("server-error", f"the server cannot keep a new table: "
+                                f"{problem}") from None
+        self.tables[table_id] = Table(entry, session, conn.address, [set() for _ in kinds])
+        await conn.send(lobby.created(entry, tokens))
+
+    async def _on_join(self, conn: Connection, message: Message) -> None:
+        if conn.table is not None:
+            raise ProtocolError("already-joined", f"this connection sits at seat {conn.seat} "
+                                f"of table {conn.table.id}; open another connection to "
+                                "join another seat")
+        table = self._table(message.get("table"))
+        seat = message.get("seat")
+        entries = table.entry.seats
+        if seat >= len(entries):
+            raise ProtocolError("wrong-type", f"join.seat: table {table.id} has seats 0 to "
+                                f"{len(entries) - 1}, not {seat}")
+        expected = entries[seat].token_sha256
+        if expected is None:
+            people = ", ".join(str(s) for s, e in enumerate(entries) if e.token_sha256)
+            raise ProtocolError("bad-token", f"seat {seat} is played by the "
+                                f"{entries[seat].player} bot; a person joins seat {people}")
+        if not hmac.compare_digest(token_hash(message.get("token")), expected):
+            raise ProtocolError("bad-token", f"that is not the token of seat {seat} of table "
+                                f"{table.id}; use the seat's own link")
+        if len(table.clients[seat]) >= limits.MAX_CONNECTIONS_PER_SEAT:
+            raise ProtocolError("seat-busy", f"{limits.MAX_CONNECTIONS_PER_SEAT} connections "
+                                f"sit at seat {seat} already; close one first")
+        conn.table, conn.seat, conn.picture = table, seat, message.get("picture", False)
+        table.clients[seat].add(conn)
+        async with table.lock:
+            await conn.send(messages.welcome(table.id, seat, table.game, table.session.rules,
+                                             table.seat_list(), table.undo_allowed(seat)))
+            await conn.send(self._state(table, seat, conn.picture, full=True))
+        await self._broadcast(table, messages.seats(table.seat_list()), skip=conn)
+        self._start_bots(table)
+
+    async def _on_move(self, conn: Connection, message: Message) -> None:
+        table, seat = self._seated(conn, "move")
+        if message.get("seat", seat) != seat:
+            raise ProtocolError("not-your-seat", f"move.seat: this connection sits at seat "
+                                f"{seat}, not {message.get('seat')}; a move is made only for "
+                                "the seat joined (leave seat out, or give your own)")
+        async with table.lock:
+            session = table.session
+            if session.is_over:
+                raise ProtocolError("game-over", f"game {table.game} has ended "
+                                    f"({_describe(session)}); no move can be "
+                                    'made: send {"type": "record"} for its record or '
+                                    '{"type": "rematch"} for a new game')
+            number = len(session.history) + 1
+            if message.get("number", number) != number:
+                raise ProtocolError("stale", f"move.number: the next move is number {number}, "
+                                    f"not {message.get('number')}; the position has changed, "
+                                    "choose again from the latest state")
+            try:
+                session.play(seat, message.get("move"))
+            except NotationError as problem:
+                raise ProtocolError("not-a-move", str(problem)) from None
+            except IllegalMove as refusal:
+                await conn.send(messages.refused(session.refusal(refusal)))
+                return
+            except PlayError as problem:
+                raise ProtocolError("server-error", f"the move was not kept: {problem}"
+                                    ) from None
+            await self._announce(table)
+        self._start_bots(table)
+
+    async def _on_hint(self, conn: Connection, message: Message) -> None:
+        table, seat = self._seated(conn, "hint")
+        async with table.lock:
+            session = table.session
+            self._check_on_turn(table, seat, "a hint")
+            move = await asyncio.to_thread(session.hint, seat)
+        await conn.send(messages.hint(move, lobby.HINT_PLAYER))
+
+    async def _on_undo(self, conn: Connection, message: Message) -> None:
+        table, seat = self._seated(conn, "undo")
+        async with table.lock:
+            try:
+                table.session.undo(seat)
+            except PlayError as problem:
+                raise ProtocolError("no-undo", f"{problem}") from None
+            await self._announce(table, full=True)
+        self._start_bots(table)
+
+    async def _on_rematch(self, conn: Connection, message: Message) -> None:
+        table, _ = self._seated(conn, "rematch")
+        async with table.lock:
+            old = table.session
+            if not old.is_over:
+                raise ProtocolError("game-not-over", f"game {table.game} is still on; a "
+                                    "rematch is dealt once it has ended")
+            entry = attrs.evolve(table.entry, game=table.game + 1)
+            try:
+                session = Session(old.rules, old.kinds, names=[s.name for s in old.seats],
+                                  record_path=self.store.record_path(table.id, entry.game))
+                self.store.save(entry)
+            except (PlayError, OSError) as problem:
+                raise ProtocolError("server-error", f"the rematch was not dealt: {problem}"
+                                    ) from None
+            table.entry, table.session = entry, session
+            for other, clients in enumerate(table.clients):
+                for client in list(clients):
+                    await client.send(messages.welcome(
+                        table.id, other, table.game, session.rules, table.seat_list(),
+                        table.undo_allowed(other)))
+            await self._announce(table, full=True)
+        self._start_bots(table)
+
+    async def _on_record(self, conn: Connection, message: Message) -> None:
+        table, _ = self._seated(conn, "record")
+        if not table.session.is_over:
+            raise ProtocolError("game-not-over", "the record holds the deal's seed, which "
+                                "decides every hidden card, so it is sent once the game has "
+                                "ended")
+        await conn.send(messages.record(table.session.record()))
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ProtocolError("no-table", f"no table {table_id[:20]!r} on this server (a "
+                                "finished table closes once everyone has left it; its record "
+                                "stays in the server's records folder)")
+        return table
+
+    @staticmethod
+    def _seated(conn: Connection, kind: str) -> tuple[Table, int]:
+        if conn.table is None:
+            raise ProtocolError("not-joined", f"a {kind} message needs a seat: send "
+                                '{"type": "join", "table": ..., "seat": ..., "token": ...} '
+                                "first")
+        return conn.table, conn.seat
+
+    @staticmethod
+    def _check_on_turn(table: Table, seat: int, what: str) -> None:
+        session = table.session
+        if session.is_over:
+            raise ProtocolError("game-over", f"game {table.game} has ended; {what} is for "
+                                "a live game")
+        if session.on_turn != seat:
+            raise ProtocolError("not-on-turn", f"{what} is for the seat on turn; seat "
+                                f"{session.on_turn} is on turn, not seat {seat}")
+
+    def _state(self, table: Table, seat: int, picture: bool, full: bool) -> dict[str, Any]:
+        session = table.session
+        return messages.state(session.table_view(seat), table.game,
+                              log=session.history if full else None, picture=picture,
+                              ruleset=session.rules.name)
+
+    async def _announce(self, table: Table, full: bool = False) -> None:
+        """Send every connection at ``table`` the position from its own seat."""
+        built: dict[tuple[int, bool], str] = {}
+        for seat, clients in enumerate(table.clients):
+            for client in list(clients):
+                key = (seat, client.picture)
+                if key not in built:
+                    built[key] = encode(self._state(table, seat, client.picture, full))
+                await client.send_text(built[key])
+
+    async def _broadcast(self, table: Table, message: dict[str, Any],
+                         skip: Connection | None = None) -> None:
+        text = encode(message)
+        for clients in table.clients:
+            for client in list(clients):
+                if client is not skip:
+                    await client.send_text(text)
+
+    def _start_bots(self, table: Table) -> None:
+        if table.session.bot_on_turn and (table.bots is None or table.bots.done()):
+            table.bots = asyncio.create_task(self._run_bots(table))
+
+    async def _run_bots(self, table: Table) -> None:
+        while True:
+            await asyncio.sleep(self.bot_delay)
+            async with table.lock:
+                session = table.session
+                if not session.bot_on_turn:
+                    return
+                try:
+                    await asyncio.to_thread(session.play_bot)
+                except PlayError:
+                    return  # the record could not be written: the move was not made
+                await self._announce(table)
+
+
+def _describe(session: Session) -> str:
+    outcome = session.state.outcome
+    return "live" if outcome is None else outcome.describe()
