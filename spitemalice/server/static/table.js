@@ -13,6 +13,7 @@ let state = null;        // the latest "state" message
 let selected = null;     // {zone, cards}
 let mayUndo = false;
 let finished = false;
+let moves = [];          // the move log: {seat, move}
 
 const server = connect(onMessage, () => {
   if (!token || !Number.isInteger(mySeat)) {
@@ -90,8 +91,10 @@ function showState(message) {
   $("picture").innerHTML = message.picture;  // drawn by the server, every text escaped
   const log = $("log");
   if (message.log) {
-    log.replaceChildren(...message.log.map((entry) => logEntry(entry.seat, entry.move)));
+    moves = message.log;
+    log.replaceChildren(...moves.map((entry) => logEntry(entry.seat, entry.move)));
   } else if (message.last) {
+    moves.push({ seat: message.last.seat, move: message.last.move });
     log.append(logEntry(message.last.seat, message.last.move));
   }
   log.scrollTop = log.scrollHeight;
@@ -103,7 +106,7 @@ function showState(message) {
   $("status").classList.toggle("your-turn", onTurn);
   $("pass").disabled = !onTurn;
   $("hint").disabled = !onTurn;
-  $("undo").disabled = !mayUndo || !message.number;
+  $("undo").disabled = !mayUndo || finished || !moves.some((entry) => entry.seat === mySeat);
   $("record").disabled = !finished;
   $("rematch").disabled = !finished;
   for (const node of $("picture").querySelectorAll("g.card, g.pile")) {

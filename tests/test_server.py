@@ -1,0 +1,359 @@
+"""The play server over its protocol (issue 18 §2-3): whole games against a bot and between
+two clients, our bots through ``spitemalice bot --connect``, a restart that loses nothing,
+and every kind of bad message answered by name while the connection and the table stay."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+from jsonschema import Draft202012Validator
+
+import spitemalice as sm
+from spitemalice.cli import main
+from spitemalice.formats.records import load_record, record_from_dict
+from spitemalice.formats.schema import schema
+from tests.serving import (
+    SHORT_GAME,
+    LiveServer,
+    create,
+    join,
+    my_turn,
+    play_out,
+)
+
+MESSAGES = Draft202012Validator(schema("message"))
+TO_CLIENT = Draft202012Validator({**schema("message"), "oneOf": [
+    {"$ref": "#/$defs/to-client"}]})
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """One server for the tests that open tables of their own."""
+    with LiveServer(tmp_path_factory.mktemp("records"), max_tables_per_client=1000) as live:
+        yield live
+
+
+def _valid(messages: list[dict[str, Any]]) -> None:
+    for message in messages:
+        errors = [e.message for e in TO_CLIENT.iter_errors(message)]
+        assert errors == [], (message["type"], errors[:3])
+
+
+def test_a_whole_game_against_a_greedy_bot_ends_with_a_valid_record(server: LiveServer) -> None:
+    created = create(server)
+    assert [s["link"] is not None for s in created["seats"]] == [True, False]
+    with join(server, created) as ann:
+        last = play_out(ann, 0)
+        assert last["view"]["outcome"]["kind"] == "win"
+        record = ann.ask({"type": "record"})
+    assert record["type"] == "record"
+    game = record_from_dict(record["record"])
+    assert sm.check_record(game) is None and game.outcome is not None
+    assert game.ruleset.house_rules == ("mandatory-aces",)
+    assert [(s.name, s.kind) for s in game.seats] == [("ann", "human"), ("bot", "greedy")]
+    # the record file on disk is the same game, and `spitemalice check` calls it valid
+    path = server.hub.store.record_path(created["table"], 1)
+    assert load_record(path) == game
+    assert main(["check", str(path)]) == 0
+    _valid(ann.received)
+    moves = [m for m in ann.received if m["type"] == "state"]
+    assert [m["number"] for m in moves] == list(range(len(moves)))  # every move announced
+    assert moves[-1]["number"] == len(game.moves)
+
+
+def test_two_clients_play_each_other_and_see_each_others_moves(server: LiveServer) -> None:
+    created = create(server, {**SHORT_GAME, "seats": [{"name": "ann", "player": "human"},
+                                                      {"name": "bob", "player": "human"}]})
+    ann, bob = join(server, created, 0), join(server, created, 1)
+    done: dict[int, Any] = {}
+    threads = [threading.Thread(target=lambda c=c, s=s: done.__setitem__(s, play_out(c, s)))
+               for s, c in ((0, ann), (1, bob))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert done[0]["view"]["outcome"] == done[1]["view"]["outcome"] is not None
+    assert done[0]["number"] == done[1]["number"]
+    # each saw the same moves in the same order, and never the other's hand
+    logs = [[m["last"]["move"] for m in c.received if m["type"] == "state" and m["last"]]
+            for c in (ann, bob)]
+    assert logs[0] == logs[1]
+    for client, seat in ((ann, 0), (bob, 1)):
+        views = [m["view"] for m in client.received if m["type"] == "state"]
+        assert all(v["viewer"] == seat for v in views)
+        _valid(client.received)
+    ann.close()
+    bob.close()
+
+
+def test_our_bots_sit_at_a_remote_table_through_the_protocol(server: LiveServer,
+                                                             capsys: Any) -> None:
+    created = create(server, {**SHORT_GAME, "seats": [{"name": "one", "player": "human"},
+                                                      {"name": "two", "player": "human"}]})
+    links = [server.url + seat["link"] for seat in created["seats"]]
+    statuses: list[int] = []
+    threads = [threading.Thread(target=lambda link=link: statuses.append(main(
+        ["bot", "--connect", link, "--player", "greedy"]))) for link in links]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert statuses == [0, 0]
+    out = capsys.readouterr().out
+    assert out.count("game over: win by seat") == 2
+    # both left a finished game: the table is closed, its record kept
+    assert created["table"] not in server.hub.tables
+    record = load_record(server.hub.store.record_path(created["table"], 1))
+    assert record.outcome is not None and sm.check_record(record) is None
+
+
+def test_bot_connect_refuses_a_link_without_a_seat_and_token(capsys: Any) -> None:
+    assert main(["bot", "--connect", "http://127.0.0.1:1/table/abc"]) == 2
+    assert "expected a seat's link" in capsys.readouterr().err
+
+
+def test_after_a_restart_every_unfinished_table_resumes_from_its_record(
+        tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    with LiveServer(records) as first:
+        created = create(first)
+        finished = create(first)
+        with join(first, finished) as other:
+            play_out(other, 0)
+        with join(first, created) as ann:
+            moves_made = 0
+            while moves_made < 6:
+                state = ann.until("state")
+                if state["view"]["seat"] == 0 and state["legal"]:
+                    ann.send({"type": "move", "move": state["legal"][0]["move"]})
+                    moves_made += 1
+            before = ann.until("state")
+        log_before = [m["last"]["move"] for m in ann.received
+                      if m["type"] == "state" and m["last"]]
+    # the server is gone: nothing but the records folder is left
+    with LiveServer(records) as second:
+        assert set(second.hub.tables) == {created["table"]}  # the finished one stays closed
+        with join(second, created) as again:
+            state = again.until("state")
+            assert state["number"] >= before["number"]
+            log = [entry["move"] for entry in state["log"]]
+            assert log[:len(log_before)] == log_before  # nothing lost
+            last = play_out(again, 0)
+        assert last["view"]["outcome"] is not None
+    record = load_record(records / f"{created['table']}-1.json")
+    assert sm.check_record(record) is None and record.outcome is not None
+
+
+def test_a_rematch_deals_a_new_game_at_the_same_seats(server: LiveServer) -> None:
+    created = create(server)
+    with join(server, created) as ann:
+        play_out(ann, 0)
+        ann.send({"type": "rematch"})
+        welcome = ann.until("welcome")
+        state = ann.until("state")
+    assert welcome["game"] == 2 and state["game"] == 2 and state["view"]["outcome"] is None
+    assert state["log"] == [] or all(e["seat"] == 1 for e in state["log"])
+
+
+def test_undo_takes_back_to_the_persons_previous_decision(server: LiveServer) -> None:
+    created = create(server)
+    with join(server, created) as ann:
+        assert ann.received[0]["undo"] is True
+        state = my_turn(ann, 0)
+        number = state["number"]
+        ann.send({"type": "move", "move": state["legal"][0]["move"]})
+        assert ann.until("state")["number"] == number + 1
+        ann.send({"type": "undo"})
+        back = ann.until("state")
+        while back.get("log") is None:
+            back = ann.until("state")
+    assert back["number"] == number and len(back["log"]) == number
+    assert back["view"]["seat"] == 0
+
+
+def _state_number(server: LiveServer, table: str) -> int:
+    return len(server.hub.tables[table].session.history)
+
+
+def my_move(server: LiveServer, table: str) -> str:
+    return str(server.hub.tables[table].session.table_view(0).legal[0])
+
+
+# -- bad messages: each answered by name; the connection and the table stay ----------------
+
+BAD: list[tuple[str, Any, str, str]] = [
+    ("malformed JSON", '{"type": "move", "move": ', "bad-json", "not JSON"),
+    ("not an object", "[1, 2]", "bad-json", "a list"),
+    ("binary garbage", b"\xff\xfe\x00", "bad-json", "not JSON"),
+    ("no type", {"move": "pass"}, "unknown-type", "missing"),
+    ("unknown type", {"type": "moove", "move": "pass"}, "unknown-type", "did you mean 'move'"),
+    ("unknown field", {"type": "move", "move": "pass", "colour": "red"}, "unknown-field",
+     "move.colour: unknown field"),
+    ("missing field", {"type": "move"}, "missing-field", "move.move: missing"),
+    ("wrong type", {"type": "move", "move": 7}, "wrong-type", "expected a string, not a number"),
+    ("wrong type of number", {"type": "move", "move": "pass", "number": "3"}, "wrong-type",
+     "move.number: expected a whole number"),
+    ("a bool for a number", {"type": "move", "move": "pass", "seat": True}, "wrong-type",
+     "not true"),
+    ("too large", json.dumps({"type": "move", "move": "x" * 5000}), "too-large",
+     "at most 4,096 bytes"),
+    ("too deep", '{"type": "catalog", "x": [[[[[1]]]]]}', "bad-json", "4 deep"),
+    ("a control character in a name", {"type": "create", "ruleset": "blackwood-frey",
+     "seats": [{"name": "a\x1b[2Jb", "player": "human"}]}, "wrong-type", "printable"),
+    ("not a move", {"type": "move", "move": "9Z>B1"}, "not-a-move", "9Z"),
+    ("a move for another seat", {"type": "move", "move": "pass", "seat": 1}, "not-your-seat",
+     "sits at seat 0, not 1"),
+    ("a stale move", {"type": "move", "move": "pass", "number": 999}, "stale",
+     "not 999"),
+    ("a record before the end", {"type": "record"}, "game-not-over", "seed"),
+    ("a rematch before the end", {"type": "rematch"}, "game-not-over", "still on"),
+    ("a second join", {"type": "join", "table": "0" * 16, "seat": 0, "token": "t"},
+     "already-joined", "sits at seat 0 of table"),
+]
+
+
+@pytest.mark.parametrize("what,message,code,says", BAD, ids=[b[0] for b in BAD])
+def test_a_bad_message_is_answered_by_name_and_changes_nothing(
+        server: LiveServer, what: str, message: Any, code: str, says: str) -> None:
+    created = create(server)
+    with join(server, created) as ann:
+        before = my_turn(ann, 0)["number"]  # the bots wait for seat 0 now
+        assert _state_number(server, created["table"]) == before
+        ann.send(message)
+        answer = ann.until("error")
+        assert answer["error"] == code, answer
+        assert says in answer["message"], answer["message"]
+        _valid([answer])
+        assert _state_number(server, created["table"]) == before
+        # the connection and the table survive: the seat still moves
+        state = ann.ask({"type": "move", "move": my_move(server, created["table"])})
+        assert state["type"] == "state" and state["number"] == before + 1
+
+
+def test_a_move_after_the_end_is_an_error_that_says_what_to_do(server: LiveServer) -> None:
+    created = create(server)
+    with join(server, created) as ann:
+        play_out(ann, 0)
+        answer = ann.ask({"type": "move", "move": "pass"})
+        assert answer["error"] == "game-over" and "rematch" in answer["message"]
+        assert ann.ask({"type": "record"})["type"] == "record"  # still connected
+
+
+def test_a_move_the_rules_forbid_is_refused_with_its_clause(server: LiveServer) -> None:
+    created = create(server)
+    with join(server, created) as ann:
+        my_turn(ann, 0)
+        answer = ann.ask({"type": "move", "move": "pass"})
+    assert answer["type"] == "refused"
+    assert (answer["reason"], answer["clause"]) == ("pass-not-allowed", "BF-20")
+    assert "pass" in answer["clause_text"] and answer["message"]
+    _valid([answer])
+
+
+def test_messages_before_join_and_with_a_wrong_token_are_refused(server: LiveServer) -> None:
+    created = create(server)
+    table = created["table"]
+    with server.client() as stranger:
+        assert stranger.ask({"type": "move", "move": "pass"})["error"] == "not-joined"
+        assert stranger.ask({"type": "hint"})["error"] == "not-joined"
+        wrong = stranger.ask({"type": "join", "table": table, "seat": 0, "token": "0" * 32})
+        assert wrong["error"] == "bad-token" and "use the seat's own link" in wrong["message"]
+        bot = stranger.ask({"type": "join", "table": table, "seat": 1, "token": "0" * 32})
+        assert bot["error"] == "bad-token" and "greedy bot" in bot["message"]
+        nowhere = stranger.ask({"type": "join", "table": "f" * 16, "seat": 0, "token": "x"})
+        assert nowhere["error"] == "no-table"
+        seat = stranger.ask({"type": "join", "table": table, "seat": 5, "token": "x"})
+        assert seat["error"] == "wrong-type" and "seats 0 to 1" in seat["message"]
+        assert stranger.ask({"type": "catalog"})["type"] == "catalog"  # still connected
+
+
+def test_no_message_but_created_carries_a_token(server: LiveServer) -> None:
+    created = create(server, {**SHORT_GAME, "seats": [{"name": "ann", "player": "human"},
+                                                      {"name": "bob", "player": "human"}]})
+    tokens = [seat["token"] for seat in created["seats"]]
+    ann, bob = join(server, created, 0), join(server, created, 1)
+    ann.ask({"type": "hint"})
+    bob.ask({"type": "catalog"})
+    for client in (ann, bob):
+        client.close()
+        text = json.dumps(client.received)
+        assert not any(token in text for token in tokens)
+    stored = (server.hub.store.directory / f"{created['table']}.table.json").read_text()
+    assert not any(token in stored for token in tokens)  # only their hashes are kept
+
+
+def test_undo_at_a_table_of_two_people_is_refused(server: LiveServer) -> None:
+    created = create(server, {**SHORT_GAME, "seats": [{"name": "ann", "player": "human"},
+                                                      {"name": "bob", "player": "human"}]})
+    with join(server, created, 0) as ann:
+        assert ann.received[0]["undo"] is False
+        ann.send({"type": "undo"})
+        answer = ann.until("error")
+    assert answer["error"] == "no-undo" and "seat 1 is a person's" in answer["message"]
+
+
+def test_a_flood_is_rate_limited_with_one_error_a_second(server: LiveServer) -> None:
+    with server.client() as flood:
+        for _ in range(100):
+            flood.send({"type": "catalog"})
+        answers = [flood.recv() for _ in range(41)]
+        kinds = [a["type"] for a in answers]
+    assert kinds.count("catalog") == 40 and kinds.count("error") == 1
+    assert next(a for a in answers if a["type"] == "error")["error"] == "rate-limited"
+
+
+def test_a_client_may_open_only_so_many_tables(tmp_path: Path) -> None:
+    with LiveServer(tmp_path, max_tables_per_client=2) as live, live.client() as lobby:
+        assert [lobby.ask(SHORT_GAME)["type"] for _ in range(2)] == ["created", "created"]
+        refused = lobby.ask(SHORT_GAME)
+    assert refused["error"] == "too-many-tables"
+
+
+BAD_TABLES = [
+    ({"ruleset": "nope"}, "'nope' is not an installed rule set"),
+    ({"ruleset": "/etc/passwd"}, "not an installed rule set"),
+    ({"house_rules": ["blackwood-frey"]}, "not an installed house rule"),
+    ({"params": {"payoff_size": "lots"}}, "payoff_size"),
+    ({"seats": [{"name": "a", "player": "human"}] * 7}, "7"),
+    ({"seats": [{"name": "a", "player": "greedy"}, {"name": "b", "player": "random"}]},
+     "at least one seat the player 'human'"),
+    ({"seats": [{"name": "a", "player": "human"}, {"name": "b", "player": "wizard"}]},
+     "'wizard' is not an installed player"),
+]
+
+
+@pytest.mark.parametrize("change,says", BAD_TABLES)
+def test_a_table_the_rules_refuse_is_not_opened(server: LiveServer, change: dict[str, Any],
+                                                says: str) -> None:
+    with server.client() as lobby:
+        before = set(server.hub.tables)
+        answer = lobby.ask({**SHORT_GAME, **change})
+    assert answer["error"] == "bad-rules" and says in answer["message"], answer
+    assert set(server.hub.tables) == before
+
+
+def test_a_page_of_another_site_may_not_open_the_socket(server: LiveServer) -> None:
+    with pytest.raises(Exception, match=r"1008|403|rejected|closed"):
+        client = server.client(Origin="http://evil.example")
+        client.ask({"type": "catalog"})
+    with server.client(Origin=server.url) as same:
+        assert same.ask({"type": "catalog"})["type"] == "catalog"
+
+
+def test_pages_are_served_with_a_strict_content_security_policy(server: LiveServer) -> None:
+    import httpx
+
+    for path in ("/", "/table/0123456789abcdef", "/static/table.js", "/static/style.css"):
+        response = httpx.get(server.url + path)
+        assert response.status_code == 200, path
+        assert "script-src 'self'" in response.headers["content-security-policy"]
+    assert httpx.get(server.url + "/static/../app.py").status_code == 404
+    assert httpx.get(server.url + "/table/..%2f..%2fetc").status_code == 404
