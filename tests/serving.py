@@ -74,12 +74,16 @@ class Client:
         self.conn: ClientConnection = self.stack.enter_context(
             connect(url, additional_headers=headers or None, max_size=2**24))
         self.received: list[dict[str, Any]] = []
+        self.raw_texts: list[str] = []
 
     def send(self, message: dict[str, Any] | str | bytes) -> None:
         self.conn.send(json.dumps(message) if isinstance(message, dict) else message)
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.conn.recv(timeout))
+        text = self.conn.recv(timeout)
+        assert isinstance(text, str), "the server sends text messages only"
+        message: dict[str, Any] = json.loads(text)
+        self.raw_texts.append(text)
         self.received.append(message)
         return message
 
