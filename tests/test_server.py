@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 
 import spitemalice as sm
 from spitemalice.cli import main
-from spitemalice.formats.records import load_record, record_from_dict
+from spitemalice.formats.records import load_record, loads_record
 from spitemalice.formats.schema import schema
 from tests.serving import (
     SHORT_GAME,
@@ -55,7 +55,8 @@ def test_a_whole_game_against_a_greedy_bot_ends_with_a_valid_record(server: Live
         assert last["view"]["outcome"]["kind"] == "win"
         record = ann.ask({"type": "record"})
     assert record["type"] == "record"
-    game = record_from_dict(record["record"])
+    game = loads_record(record["text"])
+    assert record["name"] == f"spitemalice-{created['table']}-1.json"
     assert sm.check_record(game) is None and game.outcome is not None
     assert game.ruleset.house_rules == ("mandatory-aces",)
     assert [(s.name, s.kind) for s in game.seats] == [("ann", "human"), ("bot", "greedy")]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spitemalice.formats.picture import position_svg
-from spitemalice.formats.records import GameRecord, record_to_dict, ruleset_ref
+from spitemalice.formats.records import GameRecord, dumps_record, ruleset_ref
 from spitemalice.formats.serialize import view_to_dict
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.play.session import Refusal
@@ -132,6 +132,8 @@ def hint(move: Move, player: str) -> dict[str, Any]:
     return {"type": "hint", "move": str(move), "player": player}
 
 
-def record(game: GameRecord) -> dict[str, Any]:
-    """The ``record`` message: a finished game's record."""
-    return {"type": "record", "record": record_to_dict(game)}
+def record(game: GameRecord, name: str) -> dict[str, Any]:
+    """The ``record`` message: a finished game's record as the text of a record file
+    (a string, not an object, so a client whose numbers are doubles, as JavaScript's are,
+    saves the 128-bit seed exactly), with a file name to save it under."""
+    return {"type": "record", "name": name, "text": dumps_record(game) + "\n"}

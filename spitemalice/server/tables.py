@@ -316,7 +316,8 @@ class Hub:
             raise ProtocolError("game-not-over", "the record holds the deal's seed, which "
                                 "decides every hidden card, so it is sent once the game has "
                                 "ended")
-        await conn.send(messages.record(table.session.record()))
+        await conn.send(messages.record(table.session.record(),
+                                        f"spitemalice-{table.id}-{table.game}.json"))
 
     # -- helpers ---------------------------------------------------------------------------
 

@@ -51,7 +51,7 @@ const handlers = {
     const move = state && state.legal.find((m) => m.move === message.move);
     if (move) mark([move.from, move.to], "hinted");
   },
-  record(message) { download(message.record); },
+  record(message) { download(message.text, message.name); },
 };
 
 function onMessage(message) {
@@ -112,6 +112,22 @@ function showState(message) {
   for (const node of $("picture").querySelectorAll("g.card, g.pile")) {
     node.addEventListener("click", clicked);
   }
+  if (onTurn) markMovable();
+}
+
+/** Cards that have a legal move get the class "movable" (the pointer shows it). */
+function markMovable() {
+  for (const node of $("picture").querySelectorAll("g.card")) {
+    const pile = node.closest("g.pile");
+    const zone = pile ? pile.dataset.zone : node.dataset.zone;
+    const card = topCard(pile, node);
+    if (pile && !zone.endsWith("-hand") && [...pile.querySelectorAll("g.card")].pop() !== node) {
+      continue;  // under the top of its pile
+    }
+    if (state.legal.some((m) => m.from === zone && m.cards.includes(card))) {
+      node.classList.add("movable");
+    }
+  }
 }
 
 function logEntry(seat, move) {
@@ -158,8 +174,16 @@ function clicked(event) {
   say("");
   clear("hinted");
   if (selected && zone !== selected.zone) {
-    send(moveFor(selected, zone));
-    return;
+    // A highlighted pile takes the selected card(s); so does any pile the person could not
+    // play from (the server then says why not).  A card that has moves of its own is
+    // selected instead.
+    const isTarget = state.legal.some((m) => m.from === selected.zone && m.to === zone &&
+                                             same(m.cards, selected.cards));
+    const canSelect = cardNode && state.legal.some((m) => m.from === zone);
+    if (isTarget || !canSelect) {
+      send(moveFor(selected, zone));
+      return;
+    }
   }
   if (!cardNode) return;
   const card = topCard(pile, cardNode);
@@ -248,6 +272,7 @@ function send(move) {
 }
 
 $("picture").addEventListener("click", () => { if (selected) unselect(); });
+document.addEventListener("keydown", (event) => { if (event.key === "Escape") unselect(); });
 $("pass").addEventListener("click", () => send("pass"));
 $("hint").addEventListener("click", () => { say("Thinking…", "hint"); server.send({ type: "hint" }); });
 $("undo").addEventListener("click", () => server.send({ type: "undo" }));
@@ -256,11 +281,12 @@ $("record").addEventListener("click", () => server.send({ type: "record" }));
 $("rules").addEventListener("click", () => $("sheet-dialog").showModal());
 $("close-sheet").addEventListener("click", () => $("sheet-dialog").close());
 
-function download(record) {
-  const blob = new Blob([JSON.stringify(record, null, 1) + "\n"], { type: "application/json" });
+function download(text, name) {
+  // The record's own text: parsing it here would round its 128-bit seed to a double.
+  const blob = new Blob([text], { type: "application/json" });
   const link = element("a");
   link.href = URL.createObjectURL(blob);
-  link.download = `spitemalice-${tableId}-${state ? state.game : 1}.json`;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();

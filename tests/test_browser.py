@@ -1,0 +1,293 @@
+"""The play server's pages in a real headless Chromium (issue 18 §4), driven by Selenium with
+Debian's chromium and chromedriver: a person opens a table in the lobby, plays a whole game
+against a greedy bot by clicking only (meeting one refusal with its clause on the way),
+downloads the record, and ``spitemalice check`` calls it valid; two browsers at one table
+play each other to the end.
+
+The tests save screenshots of the lobby and of a table mid-game (into a temporary folder, or
+``$SPITEMALICE_SCREENSHOTS`` when set: ``docs/playing.md`` shows the ones in
+``docs/images``).  Without a Chromium they are skipped, saying how to install one.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+if not (os.access(CHROMIUM, os.X_OK) and os.access(DRIVER, os.X_OK)):
+    pytest.skip("no Chromium: install one with `apt-get install chromium chromium-driver` "
+                "(Debian) to run the browser tests", allow_module_level=True)
+pytest.importorskip("selenium")
+
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    StaleElementReferenceException,
+    TimeoutException,
+)
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+from spitemalice.cli import main  # noqa: E402
+from tests.serving import SHORT_GAME, LiveServer, create  # noqa: E402
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--window-size=1280,1040", "--lang=en-GB"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("records"), bot_delay=0.05) as live:
+        yield live
+
+
+@pytest.fixture
+def browsers(tmp_path: Path) -> Iterator[Any]:
+    """Makes headless Chromium browsers, each with a fresh profile and a download folder."""
+    made: list[webdriver.Chrome] = []
+
+    def make(name: str = "a") -> webdriver.Chrome:
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for flag in FLAGS:
+            options.add_argument(flag)
+        options.add_argument(f"--user-data-dir={tempfile.mkdtemp(dir=tmp_path)}")
+        downloads = tmp_path / f"downloads-{name}"
+        downloads.mkdir()
+        options.add_experimental_option("prefs", {
+            "download.default_directory": str(downloads), "download.prompt_for_download": False})
+        driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+        driver.downloads = downloads  # type: ignore[attr-defined]
+        made.append(driver)
+        return driver
+
+    yield make
+    for driver in made:
+        driver.quit()
+
+
+def shots() -> Path:
+    folder = Path(os.environ.get("SPITEMALICE_SCREENSHOTS") or tempfile.mkdtemp())
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+# -- a person at the page ------------------------------------------------------------------
+
+def wait(driver: Any, condition: Any, timeout: float = 20) -> Any:
+    """``condition(driver)`` once it is true (the page redraws its picture on every move, so
+    an element found a moment ago may be gone: that counts as not yet)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            result = condition(driver)
+        except StaleElementReferenceException:
+            result = None
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise TimeoutException(f"waited {timeout} s for the page")
+        time.sleep(0.02)
+
+
+def status(driver: Any) -> str:
+    return str(driver.execute_script("return document.getElementById('status').textContent"))
+
+
+def log_length(driver: Any) -> int:
+    return int(driver.execute_script("return document.querySelectorAll('#log li').length"))
+
+
+def my_seat(driver: Any) -> int:
+    return int(driver.execute_script(
+        "return new URLSearchParams(location.hash.slice(1)).get('seat')"))
+
+
+def ready(driver: Any) -> str:
+    """Wait until this seat is on turn or the game is over; returns the status line."""
+    return str(wait(driver, lambda d: (s := status(d)).startswith(("Your turn", "Game over"))
+                    and s, 60))
+
+
+def cards(driver: Any, zone: str) -> list[WebElement]:
+    return list(driver.find_elements(By.CSS_SELECTOR, f"#picture g.card[data-zone='{zone}']"))
+
+
+def targets(driver: Any) -> list[str]:
+    """The piles the page highlights for the selected card."""
+    return list(driver.execute_script(
+        "return [...document.querySelectorAll('#picture g.pile.target')]"
+        ".map((g) => g.dataset.zone)"))
+
+
+def pile(driver: Any, zone: str) -> WebElement:
+    """What a person clicks to choose a pile: its top card, or its empty slot."""
+    found = driver.find_element(By.CSS_SELECTOR, f"#picture g.pile[data-zone='{zone}']")
+    top = found.find_elements(By.CSS_SELECTOR, "g.card")
+    return top[-1] if top else found.find_element(By.CSS_SELECTOR, "rect")
+
+
+def candidates(driver: Any) -> list[tuple[str, int]]:
+    """The cards the page marks as movable, as (zone, index among the zone's cards), best
+    first: pay-off tops, then the hand, then discard-pile tops."""
+    found = driver.execute_script("""
+        return [...document.querySelectorAll('#picture g.card')].map((node) => {
+          const zone = node.dataset.zone;
+          const all = [...document.querySelectorAll(`#picture g.card[data-zone='${zone}']`)];
+          return node.classList.contains('movable') ? [zone, all.indexOf(node)] : null;
+        }).filter(Boolean);""")
+    rank = {"payoff": 0, "hand": 1, "discard": 2}
+    return sorted(((z, i) for z, i in found),
+                  key=lambda c: rank[next(k for k in rank if k in c[0])])
+
+
+def move_by_clicking(driver: Any, shot: Path | None = None) -> None:
+    """Make one move with clicks only: try each movable card until the page highlights a
+    build pile for it, then click that pile; else discard the first card that may be
+    discarded; pass when no card may move.  ``shot``: save a screenshot with the card
+    selected and its targets highlighted, before the pile is clicked."""
+    before = log_length(driver)
+    discard: tuple[str, int, str] | None = None
+    chosen: tuple[str, int, str] | None = None
+    for zone, index in candidates(driver):
+        if discard is not None and "-discard" in zone:
+            # a hand card is selected, and a discard pile takes it: put it back first
+            ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        cards(driver, zone)[index].click()
+        found = targets(driver)
+        builds = [t for t in found if t.startswith("build")]
+        if builds:
+            chosen = (zone, index, builds[0])
+            break
+        if found and discard is None:
+            discard = (zone, index, found[0])
+    if chosen is None and discard is not None:
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        cards(driver, discard[0])[discard[1]].click()
+        chosen = discard
+    if chosen is None:
+        driver.find_element(By.ID, "pass").click()
+    else:
+        if shot is not None:
+            driver.save_screenshot(str(shot))
+        pile(driver, chosen[2]).click()
+    wait(driver, lambda d: log_length(d) > before or status(d).startswith("Game over"))
+
+
+def meet_a_refusal(driver: Any) -> str:
+    """Select a hand card and click a pile the page does not highlight for it; returns the
+    refusal the page shows."""
+    seat = my_seat(driver)
+    for index in range(len(cards(driver, f"seat{seat}-hand"))):
+        cards(driver, f"seat{seat}-hand")[index].click()
+        found = targets(driver)
+        wrong = next((z for z in ("build-new", "build1", f"seat{seat}-discard1")
+                      if z not in found and driver.find_elements(
+                          By.CSS_SELECTOR, f"#picture g.pile[data-zone='{z}']")), None)
+        if wrong is not None:
+            pile(driver, wrong).click()
+            return str(wait(driver, lambda d: (m := d.find_element(By.ID, "message")).is_displayed()
+                            and m.text))
+    raise AssertionError("every pile was a legal target for every card")
+
+
+def open_table_in_the_lobby(driver: Any, server: LiveServer, folder: Path) -> None:
+    driver.get(server.url + "/")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#ruleset option"))
+    Select(driver.find_element(By.ID, "ruleset")).select_by_value("blackwood-frey")
+    driver.find_element(By.CSS_SELECTOR, "input[value='mandatory-aces']").click()
+    driver.find_element(By.ID, "params").send_keys("payoff_size=5")
+    name = driver.find_element(By.NAME, "name-0")
+    name.clear()
+    name.send_keys("Ann")
+    Select(driver.find_element(By.NAME, "player-1")).select_by_value("greedy")
+    driver.find_element(By.ID, "open").click()
+    wait(driver, lambda d: d.find_element(By.ID, "created").is_displayed())
+    driver.save_screenshot(str(folder / "play-lobby.png"))
+    driver.find_element(By.ID, "sit-0").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+
+
+def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
+        server: LiveServer, browsers: Any) -> None:
+    folder = shots()
+    driver = browsers()
+    open_table_in_the_lobby(driver, server, folder)
+    ready(driver)
+    refusal = meet_a_refusal(driver)
+    assert refusal.startswith("Refused:")
+    clause = driver.find_element(By.CSS_SELECTOR, "#message .clause").text
+    assert clause.startswith(("BF-", "MA-")) and len(clause) > 20, clause
+    driver.save_screenshot(str(folder / "play-refusal.png"))
+    moves = 0
+    while ready(driver).startswith("Your turn"):
+        move_by_clicking(driver, folder / "play-table.png" if moves == 8 else None)
+        moves += 1
+    assert status(driver).startswith("Game over")
+    assert moves >= 5
+    driver.find_element(By.ID, "record").click()
+    downloads = driver.downloads
+    record = wait(driver, lambda d: next(iter(downloads.glob("*.json")), None), 20)
+    time.sleep(0.2)  # the download is renamed to its name once complete
+    assert main(["check", str(record)]) == 0
+    assert f"{len(driver.find_elements(By.CSS_SELECTOR, '#log li'))} move(s)" in \
+        _checked(record)
+
+
+def _checked(record: Path) -> str:
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["check", str(record)])
+    return out.getvalue()
+
+
+def test_two_browsers_at_one_table_play_each_other_to_the_end(
+        server: LiveServer, browsers: Any) -> None:
+    names = ["<img src=x onerror=alert(1)>", "bob & <b>co</b>"]
+    created = create(server, {**SHORT_GAME, "seats": [{"name": names[0], "player": "human"},
+                                                      {"name": names[1], "player": "human"}]})
+    players = [browsers("ann"), browsers("bob")]
+    for driver, seat in zip(players, created["seats"], strict=True):
+        driver.get(server.url + seat["link"])
+    for driver in players:
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+        wait(driver, lambda d: "here" in (d.find_elements(By.CSS_SELECTOR, "#seats li")[1]
+                                          .get_attribute("class") or ""))
+    for driver in players:  # names typed by people are shown as the text they are
+        assert [n.text for n in driver.find_elements(By.CSS_SELECTOR, "#seats .name")] == names
+        assert not driver.find_elements(By.CSS_SELECTOR, "main img, main b, header img")
+        labels = driver.find_elements(By.CSS_SELECTOR, "#picture text")
+        assert any(names[1] in (label.text or "") for label in labels)
+    for _ in range(400):
+        on_turn = [d for d in players if status(d).startswith("Your turn")]
+        if all(status(d).startswith("Game over") for d in players):
+            break
+        if on_turn:
+            move_by_clicking(on_turn[0])
+        else:
+            try:
+                wait(players[0], lambda d: any(
+                    status(p).startswith(("Your turn", "Game over")) for p in players), 10)
+            except TimeoutException:
+                pass
+    texts = [status(d) for d in players]
+    assert all(t.startswith("Game over") for t in texts), texts
+    assert "You won" in texts[0] or "You won" in texts[1]
+    logs = [[li.text for li in d.find_elements(By.CSS_SELECTOR, "#log li")] for d in players]
+    assert logs[0] == logs[1] and len(logs[0]) > 10
