@@ -63,6 +63,21 @@ class PlayError(SpiteMaliceError):
     written.  Raised by :class:`spitemalice.play.session.Session`."""
 
 
+class ProtocolError(SpiteMaliceError):
+    """A play-server client's message the server will not act on; nothing changed.  Raised
+    by :mod:`spitemalice.server.protocol` and :mod:`spitemalice.server.tables`, and sent to
+    the client as an ``error`` message with its ``code``.
+
+    Attributes:
+        code: what kind of fault (``"bad-json"``, ``"unknown-field"``, ``"wrong-type"``,
+            ``"not-your-seat"``...: :data:`spitemalice.server.protocol.ERROR_CODES`).
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
 class RecordError(SpiteMaliceError):
     """A record whose moves cannot be replayed: a move that does not parse or is illegal at
     its point, or an outcome that differs from the replay's.

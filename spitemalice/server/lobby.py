@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from spitemalice.bots.players import PLAYERS, STRONGEST
-from spitemalice.errors import RulesetError, SpiteMaliceError
+from spitemalice.errors import ProtocolError, RulesetError
 from spitemalice.play.session import HUMAN
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed
 from spitemalice.rules.ruleset import closest
-from spitemalice.server.protocol import PROTOCOL, Message, ProtocolError
+from spitemalice.server.protocol import PROTOCOL, Message
 from spitemalice.server.store import TableEntry
 
 HINT_PLAYER = STRONGEST
@@ -92,4 +92,4 @@ def created(entry: TableEntry, tokens: Sequence[str | None]) -> dict[str, Any]:
     return {"type": "created", "table": entry.table, "seats": seats}
 
 
-__all__ = ["HINT_PLAYER", "SpiteMaliceError", "catalog", "created", "table_rules"]
+__all__ = ["HINT_PLAYER", "catalog", "created", "table_rules"]

@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from spitemalice import limits
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import ProtocolError
 from spitemalice.rules.ruleset import closest
 
 PROTOCOL = 1
@@ -49,19 +49,6 @@ MAX_PARAMS = 32
 
 MAX_TOKEN_CHARS = 64
 """Longest ``table`` id or ``token`` read (the server makes 22 and 32 characters)."""
-
-
-class ProtocolError(SpiteMaliceError):
-    """A client's message the server will not act on; nothing changed.
-
-    Attributes:
-        code: what kind of fault (``"bad-json"``, ``"unknown-field"``, ``"wrong-type"``,
-            ``"not-your-seat"``...: :data:`ERROR_CODES`).
-    """
-
-    def __init__(self, code: str, message: str) -> None:
-        self.code = code
-        super().__init__(message)
 
 
 ERROR_CODES: dict[str, str] = {

@@ -29,10 +29,16 @@ from typing import Any
 import attrs
 
 from spitemalice import limits
-from spitemalice.errors import IllegalMove, NotationError, SpiteMaliceError
-from spitemalice.play.session import HUMAN, PlayError, Session
+from spitemalice.errors import (
+    IllegalMove,
+    NotationError,
+    PlayError,
+    ProtocolError,
+    SpiteMaliceError,
+)
+from spitemalice.play.session import HUMAN, Session
 from spitemalice.server import lobby, messages
-from spitemalice.server.protocol import Message, ProtocolError, encode, error, read_message
+from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.store import SeatEntry, Store, TableEntry, token_hash
 
 
