@@ -288,7 +288,11 @@ def test_loading_a_record_at_the_cap_stays_well_under_a_gigabyte(tmp_path: Path)
 def test_the_bounds_are_the_documented_constants() -> None:
     text = Path(__file__).resolve().parents[1].joinpath("docs", "embedding.md").read_text()
     for name in ("MAX_DIGITS", "MAX_DEPTH", "MAX_JSON_BYTES", "MAX_TOML_BYTES",
-                 "MAX_POSITION_CHARS", "MAX_MOVE_CHARS", "MAX_NAME_CHARS"):
+                 "MAX_POSITION_CHARS", "MAX_MOVE_CHARS", "MAX_NAME_CHARS",
+                 # the play server's (docs/playing.md quotes them too)
+                 "MAX_MESSAGE_BYTES", "MAX_FRAME_BYTES", "MESSAGES_PER_SECOND",
+                 "MESSAGE_BURST", "MAX_TABLES_PER_CLIENT", "MAX_TABLES", "MAX_SEAT_NAME_CHARS",
+                 "MAX_CONNECTIONS_PER_SEAT"):
         assert name in text, name
         assert f"{getattr(limits, name):,}" in text, name
 

@@ -1,0 +1,17 @@
+"""The play server (``spitemalice serve``): people and programs at tables, in the browser or
+through a documented WebSocket protocol; the ``play`` extra.
+
+* :mod:`spitemalice.server.protocol`: the messages a client sends, read strictly;
+* :mod:`spitemalice.server.messages`: the messages the server sends, each built from what
+  its seat may see;
+* :mod:`spitemalice.server.lobby`: the catalog, and the rules a new table asks for;
+* :mod:`spitemalice.server.tables`: the tables, tokens, bots and the answer to every message;
+* :mod:`spitemalice.server.store`: records and table files, and the restart;
+* :mod:`spitemalice.server.app`: the web app (Starlette) and :func:`~spitemalice.server.app.serve`;
+* :mod:`spitemalice.server.remote`: one of our bots at a remote table
+  (``spitemalice bot --connect URL``).
+
+Every table is a :class:`~spitemalice.play.session.Session`: the server is a client of the
+library's public API and never a second referee (design notes §9).  Only ``app`` and
+``remote`` import the web libraries.
+"""
