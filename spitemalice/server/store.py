@@ -29,10 +29,8 @@ from typing import Any
 import attrs
 
 from spitemalice import limits
-from spitemalice.errors import SpiteMaliceError
-from spitemalice.formats.records import GameRecord, load_record
-from spitemalice.formats.serialize import (
-    DataError,
+from spitemalice.errors import DataError, SpiteMaliceError
+from spitemalice.formats.json_input import (
     check_header,
     parse_json,
     read_int,
@@ -40,8 +38,11 @@ from spitemalice.formats.serialize import (
     read_object,
     read_str,
 )
+from spitemalice.formats.records import GameRecord, load_record
 
 FORMAT = "spitemalice-table"
+VERSION = 1
+"""The table-file format version written, and the newest read."""
 TABLE_ID = re.compile(r"[0-9a-f]{16}")
 """A table id: 16 hex digits (64 random bits; the seats' tokens are the secrets)."""
 
@@ -132,7 +133,7 @@ def _read_entry(path: Path) -> TableEntry:
         raise DataError(f"cannot read it: {error}") from None
     data = read_object(parse_json(text, "table"), "table",
                        ("format", "version", "table", "game", "seats"))
-    check_header(data, "table", FORMAT)
+    check_header(data, "table", FORMAT, VERSION)
     table = read_str(data["table"], "table.table")
     if not TABLE_ID.fullmatch(table) or path.name != f"{table}.table.json":
         raise DataError(f"table.table: {table[:40]!r} is not this file's table id")
@@ -171,5 +172,5 @@ def write_replacing(path: Path, text: str) -> None:
 
 def entry_data(entry: TableEntry) -> dict[str, Any]:
     """``entry`` as JSON-ready data (the table file's content)."""
-    return {"format": FORMAT, "version": 1, "table": entry.table, "game": entry.game,
+    return {"format": FORMAT, "version": VERSION, "table": entry.table, "game": entry.game,
             "seats": [attrs.asdict(seat) for seat in entry.seats]}
