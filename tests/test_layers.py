@@ -34,7 +34,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("study", "env"),         # simulation and studies; learning environments
     ("validation",),          # static checks, checked games, reports
     ("testing",),             # the conformance kit for variant authors
-    ("play",),                # the play server and terminal game (issue 18)
+    ("play",),                # a game at a table, the terminal game (issue 18)
+    ("server",),              # the play server: protocol, tables, the web app (issue 18)
     ("cli",),                 # the command line
     ("__main__",),            # python -m spitemalice
 )

@@ -12,6 +12,18 @@ through a documented WebSocket protocol; the ``play`` extra.
   (``spitemalice bot --connect URL``).
 
 Every table is a :class:`~spitemalice.play.session.Session`: the server is a client of the
-library's public API and never a second referee (design notes §9).  Only ``app`` and
-``remote`` import the web libraries.
+library's public API and never a second referee (design notes §9).  A program imports
+from this package (``from spitemalice.server import read_message, Hub``); only
+:mod:`~spitemalice.server.app` (and :meth:`RemoteBot.run <spitemalice.server.remote.RemoteBot.run>`)
+need the web libraries of the ``play`` extra.
 """
+
+from spitemalice.server.protocol import ERROR_CODES, KINDS, PROTOCOL, Message, read_message
+from spitemalice.server.remote import RemoteBot, SeatLink, parse_link
+from spitemalice.server.store import Store, default_directory
+from spitemalice.server.tables import Connection, Hub
+
+__all__ = [
+    "ERROR_CODES", "KINDS", "PROTOCOL", "Connection", "Hub", "Message", "RemoteBot",
+    "SeatLink", "Store", "default_directory", "parse_link", "read_message",
+]
