@@ -15,6 +15,10 @@ docstrings into an inline-code cross-reference for mkdocs-autorefs:
 * the shown text follows Sphinx: the target as written, its last part after ``~``, an explicit
   ``title <target>``, and ``()`` after a function or method.
 
+A docstring written with Sphinx fields (``:param name:``, ``:returns:``; the hook specs, written
+as pytest's are) is parsed as Sphinx style, so its fields render as the Google-style sections of
+the other docstrings do.
+
 Enabled in ``mkdocs.yml`` under the python handler's ``options.extensions`` as
 ``docs/_ext/sphinx_roles.py``.  It needs nothing from spitemalice itself.
 """
@@ -26,7 +30,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from griffe import Extension, GriffeError, Object
+from griffe import Extension, GriffeError, Object, Parser
 
 ROLE = re.compile(
     r":(?:py:)?(?P<kind>class|func|meth|attr|mod|exc|data|obj|const):`(?P<text>[^`]+)`")
@@ -35,6 +39,8 @@ TITLED = re.compile(r"^(?P<title>.+?)\s*<(?P<target>[^<>]+)>$")
 """The ``title <target>`` form of a role's text."""
 CALLABLE = frozenset({"func", "meth"})
 """Roles whose shown text Sphinx ends with ``()``."""
+SPHINX_FIELD = re.compile(r"^\s*:(?:param \w+|returns?):", re.M)
+"""A Sphinx field line: the docstring is parsed as Sphinx style."""
 
 
 class SphinxRoles(Extension):
@@ -46,6 +52,8 @@ class SphinxRoles(Extension):
             if docstring is not None and ":" in docstring.value:
                 docstring.value = ROLE.sub(lambda role, at=obj: _reference(at, role),
                                            docstring.value)
+                if SPHINX_FIELD.search(docstring.value):
+                    docstring.parser = Parser.sphinx
 
 
 def _objects(obj: Object) -> Iterator[Object]:
