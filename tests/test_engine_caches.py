@@ -11,7 +11,7 @@ import pytest
 import spitemalice as sm
 from spitemalice.engine import legal
 from spitemalice.formats import dumps_state, loads_state
-from spitemalice.model import with_fields
+from spitemalice.model import state_copier, with_fields
 
 
 def _some_states(rules: sm.RuleBook, count: int) -> list[sm.GameState]:
@@ -74,3 +74,12 @@ def test_with_fields_changes_exactly_the_fields_given(bf: sm.RuleBook) -> None:
         assert copy == attrs.evolve(state, **{field.name: value}), field.name
     with pytest.raises(TypeError, match="nope"):
         with_fields(state, nope=1)
+
+
+def test_a_state_copier_for_some_fields_agrees_with_with_fields(bf: sm.RuleBook) -> None:
+    state, other = _some_states(bf, 3)[-1], sm.deal(bf, 99)
+    copy = state_copier("draw", "turn")
+    assert copy(state, other.draw, 9) == with_fields(state, draw=other.draw, turn=9)
+    for bad in (("turn", "turn"), ("hand",)):
+        with pytest.raises(ValueError, match="distinct GameState fields"):
+            state_copier(*bad)

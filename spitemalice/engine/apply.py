@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spitemalice.model import GameState, new_seat, new_state, with_fields
+from spitemalice.model import GameState, new_seat, state_copier, with_fields
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook
 
@@ -54,6 +54,9 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
     return state
 
 
+_after_play = state_copier("seats", "builds", "turn_moves", "idle_turns", "build_removed")
+
+
 def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
     # The card leaves the source seat's piles: the mover's, or a partner's under team rules.
     at_seat = state.seat if move.owner is None else move.owner
@@ -89,10 +92,7 @@ def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
         if removed:
             removed = removed[:target] + removed[target + 1 :]
             removed = removed if any(removed) else ()
-    state = new_state(seats=seats, builds=builds, draw=state.draw, completed=state.completed,
-                      seat=state.seat, turn=state.turn, turn_moves=state.turn_moves + 1,
-                      idle_turns=0, seed=state.seed, shuffles=state.shuffles,
-                      outcome=state.outcome, build_removed=removed)
+    state = _after_play(state, seats, builds, state.turn_moves + 1, 0, removed)
     if done:
         state = complete_pile(rules, state, pile)
     if zone is Zone.PAYOFF and not any(payoff) and team_won(rules, state, at_seat):

@@ -16,8 +16,8 @@ from spitemalice.model import (
     Seat,
     hand_order,
     new_seat,
-    new_state,
     sort_hand,
+    state_copier,
     with_fields,
 )
 from spitemalice.rules.book import RuleBook
@@ -97,6 +97,9 @@ def end_turn(rules: RuleBook, state: GameState, passed: bool) -> GameState:
     return turn_over(rules, state, state.seats, state.turn_moves, passed)
 
 
+_next_turn = state_copier("seats", "draw", "seat", "turn", "turn_moves", "idle_turns")
+
+
 def turn_over(rules: RuleBook, state: GameState, seats: tuple[Seat, ...], turn_moves: int,
               passed: bool) -> GameState:
     """:func:`end_turn` of ``state`` with its ``seats`` and ``turn_moves`` replaced: the
@@ -125,10 +128,7 @@ def turn_over(rules: RuleBook, state: GameState, seats: tuple[Seat, ...], turn_m
     else:
         hand = sort_hand(hand + draw[len(draw) - short :])
     seats = seats[:nxt] + (new_seat(seat.payoff, hand, seat.discards),) + seats[nxt + 1 :]
-    return new_state(seats=seats, builds=state.builds, draw=draw[: len(draw) - short],
-                     completed=state.completed, seat=nxt, turn=turn, turn_moves=0,
-                     idle_turns=idle, seed=state.seed, shuffles=state.shuffles,
-                     outcome=state.outcome, build_removed=state.build_removed)
+    return _next_turn(state, seats, draw[: len(draw) - short], nxt, turn, 0, idle)
 
 
 def complete_pile(rules: RuleBook, state: GameState, pile: Pile) -> GameState:
