@@ -358,3 +358,23 @@ def test_pages_are_served_with_a_strict_content_security_policy(server: LiveServ
         assert "script-src 'self'" in response.headers["content-security-policy"]
     assert httpx.get(server.url + "/static/../app.py").status_code == 404
     assert httpx.get(server.url + "/table/..%2f..%2fetc").status_code == 404
+
+
+def test_serve_listens_on_this_machine_only_unless_told(capsys: Any) -> None:
+    from spitemalice.cli import build_parser
+
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.records) == ("127.0.0.1", 8000, None)
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "a port is 0 to 65535" in capsys.readouterr().err
+
+
+def test_bot_connect_says_when_the_server_cannot_be_reached(capsys: Any) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    link = f"http://127.0.0.1:{port}/table/0123456789abcdef#seat=0&token=ab"
+    assert main(["bot", "--connect", link]) == 2
+    assert "cannot reach the server" in capsys.readouterr().err

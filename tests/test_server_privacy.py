@@ -167,3 +167,25 @@ def test_a_seat_receives_the_same_bytes_from_tables_that_differ_only_in_what_it_
     assert twin_0 == seat_0  # byte for byte: welcome, states, pictures, refusals, errors, hints
     assert twin_1 != seat_1
     assert str(deal.seed) not in "".join(seat_0) and str(twin.seed) not in "".join(twin_0)
+
+
+def test_a_hint_depends_on_the_seats_view_not_on_the_deals_seed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two sessions whose deals differ only in their seeds: the seat's views are equal at
+    every move, so its hints must be too.  Seeded from the deal's seed, the hint after ten
+    moves of deal 4 was 10C>D2 at one table and 4S>B1 at the other."""
+    rules = sm.load("blackwood-frey", params={"payoff_size": 10})
+    deal = sm.deal(rules, 4)
+    twin = attrs.evolve(deal, seed=deal.seed + 12345)
+    first = session_module.Session(rules, ["human", "greedy"], seed=4)
+    monkeypatch.setattr(session_module, "deal", lambda rules, seed, dealer: twin)
+    second = session_module.Session(rules, ["human", "greedy"])
+    for _ in range(4):
+        while first.bot_on_turn:
+            first.play_bot()
+            second.play_bot()
+        assert sm.view_of(first.state, 0) == sm.view_of(second.state, 0)
+        assert first.hint(0) == second.hint(0)
+        move = first.table_view(0).legal[0]
+        first.play(0, move)
+        second.play(0, move)

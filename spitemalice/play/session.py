@@ -30,6 +30,7 @@ from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import stand_in_state, view_of
 from spitemalice.errors import IllegalMove, PlayError
+from spitemalice.formats.notation import format_view
 from spitemalice.formats.records import GameRecord, SeatInfo, record_game, save_record
 from spitemalice.formats.replay import replay, rules_for
 from spitemalice.limits import MAX_NAME_CHARS, printable
@@ -270,8 +271,10 @@ class Session:
 
     def hint(self, seat: int) -> Move:
         """The move the strongest bot (:data:`spitemalice.bots.players.STRONGEST`) would make
-        for ``seat`` now, chosen from that seat's view alone.  With a seeded deal the hint
-        is the same each time it is asked in a position.
+        for ``seat`` now, chosen from that seat's view alone.  The bot's own randomness is
+        seeded from that view too, never from the deal's seed (which decides every hidden
+        card), so the hint is a function of what the seat sees: the same each time it is
+        asked in a position, and the same at two tables the seat cannot tell apart.
 
         Raises:
             PlayError: ``seat`` is not a seat, the game is over, or ``seat`` is not on turn.
@@ -280,8 +283,8 @@ class Session:
         if self.is_over or self.state.seat != seat:
             raise PlayError("the game is over" if self.is_over else
                             f"a hint is for the seat on turn; seat {self.state.seat} is on turn")
-        bot = make_player(STRONGEST, derive_seed(self._states[0].seed, "hint",
-                                                 len(self._history)))
+        seen = format_view(view_of(self.state, seat), self.rules.teams.teams)
+        bot = make_player(STRONGEST, derive_seed(0, "hint", seen))
         return _choose(bot, self.rules, self.state)
 
     def undo(self, seat: int) -> int:
