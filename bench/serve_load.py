@@ -12,9 +12,12 @@ table.  The bots run in ``--clients`` processes of their own.
 
 For each N it prints the moves made, the move-to-announcement latency (from sending a move
 to receiving the ``state`` that announces it: median, p99, max, in ms), the errors (any
-``error`` or ``refused`` message, or a dropped connection) and the server's CPU use (CPU
-seconds of its process per wall second: 1.0 is one core), with the reference workload
-(bench/reference.py) timed before and after, since the machine may be shared.
+``error`` or ``refused`` message, or a dropped connection), the server's CPU use (CPU
+seconds of its process per wall second: 1.0 is one core) and its CPU milliseconds per move
+(a move's whole cost: reading it, refereeing it, rewriting the record file, building and
+sending a ``state`` to both seats), with the reference workload (bench/reference.py) timed
+before and after, since the machine may be shared.  A step's games are left unfinished when
+its time is up.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ def choose(legal: list[dict[str, Any]]) -> str:
 
 
 async def seat(url: str, table: str, number: int, token: str, think: float,
-               latencies: list[float], errors: list[str]) -> None:
+               deadline: float, latencies: list[float], errors: list[str]) -> None:
     import websockets
 
     async with websockets.connect(url, max_size=2**24) as socket_:
@@ -69,8 +72,8 @@ async def seat(url: str, table: str, number: int, token: str, think: float,
                 latencies.append(time.perf_counter() - sent[1])
                 sent = None
             view = message["view"]
-            if view["outcome"] is not None:
-                return
+            if view["outcome"] is not None or time.monotonic() > deadline:
+                return  # the game ended, or the step's time is up (the table is left)
             if view["seat"] == number and message["legal"] and sent is None:
                 if think:
                     await asyncio.sleep(think)
@@ -92,7 +95,8 @@ async def table_loop(url: str, deadline: float, think: float, latencies: list[fl
                 errors.append(created.get("message", "no table"))
                 return
             await asyncio.gather(*(
-                seat(url, created["table"], s["seat"], s["token"], think, latencies, errors)
+                seat(url, created["table"], s["seat"], s["token"], think, deadline, latencies,
+                     errors)
                 for s in created["seats"]))
             games.append(1)
         except (OSError, websockets.ConnectionClosed) as problem:
@@ -159,7 +163,7 @@ def main() -> None:
         print(f"think {args.think} s, {args.seconds:.0f} s per step, {args.clients} client "
               "processes; latency from sending a move to its announcement")
         print(f"{'tables':>6} {'moves':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
-              f"{'max ms':>7} {'errors':>6} {'server CPU':>10}")
+              f"{'max ms':>7} {'errors':>6} {'server CPU':>10} {'CPU ms/move':>11}")
         for count in (int(n) for n in args.tables.split(",")):
             queue: Any = multiprocessing.Queue()
             shares = [count // args.clients + (i < count % args.clients)
@@ -180,7 +184,7 @@ def main() -> None:
                   f"{1000 * percentile(latencies, 0.5):>7.1f} "
                   f"{1000 * percentile(latencies, 0.99):>7.1f} "
                   f"{1000 * max(latencies, default=0):>7.1f} {len(errors):>6} "
-                  f"{cpu / wall:>10.2f}")
+                  f"{cpu / wall:>10.2f} {1000 * cpu / max(len(latencies), 1):>11.2f}")
             for error in errors[:3]:
                 print(f"       error: {error}")
         print(f"reference workload after: {reference.reference_seconds() * 1000:.0f} ms CPU")

@@ -129,5 +129,7 @@ def serve(host: str, port: int, records: str, *, bot_delay: float = 0.6,
     shown = f"[{host}]" if ":" in host else host
     print(f"spitemalice serve: http://{shown}:{port}/ (records in {hub.store.directory}; "
           "stop with Ctrl-C)", file=sys.stderr)
+    # Ctrl-C (or SIGTERM) closes open connections after at most 3 s; every move is already
+    # in the records, so nothing waits on them.
     uvicorn.run(create_app(hub), host=host, port=port, ws_max_size=limits.MAX_FRAME_BYTES,
-                log_level="warning", proxy_headers=True)
+                log_level="warning", proxy_headers=True, timeout_graceful_shutdown=3)
