@@ -378,3 +378,19 @@ def test_bot_connect_says_when_the_server_cannot_be_reached(capsys: Any) -> None
     link = f"http://127.0.0.1:{port}/table/0123456789abcdef#seat=0&token=ab"
     assert main(["bot", "--connect", link]) == 2
     assert "cannot reach the server" in capsys.readouterr().err
+
+
+def test_a_seat_that_closes_its_tab_and_opens_its_link_again_resumes(
+        server: LiveServer) -> None:
+    created = create(server)
+    with join(server, created) as first:
+        state = my_turn(first, 0)
+        first.send({"type": "move", "move": state["legal"][0]["move"]})
+        after = first.until("state")
+    # the tab is closed; the table goes on without it, and the link still seats it
+    with join(server, created) as again:
+        state = again.until("state")
+        assert state["number"] >= after["number"]
+        assert [e["move"] for e in state["log"]][:after["number"]] == \
+            [m["last"]["move"] for m in first.received if m["type"] == "state" and m["last"]]
+        assert again.received[0]["seats"][0]["connected"] is True
