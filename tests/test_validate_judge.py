@@ -97,7 +97,7 @@ def test_judgements_without_enough_games_are_skipped_with_the_reason() -> None:
                              None, {}, [], {})
     by_name = {c.name: c for c in checks}
     assert by_name["completion"].status == "skip" and "needed" in by_name["completion"].skipped
-    assert by_name["duration_moves"].skipped.startswith("this is the base rule set")
+    assert by_name["duration_moves"].skipped.startswith("no base rule set is known")
     assert not findings
 
 
@@ -124,12 +124,26 @@ def test_unusual_values_and_combinations() -> None:
 def test_a_finding_the_sheet_expects_is_info_citing_the_clause() -> None:
     starturn = sm.load("starturn")
     _, findings = judge(starturn, stats(wins=3, positions=(2, 1)), None, {}, [],
-                        {"completion": "ST-16"})
+                        {"completion": ("ST-16",)})
     drawn = next(f for f in findings if f.name == "completion")
-    assert drawn.level == "info" and "clause ST-16" in drawn.message
-    _, unknown = judge(starturn, stats(wins=3, positions=(2, 1)), None, {}, [],
-                       {"completion": "ST-99"})
-    assert names(unknown)["completion"] == "warning"
+    assert drawn.level == "info" and drawn.message.endswith("(intended: clause ST-16)")
+    _, undeclared = judge(starturn, stats(wins=3, positions=(2, 1)), None, {}, [], {})
+    warned = next(f for f in undeclared if f.name == "completion")
+    assert warned.level == "warning"
+    assert warned.message.endswith("declare it on the clause that says so: "
+                                   "Clause(..., expects=('completion',))")
+
+
+def test_a_plugins_expects_names_a_clause_the_sheet_has() -> None:
+    from spitemalice.validation.intent import intended
+
+    class Missing:
+        NAME = "missing"
+        VALIDATE_EXPECTS: ClassVar = {"completion": "ST-99"}
+
+    starturn = sm.load("starturn")
+    assert intended(starturn, [Missing()]).get("completion") == ("ST-16",)  # its own clause
+    assert intended(sm.load("blackwood-frey"), [Missing()]) == {}  # no ST-99 there
 
 
 @pytest.mark.clause("ST-16")
@@ -186,7 +200,7 @@ def test_validate_shows_progress_unless_json(extra, shown, tmp_path: Path,
 
 
 def test_a_plugins_expected_findings_use_the_metric_names_or_are_refused() -> None:
-    from spitemalice.validation import _expected
+    from spitemalice.validation.intent import plugin_expects as _expected
 
     class Old:
         NAME = "old-rules"

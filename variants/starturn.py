@@ -31,9 +31,6 @@ RULESET = Ruleset(
     exhaustion="tie", win_bonus=1, points_per_card=0, match_target=1,
 )
 
-# Findings of `spitemalice validate` this sheet explains: shown as info, not as warnings.
-VALIDATE_EXPECTS = {"completion": "ST-16"}
-
 S = "SEED-ES"  # seeds/000 (Spanish Wikipedia), rules dossier §5 (S1-S8)
 CLAUSES = (
     Clause("ST-1", "Two separate packs are used: a stack pack of 44 cards (payoff_pack) and a "
@@ -88,8 +85,8 @@ CLAUSES = (
            "also scores nothing. A draw that finds fewer cards than it needs takes those there "
            "are, and the seat plays on. With the assumed card faces most games end drawn, even "
            "between sensible players: the draw pack runs out before a stack is played out "
-           "(`spitemalice validate starturn` reports this low completion as expected).",
-           "ASSUMPTION (no source covers it; dossier A21)"),
+           "(`spitemalice validate starturn` reports this low completion as intended).",
+           "ASSUMPTION (no source covers it; dossier A21)", expects=("completion",)),
     Clause("ST-17", "No scoring is documented: a win scores 1 point (win_bonus) and a match is "
            "a single game (match_target = 1).", "ASSUMPTION ST-A1 ('no scoring; single win')"),
     *play_clauses("ST", 18),

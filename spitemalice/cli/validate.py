@@ -9,14 +9,21 @@ from typing import Any
 
 from spitemalice.cli._args import add_rules_args, count, rule_params, seed
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.rules.registry import kind_of
 from spitemalice.study import parallel
 from spitemalice.validation import format_report, validate
+from spitemalice.validation.house_rule import format_house_rule_report, validate_house_rule
 
 
 def add_validate(commands: Any) -> None:
     """Register the ``validate`` subcommand on ``commands`` (an argparse subparsers object)."""
-    parser = commands.add_parser("validate", help="check a rule set statically and by play")
+    parser = commands.add_parser(
+        "validate", help="check a rule set (or a house rule, on each built-in rule set) "
+                         "statically and by play")
     add_rules_args(parser)
+    parser.add_argument("--on", metavar="RULESET",
+                        help="for a house rule: validate it stacked on this rule set only "
+                             "(default: on each built-in rule set it stacks on)")
     parser.add_argument("--games", type=count, default=300,
                         help="games to simulate, every move checked (default 300)")
     parser.add_argument("--seed", type=seed, default=0, help="seed of the games (default 0)")
@@ -37,17 +44,45 @@ def run_validate(args: argparse.Namespace) -> int:
     path = args.record or Path("validate-failure.json")
     if not path.parent.is_dir():
         raise SpiteMaliceError(f"--record {path}: the folder {path.parent} does not exist")
+    if kind_of(args.ruleset) == "house-rule":
+        return _run_house_rule(args, params, path)
+    if args.on:
+        raise SpiteMaliceError(f"--on applies to a house rule; {args.ruleset!r} is a rule set: "
+                               "stack a house rule on it with --house-rule")
     with parallel.backend(args) as (jobs, client):
         report = validate(args.ruleset, args.house_rule, params, args.games, args.seed,
                           progress=not args.json, jobs=jobs, client=client)
     print(json.dumps(report.as_dict(), indent=2) if args.json
           else format_report(report, strict=args.strict))
     if report.reproduction is not None:
-        try:
-            path.write_text(json.dumps(report.reproduction["record"], indent=1) + "\n")
-        except OSError as error:
-            raise SpiteMaliceError(f"cannot write the failing game to {path}: "
-                                   f"{error.strerror}") from error
+        _write_record(path, report.reproduction["record"])
         if not args.json:
             print(f"the smallest failing game is in {path} (spitemalice replay {path})")
     return 0 if report.ok(strict=args.strict) else 1
+
+
+def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: Path) -> int:
+    """``validate HOUSE-RULE``: the house rule on each built-in rule set (``--on``: one); the
+    smallest failing game of each failing rule set goes to ``PATH-RULESET.json``."""
+    with parallel.backend(args) as (jobs, client):
+        result = validate_house_rule(args.ruleset, args.house_rule, params, args.on,
+                                     games=args.games, seed=args.seed, progress=not args.json,
+                                     jobs=jobs, client=client)
+    print(json.dumps(result.as_dict(), indent=2) if args.json
+          else format_house_rule_report(result, strict=args.strict))
+    for name, report in result.reports:
+        if report.reproduction is not None:
+            target = path.with_name(f"{path.stem}-{name}{path.suffix}")
+            _write_record(target, report.reproduction["record"])
+            if not args.json:
+                print(f"the smallest failing game on {name} is in {target} "
+                      f"(spitemalice replay {target})")
+    return 0 if result.ok(strict=args.strict) else 1
+
+
+def _write_record(path: Path, record: object) -> None:
+    try:
+        path.write_text(json.dumps(record, indent=1) + "\n")
+    except OSError as error:
+        raise SpiteMaliceError(f"cannot write the failing game to {path}: "
+                               f"{error.strerror}") from error

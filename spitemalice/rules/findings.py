@@ -27,6 +27,9 @@ EXPECTABLE: dict[str, str] = {
                "judgement)",
     "duration_moves": "games last more than twice as long as the base rule set's (validate's "
                       "duration judgement)",
+    "unusual combination": "a changed parameter has a value, or a pairing with another "
+                           "play-shaping parameter, that no built-in rule set uses (validate "
+                           "compares with the base rule set)",
     "unexercised": "no game of a study exercised this clause: no move it governs was played "
                    "or refused and no event it defines happened (clause coverage)",
 }
@@ -55,6 +58,14 @@ def how_to_declare(name: str) -> str:
     that the rules intend it."""
     return (f"if the rules intend this, declare it on the clause that says so: "
             f"Clause(..., expects=({name!r},))")
+
+
+def cite(clause_ids: Iterable[str]) -> str:
+    """How a finding the rules intend ends: ``(intended: clause SD-1)``, or ``(intended:
+    clauses SD-1, SD-2)``."""
+    ids = list(clause_ids)
+    word = "clause" if len(ids) == 1 else "clauses"
+    return f"(intended: {word} {', '.join(ids)})"
 
 
 class _Declaring(Protocol):

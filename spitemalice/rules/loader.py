@@ -114,8 +114,7 @@ def house_rule_sheet(
     """
     plugin = registry.load_plugin(name, "house-rule")
     rules = [name, *house_rules]
-    targets = [on] if on else [i.name for i in registry.installed()
-                               if i.kind == "ruleset" and i.built_in]
+    targets = [on] if on else built_in_rulesets()
     lines = [f"{name} (house rule)", str(getattr(plugin, "DESCRIPTION", "")), ""]
     stacks: list[str] = []
     refused: list[str] = []
@@ -145,6 +144,12 @@ def house_rule_sheet(
     if refused:
         lines += ["", "Refused on", *refused]
     return "\n".join(lines)
+
+
+def built_in_rulesets() -> list[str]:
+    """The names of the rule sets that ship with spitemalice, sorted (what a house rule is
+    shown and validated on by default)."""
+    return [i.name for i in registry.installed() if i.kind == "ruleset" and i.built_in]
 
 
 def _wrap(text: str) -> str:

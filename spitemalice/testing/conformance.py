@@ -16,22 +16,33 @@ It runs the static checks (every player count deals, the build ceiling is reacha
 are consistent, every hook function carries ``@hookimpl`` and the plugin loads from its entry
 point), seeded games with random, greedy and mixed players with every invariant checked after
 every move, a check that some game can be won, a hypothesis state machine over legal moves,
-and a check that every clause of your rule sheet is cited by a scenario test of yours.
+and a check that every clause of your plugins' sheets is cited by a scenario test of yours.
+
+Its dependencies come with ``pip install 'spitemalice[kit]'`` (pytest and hypothesis); a
+check that needs one that is missing fails saying what to install.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
 import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar
-
-import pytest
+from typing import Any, ClassVar, NoReturn
 
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
-from spitemalice.rules.registry import load_plugin
+from spitemalice.rules.registry import installed, load_plugin
+from spitemalice.rules.ruleset import Ruleset
+
+INSTALL = "pip install 'spitemalice[kit]'"
+"""What installs the kit's dependencies (pytest and hypothesis)."""
+
+try:
+    import pytest
+except ImportError:  # pragma: no cover - the kit is a pytest plugin; say what to install
+    raise ImportError(f"the conformance kit runs under pytest: {INSTALL}") from None
 
 WINNABLE_GAMES = 100
 """Greedy games the winnability check plays at most, stopping at the first win: a rule set
@@ -177,30 +188,87 @@ class VariantConformance:
                              "pile ever be played out?")
 
     def test_state_machine(self) -> None:
-        from hypothesis import settings
-        from hypothesis.stateful import run_state_machine_as_test
+        try:
+            from hypothesis import settings
+            from hypothesis.stateful import run_state_machine_as_test
+        except ImportError:
+            missing_hypothesis()
 
         machine = legal_move_machine(self.rules(), self.player_counts())
         run_state_machine_as_test(machine, settings=settings(max_examples=25, deadline=None,
                                                              stateful_step_count=80))
 
     def test_every_clause_has_a_scenario(self) -> None:
+        """Every clause of the plugins under test is cited by a scenario test: the clauses of
+        plugins that do not ship with spitemalice (a house rule on a built-in rule set: the
+        house rule's own), or every clause when all of them ship with it (spitemalice's own
+        suite).  Clauses inherited with ``base_sheet`` are the base rule set's to test."""
         paths = [Path(p) for p in self.scenario_paths] or [self._own_folder()]
         cited = cited_clauses(paths)
-        missing = [c.id for c in self.rules().clauses
-                   if c.id not in cited and not c.inherited_from]  # the base tests those
-        assert not missing, f"clauses without a scenario test citing them: {missing}"
+        book = self.rules()
+        mine = own_clauses(book)
+        missing = [c.id for c in book.clauses if c.id in mine and c.id not in cited]
+        assert not missing, (f"clauses without a scenario test citing them: {missing}; cite "
+                             f"each in a test of its rule: @pytest.mark.clause({missing[0]!r})"
+                             if missing else "")
 
     def _own_folder(self) -> Path:
         module = sys.modules[type(self).__module__]
         return Path(module.__file__ or ".").parent
 
 
+def missing_hypothesis() -> NoReturn:
+    """Fail the test that needs hypothesis, saying what to install (instead of a
+    ``ModuleNotFoundError``)."""
+    raise pytest.fail.Exception(f"this check of the conformance kit needs hypothesis: "
+                                f"{INSTALL}", pytrace=False) from None
+
+
+def own_clauses(book: RuleBook) -> set[str]:
+    """Ids of the clauses ``book``'s plugins under test add (not inherited with
+    ``base_sheet``): those of its plugins that do not ship with spitemalice, or, when all of
+    them do, every clause.  A rule-set file adds no clauses of its own."""
+    built_in = {info.name for info in installed() if info.built_in}
+    outside = [name for name in book.plugins if name not in built_in]
+    own = {c.id for c in book.clauses if not c.inherited_from}
+    if not outside:
+        return own
+    found: set[str] = set()
+    for name in outside:
+        try:
+            plugin = load_plugin(name)
+        except Exception:  # a rule-set file's layer, or a plugin not installed
+            continue
+        found |= _sheet_ids(plugin, book.ruleset)
+    return found & own
+
+
+def _sheet_ids(plugin: object, ruleset: Ruleset) -> set[str]:
+    hook = getattr(plugin, "spitemalice_rule_sheet", None)
+    if hook is None:
+        return set()
+    takes = inspect.signature(hook).parameters
+    clauses = hook(ruleset=ruleset) if "ruleset" in takes else hook()
+    return {clause.id for clause in clauses or ()}
+
+
 def legal_move_machine(book: RuleBook, player_counts: Iterable[int]) -> type:
     """A hypothesis state machine that deals a game and plays any legal move, picked by index
-    so that failures shrink to short games; every invariant is checked after every move."""
-    from hypothesis import strategies as st
-    from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+    so that failures shrink to short games; every invariant is checked after every move.
+
+    Fails the calling test, saying what to install, when hypothesis is not installed.
+    """
+    try:
+        from hypothesis import strategies as st
+        from hypothesis.stateful import (
+            RuleBasedStateMachine,
+            initialize,
+            invariant,
+            precondition,
+            rule,
+        )
+    except ImportError:
+        missing_hypothesis()
 
     from spitemalice.engine import apply_move, deal, legal_moves
     from spitemalice.engine.invariants import check_state, check_transition

@@ -17,21 +17,23 @@ import attrs
 from spitemalice.bots.players import make_player
 from spitemalice.engine import apply_move, deal
 from spitemalice.engine.shuffle import derive_seed
-from spitemalice.errors import RulesetError, SpiteMaliceError
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import RecordFinding, record_game, record_to_dict
 from spitemalice.model import Outcome
 from spitemalice.moves import move_text
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.custom import is_file_name
-from spitemalice.rules.custom import read as read_custom
+from spitemalice.rules.findings import cite
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed, load_plugin
 from spitemalice.study.progress import Progress
 from spitemalice.study.simulate import play_game
 
 from . import termination
-from .dynamic import Failure, dynamic_checks, shrink
-from .judge import ENOUGH_GAMES, JUDGED, judge
+from .base import Base, base_of
+from .dynamic import STUCK, Failure, dynamic_checks, shrink
+from .intent import Intended, intended
+from .judge import ENOUGH_GAMES, judge
 from .report import Check, Finding, GameStats, Report, format_report, skip
 from .spread import check_seat_counts, check_stacking
 from .static import static_checks
@@ -70,9 +72,7 @@ def validate(
     params = dict(params or {})
     book = load(name, house_rules, params)
     entry = _entry_point_check([name, *house_rules])
-    base_name = read_custom(name).base if is_file_name(name) else name
-    is_base = not is_file_name(name) and not house_rules and set(params) <= {"players"}
-    base = None if is_base else load(base_name, players=book.players)
+    base = base_of(name, house_rules, params, book.players)
 
     def reload(extra: Mapping[str, Any]) -> RuleBook:
         return load(name, house_rules, {**params, **extra})
@@ -93,7 +93,7 @@ def validate_book(
     extra_checks: Sequence[Check] = (),
     stack: Callable[[Sequence[str]], RuleBook] | None = None,
     house_rules: Sequence[str] | None = None,
-    base: RuleBook | None = None,
+    base: RuleBook | Base | None = None,
     progress: bool = False,
     jobs: int | None = 1,
     client: Any = None,
@@ -109,7 +109,10 @@ def validate_book(
             ``None`` stacks ``book``'s own plugins and installed house rules, without
             parameter overrides.
         house_rules: the configuration's own house-rule names (default: ``book``'s).
-        base: the base rule set to compare game length and parameters with (``None``: none).
+        base: the base rule set to compare game length and parameters with: a
+            :class:`~spitemalice.validation.base.Base` (found by
+            :func:`~spitemalice.validation.base.base_of`, with how it was found), a rule book,
+            or ``None`` for none.
         progress: show a progress bar on a terminal while the games are played.
     """
     plugins = [book.plugin(name) for name in book.plugins]
@@ -124,11 +127,16 @@ def validate_book(
     # A failure at another seat count or stacking is named in its check; only a failure of
     # this very configuration is shrunk and recorded.
     checks += [check_seat_counts(reload, book, seed)[0], check_stacking(stack, own, seed)[0]]
-    base_stats = None if base is None else _greedy_stats(base, seed, stats.greedy_games)
-    changed = {} if base is None else _changed(book, base)
+    if not isinstance(base, Base):
+        base = Base(base, base.name if base else "", "")
+    base_stats = None if base.book is None else _greedy_stats(base.book, seed,
+                                                              stats.greedy_games)
+    changed = {} if base.book is None else _changed(book, base.book)
+    expected = intended(book, plugins)
     judged, findings = judge(book, stats, base_stats, changed, usual_configurations(),
-                             _expected(plugins))
+                             expected, base.name or "the base rule set", base.how)
     checks += judged
+    findings += _stuck_seats(stats, expected)
     reproduction = None
     if failure is not None:
         small = _shrunk(book, failure)
@@ -202,29 +210,16 @@ def usual_configurations() -> tuple[dict[str, Any], ...]:
     return tuple(configs)
 
 
-RENAMED = {"drawn rate": "completion", "decisiveness": "completion",
-           "duration": "duration_moves"}
-"""Finding names of earlier releases, now named after the metrics of ``simulate --metrics``:
-a plugin's ``VALIDATE_EXPECTS`` written with them keeps working."""
-
-
-def _expected(plugins: Sequence[object]) -> dict[str, str]:
-    """Finding name -> clause id, from the plugins' ``VALIDATE_EXPECTS``.
-
-    Raises:
-        RulesetError: a plugin names a finding validate does not judge (it would otherwise
-            be silently ignored); the message lists the names judged.
-    """
-    expected: dict[str, str] = {}
-    for plugin in plugins:
-        for name, clause in (getattr(plugin, "VALIDATE_EXPECTS", {}) or {}).items():
-            metric = RENAMED.get(name, name)
-            if metric not in JUDGED:
-                owner = getattr(plugin, "NAME", type(plugin).__name__)
-                raise RulesetError(f"{owner}: VALIDATE_EXPECTS names {name!r}, which validate "
-                                   f"does not judge; the names are {', '.join(JUDGED)}")
-            expected[metric] = clause
-    return expected
+def _stuck_seats(stats: GameStats, expected: Intended) -> list[Finding]:
+    """Info on the stuck seats a clause intends (unintended ones failed their games)."""
+    clauses = expected.get(STUCK)
+    if not clauses:
+        return []
+    times = "never" if not stats.stuck_seats else (
+        "once" if stats.stuck_seats == 1 else f"{stats.stuck_seats} times")
+    return [Finding("info", STUCK, f"a seat was left with no legal move but a pass while "
+                                   f"holding a card it may discard {times} {cite(clauses)}",
+                    f"in {stats.stuck_games} of {stats.games} clean games")]
 
 
 def _entry_point_check(names: Sequence[str]) -> Check:

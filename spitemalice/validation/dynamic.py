@@ -16,10 +16,12 @@ from spitemalice.engine.shuffle import derive_seed
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
+from spitemalice.rules.findings import how_to_declare
 from spitemalice.study.parallel import run_games
 from spitemalice.study.stats import wilson
 
 from .audit import answering_filters, audit_position, filters_hold
+from .intent import intends
 from .report import Check, GameStats
 from .roundtrip import RoundTrip
 from .termination import NonTermination, cpu_limit, move_cap
@@ -49,14 +51,20 @@ class Failure:
     invariant: str = ""
 
 
+STUCK = "stuck-seat"
+
+
 def stuck(rules: RuleBook, state: GameState, moves: Sequence[Move]) -> str | None:
     """A seat is stuck when, at the start of its turn, it must pass although it holds a card
-    the rules let it discard: some rule has taken every move away (design notes §6)."""
+    the rules let it discard: some rule has taken every move away (design notes §6).  A rule
+    that means it declares ``expects=("stuck-seat",)`` on its clause; the callers then count
+    the stuck seats instead of failing (:func:`unintended`)."""
     if state.outcome is not None or state.turn_moves or tuple(moves) != (PASS,):
         return None
     hand = state.seats[state.seat].hand
     if any(card.rank not in rules.discard.forbidden for card in hand):
-        return f"seat {state.seat} is left with no legal move but a pass, holding {len(hand)} cards"
+        return (f"seat {state.seat} is left with no legal move but a pass, holding "
+                f"{len(hand)} cards; {how_to_declare(STUCK)}")
     return None
 
 
@@ -80,6 +88,13 @@ def step_violation(
     return after, None
 
 
+def unintended(rules: RuleBook, found: Violation | None) -> Violation | None:
+    """``found``, unless it is a stuck seat that a clause of ``rules`` declares it intends."""
+    if found is not None and found.invariant == STUCK and intends(rules, STUCK):
+        return None
+    return found
+
+
 def step_problem(rules: RuleBook, state: GameState, move: Move) -> tuple[GameState, str | None]:
     """Apply ``move``; return the new state and the first problem it shows, if any."""
     after, found = step_violation(rules, state, move)
@@ -87,7 +102,8 @@ def step_problem(rules: RuleBook, state: GameState, move: Move) -> tuple[GameSta
 
 
 def play_checked(
-    rules: RuleBook, seed: int, lineup: str, audit_at: Sequence[int] = ()
+    rules: RuleBook, seed: int, lineup: str, audit_at: Sequence[int] = (),
+    stuck_seen: list[int] | None = None,
 ) -> tuple[GameState, int, int, Failure | None]:
     """One seeded game with ``lineup`` players (``"random"``, ``"greedy"`` or ``"mixed"``),
     every invariant checked after every move: the final state, the seat that moved first,
@@ -96,6 +112,8 @@ def play_checked(
     Args:
         audit_at: move numbers before which the position is audited (listed and checked moves
             agree, see :func:`~spitemalice.validation.audit.audit_position`).
+        stuck_seen: where to count the stuck seats the rules intend (``stuck_seen[0]`` is
+            raised by one for each); a stuck seat they do not intend fails the game.
 
     A game longer than :func:`~spitemalice.validation.termination.move_cap` moves fails as
     non-termination instead of running on.
@@ -103,7 +121,8 @@ def play_checked(
     moves: list[Move] = []
     try:
         with cpu_limit():
-            return _play_checked(rules, seed, lineup, audit_at, moves)
+            return _play_checked(rules, seed, lineup, audit_at, moves,
+                                 stuck_seen if stuck_seen is not None else [0])
     except NonTermination as error:
         return deal(rules, seed), 0, len(moves), Failure(
             seed, moves, f"the game does not end: after {len(moves)} moves {error}",
@@ -111,7 +130,8 @@ def play_checked(
 
 
 def _play_checked(
-    rules: RuleBook, seed: int, lineup: str, audit_at: Sequence[int], moves: list[Move]
+    rules: RuleBook, seed: int, lineup: str, audit_at: Sequence[int], moves: list[Move],
+    stuck_seen: list[int],
 ) -> tuple[GameState, int, int, Failure | None]:
     kinds = _kinds(lineup, rules.players)
     players = [make_player(kind, derive_seed(seed, "seat", i)) for i, kind in enumerate(kinds)]
@@ -123,6 +143,7 @@ def _play_checked(
     cap, audits = move_cap(rules), set(audit_at)
     forms = RoundTrip(rules)
     watch_filters = len(rules.filter_moves_hooks) > 1
+    stuck_intended = intends(rules, STUCK)
     while state.outcome is None:
         if len(moves) >= cap:
             return state, first, len(moves), Failure(
@@ -139,6 +160,9 @@ def _play_checked(
                 "crash")
         state, found = step_violation(rules, state, move)
         moves.append(move)  # after the move ends: a move that never ends stays out of records
+        if found and found.invariant == STUCK and stuck_intended:
+            stuck_seen[0] += 1
+            continue
         if found:
             return state, first, len(moves), Failure(seed, moves, found.message, found.invariant)
     return state, first, len(moves), None
@@ -185,18 +209,20 @@ class CheckedGame:
     """Game ``g`` of a validation run as a pure function of ``g`` (see
     :mod:`spitemalice.study.parallel`): dealt from ``derive_seed(seed, "validate", g)``, played by
     the line-up ``LINEUPS[g % 3]``, every invariant checked after every move and the
-    positions :func:`audit_points` names audited; returns what :func:`play_checked` returns
-    and the number of positions audited."""
+    positions :func:`audit_points` names audited; returns what :func:`play_checked` returns,
+    the number of positions audited and the number of stuck seats the rules intend."""
 
     rules: RuleBook = attrs.field(eq=False)
     seed: int
 
-    def __call__(self, game: int) -> tuple[GameState, int, int, Failure | None, int]:
+    def __call__(self, game: int) -> tuple[GameState, int, int, Failure | None, int, int]:
         game_seed = derive_seed(self.seed, "validate", game)
         points = audit_points(self.seed, game)
+        stuck_seen = [0]
         final, first, length, problem = play_checked(
-            self.rules, game_seed, LINEUPS[game % len(LINEUPS)], points)
-        return final, first, length, problem, sum(1 for point in points if point < length)
+            self.rules, game_seed, LINEUPS[game % len(LINEUPS)], points, stuck_seen)
+        return (final, first, length, problem, sum(1 for point in points if point < length),
+                stuck_seen[0])
 
 
 @attrs.define
@@ -211,6 +237,8 @@ class _Tally:
     wins: int = 0
     first_wins: int = 0
     positions: list[int] = attrs.Factory(list)
+    stuck_seats: int = 0
+    stuck_games: int = 0
 
     def add(self, final: GameState, first: int, length: int, lineup: str) -> None:
         assert final.outcome is not None
@@ -239,6 +267,7 @@ class _Tally:
             dict(self.kinds), greedy, dict(self.greedy_kinds),
             sum(self.greedy_lengths) / greedy if greedy else 0.0,
             tuple(self.positions or [0] * self.seats), tuple(self.greedy_lengths),
+            self.stuck_seats, self.stuck_games,
         )
 
 
@@ -254,9 +283,11 @@ def dynamic_checks(
     failure: Failure | None = None
     failed_games = audited = 0
     played = run_games(CheckedGame(rules, seed), games, jobs, client)
-    for game, (final, first, length, problem, checked) in enumerate(played):
+    for game, (final, first, length, problem, checked, stuck_seats) in enumerate(played):
         lineup = LINEUPS[game % len(LINEUPS)]
         audited += checked
+        tally.stuck_seats += stuck_seats
+        tally.stuck_games += stuck_seats > 0
         if on_game is not None:
             on_game()
         if problem is not None:
@@ -309,6 +340,7 @@ def first_violation(
         move = options[pick % len(options)]
         moves.append(move)
         state, problem = step_violation(rules, state, move)
+        problem = unintended(rules, problem)
         if problem:
             return moves, problem
     return None

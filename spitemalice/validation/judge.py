@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from spitemalice.rules.book import RuleBook
+from spitemalice.rules.findings import cite, how_to_declare
 from spitemalice.study.metrics import balance, completion, duration
 from spitemalice.study.stats import Interval
 
@@ -43,49 +44,56 @@ ENOUGH_GAMES = 20
 JUDGED: tuple[str, ...] = ("completion", "balance", "duration_moves")
 """The metrics of :data:`spitemalice.study.metrics.METRICS` that validate judges."""
 
-Justified = Mapping[str, str]
-"""A plugin's ``VALIDATE_EXPECTS``: metric name (one of :data:`JUDGED`) -> the clause of its
-sheet that explains why the finding is expected (it is then reported as info)."""
+Justified = Mapping[str, tuple[str, ...]]
+"""Findings the rule sheet intends: finding name -> the clauses that declare it (a clause's
+``expects``, a plugin's ``VALIDATE_EXPECTS``; see :mod:`spitemalice.validation.intent`).  An
+intended finding is reported as info citing them."""
+
 
 def judge(book: RuleBook, stats: GameStats, base: GameStats | None,
           changed: Mapping[str, Any], usual: Sequence[Mapping[str, Any]],
-          justified: Justified) -> tuple[list[Check], list[Finding]]:
+          justified: Justified, base_name: str = "the base rule set",
+          no_base: str = "") -> tuple[list[Check], list[Finding]]:
     """Checks that record which judgements ran, and the findings.
 
     Args:
         book: the configuration judged.
         stats: its games.
-        base: the base rule set's greedy games (``None`` when the configuration is the base).
+        base: the base rule set's greedy games (``None`` when no base is known or the
+            configuration is its own base; ``no_base`` then says which).
+        base_name: how the evidence names the base (``"blackwood-frey"``).
+        no_base: why there is no base, shown as the duration judgement's skip.
         changed: parameters whose value differs from the base rule set's, with their values.
         usual: the parameters of every built-in configuration (rule set, rule set + one house
             rule).
-        justified: findings the rule sheet expects (see :data:`Justified`).
+        justified: findings the rule sheet intends (see :data:`Justified`); the others end
+            with how to declare them.
     """
     checks: list[Check] = []
     findings: list[Finding] = []
     look_at = tuple(changed)
     for judged in (_completion(stats, look_at), _balance(stats),
-                   _duration(stats, base, look_at)):
+                   _duration(stats, base, look_at, base_name, no_base)):
         check, finding = judged
         if finding is not None:
-            finding = _justify(book, finding, justified)
+            finding = _justify(finding, justified)
             findings.append(finding)
             check = attrs.evolve(check, warned=finding.level == "warning")
         checks.append(check)
-    findings += unusual(changed, book.parameters(), usual)
+    findings += [_justify(f, justified) for f in unusual(changed, book.parameters(), usual)]
     return checks, findings
 
 
-def _justify(book: RuleBook, finding: Finding, justified: Justified) -> Finding:
-    clause_id = justified.get(finding.name)
-    if finding.level != "warning" or clause_id is None:
+def _justify(finding: Finding, justified: Justified) -> Finding:
+    """An intended warning as info citing its clauses; any other warning says how to declare
+    it (the rules may mean it)."""
+    if finding.level != "warning":
         return finding
-    try:
-        book.clause(clause_id)
-    except KeyError:
-        return finding
-    return Finding("info", finding.name, f"{finding.message} (expected: clause {clause_id})",
-                   finding.evidence, finding.parameters, finding.rate)
+    clauses = justified.get(finding.name)
+    if not clauses:
+        return attrs.evolve(finding, message=f"{finding.message}; "
+                                             f"{how_to_declare(finding.name)}")
+    return attrs.evolve(finding, level="info", message=f"{finding.message} {cite(clauses)}")
 
 
 def _completion(stats: GameStats, look_at: tuple[str, ...]) -> tuple[Check, Finding | None]:
@@ -139,25 +147,25 @@ def _balance(stats: GameStats) -> tuple[Check, Finding | None]:
         f"{_rate(rate)}", ("first_seat",), rate)
 
 
-def _duration(stats: GameStats, base: GameStats | None,
-              look_at: tuple[str, ...]) -> tuple[Check, Finding | None]:
+def _duration(stats: GameStats, base: GameStats | None, look_at: tuple[str, ...],
+              base_name: str, no_base: str) -> tuple[Check, Finding | None]:
     """``duration_moves`` of the greedy games against the base rule set's."""
     name = "duration_moves"
     if base is None:
-        return skip(name, "this is the base rule set: nothing to compare with"), None
+        return skip(name, no_base or "no base rule set is known: nothing to compare with"), None
     if stats.greedy_games < ENOUGH_GAMES or base.greedy_games < ENOUGH_GAMES:
         return skip(name, f"{stats.greedy_games} greedy games here and {base.greedy_games} of "
-                          f"the base rule set, {ENOUGH_GAMES} needed"), None
+                          f"{base_name}, {ENOUGH_GAMES} needed"), None
     here, there = _moves(stats), _moves(base)
     ratio = here.estimate / max(there.estimate, 1e-9)
     evidence = (f"mean {here.estimate:.0f} moves ({here.low:.0f}..{here.high:.0f}) over "
-                f"{stats.greedy_games} greedy games, base {there.estimate:.0f} over "
-                f"{base.greedy_games}")
+                f"{stats.greedy_games} greedy games, base {base_name} {there.estimate:.0f} "
+                f"over {base.greedy_games}")
     check = Check(name, True, evidence)
     if ratio <= LENGTH_RATIO:
         return check, None
-    return check, Finding("warning", name, f"games last {ratio:.1f} times as long as the base "
-                          f"rule set's (threshold {LENGTH_RATIO:g})", evidence, look_at)
+    return check, Finding("warning", name, f"games last {ratio:.1f} times as long as "
+                          f"{base_name}'s (threshold {LENGTH_RATIO:g})", evidence, look_at)
 
 
 def _moves(stats: GameStats) -> Interval:

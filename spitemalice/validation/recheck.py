@@ -9,7 +9,7 @@ from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook
 
 from .audit import audit_position
-from .dynamic import AGREE, ROUND_TRIP, step_violation
+from .dynamic import AGREE, ROUND_TRIP, step_violation, unintended
 from .roundtrip import RoundTrip
 
 
@@ -20,8 +20,9 @@ def recheck_record(record: GameRecord, rules: RuleBook) -> tuple[int, Violation]
     The deal gets the checks of a fresh deal; every live position is audited (listed and
     checked moves agree, see :func:`~spitemalice.validation.audit.audit_position`, and each
     listed move comes back from text, JSON and action numbers,
-    :mod:`~spitemalice.validation.roundtrip`); every move
-    is followed by the state and transition invariants and the stuck-seat check; an exception
+    :mod:`~spitemalice.validation.roundtrip`); every move is followed by the state and
+    transition invariants and the stuck-seat check (unless a clause intends stuck seats,
+    ``expects=("stuck-seat",)``); an exception
     a plugin raises is the fault ``"crash"``.  The moves must be legal (``spitemalice check``
     tells first).
 
@@ -45,6 +46,7 @@ def recheck_record(record: GameRecord, rules: RuleBook) -> tuple[int, Violation]
         if text is None:
             return None
         state, violation = step_violation(rules, state, parse_move(text))
+        violation = unintended(rules, violation)
         if violation is not None:
             return number + 1, violation
     return None

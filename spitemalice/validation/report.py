@@ -105,6 +105,10 @@ class GameStats:
             first, 1 = the next, ...).
         greedy_lengths: the moves of each of those games (for ``duration_moves`` with its
             interval; empty when only the mean is known).
+        stuck_seats: times a seat was left with only a pass although it held a card it may
+            discard, where a clause intends it (``expects=("stuck-seat",)``; where none does,
+            the first such seat fails its game instead), in every game.
+        stuck_games: games in which that happened.
     """
 
     games: int
@@ -118,6 +122,8 @@ class GameStats:
     greedy_mean_moves: float = 0.0
     wins_by_position: tuple[int, ...] = ()
     greedy_lengths: tuple[int, ...] = ()
+    stuck_seats: int = 0
+    stuck_games: int = 0
 
 
 @attrs.frozen

@@ -1,0 +1,100 @@
+"""Validating a house rule by itself: on each built-in rule set it stacks on.
+
+``spitemalice validate HOUSE-RULE`` runs :func:`validate_house_rule`: the house rule is
+validated stacked on every built-in rule set (or on the one ``on`` names), as
+``spitemalice rules HOUSE-RULE`` shows its sheet on each; a rule set it refuses to stack on is
+listed with the reason, as ``rules`` lists it, and is no failure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from spitemalice.errors import RulesetError
+from spitemalice.rules.loader import built_in_rulesets, load
+from spitemalice.rules.registry import load_plugin
+
+from .report import Report, format_report
+
+
+@attrs.frozen
+class HouseRuleReport:
+    """What validating a house rule on each rule set found.
+
+    Attributes:
+        house_rule: the house rule validated.
+        reports: ``(rule set, report)`` for each rule set it stacks on.
+        refused: ``(rule set, reason)`` for each rule set it does not stack on.
+    """
+
+    house_rule: str
+    reports: tuple[tuple[str, Report], ...]
+    refused: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def passed(self) -> bool:
+        """Some rule set took the house rule and no report has an error."""
+        return bool(self.reports) and all(r.passed for _, r in self.reports)
+
+    def ok(self, strict: bool = False) -> bool:
+        """Whether every report passes (under ``strict``, without warnings too)."""
+        return bool(self.reports) and all(r.ok(strict) for _, r in self.reports)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"house_rule": self.house_rule, "passed": self.passed,
+                "reports": {name: report.as_dict() for name, report in self.reports},
+                "refused": dict(self.refused)}
+
+
+def validate_house_rule(
+    name: str, house_rules: Sequence[str] = (), params: Mapping[str, Any] | None = None,
+    on: str | None = None, **options: Any,
+) -> HouseRuleReport:
+    """Validate the installed house rule ``name`` (with ``house_rules`` stacked after it and
+    ``params``) on each built-in rule set, or on ``on`` alone; ``options`` are
+    :func:`~spitemalice.validation.validate`'s (``games``, ``seed``, ``progress``, ``jobs``,
+    ``client``).
+
+    Raises:
+        RulesetError: ``name`` is not an installed house rule, or ``on`` is given and the
+            house rule does not stack on it.
+    """
+    from spitemalice.validation import validate  # the package imports this module
+
+    load_plugin(name, "house-rule")
+    reports: list[tuple[str, Report]] = []
+    refused: list[tuple[str, str]] = []
+    for target in [on] if on else built_in_rulesets():
+        try:
+            load(target, [name, *house_rules], params)
+        except RulesetError as error:
+            if on:
+                raise
+            refused.append((target, str(error)))
+            continue
+        reports.append((target, validate(target, [name, *house_rules], params, **options)))
+    return HouseRuleReport(name, tuple(reports), tuple(refused))
+
+
+def format_house_rule_report(result: HouseRuleReport, strict: bool = False) -> str:
+    """Each rule set's report in turn, the rule sets that refused the house rule, and a last
+    line that counts them."""
+    parts = [format_report(report, strict) for _, report in result.reports]
+    if result.refused:
+        parts.append("\n".join([f"{result.house_rule} does not stack on:",
+                                *(f"  {name}: {reason}" for name, reason in result.refused)]))
+    passed = sum(report.ok(strict) for _, report in result.reports)
+    failed = [name for name, report in result.reports if not report.ok(strict)]
+    last = (f"{result.house_rule}: validated on {len(result.reports)} rule set"
+            f"{'s' if len(result.reports) != 1 else ''}, {passed} passed"
+            + (f", failed on {', '.join(failed)}" if failed else "")
+            + (f"; {len(result.refused)} refused it" if result.refused else ""))
+    if not result.reports:
+        last = f"{result.house_rule}: no rule set takes it; nothing was validated"
+    return "\n\n".join([*parts, last])
+
+
+__all__ = ["HouseRuleReport", "format_house_rule_report", "validate_house_rule"]
