@@ -14,6 +14,7 @@ from typing import NoReturn
 from spitemalice.limits import MAX_DIGITS, whole_number
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
+from spitemalice.study.provenance import RunConfiguration, describe_run
 
 INTERRUPTED = 130
 """Exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it), also when it
@@ -54,11 +55,13 @@ def setting(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
-def add_set(parser: argparse.ArgumentParser, dest: str = "settings", flag: str = "--set",
+def add_set(parser: argparse.ArgumentParser, dest: str = "settings", *flags: str,
             whose: str = "") -> None:
-    """``--set KEY=VALUE`` (repeatable) into ``args.<dest>``, a list of pairs."""
-    parser.add_argument(flag, action="append", default=[], type=setting, metavar="KEY=VALUE",
-                        dest=dest, help=f"override a rule-set parameter{whose} (repeatable)")
+    """``--set KEY=VALUE`` (repeatable; or the option names ``flags``) into ``args.<dest>``,
+    a list of pairs."""
+    parser.add_argument(*(flags or ("--set",)), action="append", default=[], type=setting,
+                        metavar="KEY=VALUE", dest=dest,
+                        help=f"override a rule-set parameter{whose} (repeatable)")
 
 
 def add_rules_args(parser: argparse.ArgumentParser, required: bool = True) -> None:
@@ -107,3 +110,17 @@ def bot_list(text: str) -> list[str]:
 def note_interrupted(done: int) -> None:
     """Tell stderr that the summary printed covers only the games finished."""
     print(f"interrupted: the summary covers the {done} games finished", file=sys.stderr)
+
+
+def describe(args: argparse.Namespace, book: RuleBook, bots: list[str] | tuple[str, ...] = (),
+             ) -> RunConfiguration:
+    """The configuration of a run of ``book`` named by :func:`add_rules_args`' arguments,
+    with ``bots`` and ``--seed`` (:func:`~spitemalice.study.provenance.describe_run`)."""
+    return describe_run(book, bots, args.seed, ruleset=str(args.ruleset),
+                        house_rules=args.house_rule, settings=args.settings)
+
+
+def table(rows: list[tuple[str, str]]) -> str:
+    """``rows`` (label, value) as two aligned columns."""
+    width = max(len(label) for label, _ in rows)
+    return "\n".join(f"{label.ljust(width)}  {value}".rstrip() for label, value in rows)

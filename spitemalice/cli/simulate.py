@@ -17,13 +17,16 @@ from spitemalice.cli._args import (
     add_rules_args,
     bot_list,
     count,
+    describe,
     load_rules,
     note_interrupted,
     seed,
+    table,
 )
 from spitemalice.cli.records import record_writer
 from spitemalice.cli.study import SimulateStudy, add_simulate_options
 from spitemalice.study import parallel
+from spitemalice.study.runner import configuration
 from spitemalice.study.simulate import Summary, simulate
 from spitemalice.study.stats import Interval
 
@@ -50,7 +53,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     :data:`~spitemalice.cli._args.INTERRUPTED` after Ctrl-C."""
     book = load_rules(args)
     bots = bot_list(args.bots)
-    study = SimulateStudy(args, book, bots)  # progress, --metrics, --games-out, --plot
+    named = describe(args, book, configuration(book, bots).bots)  # refuses a bad --bots
+    command = named.command("simulate", "--games", str(args.games))
+    provenance = {"configuration": named.as_dict(), "command": command}
+    study = SimulateStudy(args, book, bots, named, provenance)
     try:
         with parallel.backend(args) as (jobs, client):
             summary = simulate(book, bots, args.games, args.seed,
@@ -60,23 +66,26 @@ def run_simulate(args: argparse.Namespace) -> int:
         study.close()
     if summary.interrupted:
         note_interrupted(summary.games)
-    data = summary.as_dict(timing=False)
+    data = {**provenance, **summary.as_dict(timing=False)}
     metrics = study.finish(data)
     print(json.dumps(data, indent=2) if args.json
-          else format_summary(summary) + (f"\n\n{metrics}" if metrics else ""))
+          else format_summary(summary, [*named.rows(), ("rerun", command)])
+          + (f"\n\n{metrics}" if metrics else ""))
     return INTERRUPTED if summary.interrupted else 0
 
 
-def format_summary(summary: Summary) -> str:
+def format_summary(summary: Summary, head: list[tuple[str, str]] | None = None) -> str:
     """The summary as an aligned two-column table; every rate and mean with its 95% interval
-    (Wilson for rates, normal for means)."""
+    (Wilson for rates, normal for means).  ``head`` (label, value) rows name the configuration
+    (:meth:`~spitemalice.study.provenance.RunConfiguration.rows`); without them the first row
+    names the rule set, players and bots."""
     o, n, ci = summary.outcomes, summary.games, summary.intervals()
     seats = "  ".join(f"{s}:{w} {_rate(i)}"
                       for s, (w, i) in enumerate(zip(summary.wins_per_seat,
                                                      ci["wins_per_seat"], strict=True)))
     rows = [
-        ("rule set", f"{summary.ruleset} ({summary.players} players, "
-                     f"bots {','.join(summary.bots)})"),
+        *(head or [("rule set", f"{summary.ruleset} ({summary.players} players, "
+                                f"bots {','.join(summary.bots)})")]),
         ("games", str(n) + ("  (interrupted)" if summary.interrupted else "")),
         ("won", f"{o['win']} {_rate(ci['won'])}"),
         ("drawn (the draw pile ran out)", f"{o['drawn']} {_rate(ci['drawn'])}"),
@@ -95,8 +104,7 @@ def format_summary(summary: Summary) -> str:
         ("games per second", f"{summary.games_per_second:.1f}"),
         ("moves per second", f"{summary.moves_per_second:.0f}"),
     ]
-    width = max(len(label) for label, _ in rows)
-    return "\n".join(f"{label.ljust(width)}  {value}" for label, value in rows)
+    return table(rows)
 
 
 def _rate(interval: Interval) -> str:

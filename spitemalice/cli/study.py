@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from spitemalice.cli._args import (
     INTERRUPTED,
@@ -21,9 +24,11 @@ from spitemalice.cli._args import (
     add_set,
     bot_list,
     count,
+    describe,
     load_rules,
     note_interrupted,
     seed,
+    table,
 )
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameResult
@@ -35,6 +40,7 @@ from spitemalice.study.games_out import GamesOut
 from spitemalice.study.metrics import METRICS, Quality, quality
 from spitemalice.study.plot import check_path, plot_runs
 from spitemalice.study.progress import Progress
+from spitemalice.study.provenance import RunConfiguration, describe_run
 from spitemalice.study.runner import Configuration, GameRow, configuration, row_of
 from spitemalice.study.stats import Interval
 from spitemalice.study.tournament import format_table, tournament, tournament_sides
@@ -65,18 +71,20 @@ def add_study(commands: Any) -> None:
         "compare", help="play two configurations on the same seeds and compare them",
         description="Play configuration A and configuration B on the same seeds and report "
                     "each statistic for A, for B and the paired difference B - A with its 95% "
-                    "interval (* when the interval excludes 0).  --house-rule and --set "
-                    "describe B; --a-house-rule and --a-set describe A; --bots applies to both "
-                    "unless --a-bots or --b-bots is given.")
+                    "interval (* when the interval excludes 0).  --a-house-rule and --a-set "
+                    "describe A, --b-house-rule and --b-set describe B (--house-rule and --set "
+                    "without a prefix are B's too: B is the change under study); --bots "
+                    "applies to both unless --a-bots or --b-bots is given.")
     cmp.add_argument("a", metavar="A", help="rule set of configuration A (the baseline)")
     cmp.add_argument("b", metavar="B", help="rule set of configuration B (the change)")
     cmp.add_argument("--players", type=int, help="seats in both games")
-    cmp.add_argument("--house-rule", action="append", default=[], metavar="NAME",
-                     help="a house rule for B (repeatable)")
-    add_set(cmp, whose=" of B")
     cmp.add_argument("--a-house-rule", action="append", default=[], metavar="NAME",
                      help="a house rule for A (repeatable)")
     add_set(cmp, "a_settings", "--a-set", whose=" of A")
+    cmp.add_argument("--b-house-rule", "--house-rule", action="append", default=[],
+                     metavar="NAME", dest="house_rule",
+                     help="a house rule for B (repeatable; --house-rule is the same)")
+    add_set(cmp, "settings", "--b-set", "--set", whose=" of B; --set is the same")
     cmp.add_argument("--bots", default="greedy", help="bots of both, one or one per seat")
     cmp.add_argument("--a-bots", help="bots of A (default --bots)")
     cmp.add_argument("--b-bots", help="bots of B (default --bots)")
@@ -134,15 +142,16 @@ class SimulateStudy:
     """What ``simulate``'s study options add: a progress bar, rows for ``--metrics`` and
     ``--plot``, and the ``--games-out`` file, fed from ``simulate``'s ``on_game``."""
 
-    def __init__(self, args: argparse.Namespace, book: RuleBook, bots: list[str]) -> None:
-        self.args, self.book = args, book
+    def __init__(self, args: argparse.Namespace, book: RuleBook, bots: list[str],
+                 named: RunConfiguration, provenance: dict[str, Any]) -> None:
+        self.args, self.book, self.named = args, book, named
         self.config = configuration(book, bots)
         self.keep_rows = args.metrics or args.plot is not None
         if args.plot is not None:
             check_path(args.plot)
         self.rows: list[GameRow] = []
-        self.out = (GamesOut(args.games_out, book.players, teams=book.teams.any)
-                    if args.games_out else None)
+        self.out = (GamesOut(args.games_out, book.players, teams=book.teams.any,
+                             configuration=provenance) if args.games_out else None)
         self.progress = Progress(args.games, "simulate", _show_progress(args))
 
     def on_game(self, chained: Callable[[int, GameResult, tuple[str, ...]], None] | None,
@@ -173,9 +182,8 @@ class SimulateStudy:
             summary_data["metrics"] = metrics.as_dict()
             text = format_quality(metrics)
         if self.args.plot is not None:
-            plot_runs(self.args.plot, [(self.config.label, self.rows)], self.book.players,
-                      f"{self.config.label}: {len(self.rows)} games, bots "
-                      f"{','.join(self.config.bots)}")
+            plot_runs(self.args.plot, [(self.named.label(), self.rows)], self.book.players,
+                      f"{self.named.label()}: {len(self.rows)} games\n{self.named.title()}")
         return text
 
 
@@ -198,31 +206,69 @@ def _estimate(interval: Interval, mean: bool) -> str:
 # --- compare ----------------------------------------------------------------------------
 
 
-def _configs(args: argparse.Namespace) -> tuple[Configuration, Configuration]:
+@attrs.frozen
+class _Side:
+    """One configuration of ``compare``: what it plays and how its outputs name it."""
+
+    config: Configuration
+    named: RunConfiguration
+
+
+def _sides(args: argparse.Namespace) -> tuple[_Side, _Side]:
     shared: dict[str, object] = {}
     if args.players is not None:
         shared["players"] = args.players
-    book_a = load(args.a, args.a_house_rule, {**shared, **dict(args.a_settings)},
-                  allow_files=args.allow_files)
-    book_b = load(args.b, args.house_rule, {**shared, **dict(args.settings)},
-                  allow_files=args.allow_files)
-    a = configuration(book_a, bot_list(args.a_bots or args.bots),
-                      describe(args.a, args.a_house_rule, args.a_settings))
-    b = configuration(book_b, bot_list(args.b_bots or args.bots),
-                      describe(args.b, args.house_rule, args.settings))
-    return a, b
+    sides = []
+    for name, rules, settings, bots in ((args.a, args.a_house_rule, args.a_settings,
+                                         args.a_bots), (args.b, args.house_rule,
+                                                        args.settings, args.b_bots)):
+        book = load(name, rules, {**shared, **dict(settings)}, allow_files=args.allow_files)
+        config = configuration(book, bot_list(bots or args.bots))
+        named = describe_run(book, config.bots, args.seed, ruleset=name, house_rules=rules,
+                             settings=settings)
+        sides.append(_Side(attrs.evolve(config, label=named.label()), named))
+    return sides[0], sides[1]
 
 
-def describe(ruleset: str, house_rules: list[str], settings: list[tuple[str, str]]) -> str:
-    """A configuration's label: ``blackwood-frey + mandatory-aces, payoff_size=13``."""
-    parts = [ruleset + "".join(f" + {rule}" for rule in house_rules)]
-    parts += [f"{key}={value}" for key, value in settings]
-    return ", ".join(parts)
+def compare_command(args: argparse.Namespace, a: RunConfiguration, b: RunConfiguration) -> str:
+    """The command that reruns a comparison: both configurations with their ``--a-`` and
+    ``--b-`` options, the shared ``--players``, ``--games``, ``--seed`` and the sequential
+    test's options (never ``--jobs``: the result does not depend on it)."""
+    argv = ["spitemalice", "compare", a.ruleset, b.ruleset]
+    for side, named in (("a", a), ("b", b)):
+        for rule in named.given_house_rules:
+            argv += [f"--{side}-house-rule", rule]
+        for key, value in named.overrides:
+            if key != "players":
+                argv += [f"--{side}-set", f"{key}={value}"]
+    argv += ["--players", str(a.players), "--a-bots", a.bots_text(), "--b-bots", b.bots_text(),
+             "--games", str(args.games), "--seed", str(args.seed)]
+    if args.until_decided is not None:
+        argv += ["--until-decided", f"{args.until_decided:g}", "--statistic", args.statistic,
+                 "--batch", str(args.batch)]
+    return shlex.join(argv)
+
+
+def compare_head(a: RunConfiguration, b: RunConfiguration, command: str) -> list[str]:
+    """The lines that name a comparison's configurations: each side with its players, bots
+    and changed parameters, the seed, the versions and the rerun command."""
+    lines = []
+    for side, named in (("A", a), ("B", b)):
+        lines += [f"{side}: {named.label()} ({named.players} players, bots "
+                  f"{named.bots_text()})",
+                  f"   changed parameters: "
+                  f"{'; '.join(c.text() for c in named.changed) or 'none'}"]
+    rules = (a.ruleset_version if a.ruleset_version == b.ruleset_version
+             else f"{a.ruleset_version} (A), {b.ruleset_version} (B)")
+    packages = sorted({*a.packages, *b.packages})
+    return [*lines, f"seed {a.seed}; versions: spitemalice {a.version}, rule set {rules}"
+            + "".join(f", {p}" for p in packages), f"rerun: {command}"]
 
 
 def run_compare(args: argparse.Namespace) -> int:
     """``spitemalice compare``: print both columns and the paired differences."""
-    a, b = _configs(args)
+    side_a, side_b = _sides(args)
+    a, b = side_a.config, side_b.config
     if args.plot is not None:
         check_path(args.plot)
     if args.statistic is not None and args.until_decided is None:
@@ -237,8 +283,12 @@ def run_compare(args: argparse.Namespace) -> int:
                                  f"{', '.join(sorted(statistics_names))}")
         except ValueError as error:
             raise SpiteMaliceError(f"--statistic: {error}") from None
+    command = compare_command(args, side_a.named, side_b.named)
+    provenance = {"configurations": {"A": side_a.named.as_dict(), "B": side_b.named.as_dict()},
+                  "command": command}
     out = (GamesOut(args.games_out, a.rules.players, labelled=True,
-                    teams=a.rules.teams.any or b.rules.teams.any) if args.games_out else None)
+                    teams=a.rules.teams.any or b.rules.teams.any, configuration=provenance)
+           if args.games_out else None)
     progress = Progress(args.games, "compare", _show_progress(args))
 
     def on_game(rows: tuple[GameRow, ...]) -> None:
@@ -263,18 +313,23 @@ def run_compare(args: argparse.Namespace) -> int:
             out.close()
     if result.interrupted:
         note_interrupted(result.games)
-    print(json.dumps(result.as_dict(), indent=2) if args.json else format_comparison(result))
+    print(json.dumps({**provenance, **result.as_dict()}, indent=2) if args.json
+          else format_comparison(result, compare_head(side_a.named, side_b.named, command)))
     if args.plot is not None and result.games:
         plot_runs(args.plot, [(f"A: {a.label}", result.rows[0]),
                               (f"B: {b.label}", result.rows[1])], a.rules.players,
-                  f"{result.games} paired games, seed {args.seed}")
+                  f"{result.games} paired games, seed {args.seed}, spitemalice "
+                  f"{side_a.named.version}\nA: {side_a.named.title(run=False)}\n"
+                  f"B: {side_b.named.title(run=False)}")
     return INTERRUPTED if result.interrupted else 0
 
 
-def format_comparison(result: Comparison) -> str:
-    """The comparison as a table: statistic, A, B, B - A (``*``: the interval excludes 0)."""
-    head = [f"A: {result.a.label} (bots {','.join(result.a.bots)})",
-            f"B: {result.b.label} (bots {','.join(result.b.bots)})",
+def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
+    """The comparison as a table: statistic, A, B, B - A (``*``: the interval excludes 0),
+    after ``head``, the lines that name the configurations (:func:`compare_head`; without
+    them each side's label and bots)."""
+    head = [*(head or [f"A: {result.a.label} (bots {','.join(result.a.bots)})",
+                       f"B: {result.b.label} (bots {','.join(result.b.bots)})"]),
             f"{result.games} paired games (the same seeds); 95% intervals; "
             "* = the difference's interval excludes 0"]
     rows = [("statistic", "A", "B", "B - A")]
@@ -317,8 +372,11 @@ def run_tournament(args: argparse.Namespace) -> int:
     if len(bots) < 2:
         raise SpiteMaliceError(f"--bots: a tournament needs two or more bots, not {len(bots)}")
     tournament_sides(book)  # refuses teams that cannot seat two bots before any file opens
-    out = (GamesOut(args.games_out, book.players, labelled=True, teams=book.teams.any)
-           if args.games_out else None)
+    named = describe(args, book)  # the ladder is no seat's bots: named on its own
+    command = named.command("tournament", "--bots", ",".join(bots), "--games", str(args.games))
+    provenance = {"configuration": named.as_dict(), "bots": bots, "command": command}
+    out = (GamesOut(args.games_out, book.players, labelled=True, teams=book.teams.any,
+                    configuration=provenance) if args.games_out else None)
     progress = Progress(args.games * (len(bots) - 1), "tournament", _show_progress(args))
 
     def on_game(rows: tuple[GameRow, ...]) -> None:
@@ -335,10 +393,11 @@ def run_tournament(args: argparse.Namespace) -> int:
         if out is not None:
             out.close()
     if args.json:
-        print(json.dumps({"ruleset": book.name, "players": book.players,
+        print(json.dumps({**provenance, "ruleset": book.name, "players": book.players,
                           "deals": args.games, "seed": args.seed,
                           "pairings": [p.as_dict() for p in pairings]}, indent=2))
     else:
+        print(table([*named.rows(), ("bots", ", ".join(bots)), ("rerun", command)]))
         print(f"{book.name}, {book.players} players: each bot against the one before it, "
               f"{args.games} deals, each played once per {'team' if book.teams.any else 'seat'}"
               f"; 95% Wilson intervals")

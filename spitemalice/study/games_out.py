@@ -9,21 +9,32 @@ With teams (say the partnerships house rule) each row also carries the team of e
 (``team_0``, ... in CSV, a ``teams`` list in JSONL) and the winning team
 (``winning_team``, empty or ``null`` when no seat won), a team written as its seats joined by
 ``+`` (``"0+2"``): PT-4 names one partner as the winner, and the team is what won.
+
+The configuration that played the games goes to a sidecar file beside the rows,
+``FILE.config.json`` (``games.csv.config.json``): the rule set, house rules, changed
+parameters and who set them, players, bots, seed, versions and the command that reruns the
+run (:mod:`spitemalice.study.provenance`).  A sidecar rather than a header comment, so the rows
+file stays plain CSV (or JSON lines) that ``pandas.read_csv``, ``csv.DictReader`` and
+``pandas.read_json(lines=True)`` read without options, and the sidecar is written before the
+first game, so an interrupted run is named too.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import IO
+from typing import IO, Any
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.rules.policies import TeamRule
 from spitemalice.study.runner import GameRow
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+SIDECAR = ".config.json"
+"""What the configuration sidecar's name adds to the rows file's name."""
 
 _SCALARS = ("game", "seed", "first_seat", "outcome", "winner", "moves", "turns",
             "completed_piles", "recycles", "legal_total", "decided_at")
@@ -37,6 +48,8 @@ class GamesOut:
     (``config``) name the configuration when a run plays several; ``teams`` adds the team
     columns (``team_0``, ..., ``winning_team``), filled from the :class:`TeamRule` given to
     :meth:`write` (every seat a team of its own for a configuration without teams).
+    ``configuration`` (JSON-ready data, say ``{"configuration": ..., "command": ...}``) is
+    written to the sidecar :func:`sidecar_path` names, before any row.
 
     Raises:
         SpiteMaliceError: an extension other than ``.csv``, ``.jsonl`` or ``.ndjson``, or a
@@ -44,11 +57,13 @@ class GamesOut:
     """
 
     def __init__(self, path: Path, seats: int, labelled: bool = False,
-                 teams: bool = False) -> None:
+                 teams: bool = False, configuration: Mapping[str, Any] | None = None) -> None:
         self.format = FORMATS.get(path.suffix.lower())
         if self.format is None:
             raise SpiteMaliceError(f"--games-out {path}: name a .csv or .jsonl file "
                                    f"(the extension picks the format)")
+        if configuration is not None:
+            _write(sidecar_path(path), {"games": path.name, **configuration})
         try:
             self._file: IO[str] = path.open("w", encoding="utf-8", newline="")
         except OSError as error:
@@ -106,6 +121,20 @@ class GamesOut:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
+
+
+def sidecar_path(path: Path) -> Path:
+    """Where the configuration of the rows in ``path`` is written: ``path`` + ``.config.json``
+    (``games.csv`` -> ``games.csv.config.json``)."""
+    return path.with_name(path.name + SIDECAR)
+
+
+def _write(path: Path, data: Mapping[str, Any]) -> None:
+    try:
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise SpiteMaliceError(f"cannot write --games-out's configuration {path}: "
+                               f"{error.strerror}") from error
 
 
 def _team_fields(row: GameRow, teams: TeamRule) -> tuple[list[str], str | None]:

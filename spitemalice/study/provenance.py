@@ -127,12 +127,15 @@ class RunConfiguration:
                                     f"rule set {self.ruleset_version}", *self.packages])),
         ]
 
-    def title(self) -> str:
-        """A plot title's second line: overrides, players, bots, seed and version."""
+    def title(self, run: bool = True) -> str:
+        """A plot title's line: changed parameters, players, bots and (``run``) the seed and
+        spitemalice's version."""
         parts = [f"{c.name}={c.value}" for c in self.changed] + [f"{self.players} players"]
         if self.bots:
             parts.append(f"bots {self.bots_text()}")
-        return ", ".join([*parts, f"seed {self.seed}", f"spitemalice {self.version}"])
+        if run:
+            parts += [f"seed {self.seed}", f"spitemalice {self.version}"]
+        return ", ".join(parts)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready data: every attribute, ``changed`` as a mapping from parameter name to

@@ -26,7 +26,9 @@ from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.findings import cite
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed, load_plugin
+from spitemalice.rules.sheet import format_value
 from spitemalice.study.progress import Progress
+from spitemalice.study.provenance import RunConfiguration, describe_run
 from spitemalice.study.simulate import play_game
 
 from . import termination
@@ -80,9 +82,11 @@ def validate(
     def stack(order: Sequence[str]) -> RuleBook:
         return load(name, order, params)
 
+    named = describe_run(book, (), seed, ruleset=str(name), house_rules=house_rules,
+                         settings=[(key, format_value(value)) for key, value in params.items()])
     return validate_book(book, games, seed, reload, extra_checks=[entry], stack=stack,
                          house_rules=house_rules, base=base, progress=progress, jobs=jobs,
-                         client=client)
+                         client=client, named=named)
 
 
 def validate_book(
@@ -97,6 +101,7 @@ def validate_book(
     progress: bool = False,
     jobs: int | None = 1,
     client: Any = None,
+    named: RunConfiguration | None = None,
 ) -> Report:
     """Validate an already built :class:`RuleBook` (plugins that are not installed, too;
     with ``jobs`` above 1 they reach the worker processes by fork, and with ``client`` they
@@ -114,6 +119,8 @@ def validate_book(
             :func:`~spitemalice.validation.base.base_of`, with how it was found), a rule book,
             or ``None`` for none.
         progress: show a progress bar on a terminal while the games are played.
+        named: how the report names the configuration and the command that reruns it
+            (:func:`~spitemalice.study.provenance.describe_run`; default: from ``book``).
     """
     plugins = [book.plugin(name) for name in book.plugins]
     own = list(book.plugins[1:] if house_rules is None else house_rules)
@@ -149,7 +156,11 @@ def validate_book(
                         "problem": small.problem, "invariant": invariant,
                         "record": record_to_dict(record)}
     target = f"{' + '.join(book.plugins)}, {book.players} players"
-    return Report(target, tuple(checks), stats, reproduction, tuple(findings))
+    named = named or describe_run(book, (), seed)
+    return Report(target, tuple(checks), stats, reproduction, tuple(findings), named,
+                  named.command("validate", "--games", str(games)),
+                  f"{base.name} ({base.how})" if base.book is not None and base.how
+                  else base.name or base.how)
 
 
 def _shrunk(book: RuleBook, failure: Failure) -> Failure:

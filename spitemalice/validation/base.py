@@ -46,9 +46,10 @@ def base_of(name: str, house_rules: Sequence[str], params: Mapping[str, Any],
     reason says why."""
     if is_file_name(name):
         base = read_custom(name).base
-        return _loaded(base, f"the base of {name}", players)
+        return _loaded(base, "the file's base", players)
     if house_rules or set(params) - {"players"}:
-        return _loaded(name, f"{name} without the house rules and parameters given", players)
+        return _loaded(name, "the rule set alone, without the house rules and parameters "
+                             "given", players)
     plugin = load_plugin(name, "ruleset")
     named = getattr(plugin, "BASED_ON", None)
     if named:
@@ -58,7 +59,7 @@ def base_of(name: str, house_rules: Sequence[str], params: Mapping[str, Any],
         return _loaded(str(named), f"named by {name}'s BASED_ON", players)
     inherited = _inherited_from(name)
     if len(inherited) == 1:
-        return _loaded(inherited[0], f"whose sheet {name} inherits (name it with BASED_ON)",
+        return _loaded(inherited[0], f"{name} inherits its sheet; name a base with BASED_ON",
                        players)
     return Base(None, "", f"no base rule set is known for {name}: a rule set derived from "
                           "another names it with BASED_ON = 'NAME' in its plugin")

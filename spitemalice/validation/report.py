@@ -8,6 +8,7 @@ from typing import Literal
 
 import attrs
 
+from spitemalice.study.provenance import RunConfiguration
 from spitemalice.study.stats import Interval
 
 Level = Literal["error", "warning", "info"]
@@ -138,6 +139,10 @@ class Report:
             ``{"seed": int, "moves": [text, ...], "problem": str, "invariant": str,
             "record": dict}``; else ``None``.
         findings: the judgement; every failed check is also an ``error`` finding.
+        configuration: the configuration validated, with the seed and versions
+            (:mod:`spitemalice.study.provenance`), or ``None``.
+        command: the command that reruns this validation.
+        base: the base rule set compared with and how it was found, or why there is none.
     """
 
     target: str
@@ -145,6 +150,9 @@ class Report:
     stats: GameStats | None = None
     reproduction: dict[str, object] | None = None
     findings: tuple[Finding, ...] = ()
+    configuration: RunConfiguration | None = None
+    command: str = ""
+    base: str = ""
 
     @property
     def failed_checks(self) -> tuple[Finding, ...]:
@@ -173,6 +181,8 @@ class Report:
         data = attrs.asdict(self, recurse=True)
         data["checks"] = [attrs.asdict(c) | {"status": c.status} for c in self.checks]
         data["findings"] = [_finding_dict(f) for f in (*self.failed_checks, *self.findings)]
+        data["configuration"] = (self.configuration.as_dict() if self.configuration
+                                 else None)
         return data | {"passed": self.passed, "warnings": len(self.warnings)}
 
 
@@ -187,7 +197,7 @@ def format_report(report: Report, strict: bool = False) -> str:
     """The report as a table of checks, the findings, the game summary and any
     reproduction; the last line is the verdict."""
     width = max(len(check.name) for check in report.checks)
-    lines = [f"validate {report.target}", ""]
+    lines = [f"validate {report.target}", *_head(report), ""]
     for check in report.checks:
         figure = check.skipped if check.skipped else check.figure
         lines.append(f"{check.name.ljust(width)}  {check.status:<4}  {figure}".rstrip())
@@ -207,6 +217,17 @@ def format_report(report: Report, strict: bool = False) -> str:
                       f"moves: {moves or '(none)'}", f"problem: {report.reproduction['problem']}"]
     lines += ["", verdict(report, strict)]
     return "\n".join(lines)
+
+
+def _head(report: Report) -> list[str]:
+    """The configuration's rows below the title: changed parameters, seed, versions, base
+    rule set and the rerun command."""
+    rows = [row for row in (report.configuration.rows() if report.configuration else [])
+            if row[0] != "rule set"]  # the title names it
+    rows += [(label, value) for label, value in (("base rule set", report.base),
+                                                 ("rerun", report.command)) if value]
+    width = max((len(label) for label, _ in rows), default=0)
+    return [f"{label.ljust(width)}  {value}" for label, value in rows]
 
 
 def verdict(report: Report, strict: bool = False) -> str:
