@@ -161,7 +161,7 @@ def parse_card(text: str) -> Card:
             :data:`~spitemalice.limits.MAX_DIGITS` digits); the message shows the accepted forms.
     """
     if not isinstance(text, str):
-        raise NotationError(f"a card is text such as 'QS', not {type(text).__name__}")
+        raise NotationError(f"a card is text such as 'QS', not {type(text).__name__}", "not-text")
     raw = text.strip().upper()
     if raw == "*":
         return Card(JOKER_RANK)
@@ -171,9 +171,9 @@ def parse_card(text: str) -> Card:
         rank = whole_number(raw)
         if rank is None:
             raise NotationError(f"card {_shown(text)}: a numbered card has at most "
-                                f"{MAX_DIGITS} digits")
+                                f"{MAX_DIGITS} digits", "too-long")
         if rank < 1:
-            raise NotationError(f"card {text!r}: a numbered card is 1 or more")
+            raise NotationError(f"card {text!r}: a numbered card is 1 or more", "not-a-card")
         return Card(rank)
     if len(raw) >= 2 and raw[-1] in SUITS:
         rank_part = raw[:-1]
@@ -185,7 +185,8 @@ def parse_card(text: str) -> Card:
     raise NotationError(
         f"{_shown(text)} is not a card: write a rank A,2-10,J,Q,K and a suit S,H,D,C (as 'QS' or "
         "'10H'), '*' for a joker, 'SB' for a SKIP-BO card, or a bare number such as '7' for a "
-        "numbered card"
+        "numbered card",
+        "not-a-card",
     )
 
 

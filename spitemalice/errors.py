@@ -39,8 +39,40 @@ class RulesetError(SpiteMaliceError):
     """A rule set, house rule, parameter or plugin that cannot be used; nothing was loaded."""
 
 
+NOTATION_REASONS: dict[str, str] = {
+    "not-text": "a card, move, position or view is given as something other than text",
+    "too-long": "the text, or a number in it, is longer than the readers accept "
+                "(spitemalice.limits)",
+    "not-a-card": "the text is not a card",
+    "not-a-move": "the text is not a move: no target, or a target, source or seat prefix in "
+                  "none of the move forms",
+    "pile-number": "a pile number that is not 1, 2, 3 ...",
+    "sections": "a position or a seat without the sections the notation has",
+    "field-missing": "a required field (on=, view=) is missing",
+    "field-unknown": "a field the notation does not have",
+    "field-repeated": "a field given twice",
+    "field-value": "a field's value is not what the field takes",
+    "pile-text": "a pile's text: empty, a bad hidden count or recycled-cards mark",
+    "view-form": "what a view shows and a full position does not, or the other way round "
+                 "(hidden counts, the viewer, 'rest')",
+    "syntax": "text that does not parse, not said more exactly (a plugin's own reader)",
+}
+"""The published reason codes of :class:`NotationError`: stable strings a program matches on
+(as :data:`spitemalice.engine.refusal.REASONS` for illegal moves)."""
+
+
 class NotationError(SpiteMaliceError):
-    """Text (a card, a move, a position) that does not parse; the message names the part."""
+    """Text (a card, a move, a position, a view) that does not parse; the message names the
+    part and what would be right.
+
+    Attributes:
+        reason: a stable, machine-readable code from :data:`NOTATION_REASONS`, such as
+            ``"not-a-card"`` (as :attr:`IllegalMove.reason` for a refused move).
+    """
+
+    def __init__(self, message: str, reason: str = "syntax") -> None:
+        self.reason = reason
+        super().__init__(message)
 
 
 class DataError(SpiteMaliceError):

@@ -20,6 +20,11 @@ from spitemalice.cards import Card
 from spitemalice.moves import Move
 
 Pile = tuple[Card, ...]
+
+NOTATION: dict[str, Callable[[Any], str]] = {}
+"""How a state and a view write themselves in ``repr``: the position notation, registered by
+:mod:`spitemalice.formats.notation` under the class name (the notation imports the model, so
+the model does not import it)."""
 OutcomeKind = Literal["win", "drawn", "blocked", "turn-limit"]
 OUTCOME_KINDS: tuple[OutcomeKind, ...] = typing.get_args(OutcomeKind)
 """Every :data:`OutcomeKind`, in the order summaries list them."""
@@ -141,6 +146,12 @@ class GameState:
     shuffles: int = 0
     outcome: Outcome | None = None
     build_removed: tuple[int, ...] = attrs.field(default=(), converter=removed_counts)
+
+    def __repr__(self) -> str:
+        """``GameState('<position notation>')`` (as python-chess writes a board by its FEN):
+        a few hundred characters, every card in order, which ``parse_position(text, rules)``
+        reads back; the teams, which live in the rules, are not part of it."""
+        return notation_repr(self)
 
     @property
     def is_over(self) -> bool:
@@ -277,3 +288,13 @@ class GameResult:
     def turns(self) -> int:
         """Turns the game lasted (``final.turn``)."""
         return self.final.turn
+
+
+def notation_repr(value: Any) -> str:
+    """``Name('<notation>')`` for a state or a view, or the counters alone before the notation
+    has registered itself (it always has once :mod:`spitemalice` is imported)."""
+    name = type(value).__name__
+    write = NOTATION.get(name)
+    if write is None:
+        return f"{name}(seat={value.seat}, turn={value.turn})"
+    return f"{name}({write(value)!r})"

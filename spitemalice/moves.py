@@ -117,36 +117,39 @@ def parse_move(text: str) -> Move:
             :data:`~spitemalice.limits.MAX_MOVE_CHARS`); the message shows the accepted forms.
     """
     if not isinstance(text, str):
-        raise NotationError(f"a move is text such as {_FORMS}, not {type(text).__name__}")
+        raise NotationError(f"a move is text such as {_FORMS}, not {type(text).__name__}",
+                            "not-text")
     if len(text) > MAX_MOVE_CHARS:
         raise NotationError(f"move {text[:20]!r}... is {len(text)} characters long; a move has "
-                            f"at most {MAX_MOVE_CHARS}, as {_FORMS}")
+                            f"at most {MAX_MOVE_CHARS}, as {_FORMS}", "too-long")
     raw = text.strip()
     if raw.lower() == "pass":
         return Pass()
     source, sep, target = raw.partition(">")
     if not sep or len(target) < 2:
-        raise NotationError(f"move {text!r} has no target: write one of {_FORMS}")
+        raise NotationError(f"move {text!r} has no target: write one of {_FORMS}", "not-a-move")
     target_owner = None
     if target[:1].upper() == "S" and "." in target:
         seat, _, target = target[1:].partition(".")
         target_owner = whole_number(seat)
         if target_owner is None or target[:1].upper() != "D":
             raise NotationError(f"move {text!r}: a seat prefix on a target names a discard "
-                                "pile, as '9H>S2.D1'")
+                                "pile, as '9H>S2.D1'", "not-a-move")
     kind, number = target[:1].upper(), target[1:]
     if kind == "D":
         cards = tuple(parse_card(part) for part in source.split("+"))
         return Discard(cards, _pile_number(number, text) - 1, target_owner)
     if kind != "B":
-        raise NotationError(f"move {text!r}: the target is B<n>, B+ or D<n>, not {target!r}")
+        raise NotationError(f"move {text!r}: the target is B<n>, B+ or D<n>, not {target!r}",
+                            "not-a-move")
     pile = NEW_PILE if number == "+" else _pile_number(number, text) - 1
     owner = None
     if source[:1].upper() == "S" and "." in source:
         seat, _, source = source[1:].partition(".")
         owner = whole_number(seat)
         if owner is None:
-            raise NotationError(f"move {text!r}: a seat prefix is S<seat number>., as 'S1.'")
+            raise NotationError(f"move {text!r}: a seat prefix is S<seat number>., as 'S1.'",
+                                "not-a-move")
     zone, index, card_part = _parse_source(source, text)
     return Play(zone, parse_card(card_part), pile, index, owner)
 
@@ -160,13 +163,15 @@ def _parse_source(source: str, text: str) -> tuple[Zone, int, str]:
         return Zone.PAYOFF, (_pile_number(number, text) - 1) if number else 0, card_part
     if letter == "D":
         return Zone.DISCARD, _pile_number(number, text) - 1, card_part
-    raise NotationError(f"move {text!r}: a source is a hand card, P<n>:<card> or D<n>:<card>")
+    raise NotationError(f"move {text!r}: a source is a hand card, P<n>:<card> or D<n>:<card>",
+                        "not-a-move")
 
 
 def _pile_number(number: str, text: str) -> int:
     pile = whole_number(number)
     if pile is None or pile < 1:
-        raise NotationError(f"move {text!r}: pile numbers are 1, 2, 3 ..., not {number!r}")
+        raise NotationError(f"move {text!r}: pile numbers are 1, 2, 3 ..., not {number!r}",
+                            "pile-number")
     return pile
 
 

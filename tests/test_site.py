@@ -5,6 +5,7 @@ and the examples of the tutorial and the learning page print what the pages show
 from __future__ import annotations
 
 import doctest
+import html
 import re
 import subprocess
 import sys
@@ -38,6 +39,18 @@ def test_mkdocs_build_strict_passes_and_the_api_reference_is_there(tmp_path: Pat
     }.items():
         for name in names:
             assert f'id="{name}"' in api[page], (page, name)
+    # Long signatures are formatted one parameter a line (ruff, in the docs extra), not cut
+    # off in one long line.
+    studies = (site / "api" / "studies" / "index.html").read_text(encoding="utf-8")
+    start = studies.index('id="spitemalice.study.provenance.describe_run"')
+    signature = re.sub(r"<[^>]+>", "", studies[start:studies.index("</pre>", start)])
+    assert "describe_run(\n    book: RuleBook,\n" in html.unescape(signature), signature
+    # A console block's empty line is an empty line: no page shows doctest's marker for one
+    # (the contributing page names it in its prose).
+    shown = [page for page in site.rglob("*.html") if "&lt;BLANKLINE&gt;" in
+             page.read_text(encoding="utf-8") and page.parent.name != "contributing"]
+    assert not shown, shown
+    assert 'href="contributing/"' in (site / "index.html").read_text(encoding="utf-8")  # nav
     # Sphinx roles in docstrings (docs/_ext/sphinx_roles.py): links where the target is on
     # the site, inline code where it is not, and never the raw role.
     assert ('<code><a class="autorefs autorefs-internal" title="IllegalMove '

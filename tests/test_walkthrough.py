@@ -66,10 +66,14 @@ def test_the_page_has_the_whole_walkthrough() -> None:
     blocks = walkthrough_blocks()
     files = [info.removeprefix("file=") for _, info, _ in blocks if info.startswith("file=")]
     assert files == ["quick-malice/quick_malice.py", "quick-malice/pyproject.toml",
-                     "quick-malice/tests/test_quick.py"]
+                     "quick-malice/tests/test_quick.py",
+                     "three-card-discards/three_card_discards.py",
+                     "three-card-discards/pyproject.toml",
+                     "three-card-discards/tests/test_three_card_discards.py"]
     commands = [line for _, info, text in blocks if info == "venv"
                 for line in text.splitlines() if line.startswith("$ ")]
-    assert [c.split()[1] for c in commands] == ["pip", "spitemalice", "spitemalice", "python"]
+    assert [c.split()[1] for c in commands] == ["pip", "spitemalice", "spitemalice", "python",
+                                                "pip", "spitemalice", "python"]
     assert all(info == "venv" or info.startswith("file=") for _, info, _ in blocks)
 
 

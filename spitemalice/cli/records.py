@@ -1,9 +1,10 @@
 """The record and position subcommands: ``replay``, ``check``, ``show`` and
 ``simulate --record``.
 
-* ``spitemalice replay FILE`` prints a recorded game move by move, each position in the
-  position notation (``--pretty`` lays each out on several lines instead).  Exit 0, or 1 when
-  a move cannot be replayed (the error is the last line, on stderr).
+* ``spitemalice replay FILE`` prints a recorded game move by move: on a terminal each position
+  laid out on several lines, for people; into a file or a pipe each as one line of the
+  position notation, for programs (``--pretty`` and ``--notation`` choose either).  Exit 0, or
+  1 when a move cannot be replayed (the error is the last line, on stderr).
 * ``spitemalice check FILE`` validates a record against its rule set: exit 0 when every move
   is legal at its point and the outcome is the replay's; 1 with the first bad move's number,
   the position before it and the rule it breaks; 2 when the file cannot be read as a record
@@ -48,8 +49,13 @@ def add_records(commands: Any) -> None:
     add ``--record DIR`` to its ``simulate`` command (when it has one)."""
     rep = commands.add_parser("replay", help="show a recorded game move by move")
     rep.add_argument("file", type=Path, metavar="FILE", help="a game record (JSON)")
-    rep.add_argument("--pretty", action="store_true",
-                     help="lay each position out on several lines instead of the notation")
+    layout = rep.add_mutually_exclusive_group()
+    layout.add_argument("--pretty", action="store_true",
+                        help="lay each position out on several lines (the default on a "
+                             "terminal)")
+    layout.add_argument("--notation", action="store_true",
+                        help="each position as one line of the position notation (the "
+                             "default into a file or a pipe)")
     rep.set_defaults(handler=run_replay)
     chk = commands.add_parser(
         "check", help="validate a game record: exit 0 valid, 1 invalid, 2 unreadable")
@@ -81,18 +87,19 @@ def run_replay(args: argparse.Namespace) -> int:
     record = load_record(args.file)
     book = rules_for(record)
     teams = book.teams.teams
+    pretty = args.pretty or (not args.notation and _terminal())
 
     def show(state: GameState) -> str:
-        return (describe_position if args.pretty else format_position)(state, teams)
+        return (describe_position if pretty else format_position)(state, teams)
 
     for line in _header(record):
         print(line)
     states = replay(record, book)
     try:
         before = next(states)
-        print(_line(0, "deal", show(before), args.pretty))
+        print(_line(0, "deal", show(before), pretty))
         for number, (text, after) in enumerate(zip(record.moves, states, strict=False), 1):
-            print(_line(number, f"seat {before.seat}  {text}", show(after), args.pretty))
+            print(_line(number, f"seat {before.seat}  {text}", show(after), pretty))
             before = after
         for _ in states:  # the outcome check after the last move
             pass
@@ -227,6 +234,12 @@ def record_writer(args: argparse.Namespace, rules: RuleBook) -> GameWriter | Non
             raise SpiteMaliceError(f"--record: cannot write {path}: {error.strerror}") from None
 
     return write
+
+
+def _terminal() -> bool:
+    """Whether standard output is a terminal (a person reads it)."""
+    isatty = getattr(sys.stdout, "isatty", None)
+    return bool(isatty and isatty())
 
 
 def _line(number: int, what: str, position: str, pretty: bool) -> str:

@@ -18,7 +18,7 @@ from spitemalice.rules.book import RuleBook
 from spitemalice.rules.policies import MoveFilter
 from spitemalice.rules.reasons import REASONS
 
-from .legal import PASS, base_moves, legal_moves
+from .legal import PASS, base_moves, legal_moves, not_a_state
 
 __all__ = ["REASONS", "check_move", "is_legal", "refuse"]
 
@@ -34,12 +34,16 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
     Raises:
         IllegalMove: with the reason code (see :data:`REASONS`)
             and the clause of the rule sheet that forbids the move.
+        TypeError: ``state`` is not a :class:`GameState` (a seat's view, say: the message
+            says what takes one), or a move or seat of the wrong type.
     """
     cached = rules._cache.last_legal
     if seat is None and cached is not None and cached[0] is state:
         for listed in cached[1]:  # the very object listed: made by the engine, shape and all
             if listed is move:
                 return
+    if type(state) is not GameState:
+        raise not_a_state(state, "check_move (and so is_legal and apply_move)")
     why = rules.clause_for
     # Types first, always: Play(..., pile=False) equals Play(..., pile=0), so a cache lookup
     # before this check would accept on a warm cache what a cold one refuses.

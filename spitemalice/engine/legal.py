@@ -29,7 +29,13 @@ def legal_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     pile that accepts it and onto a new pile where the limit allows), then discards.  When no
     play or discard is legal the only move is :class:`Pass` (design notes §5).  Forced-play
     rules (``spitemalice_filter_moves``) narrow the list.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`GameState`; for a seat's view the message names
+            :func:`spitemalice.view_legal_moves`, which takes one.
     """
+    if type(state) is not GameState:
+        raise not_a_state(state, "legal_moves")
     if state.outcome is not None:
         return ()
     cache = rules._cache
@@ -292,3 +298,16 @@ def _picked_in_order(allowed: tuple[Move, ...], kept: tuple[Move, ...]) -> bool:
         else:
             return False
     return True
+
+
+def not_a_state(given: object, functions: str) -> TypeError:
+    """The error for an engine function given something other than a state; for a seat's
+    view (a ``SeatView``) it names what takes one."""
+    kind = type(given).__name__
+    if kind == "SeatView":  # not imported: the views module imports this one
+        hint = ("list a view's moves with spitemalice.view_legal_moves(rules, view)"
+                if functions == "legal_moves" else
+                "a view hides cards, so only the whole state can check or make a move; list "
+                "a view's legal moves with spitemalice.view_legal_moves(rules, view)")
+        return TypeError(f"{functions} takes a GameState, not a seat's view (SeatView): {hint}")
+    return TypeError(f"{functions} takes a GameState, not {kind}")

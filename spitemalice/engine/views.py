@@ -27,6 +27,7 @@ from spitemalice.model import (
     Outcome,
     Pile,
     Seat,
+    notation_repr,
     removed_counts,
     sort_hand,
     top_ranks,
@@ -129,6 +130,11 @@ class SeatView:
     def own(self) -> PublicSeat:
         """The viewer's own public seat (pay-off piles and discard piles)."""
         return self.seats[self.viewer]
+
+    def __repr__(self) -> str:
+        """``SeatView('<view notation>')``: what the viewer sees, hidden cards as counts
+        (``?12``); ``parse_view(text, rules)`` reads it back."""
+        return notation_repr(self)
 
 
 def view_of(state: GameState, seat: int) -> SeatView:

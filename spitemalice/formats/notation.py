@@ -65,7 +65,7 @@ from collections.abc import Sequence
 
 from spitemalice.cards import Card, card_text
 from spitemalice.engine.views import PayoffView, SeatView
-from spitemalice.model import GameState, Outcome, Pile
+from spitemalice.model import NOTATION, GameState, Outcome, Pile
 
 Part = Card | int
 """One part of a pile as written: a card, or a count of face-down cards."""
@@ -159,3 +159,7 @@ def _payoff_view(pile: PayoffView) -> str:
 def _outcome_text(outcome: Outcome) -> str:
     winner = "-" if outcome.winner is None else str(outcome.winner)
     return f"end={outcome.kind}:{winner}:{','.join(str(s) for s in outcome.scores)}"
+
+
+# A state and a view show themselves in the notation (GameState.__repr__, SeatView.__repr__).
+NOTATION.update({"GameState": format_position, "SeatView": format_view})

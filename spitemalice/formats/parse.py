@@ -38,7 +38,8 @@ def parse_position(text: str, rules: RuleBook) -> GameState:
     """
     sections, fields, outcome = _split(_take_teams(text, rules), _STATE_KEYS)
     if "on" not in fields:
-        raise NotationError("position: the field 'on=<seat>' (the seat on turn) is missing")
+        raise NotationError("position: the field 'on=<seat>' (the seat on turn) is missing",
+                            "field-missing")
     raw_seats = _seats(sections[0])
     seats = []
     for index, (payoff, hand, discards) in enumerate(raw_seats):
@@ -79,13 +80,16 @@ def parse_view(text: str, rules: RuleBook) -> SeatView:
     sections, fields, outcome = _split(_take_teams(text, rules), _VIEW_KEYS)
     for key, what in (("view", "the viewing seat"), ("on", "the seat on turn")):
         if key not in fields:
-            raise NotationError(f"view: the field '{key}=<seat>' ({what}) is missing")
+            raise NotationError(f"view: the field '{key}=<seat>' ({what}) is missing",
+                                "field-missing")
     if sections[2] == REST:
-        raise NotationError("view: the draw pile is '?<count>' or '-' in a view, not 'rest'")
+        raise NotationError("view: the draw pile is '?<count>' or '-' in a view, not 'rest'",
+                            "view-form")
     viewer = fields["view"]
     raw_seats = _seats(sections[0])
     if viewer >= len(raw_seats):
-        raise NotationError(f"view: view={viewer}, but the position has {len(raw_seats)} seats")
+        raise NotationError(f"view: view={viewer}, but the position has {len(raw_seats)} seats",
+                            "view-form")
     hand: Pile = ()
     publics = []
     for index, (payoff, raw_hand, discards) in enumerate(raw_seats):
@@ -95,7 +99,7 @@ def parse_view(text: str, rules: RuleBook) -> SeatView:
             hand_count = len(hand)
         elif any(isinstance(part, Card) for part in raw_hand):
             raise NotationError(f"{where} hand: seat {viewer}'s view shows it only as a "
-                                f"count ('?{_count(raw_hand)}')")
+                                f"count ('?{_count(raw_hand)}')", "view-form")
         else:
             hand_count = _count(raw_hand)
         publics.append(PublicSeat(
@@ -130,17 +134,18 @@ def _sections(text: str) -> list[str]:
     """The whitespace-separated tokens of a position or view text, once its four pile
     sections are known to be there."""
     if not isinstance(text, str):
-        raise NotationError(f"a position is text, not {type(text).__name__}")
+        raise NotationError(f"a position is text, not {type(text).__name__}", "not-text")
     if len(text) > limits.MAX_POSITION_CHARS:
         raise NotationError(f"position {_short(text)!r} is {len(text):,} characters long; at "
-                            f"most {limits.MAX_POSITION_CHARS:,} are read")
+                            f"most {limits.MAX_POSITION_CHARS:,} are read", "too-long")
     tokens = text.split()
     sections = tokens[:4]
     if len(sections) < 4 or any("=" in token for token in sections):
         raise NotationError(
             f"position {_short(text)!r}: expected four sections (seats, build piles, draw "
             "pile, completed cards) before the key=value fields, as "
-            "'AS:5H:-|-|-|-/2S:-:-|-|-|- - rest - on=0'"
+            "'AS:5H:-|-|-|-/2S:-:-|-|-|- - rest - on=0'",
+            "sections",
         )
     return tokens
 
@@ -155,19 +160,19 @@ def _split(text: str, keys: tuple[str, ...]) -> tuple[list[str], dict[str, int],
         key, sep, value = token.partition("=")
         if not sep:
             raise NotationError(f"position field {token!r}: write fields as key=value "
-                                f"({', '.join(keys)})")
+                                f"({', '.join(keys)})", "field-value")
         if key == "view" and key not in keys:
             raise NotationError("position field 'view': this text is a seat's view, not a full "
-                                "position; read it with parse_view")
+                                "position; read it with parse_view", "view-form")
         if key not in keys:
             extra = (" (a view has no seed or shuffles: they would reveal hidden cards)"
                      if key in ("seed", "shuffles") else "")
             if "view" not in keys:
                 extra += " (and view, in a seat's view)"
             raise NotationError(f"position field {key!r} is unknown{closest(key, keys)}; the "
-                                f"fields are {', '.join(keys)}{extra}")
+                                f"fields are {', '.join(keys)}{extra}", "field-unknown")
         if key in fields or (key == "end" and outcome is not None):
-            raise NotationError(f"position field {key!r} is given twice")
+            raise NotationError(f"position field {key!r} is given twice", "field-repeated")
         if key == "end":
             outcome = _outcome(value)
         else:
@@ -183,7 +188,7 @@ def _number(key: str, value: str) -> int:
     number = limits.whole_number(value)
     if number is None:
         raise NotationError(f"position field {key}={_short(value)!r}: expected a whole number "
-                            f">= 0 of at most {limits.MAX_DIGITS} digits")
+                            f">= 0 of at most {limits.MAX_DIGITS} digits", "field-value")
     return number
 
 
@@ -191,20 +196,20 @@ def _outcome(value: str) -> Outcome:
     parts = value.split(":")
     form = "'end=<kind>:<winner seat or ->:<score>,<score>...', as 'end=win:1:35,0'"
     if len(parts) != 3:
-        raise NotationError(f"position field end={value!r}: expected {form}")
+        raise NotationError(f"position field end={value!r}: expected {form}", "field-value")
     kind, winner, scores = parts
     if kind not in OUTCOME_KINDS:
         raise NotationError(f"position field end={value!r}: the kind is one of "
-                            f"{', '.join(OUTCOME_KINDS)}, not {kind!r}")
+                            f"{', '.join(OUTCOME_KINDS)}, not {kind!r}", "field-value")
     seat = None if winner == "-" else limits.whole_number(winner)
     if winner != "-" and seat is None:
         raise NotationError(f"position field end={_short(value)!r}: the winner is a seat "
-                            f"number or '-', not {_short(winner)!r}")
+                            f"number or '-', not {_short(winner)!r}", "field-value")
     points = tuple(_score(score) for score in scores.split(","))
     if None in points:
         raise NotationError(f"position field end={_short(value)!r}: scores are whole numbers "
                             f"of at most {limits.MAX_DIGITS} digits separated by commas, not "
-                            f"{_short(scores)!r}")
+                            f"{_short(scores)!r}", "field-value")
     return Outcome(kind, seat, points)  # type: ignore[arg-type]
 
 
@@ -221,7 +226,8 @@ def _seats(section: str) -> list[tuple[list[list[Part]], list[Part], list[list[P
         if len(parts) != 3:
             raise NotationError(
                 f"seat {index} {text!r}: expected '<pay-off piles>:<hand>:<discard piles>', "
-                "as '?25,9H:2S,5H:-|4S|-|-' (piles separated by '|', '-' for an empty one)"
+                "as '?25,9H:2S,5H:-|4S|-|-' (piles separated by '|', '-' for an empty one)",
+                "sections",
             )
         payoff, hand, discards = parts
         seats.append((
@@ -248,13 +254,13 @@ def _builds(section: str) -> tuple[tuple[Pile, ...], tuple[int, ...]]:
             if number is not None and number >= 1 and not text:
                 raise NotationError(
                     f"{where}: {_short(mark)!r} names no pile; write '~', the cards recycled "
-                    "from under the pile, a comma and the pile, as '~4,5'")
+                    "from under the pile, a comma and the pile, as '~4,5'", "pile-text")
             if number is None or number < 1:
                 raise NotationError(
                     f"{where}: {_short(mark)!r} is not a count of recycled cards, a whole "
                     "number of 1 or more; write '~', the cards recycled from under the pile, "
                     "a comma and the pile, as '~4,5' (a pile with nothing recycled is "
-                    "written without '~', as '5')")
+                    "written without '~', as '5')", "pile-text")
             count = number
         piles.append(_known(_parse_pile(text, where), where))
         removed.append(count)
@@ -265,20 +271,20 @@ def _parse_pile(text: str, where: str) -> list[Part]:
     if text == EMPTY:
         return []
     if not text:
-        raise NotationError(f"{where}: empty text; write '-' for an empty pile")
+        raise NotationError(f"{where}: empty text; write '-' for an empty pile", "pile-text")
     parts: list[Part] = []
     for part in text.split(","):
         if part.startswith("?"):
             count = limits.whole_number(part[1:])
             if count is None or count < 1:
                 raise NotationError(f"{where}: {_short(part)!r} is not a hidden count; write "
-                                    "'?' and a number of cards, as '?24'")
+                                    "'?' and a number of cards, as '?24'", "pile-text")
             parts.append(count)
         else:
             try:
                 parts.append(parse_card(part))
             except NotationError as error:
-                raise NotationError(f"{where}: {error}") from None
+                raise NotationError(f"{where}: {error}", error.reason) from None
     return parts
 
 
@@ -287,7 +293,8 @@ def _known(parts: list[Part], where: str) -> Pile:
         if not isinstance(part, Card):
             raise NotationError(
                 f"{where}: '?{part}' hides cards; a full position lists every card (hidden "
-                "counts belong in a seat's view, which has a 'view=' field)"
+                "counts belong in a seat's view, which has a 'view=' field)",
+                "view-form",
             )
     return tuple(parts)  # type: ignore[arg-type]
 
@@ -298,7 +305,8 @@ def _count(parts: list[Part]) -> int:
 
 def _hidden_only(parts: list[Part], where: str) -> int:
     if any(isinstance(part, Card) for part in parts):
-        raise NotationError(f"{where}: a view shows it only as a count, as '?{_count(parts)}'")
+        raise NotationError(f"{where}: a view shows it only as a count, as '?{_count(parts)}'",
+                            "view-form")
     return _count(parts)
 
 
@@ -308,11 +316,11 @@ def _payoff_pile(parts: list[Part], where: str) -> PayoffView:
     top = parts[-1]
     if not isinstance(top, Card):
         raise NotationError(f"{where}: the top card of a pay-off pile is face up; write it "
-                            f"after the hidden count, as '?{top - 1},9H'")
+                            f"after the hidden count, as '?{top - 1},9H'", "view-form")
     if any(isinstance(part, Card) for part in parts[:-1]):
         raise NotationError(f"{where}: the cards under a pay-off pile's top are face down; a "
                             f"view shows them only as a count, as '?{_count(parts) - 1},"
-                            f"{card_text(top)}'")
+                            f"{card_text(top)}'", "view-form")
     return PayoffView(_count(parts), top)
 
 
@@ -342,7 +350,7 @@ def _take_teams(text: str, rules: RuleBook) -> str:
     if not given:
         return text
     if len(given) > 1:
-        raise NotationError("position field 'teams' is given twice")
+        raise NotationError("position field 'teams' is given twice", "field-repeated")
     value = given[0][len("teams="):]
     want = teams_field(rules.teams.teams)
     seats = [[limits.whole_number(seat) for seat in team.split("+")]
@@ -351,5 +359,5 @@ def _take_teams(text: str, rules: RuleBook) -> str:
             or not same_teams(seats, rules.teams.teams):  # type: ignore[arg-type]
         form = want[0] if want else "no teams field: the rules play without teams"
         raise NotationError(f"position field teams={_short(value)!r}: {rules.name} here has "
-                            f"{form}")
+                            f"{form}", "field-value")
     return " ".join(token for token in tokens if token is not given[0])
