@@ -235,11 +235,7 @@ def own_clauses(book: RuleBook) -> set[str]:
         return own
     found: set[str] = set()
     for name in outside:
-        try:
-            plugin = load_plugin(name)
-        except Exception:  # a rule-set file's layer, or a plugin not installed
-            continue
-        found |= _sheet_ids(plugin, book.ruleset)
+        found |= _sheet_ids(book.pm.get_plugin(name), book.ruleset)  # None for a file's layer
     return found & own
 
 
