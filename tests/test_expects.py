@@ -77,7 +77,7 @@ class ThreeCardDiscards:
 
 
 def _validate(intends: bool) -> Report:
-    house = sm.RuleBook(load_plugin("blackwood-frey"), [ThreeCardDiscards(intends)])
+    house = sm.RuleBook.from_plugins(load_plugin("blackwood-frey"), [ThreeCardDiscards(intends)])
     return validate_book(house, games=9, seed=0, stack=lambda order: house)
 
 
@@ -105,7 +105,8 @@ def test_the_kit_counts_an_intended_stuck_seat_as_no_fault() -> None:
     from spitemalice.validation.dynamic import dynamic_checks
 
     for intends, clean in ((True, True), (False, False)):
-        house = sm.RuleBook(load_plugin("blackwood-frey"), [ThreeCardDiscards(intends)])
+        house = sm.RuleBook.from_plugins(load_plugin("blackwood-frey"),
+                                         [ThreeCardDiscards(intends)])
         checks, _, _ = dynamic_checks(house, 6, 0)  # what VariantConformance runs
         assert all(c.passed for c in checks) is clean
 
@@ -113,7 +114,7 @@ def test_the_kit_counts_an_intended_stuck_seat_as_no_fault() -> None:
 def test_the_kit_asks_for_scenarios_of_the_house_rules_own_clauses_only() -> None:
     from spitemalice.testing.conformance import own_clauses
 
-    house = sm.RuleBook(load_plugin("blackwood-frey"), [ThreeCardDiscards()])
+    house = sm.RuleBook.from_plugins(load_plugin("blackwood-frey"), [ThreeCardDiscards()])
     assert own_clauses(house) == {"TD-1", "TD-2"}  # blackwood-frey's are spitemalice's
     bf = sm.load("blackwood-frey", ["mandatory-aces"])  # all built in: spitemalice's own
     assert own_clauses(bf) == {c.id for c in bf.clauses}

@@ -235,7 +235,7 @@ def own_clauses(book: RuleBook) -> set[str]:
         return own
     found: set[str] = set()
     for name in outside:
-        found |= _sheet_ids(book.pm.get_plugin(name), book.ruleset)  # None for a file's layer
+        found |= _sheet_ids(book.plugin(name), book.ruleset)  # a file's layer has no sheet
     return found & own
 
 
