@@ -81,7 +81,6 @@ def _validate(intends: bool) -> Report:
     return validate_book(house, games=9, seed=0, stack=lambda order: house)
 
 
-@pytest.mark.clause("TD-2")
 def test_a_stuck_seat_the_clause_intends_is_info_citing_it() -> None:
     report = _validate(intends=True)
     assert report.ok(strict=True), format_report(report)
