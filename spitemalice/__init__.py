@@ -30,6 +30,7 @@ from spitemalice.engine.views import (
     view_of,
 )
 from spitemalice.errors import (
+    NOTATION_REASONS,
     DataError,
     IllegalMove,
     NotationError,
@@ -83,6 +84,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "NEW_PILE",
+    "NOTATION_REASONS",
     "OUTCOME_KINDS",
     "REASONS",
     "SKIP_BO",
