@@ -136,31 +136,36 @@ def validate_book(
     checks += [check_seat_counts(reload, book, seed)[0], check_stacking(stack, own, seed)[0]]
     if not isinstance(base, Base):
         base = Base(base, base.name if base else "", "")
+    judged, findings = _judgement(book, stats, base, seed, intended(book, plugins))
+    named = named or describe_run(book, (), seed)
+    return Report(f"{' + '.join(book.plugins)}, {book.players} players", tuple(checks + judged),
+                  stats, None if failure is None else _reproduction(book, failure),
+                  tuple(findings), named, named.command("validate", "--games", str(games)),
+                  f"{base.name} ({base.how})" if base.book is not None and base.how
+                  else base.name or base.how)
+
+
+def _judgement(book: RuleBook, stats: GameStats, base: Base, seed: int,
+               expected: Intended) -> tuple[list[Check], list[Finding]]:
+    """The judged checks and every finding: play against the base rule set's greedy games,
+    unusual parameters, and the stuck seats the rules intend."""
     base_stats = None if base.book is None else _greedy_stats(base.book, seed,
                                                               stats.greedy_games)
     changed = {} if base.book is None else _changed(book, base.book)
-    expected = intended(book, plugins)
     judged, findings = judge(book, stats, base_stats, changed, usual_configurations(),
                              expected, base.name or "the base rule set", base.how)
-    checks += judged
-    findings += _stuck_seats(stats, expected)
-    reproduction = None
-    if failure is not None:
-        small = _shrunk(book, failure)
-        invariant = small.invariant or failure.invariant
-        ended = None if invariant == "non-termination" else _outcome(book, small)
-        record = attrs.evolve(
-            record_game(book, small.seed, small.moves, outcome=ended),
-            finding=RecordFinding(invariant, small.problem))
-        reproduction = {"seed": small.seed, "moves": [move_text(m) for m in small.moves],
-                        "problem": small.problem, "invariant": invariant,
-                        "record": record_to_dict(record)}
-    target = f"{' + '.join(book.plugins)}, {book.players} players"
-    named = named or describe_run(book, (), seed)
-    return Report(target, tuple(checks), stats, reproduction, tuple(findings), named,
-                  named.command("validate", "--games", str(games)),
-                  f"{base.name} ({base.how})" if base.book is not None and base.how
-                  else base.name or base.how)
+    return judged, findings + _stuck_seats(stats, expected)
+
+
+def _reproduction(book: RuleBook, failure: Failure) -> dict[str, object]:
+    """The smallest failing game found from ``failure``, with its record."""
+    small = _shrunk(book, failure)
+    invariant = small.invariant or failure.invariant
+    ended = None if invariant == "non-termination" else _outcome(book, small)
+    record = attrs.evolve(record_game(book, small.seed, small.moves, outcome=ended),
+                          finding=RecordFinding(invariant, small.problem))
+    return {"seed": small.seed, "moves": [move_text(m) for m in small.moves],
+            "problem": small.problem, "invariant": invariant, "record": record_to_dict(record)}
 
 
 def _shrunk(book: RuleBook, failure: Failure) -> Failure:
