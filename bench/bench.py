@@ -1,6 +1,7 @@
 """The engine's speed in one run (a benchmark, not a test; figures go to docs/performance.md).
 
     python bench/bench.py [--games 200] [--seed 1] [--validate-games 1000] [--quick]
+                          [--peers PEER_PYTHON]
 
 Prints, in CPU seconds of one process (``time.process_time``) so that a loaded machine skews
 the figures little:
@@ -13,6 +14,9 @@ the figures little:
   CPU time its processes used;
 * peak memory of this process and how much the tracemalloc peak of ``simulate`` grows from
   200 to 1000 games;
+* with ``--peers PEER_PYTHON``, first, the side-by-side section of ``bench/side_by_side.py``:
+  engine random decisions/s, environment and vectorised environment steps/s and start-up
+  time beside OpenSpiel's and RLCard's engines run by that interpreter;
 * the CPU time of a fixed pure-Python reference workload (``bench/reference.py``, nqueens(8)),
   measured in the same run, so that figures from another machine or moment can be scaled.
 """
@@ -37,6 +41,7 @@ from spitemalice.study.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).parent))
 from reference import reference_seconds
+from side_by_side import report as side_by_side
 
 
 class Noop:
@@ -224,7 +229,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--validate-games", type=int, default=1000)
     parser.add_argument("--quick", action="store_true", help="blackwood-frey figures only")
+    parser.add_argument("--peers", metavar="PEER_PYTHON",
+                        help="first the side-by-side section, with the peer engines run by "
+                             "this interpreter (a virtual environment with open_spiel, rlcard)")
     args = parser.parse_args()
+    if args.peers:
+        side_by_side(args.peers, 3.0)
     print(f"reference workload nqueens(8): {reference_seconds() * 1000:.0f} ms CPU", flush=True)
     if args.quick:
         rules = sm.load("blackwood-frey")

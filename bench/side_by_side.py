@@ -1,0 +1,226 @@
+"""Side-by-side speed figures: the engine, the environments and start-up beside peer engines.
+
+    python bench/side_by_side.py [--peers PEER_PYTHON] [--seconds 3]
+
+(``bench/bench.py --peers PEER_PYTHON`` prints the same section first.)  Every figure is
+random legal-move play in one process, per CPU second (``time.process_time``):
+
+* the engine's random decisions/s on blackwood-frey with 2 seats, in the loop of the shared
+  ``peer_bench.py`` (``legal_moves``, one ``randrange`` over the list, ``apply_move``), and
+  through :func:`spitemalice.engine.random_move` where the installed version has it;
+* the PettingZoo AEC environment's steps/s (``agent_iter``, ``last``, a random action among
+  those the mask allows, ``step``), and the vectorised environment's steps/s (many games
+  stepped at once with batched observations and masks) where the installed version has it;
+* the CPU time of a fresh interpreter: empty, ``import spitemalice``, and ``python -m
+  spitemalice variants`` (with its wall time), median of several runs;
+* with ``--peers``: ``peer_bench.py openspiel`` and ``rlcard`` run by the peer virtual
+  environment's interpreter (``pip install open_spiel rlcard`` there), in the same run.
+
+The reference workload (``bench/reference.py``) is measured before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import spitemalice as sm
+
+sys.path.insert(0, str(Path(__file__).parent))
+from reference import reference_seconds
+
+
+def _peer_bench() -> Path:
+    """The shared ``peer_bench.py``: in ``shared/bench`` beside the checkout or a parent."""
+    for parent in Path(__file__).resolve().parents:
+        found = parent / "shared" / "bench" / "peer_bench.py"
+        if found.is_file():
+            return found
+    raise SystemExit("peer_bench.py not found in shared/bench beside this checkout")
+
+
+def engine_random(name: str, seconds: float, seed: int = 1) -> float:
+    """Random decisions per CPU second: the peer_bench loop on the public API."""
+    rules = sm.load(name)
+    rng = random.Random(seed)
+    legal_moves, apply_move, deal = sm.legal_moves, sm.apply_move, sm.deal
+    decisions = game = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = deal(rules, seed + game)
+        game += 1
+        while state.outcome is None:
+            legal = legal_moves(rules, state)
+            state = apply_move(rules, state, legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions / (time.process_time() - start)
+
+
+def engine_sampled(name: str, seconds: float, seed: int = 1) -> float | None:
+    """Random decisions per CPU second through ``random_move`` (one legal move drawn without
+    listing them all), or ``None`` where the engine has no such function."""
+    from spitemalice import engine
+
+    sample = getattr(engine, "random_move", None)
+    if sample is None:
+        return None
+    rules = sm.load(name)
+    rng = random.Random(seed)
+    apply_move, deal = sm.apply_move, sm.deal
+    decisions = game = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = deal(rules, seed + game)
+        game += 1
+        while state.outcome is None:
+            state = apply_move(rules, state, sample(rules, state, rng))
+            decisions += 1
+    return decisions / (time.process_time() - start)
+
+
+def env_random(name: str, seconds: float, seed: int = 1) -> float:
+    """AEC environment steps per CPU second with random masked actions."""
+    from spitemalice import env as sm_env
+
+    env = sm_env.make(name)
+    rng = random.Random(seed)
+    steps = game = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        env.reset(seed=seed + game)
+        game += 1
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def vector_random(name: str, seconds: float, games: int = 64, seed: int = 1) -> float | None:
+    """Vectorised environment steps per CPU second (each game's step counts one), random
+    masked actions; ``None`` where the installed version has no vectorised environment."""
+    from spitemalice import env as sm_env
+
+    make_vector = getattr(sm_env, "vector_env", None)
+    if make_vector is None:
+        return None
+    vec = make_vector(name, games)
+    rng = np.random.default_rng(seed)
+    _, infos = vec.reset(seed=seed)
+    masks = infos["action_mask"]
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        # one uniform legal action per game: the argmax of random keys over the legal ones
+        keys = rng.random(masks.shape) * masks
+        _, _, _, _, infos = vec.step(keys.argmax(axis=1))
+        masks = infos["action_mask"]
+        steps += games
+    return steps / (time.process_time() - start)
+
+
+def _child_cpu(args: list[str]) -> tuple[float, float]:
+    """CPU seconds (the child's own, from its rusage) and wall seconds of one command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(args, capture_output=True, check=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall
+
+
+def start_up(runs: int = 9) -> dict[str, float]:
+    """Median CPU seconds of a fresh interpreter: empty, ``import spitemalice``, and the
+    command ``python -m spitemalice variants`` (with its wall seconds)."""
+    python = sys.executable
+    empty = [_child_cpu([python, "-c", "pass"]) for _ in range(runs)]
+    imported = [_child_cpu([python, "-c", "import spitemalice"]) for _ in range(runs)]
+    variants = [_child_cpu([python, "-m", "spitemalice", "variants"]) for _ in range(runs)]
+    return {"empty": statistics.median(c for c, _ in empty),
+            "import": statistics.median(c for c, _ in imported),
+            "variants": statistics.median(c for c, _ in variants),
+            "variants_wall": statistics.median(w for _, w in variants)}
+
+
+def peers(python: str, seconds: float) -> list[dict[str, Any]]:
+    """The JSON lines of ``peer_bench.py openspiel`` and ``rlcard`` run by ``python``."""
+    lines: list[dict[str, Any]] = []
+    for which in ("openspiel", "rlcard"):
+        done = subprocess.run([python, str(_peer_bench()), which, "--seconds", str(seconds)],
+                              capture_output=True, text=True, check=False)
+        if done.returncode:
+            lines.append({"kind": "peer-failed", "engine": which, "error": done.stderr[-500:]})
+        lines += [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    return lines
+
+
+def report(peer_python: str | None, seconds: float) -> None:
+    """Print the side-by-side section (see the module docstring)."""
+    print(f"reference workload nqueens(8): {reference_seconds() * 1000:.0f} ms CPU", flush=True)
+    name = "blackwood-frey"
+    engine = engine_random(name, seconds)
+    print(f"engine random decisions/s ({name}, 2 seats, peer_bench loop): {engine:,.0f}",
+          flush=True)
+    sampled = engine_sampled(name, seconds)
+    if sampled is not None:
+        print(f"engine random decisions/s through random_move: {sampled:,.0f} "
+              f"({sampled / engine:.2f}x the listing loop)", flush=True)
+    env = env_random(name, seconds)
+    print(f"AEC env steps/s: {env:,.0f} ({env / engine:.2f}x the engine)", flush=True)
+    vector = vector_random(name, seconds)
+    print("vectorised env steps/s (64 games): " +
+          ("none in this version" if vector is None else
+           f"{vector:,.0f} ({vector / engine:.2f}x the engine)"), flush=True)
+    found = {}
+    if peer_python:
+        for line in peers(peer_python, seconds):
+            if line.get("kind") != "peer":
+                print(f"peer missing: {line}")
+                continue
+            key = f"{line['engine']} {line['game']} {line['impl']}"
+            found[key] = line["cpu_decisions_per_s"]
+            print(f"{key}: {line['cpu_decisions_per_s']:,.0f} decisions/s CPU "
+                  f"(mean legal {line['mean_legal']:.1f})", flush=True)
+        hearts = next((v for k, v in found.items() if " hearts " in k), None)
+        uno = next((v for k, v in found.items() if " uno env.step" in k), None)
+        if hearts:
+            print(f"engine / OpenSpiel C++ hearts: {engine / hearts:.2f}"
+                  + ("" if sampled is None else f"; through random_move {sampled / hearts:.2f}"))
+        if uno:
+            print(f"AEC env / RLCard UNO env.step: {env / uno:.2f}"
+                  + ("" if vector is None else f"; vectorised {vector / uno:.2f}"))
+    times = start_up()
+    print(f"start-up, CPU of a fresh interpreter: empty {times['empty'] * 1000:.0f} ms, "
+          f"import spitemalice {times['import'] * 1000:.0f} ms, "
+          f"python -m spitemalice variants {times['variants'] * 1000:.0f} ms "
+          f"({times['variants_wall'] * 1000:.0f} ms wall)", flush=True)
+    print(f"reference workload nqueens(8) again: {reference_seconds() * 1000:.0f} ms CPU",
+          flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--peers", metavar="PEER_PYTHON",
+                        help="the interpreter of a virtual environment with open_spiel, rlcard")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per figure")
+    args = parser.parse_args()
+    report(args.peers, args.seconds)
+
+
+if __name__ == "__main__":
+    main()
