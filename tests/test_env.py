@@ -11,7 +11,6 @@ import warnings
 import attrs
 import numpy as np
 import pytest
-from gymnasium.utils import env_checker as checker
 from helpers.walks import CONFIGS, book, config_id, hidden_twin
 from pettingzoo.test import api_test, max_cycles_test, seed_test
 
@@ -478,27 +477,6 @@ def test_the_parallel_form_plays_only_the_seat_on_turn() -> None:
 
 
 # -- the Gymnasium single-agent form ----------------------------------------------------------
-
-
-def test_the_single_agent_env_passes_gymnasiums_checks() -> None:
-    """gymnasium's check_env, less its two step checks that draw an action before a reset
-    and play it after (an action legal in one deal is illegal in another, and is refused)."""
-    env = sm_env.single_agent("blackwood-frey", opponents="random")
-    checker.check_action_space(env.action_space)
-    checker.check_observation_space(env.observation_space)
-    checker.check_reset_return_type(env)
-    checker.check_reset_seed_determinism(env)
-    checker.check_reset_options(env)
-    checker.env_reset_passive_checker(env)
-    checker.env_step_passive_checker(env, env.action_space.sample())
-    first = env.reset(seed=9)[0], env.step(int(env.action_space.sample()))
-    action = int(np.flatnonzero(env.reset(seed=9)[1]["action_mask"])[0])
-    env.reset(seed=9)
-    one = env.step(action)
-    env.reset(seed=9)
-    two = env.step(action)
-    assert np.array_equal(one[0]["observation"], two[0]["observation"]) and one[1:4] == two[1:4]
-    assert first[0]["observation"].shape == one[0]["observation"].shape
 
 
 @pytest.mark.parametrize("name", RULESETS)

@@ -42,6 +42,7 @@ from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.aec import SpiteMaliceEnv
 from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.parallel import SpiteMaliceParallelEnv
+from spitemalice.env.registration import gym_id, register_rulesets
 from spitemalice.env.single import SingleAgentEnv
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -63,7 +64,8 @@ def _rules(ruleset: RulesArg, players: int | None, house_rules: Iterable[str],
 
 def make(ruleset: RulesArg, players: int | None = None, house_rules: Iterable[str] = (), *,
          discard_depth: int = 20, max_cycles: int | None = None, fallback: str = "greedy",
-         render_mode: str | None = None, **params: Any) -> SpiteMaliceEnv:
+         render_mode: str | None = None, reward: str = "score",
+         **params: Any) -> SpiteMaliceEnv:
     """The PettingZoo AEC environment of a configuration.
 
     Args:
@@ -76,6 +78,9 @@ def make(ruleset: RulesArg, players: int | None = None, house_rules: Iterable[st
             :class:`~spitemalice.env.aec.SpiteMaliceEnv`), or ``None``.
         fallback: the player kind that moves for a truncated seat.
         render_mode: ``"ansi"``, ``"svg"`` or ``None``.
+        reward: ``"score"`` (each seat's score), ``"win-loss"`` (+1, -1, 0 for a game
+            nobody won) or ``"zero-sum"`` (the score less the other seats' mean):
+            :mod:`spitemalice.env.rewards`.
         **params: rule-set parameter overrides (``payoff_size=13``), as
             :func:`spitemalice.load` takes them.
 
@@ -85,13 +90,13 @@ def make(ruleset: RulesArg, players: int | None = None, house_rules: Iterable[st
     """
     return SpiteMaliceEnv(_rules(ruleset, players, house_rules, params),
                           discard_depth=discard_depth, max_cycles=max_cycles,
-                          fallback=fallback, render_mode=render_mode)
+                          fallback=fallback, render_mode=render_mode, reward=reward)
 
 
 def parallel_env(ruleset: RulesArg, players: int | None = None,
                  house_rules: Iterable[str] = (), *, discard_depth: int = 20,
                  max_cycles: int | None = None, render_mode: str | None = None,
-                 **params: Any) -> SpiteMaliceParallelEnv:
+                 reward: str = "score", **params: Any) -> SpiteMaliceParallelEnv:
     """The PettingZoo parallel environment of a configuration (arguments as :func:`make`).
 
     Raises:
@@ -100,15 +105,20 @@ def parallel_env(ruleset: RulesArg, players: int | None = None,
     """
     return SpiteMaliceParallelEnv(_rules(ruleset, players, house_rules, params),
                                   discard_depth=discard_depth, max_cycles=max_cycles,
-                                  render_mode=render_mode)
+                                  render_mode=render_mode, reward=reward)
 
 
 def single_agent(ruleset: RulesArg, players: int | None = None,
                  house_rules: Iterable[str] = (), *, seat: int = 0,
                  opponents: str | Sequence[str] = "greedy", discard_depth: int = 20,
-                 render_mode: str | None = None, **params: Any) -> SingleAgentEnv:
+                 render_mode: str | None = None, reward: str = "score",
+                 illegal: str = "raise", illegal_penalty: float = -1.0,
+                 **params: Any) -> SingleAgentEnv:
     """The Gymnasium environment of one seat against built-in bots (arguments as
-    :func:`make`; ``seat`` and ``opponents`` as :class:`~spitemalice.env.single.SingleAgentEnv`).
+    :func:`make`; ``seat``, ``opponents``, ``reward``, ``illegal`` and ``illegal_penalty`` as
+    :class:`~spitemalice.env.single.SingleAgentEnv`).  The registered ids make the same
+    environment: ``gymnasium.make("spitemalice/BlackwoodFrey-v0", players=3, ...)``
+    (:mod:`spitemalice.env.registration`).
 
     Raises:
         RulesetError: the configuration cannot be loaded.
@@ -116,10 +126,15 @@ def single_agent(ruleset: RulesArg, players: int | None = None,
     """
     return SingleAgentEnv(_rules(ruleset, players, house_rules, params), seat=seat,
                           opponents=opponents, discard_depth=discard_depth,
-                          render_mode=render_mode)
+                          render_mode=render_mode, reward=reward, illegal=illegal,
+                          illegal_penalty=illegal_penalty)
 
+
+GYM_IDS = register_rulesets()
+"""``{Gymnasium id: rule-set name}``, one id per installed rule set, registered on import
+(:mod:`spitemalice.env.registration`)."""
 
 __all__ = [
-    "ActionCatalogue", "ObservationLayout", "SingleAgentEnv", "SpiteMaliceEnv",
-    "SpiteMaliceParallelEnv", "make", "parallel_env", "single_agent",
+    "GYM_IDS", "ActionCatalogue", "ObservationLayout", "SingleAgentEnv", "SpiteMaliceEnv",
+    "SpiteMaliceParallelEnv", "gym_id", "make", "parallel_env", "single_agent",
 ]

@@ -10,7 +10,9 @@ catalogue (:mod:`spitemalice.env.actions`) that is legal now.
   code and clause, as the engine gives them) and change nothing: the state, the agent
   selected and every reward stay as they were, so the caller may try another action.
 * **Rewards** are 0 until the game ends; then each seat's reward is its score for the game
-  under the rule set's scoring (``Outcome.scores``), and every agent is terminated.
+  under the rule set's scoring (``Outcome.scores``), or under ``reward="win-loss"`` +1, -1
+  or 0, or under ``reward="zero-sum"`` its score less the others' mean
+  (:mod:`spitemalice.env.rewards`), and every agent is terminated.
 * **Seeding**: ``reset(seed=s)`` deals the game :func:`spitemalice.deal` deals with seed
   ``s``, so it is the game a record with seed ``s`` replays; ``reset()`` without a seed
   deals the next game of the sequence the last seed started (an unguessable one if no seed
@@ -32,6 +34,7 @@ from pettingzoo import AECEnv
 from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
+from spitemalice.env.rewards import checked_reward, final_rewards
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
 from spitemalice.env.start import given_state
 from spitemalice.errors import SpiteMaliceError
@@ -54,10 +57,11 @@ class SpiteMaliceEnv(AECEnv):
         fallback: the player kind that moves for a truncated seat.
         render_mode: ``"ansi"`` (:meth:`render` returns the position laid out as text),
             ``"svg"`` (an SVG picture) or ``None``.
+        reward: ``"score"``, ``"win-loss"`` or ``"zero-sum"`` (:mod:`spitemalice.env.rewards`).
 
     Raises:
-        SpiteMaliceError: a bad ``discard_depth``, ``max_cycles``, ``fallback`` or
-            ``render_mode``.
+        SpiteMaliceError: a bad ``discard_depth``, ``max_cycles``, ``fallback``,
+            ``render_mode`` or ``reward``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -65,9 +69,10 @@ class SpiteMaliceEnv(AECEnv):
 
     def __init__(self, rules: RuleBook, *, discard_depth: int = 20,
                  max_cycles: int | None = None, fallback: str = "greedy",
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, reward: str = "score") -> None:
         super().__init__()
         _check_options(max_cycles, fallback, render_mode)
+        self.reward = checked_reward(reward)
         self.rules = rules
         self.encoding = Encoding(rules, discard_depth)
         self.catalogue = self.encoding.catalogue
@@ -166,9 +171,9 @@ class SpiteMaliceEnv(AECEnv):
         for agent in self.rewards:
             self.rewards[agent] = 0.0
         if game.outcome is not None:
-            scores = game.outcome.scores
+            paid = final_rewards(self.rules, game.outcome, self.reward)
             for agent in self.agents:
-                self.rewards[agent] = float(scores[self.seat_of[agent]])
+                self.rewards[agent] = paid[self.seat_of[agent]]
                 self.terminations[agent] = True
         self.agent_selection = self.possible_agents[game.seat]
         if self.agent_selection not in self.agents:

@@ -26,16 +26,17 @@ class SpiteMaliceParallelEnv(ParallelEnv):
         rules: the configuration.
         discard_depth: discard-pile cards shown per pile in observations.
         max_cycles: parallel steps before every agent is truncated, or ``None``.
-        render_mode: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
+        render_mode, reward: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "spitemalice_parallel_v0",
                                           "render_modes": ["ansi", "svg"]}
 
     def __init__(self, rules: RuleBook, *, discard_depth: int = 20,
-                 max_cycles: int | None = None, render_mode: str | None = None) -> None:
+                 max_cycles: int | None = None, render_mode: str | None = None,
+                 reward: str = "score") -> None:
         self.aec = SpiteMaliceEnv(rules, discard_depth=discard_depth, max_cycles=max_cycles,
-                                  render_mode=render_mode)
+                                  render_mode=render_mode, reward=reward)
         self.aec.max_cycles = None  # parallel steps are counted here, not per seat
         self.max_cycles = max_cycles
         self.render_mode = render_mode

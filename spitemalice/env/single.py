@@ -3,8 +3,17 @@
 The learner's observation and actions are those of the AEC environment
 (:mod:`spitemalice.env.aec`).  After each of its moves the other seats move with the bots
 given (any kind :func:`spitemalice.bots.players.make_player` knows) until the learner is on turn
-again or the game ends.  The reward is 0 until the game ends, then the learner's score for
-the game; ``terminated`` is true at the end.  ``info["action_mask"]`` repeats the mask.
+again or the game ends.  The reward is 0 until the game ends, then the learner's reward under
+the ``reward`` option (:mod:`spitemalice.env.rewards`: its score by default, or win/loss, or
+the zero-sum score difference); ``terminated`` is true at the end.  ``info["action_mask"]``
+repeats the mask, and :meth:`SingleAgentEnv.action_masks` gives it as booleans (the
+convention of sb3-contrib's MaskablePPO).
+
+An illegal action raises :class:`~spitemalice.errors.IllegalMove` by default
+(``illegal="raise"``) and changes nothing.  With ``illegal="penalty"`` it changes nothing
+either, and the step returns the same position, the reward ``illegal_penalty`` (default
+-1.0), ``terminated`` and ``truncated`` false, and ``info["illegal"]`` the engine's reason
+code: the form Gymnasium's ``check_env`` and learners without action masks expect.
 """
 
 from __future__ import annotations
@@ -13,14 +22,16 @@ from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
+import numpy as np
 
 from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
+from spitemalice.env.rewards import checked_reward, final_rewards
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
 from spitemalice.env.start import given_state
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.formats.layout import describe_view
 from spitemalice.formats.picture import position_svg
 from spitemalice.model import GameState
@@ -37,17 +48,24 @@ class SingleAgentEnv(gymnasium.Env):
             order (``"greedy"``, ``"random"``, ...).
         discard_depth: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
         render_mode: ``"ansi"``, ``"svg"`` or ``None``.
+        reward: ``"score"``, ``"win-loss"`` or ``"zero-sum"`` (:mod:`spitemalice.env.rewards`).
+        illegal: ``"raise"`` or ``"penalty"`` (module docstring).
+        illegal_penalty: the reward of an illegal action under ``illegal="penalty"``.
 
     Raises:
-        SpiteMaliceError: a seat outside the game, an unknown player kind, or a number of
-            opponents that is not one per other seat.
+        SpiteMaliceError: a seat outside the game, an unknown player kind, a number of
+            opponents that is not one per other seat, or an unknown ``reward``, ``illegal``
+            or ``render_mode``.
     """
 
-    metadata = {"render_modes": ["ansi", "svg"]}  # noqa: RUF012 - gymnasium declares it
+    # render_fps: gymnasium asks every rendering environment for one; a position drawn as
+    # text or SVG has no frame rate, so it is the pace of a person reading moves.
+    metadata = {"render_modes": ["ansi", "svg"], "render_fps": 2}  # noqa: RUF012
 
     def __init__(self, rules: RuleBook, *, seat: int = 0,
                  opponents: str | Sequence[str] = "greedy", discard_depth: int = 20,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, reward: str = "score",
+                 illegal: str = "raise", illegal_penalty: float = -1.0) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) \
                 or not 0 <= seat < rules.players:
             raise SpiteMaliceError(f"seat is 0 to {rules.players - 1}, not {seat!r}")
@@ -60,6 +78,10 @@ class SingleAgentEnv(gymnasium.Env):
             make_player(kind, 0)  # refuses an unknown kind, naming the known ones
         if render_mode not in (None, "ansi", "svg"):
             raise SpiteMaliceError(f"render_mode is ansi, svg or None, not {render_mode!r}")
+        if illegal not in ("raise", "penalty"):
+            raise SpiteMaliceError(f"illegal is raise or penalty, not {illegal!r}")
+        self.reward = checked_reward(reward)
+        self.illegal, self.illegal_penalty = illegal, float(illegal_penalty)
         self.rules, self.seat, self.render_mode = rules, seat, render_mode
         self.kinds = {other: kind for other, kind in
                       zip([s for s in range(rules.players) if s != seat], kinds, strict=True)}
@@ -92,19 +114,34 @@ class SingleAgentEnv(gymnasium.Env):
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Make the learner's move, then the bots' until the learner is on turn again.
 
+        Returns:
+            ``(observation, reward, terminated, truncated, info)``; ``info`` holds
+            ``"action_mask"`` and, for an illegal action under ``illegal="penalty"``,
+            ``"illegal"``: the reason code.
+
         Raises:
-            IllegalMove: the action is not legal now; nothing changed.
-            SpiteMaliceError: not an action of the catalogue, the game is over, or
-                :meth:`reset` was not called.
+            IllegalMove: the action is not legal now (under ``illegal="raise"``); nothing
+                changed.
+            SpiteMaliceError: not an action of the catalogue (0 to ``size - 1``), the game
+                is over, or :meth:`reset` was not called.
         """
         game = self._live()
         if game.outcome is not None:
             raise SpiteMaliceError("the game is over: call reset() for a new one")
         number = self.catalogue.number(action)
-        self.game = apply_move(self.rules, game, self.encoding.move(game, number))
+        try:
+            after = apply_move(self.rules, game, self.encoding.move(game, number))
+        except IllegalMove as refused:
+            if self.illegal == "raise":
+                raise
+            observation = self._observe()
+            return observation, self.illegal_penalty, False, False, {
+                "action_mask": observation["action_mask"], "illegal": refused.reason}
+        self.game = after
         self._others_move()
         final = self._live().outcome
-        reward = 0.0 if final is None else float(final.scores[self.seat])
+        reward = 0.0 if final is None else final_rewards(self.rules, final,
+                                                         self.reward)[self.seat]
         observation = self._observe()
         return observation, reward, final is not None, False, {
             "action_mask": observation["action_mask"]}
@@ -119,6 +156,17 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _observe(self) -> Observation:
         return self.encoding.observe(self._live(), self.seat)
+
+    def action_masks(self) -> np.ndarray:
+        """``bool`` array of shape ``(actions,)``: ``True`` for each action legal for the
+        learner now (sb3-contrib's ``MaskablePPO`` asks for it by this name).  After the
+        game has ended every entry is ``False``: no action is legal then, and the next call
+        is :meth:`reset`.
+
+        Raises:
+            SpiteMaliceError: :meth:`reset` was not called.
+        """
+        return self.encoding.mask(self._live(), self.seat).view(np.bool_)
 
     def _mask(self) -> Any:
         return None if self.game is None else self.encoding.mask(self.game, self.seat)

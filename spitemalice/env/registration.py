@@ -1,0 +1,43 @@
+"""Gymnasium ids for the installed rule sets: ``gymnasium.make("spitemalice/BlackwoodFrey-v0")``.
+
+Importing :mod:`spitemalice.env` registers one id per installed rule set (the built-in ones
+and any a plugin adds), in the namespace ``spitemalice``: the rule set's name with each
+word capitalised and the hyphens dropped, then ``-v0`` (``blackwood-frey`` is
+``spitemalice/BlackwoodFrey-v0``, ``skip-bo`` ``spitemalice/SkipBo-v0``).  Each id makes
+the single-seat environment :func:`spitemalice.env.single_agent` makes, and takes its
+keyword arguments: ``players``, ``house_rules``, rule-set parameters (``payoff_size=13``),
+``seat``, ``opponents``, ``reward``, ``illegal``, ``discard_depth``, ``render_mode``.
+``gymnasium.make("spitemalice.env:spitemalice/BlackwoodFrey-v0")`` imports the module
+first, for a program that has not.
+"""
+
+from __future__ import annotations
+
+import gymnasium
+
+from spitemalice.rules.registry import installed
+
+NAMESPACE = "spitemalice"
+"""The Gymnasium namespace of every id."""
+
+
+def gym_id(ruleset: str) -> str:
+    """The registered id of the rule set named ``ruleset``: ``"spitemalice/BlackwoodFrey-v0"``
+    for ``"blackwood-frey"``."""
+    words = ruleset.replace("_", "-").split("-")
+    return f"{NAMESPACE}/{''.join(word[:1].upper() + word[1:] for word in words)}-v0"
+
+
+def register_rulesets() -> dict[str, str]:
+    """Register an id for every installed rule set that has none yet; return
+    ``{id: rule-set name}`` of every rule set's id."""
+    ids = {}
+    for info in installed():
+        if info.kind != "ruleset":
+            continue
+        env_id = gym_id(info.name)
+        ids[env_id] = info.name
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="spitemalice.env:single_agent",
+                               kwargs={"ruleset": info.name})
+    return ids
