@@ -20,6 +20,7 @@ Needs the ``rl`` extra: ``pip install 'spitemalice[rl]'`` (PettingZoo, Gymnasium
   ``max_cycles``).
 * :mod:`spitemalice.env.parallel`: the parallel form.
 * :mod:`spitemalice.env.single`: the Gymnasium single-agent form.
+* :mod:`spitemalice.env.vector`: many games stepped at once, batched (self-play).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.parallel import SpiteMaliceParallelEnv
 from spitemalice.env.registration import gym_id, register_rulesets
 from spitemalice.env.single import SingleAgentEnv
+from spitemalice.env.vector import SelfPlayVectorEnv
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 
@@ -130,11 +132,27 @@ def single_agent(ruleset: RulesArg, players: int | None = None,
                           illegal_penalty=illegal_penalty)
 
 
+def vector_env(ruleset: RulesArg, num_envs: int, players: int | None = None,
+               house_rules: Iterable[str] = (), *, discard_depth: int = 20,
+               reward: str = "score", **params: Any) -> SelfPlayVectorEnv:
+    """``num_envs`` games of a configuration stepped at once, one learner in every seat, with
+    batched observations and masks (:class:`~spitemalice.env.vector.SelfPlayVectorEnv`;
+    other arguments as :func:`make`).
+
+    Raises:
+        RulesetError: the configuration cannot be loaded.
+        SpiteMaliceError: a bad environment option.
+    """
+    return SelfPlayVectorEnv(_rules(ruleset, players, house_rules, params), num_envs,
+                             discard_depth=discard_depth, reward=reward)
+
+
 GYM_IDS = register_rulesets()
 """``{Gymnasium id: rule-set name}``, one id per installed rule set, registered on import
 (:mod:`spitemalice.env.registration`)."""
 
 __all__ = [
     "GYM_IDS", "ActionCatalogue", "ObservationLayout", "SingleAgentEnv", "SpiteMaliceEnv",
-    "SpiteMaliceParallelEnv", "gym_id", "make", "parallel_env", "single_agent",
+    "SelfPlayVectorEnv", "SpiteMaliceParallelEnv", "gym_id", "make", "parallel_env",
+    "single_agent", "vector_env",
 ]

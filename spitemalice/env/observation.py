@@ -143,6 +143,16 @@ class ObservationLayout:
             SpiteMaliceError: the state has more seats, piles or hand cards than the layout
                 (a position the configuration cannot reach), naming which.
         """
+        # a bytearray: the array is the caller's own, writable, shared with nothing
+        return np.frombuffer(bytearray(self.encode_bytes(state, viewer)), _INT16)
+
+    def encode_bytes(self, state: GameState, viewer: int) -> bytes:
+        """:meth:`encode_state`'s array as its native ``int16`` bytes (``2 * size`` of them),
+        so that a batch of observations joins into one array at once.
+
+        Raises:
+            SpiteMaliceError: as :meth:`encode_state`.
+        """
         seats = state.seats
         n = len(seats)
         if n > self.seats:
@@ -168,16 +178,17 @@ class ObservationLayout:
             shown = discards.get(id(seat.discards)) or _keep(
                 discards, seat.discards, self._pile_codes_kept(seat.discards))
             parts += (_VALUES[held] if held < 1025 else _value(held), tops[1], shown[1])
-        return self._array(parts)
+        return self._joined(parts)
 
     # -- segments: each from visible values only ------------------------------------------
 
     def _array(self, parts: list[bytes]) -> np.ndarray:
-        joined = bytearray().join(parts)
+        return np.frombuffer(bytearray(self._joined(parts)), _INT16)
+
+    def _joined(self, parts: list[bytes]) -> bytes:
+        joined = b"".join(parts)
         missing = 2 * self.size - len(joined)  # seats the layout has and the position lacks
-        if missing:
-            joined += bytes(missing)
-        return np.frombuffer(joined, _INT16)
+        return joined + bytes(missing) if missing else joined
 
     def _hand_codes(self, hand: Pile) -> bytes:
         _fits(len(hand), self.hand, "hand cards")

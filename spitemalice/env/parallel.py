@@ -26,7 +26,8 @@ class SpiteMaliceParallelEnv(ParallelEnv):
         rules: the configuration.
         discard_depth: discard-pile cards shown per pile in observations.
         max_cycles: parallel steps before every agent is truncated, or ``None``.
-        render_mode, reward: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
+        render_mode: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
+        reward: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "spitemalice_parallel_v0",

@@ -1,0 +1,200 @@
+"""Many games stepped at once, with batched numpy observations and masks (self-play).
+
+:class:`SelfPlayVectorEnv` is a :class:`gymnasium.vector.VectorEnv` over ``num_envs`` games
+of one configuration, in which one learner plays every seat: each step makes one move in
+every game, for the seat on turn there.
+
+* **Observations**: ``int16`` array of shape ``(num_envs, size)``, row ``i`` the view of the
+  seat on turn in game ``i``, encoded as the other environments encode it
+  (:mod:`spitemalice.env.observation`).  ``info["seat"]`` (``int64``, ``(num_envs,)``) says
+  which seat that is.
+* **Masks**: ``info["action_mask"]``, ``int8`` of shape ``(num_envs, actions)``, 1 for each
+  action legal for that seat; :meth:`SelfPlayVectorEnv.action_masks` gives them as ``bool``.
+* **Actions**: one action of the catalogue (:mod:`spitemalice.env.actions`) per game.  If
+  any is illegal the step raises :class:`~spitemalice.errors.IllegalMove` naming the game,
+  and no game moves.
+* **Rewards**: 0 until a game ends; then ``reward[i]`` is the reward of the seat that made the
+  last move, and ``info["rewards"]`` (``float64``, ``(num_envs, seats)``) every seat's, under
+  the ``reward`` option (:mod:`spitemalice.env.rewards`).
+* **Autoreset** in the same step (``AutoresetMode.SAME_STEP``): a game that ends is dealt
+  again at once, so every row always holds a live game; ``terminated[i]`` marks it, and
+  ``info["final_obs"]`` holds the ended game's last observation (for the seat that moved)
+  where ``info["_final_obs"]`` is true.
+* **Seeding**: ``reset(seed=s)`` deals game ``i`` the deal ``spitemalice.deal(rules, s + i)``;
+  later games are dealt seeds drawn from a generator seeded by ``s``.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from spitemalice.engine import apply_move, check_move, deal, legal_moves
+from spitemalice.env.rewards import checked_reward, final_rewards
+from spitemalice.env.spaces import Encoding
+from spitemalice.errors import IllegalMove, SpiteMaliceError
+from spitemalice.model import GameState
+from spitemalice.moves import Move
+from spitemalice.rules.book import RuleBook
+
+_INT8 = np.dtype(np.int8)
+_INT16 = np.dtype(np.int16)
+
+
+class SelfPlayVectorEnv(VectorEnv):  # type: ignore[type-arg]
+    """``num_envs`` games of ``rules``, one move in each per step (module docstring).
+
+    Args:
+        rules: the configuration.
+        num_envs: games stepped at once (1 or more).
+        discard_depth: discard-pile cards shown per pile in observations.
+        reward: ``"score"``, ``"win-loss"`` or ``"zero-sum"``.
+
+    Raises:
+        SpiteMaliceError: a ``num_envs`` below 1, a bad ``discard_depth`` or ``reward``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - gymnasium's class attribute
+        "autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(self, rules: RuleBook, num_envs: int, *, discard_depth: int = 20,
+                 reward: str = "score") -> None:
+        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
+            raise SpiteMaliceError(f"num_envs is a whole number of 1 or more, not {num_envs!r}")
+        self.rules = rules
+        self.reward = checked_reward(reward)
+        self.encoding = Encoding(rules, discard_depth)
+        self.catalogue = self.encoding.catalogue
+        self.num_envs = num_envs
+        self.single_observation_space = self.encoding.observation_space["observation"]
+        self.single_action_space = spaces.Discrete(self.catalogue.size)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.games: list[GameState] = []
+        self._legal: list[tuple[list[int], Sequence[Move]]] = []
+        self._seeds = random.Random(secrets.randbits(64))
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal every game afresh (module docstring, seeding); options are ignored.
+
+        Raises:
+            SpiteMaliceError: a seed that is not a whole number >= 0.
+        """
+        if seed is not None:
+            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+                raise SpiteMaliceError(f"a seed is a whole number >= 0, not {seed!r}")
+            self._seeds = random.Random(seed)
+            self.games = [deal(self.rules, seed + i) for i in range(self.num_envs)]
+        else:
+            self.games = [deal(self.rules, self._seeds.getrandbits(64))
+                          for _ in range(self.num_envs)]
+        self._legal = [self._legal_of(game) for game in self.games]
+        return self._observations(), self._info()
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                          dict[str, Any]]:
+        """One move in every game: ``actions[i]`` for the seat on turn in game ``i``.
+
+        Raises:
+            IllegalMove: some action is not legal in its game (the message names the game);
+                no game moved.
+            SpiteMaliceError: :meth:`reset` was not called, or ``actions`` is not one action
+                number per game.
+        """
+        if not self.games:
+            raise SpiteMaliceError("call reset() before using the environment")
+        chosen = self._moves(actions)
+        rewards = np.zeros(self.num_envs)
+        terminated = np.zeros(self.num_envs, np.bool_)
+        ended: dict[int, np.ndarray] = {}
+        paid = np.zeros((self.num_envs, self.rules.players))
+        rules, games, legal = self.rules, self.games, self._legal
+        for i, move in enumerate(chosen):
+            before = games[i]
+            after = apply_move(rules, before, move)
+            if after.outcome is not None:
+                paid[i] = final_rewards(rules, after.outcome, self.reward)
+                rewards[i] = paid[i][before.seat]
+                terminated[i] = True
+                ended[i] = self.encoding.layout.encode_state(after, before.seat)
+                after = deal(rules, self._seeds.getrandbits(64))
+            games[i] = after
+            legal[i] = self._legal_of(after)
+        info = self._info()
+        info["rewards"] = paid
+        if ended:
+            final = np.zeros((self.num_envs, self.encoding.layout.size), _INT16)
+            for i, row in ended.items():
+                final[i] = row
+            info["final_obs"], info["_final_obs"] = final, terminated.copy()
+        return (self._observations(), rewards, terminated,
+                np.zeros(self.num_envs, np.bool_), info)
+
+    def action_masks(self) -> np.ndarray:
+        """``bool`` array of shape ``(num_envs, actions)``: the legal actions of the seat on
+        turn in each game (the name sb3-contrib's maskable algorithms ask for).
+
+        Raises:
+            SpiteMaliceError: :meth:`reset` was not called.
+        """
+        if not self.games:
+            raise SpiteMaliceError("call reset() before using the environment")
+        return self._masks().view(np.bool_)
+
+    # -- the batch -----------------------------------------------------------------------
+
+    def _moves(self, actions: Any) -> list[Move]:
+        """The engine's move for each game's action, all checked before any is made."""
+        numbers = np.asarray(actions)
+        if numbers.shape != (self.num_envs,) or numbers.dtype.kind not in "iu":
+            raise SpiteMaliceError(f"actions are {self.num_envs} whole numbers, one per game, "
+                                   f"not an array of shape {numbers.shape} and dtype "
+                                   f"{numbers.dtype}")
+        chosen = []
+        for i, action in enumerate(numbers.tolist()):
+            listed, moves = self._legal[i]
+            try:
+                chosen.append(moves[listed.index(action)])
+            except ValueError:
+                self._refuse(i, action)
+        return chosen
+
+    def _refuse(self, game: int, action: int) -> None:
+        """Raise the engine's refusal of ``action`` in game ``game``, naming the game."""
+        state = self.games[game]
+        try:
+            check_move(self.rules, state, self.catalogue.move(state, action))
+        except IllegalMove as refusal:
+            refusal.args = (f"game {game}: {refusal.args[0]}", *refusal.args[1:])
+            raise
+        raise SpiteMaliceError(f"game {game}: action {action} stands for a move the engine "
+                               "accepts but does not list; this is a bug")
+
+    def _legal_of(self, state: GameState) -> tuple[list[int], Sequence[Move]]:
+        return self.catalogue.action_list(state, legal_moves(self.rules, state))
+
+    def _observations(self) -> np.ndarray:
+        encode = self.encoding.layout.encode_bytes
+        joined = bytearray().join([encode(game, game.seat) for game in self.games])
+        return np.frombuffer(joined, _INT16).reshape(self.num_envs, -1)
+
+    def _masks(self) -> np.ndarray:
+        size = self.catalogue.size
+        masks = bytearray(self.num_envs * size)
+        for i, (listed, _) in enumerate(self._legal):
+            base = i * size
+            for action in listed:
+                masks[base + action] = 1
+        return np.frombuffer(masks, _INT8).reshape(self.num_envs, size)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._masks(),
+                "seat": np.array([game.seat for game in self.games], np.int64)}
