@@ -1,6 +1,6 @@
 """Train MaskablePPO (sb3-contrib) on blackwood-frey and report what it learned (not a test).
 
-    python bench/train.py [--steps 400000] [--envs 8] [--payoff-size 26] [--seed 1]
+    python bench/train.py [--steps 500000] [--envs 8] [--payoff-size 26] [--seed 1]
                           [--eval-games 400] [--out bench/out/train]
 
 Needs torch and sb3-contrib, too heavy for any extra of the project: make a separate virtual
@@ -31,6 +31,7 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv
@@ -127,13 +128,16 @@ def plot(curve: Curve, path: Path, window: int = 200) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=400_000)
+    parser.add_argument("--steps", type=int, default=500_000)
     parser.add_argument("--envs", type=int, default=8)
     parser.add_argument("--payoff-size", type=int, default=26)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--eval-games", type=int, default=400)
     parser.add_argument("--out", default="bench/out/train")
     args = parser.parse_args()
+    # One thread: a small network gains nothing from more, and on a shared machine the
+    # threads' waiting costs several times the work.
+    torch.set_num_threads(1)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     opponents = ["random", "greedy"] * (args.envs // 2)

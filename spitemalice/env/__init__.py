@@ -152,7 +152,16 @@ GYM_IDS = register_rulesets()
 (:mod:`spitemalice.env.registration`)."""
 
 __all__ = [
-    "GYM_IDS", "ActionCatalogue", "ObservationLayout", "SingleAgentEnv", "SpiteMaliceEnv",
-    "SelfPlayVectorEnv", "SpiteMaliceParallelEnv", "gym_id", "make", "parallel_env",
-    "single_agent", "vector_env",
+    "GYM_IDS",
+    "ActionCatalogue",
+    "ObservationLayout",
+    "SelfPlayVectorEnv",
+    "SingleAgentEnv",
+    "SpiteMaliceEnv",
+    "SpiteMaliceParallelEnv",
+    "gym_id",
+    "make",
+    "parallel_env",
+    "single_agent",
+    "vector_env",
 ]

@@ -20,6 +20,7 @@ from spitemalice.rules.book import RuleBook
 
 Observation = dict[str, np.ndarray]
 _INT8 = np.dtype(np.int8)
+_INT16 = np.dtype(np.int16)
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -79,15 +80,21 @@ class Encoding:
         # The legal actions of the last state asked about and the moves they stand for: a
         # step asks for the mask (observing) and then for the move (stepping).
         self._last: tuple[GameState | None, list[int], Sequence[Move]] = (None, [], ())
+        # Per seat, the last state observed and its encoded observation and mask: observing
+        # the same state again (PettingZoo's last(), then observe()) encodes nothing.
+        self._observed: dict[int, tuple[GameState, bytes, bytes]] = {}
 
     def mask(self, state: GameState, seat: int) -> np.ndarray:
         """``int8`` array of shape ``(actions,)``: 1 for each action that is legal for
         ``seat`` in ``state``, all 0 when the seat is not on turn or the game has ended."""
+        return np.frombuffer(self._mask_bytes(state, seat), _INT8)
+
+    def _mask_bytes(self, state: GameState, seat: int) -> bytearray:
         legal = bytearray(self.catalogue.size)
         if state.outcome is None and seat == state.seat:
             for action in self._legal(state)[0]:  # quicker than numpy's indexing by a list
                 legal[action] = 1
-        return np.frombuffer(legal, _INT8)
+        return legal
 
     def move(self, state: GameState, action: int) -> Move:
         """The move ``action`` stands for in ``state``: the engine's own legal-move object
@@ -116,6 +123,13 @@ class Encoding:
     def observe(self, state: GameState, seat: int) -> Observation:
         """The observation of ``seat``: its view encoded (read from the state's visible
         fields, :meth:`~spitemalice.env.observation.ObservationLayout.encode_state`), and its
-        action mask."""
-        return {"observation": self.layout.encode_state(state, seat),
-                "action_mask": self.mask(state, seat)}
+        action mask.  The encoding of the last state each seat observed is kept, so asking
+        again for the same state encodes nothing; each call still returns new arrays, the
+        caller's own."""
+        kept = self._observed.get(seat)
+        if kept is None or kept[0] is not state:
+            kept = (state, self.layout.encode_bytes(state, seat),
+                    bytes(self._mask_bytes(state, seat)))
+            self._observed[seat] = kept
+        return {"observation": np.frombuffer(bytearray(kept[1]), _INT16),
+                "action_mask": np.frombuffer(bytearray(kept[2]), _INT8)}

@@ -48,7 +48,7 @@ _INT8 = np.dtype(np.int8)
 _INT16 = np.dtype(np.int16)
 
 
-class SelfPlayVectorEnv(VectorEnv):  # type: ignore[type-arg]
+class SelfPlayVectorEnv(VectorEnv):
     """``num_envs`` games of ``rules``, one move in each per step (module docstring).
 
     Args:

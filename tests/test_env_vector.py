@@ -1,0 +1,102 @@
+"""The vectorised self-play environment (spitemalice.env.vector) and observation reuse
+(issue 22 section 4)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import spitemalice as sm
+from spitemalice import env as sm_env
+from spitemalice.env.rewards import final_rewards
+
+
+def _random_actions(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    return (rng.random(masks.shape) * masks).argmax(axis=1)
+
+
+def test_reset_deals_seed_plus_index_and_batches_each_seats_view() -> None:
+    vec = sm_env.vector_env("g4a", 5, payoff_size=5)
+    observations, info = vec.reset(seed=7)
+    rules = vec.rules
+    assert observations.shape == (5, vec.encoding.layout.size) and observations.dtype == np.int16
+    assert info["action_mask"].shape == (5, vec.catalogue.size)
+    for i in range(5):
+        game = sm.deal(rules, 7 + i)
+        assert vec.games[i] == game and info["seat"][i] == game.seat
+        assert np.array_equal(observations[i], vec.encoding.layout.encode_state(game, game.seat))
+        assert np.array_equal(info["action_mask"][i], vec.encoding.mask(game, game.seat))
+    assert np.array_equal(vec.action_masks(), info["action_mask"].astype(bool))
+    assert vec.observation_space.shape == observations.shape
+
+
+def test_each_step_is_the_engines_move_in_every_game_and_ended_games_are_dealt_again() -> None:
+    vec = sm_env.vector_env("blackwood-frey", 4, payoff_size=2, reward="win-loss")
+    _, info = vec.reset(seed=1)
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(400):
+        before = list(vec.games)
+        actions = _random_actions(rng, info["action_mask"])
+        observations, rewards, terminated, truncated, info = vec.step(actions)
+        assert not truncated.any()
+        for i, state in enumerate(before):
+            move = vec.encoding.move(state, int(actions[i]))
+            after = sm.apply_move(vec.rules, state, move)
+            if terminated[i]:
+                ended += 1
+                paid = final_rewards(vec.rules, after.outcome, "win-loss")
+                assert rewards[i] == paid[state.seat]
+                assert tuple(info["rewards"][i]) == paid
+                assert info["_final_obs"][i]
+                assert np.array_equal(info["final_obs"][i],
+                                      vec.encoding.layout.encode_state(after, state.seat))
+                assert vec.games[i].outcome is None and vec.games[i].turn == 0
+            else:
+                assert rewards[i] == 0 and vec.games[i] == after
+            game = vec.games[i]
+            assert np.array_equal(observations[i],
+                                  vec.encoding.layout.encode_state(game, game.seat))
+    assert ended >= 2
+
+
+def test_an_illegal_action_in_one_game_moves_no_game_and_names_the_game() -> None:
+    vec = sm_env.vector_env("g4a", 3)
+    _, info = vec.reset(seed=2)
+    actions = _random_actions(np.random.default_rng(2), info["action_mask"])
+    actions[1] = int(np.flatnonzero(info["action_mask"][1] == 0)[0])
+    before = list(vec.games)
+    with pytest.raises(sm.IllegalMove, match=r"^game 1: "):
+        vec.step(actions)
+    assert vec.games == before
+    with pytest.raises(sm.SpiteMaliceError, match="3 whole numbers"):
+        vec.step(actions[:2])
+    with pytest.raises(sm.SpiteMaliceError, match="3 whole numbers"):
+        vec.step(actions.astype(float))
+    with pytest.raises(sm.SpiteMaliceError, match="num_envs"):
+        sm_env.vector_env("g4a", 0)
+
+
+def test_repeated_observe_encodes_once_and_returns_the_callers_own_arrays(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    env = sm_env.make("blackwood-frey")
+    env.reset(seed=3)
+    layout = env.encoding.layout
+    calls = []
+    real = layout.encode_bytes
+    monkeypatch.setattr(layout, "encode_bytes",
+                        lambda state, seat: calls.append(seat) or real(state, seat))
+    agent = env.agent_selection
+    first = env.observe(agent)
+    again = env.observe(agent)
+    last = env.last()[0]
+    assert len(calls) == 1
+    for other in (again, last):
+        assert np.array_equal(other["observation"], first["observation"])
+        assert not np.shares_memory(other["observation"], first["observation"])
+        assert not np.shares_memory(other["action_mask"], first["action_mask"])
+    first["observation"][0] = 99  # the caller's own: changing it changes no later answer
+    assert env.observe(agent)["observation"][0] != 99
+    env.step(int(np.flatnonzero(first["action_mask"])[0]))
+    env.observe(env.agent_selection)
+    assert len(calls) == 2  # a new state is encoded
