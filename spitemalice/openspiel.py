@@ -31,7 +31,7 @@ no rules of its own.
   (:class:`~spitemalice.env.actions.ActionCatalogue`, ``num_distinct_actions`` its size).
 * **Information** is the seat's alone.  The information-state string is every move made so
   far, in the move notation (every move shows its card to the table, so the list is public),
-  then the seat's view (:func:`spitemalice.formats.notation.describe_view`); never an action
+  then the seat's view (:func:`spitemalice.formats.layout.describe_view`); never an action
   number, whose hand slot would tell where a card lay in another seat's hand.  The
   observation string is the view alone, the observation tensor the environment's encoding of
   it (:mod:`spitemalice.env.observation`), as float32.  ``resample_from_infostate`` deals the
@@ -59,7 +59,7 @@ from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.rewards import final_rewards
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.formats.notation import describe_view
+from spitemalice.formats.layout import describe_view
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
@@ -405,3 +405,9 @@ def load_game(ruleset: str, players: int = 0, house_rules: Sequence[str] = (),
 
 GAMES = register_rulesets()
 """``{OpenSpiel short name: rule-set name}``, registered on import."""
+
+__all__ = [
+    "DISCARD_DEPTH", "GAMES", "PREFIX", "SEED_STEPS", "Config", "Observer", "Progress",
+    "SpiteMaliceGame", "SpiteMaliceState", "config_of", "game_name", "load_game",
+    "register_rulesets", "rules_of",
+]

@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("spitemalice",),         # the public surface (spitemalice/__init__.py)
     ("bots",),                # players
     ("study", "env"),         # simulation and studies; learning environments
+    ("openspiel",),           # OpenSpiel games, on the environments' actions and views
     ("validation",),          # static checks, checked games, reports
     ("testing",),             # the conformance kit for variant authors
     ("play",),                # a game at a table, the terminal game (issue 18)

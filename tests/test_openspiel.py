@@ -11,10 +11,11 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from helpers.walks import hidden_twin  # noqa: E402
+
 import spitemalice as sm  # noqa: E402
 from spitemalice import openspiel as so  # noqa: E402
 from spitemalice.bots.players import make_player  # noqa: E402
-from tests.walks import hidden_twin  # noqa: E402
 
 RULESETS = [info.name for info in sm.installed() if info.kind == "ruleset"]
 

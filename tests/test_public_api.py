@@ -56,7 +56,8 @@ def test_every_error_class_is_defined_in_errors_and_exported() -> None:
 
 # The packages whose __init__ is a documented surface of its own; docs and examples import from
 # these and from spitemalice itself, never from a module inside a package.
-PUBLIC_PACKAGES = ("bots", "env", "formats", "play", "server", "study", "testing", "validation")
+PUBLIC_PACKAGES = ("bots", "env", "formats", "openspiel", "play", "server", "study", "testing",
+                   "validation")
 ROOT = PACKAGE.parent
 IMPORT = re.compile(r"^\s*(?:>>> |\.\.\. )?((?:from|import) spitemalice\b.*?)(?:\s*#.*)?$", re.M)
 
