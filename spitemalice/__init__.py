@@ -17,68 +17,142 @@ all in :mod:`spitemalice.formats`; the most used of them are here too.  Bots are
 :mod:`spitemalice.validation`, the conformance kit in :mod:`spitemalice.testing`.
 """
 
-from spitemalice.cards import SKIP_BO, Card, parse_card, parse_cards
-from spitemalice.engine import REASONS, apply_move, check_move, deal, is_legal, legal_moves
-from spitemalice.engine.views import (
-    PayoffView,
-    PublicSeat,
-    SeatView,
-    ViewBot,
-    ViewPlayer,
-    stand_in_state,
-    view_legal_moves,
-    view_of,
-)
-from spitemalice.errors import (
-    NOTATION_REASONS,
-    DataError,
-    IllegalMove,
-    NotationError,
-    PlayError,
-    PositionError,
-    ProtocolError,
-    RecordError,
-    RulesetError,
-    SpiteMaliceError,
-)
-from spitemalice.formats import (
-    GameRecord,
-    check_record,
-    format_position,
-    load_record,
-    parse_position,
-    record_game,
-    replay,
-)
-from spitemalice.model import (
-    OUTCOME_KINDS,
-    GameResult,
-    GameState,
-    Outcome,
-    OutcomeKind,
-    Pile,
-    Seat,
-    build_ranks,
-    sort_hand,
-)
-from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone, move_text, parse_move
-from spitemalice.rules.book import RuleBook
-from spitemalice.rules.defaults import numbered_pack
-from spitemalice.rules.hookspecs import hookimpl
-from spitemalice.rules.loader import load
-from spitemalice.rules.policies import (
-    CeilingRule,
-    Clause,
-    DealRule,
-    Deck,
-    DiscardRule,
-    MoveFilter,
-    PileAccess,
-    TeamRule,
-    WildRule,
-)
-from spitemalice.rules.registry import PluginInfo, base_sheet, installed, load_plugin
-from spitemalice.rules.ruleset import Ruleset
+# Loading is lazy (PEP 562): ``import spitemalice`` loads none of the modules below, and a
+# name is imported from its module the first time it is used, so a command or a program
+# pays only for what it uses.  The imports under TYPE_CHECKING are for type checkers and
+# readers; _WHERE says the same for the interpreter (tests/test_public_api.py holds the two
+# equal).
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    # (deal and replay are also submodules' names, which mypy counts as a first definition)
+    from spitemalice.cards import SKIP_BO, Card, parse_card, parse_cards
+    from spitemalice.engine import (  # type: ignore[no-redef]
+        REASONS,
+        apply_move,
+        check_move,
+        deal,
+        is_legal,
+        legal_moves,
+    )
+    from spitemalice.engine.views import (
+        PayoffView,
+        PublicSeat,
+        SeatView,
+        ViewBot,
+        ViewPlayer,
+        stand_in_state,
+        view_legal_moves,
+        view_of,
+    )
+    from spitemalice.errors import (
+        NOTATION_REASONS,
+        DataError,
+        IllegalMove,
+        NotationError,
+        PlayError,
+        PositionError,
+        ProtocolError,
+        RecordError,
+        RulesetError,
+        SpiteMaliceError,
+    )
+    from spitemalice.formats import (  # type: ignore[no-redef]
+        GameRecord,
+        check_record,
+        format_position,
+        load_record,
+        parse_position,
+        record_game,
+        replay,
+    )
+    from spitemalice.model import (
+        OUTCOME_KINDS,
+        GameResult,
+        GameState,
+        Outcome,
+        OutcomeKind,
+        Pile,
+        Seat,
+        build_ranks,
+        sort_hand,
+    )
+    from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone, move_text, parse_move
+    from spitemalice.rules.book import RuleBook
+    from spitemalice.rules.defaults import numbered_pack
+    from spitemalice.rules.hookspecs import hookimpl
+    from spitemalice.rules.loader import load
+    from spitemalice.rules.policies import (
+        CeilingRule,
+        Clause,
+        DealRule,
+        Deck,
+        DiscardRule,
+        MoveFilter,
+        PileAccess,
+        TeamRule,
+        WildRule,
+    )
+    from spitemalice.rules.registry import PluginInfo, base_sheet, installed, load_plugin
+    from spitemalice.rules.ruleset import Ruleset
+
+_MODULES: dict[str, str] = {
+    "spitemalice.cards": "SKIP_BO Card parse_card parse_cards",
+    "spitemalice.engine": "REASONS apply_move check_move deal is_legal legal_moves",
+    "spitemalice.engine.views": (
+        "PayoffView PublicSeat SeatView ViewBot ViewPlayer stand_in_state "
+        "view_legal_moves view_of"),
+    "spitemalice.errors": (
+        "NOTATION_REASONS DataError IllegalMove NotationError PlayError PositionError "
+        "ProtocolError RecordError RulesetError SpiteMaliceError"),
+    "spitemalice.formats": (
+        "GameRecord check_record format_position load_record parse_position record_game "
+        "replay"),
+    "spitemalice.model": (
+        "OUTCOME_KINDS GameResult GameState Outcome OutcomeKind Pile Seat build_ranks "
+        "sort_hand"),
+    "spitemalice.moves": "NEW_PILE Discard Move Pass Play Zone move_text parse_move",
+    "spitemalice.rules.book": "RuleBook",
+    "spitemalice.rules.defaults": "numbered_pack",
+    "spitemalice.rules.hookspecs": "hookimpl",
+    "spitemalice.rules.loader": "load",
+    "spitemalice.rules.policies": (
+        "CeilingRule Clause DealRule Deck DiscardRule MoveFilter PileAccess TeamRule "
+        "WildRule"),
+    "spitemalice.rules.registry": "PluginInfo base_sheet installed load_plugin",
+    "spitemalice.rules.ruleset": "Ruleset",
+}
+"""Each module of the public surface and the names it gives, space-separated."""
+_WHERE = {name: module for module, names in _MODULES.items() for name in names.split()}
+"""Each public name and the module it comes from."""
+
+_PACKAGES = frozenset({"bots", "cards", "cli", "engine", "env", "errors", "formats", "limits",
+                       "model", "moves", "openspiel", "play", "rules", "server", "study",
+                       "testing", "validation"})
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use (then kept in this module), or a
+    module of the package, imported on first use as ``spitemalice.NAME``.
+
+    Raises:
+        AttributeError: no such name.
+    """
+    module = _WHERE.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(module), name)
+    elif name in _PACKAGES:
+        value = importlib.import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
 
 __version__ = "0.1.0"
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import signal
 import sys
 import threading
@@ -20,38 +21,48 @@ from collections.abc import Iterator, Sequence
 
 from spitemalice import __version__
 from spitemalice.cli._args import INTERRUPTED, Parser
-from spitemalice.cli.interop import add_interop
-from spitemalice.cli.play import add_play
-from spitemalice.cli.records import add_records
-from spitemalice.cli.rulesets import add_rulesets
-from spitemalice.cli.serve import add_serve
-from spitemalice.cli.simulate import add_simulate
-from spitemalice.cli.study import add_study
-from spitemalice.cli.validate import add_validate
 from spitemalice.errors import SpiteMaliceError
 
+MODULES = ("simulate", "rulesets", "validate", "records", "interop", "study", "play", "serve")
+"""The modules of ``spitemalice.cli`` whose ``add_<module>`` registers commands, in the order
+they run: ``records`` adds ``--record`` to ``simulate``, ``interop`` adds ``--svg`` to ``show``
+and ``replay``."""
+COMMANDS = {
+    "simulate": ("simulate", "records"), "rules": ("rulesets",), "variants": ("rulesets",),
+    "validate": ("validate",), "replay": ("records", "interop"),
+    "check": ("records", "interop"), "show": ("records", "interop"), "schema": ("interop",),
+    "compare": ("study",), "tournament": ("study",), "play": ("play",),
+    "serve": ("serve",), "bot": ("serve",),
+}
+"""Each command and the modules that build its parser."""
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line's parser; each subcommand sets ``handler`` (its ``run_*``
-    function, which takes the parsed arguments and returns the exit status)."""
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; each subcommand sets ``handler`` (its ``run_*`` function,
+    which takes the parsed arguments and returns the exit status).  With ``command``, only
+    that command's parser: the modules of the others (and what they import) are not loaded,
+    so a quick command starts quickly.
+
+    Raises:
+        KeyError: ``command`` is not one of :data:`COMMANDS`.
+    """
     parser = Parser(prog="spitemalice", description="Spite and Malice rules, simulated.")
     parser.add_argument("--version", action="version", version=f"spitemalice {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    add_simulate(commands)
-    add_rulesets(commands)  # rules, variants
-    add_validate(commands)
-    add_records(commands)  # replay, check, show; simulate --record
-    add_interop(commands)  # schema; show --svg, replay --svg
-    add_study(commands)  # compare, tournament
-    add_play(commands)
-    add_serve(commands)  # serve, bot --connect (the play extra)
+    wanted = COMMANDS[command] if command is not None else MODULES
+    for name in MODULES:
+        if name in wanted:
+            module = importlib.import_module(f"{__name__}.{name}")
+            getattr(module, f"add_{name}")(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 bad input)."""
     _survive_any_encoding()
-    args = build_parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    command = given[0] if given and given[0] in COMMANDS else None
+    args = build_parser(command).parse_args(given)
     try:
         with _sigterm_stops_cleanly():
             status = args.handler(args)
