@@ -3,10 +3,12 @@
 A plain ``pip install .`` installs pure Python and needs no compiler.  With
 ``SPITEMALICE_COMPILE=1`` the modules in :data:`COMPILED` are compiled with mypyc, from this
 same source, into C extensions that take their place (the ``.py`` files stay beside them as
-the source); this needs mypy and a C compiler in the build environment::
+the source).  mypyc type-checks the modules, so the build environment needs mypy, a C
+compiler and the package's own dependencies; the simplest way is to install the package
+first, then compile it over itself::
 
-    pip install mypy setuptools
-    SPITEMALICE_COMPILE=1 pip install --no-build-isolation .
+    pip install '.[rl]' mypy setuptools
+    SPITEMALICE_COMPILE=1 pip install --no-build-isolation --no-deps --force-reinstall .
 
 The compiled modules play identical games (``tests/test_identical_games.py``, run against
 both builds by ``.ci/run``).
@@ -38,9 +40,9 @@ def _extensions() -> list[object]:
     try:
         from mypyc.build import mypycify
     except ImportError:
-        raise SystemExit("SPITEMALICE_COMPILE=1 needs mypy in the build environment: "
-                         "pip install mypy setuptools, then pip install "
-                         "--no-build-isolation .") from None
+        raise SystemExit("SPITEMALICE_COMPILE=1 needs mypy in the build environment: pip "
+                         "install '.[rl]' mypy setuptools, then SPITEMALICE_COMPILE=1 pip "
+                         "install --no-build-isolation --no-deps --force-reinstall .") from None
     return mypycify(COMPILED, opt_level="3")
 
 
