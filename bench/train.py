@@ -1,6 +1,6 @@
 """Train MaskablePPO (sb3-contrib) on blackwood-frey and report what it learned (not a test).
 
-    python bench/train.py [--steps 500000] [--envs 8] [--payoff-size 10] [--seed 1]
+    python bench/train.py [--steps 500000] [--envs 8] [--payoff-size 5] [--seed 1]
                           [--eval-games 400] [--out bench/out/train]
 
 Needs torch and sb3-contrib, too heavy for any extra of the project: make a separate virtual
@@ -130,7 +130,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=500_000)
     parser.add_argument("--envs", type=int, default=8)
-    parser.add_argument("--payoff-size", type=int, default=10)
+    parser.add_argument("--payoff-size", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--eval-games", type=int, default=400)
     parser.add_argument("--out", default="bench/out/train")

@@ -142,3 +142,17 @@ def test_bad_reward_and_illegal_options_are_refused_naming_the_choices() -> None
         sm_env.make("g4a", reward="win")
     with pytest.raises(sm.SpiteMaliceError, match="raise or penalty"):
         sm_env.single_agent("g4a", illegal="ignore")
+
+
+def test_reset_deals_again_when_the_bots_end_the_game_before_the_learner_moves() -> None:
+    """With one pay-off card, the seat before the learner can win at once; reset must still
+    hand back a position to act in (Gymnasium's contract), dealt from a derived seed."""
+    env = sm_env.single_agent("blackwood-frey", seat=1, payoff_size=1, opponents="greedy")
+    redealt = 0
+    for seed in range(60):
+        _, info = env.reset(seed=seed)
+        assert env.game.outcome is None and env.game.seat == 1 and info["action_mask"].any()
+        first = sm.deal(env.rules, seed)
+        redealt += not (first.seats[1].hand == env.game.seats[1].hand
+                        and first.seed == env.game.seed)
+    assert redealt  # some deal was won by seat 0 before seat 1 moved, and dealt again

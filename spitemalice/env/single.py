@@ -37,6 +37,10 @@ from spitemalice.formats.picture import position_svg
 from spitemalice.model import GameState
 from spitemalice.rules.book import RuleBook
 
+REDEALS = 100
+"""Deals :meth:`SingleAgentEnv.reset` makes again at most when the bots end a game before the
+learner's first move."""
+
 
 class SingleAgentEnv(gymnasium.Env):
     """One seat of a configuration against built-in bots.
@@ -97,17 +101,30 @@ class SingleAgentEnv(gymnasium.Env):
         """Deal a game (the one ``seed`` deals, or the next of the seeded sequence, or
         ``options={"state": GameState}``) and let the bots move until the learner's turn.
 
+        A dealt game that the bots end before the learner's first move (a short pay-off pile
+        played out by the seats before it) is dealt again, from seeds derived from the first
+        (``derive_seed(seed, "redeal", n)``), up to :data:`REDEALS` times: Gymnasium's
+        ``reset`` hands back a position to act in.
+
         Raises:
-            SpiteMaliceError: a given state of another seat count than the rules'.
+            SpiteMaliceError: a given state of another seat count than the rules', or
+                :data:`REDEALS` deals in a row ended before the learner's turn.
             PositionError: a given state the rule set cannot hold (the checks
                 :func:`~spitemalice.formats.serialize.loads_state` runs)."""
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**48))
         start = given_state(self.rules, options)
-        self.game = start if start is not None else deal(self.rules, game_seed)
-        self._bots = {other: make_player(kind, derive_seed(game_seed, "opponent", other))
-                      for other, kind in self.kinds.items()}
-        self._others_move()
+        for redeal in range(REDEALS + 1):
+            dealt_seed = game_seed if redeal == 0 else derive_seed(game_seed, "redeal", redeal)
+            self.game = start if start is not None else deal(self.rules, dealt_seed)
+            self._bots = {other: make_player(kind, derive_seed(dealt_seed, "opponent", other))
+                          for other, kind in self.kinds.items()}
+            self._others_move()
+            if start is not None or self._live().outcome is None:
+                break
+        else:
+            raise SpiteMaliceError(f"{REDEALS + 1} deals in a row ended before seat "
+                                   f"{self.seat} could move; use a longer pay-off pile")
         observation = self._observe()
         return observation, {"action_mask": observation["action_mask"]}
 
