@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from spitemalice.limits import MAX_DIGITS, whole_number
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
-from spitemalice.study.provenance import RunConfiguration, describe_run
+
+if TYPE_CHECKING:
+    from spitemalice.study.provenance import RunConfiguration
 
 INTERRUPTED = 130
 """Exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it), also when it
@@ -116,6 +118,10 @@ def describe(args: argparse.Namespace, book: RuleBook, bots: list[str] | tuple[s
              ) -> RunConfiguration:
     """The configuration of a run of ``book`` named by :func:`add_rules_args`' arguments,
     with ``bots`` and ``--seed`` (:func:`~spitemalice.study.provenance.describe_run`)."""
+    # imported here: the studies (and the engine under them) are loaded only by the commands
+    # that run games, so that `spitemalice variants` starts quickly (tests/test_startup.py)
+    from spitemalice.study.provenance import describe_run
+
     return describe_run(book, bots, args.seed, ruleset=str(args.ruleset),
                         house_rules=args.house_rule, settings=args.settings)
 
