@@ -17,6 +17,8 @@ the figures little:
 * with ``--peers PEER_PYTHON``, first, the side-by-side section of ``bench/side_by_side.py``:
   engine random decisions/s, environment and vectorised environment steps/s and start-up
   time beside OpenSpiel's and RLCard's engines run by that interpreter;
+* with ``--search GAMES``, the CPU per decision of the search bots, and with ``--study DEALS``
+  a whole ismcts-against-heuristic tournament (``bench/search_cost.py``);
 * the CPU time of a fixed pure-Python reference workload (``bench/reference.py``, nqueens(8)),
   measured in the same run, so that figures from another machine or moment can be scaled.
 """
@@ -26,7 +28,6 @@ from __future__ import annotations
 import argparse
 import resource
 import statistics
-import subprocess
 import sys
 import time
 import tracemalloc
@@ -41,6 +42,7 @@ from spitemalice.study.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).parent))
 from reference import reference_seconds
+from search_cost import run_command, search_table, study
 from side_by_side import report as side_by_side
 
 
@@ -194,15 +196,7 @@ def plugin_overhead(games: int, seed: int, rounds: int = 6) -> None:
 
 
 def validate_time(games: int) -> None:
-    command = [sys.executable, "-c", "import sys; from spitemalice.cli import main; "
-               "sys.exit(main(sys.argv[1:]))", "validate", "blackwood-frey",
-               "--games", str(games)]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    done, wall, cpu = run_command(["validate", "blackwood-frey", "--games", str(games)])
     status = "passed" if done.returncode == 0 else f"exit {done.returncode}"
     print(f"validate blackwood-frey --games {games}: {wall:.1f} s wall, {cpu:.1f} s CPU "
           f"({status})", flush=True)
@@ -232,10 +226,21 @@ def main() -> None:
     parser.add_argument("--peers", metavar="PEER_PYTHON",
                         help="first the side-by-side section, with the peer engines run by "
                              "this interpreter (a virtual environment with open_spiel, rlcard)")
+    parser.add_argument("--search", type=int, metavar="GAMES",
+                        help="only the search bots' CPU per decision, over GAMES games each")
+    parser.add_argument("--study", type=int, metavar="DEALS",
+                        help="only the tournament ismcts v heuristic on DEALS deals")
     args = parser.parse_args()
     if args.peers:
         side_by_side(args.peers, 3.0)
     print(f"reference workload nqueens(8): {reference_seconds() * 1000:.0f} ms CPU", flush=True)
+    if args.search or args.study:
+        if args.search:
+            search_table(args.search, args.seed)
+        if args.study:
+            study(args.study)
+        print(f"reference workload nqueens(8) again: {reference_seconds() * 1000:.0f} ms CPU")
+        return
     if args.quick:
         rules = sm.load("blackwood-frey")
         for bot in ("random", "greedy"):

@@ -5,14 +5,15 @@ from collections import Counter
 
 import pytest
 from helpers.positions import position
+from helpers.twins import searched_state, swap_hidden
 
 import spitemalice as sm
 from spitemalice.bots.heuristic import HeuristicPlayer, decide, rank_moves
-from spitemalice.bots.mcts import MctsPlayer, determinize, find_route, hidden_pool
+from spitemalice.bots.mcts import MctsPlayer, find_route
 from spitemalice.bots.players import GreedyPlayer, make_player
+from spitemalice.bots.sampling import determinize, hidden_pool
 from spitemalice.engine import legal_moves
 from spitemalice.engine.views import view_of
-from spitemalice.moves import Play, Zone
 from spitemalice.rules.loader import load
 from spitemalice.study.runner import configuration, play_one
 
@@ -88,36 +89,9 @@ def test_rank_moves_puts_the_heuristic_choice_first(bf: sm.RuleBook) -> None:
     assert sorted(map(str, ranked)) == sorted(map(str, moves))
 
 
-def _searched_state(rules: sm.RuleBook) -> sm.GameState:
-    """A dealt state where the seat on turn has several moves and no pay-off play."""
-    for seed in range(50):
-        state = sm.deal(rules, seed)
-        moves = legal_moves(rules, state)
-        kinds = {type(m) for m in rank_moves(rules, view_of(state, state.seat), moves)[:5]}
-        if len(moves) > 3 and not any(isinstance(m, Play) and m.zone is Zone.PAYOFF
-                                      for m in moves) and len(kinds) == 1:
-            return state
-    raise AssertionError("no dealt state needs a search")
-
-
-def _swap_hidden(state: sm.GameState) -> sm.GameState:
-    """The same state with the opponent's hand exchanged for cards of the draw pile: the seat
-    on turn cannot tell the two apart."""
-    other = (state.seat + 1) % len(state.seats)
-    them = state.seats[other]
-    count = len(them.hand)
-    new_hand, draw = state.draw[:count], state.draw[count:] + them.hand
-    assert Counter(new_hand) != Counter(them.hand)
-    seats = list(state.seats)
-    seats[other] = sm.Seat(them.payoff, new_hand, them.discards)
-    return sm.GameState(tuple(seats), state.builds, draw, state.completed, state.seat,
-                        state.turn, state.turn_moves, state.idle_turns, state.seed + 1,
-                        state.shuffles, state.outcome)
-
-
 def test_mcts_reads_only_its_view(bf: sm.RuleBook) -> None:
-    state = _searched_state(bf)
-    twin = _swap_hidden(state)
+    state = searched_state(bf)
+    twin = swap_hidden(state)
     assert twin != state and view_of(twin, state.seat) == view_of(state, state.seat)
     moves = legal_moves(bf, state)
     assert legal_moves(bf, twin) == moves
@@ -129,7 +103,7 @@ def test_mcts_reads_only_its_view(bf: sm.RuleBook) -> None:
 def test_determinizations_agree_with_the_view(bf: sm.RuleBook) -> None:
     import random
 
-    state = _searched_state(bf)
+    state = searched_state(bf)
     view = view_of(state, state.seat)
     rng = random.Random(3)
     worlds = [determinize(bf, view, rng) for _ in range(5)]
@@ -184,7 +158,7 @@ def test_mcts_budget_is_checked() -> None:
 
 
 def test_mcts_with_a_time_budget_plays_a_legal_move(bf: sm.RuleBook) -> None:
-    state = _searched_state(bf)
+    state = searched_state(bf)
     moves = legal_moves(bf, state)
     assert MctsPlayer(1, seconds=0.05).choose(bf, state, moves) in moves
 

@@ -38,15 +38,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import Counter
 from collections.abc import Sequence
 
 from spitemalice.bots.heuristic import decide, rank_moves
 from spitemalice.bots.kinds import BASIC, move_kind
-from spitemalice.cards import Card
+from spitemalice.bots.sampling import determinize
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, view_of
-from spitemalice.model import GameState, Seat
+from spitemalice.model import GameState
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook
 
@@ -203,51 +202,6 @@ def _best(candidates: Sequence[Move], samples: list[dict[Move, float]]) -> Move:
                 and mean > best_gain:
             best, best_gain = move, mean
     return best
-
-
-def hidden_pool(rules: RuleBook, view: SeatView) -> list[Card]:
-    """The cards ``view`` does not show: the deck minus every face-up card and the own hand,
-    sorted (so the pool depends on the view alone)."""
-    pool = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
-    seen: Counter[Card] = Counter(view.hand)
-    for public in view.seats:
-        seen.update(p.top for p in public.payoff if p.top is not None)
-        for pile in public.discards:
-            seen.update(pile)
-    for pile in view.builds:
-        seen.update(pile)
-    pool.subtract(seen)
-    return sorted(pool.elements())
-
-
-def determinize(rules: RuleBook, view: SeatView, rng: random.Random) -> GameState:
-    """A full state agreeing with everything ``view`` shows, its hidden cards dealt at random
-    from :func:`hidden_pool` (its seed drawn from ``rng`` too).
-
-    When the pool does not match the hidden counts (a plugin that adds or removes cards in
-    play), missing cards are taken from the pool again and surplus cards are left out: the
-    sample is then only approximately consistent, never a peek at the real state.
-    """
-    pool = hidden_pool(rules, view)
-    rng.shuffle(pool)
-    at = 0
-
-    def take(count: int) -> tuple[Card, ...]:
-        nonlocal at
-        cards = [pool[(at + i) % len(pool)] for i in range(count)] if pool else []
-        at += count
-        return tuple(cards)
-
-    seats = []
-    for index, public in enumerate(view.seats):
-        payoff = tuple(take(p.count - 1) + (p.top,) if p.top is not None else ()
-                       for p in public.payoff)
-        hand = view.hand if index == view.viewer else take(public.hand_count)
-        seats.append(Seat(payoff, hand, public.discards))
-    draw, completed = take(view.draw_count), take(view.completed_count)
-    return GameState(tuple(seats), view.builds, draw, completed, view.seat, view.turn,
-                     view.turn_moves, view.idle_turns, rng.getrandbits(48), 0, None,
-                     view.build_removed)
 
 
 class _Node:

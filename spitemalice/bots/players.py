@@ -203,11 +203,18 @@ def _mcts(seed: int) -> Player:
     return MctsPlayer(seed)
 
 
+def _ismcts(seed: int) -> Player:
+    from spitemalice.bots.ismcts import IsmctsPlayer
+
+    return IsmctsPlayer(seed, policy=GreedyPlayer(seed))
+
+
 PLAYERS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer, "greedy": GreedyPlayer, "heuristic": _heuristic, "mcts": _mcts,
+    "ismcts": _ismcts,
 }
-"""The one registry of bot names: kind -> a factory taking the player's seed.  ``heuristic``
-and ``mcts`` live in :mod:`spitemalice.bots`."""
+"""The one registry of bot names, weakest first: kind -> a factory taking the player's seed.
+``heuristic``, ``mcts`` and ``ismcts`` live in :mod:`spitemalice.bots`."""
 
 STRONGEST = "mcts"
 """The strongest bot of :data:`PLAYERS`, named once: what a hint at a table plays

@@ -23,7 +23,8 @@ from spitemalice import __version__
 from spitemalice.cli._args import INTERRUPTED, Parser
 from spitemalice.errors import SpiteMaliceError
 
-MODULES = ("simulate", "rulesets", "validate", "records", "interop", "study", "play", "serve")
+MODULES = ("simulate", "rulesets", "validate", "records", "interop", "study", "ratings", "play",
+           "serve")
 """The modules of ``spitemalice.cli`` whose ``add_<module>`` registers commands, in the order
 they run: ``records`` adds ``--record`` to ``simulate``, ``interop`` adds ``--svg`` to ``show``
 and ``replay``."""
@@ -31,7 +32,8 @@ COMMANDS = {
     "simulate": ("simulate", "records"), "rules": ("rulesets",), "variants": ("rulesets",),
     "validate": ("validate",), "replay": ("records", "interop"),
     "check": ("records", "interop"), "show": ("records", "interop"), "schema": ("interop",),
-    "compare": ("study",), "tournament": ("study",), "play": ("play",),
+    "compare": ("study",), "tournament": ("study",), "ladder": ("ratings",),
+    "balance": ("ratings",), "play": ("play",),
     "serve": ("serve",), "bot": ("serve",),
 }
 """Each command and the modules that build its parser."""

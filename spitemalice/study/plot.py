@@ -36,12 +36,7 @@ def plot_runs(path: Path, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: 
     _lengths(lengths, runs)
     _rates(rates, runs, seats)
     figure.suptitle(title)
-    try:
-        figure.savefig(path, dpi=110)
-    except OSError as error:
-        raise SpiteMaliceError(f"cannot write --plot {path}: {error.strerror}") from error
-    finally:
-        plt.close(figure)
+    save(figure, path)
     return figure
 
 
@@ -107,3 +102,39 @@ def _rates(axes: Any, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: int)
     axes.set_ylabel("win rate (95% interval)")
     axes.set_title("Wins per seat")
     axes.legend()
+
+
+def save(figure: Any, path: Path, dpi: int = 110) -> None:
+    """Write ``figure`` to ``path`` and close it.
+
+    Raises:
+        SpiteMaliceError: the file cannot be written.
+    """
+    plt = _pyplot()
+    try:
+        figure.savefig(path, dpi=dpi)
+    except OSError as error:
+        raise SpiteMaliceError(f"cannot write --plot {path}: {error.strerror}") from error
+    finally:
+        plt.close(figure)
+
+
+def interval_bars(axes: Any, labels: Sequence[str], intervals: Sequence[Any],
+                  reference: float | None = None, percent: bool = True) -> None:
+    """Horizontal point-and-interval marks, one row per label, top to bottom (a forest
+    plot); ``reference`` draws a dashed line (a fair share, a zero change)."""
+    scale = 100 if percent else 1
+    rows = list(range(len(labels)))[::-1]
+    estimates = [i.estimate * scale for i in intervals]
+    errors = [[(i.estimate - i.low) * scale for i in intervals],
+              [(i.high - i.estimate) * scale for i in intervals]]
+    axes.errorbar(estimates, rows, xerr=errors, fmt="o", capsize=3, markersize=4)
+    if reference is not None:
+        axes.axvline(reference * scale, color="grey", linestyle="--", linewidth=1)
+    axes.set_yticks(rows, labels)
+    axes.grid(axis="x", alpha=0.3)
+
+
+def pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files only (see :func:`check_path`)."""
+    return _pyplot()

@@ -1,0 +1,92 @@
+"""What the search bots cost: CPU per decision, and a whole 1,000-game study.
+
+    python bench/bench.py --search 20        per-decision CPU of heuristic, mcts and ismcts
+    python bench/bench.py --study 500        the tournament ismcts v heuristic on 500 deals
+
+* ``--search GAMES``: each bot plays ``GAMES`` games of blackwood-frey (2 seats) against
+  ``heuristic``, in each seat in turn; the CPU time (``time.process_time``) of every one of its
+  decisions is summed, searched or not, and reported per decision and per game.
+* ``--study DEALS``: ``spitemalice tournament blackwood-frey --bots heuristic,ismcts --games
+  DEALS --jobs 1`` in a child process (``DEALS`` deals, each played once per seat: 2 * DEALS
+  games); its CPU time is the child's, from ``getrusage``.
+"""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+
+import spitemalice as sm
+from spitemalice.bots.players import Player, make_player
+from spitemalice.model import GameState
+from spitemalice.study.simulate import derive_seed, play_game
+
+
+class Timed:
+    """A player that adds up the CPU time of its decisions."""
+
+    def __init__(self, player: Player) -> None:
+        self.player, self.seconds, self.decisions = player, 0.0, 0
+
+    def choose(self, rules: sm.RuleBook, state: GameState,
+               moves: Sequence[sm.Move]) -> sm.Move:
+        start = time.process_time()
+        move = self.player.choose(rules, state, moves)
+        self.seconds += time.process_time() - start
+        self.decisions += 1
+        return move
+
+
+def per_decision(bot: str, games: int, seed: int) -> tuple[float, float, float]:
+    """(CPU ms per decision, decisions per game, share of games won) of ``bot`` against
+    ``heuristic`` on blackwood-frey, 2 seats."""
+    rules = sm.load("blackwood-frey")
+    seconds = decisions = wins = 0.0
+    for game in range(games):
+        seat = game % 2
+        game_seed = derive_seed(seed, "game", game // 2)
+        timed = Timed(make_player(bot, derive_seed(game_seed, "seat", seat)))
+        players: list[Player] = [make_player("heuristic", derive_seed(game_seed, "seat", 1 - s))
+                                 for s in range(2)]
+        players[seat] = timed
+        result = play_game(rules, players, game_seed)
+        seconds += timed.seconds
+        decisions += timed.decisions
+        wins += result.final.outcome is not None and result.final.outcome.winner == seat
+    return 1000 * seconds / decisions, decisions / games, wins / games
+
+
+def search_table(games: int, seed: int) -> None:
+    print("| bot (against heuristic) | CPU ms per decision | decisions per game | "
+          "CPU s per game | won |")
+    print("|---|---:|---:|---:|---:|")
+    for bot in ("heuristic", "mcts", "ismcts"):
+        ms, per_game, won = per_decision(bot, games, seed)
+        print(f"| {bot} | {ms:.2f} | {per_game:.0f} | {ms * per_game / 1000:.2f} | "
+              f"{won:.0%} |", flush=True)
+
+
+def run_command(arguments: list[str]) -> tuple[subprocess.CompletedProcess[str], float, float]:
+    """Run ``spitemalice ARGUMENTS`` in a child process: (its result, wall seconds, CPU
+    seconds of the child and its own children)."""
+    command = [sys.executable, "-c", "import sys; from spitemalice.cli import main; "
+               "sys.exit(main(sys.argv[1:]))", *arguments]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return done, wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def study(deals: int) -> None:
+    arguments = ["tournament", "blackwood-frey", "--bots", "heuristic,ismcts", "--games",
+                 str(deals), "--jobs", "1", "--quiet"]
+    done, wall, cpu = run_command(arguments)
+    print(f"$ spitemalice {' '.join(arguments)}")
+    print(done.stdout.rstrip() or done.stderr.rstrip())
+    print(f"{2 * deals} games: {cpu / 60:.1f} CPU-minutes ({wall / 60:.1f} min wall)",
+          flush=True)

@@ -1,0 +1,322 @@
+"""The ``ismcts`` bot: single-observer information-set Monte Carlo tree search.
+
+The method is SO-ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search", IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012,
+Algorithm 2): one tree whose nodes are information sets of the searching seat, grown by many
+iterations, each on a fresh *determinization* (a full state sampled from what the seat sees,
+:class:`spitemalice.bots.sampling.Sampler`).  An iteration
+
+1. **selects** down the tree with the moves legal in its determinization only: a child is
+   scored by UCB1 with its *availability* count (how often it was legal when its parent was
+   visited) in place of the parent's visits (the paper's section V-B), each seat's node
+   maximising that seat's reward;
+2. **expands** one untried legal move, in the order of a prior, while the node may still
+   widen (progressive widening: a node visited ``n`` times has at most
+   ``1 + WIDEN * sqrt(n)`` children, Coulom, "Computing Elo Ratings of Move Patterns in the
+   Game of Go", ICGA Journal 30(4), 2007; the prior orders every legal move, so every move
+   the rules list is considered, the order only decides which first);
+3. **plays out** from there with the ``greedy`` bot for every seat (the cheapest policy) to
+   the end of the searching seat's next turn, and
+4. **backs up** each seat's reward: 1 for a win and 0 for a loss, else a logistic curve over
+   how many more pay-off cards its side cleared than the best other side since the root.
+
+The move played is the root's most visited child.  The prior at the root is the
+``heuristic`` bot's ranking of every legal move (:func:`spitemalice.bots.heuristic.rank_moves`);
+deeper in the tree the playout policy's own move comes first, then that ranking.
+
+Two shortcuts come before the search, both from the view alone: a playable pay-off card is
+played (the win condition), and a route to the pay-off card this turn
+(:func:`spitemalice.bots.mcts.find_route`) is followed.
+
+Within a turn the tree is kept: when the seat moves again and its view is exactly the one
+its move led to in every determinization (no card was drawn or turned up), the subtree under
+that move becomes the new root and the search tops it up (*caching within a turn*).
+
+The bot reads only ``view_of(state, state.seat)``; every determinization, and so the move,
+is a function of the view, the bot's seed and the views it saw earlier this turn.  Budget:
+``playouts`` iterations per decision (default :data:`DEFAULT_PLAYOUTS`; reproducible), or
+``seconds`` of CPU time (:func:`time.process_time`; not reproducible).  Playouts call only
+:func:`~spitemalice.engine.legal_moves` and :func:`~spitemalice.engine.apply_move`: the
+search obeys exactly the rules the engine enforces.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from spitemalice.bots.heuristic import HeuristicPlayer, rank_moves
+from spitemalice.bots.mcts import find_route
+from spitemalice.bots.sampling import Sampler
+from spitemalice.engine import apply_move, legal_moves
+from spitemalice.engine.views import SeatView, view_of
+from spitemalice.model import GameState
+from spitemalice.moves import Move, Play, Zone
+from spitemalice.rules.book import RuleBook
+
+if TYPE_CHECKING:  # the registry in players.py makes this bot: no import back at run time
+    from spitemalice.bots.players import Player
+
+DEFAULT_PLAYOUTS = 48
+"""Iterations (one play-out each) per decision."""
+
+EXPLORE = 0.7
+"""UCB1 exploration constant (rewards lie in 0..1)."""
+
+WIDEN = 1.0
+"""Progressive widening: a node visited ``n`` times has at most ``1 + WIDEN * sqrt(n)``
+children."""
+
+ROOT_WIDTH = 3
+"""The root may hold this many children from its first visits on."""
+
+REUSED_SHARE = 0.25
+"""A kept subtree is topped up by at least this share of the budget."""
+
+SLOPE = 0.8
+"""Steepness of the reward curve per pay-off card cleared ahead of the best rival."""
+
+BIAS = 0.0
+"""Progressive bias towards the prior's first move at a node: ``BIAS / (visits + 1)`` added
+to its UCB1 value (Chaslot et al., "Progressive strategies for Monte-Carlo tree search", New
+Mathematics and Natural Computation 4(3), 2008)."""
+
+HORIZON = 1
+"""Play-outs end with the searching seat's ``HORIZON``-th turn after this one."""
+
+OPPONENTS = "greedy"
+"""The play-out policy of the other seats: ``greedy`` or ``heuristic``."""
+
+
+class _Node:
+    """An information-set node: reached by ``mover``'s move from its parent."""
+
+    __slots__ = ("available", "children", "mover", "order", "order_key", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.order: list[Move] = []
+        self.order_key: tuple[Move, ...] = ()
+
+
+class IsmctsPlayer:
+    """A :class:`~spitemalice.bots.players.Player` searching one information-set tree.
+
+    ``make_player("ismcts", seed)`` makes one with the ``greedy`` bot as its play-out policy.
+
+    Args:
+        seed: seeds the bot's own generator (determinizations and ties).
+        playouts: iterations per decision (at least 1).
+        seconds: a CPU-time budget per decision instead (not reproducible).
+        policy: the play-out policy of the searching seat (and of the others unless
+            :data:`OPPONENTS` says otherwise), a player that reads only the state it is
+            given: every seat's moves in a play-out are its choices on a determinization.
+
+    Raises:
+        ValueError: ``playouts`` below 1 or ``seconds`` not positive.
+    """
+
+    def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS,
+                 seconds: float | None = None, *, policy: Player) -> None:
+        if playouts < 1 or (seconds is not None and seconds <= 0):
+            raise ValueError(f"an ismcts budget is 1 or more play-outs or a positive time, "
+                             f"not playouts={playouts}, seconds={seconds}")
+        self.rng = random.Random(seed)
+        self.playouts, self.seconds = playouts, seconds
+        self.policy = policy
+        self._kept: tuple[_Node, SeatView] | None = None
+        self.tree: _Node | None = None
+        """The root of the last search, or ``None`` when the last decision needed none (for
+        inspection: its ``children`` map each move tried to its node)."""
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        """The searched move; reads ``view_of(state, state.seat)`` and nothing else of
+        ``state``."""
+        return self.choose_from_view(rules, view_of(state, state.seat), moves)
+
+    def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
+        """The searched move for the seat on turn of ``view`` among its legal ``moves``."""
+        kept, self._kept, self.tree = self._kept, None, None
+        if len(moves) == 1:
+            return moves[0]
+        for move in moves:
+            if isinstance(move, Play) and move.zone is Zone.PAYOFF:
+                return move
+        sampler = Sampler(rules, view)
+        world = sampler.sample(self.rng)
+        route = find_route(rules, world, view.viewer)
+        if route is not None:
+            return route
+        root = kept[0] if kept is not None and kept[1] == view else None
+        if root is None:
+            root = _Node(view.viewer)
+        if not root.order:
+            root.order = rank_moves(rules, view, moves)
+            root.order_key = tuple(moves)
+        self.tree = root
+        search = _Search(rules, view, self.rng, self.policy)
+        fresh = self.playouts if not root.visits else max(
+            self.playouts - root.visits, math.ceil(REUSED_SHARE * self.playouts))
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
+        done = 0
+        while (done < fresh) if deadline is None else (time.process_time() < deadline
+                                                       or not done):
+            search.iterate(root, sampler.quick_sample(self.rng))
+            done += 1
+        move = _most_visited(root, moves)
+        self._keep(rules, root, move, world, view)
+        return move
+
+    def _keep(self, rules: RuleBook, root: _Node, move: Move, world: GameState,
+              view: SeatView) -> None:
+        """Keep the subtree under ``move`` when the next view follows from the move alone:
+        a play from hand or a discard pile that leaves cards in hand (no draw, nothing turned
+        up) and leaves the seat on turn."""
+        child = root.children.get(move)
+        if child is None or not isinstance(move, Play) or move.zone is Zone.PAYOFF:
+            return
+        after = apply_move(rules, world, move)
+        if after.outcome is None and after.seat == view.viewer and \
+                len(after.seats[view.viewer].hand) == len(view.hand) - (move.zone is Zone.HAND):
+            self._kept = (child, view_of(after, view.viewer))
+
+
+def _most_visited(root: _Node, moves: Sequence[Move]) -> Move:
+    """The root's most visited legal child (higher mean, then prior order, on ties)."""
+    best, key = moves[0], (-1, -1.0)
+    order = {move: index for index, move in enumerate(root.order)}
+    for move in sorted(moves, key=lambda m: order.get(m, len(order))):
+        child = root.children.get(move)
+        if child is None or not child.visits:
+            continue
+        score = (child.visits, child.total / child.visits)
+        if score > key:
+            best, key = move, score
+    return best
+
+
+class _Search:
+    """One decision's search: iterations over determinizations of ``view``."""
+
+    def __init__(self, rules: RuleBook, view: SeatView, rng: random.Random,
+                 policy: Player) -> None:
+        self.rules, self.rng, self.policy = rules, rng, policy
+        self.me = view.viewer
+        seats = len(view.seats)
+        # The end of the seat's next turn: its own turn ends, every other seat's, its next.
+        self.horizon = view.turn + seats * HORIZON + 1
+        others = HeuristicPlayer() if OPPONENTS == "heuristic" else policy
+        self.choosers = [policy.choose if seat == self.me else others.choose
+                         for seat in range(seats)]
+        self.start = [public_count(view, seat) for seat in range(seats)]
+        teams = rules.teams
+        self.side = [teams.team_of(seat) for seat in range(seats)]
+        self.sides = len(teams.teams)
+
+    def iterate(self, root: _Node, state: GameState) -> None:
+        """One iteration on the determinization ``state``: select, expand, play out, back up."""
+        rules = self.rules
+        node, path = root, []
+        while state.outcome is None and state.turn < self.horizon:
+            legal = legal_moves(rules, state)
+            move, node, expanded = self._step(node, state, legal)
+            path.append(node)
+            state = apply_move(rules, state, move)
+            if expanded:
+                break
+        state = self._playout(state)
+        rewards = self._rewards(state)
+        root.visits += 1
+        for visited in path:
+            visited.visits += 1
+            visited.total += rewards[visited.mover]
+
+    def _step(self, node: _Node, state: GameState,
+              legal: tuple[Move, ...]) -> tuple[Move, _Node, bool]:
+        """The move to follow from ``node`` in ``state``: a new child while the node may
+        widen, else the compatible child of highest UCB1 (availability-based)."""
+        children = node.children
+        compatible = [(move, child) for move in legal
+                      if (child := children.get(move)) is not None]
+        for _, child in compatible:
+            child.available += 1
+        if len(compatible) < len(legal) and len(compatible) < self._width(node):
+            move = self._untried(node, state, legal)
+            child = children[move] = _Node(state.seat)
+            child.available = 1
+            return move, child, True
+        log = math.log
+        best: list[tuple[Move, _Node]] = []
+        top = -math.inf
+        favourite = node.order[0] if BIAS and node.order else None
+        for move, child in compatible:
+            value = child.total / child.visits + EXPLORE * math.sqrt(
+                log(child.available) / child.visits)
+            if move is favourite or move == favourite:
+                value += BIAS / (child.visits + 1)
+            if value > top:
+                best, top = [(move, child)], value
+            elif value == top:
+                best.append((move, child))
+        move, child = best[0] if len(best) == 1 else self.rng.choice(best)
+        return move, child, False
+
+    def _width(self, node: _Node) -> int:
+        width = 1 + int(WIDEN * math.sqrt(node.visits))
+        return max(width, ROOT_WIDTH) if node.order and node.mover == self.me else width
+
+    def _untried(self, node: _Node, state: GameState, legal: tuple[Move, ...]) -> Move:
+        """The first legal move not yet a child, in the prior's order: the node's ranking
+        when it was made for these legal moves, else the policy's move, else a fresh
+        ranking by the heuristic."""
+        children = node.children
+        if node.order_key != legal:
+            pick = self.policy.choose(self.rules, state, legal)
+            if pick not in children:
+                return pick
+            if state.seat != self.me:  # SO-ISMCTS's own choice: any untried move
+                return self.rng.choice([move for move in legal if move not in children])
+            node.order = rank_moves(self.rules, view_of(state, state.seat), legal)
+            node.order_key = legal
+        for move in node.order:
+            if move not in children:
+                return move
+        raise AssertionError("unreachable: a legal move is untried")
+
+    def _playout(self, state: GameState) -> GameState:
+        rules, choosers = self.rules, self.choosers
+        horizon = self.horizon
+        while state.outcome is None and state.turn < horizon:
+            choose = choosers[state.seat]
+            state = apply_move(rules, state, choose(rules, state, legal_moves(rules, state)))
+        return state
+
+    def _rewards(self, state: GameState) -> list[float]:
+        """Each seat's reward: its side's win 1, loss 0, else a logistic curve over the pay-off
+        cards its side cleared since the root against the best other side."""
+        seats = len(state.seats)
+        outcome = state.outcome
+        if outcome is not None and outcome.winner is not None:
+            won = self.side[outcome.winner]
+            return [1.0 if self.side[seat] == won else 0.0 for seat in range(seats)]
+        cleared = [0] * self.sides
+        for seat in range(seats):
+            cleared[self.side[seat]] += self.start[seat] - state.seats[seat].payoff_count
+        rewards = []
+        for seat in range(seats):
+            side = self.side[seat]
+            rival = max(c for s, c in enumerate(cleared) if s != side)
+            rewards.append(1.0 / (1.0 + math.exp(-SLOPE * (cleared[side] - rival))))
+        return rewards
+
+
+def public_count(view: SeatView, seat: int) -> int:
+    """Pay-off cards ``seat`` holds, as every seat sees it."""
+    return sum(pile.count for pile in view.seats[seat].payoff)

@@ -1,0 +1,179 @@
+"""Determinization: full states that agree with everything one seat sees.
+
+A search bot that must decide from its seat's view alone (:func:`spitemalice.engine.views.view_of`)
+samples the cards it cannot see: the other hands, the cards under each pay-off top, the draw
+pile and the completed cards, dealt at random from the cards the view does not show.  Every
+sample agrees with the view (the counts of each hidden pile and every face-up card), so a
+search over samples never peeks at the real state (Cowling, Powley and Whitehouse, "Information
+Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012, section III: a determinization is a state
+of the information set, sampled uniformly).
+
+:class:`Sampler` does the work that depends on the view once (which cards are hidden, where each
+goes) so that each further sample costs a shuffle and the building of one state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from spitemalice.cards import Card
+from spitemalice.engine.views import SeatView
+from spitemalice.model import GameState, Pile, Seat, new_seat, sort_hand, with_fields
+from spitemalice.rules.book import RuleBook
+
+
+def hidden_pool(rules: RuleBook, view: SeatView) -> list[Card]:
+    """The cards ``view`` does not show: the deck minus every face-up card and the own hand,
+    sorted (so the pool depends on the view alone)."""
+    pool = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
+    seen: Counter[Card] = Counter(view.hand)
+    for public in view.seats:
+        seen.update(p.top for p in public.payoff if p.top is not None)
+        for pile in public.discards:
+            seen.update(pile)
+    for pile in view.builds:
+        seen.update(pile)
+    pool.subtract(seen)
+    return sorted(pool.elements())
+
+
+class Sampler:
+    """Samples states of the information set of ``view``, uniformly over the hidden cards.
+
+    Args:
+        rules: the rule book (its deck says which cards exist).
+        view: the seat's view; every sample ``s`` has ``view_of(s, view.viewer) == view``.
+
+    When the pool does not match the hidden counts (a plugin that adds or removes cards in
+    play), missing cards are taken from the pool again and surplus cards are left out: a
+    sample is then only approximately consistent, never a peek at the real state.
+    """
+
+    def __init__(self, rules: RuleBook, view: SeatView) -> None:
+        self.view = view
+        self.pool = hidden_pool(rules, view)
+        self._base: list[Card] | None = None
+        self._layout = _Layout(view, len(self.pool))
+
+    def sample(self, rng: random.Random) -> GameState:
+        """One state of the information set; draws a shuffle and a seed from ``rng``."""
+        pool = self.pool[:]
+        rng.shuffle(pool)
+        return self._deal(pool, rng.getrandbits(48))
+
+    def quick_sample(self, rng: random.Random) -> GameState:
+        """One state of the information set, as :meth:`sample` but cheaper when sampled often.
+
+        The first call shuffles the pool once; each call then reshuffles only the cards a
+        search meets first (the other hands, the card under each pay-off top, the top of the
+        draw pile: :data:`QUICK_DEPTH` positions) by Fisher-Yates steps over the whole
+        pool.  A uniformly random order followed by any independent reordering is uniformly
+        random, so each sample alone is exactly as :meth:`sample`'s; samples of one sampler
+        share the order of the cards deeper down (the far end of the draw pile, deeper
+        pay-off cards), which a short search rarely reaches.
+        """
+        layout = self._layout
+        if not layout.fits:
+            return self.sample(rng)
+        if self._base is None:
+            self._base = self.pool[:]
+            rng.shuffle(self._base)
+        pool = self._base[:]
+        size, rand = len(pool), rng.random
+        for i in range(min(layout.quick, size - 1)):
+            j = i + int(rand() * (size - i))
+            pool[i], pool[j] = pool[j], pool[i]
+        return layout.state(pool, rng.getrandbits(48))
+
+    def _deal(self, pool: list[Card], seed: int) -> GameState:
+        view = self.view
+        at = 0
+        size = len(pool)
+
+        def take(count: int) -> Pile:
+            nonlocal at
+            if at + count <= size:
+                cards = tuple(pool[at:at + count])
+            else:
+                cards = tuple(pool[(at + i) % size] for i in range(count)) if pool else ()
+            at += count
+            return cards
+
+        seats = []
+        for index, public in enumerate(view.seats):
+            payoff = tuple(take(p.count - 1) + (p.top,) if p.top is not None else ()
+                           for p in public.payoff)
+            hand = view.hand if index == view.viewer else take(public.hand_count)
+            seats.append(Seat(payoff, hand, public.discards))
+        draw, completed = take(view.draw_count), take(view.completed_count)
+        return GameState(tuple(seats), view.builds, draw, completed, view.seat, view.turn,
+                         view.turn_moves, view.idle_turns, seed, 0, None, view.build_removed)
+
+
+QUICK_DEPTH = 40
+"""Cards from the top of the draw pile that :meth:`Sampler.quick_sample` reshuffles."""
+
+
+class _Layout:
+    """Where :meth:`Sampler.quick_sample` puts the shuffled pool: the other hands first, then
+    the card under each pay-off top, then the top of the draw pile, then the rest (deeper
+    pay-off cards, the bottom of the draw pile, the completed cards)."""
+
+    def __init__(self, view: SeatView, pool: int) -> None:
+        self.view = view
+        self.template = GameState((), view.builds, (), (), view.seat, view.turn,
+                                  view.turn_moves, view.idle_turns, 0, 0, None,
+                                  view.build_removed)
+        seats = view.seats
+        self.hands = [0 if s == view.viewer else p.hand_count for s, p in enumerate(seats)]
+        self.unders = [[max(pile.count - 1, 0) for pile in p.payoff] for p in seats]
+        firsts = sum(1 for piles in self.unders for under in piles if under)
+        hidden = (sum(self.hands) + sum(map(sum, self.unders)) + view.draw_count
+                  + view.completed_count)
+        self.fits = hidden == pool
+        self.quick = sum(self.hands) + firsts + min(view.draw_count, QUICK_DEPTH)
+
+    def state(self, pool: list[Card], seed: int) -> GameState:
+        view = self.view
+        at = 0
+        hands = []
+        for count in self.hands:
+            hands.append(tuple(pool[at:at + count]))
+            at += count
+        firsts = []
+        for piles in self.unders:
+            for under in piles:
+                firsts.append(pool[at] if under else None)
+                at += 1 if under else 0
+        top = min(view.draw_count, QUICK_DEPTH)
+        draw_top = tuple(pool[at:at + top])
+        at += top
+        seats = []
+        first = iter(firsts)
+        for index, public in enumerate(view.seats):
+            payoff: list[Pile] = []
+            for pile, under in zip(public.payoff, self.unders[index], strict=True):
+                below = next(first)
+                if below is None or pile.top is None:
+                    payoff.append(() if pile.top is None else (pile.top,))
+                    continue
+                deeper = tuple(pool[at:at + under - 1])
+                at += under - 1
+                payoff.append((*deeper, below, pile.top))
+            hand = view.hand if index == view.viewer else sort_hand(hands[index])
+            seats.append(new_seat(tuple(payoff), hand, public.discards))
+        bottom = view.draw_count - top
+        draw = tuple(pool[at:at + bottom]) + draw_top
+        at += bottom
+        completed = tuple(pool[at:at + view.completed_count])
+        # Copied from a template without conversions: every value is already a tuple and
+        # each hand is sorted.
+        return with_fields(self.template, seats=tuple(seats), draw=draw, completed=completed,
+                           seed=seed)
+
+
+def determinize(rules: RuleBook, view: SeatView, rng: random.Random) -> GameState:
+    """A full state agreeing with everything ``view`` shows, its hidden cards dealt at random
+    from :func:`hidden_pool` (its seed drawn from ``rng`` too): one :meth:`Sampler.sample`."""
+    return Sampler(rules, view).sample(rng)

@@ -1,0 +1,269 @@
+"""``spitemalice ladder`` (a round robin of bots with ratings) and ``spitemalice balance`` (is a
+configuration fair, does skill matter) on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from spitemalice.cli._args import (
+    INTERRUPTED,
+    add_allow_files,
+    add_rules_args,
+    bot_list,
+    count,
+    describe,
+    load_rules,
+    note_interrupted,
+    seed,
+    table,
+)
+from spitemalice.cli.study import _margin, add_run_options
+from spitemalice.errors import RulesetError, SpiteMaliceError
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.loader import load
+from spitemalice.study import parallel
+from spitemalice.study.balance import TIERS, Balance, Baseline, balance
+from spitemalice.study.games_out import GamesOut
+from spitemalice.study.ladder import format_ladder, ladder
+from spitemalice.study.plot import check_path
+from spitemalice.study.progress import Progress
+from spitemalice.study.runner import GameRow, configuration
+from spitemalice.study.tournament import tournament_sides
+
+LADDER_BOTS = "random,greedy,heuristic,mcts,ismcts"
+BASE = "blackwood-frey"
+"""The base rule set of a bare rule set's skill gradient."""
+
+
+def add_ratings(commands: Any) -> None:
+    """Register ``ladder`` and ``balance`` on ``commands`` (argparse subparsers)."""
+    lad = commands.add_parser(
+        "ladder", help="a round robin of bots on duplicate deals, rated with intervals",
+        description="Every two bots meet on the same deals, each deal played twice with the "
+                    "sides swapped; Bradley-Terry ratings (Elo scale, the anchor bot at 0) "
+                    "with bootstrap 95% intervals.  A game of more than two sides is one "
+                    "observation of Luce's choice model: its winner was chosen among the "
+                    "sides at the table in proportion to their bots' strengths (docs/"
+                    "studying.md).  Stops when the order is decided: each pair of neighbours "
+                    "in the order has passed a sequential test.")
+    add_rules_args(lad)
+    add_allow_files(lad)
+    lad.add_argument("--bots", default=LADDER_BOTS,
+                     help=f"bots to rate, two or more (default {LADDER_BOTS})")
+    lad.add_argument("--games", type=count, default=500,
+                     help="deals per pair at most; each is played twice (default 500)")
+    lad.add_argument("--until-decided", type=_margin, default=0.05, metavar="MARGIN",
+                     help="stop when every two neighbours in the order are decided by a "
+                          "sequential test of whether one wins MARGIN more than half of their "
+                          "games (default 0.05)")
+    lad.add_argument("--all-games", action="store_true",
+                     help="play every deal of --games; no early stop")
+    lad.add_argument("--batch", type=count, default=50,
+                     help="deals per batch between tests (default 50)")
+    lad.add_argument("--anchor", help="the bot rated 0 (default random, else the first)")
+    lad.add_argument("--seed", type=seed, default=0, help="seed of the run (default 0)")
+    lad.add_argument("--json", action="store_true", help="print the ladder as JSON")
+    add_run_options(lad)
+    parallel.add_arguments(lad)
+    lad.set_defaults(handler=run_ladder)
+
+    bal = commands.add_parser(
+        "balance", help="is a configuration fair, does skill matter: a report with intervals",
+        description="Self-play of the strongest tier (win rate of each turn position, games "
+                    "without a winner, game length), the skill matrix of the bot tiers on "
+                    "duplicate deals, the skill gradient against the base configuration, and "
+                    "a verdict with its evidence.")
+    add_rules_args(bal)
+    add_allow_files(bal)
+    bal.add_argument("--bots", default=",".join(TIERS),
+                     help=f"bot tiers, weakest first (default {','.join(TIERS)})")
+    bal.add_argument("--games", type=count, default=1000,
+                     help="self-play games (default 1000)")
+    bal.add_argument("--deals", type=count, default=500,
+                     help="deals per pair of tiers, each played twice (default 500)")
+    bal.add_argument("--base", metavar="RULESET",
+                     help="the base of the skill gradient (default: the rule set without its "
+                          f"house rules; for a bare rule set, {BASE} at the same seats)")
+    bal.add_argument("--no-base", action="store_true", help="no skill gradient (half the games)")
+    bal.add_argument("--seed", type=seed, default=0, help="seed of the run (default 0)")
+    bal.add_argument("--json", action="store_true", help="print the report as JSON")
+    bal.add_argument("--quiet", action="store_true", help="no progress bar")
+    bal.add_argument("--plot", type=Path, metavar="FILE",
+                     help="draw the turn positions, game length and skill matrix to FILE.png "
+                          "or FILE.svg (needs spitemalice[plot])")
+    parallel.add_arguments(bal)
+    bal.set_defaults(handler=run_balance)
+
+
+def _checked_bots(book: RuleBook, text: str, what: str) -> list[str]:
+    bots = bot_list(text)
+    if len(bots) < 2 or len(set(bots)) != len(bots):
+        raise SpiteMaliceError(f"--bots: {what} needs two or more different bots, not "
+                               f"{text!r}")
+    for bot in bots:
+        configuration(book, [bot])  # refuses an unknown bot before any game
+    tournament_sides(book)  # refuses teams that cannot seat two bots
+    return bots
+
+
+def run_ladder(args: argparse.Namespace) -> int:
+    """``spitemalice ladder``: the ratings table and the pairs."""
+    book = load_rules(args)
+    bots = _checked_bots(book, args.bots, "a ladder")
+    if args.anchor is not None and args.anchor not in bots:
+        raise SpiteMaliceError(f"--anchor {args.anchor!r} is not among --bots {bots}")
+    if args.plot is not None:
+        check_path(args.plot)
+    named = describe(args, book)  # a round robin is no seat's bots: named on its own
+    command = named.command("ladder", "--bots", ",".join(bots), "--games", str(args.games),
+                            *(["--all-games"] if args.all_games else
+                              ["--until-decided", f"{args.until_decided:g}", "--batch",
+                               str(args.batch)]))
+    provenance = {"configuration": named.as_dict(), "bots": bots, "command": command}
+    out = (GamesOut(args.games_out, book.players, labelled=True, teams=book.teams.any,
+                    configuration=provenance) if args.games_out else None)
+    pairs = len(bots) * (len(bots) - 1) // 2
+    progress = Progress(2 * pairs * args.games, "ladder", not (args.json or args.quiet))
+
+    def on_game(rows: tuple[GameRow, ...]) -> None:
+        if out is not None:
+            for row in rows:
+                out.write(row, "/".join(dict.fromkeys(row.bots)), book.teams)
+        progress.advance(len(rows))
+
+    try:
+        with parallel.backend(args) as (jobs, client):
+            result = ladder(book, bots, args.games, args.seed,
+                            None if args.all_games else args.until_decided, args.batch,
+                            args.anchor, on_game, jobs, client)
+    finally:
+        progress.close()
+        if out is not None:
+            out.close()
+    if result.interrupted:
+        note_interrupted(result.deals)
+    if args.json:
+        print(json.dumps({**provenance, **result.as_dict()}, indent=2))
+    else:
+        print(table([*named.rows(), ("rerun", command)]))
+        print(_ladder_head(result.ruleset, result.players, result.deals, result.margin,
+                           result.decided))
+        print(format_ladder(result))
+    if args.plot is not None:
+        from spitemalice.study.plot_ratings import plot_ladder
+
+        plot_ladder(args.plot, result, named.title())
+    return INTERRUPTED if result.interrupted else 0
+
+
+def _ladder_head(ruleset: str, players: int, deals: int, margin: float | None,
+                 decided: bool) -> str:
+    stop = ("" if margin is None else
+            f"; the order is decided (margin {margin:g})" if decided
+            else f"; the order is not decided yet (margin {margin:g}): play more --games")
+    return (f"{ruleset}, {players} players: up to {deals} deals per pair, each played twice "
+            f"with the sides swapped; ratings on the Elo scale with 95% bootstrap "
+            f"intervals{stop}")
+
+
+def base_of(args: argparse.Namespace, book: RuleBook) -> RuleBook | None:
+    """The base configuration of the skill gradient, or ``None`` (this is the base, or
+    ``--no-base``, or the default base does not take these seats)."""
+    if args.no_base:
+        return None
+    params: dict[str, object] = {"players": book.players}
+    if args.base is not None:
+        return load(args.base, [], params, allow_files=args.allow_files)
+    if args.house_rule:
+        return load(args.ruleset, [], {**dict(args.settings), **params},
+                    allow_files=args.allow_files)
+    if book.name == BASE and not args.settings:
+        return None
+    try:
+        return load(BASE, [], params)
+    except RulesetError:
+        return None
+
+
+def run_balance(args: argparse.Namespace) -> int:
+    """``spitemalice balance``: the report and its verdicts."""
+    book = load_rules(args)
+    tiers = _checked_bots(book, args.bots, "a skill matrix")
+    if args.plot is not None:
+        check_path(args.plot)
+    base_book = base_of(args, book)
+    pairs = len(tiers) * (len(tiers) - 1) // 2
+    per_run = args.games + 2 * pairs * args.deals
+    progress = Progress(per_run * (2 if base_book is not None else 1), "balance",
+                        not (args.json or args.quiet))
+    named = describe(args, book)
+    command = named.command("balance", "--bots", ",".join(tiers), "--games", str(args.games),
+                            "--deals", str(args.deals))
+    label = named.label()
+    try:
+        with parallel.backend(args) as (jobs, client):
+            base: Baseline | None = None
+            if base_book is not None:
+                base = balance(base_book, _base_label(args, base_book), tiers, args.games,
+                               args.deals, args.seed, on_game=progress.advance, jobs=jobs,
+                               client=client).baseline()
+            report = balance(book, label, tiers, args.games, args.deals, args.seed, base=base,
+                             on_game=progress.advance, jobs=jobs, client=client)
+    finally:
+        progress.close()
+    if report.interrupted:
+        note_interrupted(report.games)
+    if args.json:
+        print(json.dumps({"configuration": named.as_dict(), "command": command,
+                          **report.as_dict()}, indent=2))
+    else:
+        print(table([*named.rows(), ("rerun", command)]))
+        print(format_balance(report))
+    if args.plot is not None:
+        from spitemalice.study.plot_ratings import plot_balance
+
+        plot_balance(args.plot, report, named.title())
+    return INTERRUPTED if report.interrupted else 0
+
+
+def _base_label(args: argparse.Namespace, base: RuleBook) -> str:
+    """The base's label as :meth:`RunConfiguration.label` writes one: the rule set and the
+    overrides it shares with the configuration."""
+    settings = args.settings if base.name == args.ruleset and not args.base else []
+    return ", ".join([base.name, *(f"{key}={value}" for key, value in settings)])
+
+
+def format_balance(report: Balance) -> str:
+    """The report as text: verdicts, then the figures behind them."""
+    from spitemalice.study.balance import verdicts
+
+    lines = [f"{report.label}, {report.players} players: {report.games} games of "
+             f"{report.reference} in every seat, {report.deals} deals per pair of tiers "
+             f"(each played twice, the sides swapped); 95% intervals", ""]
+    lines += [f"* {line}" for line in verdicts(report)]
+    lines += ["", f"share of won games by turn position (fair {report.fair:.1%})"]
+    lines += [f"  position {i + 1}: {_pct(p)}" for i, p in enumerate(report.positions)]
+    lines += ["", "outcomes"]
+    lines += [f"  {kind}: {_pct(i)}" for kind, i in report.outcomes.items()]
+    quantiles = "  ".join(f"{q.share:.0%}: {q.value.estimate:.0f} "
+                          f"({q.value.low:.0f}..{q.value.high:.0f})"
+                          for q in report.quantiles)
+    lines += ["", f"turns per game: mean {report.turns.estimate:.1f} "
+                  f"({report.turns.low:.1f}..{report.turns.high:.1f}); quantiles {quantiles}"]
+    lines += ["", "skill matrix: the stronger tier's share of won games"
+              + (f"; change from {report.base}" if report.base else "")]
+    for index, t in enumerate(report.matrix):
+        line = f"  {t.a} v {t.b}: {_pct(t.rate)}, {t.no_winner} of {t.games} without a winner"
+        if report.gradient:
+            g = report.gradient[index]
+            line += (f"; {g.estimate * 100:+.1f} points ({g.low * 100:+.1f}.."
+                     f"{g.high * 100:+.1f})")
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _pct(rate: Any) -> str:
+    return f"{rate.estimate:.1%} ({rate.low * 100:.1f}..{rate.high * 100:.1f})"

@@ -1,0 +1,170 @@
+"""The balance atlas: a :mod:`balance <spitemalice.study.balance>` report for every built-in
+configuration, kept in one data file and rendered to one page (``docs/atlas.md``).
+
+The configurations (:func:`entries`): every built-in rule set at every seat count it allows;
+every built-in house rule on blackwood-frey with two seats (partnerships with four, the
+fewest it allows); Skip-Bo's own house rules (:data:`SKIP_BO_OWN`, the ones the rules dossier
+takes from Skip-Bo players) on skip-bo the same way.  Each report's skill gradient is measured
+against its base (:func:`base_of`), whose report comes first.
+
+:func:`run` plays the configurations missing from the data file and writes the file after
+each one, so an interrupted run resumes where it stopped; :func:`render` turns the data file
+into the page, a pure function of the data (the docs test renders it again and compares).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from spitemalice.errors import RulesetError
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.loader import load
+from spitemalice.rules.registry import installed
+from spitemalice.study.balance import TIERS, Baseline, balance
+
+BASE = "blackwood-frey"
+"""The rule set every house rule is tried on, and the base of every bare rule set."""
+
+SKIP_BO_OWN = ("short-payoff", "no-wild-ceiling", "no-wild-discards", "no-wild-on-wild",
+               "partnerships")
+"""House rules the rules dossier takes from Skip-Bo players (§6, K3, K4 and its edge rules)."""
+
+
+@attrs.frozen
+class Entry:
+    """One configuration of the atlas: a rule set, its house rules and its seats."""
+
+    ruleset: str
+    house_rules: tuple[str, ...]
+    players: int
+
+    @property
+    def key(self) -> str:
+        """Its key in the data file: ``blackwood-frey+mandatory-aces/2``."""
+        return "+".join((self.ruleset, *self.house_rules)) + f"/{self.players}"
+
+    @property
+    def label(self) -> str:
+        return " + ".join((self.ruleset, *self.house_rules))
+
+    def rules(self) -> RuleBook:
+        """The rule book.
+
+        Raises:
+            RulesetError: as :func:`spitemalice.load`.
+        """
+        return load(self.ruleset, list(self.house_rules), {"players": self.players})
+
+
+def base_of(entry: Entry) -> Entry | None:
+    """The base of ``entry``'s skill gradient: the rule set alone for a house rule;
+    blackwood-frey at the same seats for another rule set; none for blackwood-frey itself."""
+    if entry.house_rules:
+        return Entry(entry.ruleset, (), entry.players)
+    if entry.ruleset == BASE:
+        return None
+    return Entry(BASE, (), entry.players) if entry.players <= _seats(BASE)[1] else None
+
+
+def entries() -> list[Entry]:
+    """Every configuration of the atlas, each base before the entries measured against it."""
+    infos = [info for info in installed() if info.built_in]
+    rulesets = [info.name for info in infos if info.kind == "ruleset"]
+    house_rules = [info.name for info in infos if info.kind == "house-rule"]
+    found = [Entry(name, (), players) for name in [BASE, *sorted(set(rulesets) - {BASE})]
+             for players in range(_seats(name)[0], _seats(name)[1] + 1)]
+    for ruleset, rules in ((BASE, house_rules), ("skip-bo", list(SKIP_BO_OWN))):
+        for rule in rules:
+            entry = _fewest_seats(ruleset, rule)
+            if entry is not None:
+                found.append(entry)
+    return found
+
+
+def _seats(ruleset: str) -> tuple[int, int]:
+    params = load(ruleset).ruleset
+    return params.min_players, params.max_players
+
+
+def _fewest_seats(ruleset: str, rule: str) -> Entry | None:
+    low, high = _seats(ruleset)
+    for players in range(low, high + 1):
+        try:
+            load(ruleset, [rule], {"players": players})
+        except RulesetError:
+            continue
+        return Entry(ruleset, (rule,), players)
+    return None
+
+
+SETTINGS_KEYS = ("games", "deals", "seed", "tiers")
+
+
+def run(path: Path, games: int, deals: int, seed: int = 0,
+        only: Sequence[Entry] | None = None,
+        on_entry: Callable[[Entry, dict[str, Any]], None] | None = None,
+        jobs: int | None = 1, client: Any = None) -> dict[str, Any]:
+    """Play the balance report of every entry missing from the data file at ``path`` and
+    return the data.  The file is rewritten (atomically) after each entry, so a run stopped
+    at any point resumes with the next entry; a file made with other settings is refused.
+
+    Raises:
+        ValueError: the file holds reports made with other settings.
+    """
+    settings = {"games": games, "deals": deals, "seed": seed, "tiers": list(TIERS)}
+    data: dict[str, Any] = {"settings": settings, "reports": {}}
+    if path.exists():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data["settings"] != settings:
+            raise ValueError(f"{path} holds reports made with {data['settings']}, not "
+                             f"{settings}; give the same settings or another file")
+    for entry in only if only is not None else entries():
+        if entry.key in data["reports"]:
+            continue
+        base = base_of(entry)
+        baseline = None
+        if base is not None:
+            if base.key not in data["reports"]:
+                raise ValueError(f"{entry.key} needs its base {base.key} first")
+            baseline = Baseline.from_dict(data["reports"][base.key])
+        before = _cpu()
+        report = balance(entry.rules(), entry.label, TIERS, games, deals, seed,
+                         base=baseline, jobs=jobs, client=client)
+        if report.interrupted:
+            raise KeyboardInterrupt
+        done = report.as_dict()
+        done.update({"key": entry.key, "ruleset": entry.ruleset,
+                     "house_rules": list(entry.house_rules),
+                     "cpu_seconds": round(_cpu() - before, 1)})
+        data["reports"][entry.key] = done
+        _write(path, data)
+        if on_entry is not None:
+            on_entry(entry, done)
+    return data
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished child processes (``--jobs``
+    workers); a Dask cluster's are not counted."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    partial = path.with_suffix(path.suffix + ".partial")
+    partial.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(partial, path)
+
+
+def elapsed(start: float) -> str:
+    """Minutes since ``start`` (:func:`time.monotonic`), for progress lines."""
+    return f"{(time.monotonic() - start) / 60:.1f} min"

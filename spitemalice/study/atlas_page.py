@@ -1,0 +1,177 @@
+"""The atlas page (``docs/atlas.md``) and its pictures, from the atlas data file alone.
+
+:func:`render` is a pure function of the data (:func:`spitemalice.study.atlas.run`): the
+docs test renders the committed data file again and compares it with the committed page, so
+every number on the page comes from the data file.  :func:`draw` makes the pictures the page
+shows (matplotlib, the ``plot`` extra).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from spitemalice.study.stats import Interval
+
+PICTURES = "atlas"
+"""The folder beside the page that holds its pictures."""
+
+COMMAND = "python bench/atlas.py --jobs 2"
+"""The command that makes the data file, the pictures and the page."""
+
+
+def render(data: dict[str, Any]) -> str:
+    """The atlas page as Markdown, from the data file's contents."""
+    settings = data["settings"]
+    reports = list(data["reports"].values())
+    cpu = sum(r["cpu_seconds"] for r in reports)
+    tiers = settings["tiers"]
+    top = f"{tiers[-1]} v {tiers[-2]}"
+    lines = [
+        "# Balance atlas",
+        "",
+        "Is each configuration fair to the seat that moves first, and does skill matter more "
+        "or less than in its base rule set? One `balance` report per configuration "
+        "(`docs/studying.md`), every built-in rule set at every seat count it allows and "
+        "every house rule on blackwood-frey (partnerships with four seats), Skip-Bo's own "
+        "house rules on skip-bo.",
+        "",
+        f"Made by `{COMMAND}` from the data file `docs/{PICTURES}/atlas.json` (the command "
+        "plays what the file lacks, so an interrupted run resumes; this page is rendered from "
+        "the file alone). Per configuration: "
+        f"{settings['games']} self-play games of {tiers[-1]} in every seat, and "
+        f"{settings['deals']} deals for every pair of the tiers {', '.join(tiers)}, each "
+        "played twice with the sides swapped; seed "
+        f"{settings['seed']}. {len(reports)} configurations took "
+        f"{cpu / 3600:.1f} CPU-hours. All intervals are 95%.",
+        "",
+        "## How to read it",
+        "",
+        "* **first position**: the share of the self-play games with a winner that the side "
+        "that moved first won (a seat, or a team under partnerships); *favoured* when its "
+        "whole interval lies "
+        "above the fair share (1 over the number of sides), *disfavoured* when below, "
+        "*fair* when the interval holds it.",
+        f"* **skill**: {tiers[-1]}'s share of the games with a winner against {tiers[-2]} "
+        "(duplicate deals, sides swapped; fair 50%).",
+        "* **skill against base**: how many points more (or fewer) of a deal's games the "
+        "stronger tier wins above half than in the base (blackwood-frey at the same seats, "
+        "or the rule set without its house rule); *more* or *less* when the interval "
+        "excludes 0, *as much* when it holds it.",
+        "* **no winner**: self-play games that ended drawn, blocked or at the turn limit.",
+        "* **length**: median turns per game with its interval; the thumbnail is the "
+        "distribution (every thumbnail on one scale, the median in orange).",
+        "",
+        "## At a glance",
+        "",
+        f"![The first position's win rate per configuration]({PICTURES}/first.png)",
+        "",
+        f"![The skill gradient per configuration]({PICTURES}/skill.png)",
+        "",
+        "## The table",
+        "",
+        f"| configuration | seats | first position wins | first position | {top} | "
+        "skill against base | no winner | median turns | length |",
+        "|---|---:|---|---|---|---|---|---|---|",
+    ]
+    lines += [_row(report) for report in reports]
+    lines += ["", "## In short", ""]
+    lines += _summary(reports)
+    return "\n".join(lines) + "\n"
+
+
+def _row(report: dict[str, Any]) -> str:
+    first = _interval(report["positions"][0])
+    top = report["matrix"][report["top_pair"]]
+    won = _interval(report["outcomes"]["win"])
+    median = next(q for q in report["quantiles"] if q["share"] == 0.5)
+    cells = [
+        report["label"], str(report["players"]), _pct(first),
+        _fairness(first, report["fair"]), _pct(_interval(top["rate_a"])),
+        _gradient(report), f"{(1 - won.estimate) * 100:.1f}%",
+        f"{median['estimate']:.0f} ({median['low']:.0f}..{median['high']:.0f})",
+        f"![]({PICTURES}/{picture_name(report['key'])})",
+    ]
+    return "| " + " | ".join(cells) + " |"
+
+
+def _gradient(report: dict[str, Any]) -> str:
+    if report["base"] is None:
+        return ("(the base)" if report["label"] == "blackwood-frey"
+                else f"(no base with {report['players']} seats)")
+    change = _interval(report["gradient"][report["top_pair"]])
+    word = "more" if change.low > 0 else "less" if change.high < 0 else "as much"
+    return (f"{word}: {change.estimate * 100:+.1f} ({change.low * 100:+.1f}.."
+            f"{change.high * 100:+.1f}) vs {report['base']}")
+
+
+def _fairness(first: Interval, fair: float) -> str:
+    return ("favoured" if first.low > fair else "disfavoured" if first.high < fair
+            else "fair")
+
+
+def _summary(reports: list[dict[str, Any]]) -> list[str]:
+    """One line per question: which configurations favour the first position, in which skill
+    matters more or less than in the base."""
+    def names(keep: Any) -> str:
+        found = [f"{r['label']} ({r['players']})" for r in reports if keep(r)]
+        return ", ".join(found) if found else "none"
+
+    def first(r: dict[str, Any]) -> str:
+        return _fairness(_interval(r["positions"][0]), r["fair"])
+
+    def skill(r: dict[str, Any]) -> str:
+        return _gradient(r).split(":")[0]
+
+    return [
+        f"* The first position is favoured in: {names(lambda r: first(r) == 'favoured')}.",
+        f"* It is disfavoured in: {names(lambda r: first(r) == 'disfavoured')}.",
+        f"* Skill matters more than in the base in: {names(lambda r: skill(r) == 'more')}.",
+        f"* Skill matters less than in the base in: {names(lambda r: skill(r) == 'less')}.",
+    ]
+
+
+def _interval(data: dict[str, float]) -> Interval:
+    return Interval(data["estimate"], data["low"], data["high"], int(data["n"]))
+
+
+def _pct(rate: Interval) -> str:
+    return f"{rate.estimate:.1%} ({rate.low * 100:.1f}..{rate.high * 100:.1f})"
+
+
+def picture_name(key: str) -> str:
+    """The thumbnail's file name for a data-file key (``blackwood-frey+pair-discards/2`` ->
+    ``blackwood-frey+pair-discards-2.png``)."""
+    return re.sub(r"[^a-z0-9+-]", "-", key.lower()) + ".png"
+
+
+def draw(data: dict[str, Any], folder: Path) -> list[Path]:
+    """Draw the page's pictures into ``folder``: the two overview charts and one thumbnail
+    per configuration; returns their paths.
+
+    Raises:
+        SpiteMaliceError: matplotlib is missing, or a file cannot be written.
+    """
+    from spitemalice.study.plot_ratings import forest, small_length_plot
+
+    reports = list(data["reports"].values())
+    labels = [f"{r['label']} ({r['players']})" for r in reports]
+    made = [folder / "first.png", folder / "skill.png"]
+    forest(made[0], labels, [_interval(r["positions"][0]) for r in reports], 0.0,
+           "first position's win rate minus the fair share, %",
+           "Does the first position win more than its share?",
+           shift=[r["fair"] for r in reports])
+    based = [r for r in reports if r["base"] is not None]
+    forest(made[1], [f"{r['label']} ({r['players']})" for r in based],
+           [_interval(r["gradient"][r["top_pair"]]) for r in based], 0.0,
+           f"change of {data['settings']['tiers'][-1]}'s wins above half, points, against "
+           "the base", "Does skill matter more than in the base?")
+    upper = max(q["high"] for r in reports for q in r["quantiles"] if q["share"] == 0.95)
+    for report in reports:
+        path = folder / picture_name(report["key"])
+        median = next(q for q in report["quantiles"] if q["share"] == 0.5)["estimate"]
+        small_length_plot(path, {int(k): v for k, v in report["lengths"].items()}, median,
+                          int(upper) + 5)
+        made.append(path)
+    return made

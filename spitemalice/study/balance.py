@@ -1,0 +1,288 @@
+"""A balance report for one configuration (``spitemalice balance``): is it fair, does skill
+matter.
+
+Two sets of games, both on seeds derived from the run seed, so equal arguments give an equal
+report under any backend:
+
+* **Self-play** of one bot (the strongest tier by default) in every seat: each turn
+  position's share of the games with a winner (the side that moves first, the next, ...; a
+  side is a seat, or a team under a partnership rule), games without a winner by how they
+  ended, and the distribution of game length in turns.  Turn positions, not seat numbers,
+  because a seeded cut picks the first seat (as :mod:`spitemalice.study.metrics` compares
+  them).
+* **The skill matrix**: every two bot tiers on duplicate deals with the sides swapped
+  (:mod:`spitemalice.study.pairs`); each cell is the stronger tier's share of the games with a
+  winner, with its Wilson 95% interval (fair: 50%).  This is the Tabletop Games framework's
+  skill-depth view (Goodman et al., "Design and Implementation of TAG", 2020) on Spite and
+  Malice's bots.
+
+The **skill gradient** is how much more the stronger of the two top tiers wins here than under
+the *base* configuration (the rule set without its house rules; for a bare rule set,
+blackwood-frey at the same seats): the difference of the mean per-deal values (the stronger
+tier's wins above half of a deal's games), with a normal 95% interval that treats the two
+configurations as independent samples (a house rule that changes the deck deals other cards
+from the same seed, so the deals are not paired).  Positive: skill matters more here.
+
+The :func:`verdicts` put the figures into sentences, each with its evidence.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Any
+
+import attrs
+
+from spitemalice.model import OUTCOME_KINDS
+from spitemalice.rules.book import RuleBook
+from spitemalice.study.pairs import PairTally, pair_configs, table_of
+from spitemalice.study.runner import GameRow, configuration, play_games
+from spitemalice.study.stats import Z95, Interval, mean_interval, wilson
+from spitemalice.study.tournament import tournament_sides
+
+TIERS = ("random", "greedy", "heuristic")
+"""The default bot tiers, weakest first: cheap enough for thousands of games."""
+
+QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
+"""The game-length quantiles reported."""
+
+
+@attrs.frozen
+class Quantile:
+    """A quantile of game length with a distribution-free 95% interval (order statistics:
+    the ranks a binomial count of values below the quantile reaches, Conover,
+    *Practical Nonparametric Statistics*, section 3.2)."""
+
+    share: float
+    value: Interval
+
+
+@attrs.frozen
+class Baseline:
+    """What the skill gradient needs of the base configuration: its label, tiers and the
+    per-deal gain of each pair (:attr:`spitemalice.study.pairs.PairTally.gain`)."""
+
+    label: str
+    tiers: tuple[str, ...]
+    gains: tuple[Interval, ...]
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Baseline:
+        """The baseline of a report's :meth:`Balance.as_dict`."""
+        return cls(data["label"], tuple(data["tiers"]),
+                   tuple(Interval(**pair["gain"]) for pair in data["matrix"]))
+
+
+@attrs.frozen
+class Balance:
+    """The report.
+
+    Attributes:
+        label: the configuration (``blackwood-frey + mandatory-aces``).
+        players: seats.
+        tiers: the bots, weakest first.
+        reference: the self-play bot.
+        games: self-play games played.
+        deals: deals per pair of the skill matrix.
+        positions: each turn position's share of the games with a winner (the side that
+            moved first first), Wilson.
+        fair: every position's share in a fair game (``1 / sides``).
+        outcomes: each outcome kind's share of the self-play games, Wilson.
+        turns: mean turns per game, normal interval.
+        quantiles: game-length quantiles in turns.
+        lengths: turns per game -> games (the distribution).
+        matrix: every pair of tiers as (stronger, weaker): ``a`` is the stronger tier.
+        base: the base configuration's label, or ``None`` when this is the base.
+        gradient: per pair of :attr:`matrix`, the change of the stronger tier's per-deal
+            gain from the base; empty without a base.
+        interrupted: Ctrl-C stopped the games.
+    """
+
+    label: str
+    players: int
+    tiers: tuple[str, ...]
+    reference: str
+    games: int
+    deals: int
+    positions: tuple[Interval, ...]
+    fair: float
+    outcomes: dict[str, Interval]
+    turns: Interval
+    quantiles: tuple[Quantile, ...]
+    lengths: dict[int, int]
+    matrix: tuple[PairTally, ...]
+    base: str | None = None
+    gradient: tuple[Interval, ...] = ()
+    interrupted: bool = False
+
+    def baseline(self) -> Baseline:
+        """This report as the base of another's skill gradient."""
+        return Baseline(self.label, self.tiers, tuple(pair.gain for pair in self.matrix))
+
+    @property
+    def top(self) -> PairTally:
+        """The pair of the two strongest tiers."""
+        return next(t for t in self.matrix if (t.b, t.a) == self.tiers[-2:])
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready data (every interval as ``{"estimate", "low", "high", "n"}``)."""
+        top = self.matrix.index(self.top)
+        return {
+            "label": self.label, "players": self.players, "tiers": list(self.tiers),
+            "reference": self.reference, "games": self.games, "deals": self.deals,
+            "fair": self.fair, "positions": [p.as_dict() for p in self.positions],
+            "outcomes": {kind: i.as_dict() for kind, i in self.outcomes.items()},
+            "turns": self.turns.as_dict(2),
+            "quantiles": [{"share": q.share, **q.value.as_dict(1)} for q in self.quantiles],
+            "lengths": {str(k): v for k, v in sorted(self.lengths.items())},
+            "matrix": [t.as_dict() for t in self.matrix],
+            "base": self.base,
+            "gradient": [g.as_dict() for g in self.gradient],
+            "top_pair": top, "verdicts": verdicts(self), "interrupted": self.interrupted,
+        }
+
+
+def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: int = 1000,
+            deals: int = 500, seed: int = 0, reference: str | None = None,
+            base: Baseline | None = None, on_game: Callable[[int], None] | None = None,
+            jobs: int | None = 1, client: Any = None) -> Balance:
+    """The balance report of ``rules``.
+
+    Args:
+        label: how the report names the configuration.
+        tiers: the bots of the skill matrix, weakest first (two or more).
+        games: self-play games of ``reference``.
+        deals: deals per pair of tiers (each played twice, the sides swapped).
+        reference: the self-play bot (default: the last tier).
+        base: the base configuration's :class:`Baseline` (same tiers), for the gradient;
+            ``None`` when this is the base.
+        on_game: called with the number of games each finished deal or game counted.
+        jobs: worker processes (:func:`spitemalice.study.parallel.run_games`).
+        client: a Dask client to play on instead; the report never depends on either.
+
+    Raises:
+        ValueError: fewer than two tiers, a tier named twice, or a base of other tiers.
+        SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly.
+    """
+    if len(tiers) < 2 or len(set(tiers)) != len(tiers):
+        raise ValueError(f"a skill matrix needs two or more different bots, not {list(tiers)}")
+    reference = reference or tiers[-1]
+    progress = on_game or (lambda count: None)
+    own = configuration(rules, [reference], label)
+    run = play_games([own], seed, range(games), lambda rows: progress(1), jobs, client)
+    rows = run.rows[0]
+    if base is not None and base.tiers != tuple(tiers):
+        raise ValueError(f"the base was measured with tiers {list(base.tiers)}, not "
+                         f"{list(tiers)}")
+    matrix, interrupted = _matrix(rules, tiers, deals, seed, progress, jobs, client)
+    gradient = () if base is None else tuple(
+        difference(pair.gain, before) for pair, before in zip(matrix, base.gains, strict=True))
+    sides = tournament_sides(rules)
+    lengths = Counter(row.turns for row in rows)
+    return Balance(
+        label, rules.players, tuple(tiers), reference, len(rows), len(matrix[0].values),
+        _positions(rows, sides), 1 / len(sides),
+        {kind: wilson(sum(r.outcome == kind for r in rows), len(rows)) for kind in OUTCOME_KINDS},
+        mean_interval([row.turns for row in rows]),
+        tuple(Quantile(q, quantile(sorted(row.turns for row in rows), q)) for q in QUANTILES),
+        dict(sorted(lengths.items())), matrix, None if base is None else base.label,
+        gradient, run.interrupted or interrupted)
+
+
+def difference(after: Interval, before: Interval, z: float = Z95) -> Interval:
+    """``after - before`` of two independent normal intervals (their half-widths add in
+    quadrature)."""
+    half = math.hypot(after.high - after.estimate, before.high - before.estimate)
+    change = after.estimate - before.estimate
+    return Interval(change, change - half, change + half, min(after.n, before.n))
+
+
+def _matrix(rules: RuleBook, tiers: Sequence[str], deals: int, seed: int,
+            progress: Callable[[int], None], jobs: int | None,
+            client: Any) -> tuple[tuple[PairTally, ...], bool]:
+    pairs = [(stronger, weaker) for weaker, stronger in combinations(tiers, 2)]
+    configs = [c for pair in pairs for c in pair_configs(rules, *pair)]
+    tallies = [PairTally(*pair) for pair in pairs]
+    run = play_games(configs, seed, range(deals), lambda rows: progress(len(rows)), jobs,
+                     client)
+    for index, tally in enumerate(tallies):
+        for one, two in zip(run.rows[2 * index], run.rows[2 * index + 1], strict=True):
+            tally.add_deal([table_of(rules, one), table_of(rules, two)])
+    return tuple(tallies), run.interrupted
+
+
+def _positions(rows: Sequence[GameRow], sides: tuple[tuple[int, ...], ...]) -> tuple[
+        Interval, ...]:
+    """Each turn position's share of the games with a winner (a game nobody won says nothing
+    about positions): the side of the first seat is position 0, then the side of each next
+    seat in turn order that was not yet counted."""
+    wins = [0] * len(sides)
+    side_of = {seat: index for index, side in enumerate(sides) for seat in side}
+    players = sum(len(side) for side in sides)
+    for row in rows:
+        if row.winner is None:
+            continue
+        order: list[int] = []
+        for step in range(players):
+            side = side_of[(row.first_seat + step) % players]
+            if side not in order:
+                order.append(side)
+        wins[order.index(side_of[row.winner])] += 1
+    return tuple(wilson(w, sum(wins)) for w in wins)
+
+
+def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
+    """The ``share`` quantile of the sorted values ``ordered`` (nearest rank) with a
+    distribution-free 95% interval: the order statistics at ranks
+    ``n*share -+ z*sqrt(n*share*(1-share))`` (normal approximation to the binomial count of
+    values below the quantile).  An empty list gives a zero interval at 0."""
+    n = len(ordered)
+    if not n:
+        return Interval(0.0, 0.0, 0.0, 0)
+    spread = z * math.sqrt(n * share * (1 - share))
+    at = max(0, math.ceil(share * n) - 1)
+    low = max(0, math.floor(share * n - spread) - 1)
+    high = min(n - 1, math.ceil(share * n + spread))
+    return Interval(float(ordered[at]), float(ordered[low]), float(ordered[high]), n)
+
+
+def verdicts(report: Balance) -> list[str]:
+    """Short sentences, each with its evidence: the first position against fair, skill
+    against the base, games without a winner, game length."""
+    lines = [_fairness(report)]
+    top = report.top
+    share = top.rate
+    line = f"{top.a} beats {top.b} in {_pct(share)} of won games"
+    if report.base is not None and report.gradient:
+        change = report.gradient[report.matrix.index(top)]
+        word = ("more than" if change.low > 0 else "less than" if change.high < 0
+                else "about as much as")
+        line += f"; skill matters {word} in {report.base} ({_points(change)})"
+    lines.append(line)
+    won = report.outcomes["win"]
+    lines.append("every game has a winner" if won.estimate == 1 else
+                 f"{(1 - won.estimate) * 100:.1f}% of games end without a winner "
+                 f"({(1 - won.high) * 100:.1f}..{(1 - won.low) * 100:.1f})")
+    median = next(q.value for q in report.quantiles if q.share == 0.5)
+    lines.append(f"median game {median.estimate:.0f} turns ({median.low:.0f}..{median.high:.0f})")
+    return lines
+
+
+def _fairness(report: Balance) -> str:
+    first = report.positions[0]
+    word = ("above fair" if first.low > report.fair else "below fair"
+            if first.high < report.fair else "fair within the interval")
+    who = "first seat" if report.fair == 1 / report.players else "first team"
+    return f"{who} wins {_pct(first)} of won games: {word} ({report.fair:.1%})"
+
+
+def _pct(rate: Interval) -> str:
+    return f"{rate.estimate:.1%} ({rate.low * 100:.1f}..{rate.high * 100:.1f})"
+
+
+def _points(change: Interval) -> str:
+    return (f"{change.estimate * 100:+.1f} points, {change.low * 100:+.1f}.."
+            f"{change.high * 100:+.1f}")

@@ -1,0 +1,179 @@
+"""A round robin of bots with ratings and intervals (``spitemalice ladder``).
+
+Every two bots of the list meet on the same deals, each deal played twice with the sides
+swapped (:mod:`spitemalice.study.pairs`); game ``g`` of every pair is dealt from the same seed,
+so the whole round robin is played on duplicate deals.  The games are rated by a
+Bradley-Terry model (Luce's choice model with more than two sides; how a multi-seat game
+becomes evidence is in :mod:`spitemalice.study.ratings`), with the anchor bot at 0 and
+bootstrap 95% intervals.
+
+**Stopping when the order is decided.**  With a margin the deals are played in batches, and
+each pair carries Wald's sequential probability ratio test on its per-deal results (as
+``compare --until-decided`` does): it decides whether one bot wins at least ``margin`` more
+than half of the games between them ("differs") or less ("same").  A decided pair plays no
+more; the run stops when every two bots next to each other in the current rating order are
+decided (their order is known, or they are as strong as each other within the margin), or
+when the deal limit is reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations, pairwise
+from typing import Any
+
+import attrs
+
+from spitemalice.rules.book import RuleBook
+from spitemalice.study.pairs import PairTally, pair_configs, table_of
+from spitemalice.study.ratings import Rating, Table, ratings
+from spitemalice.study.runner import GameRow, play_games
+from spitemalice.study.stats import Interval, SprtResult
+
+
+@attrs.frozen
+class Pair:
+    """One pair's results and, with a margin, its test's state."""
+
+    tally: PairTally
+    test: SprtResult | None
+
+    def as_dict(self) -> dict[str, object]:
+        data = self.tally.as_dict()
+        if self.test is not None:
+            data["decision"] = self.test.decision
+        return data
+
+
+@attrs.frozen
+class Ladder:
+    """A finished round robin.
+
+    Attributes:
+        ruleset, players: what was played.
+        anchor: the bot rated 0.
+        ratings: best first.
+        pairs: every two bots, in the order of the bot list.
+        deals: the most deals any pair played.
+        margin: the sequential test's margin, or ``None`` for a fixed number of deals.
+        decided: with a margin, whether every two neighbours in the order were decided.
+        interrupted: Ctrl-C stopped the run.
+    """
+
+    ruleset: str
+    players: int
+    anchor: str
+    ratings: tuple[Rating, ...]
+    pairs: tuple[Pair, ...]
+    deals: int
+    margin: float | None
+    decided: bool
+    interrupted: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        return {"ruleset": self.ruleset, "players": self.players, "anchor": self.anchor,
+                "deals": self.deals, "margin": self.margin, "decided": self.decided,
+                "interrupted": self.interrupted,
+                "ratings": [r.as_dict() for r in self.ratings],
+                "pairs": [p.as_dict() for p in self.pairs]}
+
+
+def ladder(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
+           margin: float | None = None, batch: int = 50, anchor: str | None = None,
+           on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
+           jobs: int | None = 1, client: Any = None) -> Ladder:
+    """Play the round robin of ``bots`` on ``rules`` and rate them.
+
+    Args:
+        deals: deals per pair (with ``margin``: at most).
+        seed: the run seed; game ``g`` of every pair is dealt from the same seed.
+        margin: stop early once the order is decided (module docstring), testing whether a
+            bot wins ``margin`` (a share, 0.05 for 55%) more than half of its games.
+        batch: deals per batch with a margin.
+        anchor: the bot rated 0 (default ``random`` when listed, else the first bot).
+        on_game: called with each deal's rows (two per pair still playing).
+        jobs: worker processes (:func:`spitemalice.study.parallel.run_games`).
+        client: a Dask client to play on instead; the result never depends on either.
+
+    Raises:
+        ValueError: fewer than two bots, a bot named twice, or a margin not in (0, 0.5).
+        SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly.
+    """
+    if len(bots) < 2 or len(set(bots)) != len(bots):
+        raise ValueError(f"a ladder needs two or more different bots, not {list(bots)}")
+    if margin is not None and not 0 < margin < 0.5:
+        raise ValueError(f"the margin is a share between 0 and 0.5, not {margin}")
+    anchor = anchor or ("random" if "random" in bots else bots[0])
+    tallies = {pair: PairTally(*pair) for pair in combinations(bots, 2)}
+    configs = {pair: pair_configs(rules, *pair) for pair in tallies}
+    tables: list[Table] = []
+    played = 0
+    interrupted = False
+    while played < deals and not interrupted:
+        active = [pair for pair in tallies
+                  if margin is None or tallies[pair].test(margin).decision == "undecided"]
+        if margin is not None and _decided(tallies, _order(tables, bots, anchor), margin):
+            break
+        stop = deals if margin is None else min(deals, played + batch)
+        run = play_games([c for pair in active for c in configs[pair]], seed,
+                         range(played, stop), on_game, jobs, client)
+        for index, pair in enumerate(active):
+            first, second = run.rows[2 * index], run.rows[2 * index + 1]
+            for one, two in zip(first, second, strict=True):
+                deal = [table_of(rules, one), table_of(rules, two)]
+                tallies[pair].add_deal(deal)
+                tables.extend(deal)
+        played = stop if not run.interrupted else played + len(run.rows[0])
+        interrupted = run.interrupted
+    rated = ratings(tables, bots, anchor, seed)
+    order = [r.bot for r in rated]
+    return Ladder(rules.name, rules.players, anchor, tuple(rated),
+                  tuple(Pair(t, t.test(margin) if margin is not None else None)
+                        for t in tallies.values()),
+                  played, margin,
+                  margin is not None and _decided(tallies, order, margin), interrupted)
+
+
+def _order(tables: Sequence[Table], bots: Sequence[str], anchor: str) -> list[str]:
+    """The bots by their point ratings, best first (no bootstrap: only the order counts)."""
+    if not tables:
+        return list(bots)
+    return [r.bot for r in ratings(tables, bots, anchor, bootstrap=0)]
+
+
+def _decided(tallies: dict[tuple[str, str], PairTally], order: Sequence[str],
+             margin: float) -> bool:
+    """Whether the test of every two bots next to each other in ``order`` has decided."""
+    for upper, lower in pairwise(order):
+        tally = tallies.get((upper, lower)) or tallies[(lower, upper)]
+        if tally.test(margin).decision == "undecided":
+            return False
+    return True
+
+
+def format_ladder(result: Ladder) -> str:
+    """The ladder as an aligned table (rating, interval, games, wins) and the pairs."""
+    lines = [("rank", "bot", "rating (95% interval)", "games", "won")]
+    for rank, r in enumerate(result.ratings, 1):
+        lines.append((str(rank), r.bot,
+                      f"{r.rating.estimate:+.0f} ({r.rating.low:+.0f}..{r.rating.high:+.0f})",
+                      str(r.games), str(r.wins)))
+    place = {r.bot: index for index, r in enumerate(result.ratings)}
+    pairs = [("pair (higher rated first)", "games", "won", "lost", "no winner",
+              "share of won games (95%)", *(("decision",) if result.margin else ()))]
+    for pair in result.pairs:
+        t = pair.tally
+        first, second, won, lost, rate = t.a, t.b, t.wins_a, t.wins_b, t.rate
+        if place[t.b] < place[t.a]:
+            first, second, won, lost = t.b, t.a, t.wins_b, t.wins_a
+            rate = Interval(1 - rate.estimate, 1 - rate.high, 1 - rate.low, rate.n)
+        pairs.append((f"{first} v {second}", str(t.games), str(won), str(lost),
+                      str(t.no_winner), f"{rate.estimate:.1%} ({rate.low:.1%}..{rate.high:.1%})",
+                      *((pair.test.decision,) if pair.test is not None else ())))
+    return _aligned(lines) + "\n\n" + _aligned(pairs)
+
+
+def _aligned(lines: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True))
+                     .rstrip() for line in lines)

@@ -1,0 +1,112 @@
+"""Two bots on duplicate deals with the sides swapped: the unit of ``ladder`` and ``balance``.
+
+A *side* is a seat, or a team under a partnership rule (both partners played by one bot).  On
+every deal two games are played: the bots alternate around the table (bot A on sides 0, 2,
+..., bot B on sides 1, 3, ...), then the other way round.  So each bot holds every side once
+per deal, and both meet the same cards: the luck of the deal cancels (duplicate play, as in
+duplicate bridge) and so does any advantage of a side.  With an odd number of sides one bot
+holds one side more in each game, the other in the other game.
+
+:class:`PairTally` keeps the results of one pair: wins of each, games without a winner, and a
+per-deal value for the sequential test (``ladder --until-decided``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from spitemalice.rules.book import RuleBook
+from spitemalice.study.ratings import Table
+from spitemalice.study.runner import Configuration, GameRow, configuration
+from spitemalice.study.stats import Interval, SprtResult, mean_interval, sprt, wilson
+from spitemalice.study.tournament import tournament_sides
+
+PATTERNS = 2
+"""Games per deal for one pair: the bots alternate around the table, then swap."""
+
+
+def pair_configs(rules: RuleBook, a: str, b: str) -> tuple[Configuration, Configuration]:
+    """The two configurations of the pair ``a``, ``b`` on ``rules``: ``a`` on the even sides
+    first, then on the odd ones (each bot plays every seat of the sides it holds).
+
+    Raises:
+        SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly (as
+            :func:`spitemalice.study.tournament.tournament_sides`).
+    """
+    sides = tournament_sides(rules)
+    configs = []
+    for flip in range(PATTERNS):
+        bots = [""] * rules.players
+        for index, side in enumerate(sides):
+            for seat in side:
+                bots[seat] = a if (index + flip) % 2 == 0 else b
+        configs.append(configuration(rules, bots, f"{a}/{b}#{flip}"))
+    return configs[0], configs[1]
+
+
+def table_of(rules: RuleBook, row: GameRow) -> Table:
+    """A finished game as rating evidence: each side's bot and the side that won."""
+    sides = tournament_sides(rules)
+    winner = None
+    if row.winner is not None:
+        winner = next(i for i, side in enumerate(sides) if row.winner in side)
+    return Table(tuple(row.bots[side[0]] for side in sides), winner, row.game)
+
+
+@attrs.define
+class PairTally:
+    """The results of bot ``a`` against bot ``b`` so far.
+
+    Attributes:
+        wins_a, wins_b: games each bot's side won.
+        no_winner: games without a winner (drawn, blocked, turn limit).
+        values: per deal, ``(wins_a - wins_b) / (2 * games of the deal)``: the share of the
+            deal's games ``a`` won above one half when every game has a winner.
+    """
+
+    a: str
+    b: str
+    wins_a: int = 0
+    wins_b: int = 0
+    no_winner: int = 0
+    values: list[float] = attrs.field(factory=list)
+
+    def add_deal(self, tables: Sequence[Table]) -> None:
+        """Count one deal's games (its :data:`PATTERNS` tables)."""
+        wins = {self.a: 0, self.b: 0}
+        for table in tables:
+            if table.winner is None:
+                self.no_winner += 1
+            else:
+                wins[table.sides[table.winner]] += 1
+        self.wins_a += wins[self.a]
+        self.wins_b += wins[self.b]
+        self.values.append((wins[self.a] - wins[self.b]) / (2 * len(tables)))
+
+    @property
+    def games(self) -> int:
+        return self.wins_a + self.wins_b + self.no_winner
+
+    @property
+    def rate(self) -> Interval:
+        """``a``'s share of the games with a winner, with its Wilson 95% interval (fair: 0.5,
+        since both bots hold the same sides over a deal)."""
+        return wilson(self.wins_a, self.wins_a + self.wins_b)
+
+    @property
+    def gain(self) -> Interval:
+        """The mean per-deal value (``a``'s wins above half of a deal's games) with its
+        normal 95% interval: what the skill gradient compares."""
+        return mean_interval(self.values)
+
+    def test(self, margin: float) -> SprtResult:
+        """Wald's test (:func:`spitemalice.study.stats.sprt`) of whether ``a`` wins at least
+        ``margin`` more (or less) than half of the games, on the per-deal values."""
+        return sprt(self.values, margin)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"a": self.a, "b": self.b, "games": self.games, "wins_a": self.wins_a,
+                "wins_b": self.wins_b, "no_winner": self.no_winner,
+                "rate_a": self.rate.as_dict(), "gain": self.gain.as_dict()}

@@ -1,0 +1,126 @@
+"""Pictures of ratings and balance reports (``ladder --plot``, ``balance --plot``, the atlas):
+matplotlib, the optional extra ``spitemalice[plot]``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from spitemalice.study.balance import Balance
+from spitemalice.study.ladder import Ladder
+from spitemalice.study.pairs import PairTally
+from spitemalice.study.plot import check_path, interval_bars, pyplot, save
+from spitemalice.study.stats import Interval
+
+
+def plot_ladder(path: Path, result: Ladder, subtitle: str = "") -> Any:
+    """Left: each bot's rating with its 95% interval, best on top.  Right: each pair's share
+    of won games, row bot against column bot.
+
+    Raises:
+        SpiteMaliceError: as :func:`spitemalice.study.plot.check_path`, or an unwritable file.
+    """
+    check_path(path)
+    plt = pyplot()
+    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
+    interval_bars(left, [r.bot for r in result.ratings], [r.rating for r in result.ratings],
+                  percent=False)
+    left.set_xlabel(f"rating (Elo scale, {result.anchor} = 0; 95% bootstrap interval)")
+    left.set_title("Ratings")
+    _shares(right, [r.bot for r in result.ratings], [p.tally for p in result.pairs])
+    figure.suptitle(f"{result.ruleset}, {result.players} players: up to {result.deals} "
+                    f"deals per pair, sides swapped" + (f"\n{subtitle}" if subtitle else ""))
+    save(figure, path)
+    return figure
+
+
+def plot_balance(path: Path, report: Balance, subtitle: str = "") -> Any:
+    """Three panels: each turn position's win rate against the fair share, the distribution
+    of game length in turns with its median, and the skill matrix.
+
+    Raises:
+        SpiteMaliceError: as :func:`spitemalice.study.plot.check_path`, or an unwritable file.
+    """
+    check_path(path)
+    plt = pyplot()
+    figure, (seats, lengths, skill) = plt.subplots(1, 3, figsize=(14, 4.2),
+                                                   layout="constrained")
+    labels = [f"position {i + 1}" for i in range(len(report.positions))]
+    interval_bars(seats, labels, report.positions, report.fair)
+    seats.set_xlabel(f"win rate, % ({report.reference} in every seat; fair "
+                     f"{report.fair:.0%})")
+    seats.set_title("Turn positions")
+    median = next(q.value for q in report.quantiles if q.share == 0.5)
+    length_histogram(lengths, report.lengths, median.estimate)
+    lengths.set_title("Game length")
+    _shares(skill, list(report.tiers[::-1]), list(report.matrix))
+    figure.suptitle(f"{report.label}, {report.players} players: {report.games} self-play "
+                    f"games, {report.deals} deals per pair"
+                    + (f"\n{subtitle}" if subtitle else ""))
+    save(figure, path)
+    return figure
+
+
+def length_histogram(axes: Any, lengths: dict[int, int], median: float,
+                     upper: int | None = None) -> None:
+    """Games per length in turns (``lengths``: turns -> games), the median as an orange
+    line; with ``upper`` a bare thumbnail on the scale 0..``upper``."""
+    turns = [t for t, count in lengths.items() for _ in range(count)]
+    small = upper is not None
+    axes.hist(turns, bins=30 if small else min(60, max(5, len(lengths))),
+              range=(0, upper) if small else None, color="#4c72b0")
+    axes.axvline(median, color="#dd8452", linewidth=1.5)
+    if small:
+        axes.set_xlim(0, upper)
+        axes.set_yticks([])
+        axes.tick_params(labelsize=6, length=2, pad=1)
+        for side in ("top", "right", "left"):
+            axes.spines[side].set_visible(False)
+    else:
+        axes.set_xlabel(f"turns per game (median {median:.0f})")
+        axes.set_ylabel("games")
+
+
+def small_length_plot(path: Path, lengths: dict[int, int], median: float, upper: int) -> None:
+    """A thumbnail of :func:`length_histogram` on the scale 0..``upper`` turns, for a table
+    row."""
+    plt = pyplot()
+    figure, axes = plt.subplots(figsize=(1.8, 0.55), layout="constrained")
+    length_histogram(axes, lengths, median, upper)
+    save(figure, path, dpi=100)
+
+
+def forest(path: Path, labels: Sequence[str], intervals: Sequence[Interval],
+           reference: float, xlabel: str, title: str,
+           shift: Sequence[float] | None = None) -> None:
+    """One interval per configuration, top to bottom, with a reference line; ``shift``
+    subtracts a value per row first (a fair share, to show the excess)."""
+    if shift is not None:
+        intervals = [Interval(i.estimate - s, i.low - s, i.high - s, i.n)
+                     for i, s in zip(intervals, shift, strict=True)]
+    plt = pyplot()
+    figure, axes = plt.subplots(figsize=(7, 0.24 * len(labels) + 1.1), layout="constrained")
+    interval_bars(axes, labels, intervals, reference)
+    axes.set_xlabel(xlabel)
+    axes.set_title(title, fontsize="medium")
+    axes.tick_params(axis="y", labelsize=7)
+    save(figure, path, dpi=100)
+
+
+def _shares(axes: Any, bots: Sequence[str], tallies: Sequence[PairTally]) -> None:
+    """A heat map: row bot's share of won games against column bot, in percent."""
+    share: dict[tuple[str, str], float] = {}
+    for t in tallies:
+        share[(t.a, t.b)] = t.rate.estimate
+        share[(t.b, t.a)] = 1 - t.rate.estimate
+    grid = [[share.get((row, col), float("nan")) * 100 for col in bots] for row in bots]
+    axes.imshow(grid, cmap="RdBu", vmin=0, vmax=100)
+    for i, row in enumerate(grid):
+        for j, value in enumerate(row):
+            if value == value:  # not the diagonal
+                axes.text(j, i, f"{value:.0f}", ha="center", va="center", fontsize=9,
+                          color="white" if abs(value - 50) > 30 else "black")
+    axes.set_xticks(range(len(bots)), bots, rotation=30, ha="right")
+    axes.set_yticks(range(len(bots)), bots)
+    axes.set_title("Row's share of won games against column, %")

@@ -1,0 +1,208 @@
+"""Ratings of bots from games: a Bradley-Terry model fitted to who won, with 95% intervals.
+
+**How a game becomes evidence.**  A game is a *table*: its sides (the seats, or the teams
+under a partnership rule, :attr:`spitemalice.rules.policies.TeamRule.teams`), each played by
+one bot, and the side that won.  The model is Luce's choice axiom, the first choice of the
+Plackett-Luce model: every bot ``b`` has a strength ``gamma_b > 0``, and the side that wins is
+chosen among the sides at the table with probability proportional to the strength of its bot,
+
+    P(side s wins) = gamma_bot(s) / sum over the table's sides t of gamma_bot(t).
+
+With two sides this is the Bradley-Terry model (Bradley and Terry, Biometrika 39, 1952).  With
+more, a four-seat game of bots A, B, A, B won by seat 2 is one observation "A chosen among
+{A, B, A, B}": it says A beat B, weighted by how many seats each held; it says nothing about
+the order of the losers.  A game without a winner (drawn, blocked, turn limit) carries no
+evidence about strength; it is counted and reported, not rated.
+
+**Fit.**  The maximum-likelihood strengths are found by Hunter's minorization-maximization
+iteration (Hunter, "MM algorithms for generalized Bradley-Terry models", Annals of Statistics
+32(1), 2004, section 5 for the Luce and Plackett-Luce case).  A bot that never won (or never
+lost) has no finite maximum, so a prior of one virtual game between every two bots that met,
+won half by each, is added (as Coulom's BayesElo adds virtual draws): it pulls no rating
+visibly once a few dozen real games are in.  Ratings are on the Elo scale,
+``400 * log10(gamma_b / gamma_anchor)``, with the anchor bot (``random``) at 0: 200 points
+more means winning a two-side game about 76% of the time.
+
+**Intervals.**  A percentile bootstrap over deals (Efron and Tibshirani, *An Introduction to
+the Bootstrap*, 1993, chapter 13): the deals are resampled with replacement, every game of a
+resampled deal coming with it (the games of one deal share its cards, so they are resampled
+together), and the model refitted; the 2.5% and 97.5% points of each bot's rating over
+:data:`BOOTSTRAP` refits are its 95% interval.  The bootstrap is seeded: equal games give
+equal intervals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+import attrs
+
+from spitemalice.study.stats import Interval
+
+BOOTSTRAP = 400
+"""Bootstrap refits behind each interval."""
+
+PRIOR = 1.0
+"""Virtual games, won half by each, between every two bots that met."""
+
+_TOLERANCE = 1e-9
+
+_Key = tuple[tuple[str, ...], int]
+"""A table and its winning side: what the fit counts."""
+_MOST_STEPS = 10_000
+
+
+@attrs.frozen
+class Table:
+    """One game as rating evidence: the bot of each side, and the winning side.
+
+    Attributes:
+        sides: the bot of each side (a seat, or a team), in side order.
+        winner: the index in ``sides`` of the side that won, or ``None`` (no evidence).
+        deal: the deal the game was played on (games of one deal are resampled together).
+    """
+
+    sides: tuple[str, ...]
+    winner: int | None
+    deal: int
+
+
+@attrs.frozen
+class Rating:
+    """One bot's rating.
+
+    Attributes:
+        bot: the bot's name.
+        rating: Elo-scale rating (the anchor bot 0) with its bootstrap 95% interval
+            (``n``: the games with a winner the bot played in).
+        games: games the bot played, with a winner or not.
+        wins: games its side won.
+    """
+
+    bot: str
+    rating: Interval
+    games: int
+    wins: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {"bot": self.bot, "rating": self.rating.as_dict(1), "games": self.games,
+                "wins": self.wins}
+
+
+def strengths(tables: Iterable[Table], bots: Sequence[str]) -> dict[str, float]:
+    """The maximum-likelihood strengths ``gamma`` of ``bots`` (with the prior; see the module
+    docstring), scaled so that they multiply to 1.
+
+    Raises:
+        ValueError: a table names a bot not in ``bots``.
+    """
+    counts = Counter((t.sides, t.winner) for t in tables if t.winner is not None)
+    return _fit(counts, bots)
+
+
+def _fit(counts: Mapping[_Key, int],
+         bots: Sequence[str], start: Mapping[str, float] | None = None) -> dict[str, float]:
+    index = {bot: i for i, bot in enumerate(bots)}
+    size = len(bots)
+    wins = [0.0] * size
+    # Each distinct table: how many games, and how many sides each bot held there.
+    tables: Counter[tuple[str, ...]] = Counter()
+    met: set[tuple[int, int]] = set()
+    for (sides, winner), count in counts.items():
+        unknown = set(sides) - index.keys()
+        if unknown:
+            raise ValueError(f"a table names bots {sorted(unknown)} not among {list(bots)}")
+        wins[index[sides[winner]]] += count
+        tables[sides] += count
+        present = sorted({index[bot] for bot in sides})
+        met.update((a, b) for a in present for b in present if a < b)
+    shapes: list[tuple[list[tuple[int, int]], float]] = [
+        ([(index[bot], held) for bot, held in Counter(sides).items()], count)
+              for sides, count in tables.items()]
+    for a, b in met:  # the prior: virtual games, won half by each
+        wins[a] += PRIOR / 2
+        wins[b] += PRIOR / 2
+        shapes.append(([(a, 1), (b, 1)], PRIOR))
+    gamma = [start[bot] for bot in bots] if start else [1.0] * size
+    for _ in range(_MOST_STEPS):
+        denominators = [0.0] * size
+        for held, weight in shapes:
+            total = sum(gamma[i] * n for i, n in held)
+            for i, n in held:
+                denominators[i] += weight * n / total
+        new = [wins[i] / denominators[i] if denominators[i] else gamma[i] for i in range(size)]
+        scale = math.exp(-sum(math.log(g) for g in new) / size) if all(new) else 1.0
+        new = [g * scale for g in new]
+        change = max(abs(math.log(n / g)) for n, g in zip(new, gamma, strict=True))
+        gamma = new
+        if change < _TOLERANCE:
+            break
+    return dict(zip(bots, gamma, strict=True))
+
+
+def elo(gamma: Mapping[str, float], anchor: str) -> dict[str, float]:
+    """Strengths on the Elo scale, ``anchor`` at 0."""
+    base = gamma[anchor]
+    return {bot: 400 * math.log10(value / base) for bot, value in gamma.items()}
+
+
+def ratings(tables: Sequence[Table], bots: Sequence[str], anchor: str,
+            seed: int = 0, bootstrap: int = BOOTSTRAP) -> list[Rating]:
+    """Each bot's Elo-scale rating with its bootstrap 95% interval, best first.
+
+    Args:
+        tables: the games, each a :class:`Table`.
+        bots: the bots to rate (every bot a table names).
+        anchor: the bot rated 0.
+        seed: seeds the bootstrap's resampling of deals.
+        bootstrap: refits behind the intervals (0: intervals of zero width).
+
+    Raises:
+        ValueError: ``anchor`` not among ``bots``, or a table names an unknown bot.
+    """
+    if anchor not in bots:
+        raise ValueError(f"the anchor {anchor!r} is not among the bots {list(bots)}")
+    decided = [t for t in tables if t.winner is not None]
+    fitted = strengths(decided, bots)
+    point = elo(fitted, anchor)
+    by_deal: dict[int, Counter[_Key]] = {}
+    for table in decided:
+        assert table.winner is not None
+        by_deal.setdefault(table.deal, Counter())[(table.sides, table.winner)] += 1
+    deals = list(by_deal.values())
+    rng = random.Random(seed)
+    draws: dict[str, list[float]] = {bot: [] for bot in bots}
+    for _ in range(bootstrap if deals else 0):
+        counts: Counter[_Key] = Counter()
+        for _ in deals:
+            counts.update(deals[rng.randrange(len(deals))])
+        for bot, value in elo(_fit(counts, bots, fitted), anchor).items():
+            draws[bot].append(value)
+    played = Counter(bot for t in tables for bot in set(t.sides))
+    decided_games = Counter(bot for t in decided for bot in set(t.sides))
+    won = Counter(t.sides[t.winner] for t in decided if t.winner is not None)
+    result = []
+    for bot in bots:
+        low, high = _percentiles(draws[bot], point[bot])
+        result.append(Rating(bot, Interval(point[bot], low, high, decided_games[bot]),
+                             played[bot], won[bot]))
+    return sorted(result, key=lambda r: -r.rating.estimate)
+
+
+def _percentiles(values: list[float], point: float) -> tuple[float, float]:
+    """The 2.5% and 97.5% points of ``values`` (nearest rank), widened to hold ``point``."""
+    if not values:
+        return point, point
+    ordered = sorted(values)
+    low = ordered[max(0, math.ceil(0.025 * len(ordered)) - 1)]
+    high = ordered[min(len(ordered) - 1, math.ceil(0.975 * len(ordered)) - 1)]
+    return min(low, point), max(high, point)
+
+
+def expected_share(rating_a: float, rating_b: float) -> float:
+    """The share of two-side games a bot rated ``rating_a`` wins against one rated
+    ``rating_b`` (the model's prediction)."""
+    return 1 / (1 + 10 ** ((rating_b - rating_a) / 400))

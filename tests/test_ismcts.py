@@ -1,0 +1,182 @@
+"""The ismcts bot (spitemalice.bots.ismcts) and its determinizations (spitemalice.bots.sampling):
+it reads only its seat's view, is reproducible at a fixed budget, considers every legal move,
+and its playouts obey exactly what legal_moves and apply_move obey."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from helpers.positions import position
+from helpers.twins import searched_state, swap_hidden
+
+import spitemalice as sm
+from spitemalice.bots import ismcts
+from spitemalice.bots.ismcts import IsmctsPlayer
+from spitemalice.bots.players import GreedyPlayer, make_player
+from spitemalice.bots.sampling import Sampler
+from spitemalice.engine import legal_moves
+from spitemalice.engine.views import view_of
+from spitemalice.moves import Discard, Play, Zone
+from spitemalice.rules.loader import load
+from spitemalice.study.runner import configuration, play_one
+
+
+def _bot(seed: int, **budget: float) -> IsmctsPlayer:
+    return IsmctsPlayer(seed, policy=GreedyPlayer(seed), **budget)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def bf() -> sm.RuleBook:
+    return load("blackwood-frey", [], {})
+
+
+def test_ismcts_reads_only_its_view(bf: sm.RuleBook) -> None:
+    state = searched_state(bf)
+    twin = swap_hidden(state)
+    assert twin != state and view_of(twin, state.seat) == view_of(state, state.seat)
+    moves = legal_moves(bf, state)
+    chosen = set()
+    for seed in range(4):
+        first = _bot(seed, playouts=40).choose(bf, state, moves)
+        assert _bot(seed, playouts=40).choose(bf, twin, moves) == first
+        chosen.add(first)
+    assert chosen <= set(moves)
+
+
+def test_ismcts_is_reproducible_at_a_fixed_budget() -> None:
+    rules = load("blackwood-frey", [], {"payoff_size": 5})
+    config = configuration(rules, ["ismcts", "heuristic"])
+    assert play_one(config, 4, 0) == play_one(config, 4, 0)
+
+
+def test_ismcts_budget_is_checked() -> None:
+    with pytest.raises(ValueError, match="budget"):
+        _bot(0, playouts=0)
+    with pytest.raises(ValueError, match="budget"):
+        _bot(0, seconds=-1)
+
+
+def test_ismcts_with_a_time_budget_plays_a_legal_move(bf: sm.RuleBook) -> None:
+    state = searched_state(bf)
+    moves = legal_moves(bf, state)
+    player = _bot(1, seconds=0.02)
+    assert player.choose(bf, state, moves) in moves
+    assert player.tree is not None and player.tree.visits >= 1
+
+
+def test_registry_knows_ismcts() -> None:
+    assert isinstance(make_player("ismcts", 3), IsmctsPlayer)
+
+
+def test_every_legal_move_is_considered_pair_discards_included() -> None:
+    # Design notes §9 "Bots play every rule": the root's prior orders every legal move, and
+    # progressive widening reaches them all with budget enough.
+    rules = load("blackwood-frey", ["pair-discards"], {})
+    state = position(rules, hands=["9S 9H JD 4C 7C"], payoffs=["QD", "10C"],
+                     builds=["AS 2S"])
+    moves = legal_moves(rules, state)
+    assert any(isinstance(m, Discard) and len(m.cards) == 2 for m in moves)
+    player = _bot(2, playouts=800)  # room for 1 + sqrt(800) = 29 children
+    player.choose(rules, state, moves)
+    assert player.tree is not None
+    assert sorted(map(str, player.tree.order)) == sorted(map(str, moves))
+    assert set(player.tree.children) == set(moves)
+
+
+def test_a_pay_off_card_is_played_without_a_search(bf: sm.RuleBook) -> None:
+    state = position(bf, hands=["5H 9C"], payoffs=["5D", "10C"], builds=["AS 2S 3S 4S"])
+    player = _bot(0)
+    assert str(player.choose(bf, state, legal_moves(bf, state))) == "P:5D>B1"
+    assert player.tree is None
+
+
+class _Recorder:
+    """Wraps the engine functions the search calls and records every transition."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[sm.GameState, sm.Move, sm.GameState]] = []
+        self.listed: list[tuple[sm.GameState, tuple[sm.Move, ...]]] = []
+
+    def legal_moves(self, rules: sm.RuleBook, state: sm.GameState) -> tuple[sm.Move, ...]:
+        moves = legal_moves(rules, state)
+        self.listed.append((state, moves))
+        return moves
+
+    def apply_move(self, rules: sm.RuleBook, state: sm.GameState,
+                   move: sm.Move) -> sm.GameState:
+        after = sm.apply_move(rules, state, move)
+        self.steps.append((state, move, after))
+        return after
+
+
+@pytest.mark.parametrize("house_rules", [[], ["mandatory-aces", "pair-discards"]])
+def test_playouts_obey_exactly_the_engine(monkeypatch: pytest.MonkeyPatch,
+                                          house_rules: list[str]) -> None:
+    # Design notes §9 "No second copy of the rules": every position the search reaches comes
+    # from a determinization of the view or from apply_move, and every move it makes is one
+    # that legal_moves lists and apply_move gives, checked again on a fresh rule book (cold
+    # caches) for every transition.
+    rules = load("blackwood-frey", house_rules, {})
+    fresh = load("blackwood-frey", house_rules, {})
+    recorder = _Recorder()
+    monkeypatch.setattr(ismcts, "legal_moves", recorder.legal_moves)
+    monkeypatch.setattr(ismcts, "apply_move", recorder.apply_move)
+    state = searched_state(rules)
+    view = view_of(state, state.seat)
+    _bot(5, playouts=30).choose(rules, state, legal_moves(rules, state))
+    assert len(recorder.steps) > 100
+    reached = {id(after) for _, _, after in recorder.steps}
+    for before, move, after in recorder.steps:
+        assert id(before) in reached or view_of(before, view.viewer) == view
+        assert move in sm.legal_moves(fresh, before)
+        assert sm.apply_move(fresh, before, move) == after
+    for listed_at, moves in recorder.listed:
+        assert moves == sm.legal_moves(fresh, listed_at)
+
+
+def test_quick_samples_agree_with_the_view_and_vary(bf: sm.RuleBook) -> None:
+    state = searched_state(bf)
+    view = view_of(state, state.seat)
+    sampler = Sampler(bf, view)
+    rng = random.Random(7)
+    deck = Counter(bf.deck.cards)
+    worlds = [sampler.quick_sample(rng) for _ in range(40)]
+    for world in worlds:
+        assert view_of(world, state.seat) == view
+        assert Counter(world.all_cards()) == deck
+        assert world == sm.GameState(world.seats, world.builds, world.draw, world.completed,
+                                     world.seat, world.turn, world.turn_moves,
+                                     world.idle_turns, world.seed, world.shuffles,
+                                     world.outcome, world.build_removed)
+    other = (state.seat + 1) % len(state.seats)
+    assert len({w.seats[other].hand for w in worlds}) > 30
+    assert len({w.draw[-5:] for w in worlds}) > 30
+
+
+def test_quick_samples_deal_the_hidden_cards_uniformly(bf: sm.RuleBook) -> None:
+    # Each card of the pool lands in the opponent's hand about equally often: a chi-square
+    # test at the 0.1% level over the ranks (13 categories, 12 degrees of freedom).
+    state = searched_state(bf)
+    view = view_of(state, state.seat)
+    sampler = Sampler(bf, view)
+    rng = random.Random(11)
+    other = (state.seat + 1) % len(state.seats)
+    seen: Counter[int] = Counter()
+    samples = 3000
+    for _ in range(samples):
+        seen.update(card.rank for card in sampler.quick_sample(rng).seats[other].hand)
+    pool = Counter(card.rank for card in sampler.pool)
+    hand = len(state.seats[other].hand)
+    expected = {rank: samples * hand * count / len(sampler.pool) for rank, count in pool.items()}
+    chi2 = sum((seen[rank] - e) ** 2 / e for rank, e in expected.items())
+    assert chi2 < 32.9  # the 99.9% point of chi-square with 12 degrees of freedom
+
+
+def test_the_route_shortcut_is_taken(bf: sm.RuleBook) -> None:
+    # As for mcts: 3C on B2 uncovers 5H for B1, and the pay-off card 6D follows this turn.
+    state = position(bf, hands=["9C 10D JH"], payoffs=["6D", "4C"], discards=[["5H 3C"]],
+                     builds=["AS 2S 3S 4S", "AH 2H"])
+    move = _bot(1).choose(bf, state, legal_moves(bf, state))
+    assert isinstance(move, Play) and move.zone is Zone.DISCARD and str(move) == "D1:3C>B2"

@@ -1,0 +1,158 @@
+"""ladder and balance (spitemalice.study.ladder, .balance, .pairs) and their commands."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from spitemalice.cli import main
+from spitemalice.rules.loader import load
+from spitemalice.study.balance import Balance, Baseline, balance, difference, quantile, verdicts
+from spitemalice.study.ladder import ladder
+from spitemalice.study.pairs import pair_configs
+from spitemalice.study.stats import Interval
+
+SHORT = {"payoff_size": 5}
+
+
+def test_pairs_swap_the_sides_on_every_deal() -> None:
+    four = load("skip-bo", [], {"players": 4})
+    first, second = pair_configs(four, "greedy", "random")
+    assert first.bots == ("greedy", "random", "greedy", "random")
+    assert second.bots == ("random", "greedy", "random", "greedy")
+    teams = load("blackwood-frey", ["partnerships"], {"players": 4})
+    first, second = pair_configs(teams, "greedy", "random")
+    # A bot plays a whole team (0+2 or 1+3).
+    assert first.bots[0] == first.bots[2] != first.bots[1] == first.bots[3]
+    assert second.bots == tuple(reversed(first.bots[:2])) * 2
+
+
+def test_ladder_rates_a_stronger_bot_higher_and_stops_when_decided() -> None:
+    rules = load("blackwood-frey", [], SHORT)
+    result = ladder(rules, ["random", "greedy"], 400, seed=3, margin=0.1, batch=20)
+    assert [r.bot for r in result.ratings] == ["greedy", "random"]
+    assert result.decided and result.deals < 400  # greedy against random is decided at once
+    greedy = result.ratings[0]
+    assert greedy.rating.low > 0 and result.ratings[1].rating.estimate == 0
+    (pair,) = result.pairs
+    assert pair.tally.games == 2 * result.deals and pair.test is not None
+    assert pair.test.decision == "differs"
+
+
+def test_ladder_on_four_seats_and_a_fixed_number_of_deals() -> None:
+    rules = load("skip-bo", [], {"players": 4, "payoff_size": 5})
+    result = ladder(rules, ["random", "greedy", "heuristic"], 6, seed=1)
+    assert result.deals == 6 and result.margin is None and not result.decided
+    assert all(p.tally.games == 12 for p in result.pairs)
+    data = result.as_dict()
+    assert data["anchor"] == "random" and len(data["ratings"]) == 3
+
+
+def test_ladder_refuses_bad_lists() -> None:
+    rules = load("blackwood-frey", [], SHORT)
+    with pytest.raises(ValueError, match="two or more different"):
+        ladder(rules, ["greedy", "greedy"], 2, 0)
+    with pytest.raises(ValueError, match="margin"):
+        ladder(rules, ["random", "greedy"], 2, 0, margin=0.7)
+
+
+def test_quantile_intervals_hold_the_estimate() -> None:
+    values = sorted(range(1, 101))
+    median = quantile(values, 0.5)
+    assert median.estimate == 50 and median.low < 50 < median.high
+    assert median.low >= 38 and median.high <= 62  # about +-1 sd of a binomial(100, .5) x 2
+    assert quantile([], 0.5) == Interval(0.0, 0.0, 0.0, 0)
+
+
+def test_difference_adds_half_widths_in_quadrature() -> None:
+    change = difference(Interval(0.1, 0.07, 0.13, 10), Interval(0.02, -0.02, 0.06, 10))
+    assert change.estimate == pytest.approx(0.08)
+    assert change.high - change.estimate == pytest.approx(0.05)
+
+
+@pytest.fixture(scope="module")
+def reports() -> tuple[Balance, Balance]:
+    base = balance(load("blackwood-frey", [], SHORT), "blackwood-frey", games=60, deals=20,
+                   seed=2)
+    here = balance(load("blackwood-frey", ["partnerships"], {**SHORT, "players": 4}),
+                   "blackwood-frey + partnerships", games=60, deals=20, seed=2,
+                   base=Baseline.from_dict(base.as_dict()))
+    return base, here
+
+
+def test_balance_report_counts_every_game(reports: tuple[Balance, Balance]) -> None:
+    base, here = reports
+    assert base.games == 60 and base.deals == 20 and base.base is None and not base.gradient
+    won = round(base.outcomes["win"].estimate * base.games)
+    assert sum(p.estimate for p in base.positions) == pytest.approx(1.0)
+    assert all(p.n == won for p in base.positions)
+    assert sum(base.lengths.values()) == 60
+    assert [(t.a, t.b) for t in base.matrix] == [("greedy", "random"), ("heuristic", "random"),
+                                                  ("heuristic", "greedy")]
+    # Teams: two sides, so the fair share is a half and positions are teams.
+    assert here.fair == 0.5 and len(here.positions) == 2
+    assert here.base == "blackwood-frey" and len(here.gradient) == 3
+    lines = verdicts(here)
+    assert lines[0].startswith("first team wins") and "skill matters" in lines[1]
+    assert "blackwood-frey" in lines[1]
+
+
+def test_balance_data_round_trips_through_json(reports: tuple[Balance, Balance]) -> None:
+    base, _ = reports
+    data = json.loads(json.dumps(base.as_dict()))
+    again, before = Baseline.from_dict(data), base.baseline()
+    assert (again.label, again.tiers) == (before.label, before.tiers)
+    for got, want in zip(again.gains, before.gains, strict=True):  # as_dict rounds to 4 places
+        assert (got.estimate, got.low, got.high) == pytest.approx(
+            (want.estimate, want.low, want.high), abs=1e-4)
+
+
+def test_ladder_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    games = tmp_path / "games.csv"
+    status = main(["ladder", "blackwood-frey", "--set", "payoff_size=5", "--bots",
+                   "random,greedy", "--games", "40", "--batch", "10", "--until-decided", "0.1",
+                   "--jobs", "1", "--games-out", str(games), "--json"])
+    assert status == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["decided"] and [r["bot"] for r in data["ratings"]] == ["greedy", "random"]
+    with games.open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 2 * data["deals"] and {r["config"] for r in rows} == {
+        "random/greedy", "greedy/random"}
+
+
+def test_balance_command(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["balance", "blackwood-frey", "--house-rule", "mandatory-aces", "--set",
+                   "payoff_size=5", "--games", "20", "--deals", "6", "--jobs", "1",
+                   "--bots", "random,greedy"])
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "* first seat wins" in out and "skill matters" in out
+    assert "change from blackwood-frey, payoff_size=5" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["ladder", "blackwood-frey", "--bots", "greedy"], "two or more different bots"),
+    (["ladder", "blackwood-frey", "--bots", "greedy,nobody"], "unknown player"),
+    (["ladder", "blackwood-frey", "--bots", "greedy,random", "--anchor", "mcts"],
+     "--anchor"),
+    (["balance", "blackwood-frey", "--bots", "random,random"], "two or more different"),
+    (["ladder", "blackwood-frey", "--bots", "random,greedy", "--until-decided", "0"],
+     "margin"),
+])
+def test_bad_input_is_refused(argv: list[str], message: str,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) if "--until-decided" in argv else _no_raise():
+        assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+class _no_raise:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> bool:
+        return False

@@ -1,0 +1,82 @@
+"""Ratings (spitemalice.study.ratings): the Bradley-Terry / Luce fit, the anchor, the prior and
+the bootstrap intervals."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from spitemalice.study.ratings import PRIOR, Table, elo, expected_share, ratings, strengths
+
+
+def test_two_bots_fit_the_closed_form_with_the_prior() -> None:
+    # Two bots only: the maximum-likelihood odds are wins over losses, each with the prior's
+    # half virtual win added (Bradley-Terry with one pair has this closed form).
+    tables = [Table(("a", "b"), 0, d) for d in range(30)] + \
+             [Table(("b", "a"), 0, d) for d in range(10)] + [Table(("a", "b"), None, 99)]
+    gamma = strengths(tables, ["a", "b"])
+    assert gamma["a"] / gamma["b"] == pytest.approx((30 + PRIOR / 2) / (10 + PRIOR / 2))
+    rated = elo(gamma, "b")
+    assert rated["b"] == 0
+    assert expected_share(rated["a"], rated["b"]) == pytest.approx(30.5 / 41)
+
+
+def test_a_bot_that_never_wins_stays_finite() -> None:
+    tables = [Table(("a", "b"), 0, d) for d in range(50)]
+    gamma = strengths(tables, ["a", "b"])
+    assert math.isfinite(gamma["a"] / gamma["b"]) and gamma["a"] / gamma["b"] == \
+        pytest.approx(50.5 / 0.5)
+
+
+def test_a_multi_seat_table_is_luce_evidence() -> None:
+    # One table shape, A A B B: P(A's side wins) = 2 gA / (2 gA + 2 gB) = gA / (gA + gB), so
+    # the fit gives the odds of the counts (prior included) as for two sides.
+    tables = [Table(("a", "a", "b", "b"), w, d)
+              for d, w in enumerate([0] * 20 + [1] * 20 + [2] * 10 + [3] * 10)]
+    gamma = strengths(tables, ["a", "b"])
+    assert gamma["a"] / gamma["b"] == pytest.approx((40 + 0.5) / (20 + 0.5))
+    # One A among three B: P(A wins) = gA / (gA + 3 gB): A winning a quarter is equality.
+    even = [Table(("a", "b", "b", "b"), 0 if d % 4 == 0 else 1 + d % 3, d) for d in range(400)]
+    gamma = strengths(even, ["a", "b"])
+    assert gamma["a"] / gamma["b"] == pytest.approx(1.0, rel=0.02)
+
+
+def test_known_strengths_are_recovered_within_the_intervals() -> None:
+    truth = {"random": 0.0, "greedy": 250.0, "heuristic": 300.0, "mcts": 380.0}
+    bots = list(truth)
+    rng = random.Random(3)
+    tables = []
+    for deal in range(300):
+        for i, a in enumerate(bots):
+            for b in bots[i + 1:]:
+                for sides in ((a, b), (b, a)):
+                    p = expected_share(truth[sides[0]], truth[sides[1]])
+                    tables.append(Table(sides, 0 if rng.random() < p else 1, deal))
+    rated = ratings(tables, bots, "random", seed=1, bootstrap=200)
+    assert [r.bot for r in rated] == ["mcts", "heuristic", "greedy", "random"]
+    for r in rated[:-1]:
+        # Within twice the interval's half-width (a 95% interval misses one time in 20; four
+        # of them together would miss too often for a test).
+        half = (r.rating.high - r.rating.low) / 2
+        assert 10 < half < 60 and abs(r.rating.estimate - truth[r.bot]) < 2 * half, r
+        assert r.rating.low <= r.rating.estimate <= r.rating.high
+        assert r.games == 300 * 2 * 3
+    anchor = next(r for r in rated if r.bot == "random")
+    assert anchor.rating.estimate == anchor.rating.low == anchor.rating.high == 0
+    # The bootstrap is seeded: the same games give the same intervals.
+    assert ratings(tables, bots, "random", seed=1, bootstrap=200) == rated
+
+
+def test_games_without_a_winner_are_counted_not_rated() -> None:
+    tables = [Table(("a", "b"), 0, 0), Table(("b", "a"), None, 0)]
+    rated = {r.bot: r for r in ratings(tables, ["a", "b"], "b", bootstrap=10)}
+    assert rated["a"].games == 2 and rated["a"].wins == 1 and rated["a"].rating.n == 1
+
+
+def test_bad_anchor_or_bot_is_refused() -> None:
+    with pytest.raises(ValueError, match="anchor"):
+        ratings([Table(("a", "b"), 0, 0)], ["a", "b"], "c")
+    with pytest.raises(ValueError, match="not among"):
+        strengths([Table(("a", "z"), 0, 0)], ["a", "b"])
