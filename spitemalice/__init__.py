@@ -51,6 +51,7 @@ if TYPE_CHECKING:
         DataError,
         IllegalMove,
         NotationError,
+        OutputError,
         PlayError,
         PositionError,
         ProtocolError,
@@ -104,8 +105,8 @@ _MODULES: dict[str, str] = {
         "PayoffView PublicSeat SeatView ViewBot ViewPlayer stand_in_state "
         "view_legal_moves view_of"),
     "spitemalice.errors": (
-        "NOTATION_REASONS DataError IllegalMove NotationError PlayError PositionError "
-        "ProtocolError RecordError RulesetError SpiteMaliceError"),
+        "NOTATION_REASONS DataError IllegalMove NotationError OutputError PlayError "
+        "PositionError ProtocolError RecordError RulesetError SpiteMaliceError"),
     "spitemalice.formats": (
         "GameRecord check_record format_position load_record parse_position record_game "
         "replay"),
@@ -179,6 +180,7 @@ __all__ = [
     "NotationError",
     "Outcome",
     "OutcomeKind",
+    "OutputError",
     "Pass",
     "PayoffView",
     "Pile",

@@ -384,12 +384,17 @@ def test_simulate_record_refuses_to_overwrite_without_force(tmp_path: Path, caps
 
 
 def test_simulate_record_never_writes_through_a_symlink(tmp_path: Path, capsys) -> None:
+    """One rule for every file written (issue 20 class 8): a link is refused without
+    --force, and replaced (never followed) with it."""
     folder, outside = tmp_path / "games", tmp_path / "outside.txt"
     folder.mkdir()
     outside.write_text("keep")
-    (folder / "game-00000.json").symlink_to(outside)
-    for force in ([], ["--force"]):
-        status, _, err = _run(capsys, "simulate", "blackwood-frey", "--games", "1",
-                              "--record", str(folder), *force)
-        _one_line_error(status, err)
-        assert "symbolic link" in err and outside.read_text() == "keep"
+    link = folder / "game-00000.json"
+    link.symlink_to(outside)
+    argv = ["simulate", "blackwood-frey", "--games", "1", "--record", str(folder)]
+    status, _, err = _run(capsys, *argv)
+    _one_line_error(status, err)
+    assert "--force" in err and outside.read_text() == "keep" and link.is_symlink()
+    assert _run(capsys, *argv, "--force")[0] == 0
+    assert outside.read_text() == "keep" and not link.is_symlink()
+    assert load_record(link).seed is not None

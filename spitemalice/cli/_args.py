@@ -104,6 +104,18 @@ def load_rules(args: argparse.Namespace) -> RuleBook:
                 allow_files=getattr(args, "allow_files", False))
 
 
+def add_force(parser: argparse.ArgumentParser) -> None:
+    """``--force``: let the command's output files replace files already there.  Without it
+    a command refuses, before it does any work, to write over anything at an output's name
+    (:func:`spitemalice.formats.files.check_new`); a symbolic link there is replaced, never
+    written through.  Adding it twice is harmless (``simulate`` gets it from two places)."""
+    if any("--force" in action.option_strings for action in parser._actions):
+        return
+    parser.add_argument("--force", action="store_true",
+                        help="replace output files that are there already (a symbolic link "
+                             "is replaced, never written through)")
+
+
 def bot_list(text: str) -> list[str]:
     """``--bots random,greedy``: the names, blanks dropped (the runner checks each)."""
     return [bot.strip() for bot in text.split(",") if bot.strip()]

@@ -1,7 +1,8 @@
 """``spitemalice play``: a person plays a rule set against bots in the terminal.
 
 ``spitemalice play RULESET [--house-rule NAME] [--set KEY=VALUE] [--players N] [--seat N]
-[--bots greedy,heuristic] [--seed N] [--record FILE] [--delay SECONDS]`` deals a new game;
+[--bots greedy,heuristic] [--seed N] [--record FILE [--force]] [--delay SECONDS]`` deals a
+new game (``--record`` refuses a file already there unless ``--force``);
 ``spitemalice play --resume RECORD [--seat N] [--bots ...]`` goes on with a saved one.  The game
 itself is :class:`spitemalice.play.terminal.TerminalGame`.
 """
@@ -10,11 +11,20 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 from pathlib import Path
 from typing import Any
 
-from spitemalice.cli._args import add_allow_files, add_rules_args, bot_list, load_rules, seed
+from spitemalice.cli._args import (
+    add_allow_files,
+    add_force,
+    add_rules_args,
+    bot_list,
+    load_rules,
+    seed,
+)
 from spitemalice.errors import PlayError
+from spitemalice.formats.files import check_new
 from spitemalice.formats.records import GameRecord, load_record
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.play.terminal import TerminalGame
@@ -39,6 +49,7 @@ def add_play(commands: Any) -> None:
     play.add_argument("--record", type=Path, metavar="FILE",
                       help="keep the record in FILE, written after every move (default: saved "
                            "at the end to spitemalice-game.json or the next free name)")
+    add_force(play)
     play.add_argument("--delay", type=_seconds, default=0.5, metavar="SECONDS",
                       help="pause between two bots' moves (default 0.5)")
     play.set_defaults(handler=run_play)
@@ -72,7 +83,10 @@ def _new(args: argparse.Namespace) -> tuple[Session, int]:
     rules = load_rules(args)
     seat = 0 if args.seat is None else _seat(args.seat, rules.players)
     kinds = _kinds(rules.players, seat, args.bots or ["greedy"])
-    return Session(rules, kinds, seed=args.seed, record_path=args.record), seat
+    if args.record is not None:
+        check_new(args.record, force=args.force, what="--record")
+    return Session(rules, kinds, seed=args.seed, record_path=args.record,
+                   overwrite=args.force), seat
 
 
 def _resumed(args: argparse.Namespace) -> tuple[Session, int]:
@@ -99,7 +113,12 @@ def _resumed(args: argparse.Namespace) -> tuple[Session, int]:
             raise PlayError(f"{args.resume}: seat {others[0]} was a person's too; seat bots "
                             "at the other seats with --bots")
     path = args.record
-    return Session.resume(_checked(record), kinds=kinds, record_path=path), seat
+    # Going on in the file read is what --resume means; any other file follows the rule.
+    same = path is not None and os.path.lexists(path) and os.path.samefile(path, args.resume)
+    if path is not None and not same:
+        check_new(path, force=args.force, what="--record")
+    return Session.resume(_checked(record), kinds=kinds, record_path=path,
+                          overwrite=args.force or same), seat
 
 
 def _checked(record: GameRecord) -> GameRecord:

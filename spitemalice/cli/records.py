@@ -28,14 +28,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from spitemalice.cli._args import add_set, rule_params
+from spitemalice.cli._args import add_force, add_set, rule_params
 from spitemalice.engine.views import SeatView
-from spitemalice.errors import IllegalMove, RecordError, SpiteMaliceError
+from spitemalice.errors import IllegalMove, OutputError, RecordError, SpiteMaliceError
+from spitemalice.formats.files import check_new, make_folder, write_file
 from spitemalice.formats.layout import describe_position, describe_view
 from spitemalice.formats.notation import format_position
 from spitemalice.formats.parse import parse_position, parse_view, seat_count
-from spitemalice.formats.records import GameRecord, load_record, record_result, save_record
+from spitemalice.formats.records import GameRecord, dumps_record, load_record, record_result
 from spitemalice.formats.replay import check_record, replay, rules_for
+from spitemalice.formats.text import for_terminal
 from spitemalice.model import GameResult, GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook
@@ -78,8 +80,7 @@ def add_records(commands: Any) -> None:
     if simulate is not None:
         simulate.add_argument("--record", type=Path, metavar="DIR",
                               help="write a game record (JSON) per game into DIR")
-        simulate.add_argument("--force", action="store_true",
-                              help="with --record: replace records already in DIR")
+        add_force(simulate)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -203,35 +204,28 @@ def record_writer(args: argparse.Namespace, rules: RuleBook) -> GameWriter | Non
     ``DIR/game-NNNNN.json``; ``None`` when ``--record`` was not given.
 
     Raises:
-        SpiteMaliceError: DIR cannot be made (say, a file of that name exists), or one of the
-            records to write is there already (without ``--force``) or is a symbolic link;
-            checked before any game is played.
+        OutputError: DIR cannot be made (say, a file of that name exists), or one of the
+            records to write is there already (a file or a link) without ``--force``;
+            checked before any game is played (:mod:`spitemalice.formats.files`).
     """
     directory: Path | None = getattr(args, "record", None)
     if directory is None:
         return None
     force = bool(getattr(args, "force", False))
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise SpiteMaliceError(f"--record {directory}: cannot make the directory: "
-                               f"{error.strerror}") from None
+    make_folder(directory, what="--record")
     paths = [directory / f"game-{game:05d}.json" for game in range(args.games)]
-    links = [path for path in paths if path.is_symlink()]
-    if links:
-        raise SpiteMaliceError(f"--record: {links[0]} is a symbolic link; records are never "
-                               "written through one (remove it)")
     there = [path for path in paths if os.path.lexists(path)]
     if there and not force:
-        raise SpiteMaliceError(f"--record: {there[0]} and {len(there) - 1} other record(s) "
-                               "are there already; give --force to replace them, or another DIR")
+        raise OutputError(f"--record: {for_terminal(str(there[0]))} and {len(there) - 1} "
+                          "other record(s) are there already; give --force to replace them, "
+                          "or another DIR")
+    if paths:
+        check_new(paths[0], force=force, what="--record")  # a folder we cannot write to
 
     def write(game: int, result: GameResult, kinds: tuple[str, ...]) -> None:
-        path = directory / f"game-{game:05d}.json"
-        try:
-            save_record(record_result(rules, result, kinds), path, overwrite=force)
-        except OSError as error:
-            raise SpiteMaliceError(f"--record: cannot write {path}: {error.strerror}") from None
+        write_file(directory / f"game-{game:05d}.json",
+                   dumps_record(record_result(rules, result, kinds)) + "\n", force=force,
+                   what="--record")
 
     return write
 

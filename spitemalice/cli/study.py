@@ -20,6 +20,7 @@ import attrs
 from spitemalice.cli._args import (
     INTERRUPTED,
     add_allow_files,
+    add_force,
     add_rules_args,
     add_set,
     bot_list,
@@ -55,6 +56,7 @@ def add_run_options(parser: argparse.ArgumentParser, plot: bool = True) -> None:
         parser.add_argument("--plot", type=Path, metavar="FILE",
                             help="draw game lengths and wins per seat to FILE.png or FILE.svg "
                                  "(needs spitemalice[plot])")
+    add_force(parser)
 
 
 def add_simulate_options(parser: argparse.ArgumentParser) -> None:
@@ -148,10 +150,11 @@ class SimulateStudy:
         self.config = configuration(book, bots)
         self.keep_rows = args.metrics or args.plot is not None
         if args.plot is not None:
-            check_path(args.plot)
+            check_path(args.plot, force=args.force)
         self.rows: list[GameRow] = []
         self.out = (GamesOut(args.games_out, book.players, teams=book.teams.any,
-                             configuration=provenance) if args.games_out else None)
+                             configuration=provenance, force=args.force)
+                    if args.games_out else None)
         self.progress = Progress(args.games, "simulate", _show_progress(args))
 
     def on_game(self, chained: Callable[[int, GameResult, tuple[str, ...]], None] | None,
@@ -183,7 +186,8 @@ class SimulateStudy:
             text = format_quality(metrics)
         if self.args.plot is not None:
             plot_runs(self.args.plot, [(self.named.label(), self.rows)], self.book.players,
-                      f"{self.named.label()}: {len(self.rows)} games\n{self.named.title()}")
+                      f"{self.named.label()}: {len(self.rows)} games\n{self.named.title()}",
+                      force=self.args.force)
         return text
 
 
@@ -270,7 +274,7 @@ def run_compare(args: argparse.Namespace) -> int:
     side_a, side_b = _sides(args)
     a, b = side_a.config, side_b.config
     if args.plot is not None:
-        check_path(args.plot)
+        check_path(args.plot, force=args.force)
     if args.statistic is not None and args.until_decided is None:
         raise SpiteMaliceError("--statistic names what --until-decided tests; give "
                                "--until-decided MARGIN too, or drop --statistic")
@@ -287,7 +291,8 @@ def run_compare(args: argparse.Namespace) -> int:
     provenance = {"configurations": {"A": side_a.named.as_dict(), "B": side_b.named.as_dict()},
                   "command": command}
     out = (GamesOut(args.games_out, a.rules.players, labelled=True,
-                    teams=a.rules.teams.any or b.rules.teams.any, configuration=provenance)
+                    teams=a.rules.teams.any or b.rules.teams.any, configuration=provenance,
+                    force=args.force)
            if args.games_out else None)
     progress = Progress(args.games, "compare", _show_progress(args))
 
@@ -320,7 +325,7 @@ def run_compare(args: argparse.Namespace) -> int:
                               (f"B: {b.label}", result.rows[1])], a.rules.players,
                   f"{result.games} paired games, seed {args.seed}, spitemalice "
                   f"{side_a.named.version}\nA: {side_a.named.title(run=False)}\n"
-                  f"B: {side_b.named.title(run=False)}")
+                  f"B: {side_b.named.title(run=False)}", force=args.force)
     return INTERRUPTED if result.interrupted else 0
 
 
@@ -376,7 +381,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     command = named.command("tournament", "--bots", ",".join(bots), "--games", str(args.games))
     provenance = {"configuration": named.as_dict(), "bots": bots, "command": command}
     out = (GamesOut(args.games_out, book.players, labelled=True, teams=book.teams.any,
-                    configuration=provenance) if args.games_out else None)
+                    configuration=provenance, force=args.force) if args.games_out else None)
     progress = Progress(args.games * (len(bots) - 1), "tournament", _show_progress(args))
 
     def on_game(rows: tuple[GameRow, ...]) -> None:

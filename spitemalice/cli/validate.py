@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
-from spitemalice.cli._args import add_rules_args, count, rule_params, seed
+from spitemalice.cli._args import add_force, add_rules_args, count, rule_params, seed
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.files import check_new, write_file
+from spitemalice.formats.text import for_terminal
+from spitemalice.rules.loader import built_in_rulesets
 from spitemalice.rules.registry import kind_of
 from spitemalice.study import parallel
 from spitemalice.validation import format_report, validate
 from spitemalice.validation.house_rule import format_house_rule_report, validate_house_rule
+
+DEFAULT_RECORD = "validate-failure.json"
+"""Where the smallest failing game goes without ``--record``."""
 
 
 def add_validate(commands: Any) -> None:
@@ -33,6 +40,7 @@ def add_validate(commands: Any) -> None:
     parser.add_argument("--record", type=Path, metavar="FILE",
                         help="where to write the smallest failing game as a game record "
                              "(default: validate-failure.json)")
+    add_force(parser)
     parallel.add_arguments(parser)
     parser.set_defaults(handler=run_validate)
 
@@ -41,29 +49,36 @@ def run_validate(args: argparse.Namespace) -> int:
     """Print the report; exit status 0 when every check passed, 1 when one failed (or, under
     ``--strict``, when there is a warning)."""
     params = rule_params(args)
-    path = args.record or Path("validate-failure.json")
-    if not path.parent.is_dir():
-        raise SpiteMaliceError(f"--record {path}: the folder {path.parent} does not exist")
+    path = args.record or Path(DEFAULT_RECORD)
     if kind_of(args.ruleset) == "house-rule":
         return _run_house_rule(args, params, path)
     if args.on:
         raise SpiteMaliceError(f"--on applies to a house rule; {args.ruleset!r} is a rule set: "
                                "stack a house rule on it with --house-rule")
+    # Checked before any game: the failing game must not be lost at the end of a long run.
+    check_new(path, force=args.force, what="--record")
     with parallel.backend(args) as (jobs, client):
         report = validate(args.ruleset, args.house_rule, params, args.games, args.seed,
                           progress=not args.json, jobs=jobs, client=client)
     print(json.dumps(report.as_dict(), indent=2) if args.json
           else format_report(report, strict=args.strict))
     if report.reproduction is not None:
-        _write_record(path, report.reproduction["record"])
+        _write_record(path, report.reproduction["record"], args.force)
         if not args.json:
-            print(f"the smallest failing game is in {path} (spitemalice replay {path})")
+            shown = for_terminal(str(path))
+            print(f"the smallest failing game is in {shown} (spitemalice replay "
+                  f"{shlex.quote(shown)})")
     return 0 if report.ok(strict=args.strict) else 1
 
 
 def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: Path) -> int:
     """``validate HOUSE-RULE``: the house rule on each built-in rule set (``--on``: one); the
-    smallest failing game of each failing rule set goes to ``PATH-RULESET.json``."""
+    smallest failing game of each failing rule set goes to ``PATH-RULESET.json``, every one
+    of those names checked before any game is played."""
+    targets = {name: path.with_name(f"{path.stem}-{name}{path.suffix}")
+               for name in ([args.on] if args.on else built_in_rulesets())}
+    for target in targets.values():
+        check_new(target, force=args.force, what="--record")
     with parallel.backend(args) as (jobs, client):
         result = validate_house_rule(args.ruleset, args.house_rule, params, args.on,
                                      games=args.games, seed=args.seed, progress=not args.json,
@@ -72,17 +87,15 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
           else format_house_rule_report(result, strict=args.strict))
     for name, report in result.reports:
         if report.reproduction is not None:
-            target = path.with_name(f"{path.stem}-{name}{path.suffix}")
-            _write_record(target, report.reproduction["record"])
+            target = targets[name]
+            _write_record(target, report.reproduction["record"], args.force)
             if not args.json:
-                print(f"the smallest failing game on {name} is in {target} "
-                      f"(spitemalice replay {target})")
+                shown = for_terminal(str(target))
+                print(f"the smallest failing game on {name} is in {shown} "
+                      f"(spitemalice replay {shlex.quote(shown)})")
     return 0 if result.ok(strict=args.strict) else 1
 
 
-def _write_record(path: Path, record: object) -> None:
-    try:
-        path.write_text(json.dumps(record, indent=1) + "\n")
-    except OSError as error:
-        raise SpiteMaliceError(f"cannot write the failing game to {path}: "
-                               f"{error.strerror}") from error
+def _write_record(path: Path, record: object, force: bool) -> None:
+    """The failing game's record, by the library's one rule for files."""
+    write_file(path, json.dumps(record, indent=1) + "\n", force=force, what="--record")

@@ -60,6 +60,7 @@ from spitemalice.errors import (
     DataError,
     SpiteMaliceError,
 )
+from spitemalice.formats.files import write_file
 from spitemalice.formats.json_input import (
     check_header,
     parse_json,
@@ -361,21 +362,21 @@ def loads_record(text: str | bytes) -> GameRecord:
 
 
 def save_record(record: GameRecord, path: str | os.PathLike[str], *,
-                overwrite: bool = True) -> None:
-    """Write ``record`` to the file ``path`` as JSON.  A symbolic link at ``path`` is never
-    followed (the write fails instead), so a record cannot land outside the folder it names.
+                overwrite: bool = False) -> None:
+    """Write ``record`` to the file ``path`` as JSON, by the one rule for files the library
+    writes (:mod:`spitemalice.formats.files`): whole or not at all, never through a
+    symbolic link, never over an existing file unless ``overwrite``.
 
     Args:
-        overwrite: whether an existing file at ``path`` may be replaced.
+        overwrite: whether a file or link already at ``path`` may be replaced (a link is
+            replaced, never followed).
 
     Raises:
-        OSError: the file cannot be written; ``FileExistsError`` when it exists and
-            ``overwrite`` is false; an ``OSError`` (``ELOOP``) when ``path`` is a link.
+        OutputError: ``path`` exists and ``overwrite`` is false, is a folder, or cannot be
+            written; nothing was written.
     """
-    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-    flags |= os.O_TRUNC if overwrite else os.O_EXCL
-    with open(os.open(path, flags, 0o644), "w", encoding="utf-8") as file:
-        file.write(dumps_record(record) + "\n")
+    write_file(path, dumps_record(record) + "\n", force=overwrite,
+               how_to_replace="overwrite=True")
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:

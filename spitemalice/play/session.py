@@ -18,7 +18,6 @@ name of the bots' registry, :data:`spitemalice.bots.players.PLAYERS`).
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,9 +28,10 @@ from spitemalice.bots.players import STRONGEST, Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import stand_in_state, view_of
-from spitemalice.errors import IllegalMove, PlayError
+from spitemalice.errors import IllegalMove, OutputError, PlayError
+from spitemalice.formats.files import write_file
 from spitemalice.formats.notation import format_view
-from spitemalice.formats.records import GameRecord, SeatInfo, record_game, save_record
+from spitemalice.formats.records import GameRecord, SeatInfo, dumps_record, record_game
 from spitemalice.formats.replay import replay, rules_for
 from spitemalice.limits import MAX_NAME_CHARS, printable
 from spitemalice.model import GameState
@@ -89,10 +89,7 @@ class Session:
         self._start(rules, _seat_infos(rules, kinds, names), deal(rules, seed, dealer), dealer)
         self.record_path = None if record_path is None else Path(record_path)
         if self.record_path is not None:
-            if not overwrite and os.path.lexists(self.record_path):
-                raise PlayError(f"{self.record_path} exists already; choose another file or "
-                                "allow it to be replaced")
-            self._write(self.record())
+            _write_record(self.record(), self.record_path, replace=overwrite)
 
     def _start(self, rules: RuleBook, seats: tuple[SeatInfo, ...], first: GameState,
                dealer: int | None) -> None:
@@ -109,7 +106,8 @@ class Session:
     @classmethod
     def resume(cls, record: GameRecord, *, rules: RuleBook | None = None,
                kinds: Sequence[str] | None = None,
-               record_path: str | os.PathLike[str] | None = None) -> Session:
+               record_path: str | os.PathLike[str] | None = None,
+               overwrite: bool = False) -> Session:
         """The game a record holds, at its last move, ready to go on.
 
         Args:
@@ -121,13 +119,15 @@ class Session:
                 bot sat); the names stay the record's.
             record_path: the file to keep the record in from now on (often the one read);
                 it is rewritten at once and after every move.
+            overwrite: whether a file already at ``record_path`` may be replaced (give
+                ``True`` to keep the record in the file it was read from).
 
         Raises:
             RulesetError: the record's rules cannot be loaded.
             DataError, RecordError: the record does not replay (its seats do not fit the
                 rules, a move is illegal at its point, its outcome differs from the replay's).
-            PlayError: ``kinds`` does not have one entry per seat, or the record file cannot
-                be written.
+            PlayError: ``kinds`` does not have one entry per seat, or the record file exists
+                (without ``overwrite``) or cannot be written.
             SpiteMaliceError: an unknown bot name.
         """
         book = rules_for(record) if rules is None else rules
@@ -141,7 +141,7 @@ class Session:
                              for before, text in zip(states, record.moves, strict=False)]
         session.record_path = None if record_path is None else Path(record_path)
         if session.record_path is not None:
-            session._write(session.record())
+            _write_record(session.record(), session.record_path, replace=overwrite)
         return session
 
     # -- what the table holds ------------------------------------------------------------
@@ -335,15 +335,12 @@ class Session:
                 (a symbolic link there is never followed).
         """
         target = Path(path)
-        if not overwrite and os.path.lexists(target):
-            raise PlayError(f"{target} exists already; choose another file or allow it to be "
-                            "replaced")
-        _write_record(self.record(), target)
+        _write_record(self.record(), target, replace=overwrite)
         return target
 
     def _write(self, record: GameRecord) -> None:
         if self.record_path is not None:
-            _write_record(record, self.record_path)
+            _write_record(record, self.record_path, replace=True)
 
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not (
@@ -381,25 +378,19 @@ def _seat_list(seats: Sequence[int]) -> str:
     return ", ".join(map(str, seats)) or "none"
 
 
-_TEMPORARY = itertools.count()
-
-
-def _write_record(record: GameRecord, path: Path) -> None:
-    """Write ``record`` to ``path`` whole or not at all: to a new temporary file beside it,
-    then renamed over it (a reader never sees half a record; a link at ``path`` is replaced,
-    never followed).
+def _write_record(record: GameRecord, path: Path, *, replace: bool) -> None:
+    """Write ``record`` to ``path`` by the library's one rule for files
+    (:func:`spitemalice.formats.files.write_file`: whole or not at all, never through a
+    link, over an existing file only when ``replace``).
 
     Raises:
-        PlayError: the file cannot be written.
+        PlayError: the file exists (without ``replace``) or cannot be written.
     """
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{next(_TEMPORARY)}.tmp")
     try:
-        save_record(record, temporary, overwrite=False)
-        os.replace(temporary, path)
-    except OSError as error:
-        if os.path.lexists(temporary):
-            os.unlink(temporary)
-        raise PlayError(f"cannot write the record to {path}: {error.strerror or error}") from None
+        write_file(path, dumps_record(record) + "\n", force=replace,
+                   how_to_replace="overwrite=True")
+    except OutputError as error:
+        raise PlayError(f"cannot write the record: {error}") from None
 
 
 __all__ = ["HUMAN", "PlayError", "Refusal", "Session"]

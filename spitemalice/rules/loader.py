@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import textwrap
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -156,17 +155,23 @@ def _wrap(text: str) -> str:
     return textwrap.fill(text, 88, initial_indent="  ", subsequent_indent="    ")
 
 
-def write_seed_sheets(folder: str) -> list[str]:
+def write_seed_sheets(folder: str, *, force: bool = False) -> list[str]:
     """Write every built-in rule set's sheet to ``folder/NAME.txt``; return the paths.
 
-    This is how ``seeds/rules`` is made: ``write_seed_sheets("seeds/rules")``.
+    This is how ``seeds/rules`` is made: ``write_seed_sheets("seeds/rules", force=True)``
+    (``force`` replaces the sheets there; files are written by
+    :func:`spitemalice.formats.files.write_file`, never through a link).
+
+    Raises:
+        OutputError: a sheet is there already (without ``force``) or cannot be written.
     """
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
+    from spitemalice.formats.files import make_folder, write_file
+
+    out = make_folder(folder)
     paths = []
     for info in registry.installed():
         if info.kind == "ruleset" and info.built_in:
             path = out / f"{info.name}.txt"
-            path.write_text(render_sheet(load(info.name)) + "\n", encoding="utf-8")
+            write_file(path, render_sheet(load(info.name)) + "\n", force=force)
             paths.append(str(path))
     return paths

@@ -29,6 +29,8 @@ from types import TracebackType
 from typing import IO, Any
 
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.files import NewFile, check_new, write_file
+from spitemalice.formats.text import for_terminal
 from spitemalice.rules.policies import TeamRule
 from spitemalice.study.runner import GameRow
 
@@ -51,24 +53,37 @@ class GamesOut:
     ``configuration`` (JSON-ready data, say ``{"configuration": ..., "command": ...}``) is
     written to the sidecar :func:`sidecar_path` names, before any row.
 
+    The file is written by the library's one rule for files (:mod:`spitemalice.formats.files`):
+    to a temporary name beside ``path``, given its name by :meth:`close` (also when the run
+    is cut short: the rows of the games finished), never through a link, and over an
+    existing file only with ``force``.
+
     Raises:
-        SpiteMaliceError: an extension other than ``.csv``, ``.jsonl`` or ``.ndjson``, or a
-            file that cannot be opened for writing.
+        SpiteMaliceError: an extension other than ``.csv``, ``.jsonl`` or ``.ndjson``.
+        OutputError: a file already at ``path`` (without ``force``), or one that cannot be
+            written.
     """
 
     def __init__(self, path: Path, seats: int, labelled: bool = False,
-                 teams: bool = False, configuration: Mapping[str, Any] | None = None) -> None:
+                 teams: bool = False, configuration: Mapping[str, Any] | None = None,
+                 force: bool = False) -> None:
         self.format = FORMATS.get(path.suffix.lower())
         if self.format is None:
-            raise SpiteMaliceError(f"--games-out {path}: name a .csv or .jsonl file "
-                                   f"(the extension picks the format)")
+            raise SpiteMaliceError(f"--games-out {for_terminal(str(path))}: name a .csv or "
+                                   ".jsonl file (the extension picks the format)")
+        sidecar = sidecar_path(path)
         if configuration is not None:
-            _write(sidecar_path(path), {"games": path.name, **configuration})
-        try:
-            self._file: IO[str] = path.open("w", encoding="utf-8", newline="")
-        except OSError as error:
-            raise SpiteMaliceError(f"cannot write --games-out {path}: "
-                                   f"{error.strerror}") from error
+            check_new(sidecar, force=force, what="--games-out's configuration")
+        self._new = NewFile(path, force=force, what="--games-out", newline="")
+        if configuration is not None:
+            try:
+                write_file(sidecar, json.dumps({"games": path.name, **configuration},
+                                               indent=2) + "\n",
+                           force=force, what="--games-out's configuration")
+            except BaseException:
+                self._new.discard()
+                raise
+        self._file: IO[str] = self._new.file
         self.labelled, self.teams = labelled, teams
         self.columns = [*(["config"] if labelled else []), *_SCALARS,
                         *(f"{name}_{s}" for name, _ in _PER_SEAT for s in range(seats)),
@@ -113,7 +128,8 @@ class GamesOut:
         return data
 
     def close(self) -> None:
-        self._file.close()
+        """Give the file its name, with the rows written so far."""
+        self._new.commit()
 
     def __enter__(self) -> GamesOut:
         return self
@@ -127,14 +143,6 @@ def sidecar_path(path: Path) -> Path:
     """Where the configuration of the rows in ``path`` is written: ``path`` + ``.config.json``
     (``games.csv`` -> ``games.csv.config.json``)."""
     return path.with_name(path.name + SIDECAR)
-
-
-def _write(path: Path, data: Mapping[str, Any]) -> None:
-    try:
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    except OSError as error:
-        raise SpiteMaliceError(f"cannot write --games-out's configuration {path}: "
-                               f"{error.strerror}") from error
 
 
 def _team_fields(row: GameRow, teams: TeamRule) -> tuple[list[str], str | None]:

@@ -8,11 +8,14 @@ the seat that moved first) with 95% Wilson intervals as error bars.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.files import NewFile, check_new
+from spitemalice.formats.text import for_terminal
 from spitemalice.study.runner import GameRow
 from spitemalice.study.stats import wilson
 
@@ -20,37 +23,52 @@ FORMATS = (".png", ".svg")
 
 
 def plot_runs(path: Path, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: int,
-              title: str) -> Any:
+              title: str, *, force: bool = False) -> Any:
     """Draw ``runs`` (label, rows) to ``path`` and return the matplotlib figure.
 
     Left: histograms of moves per game, one series per run.  Right: win rate per seat and
-    for the seat that moved first, one bar series per run, with 95% intervals.
+    for the seat that moved first, one bar series per run, with 95% intervals.  Labels and
+    the title are drawn as plain text: a ``$`` in a rule set's name is a dollar sign, never
+    matplotlib's mathematics, and characters a terminal would act on are written as escapes
+    (:func:`~spitemalice.formats.text.for_terminal`).  The file is written by the library's
+    one rule for files (:mod:`spitemalice.formats.files`).
 
     Raises:
-        SpiteMaliceError: a file name that is not ``.png`` or ``.svg``, matplotlib missing,
-            or a file that cannot be written.
+        SpiteMaliceError: a file name that is not ``.png`` or ``.svg``, matplotlib missing.
+        OutputError: a file there already (without ``force``), or one that cannot be
+            written.
     """
-    check_path(path)
-    plt = _pyplot()
-    figure, (lengths, rates) = plt.subplots(1, 2, figsize=(11, 4.5), layout="constrained")
-    _lengths(lengths, runs)
-    _rates(rates, runs, seats)
-    figure.suptitle(title)
-    save(figure, path)
+    check_path(path, force=force)
+    runs = [(for_terminal(label), rows) for label, rows in runs]
+    with plain_text() as plt:
+        figure, (lengths, rates) = plt.subplots(1, 2, figsize=(11, 4.5), layout="constrained")
+        try:
+            _lengths(lengths, runs)
+            _rates(rates, runs, seats)
+            figure.suptitle(for_terminal(title))
+        except BaseException:
+            plt.close(figure)
+            raise
+        save(figure, path, force=force)
     return figure
 
 
-def check_path(path: Path) -> None:
-    """Refuse a picture name that is not ``.png``/``.svg`` or lies in a missing folder, or a
-    plot at all when matplotlib is missing.
+PLAIN_TEXT = {"text.parse_math": False, "text.usetex": False}
+"""matplotlib settings under which every text is drawn as it is written."""
+
+
+def check_path(path: Path, *, force: bool = False) -> None:
+    """Refuse, before any game is played, everything that could stop a plot at the end: a
+    picture name that is not ``.png``/``.svg``, a file there already (without ``force``) or
+    a folder that is missing or read-only, matplotlib missing.
 
     Raises:
         SpiteMaliceError: naming the file and what would be right.
+        OutputError: as :func:`spitemalice.formats.files.check_new`.
     """
     if path.suffix.lower() not in FORMATS:
-        raise SpiteMaliceError(f"--plot {path}: name a .png or .svg file")
-    if not path.parent.is_dir():
-        raise SpiteMaliceError(f"--plot {path}: the folder {path.parent} does not exist")
+        raise SpiteMaliceError(f"--plot {for_terminal(str(path))}: name a .png or .svg file")
+    check_new(path, force=force, what="--plot")
     _pyplot()  # before any game is played, not after the whole run
 
 
@@ -104,19 +122,34 @@ def _rates(axes: Any, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: int)
     axes.legend()
 
 
-def save(figure: Any, path: Path, dpi: int = 110) -> None:
-    """Write ``figure`` to ``path`` and close it.
+def save(figure: Any, path: Path, dpi: int = 110, *, force: bool = False) -> None:
+    """Write ``figure`` to ``path`` by the library's one rule for files (a temporary beside
+    it, then its name; never through a link, never over a file without ``force``) and close
+    the figure, written or not.
 
     Raises:
-        SpiteMaliceError: the file cannot be written.
+        OutputError: a file there already (without ``force``), or one that cannot be written.
     """
     plt = _pyplot()
     try:
-        figure.savefig(path, dpi=dpi)
-    except OSError as error:
-        raise SpiteMaliceError(f"cannot write --plot {path}: {error.strerror}") from error
+        with plt.rc_context(PLAIN_TEXT), \
+                NewFile(path, force=force, what="--plot", binary=True) as file:
+            figure.savefig(file.file, dpi=dpi, format=path.suffix.lower()[1:])
     finally:
         plt.close(figure)
+
+
+@contextmanager
+def plain_text() -> Iterator[Any]:
+    """pyplot, under settings that draw every text as written (:data:`PLAIN_TEXT`): make a
+    figure's texts inside this block.
+
+    Raises:
+        SpiteMaliceError: matplotlib is not installed.
+    """
+    plt = _pyplot()
+    with plt.rc_context(PLAIN_TEXT):
+        yield plt
 
 
 def interval_bars(axes: Any, labels: Sequence[str], intervals: Sequence[Any],
@@ -131,7 +164,7 @@ def interval_bars(axes: Any, labels: Sequence[str], intervals: Sequence[Any],
     axes.errorbar(estimates, rows, xerr=errors, fmt="o", capsize=3, markersize=4)
     if reference is not None:
         axes.axvline(reference * scale, color="grey", linestyle="--", linewidth=1)
-    axes.set_yticks(rows, labels)
+    axes.set_yticks(rows, [for_terminal(label) for label in labels])
     axes.grid(axis="x", alpha=0.3)
 
 
