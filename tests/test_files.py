@@ -159,7 +159,7 @@ def _plot(record: sm.GameRecord, path: Path, force: bool) -> None:
 
 
 def _seed_sheets(record: sm.GameRecord, path: Path, force: bool) -> None:
-    from spitemalice.rules.loader import write_seed_sheets
+    from helpers.seed_sheets import write_seed_sheets
 
     write_seed_sheets(str(path.parent), force=force)
 

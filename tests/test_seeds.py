@@ -20,8 +20,7 @@ def test_every_built_in_rule_set_has_a_committed_sheet() -> None:
 
 @pytest.mark.parametrize("path", SHEETS, ids=[p.stem for p in SHEETS])
 def test_a_committed_sheet_is_the_rule_set_as_coded(path: Path) -> None:
-    """After changing a rule set:
-    `spitemalice.rules.loader.write_seed_sheets("seeds/rules", force=True)`."""
+    """After changing a rule set: `python tests/helpers/seed_sheets.py`."""
     assert path.read_text(encoding="utf-8") == render_sheet(sm.load(path.stem)) + "\n"
 
 

@@ -153,25 +153,3 @@ def built_in_rulesets() -> list[str]:
 
 def _wrap(text: str) -> str:
     return textwrap.fill(text, 88, initial_indent="  ", subsequent_indent="    ")
-
-
-def write_seed_sheets(folder: str, *, force: bool = False) -> list[str]:
-    """Write every built-in rule set's sheet to ``folder/NAME.txt``; return the paths.
-
-    This is how ``seeds/rules`` is made: ``write_seed_sheets("seeds/rules", force=True)``
-    (``force`` replaces the sheets there; files are written by
-    :func:`spitemalice.formats.files.write_file`, never through a link).
-
-    Raises:
-        OutputError: a sheet is there already (without ``force``) or cannot be written.
-    """
-    from spitemalice.formats.files import make_folder, write_file
-
-    out = make_folder(folder)
-    paths = []
-    for info in registry.installed():
-        if info.kind == "ruleset" and info.built_in:
-            path = out / f"{info.name}.txt"
-            write_file(path, render_sheet(load(info.name)) + "\n", force=force)
-            paths.append(str(path))
-    return paths
