@@ -19,7 +19,7 @@ from spitemalice.errors import RulesetError
 from spitemalice.rules import custom, registry
 from spitemalice.rules.book import FileLayer, RuleBook
 from spitemalice.rules.custom import is_file_name
-from spitemalice.rules.sheet import format_value, render_sheet
+from spitemalice.rules.sheet import format_value
 
 
 def load(
