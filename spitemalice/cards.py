@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import NotationError
-from spitemalice.limits import MAX_DIGITS, whole_number
+from spitemalice.limits import MAX_DIGITS, MAX_INT, check_int, whole_number
 
 JOKER_RANK = 0
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
@@ -56,6 +56,9 @@ class Card:
             suitless numbered card.
         suit: one of ``S H D C`` for a ranked card, ``""`` for a joker or a numbered card,
             ``"SB"`` for a SKIP-BO card (a joker with Skip-Bo's face).
+
+    Raises:
+        SpiteMaliceError: a rank of more than :data:`~spitemalice.limits.MAX_DIGITS` digits.
     """
 
     rank: int
@@ -119,6 +122,8 @@ def _intern(cls: type[Card], key: tuple[type, int, str], rank: int, suit: str) -
         ref = _INTERNED.get(key)
         card = None if ref is None else ref()
         if card is None:
+            if isinstance(rank, int) and abs(rank) > MAX_INT:  # a new value: check it once
+                check_int(rank, "a card's rank", 0, MAX_INT)
             card = object.__new__(cls)
             _SET_RANK(card, rank)
             _SET_SUIT(card, suit)

@@ -6,6 +6,12 @@ anything, and refuses with the library's own error for that input (``NotationErr
 amount of time and memory and never reaches Python's own limits (the integer-string limit of
 4,300 digits, the recursion limit) whose errors are not the library's.
 
+Whole numbers given to the Python API (a seed, a game count, a seat) are bounded here too:
+every public function, constructor and environment method that takes one checks it with
+:func:`check_int` (or :func:`check_seed`) and refuses with
+:class:`~spitemalice.errors.SpiteMaliceError` naming the bound, so no integer reaches a place
+where Python's own limits (printing it, a ``range`` of it) would fail or never end.
+
 Also here: :func:`read_file`, the one way the library reads a file it is given (a regular
 file, opened without blocking, read up to a size cap), and :func:`printable`, the test that
 names shown on a terminal are printable text.
@@ -14,6 +20,7 @@ names shown on a terminal are printable text.
 from __future__ import annotations
 
 import itertools
+import operator
 import os
 import re
 import stat
@@ -22,8 +29,37 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+from spitemalice.errors import SpiteMaliceError
+
 MAX_DIGITS = 80
 """Longest whole number read from text, JSON or TOML, in digits (a 256-bit seed has 78)."""
+
+MAX_INT = 10**MAX_DIGITS - 1
+"""The largest whole number any part of the library takes, from text or from Python: one of
+:data:`MAX_DIGITS` digits, so every number a value holds is one its readers read back."""
+
+MAX_SEED = MAX_INT
+"""The largest seed, the same everywhere (``deal``, the environments, bots, studies,
+sessions, records, the notation and JSON): a game dealt from any seed the library accepts
+saves to a record the library reads back.  Unseeded games draw 128 bits
+(:func:`spitemalice.engine.deal.new_seed`), far below it."""
+
+MAX_GAMES = 10**9
+"""The most games one run plays (``simulate``, ``compare``, ``validate``, a tournament's
+deals, a match's games): a billion, days of work on every core."""
+
+MAX_JOBS = 1024
+"""The most worker processes one run starts on this machine (``jobs``, ``--jobs``)."""
+
+MAX_DECK_CARDS = 1000
+"""The most cards a numbered pack holds (:func:`spitemalice.numbered_pack`); the largest deck
+the rule-set parameters allow has 800 (a 400-card draw pack and a 400-card pay-off pack)."""
+
+MAX_PLAYOUTS = 1_000_000
+"""The most play-outs one Monte Carlo tree search decision runs (its tree grows with them)."""
+
+MAX_SECONDS = 3600.0
+"""The longest time budget of one bot decision, in seconds."""
 
 MAX_DEPTH = 32
 """Deepest nesting of JSON arrays and objects or TOML tables and arrays (the formats
@@ -44,6 +80,135 @@ MAX_MOVE_CHARS = 64
 
 MAX_NAME_CHARS = 200
 """Longest name, kind or other label read from a record or a rule-set file, in characters."""
+
+
+def digits_of(value: int) -> int:
+    """How many decimal digits ``value`` has, found from its size in bits (printing a huge
+    integer is itself refused by Python, past 4,300 digits)."""
+    magnitude = abs(value)
+    if magnitude < 10**MAX_DIGITS:
+        return len(str(magnitude))
+    return int(magnitude.bit_length() * 0.30103) + 1
+
+
+def shown(value: object) -> str:
+    """``value`` for an error message, never longer than about 60 characters and never an
+    attempt to print a huge integer in full."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+        return f"a whole number of about {digits_of(value):,} digits"
+    try:
+        text = repr(value)
+    except Exception:
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _bound_text(high: int, constant: str) -> str:
+    shown_high = f"10**{digits_of(high)} - 1" if high == 10**digits_of(high) - 1 and \
+        high > 10**6 else f"{high:,}"
+    return f"{shown_high} ({constant})" if constant else shown_high
+
+
+_INTEGER_TYPES: dict[type, bool] = {}  # type -> whether it is a whole-number type (not bool)
+
+
+def _integer_type(kind: type) -> bool:
+    known = _INTEGER_TYPES.get(kind)
+    if known is None:
+        # int, numpy's integers; never bool or numpy.bool_ (which index but are truth values)
+        known = _INTEGER_TYPES[kind] = (hasattr(kind, "__index__")
+                                        and not issubclass(kind, bool)
+                                        and kind.__name__ not in ("bool_", "bool"))
+    return known
+
+
+def check_int(value: Any, name: str, low: int = 0, high: int = MAX_INT, *,
+              error: Callable[[str], Exception] = SpiteMaliceError,
+              constant: str = "spitemalice.limits.MAX_INT") -> int:
+    """``value`` as an ``int`` when it is a whole number from ``low`` to ``high`` (a Python
+    ``int`` or a numpy integer; never a bool or a float), else raise.
+
+    Args:
+        name: the argument's name, as the message says it.
+        low: the least value allowed.
+        high: the greatest value allowed.
+        error: the error class raised (default :class:`SpiteMaliceError`).
+        constant: the name of the bound ``high`` when it is one of this module's (``""``
+            when it comes from elsewhere, say the rules' last seat).
+
+    Raises:
+        SpiteMaliceError: (or ``error``) naming the argument, the bounds and what was given.
+    """
+    if _integer_type(type(value)):
+        number = operator.index(value)
+        if low <= number <= high:
+            return number
+    if high != MAX_INT and constant == "spitemalice.limits.MAX_INT":
+        constant = ""
+    lowest = f"-({_bound_text(-low, '')})" if low < -10**6 else f"{low:,}"
+    raise error(f"{name} is a whole number from {lowest} to {_bound_text(high, constant)}, "
+                f"not {shown(value)}")
+
+
+def check_seed(value: Any, name: str = "seed") -> int:
+    """``value`` when it is a seed: a whole number from 0 to :data:`MAX_SEED`.
+
+    Raises:
+        SpiteMaliceError: naming ``name`` and the bound.
+    """
+    return check_int(value, name, 0, MAX_SEED, constant="spitemalice.limits.MAX_SEED")
+
+
+def check_games(value: Any, name: str = "games") -> int:
+    """``value`` when it is a number of games: a whole number from 1 to :data:`MAX_GAMES`.
+
+    Raises:
+        SpiteMaliceError: naming ``name`` and the bound.
+    """
+    return check_int(value, name, 1, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
+
+
+MAX_INDENT = 8
+"""The widest indent of JSON text the library writes (``dumps_record``, ``dumps_state``,
+``dumps_view``): each line's indent grows with the nesting, so the text grows with it."""
+
+
+def json_indent(indent: int | None) -> int | None:
+    """``indent`` for :func:`json.dumps` when it is ``None`` or a whole number from 0 to
+    :data:`MAX_INDENT`.
+
+    Raises:
+        SpiteMaliceError: naming the bound.
+    """
+    if indent is None:
+        return None
+    return check_int(indent, "indent", 0, MAX_INDENT, constant="spitemalice.limits.MAX_INDENT")
+
+
+def int_field(low: int = -MAX_INT, high: int = MAX_INT) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator for an ``int`` field of a public value (a state's counters, a
+    move's pile): an integer outside ``low .. high`` (by default one of more than
+    :data:`MAX_DIGITS` digits) is refused with :class:`SpiteMaliceError` naming the field and
+    the bound.  What a field means (a seat that exists, a count >= 0) and values of other
+    types are left to the readers and the engine, which refuse them with their own
+    messages."""
+
+    def validate(instance: Any, attribute: Any, value: Any) -> None:
+        if isinstance(value, int) and not low <= value <= high:
+            check_int(value, f"{type(instance).__name__}.{attribute.name}", low, high)
+
+    return validate
+
+
+def ints_field(low: int = -MAX_INT, high: int = MAX_INT) -> Callable[[Any, Any, Any], None]:
+    """:func:`int_field` for a tuple of integers (scores, recycled counts)."""
+
+    def validate(instance: Any, attribute: Any, values: Any) -> None:
+        for value in values:
+            if isinstance(value, int) and not low <= value <= high:
+                check_int(value, f"{type(instance).__name__}.{attribute.name}", low, high)
+
+    return validate
 
 
 # -- the play server (spitemalice.server): every incoming message is bounded ----------------

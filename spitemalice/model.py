@@ -17,6 +17,7 @@ from typing import Any, Literal, Protocol
 import attrs
 
 from spitemalice.cards import Card
+from spitemalice.limits import MAX_DECK_CARDS, check_int, int_field, ints_field
 from spitemalice.moves import Move
 
 Pile = tuple[Card, ...]
@@ -97,11 +98,15 @@ class Outcome:
             turn limit in turns, or one turn reached it in moves).
         winner: the winning seat, or ``None`` when no seat won.
         scores: points per seat for this game, a tuple as long as the number of seats.
+
+    Raises:
+        SpiteMaliceError: a number of more than :data:`~spitemalice.limits.MAX_DIGITS`
+            digits.
     """
 
     kind: OutcomeKind
-    winner: int | None
-    scores: tuple[int, ...] = attrs.field(converter=_ints)
+    winner: int | None = attrs.field(validator=int_field())
+    scores: tuple[int, ...] = attrs.field(converter=_ints, validator=ints_field())
 
     def describe(self) -> str:
         """One line for people: ``"win by seat 0; scores 35, 0"``."""
@@ -132,20 +137,26 @@ class GameState:
             and recycled (the electronic Skip-Bo option, ``recycle_under_tops``), so that the
             pile still stands at its rank; ``()`` when every count is 0, the usual case (all
             zero is always written ``()``), else one count per build pile.
+
+    Raises:
+        SpiteMaliceError: a number of more than :data:`~spitemalice.limits.MAX_DIGITS`
+            digits, which no reader would read back (whether the position is possible is
+            :func:`~spitemalice.formats.position_check.check_position`'s question).
     """
 
     seats: tuple[Seat, ...] = attrs.field(converter=_seats)
     builds: tuple[Pile, ...] = attrs.field(converter=_tuple_of_piles)
     draw: Pile = attrs.field(converter=_cards)
     completed: Pile = attrs.field(converter=_cards)
-    seat: int = 0
-    turn: int = 0
-    turn_moves: int = 0
-    idle_turns: int = 0
-    seed: int = 0
-    shuffles: int = 0
+    seat: int = attrs.field(default=0, validator=int_field())
+    turn: int = attrs.field(default=0, validator=int_field())
+    turn_moves: int = attrs.field(default=0, validator=int_field())
+    idle_turns: int = attrs.field(default=0, validator=int_field())
+    seed: int = attrs.field(default=0, validator=int_field())
+    shuffles: int = attrs.field(default=0, validator=int_field())
     outcome: Outcome | None = None
-    build_removed: tuple[int, ...] = attrs.field(default=(), converter=removed_counts)
+    build_removed: tuple[int, ...] = attrs.field(default=(), converter=removed_counts,
+                                                 validator=ints_field())
 
     def __repr__(self) -> str:
         """``GameState('<position notation>')`` (as python-chess writes a board by its FEN):
@@ -177,7 +188,14 @@ class GameState:
 
 def build_ranks(pile: Pile, removed: int = 0) -> tuple[int, ...]:
     """The rank each card of a build pile stands for, bottom to top: ``(1, 2, ..., len)``,
-    or from ``removed + 1`` up when ``removed`` cards were taken from under its top."""
+    or from ``removed + 1`` up when ``removed`` cards were taken from under its top.
+
+    Raises:
+        SpiteMaliceError: ``removed`` is not 0 to :data:`~spitemalice.limits.MAX_DECK_CARDS`.
+    """
+    if removed:
+        check_int(removed, "removed", 0, MAX_DECK_CARDS,
+                  constant="spitemalice.limits.MAX_DECK_CARDS")
     return tuple(range(removed + 1, removed + len(pile) + 1))
 
 
@@ -279,8 +297,8 @@ class GameResult:
     made in order (what :func:`~spitemalice.study.simulate.play_game` returns and
     :func:`~spitemalice.formats.records.record_result` records)."""
 
-    seed: int
-    first_seat: int
+    seed: int = attrs.field(validator=int_field())
+    first_seat: int = attrs.field(validator=int_field())
     final: GameState
     moves: tuple[Move, ...]
 

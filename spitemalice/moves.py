@@ -33,7 +33,7 @@ import attrs
 
 from spitemalice.cards import Card, card_text, parse_card
 from spitemalice.errors import NotationError
-from spitemalice.limits import MAX_MOVE_CHARS, whole_number
+from spitemalice.limits import MAX_MOVE_CHARS, int_field, whole_number
 
 NEW_PILE = -1
 """``Play.pile`` value that opens a new build pile."""
@@ -54,13 +54,17 @@ class Play:
     ``index`` is the pay-off or discard pile the card is taken from (0-based); it is 0 for a
     hand card.  ``owner`` names the seat whose pile it is when a caller states it (text
     ``S1.D3:9H>B1``); ``None`` means the mover's own, the only legal owner.
+
+    Raises:
+        SpiteMaliceError: a number of more than :data:`~spitemalice.limits.MAX_DIGITS`
+            digits (which pile or seat a number names is the engine's question).
     """
 
     zone: Zone
     card: Card
-    pile: int
-    index: int = 0
-    owner: int | None = None
+    pile: int = attrs.field(validator=int_field())
+    index: int = attrs.field(default=0, validator=int_field())
+    owner: int | None = attrs.field(default=None, validator=int_field())
 
     def __str__(self) -> str:
         target = "B+" if self.pile == NEW_PILE else f"B{self.pile + 1}"
@@ -85,11 +89,15 @@ class Discard:
 
     ``owner`` names the seat whose discard pile it is when that is not the mover (text
     ``9H>S2.D1``); ``None`` means the mover's own.
+
+    Raises:
+        SpiteMaliceError: a number of more than :data:`~spitemalice.limits.MAX_DIGITS`
+            digits.
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
-    pile: int = 0
-    owner: int | None = None
+    pile: int = attrs.field(default=0, validator=int_field())
+    owner: int | None = attrs.field(default=None, validator=int_field())
 
     def __str__(self) -> str:
         owner = "" if self.owner is None else f"S{self.owner}."

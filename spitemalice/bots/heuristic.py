@@ -33,6 +33,7 @@ from itertools import zip_longest
 
 from spitemalice.cards import Card
 from spitemalice.engine.views import SeatView, view_of
+from spitemalice.limits import check_seed
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook
@@ -45,7 +46,7 @@ class HeuristicPlayer:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
         """The move the heuristics pick, from the mover's view of ``state`` alone."""

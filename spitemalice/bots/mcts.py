@@ -45,6 +45,8 @@ from spitemalice.bots.kinds import BASIC, move_kind
 from spitemalice.bots.sampling import determinize
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, view_of
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import MAX_PLAYOUTS, MAX_SECONDS, check_int, check_seed
 from spitemalice.model import GameState
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook
@@ -81,20 +83,26 @@ class MctsPlayer:
     """A :class:`~spitemalice.bots.players.Player` that searches determinized samples of its view.
 
     Args:
-        seed: seeds the bot's own generator (determinizations and tie-breaks).
-        playouts: play-outs per decision (at least 1).
-        seconds: a CPU-time budget per decision instead (not reproducible across machines).
+        seed: seeds the bot's own generator (determinizations and tie-breaks), 0 to
+            :data:`~spitemalice.limits.MAX_SEED`.
+        playouts: play-outs per decision, 1 to :data:`~spitemalice.limits.MAX_PLAYOUTS`.
+        seconds: a CPU-time budget per decision instead (not reproducible across machines),
+            more than 0 and at most :data:`~spitemalice.limits.MAX_SECONDS`.
 
     Raises:
-        ValueError: ``playouts`` below 1 or ``seconds`` not positive.
+        SpiteMaliceError: (a ``ValueError``) a seed, ``playouts`` or ``seconds`` out of
+            range; the message names the bound.
     """
 
     def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS,
                  seconds: float | None = None) -> None:
-        if playouts < 1 or (seconds is not None and seconds <= 0):
-            raise ValueError(f"an mcts budget is 1 or more play-outs or a positive time, "
-                             f"not playouts={playouts}, seconds={seconds}")
-        self.rng = random.Random(seed)
+        check_int(playouts, "playouts (the mcts budget per decision)", 1, MAX_PLAYOUTS,
+                  constant="spitemalice.limits.MAX_PLAYOUTS")
+        if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+            raise SpiteMaliceError(f"an mcts time budget is more than 0 and at most "
+                                   f"{MAX_SECONDS:g} seconds (spitemalice.limits.MAX_SECONDS), "
+                                   f"not {seconds!r}")
+        self.rng = random.Random(check_seed(seed))
         self.playouts, self.seconds = playouts, seconds
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:

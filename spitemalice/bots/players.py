@@ -13,6 +13,7 @@ from itertools import compress, repeat
 from typing import Protocol, cast
 
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import check_seed
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook
@@ -28,7 +29,7 @@ class RandomPlayer:
     """Picks a legal move uniformly at random from its own seeded generator."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
         count = len(moves)
@@ -52,7 +53,7 @@ class GreedyPlayer:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
         # The plays, then the discards, picked in C (isinstance mapped over the moves).
@@ -226,8 +227,10 @@ def make_player(kind: str, seed: int) -> Player:
     """A player of ``kind`` (a name of :data:`PLAYERS`) seeded with ``seed``.
 
     Raises:
-        SpiteMaliceError: an unknown kind; the message lists the known ones.
+        SpiteMaliceError: an unknown kind (the message lists the known ones), or a seed
+            that is not a whole number from 0 to :data:`~spitemalice.limits.MAX_SEED`.
     """
+    check_seed(seed)
     try:
         return PLAYERS[kind](seed)
     except KeyError:

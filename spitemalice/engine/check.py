@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove, RulesetError
+from spitemalice.limits import shown
 from spitemalice.model import GameState, Pile, Seat
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook
@@ -50,14 +51,15 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
     if not isinstance(move, Pass):
         _check_shape(move)
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-        raise TypeError(f"seat is a seat number (int), not {seat!r}")
+        raise TypeError(f"seat is a seat number (int), not {shown(seat)}")
     if seat is None and cached is not None and cached[0] is state and move in cached[1]:
         return  # a parsed or rebuilt copy of a listed move
     if state.outcome is not None:
         raise refuse("game-over", move, why)
     if seat is not None and seat != state.seat:
         raise refuse("not-on-turn", move, why,
-                     f"seat {seat} moved, but seat {state.seat} is on turn")
+                     f"seat {shown(seat)} moved, but seat {state.seat} is on turn (seats "
+                     f"are 0 to {len(state.seats) - 1})")
     if isinstance(move, Pass):
         if legal_moves(rules, state) != (PASS,):
             example = legal_moves(rules, state)[0]

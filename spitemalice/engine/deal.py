@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 
 from spitemalice.cards import Card
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import check_int, check_seed
 from spitemalice.model import GameState, Pile, Seat, new_seat, sort_hand
 from spitemalice.rules.book import RuleBook
 
@@ -35,22 +35,21 @@ def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) ->
     modern Skip-Bo sheet, seats numbered from the youngest player).
 
     Args:
-        seed: any whole number >= 0; equal seeds give equal games.  ``None`` (the default)
-            draws an unguessable one (:func:`new_seed`), kept in the state's ``seed``; a game
-            server should deal so and keep the seed secret until the game ends.
+        seed: a whole number from 0 to :data:`~spitemalice.limits.MAX_SEED` (80 digits, as
+            records and the notation read seeds back); equal seeds give equal games.  ``None``
+            (the default) draws an unguessable one (:func:`new_seed`), kept in the state's
+            ``seed``; a game server should deal so and keep the seed secret until the game
+            ends.
         dealer: the dealing seat (a match rotates it), or ``None``.
 
     Raises:
-        SpiteMaliceError: a negative or non-integer seed, or a dealer out of range.
+        SpiteMaliceError: a seed that is not a whole number from 0 to ``MAX_SEED``, or a
+            dealer that is not a seat; the message names the bound.
     """
-    if seed is None:
-        seed = new_seed()
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise SpiteMaliceError(f"a seed is a whole number >= 0, not {seed!r}")
+    seed = new_seed() if seed is None else check_seed(seed)
     players = rules.players
-    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
-                               or not 0 <= dealer < players):
-        raise SpiteMaliceError(f"dealer is a seat from 0 to {players - 1}, not {dealer}")
+    if dealer is not None:
+        dealer = check_int(dealer, "dealer", 0, players - 1)
     cards = shuffled_list(rules.deck.cards, seed, 0)
     shuffles = 1
     if rules.deck.payoff_cards is not None:

@@ -177,6 +177,98 @@ def outcome_declared(rules: RuleBook, state: GameState) -> Violations:
     return problems
 
 
+@attrs.frozen
+class EndFacts:
+    """What decides whether an outcome's kind fits its position: the same facts in a state
+    and in any seat's view of it (a view shows every count), so states and views are judged
+    alike.
+
+    Attributes:
+        payoff_left: cards left in each seat's pay-off piles, per seat.
+        hands: cards in each seat's hand, per seat.
+        seat: the seat on turn.
+        draw: cards in the draw pile.
+        completed: completed cards set aside.
+        under_tops: cards lying under the build-pile tops (what ``recycle_under_tops``
+            takes).
+        turn, turn_moves, idle_turns: the counters.
+    """
+
+    payoff_left: tuple[int, ...]
+    hands: tuple[int, ...]
+    seat: int
+    draw: int
+    completed: int
+    under_tops: int
+    turn: int
+    turn_moves: int
+    idle_turns: int
+
+    @classmethod
+    def of(cls, state: GameState) -> EndFacts:
+        """The facts of a state."""
+        return cls(tuple(seat.payoff_count for seat in state.seats),
+                   tuple(len(seat.hand) for seat in state.seats), state.seat, len(state.draw),
+                   len(state.completed), sum(max(len(pile) - 1, 0) for pile in state.builds),
+                   state.turn, state.turn_moves, state.idle_turns)
+
+
+def end_problems(rules: RuleBook, kind: str, winner: int | None,
+                 facts: EndFacts) -> Violations:
+    """Whether an outcome of ``kind`` fits the position it ends, as the engine ends games
+    (:mod:`spitemalice.engine.flow`): a **win** when the winner's team has emptied its pay-off
+    piles (a seat alone is its own team; PT-4); **drawn** when a required draw found no card:
+    the draw pile, the completed cards and (where they are recycled) the cards under the
+    build-pile tops are all gone, and the seat on turn holds less than a full hand (rules
+    dossier §13 A21); **blocked** when every seat in a row passed without moving a card;
+    **turn-limit** at the rule set's turn limit, in turns or in moves of one turn.  An unknown
+    kind or a bad winner is :func:`outcome_declared`'s to report.
+
+    Not asked of a rule book whose plugins decide the end of a game
+    (``spitemalice_end_of_game``); the team part of a win not when they decide a team's win
+    (``spitemalice_team_won``).
+    """
+    if rules.end_of_game_hooks:
+        return []
+    seats = len(facts.hands)
+    limit = rules.ruleset.turn_limit
+    if kind == "win":
+        if not (isinstance(winner, int) and 0 <= winner < seats):
+            return []
+        team = (winner,) if rules.team_won_hooks or not rules.teams.any else \
+            rules.teams.teams[rules.teams.team_of(winner)]
+        left = [seat for seat in team if facts.payoff_left[seat]]
+        if not left:
+            return []
+        partner = "" if left[0] == winner else f"its partner seat {left[0]} "
+        return [f"seat {winner} won but {partner}still has pay-off cards"]
+    if kind == "drawn":
+        held = [(facts.draw, "the draw pile"), (facts.completed, "the completed cards")]
+        if rules.ruleset.recycle_under_tops:
+            held.append((facts.under_tops, "the cards under the build-pile tops"))
+        problems = [f"a drawn game (the draw pile ran out), but {where} still hold(s) "
+                    f"{count} card(s)" for count, where in held if count]
+        if facts.hands[facts.seat] >= rules.deal.hand_size:
+            problems.append(f"a drawn game (a required draw found no card), but seat "
+                            f"{facts.seat} on turn holds a full hand")
+        return problems
+    if kind == "blocked" and facts.idle_turns < seats:
+        return [f"a blocked game after {facts.idle_turns} idle turn(s) in a row; it takes "
+                f"{seats}, one per seat"]
+    if kind == "turn-limit" and facts.turn < limit and facts.turn_moves < limit:
+        return [f"a game ended at the turn limit {limit}, but at turn {facts.turn} with "
+                f"{facts.turn_moves} move(s) this turn"]
+    return []
+
+
+def outcome_fits_the_end(rules: RuleBook, state: GameState) -> Violations:
+    """An ended game's kind is one its final position shows (:func:`end_problems`)."""
+    outcome = state.outcome
+    if outcome is None or len(outcome.scores) != len(state.seats):
+        return []  # live, or outcome_declared reports the scores
+    return end_problems(rules, outcome.kind, outcome.winner, EndFacts.of(state))
+
+
 def counters_in_range(rules: RuleBook, state: GameState) -> Violations:
     """A live game has fewer idle turns in a row than seats (that many end it blocked) and
     has not reached the turn limit, in turns or in moves this turn (that ends it)."""
@@ -282,7 +374,8 @@ def payoff_only_shrinks(before: GameState, after: GameState) -> Violations:
 
 STATE_CHECKS: tuple[Callable[[RuleBook, GameState], Violations], ...] = (
     card_conservation, build_piles_well_formed, limits_kept, live_game_can_move,
-    outcome_declared, counters_in_range, outcome_scored, discard_piles_hold_allowed_ranks,
+    outcome_declared, counters_in_range, outcome_scored, outcome_fits_the_end,
+    discard_piles_hold_allowed_ranks,
 )
 
 PLAY_CHECKS: tuple[Callable[[RuleBook, GameState], Violations], ...] = (

@@ -22,6 +22,7 @@ import attrs
 from spitemalice.cards import Card
 from spitemalice.engine import legal_moves as engine_legal_moves
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import int_field, ints_field, shown
 from spitemalice.model import (
     GameState,
     Outcome,
@@ -57,7 +58,7 @@ class PayoffView:
         top: the face-up top card, or ``None`` when the pile is empty.
     """
 
-    count: int
+    count: int = attrs.field(validator=int_field())
     top: Card | None
 
     def __attrs_post_init__(self) -> None:
@@ -80,7 +81,7 @@ class PublicSeat:
     """
 
     payoff: tuple[PayoffView, ...] = attrs.field(converter=_payoff_views)
-    hand_count: int
+    hand_count: int = attrs.field(validator=int_field())
     discards: tuple[Pile, ...] = attrs.field(converter=_piles)
 
 
@@ -101,20 +102,26 @@ class SeatView:
         outcome: how the game ended, with the scores, or ``None`` while it is live.
         build_removed: :attr:`GameState.build_removed`: ``()``, or per build pile the cards
             recycled from under its top (public: every seat sees where a pile stands).
+
+    Raises:
+        SpiteMaliceError: a number of more than :data:`~spitemalice.limits.MAX_DIGITS`
+            digits (whether the view is possible is
+            :func:`~spitemalice.formats.position_check.check_view`'s question).
     """
 
-    viewer: int
+    viewer: int = attrs.field(validator=int_field())
     hand: Pile = attrs.field(converter=sort_hand)
     seats: tuple[PublicSeat, ...] = attrs.field(converter=_public_seats)
     builds: tuple[Pile, ...] = attrs.field(converter=_piles)
-    draw_count: int
-    completed_count: int
-    seat: int
-    turn: int = 0
-    turn_moves: int = 0
-    idle_turns: int = 0
+    draw_count: int = attrs.field(validator=int_field())
+    completed_count: int = attrs.field(validator=int_field())
+    seat: int = attrs.field(validator=int_field())
+    turn: int = attrs.field(default=0, validator=int_field())
+    turn_moves: int = attrs.field(default=0, validator=int_field())
+    idle_turns: int = attrs.field(default=0, validator=int_field())
     outcome: Outcome | None = None
-    build_removed: tuple[int, ...] = attrs.field(default=(), converter=removed_counts)
+    build_removed: tuple[int, ...] = attrs.field(default=(), converter=removed_counts,
+                                                 validator=ints_field())
 
     @property
     def build_tops(self) -> tuple[int, ...]:
@@ -145,7 +152,7 @@ def view_of(state: GameState, seat: int) -> SeatView:
     """
     if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
         raise SpiteMaliceError(f"a view is from a seat 0 to {len(state.seats) - 1}, "
-                               f"not {seat!r}")
+                               f"not {shown(seat)}")
     public = tuple(
         PublicSeat(
             tuple(PayoffView(len(pile), pile[-1] if pile else None) for pile in s.payoff),

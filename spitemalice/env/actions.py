@@ -36,6 +36,7 @@ from collections.abc import Iterable, Sequence
 from spitemalice.cards import Card
 from spitemalice.engine.check import refuse
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import shown
 from spitemalice.model import GameState, Pile, Seat
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook
@@ -365,7 +366,7 @@ class ActionCatalogue:
         number = action if type(action) is int else self.number(action)  # int: no call
         if not 0 <= number < self.size:
             raise SpiteMaliceError(f"an action is a whole number from 0 to {self.size - 1}, "
-                                   f"not {action!r}")
+                                   f"not {shown(action)}")
         return number
 
     def _slot(self, hand: Pile, slot: int, action: int) -> Card:

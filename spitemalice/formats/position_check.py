@@ -19,11 +19,14 @@ by play from a deal.
 * the seat on turn exists, the counters are whole numbers >= 0, and an outcome names a kind,
   a winner exactly for a win, and one score per seat;
 * a full position then passes every invariant of :mod:`spitemalice.engine.invariants` (the checks
-  ``validate`` runs after every move): a winner holds no pay-off card, the scores are those the
-  rule set's scoring gives for the position, a live game has fewer idle turns in a row than
+  ``validate`` runs after every move): an ended game's kind fits its position (a winner's
+  team holds no pay-off card; a drawn game has no card left to draw; a blocked game had an
+  idle turn per seat; a turn-limit game reached the limit), the scores are those the rule
+  set's scoring gives for the position, a live game has fewer idle turns in a row than
   seats and has not reached the turn limit.  Card conservation is asked only of a position
   that holds the whole deck; one that leaves cards out is checked for everything else.  A
-  view is checked for what it shows: its winner's pay-off piles and its counters.
+  view is checked for what it shows: its counters, and its outcome against the counts it
+  shows.
 """
 
 from __future__ import annotations
@@ -32,7 +35,13 @@ from collections import Counter
 from collections.abc import Iterable
 
 from spitemalice.cards import Card, card_text
-from spitemalice.engine.invariants import STATE_CHECKS, card_conservation, live_counter_problems
+from spitemalice.engine.invariants import (
+    STATE_CHECKS,
+    EndFacts,
+    card_conservation,
+    end_problems,
+    live_counter_problems,
+)
 from spitemalice.engine.views import SeatView
 from spitemalice.errors import PositionError
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, hand_order
@@ -102,18 +111,23 @@ def check_view(rules: RuleBook, view: SeatView) -> None:
 
 
 def _check_view_progress(rules: RuleBook, view: SeatView) -> None:
-    """What a view shows of the invariants: a winner's pay-off piles are empty, and a live
-    game's counters are below the bounds that would have ended it."""
+    """What a view shows of the invariants: a live game's counters are below the bounds that
+    would have ended it, and an ended game's kind fits what the view shows
+    (:func:`~spitemalice.engine.invariants.end_problems`, judged on the counts a view holds
+    as a state's are)."""
     outcome = view.outcome
     if outcome is None:
         problems = live_counter_problems(rules, len(view.seats), view.turn, view.turn_moves,
                                          view.idle_turns)
-        if problems:
-            raise PositionError(f"an impossible position: {problems[0]}")
-    elif outcome.winner is not None and any(
-            pile.count for pile in view.seats[outcome.winner].payoff):
-        raise PositionError(f"an impossible position: seat {outcome.winner} won but still has "
-                            "pay-off cards")
+    else:
+        facts = EndFacts(tuple(sum(pile.count for pile in seat.payoff) for seat in view.seats),
+                         tuple(seat.hand_count for seat in view.seats), view.seat,
+                         view.draw_count, view.completed_count,
+                         sum(max(len(pile) - 1, 0) for pile in view.builds), view.turn,
+                         view.turn_moves, view.idle_turns)
+        problems = end_problems(rules, outcome.kind, outcome.winner, facts)
+    if problems:
+        raise PositionError(f"an impossible position: {problems[0]}")
 
 
 def check_layout(rules: RuleBook, seats: int,

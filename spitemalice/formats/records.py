@@ -70,6 +70,7 @@ from spitemalice.formats.json_input import (
     read_str,
 )
 from spitemalice.formats.serialize import outcome_from_dict, outcome_to_dict
+from spitemalice.limits import check_int, check_seed, int_field, json_indent
 from spitemalice.model import GameResult, Outcome
 from spitemalice.moves import Move, move_text
 from spitemalice.rules.book import RuleBook
@@ -141,12 +142,17 @@ class GameRecord:
         teams: the teams, each a tuple of seats, in a game with teams; ``()`` otherwise.
         finding: for a game ``spitemalice validate`` recorded as failing, what broke; else
             ``None`` (the JSON form then has no ``finding`` field).
+
+    Raises:
+        SpiteMaliceError: a seed outside 0 to :data:`~spitemalice.limits.MAX_SEED`, which no
+            reader would read back, or a dealer of more than
+            :data:`~spitemalice.limits.MAX_DIGITS` digits.
     """
 
     ruleset: RulesetRef
     seats: tuple[SeatInfo, ...]
-    seed: int
-    dealer: int | None
+    seed: int = attrs.field(validator=lambda _, __, seed: check_seed(seed))
+    dealer: int | None = attrs.field(validator=int_field())
     moves: tuple[str, ...]
     outcome: Outcome | None = None
     teams: tuple[tuple[int, ...], ...] = ()
@@ -209,8 +215,12 @@ def record_game(
         outcome: the game's outcome once it has ended (``final_state.outcome``).
 
     Raises:
-        SpiteMaliceError: ``seats`` does not have one entry per seat.
+        SpiteMaliceError: ``seats`` does not have one entry per seat, a seed outside 0 to
+            :data:`~spitemalice.limits.MAX_SEED`, or a dealer that is not a seat.
     """
+    check_seed(seed)
+    if dealer is not None:
+        check_int(dealer, "dealer", 0, rules.players - 1)
     if seats is None:
         infos = tuple(SeatInfo(f"seat {i}", "unknown") for i in range(rules.players))
     else:
@@ -348,8 +358,13 @@ def _read_param(value: Any, path: str) -> ParamValue:
 
 
 def dumps_record(record: GameRecord, indent: int | None = 1) -> str:
-    """``record`` as JSON text."""
-    return json.dumps(record_to_dict(record), indent=indent)
+    """``record`` as JSON text.
+
+    Raises:
+        SpiteMaliceError: ``indent`` is not ``None`` or 0 to
+            :data:`~spitemalice.limits.MAX_INDENT`.
+    """
+    return json.dumps(record_to_dict(record), indent=json_indent(indent))
 
 
 def loads_record(text: str | bytes) -> GameRecord:

@@ -25,6 +25,7 @@ from spitemalice.errors import (
     SpiteMaliceError,
 )
 from spitemalice.formats.records import GameRecord, ParamValue, own_version
+from spitemalice.limits import int_field
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook
@@ -47,7 +48,7 @@ class RecordProblem:
             :class:`~spitemalice.errors.SpiteMaliceError` for an outcome mismatch.
     """
 
-    number: int | None
+    number: int | None = attrs.field(validator=int_field())
     move: str | None
     before: GameState
     error: SpiteMaliceError

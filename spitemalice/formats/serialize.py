@@ -61,6 +61,7 @@ from spitemalice.formats.json_input import (
     read_piles,
 )
 from spitemalice.formats.position_check import check_position, check_view
+from spitemalice.limits import json_indent
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.policies import same_teams, teams_text
@@ -185,8 +186,13 @@ def state_from_dict(data: Any, rules: RuleBook, path: str = "state") -> GameStat
 
 def dumps_state(state: GameState, indent: int | None = None,
                 teams: Sequence[Sequence[int]] = ()) -> str:
-    """``state`` as JSON text (``teams`` as for :func:`state_to_dict`)."""
-    return json.dumps(state_to_dict(state, teams), indent=indent)
+    """``state`` as JSON text (``teams`` as for :func:`state_to_dict`).
+
+    Raises:
+        SpiteMaliceError: ``indent`` is not ``None`` or 0 to
+            :data:`~spitemalice.limits.MAX_INDENT`.
+    """
+    return json.dumps(state_to_dict(state, teams), indent=json_indent(indent))
 
 
 def loads_state(text: str | bytes, rules: RuleBook) -> GameState:
@@ -279,8 +285,13 @@ def view_from_dict(data: Any, rules: RuleBook, path: str = "view") -> SeatView:
 def dumps_view(view: SeatView, indent: int | None = None,
                teams: Sequence[Sequence[int]] = ()) -> str:
     """``view`` as JSON text (what a game server sends to the seat; ``teams`` as for
-    :func:`view_to_dict`)."""
-    return json.dumps(view_to_dict(view, teams), indent=indent)
+    :func:`view_to_dict`).
+
+    Raises:
+        SpiteMaliceError: ``indent`` is not ``None`` or 0 to
+            :data:`~spitemalice.limits.MAX_INDENT`.
+    """
+    return json.dumps(view_to_dict(view, teams), indent=json_indent(indent))
 
 
 def loads_view(text: str | bytes, rules: RuleBook) -> SeatView:

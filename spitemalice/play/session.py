@@ -33,7 +33,7 @@ from spitemalice.formats.files import write_file
 from spitemalice.formats.notation import format_view
 from spitemalice.formats.records import GameRecord, SeatInfo, dumps_record, record_game
 from spitemalice.formats.replay import replay, rules_for
-from spitemalice.limits import MAX_NAME_CHARS, printable
+from spitemalice.limits import MAX_NAME_CHARS, check_int, printable
 from spitemalice.model import GameState
 from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.play.table_view import HUMAN, Played, TableView, describe
@@ -343,9 +343,7 @@ class Session:
             _write_record(record, self.record_path, replace=True)
 
     def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not (
-                0 <= seat < len(self.seats)):
-            raise PlayError(f"a seat is a number from 0 to {len(self.seats) - 1}, not {seat!r}")
+        check_int(seat, "a seat", 0, len(self.seats) - 1, error=PlayError)
 
 
 def _choose(bot: Player, rules: RuleBook, state: GameState) -> Move:

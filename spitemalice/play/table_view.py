@@ -16,6 +16,7 @@ import attrs
 from spitemalice.engine.views import PublicSeat, SeatView, view_legal_moves
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import SeatInfo
+from spitemalice.limits import int_field
 from spitemalice.model import Outcome, Pile
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
@@ -34,7 +35,7 @@ class Played:
         text: its text form (``"9H>B2"``), as the record keeps it.
     """
 
-    seat: int
+    seat: int = attrs.field(validator=int_field())
     move: Move
     text: str
 
@@ -50,10 +51,10 @@ class BuildPile:
         needs: the rank the pile takes next (``top_rank + 1``).
     """
 
-    number: int
+    number: int = attrs.field(validator=int_field())
     cards: Pile
-    top_rank: int
-    needs: int
+    top_rank: int = attrs.field(validator=int_field())
+    needs: int = attrs.field(validator=int_field())
 
 
 @attrs.frozen
@@ -74,14 +75,14 @@ class TableView:
         teams: the teams, each a tuple of seats, in a game with teams; ``()`` otherwise.
     """
 
-    viewer: int
+    viewer: int = attrs.field(validator=int_field())
     seats: tuple[SeatInfo, ...]
     view: SeatView
     builds: tuple[BuildPile, ...]
     may_open: bool
     legal: tuple[Move, ...]
     last: Played | None
-    moves_made: int
+    moves_made: int = attrs.field(validator=int_field())
     teams: tuple[tuple[int, ...], ...] = ()
 
     @property

@@ -38,6 +38,7 @@ import attrs
 import pluggy
 
 from spitemalice.cards import Card
+from spitemalice.limits import check_int, int_field
 from spitemalice.model import GameState, Outcome, OutcomeKind, Pile
 from spitemalice.moves import Discard, Move, Play
 from spitemalice.rules import checks, decisions, resolve, sheet
@@ -187,7 +188,7 @@ class RuleBook:
     deck: Deck
     wild: WildRule
     ceiling: CeilingRule
-    build_limit: int
+    build_limit: int = attrs.field(validator=int_field())
     discard: DiscardRule
     deal: DealRule
     teams: TeamRule
@@ -320,7 +321,13 @@ class RuleBook:
 
     def score(self, state: GameState, kind: OutcomeKind, winner: int | None) -> tuple[int, ...]:
         """Points per seat for a game ending with ``kind`` (the scoring hook; the base rules
-        when no plugin answers)."""
+        when no plugin answers).
+
+        Raises:
+            SpiteMaliceError: ``winner`` is neither ``None`` nor a seat of ``state``.
+        """
+        if winner is not None:
+            check_int(winner, "winner", 0, len(state.seats) - 1)
         teams = self.teams.teams
         for hook in self.score_hooks:
             points = hook(self.ruleset, state, kind, winner, teams)
@@ -336,8 +343,13 @@ class RuleBook:
         return _unpickle, (plugins, dict(recipe.params), recipe.file)
 
     def sheet_text(self, width: int = 88) -> str:
-        """The rule sheet as text (:func:`spitemalice.rules.sheet.render_sheet`)."""
-        return sheet.render_sheet(self, width)
+        """The rule sheet as text (:func:`spitemalice.rules.sheet.render_sheet`), wrapped at
+        ``width`` columns.
+
+        Raises:
+            SpiteMaliceError: ``width`` is not a whole number from 20 to 1,000.
+        """
+        return sheet.render_sheet(self, check_int(width, "width", 20, 1000))
 
     def __repr__(self) -> str:
         return f"RuleBook({' + '.join(self.plugins)}, players={self.players})"

@@ -9,6 +9,7 @@ hook's name and arguments (:mod:`spitemalice.rules.hookspecs`).
 from __future__ import annotations
 
 from spitemalice.cards import Card, numbered_cards, standard_pack
+from spitemalice.limits import MAX_DECK_CARDS, check_int
 from spitemalice.model import GameState, OutcomeKind
 from spitemalice.rules.policies import (
     CeilingRule,
@@ -44,7 +45,13 @@ def numbered_pack(size: int, top: int) -> tuple[Card, ...]:
 
     >>> [card.rank for card in numbered_pack(5, 3)]
     [1, 1, 2, 2, 3]
+
+    Raises:
+        SpiteMaliceError: ``size`` is not 0 to :data:`~spitemalice.limits.MAX_DECK_CARDS`,
+            or ``top`` not 1 to that bound.
     """
+    size = check_int(size, "size", 0, MAX_DECK_CARDS, constant="spitemalice.limits.MAX_DECK_CARDS")
+    top = check_int(top, "top", 1, MAX_DECK_CARDS, constant="spitemalice.limits.MAX_DECK_CARDS")
     runs, extra = divmod(size, top)
     return numbered_cards({value: runs + (value <= extra) for value in range(1, top + 1)
                            if runs + (value <= extra)})

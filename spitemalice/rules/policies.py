@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from spitemalice.cards import Card
-from spitemalice.errors import RulesetError
+from spitemalice.errors import RulesetError, SpiteMaliceError
+from spitemalice.limits import check_int, int_field, shown
 from spitemalice.moves import Move
 from spitemalice.rules.findings import expects_names
 from spitemalice.rules.ruleset import CompletedPolicy, FirstSeatRule
@@ -79,7 +80,7 @@ class CeilingRule:
             empty; ``"shuffle-in"`` shuffles them into the draw pile at once.
     """
 
-    ceiling: int
+    ceiling: int = attrs.field(validator=int_field())
     completed: CompletedPolicy
 
 
@@ -93,9 +94,9 @@ class DiscardRule:
         max_cards: cards one discard may hold: 1, or 2 for a pair of equal rank.
     """
 
-    piles: int
+    piles: int = attrs.field(validator=int_field())
     forbidden: frozenset[int]
-    max_cards: int
+    max_cards: int = attrs.field(validator=int_field())
 
 
 @attrs.frozen
@@ -111,9 +112,9 @@ class DealRule:
             ``"higher-payoff-top"``; see :func:`spitemalice.engine.deal`).
     """
 
-    payoff_piles: int
-    payoff_size: int | None
-    hand_size: int
+    payoff_piles: int = attrs.field(validator=int_field())
+    payoff_size: int | None = attrs.field(validator=int_field())
+    hand_size: int = attrs.field(validator=int_field())
     first_seat: FirstSeatRule
 
 
@@ -158,14 +159,25 @@ class TeamRule:
         return any(len(team) > 1 for team in self.teams)
 
     def team_of(self, seat: int) -> int:
-        """The index in :attr:`teams` of the team that holds ``seat``."""
+        """The index in :attr:`teams` of the team that holds ``seat``.
+
+        Raises:
+            SpiteMaliceError: ``seat`` is in no team (not a seat of the game).
+        """
         for index, team in enumerate(self.teams):
             if seat in team:
                 return index
-        raise ValueError(f"seat {seat} is in no team")
+        seats = sorted(s for team in self.teams for s in team)
+        raise SpiteMaliceError(f"seat {shown(seat)} is in no team; the seats are "
+                               f"{min(seats, default=0)} to {max(seats, default=0)}")
 
     def label(self, index: int) -> str:
-        """A team as text, its seats joined by ``+``: ``"0+2"``."""
+        """A team as text, its seats joined by ``+``: ``"0+2"``.
+
+        Raises:
+            SpiteMaliceError: ``index`` is not a team's index, 0 to ``len(teams) - 1``.
+        """
+        index = check_int(index, "a team's index", 0, len(self.teams) - 1)
         return "+".join(str(seat) for seat in self.teams[index])
 
 

@@ -17,7 +17,7 @@ from typing import Any, Literal
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import MAX_DIGITS, whole_number
+from spitemalice.limits import MAX_DIGITS, MAX_INT, whole_number
 
 CompletedPolicy = Literal["set-aside", "shuffle-in"]
 FirstSeatRule = Literal["cut", "cut-left", "youngest", "higher-payoff-top"]
@@ -26,16 +26,25 @@ PartnerPiles = Literal["own", "play", "share"]
 
 
 def _ranks(value: Iterable[int]) -> frozenset[int]:
-    return frozenset(int(rank) for rank in value)
+    ranks = frozenset(int(rank) for rank in value)
+    huge = [rank for rank in ranks if abs(rank) > MAX_INT]
+    if huge:
+        raise RulesetError(f"a rank is a whole number of at most {MAX_DIGITS} digits "
+                           f"(spitemalice.limits.MAX_INT), not {_shown(huge[0])}")
+    return ranks
 
 
 def _between(low: int, high: int | None = None) -> Any:
+    """A validator: a whole number from ``low`` to ``high`` (``None``: to
+    :data:`~spitemalice.limits.MAX_INT`, so no number past the readers' bound is held)."""
     def check(instance: object, attribute: attrs.Attribute, value: int) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
             raise RulesetError(f"{attribute.name} must be a whole number, not {_shown(value)}")
-        if value < low or (high is not None and value > high):
-            upper = "" if high is None else f" and at most {high}"
-            raise RulesetError(f"{attribute.name} = {value}: it must be at least {low}{upper}")
+        if value < low or value > (MAX_INT if high is None else high):
+            upper = (f"10**{MAX_DIGITS} - 1 (spitemalice.limits.MAX_INT)" if high is None
+                     else high)
+            raise RulesetError(f"{attribute.name} = {_shown(value)}: it must be at least "
+                               f"{low} and at most {upper}")
 
     return check
 
@@ -46,7 +55,8 @@ def _one_of(kind: object) -> Any:
 
     def check(instance: object, attribute: attrs.Attribute, value: str) -> None:
         if value not in choices:
-            raise RulesetError(f"{attribute.name} = {value!r}: choose one of {', '.join(choices)}")
+            raise RulesetError(f"{attribute.name} = {_shown(value)}: choose one of "
+                               f"{', '.join(choices)}")
 
     return check
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from spitemalice.limits import check_games, check_seed, int_field
 from spitemalice.study.runner import Configuration, GameRow, play_games
 from spitemalice.study.stats import (
     Interval,
@@ -97,7 +98,7 @@ class Comparison:
 
     a: Configuration
     b: Configuration
-    games: int
+    games: int = attrs.field(validator=int_field())
     lines: tuple[Line, ...]
     rows: tuple[tuple[GameRow, ...], tuple[GameRow, ...]]
     sprt: SprtResult | None = None
@@ -147,7 +148,10 @@ def compare(a: Configuration, b: Configuration, games: int, seed: int,
 
     Raises:
         ValueError: the configurations have different numbers of seats.
+        SpiteMaliceError: ``games`` not 1 to :data:`~spitemalice.limits.MAX_GAMES`, or a
+            seed not 0 to :data:`~spitemalice.limits.MAX_SEED`.
     """
+    games, seed = check_games(games), check_seed(seed)
     _check_seats(a, b)
     run = play_games((a, b), seed, range(games), on_game, jobs, client)
     return _comparison(a, b, run.rows[0], run.rows[1], interrupted=run.interrupted)
@@ -164,7 +168,12 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
     Raises:
         ValueError: different seat counts, an unknown statistic or a margin that is not
             positive.
+        SpiteMaliceError: ``batch`` or ``max_games`` not 1 to
+            :data:`~spitemalice.limits.MAX_GAMES`, or a seed not 0 to
+            :data:`~spitemalice.limits.MAX_SEED`.
     """
+    seed = check_seed(seed)
+    batch, max_games = check_games(batch, "batch"), check_games(max_games, "max_games")
     _check_seats(a, b)
     stat = statistic_named(statistic, a.rules.players)
     sprt([0.0, 1.0], margin)  # refuses a bad margin before any game

@@ -8,7 +8,7 @@ import attrs
 
 from spitemalice.bots.players import Player
 from spitemalice.engine.shuffle import derive_seed, rng_for
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import check_games, check_int, check_seed, int_field
 from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook
 from spitemalice.study.simulate import play_game
@@ -29,7 +29,7 @@ class MatchResult:
     games: tuple[GameResult, ...]
     dealers: tuple[int, ...]
     totals: tuple[int, ...]
-    winner: int | None
+    winner: int | None = attrs.field(validator=int_field())
 
 
 def play_match(
@@ -45,11 +45,14 @@ def play_match(
     ``seed`` and ``g``.
 
     Raises:
-        SpiteMaliceError: a target below 1, or a player count that does not fit the seats.
+        SpiteMaliceError: a target below 1 (or past :data:`~spitemalice.limits.MAX_INT`),
+            ``max_games`` not 1 to :data:`~spitemalice.limits.MAX_GAMES`, a seed not 0 to
+            :data:`~spitemalice.limits.MAX_SEED`, or a player count that does not fit the
+            seats.
     """
-    goal = rules.ruleset.match_target if target is None else target
-    if goal < 1:
-        raise SpiteMaliceError(f"a match target is 1 point or more, not {goal}")
+    seed, max_games = check_seed(seed), check_games(max_games, "max_games")
+    goal = rules.ruleset.match_target if target is None else check_int(
+        target, "a match target (points)", 1)
     dealer = rng_for(seed, 0, "match-cut").randrange(rules.players)
     totals = [0] * rules.players
     games: list[GameResult] = []

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import MAX_GAMES, MAX_JOBS, check_int
 
 R = TypeVar("R")
 
@@ -80,15 +81,15 @@ def run_games(
         client: a ``distributed.Client``: play the games on its Dask cluster.
 
     Raises:
-        SpiteMaliceError: ``jobs`` below 1, or ``jobs`` above 1 where processes cannot be
-            forked (use ``jobs=1`` or a Dask client there).
+        SpiteMaliceError: ``games`` not 0 to :data:`~spitemalice.limits.MAX_GAMES`, ``jobs``
+            not 1 to :data:`~spitemalice.limits.MAX_JOBS`, or ``jobs`` above 1 where
+            processes cannot be forked (use ``jobs=1`` or a Dask client there).
         Exception: any exception ``play`` raises, re-raised here (from a worker, as the
             worker raised it).
     """
-    if jobs is None:
-        jobs = all_cores()
-    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
-        raise SpiteMaliceError(f"jobs is a number of processes, 1 or more, not {jobs!r}")
+    games = check_int(games, "games", 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
+    jobs = all_cores() if jobs is None else check_int(
+        jobs, "jobs (a number of processes)", 1, MAX_JOBS, constant="spitemalice.limits.MAX_JOBS")
     if client is not None:
         return _on_dask(play, games, client)
     if jobs == 1 or games <= 1:

@@ -17,6 +17,7 @@ from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import MAX_GAMES, check_int, check_seed, int_field
 from spitemalice.model import GameResult, GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook
@@ -79,20 +80,20 @@ class GameRow:
             ``None`` when no seat won.
     """
 
-    game: int
-    seed: int
+    game: int = attrs.field(validator=int_field())
+    seed: int = attrs.field(validator=int_field())
     bots: tuple[str, ...]
-    first_seat: int
+    first_seat: int = attrs.field(validator=int_field())
     outcome: str
-    winner: int | None
+    winner: int | None = attrs.field(validator=int_field())
     scores: tuple[int, ...]
-    moves: int
-    turns: int
-    completed_piles: int
-    recycles: int
+    moves: int = attrs.field(validator=int_field())
+    turns: int = attrs.field(validator=int_field())
+    completed_piles: int = attrs.field(validator=int_field())
+    recycles: int = attrs.field(validator=int_field())
     payoff_left: tuple[int, ...]
-    legal_total: int
-    decided_at: int | None
+    legal_total: int = attrs.field(validator=int_field())
+    decided_at: int | None = attrs.field(validator=int_field())
 
     def as_dict(self) -> dict[str, object]:
         """The row as JSON-ready data (tuples become lists)."""
@@ -117,8 +118,14 @@ def game_seed(run_seed: int, game: int) -> int:
 
 def play_one(config: Configuration, run_seed: int, game: int) -> GameRow:
     """Play game ``game`` of ``config`` in a run seeded ``run_seed``; a pure function of its
-    arguments (equal arguments give equal rows, in any process)."""
-    seed = game_seed(run_seed, game)
+    arguments (equal arguments give equal rows, in any process).
+
+    Raises:
+        SpiteMaliceError: ``run_seed`` not 0 to :data:`~spitemalice.limits.MAX_SEED`, or
+            ``game`` not 0 to :data:`~spitemalice.limits.MAX_GAMES`.
+    """
+    check_int(game, "game", 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
+    seed = game_seed(check_seed(run_seed, "run_seed"), game)
     tally = [0]
     players = [_Counting(make_player(kind, derive_seed(seed, "seat", seat)), tally)
                for seat, kind in enumerate(config.bots)]

@@ -14,6 +14,7 @@ from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import check_games, check_seed, int_field
 from spitemalice.model import OUTCOME_KINDS, GameResult, GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
@@ -62,18 +63,18 @@ class Summary:
     """
 
     ruleset: str
-    players: int
+    players: int = attrs.field(validator=int_field())
     bots: tuple[str, ...]
-    games: int
+    games: int = attrs.field(validator=int_field())
     outcomes: dict[str, int]
     wins_per_seat: tuple[int, ...]
-    first_seat_wins: int
+    first_seat_wins: int = attrs.field(validator=int_field())
     mean_moves: float
     p95_moves: float
     mean_turns: float
     p95_turns: float
     seconds: float
-    total_moves: int
+    total_moves: int = attrs.field(validator=int_field())
     teams: tuple[str, ...] = ()
     wins_per_team: tuple[int, ...] = ()
     sd_moves: float = 0.0
@@ -171,9 +172,11 @@ def simulate(
         client: a ``distributed.Client`` to play the games on a Dask cluster instead.
 
     Raises:
-        SpiteMaliceError: an unknown bot, a bot list that does not fit the seats, or a bad
-            ``jobs``.
+        SpiteMaliceError: an unknown bot, a bot list that does not fit the seats, ``games``
+            not 1 to :data:`~spitemalice.limits.MAX_GAMES`, a seed not 0 to
+            :data:`~spitemalice.limits.MAX_SEED`, or a bad ``jobs``.
     """
+    games, seed = check_games(games), check_seed(seed)
     kinds = _bots_for(bots, rules.players)
     for kind in set(kinds):
         make_player(kind, 0)  # refuse an unknown kind before any game is played

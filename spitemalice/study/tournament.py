@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import check_games, check_seed
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.policies import teams_text
 from spitemalice.study.runner import GameRow, configuration, play_games
@@ -71,10 +72,13 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
     played (:func:`spitemalice.study.parallel.run_games`); the table never depends on them.
 
     Raises:
-        SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly (fewer
-            than two teams, or teams of different sizes).
+        SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly (fewer
+            than two teams, or teams of different sizes), ``deals`` not 1 to
+            :data:`~spitemalice.limits.MAX_GAMES` or a seed not 0 to
+            :data:`~spitemalice.limits.MAX_SEED`.
         ValueError: fewer than two bots.
     """
+    deals, seed = check_games(deals, "deals"), check_seed(seed)
     if len(bots) < 2:
         raise ValueError(f"a tournament needs two or more bots, not {len(bots)}")
     sides = tournament_sides(rules)

@@ -19,6 +19,7 @@ from spitemalice.engine import apply_move, deal
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import RecordFinding, record_game, record_to_dict
+from spitemalice.limits import check_games, check_seed
 from spitemalice.model import Outcome
 from spitemalice.moves import move_text
 from spitemalice.rules.book import RuleBook
@@ -70,7 +71,10 @@ def validate(
     Raises:
         RulesetError: the configuration cannot be loaded at all (unknown names, bad values);
             every other fault is a failed check in the report.
+        SpiteMaliceError: ``games`` not 1 to :data:`~spitemalice.limits.MAX_GAMES`, or a
+            seed not 0 to :data:`~spitemalice.limits.MAX_SEED`.
     """
+    games, seed = check_games(games), check_seed(seed)
     params = dict(params or {})
     book = load(name, house_rules, params)
     entry = _entry_point_check([name, *house_rules])
@@ -121,7 +125,12 @@ def validate_book(
         progress: show a progress bar on a terminal while the games are played.
         named: how the report names the configuration and the command that reruns it
             (:func:`~spitemalice.study.provenance.describe_run`; default: from ``book``).
+
+    Raises:
+        SpiteMaliceError: ``games`` not 1 to :data:`~spitemalice.limits.MAX_GAMES`, or a
+            seed not 0 to :data:`~spitemalice.limits.MAX_SEED`.
     """
+    games, seed = check_games(games), check_seed(seed)
     plugins = [book.plugin(name) for name in book.plugins]
     own = list(book.plugins[1:] if house_rules is None else house_rules)
     reload = reload or (lambda extra: book.rebuild(**extra))

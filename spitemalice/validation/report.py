@@ -8,6 +8,7 @@ from typing import Literal
 
 import attrs
 
+from spitemalice.limits import int_field
 from spitemalice.study.provenance import RunConfiguration
 from spitemalice.study.stats import Interval
 
@@ -112,13 +113,13 @@ class GameStats:
         stuck_games: games in which that happened.
     """
 
-    games: int
+    games: int = attrs.field(validator=int_field())
     mean_moves: float
     drawn_share: float
     first_seat_win_rate: float
     first_seat_ci: tuple[float, float]
     outcomes: dict[str, int] = attrs.Factory(dict)
-    greedy_games: int = 0
+    greedy_games: int = attrs.field(default=0, validator=int_field())
     greedy_outcomes: dict[str, int] = attrs.Factory(dict)
     greedy_mean_moves: float = 0.0
     wins_by_position: tuple[int, ...] = ()
