@@ -48,12 +48,21 @@ MAX_GAMES = 10**9
 """The most games one run plays (``simulate``, ``compare``, ``validate``, a tournament's
 deals, a match's games): a billion, days of work on every core."""
 
+MAX_MATCH_GAMES = 1000
+"""The most games one match plays (``play_match``'s ``max_games``): a match keeps every game
+it played, and one to 50 points takes a handful."""
+
 MAX_JOBS = 1024
 """The most worker processes one run starts on this machine (``jobs``, ``--jobs``)."""
 
 MAX_DECK_CARDS = 1000
 """The most cards a numbered pack holds (:func:`spitemalice.numbered_pack`); the largest deck
 the rule-set parameters allow has 800 (a 400-card draw pack and a 400-card pay-off pack)."""
+
+MAX_OBSERVATION = 1_000_000
+"""The most values one observation array of the environments holds (2 MB of ``int16``); the
+largest the rule-set parameters allow, eight seats of eight discard piles shown to the depth
+of an 800-card deck, holds about 52,000."""
 
 MAX_PLAYOUTS = 1_000_000
 """The most play-outs one Monte Carlo tree search decision runs (its tree grows with them)."""

@@ -310,12 +310,6 @@ CALLS: dict[str, Callable[[int], Any]] = {
     "tournament(seed)": lambda n: _tournament(seed=n),
     "tournament(jobs)": lambda n: _tournament(jobs=n),
 }
-for _name, _kind in (("make", _env), ("parallel_env", _env), ("single_agent", _env)):
-    for _param in ("players", "discard_depth", "max_cycles", "seat"):
-        CALLS[f"{_name}({_param})"] = _kind(_name)(_param)
-for _name in ("SpiteMaliceEnv", "SpiteMaliceParallelEnv", "SingleAgentEnv"):
-    for _param in ("discard_depth", "max_cycles", "seat"):
-        CALLS[f"{_name}({_param})"] = _env_class(_name)(_param)
 for _param in ("hand", "payoff", "discard", "builds", "seats", "depth"):
     CALLS[f"ObservationLayout({_param})"] = _layout(_param)
 for _name, _params in (("simulate", ("games", "seed", "jobs")),
@@ -340,6 +334,10 @@ for _key in integer_parameters():
     _param = _param.rstrip(")")
     if _name in EXAMPLES:
         CALLS[_key] = _value(_name)(_param)
+    elif _name in ("make", "parallel_env", "single_agent"):
+        CALLS[_key] = _env(_name)(_param)
+    elif _name in ("SpiteMaliceEnv", "SpiteMaliceParallelEnv", "SingleAgentEnv"):
+        CALLS[_key] = _env_class(_name)(_param)
     elif _name in VALUES:
         CALLS[_key] = _evolve(VALUES[_name], _param)
 

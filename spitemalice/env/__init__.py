@@ -41,27 +41,15 @@ except ImportError as error:  # pragma: no cover - the rl extra is in the test e
 
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.aec import SpiteMaliceEnv
+from spitemalice.env.arguments import rules_of
 from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.parallel import SpiteMaliceParallelEnv
 from spitemalice.env.registration import gym_id, register_rulesets
 from spitemalice.env.single import SingleAgentEnv
 from spitemalice.env.vector import SelfPlayVectorEnv
 from spitemalice.rules.book import RuleBook
-from spitemalice.rules.loader import load
 
 RulesArg = str | os.PathLike[str] | RuleBook
-
-
-def _rules(ruleset: RulesArg, players: int | None, house_rules: Iterable[str],
-           params: dict[str, Any]) -> RuleBook:
-    if players is not None:
-        params = {**params, "players": players}
-    if not isinstance(ruleset, RuleBook):
-        return load(ruleset, house_rules, params)
-    if list(house_rules):
-        raise SpiteMaliceError("house_rules go with a rule-set name; a RuleBook already has "
-                               "its house rules")
-    return ruleset.rebuild(**params) if params else ruleset
 
 
 def make(ruleset: RulesArg, players: int | None = None, house_rules: Iterable[str] = (), *,
@@ -75,7 +63,8 @@ def make(ruleset: RulesArg, players: int | None = None, house_rules: Iterable[st
             :class:`~spitemalice.rules.book.RuleBook`.
         players: seats (default the rule set's).
         house_rules: house rules to stack, by name.
-        discard_depth: discard-pile cards shown per pile in observations.
+        discard_depth: discard-pile cards shown per pile in observations, 1 to the deck's
+            size (no pile holds more).
         max_cycles: steps per seat before it is truncated (see
             :class:`~spitemalice.env.aec.SpiteMaliceEnv`), or ``None``.
         fallback: the player kind that moves for a truncated seat.
@@ -88,9 +77,10 @@ def make(ruleset: RulesArg, players: int | None = None, house_rules: Iterable[st
 
     Raises:
         RulesetError: the configuration cannot be loaded.
-        SpiteMaliceError: a bad environment option.
+        SpiteMaliceError: a bad environment option: every argument is checked
+            (:mod:`spitemalice.env.arguments`), the message names it and what is right.
     """
-    return SpiteMaliceEnv(_rules(ruleset, players, house_rules, params),
+    return SpiteMaliceEnv(rules_of(ruleset, players, house_rules, params),
                           discard_depth=discard_depth, max_cycles=max_cycles,
                           fallback=fallback, render_mode=render_mode, reward=reward)
 
@@ -105,7 +95,7 @@ def parallel_env(ruleset: RulesArg, players: int | None = None,
         RulesetError: the configuration cannot be loaded.
         SpiteMaliceError: a bad environment option.
     """
-    return SpiteMaliceParallelEnv(_rules(ruleset, players, house_rules, params),
+    return SpiteMaliceParallelEnv(rules_of(ruleset, players, house_rules, params),
                                   discard_depth=discard_depth, max_cycles=max_cycles,
                                   render_mode=render_mode, reward=reward)
 
@@ -126,7 +116,7 @@ def single_agent(ruleset: RulesArg, players: int | None = None,
         RulesetError: the configuration cannot be loaded.
         SpiteMaliceError: a bad environment option.
     """
-    return SingleAgentEnv(_rules(ruleset, players, house_rules, params), seat=seat,
+    return SingleAgentEnv(rules_of(ruleset, players, house_rules, params), seat=seat,
                           opponents=opponents, discard_depth=discard_depth,
                           render_mode=render_mode, reward=reward, illegal=illegal,
                           illegal_penalty=illegal_penalty)
@@ -143,7 +133,7 @@ def vector_env(ruleset: RulesArg, num_envs: int, players: int | None = None,
         RulesetError: the configuration cannot be loaded.
         SpiteMaliceError: a bad environment option.
     """
-    return SelfPlayVectorEnv(_rules(ruleset, players, house_rules, params), num_envs,
+    return SelfPlayVectorEnv(rules_of(ruleset, players, house_rules, params), num_envs,
                              discard_depth=discard_depth, reward=reward)
 
 

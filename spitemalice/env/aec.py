@@ -25,8 +25,6 @@ catalogue (:mod:`spitemalice.env.actions`) that is legal now.
 
 from __future__ import annotations
 
-import random
-import secrets
 from typing import Any, ClassVar
 
 from pettingzoo import AECEnv
@@ -34,16 +32,23 @@ from pettingzoo import AECEnv
 from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
+from spitemalice.env.arguments import (
+    RENDER_MODES,
+    agent_of,
+    max_cycles_of,
+    player_kind,
+    render_mode_of,
+    reset_arguments,
+)
 from spitemalice.env.rewards import checked_reward, final_rewards
+from spitemalice.env.seeds import EpisodeSeeds
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
-from spitemalice.env.start import given_state
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.layout import describe_position
 from spitemalice.formats.picture import position_svg
+from spitemalice.limits import shown
 from spitemalice.model import GameState
 from spitemalice.rules.book import RuleBook
-
-RENDER_MODES = ("ansi", "svg")
 
 
 class SpiteMaliceEnv(AECEnv):
@@ -71,7 +76,12 @@ class SpiteMaliceEnv(AECEnv):
                  max_cycles: int | None = None, fallback: str = "greedy",
                  render_mode: str | None = None, reward: str = "score") -> None:
         super().__init__()
-        _check_options(max_cycles, fallback, render_mode)
+        if not isinstance(rules, RuleBook):
+            raise SpiteMaliceError(f"rules is a RuleBook (spitemalice.load), not "
+                                   f"{type(rules).__name__}")
+        max_cycles = max_cycles_of(max_cycles)
+        fallback = player_kind(fallback, "fallback")
+        render_mode = render_mode_of(render_mode)
         self.reward = checked_reward(reward)
         self.rules = rules
         self.encoding = Encoding(rules, discard_depth)
@@ -85,16 +95,26 @@ class SpiteMaliceEnv(AECEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {agent: LegalDiscrete(self.catalogue.size, self._mask_for(agent))
                               for agent in self.possible_agents}
-        self._seeds = random.Random(secrets.randbits(64))
+        self._seeds = EpisodeSeeds()
         self.game: GameState | None = None
         self._bots: dict[int, Player] = {}
         self._truncated = False
 
     def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
+        """``agent``'s observation space.
+
+        Raises:
+            SpiteMaliceError: ``agent`` is not one of the agents.
+        """
+        return self.observation_spaces[agent_of(self.possible_agents, agent)]
 
     def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
+        """``agent``'s action space.
+
+        Raises:
+            SpiteMaliceError: ``agent`` is not one of the agents.
+        """
+        return self.action_spaces[agent_of(self.possible_agents, agent)]
 
     # -- reset and step ----------------------------------------------------------------
 
@@ -103,19 +123,15 @@ class SpiteMaliceEnv(AECEnv):
         (``options={"state": GameState}``) the given position.  Other options are ignored.
 
         Raises:
-            SpiteMaliceError: a seed that is not a whole number >= 0, or a state whose seat
-                count differs from the rules'.
+            SpiteMaliceError: a seed that is not a whole number from 0 to
+                :data:`~spitemalice.limits.MAX_SEED`, options that are not a dict of known
+                keys, or a state that is not a GameState or has another seat count than the
+                rules'; nothing changed.
             PositionError: a given state the rule set cannot hold (the checks
                 :func:`~spitemalice.formats.serialize.loads_state` runs).
         """
-        if seed is not None:
-            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-                raise SpiteMaliceError(f"a seed is a whole number >= 0, not {seed!r}")
-            self._seeds = random.Random(seed)
-            game_seed = seed
-        else:
-            game_seed = self._seeds.getrandbits(48)
-        start = given_state(self.rules, options)
+        seed, start = reset_arguments(self.rules, seed, options)
+        game_seed = self._seeds.next(seed)  # seeds: spitemalice.env.seeds
         self.game = start if start is not None else deal(self.rules, game_seed)
         self._bots = {}
         self._fallback_seed = derive_seed(game_seed, "fallback")
@@ -145,6 +161,9 @@ class SpiteMaliceEnv(AECEnv):
                                    "for a new one")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise SpiteMaliceError(f"{agent} is done: its only action is None, not "
+                                       f"{shown(action)}")
             self._was_dead_step(action)
             return
         number = self.catalogue.number(action)
@@ -209,11 +228,7 @@ class SpiteMaliceEnv(AECEnv):
                 called.
         """
         game = self._live()
-        seat = self.seat_of.get(agent)
-        if seat is None:
-            raise SpiteMaliceError(f"unknown agent {agent!r}; the agents are "
-                                   f"{', '.join(self.possible_agents)}")
-        return self.encoding.observe(game, seat)
+        return self.encoding.observe(game, self.seat_of[agent_of(self.possible_agents, agent)])
 
     def _mask_for(self, agent: str) -> Any:
         seat = self.seat_of[agent]
@@ -241,14 +256,3 @@ class SpiteMaliceEnv(AECEnv):
         if self.game is None:
             raise SpiteMaliceError("call reset() before using the environment")
         return self.game
-
-
-def _check_options(max_cycles: int | None, fallback: str, render_mode: str | None) -> None:
-    if max_cycles is not None and (not isinstance(max_cycles, int)
-                                   or isinstance(max_cycles, bool) or max_cycles < 1):
-        raise SpiteMaliceError(f"max_cycles is a whole number of 1 or more (or None), "
-                               f"not {max_cycles!r}")
-    make_player(fallback, 0)  # refuses an unknown kind, naming the known ones
-    if render_mode is not None and render_mode not in RENDER_MODES:
-        raise SpiteMaliceError(f"render_mode is one of {', '.join(RENDER_MODES)} or None, "
-                               f"not {render_mode!r}")

@@ -50,6 +50,7 @@ import numpy as np
 from spitemalice.cards import Card
 from spitemalice.engine.views import SeatView
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import MAX_DECK_CARDS, MAX_OBSERVATION, check_int
 from spitemalice.model import GameState, Pile
 
 HEADER = 7
@@ -84,19 +85,38 @@ class ObservationLayout:
         seats: ``N``.
         depth: ``K``, the discard-pile cards shown per pile.
 
+    Each is a whole number from 0 (1 for ``seats`` and ``depth``) to
+    :data:`~spitemalice.limits.MAX_DECK_CARDS` (no configuration has more cards, so none has
+    more of anything), and the array holds at most
+    :data:`~spitemalice.limits.MAX_OBSERVATION` values; memory is linear in its size.
+
     Attributes:
         size: the array's length.
+
+    Raises:
+        SpiteMaliceError: a size out of range, naming it and the bound.
     """
 
     def __init__(self, hand: int, payoff: int, discard: int, builds: int, seats: int,
                  depth: int) -> None:
+        hand, payoff, discard, builds = (
+            check_int(value, name, 0, MAX_DECK_CARDS, constant="spitemalice.limits.MAX_DECK_CARDS")
+            for name, value in (("hand", hand), ("payoff", payoff), ("discard", discard),
+                                ("builds", builds)))
+        seats, depth = (
+            check_int(value, name, 1, MAX_DECK_CARDS, constant="spitemalice.limits.MAX_DECK_CARDS")
+            for name, value in (("seats", seats), ("depth", depth)))
         self.hand, self.payoff, self.discard = hand, payoff, discard
         self.builds, self.seats, self.depth = builds, seats, depth
         self.builds_at = HEADER + hand
         self.seats_at = self.builds_at + 2 * builds
         self.seat_block = 1 + 2 * payoff + discard * (1 + depth)
         self.size = self.seats_at + seats * self.seat_block
-        self._pad = [bytes(2 * count) for count in range(self.size + 1)]  # count zeros
+        if self.size > MAX_OBSERVATION:
+            raise SpiteMaliceError(f"an observation of {self.size:,} values; at most "
+                                   f"{MAX_OBSERVATION:,} (spitemalice.limits.MAX_OBSERVATION): "
+                                   "fewer seats, piles or a smaller depth")
+        self._pad = _Zeros(self.size)
         # Segment caches: id(object) -> (object, bytes).  Each entry keeps its object alive,
         # so no other object can take that id while the entry stands.
         self._builds: dict[int, tuple[tuple[Pile, ...], bytes]] = {}
@@ -141,7 +161,8 @@ class ObservationLayout:
 
         Raises:
             SpiteMaliceError: the state has more seats, piles or hand cards than the layout
-                (a position the configuration cannot reach), naming which.
+                (a position the configuration cannot reach), naming which, or ``viewer`` is
+                not one of its seats.
         """
         # a bytearray: the array is the caller's own, writable, shared with nothing
         return np.frombuffer(bytearray(self.encode_bytes(state, viewer)), _INT16)
@@ -158,6 +179,8 @@ class ObservationLayout:
         if n > self.seats:
             raise SpiteMaliceError(f"the state does not fit this layout ({n} seats, not "
                              f"{self.seats})")
+        if type(viewer) is not int or not 0 <= viewer < n:
+            check_int(viewer, "viewer", 0, n - 1)
         # Each cache entry holds its object, so an id found is that object's (module end).
         own = self._hand_codes(seats[viewer].hand)  # new at most steps: not kept
         builds, removed = state.builds, state.build_removed
@@ -236,6 +259,23 @@ class ObservationLayout:
         depth = self.depth
         return (_value(len(pile)) + _codes(pile[:-depth - 1:-1])
                 + self._pad[depth - min(len(pile), depth)])
+
+
+class _Zeros:
+    """``zeros[count]``: ``count`` int16 zeros as bytes.  Small counts are kept made; larger
+    ones are cut from one buffer of the array's size, so memory stays linear in the size (a
+    table of every count would be quadratic: 577 MB for six seats at depth 1,000)."""
+
+    _KEPT = 64
+
+    def __init__(self, size: int) -> None:
+        self._buffer = bytes(2 * size)
+        self._kept = [bytes(2 * count) for count in range(min(size, self._KEPT) + 1)]
+
+    def __getitem__(self, count: int) -> bytes:
+        if count <= self._KEPT:
+            return self._kept[count]
+        return self._buffer[: 2 * count]
 
 
 def _value(value: int) -> bytes:

@@ -9,13 +9,16 @@ Everything else (observations, rewards, seeding, illegal actions) is the AEC env
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from pettingzoo import ParallelEnv
 
 from spitemalice.env.aec import SpiteMaliceEnv
+from spitemalice.env.arguments import agent_of
 from spitemalice.env.spaces import Observation
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import shown
 from spitemalice.rules.book import RuleBook
 
 
@@ -46,9 +49,11 @@ class SpiteMaliceParallelEnv(ParallelEnv):
         self.cycles = 0
 
     def observation_space(self, agent: str) -> Any:
+        """As :meth:`SpiteMaliceEnv.observation_space`."""
         return self.aec.observation_space(agent)
 
     def action_space(self, agent: str) -> Any:
+        """As :meth:`SpiteMaliceEnv.action_space`."""
         return self.aec.action_space(agent)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -67,10 +72,16 @@ class SpiteMaliceParallelEnv(ParallelEnv):
 
         Raises:
             IllegalMove: the seat on turn's action is not legal now; nothing changed.
-            SpiteMaliceError: the seat on turn has no action, or the game is over.
+            SpiteMaliceError: ``actions`` is not a dict from agents to actions, names an
+                unknown agent or has no action for the seat on turn, or the game is over.
         """
         if not self.agents:
             raise SpiteMaliceError("the game is over: call reset() for a new one")
+        if not isinstance(actions, Mapping):
+            raise SpiteMaliceError(f"actions is a dict from agent to action, not "
+                                   f"{type(actions).__name__} {shown(actions)}")
+        for agent in actions:
+            agent_of(self.possible_agents, agent)
         mover = self.aec.agent_selection
         if mover not in actions:
             raise SpiteMaliceError(f"{mover} is on turn, but actions has none for it")

@@ -28,9 +28,17 @@ from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
+from spitemalice.env.arguments import (
+    illegal_of,
+    opponents_of,
+    penalty_of,
+    render_mode_of,
+    reset_arguments,
+    seat_of,
+)
 from spitemalice.env.rewards import checked_reward, final_rewards
+from spitemalice.env.seeds import EpisodeSeeds, sequence_seed
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
-from spitemalice.env.start import given_state
 from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.formats.layout import describe_view
 from spitemalice.formats.picture import position_svg
@@ -70,22 +78,14 @@ class SingleAgentEnv(gymnasium.Env):
                  opponents: str | Sequence[str] = "greedy", discard_depth: int = 20,
                  render_mode: str | None = None, reward: str = "score",
                  illegal: str = "raise", illegal_penalty: float = -1.0) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) \
-                or not 0 <= seat < rules.players:
-            raise SpiteMaliceError(f"seat is 0 to {rules.players - 1}, not {seat!r}")
-        kinds = [opponents] * (rules.players - 1) if isinstance(opponents, str) \
-            else list(opponents)
-        if len(kinds) != rules.players - 1:
-            raise SpiteMaliceError(f"opponents: one kind for all, or one per other seat "
-                                   f"({rules.players - 1}), not {len(kinds)}")
-        for kind in kinds:
-            make_player(kind, 0)  # refuses an unknown kind, naming the known ones
-        if render_mode not in (None, "ansi", "svg"):
-            raise SpiteMaliceError(f"render_mode is ansi, svg or None, not {render_mode!r}")
-        if illegal not in ("raise", "penalty"):
-            raise SpiteMaliceError(f"illegal is raise or penalty, not {illegal!r}")
+        if not isinstance(rules, RuleBook):
+            raise SpiteMaliceError(f"rules is a RuleBook (spitemalice.load), not "
+                                   f"{type(rules).__name__}")
+        seat = seat_of(rules, seat)
+        kinds = opponents_of(rules, opponents)
+        render_mode = render_mode_of(render_mode)
         self.reward = checked_reward(reward)
-        self.illegal, self.illegal_penalty = illegal, float(illegal_penalty)
+        self.illegal, self.illegal_penalty = illegal_of(illegal), penalty_of(illegal_penalty)
         self.rules, self.seat, self.render_mode = rules, seat, render_mode
         self.kinds = {other: kind for other, kind in
                       zip([s for s in range(rules.players) if s != seat], kinds, strict=True)}
@@ -95,6 +95,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.action_space = LegalDiscrete(self.catalogue.size, self._mask)
         self.game: GameState | None = None
         self._bots: dict[int, Player] = {}
+        self._seeds = EpisodeSeeds()
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observation, dict[str, Any]]:
@@ -107,15 +108,19 @@ class SingleAgentEnv(gymnasium.Env):
         ``reset`` hands back a position to act in.
 
         Raises:
-            SpiteMaliceError: a given state of another seat count than the rules', or
-                :data:`REDEALS` deals in a row ended before the learner's turn.
+            SpiteMaliceError: a seed that is not a whole number from 0 to
+                :data:`~spitemalice.limits.MAX_SEED`, options that are not a dict, a state
+                that is not a GameState or has another seat count than the rules' (nothing
+                changed), or :data:`REDEALS` deals in a row ended before the learner's turn.
             PositionError: a given state the rule set cannot hold (the checks
                 :func:`~spitemalice.formats.serialize.loads_state` runs)."""
-        super().reset(seed=seed)
-        game_seed = seed if seed is not None else int(self.np_random.integers(2**48))
-        start = given_state(self.rules, options)
+        seed, start = reset_arguments(self.rules, seed, options)
+        # gymnasium's own generator (action sampling) takes 64 bits at most; the game's seed
+        # comes from spitemalice.env.seeds, as every environment's does.
+        super().reset(seed=None if seed is None else seed % 2**64)
+        game_seed = self._seeds.next(seed)
         for redeal in range(REDEALS + 1):
-            dealt_seed = game_seed if redeal == 0 else derive_seed(game_seed, "redeal", redeal)
+            dealt_seed = game_seed if redeal == 0 else sequence_seed(game_seed, redeal)
             self.game = start if start is not None else deal(self.rules, dealt_seed)
             self._bots = {other: make_player(kind, derive_seed(dealt_seed, "opponent", other))
                           for other, kind in self.kinds.items()}

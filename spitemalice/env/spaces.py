@@ -12,8 +12,8 @@ from gymnasium import spaces
 
 from spitemalice.engine import legal_moves
 from spitemalice.env.actions import ActionCatalogue
+from spitemalice.env.arguments import discard_depth_of
 from spitemalice.env.observation import LIMIT, ObservationLayout
-from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
@@ -64,10 +64,7 @@ class Encoding:
     """
 
     def __init__(self, rules: RuleBook, discard_depth: int) -> None:
-        if not isinstance(discard_depth, int) or isinstance(discard_depth, bool) \
-                or discard_depth < 1:
-            raise SpiteMaliceError(f"discard_depth is the discard-pile cards shown per pile, "
-                                   f"a whole number of 1 or more, not {discard_depth!r}")
+        discard_depth = discard_depth_of(rules, discard_depth)
         self.rules = rules
         self.catalogue = ActionCatalogue(rules)
         c = self.catalogue

@@ -8,6 +8,7 @@ hidden cards no seat may see.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
@@ -16,7 +17,7 @@ from spitemalice.model import GameState
 from spitemalice.rules.book import RuleBook
 
 
-def given_state(rules: RuleBook, options: dict[str, Any] | None) -> GameState | None:
+def given_state(rules: RuleBook, options: Mapping[str, Any] | None) -> GameState | None:
     """Return ``options["state"]`` checked against ``rules``, or ``None`` when no state is
     given (``options`` is ``None`` or has no ``"state"``).
 

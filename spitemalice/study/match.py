@@ -8,7 +8,7 @@ import attrs
 
 from spitemalice.bots.players import Player
 from spitemalice.engine.shuffle import derive_seed, rng_for
-from spitemalice.limits import check_games, check_int, check_seed, int_field
+from spitemalice.limits import MAX_MATCH_GAMES, check_int, check_seed, int_field
 from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook
 from spitemalice.study.simulate import play_game
@@ -46,11 +46,14 @@ def play_match(
 
     Raises:
         SpiteMaliceError: a target below 1 (or past :data:`~spitemalice.limits.MAX_INT`),
-            ``max_games`` not 1 to :data:`~spitemalice.limits.MAX_GAMES`, a seed not 0 to
+            ``max_games`` not 1 to :data:`~spitemalice.limits.MAX_MATCH_GAMES` (a match
+            keeps every game it played), a seed not 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a player count that does not fit the
             seats.
     """
-    seed, max_games = check_seed(seed), check_games(max_games, "max_games")
+    seed = check_seed(seed)
+    max_games = check_int(max_games, "max_games", 1, MAX_MATCH_GAMES,
+                          constant="spitemalice.limits.MAX_MATCH_GAMES")
     goal = rules.ruleset.match_target if target is None else check_int(
         target, "a match target (points)", 1)
     dealer = rng_for(seed, 0, "match-cut").randrange(rules.players)
