@@ -14,6 +14,7 @@ import functools
 import importlib
 import inspect
 import re
+import tempfile
 import typing
 from collections.abc import Callable
 from typing import Any
@@ -27,7 +28,7 @@ from spitemalice.errors import SpiteMaliceError
 
 MODULES = ["spitemalice", "spitemalice.formats", "spitemalice.bots", "spitemalice.study",
            "spitemalice.env", "spitemalice.play", "spitemalice.validation",
-           "spitemalice.testing"]
+           "spitemalice.testing", "spitemalice.server"]
 HUGE = 10**5000  # past Python's integer-to-text limit
 PAST = limits.MAX_INT + 1  # the first number past the bound: 81 digits
 
@@ -245,6 +246,25 @@ def _example_problem() -> Any:
     return RecordProblem(1, STATE, "x", None)
 
 
+def _server() -> Any:
+    import spitemalice.server
+
+    return spitemalice.server
+
+
+@functools.cache
+def _store() -> Any:
+    # A folder removed when the interpreter exits (the object keeps it alive till then).
+    return _server().Store(_FOLDER.name)
+
+
+_FOLDER = tempfile.TemporaryDirectory(prefix="spitemalice-bounds-")
+
+
+def _link() -> Any:
+    return _server().parse_link("http://127.0.0.1:1/table/0123456789abcdef#seat=0&token=ab")
+
+
 EXAMPLES: dict[str, Callable[[], Any]] = {
     "Summary": _example_summary, "Comparison": _example_comparison, "GameRow": _row,
     "MatchResult": _example_match, "GameStats": _example_stats, "TableView": _example_table,
@@ -306,6 +326,10 @@ CALLS: dict[str, Callable[[int], Any]] = {
     "dumps_view(indent)": lambda n: sm.formats.dumps_view(VIEW, indent=n),
     "record_result(dealer)": lambda n: sm.formats.record_result(
         BF, sm.study.play_game(BF, [sm.bots.make_player("greedy", 0)] * 2, 0), dealer=n),
+    "Hub(max_tables)": lambda n: _server().Hub(_store(), max_tables=n),
+    "Hub(max_tables_per_client)": lambda n: _server().Hub(_store(), max_tables_per_client=n),
+    "RemoteBot(seed)": lambda n: _server().RemoteBot(_link(), seed=n),
+    "Store.record_path(game)": lambda n: _store().record_path("0123456789abcdef", n),
     "tournament(deals)": lambda n: _tournament(deals=n),
     "tournament(seed)": lambda n: _tournament(seed=n),
     "tournament(jobs)": lambda n: _tournament(jobs=n),
@@ -327,7 +351,7 @@ for _name in ("validate", "validate_book"):
 VALUES: dict[str, Any] = {
     "GameState": STATE, "SeatView": VIEW, "PublicSeat": VIEW.seats[0], "GameRecord": RECORD,
     "Ruleset": BF.ruleset, "RuleBook": BF, "CeilingRule": BF.ceiling, "DealRule": BF.deal,
-    "DiscardRule": BF.discard,
+    "DiscardRule": BF.discard, "SeatLink": _link(),
 }
 for _key in integer_parameters():
     _name, _, _param = _key.partition("(")

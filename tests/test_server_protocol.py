@@ -18,10 +18,11 @@ from jsonschema import Draft202012Validator
 import spitemalice as sm
 from spitemalice import limits
 from spitemalice.cli import main
+from spitemalice.formats.files import write_file
 from spitemalice.formats.picture import position_svg
 from spitemalice.formats.schema import schema
 from spitemalice.server.protocol import ERROR_CODES, KINDS, read_message
-from spitemalice.server.store import SeatEntry, Store, TableEntry, write_replacing
+from spitemalice.server.store import SeatEntry, Store, TableEntry
 
 TO_SERVER = Draft202012Validator({**schema("message"), "oneOf": [{"$ref": "#/$defs/to-server"}]})
 SVG = "{http://www.w3.org/2000/svg}"
@@ -177,8 +178,8 @@ def test_a_table_file_replaces_a_planted_link_instead_of_writing_through_it(
 
 def test_an_unwritable_file_leaves_no_temporary_behind(tmp_path: Path) -> None:
     target = tmp_path / "missing" / "file.json"
-    with pytest.raises(OSError):
-        write_replacing(target, "{}")
+    with pytest.raises(sm.OutputError):
+        write_file(target, "{}", force=True)
     assert not target.parent.exists()
 
 

@@ -74,10 +74,11 @@ def check_new(path: str | os.PathLike[str], *, force: bool = False, what: str = 
 
 
 def write_file(path: str | os.PathLike[str], content: str | bytes, *, force: bool = False,
-               what: str = "", how_to_replace: str = FORCE) -> Path:
+               what: str = "", how_to_replace: str = FORCE, mode: int = 0o644) -> Path:
     """Write ``content`` (text as UTF-8, or bytes) to ``path`` by the module's rule: through
     a temporary file renamed into place, never through a link, never over an existing file
-    without ``force``.
+    without ``force``.  ``mode`` is the new file's permissions (less the umask; ``0o600``
+    for a file only its owner may read).
 
     Returns:
         ``path`` as a :class:`~pathlib.Path`.
@@ -88,20 +89,21 @@ def write_file(path: str | os.PathLike[str], content: str | bytes, *, force: boo
             written then, and the temporary file is gone.
     """
     with NewFile(path, force=force, what=what, how_to_replace=how_to_replace,
-                 binary=isinstance(content, bytes)) as file:
+                 binary=isinstance(content, bytes), mode=mode) as file:
         file.write(content)
     return Path(path)
 
 
-def make_folder(path: str | os.PathLike[str], *, what: str = "") -> Path:
-    """Make the folder ``path`` (and its parents) unless it exists.
+def make_folder(path: str | os.PathLike[str], *, what: str = "", mode: int = 0o777) -> Path:
+    """Make the folder ``path`` (and its parents) unless it exists; ``mode`` as for
+    :func:`os.mkdir` (``0o700``: its owner's alone).
 
     Raises:
         OutputError: it cannot be made (a file of that name is there, no permission).
     """
     folder = Path(path)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True, mode=mode)
     except OSError as error:
         raise OutputError(f"{_named(folder, what)}: cannot make the folder: "
                           f"{_why(error)}") from None
@@ -122,6 +124,7 @@ class NewFile:
         what: how messages name the destination.
         how_to_replace: how a refusal says to allow replacing.
         binary: open in binary mode; else text, UTF-8, with ``newline`` as :func:`open`.
+        mode: the new file's permissions, less the umask (default ``0o644``).
 
     Raises:
         OutputError: as :func:`check_new` (checked when made, and again at the commit).
@@ -129,14 +132,14 @@ class NewFile:
 
     def __init__(self, path: str | os.PathLike[str], *, force: bool = False, what: str = "",
                  how_to_replace: str = FORCE, binary: bool = False,
-                 newline: str | None = None) -> None:
+                 newline: str | None = None, mode: int = 0o644) -> None:
         self.path = check_new(path, force=force, what=what, how_to_replace=how_to_replace)
         self.force, self.what, self.how_to_replace = force, what, how_to_replace
         self.temporary = self.path.with_name(
             f".{self.path.name}.{os.getpid()}.{next(_TEMPORARY)}.tmp")
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
         try:
-            fd = os.open(self.temporary, flags, 0o644)
+            fd = os.open(self.temporary, flags, mode)
         except OSError as error:
             raise OutputError(f"cannot write {_named(self.path, what)}: "
                               f"{_why(error)}") from None

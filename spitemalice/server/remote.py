@@ -24,6 +24,7 @@ from spitemalice.engine.views import stand_in_state
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.serialize import view_from_dict
 from spitemalice.formats.text import for_terminal
+from spitemalice.limits import int_field
 from spitemalice.model import Outcome
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -35,7 +36,7 @@ class SeatLink:
 
     socket: str
     table: str
-    seat: int
+    seat: int = attrs.field(validator=int_field())
     token: str
 
 

@@ -8,16 +8,16 @@ For each table the folder holds
 * ``ID.table.json``: who sits where and the SHA-256 of each person's token (never the
   token), and which game is current (format ``spitemalice-table``, version 1).
 
-Every file is written to a new temporary name beside it and renamed over the old one, so a
-reader never sees half a file and a symbolic link planted at the name is replaced, never
-written through.  When the server starts, every table whose current game has not ended is
-rebuilt from these files (:meth:`Store.unfinished`).
+Every file is written by the library's one rule for files (:mod:`spitemalice.formats.files`):
+to a new temporary name beside it, renamed over the old one, so a reader never sees half a
+file and a symbolic link planted at the name is replaced, never written through.  When the
+server starts, every table whose current game has not ended is rebuilt from these files
+(:meth:`Store.unfinished`).
 """
 
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import os
 import re
@@ -30,6 +30,7 @@ import attrs
 
 from spitemalice import limits
 from spitemalice.errors import DataError, SpiteMaliceError
+from spitemalice.formats.files import make_folder, write_file
 from spitemalice.formats.json_input import (
     check_header,
     parse_json,
@@ -88,29 +89,32 @@ class Store:
     """The folder of one server's records and table files.
 
     Raises:
-        SpiteMaliceError: the folder cannot be made (the message names it and why).
+        OutputError: the folder cannot be made (the message names it and why).
     """
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
-        self.directory = Path(directory)
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-        except OSError as error:
-            raise SpiteMaliceError(f"--records {self.directory}: cannot make the folder: "
-                                   f"{error.strerror}") from None
+        self.directory = make_folder(directory, what="--records", mode=0o700)
 
     def record_path(self, table: str, game: int) -> Path:
-        """The record file of game ``game`` at ``table``."""
-        return self.directory / f"{table}-{game}.json"
+        """The record file of game ``game`` (1, 2, ...) at ``table``.
+
+        Raises:
+            SpiteMaliceError: ``game`` is not a whole number from 1 to
+                :data:`~spitemalice.limits.MAX_INT`.
+        """
+        return self.directory / f"{table}-{limits.check_int(game, 'game', 1)}.json"
 
     def save(self, entry: TableEntry) -> None:
         """Write ``entry``'s table file (whole, or not at all).
 
         Raises:
-            OSError: the file cannot be written.
+            OutputError: the file cannot be written.
         """
-        write_replacing(self.directory / f"{entry.table}.table.json",
-                        json.dumps(entry_data(entry), indent=1) + "\n")
+        # The library's one rule for files: a temporary file renamed over the table's own
+        # file (force: the server rewrites it), never through a link; readable by the owner
+        # alone (it holds the seats' token hashes).
+        write_file(self.directory / f"{entry.table}.table.json",
+                   json.dumps(entry_data(entry), indent=1) + "\n", force=True, mode=0o600)
 
     def unfinished(self) -> Iterator[tuple[TableEntry, GameRecord] | str]:
         """Every table whose current game has not ended, with that game's record; a string
@@ -145,29 +149,6 @@ def _read_entry(path: Path) -> TableEntry:
                                read_str(fields["player"], f"table.seats[{i}].player"),
                                None if token is None else read_str(token, "token_sha256")))
     return TableEntry(table, read_int(data["game"], "table.game", 1), tuple(seats))
-
-
-_TEMPORARY = itertools.count()
-
-
-def write_replacing(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a new temporary file beside it, renamed over
-    ``path``: a reader sees the old file or the new one, and a link at ``path`` is replaced,
-    never followed.
-
-    Raises:
-        OSError: the file cannot be written (the temporary file is removed).
-    """
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{next(_TEMPORARY)}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        with open(os.open(temporary, flags, 0o600), "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(temporary, path)
-    except OSError:
-        if os.path.lexists(temporary):
-            os.unlink(temporary)
-        raise
 
 
 def entry_data(entry: TableEntry) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from spitemalice import limits
 from spitemalice.errors import (
     IllegalMove,
     NotationError,
+    OutputError,
     PlayError,
     ProtocolError,
     SpiteMaliceError,
@@ -112,6 +113,10 @@ class Hub:
         max_tables: unfinished tables held at once (:data:`~spitemalice.limits.MAX_TABLES`).
         max_tables_per_client: unfinished tables one address may have created
             (:data:`~spitemalice.limits.MAX_TABLES_PER_CLIENT`).
+
+    Raises:
+        SpiteMaliceError: a limit that is not a whole number from 1 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6,
@@ -119,8 +124,9 @@ class Hub:
                  max_tables_per_client: int = limits.MAX_TABLES_PER_CLIENT) -> None:
         self.store = store
         self.bot_delay = bot_delay
-        self.max_tables = max_tables
-        self.max_tables_per_client = max_tables_per_client
+        self.max_tables = limits.check_int(max_tables, "max_tables", 1)
+        self.max_tables_per_client = limits.check_int(max_tables_per_client,
+                                                      "max_tables_per_client", 1)
         self.tables: dict[str, Table] = {}
 
     # -- the server's life -------------------------------------------------------------
@@ -136,7 +142,7 @@ class Hub:
             entry, record = found
             try:
                 session = Session.resume(record, record_path=self.store.record_path(
-                    entry.table, entry.game))
+                    entry.table, entry.game), overwrite=True)  # the file it was read from
             except SpiteMaliceError as problem:
                 said.append(f"skipped table {entry.table}: {problem}")
                 continue
@@ -206,7 +212,7 @@ class Hub:
             session = Session(rules, kinds, names=names,
                               record_path=self.store.record_path(table_id, 1))
             self.store.save(entry)
-        except (PlayError, OSError) as problem:
+        except (PlayError, OutputError) as problem:
             raise ProtocolError("server-error", f"the server cannot keep a new table: "
                                 f"{problem}") from None
         self.tables[table_id] = Table(entry, session, conn.address, [set() for _ in kinds])
@@ -304,7 +310,7 @@ class Hub:
                 session = Session(old.rules, old.kinds, names=[s.name for s in old.seats],
                                   record_path=self.store.record_path(table.id, entry.game))
                 self.store.save(entry)
-            except (PlayError, OSError) as problem:
+            except (PlayError, OutputError) as problem:
                 raise ProtocolError("server-error", f"the rematch was not dealt: {problem}"
                                     ) from None
             table.entry, table.session = entry, session

@@ -124,8 +124,8 @@ class GameStats:
     greedy_mean_moves: float = 0.0
     wins_by_position: tuple[int, ...] = ()
     greedy_lengths: tuple[int, ...] = ()
-    stuck_seats: int = 0
-    stuck_games: int = 0
+    stuck_seats: int = attrs.field(default=0, validator=int_field())
+    stuck_games: int = attrs.field(default=0, validator=int_field())
 
 
 @attrs.frozen
