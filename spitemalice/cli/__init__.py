@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from spitemalice import __version__
 from spitemalice.cli._args import INTERRUPTED, Parser
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.text import for_terminal
 
 MODULES = ("simulate", "rulesets", "validate", "records", "interop", "study", "ratings", "play",
            "serve")
@@ -69,7 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with _sigterm_stops_cleanly():
             status = args.handler(args)
     except SpiteMaliceError as error:
-        print(f"spitemalice: error: {error}", file=sys.stderr)
+        # One line, escaped: the message may quote a file, a record or a plugin.
+        print(f"spitemalice: error: {for_terminal(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return INTERRUPTED

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
+from spitemalice.formats.text import for_terminal
 from spitemalice.limits import MAX_DIGITS, whole_number
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -27,7 +28,8 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors print one line and exit with status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        # The message may quote an argument as typed (an unknown choice): escaped.
+        self.exit(2, f"{self.prog}: error: {for_terminal(message)}\n")
 
 
 def count(text: str) -> int:
@@ -121,9 +123,17 @@ def bot_list(text: str) -> list[str]:
     return [bot.strip() for bot in text.split(",") if bot.strip()]
 
 
+def say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:
+    """Print ``text`` (one or more lines) to stdout (or ``file``), every character a terminal
+    would act on written as an escape (:func:`~spitemalice.formats.text.for_terminal`): how
+    every command prints, because what it prints may quote a file, a record, a plugin or a
+    person."""
+    print(for_terminal(text, lines=True), file=file, flush=flush)
+
+
 def note_interrupted(done: int) -> None:
     """Tell stderr that the summary printed covers only the games finished."""
-    print(f"interrupted: the summary covers the {done} games finished", file=sys.stderr)
+    say(f"interrupted: the summary covers the {done} games finished", file=sys.stderr)
 
 
 def describe(args: argparse.Namespace, book: RuleBook, bots: list[str] | tuple[str, ...] = (),

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from spitemalice.cli._args import add_force
+from spitemalice.cli._args import add_force, say
 from spitemalice.cli.records import run_replay, run_show, shown_position
 from spitemalice.errors import RecordError, SpiteMaliceError
 from spitemalice.formats.files import check_new, make_folder, write_file
@@ -57,7 +57,7 @@ def add_interop(commands: Any) -> None:
 
 def run_schema(args: argparse.Namespace) -> int:
     """Print the schema's JSON text as shipped."""
-    sys.stdout.write(schema_text(args.name))
+    sys.stdout.write(for_terminal(schema_text(args.name), lines=True))
     return 0
 
 
@@ -73,7 +73,7 @@ def run_show_svg(args: argparse.Namespace) -> int:
     caption = f"{args.ruleset}: {'view' if 'view=' in ' '.join(args.position) else 'position'}"
     write_file(args.svg, position_svg(position, caption=caption, teams=book.teams.teams),
                force=args.force, what="--svg")
-    print(f"wrote {for_terminal(str(args.svg))}")
+    say(f"wrote {for_terminal(str(args.svg))}")
     return 0
 
 

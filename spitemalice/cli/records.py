@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from spitemalice.cli._args import add_force, add_set, rule_params
+from spitemalice.cli._args import add_force, add_set, rule_params, say
 from spitemalice.engine.views import SeatView
 from spitemalice.errors import IllegalMove, OutputError, RecordError, SpiteMaliceError
 from spitemalice.formats.files import check_new, make_folder, write_file
@@ -94,20 +94,20 @@ def run_replay(args: argparse.Namespace) -> int:
         return (describe_position if pretty else format_position)(state, teams)
 
     for line in _header(record):
-        print(line)
+        say(line)
     states = replay(record, book)
     try:
         before = next(states)
-        print(_line(0, "deal", show(before), pretty))
+        say(_line(0, "deal", show(before), pretty))
         for number, (text, after) in enumerate(zip(record.moves, states, strict=False), 1):
-            print(_line(number, f"seat {before.seat}  {text}", show(after), pretty))
+            say(_line(number, f"seat {before.seat}  {text}", show(after), pretty))
             before = after
         for _ in states:  # the outcome check after the last move
             pass
     except RecordError as error:
-        print(f"spitemalice: error: {args.file}: {error}", flush=True, file=sys.stderr)
+        say(f"spitemalice: error: {args.file}: {error}", flush=True, file=sys.stderr)
         return 1
-    print(f"outcome: {_outcome(record.outcome)}")
+    say(f"outcome: {_outcome(record.outcome)}")
     return 0
 
 
@@ -120,23 +120,23 @@ def run_check(args: argparse.Namespace) -> int:
     if problem is None:
         broken = _broken_invariant(args, record, book)
         if broken is not None:
-            print(broken)
+            say(broken)
             return 1
-        print(f"valid: {args.file}: {len(record.moves)} move(s), {_rules(record)}, outcome "
+        say(f"valid: {args.file}: {len(record.moves)} move(s), {_rules(record)}, outcome "
               f"{_outcome(record.outcome)}")
         return 0
     error = problem.error
     if problem.number is None:
-        print(f"invalid: {args.file}: after the last move ({len(record.moves)}): {error}")
-        print(f"final position: {format_position(problem.before, book.teams.teams)}")
+        say(f"invalid: {args.file}: after the last move ({len(record.moves)}): {error}")
+        say(f"final position: {format_position(problem.before, book.teams.teams)}")
         return 1
     what = _refusal(problem.move or "", error)
-    print(f"invalid: {args.file}: move {problem.number} by seat {problem.before.seat} "
+    say(f"invalid: {args.file}: move {problem.number} by seat {problem.before.seat} "
           f"{problem.move!r} {what}")
-    print(f"position before move {problem.number}: "
+    say(f"position before move {problem.number}: "
           f"{format_position(problem.before, book.teams.teams)}")
     if isinstance(error, IllegalMove):
-        print(f"rule: {_rule(book, error)}")
+        say(f"rule: {_rule(book, error)}")
     return 1
 
 
@@ -179,9 +179,9 @@ def run_show(args: argparse.Namespace) -> int:
     book, position = shown_position(args)
     teams = book.teams.teams
     if isinstance(position, SeatView):
-        print(describe_view(position, teams))
+        say(describe_view(position, teams))
     else:
-        print(describe_position(position, teams))
+        say(describe_position(position, teams))
     return 0
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from spitemalice.cli._args import add_allow_files, add_rules_args, load_rules, rule_params
+from spitemalice.cli._args import add_allow_files, add_rules_args, load_rules, rule_params, say
 from spitemalice.errors import RulesetError
 from spitemalice.rules.loader import house_rule_sheet
 from spitemalice.rules.registry import installed, kind_of
@@ -40,12 +40,12 @@ def run_rules(args: argparse.Namespace) -> int:
         RulesetError: ``--on`` given for a rule set, or the rules cannot be loaded.
     """
     if kind_of(args.ruleset) == "house-rule":  # a house rule's own sheet
-        print(house_rule_sheet(args.ruleset, args.house_rule, rule_params(args), on=args.on))
+        say(house_rule_sheet(args.ruleset, args.house_rule, rule_params(args), on=args.on))
         return 0
     if args.on:
         raise RulesetError(f"--on applies to a house rule's sheet; {args.ruleset!r} is a rule "
                            f"set: stack a house rule on it with --house-rule")
-    print(render_sheet(load_rules(args)))
+    say(render_sheet(load_rules(args)))
     return 0
 
 
@@ -54,5 +54,5 @@ def run_variants(args: argparse.Namespace) -> int:
     infos = installed()
     width = max((len(info.name) for info in infos), default=0)
     for info in infos:
-        print(f"{info.name.ljust(width)}  {info.kind:<10}  {info.description}")
+        say(f"{info.name.ljust(width)}  {info.kind:<10}  {info.description}")
     return 0

@@ -18,6 +18,7 @@ from typing import Any
 
 from spitemalice import limits
 from spitemalice.bots.players import PLAYERS
+from spitemalice.cli._args import say
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.text import for_terminal
 
@@ -90,7 +91,7 @@ def run_bot(args: argparse.Namespace) -> int:
         raise SpiteMaliceError(f"--connect: cannot reach the server: "
                                f"{for_terminal(str(error))}") from None
     if outcome is None:
-        print("the connection closed before the game ended")
+        say("the connection closed before the game ended")
         return 1
-    print(f"game over: {outcome.describe()}")
+    say(f"game over: {outcome.describe()}")
     return 1 if bot.problems else 0

@@ -20,6 +20,7 @@ from spitemalice.cli._args import (
     describe,
     load_rules,
     note_interrupted,
+    say,
     seed,
     table,
 )
@@ -68,7 +69,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         note_interrupted(summary.games)
     data = {**provenance, **summary.as_dict(timing=False)}
     metrics = study.finish(data)
-    print(json.dumps(data, indent=2) if args.json
+    say(json.dumps(data, indent=2) if args.json
           else format_summary(summary, [*named.rows(), ("rerun", command)])
           + (f"\n\n{metrics}" if metrics else ""))
     return INTERRUPTED if summary.interrupted else 0

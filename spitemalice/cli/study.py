@@ -28,6 +28,7 @@ from spitemalice.cli._args import (
     describe,
     load_rules,
     note_interrupted,
+    say,
     seed,
     table,
 )
@@ -318,7 +319,7 @@ def run_compare(args: argparse.Namespace) -> int:
             out.close()
     if result.interrupted:
         note_interrupted(result.games)
-    print(json.dumps({**provenance, **result.as_dict()}, indent=2) if args.json
+    say(json.dumps({**provenance, **result.as_dict()}, indent=2) if args.json
           else format_comparison(result, compare_head(side_a.named, side_b.named, command)))
     if args.plot is not None and result.games:
         plot_runs(args.plot, [(f"A: {a.label}", result.rows[0]),
@@ -398,13 +399,13 @@ def run_tournament(args: argparse.Namespace) -> int:
         if out is not None:
             out.close()
     if args.json:
-        print(json.dumps({**provenance, "ruleset": book.name, "players": book.players,
+        say(json.dumps({**provenance, "ruleset": book.name, "players": book.players,
                           "deals": args.games, "seed": args.seed,
                           "pairings": [p.as_dict() for p in pairings]}, indent=2))
     else:
-        print(table([*named.rows(), ("bots", ", ".join(bots)), ("rerun", command)]))
-        print(f"{book.name}, {book.players} players: each bot against the one before it, "
+        say(table([*named.rows(), ("bots", ", ".join(bots)), ("rerun", command)]))
+        say(f"{book.name}, {book.players} players: each bot against the one before it, "
               f"{args.games} deals, each played once per {'team' if book.teams.any else 'seat'}"
               f"; 95% Wilson intervals")
-        print(format_table(pairings))
+        say(format_table(pairings))
     return 0

@@ -8,7 +8,7 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from spitemalice.cli._args import add_force, add_rules_args, count, rule_params, seed
+from spitemalice.cli._args import add_force, add_rules_args, count, rule_params, say, seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.files import check_new, write_file
 from spitemalice.formats.text import for_terminal
@@ -60,13 +60,13 @@ def run_validate(args: argparse.Namespace) -> int:
     with parallel.backend(args) as (jobs, client):
         report = validate(args.ruleset, args.house_rule, params, args.games, args.seed,
                           progress=not args.json, jobs=jobs, client=client)
-    print(json.dumps(report.as_dict(), indent=2) if args.json
+    say(json.dumps(report.as_dict(), indent=2) if args.json
           else format_report(report, strict=args.strict))
     if report.reproduction is not None:
         _write_record(path, report.reproduction["record"], args.force)
         if not args.json:
             shown = for_terminal(str(path))
-            print(f"the smallest failing game is in {shown} (spitemalice replay "
+            say(f"the smallest failing game is in {shown} (spitemalice replay "
                   f"{shlex.quote(shown)})")
     return 0 if report.ok(strict=args.strict) else 1
 
@@ -83,7 +83,7 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
         result = validate_house_rule(args.ruleset, args.house_rule, params, args.on,
                                      games=args.games, seed=args.seed, progress=not args.json,
                                      jobs=jobs, client=client)
-    print(json.dumps(result.as_dict(), indent=2) if args.json
+    say(json.dumps(result.as_dict(), indent=2) if args.json
           else format_house_rule_report(result, strict=args.strict))
     for name, report in result.reports:
         if report.reproduction is not None:
@@ -91,7 +91,7 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
             _write_record(target, report.reproduction["record"], args.force)
             if not args.json:
                 shown = for_terminal(str(target))
-                print(f"the smallest failing game on {name} is in {shown} "
+                say(f"the smallest failing game on {name} is in {shown} "
                       f"(spitemalice replay {shlex.quote(shown)})")
     return 0 if result.ok(strict=args.strict) else 1
 

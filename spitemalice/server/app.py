@@ -30,6 +30,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spitemalice import limits
+from spitemalice.formats.text import for_terminal
 from spitemalice.server.store import TABLE_ID, Store
 from spitemalice.server.tables import Connection, Hub
 
@@ -99,7 +100,7 @@ def create_app(hub: Hub, *, restore: bool = True) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if restore:
             for line in hub.restore():
-                print(f"spitemalice serve: {line}", file=sys.stderr)
+                print(f"spitemalice serve: {for_terminal(line)}", file=sys.stderr)
         yield
         await hub.close()
 
@@ -127,8 +128,8 @@ def serve(host: str, port: int, records: str, *, bot_delay: float = 0.6,
     hub = Hub(Store(records), bot_delay=bot_delay, max_tables=max_tables,
               max_tables_per_client=max_tables_per_client)
     shown = f"[{host}]" if ":" in host else host
-    print(f"spitemalice serve: http://{shown}:{port}/ (records in {hub.store.directory}; "
-          "stop with Ctrl-C)", file=sys.stderr)
+    print(for_terminal(f"spitemalice serve: http://{shown}:{port}/ (records in "
+                       f"{hub.store.directory}; stop with Ctrl-C)"), file=sys.stderr)
     # Ctrl-C (or SIGTERM) closes open connections after at most 3 s; every move is already
     # in the records, so nothing waits on them.
     uvicorn.run(create_app(hub), host=host, port=port, ws_max_size=limits.MAX_FRAME_BYTES,
