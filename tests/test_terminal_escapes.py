@@ -11,6 +11,7 @@ scan holds every command to print through one function (cli._args.say).
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import sys
 import types
@@ -154,10 +155,8 @@ MEMBERS: dict[str, Callable[[Path], list[str]]] = {
 def test_no_hostile_text_reaches_the_terminal_raw(member: str, tmp_path: Path, plugins: None,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     argv = MEMBERS[member](tmp_path)
-    try:
+    with contextlib.suppress(SystemExit):  # the parser's own exit (status 2)
         main(argv)
-    except SystemExit:
-        pass  # the parser's own exit (status 2)
     out, err = capsys.readouterr()
     assert _clean(out) and _clean(err), (out + err)[-600:]
     assert SHOWN in out + err or "\\x1b" in out + err, (out + err)[-600:]
