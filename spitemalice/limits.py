@@ -20,6 +20,7 @@ names shown on a terminal are printable text.
 from __future__ import annotations
 
 import itertools
+import numbers
 import operator
 import os
 import re
@@ -118,17 +119,10 @@ def _bound_text(high: int, constant: str) -> str:
     return f"{shown_high} ({constant})" if constant else shown_high
 
 
-_INTEGER_TYPES: dict[type, bool] = {}  # type -> whether it is a whole-number type (not bool)
-
-
 def _integer_type(kind: type) -> bool:
-    known = _INTEGER_TYPES.get(kind)
-    if known is None:
-        # int, numpy's integers; never bool or numpy.bool_ (which index but are truth values)
-        known = _INTEGER_TYPES[kind] = (hasattr(kind, "__index__")
-                                        and not issubclass(kind, bool)
-                                        and kind.__name__ not in ("bool_", "bool"))
-    return known
+    """Whether values of ``kind`` are whole numbers: ``int`` and numpy's integers (every
+    ``numbers.Integral``), never ``bool``; not an array, which may look like one."""
+    return issubclass(kind, numbers.Integral) and not issubclass(kind, bool)
 
 
 def check_int(value: Any, name: str, low: int = 0, high: int = MAX_INT, *,

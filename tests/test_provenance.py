@@ -151,9 +151,9 @@ def test_a_plot_title_names_the_configuration(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
     titles: list[str] = []
-    monkeypatch.setattr(study_cli, "check_path", lambda path: None)
+    monkeypatch.setattr(study_cli, "check_path", lambda path, force=False: None)
     monkeypatch.setattr(study_cli, "plot_runs",
-                        lambda path, runs, seats, title: titles.append(title))
+                        lambda path, runs, seats, title, force=False: titles.append(title))
     main(["simulate", "blackwood-frey", "--set", "payoff_size=5", "--games", "2", "--seed",
           "4", "--plot", str(tmp_path / "p.png"), "--quiet"])
     main(["compare", "blackwood-frey", "blackwood-frey", "--b-house-rule", "mandatory-aces",

@@ -44,7 +44,8 @@ from spitemalice.engine.invariants import (
 )
 from spitemalice.engine.views import SeatView
 from spitemalice.errors import PositionError
-from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, hand_order
+from spitemalice.limits import shown
+from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat, hand_order
 from spitemalice.rules.book import RuleBook
 
 
@@ -52,8 +53,10 @@ def check_position(rules: RuleBook, state: GameState) -> None:
     """Return if ``state`` is a position ``rules`` allows (see the module docstring).
 
     Raises:
-        PositionError: the first problem found, naming the seat, pile or field.
+        PositionError: the first problem found, naming the seat, pile or field (a state built
+            in code with values of the wrong types too: :func:`check_shape`).
     """
+    check_shape(state)
     check_layout(rules, len(state.seats),
                  [(len(s.payoff), len(s.hand), s.discards) for s in state.seats])
     check_builds(rules, state.builds, state.build_removed)
@@ -69,6 +72,53 @@ def check_position(rules: RuleBook, state: GameState) -> None:
         problems = check(rules, state)
         if problems:
             raise PositionError(f"an impossible position: {problems[0]}")
+
+
+def check_shape(state: GameState) -> None:
+    """Return if every field of ``state`` has its type: seats of :class:`Seat`, piles as
+    tuples of :class:`Card`, whole numbers for the counters, ``None`` or an
+    :class:`Outcome` (a kind, ``None`` or a seat, whole-number scores).  The readers build
+    states so; a state built in code (an environment's ``reset(options={"state": ...})``)
+    may not be.
+
+    Raises:
+        PositionError: naming the first field of the wrong type.
+    """
+    if not isinstance(state, GameState):
+        raise PositionError(f"a position is a GameState, not a {type(state).__name__}")
+    piles: list[tuple[str, object]] = [("builds", pile) for pile in _tuple("builds",
+                                                                          state.builds)]
+    piles += [("draw pile", state.draw), ("completed cards", state.completed)]
+    for index, seat in enumerate(_tuple("seats", state.seats)):
+        if not isinstance(seat, Seat):
+            raise PositionError(f"seat {index} is a Seat, not a {type(seat).__name__}")
+        piles.append((f"seat {index} hand", seat.hand))
+        piles += [(f"seat {index} pay-off piles", p) for p in _tuple("pay-off", seat.payoff)]
+        piles += [(f"seat {index} discard piles", p) for p in _tuple("discard", seat.discards)]
+    for where, pile in piles:
+        if not all(isinstance(card, Card) for card in _tuple(where, pile)):
+            raise PositionError(f"the {where} hold something that is not a Card")
+    for name in ("seat", "turn", "turn_moves", "idle_turns", "seed", "shuffles"):
+        _whole(name, getattr(state, name))
+    for count in _tuple("build_removed", state.build_removed):
+        _whole("build_removed", count)
+    outcome = state.outcome
+    if outcome is not None and not _outcome_shaped(outcome):
+        raise PositionError(f"the outcome is None or an Outcome(kind, winner, scores) of "
+                            f"text, a seat or None, and whole numbers; not {shown(outcome)}")
+
+
+def _outcome_shaped(outcome: object) -> bool:
+    return (isinstance(outcome, Outcome) and isinstance(outcome.kind, str)
+            and (outcome.winner is None or isinstance(outcome.winner, int))
+            and isinstance(outcome.scores, tuple)
+            and all(isinstance(score, int) for score in outcome.scores))
+
+
+def _tuple(name: str, value: object) -> tuple[object, ...]:
+    if not isinstance(value, tuple):
+        raise PositionError(f"the {name} are a tuple, not a {type(value).__name__}")
+    return value
 
 
 def check_view(rules: RuleBook, view: SeatView) -> None:
@@ -266,4 +316,4 @@ def check_outcome(rules: RuleBook, outcome: Outcome | None) -> None:
 
 def _whole(name: str, value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise PositionError(f"{name} is a whole number >= 0, not {value!r}")
+        raise PositionError(f"{name} is a whole number >= 0, not {shown(value)}")

@@ -48,6 +48,8 @@ from spitemalice.formats import (
 from spitemalice.rules.ruleset import FIELD_NAMES
 from spitemalice.study.simulate import play_game
 
+from helpers.fuzz_env import ENV_TARGETS
+
 RULESETS = ("blackwood-frey", "g4a", "misery", "starturn", "uspcc", "skip-bo")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -350,6 +352,7 @@ TARGETS = (
     Target("custom TOML file", _gen_toml, _run_toml),
     Target("parameters", _gen_params, _run_params),
     Target("command line", _gen_cli, _run_cli),
+    *(Target(name, generate, run) for name, generate, run in ENV_TARGETS),
 )
 
 
