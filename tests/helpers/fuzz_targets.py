@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 
 import spitemalice as sm
+from helpers.fuzz_env import ENV_TARGETS
 from spitemalice.cards import parse_card
 from spitemalice.cli import main
 from spitemalice.engine.views import view_of
@@ -47,8 +48,6 @@ from spitemalice.formats import (
 )
 from spitemalice.rules.ruleset import FIELD_NAMES
 from spitemalice.study.simulate import play_game
-
-from helpers.fuzz_env import ENV_TARGETS
 
 RULESETS = ("blackwood-frey", "g4a", "misery", "starturn", "uspcc", "skip-bo")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
