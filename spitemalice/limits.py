@@ -53,6 +53,10 @@ MAX_MATCH_GAMES = 1000
 """The most games one match plays (``play_match``'s ``max_games``): a match keeps every game
 it played, and one to 50 points takes a handful."""
 
+MAX_VECTOR_ENVS = 4096
+"""The most games one vectorised environment steps at once (``num_envs``); its memory is
+linear in them."""
+
 MAX_JOBS = 1024
 """The most worker processes one run starts on this machine (``jobs``, ``--jobs``)."""
 
@@ -331,6 +335,42 @@ def printable(text: str) -> bool:
 
 
 _UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+_SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def for_terminal(text: str, *, lines: bool = False) -> str:
+    r"""``text`` with every character a terminal would act on, or could hide, written as a
+    Python-style escape (``"\n"``, ``"\x1b"``, ``"\u202e"``, ``"\U000e0001"``); printable
+    text is left as it is.  The one escaping function of the library for anything a stranger
+    wrote (re-exported as :func:`spitemalice.formats.text.for_terminal`).
+
+    Args:
+        text: any string (from a file, a record, a plugin or a person).
+        lines: keep ``"\n"`` as a line break (for several lines of text, such as a clause);
+            otherwise it is escaped too, so one value prints on one line.
+
+    Returns:
+        A string that holds no control, format, surrogate, private-use or unassigned
+        character (but ``"\n"`` when ``lines`` is true).
+    """
+    if text.isascii() and text.isprintable():
+        return text  # the usual case, decided in C
+    return "".join(_escaped(char, lines) for char in text)
+
+
+def _escaped(char: str, lines: bool) -> str:
+    if char == "\n" and lines:
+        return char
+    if unicodedata.category(char) not in _UNPRINTABLE:
+        return char
+    code = ord(char)
+    if char in _SHORT:
+        return _SHORT[char]
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 class FileRefused(Exception):

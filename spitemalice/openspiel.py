@@ -58,8 +58,9 @@ from spitemalice.engine.views import view_of
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.rewards import final_rewards
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.formats.layout import describe_view
+from spitemalice.limits import check_int
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
@@ -83,9 +84,12 @@ def rules_of(ruleset: str, params: dict[str, Any]) -> RuleBook:
     """The rule book a game's parameters (module docstring) describe.
 
     Raises:
-        RulesetError: an unknown house rule or parameter, or a value out of range.
+        RulesetError: an unknown house rule or parameter, or a value out of range (``players``
+            not a whole number from 0 to 8 among them).
         SpiteMaliceError: a setting not written as ``key:value``.
     """
+    players = check_int(params["players"], "players (0: the rule set's own)", 0, 8,
+                        error=RulesetError)
     given: dict[str, Any] = {}
     for setting in filter(None, (part.strip() for part in str(params["settings"]).split("+"))):
         key, sep, value = setting.partition(":")
@@ -93,8 +97,8 @@ def rules_of(ruleset: str, params: dict[str, Any]) -> RuleBook:
             raise SpiteMaliceError(f"write each setting as key:value, joined by +, not "
                                    f"{setting!r}")
         given[key.strip()] = value.strip()
-    if int(params["players"]):
-        given["players"] = int(params["players"])
+    if players:
+        given["players"] = players
     house_rules = [name.strip() for name in str(params["house_rules"]).split("+")
                    if name.strip()]
     return load(ruleset, house_rules, given)
@@ -270,7 +274,7 @@ class SpiteMaliceState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         at = self._at
         if at.game_state is None:
-            drawn = (*at.seed_bytes, int(action))
+            drawn = (*at.seed_bytes, check_int(action, "a seed byte (chance action)", 0, 255))
             dealt = deal(self.rules, int.from_bytes(bytes(drawn))) \
                 if len(drawn) == SEED_STEPS else None
             self._at = Progress(drawn, dealt)
@@ -396,8 +400,9 @@ def load_game(ruleset: str, players: int = 0, house_rules: Sequence[str] = (),
 
     Raises:
         pyspiel.SpielError: no game is registered under that rule set's name.
-        RulesetError: the configuration cannot be loaded.
+        RulesetError: the configuration cannot be loaded, or ``players`` is not 0 to 8.
     """
+    check_int(players, "players (0: the rule set's own)", 0, 8, error=RulesetError)
     return pyspiel.load_game(game_name(ruleset), {
         "players": players, "house_rules": "+".join(house_rules),
         "settings": "+".join(f"{key}:{value}" for key, value in settings.items())})

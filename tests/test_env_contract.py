@@ -20,8 +20,8 @@ from spitemalice import env as sm_env
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import shown
 
-FORMS = ["make", "parallel_env", "single_agent", "SpiteMaliceEnv", "SpiteMaliceParallelEnv",
-         "SingleAgentEnv"]
+FORMS = ["make", "parallel_env", "single_agent", "vector_env", "SpiteMaliceEnv",
+         "SpiteMaliceParallelEnv", "SingleAgentEnv", "SelfPlayVectorEnv"]
 HUGE = 10**5000
 BF = sm.load("blackwood-frey")
 STATE = sm.deal(BF, 3)
@@ -61,13 +61,20 @@ BAD: dict[str, list[Any]] = {
     "options": [("state",), "state", 3, ["state"], {"state": 3}, {"state": "x"},
                 {"state": sm.deal(sm.load("blackwood-frey", players=3), 1)}],
     "action": [-1, 10**6, 1.5, "1", True, [0], HUGE, np.array([1, 2])],
-    "actions": [3, ["seat_0"], {"seat_9": 0}, {}, None, {"seat_0": "x", "seat_1": "x"}],
+    "actions": [3, ["seat_0"], {"seat_9": 0}, {}, None, {"seat_0": "x", "seat_1": "x"},
+                [[1], [1, 2]], ["a", "b"], [HUGE, 1], [1.5, 2.5], [-1, -1], [10**6, 0]],
+    "reward": ["points", 3, None, ["score"]],
+    "illegal": ["ignore", 3, None, True],
+    "illegal_penalty": ["x", float("nan"), float("inf"), None, 1e300, True, [1]],
+    "num_envs": [0, -1, 10**6, 1.5, True, None, HUGE],
     "agent": [3, "seat_9", None, ["seat_0"], np.array([1])],
 }
 UNIT_RULES = BF
 DEFAULTS = {"make": {"ruleset": "blackwood-frey"}, "parallel_env": {"ruleset": "blackwood-frey"},
-            "single_agent": {"ruleset": "blackwood-frey"}, "SpiteMaliceEnv": {"rules": BF},
-            "SpiteMaliceParallelEnv": {"rules": BF}, "SingleAgentEnv": {"rules": BF}}
+            "single_agent": {"ruleset": "blackwood-frey"},
+            "vector_env": {"ruleset": "blackwood-frey", "num_envs": 2},
+            "SpiteMaliceEnv": {"rules": BF}, "SpiteMaliceParallelEnv": {"rules": BF},
+            "SingleAgentEnv": {"rules": BF}, "SelfPlayVectorEnv": {"rules": BF, "num_envs": 2}}
 
 
 def _fresh(form: str) -> Any:
@@ -86,7 +93,7 @@ def _call(label: str, value: Any) -> tuple[Any, Callable[[], Any]]:
         return None, lambda: getattr(sm_env, form)(**{**DEFAULTS[form], param: value})
     made = _fresh(form)
     bound = getattr(made, method)
-    if method == "step" and param == "action" and form.startswith("SpiteMaliceEnv"):
+    if method == "step" and param in ("action", "actions"):
         return made, lambda: bound(value)
     return made, lambda: bound(**{param: value})
 
@@ -120,7 +127,8 @@ def _snapshot(made: Any) -> Any:
     if made is None:
         return None
     inner = getattr(made, "aec", made)
-    return (inner.game, list(getattr(made, "agents", [])),
+    return (getattr(inner, "game", None), list(getattr(inner, "games", [])),
+            list(getattr(made, "agents", [])),
             getattr(inner, "agent_selection", None),
             dict(getattr(inner, "rewards", {})), getattr(inner, "_seeds", None).__dict__.copy())
 

@@ -28,7 +28,7 @@ from spitemalice.errors import SpiteMaliceError
 
 MODULES = ["spitemalice", "spitemalice.formats", "spitemalice.bots", "spitemalice.study",
            "spitemalice.env", "spitemalice.play", "spitemalice.validation",
-           "spitemalice.testing", "spitemalice.server"]
+           "spitemalice.testing", "spitemalice.server", "spitemalice.openspiel"]
 HUGE = 10**5000  # past Python's integer-to-text limit
 PAST = limits.MAX_INT + 1  # the first number past the bound: 81 digits
 
@@ -97,12 +97,12 @@ def _env(name: str, **fixed: Any) -> Callable[[str], Callable[[int], Any]]:
     return for_param
 
 
-def _env_class(name: str) -> Callable[[str], Callable[[int], Any]]:
+def _env_class(name: str, **fixed: Any) -> Callable[[str], Callable[[int], Any]]:
     def for_param(param: str) -> Callable[[int], Any]:
         def call(n: int) -> Any:
             from spitemalice import env
 
-            return getattr(env, name)(BF, **{param: n})
+            return getattr(env, name)(BF, **{**fixed, param: n})
         return call
     return for_param
 
@@ -310,6 +310,9 @@ CALLS: dict[str, Callable[[int], Any]] = {
     "SpiteMaliceEnv.reset(seed)": _reset("make"),
     "SpiteMaliceParallelEnv.reset(seed)": _reset("parallel_env"),
     "SingleAgentEnv.reset(seed)": _reset("single_agent"),
+    "SelfPlayVectorEnv.reset(seed)": lambda n: sm.env.vector_env(BF, 2).reset(seed=n),
+    "ObservationLayout.encode_bytes(viewer)":
+        lambda n: _layout("hand")(5).encode_bytes(STATE, n),
     "ActionCatalogue.move(action)": _catalogue("move"),
     "ActionCatalogue.describe(action)": _catalogue("describe"),
     "ObservationLayout.encode_state(viewer)":
@@ -330,6 +333,12 @@ CALLS: dict[str, Callable[[int], Any]] = {
     "Hub(max_tables_per_client)": lambda n: _server().Hub(_store(), max_tables_per_client=n),
     "RemoteBot(seed)": lambda n: _server().RemoteBot(_link(), seed=n),
     "Store.record_path(game)": lambda n: _store().record_path("0123456789abcdef", n),
+    "load_game(players)": lambda n: _openspiel().load_game("blackwood-frey", players=n),
+    "Config.move(action)": lambda n: _spiel_config().move(STATE, n),
+    "Observer.set_from(player)": lambda n: _observer().set_from(_spiel_state(), n),
+    "Observer.string_from(player)": lambda n: _observer().string_from(_spiel_state(), n),
+    "SpiteMaliceState.resample_from_infostate(player)":
+        lambda n: _spiel_state().resample_from_infostate(n, lambda: 0.5),
     "tournament(deals)": lambda n: _tournament(deals=n),
     "tournament(seed)": lambda n: _tournament(seed=n),
     "tournament(jobs)": lambda n: _tournament(jobs=n),
@@ -360,10 +369,36 @@ for _key in integer_parameters():
         CALLS[_key] = _value(_name)(_param)
     elif _name in ("make", "parallel_env", "single_agent"):
         CALLS[_key] = _env(_name)(_param)
+    elif _name == "vector_env":
+        CALLS[_key] = _env(_name, num_envs=2)(_param)
     elif _name in ("SpiteMaliceEnv", "SpiteMaliceParallelEnv", "SingleAgentEnv"):
         CALLS[_key] = _env_class(_name)(_param)
+    elif _name == "SelfPlayVectorEnv":
+        CALLS[_key] = _env_class(_name, num_envs=2)(_param)
     elif _name in VALUES:
         CALLS[_key] = _evolve(VALUES[_name], _param)
+
+
+def _openspiel() -> Any:
+    import spitemalice.openspiel
+
+    return spitemalice.openspiel
+
+
+def _spiel_config() -> Any:
+    return _openspiel().Config("blackwood-frey", {})
+
+
+def _observer() -> Any:
+    return _openspiel().Observer(_spiel_config(), False)
+
+
+def _spiel_state() -> Any:
+    """A dealt OpenSpiel state (its 16 seed bytes drawn)."""
+    state = _openspiel().load_game("blackwood-frey").new_initial_state()
+    for byte in range(_openspiel().SEED_STEPS):
+        state.apply_action(byte)
+    return state
 
 
 def _tournament(**given: Any) -> Any:

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from spitemalice import __version__
 from spitemalice.cli._args import INTERRUPTED, Parser
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.formats.text import for_terminal
+from spitemalice.limits import for_terminal
 
 MODULES = ("simulate", "rulesets", "validate", "records", "interop", "study", "ratings", "play",
            "serve")

@@ -11,8 +11,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from spitemalice.formats.text import for_terminal
-from spitemalice.limits import MAX_DIGITS, whole_number
+from spitemalice.limits import MAX_DIGITS, for_terminal, whole_number
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 

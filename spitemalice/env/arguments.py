@@ -148,9 +148,10 @@ def penalty_of(penalty: Any) -> float:
     Raises:
         SpiteMaliceError: anything else.
     """
-    if isinstance(penalty, numbers.Real) and not isinstance(penalty, bool) \
-            and math.isfinite(penalty) and abs(penalty) <= MAX_REWARD:
-        return float(penalty)
+    if isinstance(penalty, numbers.Real) and not isinstance(penalty, bool):
+        value = float(penalty)
+        if math.isfinite(value) and abs(value) <= MAX_REWARD:
+            return value
     raise SpiteMaliceError(f"illegal_penalty is a number from -{MAX_REWARD:g} to "
                            f"{MAX_REWARD:g}, not {shown(penalty)}")
 

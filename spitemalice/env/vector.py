@@ -21,14 +21,14 @@ every game, for the seat on turn there.
   ``info["final_obs"]`` holds the ended game's last observation (for the seat that moved)
   where ``info["_final_obs"]`` is true.
 * **Seeding**: ``reset(seed=s)`` deals game ``i`` the deal ``spitemalice.deal(rules, s + i)``;
-  later games are dealt seeds drawn from a generator seeded by ``s``.
+  later games are dealt the sequence ``s`` started, 128 bits each
+  (:mod:`spitemalice.env.seeds`); without a seed every game is dealt from an unguessable one
+  (:func:`spitemalice.engine.deal.new_seed`).
 """
 
 from __future__ import annotations
 
-import random
-import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -38,8 +38,10 @@ from gymnasium.vector.utils import batch_space
 
 from spitemalice.engine import apply_move, check_move, deal, legal_moves
 from spitemalice.env.rewards import checked_reward, final_rewards
+from spitemalice.env.seeds import EpisodeSeeds
 from spitemalice.env.spaces import Encoding
 from spitemalice.errors import IllegalMove, SpiteMaliceError
+from spitemalice.limits import MAX_SEED, MAX_VECTOR_ENVS, check_int, check_seed, shown
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
@@ -53,12 +55,14 @@ class SelfPlayVectorEnv(VectorEnv):
 
     Args:
         rules: the configuration.
-        num_envs: games stepped at once (1 or more).
+        num_envs: games stepped at once, 1 to :data:`~spitemalice.limits.MAX_VECTOR_ENVS`
+            (memory is linear in it).
         discard_depth: discard-pile cards shown per pile in observations.
         reward: ``"score"``, ``"win-loss"`` or ``"zero-sum"``.
 
     Raises:
-        SpiteMaliceError: a ``num_envs`` below 1, a bad ``discard_depth`` or ``reward``.
+        SpiteMaliceError: a ``num_envs`` out of range, a bad ``discard_depth`` or ``reward``,
+            or ``rules`` that are not a RuleBook.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - gymnasium's class attribute
@@ -66,8 +70,11 @@ class SelfPlayVectorEnv(VectorEnv):
 
     def __init__(self, rules: RuleBook, num_envs: int, *, discard_depth: int = 20,
                  reward: str = "score") -> None:
-        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
-            raise SpiteMaliceError(f"num_envs is a whole number of 1 or more, not {num_envs!r}")
+        if not isinstance(rules, RuleBook):
+            raise SpiteMaliceError(f"rules is a RuleBook (spitemalice.load), not "
+                                   f"{type(rules).__name__}")
+        num_envs = check_int(num_envs, "num_envs", 1, MAX_VECTOR_ENVS,
+                             constant="spitemalice.limits.MAX_VECTOR_ENVS")
         self.rules = rules
         self.reward = checked_reward(reward)
         self.encoding = Encoding(rules, discard_depth)
@@ -79,22 +86,30 @@ class SelfPlayVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.games: list[GameState] = []
         self._legal: list[tuple[list[int], Sequence[Move]]] = []
-        self._seeds = random.Random(secrets.randbits(64))
+        self._seeds = EpisodeSeeds()
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
-        """Deal every game afresh (module docstring, seeding); options are ignored.
+        """Deal every game afresh (module docstring, seeding); ``options`` (``None`` or a
+        dict) are not read, but a ``"state"`` there is refused (the other environments start
+        from it).
 
         Raises:
-            SpiteMaliceError: a seed that is not a whole number >= 0.
+            SpiteMaliceError: a seed that is not a whole number from 0 to
+                :data:`~spitemalice.limits.MAX_SEED` less ``num_envs - 1`` (game ``i`` is
+                dealt ``seed + i``), or options that are not a dict; nothing changed.
         """
+        if options is not None and not isinstance(options, Mapping):
+            raise SpiteMaliceError(f"options is None or a dict, not {shown(options)}")
+        if options and "state" in options:
+            raise SpiteMaliceError("options['state'] starts one game from a position; the "
+                                   "vectorised environment deals every game itself")
         if seed is not None:
-            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-                raise SpiteMaliceError(f"a seed is a whole number >= 0, not {seed!r}")
-            self._seeds = random.Random(seed)
+            seed = check_int(check_seed(seed), "seed", 0, MAX_SEED - (self.num_envs - 1))
+            self._seeds.next(seed)  # later games: the sequence this seed starts
             self.games = [deal(self.rules, seed + i) for i in range(self.num_envs)]
         else:
-            self.games = [deal(self.rules, self._seeds.getrandbits(64))
+            self.games = [deal(self.rules, self._seeds.next(None))
                           for _ in range(self.num_envs)]
         self._legal = [self._legal_of(game) for game in self.games]
         return self._observations(), self._info()
@@ -125,7 +140,7 @@ class SelfPlayVectorEnv(VectorEnv):
                 rewards[i] = paid[i][before.seat]
                 terminated[i] = True
                 ended[i] = self.encoding.layout.encode_state(after, before.seat)
-                after = deal(rules, self._seeds.getrandbits(64))
+                after = deal(rules, self._seeds.next(None))
             games[i] = after
             legal[i] = self._legal_of(after)
         info = self._info()
@@ -153,7 +168,11 @@ class SelfPlayVectorEnv(VectorEnv):
 
     def _moves(self, actions: Any) -> list[Move]:
         """The engine's move for each game's action, all checked before any is made."""
-        numbers = np.asarray(actions)
+        try:
+            numbers = np.asarray(actions)
+        except (ValueError, TypeError, OverflowError):  # ragged, or not numbers at all
+            raise SpiteMaliceError(f"actions are {self.num_envs} whole numbers, one per game, "
+                                   f"not {shown(actions)}") from None
         if numbers.shape != (self.num_envs,) or numbers.dtype.kind not in "iu":
             raise SpiteMaliceError(f"actions are {self.num_envs} whole numbers, one per game, "
                                    f"not an array of shape {numbers.shape} and dtype "

@@ -196,8 +196,42 @@ def run_step(recipe: tuple[Any, ...]) -> object:
     return getattr(made, call)(argument)
 
 
+# -- the OpenSpiel game's parameters (a reader of text: house rules and settings) ------------
+
+SETTING_TOKENS = ["payoff_size", "players", "hand_size", "turn_limit", ":", "+", "=", ",", "3",
+                  "13", "-1", "9" * 100, "x", "\x1b[2J", " ", "true", "share", "mandatory-aces",
+                  "partnerships", "(", ")"]
+
+
+def gen_openspiel(rng: random.Random) -> tuple[Any, ...]:
+    def text() -> str:
+        return "".join(rng.choice(SETTING_TOKENS) for _ in range(rng.randint(0, 8)))
+
+    players = rng.choice([0, 2, 3, 4, 9, -1, 10**4300, "x", None, 1.5])
+    return rng.choice(("blackwood-frey", "skip-bo", "no-such")), players, text(), text()
+
+
+def run_openspiel(recipe: tuple[Any, ...]) -> object:
+    """Our loader, then OpenSpiel's own parser of a game string; OpenSpiel's refusal of a
+    parameter of the wrong type (``SpielError``, before our code runs) is its own answer."""
+    import pyspiel
+
+    from spitemalice import openspiel
+
+    ruleset, players, house_rules, settings = recipe
+    try:
+        game = openspiel.load_game(ruleset, players, house_rules.split("+"),
+                                   **dict(part.partition(":")[::2] for part in
+                                          settings.split("+") if part))
+        state = game.new_initial_state()
+        return state.legal_actions()
+    except pyspiel.SpielError:
+        return None
+
+
 ENV_TARGETS: tuple[tuple[str, Callable[[random.Random], Any], Callable[[Any], object]], ...] = (
     ("env arguments", gen_make, run_make),
     ("env reset", gen_reset, run_reset),
     ("env step/observe", gen_step, run_step),
+    ("openspiel parameters", gen_openspiel, run_openspiel),
 )
