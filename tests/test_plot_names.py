@@ -34,6 +34,13 @@ def test_the_issue_example_plays_and_draws(tmp_path: Path, monkeypatch: pytest.M
     assert main(["compare", f"{NASTY}.toml", "blackwood-frey", "--set", "payoff_size=3",
                  "--games", "2", "--quiet", "--plot", "c.svg"]) == 0, capsys.readouterr().err
     assert "$\\frac{x$" in (tmp_path / "c.svg").read_text()  # drawn as written
+    assert main(["ladder", f"{NASTY}.toml", "--bots", "random,greedy", "--games", "1",
+                 "--all-games", "--quiet", "--plot", "l.svg"]) == 0, capsys.readouterr().err
+    assert "$\\frac{x$" in (tmp_path / "l.svg").read_text()
+    assert main(["balance", f"{NASTY}.toml", "--bots", "random,greedy", "--games", "2",
+                 "--deals", "1", "--no-base", "--quiet", "--plot", "b.svg"]) == 0, \
+        capsys.readouterr().err
+    assert "$\\frac{x$" in (tmp_path / "b.svg").read_text()
 
 
 def test_every_text_of_a_plot_is_plain(tmp_path: Path) -> None:
@@ -69,6 +76,9 @@ def _refused(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> 
 @pytest.mark.parametrize("command", [
     ["simulate", "blackwood-frey", "--games", "3"],
     ["compare", "blackwood-frey", "blackwood-frey", "--games", "3"],
+    ["ladder", "blackwood-frey", "--bots", "random,greedy", "--games", "1", "--quiet"],
+    ["balance", "blackwood-frey", "--bots", "random,greedy", "--games", "2", "--deals", "1",
+     "--no-base", "--quiet"],
 ])
 def test_what_can_stop_a_plot_is_refused_before_any_game(
         command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

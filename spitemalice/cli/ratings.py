@@ -11,12 +11,14 @@ from typing import Any
 from spitemalice.cli._args import (
     INTERRUPTED,
     add_allow_files,
+    add_force,
     add_rules_args,
     bot_list,
     count,
     describe,
     load_rules,
     note_interrupted,
+    say,
     seed,
     table,
 )
@@ -94,6 +96,7 @@ def add_ratings(commands: Any) -> None:
     bal.add_argument("--plot", type=Path, metavar="FILE",
                      help="draw the turn positions, game length and skill matrix to FILE.png "
                           "or FILE.svg (needs spitemalice[plot])")
+    add_force(bal)
     parallel.add_arguments(bal)
     bal.set_defaults(handler=run_balance)
 
@@ -116,7 +119,7 @@ def run_ladder(args: argparse.Namespace) -> int:
     if args.anchor is not None and args.anchor not in bots:
         raise SpiteMaliceError(f"--anchor {args.anchor!r} is not among --bots {bots}")
     if args.plot is not None:
-        check_path(args.plot)
+        check_path(args.plot, force=args.force)
     named = describe(args, book)  # a round robin is no seat's bots: named on its own
     command = named.command("ladder", "--bots", ",".join(bots), "--games", str(args.games),
                             *(["--all-games"] if args.all_games else
@@ -124,7 +127,7 @@ def run_ladder(args: argparse.Namespace) -> int:
                                str(args.batch)]))
     provenance = {"configuration": named.as_dict(), "bots": bots, "command": command}
     out = (GamesOut(args.games_out, book.players, labelled=True, teams=book.teams.any,
-                    configuration=provenance) if args.games_out else None)
+                    configuration=provenance, force=args.force) if args.games_out else None)
     pairs = len(bots) * (len(bots) - 1) // 2
     progress = Progress(2 * pairs * args.games, "ladder", not (args.json or args.quiet))
 
@@ -146,16 +149,16 @@ def run_ladder(args: argparse.Namespace) -> int:
     if result.interrupted:
         note_interrupted(result.deals)
     if args.json:
-        print(json.dumps({**provenance, **result.as_dict()}, indent=2))
+        say(json.dumps({**provenance, **result.as_dict()}, indent=2))
     else:
-        print(table([*named.rows(), ("rerun", command)]))
-        print(_ladder_head(result.ruleset, result.players, result.deals, result.margin,
-                           result.decided))
-        print(format_ladder(result))
+        say(table([*named.rows(), ("rerun", command)]))
+        say(_ladder_head(result.ruleset, result.players, result.deals, result.margin,
+                         result.decided))
+        say(format_ladder(result))
     if args.plot is not None:
         from spitemalice.study.plot_ratings import plot_ladder
 
-        plot_ladder(args.plot, result, named.title())
+        plot_ladder(args.plot, result, named.title(), force=args.force)
     return INTERRUPTED if result.interrupted else 0
 
 
@@ -193,7 +196,7 @@ def run_balance(args: argparse.Namespace) -> int:
     book = load_rules(args)
     tiers = _checked_bots(book, args.bots, "a skill matrix")
     if args.plot is not None:
-        check_path(args.plot)
+        check_path(args.plot, force=args.force)
     base_book = base_of(args, book)
     pairs = len(tiers) * (len(tiers) - 1) // 2
     per_run = args.games + 2 * pairs * args.deals
@@ -217,15 +220,15 @@ def run_balance(args: argparse.Namespace) -> int:
     if report.interrupted:
         note_interrupted(report.games)
     if args.json:
-        print(json.dumps({"configuration": named.as_dict(), "command": command,
-                          **report.as_dict()}, indent=2))
+        say(json.dumps({"configuration": named.as_dict(), "command": command,
+                        **report.as_dict()}, indent=2))
     else:
-        print(table([*named.rows(), ("rerun", command)]))
-        print(format_balance(report))
+        say(table([*named.rows(), ("rerun", command)]))
+        say(format_balance(report))
     if args.plot is not None:
         from spitemalice.study.plot_ratings import plot_balance
 
-        plot_balance(args.plot, report, named.title())
+        plot_balance(args.plot, report, named.title(), force=args.force)
     return INTERRUPTED if report.interrupted else 0
 
 

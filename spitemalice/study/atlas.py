@@ -15,7 +15,6 @@ into the page, a pure function of the data (the docs test renders it again and c
 from __future__ import annotations
 
 import json
-import os
 import resource
 import time
 from collections.abc import Callable, Sequence
@@ -25,6 +24,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
+from spitemalice.formats.files import write_file
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed
@@ -160,9 +160,10 @@ def _cpu() -> float:
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
-    partial = path.with_suffix(path.suffix + ".partial")
-    partial.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(partial, path)
+    """Replace the data file whole (a temporary beside it, then its name; a link there is
+    replaced, never followed): a run stopped at any moment leaves the last entry's data."""
+    write_file(path, json.dumps(data, indent=1, sort_keys=True) + "\n", force=True,
+               what="the atlas data file")
 
 
 def elapsed(start: float) -> str:

@@ -166,8 +166,3 @@ def interval_bars(axes: Any, labels: Sequence[str], intervals: Sequence[Any],
         axes.axvline(reference * scale, color="grey", linestyle="--", linewidth=1)
     axes.set_yticks(rows, [for_terminal(label) for label in labels])
     axes.grid(axis="x", alpha=0.3)
-
-
-def pyplot() -> Any:
-    """matplotlib's pyplot, drawing to files only (see :func:`check_path`)."""
-    return _pyplot()

@@ -1,5 +1,10 @@
 """Pictures of ratings and balance reports (``ladder --plot``, ``balance --plot``, the atlas):
-matplotlib, the optional extra ``spitemalice[plot]``."""
+matplotlib, the optional extra ``spitemalice[plot]``.
+
+As in :mod:`spitemalice.study.plot`: every text is drawn as written (bot and rule-set names
+may hold a ``$``; :func:`~spitemalice.study.plot.plain_text`), escaped for control characters,
+and every file is written by :mod:`spitemalice.formats.files` (``force`` to replace one).
+"""
 
 from __future__ import annotations
 
@@ -7,59 +12,73 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from spitemalice.formats.text import for_terminal
 from spitemalice.study.balance import Balance
 from spitemalice.study.ladder import Ladder
 from spitemalice.study.pairs import PairTally
-from spitemalice.study.plot import check_path, interval_bars, pyplot, save
+from spitemalice.study.plot import check_path, interval_bars, plain_text, save
 from spitemalice.study.stats import Interval
 
 
-def plot_ladder(path: Path, result: Ladder, subtitle: str = "") -> Any:
+def plot_ladder(path: Path, result: Ladder, subtitle: str = "", *, force: bool = False) -> Any:
     """Left: each bot's rating with its 95% interval, best on top.  Right: each pair's share
     of won games, row bot against column bot.
 
     Raises:
-        SpiteMaliceError: as :func:`spitemalice.study.plot.check_path`, or an unwritable file.
+        SpiteMaliceError: as :func:`spitemalice.study.plot.check_path`.
+        OutputError: a file there already (without ``force``), or an unwritable one.
     """
-    check_path(path)
-    plt = pyplot()
-    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
-    interval_bars(left, [r.bot for r in result.ratings], [r.rating for r in result.ratings],
-                  percent=False)
-    left.set_xlabel(f"rating (Elo scale, {result.anchor} = 0; 95% bootstrap interval)")
-    left.set_title("Ratings")
-    _shares(right, [r.bot for r in result.ratings], [p.tally for p in result.pairs])
-    figure.suptitle(f"{result.ruleset}, {result.players} players: up to {result.deals} "
-                    f"deals per pair, sides swapped" + (f"\n{subtitle}" if subtitle else ""))
-    save(figure, path)
+    check_path(path, force=force)
+    with plain_text() as plt:
+        figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
+        _draw_ladder(figure, left, right, result, subtitle)
+        save(figure, path, force=force)
     return figure
 
 
-def plot_balance(path: Path, report: Balance, subtitle: str = "") -> Any:
+def _draw_ladder(figure: Any, left: Any, right: Any, result: Ladder, subtitle: str) -> None:
+    interval_bars(left, [r.bot for r in result.ratings], [r.rating for r in result.ratings],
+                  percent=False)
+    left.set_xlabel(for_terminal(f"rating (Elo scale, {result.anchor} = 0; 95% bootstrap "
+                                 f"interval)"))
+    left.set_title("Ratings")
+    _shares(right, [r.bot for r in result.ratings], [p.tally for p in result.pairs])
+    figure.suptitle(for_terminal(f"{result.ruleset}, {result.players} players: up to "
+                                 f"{result.deals} deals per pair, sides swapped")
+                    + (f"\n{for_terminal(subtitle)}" if subtitle else ""))
+
+
+def plot_balance(path: Path, report: Balance, subtitle: str = "", *,
+                 force: bool = False) -> Any:
     """Three panels: each turn position's win rate against the fair share, the distribution
     of game length in turns with its median, and the skill matrix.
 
     Raises:
-        SpiteMaliceError: as :func:`spitemalice.study.plot.check_path`, or an unwritable file.
+        SpiteMaliceError: as :func:`spitemalice.study.plot.check_path`.
+        OutputError: a file there already (without ``force``), or an unwritable one.
     """
-    check_path(path)
-    plt = pyplot()
-    figure, (seats, lengths, skill) = plt.subplots(1, 3, figsize=(14, 4.2),
-                                                   layout="constrained")
+    check_path(path, force=force)
+    with plain_text() as plt:
+        figure, axes = plt.subplots(1, 3, figsize=(14, 4.2), layout="constrained")
+        _draw_balance(figure, axes, report, subtitle)
+        save(figure, path, force=force)
+    return figure
+
+
+def _draw_balance(figure: Any, axes: Any, report: Balance, subtitle: str) -> None:
+    seats, lengths, skill = axes
     labels = [f"position {i + 1}" for i in range(len(report.positions))]
     interval_bars(seats, labels, report.positions, report.fair)
-    seats.set_xlabel(f"win rate, % ({report.reference} in every seat; fair "
-                     f"{report.fair:.0%})")
+    seats.set_xlabel(for_terminal(f"win rate, % ({report.reference} in every seat; fair "
+                                  f"{report.fair:.0%})"))
     seats.set_title("Turn positions")
     median = next(q.value for q in report.quantiles if q.share == 0.5)
     length_histogram(lengths, report.lengths, median.estimate)
     lengths.set_title("Game length")
     _shares(skill, list(report.tiers[::-1]), list(report.matrix))
-    figure.suptitle(f"{report.label}, {report.players} players: {report.games} self-play "
-                    f"games, {report.deals} deals per pair"
-                    + (f"\n{subtitle}" if subtitle else ""))
-    save(figure, path)
-    return figure
+    figure.suptitle(for_terminal(f"{report.label}, {report.players} players: {report.games} "
+                                 f"self-play games, {report.deals} deals per pair")
+                    + (f"\n{for_terminal(subtitle)}" if subtitle else ""))
 
 
 def length_histogram(axes: Any, lengths: dict[int, int], median: float,
@@ -84,28 +103,30 @@ def length_histogram(axes: Any, lengths: dict[int, int], median: float,
 
 def small_length_plot(path: Path, lengths: dict[int, int], median: float, upper: int) -> None:
     """A thumbnail of :func:`length_histogram` on the scale 0..``upper`` turns, for a table
-    row."""
-    plt = pyplot()
-    figure, axes = plt.subplots(figsize=(1.8, 0.55), layout="constrained")
-    length_histogram(axes, lengths, median, upper)
-    save(figure, path, dpi=100)
+    row; replaces a picture there (the atlas page redraws its own)."""
+    with plain_text() as plt:
+        figure, axes = plt.subplots(figsize=(1.8, 0.55), layout="constrained")
+        length_histogram(axes, lengths, median, upper)
+        save(figure, path, dpi=100, force=True)
 
 
 def forest(path: Path, labels: Sequence[str], intervals: Sequence[Interval],
            reference: float, xlabel: str, title: str,
            shift: Sequence[float] | None = None) -> None:
     """One interval per configuration, top to bottom, with a reference line; ``shift``
-    subtracts a value per row first (a fair share, to show the excess)."""
+    subtracts a value per row first (a fair share, to show the excess); replaces a picture
+    there (the atlas page redraws its own)."""
     if shift is not None:
         intervals = [Interval(i.estimate - s, i.low - s, i.high - s, i.n)
                      for i, s in zip(intervals, shift, strict=True)]
-    plt = pyplot()
-    figure, axes = plt.subplots(figsize=(7, 0.24 * len(labels) + 1.1), layout="constrained")
-    interval_bars(axes, labels, intervals, reference)
-    axes.set_xlabel(xlabel)
-    axes.set_title(title, fontsize="medium")
-    axes.tick_params(axis="y", labelsize=7)
-    save(figure, path, dpi=100)
+    with plain_text() as plt:
+        figure, axes = plt.subplots(figsize=(7, 0.24 * len(labels) + 1.1),
+                                    layout="constrained")
+        interval_bars(axes, labels, intervals, reference)
+        axes.set_xlabel(for_terminal(xlabel))
+        axes.set_title(for_terminal(title), fontsize="medium")
+        axes.tick_params(axis="y", labelsize=7)
+        save(figure, path, dpi=100, force=True)
 
 
 def _shares(axes: Any, bots: Sequence[str], tallies: Sequence[PairTally]) -> None:
@@ -121,6 +142,7 @@ def _shares(axes: Any, bots: Sequence[str], tallies: Sequence[PairTally]) -> Non
             if value == value:  # not the diagonal
                 axes.text(j, i, f"{value:.0f}", ha="center", va="center", fontsize=9,
                           color="white" if abs(value - 50) > 30 else "black")
-    axes.set_xticks(range(len(bots)), bots, rotation=30, ha="right")
-    axes.set_yticks(range(len(bots)), bots)
+    names = [for_terminal(bot) for bot in bots]
+    axes.set_xticks(range(len(bots)), names, rotation=30, ha="right")
+    axes.set_yticks(range(len(bots)), names)
     axes.set_title("Row's share of won games against column, %")
