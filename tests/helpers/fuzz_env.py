@@ -208,23 +208,27 @@ def gen_openspiel(rng: random.Random) -> tuple[Any, ...]:
         return "".join(rng.choice(SETTING_TOKENS) for _ in range(rng.randint(0, 8)))
 
     players = rng.choice([0, 2, 3, 4, 9, -1, 10**4300, "x", None, 1.5])
-    return rng.choice(("blackwood-frey", "skip-bo", "no-such")), players, text(), text()
+    # an unknown game name is OpenSpiel's to refuse (it prints its whole list of games)
+    return rng.choice(("blackwood-frey", "skip-bo", "misery")), players, text(), text()
 
 
 def run_openspiel(recipe: tuple[Any, ...]) -> object:
-    """Our loader, then OpenSpiel's own parser of a game string; OpenSpiel's refusal of a
-    parameter of the wrong type (``SpielError``, before our code runs) is its own answer."""
+    """A whole number of players goes to OpenSpiel's own loader with the house rules and
+    settings as text (our parser of them, ``openspiel.rules_of``, reads them there); any other
+    ``players`` goes to our ``load_game``, which refuses it before OpenSpiel sees it.
+    OpenSpiel's refusal of its own parameters (``SpielError``) is its answer."""
     import pyspiel
 
     from spitemalice import openspiel
 
     ruleset, players, house_rules, settings = recipe
     try:
-        game = openspiel.load_game(ruleset, players, house_rules.split("+"),
-                                   **dict(part.partition(":")[::2] for part in
-                                          settings.split("+") if part))
-        state = game.new_initial_state()
-        return state.legal_actions()
+        if isinstance(players, int) and -2**31 <= players < 2**31:
+            game = pyspiel.load_game(openspiel.game_name(ruleset), {
+                "players": players, "house_rules": house_rules, "settings": settings})
+        else:
+            game = openspiel.load_game(ruleset, players)
+        return game.new_initial_state().legal_actions()
     except pyspiel.SpielError:
         return None
 
