@@ -10,6 +10,7 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.engine import legal
+from spitemalice.engine.apply import apply_listed
 from spitemalice.formats import dumps_state, loads_state
 from spitemalice.model import state_copier, with_fields
 
@@ -83,3 +84,23 @@ def test_a_state_copier_for_some_fields_agrees_with_with_fields(bf: sm.RuleBook)
     for bad in (("turn", "turn"), ("hand",)):
         with pytest.raises(ValueError, match="distinct GameState fields"):
             state_copier(*bad)
+
+
+@pytest.mark.parametrize(("name", "house_rules", "players"), [
+    ("blackwood-frey", (), 2), ("skip-bo", (), 3), ("misery", (), 2),
+    ("blackwood-frey", ("partnerships", "pair-discards"), 4)])
+def test_applying_a_listed_move_unchecked_gives_the_state_apply_move_gives(
+    name: str, house_rules: tuple[str, ...], players: int,
+) -> None:
+    # apply_listed is apply_move after its check (the vectorised environment's step); every
+    # listed move of a whole random game, ends of turns and of the game included.
+    rules = sm.load(name, house_rules, {"payoff_size": 4, "players": players})
+    rng = random.Random(7)
+    state, seen = sm.deal(rules, 7), 0
+    while state.outcome is None and seen < 400:
+        moves = sm.legal_moves(rules, state)
+        for move in moves:
+            assert apply_listed(rules, state, move) == sm.apply_move(rules, state, move)
+        state = apply_listed(rules, state, moves[rng.randrange(len(moves))])
+        seen += 1
+    assert state.outcome is not None, "the game reached its end"

@@ -33,6 +33,18 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
             check_move(rules, state, move, seat)
     else:
         check_move(rules, state, move, seat)
+    return apply_listed(rules, state, move)
+
+
+def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
+    """:func:`apply_move` without the check, for a move that ``legal_moves(rules, state)``
+    listed: the same code after the check, so the same state.
+
+    For callers that list the moves of many states before making one move in each (the
+    vectorised environment), where :func:`apply_move` no longer finds the move in its
+    listed-move cache and would check it again.  A move the engine did not list for
+    ``state`` is not refused: the result is then undefined.
+    """
     if isinstance(move, Play):
         state = _play(rules, state, move)
     elif isinstance(move, Discard):

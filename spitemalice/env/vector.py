@@ -36,7 +36,8 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from spitemalice.engine import apply_move, check_move, deal, legal_moves
+from spitemalice.engine import check_move, deal, legal_moves
+from spitemalice.engine.apply import apply_listed
 from spitemalice.env.rewards import checked_reward, final_rewards
 from spitemalice.env.seeds import EpisodeSeeds
 from spitemalice.env.spaces import Encoding
@@ -134,7 +135,8 @@ class SelfPlayVectorEnv(VectorEnv):
         rules, games, legal = self.rules, self.games, self._legal
         for i, move in enumerate(chosen):
             before = games[i]
-            after = apply_move(rules, before, move)
+            # a move listed for this very state (_moves): no check again
+            after = apply_listed(rules, before, move)
             if after.outcome is not None:
                 paid[i] = final_rewards(rules, after.outcome, self.reward)
                 rewards[i] = paid[i][before.seat]
