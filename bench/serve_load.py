@@ -38,6 +38,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 import reference
 
+from spitemalice.study.workers import start_method
+
 GAME = {"type": "create", "ruleset": "blackwood-frey", "params": {"payoff_size": 10},
         "seats": [{"name": "a", "player": "human"}, {"name": "b", "player": "human"}]}
 
@@ -164,13 +166,16 @@ def main() -> None:
               "processes; latency from sending a move to its announcement")
         print(f"{'tables':>6} {'moves':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
               f"{'max ms':>7} {'errors':>6} {'server CPU':>10} {'CPU ms/move':>11}")
+        # Client processes start as every worker of the library does, never by fork (issue
+        # 20: a fork of a process with threads can hang or crash).
+        context = multiprocessing.get_context(start_method())
         for count in (int(n) for n in args.tables.split(",")):
-            queue: Any = multiprocessing.Queue()
+            queue: Any = context.Queue()
             shares = [count // args.clients + (i < count % args.clients)
                       for i in range(args.clients)]
             cpu, wall = cpu_seconds(server.pid), time.monotonic()
-            workers = [multiprocessing.Process(target=client_process,
-                                               args=(url, n, args.seconds, args.think, queue))
+            workers = [context.Process(target=client_process,
+                                       args=(url, n, args.seconds, args.think, queue))
                        for n in shares if n]
             for worker in workers:
                 worker.start()

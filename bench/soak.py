@@ -33,6 +33,7 @@ import attrs
 
 import spitemalice as sm
 from spitemalice.engine.shuffle import derive_seed
+from spitemalice.study.workers import start_method
 from spitemalice.validation.dynamic import play_checked
 
 BOTS = ("random", "greedy")
@@ -156,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
           file=sys.stderr, flush=True)
     start = time.perf_counter()
     results: list[CellResult] = []
-    with multiprocessing.Pool(args.workers) as pool:
+    # Workers start as the library's do, never by fork (spitemalice.study.workers).
+    with multiprocessing.get_context(start_method()).Pool(args.workers) as pool:
         for done, result in enumerate(pool.imap(soak, todo), 1):
             results.append(result)
             c = result.cell

@@ -31,8 +31,13 @@ class IllegalMove(SpiteMaliceError):
         self.reason = reason
         self.clause = clause
         self.move = move
+        self._message = message
         where = f" [{reason}" + (f", clause {clause}]" if clause else "]")
         super().__init__(f"{move}: {message}{where}" if move else message + where)
+
+    def __reduce__(self) -> tuple[type[IllegalMove], tuple[str, str, str, str]]:
+        # Made again from its parts (an error raised in a worker process travels back).
+        return type(self), (self.reason, self._message, self.clause, self.move)
 
 
 class RulesetError(SpiteMaliceError):
@@ -129,3 +134,7 @@ class RecordError(SpiteMaliceError):
     def __init__(self, problem: RecordProblem) -> None:
         self.problem = problem
         super().__init__(problem.message)
+
+    def __reduce__(self) -> tuple[type[RecordError], tuple[RecordProblem]]:
+        # Made again from its problem (an error raised in a worker process travels back).
+        return type(self), (self.problem,)

@@ -25,3 +25,17 @@ settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHES
 def bf() -> sm.RuleBook:
     """Blackwood/Frey for two players."""
     return sm.load("blackwood-frey")
+
+
+@pytest.fixture(params=["forkserver", "spawn"])
+def start_method(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each way worker processes start (never fork; issue 20), set through
+    SPITEMALICE_START_METHOD for the test; skipped where the platform lacks it."""
+    import multiprocessing
+
+    from spitemalice.study.workers import START_METHOD
+
+    if request.param not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"this platform cannot start processes by {request.param}")
+    monkeypatch.setenv(START_METHOD, request.param)
+    return str(request.param)

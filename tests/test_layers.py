@@ -21,7 +21,7 @@ VARIANTS = ROOT / "variants"
 # __init__, the public surface: it gathers the layers below it for plugin authors and
 # embedders, and only the layers above it may import it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors",),              # the error types
+    ("errors", "stops"),      # the error types; how a run is stopped and holds a stop back
     ("limits",),              # bounds on untrusted input
     ("cards",),               # cards and their text
     ("moves",),               # moves and their text

@@ -21,7 +21,7 @@ def _square(offset: int, game: int) -> int:
     return offset + game * game
 
 
-def test_run_games_yields_every_game_in_order_on_any_number_of_jobs() -> None:
+def test_run_games_yields_every_game_in_order_on_any_number_of_jobs(start_method: str) -> None:
     play = functools.partial(_square, 7)
     want = [7 + g * g for g in range(23)]
     assert list(run_games(play, 23, jobs=1)) == want
@@ -61,14 +61,14 @@ def _games(rules: sm.RuleBook, jobs: int) -> tuple[object, list[tuple[int, GameR
     return summary.as_dict(timing=False), seen
 
 
-def test_simulate_on_two_jobs_plays_the_same_games_as_on_one() -> None:
+def test_simulate_on_two_jobs_plays_the_same_games_as_on_one(start_method: str) -> None:
     rules = sm.load("misery", players=3, payoff_size=5)
     one, two = _games(rules, 1), _games(rules, 2)
     assert one == two
     assert [g for g, _ in two[1]] == list(range(12))
 
 
-def test_game_g_is_a_pure_function_of_its_index() -> None:
+def test_game_g_is_a_pure_function_of_its_index(start_method: str) -> None:
     rules = sm.load("g4a", payoff_size=4)
     play = BotGame(rules, ("greedy", "random"), 3)
     assert play(5) == play(5) == list(run_games(play, 6, jobs=2))[5]
@@ -130,7 +130,7 @@ def test_validate_json_is_byte_identical_on_any_number_of_jobs(
     assert outputs[0][0] == 0 and "12/12 games clean" in outputs[0][1]
 
 
-def test_validate_gives_the_same_checks_and_statistics_on_two_jobs() -> None:
+def test_validate_gives_the_same_checks_and_statistics_on_two_jobs(start_method: str) -> None:
     from spitemalice.validation.dynamic import dynamic_checks
 
     rules = sm.load("blackwood-frey", payoff_size=3)
@@ -140,7 +140,8 @@ def test_validate_gives_the_same_checks_and_statistics_on_two_jobs() -> None:
 
 
 @pytest.mark.parametrize("to_group", [False, True])
-def test_sigterm_or_ctrl_c_ends_a_parallel_run_and_its_workers(to_group: bool) -> None:
+def test_sigterm_or_ctrl_c_ends_a_parallel_run_and_its_workers(to_group: bool,
+                                                              start_method: str) -> None:
     """SIGTERM to the run, or SIGINT to its whole process group (Ctrl-C on a terminal), stops
     `simulate --jobs 2` cleanly: the summary of the finished games, exit 130, no traceback
     (workers leave Ctrl-C to the parent), and no worker process left running."""
@@ -148,29 +149,30 @@ def test_sigterm_or_ctrl_c_ends_a_parallel_run_and_its_workers(to_group: bool) -
     import subprocess
     import sys
     import time
-    from pathlib import Path
+
+    from helpers.processes import descendants, running
 
     run = subprocess.Popen(
         [sys.executable, "-m", "spitemalice", "simulate", "blackwood-frey", "--games",
          "100000", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True)
-    children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
-    workers: list[int] = []
-    deadline = time.monotonic() + 30
-    while len(workers) < 2 and time.monotonic() < deadline:
+    # The workers are children of the run (spawn) or of its fork server: every descendant.
+    started: set[int] = set()
+    deadline = time.monotonic() + 60
+    while len(started) < 3 and time.monotonic() < deadline:
         time.sleep(0.2)
-        workers = [int(pid) for pid in children.read_text().split()]
-    assert len(workers) >= 2, "the run never started its workers"
+        started |= set(descendants(run.pid))
+    assert len(started) >= 3, f"the run never started its workers: {started}"
     time.sleep(1.0)  # let some games finish
     if to_group:
         os.killpg(run.pid, signal.SIGINT)
     else:
         run.send_signal(signal.SIGTERM)
-    out, err = run.communicate(timeout=30)
+    out, err = run.communicate(timeout=60)
     assert run.returncode == 130, err
     assert "interrupted" in err and "(interrupted)" in out
     assert "Traceback" not in err
-    time.sleep(0.5)
-    left = [pid for pid in workers if Path(f"/proc/{pid}").exists()
-            and "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]]
+    deadline = time.monotonic() + 10
+    while (left := [pid for pid in started if running(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.2)
     assert not left, f"worker processes still running: {left}"

@@ -139,7 +139,8 @@ def test_games_out_writes_the_configuration_beside_rows_that_readers_take_as_the
     sidecar = json.loads(sidecar_path(out).read_text(encoding="utf-8"))
     assert sidecar_path(out).name == f"{name}.config.json"
     assert sidecar == {"games": name, "configuration": data["configuration"],
-                       "command": data["command"]}
+                       "command": data["command"], "rows": 3, "games_finished": 3,
+                       "interrupted": False}
     if name.endswith(".csv"):
         rows = list(csv.DictReader(out.open(encoding="utf-8")))  # no comment line to skip
         assert [row["game"] for row in rows] == ["0", "1", "2"]

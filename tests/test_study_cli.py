@@ -2,6 +2,8 @@
 
 import csv
 import json
+import os
+import signal
 import sys
 from pathlib import Path
 
@@ -179,15 +181,18 @@ def test_ctrl_c_stops_a_run_and_keeps_the_games_finished() -> None:
         if len(seen) == 3:
             raise KeyboardInterrupt
 
+    # A game counts once on_game returned for it (issue 20 class 3): the third game's outputs
+    # were cut off in the middle, so it is not among the games kept.  (A real Ctrl-C during
+    # on_game waits for it: tests/test_interrupted_runs.py.)
     run = play_games([configuration(rules, ["greedy"])], 0, range(10), interrupt_after_three)
-    assert run.interrupted and len(run.rows[0]) == 3
+    assert run.interrupted and len(run.rows[0]) == 2
 
     def stop(game: int, result: object, kinds: object) -> None:
         if game == 4:
             raise KeyboardInterrupt
 
     summary = simulate(rules, ["greedy"], 10, 0, on_game=stop, jobs=1)
-    assert summary.interrupted and summary.games == 5
+    assert summary.interrupted and summary.games == 4
 
 
 def test_an_interrupted_simulate_prints_what_it_finished_and_exits_130(
@@ -200,9 +205,9 @@ def test_an_interrupted_simulate_prints_what_it_finished_and_exits_130(
         report = kwargs["on_game"]
 
         def on_game(game: int, result: object, kinds: object) -> None:
+            if game == 2:  # Ctrl-C while game 2 is being written: it is written, then counted
+                os.kill(os.getpid(), signal.SIGINT)
             report(game, result, kinds)  # type: ignore[operator]
-            if game == 2:
-                raise KeyboardInterrupt
 
         kwargs["on_game"] = on_game
         return real(*args, **kwargs)  # type: ignore[operator]

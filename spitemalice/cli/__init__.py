@@ -23,6 +23,7 @@ from spitemalice import __version__
 from spitemalice.cli._args import INTERRUPTED, Parser
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import for_terminal
+from spitemalice.stops import stop_on_sigterm
 
 MODULES = ("simulate", "rulesets", "validate", "records", "interop", "study", "ratings", "play",
            "serve")
@@ -74,6 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"spitemalice: error: {for_terminal(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        # A stop before a command's games began, or after they were written: nothing half done.
+        print("spitemalice: interrupted", file=sys.stderr)
         return INTERRUPTED
     except BrokenPipeError:
         # The reader (say `| head`) closed the pipe; stop quietly, as other tools do.
@@ -90,15 +93,11 @@ def _sigterm_stops_cleanly() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield  # only the main thread may set signal handlers
         return
-    previous = signal.signal(signal.SIGTERM, _interrupt)
+    previous = signal.signal(signal.SIGTERM, stop_on_sigterm)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
 
 
 def _survive_any_encoding() -> None:

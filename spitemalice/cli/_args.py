@@ -130,9 +130,10 @@ def say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:
     print(for_terminal(text, lines=True), file=file, flush=flush)
 
 
-def note_interrupted(done: int) -> None:
-    """Tell stderr that the summary printed covers only the games finished."""
-    say(f"interrupted: the summary covers the {done} games finished", file=sys.stderr)
+def note_interrupted(done: int, what: str = "summary") -> None:
+    """Tell stderr that what was printed (the summary, the table, the report) covers only the
+    games finished: every output of each of them is written, and nothing of any other."""
+    say(f"interrupted: the {what} covers the {done} games finished", file=sys.stderr)
 
 
 def describe(args: argparse.Namespace, book: RuleBook, bots: list[str] | tuple[str, ...] = (),

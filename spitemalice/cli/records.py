@@ -12,8 +12,9 @@
 * ``spitemalice show POSITION --ruleset NAME`` lays out a position (or a view, a position
   with a ``view=`` field) for people; the position may be one quoted argument or several.
 * ``spitemalice simulate ... --record DIR`` writes one record per game,
-  ``DIR/game-00000.json`` and on.  It refuses, before playing, to replace a record already
-  there unless ``--force`` is given, and never writes through a symbolic link.
+  ``DIR/game-00000.json`` and on (:class:`spitemalice.study.outputs.RecordFolder`).  It
+  refuses, before playing, to replace a record already there unless ``--force`` is given,
+  and never writes through a symbolic link.
 
 Errors the user can cause are :class:`~spitemalice.errors.SpiteMaliceError`\\ s, which the
 command line prints as one line with exit status 2.
@@ -22,7 +23,6 @@ command line prints as one line with exit status 2.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -30,14 +30,12 @@ from typing import Any
 
 from spitemalice.cli._args import add_force, add_set, rule_params, say
 from spitemalice.engine.views import SeatView
-from spitemalice.errors import IllegalMove, OutputError, RecordError, SpiteMaliceError
-from spitemalice.formats.files import check_new, make_folder, write_file
+from spitemalice.errors import IllegalMove, RecordError, SpiteMaliceError
 from spitemalice.formats.layout import describe_position, describe_view
 from spitemalice.formats.notation import format_position
 from spitemalice.formats.parse import parse_position, parse_view, seat_count
-from spitemalice.formats.records import GameRecord, dumps_record, load_record, record_result
+from spitemalice.formats.records import GameRecord, load_record
 from spitemalice.formats.replay import check_record, replay, rules_for
-from spitemalice.formats.text import for_terminal
 from spitemalice.model import GameResult, GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook
@@ -197,37 +195,6 @@ def shown_position(args: argparse.Namespace) -> tuple[RuleBook, GameState | Seat
     params.setdefault("players", seat_count(text))
     book = load(args.ruleset, args.house_rule, params)
     return book, parse_view(text, book) if "view=" in text else parse_position(text, book)
-
-
-def record_writer(args: argparse.Namespace, rules: RuleBook) -> GameWriter | None:
-    """For ``simulate --record DIR``: a callback that saves each game as
-    ``DIR/game-NNNNN.json``; ``None`` when ``--record`` was not given.
-
-    Raises:
-        OutputError: DIR cannot be made (say, a file of that name exists), or one of the
-            records to write is there already (a file or a link) without ``--force``;
-            checked before any game is played (:mod:`spitemalice.formats.files`).
-    """
-    directory: Path | None = getattr(args, "record", None)
-    if directory is None:
-        return None
-    force = bool(getattr(args, "force", False))
-    make_folder(directory, what="--record")
-    paths = [directory / f"game-{game:05d}.json" for game in range(args.games)]
-    there = [path for path in paths if os.path.lexists(path)]
-    if there and not force:
-        raise OutputError(f"--record: {for_terminal(str(there[0]))} and {len(there) - 1} "
-                          "other record(s) are there already; give --force to replace them, "
-                          "or another DIR")
-    if paths:
-        check_new(paths[0], force=force, what="--record")  # a folder we cannot write to
-
-    def write(game: int, result: GameResult, kinds: tuple[str, ...]) -> None:
-        write_file(directory / f"game-{game:05d}.json",
-                   dumps_record(record_result(rules, result, kinds)) + "\n", force=force,
-                   what="--record")
-
-    return write
 
 
 def _terminal() -> bool:

@@ -24,7 +24,6 @@ from spitemalice.cli._args import (
     seed,
     table,
 )
-from spitemalice.cli.records import record_writer
 from spitemalice.cli.study import SimulateStudy, add_simulate_options
 from spitemalice.study import parallel
 from spitemalice.study.runner import configuration
@@ -57,22 +56,23 @@ def run_simulate(args: argparse.Namespace) -> int:
     named = describe(args, book, configuration(book, bots).bots)  # refuses a bad --bots
     command = named.command("simulate", "--games", str(args.games))
     provenance = {"configuration": named.as_dict(), "command": command}
-    study = SimulateStudy(args, book, bots, named, provenance)
-    try:
+    study = SimulateStudy(args, book, bots, named, provenance)  # refuses outputs now
+    # A game counts once its record and row are written; however the run ends, the outputs
+    # are closed holding exactly the games the summary counts (spitemalice.study.commit).
+    with study.progress, study.outputs:
         with parallel.backend(args) as (jobs, client):
-            summary = simulate(book, bots, args.games, args.seed,
-                               on_game=study.on_game(record_writer(args, book)), jobs=jobs,
-                               client=client)
-    finally:
-        study.close()
-    if summary.interrupted:
-        note_interrupted(summary.games)
+            summary = simulate(book, bots, args.games, args.seed, on_game=study.on_game,
+                               jobs=jobs, client=client)
+        study.outputs.close(summary.interrupted)
     data = {**provenance, **summary.as_dict(timing=False)}
-    metrics = study.finish(data)
+    metrics = study.finish(data, summary.interrupted)
     say(json.dumps(data, indent=2) if args.json
           else format_summary(summary, [*named.rows(), ("rerun", command)])
           + (f"\n\n{metrics}" if metrics else ""))
-    return INTERRUPTED if summary.interrupted else 0
+    if summary.interrupted:
+        note_interrupted(summary.games)
+        return INTERRUPTED
+    return 0
 
 
 def format_summary(summary: Summary, head: list[tuple[str, str]] | None = None) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,24 +32,35 @@ from spitemalice.cli._args import (
     table,
 )
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.records import record_result
 from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
+from spitemalice.stops import held_stops
 from spitemalice.study import parallel
+from spitemalice.study.commit import Outputs
 from spitemalice.study.compare import Comparison, compare, compare_until_decided, statistics
 from spitemalice.study.games_out import GamesOut
 from spitemalice.study.metrics import METRICS, Quality, quality
+from spitemalice.study.outputs import GameOutput, RecordFolder
 from spitemalice.study.plot import check_path, plot_runs
 from spitemalice.study.progress import Progress
 from spitemalice.study.provenance import RunConfiguration, describe_run
 from spitemalice.study.runner import Configuration, GameRow, configuration, row_of
 from spitemalice.study.stats import Interval
-from spitemalice.study.tournament import format_table, tournament, tournament_sides
+from spitemalice.study.tournament import (
+    Tournament,
+    format_table,
+    tournament,
+    tournament_sides,
+)
 
 
 def add_run_options(parser: argparse.ArgumentParser, plot: bool = True) -> None:
-    """``--quiet``, ``--games-out FILE`` and ``--plot FILE`` for a command that plays games."""
+    """``--quiet``, ``--games-out FILE``, ``--plot FILE`` and ``--force`` for a command that
+    plays games."""
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_force(parser)
     parser.add_argument("--games-out", type=Path, metavar="FILE",
                         help="write one row per game as it finishes: FILE.csv or FILE.jsonl")
     if plot:
@@ -138,57 +148,66 @@ def _show_progress(args: argparse.Namespace) -> bool:
     return not (args.json or args.quiet)
 
 
+def _force(args: argparse.Namespace) -> bool:
+    """``--force``: replace output files already there."""
+    return bool(getattr(args, "force", False))
+
+
 # --- simulate ---------------------------------------------------------------------------
 
 
 class SimulateStudy:
-    """What ``simulate``'s study options add: a progress bar, rows for ``--metrics`` and
-    ``--plot``, and the ``--games-out`` file, fed from ``simulate``'s ``on_game``."""
+    """What ``simulate``'s outputs add: a progress bar, rows for ``--metrics`` and ``--plot``,
+    the ``--record`` folder and the ``--games-out`` file (:attr:`outputs`, written together
+    game by game: :mod:`spitemalice.study.commit`), fed from ``simulate``'s ``on_game``.
+
+    Raises:
+        OutputError: an output that cannot be written (checked now, before any game).
+    """
 
     def __init__(self, args: argparse.Namespace, book: RuleBook, bots: list[str],
                  named: RunConfiguration, provenance: dict[str, Any]) -> None:
         self.args, self.book, self.named = args, book, named
         self.config = configuration(book, bots)
         self.keep_rows = args.metrics or args.plot is not None
+        force = _force(args)
         if args.plot is not None:
             check_path(args.plot, force=args.force)
         self.rows: list[GameRow] = []
-        self.out = (GamesOut(args.games_out, book.players, teams=book.teams.any,
-                             configuration=provenance, force=args.force)
-                    if args.games_out else None)
+        record = getattr(args, "record", None)
+        self.outputs = Outputs([
+            *([RecordFolder(record, args.games, force)] if record is not None else []),
+            *([GamesOut(args.games_out, book.players, teams=book.teams.any,
+                        configuration=provenance, force=force)] if args.games_out else [])])
         self.progress = Progress(args.games, "simulate", _show_progress(args))
 
-    def on_game(self, chained: Callable[[int, GameResult, tuple[str, ...]], None] | None,
-                ) -> Callable[[int, GameResult, tuple[str, ...]], None]:
-        """``simulate``'s ``on_game``: calls ``chained`` (say the --record writer) too."""
-        def handle(game: int, result: GameResult, kinds: tuple[str, ...]) -> None:
-            if chained is not None:
-                chained(game, result, kinds)
-            if self.keep_rows or self.out is not None:
-                row = row_of(self.config, game, result)
-                if self.keep_rows:
-                    self.rows.append(row)
-                if self.out is not None:
-                    self.out.write(row, teams=self.book.teams)
-            self.progress.advance()
-        return handle
+    def on_game(self, game: int, result: GameResult, kinds: tuple[str, ...]) -> None:
+        """``simulate``'s ``on_game``: the game's record and row to every output, then its
+        row kept and the bar moved on."""
+        row = (row_of(self.config, game, result)
+               if self.keep_rows or self.args.games_out else None)
+        record = (record_result(self.book, result, kinds)
+                  if getattr(self.args, "record", None) is not None else None)
+        self.outputs.add(game, GameOutput(() if row is None else ((row, "", self.book.teams),),
+                                          record))
+        if self.keep_rows and row is not None:
+            self.rows.append(row)
+        self.progress.advance()
 
-    def close(self) -> None:
-        self.progress.close()
-        if self.out is not None:
-            self.out.close()
-
-    def finish(self, summary_data: dict[str, Any]) -> str:
-        """Add ``metrics`` to ``summary_data``; draw ``--plot``; the metrics table (text)."""
+    def finish(self, summary_data: dict[str, Any], interrupted: bool = False) -> str:
+        """Add ``metrics`` to ``summary_data``; draw ``--plot`` (of the games finished, when
+        there are any); the metrics table (text)."""
         text = ""
         if self.args.metrics:
             metrics = quality(self.rows, self.book.players)
             summary_data["metrics"] = metrics.as_dict()
             text = format_quality(metrics)
-        if self.args.plot is not None:
-            plot_runs(self.args.plot, [(self.named.label(), self.rows)], self.book.players,
-                      f"{self.named.label()}: {len(self.rows)} games\n{self.named.title()}",
-                      force=self.args.force)
+        if self.args.plot is not None and self.rows:
+            with held_stops():  # the picture of the games finished, whole, even when cut short
+                plot_runs(self.args.plot, [(self.named.label(), self.rows)],
+                          self.book.players,
+                          f"{self.named.label()}: {len(self.rows)} games{_cut(interrupted)}"
+                          f"\n{self.named.title()}", force=self.args.force)
         return text
 
 
@@ -291,43 +310,46 @@ def run_compare(args: argparse.Namespace) -> int:
     command = compare_command(args, side_a.named, side_b.named)
     provenance = {"configurations": {"A": side_a.named.as_dict(), "B": side_b.named.as_dict()},
                   "command": command}
-    out = (GamesOut(args.games_out, a.rules.players, labelled=True,
-                    teams=a.rules.teams.any or b.rules.teams.any, configuration=provenance,
-                    force=args.force)
-           if args.games_out else None)
+    outputs = Outputs([GamesOut(args.games_out, a.rules.players, labelled=True,
+                                teams=a.rules.teams.any or b.rules.teams.any,
+                                configuration=provenance, force=_force(args))]
+                      if args.games_out else [])
     progress = Progress(args.games, "compare", _show_progress(args))
 
     def on_game(rows: tuple[GameRow, ...]) -> None:
-        if out is not None:
-            out.write(rows[0], "A", a.rules.teams)
-            out.write(rows[1], "B", b.rules.teams)
+        outputs.add(outputs.games, GameOutput(((rows[0], "A", a.rules.teams),
+                                               (rows[1], "B", b.rules.teams))))
         progress.advance()
 
-    try:
-        with parallel.backend(args) as (jobs, client):
-            if args.until_decided is None:
-                result = compare(a, b, args.games, args.seed, on_game, jobs, client)
-            else:
-                result = compare_until_decided(a, b, args.statistic, args.until_decided,
-                                               args.seed, args.batch, args.games, on_game,
-                                               jobs, client)
-    except ValueError as error:
-        raise SpiteMaliceError(str(error)) from None
-    finally:
-        progress.close()
-        if out is not None:
-            out.close()
+    with progress, outputs:
+        try:
+            with parallel.backend(args) as (jobs, client):
+                if args.until_decided is None:
+                    result = compare(a, b, args.games, args.seed, on_game, jobs, client)
+                else:
+                    result = compare_until_decided(a, b, args.statistic, args.until_decided,
+                                                   args.seed, args.batch, args.games, on_game,
+                                                   jobs, client)
+        except ValueError as error:
+            raise SpiteMaliceError(str(error)) from None
+        outputs.close(result.interrupted)
     if result.interrupted:
         note_interrupted(result.games)
     say(json.dumps({**provenance, **result.as_dict()}, indent=2) if args.json
           else format_comparison(result, compare_head(side_a.named, side_b.named, command)))
     if args.plot is not None and result.games:
-        plot_runs(args.plot, [(f"A: {a.label}", result.rows[0]),
-                              (f"B: {b.label}", result.rows[1])], a.rules.players,
-                  f"{result.games} paired games, seed {args.seed}, spitemalice "
-                  f"{side_a.named.version}\nA: {side_a.named.title(run=False)}\n"
-                  f"B: {side_b.named.title(run=False)}", force=args.force)
+        with held_stops():  # the picture of the games finished, whole, even when cut short
+            plot_runs(args.plot, [(f"A: {a.label}", result.rows[0]),
+                                  (f"B: {b.label}", result.rows[1])], a.rules.players,
+                      f"{result.games} paired games{_cut(result.interrupted)}, seed "
+                      f"{args.seed}, spitemalice {side_a.named.version}\n"
+                      f"A: {side_a.named.title(run=False)}\n"
+                      f"B: {side_b.named.title(run=False)}", force=args.force)
     return INTERRUPTED if result.interrupted else 0
+
+
+def _cut(interrupted: bool) -> str:
+    return " (interrupted)" if interrupted else ""
 
 
 def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
@@ -336,7 +358,8 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
     them each side's label and bots)."""
     head = [*(head or [f"A: {result.a.label} (bots {','.join(result.a.bots)})",
                        f"B: {result.b.label} (bots {','.join(result.b.bots)})"]),
-            f"{result.games} paired games (the same seeds); 95% intervals; "
+            f"{result.games} paired games{_cut(result.interrupted)} (the same seeds); 95% "
+            "intervals; "
             "* = the difference's interval excludes 0"]
     rows = [("statistic", "A", "B", "B - A")]
     for line in result.lines:
@@ -381,31 +404,46 @@ def run_tournament(args: argparse.Namespace) -> int:
     named = describe(args, book)  # the ladder is no seat's bots: named on its own
     command = named.command("tournament", "--bots", ",".join(bots), "--games", str(args.games))
     provenance = {"configuration": named.as_dict(), "bots": bots, "command": command}
-    out = (GamesOut(args.games_out, book.players, labelled=True, teams=book.teams.any,
-                    configuration=provenance, force=args.force) if args.games_out else None)
+    outputs = Outputs([GamesOut(args.games_out, book.players, labelled=True,
+                                teams=book.teams.any, configuration=provenance,
+                                force=_force(args))] if args.games_out else [])
     progress = Progress(args.games * (len(bots) - 1), "tournament", _show_progress(args))
 
     def on_game(rows: tuple[GameRow, ...]) -> None:
-        if out is not None:
-            for side, row in enumerate(rows):  # one row per seat (team) the challenger took
-                out.write(row, f"challenger@{book.teams.label(side)}", book.teams)
+        # One row per seat (team) the challenger took.
+        outputs.add(outputs.games, GameOutput(tuple(
+            (row, f"challenger@{book.teams.label(side)}", book.teams)
+            for side, row in enumerate(rows))))
         progress.advance()
 
-    try:
+    with progress, outputs:
         with parallel.backend(args) as (jobs, client):
-            pairings = tournament(book, bots, args.games, args.seed, on_game, jobs, client)
-    finally:
-        progress.close()
-        if out is not None:
-            out.close()
+            played = tournament(book, bots, args.games, args.seed, on_game, jobs, client)
+        outputs.close(played.interrupted)
     if args.json:
         say(json.dumps({**provenance, "ruleset": book.name, "players": book.players,
                           "deals": args.games, "seed": args.seed,
-                          "pairings": [p.as_dict() for p in pairings]}, indent=2))
+                          "interrupted": played.interrupted,
+                          "pairings": [p.as_dict() for p in played]}, indent=2))
     else:
         say(table([*named.rows(), ("bots", ", ".join(bots)), ("rerun", command)]))
         say(f"{book.name}, {book.players} players: each bot against the one before it, "
-              f"{args.games} deals, each played once per {'team' if book.teams.any else 'seat'}"
-              f"; 95% Wilson intervals")
-        say(format_table(pairings))
+            f"{_deals(played)}, each played once per {'team' if book.teams.any else 'seat'}"
+            f"; 95% Wilson intervals")
+        say(format_table(played))
+    if played.interrupted:
+        note_interrupted(sum(p.games for p in played), "table")
+        return INTERRUPTED
     return 0
+
+
+def _deals(played: Tournament) -> str:
+    """How many deals the table's pairings played: those asked for, or (cut short) how
+    many the last pairing played and that the pairings after it played none."""
+    if not played.interrupted:
+        return f"{played.deals} deals"
+    last = played[-1] if played else None
+    if last is None:
+        return f"{played.deals} deals asked for, none played (interrupted)"
+    return (f"{played.deals} deals asked for, interrupted: {last.challenger} vs "
+            f"{last.incumbent} played {last.deals}, any pairing after it none")

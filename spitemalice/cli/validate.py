@@ -8,12 +8,22 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from spitemalice.cli._args import add_force, add_rules_args, count, rule_params, say, seed
+from spitemalice.cli._args import (
+    INTERRUPTED,
+    add_force,
+    add_rules_args,
+    count,
+    note_interrupted,
+    rule_params,
+    say,
+    seed,
+)
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.files import check_new, write_file
 from spitemalice.formats.text import for_terminal
 from spitemalice.rules.loader import built_in_rulesets
 from spitemalice.rules.registry import kind_of
+from spitemalice.stops import held_stops
 from spitemalice.study import parallel
 from spitemalice.validation import format_report, validate
 from spitemalice.validation.house_rule import format_house_rule_report, validate_house_rule
@@ -66,8 +76,11 @@ def run_validate(args: argparse.Namespace) -> int:
         _write_record(path, report.reproduction["record"], args.force)
         if not args.json:
             shown = for_terminal(str(path))
-            say(f"the smallest failing game is in {shown} (spitemalice replay "
-                  f"{shlex.quote(shown)})")
+            say(f"the {'first' if report.interrupted else 'smallest'} failing game is in "
+                f"{shown} (spitemalice replay {shlex.quote(shown)})")
+    if report.interrupted:
+        note_interrupted(report.stats.played if report.stats else 0, "report")
+        return INTERRUPTED
     return 0 if report.ok(strict=args.strict) else 1
 
 
@@ -91,11 +104,20 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
             _write_record(target, report.reproduction["record"], args.force)
             if not args.json:
                 shown = for_terminal(str(target))
-                say(f"the smallest failing game on {name} is in {shown} "
-                      f"(spitemalice replay {shlex.quote(shown)})")
+                say(f"the {'first' if report.interrupted else 'smallest'} failing game on "
+                    f"{name} is in {shown} (spitemalice replay {shlex.quote(shown)})")
+    if result.interrupted:
+        where, last = result.reports[-1]
+        note_interrupted(last.stats.played if last.stats else 0, f"report on {where}")
+        return INTERRUPTED
     return 0 if result.ok(strict=args.strict) else 1
 
 
 def _write_record(path: Path, record: object, force: bool) -> None:
-    """The failing game's record, by the library's one rule for files."""
-    write_file(path, json.dumps(record, indent=1) + "\n", force=force, what="--record")
+    """Write a failing game's record whole, under held stops (:mod:`spitemalice.formats.files`).
+
+    Raises:
+        OutputError: the file is there already (without ``--force``) or cannot be written.
+    """
+    with held_stops():
+        write_file(path, json.dumps(record, indent=1) + "\n", force=force, what="--record")

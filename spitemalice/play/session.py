@@ -38,6 +38,7 @@ from spitemalice.model import GameState
 from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.play.table_view import HUMAN, Played, TableView, describe
 from spitemalice.rules.book import RuleBook
+from spitemalice.stops import held_stops
 
 
 @attrs.frozen
@@ -247,14 +248,17 @@ class Session:
 
     def _commit(self, seat: int, after: GameState, move: Move) -> Played:
         played = Played(seat, move, move_text(move))
-        self._states.append(after)
-        self._history.append(played)
-        try:
-            self._write(self.record())
-        except PlayError:
-            self._states.pop()
-            self._history.pop()
-            raise
+        # A stop (Ctrl-C, SIGTERM) waits until the move is both made and in the record file:
+        # the file never lags behind the table, and no half-written temporary is left.
+        with held_stops():
+            self._states.append(after)
+            self._history.append(played)
+            try:
+                self._write(self.record())
+            except PlayError:
+                self._states.pop()
+                self._history.pop()
+                raise
         return played
 
     def refusal(self, error: IllegalMove) -> Refusal:
@@ -313,12 +317,13 @@ class Session:
             raise PlayError(f"seat {seat} has made no move to take back")
         taken = len(self._history) - last
         states, history = self._states, self._history
-        self._states, self._history = states[:last + 1], history[:last]
-        try:
-            self._write(self.record())
-        except PlayError:
-            self._states, self._history = states, history
-            raise
+        with held_stops():  # taken back both at the table and in the record file, or neither
+            self._states, self._history = states[:last + 1], history[:last]
+            try:
+                self._write(self.record())
+            except PlayError:
+                self._states, self._history = states, history
+                raise
         return taken
 
     # -- the record file ---------------------------------------------------------------------

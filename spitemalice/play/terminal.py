@@ -31,6 +31,7 @@ from spitemalice.errors import IllegalMove, NotationError, PlayError
 from spitemalice.formats.text import for_terminal
 from spitemalice.play import screen
 from spitemalice.play.session import Session
+from spitemalice.stops import Terminated, held_stops
 
 INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT), saved or not."""
@@ -107,8 +108,8 @@ class TerminalGame:
                     self._decide()
         except _Stop as stop:
             return stop.status
-        except KeyboardInterrupt:
-            return self._interrupted()
+        except KeyboardInterrupt as stop:
+            return self._interrupted(ask=not isinstance(stop, Terminated))
         except EOFError:
             self._end_of_input()
             return 0
@@ -238,12 +239,21 @@ class TerminalGame:
         answer = self.ask(question).strip().lower()
         return default if not answer else answer in ("y", "yes")
 
-    def _interrupted(self) -> int:
+    def _interrupted(self, ask: bool) -> int:
+        """Ctrl-C offers to save the game; SIGTERM saves it without asking (nobody may be
+        there to answer); a game kept in a record file is in it already, every move."""
         self._write("")
-        self.say("interrupted")
+        self.say("interrupted" if ask else "stopped (SIGTERM)")
+        if self.session.is_over:
+            return INTERRUPTED
+        if self.record_path is not None:
+            self.say(f"every move so far is in {self.record_path}; go on with: spitemalice "
+                     f"play --resume {_arg(self.record_path)}")
+            return INTERRUPTED
         try:
-            if not self.session.is_over and self._yes("save the game? [Y/n] ", True):
-                self._save(free_name())
+            if not ask or self._yes("save the game? [Y/n] ", True):
+                with held_stops():  # a second stop waits for the save: whole or not begun
+                    self._save(free_name())
         except (KeyboardInterrupt, EOFError):
             self._write("")
             self.say("not saved")

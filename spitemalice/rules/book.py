@@ -38,6 +38,7 @@ import attrs
 import pluggy
 
 from spitemalice.cards import Card
+from spitemalice.errors import RulesetError
 from spitemalice.limits import check_int, int_field
 from spitemalice.model import GameState, Outcome, OutcomeKind, Pile
 from spitemalice.moves import Discard, Move, Play
@@ -337,7 +338,14 @@ class RuleBook:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle as the recipe (plugins, parameters given, file), not the plugin manager: a
-        Dask worker rebuilds the same rules.  Plugin modules travel by name."""
+        worker process or a Dask worker rebuilds the same rules from it.  Plugin modules
+        travel by name (imported there), plugin objects by value; a rule-set file by its
+        contents (:class:`FileLayer`), never its path.
+
+        Raises:
+            RulesetError: a plugin module that cannot be imported by name in another process
+                (made at run time, or loaded from a file path), named.
+        """
         recipe = self._recipe
         plugins = tuple(_plugin_ref(p) for p in (recipe.variant, *recipe.house_rules))
         return _unpickle, (plugins, dict(recipe.params), recipe.file)
@@ -356,9 +364,17 @@ class RuleBook:
 
 
 def _plugin_ref(plugin: object) -> object:
-    if isinstance(plugin, types.ModuleType):
-        return _ModuleRef(plugin.__name__)
-    return plugin
+    if not isinstance(plugin, types.ModuleType):
+        return plugin
+    spec = getattr(plugin, "__spec__", None)
+    main = plugin.__name__ == "__main__" and getattr(plugin, "__file__", None)
+    if not main and (spec is None or spec.name != plugin.__name__ or spec.origin is None):
+        raise RulesetError(
+            f"the plugin {resolve.plugin_name(plugin)!r} cannot be rebuilt in a worker "
+            f"process: its module {plugin.__name__!r} cannot be imported by that name there "
+            "(it was made at run time or loaded from a file path); install it or put its "
+            "folder on sys.path, or play its games in this process (jobs=1, --jobs 1)")
+    return _ModuleRef(plugin.__name__)
 
 
 @attrs.frozen
@@ -369,6 +385,19 @@ class _ModuleRef:
 def _unpickle(
     plugins: tuple[object, ...], params: dict[str, Any], file: FileLayer | None
 ) -> RuleBook:
-    found = [importlib.import_module(p.name) if isinstance(p, _ModuleRef) else p
-             for p in plugins]
+    """Rebuild a pickled rule book (in a worker process, usually).
+
+    Raises:
+        RulesetError: a plugin module cannot be imported here, named.
+    """
+    found = [_imported(p) if isinstance(p, _ModuleRef) else p for p in plugins]
     return RuleBook.from_plugins(found[0], found[1:], params, file=file)
+
+
+def _imported(ref: _ModuleRef) -> object:
+    try:
+        return importlib.import_module(ref.name)
+    except Exception as error:
+        raise RulesetError(f"the plugin module {ref.name!r} cannot be imported in this "
+                           f"process ({type(error).__name__}: {error}), so its rule book "
+                           "cannot be rebuilt here") from None

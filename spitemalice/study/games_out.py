@@ -1,4 +1,4 @@
-"""Per-game data out (``--games-out FILE``): one row per game, streamed as games finish.
+"""Per-game data out (``--games-out FILE``): one row per game, written as games finish.
 
 The format follows the file's extension: ``.csv`` writes a header and one line per game, a
 column per seat for the bots, scores and pay-off cards left (``bot_0``, ``score_0``,
@@ -13,25 +13,33 @@ With teams (say the partnerships house rule) each row also carries the team of e
 The configuration that played the games goes to a sidecar file beside the rows,
 ``FILE.config.json`` (``games.csv.config.json``): the rule set, house rules, changed
 parameters and who set them, players, bots, seed, versions and the command that reruns the
-run (:mod:`spitemalice.study.provenance`).  A sidecar rather than a header comment, so the rows
-file stays plain CSV (or JSON lines) that ``pandas.read_csv``, ``csv.DictReader`` and
-``pandas.read_json(lines=True)`` read without options, and the sidecar is written before the
-first game, so an interrupted run is named too.
+run (:mod:`spitemalice.study.provenance`), and how many games the rows file holds and whether
+the run was cut short.  A sidecar rather than a header comment, so the rows file stays plain
+CSV (or JSON lines) that ``pandas.read_csv``, ``csv.DictReader`` and
+``pandas.read_json(lines=True)`` read without options.
+
+Both files follow the library's one rule for files (:mod:`spitemalice.formats.files`): the
+rows go to a temporary file beside ``FILE`` as games finish, and both get their names when
+the run ends, finished or cut short (:mod:`spitemalice.study.commit`), never through a link
+and over an existing file only with ``force``.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import json
 from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any
+from typing import Any
 
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import OutputError, SpiteMaliceError
 from spitemalice.formats.files import NewFile, check_new, write_file
 from spitemalice.formats.text import for_terminal
 from spitemalice.rules.policies import TeamRule
+from spitemalice.study.commit import Finished, Undo
+from spitemalice.study.outputs import GameOutput
 from spitemalice.study.runner import GameRow
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
@@ -44,14 +52,17 @@ _PER_SEAT = (("bot", "bots"), ("score", "scores"), ("payoff_left", "payoff_left"
 
 
 class GamesOut:
-    """A writer of game rows to ``path`` for games of ``seats`` seats.
+    """A writer of game rows to ``path`` for games of ``seats`` seats; a part of a run's
+    :class:`~spitemalice.study.commit.Outputs`.
 
-    Use as a context manager; :meth:`write` one row per finished game.  ``label`` columns
-    (``config``) name the configuration when a run plays several; ``teams`` adds the team
-    columns (``team_0``, ..., ``winning_team``), filled from the :class:`TeamRule` given to
-    :meth:`write` (every seat a team of its own for a configuration without teams).
+    :meth:`add` writes one game's rows (or :meth:`write` one row), :meth:`close` gives the
+    file its name, with the rows written so far, and writes the sidecar.  ``labelled`` adds a
+    ``config`` column naming the configuration when a run plays several; ``teams`` adds the
+    team columns (``team_0``, ..., ``winning_team``), filled from the :class:`TeamRule` given
+    with each row (every seat a team of its own for a configuration without teams).
     ``configuration`` (JSON-ready data, say ``{"configuration": ..., "command": ...}``) is
-    written to the sidecar :func:`sidecar_path` names, before any row.
+    written to the sidecar :func:`sidecar_path` names, with ``rows`` (the games written) and
+    ``interrupted``.
 
     The file is written by the library's one rule for files (:mod:`spitemalice.formats.files`):
     to a temporary name beside ``path``, given its name by :meth:`close` (also when the run
@@ -60,8 +71,8 @@ class GamesOut:
 
     Raises:
         SpiteMaliceError: an extension other than ``.csv``, ``.jsonl`` or ``.ndjson``.
-        OutputError: a file already at ``path`` (without ``force``), or one that cannot be
-            written.
+        OutputError: a file already at ``path`` or at its sidecar's name (without
+            ``force``), or one that cannot be written; checked before any game.
     """
 
     def __init__(self, path: Path, seats: int, labelled: bool = False,
@@ -71,49 +82,96 @@ class GamesOut:
         if self.format is None:
             raise SpiteMaliceError(f"--games-out {for_terminal(str(path))}: name a .csv or "
                                    ".jsonl file (the extension picks the format)")
-        sidecar = sidecar_path(path)
+        self.path, self.force, self.configuration = path, force, configuration
         if configuration is not None:
-            check_new(sidecar, force=force, what="--games-out's configuration")
+            check_new(sidecar_path(path), force=force, what="--games-out")
         self._new = NewFile(path, force=force, what="--games-out", newline="")
-        if configuration is not None:
-            try:
-                write_file(sidecar, json.dumps({"games": path.name, **configuration},
-                                               indent=2) + "\n",
-                           force=force, what="--games-out's configuration")
-            except BaseException:
-                self._new.discard()
-                raise
-        self._file: IO[str] = self._new.file
         self.labelled, self.teams = labelled, teams
         self.columns = [*(["config"] if labelled else []), *_SCALARS,
                         *(f"{name}_{s}" for name, _ in _PER_SEAT for s in range(seats)),
                         *([f"team_{s}" for s in range(seats)] + ["winning_team"]
                           if teams else [])]
-        self._csv = None
         if self.format == "csv":
-            self._csv = csv.writer(self._file)
-            self._csv.writerow(self.columns)
+            self._put(self._csv_line(self.columns))
+        self.rows = 0
+
+    def add(self, game: int, item: GameOutput) -> Undo | None:
+        """Write a game's rows (all or none); returns how to take them back."""
+        if not item.rows:
+            return None
+        start = self._new.file.tell()
+        self._put("".join(self._line(row, label, teams) for row, label, teams in item.rows),
+                  start)
+        self.rows += len(item.rows)
+
+        def undo() -> None:
+            self._new.file.seek(start)
+            self._new.file.truncate()
+            self.rows -= len(item.rows)
+
+        return undo
 
     def write(self, row: GameRow, label: str = "", teams: TeamRule | None = None) -> None:
-        """Append ``row`` (and flush, so a reader sees every finished game); ``teams`` are
-        the teams of the row's rule book (needed when the writer has team columns).
+        """Append one row; ``teams`` are the teams of the row's rule book (needed when the
+        writer has team columns).
 
         Raises:
             ValueError: a writer with team columns given no ``teams``.
         """
+        self._put(self._line(row, label, teams))
+        self.rows += 1
+
+    def close(self, finished: Finished | None = None) -> None:
+        """Give the file its name with the rows written so far, then write the sidecar;
+        ``finished`` (default: every game written, not cut short) is what the sidecar says.
+        Idempotent."""
+        if self._new.done:
+            return
+        self._new.commit()
+        if self.configuration is not None:
+            said = finished or Finished(self.rows)
+            write_file(sidecar_path(self.path),
+                       json.dumps({"games": self.path.name, **self.configuration,
+                                   "rows": self.rows, "games_finished": said.games,
+                                   "interrupted": said.interrupted}, indent=2) + "\n",
+                       force=self.force, what="--games-out")
+
+    def discard(self) -> None:
+        """Drop the rows file (nothing is named, no sidecar is written)."""
+        self._new.discard()
+
+    def _line(self, row: GameRow, label: str, teams: TeamRule | None) -> str:
         if self.teams and teams is None:
             raise ValueError("this --games-out file has team columns: pass the row's teams")
-        if self._csv is not None:
+        if self.format == "csv":
             data = self._flat(row, label, teams)
-            self._csv.writerow(["" if data[c] is None else data[c] for c in self.columns])
-        else:
-            record: dict[str, object] = {"config": label} if self.labelled else {}
-            record.update(row.as_dict())
-            if self.teams and teams is not None:
-                of_seat, winning = _team_fields(row, teams)
-                record.update({"teams": of_seat, "winning_team": winning})
-            self._file.write(json.dumps(record) + "\n")
-        self._file.flush()
+            return self._csv_line(["" if data[c] is None else data[c] for c in self.columns])
+        record: dict[str, object] = {"config": label} if self.labelled else {}
+        record.update(row.as_dict())
+        if self.teams and teams is not None:
+            of_seat, winning = _team_fields(row, teams)
+            record.update({"teams": of_seat, "winning_team": winning})
+        return json.dumps(record) + "\n"
+
+    def _put(self, text: str, start: int | None = None) -> None:
+        """Write ``text`` whole (flushed) or, when the write fails, cut the file back to
+        where it was and raise :class:`~spitemalice.errors.OutputError`."""
+        file = self._new.file
+        start = file.tell() if start is None else start
+        try:
+            file.write(text)
+            file.flush()
+        except OSError as error:
+            file.seek(start)
+            file.truncate()
+            raise OutputError(f"cannot write --games-out {for_terminal(str(self.path))}: "
+                              f"{for_terminal(error.strerror or str(error))}") from None
+
+    @staticmethod
+    def _csv_line(cells: list[Any]) -> str:
+        line = io.StringIO()
+        csv.writer(line).writerow(cells)
+        return line.getvalue()
 
     def _flat(self, row: GameRow, label: str, teams: TeamRule | None) -> dict[str, object]:
         data: dict[str, object] = {"config": label}
@@ -127,16 +185,12 @@ class GamesOut:
                 data[f"team_{seat}"] = team
         return data
 
-    def close(self) -> None:
-        """Give the file its name, with the rows written so far."""
-        self._new.commit()
-
     def __enter__(self) -> GamesOut:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
-        self.close()
+        self.close(None if kind is None else Finished(self.rows, interrupted=True))
 
 
 def sidecar_path(path: Path) -> Path:

@@ -12,8 +12,10 @@ consumer that folds results into running totals needs memory independent of the 
 games.  Games are handed out in chunks of consecutive indices:
 
 * ``jobs=1``: played here, one after another;
-* ``jobs=N``: ``N`` worker processes forked from this one (``play`` and its rule book are
-  inherited, not pickled; only results travel back, pickled);
+* ``jobs=N``: ``N`` worker processes, never forked from this one
+  (:mod:`spitemalice.study.workers`: started by ``forkserver`` or ``spawn``); ``play`` is sent
+  to each pickled, once, and rebuilt there (a rule book from its description: plugins by name,
+  parameters, a rule-set file's contents); results travel back pickled;
 * ``client=distributed.Client(...)``: chunks are Dask tasks on the client's cluster (``play``
   is sent once to every worker; it must pickle, which a rule book of installed plugins or of a
   rule-set file does).  Dask is the optional extra ``spitemalice[dask]``.
@@ -28,15 +30,14 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
-import itertools
-import multiprocessing
 import os
-import signal
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import MAX_GAMES, MAX_JOBS, check_int
+from spitemalice.stops import held_stops
+from spitemalice.study import workers
 
 R = TypeVar("R")
 
@@ -82,8 +83,10 @@ def run_games(
 
     Raises:
         SpiteMaliceError: ``games`` not 0 to :data:`~spitemalice.limits.MAX_GAMES`, ``jobs``
-            not 1 to :data:`~spitemalice.limits.MAX_JOBS`, or ``jobs`` above 1 where
-            processes cannot be forked (use ``jobs=1`` or a Dask client there).
+            not 1 to :data:`~spitemalice.limits.MAX_JOBS` (at once); with ``jobs`` above 1,
+            when the first game is asked for, a plugin or bot that cannot be rebuilt in a
+            worker process (named), or processes that cannot be started or stop early (the
+            message says to use ``jobs=1`` or a Dask client).
         Exception: any exception ``play`` raises, re-raised here (from a worker, as the
             worker raised it).
     """
@@ -97,76 +100,36 @@ def run_games(
     return _on_processes(play, games, jobs)
 
 
-_PLAY: Callable[[int], Any] | None = None  # a worker process's per-game function
-
-
-def _install(play: Callable[[int], Any]) -> None:
-    global _PLAY
-    _PLAY = play
-    # Ctrl-C reaches the whole process group: only the parent answers it (by ending the pool),
-    # so a worker ignores SIGINT instead of dying with a traceback.  A worker dies quietly on
-    # SIGTERM (how the pool ends it), whatever handler the command line set in the parent.
-    # Both were blocked across the fork (see _forking): unblocking here delivers any that
-    # arrived meanwhile to these handlers.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
-
-
-_STOPS = {signal.SIGINT, signal.SIGTERM}
-
-
-@contextlib.contextmanager
-def _forking() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back while the pool forks its workers and starts its threads:
-    a signal landing in a worker before :func:`_install` ran would run the parent's handler
-    there, and the pool's threads inherit the mask, so only the main thread takes signals."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
-
-
-def _chunk(span: tuple[int, int]) -> list[Any]:
-    assert _PLAY is not None
-    return [_PLAY(game) for game in range(*span)]
-
-
 def _on_processes(play: Callable[[int], R], games: int, jobs: int) -> Iterator[R]:
-    if "fork" not in multiprocessing.get_all_start_methods():
-        raise SpiteMaliceError("more than one job needs processes forked from this one, which "
-                               "this platform cannot do; use jobs=1 or a Dask scheduler")
+    # Refuses, by name, what a worker could not rebuild, before any worker starts.
+    data = workers.payload(play)
     jobs = min(jobs, games)
     spans = chunks(games, chunk_size(games, jobs))
-    # Forked workers inherit `play` (rule book, plugins and all) instead of unpickling it, so
-    # plugins that are not installed, or do not pickle, work too.
-    context = multiprocessing.get_context("fork")
-    with _forking():
-        pool = context.Pool(jobs, initializer=_install, initargs=(play,))
-    with pool:
+    pool = workers.Pool(jobs, data)
+    finished = False
+    try:
         # A bounded window of chunks in flight, as on Dask: memory does not depend on the
         # number of games, however large.
-        pending: collections.deque[Any] = collections.deque(
-            pool.apply_async(_chunk, (span,)) for span in itertools.islice(spans, 4 * jobs))
-        while pending:
-            results = pending.popleft().get()
-            for span in itertools.islice(spans, 1):
-                pending.append(pool.apply_async(_chunk, (span,)))
+        for results in pool.play(spans, window=4 * jobs):
             yield from results
+        finished = True
+    finally:
+        with held_stops():  # a second Ctrl-C must not leave workers running
+            pool.close(ended=finished)
 
 
-def _dask_chunk(play: Callable[[int], R], start: int, stop: int) -> list[R]:
+def _dask_chunk(shipped: workers.Shipped, start: int, stop: int) -> list[Any]:
+    play = shipped.install()
     return [play(game) for game in range(start, stop)]
 
 
 def _on_dask(play: Callable[[int], R], games: int, client: Any) -> Iterator[R]:
-    workers = max(len(client.scheduler_info().get("workers", {})), 1)
-    spans = chunks(games, chunk_size(games, workers))
-    shared = client.scatter(play, broadcast=True)
+    shared = client.scatter(workers.ship(play), broadcast=True)
+    cluster = max(len(client.scheduler_info().get("workers", {})), 1)
+    spans = chunks(games, chunk_size(games, cluster))
     # A bounded window of chunks in flight: results are gathered in game order, and no more
     # than a few chunks per worker wait in the cluster's memory at any time.
-    window = 4 * workers
+    window = 4 * cluster
     pending: collections.deque[Any] = collections.deque()
     upcoming = iter(spans)
     for start, stop in upcoming:

@@ -22,6 +22,7 @@ from spitemalice.model import GameResult, GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.policies import TeamRule
+from spitemalice.study.commit import commit_games
 from spitemalice.study.parallel import run_games
 from spitemalice.study.simulate import play_game
 
@@ -248,17 +249,19 @@ def play_games(configs: Sequence[Configuration], run_seed: int, games: range,
     game's rows in game order.  ``jobs`` and ``client`` choose where games are played
     (:func:`spitemalice.study.parallel.run_games`); the rows never depend on them.
 
-    Ctrl-C (``KeyboardInterrupt``) stops the run cleanly: the result holds the games finished
-    under every configuration and says it was interrupted.
+    Ctrl-C (``KeyboardInterrupt``; SIGTERM on the command line) stops the run cleanly: the
+    result holds the games committed under every configuration (a game counts once
+    ``on_game`` returned for it; a stop during ``on_game`` waits for it) and says it was
+    interrupted.  An exception from ``on_game`` ends the run and goes on to the caller.
     """
     rows: tuple[list[GameRow], ...] = tuple([] for _ in configs)
     play = PairedGame(tuple(configs), run_seed, games.start)
-    try:
-        for done in run_games(play, len(games), jobs, client):
-            for column, row in zip(rows, done, strict=True):
-                column.append(row)
-            if on_game is not None:
-                on_game(done)
-    except KeyboardInterrupt:
-        return Run(rows, interrupted=True)
-    return Run(rows)
+
+    def commit(game: int, done: tuple[GameRow, ...]) -> None:
+        if on_game is not None:
+            on_game(done)  # the game's outputs first: then it counts
+        for column, row in zip(rows, done, strict=True):
+            column.append(row)
+
+    finished = commit_games(run_games(play, len(games), jobs, client), commit)
+    return Run(rows, interrupted=finished.interrupted)

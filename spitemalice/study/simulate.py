@@ -18,6 +18,7 @@ from spitemalice.limits import check_games, check_seed, int_field
 from spitemalice.model import OUTCOME_KINDS, GameResult, GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
+from spitemalice.study.commit import commit_games
 from spitemalice.study.parallel import run_games
 from spitemalice.study.stats import interval_of_mean, wilson
 
@@ -160,13 +161,15 @@ def simulate(
 
     The summary depends only on the arguments, never on ``jobs`` or ``client``: games are
     folded into it in game order as they finish, so memory does not grow with ``games``.
-    Ctrl-C stops the run and returns the summary of the games finished (``interrupted``).
+    Ctrl-C (or SIGTERM on the command line) stops the run and returns the summary of the games
+    committed (``interrupted``): a game counts once ``on_game`` returned for it, and a stop
+    that arrives during ``on_game`` waits for it (:mod:`spitemalice.study.commit`).
 
     Args:
         bots: player kinds per seat (``"random"``, ``"greedy"``); one kind is used for all.
         on_game: called after each game, in game order, with its number (from 0), its result
             and the player kind of each seat (``spitemalice simulate --record`` writes game
-            records).
+            records); an exception from it ends the run and goes on to the caller.
         jobs: worker processes (``None``: every core); see
             :func:`spitemalice.study.parallel.run_games`.
         client: a ``distributed.Client`` to play the games on a Dask cluster instead.
@@ -182,16 +185,15 @@ def simulate(
         make_player(kind, 0)  # refuse an unknown kind before any game is played
     tally = _Tally(rules.players)
     start = time.perf_counter()
-    try:
-        for game, result in enumerate(run_games(BotGame(rules, kinds, seed), games, jobs,
-                                                client)):
-            tally.add(result)
-            if on_game is not None:
-                on_game(game, result, kinds)
-    except KeyboardInterrupt:  # Ctrl-C: summarise the games finished so far
-        return attrs.evolve(tally.summary(rules, kinds, time.perf_counter() - start),
-                            interrupted=True)
-    return tally.summary(rules, kinds, time.perf_counter() - start)
+
+    def commit(game: int, result: GameResult) -> None:
+        if on_game is not None:
+            on_game(game, result, kinds)  # the game's outputs first: then it counts
+        tally.add(result)
+
+    finished = commit_games(run_games(BotGame(rules, kinds, seed), games, jobs, client), commit)
+    summary = tally.summary(rules, kinds, time.perf_counter() - start)
+    return attrs.evolve(summary, interrupted=True) if finished.interrupted else summary
 
 
 def _bots_for(bots: Sequence[str], seats: int) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import Any, overload
 
 import attrs
 
@@ -35,6 +35,7 @@ class Pairing:
 
     Attributes:
         games: games played (deals times seats; deals times teams with teams).
+        deals: deals played (fewer than asked in a pairing a stop cut short).
         wins, losses, draws: the challenger's results (a win: a seat of the challenger's
             team won; a loss: a seat of another team won; without teams each seat is a team).
         rate: the challenger's win rate with its Wilson interval.
@@ -49,6 +50,7 @@ class Pairing:
     draws: int
     rate: Interval
     fair: float
+    deals: int = 0
 
     @property
     def stronger(self) -> bool:
@@ -59,17 +61,51 @@ class Pairing:
         return {"challenger": self.challenger, "incumbent": self.incumbent,
                 "games": self.games, "wins": self.wins, "losses": self.losses,
                 "draws": self.draws, "win_rate": self.rate.as_dict(), "fair": self.fair,
-                "stronger": self.stronger}
+                "stronger": self.stronger, "deals": self.deals}
+
+
+@attrs.frozen
+class Tournament(Sequence[Pairing]):
+    """A tournament's pairings, in the order of the bot list (a sequence of
+    :class:`Pairing`).
+
+    Attributes:
+        pairings: each pairing played, with at least one deal.
+        deals: the deals asked for per pairing.
+        interrupted: a stop (Ctrl-C, SIGTERM) cut the tournament short: the last pairing
+            played fewer deals (its ``deals``), and the pairings after it none.
+    """
+
+    pairings: tuple[Pairing, ...]
+    deals: int
+    interrupted: bool = False
+
+    @overload
+    def __getitem__(self, index: int) -> Pairing: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Pairing]: ...
+
+    def __getitem__(self, index: int | slice) -> Pairing | Sequence[Pairing]:
+        return self.pairings[index]
+
+    def __len__(self) -> int:
+        return len(self.pairings)
 
 
 def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
                on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
-               jobs: int | None = 1, client: Any = None) -> list[Pairing]:
+               jobs: int | None = 1, client: Any = None) -> Tournament:
     """Play each bot of ``bots`` against the one before it on ``deals`` deals, the challenger
     once in each seat of every deal (with teams: once on each team, both partners the same
     bot).  ``on_game`` gets each deal's rows, one per seat (per team) the challenger took, in
     the order of ``rules.teams.teams``.  ``jobs`` and ``client`` choose where the games are
     played (:func:`spitemalice.study.parallel.run_games`); the table never depends on them.
+    A stop (Ctrl-C, SIGTERM) ends the tournament with the deals whose rows ``on_game`` took
+    (:mod:`spitemalice.study.commit`); the result says it was interrupted.
+
+    Returns:
+        the pairings played, as a :class:`Tournament` (a sequence of :class:`Pairing`).
 
     Raises:
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly (fewer
@@ -93,12 +129,14 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
                    for row in column]
         wins = sum(winner is not None and winner in side for winner, side in results)
         draws = sum(winner is None for winner, _ in results)
-        pairings.append(Pairing(challenger, incumbent, len(results), wins,
-                                len(results) - wins - draws, draws,
-                                wilson(wins, len(results)), 1 / len(sides)))
+        if results:
+            pairings.append(Pairing(challenger, incumbent, len(results), wins,
+                                    len(results) - wins - draws, draws,
+                                    wilson(wins, len(results)), 1 / len(sides),
+                                    len(run.rows[0])))
         if run.interrupted:
-            break
-    return pairings
+            return Tournament(tuple(pairings), deals, interrupted=True)
+    return Tournament(tuple(pairings), deals)
 
 
 def tournament_sides(rules: RuleBook) -> tuple[tuple[int, ...], ...]:

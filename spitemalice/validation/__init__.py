@@ -45,6 +45,13 @@ from .termination import NonTermination, check_blocked_position, cpu_limit
 __all__ = ["Check", "Finding", "GameStats", "Report", "format_report", "validate",
            "validate_book"]
 
+GAMES = "the checked games"
+"""What validate does after its static checks."""
+
+AFTER_GAMES = ("games at every seat count", "house rules stacked in every order",
+               "the judgement of the games", "the smallest failing game")
+"""What validate does after its games, in order: what a run cut short names as not done."""
+
 BASE_GAMES = 60
 """Greedy games of the base rule set played to compare game length with."""
 
@@ -108,8 +115,9 @@ def validate_book(
     named: RunConfiguration | None = None,
 ) -> Report:
     """Validate an already built :class:`RuleBook` (plugins that are not installed, too;
-    with ``jobs`` above 1 they reach the worker processes by fork, and with ``client`` they
-    must pickle).
+    with ``jobs`` above 1 or ``client`` the book is rebuilt in each worker from its
+    description, so plugin modules must be importable by name there and plugin objects must
+    pickle: :mod:`spitemalice.study.workers`).
 
     Args:
         reload: a callable taking parameter overrides and returning the same configuration
@@ -135,23 +143,54 @@ def validate_book(
     own = list(book.plugins[1:] if house_rules is None else house_rules)
     reload = reload or (lambda extra: book.rebuild(**extra))
     stack = stack or _stacker(book)
-    checks = [*static_checks(reload, book, plugins), *extra_checks,
-              check_blocked_position(book)]
-    with Progress(games, "validate", enabled=progress) as bar:
-        dynamic, stats, failure = dynamic_checks(book, games, seed, jobs, client, bar.advance)
-    checks += dynamic
-    # A failure at another seat count or stacking is named in its check; only a failure of
-    # this very configuration is shrunk and recorded.
-    checks += [check_seat_counts(reload, book, seed)[0], check_stacking(stack, own, seed)[0]]
     if not isinstance(base, Base):
         base = Base(base, base.name if base else "", "")
-    judged, findings = _judgement(book, stats, base, seed, intended(book, plugins))
     named = named or describe_run(book, (), seed)
-    return Report(f"{' + '.join(book.plugins)}, {book.players} players", tuple(checks + judged),
-                  stats, None if failure is None else _reproduction(book, failure),
-                  tuple(findings), named, named.command("validate", "--games", str(games)),
-                  f"{base.name} ({base.how})" if base.book is not None and base.how
-                  else base.name or base.how)
+    report = Report(f"{' + '.join(book.plugins)}, {book.players} players", (), None, None, (),
+                    named, named.command("validate", "--games", str(games)),
+                    f"{base.name} ({base.how})" if base.book is not None and base.how
+                    else base.name or base.how)
+    try:
+        checks = [*static_checks(reload, book, plugins), *extra_checks,
+                  check_blocked_position(book)]
+    except KeyboardInterrupt:  # cut short before any game
+        return attrs.evolve(report, interrupted=True, not_run=(GAMES, *AFTER_GAMES))
+    with Progress(games, "validate", enabled=progress) as bar:
+        dynamic, stats, failure = dynamic_checks(book, games, seed, jobs, client, bar.advance)
+    report = attrs.evolve(report, checks=(*checks, *dynamic), stats=stats)
+    later = list(AFTER_GAMES)
+    if not stats.interrupted:
+        try:
+            # A failure at another seat count or stacking is named in its check; only a
+            # failure of this very configuration is shrunk and recorded.
+            while later:
+                report = _after_games(later[0], report, book, failure, seed, base, reload,
+                                      stack, own, plugins)
+                later.pop(0)
+            return report
+        except KeyboardInterrupt:
+            pass
+    # Cut short: what was found so far, and the failing game as it was found.
+    found = None if failure is None else _reproduction(book, failure, shrunk=False)
+    return attrs.evolve(report, interrupted=True, not_run=tuple(later), reproduction=found)
+
+
+def _after_games(step: str, report: Report, book: RuleBook, failure: Failure | None,
+                 seed: int, base: Base, reload: Callable[[Mapping[str, Any]], RuleBook],
+                 stack: Callable[[Sequence[str]], RuleBook], own: list[str],
+                 plugins: list[object]) -> Report:
+    """``report`` with one of :data:`AFTER_GAMES` done."""
+    if step == AFTER_GAMES[0]:
+        return attrs.evolve(report, checks=(*report.checks,
+                                            check_seat_counts(reload, book, seed)[0]))
+    if step == AFTER_GAMES[1]:
+        return attrs.evolve(report, checks=(*report.checks, check_stacking(stack, own, seed)[0]))
+    if step == AFTER_GAMES[2]:
+        assert report.stats is not None
+        judged, findings = _judgement(book, report.stats, base, seed, intended(book, plugins))
+        return attrs.evolve(report, checks=(*report.checks, *judged), findings=tuple(findings))
+    return attrs.evolve(report,
+                        reproduction=None if failure is None else _reproduction(book, failure))
 
 
 def _judgement(book: RuleBook, stats: GameStats, base: Base, seed: int,
@@ -166,9 +205,10 @@ def _judgement(book: RuleBook, stats: GameStats, base: Base, seed: int,
     return judged, findings + _stuck_seats(stats, expected)
 
 
-def _reproduction(book: RuleBook, failure: Failure) -> dict[str, object]:
-    """The smallest failing game found from ``failure``, with its record."""
-    small = _shrunk(book, failure)
+def _reproduction(book: RuleBook, failure: Failure, shrunk: bool = True) -> dict[str, object]:
+    """The smallest failing game found from ``failure`` (``shrunk=False``: ``failure`` as it
+    was found, for a run cut short), with its record."""
+    small = _shrunk(book, failure) if shrunk else failure
     invariant = small.invariant or failure.invariant
     ended = None if invariant == "non-termination" else _outcome(book, small)
     record = attrs.evolve(record_game(book, small.seed, small.moves, outcome=ended),

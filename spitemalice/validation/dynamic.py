@@ -3,7 +3,6 @@ move, and the smallest failing game found by hypothesis when something breaks.""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,13 +16,14 @@ from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.findings import how_to_declare
+from spitemalice.study.commit import commit_games
 from spitemalice.study.parallel import run_games
-from spitemalice.study.stats import wilson
 
 from .audit import answering_filters, audit_position, filters_hold
 from .intent import intends
-from .report import Check, GameStats
+from .report import Check, GameStats, skip
 from .roundtrip import RoundTrip
+from .tally import Tally
 from .termination import NonTermination, cpu_limit, move_cap
 
 LINEUPS: tuple[str, ...] = ("random", "greedy", "mixed")
@@ -204,6 +204,11 @@ def _kinds(lineup: str, seats: int) -> list[str]:
     return [lineup] * seats
 
 
+Checked = tuple[GameState, int, int, "Failure | None", int, int]
+"""What a checked game gives back: the final state, the seat that moved first, the moves, the
+first failure, the positions audited and the stuck seats the rules intend."""
+
+
 @attrs.frozen
 class CheckedGame:
     """Game ``g`` of a validation run as a pure function of ``g`` (see
@@ -215,7 +220,7 @@ class CheckedGame:
     rules: RuleBook = attrs.field(eq=False)
     seed: int
 
-    def __call__(self, game: int) -> tuple[GameState, int, int, Failure | None, int, int]:
+    def __call__(self, game: int) -> Checked:
         game_seed = derive_seed(self.seed, "validate", game)
         points = audit_points(self.seed, game)
         stuck_seen = [0]
@@ -225,52 +230,6 @@ class CheckedGame:
                 stuck_seen[0])
 
 
-@attrs.define
-class _Tally:
-    """What the clean games showed, as they finish."""
-
-    seats: int
-    kinds: Counter[str] = attrs.Factory(Counter)
-    greedy_kinds: Counter[str] = attrs.Factory(Counter)
-    lengths: list[int] = attrs.Factory(list)
-    greedy_lengths: list[int] = attrs.Factory(list)
-    wins: int = 0
-    first_wins: int = 0
-    positions: list[int] = attrs.Factory(list)
-    stuck_seats: int = 0
-    stuck_games: int = 0
-
-    def add(self, final: GameState, first: int, length: int, lineup: str) -> None:
-        assert final.outcome is not None
-        winner = final.outcome.winner
-        self.kinds[final.outcome.kind] += 1
-        self.lengths.append(length)
-        if winner is not None:
-            self.wins += 1
-            self.first_wins += winner == first
-        if lineup == "greedy":
-            self.greedy_kinds[final.outcome.kind] += 1
-            self.greedy_lengths.append(length)
-            if winner is not None:
-                if not self.positions:
-                    self.positions = [0] * self.seats
-                self.positions[(winner - first) % self.seats] += 1
-
-    def stats(self) -> GameStats:
-        clean = sum(self.kinds.values())
-        interval = wilson(self.first_wins, self.wins)
-        greedy = len(self.greedy_lengths)
-        return GameStats(
-            clean, sum(self.lengths) / clean if clean else 0.0,
-            (clean - self.wins) / clean if clean else 0.0,
-            self.first_wins / self.wins if self.wins else 0.0, (interval.low, interval.high),
-            dict(self.kinds), greedy, dict(self.greedy_kinds),
-            sum(self.greedy_lengths) / greedy if greedy else 0.0,
-            tuple(self.positions or [0] * self.seats), tuple(self.greedy_lengths),
-            self.stuck_seats, self.stuck_games,
-        )
-
-
 def dynamic_checks(
     rules: RuleBook, games: int, seed: int, jobs: int | None = 1, client: Any = None,
     on_game: Callable[[], None] | None = None,
@@ -278,37 +237,43 @@ def dynamic_checks(
     """Play ``games`` games split over the player line-ups; return the checks, the statistics
     and the first failure (``None`` when every game was clean).  ``jobs`` and ``client`` say
     where the games are played (:func:`spitemalice.study.parallel.run_games`); the result does not
-    depend on them.  ``on_game`` is called after each game (a progress bar)."""
-    tally = _Tally(rules.players)
-    failure: Failure | None = None
-    failed_games = audited = 0
-    played = run_games(CheckedGame(rules, seed), games, jobs, client)
-    for game, (final, first, length, problem, checked, stuck_seats) in enumerate(played):
-        lineup = LINEUPS[game % len(LINEUPS)]
-        audited += checked
-        tally.stuck_seats += stuck_seats
-        tally.stuck_games += stuck_seats > 0
+    depend on them.  ``on_game`` is called after each game (a progress bar).
+
+    A stop (Ctrl-C; SIGTERM on the command line) ends the games early: the checks and the
+    statistics cover the games finished, and ``stats.interrupted`` says so
+    (:func:`spitemalice.study.commit.commit_games`).
+    """
+    tally = Tally(rules.players)
+
+    def commit(game: int, played: Checked) -> bool:
         if on_game is not None:
             on_game()
-        if problem is not None:
-            failed_games += 1
-            failure = failure or problem
-            if problem.invariant == "non-termination":
-                games = game + 1  # every further game would hang the same way
-                break
-            continue
-        tally.add(final, first, length, lineup)
-    clean = games - failed_games
+        # Every further game would hang as a game that does not end did.
+        return tally.add_game(LINEUPS[game % len(LINEUPS)], *played)
+
+    finished = commit_games(run_games(CheckedGame(rules, seed), games, jobs, client), commit)
+    stats = attrs.evolve(tally.stats(), interrupted=finished.interrupted)
+    return _checks(tally, stats, games), stats, tally.failure
+
+
+def _checks(tally: Tally, stats: GameStats, requested: int) -> list[Check]:
+    """The two checks of the games played: invariants kept, and every game ended."""
+    played, clean, failure = stats.played, stats.games, tally.failure
+    cut = (f" (interrupted: {played} of {requested} games played)" if stats.interrupted
+           else "")
+    if not played:
+        why = "interrupted before any game finished"
+        return [skip("invariants after every move", why),
+                skip("every game ends with an outcome", why)]
     kinds = tally.kinds
-    checks = [
+    return [
         Check("invariants after every move", failure is None,
-              f"{clean}/{games} games clean, {audited} positions audited",
+              f"{clean}/{played} games clean, {tally.audited} positions audited{cut}",
               failure.problem if failure else ""),
         Check("every game ends with an outcome", clean > 0 and sum(kinds.values()) == clean,
               (", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items())) or "none")
               + f" of {clean} clean games"),
     ]
-    return checks, tally.stats(), failure
 
 
 def first_problem(

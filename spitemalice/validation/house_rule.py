@@ -28,11 +28,19 @@ class HouseRuleReport:
         house_rule: the house rule validated.
         reports: ``(rule set, report)`` for each rule set it stacks on.
         refused: ``(rule set, reason)`` for each rule set it does not stack on.
+        not_reached: the rule sets a validation cut short (Ctrl-C, SIGTERM) did not reach;
+            the last report then says it was interrupted.
     """
 
     house_rule: str
     reports: tuple[tuple[str, Report], ...]
     refused: tuple[tuple[str, str], ...] = ()
+    not_reached: tuple[str, ...] = ()
+
+    @property
+    def interrupted(self) -> bool:
+        """A stop cut the validation short."""
+        return any(report.interrupted for _, report in self.reports)
 
     @property
     def passed(self) -> bool:
@@ -46,7 +54,8 @@ class HouseRuleReport:
     def as_dict(self) -> dict[str, object]:
         return {"house_rule": self.house_rule, "passed": self.passed,
                 "reports": {name: report.as_dict() for name, report in self.reports},
-                "refused": dict(self.refused)}
+                "refused": dict(self.refused), "interrupted": self.interrupted,
+                "not_reached": list(self.not_reached)}
 
 
 def validate_house_rule(
@@ -67,7 +76,8 @@ def validate_house_rule(
     load_plugin(name, "house-rule")
     reports: list[tuple[str, Report]] = []
     refused: list[tuple[str, str]] = []
-    for target in [on] if on else built_in_rulesets():
+    targets = [on] if on else list(built_in_rulesets())
+    for index, target in enumerate(targets):
         try:
             load(target, [name, *house_rules], params)
         except RulesetError as error:
@@ -75,7 +85,11 @@ def validate_house_rule(
                 raise
             refused.append((target, str(error)))
             continue
-        reports.append((target, validate(target, [name, *house_rules], params, **options)))
+        report = validate(target, [name, *house_rules], params, **options)
+        reports.append((target, report))
+        if report.interrupted:
+            return HouseRuleReport(name, tuple(reports), tuple(refused),
+                                   tuple(targets[index + 1:]))
     return HouseRuleReport(name, tuple(reports), tuple(refused))
 
 
@@ -94,6 +108,10 @@ def format_house_rule_report(result: HouseRuleReport, strict: bool = False) -> s
             + (f"; {len(result.refused)} refused it" if result.refused else ""))
     if not result.reports:
         last = f"{result.house_rule}: no rule set takes it; nothing was validated"
+    if result.interrupted:
+        last += (f"; interrupted on {result.reports[-1][0]}"
+                 + (f", not reached: {', '.join(result.not_reached)}" if result.not_reached
+                    else ""))
     return "\n\n".join([*parts, last])
 
 

@@ -111,6 +111,9 @@ class GameStats:
             discard, where a clause intends it (``expects=("stuck-seat",)``; where none does,
             the first such seat fails its game instead), in every game.
         stuck_games: games in which that happened.
+        played: games played, clean or not.
+        interrupted: a stop (Ctrl-C, SIGTERM) ended the games before all were played; every
+            figure covers the games played.
     """
 
     games: int = attrs.field(validator=int_field())
@@ -126,6 +129,8 @@ class GameStats:
     greedy_lengths: tuple[int, ...] = ()
     stuck_seats: int = attrs.field(default=0, validator=int_field())
     stuck_games: int = attrs.field(default=0, validator=int_field())
+    played: int = attrs.field(default=0, validator=int_field())
+    interrupted: bool = False
 
 
 @attrs.frozen
@@ -144,6 +149,11 @@ class Report:
             (:mod:`spitemalice.study.provenance`), or ``None``.
         command: the command that reruns this validation.
         base: the base rule set compared with and how it was found, or why there is none.
+        interrupted: a stop (Ctrl-C, SIGTERM) cut the validation short: the checks and
+            figures cover the games played (``stats.played``), and a failing game is given as
+            it was found, not shrunk.
+        not_run: what a validation cut short did not do
+            (:data:`spitemalice.validation.AFTER_GAMES`, in order).
     """
 
     target: str
@@ -154,6 +164,8 @@ class Report:
     configuration: RunConfiguration | None = None
     command: str = ""
     base: str = ""
+    interrupted: bool = False
+    not_run: tuple[str, ...] = ()
 
     @property
     def failed_checks(self) -> tuple[Finding, ...]:
@@ -232,9 +244,15 @@ def _head(report: Report) -> list[str]:
 
 
 def verdict(report: Report, strict: bool = False) -> str:
-    """The last line: whether the checks passed and how many warnings there are."""
+    """The last line: whether the checks passed and how many warnings there are; for a
+    validation cut short, how much it did first."""
     warnings = len(report.warnings)
     said = f"{warnings} warning{'s' if warnings != 1 else ''}"
+    if report.interrupted:
+        played = report.stats.played if report.stats else 0
+        skipped = f"; not done: {', '.join(report.not_run)}" if report.not_run else ""
+        found = "some checks FAILED" if not report.passed else "no check failed"
+        return f"interrupted after {played} games: {found} so far{skipped}"
     if not report.passed:
         return f"some checks FAILED; {said}"
     if warnings and strict:
