@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterator, Sequence
 
 from spitemalice import __version__
-from spitemalice.cli._args import INTERRUPTED, Parser
+from spitemalice.cli._args import INTERRUPTED, Parser, say
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import for_terminal
 from spitemalice.stops import stop_on_sigterm
@@ -76,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         # A stop before a command's games began, or after they were written: nothing half done.
-        print("spitemalice: interrupted", file=sys.stderr)
+        say("spitemalice: interrupted", file=sys.stderr)
         return INTERRUPTED
     except BrokenPipeError:
         # The reader (say `| head`) closed the pipe; stop quietly, as other tools do.
