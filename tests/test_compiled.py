@@ -1,7 +1,8 @@
-"""The optional compiled build (setup.py, issue 22 section 5).  ``.ci/run`` installs the
-package compiled with mypyc in a second environment and runs this file and
-tests/test_identical_games.py there with ``SPITEMALICE_EXPECT_COMPILED=1``; in the usual run
-the same modules must be the pure-Python source."""
+"""The optional compiled build (setup.py, issue 22 section 5).  ``.ci/run`` compiles the
+package with mypyc over the suite's environment once the suite has passed, and runs this
+file, tests/test_identical_games.py and tests/test_env_vector.py there with
+``SPITEMALICE_EXPECT_COMPILED=1``; in the usual run the same modules must be the pure-Python
+source."""
 
 from __future__ import annotations
 
