@@ -63,7 +63,7 @@ def main() -> int:
 
     data = json.loads(data_file.read_text(encoding="utf-8"))
     draw(data, FOLDER)
-    PAGE.write_text(render(data), encoding="utf-8")
+    PAGE.write_text(render(data, [entry.key for entry in entries()]), encoding="utf-8")
     print(f"wrote {PAGE.relative_to(ROOT)} and {len(data['reports'])} reports' pictures")
     return 0
 

@@ -17,8 +17,9 @@ the figures little:
 * with ``--peers PEER_PYTHON``, first, the side-by-side section of ``bench/side_by_side.py``:
   engine random decisions/s, environment and vectorised environment steps/s and start-up
   time beside OpenSpiel's and RLCard's engines run by that interpreter;
-* with ``--search GAMES``, the CPU per decision of the search bots, and with ``--study DEALS``
-  a whole ismcts-against-heuristic tournament (``bench/search_cost.py``);
+* with ``--search GAMES``, the CPU per decision of the search bots, with ``--study DEALS``
+  a whole ismcts-against-heuristic tournament, and with ``--duel SECONDS DEALS`` ismcts
+  against mcts at equal CPU per decision (``bench/search_cost.py``);
 * the CPU time of a fixed pure-Python reference workload (``bench/reference.py``, nqueens(8)),
   measured in the same run, so that figures from another machine or moment can be scaled.
 """
@@ -42,7 +43,7 @@ from spitemalice.study.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).parent))
 from reference import reference_seconds
-from search_cost import run_command, search_table, study
+from search_cost import duel, run_command, search_table, study
 from side_by_side import report as side_by_side
 
 
@@ -230,11 +231,16 @@ def main() -> None:
                         help="only the search bots' CPU per decision, over GAMES games each")
     parser.add_argument("--study", type=int, metavar="DEALS",
                         help="only the tournament ismcts v heuristic on DEALS deals")
+    parser.add_argument("--duel", nargs=2, metavar=("SECONDS", "DEALS"),
+                        help="only ismcts v mcts, SECONDS of CPU per decision each, on DEALS "
+                             "deals with the seats swapped")
     args = parser.parse_args()
     if args.peers:
         side_by_side(args.peers, 3.0)
     print(f"reference workload nqueens(8): {reference_seconds() * 1000:.0f} ms CPU", flush=True)
-    if args.search or args.study:
+    if args.search or args.study or args.duel:
+        if args.duel:
+            duel(float(args.duel[0]), int(args.duel[1]), args.seed)
         if args.search:
             search_table(args.search, args.seed)
         if args.study:

@@ -6,6 +6,10 @@
 * ``--search GAMES``: each bot plays ``GAMES`` games of blackwood-frey (2 seats) against
   ``heuristic``, in each seat in turn; the CPU time (``time.process_time``) of every one of its
   decisions is summed, searched or not, and reported per decision and per game.
+* ``--duel SECONDS DEALS``: ``ismcts`` against ``mcts`` at equal CPU per decision, both given
+  ``SECONDS`` of CPU time per searched decision (their ``seconds`` budget), on ``DEALS``
+  deals, each played twice with the seats swapped; prints ismcts's share of the won games with
+  its Wilson 95% interval and each bot's measured CPU per decision.
 * ``--study DEALS``: ``spitemalice tournament blackwood-frey --bots heuristic,ismcts --games
   DEALS --jobs 1`` in a child process (``DEALS`` deals, each played once per seat: 2 * DEALS
   games); its CPU time is the child's, from ``getrusage``.
@@ -67,6 +71,44 @@ def search_table(games: int, seed: int) -> None:
         ms, per_game, won = per_decision(bot, games, seed)
         print(f"| {bot} | {ms:.2f} | {per_game:.0f} | {ms * per_game / 1000:.2f} | "
               f"{won:.0%} |", flush=True)
+
+
+def duel(seconds: float, deals: int, seed: int) -> None:
+    """``ismcts`` against ``mcts`` on blackwood-frey (2 seats), each with ``seconds`` of CPU
+    per searched decision, every deal played with ismcts in each seat."""
+    from spitemalice.bots.ismcts import IsmctsPlayer
+    from spitemalice.bots.mcts import MctsPlayer
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.study.stats import wilson
+
+    rules = sm.load("blackwood-frey")
+    won = lost = 0
+    spent = {"ismcts": [0.0, 0], "mcts": [0.0, 0]}
+    for deal in range(deals):
+        game_seed = derive_seed(seed, "duel", deal)
+        for seat in range(2):
+            own = derive_seed(game_seed, "seat", seat)
+            timed = {"ismcts": Timed(IsmctsPlayer(own, seconds=seconds,
+                                                  policy=GreedyPlayer(own))),
+                     "mcts": Timed(MctsPlayer(derive_seed(game_seed, "seat", 1 - seat),
+                                              seconds=seconds))}
+            players: list[Player] = [timed["mcts"], timed["mcts"]]
+            players[seat] = timed["ismcts"]
+            outcome = play_game(rules, players, game_seed).final.outcome
+            if outcome is not None and outcome.winner is not None:
+                won += outcome.winner == seat
+                lost += outcome.winner != seat
+            for name, bot in timed.items():
+                spent[name][0] += bot.seconds
+                spent[name][1] += bot.decisions
+    rate = wilson(won, won + lost)
+    print(f"ismcts v mcts, {seconds * 1000:g} ms CPU per searched decision each, {deals} "
+          f"deals x 2 seats: ismcts won {won}, lost {lost}, no winner {2 * deals - won - lost}: "
+          f"{rate.estimate:.1%} ({rate.low:.1%}..{rate.high:.1%}) of won games")
+    for name, (total, decisions) in spent.items():
+        print(f"  {name}: {1000 * total / decisions:.2f} ms CPU per decision "
+              f"(all decisions, searched or not), {decisions / (2 * deals):.0f} per game",
+              flush=True)
 
 
 def run_command(arguments: list[str]) -> tuple[subprocess.CompletedProcess[str], float, float]:

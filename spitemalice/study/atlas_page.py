@@ -21,8 +21,15 @@ COMMAND = "python bench/atlas.py --jobs 2"
 """The command that makes the data file, the pictures and the page."""
 
 
-def render(data: dict[str, Any]) -> str:
-    """The atlas page as Markdown, from the data file's contents."""
+def render(data: dict[str, Any], planned: list[str]) -> str:
+    """The atlas page as Markdown, from the data file's contents.
+
+    Args:
+        data: the data file's contents (:func:`spitemalice.study.atlas.run`).
+        planned: the keys of every configuration the atlas covers when complete
+            (:func:`spitemalice.study.atlas.entries`), so that the page says which ones its
+            data file still lacks.
+    """
     settings = data["settings"]
     reports = list(data["reports"].values())
     cpu = sum(r["cpu_seconds"] for r in reports)
@@ -45,6 +52,8 @@ def render(data: dict[str, Any]) -> str:
         "played twice with the sides swapped; seed "
         f"{settings['seed']}. {len(reports)} configurations took "
         f"{cpu / 3600:.1f} CPU-hours. All intervals are 95%.",
+        "",
+        _coverage(data["reports"], planned),
         "",
         "## How to read it",
         "",
@@ -79,6 +88,15 @@ def render(data: dict[str, Any]) -> str:
     lines += ["", "## In short", ""]
     lines += _summary(reports)
     return "\n".join(lines) + "\n"
+
+
+def _coverage(reports: dict[str, Any], planned: list[str]) -> str:
+    missing = [key for key in planned if key not in reports]
+    if not missing:
+        return f"Coverage: all {len(planned)} configurations."
+    return (f"Coverage: {len(planned) - len(missing)} of the {len(planned)} configurations; "
+            f"not yet played: {', '.join(f'`{key}`' for key in missing)} (run the command "
+            "again to add them).")
 
 
 def _row(report: dict[str, Any]) -> str:
