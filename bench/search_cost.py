@@ -79,11 +79,10 @@ def duel(seconds: float, deals: int, seed: int) -> None:
     from spitemalice.bots.ismcts import IsmctsPlayer
     from spitemalice.bots.mcts import MctsPlayer
     from spitemalice.bots.players import GreedyPlayer
-    from spitemalice.study.stats import wilson
 
     rules = sm.load("blackwood-frey")
     won = lost = 0
-    spent = {"ismcts": [0.0, 0], "mcts": [0.0, 0]}
+    spent: dict[str, list[float]] = {"ismcts": [0.0, 0], "mcts": [0.0, 0]}
     for deal in range(deals):
         game_seed = derive_seed(seed, "duel", deal)
         for seat in range(2):
@@ -101,14 +100,23 @@ def duel(seconds: float, deals: int, seed: int) -> None:
             for name, bot in timed.items():
                 spent[name][0] += bot.seconds
                 spent[name][1] += bot.decisions
+        if (deal + 1) % 10 == 0 or deal + 1 == deals:
+            _duel_line(seconds, deal + 1, won, lost, spent)
+
+
+def _duel_line(seconds: float, deals: int, won: int, lost: int,
+               spent: dict[str, list[float]]) -> None:
+    """The duel's tally after ``deals`` deals (printed as it goes: a long run stopped early
+    still says what it measured)."""
+    from spitemalice.study.stats import wilson
+
     rate = wilson(won, won + lost)
+    costs = ", ".join(f"{name} {1000 * total / count:.2f} ms CPU per decision"
+                      for name, (total, count) in spent.items())
     print(f"ismcts v mcts, {seconds * 1000:g} ms CPU per searched decision each, {deals} "
           f"deals x 2 seats: ismcts won {won}, lost {lost}, no winner {2 * deals - won - lost}: "
-          f"{rate.estimate:.1%} ({rate.low:.1%}..{rate.high:.1%}) of won games")
-    for name, (total, decisions) in spent.items():
-        print(f"  {name}: {1000 * total / decisions:.2f} ms CPU per decision "
-              f"(all decisions, searched or not), {decisions / (2 * deals):.0f} per game",
-              flush=True)
+          f"{rate.estimate:.1%} ({rate.low:.1%}..{rate.high:.1%}) of won games; {costs} "
+          f"(all decisions, searched or not)", flush=True)
 
 
 def run_command(arguments: list[str]) -> tuple[subprocess.CompletedProcess[str], float, float]:
