@@ -13,10 +13,12 @@ renders the page from the data file alone.  ``--render-only`` skips the games.  
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 from pathlib import Path
 
+from spitemalice.stops import stop_on_sigterm
 from spitemalice.study import parallel
 from spitemalice.study.atlas import Entry, elapsed, entries, run
 from spitemalice.study.atlas_page import draw, render
@@ -43,6 +45,8 @@ def main() -> int:
                         help="draw the pictures and render the page from the data file")
     parallel.add_arguments(parser)
     args = parser.parse_args()
+    # SIGTERM stops the run as Ctrl-C does: the workers end with it, finished entries stay.
+    signal.signal(signal.SIGTERM, stop_on_sigterm)
     FOLDER.mkdir(parents=True, exist_ok=True)
     data_file = FOLDER / "atlas.json"
     if not args.render_only:

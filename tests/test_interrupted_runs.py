@@ -121,8 +121,41 @@ def _validate(out: Path) -> list[str]:
             str(out / "failure.json")]
 
 
+def _ladder(out: Path) -> list[str]:
+    return ["ladder", "blackwood-frey", *QUICK, "--bots", "random,greedy", "--games", GAMES,
+            "--all-games", "--games-out", str(out / "g.csv"), "--plot", str(out / "p.png"),
+            "--json"]
+
+
+def _balance(out: Path) -> list[str]:
+    # With --set, the base (blackwood-frey as it stands) is measured first, then this.
+    return ["balance", "blackwood-frey", *QUICK, "--bots", "random,greedy", "--games", GAMES,
+            "--deals", GAMES, "--plot", str(out / "p.png"), "--json"]
+
+
+ATLAS = """\
+import signal
+import sys
+from pathlib import Path
+
+from spitemalice.stops import stop_on_sigterm
+from spitemalice.study.atlas import entries, run
+
+signal.signal(signal.SIGTERM, stop_on_sigterm)  # as bench/atlas.py does
+try:
+    run(Path(sys.argv[1]), 100000, 100000, only=entries()[:1], jobs=2)
+except KeyboardInterrupt:
+    sys.exit(130)
+"""
+
+
+def _atlas(out: Path) -> list[str]:
+    # bench/atlas.py's run on one entry, its data file in out (the script writes to docs/).
+    return ["-c", ATLAS, str(out / "atlas.json")]
+
+
 COMMANDS = {"simulate": _simulate, "compare": _compare, "tournament": _tournament,
-            "validate": _validate}
+            "validate": _validate, "ladder": _ladder, "balance": _balance, "atlas": _atlas}
 """Every study command, with every output it has.  Add a row for a new study command (its
 checks go in _check_outputs)."""
 
@@ -141,9 +174,11 @@ def _stop(command: str, out: Path, moment: str, signum: int) -> tuple[int, dict[
 
     from helpers.processes import descendants, running
 
-    run = subprocess.Popen([sys.executable, "-m", "spitemalice", *COMMANDS[command](out),
-                            "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True, start_new_session=True, cwd=out)
+    argv = COMMANDS[command](out)
+    if argv[0] != "-c":
+        argv = ["-m", "spitemalice", *argv, "--jobs", "2"]
+    run = subprocess.Popen([sys.executable, *argv], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True, cwd=out)
     deadline = time.monotonic() + 90
     started: set[int] = set()
     while time.monotonic() < deadline and run.poll() is None:
@@ -200,7 +235,10 @@ def _finished(stderr: str, what: str) -> int:
     ("simulate", "writing", signal.SIGINT), ("compare", "early", signal.SIGTERM),
     ("compare", "writing", signal.SIGINT), ("tournament", "writing", signal.SIGTERM),
     ("tournament", "later", signal.SIGINT), ("validate", "early", signal.SIGINT),
-    ("validate", "later", signal.SIGTERM)])
+    ("validate", "later", signal.SIGTERM), ("ladder", "early", signal.SIGTERM),
+    ("ladder", "writing", signal.SIGINT), ("ladder", "later", signal.SIGTERM),
+    ("balance", "early", signal.SIGINT), ("balance", "later", signal.SIGTERM),
+    ("atlas", "early", signal.SIGTERM), ("atlas", "later", signal.SIGINT)])
 def test_a_command_stopped_leaves_outputs_that_agree(
         command: str, moment: str, signum: int, tmp_path: Path) -> None:
     status, printed, stderr = _stop(command, tmp_path, moment, signum)
@@ -217,13 +255,23 @@ def _check_outputs(command: str, out: Path, printed: dict[str, Any], stderr: str
     import csv
     import json
 
+    if command == "atlas":  # no entry finished: no data file, and no temporary (below)
+        assert "Traceback" not in stderr, stderr
+        assert not (out / "atlas.json").exists()
+        return
+    if command == "balance":
+        played = _finished(stderr, "report")
+        assert printed["interrupted"] is True
+        assert printed["games"] + sum(t["games"] for t in printed["matrix"]) == played
+        assert (out / "p.png").exists() == (played > 0)
+        return
     if command == "validate":
         played = _finished(stderr, "report")
         assert printed["interrupted"] is True
         assert (printed["stats"] or {"played": 0})["played"] == played
         assert not (out / "failure.json").exists()  # blackwood-frey has no failing game
         return
-    games = _finished(stderr, "table" if command == "tournament" else "summary")
+    games = _finished(stderr, "table" if command in ("tournament", "ladder") else "summary")
     rows_file = out / ("g.jsonl" if command == "compare" else "g.csv")
     if rows_file.suffix == ".csv":
         rows = list(csv.DictReader(rows_file.open(encoding="utf-8")))
@@ -245,6 +293,12 @@ def _check_outputs(command: str, out: Path, printed: dict[str, Any], stderr: str
         assert printed["games"] == games and printed["interrupted"] is True
         assert [(row["config"], row["game"]) for row in rows] == [
             (side, g) for g in range(games) for side in "AB"]
+        assert (out / "p.png").exists() == (games > 0)
+    elif command == "ladder":  # one pair: a deal is two games, a row each
+        assert printed["interrupted"] is True
+        assert 2 * printed["deals"] == sum(p["games"] for p in printed["pairs"]) == games
+        assert [int(row["game"]) for row in rows] == [g for g in range(games // 2)
+                                                      for _ in "ab"]
         assert (out / "p.png").exists() == (games > 0)
     else:
         assert printed["interrupted"] is True

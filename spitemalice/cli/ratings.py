@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from spitemalice.cli._args import (
     INTERRUPTED,
     add_allow_files,
@@ -26,10 +28,13 @@ from spitemalice.cli.study import _margin, add_run_options
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
+from spitemalice.stops import held_stops
 from spitemalice.study import parallel
 from spitemalice.study.balance import TIERS, Balance, Baseline, balance
+from spitemalice.study.commit import Outputs
 from spitemalice.study.games_out import GamesOut
 from spitemalice.study.ladder import format_ladder, ladder
+from spitemalice.study.outputs import GameOutput
 from spitemalice.study.plot import check_path
 from spitemalice.study.progress import Progress
 from spitemalice.study.runner import GameRow, configuration
@@ -126,28 +131,25 @@ def run_ladder(args: argparse.Namespace) -> int:
                               ["--until-decided", f"{args.until_decided:g}", "--batch",
                                str(args.batch)]))
     provenance = {"configuration": named.as_dict(), "bots": bots, "command": command}
-    out = (GamesOut(args.games_out, book.players, labelled=True, teams=book.teams.any,
-                    configuration=provenance, force=args.force) if args.games_out else None)
+    outputs = Outputs([GamesOut(args.games_out, book.players, labelled=True,
+                                teams=book.teams.any, configuration=provenance,
+                                force=args.force)] if args.games_out else [])
     pairs = len(bots) * (len(bots) - 1) // 2
     progress = Progress(2 * pairs * args.games, "ladder", not (args.json or args.quiet))
 
     def on_game(rows: tuple[GameRow, ...]) -> None:
-        if out is not None:
-            for row in rows:
-                out.write(row, "/".join(dict.fromkeys(row.bots)), book.teams)
+        # A deal's rows (two per pair still playing) are written all or none, before the
+        # deal counts (spitemalice.study.commit).
+        outputs.add(outputs.games, GameOutput(tuple(
+            (row, "/".join(dict.fromkeys(row.bots)), book.teams) for row in rows)))
         progress.advance(len(rows))
 
-    try:
+    with progress, outputs:
         with parallel.backend(args) as (jobs, client):
             result = ladder(book, bots, args.games, args.seed,
                             None if args.all_games else args.until_decided, args.batch,
                             args.anchor, on_game, jobs, client)
-    finally:
-        progress.close()
-        if out is not None:
-            out.close()
-    if result.interrupted:
-        note_interrupted(result.deals)
+        outputs.close(result.interrupted)
     if args.json:
         say(json.dumps({**provenance, **result.as_dict()}, indent=2))
     else:
@@ -155,11 +157,15 @@ def run_ladder(args: argparse.Namespace) -> int:
         say(_ladder_head(result.ruleset, result.players, result.deals, result.margin,
                          result.decided))
         say(format_ladder(result))
-    if args.plot is not None:
+    if args.plot is not None and result.deals:
         from spitemalice.study.plot_ratings import plot_ladder
 
-        plot_ladder(args.plot, result, named.title(), force=args.force)
-    return INTERRUPTED if result.interrupted else 0
+        with held_stops():  # the picture of the deals finished, whole, even when cut short
+            plot_ladder(args.plot, result, named.title(), force=args.force)
+    if result.interrupted:
+        note_interrupted(sum(pair.tally.games for pair in result.pairs), "table")
+        return INTERRUPTED
+    return 0
 
 
 def _ladder_head(ruleset: str, players: int, deals: int, margin: float | None,
@@ -206,30 +212,37 @@ def run_balance(args: argparse.Namespace) -> int:
     command = named.command("balance", "--bots", ",".join(tiers), "--games", str(args.games),
                             "--deals", str(args.deals))
     label = named.label()
-    try:
-        with parallel.backend(args) as (jobs, client):
-            base: Baseline | None = None
-            if base_book is not None:
-                base = balance(base_book, _base_label(args, base_book), tiers, args.games,
+    with progress, parallel.backend(args) as (jobs, client):
+        base: Baseline | None = None
+        base_cut = False
+        if base_book is not None:
+            measured = balance(base_book, _base_label(args, base_book), tiers, args.games,
                                args.deals, args.seed, on_game=progress.advance, jobs=jobs,
-                               client=client).baseline()
+                               client=client)
+            base, base_cut = measured.baseline(), measured.interrupted
+        if base_cut:
+            # Cut short while the base was measured: nothing of this configuration is played
+            # (a stop ends the run, it does not move on to the next part).
+            report = attrs.evolve(balance(book, label, tiers, 0, 0, args.seed),
+                                  interrupted=True)
+        else:
             report = balance(book, label, tiers, args.games, args.deals, args.seed, base=base,
                              on_game=progress.advance, jobs=jobs, client=client)
-    finally:
-        progress.close()
-    if report.interrupted:
-        note_interrupted(report.games)
     if args.json:
         say(json.dumps({"configuration": named.as_dict(), "command": command,
                         **report.as_dict()}, indent=2))
     else:
         say(table([*named.rows(), ("rerun", command)]))
         say(format_balance(report))
-    if args.plot is not None:
+    if args.plot is not None and (report.games or report.matrix[0].games):
         from spitemalice.study.plot_ratings import plot_balance
 
-        plot_balance(args.plot, report, named.title(), force=args.force)
-    return INTERRUPTED if report.interrupted else 0
+        with held_stops():  # the picture of the games finished, whole, even when cut short
+            plot_balance(args.plot, report, named.title(), force=args.force)
+    if report.interrupted:
+        note_interrupted(report.games + sum(t.games for t in report.matrix), "report")
+        return INTERRUPTED
+    return 0
 
 
 def _base_label(args: argparse.Namespace, base: RuleBook) -> str:

@@ -28,6 +28,7 @@ from spitemalice.formats.files import write_file
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed
+from spitemalice.stops import held_stops
 from spitemalice.study.balance import TIERS, Baseline, balance
 
 BASE = "blackwood-frey"
@@ -145,7 +146,8 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
                      "house_rules": list(entry.house_rules),
                      "cpu_seconds": round(_cpu() - before, 1)})
         data["reports"][entry.key] = done
-        _write(path, data)
+        with held_stops():  # a finished entry is kept whole, even when a stop comes now
+            _write(path, data)
         if on_entry is not None:
             on_entry(entry, done)
     return data

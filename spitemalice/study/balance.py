@@ -177,7 +177,9 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
     if base is not None and base.tiers != tuple(tiers):
         raise ValueError(f"the base was measured with tiers {list(base.tiers)}, not "
                          f"{list(tiers)}")
-    matrix, interrupted = _matrix(rules, tiers, deals, seed, progress, jobs, client)
+    # A stop during the self-play games ends the report there: the matrix plays nothing.
+    matrix, interrupted = _matrix(rules, tiers, 0 if run.interrupted else deals, seed,
+                                  progress, jobs, client)
     gradient = () if base is None else tuple(
         difference(pair.gain, before) for pair, before in zip(matrix, base.gains, strict=True))
     sides = tournament_sides(rules)
