@@ -168,3 +168,33 @@ def test_errors_raised_in_a_worker_come_back(start_method: str) -> None:
     # An exception that cannot be pickled back is named by its type and message instead.
     with pytest.raises(sm.SpiteMaliceError, match=r"_Stubborn: lost \(7\)"):
         list(run_games(worker_plugins.RaisesUnpicklable(), 4, jobs=2))
+
+
+def test_a_stop_while_workers_start_is_held_when_another_thread_takes_it() -> None:
+    # The parent may run other threads started before (numpy's OpenBLAS starts one per core at
+    # import; a thread begins with its maker's signal mask): a signal sent to the process goes
+    # to a thread that does not block it, here the one that sends it, so its handler has run
+    # when the sender says so.  The stop must still reach this thread after the block (it was
+    # lost while the parent ignored SIGINT there).
+    import signal
+
+    go, sent = threading.Event(), threading.Event()
+
+    def send() -> None:
+        go.wait()
+        os.kill(os.getpid(), signal.SIGINT)
+        sent.set()
+
+    sender = threading.Thread(target=send)
+    sender.start()
+    after_the_block = False
+    try:
+        with pytest.raises(KeyboardInterrupt), workers.held_signals():
+            go.set()
+            sent.wait()
+            after_the_block = True
+    finally:
+        go.set()
+        sender.join()
+    assert after_the_block
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
