@@ -105,6 +105,13 @@ def digits_of(value: int) -> int:
     return int(magnitude.bit_length() * 0.30103) + 1
 
 
+def clipped(text: str, longest: int = 40) -> str:
+    """``text`` cut to ``longest`` characters for a message, ending in ``...`` when it was
+    cut: a cut with no mark would show a different value (a seed of 101 digits cut to 40
+    reads as a valid one)."""
+    return text if len(text) <= longest else text[:longest - 3] + "..."
+
+
 def shown(value: object) -> str:
     """``value`` for an error message, never longer than about 60 characters and never an
     attempt to print a huge integer in full."""
@@ -114,7 +121,7 @@ def shown(value: object) -> str:
         text = repr(value)
     except Exception:
         return f"a {type(value).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."
+    return clipped(text, 60)
 
 
 def _bound_text(high: int, constant: str) -> str:

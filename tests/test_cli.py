@@ -132,6 +132,30 @@ def test_bad_arguments_exit_2_with_one_line(
     one_line_error(capsys.readouterr().err)
 
 
+@pytest.mark.parametrize("flag, command", [
+    ("--seed", "simulate"), ("--games", "simulate"), ("--batch", "compare"),
+    ("--delay", "play"),
+])
+def test_a_value_cut_short_in_an_error_is_marked_cut(
+    flag: str, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 101-digit number cut to its first 40 digits with no mark would read as a valid
+    value: the message marks the cut and names the bound that was broken."""
+    typed = "1" + "0" * 100
+    argv = ([command, "blackwood-frey", "blackwood-frey"] if command == "compare" else
+            [command, "blackwood-frey"])
+    with pytest.raises(SystemExit) as e:
+        main([*argv, flag, typed])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    one_line_error(err)
+    shown = re.search(r"not '(1\d*)", err)
+    assert shown is not None and typed.startswith(shown[1]) and shown[1] != typed
+    assert err.rstrip().endswith("...")
+    if flag != "--delay":
+        assert "at most 80 digits" in err
+
+
 def _console_script() -> str:
     script = Path(sys.executable).parent / "spitemalice"
     if script.exists():

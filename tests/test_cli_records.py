@@ -161,3 +161,43 @@ def test_show_refuses_a_bad_position_in_one_line(capsys, position, words) -> Non
     status, out, err = _run(capsys, "show", position, "--ruleset", "blackwood-frey")
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and words in err
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d["ruleset"].update(params={"payof_size": 5}), "unknown parameter 'payof_size'"),
+    (lambda d: d["ruleset"].update(name="/etc/passwd"), "is a file path"),
+    (lambda d: d.update(dealer=5), "record.dealer: the deal cannot be made"),
+    (lambda d: d.update(seats=d["seats"][:1]), "record.seats: 1 entries"),
+])
+def test_a_record_whose_rules_or_seats_do_not_fit_is_refused_naming_the_file(
+        recorded, tmp_path, capsys, edit, words) -> None:
+    """A record read, then refused by its rules or its deal, names its file as a record the
+    reader refuses does: `check` and `replay` may be given many records.  The live copy is
+    for `play --resume`, which refuses a finished game before anything else."""
+    data = json.loads(recorded[0].read_text())
+    edit(data)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    live = tmp_path / "live.json"
+    live.write_text(json.dumps({**data, "moves": data["moves"][:4], "outcome": None}))
+    runs = [("check", str(path)), ("replay", str(path)),
+            ("replay", str(path), "--svg", str(tmp_path / "pictures")),
+            ("play", "--resume", str(live), "--seat", "0")]
+    for argv in runs:
+        status, out, err = _run(capsys, *argv)
+        named = live if argv[0] == "play" else path
+        assert (status, out) == (2, ""), argv
+        assert err.startswith(f"spitemalice: error: {named}: ") and words in err, (argv, err)
+        assert err.count("\n") == 1
+    assert not (tmp_path / "pictures").exists()
+
+
+def test_play_resume_names_the_file_whose_move_does_not_replay(recorded, tmp_path,
+                                                                capsys) -> None:
+    data = json.loads(recorded[0].read_text())
+    data["moves"][2] = "9Z>B1"
+    path = tmp_path / "live.json"
+    path.write_text(json.dumps({**data, "moves": data["moves"][:4], "outcome": None}))
+    status, out, err = _run(capsys, "play", "--resume", str(path), "--seat", "0")
+    assert (status, out) == (2, "")
+    assert err.startswith(f"spitemalice: error: {path}: move 3 ") and err.count("\n") == 1

@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from spitemalice.limits import MAX_DIGITS, for_terminal, whole_number
+from spitemalice.limits import MAX_DIGITS, for_terminal, shown, whole_number
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 
@@ -35,8 +35,8 @@ def count(text: str) -> int:
     """``--games`` and ``--batch``: a whole number of 1 or more."""
     number = whole_number(text)
     if number is None or number < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not "
-                                         f"{text[:40]!r}")
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, of at most "
+                                         f"{MAX_DIGITS} digits, not {shown(text)}")
     return number
 
 
@@ -46,7 +46,7 @@ def seed(text: str) -> int:
     number = whole_number(text)
     if number is None:
         raise argparse.ArgumentTypeError(f"a seed is a whole number >= 0 of at most "
-                                         f"{MAX_DIGITS} digits, not {text[:40]!r}")
+                                         f"{MAX_DIGITS} digits, not {shown(text)}")
     return number
 
 

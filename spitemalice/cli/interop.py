@@ -23,12 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from spitemalice.cli._args import add_force, say
-from spitemalice.cli.records import run_replay, run_show, shown_position
+from spitemalice.cli.records import record_rules, run_replay, run_show, shown_position
 from spitemalice.errors import RecordError, SpiteMaliceError
 from spitemalice.formats.files import check_new, make_folder, write_file
 from spitemalice.formats.picture import position_svg
-from spitemalice.formats.records import load_record
-from spitemalice.formats.replay import replay, rules_for
+from spitemalice.formats.replay import replay
 from spitemalice.formats.schema import SCHEMA_NAMES, schema_text
 from spitemalice.formats.text import for_terminal
 
@@ -88,8 +87,7 @@ def run_replay_svg(args: argparse.Namespace) -> int:
 def _replay_pictures(file: Path, directory: Path, force: bool) -> None:
     """Every position's picture, ``DIR/move-NNNN.svg``; every name is checked before the
     first is written, so a refused run writes nothing."""
-    record = load_record(file)
-    book = rules_for(record)
+    record, book = record_rules(file)
     make_folder(directory, what="--svg")
     paths = [directory / f"move-{number:04d}.svg" for number in range(len(record.moves) + 1)]
     for path in paths:

@@ -23,9 +23,10 @@ from spitemalice.cli._args import (
     load_rules,
     seed,
 )
-from spitemalice.errors import PlayError
+from spitemalice.errors import DataError, PlayError, RecordError, RulesetError
 from spitemalice.formats.files import check_new
 from spitemalice.formats.records import GameRecord, load_record
+from spitemalice.limits import shown
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.play.terminal import TerminalGame
 
@@ -61,7 +62,7 @@ def _seconds(text: str) -> float:
     except ValueError:
         value = math.nan
     if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"a delay is 0 to 60 seconds, not {text[:40]!r}")
+        raise argparse.ArgumentTypeError(f"a delay is 0 to 60 seconds, not {shown(text)}")
     return value
 
 
@@ -117,8 +118,13 @@ def _resumed(args: argparse.Namespace) -> tuple[Session, int]:
     same = path is not None and os.path.lexists(path) and os.path.samefile(path, args.resume)
     if path is not None and not same:
         check_new(path, force=args.force, what="--record")
-    return Session.resume(_checked(record), kinds=kinds, record_path=path,
-                          overwrite=args.force or same), seat
+    try:
+        session = Session.resume(_checked(record), kinds=kinds, record_path=path,
+                                 overwrite=args.force or same)
+    except (RulesetError, DataError, RecordError) as error:
+        # The reader's own errors name the file; these come later, from the replay.
+        raise PlayError(f"{args.resume}: {error}") from None
+    return session, seat
 
 
 def _checked(record: GameRecord) -> GameRecord:

@@ -30,7 +30,7 @@ from typing import Any
 
 from spitemalice.cli._args import add_force, add_set, rule_params, say
 from spitemalice.engine.views import SeatView
-from spitemalice.errors import IllegalMove, RecordError, SpiteMaliceError
+from spitemalice.errors import DataError, IllegalMove, RecordError, RulesetError, SpiteMaliceError
 from spitemalice.formats.layout import describe_position, describe_view
 from spitemalice.formats.notation import format_position
 from spitemalice.formats.parse import parse_position, parse_view, seat_count
@@ -81,10 +81,28 @@ def add_records(commands: Any) -> None:
         add_force(simulate)
 
 
+def record_rules(path: Path) -> tuple[GameRecord, RuleBook]:
+    """The record in ``path`` and its rules, its seats, teams and dealer checked against
+    them by dealing its game: every error names the file, as the reader's own do (a
+    command may be given many records).
+
+    Raises:
+        RulesetError: the record's rules cannot be loaded.
+        DataError: the file is not a record, or its seats, teams or dealer do not fit its
+            rules.
+    """
+    record = load_record(path)
+    try:
+        book = rules_for(record)
+        next(replay(record, book))
+    except (RulesetError, DataError) as error:
+        raise type(error)(f"{path}: {error}") from None
+    return record, book
+
+
 def run_replay(args: argparse.Namespace) -> int:
     """Print the record's header, the deal and every move with the position after it."""
-    record = load_record(args.file)
-    book = rules_for(record)
+    record, book = record_rules(args.file)
     teams = book.teams.teams
     pretty = args.pretty or (not args.notation and _terminal())
 
@@ -112,8 +130,7 @@ def run_replay(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     """Print ``valid: ...`` (exit 0) or the first problem, the position before it and the
     rule it breaks (exit 1)."""
-    record = load_record(args.file)
-    book = rules_for(record)
+    record, book = record_rules(args.file)
     problem = check_record(record, book)
     if problem is None:
         broken = _broken_invariant(args, record, book)

@@ -180,4 +180,4 @@ def _kind(data: Any) -> str:
         shown = json.dumps(data)
     except (TypeError, ValueError):
         shown = repr(data)
-    return f"{name} {shown[:40]}"
+    return f"{name} {limits.clipped(shown)}"

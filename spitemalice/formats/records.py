@@ -340,7 +340,7 @@ def _read_name(data: Any, path: str) -> str:
     :data:`~spitemalice.limits.MAX_NAME_CHARS` characters."""
     text = read_str(data, path)
     if not limits.printable(text):
-        raise DataError(f"{path}: {text[:40]!a} is not printable text of at most "
+        raise DataError(f"{path}: {limits.clipped(text)!a} is not printable text of at most "
                         f"{limits.MAX_NAME_CHARS} characters (no control characters or lone "
                         "surrogates)")
     return text

@@ -13,6 +13,7 @@ from typing import Any
 
 from spitemalice.bots.players import PLAYERS, STRONGEST
 from spitemalice.errors import ProtocolError, RulesetError
+from spitemalice.limits import clipped
 from spitemalice.play.session import HUMAN
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -78,7 +79,7 @@ def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
 
 def _known(name: str, names: Sequence[str], path: str, what: str) -> None:
     if name not in names:
-        raise ProtocolError("bad-rules", f"{path}: {name[:40]!r} is not an installed {what}"
+        raise ProtocolError("bad-rules", f"{path}: {clipped(name)!r} is not an installed {what}"
                             f"{closest(name, names)}; choose one of {', '.join(names)}")
 
 

@@ -143,6 +143,9 @@ def read_message(data: str | bytes) -> Message:
     except (UnicodeDecodeError, ValueError) as error:
         if isinstance(error, ProtocolError):
             raise
+        if not isinstance(error, json.JSONDecodeError | UnicodeDecodeError):
+            # limits.json_int: valid JSON, but a number past the digits any field takes
+            raise ProtocolError("wrong-type", f"the message holds {error}") from None
         shown = str(error).split(": line")[0] if isinstance(error, json.JSONDecodeError) else ""
         raise ProtocolError("bad-json", "the message is not JSON" + (f" ({shown})" if shown
                             else "") + '; send one JSON object such as {"type": "catalog"}'
@@ -183,7 +186,7 @@ def _field_list(kind: str) -> str:
 
 
 def _shown(name: str) -> str:
-    return json.dumps(name[:40]) if not name.isidentifier() else name
+    return json.dumps(limits.clipped(name)) if not name.isidentifier() else name
 
 
 def _kind(value: Any) -> str:
@@ -192,7 +195,7 @@ def _kind(value: Any) -> str:
     names = {dict: "an object", list: "a list", str: "a string", int: "a number",
              float: "a number"}
     name = names.get(type(value), type(value).__name__)
-    return name if isinstance(value, dict | list) else f"{name} {json.dumps(value)[:40]}"
+    return name if isinstance(value, dict | list) else f"{name} {limits.clipped(json.dumps(value))}"
 
 
 def _wrong(path: str, expected: str, value: Any) -> ProtocolError:
@@ -204,8 +207,7 @@ def _read_str(value: Any, path: str, longest: int = limits.MAX_NAME_CHARS) -> st
         raise _wrong(path, "a string", value)
     if not value or len(value) > longest or not limits.printable(value):
         raise ProtocolError("wrong-type", f"{path}: expected 1 to {longest} printable "
-                            f"characters, not {json.dumps(value[:40])}"
-                            f"{'...' if len(value) > 40 else ''}")
+                            f"characters, not {json.dumps(limits.clipped(value))}")
     return value
 
 
@@ -234,7 +236,7 @@ def _read_params(value: Any, path: str) -> dict[str, int | bool | str | None]:
     for key, item in value.items():
         _read_str(key, f"{path} key")
         if item is not None and not isinstance(item, int | bool | str):
-            raise _wrong(f"{path}.{_shown(key)}", "a number, true/false, a string or null",
+            raise _wrong(f"{path}.{_shown(key)}", "a whole number, true/false, a string or null",
                          item)
         params[key] = item
     return params

@@ -42,6 +42,7 @@ import attrs
 
 from spitemalice.bots import players
 from spitemalice.errors import RulesetError, SpiteMaliceError
+from spitemalice.limits import shown
 from spitemalice.rules.book import RuleBook
 from spitemalice.stops import held_stops
 
@@ -79,7 +80,7 @@ def start_method() -> str:
                                f"{INSTEAD}")
     if chosen not in START_METHODS:
         raise SpiteMaliceError(f"{START_METHOD} names how worker processes start: "
-                               f"{' or '.join(START_METHODS)}, not {chosen[:40]!r} (workers "
+                               f"{' or '.join(START_METHODS)}, not {shown(chosen)} (workers "
                                "are never forked from a running program)")
     if chosen not in available:
         raise SpiteMaliceError(f"{START_METHOD}={chosen}: this platform cannot start "
