@@ -75,6 +75,46 @@ def test_a_folder_a_missing_folder_and_a_read_only_folder_are_refused(
     assert os.listdir(tmp_path) == []
 
 
+def test_a_folder_that_takes_no_new_file_is_refused_before_the_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``os.access`` says yes to root and on folders that refuse new files for their own
+    reasons: check_new makes (and removes) a file to know.  Before, ``simulate --plot`` into
+    such a folder played every game and then failed, printing no summary."""
+    check_new(tmp_path / "a.png")
+    assert os.listdir(tmp_path) == []  # the probe is gone
+
+    def refuse(**_: object) -> tuple[int, str]:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(files.tempfile, "mkstemp", refuse)
+    with pytest.raises(OutputError, match=r"cannot be written to \(Permission denied\)"):
+        check_new(tmp_path / "a.png")
+    played: list[int] = []
+    monkeypatch.setattr("spitemalice.study.runner.play_one",
+                        lambda *a, **k: played.append(1))
+    status = main(["simulate", "blackwood-frey", "--games", "2", "--jobs", "1", *FAST,
+                   "--plot", str(tmp_path / "a.png")])
+    out, err = capsys.readouterr()
+    assert (status, out, played) == (2, "", [])
+    assert err.startswith("spitemalice: error: --plot ") and err.count("\n") == 1
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_proc_takes_no_new_file_even_for_root() -> None:
+    with pytest.raises(OutputError, match="cannot be written to"):
+        check_new("/proc/spitemalice-plot.png")
+
+
+def test_games_out_in_a_missing_folder_names_the_file_asked_for(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = tmp_path / "missing" / "games.csv"
+    assert main(["simulate", "blackwood-frey", "--games", "2", *FAST, "--games-out",
+                 str(rows)]) == 2
+    err = capsys.readouterr().err
+    assert f"--games-out {rows}: the folder" in err and ".config.json" not in err
+
+
 def test_a_failed_or_dropped_write_leaves_no_temporary_and_the_old_content(
         tmp_path: Path) -> None:
     path = tmp_path / "a.txt"

@@ -25,6 +25,7 @@ import contextlib
 import errno
 import itertools
 import os
+import tempfile
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
@@ -39,7 +40,7 @@ FORCE = "--force"
 
 
 def check_new(path: str | os.PathLike[str], *, force: bool = False, what: str = "",
-              how_to_replace: str = FORCE) -> Path:
+              how_to_replace: str = FORCE, probe: bool = True) -> Path:
     """Refuse now what :func:`write_file` would refuse at ``path`` later, so a command stops
     before it plays a game rather than after.
 
@@ -48,6 +49,8 @@ def check_new(path: str | os.PathLike[str], *, force: bool = False, what: str = 
         force: whether an existing file or link at ``path`` may be replaced.
         what: how the message names the destination (an option such as ``"--plot"``).
         how_to_replace: how the message says to allow replacing a file.
+        probe: whether to make and remove a file in the folder to see that it takes one
+            (:class:`NewFile` makes its temporary file at once instead).
 
     Returns:
         ``path`` as a :class:`~pathlib.Path`.
@@ -70,7 +73,28 @@ def check_new(path: str | os.PathLike[str], *, force: bool = False, what: str = 
     if not os.access(folder, os.W_OK | os.X_OK):
         raise OutputError(f"{name}: the folder {for_terminal(str(folder))} cannot be "
                           "written to")
+    if probe:
+        _probe(folder, name)
     return target
+
+
+def _probe(folder: Path, name: str) -> None:
+    """Make and remove a file in ``folder``: ``os.access`` says yes to root, and on a folder
+    that refuses new files for its own reasons (``/proc``, a read-only mount seen through a
+    writable one), so an output found unwritable only when the run ends (a plot, drawn after
+    every game) is refused before the first game instead.
+
+    Raises:
+        OutputError: the folder takes no new file; the message says why.
+    """
+    try:
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".spitemalice-probe-")
+    except OSError as error:
+        raise OutputError(f"{name}: the folder {for_terminal(str(folder))} cannot be "
+                          f"written to ({_why(error)})") from None
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        os.unlink(probe)
 
 
 def write_file(path: str | os.PathLike[str], content: str | bytes, *, force: bool = False,
@@ -133,7 +157,8 @@ class NewFile:
     def __init__(self, path: str | os.PathLike[str], *, force: bool = False, what: str = "",
                  how_to_replace: str = FORCE, binary: bool = False,
                  newline: str | None = None, mode: int = 0o644) -> None:
-        self.path = check_new(path, force=force, what=what, how_to_replace=how_to_replace)
+        self.path = check_new(path, force=force, what=what, how_to_replace=how_to_replace,
+                              probe=False)
         self.force, self.what, self.how_to_replace = force, what, how_to_replace
         self.temporary = self.path.with_name(
             f".{self.path.name}.{os.getpid()}.{next(_TEMPORARY)}.tmp")

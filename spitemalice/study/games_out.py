@@ -84,6 +84,8 @@ class GamesOut:
                                    ".jsonl file (the extension picks the format)")
         self.path, self.force, self.configuration = path, force, configuration
         if configuration is not None:
+            # the file asked for first, so an error names it rather than its sidecar
+            check_new(path, force=force, what="--games-out")
             check_new(sidecar_path(path), force=force, what="--games-out")
         self._new = NewFile(path, force=force, what="--games-out", newline="")
         self.labelled, self.teams = labelled, teams
