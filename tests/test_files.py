@@ -115,6 +115,34 @@ def test_games_out_in_a_missing_folder_names_the_file_asked_for(
     assert f"--games-out {rows}: the folder" in err and ".config.json" not in err
 
 
+def test_a_file_where_a_folder_is_asked_for_is_called_a_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plain = tmp_path / "plain"
+    plain.write_text("keep")
+    for argv in (["simulate", "blackwood-frey", "--games", "2", *FAST, "--record", str(plain)],
+                 ["serve", "--records", str(plain), "--port", "1"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"{plain} is a file, not a folder" in err and err.count("\n") == 1, err
+    assert plain.read_text() == "keep"
+
+
+@pytest.mark.parametrize("there, says", [
+    (1, "game-00000.json is there already; give --force to replace it,"),
+    (2, "game-00000.json and 1 other record are there already; give --force to replace them"),
+    (3, "game-00000.json and 2 other records are there already"),
+])
+def test_records_there_already_are_counted_in_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], there: int, says: str) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for game in range(there):
+        (folder / f"game-{game:05d}.json").write_text("{}")
+    assert main(["simulate", "blackwood-frey", "--games", "3", *FAST, "--record",
+                 str(folder)]) == 2
+    assert says in capsys.readouterr().err
+
+
 def test_a_failed_or_dropped_write_leaves_no_temporary_and_the_old_content(
         tmp_path: Path) -> None:
     path = tmp_path / "a.txt"

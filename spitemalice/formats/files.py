@@ -126,6 +126,8 @@ def make_folder(path: str | os.PathLike[str], *, what: str = "", mode: int = 0o7
         OutputError: it cannot be made (a file of that name is there, no permission).
     """
     folder = Path(path)
+    if os.path.lexists(folder) and not folder.is_dir():
+        raise OutputError(f"{_named(folder, what)} is a file, not a folder: name a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=mode)
     except OSError as error:

@@ -61,9 +61,12 @@ class RecordFolder:
         there = sorted(n for n in (self._number(p) for p in _listing(folder)) if n is not None
                        and n < games)
         if there and not force:
-            raise OutputError(f"--record: {for_terminal(str(self.path(there[0])))} and "
-                              f"{len(there) - 1} other record(s) are there already; give "
-                              "--force to replace them, or another DIR")
+            others = len(there) - 1
+            found = (f"{for_terminal(str(self.path(there[0])))} is" if not others else
+                     f"{for_terminal(str(self.path(there[0])))} and {others} other "
+                     f"record{'s' if others > 1 else ''} are")
+            raise OutputError(f"--record: {found} there already; give --force to replace "
+                              f"{'them' if others else 'it'}, or another DIR")
         check_new(self.path(0), force=True, what="--record")  # a folder we can write to
         self.stale = there
 
