@@ -166,3 +166,30 @@ def test_a_terminal_game_refuses_what_it_cannot_seat(tmp_path: Path) -> None:
     assert main(["play"]) == 2
     assert main(["play", "blackwood-frey", "--seat", "2"]) == 2
     assert main(["play", "blackwood-frey", "--bots", "greedy,greedy"]) == 2
+
+
+def test_every_line_fits_an_80_column_terminal(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The layout promises any terminal 80 columns wide: seats with names of the longest
+    length allowed and discard piles of twenty cards and more are broken between fields, the
+    move list takes fewer columns when its moves are long, a bot's move in words wraps."""
+    monkeypatch.chdir(tmp_path)  # where the end saves the record
+    rules = sm.load("blackwood-frey", ["pair-discards"], {"players": 3})
+    names = ["N" * 40, "a greedy bot with a name of forty chars", "heuristic " * 4]
+    session = Session(rules, [HUMAN, "greedy", "heuristic"], names=names, seed=11)
+    out: list[str] = []
+    longest = 0
+
+    def read(prompt: str) -> str:
+        nonlocal longest
+        if session.is_over or len(out) > 20000:
+            raise EOFError
+        table = session.table_view(0)
+        longest = max(longest, *(len(pile) for seat in table.public for pile in seat.discards))
+        on_d1 = [str(move) for move in table.legal if str(move).endswith(">D1")]
+        out.append(prompt)
+        return on_d1[0] if on_d1 else "1"
+
+    TerminalGame(session, 0, read=read, write=out.append).run()
+    assert session.is_over and longest >= 20
+    assert [line for line in out if len(line) > 80] == []

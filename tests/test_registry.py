@@ -146,9 +146,24 @@ def test_rules_names_who_changed_each_parameter(
     assert main(["rules", str(path), "--house-rule", "unlimited-build-piles",
                  "--set", "payoff_size=13"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"^ \*max_build_piles +unlimited .*\n +\(was 4; changed by house rule "
+    wrapped = r" .*\n(?: +\S.*\n)*? +"  # a description may run on over further lines
+    assert re.search(rf"^ \*max_build_piles +unlimited{wrapped}\(was 4; changed by house rule "
                      r"unlimited-build-piles\)$", out, re.M)
-    assert re.search(r"^ \*hand_size +6 .*\n +\(was 5; changed by file mine.toml\)$", out, re.M)
-    assert re.search(r"^ \*payoff_size +13 .*\n +\(was 26; changed by override\)$", out, re.M)
+    assert re.search(rf"^ \*hand_size +6{wrapped}\(was 5; changed by file mine.toml\)$", out, re.M)
+    assert re.search(rf"^ \*payoff_size +13{wrapped}\(was 26; changed by override\)$", out, re.M)
     assert re.search(r"^  discard_piles +4 ", out, re.M)
     assert "BF-10  Each seat holds a hand of six." in out
+
+
+@pytest.mark.parametrize("width", [78, 88])
+def test_every_line_of_a_rule_sheet_fits_the_width_asked_for(width: int) -> None:
+    """The terminal game prints the sheet at 78 columns, ``spitemalice rules`` at 88: the
+    clauses and every parameter's description are wrapped to fit (a parameter's description
+    once ran to 200 characters on one line)."""
+    houses = [p.name for p in sm.installed() if p.kind == "house-rule"
+              and p.name in ("mandatory-aces", "pair-discards", "unlimited-build-piles")]
+    for info in sm.installed():
+        if info.kind == "ruleset":
+            sheet = sm.load(info.name, houses if info.name == "blackwood-frey" else ()
+                            ).sheet_text(width)
+            assert [line for line in sheet.splitlines() if len(line) > width] == []

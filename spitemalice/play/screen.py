@@ -39,16 +39,41 @@ def table_lines(rules: RuleBook, table: TableView) -> list[str]:
     rank it needs next.
     """
     viewer = table.viewer
-    lines = [RULE, _heading(rules, table), *_team_lines(table)]
+    lines = [RULE, *_packed("", _heading(rules, table).split("   ")), *_team_lines(table)]
     for seat in (*range(viewer + 1, len(table.seats)), *range(viewer)):
         lines += _seat_lines(rules, table, seat)
     lines += _build_lines(rules, table)
     lines.append(f"draw pile      {_count(table.draw_count, 'card')}")
     lines += _seat_lines(rules, table, viewer)
-    lines.append(f"  your hand    {_hand(rules, table.hand)}")
+    lines += _packed("  your hand    ", [_hand(rules, table.hand)])
     if table.last is not None:
-        lines.append(f"last move      {played_line(rules, table, table.last)}")
+        lines += _packed("last move      ", [played_line(rules, table, table.last)])
     return lines
+
+
+def _packed(head: str, fields: Sequence[str], gap: str = "   ") -> list[str]:
+    """``head`` then ``fields`` joined by ``gap``, broken between fields so that no line is
+    wider than :data:`WIDTH` (a long name or discard pile would otherwise run past the edge
+    of an 80-column terminal, where the terminal breaks it anywhere).  The lines after the
+    first are indented to ``head``'s width; a field too long for a line of its own is
+    broken between words (cards), its further lines indented four more, and the next field
+    starts a new line."""
+    indent = " " * len(head)
+    room = WIDTH - len(indent)
+    lines: list[str] = []
+    line, broken = "", False
+    for field in fields:
+        if line and not broken and len(line) + len(gap) + len(field) <= room:
+            line += gap + field
+            continue
+        if line:
+            lines.append(line)
+        *full, line = textwrap.wrap(field, room, subsequent_indent="    ",
+                                    break_on_hyphens=False, break_long_words=False) or [""]
+        lines += full
+        broken = bool(full)  # the field after a broken one starts a line of its own
+    lines.append(line)
+    return [(head if number == 0 else indent) + text for number, text in enumerate(lines)]
 
 
 def _heading(rules: RuleBook, table: TableView) -> str:
@@ -87,11 +112,13 @@ def _seat_lines(rules: RuleBook, table: TableView, seat: int) -> list[str]:
         (f"P{number}: " if several else "")
         + (f"{card_text(pile.top)} ({_count(pile.count, 'card')})" if pile.top else "empty")
         for number, pile in enumerate(public.payoff, 1))
-    hand = "" if seat == table.viewer else f"   hand {_count(public.hand_count, 'card')}"
-    discards = "   ".join(f"D{number}: {cards_text(rules, pile) or '-'}"
-                           for number, pile in enumerate(public.discards, 1))
-    return [f"{mark} seat {seat}  {who}{kind}   pay-off {payoff}{hand}",
-            f"    discard piles  {discards}"]
+    fields = [f"pay-off {payoff}"]
+    if seat != table.viewer:
+        fields.append(f"hand {_count(public.hand_count, 'card')}")
+    discards = [f"D{number}: {cards_text(rules, pile) or '-'}"
+                for number, pile in enumerate(public.discards, 1)]
+    return [*_packed(f"{mark} seat {seat}  ", [f"{who}{kind}", *fields]),
+            *_packed("    discard piles  ", discards)]
 
 
 def rank_name(rules: RuleBook, rank: int) -> str:
@@ -150,11 +177,13 @@ def _count(number: int, noun: str) -> str:
 
 
 def move_list(moves: Sequence[Move]) -> list[str]:
-    """The legal moves numbered from 1, :data:`COLUMNS` to a line, in move text."""
+    """The legal moves numbered from 1, in move text, :data:`COLUMNS` to a line (fewer when
+    the moves' texts are long, so that a line stays within :data:`WIDTH`)."""
     cells = [f"{number:>3} {move}" for number, move in enumerate(moves, 1)]
     width = max((len(cell) for cell in cells), default=0) + 2
-    return ["".join(cell.ljust(width) for cell in cells[start:start + COLUMNS]).rstrip()
-            for start in range(0, len(cells), COLUMNS)]
+    columns = max(1, min(COLUMNS, (WIDTH + 2) // width))
+    return ["".join(cell.ljust(width) for cell in cells[start:start + columns]).rstrip()
+            for start in range(0, len(cells), columns)]
 
 
 def move_words(rules: RuleBook, move: Move, builds: Sequence[int] = ()) -> str:
@@ -213,9 +242,9 @@ def outcome_lines(table: TableView, outcome: Outcome) -> list[str]:
         head = f"game over: {winner} ({why})"
     else:
         head = f"game over: no winner ({why})"
-    scores = ", ".join(f"{seat_name(table, seat)} {score}"
-                       for seat, score in enumerate(outcome.scores))
-    return [RULE, head, f"scores: {scores}"]
+    scores = [f"{seat_name(table, seat)} {score}" for seat, score in enumerate(outcome.scores)]
+    return [RULE, head, *_packed("scores: ", [f"{score}," for score in scores[:-1]]
+                                 + scores[-1:], gap=" ")]
 
 
 __all__ = ["cards_text", "move_list", "move_words", "outcome_lines", "played_line",

@@ -121,7 +121,8 @@ class TerminalGame:
     def _bot_move(self) -> None:
         table = self.session.table_view(self.seat)
         played = self.session.play_bot()
-        self.say(screen.played_line(self.rules, table, played, table.view.build_tops))
+        self.say(screen.wrapped(screen.played_line(self.rules, table, played,
+                                                   table.view.build_tops), "    "))
         self._stale = True
         if self.delay and self.session.bot_on_turn:
             time.sleep(self.delay)

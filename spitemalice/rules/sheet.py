@@ -255,20 +255,23 @@ class SheetSource(Protocol):
 
 
 def render_sheet(book: SheetSource, width: int = 88) -> str:
-    """The rule sheet as text: title, plugins, numbered clauses with sources, parameters.
+    """The rule sheet as text: title, plugins, numbered clauses with sources, parameters,
+    each clause and each parameter's description wrapped to lines of at most ``width``
+    characters.
 
     A parameter that differs from the rule set's own value is marked ``*`` and followed by
     its own value and who changed it (a house rule, a file, an override or a plugin's hook).
     """
     rules = book.ruleset
     lines = [f"{rules.title} — {rules.name} {rules.version}",
-             f"plugins: {' + '.join(book.plugins)}", "", "Clauses"]
+             textwrap.fill(f"plugins: {' + '.join(book.plugins)}", width,
+                           subsequent_indent="  ", break_on_hyphens=False), "", "Clauses"]
     for clause in book.clauses:
         body = textwrap.fill(f"{clause.id}  {clause.text} [{clause.source}]", width,
                              subsequent_indent=" " * (len(clause.id) + 2))
         lines.append(body)
-    lines += ["", "Parameters (change with --set key=value; * = changed from "
-              f"{book.plugins[0]}'s own value)"]
+    lines += ["", textwrap.fill("Parameters (change with --set key=value; * = changed from "
+                                f"{book.plugins[0]}'s own value)", width)]
     helps = field_help()
     names = [f.name for f in attrs.fields(Ruleset) if f.name not in IDENTITY_FIELDS]
     width_name = max(len(n) for n in names)
@@ -276,7 +279,10 @@ def render_sheet(book: SheetSource, width: int = 88) -> str:
         value = format_value(getattr(rules, name))
         changed = name in book.origin and getattr(rules, name) != getattr(book.own, name)
         mark = "*" if changed else " "
-        lines.append(f" {mark}{name.ljust(width_name)}  {value:<14} {helps[name]}")
+        lead = f" {mark}{name.ljust(width_name)}  {value:<14} "
+        lines.append(textwrap.fill(lead + helps[name], max(width, len(lead) + 20),
+                                   subsequent_indent=" " * len(lead),
+                                   break_on_hyphens=False))
         if changed:
             was = format_value(getattr(book.own, name))
             lines.append(f"   {''.ljust(width_name)}  (was {was}; changed by {book.origin[name]})")
