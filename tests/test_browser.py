@@ -206,6 +206,22 @@ def meet_a_refusal(driver: Any) -> str:
     raise AssertionError("every pile was a legal target for every card")
 
 
+def picture_top(driver: Any) -> float:
+    return float(driver.execute_script(
+        "return document.getElementById('picture').getBoundingClientRect().top"
+        " + window.scrollY"))
+
+
+def whole_table_in_view(driver: Any) -> bool:
+    """Whether the picture fits the window without scrolling (every seat in view), or is
+    drawn at the smallest scale the page allows."""
+    return bool(driver.execute_script("""
+        const svg = document.querySelector('#picture svg');
+        const bottom = svg.getBoundingClientRect().bottom + window.scrollY;
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return bottom <= window.innerHeight + 1 || scale <= 1.01;"""))
+
+
 def open_table_in_the_lobby(driver: Any, server: LiveServer, folder: Path) -> None:
     driver.get(server.url + "/")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#ruleset option"))
@@ -229,13 +245,16 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
     driver = browsers()
     open_table_in_the_lobby(driver, server, folder)
     ready(driver)
+    top = picture_top(driver)
     refusal = meet_a_refusal(driver)
     assert refusal.startswith("Refused:")
+    assert picture_top(driver) == top  # the refusal does not move the table under the pointer
     clause = driver.find_element(By.CSS_SELECTOR, "#message .clause").text
     assert clause.startswith(("BF-", "MA-")) and len(clause) > 20, clause
     driver.save_screenshot(str(folder / "play-refusal.png"))
     moves = 0
     while ready(driver).startswith("Your turn"):
+        assert whole_table_in_view(driver), f"after {moves} moves"
         move_by_clicking(driver, folder / "play-table.png" if moves == 8 else None)
         moves += 1
     assert status(driver).startswith("Game over")
@@ -291,3 +310,43 @@ def test_two_browsers_at_one_table_play_each_other_to_the_end(
     assert "You won" in texts[0] or "You won" in texts[1]
     logs = [[li.text for li in d.find_elements(By.CSS_SELECTOR, "#log li")] for d in players]
     assert logs[0] == logs[1] and len(logs[0]) > 10
+
+
+# Every text of the picture that is not on a card, as (text, left, top, right, bottom) in the
+# picture's own units, read from the browser's layout.
+_TEXT_BOXES = """
+const svg = document.querySelector('svg');
+return [...svg.querySelectorAll('text')].filter((t) => !t.closest('g.card, g.card-back, g.count'))
+  .map((t) => { const b = t.getBBox(); return [t.textContent, b.x, b.y, b.x + b.width,
+                                                b.y + b.height]; });
+"""
+
+
+@pytest.mark.parametrize("name", ["W" * 40, "\u4e2d" * 40, "\U0001f0a1\U0001f0cf" * 20,
+                                  "\u0645\u0631\u062d\u0628\u0627 " * 6 + "12", "M. Mmmm" * 5])
+def test_no_text_of_the_picture_overlaps_another_or_leaves_it(
+        browsers: Any, tmp_path: Path, name: str) -> None:
+    """The picture's header, labels and counts, drawn by Chromium with the longest names a
+    table allows in wide letters, scripts and emoji: none runs into another or off the edge
+    (the header once ran the status into the draw-pile count)."""
+    import spitemalice as sm
+    from spitemalice.formats import position_svg
+
+    rules = sm.load("blackwood-frey", ["unlimited-build-piles"], {"players": 3})
+    state = sm.deal(rules, 5)
+    for _ in range(60):
+        state = sm.apply_move(rules, state, sm.legal_moves(rules, state)[-1])
+    picture = tmp_path / "picture.svg"
+    picture.write_text(position_svg(
+        sm.view_of(state, 1), caption=f"blackwood-frey, move 60: {name} played D4:10H>B+",
+        names=[name, name[::-1], "greedy"], new_pile=True), encoding="utf-8")
+    driver = browsers()
+    driver.get(picture.as_uri())
+    width = float(driver.execute_script("return document.querySelector('svg').viewBox"
+                                        ".baseVal.width"))
+    boxes = driver.execute_script(_TEXT_BOXES)
+    assert len(boxes) > 15
+    assert [b[0] for b in boxes if b[1] < 0 or b[3] > width] == []
+    overlapping = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                   if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]]
+    assert overlapping == []

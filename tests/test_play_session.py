@@ -244,3 +244,32 @@ def test_a_bad_record_is_refused_whole(short: sm.RuleBook, tmp_path: Path) -> No
 def test_for_terminal_escapes_what_a_terminal_would_act_on(text: str, shown: str) -> None:
     assert for_terminal(text) == shown
     assert for_terminal("one\ntwo\x1b", lines=True) == "one\ntwo\\x1b"
+
+
+def test_a_move_that_completes_a_build_pile_says_so(tmp_path: Path) -> None:
+    """BF-6: a pile that reaches the build ceiling leaves the table, so after such a move its
+    number names the next pile.  The move says it completed its pile, in words, in the
+    server's ``last`` (which then marks no pile) and after a resume."""
+    from spitemalice.play import screen
+    from spitemalice.server import messages
+
+    rules = sm.load("blackwood-frey", params={"payoff_size": 12})
+    session = Session(rules, ["greedy", "greedy"], seed=3, record_path=tmp_path / "g.json")
+    while not session.is_over:
+        session.play_bot()
+    states = list(replay(session.record()))
+    ceiling = rules.ruleset.build_ceiling
+    expected = [isinstance(p.move, sm.Play) and p.move.pile != sm.NEW_PILE
+                and sm.model.top_ranks(before.builds, before.build_removed)[p.move.pile] + 1
+                == ceiling for p, before in zip(session.history, states, strict=False)]
+    assert [p.completed for p in session.history] == expected and sum(expected) >= 2
+    assert [p.completed for p in Session.resume(load_record(tmp_path / "g.json")).history] \
+        == expected
+    number = expected.index(True)
+    again = Session.resume(attrs.evolve(session.record(), moves=session.record().moves[
+        :number + 1], outcome=None))
+    table = again.table_view(0)
+    assert screen.played_line(rules, table, table.last).endswith(
+        f", completing it   [{table.last.text}]")
+    last = messages.state(table, 1)["last"]
+    assert last["completed"] is True and last["to"] is None

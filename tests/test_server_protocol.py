@@ -151,7 +151,8 @@ def test_every_pile_of_the_picture_is_a_group_with_its_zone() -> None:
                      "seat0-hand", "seat1-payoff1",
                      *(f"seat1-discard{n}" for n in range(1, 5)), "seat1-hand"]
     texts = [t.text or "" for t in root.iter(f"{SVG}text")]
-    assert any(t.startswith("Seat 0 \u00b7 <b>ann</b> (you)") for t in texts)  # as text
+    # as text, isolated (FSI...PDI) so that a name written right to left stays in its place
+    assert any(t.startswith("Seat 0 \u00b7 \u2068<b>ann</b>\u2069 (you)") for t in texts)
     assert not list(root.iter(f"{SVG}b"))
     plain = ET.fromstring(position_svg(state, viewer=0))
     assert not [g for g in plain.iter(f"{SVG}g") if g.get("data-zone") == "build-new"]

@@ -1,8 +1,9 @@
 """Pictures of positions: a game state or a seat's view as an SVG table layout.
 
-:func:`position_svg` draws, top to bottom: a header (caption, whose turn or the outcome,
-the draw-pile and completed-card counts), the build piles (top card, pile number and the
-rank reached; a wild card on top is marked with the rank it stands for), then one panel per
+:func:`position_svg` draws, top to bottom: a header (caption, whose turn or the outcome),
+the build piles (top card, pile number and the rank reached; a wild card on top is marked
+with the rank it stands for) with the draw-pile and completed-card counts at the right of
+their row, then one panel per
 seat: its pay-off piles (face-up top and card count), its discard piles fanned downward so
 every card's corner shows, and its hand.  A whole state shows every hand; a view
 (:class:`~spitemalice.engine.views.SeatView`, or a state with ``viewer=``) shows only the viewing
@@ -150,12 +151,36 @@ def _panel_width(row: _SeatRow) -> int:
     return 2 * GAP + piles * (CARD_W + GAP) + 3 * GAP + max(hand, 1) * (CARD_W + 4) + 90
 
 
+_NARROW = frozenset(" .,:;'!|()[]ijlrtf\u00b7")
+_WIDE = frozenset("MWmw@%")
+
+
+def _text_width(text: str, size: int, bold: bool = False) -> int:
+    """A generous estimate of how wide ``text`` is drawn at font ``size``: DejaVu Sans draws
+    narrow signs in under 0.4 em, capitals in under 0.8 em (M and W under 1 em), the rest of
+    ASCII in under 0.64 em, bold about a tenth wider; any other character (a name may hold
+    CJK or emoji) is taken as 1 em."""
+    ems = sum(0.4 if char in _NARROW else 1.0 if char in _WIDE or not char.isascii()
+              else 0.8 if char.isupper() else 0.64 for char in text)
+    return int(ems * size * (1.1 if bold else 1.0)) + 1
+
+
 def _draw(table: _Table, caption: str) -> str:
-    width = max([560, MARGIN * 2 + (len(table.builds) + 1) * (CARD_W + 24) + 240,
+    # The picture is wide enough for the header's lines (a caption may name a person), and
+    # for the build piles with the counts at the right of their row.
+    counts = max(_text_width(text, 13, bold=True) for text in _counts(table))
+    header = max(_text_width(caption, 15, bold=True), _text_width(_status_line(table), 14),
+                 *(2 * GAP + _text_width(_seat_label(table, row), 13, bold=True)
+                   for row in table.seats))
+    width = max([560, MARGIN * 2 + header,
+                 MARGIN * 2 + (len(table.builds) + 1) * (CARD_W + 24) + 2 * GAP + counts,
                  *(MARGIN * 2 + _panel_width(row) for row in table.seats)])
     parts: list[str] = []
-    parts += _header(table, caption, width)
+    parts += _header(table, caption)
     parts += _builds(table.builds, table.build_removed, MARGIN, _HEADER_H, table.new_pile)
+    draw, completed = _counts(table)
+    parts.append(_text(width - MARGIN, _HEADER_H + 14, draw, anchor="end", weight="bold"))
+    parts.append(_text(width - MARGIN, _HEADER_H + 32, completed, anchor="end", weight="bold"))
     y = _HEADER_H + _BUILD_H + (14 if table.build_removed else 0)  # room for "n recycled"
     for row in table.seats:
         height = _panel_height(row)
@@ -168,21 +193,25 @@ def _draw(table: _Table, caption: str) -> str:
     return "\n".join([head, background, *parts, "</svg>"]) + "\n"
 
 
-def _header(table: _Table, caption: str, width: int) -> list[str]:
+def _header(table: _Table, caption: str) -> list[str]:
     parts = []
     if caption:
         parts.append(_text(MARGIN, 22, caption, size=15, weight="bold"))
+    parts.append(_text(MARGIN, 44, _status_line(table), size=14,
+                       fill="#ffe27a" if table.outcome is None else "#ffffff"))
+    return parts
+
+
+def _status_line(table: _Table) -> str:
     status = _status(table)
     if table.viewer is not None:
         status += f" \u00b7 as seat {table.viewer} sees it"
-    parts.append(_text(MARGIN, 44, status, size=14,
-                       fill="#ffe27a" if table.outcome is None else "#ffffff"))
-    right = width - MARGIN
-    parts.append(_text(right, 22, f"draw pile: {table.draw_count}", anchor="end",
-                       weight="bold"))
-    parts.append(_text(right, 40, f"completed: {table.completed_count}", anchor="end",
-                       weight="bold"))
-    return parts
+    return status
+
+
+def _counts(table: _Table) -> tuple[str, str]:
+    """The draw pile's and the completed cards' counts (at the right of the build piles)."""
+    return f"draw pile: {table.draw_count}", f"completed: {table.completed_count}"
 
 
 def _status(table: _Table) -> str:
@@ -228,17 +257,7 @@ def _panel(table: _Table, row: _SeatRow, x: int, y: int, width: int, height: int
     border = "#ffd23f" if on_turn else "#1f4a30"
     parts = [f"<rect x='{x}' y='{y}' width='{width}' height='{height}' rx='8' "
              f"fill='#3b7f55' stroke='{border}' stroke-width='{3 if on_turn else 1}'/>"]
-    label = f"Seat {row.index}"
-    if table.names:
-        label += f" \u00b7 {table.names[row.index]}"
-    for team in table.teams:
-        if row.index in team:
-            label += f" \u00b7 team {'+'.join(map(str, team))}"
-    if table.viewer == row.index:
-        label += " (you)"
-    if on_turn:
-        label += " \u2014 to play"
-    parts.append(_text(x + GAP, y + 17, label, weight="bold"))
+    parts.append(_text(x + GAP, y + 17, _seat_label(table, row), weight="bold"))
     top = y + _LABEL_H + 14
     left = x + GAP
     for number, payoff in enumerate(row.payoff, 1):
@@ -251,6 +270,28 @@ def _panel(table: _Table, row: _SeatRow, x: int, y: int, width: int, height: int
         left += CARD_W + GAP
     parts += _hand(row, left + 2 * GAP, top)
     return parts
+
+
+def isolated(name: str) -> str:
+    """``name`` between the Unicode marks that isolate it from the text around it (FSI ...
+    PDI), so a name written right to left, or ending in digits, is drawn as itself and
+    never reorders the words beside it."""
+    return f"\u2068{name}\u2069"
+
+
+def _seat_label(table: _Table, row: _SeatRow) -> str:
+    """``Seat 0 · Ann · team 0+2 (you) — to play``: the panel's title."""
+    label = f"Seat {row.index}"
+    if table.names:
+        label += f" \u00b7 {isolated(table.names[row.index])}"
+    for team in table.teams:
+        if row.index in team:
+            label += f" \u00b7 team {'+'.join(map(str, team))}"
+    if table.viewer == row.index:
+        label += " (you)"
+    if table.outcome is None and row.index == table.seat:
+        label += " \u2014 to play"
+    return label
 
 
 def _payoff(pile: PayoffView, x: int, y: int, name: str, zone: str) -> list[str]:

@@ -226,9 +226,12 @@ def _a(text: str) -> str:
 def played_line(rules: RuleBook, table: TableView, played: Played,
                 builds: Sequence[int] = ()) -> str:
     """One move on one line: who made it, what it did in words, and its move text, as
-    ``"greedy-1 (seat 1): plays 9H from the hand on build pile 2   [9H>B2]"``."""
+    ``"greedy-1 (seat 1): plays 9H from the hand on build pile 2   [9H>B2]"``; a move that
+    completed its build pile says so (``"..., completing it"``), as the pile's number then
+    names the next pile."""
+    done = ", completing it" if played.completed else ""
     return (f"{seat_name(table, played.seat)}: {move_words(rules, played.move, builds)}"
-            f"   [{played.text}]")
+            f"{done}   [{played.text}]")
 
 
 def outcome_lines(table: TableView, outcome: Outcome) -> list[str]:

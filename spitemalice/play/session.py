@@ -35,7 +35,7 @@ from spitemalice.formats.records import GameRecord, SeatInfo, dumps_record, reco
 from spitemalice.formats.replay import replay, rules_for
 from spitemalice.limits import MAX_NAME_CHARS, check_int, printable
 from spitemalice.model import GameState
-from spitemalice.moves import Move, move_text, parse_move
+from spitemalice.moves import NEW_PILE, Move, Play, move_text, parse_move
 from spitemalice.play.table_view import HUMAN, Played, TableView, describe
 from spitemalice.rules.book import RuleBook
 from spitemalice.stops import held_stops
@@ -138,8 +138,8 @@ class Session:
         session = cls.__new__(cls)
         session._start(book, tuple(seats), states[0], record.dealer)
         session._states = states
-        session._history = [Played(before.seat, parse_move(text), text)
-                             for before, text in zip(states, record.moves, strict=False)]
+        session._history = [_played(before, after, parse_move(text)) for before, after, text
+                            in zip(states, states[1:], record.moves, strict=False)]
         session.record_path = None if record_path is None else Path(record_path)
         if session.record_path is not None:
             _write_record(session.record(), session.record_path, replace=overwrite)
@@ -247,7 +247,7 @@ class Session:
         return self._commit(seat, apply_move(self.rules, self.state, move), move)
 
     def _commit(self, seat: int, after: GameState, move: Move) -> Played:
-        played = Played(seat, move, move_text(move))
+        played = _played(self.state, after, move)
         # A stop (Ctrl-C, SIGTERM) waits until the move is both made and in the record file:
         # the file never lags behind the table, and no half-written temporary is left.
         with held_stops():
@@ -356,6 +356,14 @@ def _choose(bot: Player, rules: RuleBook, state: GameState) -> Move:
     the choice depends on nothing the seat cannot see), as the real state's move object."""
     seen = stand_in_state(view_of(state, state.seat))
     return bot.choose(rules, seen, legal_moves(rules, seen))
+
+
+def _played(before: GameState, after: GameState, move: Move) -> Played:
+    """``move``, made by the seat on turn in ``before``, as the table saw it: a play onto an
+    open build pile that leaves fewer piles open completed its pile (BF-6)."""
+    completed = (isinstance(move, Play) and move.pile != NEW_PILE
+                 and len(after.builds) < len(before.builds))
+    return Played(before.seat, move, move_text(move), completed)
 
 
 def _seat_infos(rules: RuleBook, kinds: Sequence[str],

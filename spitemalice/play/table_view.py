@@ -33,11 +33,14 @@ class Played:
         seat: the seat that moved (0-based).
         move: the move.
         text: its text form (``"9H>B2"``), as the record keeps it.
+        completed: whether the move completed its build pile (BF-6: the pile reached the
+            build ceiling and left the table, so ``B<n>`` now names the next pile, if any).
     """
 
     seat: int = attrs.field(validator=int_field())
     move: Move
     text: str
+    completed: bool = False
 
 
 @attrs.frozen

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from spitemalice.formats.picture import position_svg
+from spitemalice.formats.picture import isolated, position_svg
 from spitemalice.formats.records import GameRecord, dumps_record, ruleset_ref
 from spitemalice.formats.serialize import view_to_dict
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
@@ -52,10 +52,12 @@ def _last(table: TableView) -> dict[str, Any] | None:
     if played is None:
         return None
     source, target = zones(played.move, played.seat)
-    if target == "build-new":  # it is the last open pile now (a new pile is never complete)
+    if played.completed:  # the pile left the table: its number names the next pile now
+        target = None
+    elif target == "build-new":  # it is the last open pile now (a new pile is never complete)
         target = f"build{len(table.builds)}" if table.builds else None
     return {"number": table.moves_made, "seat": played.seat, "move": played.text,
-            "from": source, "to": target}
+            "from": source, "to": target, "completed": played.completed}
 
 
 def state(table: TableView, game: int, *, log: Sequence[Played] | None = None,
@@ -91,8 +93,9 @@ def _caption(table: TableView, ruleset: str) -> str:
     played = table.last
     if played is None:
         return f"{ruleset}: the deal"
-    who = table.seats[played.seat].name
-    return f"{ruleset}, move {table.moves_made}: {who} played {played.text}"
+    who = isolated(table.seats[played.seat].name)
+    done = ", completing its build pile" if played.completed else ""
+    return f"{ruleset}, move {table.moves_made}: {who} played {played.text}{done}"
 
 
 def seat_list(names: Sequence[tuple[str, str]], connected: Sequence[bool]) -> list[dict[str, Any]]:

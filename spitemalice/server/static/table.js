@@ -60,10 +60,11 @@ function onMessage(message) {
 }
 
 function say(text, kind = "", detail = "") {
+  // The box keeps its place when empty (class "empty" only hides it), so a refusal never
+  // moves the table under the pointer.
   const box = $("message");
   box.replaceChildren();
-  box.className = `message ${kind}`;
-  box.hidden = !text;
+  box.className = `message ${kind}${text ? "" : " empty"}`;
   if (!text) return;
   box.append(element("p", text));
   if (detail) box.append(element("p", detail, "clause"));
@@ -89,6 +90,7 @@ function showState(message) {
   state = message;
   selected = null;
   $("picture").innerHTML = message.picture;  // drawn by the server, every text escaped
+  fitPicture();
   const log = $("log");
   if (message.log) {
     moves = message.log;
@@ -115,6 +117,24 @@ function showState(message) {
   if (onTurn) markMovable();
 }
 
+const SCALE = 1.4;      // the picture's size on a large screen: cards 64 by 90 pixels
+const SMALLEST = 1;     // it shrinks to fit the window's height, but not below its own size
+
+/** Size the picture: the same scale from move to move (a card keeps its size as hands and
+ * piles change), smaller only to fit the page's width, or the window's height when the
+ * discard piles grow long, so that every seat stays in view. */
+function fitPicture() {
+  const svg = $("picture").querySelector("svg");
+  if (!svg) return;
+  const box = svg.viewBox.baseVal;
+  const top = $("picture").getBoundingClientRect().top + window.scrollY;
+  const tall = Math.max(window.innerHeight - top - 16, 0) / box.height;
+  const scale = Math.min(SCALE, $("picture").clientWidth / box.width, Math.max(tall, SMALLEST));
+  svg.setAttribute("width", Math.floor(box.width * scale));
+  svg.setAttribute("height", Math.floor(box.height * scale));
+}
+window.addEventListener("resize", fitPicture);
+
 /** Cards that have a legal move get the class "movable" (the pointer shows it). */
 function markMovable() {
   for (const node of $("picture").querySelectorAll("g.card")) {
@@ -131,7 +151,10 @@ function markMovable() {
 }
 
 function logEntry(seat, move) {
-  return element("li", `${seatName(seat)}: ${move}`, seat === mySeat ? "mine" : "");
+  // <bdi>: a name written right to left stays apart from the move text beside it
+  const item = element("li", "", seat === mySeat ? "mine" : "");
+  item.append(element("bdi", seatName(seat)), `: ${move}`);
+  return item;
 }
 
 function statusLine(view) {
