@@ -1,7 +1,8 @@
 """The play server's pages in a real headless Chromium (issue 18 §4), driven by Selenium with
 Debian's chromium and chromedriver: a person opens a table in the lobby, plays a whole game
-against a greedy bot by clicking only (meeting one refusal with its clause on the way),
-downloads the record, and ``spitemalice check`` calls it valid; two browsers at one table
+against a greedy bot by clicking only (meeting one refusal with its clause on the way, and
+taking one move back), downloads the record, and ``spitemalice check`` calls it valid (and a
+practice game, for the undo); two browsers at one table
 play each other to the end.
 
 The tests save screenshots of the lobby and of a table mid-game (into a temporary folder, or
@@ -255,6 +256,12 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
     moves = 0
     while ready(driver).startswith("Your turn"):
         assert whole_table_in_view(driver), f"after {moves} moves"
+        if moves == 3:  # one undo: the page says what it means, the record will say it too
+            before = log_length(driver)
+            driver.find_element(By.ID, "undo").click()
+            wait(driver, lambda d: "practice" in d.find_element(By.ID, "message").text)
+            assert log_length(driver) < before
+            ready(driver)
         move_by_clicking(driver, folder / "play-table.png" if moves == 8 else None)
         moves += 1
     assert status(driver).startswith("Game over")
@@ -264,8 +271,9 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
     record = wait(driver, lambda d: next(iter(downloads.glob("*.json")), None), 20)
     time.sleep(0.2)  # the download is renamed to its name once complete
     assert main(["check", str(record)]) == 0
-    assert f"{len(driver.find_elements(By.CSS_SELECTOR, '#log li'))} move(s)" in \
-        _checked(record)
+    checked = _checked(record)
+    assert f"{len(driver.find_elements(By.CSS_SELECTOR, '#log li'))} move(s)" in checked
+    assert "practice game: " in checked  # the undo above is in the record
 
 
 def _checked(record: Path) -> str:

@@ -13,8 +13,9 @@ from helpers.walks import hidden_twin
 
 import spitemalice as sm
 from spitemalice.bots import players
+from spitemalice.cli import main
 from spitemalice.engine.views import HIDDEN
-from spitemalice.formats import load_record, replay, save_record
+from spitemalice.formats import Undone, load_record, replay, save_record
 from spitemalice.formats.text import for_terminal
 from spitemalice.play import HUMAN, PlayError, Session
 
@@ -100,6 +101,39 @@ def test_undo_goes_back_to_the_persons_previous_decision(short: sm.RuleBook) -> 
     assert session.state == first and all(p.seat == 0 for p in session.history)
     with pytest.raises(PlayError, match="bot"):
         session.undo(0)
+
+
+def test_a_game_with_undos_is_recorded_as_practice(
+        short: sm.RuleBook, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Undo shows the person cards drawn after the move taken back, so the record keeps every
+    undo (where it went back to, what it took back) and calls the game practice: in the
+    file, after a resume, in ``spitemalice check``; and once the game is over its moves stay."""
+    path = tmp_path / "game.json"
+    session = Session(short, [HUMAN, "greedy"], seed=5, record_path=path)
+    assert not session.record().practice
+    _to_person(session)
+    session.play(0, session.table_view(0).legal[-1])
+    _to_person(session)
+    made = [p.text for p in session.history]
+    at = max(i for i, p in enumerate(session.history) if p.seat == 0)
+    session.undo(0)
+    assert session.record().undone == (Undone(at, tuple(made[at:])),)
+    saved = load_record(path)
+    assert saved.practice and saved.undone == session.record().undone
+    resumed = Session.resume(saved, record_path=path)
+    _finish(resumed)
+    finished = load_record(path)
+    assert finished.practice and finished.undone == saved.undone
+    assert sm.check_record(finished) is None
+    assert main(["check", str(path)]) == 0
+    assert "practice game: " in capsys.readouterr().out
+    with pytest.raises(PlayError, match="over"):
+        resumed.undo(0)
+    assert load_record(path) == finished
+    data = sm.formats.record_to_dict(finished)
+    data["undone"][0]["moves"] = []
+    with pytest.raises(sm.DataError, match=r"undone\[0\]\.moves"):
+        sm.formats.record_from_dict(data)
 
 
 def test_undo_is_refused_when_another_seat_is_a_person() -> None:

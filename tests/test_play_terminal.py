@@ -57,6 +57,7 @@ def test_a_whole_short_game_typed_at_a_terminal(tmp_path: Path) -> None:
     child.sendline("undo")
     child.expect(PROMPT)
     assert "took back 1 move" in child.before and "move 1 " in child.before
+    assert "undo is for practice" in child.before
     child.sendline("hint")
     child.expect(PROMPT)
     assert re.search(r"hint: \d+ ", child.before)
@@ -64,6 +65,7 @@ def test_a_whole_short_game_typed_at_a_terminal(tmp_path: Path) -> None:
     record = load_record(tmp_path / name)
     assert record.outcome is not None and sm.check_record(record) is None
     assert record.moves[0] != "pass" and [s.kind for s in record.seats] == [HUMAN, "greedy"]
+    assert record.practice and record.undone[0].at == 0  # the undo is kept in the record
 
 
 def test_save_then_resume_goes_on_with_the_same_game(tmp_path: Path) -> None:

@@ -268,3 +268,20 @@ def test_the_schemas_quote_the_readers_size_bounds() -> None:
     assert errors("record", document)
     with pytest.raises(sm.SpiteMaliceError):
         sm.formats.records.record_from_dict(document)
+
+
+def test_a_practice_record_validates_and_an_undo_of_nothing_is_refused_by_both() -> None:
+    """``undone`` (a person's undos against bots): the schema and the reader agree."""
+    from spitemalice.formats import Undone, record_from_dict
+
+    rules = sm.load("blackwood-frey")
+    state = sm.deal(rules, 3)
+    first = sm.legal_moves(rules, state)[0]
+    record = record_game(rules, 3, [first], undone=[Undone(0, (str(first), "9H>D1"))])
+    document = json.loads(dumps_record(record))
+    assert errors("record", document) == [] and record_from_dict(document) == record
+    for bad in ([], ["9Z>D1"]):
+        document["undone"][0]["moves"] = bad
+        assert errors("record", document)
+        with pytest.raises(sm.DataError, match=r"record\.undone\[0\]\.moves"):
+            record_from_dict(document)

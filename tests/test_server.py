@@ -178,8 +178,17 @@ def test_undo_takes_back_to_the_persons_previous_decision(server: LiveServer) ->
         back = ann.until("state")
         while back.get("log") is None:
             back = ann.until("state")
-    assert back["number"] == number and len(back["log"]) == number
-    assert back["view"]["seat"] == 0
+        assert back["number"] == number and len(back["log"]) == number
+        assert back["view"]["seat"] == 0
+        last = play_out(ann, 0)
+        ann.send({"type": "undo"})  # the game is over: its moves stay as played
+        refused = ann.until("error")
+        record = loads_record(ann.ask({"type": "record"})["text"])
+    assert refused["error"] == "no-undo" and "over" in refused["message"]
+    assert last["view"]["outcome"] is not None and record.outcome is not None
+    # the record says the game is practice, and which moves were taken back where
+    assert record.practice and [undo.at for undo in record.undone] == [number]
+    assert record.undone[0].moves[0] == state["legal"][0]["move"]
 
 
 def _state_number(server: LiveServer, table: str) -> int:
@@ -413,3 +422,38 @@ def test_a_seat_that_closes_its_tab_and_opens_its_link_again_resumes(
         assert [e["move"] for e in state["log"]][:after["number"]] == \
             [m["last"]["move"] for m in first.received if m["type"] == "state" and m["last"]]
         assert again.received[0]["seats"][0]["connected"] is True
+
+
+def test_a_seat_joining_while_a_bot_moves_gets_its_welcome_first(tmp_path: Path) -> None:
+    """A person reopens the link while the bot's move is being made and announced: the first
+    message the new connection receives is its welcome, then the whole state, never a bot's
+    move announced before them (a client needs the welcome's rules to read a state)."""
+    import asyncio
+
+    from spitemalice.server import Connection, Hub, Store
+
+    async def scene() -> list[str]:
+        hub = Hub(Store(tmp_path), bot_delay=0)
+        said: dict[str, list[dict[str, Any]]] = {"lobby": [], "late": []}
+
+        def inbox(name: str) -> Any:
+            async def send(text: str) -> None:
+                said[name].append(json.loads(text))
+            return send
+
+        lobby, late = Connection(inbox("lobby"), "a"), Connection(inbox("late"), "b")
+        await hub.receive(lobby, json.dumps(SHORT_GAME))
+        created = said["lobby"][-1]
+        table = hub.tables[created["table"]]
+        join = {"type": "join", "table": created["table"], "seat": 0,
+                "token": created["seats"][0]["token"]}
+        async with table.lock:  # as a bot's move holds it while made and announced
+            joining = asyncio.create_task(hub.receive(late, json.dumps(join)))
+            for _ in range(5):
+                await asyncio.sleep(0)  # the join runs up to the lock and waits there
+            await hub._announce(table)
+        await joining
+        await hub.close()
+        return [message["type"] for message in said["late"]]
+
+    assert asyncio.run(scene())[:2] == ["welcome", "state"]

@@ -139,6 +139,8 @@ def run_check(args: argparse.Namespace) -> int:
             return 1
         say(f"valid: {args.file}: {len(record.moves)} move(s), {_rules(record)}, outcome "
               f"{_outcome(record.outcome)}")
+        if record.practice:
+            print(_practice(record))
         return 0
     error = problem.error
     if problem.number is None:
@@ -231,7 +233,16 @@ def _header(record: GameRecord) -> list[str]:
     seats = ", ".join(f"{i} {s.name} ({s.kind})" for i, s in enumerate(record.seats))
     dealer = "seeded cut" if record.dealer is None else f"seat {record.dealer}"
     return [f"rules: {_rules(record)}", f"seats: {seats}",
-            f"seed {record.seed}, dealer: {dealer}, {len(record.moves)} move(s)"]
+            f"seed {record.seed}, dealer: {dealer}, {len(record.moves)} move(s)",
+            *([_practice(record)] if record.practice else [])]
+
+
+def _practice(record: GameRecord) -> str:
+    """What a record with undos is: practice, not a game played fairly."""
+    taken = sum(len(undo.moves) for undo in record.undone)
+    undos = len(record.undone)
+    return (f"practice game: {taken} move(s) taken back in {undos} undo(s); the player saw "
+            "cards drawn after them, so it is no evidence of how well a seat plays")
 
 
 def _rules(record: GameRecord) -> str:

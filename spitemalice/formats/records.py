@@ -33,6 +33,13 @@ Format (``format`` ``"spitemalice-record"``, ``version`` 1)::
   the seeded cut.
 * ``moves`` are move texts (:mod:`spitemalice.moves`), numbered from 1 in messages.
 * ``outcome`` is ``null`` while the game is live (a saved game in progress).
+* ``undone`` (only when moves were taken back, as a person's ``undo`` against bots does):
+  each undo in order, as ``{"at": 12, "moves": ["9H>D1", "JD>D1"]}``: the game went back to
+  its first ``at`` moves and these moves, made after them, were taken back.  Such a game is
+  a practice game (:attr:`GameRecord.practice`): the person saw cards drawn after the moves
+  taken back and could play again knowing them, so no study or rating may count it as a
+  game played fairly.  ``moves`` holds the game as it was played to the end after the
+  last undo.
 
 Reading refuses malformed JSON, a missing, unknown or mistyped field (named by its path,
 ``record.moves[3]``), another format, a ``version`` that is newer than this library reads or
@@ -58,6 +65,7 @@ import attrs
 from spitemalice import limits
 from spitemalice.errors import (
     DataError,
+    NotationError,
     SpiteMaliceError,
 )
 from spitemalice.formats.files import write_file
@@ -72,7 +80,7 @@ from spitemalice.formats.json_input import (
 from spitemalice.formats.serialize import outcome_from_dict, outcome_to_dict
 from spitemalice.limits import check_int, check_seed, int_field, json_indent
 from spitemalice.model import GameResult, Outcome
-from spitemalice.moves import Move, move_text
+from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
 
@@ -129,6 +137,15 @@ class RecordFinding:
 
 
 @attrs.frozen
+class Undone:
+    """One undo in a game's record: the game went back to its first ``at`` moves, and
+    ``moves`` (made after those, in order) were taken back."""
+
+    at: int
+    moves: tuple[str, ...]
+
+
+@attrs.frozen
 class GameRecord:
     """One game, from the deal to its last move so far.
 
@@ -142,6 +159,8 @@ class GameRecord:
         teams: the teams, each a tuple of seats, in a game with teams; ``()`` otherwise.
         finding: for a game ``spitemalice validate`` recorded as failing, what broke; else
             ``None`` (the JSON form then has no ``finding`` field).
+        undone: every undo of the game, in order (:class:`Undone`); ``()`` when no move was
+            taken back (the JSON form then has no ``undone`` field).
 
     Raises:
         SpiteMaliceError: a seed outside 0 to :data:`~spitemalice.limits.MAX_SEED`, which no
@@ -157,6 +176,13 @@ class GameRecord:
     outcome: Outcome | None = None
     teams: tuple[tuple[int, ...], ...] = ()
     finding: RecordFinding | None = None
+    undone: tuple[Undone, ...] = ()
+
+    @property
+    def practice(self) -> bool:
+        """Whether moves were taken back (``undone``): the player then saw cards drawn after
+        them, so the game is practice, never evidence of how well a seat plays."""
+        return bool(self.undone)
 
 
 # -- making records ----------------------------------------------------------------------
@@ -206,6 +232,7 @@ def record_game(
     seats: Sequence[SeatInfo | str] | None = None,
     dealer: int | None = None,
     outcome: Outcome | None = None,
+    undone: Sequence[Undone] = (),
 ) -> GameRecord:
     """A record of the game dealt by ``seed`` (and ``dealer``) and played with ``moves``.
 
@@ -213,6 +240,7 @@ def record_game(
         seats: a :class:`SeatInfo` or a kind (``"greedy"``) per seat; default ``"seat N"``
             of kind ``"unknown"``.
         outcome: the game's outcome once it has ended (``final_state.outcome``).
+        undone: the moves taken back during the game, each undo in order (:class:`Undone`).
 
     Raises:
         SpiteMaliceError: ``seats`` does not have one entry per seat, a seed outside 0 to
@@ -232,7 +260,8 @@ def record_game(
                                f"entries, not {len(infos)}")
     texts = tuple(m if isinstance(m, str) else move_text(m) for m in moves)
     teams = rules.teams.teams if rules.teams.any else ()
-    return GameRecord(ruleset_ref(rules), infos, seed, dealer, texts, outcome, teams)
+    return GameRecord(ruleset_ref(rules), infos, seed, dealer, texts, outcome, teams,
+                      undone=tuple(undone))
 
 
 def record_result(rules: RuleBook, result: GameResult,
@@ -268,6 +297,8 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
     if record.finding is not None:
         data["finding"] = {"invariant": record.finding.invariant,
                            "message": record.finding.message}
+    if record.undone:
+        data["undone"] = [{"at": undo.at, "moves": list(undo.moves)} for undo in record.undone]
     return data
 
 
@@ -287,7 +318,7 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
             mistyped field, named by its path.
     """
     check_header(data, path, FORMAT, VERSION)
-    fields = read_object(data, path, _FIELDS, ("teams", "finding"))
+    fields = read_object(data, path, _FIELDS, ("teams", "finding", "undone"))
     rs = read_object(fields["ruleset"], f"{path}.ruleset", _RULESET_FIELDS)
     params = rs["params"]
     if not isinstance(params, dict):
@@ -316,7 +347,32 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
         outcome_from_dict(fields["outcome"], f"{path}.outcome"),
         _read_teams(fields.get("teams", []), f"{path}.teams"),
         _read_finding(fields.get("finding"), f"{path}.finding"),
+        _read_undone(fields.get("undone", []), f"{path}.undone"),
     )
+
+
+def _read_undone(data: Any, path: str) -> tuple[Undone, ...]:
+    undone = []
+    for index, raw in enumerate(read_list(data, path)):
+        where = f"{path}[{index}]"
+        fields = read_object(raw, where, ("at", "moves"))
+        moves = tuple(_read_move(m, f"{where}.moves[{i}]")
+                      for i, m in enumerate(read_list(fields["moves"], f"{where}.moves")))
+        if not moves:
+            raise DataError(f"{where}.moves: an undo takes back one move or more, not none")
+        undone.append(Undone(read_int(fields["at"], f"{where}.at"), moves))
+    return tuple(undone)
+
+
+def _read_move(data: Any, path: str) -> str:
+    """A move's text that is never replayed (one taken back): read as a move, so the field
+    holds move texts and nothing else."""
+    text = read_str(data, path)
+    try:
+        parse_move(text)
+    except NotationError as error:
+        raise DataError(f"{path}: {error}") from None
+    return text
 
 
 def _read_finding(data: Any, path: str) -> RecordFinding | None:

@@ -31,7 +31,7 @@ from spitemalice.engine.views import stand_in_state, view_of
 from spitemalice.errors import IllegalMove, OutputError, PlayError
 from spitemalice.formats.files import write_file
 from spitemalice.formats.notation import format_view
-from spitemalice.formats.records import GameRecord, SeatInfo, dumps_record, record_game
+from spitemalice.formats.records import GameRecord, SeatInfo, Undone, dumps_record, record_game
 from spitemalice.formats.replay import replay, rules_for
 from spitemalice.limits import MAX_NAME_CHARS, check_int, printable
 from spitemalice.model import GameState
@@ -99,6 +99,7 @@ class Session:
         self.dealer = dealer
         self._states: list[GameState] = [first]
         self._history: list[Played] = []
+        self._undone: list[Undone] = []
         self._bots: dict[int, Player] = {
             seat: make_player(info.kind, derive_seed(first.seed, "seat", seat))
             for seat, info in enumerate(seats) if info.kind != HUMAN
@@ -138,6 +139,7 @@ class Session:
         session = cls.__new__(cls)
         session._start(book, tuple(seats), states[0], record.dealer)
         session._states = states
+        session._undone = list(record.undone)
         session._history = [_played(before, after, parse_move(text)) for before, after, text
                             in zip(states, states[1:], record.moves, strict=False)]
         session.record_path = None if record_path is None else Path(record_path)
@@ -184,11 +186,13 @@ class Session:
         return not self.is_over and self.state.seat in self._bots
 
     def record(self) -> GameRecord:
-        """The game so far as a record: its rules, seats, seed, dealer, moves and, once the
-        game has ended, its outcome."""
+        """The game so far as a record: its rules, seats, seed, dealer, moves, every undo
+        (:attr:`GameRecord.undone`: a game with undos is a practice game) and, once the game
+        has ended, its outcome."""
         return record_game(self.rules, self._states[0].seed,
                            [played.text for played in self._history], seats=self.seats,
-                           dealer=self.dealer, outcome=self.state.outcome)
+                           dealer=self.dealer, outcome=self.state.outcome,
+                           undone=self._undone)
 
     def table_view(self, seat: int) -> TableView:
         """What ``seat`` sees at the table, built from ``view_of(state, seat)`` and the public
@@ -294,19 +298,28 @@ class Session:
     def undo(self, seat: int) -> int:
         """Take the game back to ``seat``'s previous decision: the position before its last
         move, the bots' moves since then taken back too.  Allowed only at a table where every
-        other seat is a bot's (people at one table never take back each other's moves).
+        other seat is a bot's (people at one table never take back each other's moves), and
+        only while the game is live.
+
+        Undo is for practice: the draw pile's order is fixed by the deal, so the person has
+        seen cards drawn after the move taken back and may play again knowing them.  The
+        record says so: every undo is kept in :attr:`GameRecord.undone` (the position it went
+        back to and the moves taken back), and :attr:`GameRecord.practice` is then true.
 
         Returns:
             How many moves were taken back (1 or more).
 
         Raises:
-            PlayError: ``seat`` is not a person's seat, another seat is a person's, or
-                ``seat`` has made no move yet; or the record file cannot be written (the
-                game is then as it was).
+            PlayError: ``seat`` is not a person's seat, another seat is a person's, the game
+                is over, or ``seat`` has made no move yet; or the record file cannot be
+                written (the game is then as it was).
         """
         self._check_seat(seat)
         if seat in self._bots:
             raise PlayError(f"seat {seat} is a bot's; only a person takes a move back")
+        if self.is_over:
+            raise PlayError("the game is over: its moves stay as they were played (a new "
+                            "game can be dealt)")
         others = [s for s in self.people if s != seat]
         if others:
             raise PlayError(f"undo needs every other seat to be a bot, and seat "
@@ -319,10 +332,12 @@ class Session:
         states, history = self._states, self._history
         with held_stops():  # taken back both at the table and in the record file, or neither
             self._states, self._history = states[:last + 1], history[:last]
+            self._undone.append(Undone(last, tuple(played.text for played in history[last:])))
             try:
                 self._write(self.record())
             except PlayError:
                 self._states, self._history = states, history
+                self._undone.pop()
                 raise
         return taken
 

@@ -190,6 +190,10 @@ class TerminalGame:
             self.say(f"cannot undo: {error}")
             return
         self.say(f"took back {taken} move{'' if taken == 1 else 's'}")
+        if len(self.session.record().undone) == 1:  # said once, at the first undo
+            self.say(screen.wrapped("undo is for practice: you have seen the cards drawn "
+                                    "after that move, so the record marks this game as a "
+                                    "practice game"))
         self._stale = True
 
     def _rules(self, clause_id: str) -> None:

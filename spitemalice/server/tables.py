@@ -237,12 +237,14 @@ class Hub:
         if not hmac.compare_digest(token_hash(message.get("token")), expected):
             raise ProtocolError("bad-token", f"that is not the token of seat {seat} of table "
                                 f"{table.id}; use the seat's own link")
-        if len(table.clients[seat]) >= limits.MAX_CONNECTIONS_PER_SEAT:
-            raise ProtocolError("seat-busy", f"{limits.MAX_CONNECTIONS_PER_SEAT} connections "
-                                f"sit at seat {seat} already; close one first")
-        conn.table, conn.seat, conn.picture = table, seat, message.get("picture", False)
-        table.clients[seat].add(conn)
+        # Seated under the table's lock: a bot's move announced meanwhile must not reach this
+        # connection before its welcome (and the full state) do.
         async with table.lock:
+            if len(table.clients[seat]) >= limits.MAX_CONNECTIONS_PER_SEAT:
+                raise ProtocolError("seat-busy", f"{limits.MAX_CONNECTIONS_PER_SEAT} "
+                                    f"connections sit at seat {seat} already; close one first")
+            conn.table, conn.seat, conn.picture = table, seat, message.get("picture", False)
+            table.clients[seat].add(conn)
             await conn.send(messages.welcome(table.id, seat, table.game, table.session.rules,
                                              table.seat_list(), table.undo_allowed(seat)))
             await conn.send(self._state(table, seat, conn.picture, full=True))

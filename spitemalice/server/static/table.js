@@ -14,6 +14,7 @@ let selected = null;     // {zone, cards}
 let mayUndo = false;
 let finished = false;
 let moves = [];          // the move log: {seat, move}
+let undoing = false;     // an undo was asked for: say what it means when it is done
 
 const server = connect(onMessage, () => {
   if (!token || !Number.isInteger(mySeat)) {
@@ -45,7 +46,7 @@ const handlers = {
     say(`Refused: ${message.message}`, "bad",
         message.clause ? `${message.clause}: ${message.clause_text}` : "");
   },
-  error(message) { say(message.message, "bad"); },
+  error(message) { undoing = false; say(message.message, "bad"); },
   hint(message) {
     say(`Hint (${message.player}): ${message.move}`, "hint");
     const move = state && state.legal.find((m) => m.move === message.move);
@@ -92,6 +93,11 @@ function showState(message) {
   $("picture").innerHTML = message.picture;  // drawn by the server, every text escaped
   fitPicture();
   const log = $("log");
+  if (message.log && undoing) {
+    undoing = false;
+    say("Taken back. Undo is for practice: you have seen the cards drawn after that move, " +
+        "so the game's record marks it as a practice game.", "hint");
+  }
   if (message.log) {
     moves = message.log;
     log.replaceChildren(...moves.map((entry) => logEntry(entry.seat, entry.move)));
@@ -298,7 +304,7 @@ $("picture").addEventListener("click", () => { if (selected) unselect(); });
 document.addEventListener("keydown", (event) => { if (event.key === "Escape") unselect(); });
 $("pass").addEventListener("click", () => send("pass"));
 $("hint").addEventListener("click", () => { say("Thinking…", "hint"); server.send({ type: "hint" }); });
-$("undo").addEventListener("click", () => server.send({ type: "undo" }));
+$("undo").addEventListener("click", () => { undoing = true; server.send({ type: "undo" }); });
 $("rematch").addEventListener("click", () => server.send({ type: "rematch" }));
 $("record").addEventListener("click", () => server.send({ type: "record" }));
 $("rules").addEventListener("click", () => $("sheet-dialog").showModal());
