@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -335,8 +336,9 @@ return [...svg.querySelectorAll('text')].filter((t) => !t.closest('g.card, g.car
 def test_no_text_of_the_picture_overlaps_another_or_leaves_it(
         browsers: Any, tmp_path: Path, name: str) -> None:
     """The picture's header, labels and counts, drawn by Chromium with the longest names a
-    table allows in wide letters, scripts and emoji: none runs into another or off the edge
-    (the header once ran the status into the draw-pile count)."""
+    table allows in wide letters, scripts and emoji, and the longest build-pile labels: none
+    runs into another or off the edge (the header once ran the status into the draw-pile
+    count, and ``B1: 10 (wild)`` touched the next pile's label)."""
     import spitemalice as sm
     from spitemalice.formats import position_svg
 
@@ -344,6 +346,10 @@ def test_no_text_of_the_picture_overlaps_another_or_leaves_it(
     state = sm.deal(rules, 5)
     for _ in range(60):
         state = sm.apply_move(rules, state, sm.legal_moves(rules, state)[-1])
+    # build piles side by side whose labels are the longest: a wild card standing for a 10
+    # with cards recycled from under it, and a queen of a numbered count
+    wild_ten = sm.parse_cards("8H 9H KH")
+    state = attrs.evolve(state, builds=(wild_ten,) * 5, build_removed=(7,) * 5)
     picture = tmp_path / "picture.svg"
     picture.write_text(position_svg(
         sm.view_of(state, 1), caption=f"blackwood-frey, move 60: {name} played D4:10H>B+",
@@ -355,6 +361,7 @@ def test_no_text_of_the_picture_overlaps_another_or_leaves_it(
     boxes = driver.execute_script(_TEXT_BOXES)
     assert len(boxes) > 15
     assert [b[0] for b in boxes if b[1] < 0 or b[3] > width] == []
+    gap = 3  # texts side by side are at least this far apart, never touching
     overlapping = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
-                   if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]]
+                   if a[1] < b[3] + gap and b[1] < a[3] + gap and a[2] < b[4] and b[2] < a[4]]
     assert overlapping == []

@@ -181,7 +181,9 @@ def _draw(table: _Table, caption: str) -> str:
     draw, completed = _counts(table)
     parts.append(_text(width - MARGIN, _HEADER_H + 14, draw, anchor="end", weight="bold"))
     parts.append(_text(width - MARGIN, _HEADER_H + 32, completed, anchor="end", weight="bold"))
-    y = _HEADER_H + _BUILD_H + (14 if table.build_removed else 0)  # room for "n recycled"
+    lines = max((len(_build_labels(number, pile, table.build_removed))
+                 for number, pile in enumerate(table.builds, 1)), default=1)
+    y = _HEADER_H + _BUILD_H + 14 * (lines - 1)  # room for "(wild)" and "n recycled"
     for row in table.seats:
         height = _panel_height(row)
         parts += _panel(table, row, MARGIN, y, width - 2 * MARGIN, height)
@@ -232,17 +234,8 @@ def _builds(builds: Sequence[Pile], removed: Sequence[int], x: int, y: int,
         top = pile[-1]
         parts.append(_open_pile(f"build{number}"))
         parts.append(_card(top, left, y + 22, f"build{number}"))
-        under = removed[number - 1] if removed else 0
-        stands = under + len(pile)
-        # Numbered decks (suitless cards, Skip-Bo's SB) count in numbers: 11, not J.
-        naturals = [card for card in pile if card.rank]
-        numbered = not naturals[0].suit if naturals else top == SKIP_BO
-        label = f"B{number}: {stands if numbered else rank_text(stands)}"
-        if top.rank != stands:  # a wild card on top: say what it stands for
-            label += " (wild)"
-        parts.append(_text(left, y + 22 + CARD_H + 14, label, size=11))
-        if under:  # the cards under the top were recycled: say why the pile is so short
-            parts.append(_text(left, y + 22 + CARD_H + 28, f"{under} recycled", size=11))
+        for line, label in enumerate(_build_labels(number, pile, removed), 1):
+            parts.append(_text(left, y + 22 + CARD_H + 14 * line, label, size=11))
         parts.append("</g>")
     if new_pile:
         left = x + len(builds) * (CARD_W + 24)
@@ -250,6 +243,23 @@ def _builds(builds: Sequence[Pile], removed: Sequence[int], x: int, y: int,
                   _text(left, y + 22 + CARD_H + 14, "new pile", size=11, fill="#cfe8d6"),
                   "</g>"]
     return parts
+
+
+def _build_labels(number: int, pile: Pile, removed: Sequence[int]) -> list[str]:
+    """The lines under build pile ``number``, each narrower than the pile's place: its rank
+    (``B1: 10``), ``(wild)`` when a wild card on top stands for it, and ``3 recycled`` when
+    cards under its top were recycled (which is why the pile is so short)."""
+    under = removed[number - 1] if removed else 0
+    stands = under + len(pile)
+    # Numbered decks (suitless cards, Skip-Bo's SB) count in numbers: 11, not J.
+    naturals = [card for card in pile if card.rank]
+    numbered = not naturals[0].suit if naturals else pile[-1] == SKIP_BO
+    labels = [f"B{number}: {stands if numbered else rank_text(stands)}"]
+    if pile[-1].rank != stands:
+        labels.append("(wild)")
+    if under:
+        labels.append(f"{under} recycled")
+    return labels
 
 
 def _panel(table: _Table, row: _SeatRow, x: int, y: int, width: int, height: int) -> list[str]:

@@ -61,8 +61,8 @@ function onMessage(message) {
 }
 
 function say(text, kind = "", detail = "") {
-  // The box keeps its place when empty (class "empty" only hides it), so a refusal never
-  // moves the table under the pointer.
+  // The box lies over the table's caption (style.css), so a refusal never moves the table
+  // under the pointer; any click puts it away.
   const box = $("message");
   box.replaceChildren();
   box.className = `message ${kind}${text ? "" : " empty"}`;
