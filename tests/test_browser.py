@@ -269,12 +269,26 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
     assert moves >= 5
     driver.find_element(By.ID, "record").click()
     downloads = driver.downloads
-    record = wait(driver, lambda d: next(iter(downloads.glob("*.json")), None), 20)
-    time.sleep(0.2)  # the download is renamed to its name once complete
+    record = wait(driver, lambda d: downloaded(downloads), 20)
     assert main(["check", str(record)]) == 0
     checked = _checked(record)
     assert f"{len(driver.find_elements(By.CSS_SELECTOR, '#log li'))} move(s)" in checked
     assert "practice game: " in checked  # the undo above is in the record
+
+
+def downloaded(folder: Path) -> Path | None:
+    """The record downloaded into ``folder`` once Chromium has finished writing it (no
+    ``.crdownload`` left, and the file is whole JSON), else ``None``."""
+    import json
+
+    found = list(folder.glob("*.json"))
+    if len(found) != 1 or list(folder.glob("*.crdownload")):
+        return None
+    try:
+        json.loads(found[0].read_text(encoding="utf-8"))
+    except ValueError:
+        return None  # still being written
+    return found[0]
 
 
 def _checked(record: Path) -> str:
@@ -304,16 +318,20 @@ def test_two_browsers_at_one_table_play_each_other_to_the_end(
         assert not driver.find_elements(By.CSS_SELECTOR, "main img, main b, header img")
         labels = driver.find_elements(By.CSS_SELECTOR, "#picture text")
         assert any(names[1] in (label.text or "") for label in labels)
+    def next_up(_: Any) -> Any:
+        """The page whose seat is on turn, or True once both pages show the end (one page
+        may show it before the other: neither is then on turn)."""
+        texts = [status(p) for p in players]
+        if all(t.startswith("Game over") for t in texts):
+            return True
+        return next((p for p, t in zip(players, texts, strict=True)
+                     if t.startswith("Your turn")), None)
+
     for _ in range(2000):
-        wait(players[0], lambda d: any(status(p).startswith(("Your turn", "Game over"))
-                                       for p in players), 60)
-        if all(status(d).startswith("Game over") for d in players):
+        on_turn = wait(players[0], next_up, 60)
+        if on_turn is True:
             break
-        on_turn = [d for d in players if status(d).startswith("Your turn")]
-        if on_turn:
-            move_by_clicking(on_turn[0])
-        else:
-            time.sleep(0.05)  # one page has the end, the other not yet
+        move_by_clicking(on_turn)
     texts = [status(d) for d in players]
     assert all(t.startswith("Game over") for t in texts), texts
     assert "You won" in texts[0] or "You won" in texts[1]

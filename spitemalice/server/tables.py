@@ -183,12 +183,13 @@ class Hub:
         table = conn.table
         if table is None:
             return
-        table.clients[conn.seat].discard(conn)
-        conn.table = None
-        if not any(table.clients) and table.session.is_over:
-            self.tables.pop(table.id, None)  # its files stay; nobody is left to rematch
-            return
-        await self._broadcast(table, messages.seats(table.seat_list()))
+        async with table.lock:  # every message to a table's seats is sent under its lock
+            table.clients[conn.seat].discard(conn)
+            conn.table = None
+            if not any(table.clients) and table.session.is_over:
+                self.tables.pop(table.id, None)  # its files stay; nobody is left to rematch
+                return
+            await self._broadcast(table, messages.seats(table.seat_list()))
 
     async def _on_catalog(self, conn: Connection, message: Message) -> None:
         await conn.send(lobby.catalog())
@@ -237,8 +238,11 @@ class Hub:
         if not hmac.compare_digest(token_hash(message.get("token")), expected):
             raise ProtocolError("bad-token", f"that is not the token of seat {seat} of table "
                                 f"{table.id}; use the seat's own link")
-        # Seated under the table's lock: a bot's move announced meanwhile must not reach this
-        # connection before its welcome (and the full state) do.
+        # The welcome comes first, always: every message to a table's seats (a move
+        # announced, a seat list) is sent under the table's lock, and this connection joins
+        # the seats and is sent its welcome and the whole state in one hold of that lock.
+        # Nothing else is sent to it before: its own messages are answered one at a time,
+        # and this join is its first at the table.
         async with table.lock:
             if len(table.clients[seat]) >= limits.MAX_CONNECTIONS_PER_SEAT:
                 raise ProtocolError("seat-busy", f"{limits.MAX_CONNECTIONS_PER_SEAT} "
@@ -248,7 +252,7 @@ class Hub:
             await conn.send(messages.welcome(table.id, seat, table.game, table.session.rules,
                                              table.seat_list(), table.undo_allowed(seat)))
             await conn.send(self._state(table, seat, conn.picture, full=True))
-        await self._broadcast(table, messages.seats(table.seat_list()), skip=conn)
+            await self._broadcast(table, messages.seats(table.seat_list()), skip=conn)
         self._start_bots(table)
 
     async def _on_move(self, conn: Connection, message: Message) -> None:
@@ -368,7 +372,8 @@ class Hub:
                               ruleset=session.rules.name)
 
     async def _announce(self, table: Table, full: bool = False) -> None:
-        """Send every connection at ``table`` the position from its own seat."""
+        """Send every connection at ``table`` the position from its own seat (the caller
+        holds ``table.lock``: what a seat is told keeps the order of the moves)."""
         built: dict[tuple[int, bool], str] = {}
         for seat, clients in enumerate(table.clients):
             for client in list(clients):
@@ -379,6 +384,8 @@ class Hub:
 
     async def _broadcast(self, table: Table, message: dict[str, Any],
                          skip: Connection | None = None) -> None:
+        """Send ``message`` to every connection at ``table`` but ``skip`` (the caller holds
+        ``table.lock``, as for :meth:`_announce`)."""
         text = encode(message)
         for clients in table.clients:
             for client in list(clients):
@@ -397,10 +404,24 @@ class Hub:
                 if not session.bot_on_turn:
                     return
                 try:
-                    await asyncio.to_thread(session.play_bot)
+                    await _finish(asyncio.to_thread(session.play_bot))
                 except PlayError:
                     return  # the record could not be written: the move was not made
                 await self._announce(table)
+
+
+async def _finish(work: Awaitable[Any]) -> Any:
+    """Await ``work`` (a bot's move in a thread) to its end even when cancelled meanwhile, then
+    pass the cancellation on: a thread cannot be stopped, so a bot stopped by
+    :meth:`Hub.close` finishes the move it is making (and writes its record) before the
+    table's lock is let go and the server is called closed."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        with contextlib.suppress(Exception):
+            await task
+        raise
 
 
 def _describe(session: Session) -> str:
