@@ -120,7 +120,7 @@ def test_a_game_with_undos_is_recorded_as_practice(
     assert session.record().undone == (Undone(at, tuple(made[at:])),)
     saved = load_record(path)
     assert saved.practice and saved.undone == session.record().undone
-    resumed = Session.resume(saved, record_path=path)
+    resumed = Session.resume(saved, record_path=path, overwrite=True)
     _finish(resumed)
     finished = load_record(path)
     assert finished.practice and finished.undone == saved.undone

@@ -140,7 +140,7 @@ def run_check(args: argparse.Namespace) -> int:
         say(f"valid: {args.file}: {len(record.moves)} move(s), {_rules(record)}, outcome "
               f"{_outcome(record.outcome)}")
         if record.practice:
-            print(_practice(record))
+            say(_practice(record))
         return 0
     error = problem.error
     if problem.number is None:
