@@ -45,7 +45,7 @@ from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 from spitemalice.cli import main  # noqa: E402
-from tests.serving import SHORT_GAME, LiveServer, create  # noqa: E402
+from tests.serving import DEAL_SEED, SHORT_GAME, LiveServer, create, deal_again  # noqa: E402
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -234,8 +234,11 @@ def open_table_in_the_lobby(driver: Any, server: LiveServer, folder: Path) -> No
     name.clear()
     name.send_keys("Ann")
     Select(driver.find_element(By.NAME, "player-1")).select_by_value("greedy")
+    before = set(server.hub.tables)
     driver.find_element(By.ID, "open").click()
     wait(driver, lambda d: d.find_element(By.ID, "created").is_displayed())
+    (table,) = set(server.hub.tables) - before
+    deal_again(server, table, DEAL_SEED)  # the same game on every run
     driver.save_screenshot(str(folder / "play-lobby.png"))
     driver.find_element(By.ID, "sit-0").click()
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))

@@ -33,6 +33,10 @@ from tests.serving import (
     play_out,
 )
 
+HUNG = 600
+"""Seconds after which a player's thread is taken as hung: a guard against a test that never
+ends, not a bound on how fast a game goes (a slow machine only takes longer)."""
+
 MESSAGES = Draft202012Validator(schema("message"))
 TO_CLIENT = Draft202012Validator({**schema("message"), "oneOf": [
     {"$ref": "#/$defs/to-client"}]})
@@ -84,7 +88,8 @@ def test_two_clients_play_each_other_and_see_each_others_moves(server: LiveServe
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(60)
+        thread.join(HUNG)
+        assert not thread.is_alive(), "a player hung"
     assert done[0]["view"]["outcome"] == done[1]["view"]["outcome"] is not None
     assert done[0]["number"] == done[1]["number"]
     # each saw the same moves in the same order, and never the other's hand
@@ -110,7 +115,8 @@ def test_our_bots_sit_at_a_remote_table_through_the_protocol(server: LiveServer,
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(60)
+        thread.join(HUNG)
+        assert not thread.is_alive(), "a player hung"
     assert statuses == [0, 0]
     out = capsys.readouterr().out
     assert out.count("game over: win by seat") == 2
