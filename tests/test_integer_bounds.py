@@ -360,7 +360,7 @@ for _name in ("validate", "validate_book"):
 VALUES: dict[str, Any] = {
     "GameState": STATE, "SeatView": VIEW, "PublicSeat": VIEW.seats[0], "GameRecord": RECORD,
     "Ruleset": BF.ruleset, "RuleBook": BF, "CeilingRule": BF.ceiling, "DealRule": BF.deal,
-    "DiscardRule": BF.discard, "SeatLink": _link(),
+    "DiscardRule": BF.discard, "SeatLink": _link(), "Undone": sm.formats.Undone(0, ()),
 }
 for _key in integer_parameters():
     _name, _, _param = _key.partition("(")

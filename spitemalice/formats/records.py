@@ -139,9 +139,14 @@ class RecordFinding:
 @attrs.frozen
 class Undone:
     """One undo in a game's record: the game went back to its first ``at`` moves, and
-    ``moves`` (made after those, in order) were taken back."""
+    ``moves`` (made after those, in order) were taken back.
 
-    at: int
+    Raises:
+        SpiteMaliceError: ``at`` below 0 or of more than :data:`~spitemalice.limits.MAX_DIGITS`
+            digits.
+    """
+
+    at: int = attrs.field(validator=int_field(0))
     moves: tuple[str, ...]
 
 
