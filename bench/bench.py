@@ -10,6 +10,7 @@ the figures little:
   (``legal_moves``, a seeded choice, ``apply_move``) for every built-in rule set at every seat
   count it allows, and for every house rule on blackwood-frey with 2 seats;
 * the overhead of 5 no-op plugins implementing every hook, the per-move ones included;
+* the cost of rule coverage: ``simulate`` with and without ``coverage=True`` (one core);
 * the wall time of ``spitemalice validate blackwood-frey --games 1000`` (all cores), with the
   CPU time its processes used;
 * peak memory of this process and how much the tracemalloc peak of ``simulate`` grows from
@@ -196,6 +197,25 @@ def plugin_overhead(games: int, seed: int, rounds: int = 6) -> None:
           flush=True)
 
 
+def coverage_cost(games: int, seed: int, rounds: int = 4) -> None:
+    """CPU time of ``simulate`` on one core with and without rule coverage, alternating
+    rounds (the machine's noise is larger than a small effect)."""
+    rules = sm.load("blackwood-frey")
+    ratios, best = [], {False: 0.0, True: 0.0}
+    for _ in range(rounds):
+        speed = {}
+        for covered in (False, True):
+            start = time.process_time()
+            summary = simulate(rules, ["greedy"], games, seed, jobs=1, coverage=covered)
+            speed[covered] = summary.total_moves / (time.process_time() - start)
+            best[covered] = max(best[covered], speed[covered])
+        ratios.append(speed[True] / speed[False])
+    print(f"simulate blackwood-frey greedy, {games} games: {best[False]:,.0f} moves/s without "
+          f"coverage, {best[True]:,.0f} with --coverage (best rounds); coverage on runs at "
+          f"{statistics.median(ratios):.0%} of the speed (median of {rounds} paired rounds)",
+          flush=True)
+
+
 def validate_time(games: int) -> None:
     done, wall, cpu = run_command(["validate", "blackwood-frey", "--games", str(games)])
     status = "passed" if done.returncode == 0 else f"exit {done.returncode}"
@@ -255,6 +275,7 @@ def main() -> None:
     else:
         engine_table(args.games, args.seed)
     plugin_overhead(args.games, args.seed)
+    coverage_cost(max(args.games // 4, 1), args.seed)
     validate_time(args.validate_games)
     memory(args.seed)
     print(f"reference workload nqueens(8) again: {reference_seconds() * 1000:.0f} ms CPU")

@@ -15,6 +15,7 @@ from spitemalice.bots.mcts import MctsPlayer, _every_kind
 from spitemalice.bots.players import GreedyPlayer, make_player
 from spitemalice.engine.views import view_of
 from spitemalice.moves import NEW_PILE, Discard, Play
+from spitemalice.study.simulate import simulate
 
 Enabled = Callable[[sm.GameState, sm.Move], bool]
 
@@ -96,6 +97,21 @@ def test_the_bots_games_hold_the_moves_a_house_rule_enables(rule: str, bot: str)
     for what, enabled in kinds:
         count = sum(enabled(state, move) for state, move in played)
         assert count, f"{bot} made no move of {rule}'s kind {what!r} in {GAMES} games"
+
+
+@pytest.mark.parametrize("rule", sorted(ENABLES))
+def test_greedy_games_exercise_every_clause_of_each_house_rule(rule: str) -> None:
+    # Rule coverage (issue 19 §2): each clause the house rule adds is exercised by the greedy
+    # bots' games (a move it decides played, a candidate it refuses, an event it defines),
+    # unless the clause declares it never is (expects=("unexercised",)).
+    (base, params), _ = ENABLES[rule]
+    rules = sm.load(base, [rule], params)
+    plain = {clause.id for clause in sm.load(base).clauses}
+    summary = simulate(rules, ["greedy"], GAMES, 0, coverage=True)
+    own = [row for row in summary.coverage if row.clause not in plain]
+    assert own, f"{rule} adds no clause"
+    missed = [row.clause for row in own if not row.exercised and not row.intended]
+    assert not missed, f"greedy games of {rule} never exercised {missed}"
 
 
 def test_without_the_house_rule_those_moves_cannot_be_made() -> None:

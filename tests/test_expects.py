@@ -64,7 +64,7 @@ class ThreeCardDiscards:
         return [sm.Clause("TD-1", "A discard pile holds at most three cards.", "HOUSE",
                           reasons=("discard-pile-full",)),
                 sm.Clause("TD-2", "A seat whose discard piles are all full and that cannot "
-                          "play passes.", "HOUSE",
+                          "play passes.", "HOUSE", events=("passed",),
                           expects=("stuck-seat",) if self.intends else ())]
 
     @sm.hookimpl

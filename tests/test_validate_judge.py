@@ -69,8 +69,8 @@ def test_every_judgement_validate_reports_is_a_metric_of_simulate_metrics() -> N
     reported = {c.name for c in report.checks} & {*METRICS, "drawn rate", "duration",
                                                    "decisiveness"}
     assert reported == set(JUDGED)
-    assert {f.name for f in report.findings} - {"unusual value", "unusual combination"} \
-        <= set(METRICS)
+    assert {f.name for f in report.findings} - {"unusual value", "unusual combination",
+                                                "unexercised"} <= set(METRICS)
 
 
 def test_a_lopsided_seat_is_a_balance_warning() -> None:

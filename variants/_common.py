@@ -23,11 +23,13 @@ def play_clauses(prefix: str, first: int) -> tuple[Clause, ...]:
                reasons=("pass-not-allowed",)),
         Clause(f"{prefix}-{n + 2}", "When every seat in turn ends its turn with a pass and no "
                "card moved, the game is blocked and scored as a drawn hand.",
-               "ASSUMPTION (Parlett stalemate, dossier B7)"),
+               "ASSUMPTION (Parlett stalemate, dossier B7)",
+               events=("blocked",), expects=("unexercised",)),
         Clause(f"{prefix}-{n + 3}", "A game that reaches the turn limit ({turn_limit} turns: "
                "turn_limit), or a turn that reaches as many moves, ends and is scored as a "
                "drawn hand.",
-               "LIBRARY (termination guarantee)"),
+               "LIBRARY (termination guarantee)",
+               events=("turn-limit",), expects=("unexercised",)),
         Clause(f"{prefix}-{n + 4}", "No move may be made once the game has ended.", "LIBRARY",
                reasons=("game-over",)),
     )

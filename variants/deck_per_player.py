@@ -45,5 +45,6 @@ def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
     return [
         Clause("DP-1", "The deck is one standard 52-card pack per seat (packs_per_seat), in "
                "place of the rule set's pack count; jokers come with the packs as the rule set "
-               "says.", "SEED-ES HR5 (dossier §8)"),
+               "says.", "SEED-ES HR5 (dossier §8)",
+               events=("dealt",)),
     ]

@@ -33,9 +33,11 @@ RULESET = Ruleset(
 G = "SEED-G4A"  # seeds/001 (G4A store text), rules dossier §3 (G1-G12)
 CLAUSES = (
     Clause("G4-1", "The deck is {deck}.",
-           "ASSUMPTION G-A1 (dossier §3: the app does not state its deck; pagat's)"),
+           "ASSUMPTION G-A1 (dossier §3: the app does not state its deck; pagat's)",
+           events=("dealt",)),
     Clause("G4-2", "{players_range} A player count the deck cannot deal pay-off piles and hands "
-           "for is refused.", f"{G} G1; deal check LIBRARY"),
+           "for is refused.", f"{G} G1; deal check LIBRARY",
+           events=("dealt",)),
     Clause("G4-3", "Build piles are built from the ace upwards by exactly one rank, regardless "
            "of suit.", f"{G} G4", reasons=("wrong-rank",)),
     Clause("G4-4", "{wild_rule}",
@@ -46,7 +48,8 @@ CLAUSES = (
     Clause("G4-6", "A build pile is complete when a {build_ceiling:rank}, or a wild card "
            "standing for it, is played on it ({build_ceiling:word} cards), and then "
            "{completed}.",
-           f"{G} G6 ('at once' as the text implies)"),
+           f"{G} G6 ('at once' as the text implies)",
+           events=("pile-completed",)),
     Clause("G4-7", "Each seat is dealt {payoff_deal} (payoff_size) with its top card face "
            "up; only that top card may be played.", f"{G} G1, G9",
            reasons=("empty-pile@payoff", "buried-card@payoff")),
@@ -54,10 +57,12 @@ CLAUSES = (
            "the "
            "start of its turn. A seat that plays its last hand card draws {hand_size:word} "
            "more at once and goes on.",
-           f"{G} G1, G8; the empty hand ASSUMPTION (as PAGAT P9)"),
+           f"{G} G1, G8; the empty hand ASSUMPTION (as PAGAT P9)",
+           events=("dealt", "hand-emptied")),
     Clause("G4-9", "The seat whose pay-off top is higher plays first (a king counts highest); "
            "equal tops are reshuffled until one is higher.",
-           "ASSUMPTION G-A2 (the pagat rule, PAGAT P4; king ranking dossier A3)"),
+           "ASSUMPTION G-A2 (the pagat rule, PAGAT P4; king ranking dossier A3)",
+           events=("dealt",)),
     Clause("G4-10", "Each seat has {discard_piles:word} side (discard) piles of its own. Only "
            "the top card of "
            "a side pile may be played, and only by its owner.", f"{G} G1, G7, G9",
@@ -69,15 +74,19 @@ CLAUSES = (
     Clause("G4-12", "Putting one hand card on a side pile ends the turn at once; cards go to "
            "side piles only from the hand.", f"{G} G9", reasons=("discard-count", "pair-unequal")),
     Clause("G4-13", "The game ends when a seat plays its last pay-off card; that seat wins at "
-           "once, with no discard.", f"{G} G3, G10"),
+           "once, with no discard.", f"{G} G3, G10",
+           events=("win",)),
     Clause("G4-14", "If the draw pile runs out, the game is a tie and nobody scores; a blocked "
            "or timed-out game is scored the same way. The draw pile runs out when a required "
            "draw finds no card at all: a draw that finds fewer cards than it needs takes those "
            "there are, and the seat plays on (drawing the last card does not end the game).",
-           f"{G} G11; the moment ASSUMPTION (dossier A6, A21, scenario 20)"),
+           f"{G} G11; the moment ASSUMPTION (dossier A6, A21, scenario 20)",
+           events=("drawn", "short-draw", "blocked", "turn-limit")),
     Clause("G4-15", "The winner scores the number of cards left in the opponent's pay-off pile "
-           "(no bonus).", f"{G} G10"),
-    Clause("G4-16", "A match is played to {match_target} points (match_target).", f"{G} G12"),
+           "(no bonus).", f"{G} G10",
+           events=("win",)),
+    Clause("G4-16", "A match is played to {match_target} points (match_target).", f"{G} G12",
+           events=("match-won",), expects=("unexercised",)),
     *play_clauses("G4", 17),
 )
 

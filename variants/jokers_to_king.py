@@ -44,10 +44,12 @@ def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
     return [
         Clause("JK-1", "Each standard pack brings its two jokers into the deck "
                "(jokers_per_pack = 2).", "ASSUMPTION (SEED-ES HR3 keeps the jokers; how many "
-               "is not stated)"),
+               "is not stated)",
+               events=("dealt",)),
         Clause("JK-2", "Build piles run from the ace to the king: a pile is complete when it "
                "reaches the king (thirteen cards). This replaces the rule set's build ceiling.",
-               "SEED-ES HR3; PARLETT B4"),
+               "SEED-ES HR3; PARLETT B4",
+               events=("pile-completed",)),
         Clause("JK-3", "Jokers are the wild cards and may stand for any rank except A, 2, 7 and "
                "J, so a joker may not start a build pile; kings are natural cards.",
                "SEED-ES HR3 (the A, 2, 7, J exclusion is only there)",

@@ -60,11 +60,14 @@ def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
                "SEED-ES HR2; TA-V1 ('some groups force Aces'), dossier §8",
                reasons=("forced-play",)),
         Clause("MA-2", "Option: twos must be played as well (--set mandatory_ranks=1,2).",
-               "SEED-ES HR2 ('aces and twos'); HASBRO H5"),
+               "SEED-ES HR2 ('aces and twos'); HASBRO H5",
+               expects=("unexercised",)),
         Clause("MA-3", "Only a card of a forced rank is forced: a wild card that could stand "
                "for an ace is not, and a seat with several forced plays chooses among them.",
-               "ASSUMPTION"),
+               "ASSUMPTION",
+               expects=("unexercised",)),
         Clause("MA-4", "Stacked with wild-must-be-covered, a bare wild on a build pile is "
                "covered first: no play is forced while a build pile has a wild card on top.",
-               "ASSUMPTION (the two house rules would otherwise leave only a pass)"),
+               "ASSUMPTION (the two house rules would otherwise leave only a pass)",
+               expects=("unexercised",)),
     ]

@@ -33,9 +33,11 @@ RULESET = Ruleset(
 S = "SEED-ES"  # seeds/000 (Spanish Wikipedia), rules dossier §4 (M1-M4)
 A = "ASSUMPTION M-A1"  # dossier §4: the rest as the Wikipedia game (§1.3, W1-W12)
 CLAUSES = (
-    Clause("MI-1", "The deck is {deck}.", f"{S} M2"),
+    Clause("MI-1", "The deck is {deck}.", f"{S} M2",
+           events=("dealt",)),
     Clause("MI-2", "{players_range} A player count the deck cannot deal pay-off piles "
-           "and hands for is refused.", f"{S} M1, M2; deal check LIBRARY"),
+           "and hands for is refused.", f"{S} M1, M2; deal check LIBRARY",
+           events=("dealt",)),
     Clause("MI-3", "Ranks run from the ace (low) to the {build_ceiling:rank} (high); suits do "
            "not matter. A "
            "build pile starts with an ace and rises by exactly one rank.", f"{A} (as {S} W2, W5)",
@@ -46,25 +48,31 @@ CLAUSES = (
            reasons=("build-pile-limit",)),
     Clause("MI-6", "A build pile that reaches the {build_ceiling:rank} ({build_ceiling:word} "
            "cards) "
-           "is complete and {completed}.", f"{A} (as {S} W6)"),
+           "is complete and {completed}.", f"{A} (as {S} W6)",
+           events=("pile-completed",)),
     Clause("MI-7", "When a required draw finds the draw pile empty, the set-aside cards are "
            "shuffled into a new draw pile and the draw goes on.",
-           f"{A} (as {S} W6; timing dossier A5)"),
+           f"{A} (as {S} W6; timing dossier A5)",
+           events=("recycled",)),
     Clause("MI-8", "When a required draw finds no card at all (the draw pile empty and no "
            "set-aside cards), the hand is drawn and the game ends. A draw that finds fewer "
            "cards than it needs takes those there are, and the seat plays on.",
-           f"{A} (as {S} W11; the short draw as dossier A21)"),
-    Clause("MI-9", "Each seat is dealt {payoff_deal} (payoff_piles, payoff_size).", f"{S} M3"),
+           f"{A} (as {S} W11; the short draw as dossier A21)",
+           events=("drawn", "short-draw")),
+    Clause("MI-9", "Each seat is dealt {payoff_deal} (payoff_piles, payoff_size).", f"{S} M3",
+           events=("dealt",)),
     Clause("MI-10", "Both pay-off piles have their top card face up, and either top may be "
            "played at any time in the turn; a card under a top may not.", A,
            reasons=("empty-pile@payoff", "buried-card@payoff")),
     Clause("MI-11", "Each seat holds a hand of {hand_size:word}. The hand is filled to "
            "{hand_size:word} at the start of each turn, and when a seat plays its last hand "
            "card it draws {hand_size:word} more at once.",
-           f"{S} M4; the refill {A}"),
+           f"{S} M4; the refill {A}",
+           events=("dealt", "hand-emptied")),
     Clause("MI-12", "A seeded cut picks the dealer, who plays first; turns go round in seat "
            "order. In a match the deal passes to the next seat each game.",
-           f"{A} (as {S} W4, W8)"),
+           f"{A} (as {S} W4, W8)",
+           events=("dealt",)),
     Clause("MI-13", "Each seat has {discard_piles:word} discard piles of its own. Only the top "
            "card of a "
            "discard pile may be played, and only by its owner.", f"{A} (as {S} W7)",
@@ -77,16 +85,20 @@ CLAUSES = (
            "piles; cards go to discard piles only from the hand.", f"{A} (as {S} W9)",
            reasons=("discard-count", "pair-unequal")),
     Clause("MI-16", "A seat wins at once, with no discard, when both of its pay-off piles are "
-           "empty; emptying one pile is not a win.", A),
+           "empty; emptying one pile is not a win.", A,
+           events=("win",)),
     Clause("MI-17", "The winner scores {win_bonus} points plus {points_per_card} for every card "
            "left in the opponents' "
            "pay-off piles, both piles of each counted; nobody else scores.",
-           f"{A} (as {S} W10)"),
+           f"{A} (as {S} W10)",
+           events=("win",)),
     Clause("MI-18", "In a drawn hand the one seat with fewest pay-off cards (both piles "
            "together) scores the sum over opponents of (their cards minus its own); a tie for "
-           "fewest scores nothing.", f"{A} (as {S} W11; the tie ASSUMPTION)"),
+           "fewest scores nothing.", f"{A} (as {S} W11; the tie ASSUMPTION)",
+           events=("drawn", "blocked", "turn-limit")),
     Clause("MI-19", "A match is played to {match_target} points (match_target).", f"{A} (as {S} "
-           "W12)"),
+           "W12)",
+           events=("match-won",), expects=("unexercised",)),
     *play_clauses("MI", 20),
 )
 

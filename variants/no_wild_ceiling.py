@@ -64,5 +64,6 @@ def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
                reasons=("wild-excluded",)),
         Clause("NC-2", f"A wild card may stand for {below} and wait there: nothing makes the "
                "seat cover it within its turn.",
-               "ASSUMPTION (the FAQ says only that a number must cover it)"),
+               "ASSUMPTION (the FAQ says only that a number must cover it)",
+               expects=("unexercised",)),
     ]

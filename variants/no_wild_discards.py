@@ -42,5 +42,6 @@ def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
                "rules, §12.1); dnephin/Spite-And-Malice (dossier §8 HR9)",
                reasons=("forbidden-discard",)),
         Clause("NW-2", "A seat that holds only cards it may neither play nor discard passes.",
-               "ASSUMPTION (dossier A7)"),
+               "ASSUMPTION (dossier A7)",
+               events=("passed",), expects=("unexercised",)),
     ]

@@ -60,5 +60,6 @@ def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
                "card.", SOURCE, reasons=("wild-on-wild",)),
         Clause("NO-2", "A wild card may still start a build pile, follow a natural card, and "
                "be discarded where the rule set allows; only a wild card directly on a wild "
-               "card is refused.", "ASSUMPTION (the FAQ names only the two in a row)"),
+               "card is refused.", "ASSUMPTION (the FAQ names only the two in a row)",
+               expects=("unexercised",)),
     ]

@@ -93,25 +93,30 @@ def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
                "form two or more whole teams of {team_size:word}, or a rule set for fewer than "
                "four seats, is refused.",
                "SKIPBO-MATTEL K3, K11 ('and your partner's, if playing partnerships'); the "
-               "seating ASSUMPTION (dossier A13, A19)"),
+               "seating ASSUMPTION (dossier A13, A19)",
+               events=("dealt",)),
         *_piles_clauses(ruleset),
         Clause("PT-4", "A team wins when both partners' pay-off piles are empty; a seat whose "
                "own pile is empty plays on (from its hand, its discard piles and its "
                "partner's piles). The outcome names the seat whose pay-off pile emptied last "
                "as the winner.",
                "dossier §6 (c): hawgstuff, gamezrules.com, goodsams ('when their own stock "
-               "piles have been played'); the named seat LIBRARY"),
+               "piles have been played'); the named seat LIBRARY",
+               events=("win",)),
         Clause("PT-5", f"A team scores as one player of the rule set: a winning team "
                f"{ruleset.win_bonus} points plus {ruleset.points_per_card} per card left in "
                "the other teams' pay-off piles, a drawn hand compared team by team; both "
                "partners show the team's points, and a team wins the match.",
-               "ASSUMPTION (K10 read for a team; dossier A13)"),
+               "ASSUMPTION (K10 read for a team; dossier A13)",
+               events=("win", "drawn", "blocked", "turn-limit")),
         Clause("PT-6", "Partners may not show or tell each other their hands: a seat sees its "
                "partner's piles only as every seat sees them (pay-off tops and counts, "
                "discard piles, a hand count). The 2-card penalty for a hint is not modelled.",
                "dossier §6 reading (a): the partner must stay silent (goodsams, gamezrules); "
-               "the penalty LIBRARY"),
+               "the penalty LIBRARY",
+               expects=("unexercised",)),
         Clause("PT-7", "On a Spite and Malice rule set the same partnership rules apply, with "
                "that rule set's own cards, piles and scoring.",
-               "ASSUMPTION (dossier A19: Skip-Bo's partnership rules as a template)"),
+               "ASSUMPTION (dossier A19: Skip-Bo's partnership rules as a template)",
+               events=("dealt",)),
     ]

@@ -44,8 +44,10 @@ def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
     return [
         Clause("SP-1", f"Each pay-off pile holds {ruleset.payoff_size} cards at every seat count "
                "(payoff_size, payoff_size_many), for a shorter game.",
-               "finalbosscardgame.com (10 cards; dossier §6 K4)"),
+               "finalbosscardgame.com (10 cards; dossier §6 K4)",
+               events=("dealt",)),
         Clause("SP-2", "Other short lengths, anything from 10 to 30 cards, are played without "
                "this house rule by setting payoff_size and payoff_size_many.",
-               "a blog (10-30; dossier §6 K4)"),
+               "a blog (10-30; dossier §6 K4)",
+               expects=("unexercised",)),
     ]

@@ -44,7 +44,8 @@ def _deck_clause(ruleset: Ruleset) -> Clause:
     return Clause("SK-1", f"The deck is {ruleset.draw_pack + ruleset.seat_jokers} cards: the "
                   f"numbers 1 to {ruleset.build_ceiling}, {copies} ({ruleset.draw_pack} cards, "
                   f"draw_pack) and {ruleset.seat_jokers} wild SKIP-BO cards (jokers), written "
-                  "SB; suits do not exist.", f"{M} K1; {W} K1")
+                  "SB; suits do not exist.", f"{M} K1; {W} K1",
+                  events=("dealt",))
 
 
 def _payoff_clause(ruleset: Ruleset) -> Clause:
@@ -79,13 +80,15 @@ def _recycle_clause(ruleset: Ruleset) -> Clause:
     if not ruleset.recycle_under_tops:
         return Clause("SK-7", text + " The cards under the build-pile tops stay where they are "
                       "(recycle_under_tops = false; true is the electronic edition's rule).",
-                      f"{M} K8 (scribd sheet)")
+                      f"{M} K8 (scribd sheet)",
+                      events=("recycled",))
     return Clause("SK-7", text + " When no completed pile is set aside, the cards under the top "
                   "card of every build pile are shuffled to form it instead; each build pile "
                   "keeps its top card and goes on from the number it stood at "
                   "(recycle_under_tops = true, the electronic edition's rule).",
                   f"{M} K8 (scribd sheet; the electronic edition: Mattel handheld manual, "
-                  "manualshive)")
+                  "manualshive)",
+                  events=("recycled", "recycled-under-tops"))
 
 
 def _first_seat_clause(ruleset: Ruleset) -> Clause:
@@ -93,16 +96,19 @@ def _first_seat_clause(ruleset: Ruleset) -> Clause:
         return Clause("SK-11", "The youngest player plays first; the library seats the youngest "
                       "at seat 0, so seat 0 plays first in every game (first_seat = youngest); "
                       "turns go round in seat order.",
-                      f"{M} K9 (modern sheet); seat 0 and every game ASSUMPTION")
+                      f"{M} K9 (modern sheet); seat 0 and every game ASSUMPTION",
+                      events=("dealt",))
     if ruleset.first_seat == "cut-left":
         return Clause("SK-11", "Each player cuts a card and the highest deals (SKIP-BO cards do "
                       "not count); the library makes the cut a seeded random pick. The seat "
                       "after the dealer plays first and turns go round in seat order; in a "
                       "match the deal passes to the next seat each game (first_seat = "
                       "cut-left; first_seat = youngest is the modern sheet's rule).",
-                      f"{M} K9 (older sheet); the seeded cut LIBRARY")
+                      f"{M} K9 (older sheet); the seeded cut LIBRARY",
+                      events=("dealt",))
     return Clause("SK-11", f"The first seat follows first_seat = {ruleset.first_seat}, a "
-                  "setting outside Skip-Bo's own rules.", "LIBRARY")
+                  "setting outside Skip-Bo's own rules.", "LIBRARY",
+                  events=("dealt",))
 
 
 def clauses(ruleset: Ruleset) -> list[Clause]:
@@ -113,7 +119,8 @@ def clauses(ruleset: Ruleset) -> list[Clause]:
         Clause("SK-2", f"{ruleset.min_players} to {ruleset.max_players} players, alone or in "
                "partnerships (the partnerships house rule). A player count the deck cannot "
                "deal pay-off piles and hands for is refused.",
-               f"{M} K3 (pasobher copy); {W} K3; deal check LIBRARY"),
+               f"{M} K3 (pasobher copy); {W} K3; deal check LIBRARY",
+               events=("dealt",)),
         Clause("SK-3", f"A build pile starts with a 1 and rises by exactly one number, up to "
                f"{top}.", f"{M} K5", reasons=("wrong-rank",)),
         _wild_clause(ruleset),
@@ -121,18 +128,21 @@ def clauses(ruleset: Ruleset) -> list[Clause]:
                "open at once; they are shared by all seats.", f"{M} K5",
                reasons=("build-pile-limit",)),
         Clause("SK-6", f"A build pile that reaches {top} is complete: it is set aside and a new "
-               "pile may be started in its place.", f"{M} K5; dossier scenario 2"),
+               "pile may be started in its place.", f"{M} K5; dossier scenario 2",
+               events=("pile-completed",)),
         _recycle_clause(ruleset),
         Clause("SK-8", "When a required draw finds no card at all (the draw pile empty"
                + (", no completed piles set aside and no card under a build-pile top"
                   if ruleset.recycle_under_tops else " and no completed piles set aside")
                + "), the game ends drawn. A draw that finds fewer cards than it needs takes "
                "those there are, and the seat plays on.",
-               "ASSUMPTION (no sheet covers it; dossier K8, A6, A21)"),
+               "ASSUMPTION (no sheet covers it; dossier K8, A6, A21)",
+               events=("drawn", "short-draw")),
         _payoff_clause(ruleset),
         Clause("SK-10", f"Each seat holds a hand of {ruleset.hand_size}, drawn up to "
                f"{ruleset.hand_size} at the start of its turn. A seat that plays every hand card "
-               f"draws {ruleset.hand_size} more at once and goes on.", f"{M} K7"),
+               f"draws {ruleset.hand_size} more at once and goes on.", f"{M} K7",
+               events=("dealt", "hand-emptied")),
         _first_seat_clause(ruleset),
         Clause("SK-12", f"Each seat has {ruleset.discard_piles} discard piles of its own. Only "
                "the top card of a discard pile may be played, and only by its owner; cards "
@@ -147,24 +157,30 @@ def clauses(ruleset: Ruleset) -> list[Clause]:
         Clause("SK-14", "A SKIP-BO card on a discard pile stays wild: played from the top of the "
                "pile it stands for whatever number the build pile needs.",
                "ASSUMPTION (dossier A14, the literal reading of K6; georgiee/"
-               "angular-workshop-skipbo#7 converts it instead)"),
+               "angular-workshop-skipbo#7 converts it instead)",
+               expects=("unexercised",)),
         Clause("SK-15", "A turn ends when the seat puts exactly one hand card on one of its "
                "discard piles; cards go to discard piles only from the hand.", f"{M} K6, K7",
                reasons=("discard-count", "pair-unequal")),
         Clause("SK-16", "A seat may discard and end its turn even when it could still play.",
-               "ilovetranslation FAQ (dossier §6 edge rules); K7"),
+               "ilovetranslation FAQ (dossier §6 edge rules); K7",
+               expects=("unexercised",)),
         Clause("SK-17", "A discard that empties the hand ends the turn like any other; the seat "
                f"draws {ruleset.hand_size} at the start of its next turn, not at once.",
-               "finalbosscardgame.com (dossier §6 edge rules)"),
+               "finalbosscardgame.com (dossier §6 edge rules)",
+               expects=("unexercised",)),
         Clause("SK-18", "A seat that plays the last card of its pay-off pile wins the game at "
-               "once, with no discard.", f"{M} K7, K11 (the object of the game)"),
+               "once, with no discard.", f"{M} K7, K11 (the object of the game)",
+               events=("win",)),
         Clause("SK-19", f"The winner scores {ruleset.win_bonus} points plus "
                f"{ruleset.points_per_card} for every card left in the opponents' pay-off piles "
                "(win_bonus, points_per_card); nobody else scores. A drawn, blocked or timed-out "
                "game scores nothing.", f"{M} K10 (scribd sheet; finalbosscardgame.com); the "
-               "drawn game ASSUMPTION"),
+               "drawn game ASSUMPTION",
+               events=("win", "drawn", "blocked", "turn-limit")),
         Clause("SK-20", f"A match is played to {ruleset.match_target} points (match_target).",
-               f"{M} K10"),
+               f"{M} K10",
+               events=("match-won",), expects=("unexercised",)),
         *play_clauses("SK", 21),
     ]
 

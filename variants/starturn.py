@@ -34,35 +34,41 @@ RULESET = Ruleset(
 S = "SEED-ES"  # seeds/000 (Spanish Wikipedia), rules dossier §5 (S1-S8)
 CLAUSES = (
     Clause("ST-1", "Two separate packs are used: a stack pack of 44 cards (payoff_pack) and a "
-           "draw pack of 52 cards (draw_pack).", f"{S} S1"),
+           "draw pack of 52 cards (draw_pack).", f"{S} S1",
+           events=("dealt",)),
     Clause("ST-2", "The card faces are not documented. Both packs are taken to hold suitless "
            "numbers from 1 to 15 (build_ceiling) spread as evenly as possible, with no wild "
            "cards: the stack pack 2 x (1-15) + 1-14, the draw pack 3 x (1-15) + 1-7. Change "
            "them with --set payoff_pack=, draw_pack=, build_ceiling=; the dossier's other "
            "reading, six wild 'star' cards (ST-A1), is close to draw_pack=46, jokers=6, "
            "wild_ranks=0 (the stars in the draw pack only).",
-           "ASSUMPTION ST-A2 (dossier §5, A17)"),
+           "ASSUMPTION ST-A2 (dossier §5, A17)",
+           events=("dealt",)),
     Clause("ST-3", "{players_range} A player count the packs cannot deal stacks and hands "
-           "for is refused.", f"{S} S2; deal check LIBRARY"),
+           "for is refused.", f"{S} S2; deal check LIBRARY",
+           events=("dealt",)),
     Clause("ST-4", "The stack pack is shared out equally as the seats' stacks (pay-off piles, "
            "payoff_size = 0), face down with the top card face up; stack cards left over join "
            "the draw pack.",
-           f"{S} S3; the leftovers ASSUMPTION"),
+           f"{S} S3; the leftovers ASSUMPTION",
+           events=("dealt",)),
     Clause("ST-5", "Only the top card of a stack (pay-off pile) may be played.", f"{S} S3",
            reasons=("empty-pile@payoff", "buried-card@payoff")),
     Clause("ST-6", "Each seat is dealt {hand_size:word} cards from the draw pack and fills its "
            "hand "
            "to {hand_size:word} at the start of each turn; the rest of the draw pack is the draw "
-           "pile.", f"{S} S4"),
+           "pile.", f"{S} S4",
+           events=("dealt",)),
     Clause("ST-7", "A build pile starts with a 1 and rises by exactly one up to "
            "{build_ceiling}.", f"{S} S5",
            reasons=("wrong-rank",)),
     Clause("ST-8", "{build_pile_limit}", f"{S} S5",
            reasons=("build-pile-limit",)),
     Clause("ST-9", "{wild_rule}", "ASSUMPTION ST-A2 (dossier §5)",
-           reasons=("wild-cannot-start", "wild-excluded")),
+           reasons=("wild-cannot-start", "wild-excluded"), expects=("unexercised",)),
     Clause("ST-10", "A build pile that reaches {build_ceiling} is complete and "
-           "{completed}.", f"{S} S7"),
+           "{completed}.", f"{S} S7",
+           events=("pile-completed",)),
     Clause("ST-11", "Each seat has {discard_piles:word} discard piles of its own. Only the top "
            "card of a "
            "discard pile may be played, and only by its owner.", f"{S} S6",
@@ -75,20 +81,25 @@ CLAUSES = (
            reasons=("discard-count", "pair-unequal", "forbidden-discard")),
     Clause("ST-13", "A seat that plays its whole hand onto build piles draws five more at once "
            "and goes on, as in Spite and Malice; no discard is owed for the emptied hand.",
-           f"ASSUMPTION (reading of {S} S6 'unless the whole hand went onto build piles')"),
+           f"ASSUMPTION (reading of {S} S6 'unless the whole hand went onto build piles')",
+           events=("hand-emptied",)),
     Clause("ST-14", "A seeded cut picks the seat that plays first; turns go round in seat "
-           "order.", "ASSUMPTION (who starts is not documented, dossier §5)"),
+           "order.", "ASSUMPTION (who starts is not documented, dossier §5)",
+           events=("dealt",)),
     Clause("ST-15", "The first seat to play the last card of its stack wins at once.",
-           f"{S} S8"),
+           f"{S} S8",
+           events=("win",)),
     Clause("ST-16", "When a required draw finds no card at all (completed piles are already in "
            "the draw pile), the game ends drawn and nobody scores; a blocked or timed-out game "
            "also scores nothing. A draw that finds fewer cards than it needs takes those there "
            "are, and the seat plays on. With the assumed card faces most games end drawn, even "
            "between sensible players: the draw pack runs out before a stack is played out "
            "(`spitemalice validate starturn` reports this low completion as intended).",
-           "ASSUMPTION (no source covers it; dossier A21)", expects=("completion",)),
+           "ASSUMPTION (no source covers it; dossier A21)", expects=("completion",),
+           events=("drawn", "short-draw", "blocked", "turn-limit")),
     Clause("ST-17", "No scoring is documented: a win scores 1 point (win_bonus) and a match is "
-           "a single game (match_target = 1).", "ASSUMPTION ST-A1 ('no scoring; single win')"),
+           "a single game (match_target = 1).", "ASSUMPTION ST-A1 ('no scoring; single win')",
+           events=("win",)),
     *play_clauses("ST", 18),
 )
 

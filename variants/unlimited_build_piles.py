@@ -37,5 +37,6 @@ def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
                "set's limit.", "SEED-ES HR1; RIGAL (dossier §8)", reasons=("build-pile-limit",)),
         Clause("UB-2", "Completed build piles keep the rule set's own policy (set aside or "
                "shuffled in); SEED-ES's 'cleared only when the draw pile runs out' is "
-               "--set completed_piles=set-aside.", "ASSUMPTION (dossier §8 HR1, A5)"),
+               "--set completed_piles=set-aside.", "ASSUMPTION (dossier §8 HR1, A5)",
+               events=("pile-completed",)),
     ]

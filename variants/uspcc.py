@@ -31,9 +31,11 @@ RULESET = Ruleset(
 
 U, P = "BICYCLE-COPY", "PAGAT"  # rules dossier §2 (U1-U9) and §1.2 (P1-P14)
 CLAUSES = (
-    Clause("US-1", "The deck is {deck}, shuffled together.", f"{U} U1; {P} P1"),
+    Clause("US-1", "The deck is {deck}, shuffled together.", f"{U} U1; {P} P1",
+           events=("dealt",)),
     Clause("US-2", "{players_range} A player count the deck cannot deal pay-off piles and hands "
-           "for is refused.", f"{U} U1; {P} P1; deal check LIBRARY"),
+           "for is refused.", f"{U} U1; {P} P1; deal check LIBRARY",
+           events=("dealt",)),
     Clause("US-3", "Ranks run from the ace (low) to the {build_ceiling:rank} (high); suits do "
            "not matter. A "
            "build pile starts with an ace and rises by exactly one rank, skipping none.",
@@ -46,7 +48,8 @@ CLAUSES = (
     Clause("US-6", "A build pile that reaches the {build_ceiling:rank} ({build_ceiling:word} "
            "cards; "
            "a wild card may stand for it) is complete and {completed}.",
-           f"{P} P10 (the Bicycle page's text on this was not readable, {U} U8)"),
+           f"{P} P10 (the Bicycle page's text on this was not readable, {U} U8)",
+           events=("pile-completed",)),
     Clause("US-7", "Each seat is dealt {payoff_deal} (payoff_size) with its top card face "
            "up; only that top card may be played, and the next one is turned up.",
            f"{U} U2, U4; {P} P3, P5",
@@ -54,11 +57,13 @@ CLAUSES = (
     Clause("US-8", "Each seat is dealt a hand of {hand_size:word}. A seat holding fewer cards "
            "draws "
            "up to {hand_size:word} at the start of its turn, and when it plays its last hand "
-           "card it draws {hand_size:word} more at once and goes on.", f"{U} U2, U7; {P} P8, P9"),
+           "card it draws {hand_size:word} more at once and goes on.", f"{U} U2, U7; {P} P8, P9",
+           events=("dealt", "hand-emptied")),
     Clause("US-9", "The seat whose pay-off top is higher plays first; a king counts as the "
            "highest card for this. When the highest tops are equal, those seats shuffle their "
            "pay-off piles and turn up new tops until one is higher.",
-           f"{U} U3; {P} P4; king ranking ASSUMPTION (dossier A3)"),
+           f"{U} U3; {P} P4; king ranking ASSUMPTION (dossier A3)",
+           events=("dealt",)),
     Clause("US-10", "Each seat has {discard_piles:word} discard piles of its own. Only the top "
            "card of a "
            "discard pile may be played, and only by its owner.", f"{U} U6; {P} P7",
@@ -72,18 +77,23 @@ CLAUSES = (
            "piles; cards go to discard piles only from the hand.", f"{P} P8",
            reasons=("discard-count", "pair-unequal")),
     Clause("US-13", "Playing the last pay-off card wins the game at once; no discard follows.",
-           f"{P} P11"),
+           f"{P} P11",
+           events=("win",)),
     Clause("US-14", "When a required draw finds no card at all (completed piles are already "
            "in the draw pile), the game ends as a drawn hand. A draw that finds fewer cards "
            "than it needs takes those there are, and the seat plays on.",
-           f"{P} P12; the moment ASSUMPTION (dossier A6, A21)"),
-    Clause("US-15", "A drawn, blocked or timed-out game scores nothing for anyone.", f"{P} P12"),
+           f"{P} P12; the moment ASSUMPTION (dossier A6, A21)",
+           events=("drawn", "short-draw")),
+    Clause("US-15", "A drawn, blocked or timed-out game scores nothing for anyone.", f"{P} P12",
+           events=("drawn", "blocked", "turn-limit")),
     Clause("US-16", "The winner scores 1 point for each card left in the opponent's pay-off "
            "pile, with no bonus.",
            f"ASSUMPTION: pagat's scoring was not retrieved ({P} P13, dossier A12); "
-           "as SEED-G4A G10"),
+           "as SEED-G4A G10",
+           events=("win",)),
     Clause("US-17", "A match is played to {match_target} points (match_target).",
-           "ASSUMPTION (dossier A12; as SEED-G4A G12)"),
+           "ASSUMPTION (dossier A12; as SEED-G4A G12)",
+           events=("match-won",), expects=("unexercised",)),
     *play_clauses("US", 18),
 )
 

@@ -142,11 +142,13 @@ def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
                "with a natural card it can reach: in its hand, on a discard-pile top (the card "
                "under the one played counts) or a pay-off top (never the face-down card under "
                "the one played). A wild card never covers a wild card.",
-               "ASSUMPTION (follows from WC-1; a hidden card never decides legality)"),
+               "ASSUMPTION (follows from WC-1; a hidden card never decides legality)",
+               expects=("unexercised",)),
         Clause("WC-3", f"A wild card may not stand for {excluded}: a 7, or the card that "
                "completes a pile (the queen, or the build ceiling), which could not be covered.",
                "SEED-ES HR4", reasons=("wild-excluded",)),
         Clause("WC-4", "A wild card left uncovered all the same (only in a position set up by "
                "hand) binds every seat: each must cover it before any other move, and a seat "
-               "that cannot passes.", "ASSUMPTION (no source covers it)"),
+               "that cannot passes.", "ASSUMPTION (no source covers it)",
+               expects=("unexercised",)),
     ]

@@ -26,6 +26,7 @@ from spitemalice.cli._args import (
 )
 from spitemalice.cli.study import SimulateStudy, add_simulate_options
 from spitemalice.study import parallel
+from spitemalice.study.coverage import format_coverage_report
 from spitemalice.study.runner import configuration
 from spitemalice.study.simulate import Summary, simulate
 from spitemalice.study.stats import Interval
@@ -43,6 +44,10 @@ def add_simulate(commands: Any) -> None:
     sim.add_argument("--json", action="store_true",
                      help="print the summary as JSON (without timings: equal runs print equal "
                           "bytes)")
+    sim.add_argument("--coverage", action="store_true",
+                     help="also count which clauses of the rule sheet the games exercised "
+                          "(moves played and refused, events) and warn about each clause "
+                          "none did; several times slower")
     parallel.add_arguments(sim)
     add_simulate_options(sim)  # --metrics, --games-out, --plot, --quiet
     sim.set_defaults(handler=run_simulate)
@@ -62,13 +67,17 @@ def run_simulate(args: argparse.Namespace) -> int:
     with study.progress, study.outputs:
         with parallel.backend(args) as (jobs, client):
             summary = simulate(book, bots, args.games, args.seed, on_game=study.on_game,
-                               jobs=jobs, client=client)
+                               jobs=jobs, client=client, coverage=args.coverage)
         study.outputs.close(summary.interrupted)
     data = {**provenance, **summary.as_dict(timing=False)}
     metrics = study.finish(data, summary.interrupted)
-    say(json.dumps(data, indent=2) if args.json
-          else format_summary(summary, [*named.rows(), ("rerun", command)])
-          + (f"\n\n{metrics}" if metrics else ""))
+    if args.json:
+        say(json.dumps(data, indent=2))
+    else:
+        covered = format_coverage_report(summary.coverage, summary.coverage_notes,
+                                         summary.games)
+        say(format_summary(summary, [*named.rows(), ("rerun", command)])
+            + "".join(f"\n\n{part}" for part in (metrics, covered) if part))
     if summary.interrupted:
         note_interrupted(summary.games)
         return INTERRUPTED

@@ -40,6 +40,7 @@ from spitemalice.stops import held_stops
 from spitemalice.study import parallel
 from spitemalice.study.commit import Outputs
 from spitemalice.study.compare import Comparison, compare, compare_until_decided, statistics
+from spitemalice.study.coverage import format_paired_coverage
 from spitemalice.study.games_out import GamesOut
 from spitemalice.study.metrics import METRICS, Quality, quality
 from spitemalice.study.outputs import GameOutput, RecordFolder
@@ -113,6 +114,9 @@ def add_study(commands: Any) -> None:
     cmp.add_argument("--batch", type=count, default=100,
                      help="games per batch with --until-decided (default 100)")
     cmp.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    cmp.add_argument("--no-coverage", action="store_true",
+                     help="skip counting which clauses the games exercised (faster, but no "
+                          "warning about a rule no game used)")
     add_allow_files(cmp)
     add_run_options(cmp)
     parallel.add_arguments(cmp)
@@ -325,11 +329,12 @@ def run_compare(args: argparse.Namespace) -> int:
         try:
             with parallel.backend(args) as (jobs, client):
                 if args.until_decided is None:
-                    result = compare(a, b, args.games, args.seed, on_game, jobs, client)
+                    result = compare(a, b, args.games, args.seed, on_game, jobs, client,
+                                     not args.no_coverage)
                 else:
                     result = compare_until_decided(a, b, args.statistic, args.until_decided,
                                                    args.seed, args.batch, args.games, on_game,
-                                                   jobs, client)
+                                                   jobs, client, not args.no_coverage)
         except ValueError as error:
             raise SpiteMaliceError(str(error)) from None
         outputs.close(result.interrupted)
@@ -378,7 +383,15 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
         tail = [f"until decided on {result.statistic}: {verdict} after {result.games} games "
                 f"(log-likelihood ratio {result.sprt.llr:.2f}, bounds "
                 f"{result.sprt.lower:.2f}..{result.sprt.upper:.2f})"]
-    return "\n".join(head + [""] + table + ([""] + tail if tail else []))
+    tail.append(f"identical games: {result.identical} of {result.games} (A and B made the "
+                "same moves)")
+    if result.coverage is not None:
+        tail += ["", *format_paired_coverage(result.coverage[0].rows, result.coverage[1].rows,
+                                             result.games)]
+    warned = result.warnings()
+    if warned:
+        tail += ["", *(f"warning  {said}" for said in warned)]
+    return "\n".join(head + [""] + table + [""] + tail)
 
 
 def _value(interval: Interval, rate: bool, signed: bool = False) -> str:

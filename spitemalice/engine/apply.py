@@ -7,7 +7,7 @@ from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook
 
 from .check import check_move
-from .flow import complete_pile, end_turn, finish, refill, turn_over
+from .flow import complete_pile, end_turn, finish, fire, refill, turn_over
 
 
 def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None = None) -> GameState:
@@ -51,6 +51,7 @@ def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
         state = _discard(rules, state, move)
     else:
         assert isinstance(move, Pass)
+        fire(rules, "passed")
         state = end_turn(rules, state, passed=True)
     end_hooks = rules.end_of_game_hooks
     if end_hooks and state.outcome is None:
@@ -58,6 +59,7 @@ def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
         for hook in end_hooks:
             outcome = hook(ruleset, state)
             if outcome is not None:
+                fire(rules, "ended-by-rule")
                 state = with_fields(state, outcome=outcome)
                 break
     if state.outcome is None and state.turn_moves >= rules.ruleset.turn_limit:
@@ -110,6 +112,7 @@ def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
     if zone is Zone.PAYOFF and not any(payoff) and team_won(rules, state, at_seat):
         return finish(rules, state, "win", at_seat)
     if not seats[state.seat].hand:
+        fire(rules, "hand-emptied")
         return refill(rules, state, state.seat)
     return state
 

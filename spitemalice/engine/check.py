@@ -21,7 +21,7 @@ from spitemalice.rules.reasons import REASONS
 
 from .legal import PASS, base_moves, legal_moves, not_a_state
 
-__all__ = ["REASONS", "check_move", "is_legal", "refuse"]
+__all__ = ["REASONS", "check_move", "decisions", "is_legal", "rank_reason", "refuse"]
 
 _NOTHING: frozenset[int] = frozenset()
 
@@ -45,7 +45,6 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
                 return
     if type(state) is not GameState:
         raise not_a_state(state, "check_move (and so is_legal and apply_move)")
-    why = rules.clause_for
     # Types first, always: Play(..., pile=False) equals Play(..., pile=0), so a cache lookup
     # before this check would accept on a warm cache what a cold one refuses.
     if not isinstance(move, Pass):
@@ -54,24 +53,55 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
         raise TypeError(f"seat is a seat number (int), not {shown(seat)}")
     if seat is None and cached is not None and cached[0] is state and move in cached[1]:
         return  # a parsed or rebuilt copy of a listed move
+    _check(rules, state, move, seat, None)
+
+
+def decisions(rules: RuleBook, state: GameState, move: Move,
+              seat: int | None = None) -> tuple[str, ...]:
+    """The reason keys of the decisions :func:`check_move` makes in accepting ``move``: for
+    each check the move passed, the key it would have been refused with (``"wrong-rank"``,
+    ``"empty-pile@discard"``, a forced-play filter's code when that filter narrowed the moves).
+    Rule coverage (:mod:`spitemalice.engine.coverage`) counts the clauses naming these keys
+    exercised by a played move.  The checks run afresh, never from the legal-move cache.
+
+    Raises:
+        IllegalMove: ``move`` is not legal (as :func:`check_move` raises it).
+        TypeError: ``move`` is not a move of the right shape.
+    """
+    if not isinstance(move, Pass):
+        _check_shape(move)
+    trace: list[str] = []
+    _check(rules, state, move, seat, trace)
+    return tuple(trace)
+
+
+def _check(rules: RuleBook, state: GameState, move: Move, seat: int | None,
+           trace: list[str] | None) -> None:
+    """:func:`check_move` past its cache, the move's shape checked; ``trace`` (when not
+    ``None``) collects the keys of the checks passed (:func:`decisions`)."""
+    why = rules.clause_for
     if state.outcome is not None:
         raise refuse("game-over", move, why)
     if seat is not None and seat != state.seat:
         raise refuse("not-on-turn", move, why,
                      f"seat {shown(seat)} moved, but seat {state.seat} is on turn (seats "
                      f"are 0 to {len(state.seats) - 1})")
+    if trace is not None:
+        trace += ("game-over",) if seat is None else ("game-over", "not-on-turn")
     if isinstance(move, Pass):
         if legal_moves(rules, state) != (PASS,):
             example = legal_moves(rules, state)[0]
             raise refuse("pass-not-allowed", move, why, "a seat may pass only when it has no "
                          f"other legal move; {example} is legal")
+        if trace is not None:
+            trace.append("pass-not-allowed")
         return
     if isinstance(move, Play):
-        _check_play(rules, state, move)
+        _check_play(rules, state, move, trace)
     else:
-        _check_discard(rules, state.seat, state.seats[state.seat], move)
+        _check_discard(rules, state.seat, state.seats[state.seat], move, trace)
     if rules.filter_moves_hooks:
-        _check_filters(rules, state, move)
+        _check_filters(rules, state, move, trace)
 
 
 def _is_int(value: object) -> bool:
@@ -96,13 +126,18 @@ def _check_shape(move: object) -> None:
         raise TypeError(f"{move!r} does not have the shape {shape}")
 
 
-def _check_filters(rules: RuleBook, state: GameState, move: Move) -> None:
-    answer = _refusing_filters(rules, state, base_moves(rules, state)).get(move)
+def _check_filters(rules: RuleBook, state: GameState, move: Move,
+                   trace: list[str] | None = None) -> None:
+    offered = base_moves(rules, state)
+    answer = _refusing_filters(rules, state, offered).get(move)
     if answer is not None:
         raise refuse(answer.reason, move, rules.clause_for, answer.message)
+    if trace is not None:  # each filter that narrowed the moves allowed this one
+        trace += (found.reason for found in filter_answers(rules, state, offered))
 
 
-def _check_play(rules: RuleBook, state: GameState, move: Play) -> None:
+def _check_play(rules: RuleBook, state: GameState, move: Play,
+                trace: list[str] | None = None) -> None:
     why = rules.clause_for
     mover = state.seats[_play_source(rules, state, move)]
     if move.zone is Zone.HAND:
@@ -125,6 +160,25 @@ def _check_play(rules: RuleBook, state: GameState, move: Play) -> None:
     else:
         raise refuse("no-such-pile", move, why, f"there is no build pile {move.pile + 1}")
     _check_rank(rules, move, need)
+    if trace is not None:
+        trace += _play_keys(rules, move, need)
+
+
+def _play_keys(rules: RuleBook, move: Play, need: int) -> list[str]:
+    """The keys of the checks :func:`_check_play` (with :func:`_play_source` and
+    :func:`_check_top`) passed in accepting ``move`` onto a pile needing rank ``need``, in
+    its order."""
+    keys = [] if move.owner is None else ["seat-prefix", "not-own-pile"]
+    if move.zone is Zone.HAND:
+        keys += ["no-such-pile", "not-in-hand"]
+    elif move.zone is Zone.PAYOFF:
+        keys += ["no-such-pile", "empty-pile@payoff", "buried-card@payoff"]
+    else:
+        keys += ["no-such-pile", "empty-pile@discard", "buried-card@discard",
+                 "not-on-pile@discard"]
+    keys.append("build-pile-limit" if move.pile == NEW_PILE else "no-such-pile")
+    keys.append(rank_reason(rules, move.card, need))
+    return keys
 
 
 def _play_source(rules: RuleBook, state: GameState, move: Play) -> int:
@@ -171,20 +225,28 @@ _REASON_TEXT = {
 }
 
 
+def rank_reason(rules: RuleBook, card: Card, need: int) -> str:
+    """The reason code that decides whether ``card`` may go on a build pile needing rank
+    ``need`` (``1`` for a new pile): ``"wrong-rank"`` for a natural card; for a wild card
+    ``"wild-cannot-start"`` on a new pile, else ``"wild-excluded"``."""
+    if not rules.wild.is_wild(card):
+        return "wrong-rank"
+    return "wild-cannot-start" if need == 1 else "wild-excluded"
+
+
 def _check_rank(rules: RuleBook, move: Play, need: int) -> None:
     card = move.card
     accepted = rules.accepts[card.rank] if card.rank < len(rules.accepts) else _NOTHING
     if need in accepted:
         return
-    why = rules.clause_for
-    if not rules.wild.is_wild(card):
-        raise refuse("wrong-rank", move, why, f"the pile needs rank {need}, not {card}")
-    if need == 1:
-        raise refuse("wild-cannot-start", move, why)
-    raise refuse("wild-excluded", move, why, f"a wild card may not stand for rank {need} here")
+    reason = rank_reason(rules, card, need)
+    message = {"wrong-rank": f"the pile needs rank {need}, not {card}",
+               "wild-excluded": f"a wild card may not stand for rank {need} here"}
+    raise refuse(reason, move, rules.clause_for, message.get(reason, ""))
 
 
-def _check_discard(rules: RuleBook, state_seat: int, mover: Seat, move: Discard) -> None:
+def _check_discard(rules: RuleBook, state_seat: int, mover: Seat, move: Discard,
+                   trace: list[str] | None = None) -> None:
     why = rules.clause_for
     cards = move.cards
     if not 1 <= len(cards) <= rules.discard.max_cards:
@@ -204,6 +266,10 @@ def _check_discard(rules: RuleBook, state_seat: int, mover: Seat, move: Discard)
                      f"discard piles are numbered 1 to {rules.discard.piles}")
     if move.owner is not None:
         _check_discard_owner(rules, state_seat, move)
+    if trace is not None:
+        trace += ("discard-count", *(("pair-unequal",) if len(cards) == 2 else ()),
+                  "not-in-hand", "forbidden-discard", "no-such-pile",
+                  *(() if move.owner is None else ("seat-prefix", "not-own-discard-pile")))
 
 
 def _check_discard_owner(rules: RuleBook, seat: int, move: Discard) -> None:
@@ -244,6 +310,15 @@ def _refusing_filters(
             if move not in allowed:
                 refused_by.setdefault(move, answer)
     return refused_by
+
+
+def filter_answers(rules: RuleBook, state: GameState,
+                   moves: tuple[Move, ...]) -> list[MoveFilter]:
+    """The answers of the forced-play filters that narrow ``moves`` (the moves the other
+    rules allow in ``state``), in hook order."""
+    ruleset = rules.ruleset
+    answers = (hook(ruleset, state, moves) for hook in rules.filter_moves_hooks)
+    return [answer for answer in answers if answer is not None]
 
 
 def refuse(

@@ -9,6 +9,7 @@ from spitemalice.limits import check_int, check_seed
 from spitemalice.model import GameState, Pile, Seat, new_seat, sort_hand
 from spitemalice.rules.book import RuleBook
 
+from .flow import fire
 from .shuffle import rng_for, shuffled, shuffled_list
 
 _MAX_RESHUFFLES = 100
@@ -69,6 +70,7 @@ def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) ->
     # Seats built from tuples in canonical form (sorted hands), as the engine's own
     # constructor takes them: the public one would convert every pile again.
     seats = tuple(map(new_seat, payoffs, hands, (discards,) * players))
+    fire(rules, "dealt")
     if rules.deal.first_seat == "higher-payoff-top":
         state = GameState(seats, (), draw, (), seed=seed, shuffles=shuffles)
         return _higher_top_starts(rules, state)

@@ -25,9 +25,19 @@ from spitemalice.rules.book import RuleBook
 from .shuffle import shuffled
 
 
+def fire(rules: RuleBook, event: str) -> None:
+    """Count ``event`` (:data:`spitemalice.rules.events.EVENTS`) for rule coverage while a
+    study records it (:mod:`spitemalice.engine.coverage`); otherwise do nothing.  Called only
+    where the event happens, never once per move."""
+    fired = rules._cache.fired
+    if fired is not None:
+        fired[event] += 1
+
+
 def finish(rules: RuleBook, state: GameState, kind: OutcomeKind, winner: int | None) -> GameState:
     """``state`` ended with ``kind``, scored by the rule set's scoring hook."""
     outcome = Outcome(kind, winner, rules.score(state, kind, winner))
+    fire(rules, kind)  # the outcome kinds are events of the same names
     return with_fields(state, outcome=outcome)
 
 
@@ -50,8 +60,13 @@ def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
         if not draw:
             if not completed and rules.ruleset.recycle_under_tops:
                 builds, removed, completed = under_tops(builds, removed)
+                if completed:
+                    fire(rules, "recycled-under-tops")
+            elif completed:
+                fire(rules, "recycled")
             if not completed:
                 if taken:
+                    fire(rules, "short-draw")
                     break  # a short draw: the seat plays on with the cards it found
                 return finish(rules, state, "drawn", None)
             draw, completed = shuffled(completed, state.seed, shuffles), ()
@@ -134,6 +149,7 @@ def turn_over(rules: RuleBook, state: GameState, seats: tuple[Seat, ...], turn_m
 def complete_pile(rules: RuleBook, state: GameState, pile: Pile) -> GameState:
     """A completed build pile leaves the table: a plugin's ``spitemalice_completed_pile``
     decides where its cards go, else they are set aside or shuffled into the draw pile."""
+    fire(rules, "pile-completed")
     for hook in rules.completed_pile_hooks:
         placed = hook(rules.ruleset, state, pile)
         if placed is not None:

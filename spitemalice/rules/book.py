@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import importlib
 import types
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -119,6 +120,9 @@ class EngineCache:
         pair_discards: (card, card) -> the pair's discards onto each discard pile.
         partner_discards: (id of an own discard, partner seat) -> (that discard, the same
             onto the partner's pile); the entry keeps the discard alive, so ids stay unique.
+        fired: while a study records rule coverage (:mod:`spitemalice.engine.coverage`),
+            how many times each event (:data:`spitemalice.rules.events.EVENTS`) happened;
+            ``None`` otherwise, and then the engine counts nothing.
     """
 
     last_legal: tuple[GameState, tuple[Move, ...]] | None = None
@@ -132,6 +136,7 @@ class EngineCache:
     single_discards: dict[Card, tuple[Discard, ...]] | None = None
     pair_discards: dict[tuple[Card, Card], tuple[Discard, ...]] = attrs.Factory(dict)
     partner_discards: dict[tuple[int, int], tuple[Discard, Discard]] = attrs.Factory(dict)
+    fired: Counter[str] | None = None
 
 
 FilterMovesHook = Callable[[Ruleset, GameState, tuple[Move, ...]], MoveFilter | None]

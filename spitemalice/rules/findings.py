@@ -45,11 +45,24 @@ def expects_names(names: Iterable[str] | str) -> tuple[str, ...]:
     Raises:
         ValueError: a name that is not one of :data:`EXPECTABLE` (the message lists them).
     """
+    return known_names(names, EXPECTABLE, "expects", "finding a clause may declare")
+
+
+def known_names(names: Iterable[str] | str, table: Iterable[str], field: str,
+                kind: str) -> tuple[str, ...]:
+    """``names`` (one name as a string, or several) as a tuple, each one of ``table``'s; what
+    a clause's ``field`` is checked with.
+
+    Raises:
+        ValueError: a name not in ``table``: the message names ``field``, the unknown names,
+            what a name must be (``kind``) and the names there are.
+    """
     found = (names,) if isinstance(names, str) else tuple(names)
-    unknown = [name for name in found if name not in EXPECTABLE]
+    known = list(table)
+    unknown = [name for name in found if name not in known]
     if unknown:
-        raise ValueError(f"expects names {', '.join(map(repr, unknown))}, which is no finding "
-                         f"a clause may declare; the names are {', '.join(EXPECTABLE)}")
+        raise ValueError(f"{field} names {', '.join(map(repr, unknown))}, which is no {kind}; "
+                         f"the names are {', '.join(known)}")
     return found
 
 

@@ -15,6 +15,7 @@ from spitemalice.cards import Card
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.limits import check_int, int_field, shown
 from spitemalice.moves import Move
+from spitemalice.rules.events import event_names
 from spitemalice.rules.findings import expects_names
 from spitemalice.rules.ruleset import CompletedPolicy, FirstSeatRule
 
@@ -232,10 +233,15 @@ class Clause:
             (:data:`spitemalice.rules.findings.EXPECTABLE`), say ``("stuck-seat",)`` for a rule
             that leaves a seat only a pass on purpose: validate and the conformance kit then
             report them as ``info`` citing this clause instead of failing or warning.
+        events: names of the events this clause defines
+            (:data:`spitemalice.rules.events.EVENTS`), say ``("pile-completed",)`` for the
+            clause that says what a completed build pile does: rule coverage counts the
+            clause exercised when one happens (besides the moves its ``reasons`` decide).
 
     Raises:
         RulesetError: ``expects`` names a finding that is not one of
-            :data:`~spitemalice.rules.findings.EXPECTABLE` (the message names the clause).
+            :data:`~spitemalice.rules.findings.EXPECTABLE`, or ``events`` an event that is not
+            one of :data:`~spitemalice.rules.events.EVENTS` (the message names the clause).
     """
 
     id: str
@@ -244,11 +250,13 @@ class Clause:
     reasons: tuple[str, ...] = attrs.field(default=(), converter=_reasons)
     inherited_from: str = ""
     expects: tuple[str, ...] = attrs.field(default=(), converter=_expects)
+    events: tuple[str, ...] = attrs.field(default=(), converter=_expects)
 
     @expects.validator
+    @events.validator
     def _known(self, attribute: attrs.Attribute[tuple[str, ...]],
                value: tuple[str, ...]) -> None:
         try:
-            expects_names(value)
+            (expects_names if attribute.name == "expects" else event_names)(value)
         except ValueError as error:
             raise RulesetError(f"clause {self.id}: {error}") from None

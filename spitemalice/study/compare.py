@@ -14,7 +14,15 @@ from typing import Any
 
 import attrs
 
+from spitemalice.engine.coverage import Tally
 from spitemalice.limits import check_games, check_seed, int_field
+from spitemalice.study.coverage import (
+    ClauseCoverage,
+    CoverageNote,
+    clause_coverage,
+    coverage_as_dict,
+    coverage_notes,
+)
 from spitemalice.study.runner import Configuration, GameRow, play_games
 from spitemalice.study.stats import (
     Interval,
@@ -94,6 +102,9 @@ class Comparison:
         lines: one :class:`Line` per statistic.
         sprt: the test's result when a margin was given, else ``None``.
         interrupted: Ctrl-C stopped the run early.
+        coverage: how the games of A and of B exercised each clause of their rule sheets
+            (:mod:`spitemalice.study.coverage`), or ``None`` when not recorded.
+        identical: paired games in which A and B made the very same moves.
     """
 
     a: Configuration
@@ -105,9 +116,29 @@ class Comparison:
     statistic: str | None = None
     margin: float | None = None
     interrupted: bool = False
+    coverage: tuple[Covered, Covered] | None = None
+    identical: int = 0
+
+    def warnings(self) -> list[str]:
+        """What the comparison cannot vouch for: A and B playing the same moves in every
+        game, and each clause of either sheet that no game exercised (``"A: ..."``,
+        ``"B: ..."``, ``"A and B: ..."``; a clause declaring it is left out)."""
+        said = []
+        if self.games and self.identical == self.games:
+            said.append(f"A and B played identical games: the same moves in all {self.games} "
+                        "paired games, so these bots do not show the difference between them "
+                        "(try other bots, or check that B's rule comes into play)")
+        labels: dict[str, list[str]] = {}  # a message -> the configurations it is about
+        for label, covered in zip("AB", self.coverage or (), strict=False):
+            for note in covered.notes:
+                if note.level == "warning":
+                    labels.setdefault(note.message, []).append(label)
+        said += [f"{' and '.join(which)}: {message}" for message, which in labels.items()]
+        return said
 
     def as_dict(self) -> dict[str, object]:
-        """JSON-ready data: labels, games, each statistic's A, B, difference and flag."""
+        """JSON-ready data: labels, games, each statistic's A, B, difference and flag, the
+        identical games, each configuration's rule coverage and the warnings."""
         data: dict[str, object] = {
             "a": self.a.label, "b": self.b.label, "games": self.games,
             "statistics": {
@@ -116,7 +147,13 @@ class Comparison:
                                       "differs": line.differs}
                 for line in self.lines},
             "interrupted": self.interrupted,
+            "identical_games": self.identical,
+            "warnings": self.warnings(),
         }
+        if self.coverage is not None:
+            data["coverage"] = {label: {**coverage_as_dict(covered.rows, self.games),
+                                        "notes": [attrs.asdict(n) for n in covered.notes]}
+                                for label, covered in zip("ab", self.coverage, strict=True)}
         if self.sprt is not None:
             data["until_decided"] = {
                 "statistic": self.statistic, "margin": self.margin,
@@ -139,12 +176,23 @@ def statistic_named(name: str, seats: int) -> Statistic:
     raise ValueError(f"unknown statistic {name!r}; choose from {known}")
 
 
+@attrs.frozen
+class Covered:
+    """One configuration's rule coverage in a comparison: a row per clause and the notes
+    about clauses no game exercised."""
+
+    rows: tuple[ClauseCoverage, ...]
+    notes: tuple[CoverageNote, ...]
+
+
 def compare(a: Configuration, b: Configuration, games: int, seed: int,
             on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
-            jobs: int | None = 1, client: Any = None) -> Comparison:
+            jobs: int | None = 1, client: Any = None, coverage: bool = True) -> Comparison:
     """Play ``games`` paired games of ``a`` and ``b`` (game ``g`` from the same seed under
     both) and compare them.  ``jobs`` and ``client`` choose where the games are played
     (:func:`spitemalice.study.parallel.run_games`); the comparison never depends on them.
+    ``coverage`` records how the games exercised each clause (several times slower; the
+    comparison warns about a clause no game exercised).
 
     Raises:
         ValueError: the configurations have different numbers of seats.
@@ -153,14 +201,28 @@ def compare(a: Configuration, b: Configuration, games: int, seed: int,
     """
     games, seed = check_games(games), check_seed(seed)
     _check_seats(a, b)
-    run = play_games((a, b), seed, range(games), on_game, jobs, client)
-    return _comparison(a, b, run.rows[0], run.rows[1], interrupted=run.interrupted)
+    run = play_games((a, b), seed, range(games), on_game, jobs, client, coverage)
+    return attrs.evolve(
+        _comparison(a, b, run.rows[0], run.rows[1], interrupted=run.interrupted),
+        coverage=_covered((a, b), run.coverage), identical=run.identical)
+
+
+def _covered(configs: tuple[Configuration, Configuration],
+             tallies: Sequence[Tally]) -> tuple[Covered, Covered] | None:
+    if not tallies:
+        return None
+    covered = []
+    for config, tally in zip(configs, tallies, strict=True):
+        rows = tuple(clause_coverage(config.rules, tally))
+        covered.append(Covered(rows, tuple(coverage_notes(config.rules, rows, tally.games))))
+    return covered[0], covered[1]
 
 
 def compare_until_decided(a: Configuration, b: Configuration, statistic: str, margin: float,
                           seed: int, batch: int = 100, max_games: int = 20_000,
                           on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
-                          jobs: int | None = 1, client: Any = None) -> Comparison:
+                          jobs: int | None = 1, client: Any = None,
+                          coverage: bool = True) -> Comparison:
     """Play paired games in batches of ``batch`` until :func:`~spitemalice.study.stats.sprt` on the
     paired differences of ``statistic`` decides whether B differs from A by ``margin`` (in the
     statistic's unit: moves, or a share 0..1), or ``max_games`` were played.
@@ -181,16 +243,23 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
     rows_b: list[GameRow] = []
     result = sprt([], margin)
     interrupted = False
+    tallies = (Tally(), Tally()) if coverage else ()
+    identical = 0
     while result.decision == "undecided" and len(rows_a) < max_games and not interrupted:
         start = len(rows_a)
         run = play_games((a, b), seed, range(start, min(start + batch, max_games)), on_game,
-                         jobs, client)
+                         jobs, client, coverage)
         rows_a += run.rows[0]
         rows_b += run.rows[1]
+        for tally, counted in zip(tallies, run.coverage, strict=True):
+            tally.add(counted)
+        identical += run.identical
         interrupted = run.interrupted
         result = sprt([stat.value(y) - stat.value(x) for x, y in zip(rows_a, rows_b,
                                                                       strict=True)], margin)
-    return _comparison(a, b, rows_a, rows_b, result, statistic, margin, interrupted)
+    return attrs.evolve(_comparison(a, b, rows_a, rows_b, result, statistic, margin,
+                                    interrupted),
+                        coverage=_covered((a, b), tallies), identical=identical)
 
 
 def _check_seats(a: Configuration, b: Configuration) -> None:

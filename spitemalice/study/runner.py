@@ -15,6 +15,7 @@ import attrs
 
 from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.coverage import Tally
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import MAX_GAMES, check_int, check_seed, int_field
@@ -24,7 +25,7 @@ from spitemalice.rules.book import RuleBook
 from spitemalice.rules.policies import TeamRule
 from spitemalice.study.commit import commit_games
 from spitemalice.study.parallel import run_games
-from spitemalice.study.simulate import play_game
+from spitemalice.study.simulate import covered_game, play_game
 
 
 @attrs.frozen
@@ -126,7 +127,14 @@ def play_one(config: Configuration, run_seed: int, game: int) -> GameRow:
             ``game`` not 0 to :data:`~spitemalice.limits.MAX_GAMES`.
     """
     check_int(game, "game", 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
-    seed = game_seed(check_seed(run_seed, "run_seed"), game)
+    return _played(config, check_seed(run_seed, "run_seed"), game)[0]
+
+
+def _played(config: Configuration, run_seed: int, game: int,
+            coverage: bool = False) -> tuple[GameRow, tuple[Move, ...], Tally | None]:
+    """:func:`play_one`, with the moves made and, under ``coverage``, the game's rule
+    coverage (:class:`~spitemalice.engine.coverage.Tally`); the arguments checked."""
+    seed = game_seed(run_seed, game)
     tally = [0]
     players = [_Counting(make_player(kind, derive_seed(seed, "seat", seat)), tally)
                for seat, kind in enumerate(config.bots)]
@@ -136,8 +144,19 @@ def play_one(config: Configuration, run_seed: int, game: int) -> GameRow:
         if not start_shuffles:
             start_shuffles.append(state.shuffles)
 
-    result = play_game(config.rules, players, seed, on_move=first_state)
-    return row_of(config, game, result, tally[0], start_shuffles[0] if start_shuffles else 0)
+    def play(on_move: Callable[[GameState, Move], None]) -> GameResult:
+        def both(state: GameState, move: Move) -> None:
+            first_state(state, move)
+            on_move(state, move)
+        return play_game(config.rules, players, seed, on_move=both)
+
+    covered: Tally | None = None
+    if coverage:
+        result, covered = covered_game(config.rules, play)
+    else:
+        result = play_game(config.rules, players, seed, on_move=first_state)
+    row = row_of(config, game, result, tally[0], start_shuffles[0] if start_shuffles else 0)
+    return row, result.moves, covered
 
 
 def row_of(config: Configuration, game: int, result: GameResult,
@@ -221,33 +240,55 @@ class Run:
         rows: one list of rows per configuration, all of the same length.
         interrupted: ``True`` when Ctrl-C stopped the run early (the rows are the games
             finished under every configuration).
+        coverage: with ``coverage=True``, each configuration's rule coverage over the run
+            (:class:`~spitemalice.engine.coverage.Tally`); else empty.
+        identical: games in which every configuration made the very same moves.
     """
 
     rows: tuple[list[GameRow], ...]
     interrupted: bool = False
+    coverage: tuple[Tally, ...] = ()
+    identical: int = 0
+
+
+@attrs.frozen
+class Paired:
+    """Game ``g`` of every configuration: the rows, each configuration's rule coverage (empty
+    unless recorded) and whether all of them made the same moves."""
+
+    rows: tuple[GameRow, ...]
+    coverage: tuple[Tally, ...]
+    same: bool
 
 
 @attrs.frozen
 class PairedGame:
     """Game ``first + g`` of every configuration, as a pure function of ``g`` (what
-    :func:`spitemalice.study.parallel.run_games` hands to a worker)."""
+    :func:`spitemalice.study.parallel.run_games` hands to a worker); ``coverage`` records
+    each configuration's rule coverage too."""
 
     configs: tuple[Configuration, ...]
     run_seed: int
     first: int = 0
+    coverage: bool = False
 
-    def __call__(self, game: int) -> tuple[GameRow, ...]:
-        return tuple(play_one(config, self.run_seed, self.first + game)
-                     for config in self.configs)
+    def __call__(self, game: int) -> Paired:
+        played = [_played(config, self.run_seed, self.first + game, self.coverage)
+                  for config in self.configs]
+        moves = [made for _, made, _ in played]
+        return Paired(tuple(row for row, _, _ in played),
+                      tuple(tally for _, _, tally in played if tally is not None),
+                      all(made == moves[0] for made in moves))
 
 
 def play_games(configs: Sequence[Configuration], run_seed: int, games: range,
                on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
-               jobs: int | None = 1, client: Any = None) -> Run:
+               jobs: int | None = 1, client: Any = None, coverage: bool = False) -> Run:
     """Play game ``g`` of every configuration for each ``g`` in ``games`` (a step-1 range;
     paired: the same deal seed under each configuration), calling ``on_game`` with each
     game's rows in game order.  ``jobs`` and ``client`` choose where games are played
     (:func:`spitemalice.study.parallel.run_games`); the rows never depend on them.
+    ``coverage`` also records each configuration's rule coverage (several times slower).
 
     Ctrl-C (``KeyboardInterrupt``; SIGTERM on the command line) stops the run cleanly: the
     result holds the games committed under every configuration (a game counts once
@@ -255,13 +296,18 @@ def play_games(configs: Sequence[Configuration], run_seed: int, games: range,
     interrupted.  An exception from ``on_game`` ends the run and goes on to the caller.
     """
     rows: tuple[list[GameRow], ...] = tuple([] for _ in configs)
-    play = PairedGame(tuple(configs), run_seed, games.start)
+    tallies = tuple(Tally() for _ in configs) if coverage else ()
+    identical = [0]
+    play = PairedGame(tuple(configs), run_seed, games.start, coverage)
 
-    def commit(game: int, done: tuple[GameRow, ...]) -> None:
+    def commit(game: int, done: Paired) -> None:
         if on_game is not None:
-            on_game(done)  # the game's outputs first: then it counts
-        for column, row in zip(rows, done, strict=True):
+            on_game(done.rows)  # the game's outputs first: then it counts
+        for column, row in zip(rows, done.rows, strict=True):
             column.append(row)
+        for tally, counted in zip(tallies, done.coverage, strict=True):
+            tally.add(counted)
+        identical[0] += done.same
 
     finished = commit_games(run_games(play, len(games), jobs, client), commit)
-    return Run(rows, interrupted=finished.interrupted)
+    return Run(rows, finished.interrupted, tallies, identical[0])

@@ -5,13 +5,14 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from spitemalice.bots.players import Player, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.coverage import Tally, recorder_for
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import check_games, check_seed, int_field
@@ -19,6 +20,13 @@ from spitemalice.model import OUTCOME_KINDS, GameResult, GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
 from spitemalice.study.commit import commit_games
+from spitemalice.study.coverage import (
+    ClauseCoverage,
+    CoverageNote,
+    clause_coverage,
+    coverage_as_dict,
+    coverage_notes,
+)
 from spitemalice.study.parallel import run_games
 from spitemalice.study.stats import interval_of_mean, wilson
 
@@ -81,6 +89,8 @@ class Summary:
     sd_moves: float = 0.0
     sd_turns: float = 0.0
     interrupted: bool = False
+    coverage: tuple[ClauseCoverage, ...] = ()
+    coverage_notes: tuple[CoverageNote, ...] = ()
 
     def intervals(self) -> dict[str, Any]:
         """95% intervals: Wilson for every rate (shares of all games), normal for the means.
@@ -113,7 +123,10 @@ class Summary:
         ``games_per_second`` and ``moves_per_second``: what remains is a pure function of the
         configuration, bots, games and seed (``simulate --json`` prints that, so two runs,
         with any ``--jobs``, compare byte for byte)."""
-        data = attrs.asdict(self)
+        data = attrs.asdict(self, filter=lambda field, _: not field.name.startswith("coverage"))
+        if self.coverage:
+            data["coverage"] = {**coverage_as_dict(self.coverage, self.games),
+                                "notes": [attrs.asdict(note) for note in self.coverage_notes]}
         data["intervals"] = {
             key: [i.as_dict() for i in value] if isinstance(value, list) else value.as_dict()
             for key, value in self.intervals().items()}
@@ -142,10 +155,38 @@ class BotGame:
     seed: int
 
     def __call__(self, game: int) -> GameResult:
+        return self.play(game)
+
+    def play(self, game: int, on_move: Callable[[GameState, Move], None] | None = None
+             ) -> GameResult:
+        """Game ``game``, calling ``on_move`` before each move (see :func:`play_game`)."""
         game_seed = derive_seed(self.seed, "game", game)
         players = [make_player(kind, derive_seed(game_seed, "seat", seat))
                    for seat, kind in enumerate(self.bots)]
-        return play_game(self.rules, players, game_seed)
+        return play_game(self.rules, players, game_seed, on_move=on_move)
+
+
+@attrs.frozen
+class CoveredGame(BotGame):
+    """:class:`BotGame` that also records the game's rule coverage
+    (:class:`~spitemalice.engine.coverage.Recorder`): returns the result and the game's
+    :class:`~spitemalice.engine.coverage.Tally`."""
+
+    def __call__(self, game: int) -> tuple[GameResult, Tally]:  # type: ignore[override]
+        return covered_game(self.rules, lambda on_move: BotGame.play(self, game, on_move))
+
+
+def covered_game(rules: RuleBook,
+                 play: Callable[[Callable[[GameState, Move], None]], GameResult]
+                 ) -> tuple[GameResult, Tally]:
+    """Run ``play(on_move)`` (one game, calling ``on_move`` before each move) while this
+    process's recorder of ``rules`` counts its rule coverage; the result and the game's
+    tally."""
+    recorder = recorder_for(rules)
+    with recorder:
+        result = play(recorder.move)
+        recorder.game()
+    return result, recorder.take()
 
 
 def simulate(
@@ -156,6 +197,7 @@ def simulate(
     on_game: Callable[[int, GameResult, tuple[str, ...]], None] | None = None,
     jobs: int | None = 1,
     client: Any = None,
+    coverage: bool = False,
 ) -> Summary:
     """Play ``games`` games; game ``g`` is dealt from a seed derived from ``seed`` and ``g``.
 
@@ -173,6 +215,10 @@ def simulate(
         jobs: worker processes (``None``: every core); see
             :func:`spitemalice.study.parallel.run_games`.
         client: a ``distributed.Client`` to play the games on a Dask cluster instead.
+        coverage: also record which clauses of the rule sheet the games exercised
+            (:mod:`spitemalice.study.coverage`): the summary's ``coverage`` and
+            ``coverage_notes``.  It makes the run several times slower (the cost is measured
+            in ``bench/bench.py``), so it is off unless asked for.
 
     Raises:
         SpiteMaliceError: an unknown bot, a bot list that does not fit the seats, ``games``
@@ -184,16 +230,40 @@ def simulate(
     for kind in set(kinds):
         make_player(kind, 0)  # refuse an unknown kind before any game is played
     tally = _Tally(rules.players)
+    covering = Tally() if coverage else None
     start = time.perf_counter()
 
-    def commit(game: int, result: GameResult) -> None:
+    def commit(game: int, played: tuple[GameResult, Tally | None]) -> None:
+        result, counted = played
         if on_game is not None:
             on_game(game, result, kinds)  # the game's outputs first: then it counts
         tally.add(result)
+        if covering is not None and counted is not None:
+            covering.add(counted)
 
-    finished = commit_games(run_games(BotGame(rules, kinds, seed), games, jobs, client), commit)
+    finished = commit_games(_games(rules, kinds, seed, games, jobs, client, coverage), commit)
     summary = tally.summary(rules, kinds, time.perf_counter() - start)
+    if covering is not None:
+        rows = tuple(clause_coverage(rules, covering))
+        summary = attrs.evolve(summary, coverage=rows, coverage_notes=tuple(
+            coverage_notes(rules, rows, covering.games)))
     return attrs.evolve(summary, interrupted=True) if finished.interrupted else summary
+
+
+def _games(rules: RuleBook, kinds: tuple[str, ...], seed: int, games: int, jobs: int | None,
+           client: Any, coverage: bool) -> Iterator[tuple[GameResult, Tally | None]]:
+    """The run's games in order, each with its coverage tally (``None`` without coverage)."""
+    if coverage:
+        yield from run_games(CoveredGame(rules, kinds, seed), games, jobs, client)
+    else:
+        results = run_games(BotGame(rules, kinds, seed), games, jobs, client)
+        try:
+            for result in results:
+                yield result, None
+        finally:  # a run cut short ends its worker processes now (see commit_games)
+            close = getattr(results, "close", None)
+            if close is not None:
+                close()
 
 
 def _bots_for(bots: Sequence[str], seats: int) -> tuple[str, ...]:

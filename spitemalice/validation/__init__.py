@@ -28,6 +28,12 @@ from spitemalice.rules.findings import cite
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed, load_plugin
 from spitemalice.rules.sheet import format_value
+from spitemalice.study.coverage import (
+    UNEXERCISED,
+    ClauseCoverage,
+    clause_coverage,
+    coverage_notes,
+)
 from spitemalice.study.progress import Progress
 from spitemalice.study.provenance import RunConfiguration, describe_run
 from spitemalice.study.simulate import play_game
@@ -157,7 +163,8 @@ def validate_book(
         return attrs.evolve(report, interrupted=True, not_run=(GAMES, *AFTER_GAMES))
     with Progress(games, "validate", enabled=progress) as bar:
         dynamic, stats, failure = dynamic_checks(book, games, seed, jobs, client, bar.advance)
-    report = attrs.evolve(report, checks=(*checks, *dynamic), stats=stats)
+    report = attrs.evolve(report, checks=(*checks, *dynamic), stats=stats,
+                          coverage=tuple(_coverage_rows(book, stats)))
     later = list(AFTER_GAMES)
     if not stats.interrupted:
         try:
@@ -188,7 +195,8 @@ def _after_games(step: str, report: Report, book: RuleBook, failure: Failure | N
     if step == AFTER_GAMES[2]:
         assert report.stats is not None
         judged, findings = _judgement(book, report.stats, base, seed, intended(book, plugins))
-        return attrs.evolve(report, checks=(*report.checks, *judged), findings=tuple(findings))
+        return attrs.evolve(report, checks=(*report.checks, *judged),
+                            findings=(*findings, *_unexercised(book, report)))
     return attrs.evolve(report,
                         reproduction=None if failure is None else _reproduction(book, failure))
 
@@ -215,6 +223,22 @@ def _reproduction(book: RuleBook, failure: Failure, shrunk: bool = True) -> dict
                           finding=RecordFinding(invariant, small.problem))
     return {"seed": small.seed, "moves": [move_text(m) for m in small.moves],
             "problem": small.problem, "invariant": invariant, "record": record_to_dict(record)}
+
+
+def _coverage_rows(book: RuleBook, stats: GameStats) -> list[ClauseCoverage]:
+    """How the games exercised each clause (none when no game was counted)."""
+    tally = stats.coverage_tally
+    return [] if tally is None or not tally.games else clause_coverage(book, tally)
+
+
+def _unexercised(book: RuleBook, report: Report) -> list[Finding]:
+    """A finding (``unexercised``: a warning, or info for a clause declaring it) for each
+    clause no game exercised."""
+    tally = report.stats.coverage_tally if report.stats is not None else None
+    if tally is None or not report.coverage:
+        return []
+    return [Finding(note.level, UNEXERCISED, note.message)
+            for note in coverage_notes(book, report.coverage, tally.games)]
 
 
 def _shrunk(book: RuleBook, failure: Failure) -> Failure:

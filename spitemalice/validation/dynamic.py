@@ -10,8 +10,11 @@ import attrs
 
 from spitemalice.bots.players import make_player
 from spitemalice.engine import PASS, apply_move, deal, legal_moves
+from spitemalice.engine.coverage import Recorder, recorder_for
+from spitemalice.engine.coverage import Tally as CoverageTally
 from spitemalice.engine.invariants import Violation, state_violations, transition_violations
 from spitemalice.engine.shuffle import derive_seed
+from spitemalice.errors import IllegalMove
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
@@ -103,7 +106,7 @@ def step_problem(rules: RuleBook, state: GameState, move: Move) -> tuple[GameSta
 
 def play_checked(
     rules: RuleBook, seed: int, lineup: str, audit_at: Sequence[int] = (),
-    stuck_seen: list[int] | None = None,
+    stuck_seen: list[int] | None = None, recorder: Recorder | None = None,
 ) -> tuple[GameState, int, int, Failure | None]:
     """One seeded game with ``lineup`` players (``"random"``, ``"greedy"`` or ``"mixed"``),
     every invariant checked after every move: the final state, the seat that moved first,
@@ -114,6 +117,8 @@ def play_checked(
             agree, see :func:`~spitemalice.validation.audit.audit_position`).
         stuck_seen: where to count the stuck seats the rules intend (``stuck_seen[0]`` is
             raised by one for each); a stuck seat they do not intend fails the game.
+        recorder: counts the game's rule coverage (:mod:`spitemalice.engine.coverage`); its
+            check of each move made is one more audit: a listed move it refuses is a fault.
 
     A game longer than :func:`~spitemalice.validation.termination.move_cap` moves fails as
     non-termination instead of running on.
@@ -122,7 +127,7 @@ def play_checked(
     try:
         with cpu_limit():
             return _play_checked(rules, seed, lineup, audit_at, moves,
-                                 stuck_seen if stuck_seen is not None else [0])
+                                 stuck_seen if stuck_seen is not None else [0], recorder)
     except NonTermination as error:
         return deal(rules, seed), 0, len(moves), Failure(
             seed, moves, f"the game does not end: after {len(moves)} moves {error}",
@@ -131,7 +136,7 @@ def play_checked(
 
 def _play_checked(
     rules: RuleBook, seed: int, lineup: str, audit_at: Sequence[int], moves: list[Move],
-    stuck_seen: list[int],
+    stuck_seen: list[int], recorder: Recorder | None,
 ) -> tuple[GameState, int, int, Failure | None]:
     kinds = _kinds(lineup, rules.players)
     players = [make_player(kind, derive_seed(seed, "seat", i)) for i, kind in enumerate(kinds)]
@@ -154,6 +159,12 @@ def _play_checked(
             if faulty:
                 return state, first, len(moves), Failure(seed, moves, faulty[1], faulty[0])
             move = players[state.seat].choose(rules, state, legal_moves(rules, state))
+            if recorder is not None:
+                recorder.move(state, move)
+        except IllegalMove as error:  # the recorder's fresh check of the listed move chosen
+            return state, first, len(moves), Failure(
+                seed, moves, f"listed move {move} is refused by check_move ({error.reason}: "
+                f"{error})", AGREE)
         except Exception as error:  # a plugin's bug in legal_moves: report it
             return state, first, len(moves), Failure(
                 seed, moves, f"{type(error).__name__} while listing the legal moves: {error}",
@@ -204,9 +215,10 @@ def _kinds(lineup: str, seats: int) -> list[str]:
     return [lineup] * seats
 
 
-Checked = tuple[GameState, int, int, "Failure | None", int, int]
+Checked = tuple[GameState, int, int, "Failure | None", int, int, CoverageTally]
 """What a checked game gives back: the final state, the seat that moved first, the moves, the
-first failure, the positions audited and the stuck seats the rules intend."""
+first failure, the positions audited, the stuck seats the rules intend and the game's rule
+coverage."""
 
 
 @attrs.frozen
@@ -215,7 +227,8 @@ class CheckedGame:
     :mod:`spitemalice.study.parallel`): dealt from ``derive_seed(seed, "validate", g)``, played by
     the line-up ``LINEUPS[g % 3]``, every invariant checked after every move and the
     positions :func:`audit_points` names audited; returns what :func:`play_checked` returns,
-    the number of positions audited and the number of stuck seats the rules intend."""
+    the number of positions audited, the number of stuck seats the rules intend and the
+    game's rule coverage."""
 
     rules: RuleBook = attrs.field(eq=False)
     seed: int
@@ -224,10 +237,14 @@ class CheckedGame:
         game_seed = derive_seed(self.seed, "validate", game)
         points = audit_points(self.seed, game)
         stuck_seen = [0]
-        final, first, length, problem = play_checked(
-            self.rules, game_seed, LINEUPS[game % len(LINEUPS)], points, stuck_seen)
+        recorder = recorder_for(self.rules)
+        with recorder:
+            final, first, length, problem = play_checked(
+                self.rules, game_seed, LINEUPS[game % len(LINEUPS)], points, stuck_seen,
+                recorder)
+            recorder.game()
         return (final, first, length, problem, sum(1 for point in points if point < length),
-                stuck_seen[0])
+                stuck_seen[0], recorder.take())
 
 
 def dynamic_checks(

@@ -8,7 +8,9 @@ from typing import Literal
 
 import attrs
 
+from spitemalice.engine.coverage import Tally
 from spitemalice.limits import int_field
+from spitemalice.study.coverage import ClauseCoverage, coverage_as_dict, format_coverage
 from spitemalice.study.provenance import RunConfiguration
 from spitemalice.study.stats import Interval
 
@@ -114,6 +116,8 @@ class GameStats:
         played: games played, clean or not.
         interrupted: a stop (Ctrl-C, SIGTERM) ended the games before all were played; every
             figure covers the games played.
+        coverage_tally: the rule coverage of every game, every line-up
+            (:class:`~spitemalice.engine.coverage.Tally`; ``None`` when not recorded).
     """
 
     games: int = attrs.field(validator=int_field())
@@ -131,6 +135,7 @@ class GameStats:
     stuck_games: int = attrs.field(default=0, validator=int_field())
     played: int = attrs.field(default=0, validator=int_field())
     interrupted: bool = False
+    coverage_tally: Tally | None = attrs.field(default=None, eq=False)
 
 
 @attrs.frozen
@@ -154,6 +159,8 @@ class Report:
             it was found, not shrunk.
         not_run: what a validation cut short did not do
             (:data:`spitemalice.validation.AFTER_GAMES`, in order).
+        coverage: how the games exercised each clause of the rule sheet
+            (:mod:`spitemalice.study.coverage`); empty when no game was played.
     """
 
     target: str
@@ -166,6 +173,7 @@ class Report:
     base: str = ""
     interrupted: bool = False
     not_run: tuple[str, ...] = ()
+    coverage: tuple[ClauseCoverage, ...] = ()
 
     @property
     def failed_checks(self) -> tuple[Finding, ...]:
@@ -191,7 +199,10 @@ class Report:
         return self.passed and not (strict and self.warnings)
 
     def as_dict(self) -> dict[str, object]:
-        data = attrs.asdict(self, recurse=True)
+        data = attrs.asdict(self, recurse=True,
+                            filter=lambda field, _: field.name != "coverage_tally")
+        games = self.stats.coverage_tally.games if self.stats and self.stats.coverage_tally else 0
+        data["coverage"] = coverage_as_dict(self.coverage, games) if self.coverage else None
         data["checks"] = [attrs.asdict(c) | {"status": c.status} for c in self.checks]
         data["findings"] = [_finding_dict(f) for f in (*self.failed_checks, *self.findings)]
         data["configuration"] = (self.configuration.as_dict() if self.configuration
@@ -224,6 +235,8 @@ def format_report(report: Report, strict: bool = False) -> str:
         lines += ["", f"games {s.games}: mean {s.mean_moves:.1f} moves, "
                       f"{s.drawn_share:.1%} without a winner, first seat won "
                       f"{s.first_seat_win_rate:.1%} (95% CI {low:.1%}-{high:.1%})"]
+    if report.coverage and report.stats is not None and report.stats.coverage_tally:
+        lines += ["", *format_coverage(report.coverage, report.stats.coverage_tally.games)]
     if report.reproduction is not None:
         moves = " ".join(str(m) for m in report.reproduction["moves"])  # type: ignore[attr-defined]
         lines += ["", f"smallest failing game: seed {report.reproduction['seed']}, "

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from spitemalice.engine.coverage import Tally as CoverageTally
 from spitemalice.model import GameState
 from spitemalice.study.stats import wilson
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 @attrs.define
 class Tally:
     """Running totals of the checked games: the clean games' statistics, the first failure,
-    the games that failed and the positions audited."""
+    the games that failed, the positions audited and the rule coverage of every game."""
 
     seats: int
     kinds: Counter[str] = attrs.Factory(Counter)
@@ -35,13 +36,16 @@ class Tally:
     failure: Failure | None = None
     failed_games: int = 0
     audited: int = 0
+    coverage: CoverageTally = attrs.Factory(CoverageTally)
 
     def add_game(self, lineup: str, final: GameState, first: int, length: int,
-                 problem: Failure | None, audited: int, stuck_seats: int) -> bool:
+                 problem: Failure | None, audited: int, stuck_seats: int,
+                 covered: CoverageTally) -> bool:
         """Fold in one checked game (what :class:`~spitemalice.validation.dynamic.CheckedGame`
         returns); ``False`` when no further game should be played (this one did not end,
         and every further game would hang the same way)."""
         self.audited += audited
+        self.coverage.add(covered)
         self.stuck_seats += stuck_seats
         self.stuck_games += stuck_seats > 0
         if problem is not None:
@@ -80,4 +84,5 @@ class Tally:
             sum(self.greedy_lengths) / greedy if greedy else 0.0,
             tuple(self.positions or [0] * self.seats), tuple(self.greedy_lengths),
             self.stuck_seats, self.stuck_games, clean + self.failed_games,
+            coverage_tally=self.coverage,
         )
