@@ -180,6 +180,22 @@ def test_a_clause_declaring_it_is_reported_as_intended() -> None:
     assert mine[0].message.endswith("(intended: clause NB-1)")
 
 
+def test_an_outside_rules_study_warns_only_of_its_own_clauses() -> None:
+    """Issue 19 4b: under a house rule from outside spitemalice, the built-in rule set's
+    clauses are spitemalice's to judge: left unexercised they are info, the house rule's own
+    clause a warning; with built-in rules only, every clause warns."""
+    rules = _never_blocked(False)
+    rows = clause_coverage(rules, Tally(games=ENOUGH_GAMES))  # a study that exercised nothing
+    levels = {note.clause: note for note in coverage_notes(rules, rows, ENOUGH_GAMES)}
+    assert levels["NB-1"].level == "warning"
+    assert levels["BF-8"].level == "info"
+    assert levels["BF-8"].message.endswith("(a clause of spitemalice's built-in rules, judged "
+                                           "when those are validated)")
+    bf = sm.load("blackwood-frey", payoff_size=6)
+    plain = coverage_notes(bf, clause_coverage(bf, Tally(games=ENOUGH_GAMES)), ENOUGH_GAMES)
+    assert next(note for note in plain if note.clause == "BF-8").level == "warning"
+
+
 def test_a_clause_must_name_known_events() -> None:
     with pytest.raises(sm.RulesetError, match="clause X-1: events names 'pile-full'"):
         sm.Clause("X-1", "text", "TEST", events=("pile-full",))

@@ -34,12 +34,16 @@ import inspect
 import types
 from collections.abc import Iterable
 from importlib.metadata import EntryPoint, entry_points
+from typing import TYPE_CHECKING
 
 import attrs
 
 from spitemalice.errors import RulesetError
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.ruleset import Ruleset, closest
+
+if TYPE_CHECKING:
+    from spitemalice.rules.book import RuleBook
 
 GROUP = "spitemalice.variants"
 KINDS = ("ruleset", "house-rule")
@@ -203,5 +207,31 @@ def _plugin(ep: EntryPoint) -> object:
     return target
 
 
+
+
+def own_clauses(book: RuleBook) -> set[str]:
+    """Ids of the clauses ``book``'s plugins under test add (not inherited with
+    ``base_sheet``): those of its plugins that do not ship with spitemalice, or, when all of
+    them do, every clause.  A rule-set file adds no clauses of its own."""
+    built_in = {info.name for info in installed() if info.built_in}
+    outside = [name for name in book.plugins if name not in built_in]
+    own = {c.id for c in book.clauses if not c.inherited_from}
+    if not outside:
+        return own
+    found: set[str] = set()
+    for name in outside:
+        found |= _sheet_ids(book.plugin(name), book.ruleset)  # a file's layer has no sheet
+    return found & own
+
+
+def _sheet_ids(plugin: object, ruleset: Ruleset) -> set[str]:
+    hook = getattr(plugin, "spitemalice_rule_sheet", None)
+    if hook is None:
+        return set()
+    takes = inspect.signature(hook).parameters
+    clauses = hook(ruleset=ruleset) if "ruleset" in takes else hook()
+    return {clause.id for clause in clauses or ()}
+
+
 __all__ = ["GROUP", "KINDS", "PluginInfo", "base_sheet", "distribution", "enforcers",
-           "installed", "kind_of", "load_plugin"]
+           "installed", "kind_of", "load_plugin", "own_clauses"]

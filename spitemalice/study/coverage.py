@@ -23,6 +23,7 @@ from spitemalice.engine.coverage import Tally
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.findings import cite, declared, how_to_declare
 from spitemalice.rules.policies import Clause
+from spitemalice.rules.registry import own_clauses
 
 UNEXERCISED = "unexercised"
 """The finding's name (:data:`spitemalice.rules.findings.EXPECTABLE`)."""
@@ -155,7 +156,11 @@ def coverage_notes(rules: RuleBook, rows: Sequence[ClauseCoverage], games: int,
     """A note for each clause of ``rows`` no game exercised, in sheet order: a warning that
     ends saying how to declare it; info ending ``(intended: clause X)`` for a declared one;
     info too while fewer than ``enough`` games were played (a rare event may simply not have
-    come up yet)."""
+    come up yet), and for a clause that is not the rules under study's own
+    (:func:`~spitemalice.rules.registry.own_clauses`: a built-in rule set's clause under an
+    outside house rule, a clause inherited with ``base_sheet``), which its own rule set's
+    validation judges (issue 19, 4b)."""
+    own = own_clauses(rules)
     notes = []
     for row in rows:
         if row.exercised:
@@ -166,10 +171,20 @@ def coverage_notes(rules: RuleBook, rows: Sequence[ClauseCoverage], games: int,
         elif games < enough:
             notes.append(CoverageNote("info", row.clause, f"{message} (too few games to "
                                       f"judge: {enough} or more are needed)"))
+        elif row.clause not in own:
+            notes.append(CoverageNote("info", row.clause,
+                                      f"{message} ({_whose(rules.clause(row.clause))})"))
         else:
             notes.append(CoverageNote("warning", row.clause,
                                       f"{message}; {how_to_declare(UNEXERCISED)}"))
     return notes
+
+
+def _whose(clause: Clause) -> str:
+    """Who judges a clause that is not the study's own."""
+    if clause.inherited_from:
+        return f"inherited from {clause.inherited_from}, whose validation judges it"
+    return "a clause of spitemalice's built-in rules, judged when those are validated"
 
 
 def coverage_as_dict(rows: Sequence[ClauseCoverage], games: int) -> dict[str, object]:

@@ -24,7 +24,6 @@ check that needs one that is missing fails saying what to install.
 
 from __future__ import annotations
 
-import inspect
 import re
 import sys
 from collections.abc import Iterable, Mapping
@@ -33,8 +32,7 @@ from typing import Any, ClassVar, NoReturn
 
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
-from spitemalice.rules.registry import installed, load_plugin
-from spitemalice.rules.ruleset import Ruleset
+from spitemalice.rules.registry import load_plugin, own_clauses
 
 INSTALL = "pip install 'spitemalice[kit]'"
 """What installs the kit's dependencies (pytest and hypothesis)."""
@@ -222,30 +220,6 @@ def missing_hypothesis() -> NoReturn:
     ``ModuleNotFoundError``)."""
     raise pytest.fail.Exception(f"this check of the conformance kit needs hypothesis: "
                                 f"{INSTALL}", pytrace=False) from None
-
-
-def own_clauses(book: RuleBook) -> set[str]:
-    """Ids of the clauses ``book``'s plugins under test add (not inherited with
-    ``base_sheet``): those of its plugins that do not ship with spitemalice, or, when all of
-    them do, every clause.  A rule-set file adds no clauses of its own."""
-    built_in = {info.name for info in installed() if info.built_in}
-    outside = [name for name in book.plugins if name not in built_in]
-    own = {c.id for c in book.clauses if not c.inherited_from}
-    if not outside:
-        return own
-    found: set[str] = set()
-    for name in outside:
-        found |= _sheet_ids(book.plugin(name), book.ruleset)  # a file's layer has no sheet
-    return found & own
-
-
-def _sheet_ids(plugin: object, ruleset: Ruleset) -> set[str]:
-    hook = getattr(plugin, "spitemalice_rule_sheet", None)
-    if hook is None:
-        return set()
-    takes = inspect.signature(hook).parameters
-    clauses = hook(ruleset=ruleset) if "ruleset" in takes else hook()
-    return {clause.id for clause in clauses or ()}
 
 
 def legal_move_machine(book: RuleBook, player_counts: Iterable[int]) -> type:
