@@ -5,14 +5,15 @@ import sys
 
 def entry() -> int:
     """Run the command line (:func:`spitemalice.cli.main`); a Ctrl-C or SIGTERM while the
-    commands are still being loaded ends with status 130 and one line, as one during a
-    command does, rather than a traceback."""
+    commands are still being loaded or parsed (a command's modules load only then) ends with
+    status 130 and one line, as one during a command does, rather than a traceback."""
     try:
         from spitemalice.cli import main
+
+        return main()
     except KeyboardInterrupt:
         print("spitemalice: interrupted", file=sys.stderr)
         return 130
-    return main()
 
 
 if __name__ == "__main__":

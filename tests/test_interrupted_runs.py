@@ -304,3 +304,19 @@ def _check_outputs(command: str, out: Path, printed: dict[str, Any], stderr: str
         assert printed["interrupted"] is True
         assert sum(p["games"] for p in printed["pairings"]) == games == len(rows)
     assert sidecar["rows"] == len(rows)
+
+
+def test_a_stop_while_a_command_loads_is_one_line_and_status_130(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A command's modules load while its parser is built (issue 22's lazy loading), before
+    # main's own handler runs: the console script's entry catches a stop there too.
+    from spitemalice import cli
+    from spitemalice.__main__ import entry
+
+    def stopped(command: str | None = None) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", stopped)
+    monkeypatch.setattr("sys.argv", ["spitemalice", "simulate", "blackwood-frey"])
+    assert entry() == 130
+    assert capsys.readouterr().err == "spitemalice: interrupted\n"
