@@ -141,6 +141,7 @@ from pathlib import Path
 from spitemalice.stops import stop_on_sigterm
 from spitemalice.study.atlas import entries, run
 
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as helpers.processes.STOPPABLE
 signal.signal(signal.SIGTERM, stop_on_sigterm)  # as bench/atlas.py does
 try:
     run(Path(sys.argv[1]), 100000, 100000, only=entries()[:1], jobs=2)
@@ -172,26 +173,27 @@ def _stop(command: str, out: Path, moment: str, signum: int) -> tuple[int, dict[
     import sys
     import time
 
-    from helpers.processes import descendants, running
+    from helpers.processes import STOPPABLE, descendants, ended, running
 
     argv = COMMANDS[command](out)
     if argv[0] != "-c":
-        argv = ["-m", "spitemalice", *argv, "--jobs", "2"]
-    run = subprocess.Popen([sys.executable, *argv], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, start_new_session=True, cwd=out)
-    deadline = time.monotonic() + 90
-    started: set[int] = set()
-    while time.monotonic() < deadline and run.poll() is None:
-        started |= set(descendants(run.pid))
-        if _reached(moment, out, started):
-            break
-        time.sleep(0.02)
-    assert run.poll() is None, f"{command} ended before it was stopped: {run.stderr}"
-    if signum == signal.SIGINT:
-        os.killpg(run.pid, signal.SIGINT)
-    else:
-        run.send_signal(signal.SIGTERM)
-    stdout, stderr = run.communicate(timeout=90)
+        argv = ["-c", STOPPABLE, *argv, "--jobs", "2"]
+    with ended(subprocess.Popen([sys.executable, *argv], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                cwd=out)) as run:
+        deadline = time.monotonic() + 90
+        started: set[int] = set()
+        while time.monotonic() < deadline and run.poll() is None:
+            started |= set(descendants(run.pid))
+            if _reached(moment, out, started):
+                break
+            time.sleep(0.02)
+        assert run.poll() is None, f"{command} ended before it was stopped: {run.stderr}"
+        if signum == signal.SIGINT:
+            os.killpg(run.pid, signal.SIGINT)
+        else:
+            run.send_signal(signal.SIGTERM)
+        stdout, stderr = run.communicate(timeout=90)
     for _ in range(100):  # every worker (and a fork server) ends with the run
         if not any(running(pid) for pid in started):
             break

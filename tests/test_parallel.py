@@ -150,25 +150,25 @@ def test_sigterm_or_ctrl_c_ends_a_parallel_run_and_its_workers(to_group: bool,
     import sys
     import time
 
-    from helpers.processes import descendants, running
+    from helpers.processes import STOPPABLE, descendants, ended, running
 
-    run = subprocess.Popen(
-        [sys.executable, "-m", "spitemalice", "simulate", "blackwood-frey", "--games",
-         "100000", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True)
-    # The workers are children of the run (spawn) or of its fork server: every descendant.
-    started: set[int] = set()
-    deadline = time.monotonic() + 60
-    while len(started) < 3 and time.monotonic() < deadline:
-        time.sleep(0.2)
-        started |= set(descendants(run.pid))
-    assert len(started) >= 3, f"the run never started its workers: {started}"
-    time.sleep(1.0)  # let some games finish
-    if to_group:
-        os.killpg(run.pid, signal.SIGINT)
-    else:
-        run.send_signal(signal.SIGTERM)
-    out, err = run.communicate(timeout=60)
+    with ended(subprocess.Popen(
+            [sys.executable, "-c", STOPPABLE, "simulate", "blackwood-frey", "--games",
+             "100000", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, start_new_session=True)) as run:
+        # The workers are children of the run (spawn) or of its fork server: every one.
+        started: set[int] = set()
+        deadline = time.monotonic() + 60
+        while len(started) < 3 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            started |= set(descendants(run.pid))
+        assert len(started) >= 3, f"the run never started its workers: {started}"
+        time.sleep(1.0)  # a moment into the games (none need have finished)
+        if to_group:
+            os.killpg(run.pid, signal.SIGINT)
+        else:
+            run.send_signal(signal.SIGTERM)
+        out, err = run.communicate(timeout=60)
     assert run.returncode == 130, err
     assert "interrupted" in err and "(interrupted)" in out
     assert "Traceback" not in err

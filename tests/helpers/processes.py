@@ -3,7 +3,11 @@ that no worker outlives them."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -42,3 +46,25 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
     # utime and stime: fields 14 and 15 of proc(5), the 12th and 13th after the name.
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+STOPPABLE = ("import runpy, signal; "
+             "signal.signal(signal.SIGINT, signal.default_int_handler); "
+             "runpy.run_module('spitemalice', run_name='__main__', alter_sys=True)")
+"""``python -c STOPPABLE ARGS...`` runs ``spitemalice ARGS...`` as ``python -m spitemalice``
+does, but answering Ctrl-C even when the tests were started with SIGINT ignored (a shell
+starts a background job so, ``nohup`` too, and a child keeps it): the command then begins
+as it would at a terminal."""
+
+
+@contextlib.contextmanager
+def ended(run: subprocess.Popen[str]) -> Iterator[subprocess.Popen[str]]:
+    """``run`` (started with ``start_new_session=True``), its whole process group killed on
+    leaving if it is still running (a failed test leaves no run behind)."""
+    try:
+        yield run
+    finally:
+        if run.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(run.pid, signal.SIGKILL)
+            run.communicate()
