@@ -4,6 +4,7 @@ inputs (issue 10).  Not a test: a long run whose figures go into reports.
     python bench/fuzz.py                          # 20 s of CPU time per parser
     python bench/fuzz.py --seconds 60 --json fuzz.json
     python bench/fuzz.py --targets parse_move,parse_view --seconds 5
+    python bench/fuzz.py --inputs 100000 --json fuzz.json   # a count per parser instead
 
 The targets and their input generators are the suite's (``tests/helpers/fuzz_targets.py``; the
 suite runs a few dozen inputs per parser).  A failure is any exception that is not a
@@ -26,16 +27,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from helpers.fuzz_targets import TARGETS, outcome
 
 
-def soak(names: list[str], seconds: float, seed: int) -> list[dict[str, object]]:
-    """Run each named target for ``seconds`` of CPU time; one summary row per target."""
+def soak(names: list[str], seconds: float, seed: int, count: int = 0
+         ) -> list[dict[str, object]]:
+    """Run each named target for ``seconds`` of CPU time, or for ``count`` inputs when it is
+    not 0; one summary row per target (with the CPU seconds it took)."""
     rows = []
     for target in TARGETS:
         if names and target.name not in names:
             continue
         rng = random.Random(f"{seed}:{target.name}")
         inputs, failures, examples = 0, 0, []
-        end = time.process_time() + seconds
-        while time.process_time() < end:
+        start = time.process_time()
+        end = start + seconds
+        while (inputs < count) if count else (time.process_time() < end):
             data = target.generate(rng)
             problem = outcome(target, data)
             inputs += 1
@@ -43,9 +47,11 @@ def soak(names: list[str], seconds: float, seed: int) -> list[dict[str, object]]
                 failures += 1
                 if len(examples) < 3:
                     examples.append({"input": repr(data)[:300], "error": problem})
+        cpu = time.process_time() - start
         rows.append({"parser": target.name, "inputs": inputs, "failures": failures,
-                     "examples": examples})
-        print(f"{target.name:<20} {inputs:>8} inputs {failures:>6} failures", flush=True)
+                     "cpu_seconds": round(cpu, 1), "examples": examples})
+        print(f"{target.name:<20} {inputs:>8} inputs {failures:>6} failures {cpu:>8.1f} s CPU",
+              flush=True)
     return rows
 
 
@@ -53,6 +59,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=20.0,
                         help="CPU seconds per parser (default 20)")
+    parser.add_argument("--inputs", type=int, default=0,
+                        help="inputs per parser instead of a time (issue 20 asks 100000)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the inputs (default 0)")
     parser.add_argument("--targets", default="",
                         help="comma-separated parser names (default: all): "
@@ -60,7 +68,7 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="also write the figures here as JSON")
     args = parser.parse_args()
     names = [n.strip() for n in args.targets.split(",") if n.strip()]
-    rows = soak(names, args.seconds, args.seed)
+    rows = soak(names, args.seconds, args.seed, args.inputs)
     total = sum(int(row["inputs"]) for row in rows)  # type: ignore[call-overload]
     failed = sum(int(row["failures"]) for row in rows)  # type: ignore[call-overload]
     print(f"{'total':<20} {total:>8} inputs {failed:>6} failures")
@@ -68,7 +76,8 @@ def main() -> int:
         for example in row["examples"]:  # type: ignore[attr-defined]
             print(f"  {row['parser']}: {example['error']}\n    input {example['input']}")
     if args.json:
-        args.json.write_text(json.dumps({"seconds": args.seconds, "seed": args.seed,
+        args.json.write_text(json.dumps({"seconds": args.seconds, "inputs": args.inputs,
+                                         "seed": args.seed,
                                          "parsers": rows}, indent=1) + "\n")
     return 1 if failed else 0
 

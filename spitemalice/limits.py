@@ -72,6 +72,9 @@ of an 800-card deck, holds about 52,000."""
 MAX_PLAYOUTS = 1_000_000
 """The most play-outs one Monte Carlo tree search decision runs (its tree grows with them)."""
 
+MAX_BOOTSTRAP = 1_000_000
+"""The most bootstrap refits behind one set of ratings' intervals (``ratings``)."""
+
 MAX_SECONDS = 3600.0
 """The longest time budget of one bot decision, in seconds."""
 
@@ -180,6 +183,19 @@ def check_games(value: Any, name: str = "games") -> int:
         SpiteMaliceError: naming ``name`` and the bound.
     """
     return check_int(value, name, 1, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
+
+
+def check_jobs(value: Any) -> int | None:
+    """``value`` when it is ``None`` (every core) or a number of worker processes: a whole
+    number from 1 to :data:`MAX_JOBS`.
+
+    Raises:
+        SpiteMaliceError: naming the bound.
+    """
+    if value is None:
+        return None
+    return check_int(value, "jobs (a number of processes)", 1, MAX_JOBS,
+                     constant="spitemalice.limits.MAX_JOBS")
 
 
 MAX_INDENT = 8

@@ -17,6 +17,7 @@ import re
 import tempfile
 import typing
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -29,6 +30,13 @@ from spitemalice.errors import SpiteMaliceError
 MODULES = ["spitemalice", "spitemalice.formats", "spitemalice.bots", "spitemalice.study",
            "spitemalice.env", "spitemalice.play", "spitemalice.validation",
            "spitemalice.testing", "spitemalice.server", "spitemalice.openspiel"]
+OWN_MODULES = {"spitemalice.bots.ismcts": ["IsmctsPlayer"],
+               "spitemalice.study.ladder": ["ladder"],
+               "spitemalice.study.balance": ["balance"],
+               "spitemalice.study.ratings": ["ratings"],
+               "spitemalice.study.atlas": ["run"]}
+"""Public entry points reached by their module's path (issue 21's studies and bot), which no
+package ``__all__`` lists."""
 HUGE = 10**5000  # past Python's integer-to-text limit
 PAST = limits.MAX_INT + 1  # the first number past the bound: 81 digits
 
@@ -58,19 +66,27 @@ def _members(obj: Any, label: str) -> list[tuple[str, Callable[..., Any]]]:
     return found
 
 
+INT_TEXT = re.compile(r"(None \| )?int( \| None)?")
+
+
+def _int_parameters(func: Callable[..., Any]) -> list[str]:
+    try:
+        hints = typing.get_type_hints(func)
+    except NameError:  # a hint naming a type only imported for checking: read the text
+        return [name for name, param in inspect.signature(func).parameters.items()
+                if isinstance(param.annotation, str) and INT_TEXT.fullmatch(param.annotation)]
+    return [param for param, hint in hints.items() if param != "return" and _is_int(hint)]
+
+
 def integer_parameters() -> set[str]:
     """``"name(param)"`` for every int parameter of the public API."""
     found = set()
-    for module_name in MODULES:
+    named = {name: importlib.import_module(name).__all__ for name in MODULES}
+    for module_name, attrs_ in [*named.items(), *OWN_MODULES.items()]:
         module = importlib.import_module(module_name)
-        for attr in module.__all__:
+        for attr in attrs_:
             for label, func in _members(getattr(module, attr), attr):
-                try:
-                    hints = typing.get_type_hints(func)
-                except NameError:  # a hint naming a type only imported for checking
-                    continue
-                found |= {f"{label}({param})" for param, hint in hints.items()
-                          if param != "return" and _is_int(hint)}
+                found |= {f"{label}({param})" for param in _int_parameters(func)}
     return found
 
 
@@ -307,6 +323,22 @@ CALLS: dict[str, Callable[[int], Any]] = {
     "RandomPlayer(seed)": lambda n: sm.bots.RandomPlayer(n),
     "MctsPlayer(seed)": lambda n: sm.bots.MctsPlayer(n),
     "MctsPlayer(playouts)": lambda n: sm.bots.MctsPlayer(0, n),
+    "IsmctsPlayer(seed)": lambda n: _ismcts(seed=n),
+    "IsmctsPlayer(playouts)": lambda n: _ismcts(playouts=n),
+    "ladder(deals)": lambda n: _study("ladder", deals=n),
+    "ladder(seed)": lambda n: _study("ladder", seed=n),
+    "ladder(batch)": lambda n: _study("ladder", batch=n),
+    "ladder(jobs)": lambda n: _study("ladder", jobs=n),
+    "balance(games)": lambda n: _study("balance", games=n),
+    "balance(deals)": lambda n: _study("balance", deals=n),
+    "balance(seed)": lambda n: _study("balance", seed=n),
+    "balance(jobs)": lambda n: _study("balance", jobs=n),
+    "ratings(seed)": lambda n: _ratings(seed=n),
+    "ratings(bootstrap)": lambda n: _ratings(bootstrap=n),
+    "run(games)": lambda n: _atlas(games=n),
+    "run(deals)": lambda n: _atlas(deals=n),
+    "run(seed)": lambda n: _atlas(seed=n),
+    "run(jobs)": lambda n: _atlas(jobs=n),
     "SpiteMaliceEnv.reset(seed)": _reset("make"),
     "SpiteMaliceParallelEnv.reset(seed)": _reset("parallel_env"),
     "SingleAgentEnv.reset(seed)": _reset("single_agent"),
@@ -399,6 +431,39 @@ def _spiel_state() -> Any:
     for byte in range(_openspiel().SEED_STEPS):
         state.apply_action(byte)
     return state
+
+
+def _ismcts(**given: Any) -> Any:
+    from spitemalice.bots.ismcts import IsmctsPlayer
+
+    return IsmctsPlayer(**given, policy=sm.bots.GreedyPlayer(0))
+
+
+def _study(name: str, **given: Any) -> Any:
+    """``ladder`` or ``balance`` of two bots on one deal, with one argument changed (any game
+    played past a refused bound would fail the test by its time, not by a pass)."""
+    module = importlib.import_module(f"spitemalice.study.{name}")
+    if name == "ladder":
+        args: dict[str, Any] = {"rules": BF, "bots": ["random", "greedy"], "deals": 1,
+                                "seed": 0}
+        return module.ladder(**{**args, **given})
+    args = {"rules": BF, "label": "bf", "tiers": ["random", "greedy"], "games": 1, "deals": 1}
+    return module.balance(**{**args, **given})
+
+
+def _ratings(**given: Any) -> Any:
+    from spitemalice.study.ratings import ratings
+
+    return ratings([], ["a", "b"], "a", **given)
+
+
+def _atlas(**given: Any) -> Any:
+    from spitemalice.study.atlas import run
+
+    with tempfile.TemporaryDirectory() as folder:
+        args: dict[str, Any] = {"path": Path(folder) / "atlas.json", "games": 1, "deals": 1,
+                                "only": []}
+        return run(**{**args, **given})
 
 
 def _tournament(**given: Any) -> Any:

@@ -41,6 +41,25 @@ def _mcts(playouts: int) -> Any:
     return MctsPlayer(0, playouts)
 
 
+def _ismcts(playouts: int) -> Any:
+    from spitemalice.bots import GreedyPlayer
+    from spitemalice.bots.ismcts import IsmctsPlayer
+
+    return IsmctsPlayer(0, playouts, policy=GreedyPlayer(0))
+
+
+def _bootstrap(refits: int) -> Any:
+    from spitemalice.study.ratings import ratings
+
+    return ratings([], ["a", "b"], "a", bootstrap=refits)  # no deals: no refit is run
+
+
+def _vector(num_envs: int) -> Any:
+    from spitemalice.env import vector_env
+
+    return vector_env("blackwood-frey", num_envs)  # games are dealt at reset, not here
+
+
 def _match(max_games: int) -> Any:
     from spitemalice.bots import make_player
     from spitemalice.study import play_match
@@ -67,6 +86,9 @@ SIZES: dict[str, tuple[Callable[[int], Any], int, str]] = {
     "dumps_state indent": (lambda n: sm.formats.dumps_state(sm.deal(BF, 1), indent=n),
                            limits.MAX_INDENT, "MAX_INDENT"),
     "mcts playouts": (_mcts, limits.MAX_PLAYOUTS, "MAX_PLAYOUTS"),
+    "ismcts playouts": (_ismcts, limits.MAX_PLAYOUTS, "MAX_PLAYOUTS"),
+    "ratings bootstrap": (_bootstrap, limits.MAX_BOOTSTRAP, "MAX_BOOTSTRAP"),
+    "vector_env num_envs": (_vector, limits.MAX_VECTOR_ENVS, "MAX_VECTOR_ENVS"),
     "play_match max_games": (_match, limits.MAX_MATCH_GAMES, "MAX_MATCH_GAMES"),
     "sheet_text width": (BF.sheet_text, 1000, "1,000"),
     "load packs": (lambda n: sm.load("blackwood-frey", packs=n), 12, "12"),

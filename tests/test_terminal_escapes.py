@@ -129,6 +129,12 @@ MEMBERS: dict[str, Callable[[Path], list[str]]] = {
     "tournament: a rule-set file's name": lambda t: [
         "tournament", _toml(t, GOOD_TOML, f"{HOSTILE}.toml"), "--bots", "random,greedy",
         "--games", "1", "--quiet"],
+    "ladder: a rule-set file's name": lambda t: [
+        "ladder", _toml(t, GOOD_TOML, f"{HOSTILE}.toml"), "--bots", "random,greedy",
+        "--games", "1", "--all-games", "--quiet"],
+    "balance: a rule-set file's name": lambda t: [
+        "balance", _toml(t, GOOD_TOML, f"{HOSTILE}.toml"), "--bots", "random,greedy",
+        "--games", "2", "--deals", "1", "--no-base", "--quiet"],
     "validate: a rule-set file's name": lambda t: [
         "validate", _toml(t, GOOD_TOML, f"{HOSTILE}.toml"), "--games", "2", "--jobs", "1",
         "--record", str(t / "f.json")],

@@ -49,10 +49,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from spitemalice.bots.heuristic import HeuristicPlayer, rank_moves
-from spitemalice.bots.mcts import find_route
+from spitemalice.bots.mcts import check_budget, find_route
 from spitemalice.bots.sampling import Sampler
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, view_of
+from spitemalice.limits import check_seed
 from spitemalice.model import GameState
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook
@@ -112,23 +113,24 @@ class IsmctsPlayer:
     ``make_player("ismcts", seed)`` makes one with the ``greedy`` bot as its play-out policy.
 
     Args:
-        seed: seeds the bot's own generator (determinizations and ties).
-        playouts: iterations per decision (at least 1).
-        seconds: a CPU-time budget per decision instead (not reproducible).
+        seed: seeds the bot's own generator (determinizations and ties), 0 to
+            :data:`~spitemalice.limits.MAX_SEED`.
+        playouts: iterations per decision, 1 to :data:`~spitemalice.limits.MAX_PLAYOUTS`.
+        seconds: a CPU-time budget per decision instead (not reproducible), more than 0 and
+            at most :data:`~spitemalice.limits.MAX_SECONDS`.
         policy: the play-out policy of the searching seat (and of the others unless
             :data:`OPPONENTS` says otherwise), a player that reads only the state it is
             given: every seat's moves in a play-out are its choices on a determinization.
 
     Raises:
-        ValueError: ``playouts`` below 1 or ``seconds`` not positive.
+        SpiteMaliceError: (a ``ValueError``) a seed, ``playouts`` or ``seconds`` out of
+            range; the message names the bound.
     """
 
     def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS,
                  seconds: float | None = None, *, policy: Player) -> None:
-        if playouts < 1 or (seconds is not None and seconds <= 0):
-            raise ValueError(f"an ismcts budget is 1 or more play-outs or a positive time, "
-                             f"not playouts={playouts}, seconds={seconds}")
-        self.rng = random.Random(seed)
+        check_budget("ismcts", playouts, seconds)
+        self.rng = random.Random(check_seed(seed))
         self.playouts, self.seconds = playouts, seconds
         self.policy = policy
         self._kept: tuple[_Node, SeatView] | None = None

@@ -46,7 +46,7 @@ from spitemalice.bots.sampling import determinize
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, view_of
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import MAX_PLAYOUTS, MAX_SECONDS, check_int, check_seed
+from spitemalice.limits import MAX_PLAYOUTS, MAX_SECONDS, check_int, check_seed, shown
 from spitemalice.model import GameState
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook
@@ -79,6 +79,24 @@ EXPLORE = 0.7
 """UCB1 exploration constant (scores lie in 0..1)."""
 
 
+def check_budget(bot: str, playouts: int, seconds: float | None) -> None:
+    """Refuse a search budget out of range: ``playouts`` a whole number from 1 to
+    :data:`~spitemalice.limits.MAX_PLAYOUTS`, ``seconds`` ``None`` or more than 0 and at most
+    :data:`~spitemalice.limits.MAX_SECONDS`.
+
+    Raises:
+        SpiteMaliceError: (a ``ValueError``) naming ``bot`` and the bound.
+    """
+    check_int(playouts, f"playouts (the {bot} budget per decision)", 1, MAX_PLAYOUTS,
+              constant="spitemalice.limits.MAX_PLAYOUTS")
+    if seconds is not None and not (isinstance(seconds, int | float)
+                                    and not isinstance(seconds, bool)
+                                    and 0 < seconds <= MAX_SECONDS):
+        raise SpiteMaliceError(f"a {bot} time budget is more than 0 and at most "
+                               f"{MAX_SECONDS:g} seconds (spitemalice.limits.MAX_SECONDS), "
+                               f"not {shown(seconds)}")
+
+
 class MctsPlayer:
     """A :class:`~spitemalice.bots.players.Player` that searches determinized samples of its view.
 
@@ -96,12 +114,7 @@ class MctsPlayer:
 
     def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS,
                  seconds: float | None = None) -> None:
-        check_int(playouts, "playouts (the mcts budget per decision)", 1, MAX_PLAYOUTS,
-                  constant="spitemalice.limits.MAX_PLAYOUTS")
-        if seconds is not None and not 0 < seconds <= MAX_SECONDS:
-            raise SpiteMaliceError(f"an mcts time budget is more than 0 and at most "
-                                   f"{MAX_SECONDS:g} seconds (spitemalice.limits.MAX_SECONDS), "
-                                   f"not {seconds!r}")
+        check_budget("mcts", playouts, seconds)
         self.rng = random.Random(check_seed(seed))
         self.playouts, self.seconds = playouts, seconds
 

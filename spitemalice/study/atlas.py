@@ -25,6 +25,7 @@ import attrs
 
 from spitemalice.errors import RulesetError
 from spitemalice.formats.files import write_file
+from spitemalice.limits import check_games, check_jobs, check_seed
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed
@@ -119,7 +120,11 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
 
     Raises:
         ValueError: the file holds reports made with other settings.
+        SpiteMaliceError: ``games``, ``deals``, ``seed`` or ``jobs`` out of range (as
+            :func:`~spitemalice.study.balance.balance`), before the file is read.
     """
+    games, deals = check_games(games), check_games(deals, "deals")
+    seed, jobs = check_seed(seed), check_jobs(jobs)
     settings = {"games": games, "deals": deals, "seed": seed, "tiers": list(TIERS)}
     data: dict[str, Any] = {"settings": settings, "reports": {}}
     if path.exists():

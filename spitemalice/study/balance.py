@@ -36,6 +36,7 @@ from typing import Any
 
 import attrs
 
+from spitemalice.limits import check_games, check_jobs, check_seed
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
@@ -154,8 +155,10 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
     Args:
         label: how the report names the configuration.
         tiers: the bots of the skill matrix, weakest first (two or more).
-        games: self-play games of ``reference``.
-        deals: deals per pair of tiers (each played twice, the sides swapped).
+        games: self-play games of ``reference``, 1 to :data:`~spitemalice.limits.MAX_GAMES`.
+        deals: deals per pair of tiers (each played twice, the sides swapped), 1 to
+            :data:`~spitemalice.limits.MAX_GAMES`.
+        seed: the run seed, 0 to :data:`~spitemalice.limits.MAX_SEED`.
         reference: the self-play bot (default: the last tier).
         base: the base configuration's :class:`Baseline` (same tiers), for the gradient;
             ``None`` when this is the base.
@@ -165,8 +168,11 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
 
     Raises:
         ValueError: fewer than two tiers, a tier named twice, or a base of other tiers.
-        SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly.
+        SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly, or a
+            ``games``, ``deals``, ``seed`` or ``jobs`` out of range (naming the bound).
     """
+    games, deals = check_games(games), check_games(deals, "deals")
+    seed, jobs = check_seed(seed), check_jobs(jobs)
     if len(tiers) < 2 or len(set(tiers)) != len(tiers):
         raise ValueError(f"a skill matrix needs two or more different bots, not {list(tiers)}")
     reference = reference or tiers[-1]

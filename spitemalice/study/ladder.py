@@ -24,6 +24,7 @@ from typing import Any
 
 import attrs
 
+from spitemalice.limits import check_games, check_jobs, check_seed
 from spitemalice.rules.book import RuleBook
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.ratings import Rating, Table, ratings
@@ -85,11 +86,13 @@ def ladder(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
     """Play the round robin of ``bots`` on ``rules`` and rate them.
 
     Args:
-        deals: deals per pair (with ``margin``: at most).
-        seed: the run seed; game ``g`` of every pair is dealt from the same seed.
+        deals: deals per pair (with ``margin``: at most), 1 to
+            :data:`~spitemalice.limits.MAX_GAMES`.
+        seed: the run seed (0 to :data:`~spitemalice.limits.MAX_SEED`); game ``g`` of every
+            pair is dealt from the same seed.
         margin: stop early once the order is decided (module docstring), testing whether a
             bot wins ``margin`` (a share, 0.05 for 55%) more than half of its games.
-        batch: deals per batch with a margin.
+        batch: deals per batch with a margin, 1 to :data:`~spitemalice.limits.MAX_GAMES`.
         anchor: the bot rated 0 (default ``random`` when listed, else the first bot).
         on_game: called with each deal's rows (two per pair still playing).
         jobs: worker processes (:func:`spitemalice.study.parallel.run_games`).
@@ -97,8 +100,11 @@ def ladder(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
 
     Raises:
         ValueError: fewer than two bots, a bot named twice, or a margin not in (0, 0.5).
-        SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly.
+        SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly, or a
+            ``deals``, ``seed``, ``batch`` or ``jobs`` out of range (naming the bound).
     """
+    deals, seed = check_games(deals, "deals"), check_seed(seed)
+    batch, jobs = check_games(batch, "batch"), check_jobs(jobs)
     if len(bots) < 2 or len(set(bots)) != len(bots):
         raise ValueError(f"a ladder needs two or more different bots, not {list(bots)}")
     if margin is not None and not 0 < margin < 0.5:

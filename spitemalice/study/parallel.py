@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import MAX_GAMES, MAX_JOBS, check_int
+from spitemalice.limits import MAX_GAMES, check_int, check_jobs
 from spitemalice.stops import held_stops
 from spitemalice.study import workers
 
@@ -91,8 +91,7 @@ def run_games(
             worker raised it).
     """
     games = check_int(games, "games", 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
-    jobs = all_cores() if jobs is None else check_int(
-        jobs, "jobs (a number of processes)", 1, MAX_JOBS, constant="spitemalice.limits.MAX_JOBS")
+    jobs = check_jobs(jobs) or all_cores()
     if client is not None:
         return _on_dask(play, games, client)
     if jobs == 1 or games <= 1:

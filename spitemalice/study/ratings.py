@@ -40,6 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
+from spitemalice.limits import MAX_BOOTSTRAP, check_int, check_seed
 from spitemalice.study.stats import Interval
 
 BOOTSTRAP = 400
@@ -157,12 +158,18 @@ def ratings(tables: Sequence[Table], bots: Sequence[str], anchor: str,
         tables: the games, each a :class:`Table`.
         bots: the bots to rate (every bot a table names).
         anchor: the bot rated 0.
-        seed: seeds the bootstrap's resampling of deals.
-        bootstrap: refits behind the intervals (0: intervals of zero width).
+        seed: seeds the bootstrap's resampling of deals, 0 to
+            :data:`~spitemalice.limits.MAX_SEED`.
+        bootstrap: refits behind the intervals (0: intervals of zero width), at most
+            :data:`~spitemalice.limits.MAX_BOOTSTRAP`.
 
     Raises:
         ValueError: ``anchor`` not among ``bots``, or a table names an unknown bot.
+        SpiteMaliceError: (a ``ValueError``) ``seed`` or ``bootstrap`` out of range.
     """
+    seed = check_seed(seed)
+    bootstrap = check_int(bootstrap, "bootstrap (refits)", 0, MAX_BOOTSTRAP,
+                          constant="spitemalice.limits.MAX_BOOTSTRAP")
     if anchor not in bots:
         raise ValueError(f"the anchor {anchor!r} is not among the bots {list(bots)}")
     decided = [t for t in tables if t.winner is not None]
