@@ -260,6 +260,41 @@ def test_every_python_writer_follows_the_rule(name: str, record: sm.GameRecord,
     assert not [n for n in os.listdir(path.parent) if n.endswith(".tmp")]
 
 
+def _atlas_data(path: Path) -> None:
+    from spitemalice.study import atlas
+
+    atlas._write(path, {"settings": {}, "reports": {}})  # after each entry of a run
+
+
+def _atlas_picture(path: Path) -> None:
+    from spitemalice.study.plot_ratings import small_length_plot
+
+    small_length_plot(path, {10: 2, 12: 1}, 11.0, 40)
+
+
+# Files a run rewrites as its own (so always with force): a link there is replaced, never
+# followed.  (The play server's table file: test_server_protocol.py.)
+REWRITERS: dict[str, tuple[Callable[[Path], None], str]] = {
+    "atlas data file": (_atlas_data, "atlas.json"),
+    "atlas page picture": (_atlas_picture, "lengths.png"),
+}
+
+
+@pytest.mark.parametrize("name", REWRITERS)
+def test_a_file_a_run_rewrites_replaces_a_link_never_follows_it(name: str,
+                                                                tmp_path: Path) -> None:
+    writer, file_name = REWRITERS[name]
+    path = tmp_path / file_name
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep")
+    path.symlink_to(outside)
+    guessed = tmp_path / f"{file_name}.partial"  # the atlas's own temporary name once
+    guessed.symlink_to(outside)
+    writer(path)
+    assert outside.read_text() == "keep" and not path.is_symlink() and path.stat().st_size
+    assert sorted(os.listdir(tmp_path)) == sorted([file_name, guessed.name, "outside.txt"])
+
+
 # -- every writer of the command line -----------------------------------------------------
 
 

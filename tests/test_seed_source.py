@@ -76,11 +76,22 @@ def _single_after_gymnasium_seeding() -> int:
     return made.game.seed
 
 
+def _vector() -> int:
+    """An unseeded vectorised reset (its games and the games autoreset deals later come from
+    one EpisodeSeeds, as the other environments')."""
+    from spitemalice import env
+
+    made = env.vector_env(BF, 2)
+    made.reset()
+    return made.games[1].seed
+
+
 UNSEEDED: dict[str, Callable[[], int]] = {
     "deal()": _deal, "Session()": _session, "make().reset()": _aec,
     "make().reset() twice": _aec_again, "parallel_env().reset()": _parallel,
     "single_agent().reset()": _single, "single_agent().reset() twice":
         _single_after_gymnasium_seeding,
+    "vector_env().reset()": _vector,
 }
 
 
