@@ -509,3 +509,18 @@ def test_the_issue_example() -> None:
     for digits in (81, 4300):
         with pytest.raises(SpiteMaliceError, match="MAX_SEED"):
             sm.deal(BF, 10**digits)
+
+
+@pytest.mark.parametrize("dealt", [False, True], ids=["chance node", "seat's move"])
+@pytest.mark.parametrize("action", [256, 10**6, 2**62])
+def test_openspiel_actions_out_of_range_are_refused_by_the_library(dealt: bool,
+                                                                   action: int) -> None:
+    """``State.apply_action`` goes through pyspiel, which refuses what does not fit its C++
+    integer (TypeError) and -1 (SpielError) itself; every other number out of range is ours
+    to refuse, at a chance node (a seed byte, 0 to 255) and at a seat's move."""
+    state = _spiel_state() if dealt else _openspiel().load_game("blackwood-frey"
+                                                                ).new_initial_state()
+    before = str(state)
+    with pytest.raises(SpiteMaliceError, match=r"0 to \d+"):
+        state.apply_action(action)
+    assert str(state) == before
