@@ -43,6 +43,9 @@ def soak(names: list[str], seconds: float, seed: int, count: int = 0
             data = target.generate(rng)
             problem = outcome(target, data)
             inputs += 1
+            if inputs % 5000 == 0:  # a run stopped early still reports how far it got
+                print(f"  {target.name}: {inputs} inputs, {failures} failures so far",
+                      flush=True)
             if problem is not None:
                 failures += 1
                 if len(examples) < 3:
