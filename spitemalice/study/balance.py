@@ -36,7 +36,7 @@ from typing import Any
 
 import attrs
 
-from spitemalice.limits import check_games, check_jobs, check_seed
+from spitemalice.limits import MAX_GAMES, check_int, check_jobs, check_seed
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
@@ -155,8 +155,9 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
     Args:
         label: how the report names the configuration.
         tiers: the bots of the skill matrix, weakest first (two or more).
-        games: self-play games of ``reference``, 1 to :data:`~spitemalice.limits.MAX_GAMES`.
-        deals: deals per pair of tiers (each played twice, the sides swapped), 1 to
+        games: self-play games of ``reference``, 0 to :data:`~spitemalice.limits.MAX_GAMES`
+            (0 with ``deals`` 0: the empty report of a run stopped before this configuration).
+        deals: deals per pair of tiers (each played twice, the sides swapped), 0 to
             :data:`~spitemalice.limits.MAX_GAMES`.
         seed: the run seed, 0 to :data:`~spitemalice.limits.MAX_SEED`.
         reference: the self-play bot (default: the last tier).
@@ -171,7 +172,8 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly, or a
             ``games``, ``deals``, ``seed`` or ``jobs`` out of range (naming the bound).
     """
-    games, deals = check_games(games), check_games(deals, "deals")
+    games, deals = (check_int(number, name, 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
+                    for number, name in ((games, "games"), (deals, "deals")))
     seed, jobs = check_seed(seed), check_jobs(jobs)
     if len(tiers) < 2 or len(set(tiers)) != len(tiers):
         raise ValueError(f"a skill matrix needs two or more different bots, not {list(tiers)}")
