@@ -117,7 +117,7 @@ class Comparison:
     margin: float | None = None
     interrupted: bool = False
     coverage: tuple[Covered, Covered] | None = None
-    identical: int = 0
+    identical: int = attrs.field(default=0, validator=int_field())
 
     def warnings(self) -> list[str]:
         """What the comparison cannot vouch for: A and B playing the same moves in every
