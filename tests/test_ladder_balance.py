@@ -51,6 +51,21 @@ def test_ladder_on_four_seats_and_a_fixed_number_of_deals() -> None:
     assert data["anchor"] == "random" and len(data["ratings"]) == 3
 
 
+def test_deals_without_a_winner_decide_nothing() -> None:
+    from spitemalice.study.pairs import PairTally
+    from spitemalice.study.ratings import Table
+
+    tally = PairTally("greedy", "heuristic")
+    for deal in range(50):
+        tally.add_deal([Table(("greedy", "heuristic"), None, deal),
+                        Table(("heuristic", "greedy"), None, deal)])
+    assert tally.no_winner == 100 and tally.test(0.05).decision == "undecided"
+    for deal in range(50, 53):  # each bot wins one game of the deal: equal, but only 3 deals
+        tally.add_deal([Table(("greedy", "heuristic"), 0, deal),
+                        Table(("heuristic", "greedy"), 0, deal)])
+    assert tally.test(0.05).decision == "undecided"
+
+
 def test_ladder_refuses_bad_lists() -> None:
     rules = load("blackwood-frey", [], SHORT)
     with pytest.raises(ValueError, match="two or more different"):

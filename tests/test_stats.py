@@ -68,6 +68,20 @@ def test_sprt_decides_a_clear_difference_and_a_clear_sameness() -> None:
     assert sprt(same[:3], margin=5.0).decision == "undecided"
 
 
+def test_sprt_with_a_prior_variance_needs_more_than_a_few_equal_differences() -> None:
+    from spitemalice.study.stats import sprt
+
+    # Identical differences have no variance: without a prior they decide at once.
+    assert sprt([0.0] * 4, margin=0.05).decision == "same"
+    prior = {"prior_variance": 0.125, "prior_weight": 4}
+    assert sprt([0.0] * 4, margin=0.05, **prior).decision == "undecided"
+    assert sprt([0.0] * 40, margin=0.05, **prior).decision == "same"
+    assert sprt([0.5] * 4, margin=0.05, **prior).decision == "undecided"
+    assert sprt([0.5] * 7, margin=0.05, **prior).decision == "differs"
+    with pytest.raises(ValueError, match="prior"):
+        sprt([0.0, 1.0], 0.05, prior_variance=-1.0, prior_weight=4)
+
+
 def test_sprt_refuses_bad_parameters() -> None:
     from spitemalice.study.stats import sprt
 

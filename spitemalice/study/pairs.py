@@ -26,6 +26,16 @@ from spitemalice.study.tournament import tournament_sides
 PATTERNS = 2
 """Games per deal for one pair: the bots alternate around the table, then swap."""
 
+NULL_VARIANCE = 0.125
+"""The prior of the sequential test's variance of a deal's value: its variance when the
+deal's two games both have a winner, each a fair coin toss (values -1/2, 0, +1/2 with chances
+1/4, 1/2, 1/4), worth :data:`PRIOR_DEALS` deals.  Without it a few deals of equal value
+(each bot winning one game, or one bot both) have no variance and decide at once."""
+
+PRIOR_DEALS = 4
+"""The weight of :data:`NULL_VARIANCE`, in deals: a pair one bot sweeps is decided after 7
+deals (14 games), one whose deals all split evenly is "same" after 33."""
+
 
 def pair_configs(rules: RuleBook, a: str, b: str) -> tuple[Configuration, Configuration]:
     """The two configurations of the pair ``a``, ``b`` on ``rules``: ``a`` on the even sides
@@ -64,6 +74,9 @@ class PairTally:
         no_winner: games without a winner (drawn, blocked, turn limit).
         values: per deal, ``(wins_a - wins_b) / (2 * games of the deal)``: the share of the
             deal's games ``a`` won above one half when every game has a winner.
+        evidence: the values of the deals where some game had a winner: what the sequential
+            test weighs (a deal whose games all ended without a winner says nothing of which
+            bot is stronger).
     """
 
     a: str
@@ -72,6 +85,7 @@ class PairTally:
     wins_b: int = 0
     no_winner: int = 0
     values: list[float] = attrs.field(factory=list)
+    evidence: list[float] = attrs.field(factory=list)
 
     def add_deal(self, tables: Sequence[Table]) -> None:
         """Count one deal's games (its :data:`PATTERNS` tables)."""
@@ -84,6 +98,8 @@ class PairTally:
         self.wins_a += wins[self.a]
         self.wins_b += wins[self.b]
         self.values.append((wins[self.a] - wins[self.b]) / (2 * len(tables)))
+        if wins[self.a] + wins[self.b]:
+            self.evidence.append(self.values[-1])
 
     @property
     def games(self) -> int:
@@ -103,8 +119,10 @@ class PairTally:
 
     def test(self, margin: float) -> SprtResult:
         """Wald's test (:func:`spitemalice.study.stats.sprt`) of whether ``a`` wins at least
-        ``margin`` more (or less) than half of the games, on the per-deal values."""
-        return sprt(self.values, margin)
+        ``margin`` more (or less) than half of the games, on the per-deal values of the deals
+        with a winner (:attr:`evidence`), the variance pooled with :data:`NULL_VARIANCE`."""
+        return sprt(self.evidence, margin, prior_variance=NULL_VARIANCE,
+                    prior_weight=PRIOR_DEALS)
 
     def as_dict(self) -> dict[str, object]:
         return {"a": self.a, "b": self.b, "games": self.games, "wins_a": self.wins_a,

@@ -117,7 +117,8 @@ class SprtResult:
 
 
 def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
-         beta: float = 0.05) -> SprtResult:
+         beta: float = 0.05, prior_variance: float = 0.0,
+         prior_weight: int = 0) -> SprtResult:
     """Wald's sequential probability ratio test on paired differences ``d`` (B minus A).
 
     H0: the mean difference is 0; H1: its size is ``margin`` (either sign).  Each side is a
@@ -125,11 +126,18 @@ def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
     frameworks do with their normal approximation); the test accepts H1 ("differs") when
     either sign's log-likelihood ratio reaches ``log((1 - beta) / alpha)`` and H0 ("same")
     when both fall to ``log(beta / (1 - alpha))``.  A zero variance (every difference equal)
-    decides at once by comparing the common difference with half the margin.
+    decides at once by comparing the common difference with half the margin, unless a prior
+    is given: the variance estimate then pools ``prior_weight`` pseudo-observations of
+    variance ``prior_variance`` with the data, so that a few equal differences of a bounded
+    quantity (a deal's share of wins) decide nothing on their own, while many outweigh it.
 
     Raises:
-        ValueError: ``margin`` not positive, or ``alpha``/``beta`` outside (0, 0.5).
+        ValueError: ``margin`` not positive, ``alpha``/``beta`` outside (0, 0.5), or a
+            negative ``prior_variance`` or ``prior_weight``.
     """
+    if not (prior_variance >= 0 and prior_weight >= 0):
+        raise ValueError(f"the prior's variance and weight must be 0 or more, not "
+                         f"{prior_variance}, {prior_weight}")
     if not margin > 0:
         raise ValueError(f"the margin must be positive, not {margin}")
     if not (0 < alpha < 0.5 and 0 < beta < 0.5):
@@ -139,7 +147,8 @@ def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
     if n < 2:
         return SprtResult("undecided", 0.0, lower, upper, n)
     mean = math.fsum(differences) / n
-    variance = math.fsum((d - mean) ** 2 for d in differences) / (n - 1)
+    squares = math.fsum((d - mean) ** 2 for d in differences)
+    variance = (squares + prior_weight * prior_variance) / (n - 1 + prior_weight)
     if variance == 0:
         decision = "differs" if abs(mean) >= margin / 2 else "same"
         return SprtResult(decision, math.inf if decision == "differs" else -math.inf,
