@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import os
+import signal
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 import spitemalice as sm
+
+# A suite started from a background job or under nohup inherits SIGINT ignored, and so would
+# every process it starts (pexpect's terminal game, the stop tests' commands). The stop tests
+# mean Ctrl-C as at a terminal, so the suite (each xdist worker loads this file) puts
+# Python's own handler back; a child started from it then begins with SIGINT at its default.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # CI runs derandomised so a run is repeatable; locally examples vary between runs.
 settings.register_profile(
