@@ -172,17 +172,18 @@ def test_errors_raised_in_a_worker_come_back(start_method: str) -> None:
 
 def test_a_stop_while_workers_start_is_held_when_another_thread_takes_it() -> None:
     # The parent may run other threads started before (numpy's OpenBLAS starts one per core at
-    # import; a thread begins with its maker's signal mask): a signal sent to the process goes
-    # to a thread that does not block it, here the one that sends it, so its handler has run
-    # when the sender says so.  The stop must still reach this thread after the block (it was
-    # lost while the parent ignored SIGINT there).
+    # import; a thread begins with its maker's signal mask): the kernel gives a signal to a
+    # thread that does not block it.  The sender sends it to itself (pthread_kill), so it is
+    # taken there before the sender says so, and no other thread of the test worker (execnet's,
+    # OpenBLAS') can take it instead.  The stop must still reach this thread after the block
+    # (it was lost while the parent ignored SIGINT there).
     import signal
 
     go, sent = threading.Event(), threading.Event()
 
     def send() -> None:
         go.wait()
-        os.kill(os.getpid(), signal.SIGINT)
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)
         sent.set()
 
     sender = threading.Thread(target=send)
