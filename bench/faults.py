@@ -80,9 +80,9 @@ FAULTS = (
           "return with_fields(state, completed=state.completed + pile)",
           "return with_fields(state, completed=state.completed + pile[1:])"),
     Fault("short-pay-off-deal", "spitemalice/engine/deal.py",
-          "return [tuple(_take(pack, size) for _ in range(piles)) for _ in range(rules.players)]",
+          "return [tuple(_take(pack, size) for _ in range(piles)) for _ in range(players)]",
           "return [tuple(_take(pack, size - 1) for _ in range(piles)) for _ in "
-          "range(rules.players)]"),
+          "range(players)]"),
     Fault("discard-keeps-turn", "spitemalice/engine/apply.py",
           "return turn_over(rules, state, seats, state.turn_moves + 1, passed=False)",
           "return with_fields(state, seats=seats, turn_moves=state.turn_moves + 1)"),
