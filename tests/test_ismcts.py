@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 from helpers.positions import position
@@ -21,6 +22,7 @@ from spitemalice.engine.views import view_of
 from spitemalice.moves import Discard, Play, Zone
 from spitemalice.rules.loader import load
 from spitemalice.study.runner import configuration, play_one
+from spitemalice.study.simulate import play_game
 
 
 def _bot(seed: int, **budget: float) -> IsmctsPlayer:
@@ -180,3 +182,67 @@ def test_the_route_shortcut_is_taken(bf: sm.RuleBook) -> None:
                      builds=["AS 2S 3S 4S", "AH 2H"])
     move = _bot(1).choose(bf, state, legal_moves(bf, state))
     assert isinstance(move, Play) and move.zone is Zone.DISCARD and str(move) == "D1:3C>B2"
+
+
+def _node_with(rewards: list[float]) -> ismcts._Node:
+    node = ismcts._Node(0)
+    node.visits = len(rewards)
+    node.total = sum(rewards)
+    node.squares = sum(r * r for r in rewards)
+    return node
+
+
+def test_the_prior_move_is_kept_unless_another_is_clearly_better() -> None:
+    # The guard of the final choice (ismcts module docstring): a child with a higher mean
+    # is played only when the gain passes MARGIN and SIGNIFICANCE standard errors.
+    rules = load("blackwood-frey", [], {})
+    state = searched_state(rules)
+    moves = legal_moves(rules, state)
+    base, other = moves[0], moves[1]
+    root = ismcts._Node(0)
+    root.order = [base, other]
+    noisy = [0.0, 1.0] * 4  # mean 0.5, a wide spread
+    root.children = {base: _node_with([0.4] * 8), other: _node_with(noisy)}
+    assert ismcts._guarded_choice(root, moves) == base  # higher mean, not significant
+    root.children[other] = _node_with([0.6, 0.62] * 4)
+    assert ismcts._guarded_choice(root, moves) == other  # +0.21, tiny spread
+    root.children[other] = _node_with([0.41, 0.41] * 4)
+    assert ismcts._guarded_choice(root, moves) == base  # significant, but under MARGIN
+    root.children[base] = _node_with([0.4])
+    assert ismcts._guarded_choice(root, moves) == other  # no statistics: most visited
+
+
+class _Watched:
+    """Checks every searched decision of an ismcts bot against the guard."""
+
+    def __init__(self, player: IsmctsPlayer) -> None:
+        self.player, self.searched, self.deviated = player, 0, 0
+
+    def choose(self, rules: sm.RuleBook, state: sm.GameState,
+               moves: Sequence[sm.Move]) -> sm.Move:
+        move = self.player.choose(rules, state, moves)
+        tree = self.player.tree
+        if tree is None:  # a pay-off play, a route or a single legal move: no search
+            return move
+        self.searched += 1
+        favourite = tree.order[0]
+        assert favourite == ismcts.rank_moves(rules, view_of(state, state.seat), moves)[0]
+        if move != favourite and tree.children[favourite].visits >= 2:
+            self.deviated += 1
+            mean, error = ismcts._mean_and_error(tree.children[move])
+            base_mean, base_error = ismcts._mean_and_error(tree.children[favourite])
+            assert mean - base_mean > ismcts.MARGIN
+            assert mean - base_mean > ismcts.SIGNIFICANCE * (error + base_error) ** 0.5
+        return move
+
+
+def test_the_bot_plays_the_heuristic_move_unless_its_tree_shows_a_clear_gain() -> None:
+    rules = load("blackwood-frey", [], {"payoff_size": 8})
+    searched = deviated = 0
+    for seed in range(2):
+        watched = _Watched(_bot(seed))
+        play_game(rules, [watched, make_player("heuristic", seed)], seed)
+        searched += watched.searched
+        deviated += watched.deviated
+    assert searched > 10
+    assert 0 < deviated < searched  # the search does overrule the heuristic, sometimes

@@ -18,11 +18,20 @@ iterations, each on a fresh *determinization* (a full state sampled from what th
 3. **plays out** from there with the ``greedy`` bot for every seat (the cheapest policy) to
    the end of the searching seat's next turn, and
 4. **backs up** each seat's reward: 1 for a win and 0 for a loss, else a logistic curve over
-   how many more pay-off cards its side cleared than the best other side since the root.
+   how many more pay-off cards its side cleared than the best other side since the root (each
+   node keeps the sum and the sum of squares of its rewards).
 
-The move played is the root's most visited child.  The prior at the root is the
-``heuristic`` bot's ranking of every legal move (:func:`spitemalice.bots.heuristic.rank_moves`);
-deeper in the tree the playout policy's own move comes first, then that ranking.
+The move played is the prior's first move (the ``heuristic`` bot's) unless another root child
+beats it clearly: its mean reward exceeds the prior move's by :data:`MARGIN` and by
+:data:`SIGNIFICANCE` standard errors of the difference (Welch's two-sample statistic over the
+two children's rewards), the same guard the ``mcts`` bot applies to its paired samples.  A few
+dozen iterations cannot rank moves whose values differ by a few hundredths, and picking the
+most visited child then plays noise (docs/performance.md, "The search bots", has the two
+measured against each other).  With no statistics for the prior's
+move (a kept subtree that never tried it) the most visited child is played.  The prior at the
+root is the ``heuristic`` bot's ranking of every legal move
+(:func:`spitemalice.bots.heuristic.rank_moves`); deeper in the tree the playout policy's own
+move comes first, then that ranking.
 
 Two shortcuts come before the search, both from the view alone: a playable pay-off card is
 played (the win condition), and a route to the pay-off card this turn
@@ -91,11 +100,18 @@ HORIZON = 1
 OPPONENTS = "greedy"
 """The play-out policy of the other seats: ``greedy`` or ``heuristic``."""
 
+MARGIN = 0.02
+"""How much higher a root child's mean reward must be than the prior move's to be played."""
+
+SIGNIFICANCE = 1.64
+"""...and by how many standard errors of the difference (one-sided 95%)."""
+
 
 class _Node:
     """An information-set node: reached by ``mover``'s move from its parent."""
 
-    __slots__ = ("available", "children", "mover", "order", "order_key", "total", "visits")
+    __slots__ = ("available", "children", "mover", "order", "order_key", "squares", "total",
+                 "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -103,6 +119,7 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.total = 0.0
+        self.squares = 0.0
         self.order: list[Move] = []
         self.order_key: tuple[Move, ...] = ()
 
@@ -172,7 +189,7 @@ class IsmctsPlayer:
                                                        or not done):
             search.iterate(root, sampler.quick_sample(self.rng))
             done += 1
-        move = _most_visited(root, moves)
+        move = _guarded_choice(root, moves)
         self._keep(rules, root, move, world, view)
         return move
 
@@ -202,6 +219,36 @@ def _most_visited(root: _Node, moves: Sequence[Move]) -> Move:
         if score > key:
             best, key = move, score
     return best
+
+
+def _guarded_choice(root: _Node, moves: Sequence[Move]) -> Move:
+    """The prior's first move unless a root child beats it clearly (the module's docstring);
+    the most visited child when the prior's move has fewer than two visits."""
+    base = root.order[0]
+    anchor = root.children.get(base)
+    if anchor is None or anchor.visits < 2 or base not in moves:
+        return _most_visited(root, moves)
+    base_mean, base_error = _mean_and_error(anchor)
+    best, best_gain = base, 0.0
+    for move in root.order[1:]:
+        child = root.children.get(move)
+        if child is None or child.visits < 2 or move not in moves:
+            continue
+        mean, error = _mean_and_error(child)
+        gain = mean - base_mean
+        if gain > max(MARGIN, best_gain) and \
+                gain > SIGNIFICANCE * math.sqrt(error + base_error):
+            best, best_gain = move, gain
+    return best
+
+
+def _mean_and_error(node: _Node) -> tuple[float, float]:
+    """The node's mean reward and the squared standard error of that mean (at least 2
+    visits)."""
+    n = node.visits
+    mean = node.total / n
+    variance = max(node.squares / n - mean * mean, 0.0) * n / (n - 1)
+    return mean, variance / n
 
 
 class _Search:
@@ -238,7 +285,9 @@ class _Search:
         root.visits += 1
         for visited in path:
             visited.visits += 1
-            visited.total += rewards[visited.mover]
+            reward = rewards[visited.mover]
+            visited.total += reward
+            visited.squares += reward * reward
 
     def _step(self, node: _Node, state: GameState,
               legal: tuple[Move, ...]) -> tuple[Move, _Node, bool]:
