@@ -31,6 +31,7 @@ from spitemalice.rules.loader import load
 from spitemalice.stops import held_stops
 from spitemalice.study import parallel
 from spitemalice.study.balance import TIERS, Balance, Baseline, balance
+from spitemalice.study.balance_coverage import format_section
 from spitemalice.study.commit import Outputs
 from spitemalice.study.games_out import GamesOut
 from spitemalice.study.ladder import format_ladder, ladder
@@ -81,8 +82,8 @@ def add_ratings(commands: Any) -> None:
         "balance", help="is a configuration fair, does skill matter: a report with intervals",
         description="Self-play of the strongest tier (win rate of each turn position, games "
                     "without a winner, game length), the skill matrix of the bot tiers on "
-                    "duplicate deals, the skill gradient against the base configuration, and "
-                    "a verdict with its evidence.")
+                    "duplicate deals, the skill gradient against the base configuration, the "
+                    "rule clauses the games exercised, and a verdict with its evidence.")
     add_rules_args(bal)
     add_allow_files(bal)
     bal.add_argument("--bots", default=",".join(TIERS),
@@ -97,6 +98,9 @@ def add_ratings(commands: Any) -> None:
     bal.add_argument("--no-base", action="store_true", help="no skill gradient (half the games)")
     bal.add_argument("--seed", type=seed, default=0, help="seed of the run (default 0)")
     bal.add_argument("--json", action="store_true", help="print the report as JSON")
+    bal.add_argument("--no-coverage", action="store_true",
+                     help="do not record which rule clauses the games exercised (saves about "
+                          "a third of the CPU time)")
     bal.add_argument("--quiet", action="store_true", help="no progress bar")
     bal.add_argument("--plot", type=Path, metavar="FILE",
                      help="draw the turn positions, game length and skill matrix to FILE.png "
@@ -218,7 +222,7 @@ def run_balance(args: argparse.Namespace) -> int:
         if base_book is not None:
             measured = balance(base_book, _base_label(args, base_book), tiers, args.games,
                                args.deals, args.seed, on_game=progress.advance, jobs=jobs,
-                               client=client)
+                               client=client, coverage=False)
             base, base_cut = measured.baseline(), measured.interrupted
         if base_cut:
             # Cut short while the base was measured: nothing of this configuration is played
@@ -227,7 +231,8 @@ def run_balance(args: argparse.Namespace) -> int:
                                   interrupted=True)
         else:
             report = balance(book, label, tiers, args.games, args.deals, args.seed, base=base,
-                             on_game=progress.advance, jobs=jobs, client=client)
+                             on_game=progress.advance, jobs=jobs, client=client,
+                             coverage=not args.no_coverage)
     if args.json:
         say(json.dumps({"configuration": named.as_dict(), "command": command,
                         **report.as_dict()}, indent=2))
@@ -278,6 +283,8 @@ def format_balance(report: Balance) -> str:
             line += (f"; {g.estimate * 100:+.1f} points ({g.low * 100:+.1f}.."
                      f"{g.high * 100:+.1f})")
         lines.append(line)
+    if report.coverage is not None:
+        lines += ["", *format_section(report.coverage)]
     return "\n".join(lines)
 
 

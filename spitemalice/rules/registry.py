@@ -224,6 +224,20 @@ def own_clauses(book: RuleBook) -> set[str]:
     return found & own
 
 
+def house_rule_clauses(book: RuleBook) -> dict[str, tuple[str, ...]]:
+    """Each house rule of ``book`` (in stacking order) -> the ids of the clauses its own rule
+    sheet adds, in sheet order (a rule-set file's layer and the rule set itself are left
+    out)."""
+    found = {}
+    for name in book.plugins[1:]:
+        plugin = book.plugin(name)
+        if getattr(plugin, "KIND", "house-rule") != "house-rule":
+            continue
+        ids = _sheet_ids(plugin, book.ruleset)
+        found[name] = tuple(c.id for c in book.clauses if c.id in ids)
+    return found
+
+
 def _sheet_ids(plugin: object, ruleset: Ruleset) -> set[str]:
     hook = getattr(plugin, "spitemalice_rule_sheet", None)
     if hook is None:
@@ -234,4 +248,4 @@ def _sheet_ids(plugin: object, ruleset: Ruleset) -> set[str]:
 
 
 __all__ = ["GROUP", "KINDS", "PluginInfo", "base_sheet", "distribution", "enforcers",
-           "installed", "kind_of", "load_plugin", "own_clauses"]
+           "house_rule_clauses", "installed", "kind_of", "load_plugin", "own_clauses"]

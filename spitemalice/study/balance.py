@@ -23,6 +23,10 @@ tier's wins above half of a deal's games), with a normal 95% interval that treat
 configurations as independent samples (a house rule that changes the deck deals other cards
 from the same seed, so the deals are not paired).  Positive: skill matters more here.
 
+**Rule coverage** (:mod:`spitemalice.study.balance_coverage`): which clauses of the rule sheet
+the self-play and skill-matrix games exercised; a clause none exercised is one the report says
+nothing about.
+
 The :func:`verdicts` put the figures into sentences, each with its evidence.
 """
 
@@ -36,9 +40,11 @@ from typing import Any
 
 import attrs
 
+from spitemalice.engine.coverage import Tally
 from spitemalice.limits import MAX_GAMES, check_int, check_jobs, check_seed
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook
+from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.runner import GameRow, configuration, play_games
 from spitemalice.study.stats import Z95, Interval, mean_interval, wilson
@@ -100,6 +106,8 @@ class Balance:
         gradient: per pair of :attr:`matrix`, the change of the stronger tier's per-deal
             gain from the base; empty without a base.
         interrupted: Ctrl-C stopped the games.
+        coverage: the rule coverage of the self-play and skill-matrix games, or ``None``
+            when it was not recorded.
     """
 
     label: str
@@ -118,6 +126,7 @@ class Balance:
     base: str | None = None
     gradient: tuple[Interval, ...] = ()
     interrupted: bool = False
+    coverage: BalanceCoverage | None = None
 
     def baseline(self) -> Baseline:
         """This report as the base of another's skill gradient."""
@@ -129,8 +138,10 @@ class Balance:
         return next(t for t in self.matrix if (t.b, t.a) == self.tiers[-2:])
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready data (every interval as ``{"estimate", "low", "high", "n"}``)."""
+        """JSON-ready data (every interval as ``{"estimate", "low", "high", "n"}``); a
+        ``coverage`` key (:meth:`BalanceCoverage.as_dict`) when coverage was recorded."""
         top = self.matrix.index(self.top)
+        covered = {} if self.coverage is None else {"coverage": self.coverage.as_dict()}
         return {
             "label": self.label, "players": self.players, "tiers": list(self.tiers),
             "reference": self.reference, "games": self.games, "deals": self.deals,
@@ -143,13 +154,14 @@ class Balance:
             "base": self.base,
             "gradient": [g.as_dict() for g in self.gradient],
             "top_pair": top, "verdicts": verdicts(self), "interrupted": self.interrupted,
+            **covered,
         }
 
 
 def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: int = 1000,
             deals: int = 500, seed: int = 0, reference: str | None = None,
             base: Baseline | None = None, on_game: Callable[[int], None] | None = None,
-            jobs: int | None = 1, client: Any = None) -> Balance:
+            jobs: int | None = 1, client: Any = None, coverage: bool = True) -> Balance:
     """The balance report of ``rules``.
 
     Args:
@@ -166,6 +178,8 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         on_game: called with the number of games each finished deal or game counted.
         jobs: worker processes (:func:`spitemalice.study.parallel.run_games`).
         client: a Dask client to play on instead; the report never depends on either.
+        coverage: record which clauses the self-play and skill-matrix games exercised
+            (:attr:`Balance.coverage`); it costs CPU time (measured in ``docs/studying.md``).
 
     Raises:
         ValueError: fewer than two tiers, a tier named twice, or a base of other tiers.
@@ -180,14 +194,17 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
     reference = reference or tiers[-1]
     progress = on_game or (lambda count: None)
     own = configuration(rules, [reference], label)
-    run = play_games([own], seed, range(games), lambda rows: progress(1), jobs, client)
+    run = play_games([own], seed, range(games), lambda rows: progress(1), jobs, client,
+                     coverage)
     rows = run.rows[0]
     if base is not None and base.tiers != tuple(tiers):
         raise ValueError(f"the base was measured with tiers {list(base.tiers)}, not "
                          f"{list(tiers)}")
     # A stop during the self-play games ends the report there: the matrix plays nothing.
-    matrix, interrupted = _matrix(rules, tiers, 0 if run.interrupted else deals, seed,
-                                  progress, jobs, client)
+    matrix, interrupted, tally = _matrix(rules, tiers, 0 if run.interrupted else deals, seed,
+                                         progress, jobs, client, coverage)
+    for counted in run.coverage:
+        tally.add(counted)
     gradient = () if base is None else tuple(
         difference(pair.gain, before) for pair, before in zip(matrix, base.gains, strict=True))
     sides = tournament_sides(rules)
@@ -199,7 +216,7 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         mean_interval([row.turns for row in rows]),
         tuple(Quantile(q, quantile(sorted(row.turns for row in rows), q)) for q in QUANTILES),
         dict(sorted(lengths.items())), matrix, None if base is None else base.label,
-        gradient, run.interrupted or interrupted)
+        gradient, run.interrupted or interrupted, measured(rules, tally) if tally.games else None)
 
 
 def difference(after: Interval, before: Interval, z: float = Z95) -> Interval:
@@ -211,17 +228,20 @@ def difference(after: Interval, before: Interval, z: float = Z95) -> Interval:
 
 
 def _matrix(rules: RuleBook, tiers: Sequence[str], deals: int, seed: int,
-            progress: Callable[[int], None], jobs: int | None,
-            client: Any) -> tuple[tuple[PairTally, ...], bool]:
+            progress: Callable[[int], None], jobs: int | None, client: Any,
+            coverage: bool) -> tuple[tuple[PairTally, ...], bool, Tally]:
     pairs = [(stronger, weaker) for weaker, stronger in combinations(tiers, 2)]
     configs = [c for pair in pairs for c in pair_configs(rules, *pair)]
     tallies = [PairTally(*pair) for pair in pairs]
     run = play_games(configs, seed, range(deals), lambda rows: progress(len(rows)), jobs,
-                     client)
+                     client, coverage)
+    covered = Tally()
+    for counted in run.coverage:
+        covered.add(counted)
     for index, tally in enumerate(tallies):
         for one, two in zip(run.rows[2 * index], run.rows[2 * index + 1], strict=True):
             tally.add_deal([table_of(rules, one), table_of(rules, two)])
-    return tuple(tallies), run.interrupted
+    return tuple(tallies), run.interrupted, covered
 
 
 def _positions(rows: Sequence[GameRow], sides: tuple[tuple[int, ...], ...]) -> tuple[
@@ -260,9 +280,12 @@ def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
 
 
 def verdicts(report: Balance) -> list[str]:
-    """Short sentences, each with its evidence: the first position against fair, skill
-    against the base, games without a winner, game length."""
-    lines = [_fairness(report)]
+    """Short sentences, each with its evidence: a house rule whose clauses the games never
+    exercised (first: then the report measured nothing about it), the first position against
+    fair, skill against the base, games without a winner, game length, and the other clauses
+    the games never exercised (:func:`~spitemalice.study.balance_coverage.verdict_lines`)."""
+    first, last = verdict_lines(report.coverage) if report.coverage else ([], [])
+    lines = [*first, _fairness(report)]
     top = report.top
     share = top.rate
     line = f"{top.a} beats {top.b} in {_pct(share)} of won games"
@@ -278,7 +301,7 @@ def verdicts(report: Balance) -> list[str]:
                  f"({(1 - won.high) * 100:.1f}..{(1 - won.low) * 100:.1f})")
     median = next(q.value for q in report.quantiles if q.share == 0.5)
     lines.append(f"median game {median.estimate:.0f} turns ({median.low:.0f}..{median.high:.0f})")
-    return lines
+    return lines + last
 
 
 def _fairness(report: Balance) -> str:

@@ -1,0 +1,115 @@
+"""Rule coverage of a balance report: which clauses of the configuration its games exercised.
+
+:func:`spitemalice.study.balance.balance` counts the coverage of every game it plays (the
+self-play games and the skill matrix's, not the base configuration's) with the engine's
+recorder (:mod:`spitemalice.engine.coverage`); this module keeps the result
+(:class:`BalanceCoverage`) and says what it means for the report: a clause no game exercised
+is one the report says nothing about, and a house rule none of whose clauses was exercised is
+a rule the study measured nothing about (:func:`verdict_lines`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from spitemalice.engine.coverage import Tally
+from spitemalice.rules.book import RuleBook
+from spitemalice.rules.registry import house_rule_clauses, own_clauses
+from spitemalice.study.coverage import (
+    ClauseCoverage,
+    CoverageNote,
+    clause_coverage,
+    coverage_as_dict,
+    coverage_notes,
+)
+
+
+@attrs.frozen
+class BalanceCoverage:
+    """The rule coverage of a balance report's games.
+
+    Attributes:
+        games: games counted (self-play and skill matrix).
+        rows: one per clause of the rule sheet, in sheet order.
+        notes: :func:`~spitemalice.study.coverage.coverage_notes` of the clauses no game
+            exercised.
+        house_rules: each house rule of the configuration -> the ids of its own clauses.
+        own: ids of the clauses of the rules under study
+            (:func:`~spitemalice.rules.registry.own_clauses`).
+    """
+
+    games: int
+    rows: tuple[ClauseCoverage, ...]
+    notes: tuple[CoverageNote, ...]
+    house_rules: dict[str, tuple[str, ...]]
+    own: frozenset[str]
+
+    @property
+    def exercised(self) -> int:
+        """Clauses that some game exercised."""
+        return sum(row.exercised for row in self.rows)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: :func:`~spitemalice.study.coverage.coverage_as_dict` (``games``,
+        ``clauses``) with ``exercised`` (a count), the ``notes`` (``level``, ``clause``,
+        ``message``) and ``house_rules`` (name -> clause ids)."""
+        return {**coverage_as_dict(self.rows, self.games), "exercised": self.exercised,
+                "notes": [attrs.asdict(note) for note in self.notes],
+                "house_rules": {name: list(ids) for name, ids in self.house_rules.items()}}
+
+
+def measured(rules: RuleBook, tally: Tally) -> BalanceCoverage:
+    """The coverage of ``tally``'s games of ``rules``."""
+    rows = tuple(clause_coverage(rules, tally))
+    return BalanceCoverage(tally.games, rows,
+                           tuple(coverage_notes(rules, rows, tally.games)),
+                           house_rule_clauses(rules), frozenset(own_clauses(rules)))
+
+
+def _missed(row: ClauseCoverage) -> bool:
+    """No game exercised a clause that coverage can see and that does not declare it
+    expects to go unexercised."""
+    return not row.exercised and row.counted and not row.intended
+
+
+def verdict_lines(coverage: BalanceCoverage) -> tuple[list[str], list[str]]:
+    """The verdicts on coverage: (those about the house rules, to put first, since a house
+    rule the games never exercised is one the study measured nothing about; the one about
+    the other clauses of the rules under study, to put last).  Clauses that coverage cannot
+    see or that declare ``expects=("unexercised",)`` are left to the coverage section."""
+    by_id = {row.clause: row for row in coverage.rows}
+    first = []
+    for name, ids in coverage.house_rules.items():
+        counted = [i for i in ids if by_id[i].counted and not by_id[i].intended]
+        missed = [i for i in counted if _missed(by_id[i])]
+        if missed and missed == counted:
+            first.append(f"the games never exercised house rule {name} ({_clauses(missed)}): "
+                         "this report measured nothing about that rule")
+        elif missed:
+            first.append(f"the games never exercised {_clauses(missed)} of house rule {name}: "
+                         f"this report says nothing about {_it(missed)}")
+    theirs = {i for ids in coverage.house_rules.values() for i in ids}
+    missed = [row.clause for row in coverage.rows
+              if _missed(row) and row.clause in coverage.own and row.clause not in theirs]
+    last = [f"the games never exercised {_clauses(missed)}: this report says nothing about "
+            f"{_it(missed)}"] if missed else []
+    return first, last
+
+
+def _clauses(ids: list[str]) -> str:
+    return f"clause {ids[0]}" if len(ids) == 1 else f"clauses {', '.join(ids)}"
+
+
+def _it(ids: list[str]) -> str:
+    return "it" if len(ids) == 1 else "them"
+
+
+def format_section(coverage: BalanceCoverage) -> list[str]:
+    """The report's coverage section as lines: clauses exercised of those on the sheet, and
+    each note on a clause no game exercised (``warning  ...``, ``info     ...``)."""
+    lines = [f"rule coverage: {coverage.exercised} of {len(coverage.rows)} clauses exercised "
+             f"over {coverage.games} games (self-play and skill matrix)"]
+    lines += [f"  {note.level:<7}  {note.message}" for note in coverage.notes]
+    return lines
