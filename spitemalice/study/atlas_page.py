@@ -35,6 +35,9 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
     cpu = sum(r["cpu_seconds"] for r in reports)
     tiers = settings["tiers"]
     top = f"{tiers[-1]} v {tiers[-2]}"
+    # Data made before balance recorded coverage renders as it did then: the column, its
+    # explanation and its summary line appear once some report carries coverage.
+    covered = any("coverage" in report for report in reports)
     lines = [
         "# Balance atlas",
         "",
@@ -71,6 +74,7 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
         "* **no winner**: self-play games that ended drawn, blocked or at the turn limit.",
         "* **length**: median turns per game with its interval; the thumbnail is the "
         "distribution (every thumbnail on one scale, the median in orange).",
+        *([COVERAGE_HELP] if covered else []),
         "",
         "## At a glance",
         "",
@@ -81,12 +85,18 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
         "## The table",
         "",
         f"| configuration | seats | first position wins | first position | {top} | "
-        "skill against base | no winner | median turns | length |",
-        "|---|---:|---|---|---|---|---|---|---|",
+        "skill against base | no winner | median turns | "
+        f"{'rule coverage | ' if covered else ''}length |",
+        "|---|---:|---|---|---|---|---|---|" + ("---|" if covered else "") + "---|",
     ]
-    lines += [_row(report) for report in reports]
+    lines += [_row(report, covered) for report in reports]
     lines += ["", "## In short", ""]
     lines += _summary(reports)
+    if covered:
+        missed = [f"{r['label']} ({r['players']}: {', '.join(_house_never(r))})"
+                  for r in reports if _house_never(r)]
+        lines.append("* A house rule's own clause was never exercised (the report says "
+                     f"nothing about it) in: {'; '.join(missed) or 'none'}.")
     return "\n".join(lines) + "\n"
 
 
@@ -99,7 +109,15 @@ def _coverage(reports: dict[str, Any], planned: list[str]) -> str:
             "again to add them).")
 
 
-def _row(report: dict[str, Any]) -> str:
+COVERAGE_HELP = (
+    "* **rule coverage**: the share of the clauses on the configuration's rule sheet that "
+    "its self-play and skill-matrix games exercised, and each house-rule clause they never "
+    "exercised (*never*: the report says nothing about it; clauses that declare they may "
+    "go unexercised are not named); *not measured* for a report made before balance "
+    "recorded coverage.")
+
+
+def _row(report: dict[str, Any], covered: bool = False) -> str:
     first = _interval(report["positions"][0])
     top = report["matrix"][report["top_pair"]]
     won = _interval(report["outcomes"]["win"])
@@ -109,9 +127,35 @@ def _row(report: dict[str, Any]) -> str:
         _fairness(first, report["fair"]), _pct(_interval(top["rate_a"])),
         _gradient(report), f"{(1 - won.estimate) * 100:.1f}%",
         f"{median['estimate']:.0f} ({median['low']:.0f}..{median['high']:.0f})",
+        *([_clauses(report)] if covered else []),
         f"![]({PICTURES}/{picture_name(report['key'])})",
     ]
     return "| " + " | ".join(cells) + " |"
+
+
+def _clauses(report: dict[str, Any]) -> str:
+    """The rule-coverage cell: the share of the sheet's clauses exercised and the house-rule
+    clauses never exercised."""
+    coverage = report.get("coverage")
+    if coverage is None:
+        return "not measured"
+    clauses = coverage["clauses"]
+    done = sum(row["exercised"] for row in clauses.values())
+    cell = f"{done / len(clauses):.0%} ({done} of {len(clauses)})"
+    never = _house_never(report)
+    return cell + (f"; never: {', '.join(never)}" if never else "")
+
+
+def _house_never(report: dict[str, Any]) -> list[str]:
+    """The house-rule clauses of ``report`` that no game exercised, that coverage can see
+    and that do not declare they may go unexercised; none for a report without coverage."""
+    coverage = report.get("coverage")
+    if coverage is None:
+        return []
+    clauses = coverage["clauses"]
+    return [clause for ids in coverage["house_rules"].values() for clause in ids
+            if not clauses[clause]["exercised"] and clauses[clause]["counted"]
+            and not clauses[clause]["intended"]]
 
 
 def _gradient(report: dict[str, Any]) -> str:
