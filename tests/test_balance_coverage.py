@@ -1,5 +1,5 @@
 """balance reports rule coverage (issue 21 item 4, last bullet): which clauses its self-play
-and skill-matrix games exercised, what the verdict says of a house rule they never
+games exercised, what the verdict says of a house rule they never
 exercised, the JSON key, and the atlas page's coverage column."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from spitemalice.study.atlas_page import render
 from spitemalice.study.balance import Balance, balance, verdicts
 
 DATA = Path(__file__).resolve().parents[1] / "docs" / "atlas" / "atlas.json"
-GAMES, DEALS = 4, 2  # 4 self-play games and 2 x 2 matrix games: 8 games counted
+GAMES, DEALS = 4, 2  # coverage counts the 4 self-play games, not the 2 x 2 matrix games
 
 
 class MatchClauses:
@@ -61,9 +61,9 @@ def unexercised_rule() -> Balance:
 def test_coverage_counts_every_game_and_names_what_they_exercised(
         unexercised_rule: Balance) -> None:
     coverage = unexercised_rule.coverage
-    assert coverage is not None and coverage.games == GAMES + 2 * DEALS
+    assert coverage is not None and coverage.games == GAMES
     rows = {row.clause: row for row in coverage.rows}
-    # MA-1 (forced play of an ace from the hand) took moves away in these games; MC-2's
+    # MA-1 (forced play of an ace from the hand) took moves away from greedy; MC-2's
     # event, a won match, cannot happen in a game that balance plays.
     assert rows["MA-1"].exercised and rows["MA-1"].refused.get("forced-play", 0) > 0
     assert not rows["MC-2"].exercised and rows["MC-2"].counted
@@ -75,33 +75,34 @@ def test_coverage_counts_every_game_and_names_what_they_exercised(
 def test_a_house_rule_the_games_never_exercised_leads_the_verdict(
         unexercised_rule: Balance) -> None:
     lines = verdicts(unexercised_rule)
-    assert lines[0] == ("the games never exercised house rule match-clauses (clause MC-2): "
-                        "this report measured nothing about that rule")
+    assert lines[0] == ("the self-play games never exercised house rule match-clauses "
+                        "(clause MC-2): this report measured nothing about that rule")
     assert lines[1].startswith("first seat wins")
     assert not any("mandatory-aces" in line for line in lines)  # MA-1 was exercised
+    coverage = unexercised_rule.coverage
+    assert coverage is not None
     text = format_balance(unexercised_rule)
     section = text[text.index("rule coverage:"):]
-    assert section.startswith(f"rule coverage: {unexercised_rule.coverage.exercised} of "  # type: ignore[union-attr]
-                              f"{len(unexercised_rule.coverage.rows)} clauses exercised "  # type: ignore[union-attr]
-                              f"over {GAMES + 2 * DEALS} games")
+    assert section.startswith(f"rule coverage: {coverage.exercised} of {len(coverage.rows)} "
+                              f"clauses exercised over the {GAMES} self-play games")
     # the coverage notes' wording, too few games to call it a warning
-    assert f"MC-2 was never exercised: no match was played in {GAMES + 2 * DEALS} games" in section
+    assert f"MC-2 was never exercised: no match was played in {GAMES} games" in section
 
 
 def test_one_clause_of_a_house_rule_never_exercised_is_named_with_its_rule() -> None:
     lines = verdicts(_report(dealt=True))
-    assert lines[0] == ("the games never exercised clause MC-2 of house rule match-clauses: "
-                        "this report says nothing about it")
+    assert lines[0] == ("the self-play games never exercised clause MC-2 of house rule "
+                        "match-clauses: this report says nothing about it")
 
 
 def test_the_json_carries_coverage_unless_it_was_not_recorded(
         unexercised_rule: Balance) -> None:
     data = json.loads(json.dumps(unexercised_rule.as_dict()))
     clauses = data["coverage"]["clauses"]
-    assert data["coverage"]["games"] == GAMES + 2 * DEALS
+    assert data["coverage"]["games"] == GAMES
     assert clauses["MA-1"]["exercised"] and not clauses["MC-2"]["exercised"]
     assert data["coverage"]["house_rules"]["match-clauses"] == ["MC-2"]
-    assert data["verdicts"][0].startswith("the games never exercised house rule")
+    assert data["verdicts"][0].startswith("the self-play games never exercised house rule")
     bare = _report(dealt=False, coverage=False)
     assert bare.coverage is None and "coverage" not in bare.as_dict()
     assert not any("never exercised" in line for line in verdicts(bare))
@@ -117,7 +118,7 @@ def test_the_balance_command_prints_coverage_and_skips_it_when_asked(
             "--jobs", "1", "--no-base", "--json"]
     assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["coverage"]["games"] == 8 and data["coverage"]["clauses"]["MA-1"]["exercised"]
+    assert data["coverage"]["games"] == 4 and data["coverage"]["clauses"]["MA-1"]["exercised"]
     assert main([*argv, "--no-coverage"]) == 0
     assert "coverage" not in json.loads(capsys.readouterr().out)
 

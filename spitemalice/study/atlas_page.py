@@ -111,7 +111,7 @@ def _coverage(reports: dict[str, Any], planned: list[str]) -> str:
 
 COVERAGE_HELP = (
     "* **rule coverage**: the share of the clauses on the configuration's rule sheet that "
-    "its self-play and skill-matrix games exercised, and each house-rule clause they never "
+    "its self-play games exercised, and each house-rule clause they never "
     "exercised (*never*: the report says nothing about it; clauses that declare they may "
     "go unexercised are not named); *not measured* for a report made before balance "
     "recorded coverage.")

@@ -24,8 +24,7 @@ configurations as independent samples (a house rule that changes the deck deals 
 from the same seed, so the deals are not paired).  Positive: skill matters more here.
 
 **Rule coverage** (:mod:`spitemalice.study.balance_coverage`): which clauses of the rule sheet
-the self-play and skill-matrix games exercised; a clause none exercised is one the report says
-nothing about.
+the self-play games exercised; a clause none exercised is one the report says nothing about.
 
 The :func:`verdicts` put the figures into sentences, each with its evidence.
 """
@@ -106,8 +105,8 @@ class Balance:
         gradient: per pair of :attr:`matrix`, the change of the stronger tier's per-deal
             gain from the base; empty without a base.
         interrupted: Ctrl-C stopped the games.
-        coverage: the rule coverage of the self-play and skill-matrix games, or ``None``
-            when it was not recorded.
+        coverage: the rule coverage of the self-play games, or ``None`` when it was not
+            recorded.
     """
 
     label: str
@@ -178,8 +177,9 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         on_game: called with the number of games each finished deal or game counted.
         jobs: worker processes (:func:`spitemalice.study.parallel.run_games`).
         client: a Dask client to play on instead; the report never depends on either.
-        coverage: record which clauses the self-play and skill-matrix games exercised
-            (:attr:`Balance.coverage`); it costs CPU time (measured in ``docs/studying.md``).
+        coverage: record which clauses the self-play games exercised
+            (:attr:`Balance.coverage`; why those: :mod:`~spitemalice.study.balance_coverage`);
+            it costs CPU time (measured in ``docs/studying.md``).
 
     Raises:
         ValueError: fewer than two tiers, a tier named twice, or a base of other tiers.
@@ -201,10 +201,9 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         raise ValueError(f"the base was measured with tiers {list(base.tiers)}, not "
                          f"{list(tiers)}")
     # A stop during the self-play games ends the report there: the matrix plays nothing.
-    matrix, interrupted, tally = _matrix(rules, tiers, 0 if run.interrupted else deals, seed,
-                                         progress, jobs, client, coverage)
-    for counted in run.coverage:
-        tally.add(counted)
+    matrix, interrupted = _matrix(rules, tiers, 0 if run.interrupted else deals, seed,
+                                  progress, jobs, client)
+    tally = run.coverage[0] if run.coverage else Tally()
     gradient = () if base is None else tuple(
         difference(pair.gain, before) for pair, before in zip(matrix, base.gains, strict=True))
     sides = tournament_sides(rules)
@@ -228,20 +227,17 @@ def difference(after: Interval, before: Interval, z: float = Z95) -> Interval:
 
 
 def _matrix(rules: RuleBook, tiers: Sequence[str], deals: int, seed: int,
-            progress: Callable[[int], None], jobs: int | None, client: Any,
-            coverage: bool) -> tuple[tuple[PairTally, ...], bool, Tally]:
+            progress: Callable[[int], None], jobs: int | None,
+            client: Any) -> tuple[tuple[PairTally, ...], bool]:
     pairs = [(stronger, weaker) for weaker, stronger in combinations(tiers, 2)]
     configs = [c for pair in pairs for c in pair_configs(rules, *pair)]
     tallies = [PairTally(*pair) for pair in pairs]
     run = play_games(configs, seed, range(deals), lambda rows: progress(len(rows)), jobs,
-                     client, coverage)
-    covered = Tally()
-    for counted in run.coverage:
-        covered.add(counted)
+                     client)
     for index, tally in enumerate(tallies):
         for one, two in zip(run.rows[2 * index], run.rows[2 * index + 1], strict=True):
             tally.add_deal([table_of(rules, one), table_of(rules, two)])
-    return tuple(tallies), run.interrupted, covered
+    return tuple(tallies), run.interrupted
 
 
 def _positions(rows: Sequence[GameRow], sides: tuple[tuple[int, ...], ...]) -> tuple[
@@ -280,10 +276,11 @@ def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
 
 
 def verdicts(report: Balance) -> list[str]:
-    """Short sentences, each with its evidence: a house rule whose clauses the games never
-    exercised (first: then the report measured nothing about it), the first position against
-    fair, skill against the base, games without a winner, game length, and the other clauses
-    the games never exercised (:func:`~spitemalice.study.balance_coverage.verdict_lines`)."""
+    """Short sentences, each with its evidence: a house rule whose clauses the self-play games
+    never exercised (first: then the report measured nothing about it), the first position
+    against fair, skill against the base, games without a winner, game length, and the other
+    clauses the self-play games never exercised
+    (:func:`~spitemalice.study.balance_coverage.verdict_lines`)."""
     first, last = verdict_lines(report.coverage) if report.coverage else ([], [])
     lines = [*first, _fairness(report)]
     top = report.top

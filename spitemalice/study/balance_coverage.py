@@ -1,11 +1,18 @@
 """Rule coverage of a balance report: which clauses of the configuration its games exercised.
 
-:func:`spitemalice.study.balance.balance` counts the coverage of every game it plays (the
-self-play games and the skill matrix's, not the base configuration's) with the engine's
-recorder (:mod:`spitemalice.engine.coverage`); this module keeps the result
-(:class:`BalanceCoverage`) and says what it means for the report: a clause no game exercised
-is one the report says nothing about, and a house rule none of whose clauses was exercised is
-a rule the study measured nothing about (:func:`verdict_lines`).
+:func:`spitemalice.study.balance.balance` counts the coverage of its self-play games with the
+engine's recorder (:mod:`spitemalice.engine.coverage`); this module keeps the result
+(:class:`BalanceCoverage`) and says what it means for the report: a clause those games never
+exercised is one the report says nothing about, and a house rule none of whose clauses they
+exercised is a rule the study measured nothing about (:func:`verdict_lines`).
+
+**Why the self-play games only.**  They are the report's model of the configuration as it is
+played (the strongest tier in every seat), the games its fairness and length figures come
+from; a rule they never reach is one those figures cannot speak to, whatever the weaker tiers
+of the skill matrix happen to do.  And they are the cheap part to count: the recorder's work
+per move is several times a random or greedy bot's, so counting the matrix's games as well
+would double a report's CPU time, against about a quarter for the self-play games alone
+(``docs/studying.md`` gives the measurement).  The base configuration's games are not counted.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ class BalanceCoverage:
     """The rule coverage of a balance report's games.
 
     Attributes:
-        games: games counted (self-play and skill matrix).
+        games: self-play games counted.
         rows: one per clause of the rule sheet, in sheet order.
         notes: :func:`~spitemalice.study.coverage.coverage_notes` of the clauses no game
             exercised.
@@ -85,16 +92,16 @@ def verdict_lines(coverage: BalanceCoverage) -> tuple[list[str], list[str]]:
         counted = [i for i in ids if by_id[i].counted and not by_id[i].intended]
         missed = [i for i in counted if _missed(by_id[i])]
         if missed and missed == counted:
-            first.append(f"the games never exercised house rule {name} ({_clauses(missed)}): "
-                         "this report measured nothing about that rule")
+            first.append(f"the self-play games never exercised house rule {name} "
+                         f"({_clauses(missed)}): this report measured nothing about that rule")
         elif missed:
-            first.append(f"the games never exercised {_clauses(missed)} of house rule {name}: "
-                         f"this report says nothing about {_it(missed)}")
+            first.append(f"the self-play games never exercised {_clauses(missed)} of house rule "
+                         f"{name}: this report says nothing about {_it(missed)}")
     theirs = {i for ids in coverage.house_rules.values() for i in ids}
     missed = [row.clause for row in coverage.rows
               if _missed(row) and row.clause in coverage.own and row.clause not in theirs]
-    last = [f"the games never exercised {_clauses(missed)}: this report says nothing about "
-            f"{_it(missed)}"] if missed else []
+    last = [f"the self-play games never exercised {_clauses(missed)}: this report says "
+            f"nothing about {_it(missed)}"] if missed else []
     return first, last
 
 
@@ -110,6 +117,6 @@ def format_section(coverage: BalanceCoverage) -> list[str]:
     """The report's coverage section as lines: clauses exercised of those on the sheet, and
     each note on a clause no game exercised (``warning  ...``, ``info     ...``)."""
     lines = [f"rule coverage: {coverage.exercised} of {len(coverage.rows)} clauses exercised "
-             f"over {coverage.games} games (self-play and skill matrix)"]
+             f"over the {coverage.games} self-play games"]
     lines += [f"  {note.level:<7}  {note.message}" for note in coverage.notes]
     return lines
