@@ -45,7 +45,7 @@ class MatchClauses:
                 match]
 
 
-def _report(dealt: bool, coverage: bool = True) -> Balance:
+def _report(dealt: bool, coverage: int = GAMES) -> Balance:
     book = sm.RuleBook.from_plugins(load_plugin("blackwood-frey"),
                                     [load_plugin("mandatory-aces"), MatchClauses(dealt)],
                                     {"payoff_size": 5})
@@ -84,7 +84,7 @@ def test_a_house_rule_the_games_never_exercised_leads_the_verdict(
     text = format_balance(unexercised_rule)
     section = text[text.index("rule coverage:"):]
     assert section.startswith(f"rule coverage: {coverage.exercised} of {len(coverage.rows)} "
-                              f"clauses exercised over the {GAMES} self-play games")
+                              "clauses exercised by the self-play games")
     # the coverage notes' wording, too few games to call it a warning
     assert f"MC-2 was never exercised: no match was played in {GAMES} games" in section
 
@@ -103,7 +103,7 @@ def test_the_json_carries_coverage_unless_it_was_not_recorded(
     assert clauses["MA-1"]["exercised"] and not clauses["MC-2"]["exercised"]
     assert data["coverage"]["house_rules"]["match-clauses"] == ["MC-2"]
     assert data["verdicts"][0].startswith("the self-play games never exercised house rule")
-    bare = _report(dealt=False, coverage=False)
+    bare = _report(dealt=False, coverage=0)
     assert bare.coverage is None and "coverage" not in bare.as_dict()
     assert not any("never exercised" in line for line in verdicts(bare))
     # coverage is counted beside the games: it changes none of the figures
@@ -111,15 +111,27 @@ def test_the_json_carries_coverage_unless_it_was_not_recorded(
     assert bare.lengths == unexercised_rule.lengths
 
 
+def test_only_the_first_self_play_games_are_counted_when_asked(
+        unexercised_rule: Balance) -> None:
+    first = _report(dealt=False, coverage=1)
+    assert first.coverage is not None and first.coverage.games == 1
+    assert first.games == GAMES and first.lengths == unexercised_rule.lengths
+    assert first.coverage.of == GAMES
+    text = format_balance(first)
+    assert "clauses exercised by the first 1 self-play game\n" in text
+    assert "* the first 1 self-play game never exercised house rule match-clauses" in text
+
+
 def test_the_balance_command_prints_coverage_and_skips_it_when_asked(
         capsys: pytest.CaptureFixture[str]) -> None:
+    # the default counts the first 500 self-play games: here all 4
     argv = ["balance", "blackwood-frey", "--house-rule", "mandatory-aces", "--set",
             "payoff_size=5", "--games", "4", "--deals", "2", "--bots", "random,greedy",
             "--jobs", "1", "--no-base", "--json"]
     assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["coverage"]["games"] == 4 and data["coverage"]["clauses"]["MA-1"]["exercised"]
-    assert main([*argv, "--no-coverage"]) == 0
+    assert main([*argv, "--coverage-games", "0"]) == 0
     assert "coverage" not in json.loads(capsys.readouterr().out)
 
 

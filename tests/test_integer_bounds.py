@@ -333,6 +333,7 @@ CALLS: dict[str, Callable[[int], Any]] = {
     "balance(deals)": lambda n: _study("balance", deals=n),
     "balance(seed)": lambda n: _study("balance", seed=n),
     "balance(jobs)": lambda n: _study("balance", jobs=n),
+    "balance(coverage)": lambda n: _study("balance", coverage=n),
     "ratings(seed)": lambda n: _ratings(seed=n),
     "ratings(bootstrap)": lambda n: _ratings(bootstrap=n),
     "run(games)": lambda n: _atlas(games=n),

@@ -40,6 +40,15 @@ def count(text: str) -> int:
     return number
 
 
+def count_or_none(text: str) -> int:
+    """A whole number of 0 or more (``--coverage-games``: 0 for none)."""
+    number = whole_number(text)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, of at most "
+                                         f"{MAX_DIGITS} digits, not {shown(text)}")
+    return number
+
+
 def seed(text: str) -> int:
     """``--seed``: a whole number >= 0 of at most :data:`~spitemalice.limits.MAX_DIGITS`
     digits."""

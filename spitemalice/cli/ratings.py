@@ -17,6 +17,7 @@ from spitemalice.cli._args import (
     add_rules_args,
     bot_list,
     count,
+    count_or_none,
     describe,
     load_rules,
     note_interrupted,
@@ -30,7 +31,7 @@ from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.stops import held_stops
 from spitemalice.study import parallel
-from spitemalice.study.balance import TIERS, Balance, Baseline, balance
+from spitemalice.study.balance import COVERAGE_GAMES, TIERS, Balance, Baseline, balance
 from spitemalice.study.balance_coverage import format_section
 from spitemalice.study.commit import Outputs
 from spitemalice.study.games_out import GamesOut
@@ -98,9 +99,10 @@ def add_ratings(commands: Any) -> None:
     bal.add_argument("--no-base", action="store_true", help="no skill gradient (half the games)")
     bal.add_argument("--seed", type=seed, default=0, help="seed of the run (default 0)")
     bal.add_argument("--json", action="store_true", help="print the report as JSON")
-    bal.add_argument("--no-coverage", action="store_true",
-                     help="do not record which rule clauses the games exercised (saves about "
-                          "a third of the CPU time)")
+    bal.add_argument("--coverage-games", type=count_or_none, default=COVERAGE_GAMES,
+                     metavar="N",
+                     help="count which rule clauses the first N self-play games exercised, 0 "
+                          f"for none (default {COVERAGE_GAMES})")
     bal.add_argument("--quiet", action="store_true", help="no progress bar")
     bal.add_argument("--plot", type=Path, metavar="FILE",
                      help="draw the turn positions, game length and skill matrix to FILE.png "
@@ -222,7 +224,7 @@ def run_balance(args: argparse.Namespace) -> int:
         if base_book is not None:
             measured = balance(base_book, _base_label(args, base_book), tiers, args.games,
                                args.deals, args.seed, on_game=progress.advance, jobs=jobs,
-                               client=client, coverage=False)
+                               client=client, coverage=0)
             base, base_cut = measured.baseline(), measured.interrupted
         if base_cut:
             # Cut short while the base was measured: nothing of this configuration is played
@@ -232,7 +234,7 @@ def run_balance(args: argparse.Namespace) -> int:
         else:
             report = balance(book, label, tiers, args.games, args.deals, args.seed, base=base,
                              on_game=progress.advance, jobs=jobs, client=client,
-                             coverage=not args.no_coverage)
+                             coverage=args.coverage_games)
     if args.json:
         say(json.dumps({"configuration": named.as_dict(), "command": command,
                         **report.as_dict()}, indent=2))

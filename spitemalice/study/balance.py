@@ -24,7 +24,8 @@ configurations as independent samples (a house rule that changes the deck deals 
 from the same seed, so the deals are not paired).  Positive: skill matters more here.
 
 **Rule coverage** (:mod:`spitemalice.study.balance_coverage`): which clauses of the rule sheet
-the self-play games exercised; a clause none exercised is one the report says nothing about.
+the first self-play games exercised (:data:`COVERAGE_GAMES` by default); a clause none of them
+exercised is one the report says nothing about.
 
 The :func:`verdicts` put the figures into sentences, each with its evidence.
 """
@@ -45,12 +46,17 @@ from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook
 from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
-from spitemalice.study.runner import GameRow, configuration, play_games
+from spitemalice.study.runner import Configuration, GameRow, Run, configuration, play_games
 from spitemalice.study.stats import Z95, Interval, mean_interval, wilson
 from spitemalice.study.tournament import tournament_sides
 
 TIERS = ("random", "greedy", "heuristic")
 """The default bot tiers, weakest first: cheap enough for thousands of games."""
+
+COVERAGE_GAMES = 500
+"""Self-play games whose rule coverage is counted by default (the first ones): a clause none of
+them exercised comes up in fewer than 3 in 500 games (the rule of three, 95%), too rarely to
+move the report's figures, and counting more costs CPU time for little (docs/studying.md)."""
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 """The game-length quantiles reported."""
@@ -105,8 +111,8 @@ class Balance:
         gradient: per pair of :attr:`matrix`, the change of the stronger tier's per-deal
             gain from the base; empty without a base.
         interrupted: Ctrl-C stopped the games.
-        coverage: the rule coverage of the self-play games, or ``None`` when it was not
-            recorded.
+        coverage: the rule coverage of the first self-play games, or ``None`` when it was
+            not recorded.
     """
 
     label: str
@@ -160,7 +166,8 @@ class Balance:
 def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: int = 1000,
             deals: int = 500, seed: int = 0, reference: str | None = None,
             base: Baseline | None = None, on_game: Callable[[int], None] | None = None,
-            jobs: int | None = 1, client: Any = None, coverage: bool = True) -> Balance:
+            jobs: int | None = 1, client: Any = None,
+            coverage: int = COVERAGE_GAMES) -> Balance:
     """The balance report of ``rules``.
 
     Args:
@@ -177,25 +184,27 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         on_game: called with the number of games each finished deal or game counted.
         jobs: worker processes (:func:`spitemalice.study.parallel.run_games`).
         client: a Dask client to play on instead; the report never depends on either.
-        coverage: record which clauses the self-play games exercised
-            (:attr:`Balance.coverage`; why those: :mod:`~spitemalice.study.balance_coverage`);
-            it costs CPU time (measured in ``docs/studying.md``).
+        coverage: record which clauses the first ``coverage`` self-play games exercised
+            (:attr:`Balance.coverage`; why those: :mod:`~spitemalice.study.balance_coverage`),
+            0 to :data:`~spitemalice.limits.MAX_GAMES`, 0 for none; it costs CPU time
+            (measured in ``docs/studying.md``).
 
     Raises:
         ValueError: fewer than two tiers, a tier named twice, or a base of other tiers.
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly, or a
-            ``games``, ``deals``, ``seed`` or ``jobs`` out of range (naming the bound).
+            ``games``, ``deals``, ``coverage``, ``seed`` or ``jobs`` out of range (naming
+            the bound).
     """
-    games, deals = (check_int(number, name, 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
-                    for number, name in ((games, "games"), (deals, "deals")))
+    games, deals, coverage = (
+        check_int(number, name, 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
+        for number, name in ((games, "games"), (deals, "deals"), (coverage, "coverage")))
     seed, jobs = check_seed(seed), check_jobs(jobs)
     if len(tiers) < 2 or len(set(tiers)) != len(tiers):
         raise ValueError(f"a skill matrix needs two or more different bots, not {list(tiers)}")
     reference = reference or tiers[-1]
     progress = on_game or (lambda count: None)
     own = configuration(rules, [reference], label)
-    run = play_games([own], seed, range(games), lambda rows: progress(1), jobs, client,
-                     coverage)
+    run, tally = _self_play(own, seed, games, min(games, coverage), progress, jobs, client)
     rows = run.rows[0]
     if base is not None and base.tiers != tuple(tiers):
         raise ValueError(f"the base was measured with tiers {list(base.tiers)}, not "
@@ -203,11 +212,11 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
     # A stop during the self-play games ends the report there: the matrix plays nothing.
     matrix, interrupted = _matrix(rules, tiers, 0 if run.interrupted else deals, seed,
                                   progress, jobs, client)
-    tally = run.coverage[0] if run.coverage else Tally()
     gradient = () if base is None else tuple(
         difference(pair.gain, before) for pair, before in zip(matrix, base.gains, strict=True))
     sides = tournament_sides(rules)
     lengths = Counter(row.turns for row in rows)
+    covered = measured(rules, tally, len(rows)) if tally.games else None
     return Balance(
         label, rules.players, tuple(tiers), reference, len(rows), len(matrix[0].values),
         _positions(rows, sides), 1 / len(sides),
@@ -215,7 +224,21 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         mean_interval([row.turns for row in rows]),
         tuple(Quantile(q, quantile(sorted(row.turns for row in rows), q)) for q in QUANTILES),
         dict(sorted(lengths.items())), matrix, None if base is None else base.label,
-        gradient, run.interrupted or interrupted, measured(rules, tally) if tally.games else None)
+        gradient, run.interrupted or interrupted, covered)
+
+
+def _self_play(own: Configuration, seed: int, games: int, covered: int,
+               progress: Callable[[int], None], jobs: int | None,
+               client: Any) -> tuple[Run, Tally]:
+    """The self-play games, the rule coverage of the first ``covered`` counted: two runs of
+    the same game seeds, so the rows are those of one run."""
+    run = play_games([own], seed, range(covered), lambda rows: progress(1), jobs, client, True)
+    tally = run.coverage[0]
+    if not run.interrupted and covered < games:
+        rest = play_games([own], seed, range(covered, games), lambda rows: progress(1), jobs,
+                          client)
+        run = Run((run.rows[0] + rest.rows[0],), rest.interrupted)
+    return run, tally
 
 
 def difference(after: Interval, before: Interval, z: float = Z95) -> Interval:

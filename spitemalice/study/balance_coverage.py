@@ -38,7 +38,8 @@ class BalanceCoverage:
     """The rule coverage of a balance report's games.
 
     Attributes:
-        games: self-play games counted.
+        games: self-play games counted (the first ones).
+        of: self-play games played.
         rows: one per clause of the rule sheet, in sheet order.
         notes: :func:`~spitemalice.study.coverage.coverage_notes` of the clauses no game
             exercised.
@@ -48,6 +49,7 @@ class BalanceCoverage:
     """
 
     games: int
+    of: int
     rows: tuple[ClauseCoverage, ...]
     notes: tuple[CoverageNote, ...]
     house_rules: dict[str, tuple[str, ...]]
@@ -60,17 +62,27 @@ class BalanceCoverage:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready: :func:`~spitemalice.study.coverage.coverage_as_dict` (``games``,
-        ``clauses``) with ``exercised`` (a count), the ``notes`` (``level``, ``clause``,
+        ``clauses``) with ``of`` (self-play games played), ``exercised`` (a count), the
+        ``notes`` (``level``, ``clause``,
         ``message``) and ``house_rules`` (name -> clause ids)."""
-        return {**coverage_as_dict(self.rows, self.games), "exercised": self.exercised,
+        return {**coverage_as_dict(self.rows, self.games), "of": self.of,
+                "exercised": self.exercised,
                 "notes": [attrs.asdict(note) for note in self.notes],
                 "house_rules": {name: list(ids) for name, ids in self.house_rules.items()}}
 
 
-def measured(rules: RuleBook, tally: Tally) -> BalanceCoverage:
-    """The coverage of ``tally``'s games of ``rules``."""
+    @property
+    def counted(self) -> str:
+        """The games counted, as the report names them."""
+        if self.games == self.of:
+            return "the self-play games"
+        return f"the first {self.games} self-play game{'s' if self.games != 1 else ''}"
+
+
+def measured(rules: RuleBook, tally: Tally, of: int) -> BalanceCoverage:
+    """The coverage of ``tally``'s games of ``rules``, the first of ``of`` self-play games."""
     rows = tuple(clause_coverage(rules, tally))
-    return BalanceCoverage(tally.games, rows,
+    return BalanceCoverage(tally.games, of, rows,
                            tuple(coverage_notes(rules, rows, tally.games)),
                            house_rule_clauses(rules), frozenset(own_clauses(rules)))
 
@@ -92,15 +104,15 @@ def verdict_lines(coverage: BalanceCoverage) -> tuple[list[str], list[str]]:
         counted = [i for i in ids if by_id[i].counted and not by_id[i].intended]
         missed = [i for i in counted if _missed(by_id[i])]
         if missed and missed == counted:
-            first.append(f"the self-play games never exercised house rule {name} "
+            first.append(f"{coverage.counted} never exercised house rule {name} "
                          f"({_clauses(missed)}): this report measured nothing about that rule")
         elif missed:
-            first.append(f"the self-play games never exercised {_clauses(missed)} of house rule "
+            first.append(f"{coverage.counted} never exercised {_clauses(missed)} of house rule "
                          f"{name}: this report says nothing about {_it(missed)}")
     theirs = {i for ids in coverage.house_rules.values() for i in ids}
     missed = [row.clause for row in coverage.rows
               if _missed(row) and row.clause in coverage.own and row.clause not in theirs]
-    last = [f"the self-play games never exercised {_clauses(missed)}: this report says "
+    last = [f"{coverage.counted} never exercised {_clauses(missed)}: this report says "
             f"nothing about {_it(missed)}"] if missed else []
     return first, last
 
@@ -117,6 +129,6 @@ def format_section(coverage: BalanceCoverage) -> list[str]:
     """The report's coverage section as lines: clauses exercised of those on the sheet, and
     each note on a clause no game exercised (``warning  ...``, ``info     ...``)."""
     lines = [f"rule coverage: {coverage.exercised} of {len(coverage.rows)} clauses exercised "
-             f"over the {coverage.games} self-play games"]
+             f"by {coverage.counted}"]
     lines += [f"  {note.level:<7}  {note.message}" for note in coverage.notes]
     return lines
