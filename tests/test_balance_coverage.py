@@ -75,8 +75,9 @@ def test_coverage_counts_every_game_and_names_what_they_exercised(
 def test_a_house_rule_the_games_never_exercised_leads_the_verdict(
         unexercised_rule: Balance) -> None:
     lines = verdicts(unexercised_rule)
-    assert lines[0] == ("the self-play games never exercised house rule match-clauses "
-                        "(clause MC-2): this report measured nothing about that rule")
+    assert lines[0] == (f"the {GAMES} self-play games never exercised house rule "
+                        "match-clauses (clause MC-2): this report measured nothing about that "
+                        "rule")
     assert lines[1].startswith("first seat wins")
     assert not any("mandatory-aces" in line for line in lines)  # MA-1 was exercised
     coverage = unexercised_rule.coverage
@@ -84,15 +85,15 @@ def test_a_house_rule_the_games_never_exercised_leads_the_verdict(
     text = format_balance(unexercised_rule)
     section = text[text.index("rule coverage:"):]
     assert section.startswith(f"rule coverage: {coverage.exercised} of {len(coverage.rows)} "
-                              "clauses exercised by the self-play games")
+                              f"clauses exercised by the {GAMES} self-play games")
     # the coverage notes' wording, too few games to call it a warning
     assert f"MC-2 was never exercised: no match was played in {GAMES} games" in section
 
 
 def test_one_clause_of_a_house_rule_never_exercised_is_named_with_its_rule() -> None:
     lines = verdicts(_report(dealt=True))
-    assert lines[0] == ("the self-play games never exercised clause MC-2 of house rule "
-                        "match-clauses: this report says nothing about it")
+    assert lines[0] == (f"the {GAMES} self-play games never exercised clause MC-2 of house "
+                        "rule match-clauses: this report says nothing about it")
 
 
 def test_the_json_carries_coverage_unless_it_was_not_recorded(
@@ -102,7 +103,7 @@ def test_the_json_carries_coverage_unless_it_was_not_recorded(
     assert data["coverage"]["games"] == GAMES
     assert clauses["MA-1"]["exercised"] and not clauses["MC-2"]["exercised"]
     assert data["coverage"]["house_rules"]["match-clauses"] == ["MC-2"]
-    assert data["verdicts"][0].startswith("the self-play games never exercised house rule")
+    assert data["verdicts"][0].startswith(f"the {GAMES} self-play games never exercised house")
     bare = _report(dealt=False, coverage=0)
     assert bare.coverage is None and "coverage" not in bare.as_dict()
     assert not any("never exercised" in line for line in verdicts(bare))
@@ -146,6 +147,7 @@ def test_the_atlas_page_shows_coverage_where_measured_and_not_measured_elsewhere
     page = render(newer, planned)
     rows = [line for line in page.splitlines() if line.startswith("| ")]
     assert "| rule coverage | length |" in rows[0]
+    assert f"that its first {GAMES} self-play games exercised" in page
     coverage = unexercised_rule.coverage
     assert coverage is not None
     share = coverage.exercised / len(coverage.rows)

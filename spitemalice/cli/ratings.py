@@ -84,7 +84,7 @@ def add_ratings(commands: Any) -> None:
         description="Self-play of the strongest tier (win rate of each turn position, games "
                     "without a winner, game length), the skill matrix of the bot tiers on "
                     "duplicate deals, the skill gradient against the base configuration, the "
-                    "rule clauses the games exercised, and a verdict with its evidence.")
+                    "rule clauses the self-play games exercised, and a verdict with its evidence.")
     add_rules_args(bal)
     add_allow_files(bal)
     bal.add_argument("--bots", default=",".join(TIERS),

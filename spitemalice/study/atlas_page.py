@@ -74,7 +74,7 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
         "* **no winner**: self-play games that ended drawn, blocked or at the turn limit.",
         "* **length**: median turns per game with its interval; the thumbnail is the "
         "distribution (every thumbnail on one scale, the median in orange).",
-        *([COVERAGE_HELP] if covered else []),
+        *([_coverage_help(reports)] if covered else []),
         "",
         "## At a glance",
         "",
@@ -109,12 +109,13 @@ def _coverage(reports: dict[str, Any], planned: list[str]) -> str:
             "again to add them).")
 
 
-COVERAGE_HELP = (
-    "* **rule coverage**: the share of the clauses on the configuration's rule sheet that "
-    "its self-play games exercised, and each house-rule clause they never "
-    "exercised (*never*: the report says nothing about it; clauses that declare they may "
-    "go unexercised are not named); *not measured* for a report made before balance "
-    "recorded coverage.")
+def _coverage_help(reports: list[dict[str, Any]]) -> str:
+    counted = max(r["coverage"]["games"] for r in reports if "coverage" in r)
+    return ("* **rule coverage**: the share of the clauses on the configuration's rule sheet "
+            f"that its first {counted} self-play games exercised, and each house-rule clause "
+            "they never exercised (*never*: the report says nothing about it; clauses that "
+            "declare they may go unexercised are not named); *not measured* for a report "
+            "made before balance recorded coverage.")
 
 
 def _row(report: dict[str, Any], covered: bool = False) -> str:

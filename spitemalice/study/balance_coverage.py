@@ -74,9 +74,8 @@ class BalanceCoverage:
     @property
     def counted(self) -> str:
         """The games counted, as the report names them."""
-        if self.games == self.of:
-            return "the self-play games"
-        return f"the first {self.games} self-play game{'s' if self.games != 1 else ''}"
+        games = f"{self.games} self-play game{'s' if self.games != 1 else ''}"
+        return f"the {games}" if self.games == self.of else f"the first {games}"
 
 
 def measured(rules: RuleBook, tally: Tally, of: int) -> BalanceCoverage:
