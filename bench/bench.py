@@ -251,8 +251,9 @@ def main() -> None:
                         help="only the search bots' CPU per decision, over GAMES games each")
     parser.add_argument("--study", type=int, metavar="DEALS",
                         help="only the tournament ismcts v heuristic on DEALS deals")
-    parser.add_argument("--duel", nargs=2, metavar=("SECONDS", "DEALS"),
-                        help="only ismcts v mcts, SECONDS of CPU per decision each, on DEALS "
+    parser.add_argument("--duel", nargs=2, metavar=("SECONDS[,MCTS_SECONDS]", "DEALS"),
+                        help="only ismcts v mcts, SECONDS of CPU per searched decision for "
+                             "ismcts and MCTS_SECONDS (default the same) for mcts, on DEALS "
                              "deals with the seats swapped")
     args = parser.parse_args()
     if args.peers:
@@ -260,7 +261,8 @@ def main() -> None:
     print(f"reference workload nqueens(8): {reference_seconds() * 1000:.0f} ms CPU", flush=True)
     if args.search or args.study or args.duel:
         if args.duel:
-            duel(float(args.duel[0]), int(args.duel[1]), args.seed)
+            budgets = [float(part) for part in args.duel[0].split(",")]
+            duel(budgets[0], budgets[-1], int(args.duel[1]), args.seed)
         if args.search:
             search_table(args.search, args.seed)
         if args.study:

@@ -6,10 +6,14 @@
 * ``--search GAMES``: each bot plays ``GAMES`` games of blackwood-frey (2 seats) against
   ``heuristic``, in each seat in turn; the CPU time (``time.process_time``) of every one of its
   decisions is summed, searched or not, and reported per decision and per game.
-* ``--duel SECONDS DEALS``: ``ismcts`` against ``mcts`` at equal CPU per decision, both given
-  ``SECONDS`` of CPU time per searched decision (their ``seconds`` budget), on ``DEALS``
-  deals, each played twice with the seats swapped; prints ismcts's share of the won games with
-  its Wilson 95% interval and each bot's measured CPU per decision.
+* ``--duel SECONDS[,MCTS_SECONDS] DEALS``: ``ismcts`` against ``mcts``, ismcts given
+  ``SECONDS`` of CPU time per searched decision and mcts ``MCTS_SECONDS`` (default the same),
+  on ``DEALS`` deals, each played twice with the seats swapped; prints ismcts's share of the
+  won games with its Wilson 95% interval and each bot's measured CPU per decision (every
+  decision, searched or not).  Equal budgets per searched decision do not give equal CPU per
+  decision: ismcts answers more decisions without a search and mcts overruns its budget by a
+  batch of play-outs, so a fair duel gives ismcts the larger budget, chosen so that the
+  printed CPU per decision comes out about equal.
 * ``--study DEALS``: ``spitemalice tournament blackwood-frey --bots heuristic,ismcts --games
   DEALS --jobs 1`` in a child process (``DEALS`` deals, each played once per seat: 2 * DEALS
   games); its CPU time is the child's, from ``getrusage``.
@@ -73,9 +77,10 @@ def search_table(games: int, seed: int) -> None:
               f"{won:.0%} |", flush=True)
 
 
-def duel(seconds: float, deals: int, seed: int) -> None:
-    """``ismcts`` against ``mcts`` on blackwood-frey (2 seats), each with ``seconds`` of CPU
-    per searched decision, every deal played with ismcts in each seat."""
+def duel(seconds: float, mcts_seconds: float, deals: int, seed: int) -> None:
+    """``ismcts`` against ``mcts`` on blackwood-frey (2 seats), with ``seconds`` and
+    ``mcts_seconds`` of CPU per searched decision, every deal played with ismcts in each
+    seat."""
     from spitemalice.bots.ismcts import IsmctsPlayer
     from spitemalice.bots.mcts import MctsPlayer
     from spitemalice.bots.players import GreedyPlayer
@@ -90,7 +95,7 @@ def duel(seconds: float, deals: int, seed: int) -> None:
             timed = {"ismcts": Timed(IsmctsPlayer(own, seconds=seconds,
                                                   policy=GreedyPlayer(own))),
                      "mcts": Timed(MctsPlayer(derive_seed(game_seed, "seat", 1 - seat),
-                                              seconds=seconds))}
+                                              seconds=mcts_seconds))}
             players: list[Player] = [timed["mcts"], timed["mcts"]]
             players[seat] = timed["ismcts"]
             outcome = play_game(rules, players, game_seed).final.outcome
@@ -101,10 +106,10 @@ def duel(seconds: float, deals: int, seed: int) -> None:
                 spent[name][0] += bot.seconds
                 spent[name][1] += bot.decisions
         if (deal + 1) % 10 == 0 or deal + 1 == deals:
-            _duel_line(seconds, deal + 1, won, lost, spent)
+            _duel_line(seconds, mcts_seconds, deal + 1, won, lost, spent)
 
 
-def _duel_line(seconds: float, deals: int, won: int, lost: int,
+def _duel_line(seconds: float, mcts_seconds: float, deals: int, won: int, lost: int,
                spent: dict[str, list[float]]) -> None:
     """The duel's tally after ``deals`` deals (printed as it goes: a long run stopped early
     still says what it measured)."""
@@ -113,7 +118,8 @@ def _duel_line(seconds: float, deals: int, won: int, lost: int,
     rate = wilson(won, won + lost)
     costs = ", ".join(f"{name} {1000 * total / count:.2f} ms CPU per decision"
                       for name, (total, count) in spent.items())
-    print(f"ismcts v mcts, {seconds * 1000:g} ms CPU per searched decision each, {deals} "
+    print(f"ismcts v mcts, {seconds * 1000:g} and {mcts_seconds * 1000:g} ms CPU per searched "
+          f"decision, {deals} "
           f"deals x 2 seats: ismcts won {won}, lost {lost}, no winner {2 * deals - won - lost}: "
           f"{rate.estimate:.1%} ({rate.low:.1%}..{rate.high:.1%}) of won games; {costs} "
           f"(all decisions, searched or not)", flush=True)
