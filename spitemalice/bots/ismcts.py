@@ -26,8 +26,8 @@ beats it clearly: its mean reward exceeds the prior move's by :data:`MARGIN` and
 :data:`SIGNIFICANCE` standard errors of the difference (Welch's two-sample statistic over the
 two children's rewards), the same guard the ``mcts`` bot applies to its paired samples.  A few
 dozen iterations cannot rank moves whose values differ by a few hundredths, and picking the
-most visited child then plays noise (docs/performance.md, "The search bots", has the two
-measured against each other).  With no statistics for the prior's
+most visited child then follows noise (docs/performance.md, "The search bots", has what
+was measured before and after).  With no statistics for the prior's
 move (a kept subtree that never tried it) the most visited child is played.  The prior at the
 root is the ``heuristic`` bot's ranking of every legal move
 (:func:`spitemalice.bots.heuristic.rank_moves`); deeper in the tree the playout policy's own
