@@ -66,6 +66,29 @@ def test_deals_without_a_winner_decide_nothing() -> None:
     assert tally.test(0.05).decision == "undecided"
 
 
+def test_a_bot_rated_on_few_decided_games_is_named_and_an_anchor_so_rated_is_called_out() -> None:
+    # Games without a winner are no evidence (study/ratings.py): a 4-seat skip-bo ladder had
+    # random in 128 games, one of them won, and still printed every rating from random at 0.
+    from spitemalice.study.ladder import THIN, Ladder, format_ladder, thin_evidence
+    from spitemalice.study.ratings import Rating
+
+    def rating(bot: str, estimate: float, decided: int, games: int) -> Rating:
+        return Rating(bot, Interval(estimate, estimate - 50, estimate + 50, decided), games, 0)
+
+    rated = (rating("greedy", 150, 60, 128), rating("heuristic", 100, THIN, 128),
+             rating("random", 0, 1, 128))
+    result = Ladder("skip-bo", 4, "random", rated, (), 32, None, False)
+    (note,) = thin_evidence(result)
+    assert note.startswith("random: 1 of its 128 games had a winner") and "--anchor" in note
+    assert f"note: {note}" in format_ladder(result)
+    assert result.as_dict()["notes"] == [note]
+    elsewhere = Ladder("skip-bo", 4, "greedy", rated, (), 32, None, False)
+    (note,) = thin_evidence(elsewhere)
+    assert note.startswith("random:") and "anchor" not in note
+    sound = Ladder("skip-bo", 4, "greedy", rated[:2], (), 32, None, False)
+    assert thin_evidence(sound) == [] and "note:" not in format_ladder(sound)
+
+
 def test_ladder_refuses_bad_lists() -> None:
     rules = load("blackwood-frey", [], SHORT)
     with pytest.raises(ValueError, match="two or more different"):

@@ -31,6 +31,10 @@ from spitemalice.study.ratings import Rating, Table, ratings
 from spitemalice.study.runner import GameRow, play_games
 from spitemalice.study.stats import Interval, SprtResult
 
+THIN = 20
+"""A bot whose games had a winner fewer times than this is rated on too little: the ladder says
+so (:func:`thin_evidence`)."""
+
 
 @attrs.frozen
 class Pair:
@@ -76,7 +80,7 @@ class Ladder:
                 "deals": self.deals, "margin": self.margin, "decided": self.decided,
                 "interrupted": self.interrupted,
                 "ratings": [r.as_dict() for r in self.ratings],
-                "pairs": [p.as_dict() for p in self.pairs]}
+                "pairs": [p.as_dict() for p in self.pairs], "notes": thin_evidence(self)}
 
 
 def ladder(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
@@ -157,6 +161,25 @@ def _decided(tallies: dict[tuple[str, str], PairTally], order: Sequence[str],
     return True
 
 
+def thin_evidence(result: Ladder) -> list[str]:
+    """What the ratings cannot say: one line per bot rated on fewer than :data:`THIN` games
+    with a winner (games without a winner are no evidence, :mod:`spitemalice.study.ratings`),
+    and, when that bot is the anchor, that every rating is measured from a bot the games
+    hardly placed."""
+    notes = []
+    for r in result.ratings:
+        decided = r.rating.n
+        if decided >= THIN or not r.games:
+            continue
+        line = (f"{r.bot}: {decided} of its {r.games} games had a winner; its rating rests on "
+                f"{'nothing but the prior' if not decided else 'almost nothing'}")
+        if r.bot == result.anchor:
+            line += ("; it is the anchor, so every rating here is measured from a bot the "
+                     "games did not place: rerun with --anchor naming a bot that wins games")
+        notes.append(line)
+    return notes
+
+
 def format_ladder(result: Ladder) -> str:
     """The ladder as an aligned table (rating, interval, games, wins) and the pairs."""
     lines = [("rank", "bot", "rating (95% interval)", "games", "won")]
@@ -176,7 +199,8 @@ def format_ladder(result: Ladder) -> str:
         pairs.append((f"{first} v {second}", str(t.games), str(won), str(lost),
                       str(t.no_winner), f"{rate.estimate:.1%} ({rate.low:.1%}..{rate.high:.1%})",
                       *((pair.test.decision,) if pair.test is not None else ())))
-    return _aligned(lines) + "\n\n" + _aligned(pairs)
+    notes = "".join(f"\nnote: {line}" for line in thin_evidence(result))
+    return _aligned(lines) + "\n\n" + _aligned(pairs) + ("\n" + notes if notes else "")
 
 
 def _aligned(lines: Sequence[Sequence[str]]) -> str:
