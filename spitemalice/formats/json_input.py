@@ -17,6 +17,7 @@ from typing import Any
 from spitemalice import limits
 from spitemalice.cards import Card, parse_card
 from spitemalice.errors import DataError, NotationError
+from spitemalice.formats import strict_json
 from spitemalice.model import Pile
 from spitemalice.rules.ruleset import closest
 
@@ -29,9 +30,13 @@ def parse_json(text: str | bytes, what: str) -> Any:
     :data:`~spitemalice.limits.MAX_DEPTH` deep, numbers of at most
     :data:`~spitemalice.limits.MAX_DIGITS` digits.
 
+    An object that names a key twice is refused, and a leading byte-order mark is taken
+    (:func:`spitemalice.formats.strict_json.loads`).
+
     Raises:
-        DataError: the text is not JSON (a truncated file is named as a likely cause), or it
-            breaks a bound (the message names the bound).
+        DataError: the text is not JSON (a truncated file is named as a likely cause), an
+            object names a key twice (the message names the key and the object's path), or
+            it breaks a bound (the message names the bound).
     """
     if not isinstance(text, str | bytes | bytearray):
         raise DataError(f"{what} is not JSON text: it is {type(text).__name__}")
@@ -48,7 +53,9 @@ def parse_json(text: str | bytes, what: str) -> Any:
         raise DataError(f"{what} is nested {depth} deep; at most {limits.MAX_DEPTH} levels "
                         "of lists and objects are read")
     try:
-        return json.loads(text, parse_int=limits.json_int)
+        return strict_json.loads(text)
+    except strict_json.DuplicateKey as error:
+        raise DataError(error.at(what)) from None
     except json.JSONDecodeError as error:
         doc = error.doc.strip()
         ends_early = error.pos >= len(error.doc.rstrip()) or (

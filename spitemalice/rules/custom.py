@@ -149,7 +149,7 @@ def _toml(path: Path) -> dict[str, Any]:
     if not path.exists():
         raise RulesetError(f"{path}: no such custom rule set file")
     try:
-        data = tomllib.loads(limits.read_file(path, limits.MAX_TOML_BYTES).decode("utf-8"))
+        data = tomllib.loads(limits.read_file(path, limits.MAX_TOML_BYTES).decode("utf-8-sig"))
     except limits.FileRefused as error:
         raise RulesetError(f"{path}: cannot be read: {error}") from None
     except tomllib.TOMLDecodeError as error:

@@ -30,6 +30,7 @@ import attrs
 
 from spitemalice import limits
 from spitemalice.errors import ProtocolError
+from spitemalice.formats import strict_json
 from spitemalice.rules.ruleset import closest
 
 PROTOCOL = 1
@@ -126,9 +127,9 @@ def read_message(data: str | bytes) -> Message:
     """A client's message from the text of one WebSocket message.
 
     Raises:
-        ProtocolError: too long, not a JSON object, an unknown type, a missing or unknown
-            field, or a value of the wrong type; the message names the field and the form it
-            should have.
+        ProtocolError: too long, not a JSON object, an object naming a key twice, an unknown
+            type, a missing or unknown field, or a value of the wrong type; the message names
+            the field and the form it should have.
     """
     size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
     if size > limits.MAX_MESSAGE_BYTES:
@@ -139,10 +140,12 @@ def read_message(data: str | bytes) -> Message:
         if limits.json_depth(text) > 4:  # the deepest message, create, nests 3
             raise ProtocolError("bad-json", "the message nests lists and objects more than "
                                 "4 deep; no message of this protocol does")
-        parsed = json.loads(text, parse_int=limits.json_int)
+        parsed = strict_json.loads(text)
     except (UnicodeDecodeError, ValueError) as error:
         if isinstance(error, ProtocolError):
             raise
+        if isinstance(error, strict_json.DuplicateKey):
+            raise ProtocolError("bad-json", error.at("message")) from None
         if not isinstance(error, json.JSONDecodeError | UnicodeDecodeError):
             # limits.json_int: valid JSON, but a number past the digits any field takes
             raise ProtocolError("wrong-type", f"the message holds {error}") from None

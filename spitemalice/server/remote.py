@@ -22,6 +22,7 @@ from spitemalice.bots.players import make_player
 from spitemalice.engine import legal_moves
 from spitemalice.engine.views import stand_in_state
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats import strict_json
 from spitemalice.formats.serialize import view_from_dict
 from spitemalice.formats.text import for_terminal
 from spitemalice.limits import clipped, int_field
@@ -58,6 +59,25 @@ def parse_link(url: str) -> SeatLink:
     scheme = "wss" if parts.scheme == "https" else "ws"
     base = "/".join(path[:-2])
     return SeatLink(f"{scheme}://{parts.netloc}{base}/ws", path[-1], int(seat), token)
+
+
+def read_server_message(text: str | bytes) -> dict[str, Any]:
+    """One message of the server, as a JSON object (read strictly:
+    :func:`spitemalice.formats.strict_json.loads`).
+
+    Raises:
+        SpiteMaliceError: the text is not UTF-8 JSON, names a key twice in one object, or is
+            not an object.
+    """
+    try:
+        data = strict_json.loads(text.decode("utf-8") if isinstance(text, bytes) else text)
+    except strict_json.DuplicateKey as error:
+        raise SpiteMaliceError(f"the server sent {error.at('a message')}") from None
+    except (UnicodeDecodeError, ValueError) as error:
+        raise SpiteMaliceError(f"the server sent a message that is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise SpiteMaliceError("the server sent a message that is not a JSON object")
+    return data
 
 
 class RemoteBot:
@@ -98,7 +118,7 @@ class RemoteBot:
             await socket.send(json.dumps({"type": "join", "table": self.link.table,
                                           "seat": self.link.seat, "token": self.link.token}))
             async for text in socket:
-                answer = self.answer(json.loads(text))
+                answer = self.answer(read_server_message(text))
                 if answer is not None:
                     await socket.send(json.dumps(answer))
                 if self.outcome is not None or self.problems:

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
+from spitemalice.formats import strict_json
 from spitemalice.formats.files import write_file
 from spitemalice.limits import check_games, check_jobs, check_seed
 from spitemalice.rules.book import RuleBook
@@ -110,6 +111,19 @@ def _fewest_seats(ruleset: str, rule: str) -> Entry | None:
 SETTINGS_KEYS = ("games", "deals", "seed", "tiers")
 
 
+def _read_data(path: Path) -> dict[str, Any]:
+    """The atlas's data file, read strictly (:func:`spitemalice.formats.strict_json.loads`):
+    a hand-edited file that names a key twice is refused, not read with the last value."""
+    try:
+        data = strict_json.loads(path.read_text(encoding="utf-8"))
+    except strict_json.DuplicateKey as error:
+        raise ValueError(error.at(str(path))) from None
+    if not isinstance(data, dict) or "settings" not in data or "reports" not in data:
+        raise ValueError(f"{path}: not an atlas data file (a JSON object with settings and "
+                         "reports)")
+    return data
+
+
 def run(path: Path, games: int, deals: int, seed: int = 0,
         only: Sequence[Entry] | None = None,
         on_entry: Callable[[Entry, dict[str, Any]], None] | None = None,
@@ -119,7 +133,8 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
     at any point resumes with the next entry; a file made with other settings is refused.
 
     Raises:
-        ValueError: the file holds reports made with other settings.
+        ValueError: the file holds reports made with other settings, names a key twice in
+            one object, or is not an atlas data file.
         SpiteMaliceError: ``games``, ``deals``, ``seed`` or ``jobs`` out of range (as
             :func:`~spitemalice.study.balance.balance`), before the file is read.
     """
@@ -128,7 +143,7 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
     settings = {"games": games, "deals": deals, "seed": seed, "tiers": list(TIERS)}
     data: dict[str, Any] = {"settings": settings, "reports": {}}
     if path.exists():
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = _read_data(path)
         if data["settings"] != settings:
             raise ValueError(f"{path} holds reports made with {data['settings']}, not "
                              f"{settings}; give the same settings or another file")
