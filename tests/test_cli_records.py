@@ -172,8 +172,9 @@ def test_show_refuses_a_bad_position_in_one_line(capsys, position, words) -> Non
 def test_a_record_whose_rules_or_seats_do_not_fit_is_refused_naming_the_file(
         recorded, tmp_path, capsys, edit, words) -> None:
     """A record read, then refused by its rules or its deal, names its file as a record the
-    reader refuses does: `check` and `replay` may be given many records.  The live copy is
-    for `play --resume`, which refuses a finished game before anything else."""
+    reader refuses does: `check` and `replay` may be given many records.  `play --resume`
+    refuses the finished record the same way, not as a game that is over (tryout 14), and
+    the live copy too."""
     data = json.loads(recorded[0].read_text())
     edit(data)
     path = tmp_path / "edited.json"
@@ -182,22 +183,34 @@ def test_a_record_whose_rules_or_seats_do_not_fit_is_refused_naming_the_file(
     live.write_text(json.dumps({**data, "moves": data["moves"][:4], "outcome": None}))
     runs = [("check", str(path)), ("replay", str(path)),
             ("replay", str(path), "--svg", str(tmp_path / "pictures")),
+            ("play", "--resume", str(path), "--seat", "0"),
             ("play", "--resume", str(live), "--seat", "0")]
     for argv in runs:
         status, out, err = _run(capsys, *argv)
-        named = live if argv[0] == "play" else path
+        named = live if str(live) in argv else path
         assert (status, out) == (2, ""), argv
         assert err.startswith(f"spitemalice: error: {named}: ") and words in err, (argv, err)
         assert err.count("\n") == 1
     assert not (tmp_path / "pictures").exists()
 
 
+@pytest.mark.parametrize("finished", [False, True])
 def test_play_resume_names_the_file_whose_move_does_not_replay(recorded, tmp_path,
-                                                                capsys) -> None:
+                                                                capsys, finished) -> None:
+    """A finished record is replayed whole before it is called over (tryout 14)."""
     data = json.loads(recorded[0].read_text())
     data["moves"][2] = "9Z>B1"
     path = tmp_path / "live.json"
-    path.write_text(json.dumps({**data, "moves": data["moves"][:4], "outcome": None}))
+    path.write_text(json.dumps(data if finished else
+                               {**data, "moves": data["moves"][:4], "outcome": None}))
     status, out, err = _run(capsys, "play", "--resume", str(path), "--seat", "0")
     assert (status, out) == (2, "")
     assert err.startswith(f"spitemalice: error: {path}: move 3 ") and err.count("\n") == 1
+    assert "over" not in err
+
+
+def test_play_resume_of_a_valid_finished_record_says_the_game_is_over(recorded,
+                                                                      capsys) -> None:
+    status, out, err = _run(capsys, "play", "--resume", str(recorded[0]), "--seat", "0")
+    assert (status, out) == (2, "")
+    assert "that game is over" in err and "spitemalice replay shows it" in err

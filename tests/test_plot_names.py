@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import builtins
 import importlib
+import re
 from pathlib import Path
 from typing import Any
 
+import matplotlib.figure
 import matplotlib.text
 import pytest
 
@@ -103,3 +105,30 @@ def test_what_can_stop_a_plot_is_refused_before_any_game(
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     _refused([*command, "--plot", str(tmp_path / "p.png")], "needs matplotlib", capsys)
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "--games", "2"],
+    ["balance", "--bots", "random,greedy", "--games", "2", "--deals", "1", "--no-base"],
+    ["ladder", "--bots", "random,greedy", "--games", "1", "--all-games"],
+])
+def test_a_plot_title_names_each_setting_once(command: list[str], tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """The title's first line and the provenance line under it do not both say a parameter
+    or the players (tryout 16: balance said payoff_size=13 and 2 players twice)."""
+    titles: list[str] = []
+    suptitle = matplotlib.figure.Figure.suptitle
+
+    def kept(self: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        titles.append(text)
+        return suptitle(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "suptitle", kept)
+    argv = [command[0], "blackwood-frey", "--house-rule", "mandatory-aces", "--set",
+            "payoff_size=5", *command[1:], "--quiet", "--plot", str(tmp_path / "p.svg")]
+    assert main(argv) == 0, capsys.readouterr().err
+    (title,) = titles
+    items = [item.strip() for line in title.splitlines() for item in re.split("[,:]", line)]
+    assert "payoff_size=5" in items and "mandatory_ranks=1" in items, title
+    assert [item for item in items if item and items.count(item) > 1] == [], title

@@ -23,12 +23,15 @@ from spitemalice.cli._args import (
     load_rules,
     seed,
 )
+from spitemalice.cli.records import record_rules
 from spitemalice.errors import DataError, PlayError, RecordError, RulesetError
 from spitemalice.formats.files import check_new
-from spitemalice.formats.records import GameRecord, load_record
+from spitemalice.formats.records import GameRecord
+from spitemalice.formats.replay import replay
 from spitemalice.limits import shown
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.play.terminal import TerminalGame
+from spitemalice.rules.book import RuleBook
 
 _NEW_GAME_ONLY = {"ruleset": "RULESET", "house_rule": "--house-rule", "settings": "--set",
                   "players": "--players", "seed": "--seed"}
@@ -95,7 +98,9 @@ def _resumed(args: argparse.Namespace) -> tuple[Session, int]:
     if given:
         raise PlayError(f"--resume goes on with the record's own game; {', '.join(given)} "
                         "apply to a new game only")
-    record = load_record(args.resume)
+    # Read and checked against its rules first, as check and replay do: a bad record gets
+    # their refusal, naming the file, before anything is said about its game.
+    record, book = record_rules(args.resume)
     count = len(record.seats)
     kinds = [seat.kind for seat in record.seats]
     people = [index for index, kind in enumerate(kinds) if kind == HUMAN]
@@ -119,16 +124,20 @@ def _resumed(args: argparse.Namespace) -> tuple[Session, int]:
     if path is not None and not same:
         check_new(path, force=args.force, what="--record")
     try:
-        session = Session.resume(_checked(record), kinds=kinds, record_path=path,
-                                 overwrite=args.force or same)
+        session = Session.resume(_checked(record, book), rules=book, kinds=kinds,
+                                 record_path=path, overwrite=args.force or same)
     except (RulesetError, DataError, RecordError) as error:
         # The reader's own errors name the file; these come later, from the replay.
         raise PlayError(f"{args.resume}: {error}") from None
     return session, seat
 
 
-def _checked(record: GameRecord) -> GameRecord:
+def _checked(record: GameRecord, book: RuleBook) -> GameRecord:
+    """``record`` when its game goes on; a finished game is replayed whole first, so a
+    record whose moves or outcome do not hold is refused as such, not called over."""
     if record.outcome is not None:
+        for _ in replay(record, book):
+            pass
         raise PlayError(f"that game is over ({record.outcome.describe()}); spitemalice "
                         "replay shows it")
     return record

@@ -167,7 +167,7 @@ def run_ladder(args: argparse.Namespace) -> int:
         from spitemalice.study.plot_ratings import plot_ladder
 
         with held_stops():  # the picture of the deals finished, whole, even when cut short
-            plot_ladder(args.plot, result, named.title(), force=args.force)
+            plot_ladder(args.plot, result, named.title(players=False), force=args.force)
     if result.interrupted:
         note_interrupted(sum(pair.tally.games for pair in result.pairs), "table")
         return INTERRUPTED
@@ -245,7 +245,8 @@ def run_balance(args: argparse.Namespace) -> int:
         from spitemalice.study.plot_ratings import plot_balance
 
         with held_stops():  # the picture of the games finished, whole, even when cut short
-            plot_balance(args.plot, report, named.title(), force=args.force)
+            plot_balance(args.plot, report, named.title(under_label=True, players=False),
+                         force=args.force)
     if report.interrupted:
         note_interrupted(report.games + sum(t.games for t in report.matrix), "report")
         return INTERRUPTED

@@ -211,7 +211,7 @@ class SimulateStudy:
                 plot_runs(self.args.plot, [(self.named.label(), self.rows)],
                           self.book.players,
                           f"{self.named.label()}: {len(self.rows)} games{_cut(interrupted)}"
-                          f"\n{self.named.title()}", force=self.args.force)
+                          f"\n{self.named.title(under_label=True)}", force=self.args.force)
         return text
 
 

@@ -45,7 +45,7 @@ def plot_runs(path: Path, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: 
         try:
             _lengths(lengths, runs)
             _rates(rates, runs, seats)
-            figure.suptitle(for_terminal(title))
+            figure.suptitle(for_terminal(title, lines=True))  # its lines are ours
         except BaseException:
             plt.close(figure)
             raise

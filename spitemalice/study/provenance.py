@@ -127,10 +127,20 @@ class RunConfiguration:
                                     f"rule set {self.ruleset_version}", *self.packages])),
         ]
 
-    def title(self, run: bool = True) -> str:
+    def title(self, run: bool = True, *, under_label: bool = False,
+              players: bool = True) -> str:
         """A plot title's line: changed parameters, players, bots and (``run``) the seed and
-        spitemalice's version."""
-        parts = [f"{c.name}={c.value}" for c in self.changed] + [f"{self.players} players"]
+        spitemalice's version.
+
+        Args:
+            under_label: the line above is :meth:`label`: leave out the parameters it names
+                (a title that says ``payoff_size=13`` twice reads as two settings).
+            players: name the players (``False`` when the line above does).
+        """
+        given = {key for key, _ in self.overrides} if under_label else set()
+        parts = [f"{c.name}={c.value}" for c in self.changed if c.name not in given]
+        if players:
+            parts.append(f"{self.players} players")
         if self.bots:
             parts.append(f"bots {self.bots_text()}")
         if run:
