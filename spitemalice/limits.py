@@ -19,7 +19,9 @@ names shown on a terminal are printable text.
 
 from __future__ import annotations
 
+import datetime
 import itertools
+import json
 import numbers
 import operator
 import os
@@ -116,15 +118,44 @@ def clipped(text: str, longest: int = 40) -> str:
 
 
 def shown(value: object) -> str:
-    """``value`` for an error message, never longer than about 60 characters and never an
+    """``value`` for an error message, in the words TOML and JSON write it (most values come
+    from a file, a message or the command line): ``true``/``false``, ``null``, a string in
+    double quotes (characters a terminal would act on escaped), a date or time as TOML
+    writes it (``2020-01-01``), lists and tables in brackets; another Python object as its
+    ``repr``.  Never longer than about 60 characters (a cut ends in ``...``), and never an
     attempt to print a huge integer in full."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
         return f"a whole number of about {digits_of(value):,} digits"
     try:
-        text = repr(value)
+        text = _written(value, 2)
     except Exception:
         return f"a {type(value).__name__}"
     return clipped(text, 60)
+
+
+def _written(value: object, depth: int) -> str:
+    """``value`` as a data file writes it, lists and tables ``depth`` levels deep at most
+    and only their first few entries (the text is cut to about 60 characters anyway)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return for_terminal(json.dumps(clipped(value, 56), ensure_ascii=False))
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()  # a datetime is a date too
+    if isinstance(value, int) and abs(value) > MAX_INT:
+        return "..."
+    if isinstance(value, list | tuple | dict) and depth <= 0:
+        return "[...]" if not isinstance(value, dict) else "{...}"
+    if isinstance(value, list | tuple):
+        items = [_written(item, depth - 1) for item in value[:8]]
+        return "[" + ", ".join(items + ["..."] * (len(value) > 8)) + "]"
+    if isinstance(value, dict):
+        pairs = [f"{_written(str(key), 0)}: {_written(item, depth - 1)}"
+                 for key, item in list(value.items())[:8]]
+        return "{" + ", ".join(pairs + ["..."] * (len(value) > 8)) + "}"
+    return repr(value)
 
 
 def _bound_text(high: int, constant: str) -> str:

@@ -111,7 +111,7 @@ def test_a_record_of_an_unknown_rule_set_exits_2(recorded, capsys) -> None:
     data["ruleset"]["name"] = "crazy-eights"
     recorded[0].write_text(json.dumps(data))
     status, _, err = _run(capsys, "check", str(recorded[0]))
-    assert status == 2 and "unknown rule set 'crazy-eights'" in err and err.count("\n") == 1
+    assert status == 2 and "unknown rule set \"crazy-eights\"" in err and err.count("\n") == 1
 
 
 def test_a_missing_file_exits_2(tmp_path, capsys) -> None:
@@ -153,7 +153,7 @@ def test_show_refuses_a_misshapen_position_as_such_not_as_a_player_count(capsys,
 
 @pytest.mark.parametrize(("position", "words"), [
     ("AS:5H:-|-|-|-/2S:-:-|-|-|- AS,3H - - on=0", "build pile 1 card 2 is 3H"),
-    ("AS:5H:-|-|-|-/2S:-:-|-|-|- - - - on=0 shufles=1", "did you mean 'shuffles'"),
+    ("AS:5H:-|-|-|-/2S:-:-|-|-|- - - - on=0 shufles=1", "did you mean \"shuffles\""),
     ("AS:AS,AS,AS:-|-|-|-/2S:-:-|-|-|- - - - on=0", "4 x AS"),
     ("AS:2H,3H,4H,5H,6H,7H:-|-|-|-/2S:-:-|-|-|- - - - on=0", "hand holds 6 cards"),
 ])
@@ -164,7 +164,7 @@ def test_show_refuses_a_bad_position_in_one_line(capsys, position, words) -> Non
 
 
 @pytest.mark.parametrize("edit, words", [
-    (lambda d: d["ruleset"].update(params={"payof_size": 5}), "unknown parameter 'payof_size'"),
+    (lambda d: d["ruleset"].update(params={"payof_size": 5}), "unknown parameter \"payof_size\""),
     (lambda d: d["ruleset"].update(name="/etc/passwd"), "is a file path"),
     (lambda d: d.update(dealer=5), "record.dealer: the deal cannot be made"),
     (lambda d: d.update(seats=d["seats"][:1]), "record.seats: 1 entries"),

@@ -381,7 +381,7 @@ def test_house_rules_stack_in_order_and_overrides_come_last() -> None:
 
 
 @pytest.mark.parametrize(("params", "message"), [
-    ({"payoff_sise": 13}, "unknown parameter 'payoff_sise' (did you mean 'payoff_size'?)"),
+    ({"payoff_sise": 13}, "unknown parameter \"payoff_sise\" (did you mean \"payoff_size\"?)"),
     ({"payoff_size": 61}, "payoff_size = 61: it must be at least 0 and at most 60"),
     ({"payoff_size": "equal"}, "payoff_size = 0 shares out a separate pay-off pack"),
     ({"players": 5}, "2 to 4 players, not 5"),
@@ -397,7 +397,7 @@ def test_bad_parameters_are_refused_with_the_valid_range(params: dict[str, objec
 
 
 def test_unknown_house_rule_suggests_the_closest() -> None:
-    with pytest.raises(sm.RulesetError, match="did you mean 'mandatory-aces'"):
+    with pytest.raises(sm.RulesetError, match="did you mean \"mandatory-aces\""):
         sm.load("blackwood-frey", ["mandatory-ace"])
     with pytest.raises(sm.RulesetError, match="is a house-rule, not a ruleset"):
         sm.load("pair-discards")
@@ -412,7 +412,7 @@ def test_command_line_takes_house_rules_and_settings(capsys: pytest.CaptureFixtu
     assert "MA-1" in out and "PD-2" in out and "G4-4" in out
     assert "mandatory_ranks" in out and "1,2" in out and "100" in out
     assert main(["rules", "g4a", "--house-rule", "wild-must-be-coverd"]) == 2
-    assert "did you mean 'wild-must-be-covered'" in capsys.readouterr().err
+    assert "did you mean \"wild-must-be-covered\"" in capsys.readouterr().err
 
 
 def test_variants_lists_every_plugin_with_a_description(

@@ -152,7 +152,7 @@ SEAT1 = "2S:-:-|-|-|-"
     (f"?25,AS:5H:-|-|-|-/{SEAT1} - - - on=0", "seat 0 pay-off pile 1"),
     (f"AS:5H:-|-|-|-/{SEAT1} - ?80 - on=0", "draw pile"),
     (f"AS:5H/{SEAT1} - - - on=0", "'<pay-off piles>:<hand>:<discard piles>'"),
-    (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 shufles=2", "did you mean 'shuffles'"),
+    (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 shufles=2", "did you mean \"shuffles\""),
     (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 on=1", "given twice"),
     (f"AS:5H:-|-|-|-/{SEAT1} - - - on=x", "whole number"),
     (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 end=won:0:1,0", "the kind is one of"),

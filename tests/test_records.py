@@ -167,7 +167,7 @@ def _data(finished) -> dict:
     (lambda d: d.update(version=2), "version 2 is newer than this library reads (1 to 1)"),
     (lambda d: d.update(version=0), "0 is not a known spitemalice-record version"),
     (lambda d: d.pop("version"), "record.version: missing"),
-    (lambda d: d.update(format="chess-pgn"), "record.format: expected 'spitemalice-record'"),
+    (lambda d: d.update(format="chess-pgn"), "record.format: expected \"spitemalice-record\""),
 ])
 def test_bad_record_data_is_refused_naming_the_field(finished, change, words) -> None:
     data = _data(finished)
@@ -195,9 +195,9 @@ def test_a_truncated_record_is_refused(finished, tmp_path) -> None:
 
 
 @pytest.mark.parametrize(("change", "words"), [
-    (lambda d: d["ruleset"].update(name="blackwood-fray"), "did you mean 'blackwood-frey'"),
+    (lambda d: d["ruleset"].update(name="blackwood-fray"), "did you mean \"blackwood-frey\""),
     (lambda d: d["ruleset"].update(house_rules=["mandatory-ace"]), "unknown house rule"),
-    (lambda d: d["ruleset"]["params"].update(hand_sise=5), "unknown parameter 'hand_sise'"),
+    (lambda d: d["ruleset"]["params"].update(hand_sise=5), "unknown parameter \"hand_sise\""),
     (lambda d: d["ruleset"].update(version="0.9"), "version 0.9; the installed"),
 ])
 def test_rules_that_cannot_be_loaded_are_refused(finished, change, words) -> None:

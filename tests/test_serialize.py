@@ -100,7 +100,7 @@ def _state_data(bf: sm.RuleBook) -> dict:
     (lambda d: d.update(builds=None), "state.builds: expected a list, not null"),
     (lambda d: d.update(seed=2.5), "state.seed: expected a whole number, not a number 2.5"),
     (lambda d: d.update(turn=-1), "state.turn: expected a whole number >= 0"),
-    (lambda d: d.update(shufles=1), "state.shufles: unknown field (did you mean 'shuffles'?)"),
+    (lambda d: d.update(shufles=1), "state.shufles: unknown field (did you mean \"shuffles\"?)"),
     (lambda d: d["seats"][1]["hand"].__setitem__(2, "XX"), "state.seats[1].hand[2]: 'XX'"),
     (lambda d: d["seats"][0].pop("discards"), "state.seats[0].discards: missing"),
     (lambda d: d.update(builds="AS"), "state.builds: expected a list, not a string"),
@@ -108,7 +108,8 @@ def _state_data(bf: sm.RuleBook) -> dict:
      "state.outcome.kind: expected one of win"),
     (lambda d: d.update(version=2), "version 2 is newer than this library reads"),
     (lambda d: d.update(version="one"), "is not a known spitemalice-state version"),
-    (lambda d: d.update(format="spitemalice-record"), "state.format: expected 'spitemalice-state'"),
+    (lambda d: d.update(format="spitemalice-record"),
+     'state.format: expected "spitemalice-state"'),
 ])
 def test_bad_state_data_is_refused_naming_the_field(bf, change, words) -> None:
     data = _state_data(bf)

@@ -214,7 +214,7 @@ BAD: list[tuple[str, Any, str, str]] = [
     ("not an object", "[1, 2]", "bad-json", "a list"),
     ("binary garbage", b"\xff\xfe\x00", "bad-json", "not JSON"),
     ("no type", {"move": "pass"}, "unknown-type", "missing"),
-    ("unknown type", {"type": "moove", "move": "pass"}, "unknown-type", "did you mean 'move'"),
+    ("unknown type", {"type": "moove", "move": "pass"}, "unknown-type", "did you mean \"move\""),
     ("unknown field", {"type": "move", "move": "pass", "colour": "red"}, "unknown-field",
      "move.colour: unknown field"),
     ("missing field", {"type": "move"}, "missing-field", "move.move: missing"),
@@ -233,7 +233,7 @@ BAD: list[tuple[str, Any, str, str]] = [
     ("a long name, shown cut with a mark", {"type": "create", "ruleset": "blackwood-frey",
      "seats": [{"name": "\x1b" + "b" * 60, "player": "human"}]}, "wrong-type", 'bbb..."'),
     ("an unknown rule set's long name", {"type": "create", "ruleset": "x" * 60,
-     "seats": [{"name": "a", "player": "human"}]}, "bad-rules", "xxx...' is not an installed"),
+     "seats": [{"name": "a", "player": "human"}]}, "bad-rules", "xxx...\" is not an installed"),
     ("a fraction for a parameter", {"type": "create", "ruleset": "blackwood-frey",
      "params": {"payoff_size": 5.5}, "seats": [{"name": "a", "player": "human"}]},
      "wrong-type", "expected a whole number, true/false, a string or null, not a number 5.5"),
@@ -365,7 +365,7 @@ def test_a_client_may_open_only_so_many_tables(tmp_path: Path) -> None:
 
 
 BAD_TABLES = [
-    ({"ruleset": "nope"}, "'nope' is not an installed rule set"),
+    ({"ruleset": "nope"}, "\"nope\" is not an installed rule set"),
     ({"ruleset": "/etc/passwd"}, "not an installed rule set"),
     ({"house_rules": ["blackwood-frey"]}, "not an installed house rule"),
     ({"params": {"payoff_size": "lots"}}, "payoff_size"),
@@ -373,7 +373,7 @@ BAD_TABLES = [
     ({"seats": [{"name": "a", "player": "greedy"}, {"name": "b", "player": "random"}]},
      "at least one seat the player 'human'"),
     ({"seats": [{"name": "a", "player": "human"}, {"name": "b", "player": "wizard"}]},
-     "'wizard' is not an installed player"),
+     "\"wizard\" is not an installed player"),
 ]
 
 

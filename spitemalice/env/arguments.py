@@ -48,9 +48,7 @@ def rules_of(ruleset: Any, players: Any, house_rules: Any, params: Mapping[str, 
             not a list of names, or is given with a RuleBook.
     """
     if players is not None:
-        # a whole number here; which seat counts the rule set allows, load() says
-        params = {**params, "players": check_int(players, "players", 0, MAX_INT,
-                                                 error=RulesetError)}
+        params = {**params, "players": _players(players, ruleset, house_rules, params)}
     rules = house_rules_of(house_rules)
     if isinstance(ruleset, RuleBook):
         if rules:
@@ -61,6 +59,21 @@ def rules_of(ruleset: Any, players: Any, house_rules: Any, params: Mapping[str, 
         raise SpiteMaliceError(f"ruleset is an installed rule set's name, a rule-set file or "
                                f"a RuleBook, not {_kind(ruleset)}")
     return load(ruleset, rules, params)
+
+
+def _players(players: Any, ruleset: Any, house_rules: Any, params: Mapping[str, Any]) -> int:
+    """``players`` when it is a whole number (which seat counts the rule set allows, load()
+    says); else an error naming the seat counts of the rule set asked for, not the bound of
+    any integer."""
+    try:
+        return check_int(players, "players", 0, MAX_INT, error=RulesetError)
+    except RulesetError as error:
+        try:
+            counts = rules_of(ruleset, None, house_rules, params).ruleset.player_counts
+        except SpiteMaliceError:
+            raise error from None  # the configuration itself is refused: say the bound
+        raise RulesetError(f"players is a whole number, one of {', '.join(map(str, counts))} "
+                           f"for this rule set, not {shown(players)}") from None
 
 
 def house_rules_of(house_rules: Any) -> list[str]:

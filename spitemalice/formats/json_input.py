@@ -82,15 +82,15 @@ def check_header(data: Any, path: str, expected: str, newest: int) -> None:
     if not isinstance(data, dict):
         raise DataError(f"{path}: expected a {expected} object, not {_kind(data)}")
     if data.get("format") != expected:
-        found = f"{data['format']!r}" if "format" in data else "missing"
-        raise DataError(f"{path}.format: expected {expected!r}, found {found}")
+        found = limits.shown(data["format"]) if "format" in data else "missing"
+        raise DataError(f"{path}.format: expected {limits.shown(expected)}, found {found}")
     if "version" not in data:
         raise DataError(f"{path}.version: missing; this library reads {expected} versions 1 "
                         f"to {newest}")
     version = data["version"]
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise DataError(f"{path}.version: {version!r} is not a known {expected} version; "
-                        f"this library reads versions 1 to {newest}")
+        raise DataError(f"{path}.version: {limits.shown(version)} is not a known {expected} "
+                        f"version; this library reads versions 1 to {newest}")
     if version > newest:
         raise DataError(f"{path}.version: {expected} version {version} is newer than this "
                         f"library reads (1 to {newest}); upgrade spitemalice to read it")

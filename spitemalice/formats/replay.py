@@ -25,7 +25,7 @@ from spitemalice.errors import (
     SpiteMaliceError,
 )
 from spitemalice.formats.records import GameRecord, ParamValue, own_version
-from spitemalice.limits import int_field
+from spitemalice.limits import int_field, shown
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook
@@ -76,7 +76,7 @@ def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
     """
     ref = record.ruleset
     if is_file_name(ref.name) and not allow_files:
-        raise RulesetError(f"record.ruleset.name: {ref.name!r} is a file path; a record names "
+        raise RulesetError(f"record.ruleset.name: {shown(ref.name)} is a file path; a record names "
                            "an installed rule set (`spitemalice variants` lists them)")
     book = load(ref.name, ref.house_rules, {k: _param_in(v) for k, v in ref.params},
                 allow_files=allow_files)

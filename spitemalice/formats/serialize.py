@@ -61,7 +61,7 @@ from spitemalice.formats.json_input import (
     read_piles,
 )
 from spitemalice.formats.position_check import check_position, check_view
-from spitemalice.limits import json_indent
+from spitemalice.limits import json_indent, shown
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.policies import same_teams, teams_text
@@ -326,7 +326,7 @@ def outcome_from_dict(data: Any, path: str) -> Outcome | None:
     kind = fields["kind"]
     if kind not in OUTCOME_KINDS:
         raise DataError(f"{path}.kind: expected one of {', '.join(OUTCOME_KINDS)}, "
-                        f"not {kind!r}")
+                        f"not {shown(kind)}")
     winner = fields["winner"]
     scores = read_list(fields["scores"], f"{path}.scores")
     return Outcome(

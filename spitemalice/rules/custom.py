@@ -41,6 +41,7 @@ import attrs
 
 from spitemalice import limits
 from spitemalice.errors import RulesetError
+from spitemalice.limits import shown as _shown
 from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, convert_param
 
 REQUIRED = ("title", "version", "base")
@@ -116,14 +117,14 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
     if unknown:
         key = unknown[0]
         if key in PARAMS:  # the commonest slip: a parameter written above its table
-            raise RulesetError(f"{where}: {key!r} is a parameter: put it in the [params] table "
-                               f"(a line '[params]', then '{key} = ...' below it)")
-        raise RulesetError(f"{where}: unknown key {key!r}{closest(key, KEYS)}; "
+            raise RulesetError(f"{where}: {_shown(key)} is a parameter: put it in the [params] "
+                               f"table (a line '[params]', then '{key} = ...' below it)")
+        raise RulesetError(f"{where}: unknown key {_shown(key)}{closest(key, KEYS)}; "
                            f"the keys are {', '.join(KEYS)}")
     missing = [key for key in REQUIRED if key not in data]
     if missing:
-        raise RulesetError(f"{where}: missing key {missing[0]!r}: a custom rule set names its "
-                           f"{', '.join(REQUIRED)}")
+        raise RulesetError(f"{where}: missing key {_shown(missing[0])}: a custom rule set "
+                           f"names its {', '.join(REQUIRED)}")
     title, version, base = (_text(where, data, key) for key in REQUIRED)
     name = _text(where, data, "name") if "name" in data else path.stem
     description = _text(where, data, "description") if "description" in data else title
@@ -134,9 +135,9 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
         return CustomRuleset(path, name, title, version, description, base, house_rules, params,
                              own_files)
     if not allow_files:
-        raise RulesetError(f"{where}: base: {base!r} is a file; a base names an installed rule "
-                           "set unless files are allowed (load(..., allow_files=True), "
-                           "--allow-files)")
+        raise RulesetError(f"{where}: base: {_shown(base)} is a file; a base names an "
+                           "installed rule set unless files are allowed (load(..., "
+                           "allow_files=True), --allow-files)")
     parent = _read(path.parent / base, (*seen, path), allow_files)
     return CustomRuleset(
         path, name, title, version, description, parent.base,
@@ -195,11 +196,6 @@ def _text(where: str, data: Mapping[str, Any], key: str) -> str:
     return value.strip()
 
 
-def _shown(value: Any) -> str:
-    text = ascii(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 _EXAMPLE = {"title": "My rule set", "version": "1.0", "base": "blackwood-frey", "name": "mine"}
 
 
@@ -221,7 +217,7 @@ def _params(where: str, table: Any) -> dict[str, Any]:
             raise RulesetError(f"{where}: params.{key}: set {key} at the top of the file, "
                                "not under [params]")
         if key not in PARAMS:
-            raise RulesetError(f"{where}: params: unknown parameter {key!r}"
+            raise RulesetError(f"{where}: params: unknown parameter {_shown(key)}"
                                f"{closest(key, PARAMS)}; `spitemalice rules NAME` lists them")
         try:
             params[key] = convert_param(key, value)

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from spitemalice.errors import RulesetError
+from spitemalice.limits import shown
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.ruleset import Ruleset, closest
 
@@ -85,12 +86,12 @@ def load_plugin(name: str, kind: str | None = None) -> object:
         known = sorted(n for n in found if kind is None or _kind_of(found[n]) == kind)
         what = "house rule" if kind == "house-rule" else "rule set"
         raise RulesetError(
-            f"unknown {what} {name!r}{closest(name, known)}; installed: {', '.join(known)}"
+            f"unknown {what} {shown(name)}{closest(name, known)}; installed: {', '.join(known)}"
         )
     plugin = _plugin(found[name])
     actual = getattr(plugin, "KIND", None)
     if kind is not None and actual != kind:
-        raise RulesetError(f"{name!r} is a {actual}, not a {kind}")
+        raise RulesetError(f"{shown(name)} is a {actual}, not a {kind}")
     return plugin
 
 

@@ -18,6 +18,7 @@ import attrs
 
 from spitemalice.errors import RulesetError
 from spitemalice.limits import MAX_DIGITS, MAX_INT, whole_number
+from spitemalice.limits import shown as _shown
 
 CompletedPolicy = Literal["set-aside", "shuffle-in"]
 FirstSeatRule = Literal["cut", "cut-left", "youngest", "higher-payoff-top"]
@@ -270,9 +271,11 @@ def field_help() -> dict[str, str]:
 
 
 def closest(name: str, names: Iterable[str]) -> str:
-    """A ``" (did you mean 'x'?)"`` hint for a misspelt ``name``, or ``""``."""
+    """A ``' (did you mean "x"?)'`` hint for a misspelt ``name``, or ``""`` (the name in
+    double quotes, as TOML and JSON write a string and :func:`spitemalice.limits.shown`
+    shows the misspelt one)."""
     match = difflib.get_close_matches(name, list(names), n=1)
-    return f" (did you mean {match[0]!r}?)" if match else ""
+    return f" (did you mean {_shown(match[0])}?)" if match else ""
 
 
 def override(ruleset: Ruleset, params: Mapping[str, Any]) -> Ruleset:
@@ -315,7 +318,7 @@ def convert_param(name: str, value: Any) -> Any:
     """
     if name not in FIELD_NAMES or name in IDENTITY_FIELDS:
         valid = [n for n in FIELD_NAMES if n not in IDENTITY_FIELDS]
-        raise RulesetError(f"unknown parameter {name!r}{closest(name, valid)}; "
+        raise RulesetError(f"unknown parameter {_shown(name)}{closest(name, valid)}; "
                            "`spitemalice rules NAME` lists every parameter")
     return _convert(name, value)
 
@@ -345,7 +348,7 @@ def _convert(name: str, value: Any) -> Any:
                                f"{_shown(value)}")
         return frozenset(_rank(name, part) for part in parts)
     if isinstance(default, int):
-        alternatives = f" or {next(iter(words))!r}" if words else ""
+        alternatives = f" or {_shown(next(iter(words)))}" if words else ""
         if isinstance(value, str):
             return _int(name, value.strip(), alternatives)
         if not isinstance(value, int) or isinstance(value, bool) or _too_long(value):
@@ -397,11 +400,3 @@ def _too_long(number: int) -> bool:
     """Whether ``number`` has more than :data:`MAX_DIGITS` digits (checked by size, as
     printing a huge integer is itself refused by Python)."""
     return abs(number) >= 10**MAX_DIGITS
-
-
-def _shown(value: Any) -> str:
-    """``value`` for a message, cut short when long."""
-    if isinstance(value, int) and _too_long(value):
-        return f"a whole number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

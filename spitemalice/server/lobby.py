@@ -13,12 +13,13 @@ from typing import Any
 
 from spitemalice.bots.players import PLAYERS, STRONGEST
 from spitemalice.errors import ProtocolError, RulesetError
-from spitemalice.limits import clipped
+from spitemalice.formats.strict_json import path_of
+from spitemalice.limits import shown
 from spitemalice.play.session import HUMAN
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed
-from spitemalice.rules.ruleset import closest
+from spitemalice.rules.ruleset import closest, convert_param
 from spitemalice.server.protocol import PROTOCOL, Message
 from spitemalice.server.store import TableEntry
 
@@ -68,8 +69,15 @@ def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
     kinds = [seat.player for seat in seats]
     if HUMAN not in kinds:
         raise ProtocolError("bad-rules", "create.seats: every seat is a bot's; give at least "
-                            f"one seat the player {HUMAN!r}")
-    params = {**message.get("params", {}), "players": len(seats)}
+                            f"one seat the player {shown(HUMAN)}")
+    given = message.get("params", {})
+    for key, value in given.items():
+        try:
+            convert_param(key, value)
+        except RulesetError as problem:  # the type is checked here, to name the field
+            raise ProtocolError("bad-rules", f"{path_of('create.params', (key,))}: "
+                                f"{problem}") from None
+    params = {**given, "players": len(seats)}
     try:
         rules = load(name, chosen, params)
     except RulesetError as problem:
@@ -79,7 +87,7 @@ def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
 
 def _known(name: str, names: Sequence[str], path: str, what: str) -> None:
     if name not in names:
-        raise ProtocolError("bad-rules", f"{path}: {clipped(name)!r} is not an installed {what}"
+        raise ProtocolError("bad-rules", f"{path}: {shown(name)} is not an installed {what}"
                             f"{closest(name, names)}; choose one of {', '.join(names)}")
 
 

@@ -140,7 +140,7 @@ def _read_entry(path: Path) -> TableEntry:
     check_header(data, "table", FORMAT, VERSION)
     table = read_str(data["table"], "table.table")
     if not TABLE_ID.fullmatch(table) or path.name != f"{table}.table.json":
-        raise DataError(f"table.table: {limits.clipped(table)!r} is not this file's table id")
+        raise DataError(f"table.table: {limits.shown(table)} is not this file's table id")
     seats = []
     for i, seat in enumerate(read_list(data["seats"], "table.seats")):
         fields = read_object(seat, f"table.seats[{i}]", ("name", "player", "token_sha256"))

@@ -342,7 +342,7 @@ class Hub:
     def _table(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise ProtocolError("no-table", f"no table {limits.clipped(table_id, 20)!r} on this "
+            raise ProtocolError("no-table", f"no table {limits.shown(table_id)} on this "
                                 "server (a finished table closes once everyone has left it; "
                                 "its record stays in the server's records folder)")
         return table
