@@ -149,9 +149,9 @@ def test_a_value_cut_short_in_an_error_is_marked_cut(
     assert e.value.code == 2
     err = capsys.readouterr().err
     one_line_error(err)
-    shown = re.search(r"not '(1\d*)", err)
+    shown = re.search(r'not "(1\d*)', err)
     assert shown is not None and typed.startswith(shown[1]) and shown[1] != typed
-    assert err.rstrip().endswith("...")
+    assert err.rstrip().endswith('..."')
     if flag != "--delay":
         assert "at most 80 digits" in err
 

@@ -346,7 +346,7 @@ def test_stepping_a_finished_game_or_observing_an_unknown_agent_is_a_library_err
     assert env.agents == []
     with pytest.raises(sm.SpiteMaliceError, match="game is over"):
         env.step(0)
-    with pytest.raises(sm.SpiteMaliceError, match="unknown agent 'seat_9'"):
+    with pytest.raises(sm.SpiteMaliceError, match='unknown agent "seat_9"'):
         env.observe("seat_9")
 
 

@@ -200,7 +200,7 @@ def test_resume_can_seat_a_person_where_a_bot_sat(short: sm.RuleBook, tmp_path: 
     assert session.people == (1,) and load_record(tmp_path / "r.json").seats[1].kind == HUMAN
     with pytest.raises(PlayError, match="give a kind for each"):
         Session.resume(record, kinds=[HUMAN])
-    with pytest.raises(sm.SpiteMaliceError, match="unknown player 'nobody'"):
+    with pytest.raises(sm.SpiteMaliceError, match='unknown player "nobody"'):
         Session(short, [HUMAN, "nobody"])
 
 

@@ -58,7 +58,7 @@ def test_the_start_method_is_forkserver_or_spawn_never_fork(
     assert workers.start_method() in ("forkserver", "spawn")
     monkeypatch.setenv(workers.START_METHOD, "fork")
     play = BotGame(sm.load("g4a"), ("random",), 0)
-    with pytest.raises(sm.SpiteMaliceError, match="forkserver or spawn, not 'fork'"):
+    with pytest.raises(sm.SpiteMaliceError, match='forkserver or spawn, not "fork"'):
         list(run_games(play, 4, jobs=2))
 
 

@@ -13,7 +13,7 @@ from itertools import compress, repeat
 from typing import Protocol, cast
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_seed
+from spitemalice.limits import check_seed, shown
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook
@@ -235,5 +235,5 @@ def make_player(kind: str, seed: int) -> Player:
         return PLAYERS[kind](seed)
     except KeyError:
         raise SpiteMaliceError(
-            f"unknown player {kind!r}; choose from {', '.join(sorted(PLAYERS))}"
+            f"unknown player {shown(kind)}; choose from {', '.join(sorted(PLAYERS))}"
         ) from None
