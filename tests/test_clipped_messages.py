@@ -53,4 +53,4 @@ def test_a_long_start_method_is_shown_cut_with_a_mark(monkeypatch) -> None:
     monkeypatch.setenv(workers.START_METHOD, "m" * 100)
     with pytest.raises(SpiteMaliceError) as refused:
         workers.start_method()
-    assert "mmm... (" in str(refused.value)
+    assert 'mmm..." (' in str(refused.value)

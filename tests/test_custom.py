@@ -110,13 +110,13 @@ def test_a_base_names_an_installed_rule_set_unless_files_are_allowed(tmp_path: P
 @pytest.mark.parametrize(("body", "expected"), [
     (HEAD + 'base = "blackwod-frey"\n',
      ["base: unknown rule set \"blackwod-frey\" (did you mean \"blackwood-frey\"?)"]),
-    (HEAD + 'base = "pair-discards"\n', ["base: 'pair-discards' is a house-rule"]),
+    (HEAD + 'base = "pair-discards"\n', ['base: "pair-discards" is a house-rule']),
     (HEAD + 'base = "g4a"\nhouse_rules = ["mandatory-ace"]\n',
      ["house_rules: unknown house rule \"mandatory-ace\" (did you mean \"mandatory-aces\"?)"]),
     (HEAD + 'base = "g4a"\nhouse_rule = ["mandatory-aces"]\n',
      ["unknown key \"house_rule\" (did you mean \"house_rules\"?)"]),
     (HEAD + 'base = "g4a"\nbuild_ceiling = 13\n',
-     ["'build_ceiling' is a parameter: put it in the [params] table"]),
+     ['"build_ceiling" is a parameter: put it in the [params] table']),
     (HEAD + 'base = "g4a"\nhouse_rules = "mandatory-aces"\n',
      ["house_rules must be a list of names"]),
     ('title = "Mine"\nbase = "g4a"\n', ["missing key \"version\""]),
@@ -129,7 +129,7 @@ def test_a_base_names_an_installed_rule_set_unless_files_are_allowed(tmp_path: P
     (HEAD + 'base = "g4a"\n[params]\npacks_per_seat = 1\n',
      ["params.packs_per_seat: packs_per_seat is true or false, not 1"]),
     (HEAD + 'base = "g4a"\n[params]\nwild_ranks = ["K", "X"]\n',
-     ["params.wild_ranks: wild_ranks: 'X' is not a rank"]),
+     ['params.wild_ranks: wild_ranks: "X" is not a rank']),
     (HEAD + 'base = "g4a"\n[params]\nname = "x"\n', ["params.name: set name at the top"]),
     (HEAD + 'base = "g4a"\nparams = 3\n', ["params must be a table"]),
     (HEAD + 'base = "g4a"\n[params]\npayoff_size = 99\n',
@@ -189,6 +189,6 @@ def test_a_setting_with_a_fixed_set_of_values_accepts_exactly_its_type_s_values(
     for name, values in fields.items():
         for value in values:
             assert getattr(attrs.evolve(base, **{name: value}), name) == value
-        with pytest.raises(sm.RulesetError, match=f"{name} = 'bogus': choose one of "
+        with pytest.raises(sm.RulesetError, match=f'{name} = "bogus": choose one of '
                                                   f"{', '.join(values)}$"):
             attrs.evolve(base, **{name: "bogus"})

@@ -184,4 +184,4 @@ def test_gymnasium_players_names_the_rule_sets_seat_counts(players: Any) -> None
     with pytest.raises(RulesetError) as caught:
         gymnasium.make("spitemalice/BlackwoodFrey-v0", players=players)
     message = str(caught.value)
-    assert "one of 2, 3, 4 for this rule set" in message and "10**80" not in message, message
+    assert "from 2 to 4 for this rule set" in message and "10**80" not in message, message

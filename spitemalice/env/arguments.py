@@ -72,8 +72,10 @@ def _players(players: Any, ruleset: Any, house_rules: Any, params: Mapping[str, 
             counts = rules_of(ruleset, None, house_rules, params).ruleset.player_counts
         except SpiteMaliceError:
             raise error from None  # the configuration itself is refused: say the bound
-        raise RulesetError(f"players is a whole number, one of {', '.join(map(str, counts))} "
-                           f"for this rule set, not {shown(players)}") from None
+        allowed = (f"from {counts[0]} to {counts[-1]}" if counts == tuple(
+            range(counts[0], counts[-1] + 1)) else f"one of {', '.join(map(str, counts))}")
+        raise RulesetError(f"players is a whole number {allowed} for this rule set, not "
+                           f"{shown(players)}") from None
 
 
 def house_rules_of(house_rules: Any) -> list[str]:
