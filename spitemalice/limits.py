@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import datetime
 import itertools
-import json
 import numbers
 import operator
 import os
@@ -141,7 +140,10 @@ def _written(value: object, depth: int) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return for_terminal(json.dumps(clipped(value, 56), ensure_ascii=False))
+        # Double quotes as JSON and TOML write a string; the characters a terminal would act
+        # on escaped by the library's one escaping function, in its one style.
+        inner = clipped(value, 56).replace("\\", "\\\\").replace('"', '\\"')
+        return f'"{for_terminal(inner)}"'
     if isinstance(value, datetime.date | datetime.time):
         return value.isoformat()  # a datetime is a date too
     if isinstance(value, int) and abs(value) > MAX_INT:

@@ -44,7 +44,7 @@ PYTHON_WORDS = ("True", "False", "None", "datetime", "'")
     (datetime.datetime(1979, 5, 27, 7, 32), "1979-05-27T07:32:00"),
     (datetime.time(7, 32), "07:32:00"), (5.5, "5.5"), (float("inf"), "inf"),
     ([1, "a", True], '[1, "a", true]'), ({"a": [1, None]}, '{"a": [1, null]}'),
-    ("\x1b[2J", '"\\u001b[2J"'), ("\u202e", '"\\u202e"'),
+    ("\x1b[2J", '"\\x1b[2J"'), ("\u202e", '"\\u202e"'),
 ])
 def test_shown_writes_a_value_as_toml_and_json_do(value: Any, written: str) -> None:
     assert shown(value) == written

@@ -160,5 +160,8 @@ def test_a_plot_title_names_the_configuration(
     main(["compare", "blackwood-frey", "blackwood-frey", "--b-house-rule", "mandatory-aces",
           "--games", "2", "--plot", str(tmp_path / "c.png"), "--quiet"])
     capsys.readouterr()
-    assert "payoff_size=5, 2 players, bots greedy, seed 4, spitemalice" in titles[0]
+    # The first line names the override; the second says the rest, each setting once.
+    first, second = titles[0].split("\n")
+    assert "payoff_size=5" in first and "payoff_size" not in second
+    assert second.startswith("2 players, bots greedy, seed 4, spitemalice")
     assert "B: mandatory_ranks=1, 2 players, bots greedy" in titles[1]
