@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.examples import private_copy
 
 import spitemalice as sm
 from spitemalice.validation import validate
@@ -23,9 +24,11 @@ def example_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The outside and faulty example packages, pip-installed into a folder of their own
     (not into the test environment, where the faulty ones would spoil other tests)."""
     target = tmp_path_factory.mktemp("site")
+    sources = tmp_path_factory.mktemp("sources")
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
-         str(target), str(EXAMPLES / "outside-variant"), str(EXAMPLES / "faulty-variants")],
+         str(target), str(private_copy("outside-variant", sources)),
+         str(private_copy("faulty-variants", sources))],
         check=True, capture_output=True,
     )
     return target

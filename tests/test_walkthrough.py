@@ -21,6 +21,7 @@ import sysconfig
 from pathlib import Path
 
 import pytest
+from helpers.examples import private_copy
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "variants.md"
@@ -118,9 +119,10 @@ def _commands(text: str) -> list[tuple[str, list[str]]]:
 @pytest.fixture(scope="module")
 def faulty_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("faulty")
+    source = private_copy("faulty-variants", tmp_path_factory.mktemp("sources"))
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
                     "--no-build-isolation", "--no-index", "--target", str(target),
-                    str(ROOT / "examples" / "faulty-variants")], check=True, capture_output=True)
+                    str(source)], check=True, capture_output=True)
     return target
 
 
