@@ -139,6 +139,8 @@ def test_the_balance_command_prints_coverage_and_skips_it_when_asked(
 def test_the_atlas_page_shows_coverage_where_measured_and_not_measured_elsewhere(
         unexercised_rule: Balance) -> None:
     data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    for report in data["reports"].values():  # reports made before balance recorded coverage
+        report.pop("coverage", None)
     planned = [entry.key for entry in entries()]
     assert "rule coverage" not in render(data, planned)  # old data renders as it did
     newer = copy.deepcopy(data)
