@@ -135,3 +135,17 @@ def test_toml_refuses_a_key_twice_and_takes_a_byte_order_mark(tmp_path: Path) ->
     bom = tmp_path / "bom.toml"
     bom.write_bytes(b"\xef\xbb\xbf" + head.encode())
     assert load_custom(bom).base == "blackwood-frey"
+
+
+def test_keys_from_the_document_are_cut_and_escaped_in_the_message() -> None:
+    # Every key in the message is outside text: a huge or hostile key must not reach a
+    # terminal whole or raw (the class of every printer of outside text).
+    long_name = "k" * 5000
+    hostile = "\x1b]0;PWNED\x07" + "x" * 5000
+    text = f'{{"{long_name}": {{"{hostile}": {{"{hostile}": 1, "{hostile}": 2}}}}}}'
+    with pytest.raises(DuplicateKey) as caught:
+        loads(text.replace("\x1b", "\\u001b").replace("\x07", "\\u0007"))
+    message = caught.value.at("doc")
+    assert len(message) < 300
+    assert "\x1b" not in message and "\x07" not in message
+    assert message.startswith("doc.kkk") and "\\x1b]0;PWNED\\x07" in message

@@ -42,21 +42,23 @@ class DuplicateKey(ValueError):
     def at(self, root: str) -> str:
         """The message, with the object's path starting from ``root`` (``record.seats[0]: the
         key "name" appears twice; ...``)."""
-        return (f"{path_of(root, self.steps)}: the key {json.dumps(self.key)} appears more "
+        return (f"{path_of(root, self.steps)}: the key {limits.shown(self.key)} appears more "
                 "than once in one object; a JSON object names each key once")
 
 
 def path_of(root: str, steps: tuple[str | int, ...]) -> str:
     """``root`` followed by ``steps`` as a field path: ``.key`` for a key that is a plain
-    name, ``["a key"]`` for another, ``[i]`` for a list index."""
+    name, ``["a key"]`` for another, ``[i]`` for a list index.  Every key is outside text:
+    each is cut to about 40 characters (:func:`spitemalice.limits.clipped`) and a key that is
+    not a plain name is shown as :func:`spitemalice.limits.shown` writes a string."""
     parts = [root]
     for step in steps:
         if isinstance(step, int):
             parts.append(f"[{step}]")
         elif step.isidentifier():
-            parts.append(f".{step}")
+            parts.append(f".{limits.clipped(step)}")
         else:
-            parts.append(f"[{json.dumps(limits.clipped(step))}]")
+            parts.append(f"[{limits.shown(step)}]")
     return "".join(parts)
 
 
