@@ -199,3 +199,28 @@ def test_a_stop_while_workers_start_is_held_when_another_thread_takes_it() -> No
         sender.join()
     assert after_the_block
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def _double(game: int) -> int:
+    return 2 * game
+
+
+def test_the_last_answer_before_the_spans_run_out_ends_the_run(
+        start_method: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A run hung in CI after its last game: every span handed out had been answered before
+    # the parent learnt the spans had run out, and it then waited for an answer from no
+    # worker (multiprocessing's wait on an empty list blocks for ever).  A window of one span
+    # makes that order certain; a wait on nothing fails here instead of hanging.
+    real_wait = workers.connection_wait
+
+    def wait(things: list[object]) -> list[object]:
+        assert things, "waited for an answer from no worker"
+        return real_wait(things)
+
+    monkeypatch.setattr(workers, "connection_wait", wait)
+    pool = workers.Pool(1, workers.payload(_double))
+    try:
+        spans = iter([(0, 2), (2, 3), (3, 5)])
+        assert [r for chunk in pool.play(spans, window=1) for r in chunk] == [0, 2, 4, 6, 8]
+    finally:
+        pool.close()

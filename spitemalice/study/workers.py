@@ -343,6 +343,10 @@ class Pool:
                 self._send(worker, span)
                 queued[worker].append(handed)
                 handed += 1
+            if given == handed:
+                # Every span handed out is answered, and the spans ran out just now: waiting
+                # for an answer here would wait on no worker, for ever.
+                continue
             for worker in self._ready(queued):
                 done[queued[worker].pop(0)] = self._answer(worker)
             while given in done:
