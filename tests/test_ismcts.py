@@ -8,12 +8,14 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+import attrs
 import pytest
 from helpers.positions import position
 from helpers.twins import searched_state, swap_hidden
 
 import spitemalice as sm
 from spitemalice.bots import ismcts
+from spitemalice.bots.inference import LastMoverHands
 from spitemalice.bots.ismcts import IsmctsPlayer
 from spitemalice.bots.players import GreedyPlayer, make_player
 from spitemalice.bots.sampling import Sampler
@@ -246,3 +248,50 @@ def test_the_bot_plays_the_heuristic_move_unless_its_tree_shows_a_clear_gain() -
         deviated += watched.deviated
     assert searched > 10
     assert 0 < deviated < searched  # the search does overrule the heuristic, sometimes
+
+
+def _turn_start(rules: sm.RuleBook) -> sm.GameState:
+    # Seat 0 on turn at turn 1 after seat 1's discard; build piles at 5 and 3, seat 1's
+    # pay-off top 7D: the inference rules out a 6 or a king in seat 1's hand.
+    state = position(rules, hands=["2C 8C 9C JC QC", "4H 5C 9S 10D"], payoffs=["QD", "7D"],
+                     builds=["AS 2S 3S 4S 5S", "AH 2H 3H"])
+    return attrs.evolve(state, turn=1)
+
+
+def test_samples_follow_what_the_last_mover_revealed(bf: sm.RuleBook,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # spitemalice.bots.inference: at a turn start the bot deals seat 1 only hands without a
+    # run to its pay-off card, and keeps that for the rest of the turn; INFER off, it does not.
+    made: list[Sampler] = []
+
+    class Recording(Sampler):
+        def __init__(self, *args: object) -> None:
+            super().__init__(*args)  # type: ignore[arg-type]
+            made.append(self)
+
+    monkeypatch.setattr(ismcts, "Sampler", Recording)
+    state = _turn_start(bf)
+    player = _bot(2, playouts=30)
+    move = player.choose(bf, state, legal_moves(bf, state))
+    constraint = made[-1].constraint
+    assert isinstance(constraint, LastMoverHands) and constraint.seat == 1
+    after = sm.apply_move(bf, state, move)
+    if after.seat == 0:  # later in the same turn the same constraint holds
+        player.choose(bf, after, legal_moves(bf, after))
+        assert made[-1].constraint is constraint
+    monkeypatch.setattr(ismcts, "INFER", False)
+    _bot(2, playouts=30).choose(bf, state, legal_moves(bf, state))
+    assert made[-1].constraint is None
+
+
+def test_ismcts_reads_only_its_view_when_it_infers(bf: sm.RuleBook) -> None:
+    # The twin holds other cards in seat 1's hand (some the inference rules out): the
+    # decision depends on the view alone all the same.
+    state = _turn_start(bf)
+    twin = swap_hidden(state)
+    assert view_of(twin, 0) == view_of(state, 0)
+    assert LastMoverHands.at_turn_start(bf, view_of(state, 0)) is not None
+    moves = legal_moves(bf, state)
+    for seed in range(3):
+        assert _bot(seed, playouts=40).choose(bf, twin, moves) == \
+            _bot(seed, playouts=40).choose(bf, state, moves)

@@ -31,6 +31,7 @@ import random
 from collections.abc import Sequence
 from itertools import zip_longest
 
+from spitemalice.bots.inference import pile_tops
 from spitemalice.cards import Card
 from spitemalice.engine.views import SeatView, view_of
 from spitemalice.limits import check_seed
@@ -87,14 +88,6 @@ def rank_moves(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> list[M
         ranked.extend(m for m in pair if m is not None)
     ranked.extend(m for m in moves if not isinstance(m, Play | Discard) and m != first)
     return ranked
-
-
-def _tops(rules: RuleBook, view: SeatView) -> list[tuple[int, int]]:
-    """(build pile, top rank) for each open build pile, plus (NEW_PILE, 0) if one may open."""
-    tops = list(enumerate(view.build_tops))
-    if not rules.build_limit or len(view.builds) < rules.build_limit:
-        tops.append((NEW_PILE, 0))
-    return tops
 
 
 def _stands_for(rules: RuleBook, card: Card, rank: int) -> bool:
@@ -166,7 +159,7 @@ def _run_to_payoff(rules: RuleBook, view: SeatView, plays: list[Play]) -> Play |
         goals += _payoff_goals(rules, view, owner)
     best: tuple[int, int, Play] | None = None
     for goal in goals:
-        for pile, top in _tops(rules, view):
+        for pile, top in pile_tops(rules, view.build_tops):
             if top >= goal:
                 continue
             path = _run(rules, view.hand, piles, range(top + 1, goal), True)

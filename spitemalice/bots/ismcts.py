@@ -58,6 +58,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from spitemalice.bots.heuristic import HeuristicPlayer, rank_moves
+from spitemalice.bots.inference import LastMoverHands
 from spitemalice.bots.mcts import check_budget, find_route
 from spitemalice.bots.sampling import Sampler
 from spitemalice.engine import apply_move, legal_moves
@@ -106,6 +107,10 @@ MARGIN = 0.02
 SIGNIFICANCE = 1.64
 """...and by how many standard errors of the difference (one-sided 95%)."""
 
+INFER = True
+"""Deal the seat that moved last only hands without a run to its pay-off card
+(:mod:`spitemalice.bots.inference`)."""
+
 
 class _Node:
     """An information-set node: reached by ``mover``'s move from its parent."""
@@ -151,6 +156,7 @@ class IsmctsPlayer:
         self.playouts, self.seconds = playouts, seconds
         self.policy = policy
         self._kept: tuple[_Node, SeatView] | None = None
+        self._inferred: tuple[int, LastMoverHands | None] = (-1, None)
         self.tree: _Node | None = None
         """The root of the last search, or ``None`` when the last decision needed none (for
         inspection: its ``children`` map each move tried to its node)."""
@@ -163,12 +169,13 @@ class IsmctsPlayer:
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
         """The searched move for the seat on turn of ``view`` among its legal ``moves``."""
         kept, self._kept, self.tree = self._kept, None, None
+        inferred = self._infer(rules, view)
         if len(moves) == 1:
             return moves[0]
         for move in moves:
             if isinstance(move, Play) and move.zone is Zone.PAYOFF:
                 return move
-        sampler = Sampler(rules, view)
+        sampler = Sampler(rules, view, inferred)
         world = sampler.sample(self.rng)
         route = find_route(rules, world, view.viewer)
         if route is not None:
@@ -192,6 +199,16 @@ class IsmctsPlayer:
         move = _guarded_choice(root, moves)
         self._keep(rules, root, move, world, view)
         return move
+
+    def _infer(self, rules: RuleBook, view: SeatView) -> LastMoverHands | None:
+        """What the seat that moved last revealed of its hand, read from the view of this
+        turn's first decision (``None`` when that view was not seen)."""
+        if not INFER:
+            return None
+        if view.turn != self._inferred[0]:
+            found = LastMoverHands.at_turn_start(rules, view) if not view.turn_moves else None
+            self._inferred = (view.turn, found)
+        return self._inferred[1]
 
     def _keep(self, rules: RuleBook, root: _Node, move: Move, world: GameState,
               view: SeatView) -> None:

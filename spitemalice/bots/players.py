@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from itertools import compress, repeat
 from typing import Protocol, cast
 
+from spitemalice.bots.inference import pile_tops, reach
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import check_seed, shown
 from spitemalice.model import GameState
@@ -63,7 +64,7 @@ class GreedyPlayer:
                 return move
         if plays:
             ranks = state.build_tops
-            tops = _pile_tops(rules, ranks)
+            tops = pile_tops(rules, ranks)
             chosen = (_toward_payoff(rules, state, plays, tops)
                       or _build(rules, state, plays, ranks))
             if chosen is not None:
@@ -75,22 +76,14 @@ class GreedyPlayer:
         return moves[0]
 
 
-def _pile_tops(rules: RuleBook, ranks: tuple[int, ...]) -> list[tuple[int, int]]:
-    """(build pile, rank on top) for each open pile (``ranks``: :attr:`GameState.build_tops`),
-    plus (NEW_PILE, 0) if one may open."""
-    tops = list(enumerate(ranks))
-    if not rules.build_limit or len(ranks) < rules.build_limit:
-        tops.append((NEW_PILE, 0))
-    return tops
-
-
 def _toward_payoff(rules: RuleBook, state: GameState, plays: list[Play],
                    tops: list[tuple[int, int]]) -> Play | None:
     """The first play of a run that would bring a build pile up to a pay-off top: for each
-    pay-off top in turn, the first pile (in :func:`_pile_tops`' order) whose missing ranks up
-    to it the hand and discard-pile tops cover, wild cards standing in where they may.  Where
-    the rules let the seat play from partners' piles (PT-2), their pay-off tops are goals
-    too (after its own) and their discard-pile tops steps."""
+    pay-off top in turn, the first pile (in :func:`~spitemalice.bots.inference.pile_tops`'
+    order) whose missing ranks up to it the hand and discard-pile tops cover, wild cards
+    standing in where they may (:func:`~spitemalice.bots.inference.reach`).  Where the rules
+    let the seat play from partners' piles (PT-2), their pay-off tops are goals too (after its
+    own) and their discard-pile tops steps."""
     seats = state.seats
     seat = seats[state.seat]
     wild = rules.wild.wild_ranks
@@ -105,23 +98,8 @@ def _toward_payoff(rules: RuleBook, state: GameState, plays: list[Play],
     reachable += [pile[-1].rank for pile in seat.discards if pile]
     for owner in partners:
         reachable += [pile[-1].rank for pile in seats[owner].discards if pile]
-    wilds = sum(map(wild.__contains__, reachable))  # wild cards at hand
-    present = set(reachable)
-    present -= wild  # the natural ranks at hand
-    excluded = rules.wild.excluded
-    for goal in goals:
-        for pile, top in tops:
-            if top < goal:
-                # Covered when every missing rank may take a wild card and there are enough:
-                # what a rank-by-rank walk spending one wild card per gap decides.
-                if wilds:
-                    missing = set(range(top + 1, goal)) - present
-                    if len(missing) > wilds or not missing.isdisjoint(excluded):
-                        continue
-                elif not present.issuperset(range(top + 1, goal)):
-                    continue
-                return _first_play(rules, plays, pile, top + 1)
-    return None
+    found = reach(rules, goals, tops, reachable)
+    return None if found is None else _first_play(rules, plays, found[0], found[1] + 1)
 
 
 def _first_play(rules: RuleBook, plays: list[Play], pile: int, rank: int) -> Play | None:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
+from typing import Protocol
 
 from spitemalice.cards import Card
 from spitemalice.engine.views import SeatView
@@ -38,29 +40,60 @@ def hidden_pool(rules: RuleBook, view: SeatView) -> list[Card]:
     return sorted(pool.elements())
 
 
+class HandConstraint(Protocol):
+    """What is known of one other seat's hand beyond its size
+    (:class:`spitemalice.bots.inference.LastMoverHands`)."""
+
+    seat: int
+
+    def allows(self, hand: Sequence[Card]) -> bool:
+        """``True`` when ``seat`` may hold ``hand``."""
+        ...
+
+
+TRIES = 24
+"""Hands dealt to a constrained seat per sample before the last one is kept as it is."""
+
+
 class Sampler:
     """Samples states of the information set of ``view``, uniformly over the hidden cards.
 
     Args:
         rules: the rule book (its deck says which cards exist).
         view: the seat's view; every sample ``s`` has ``view_of(s, view.viewer) == view``.
+        constraint: a constraint on one other seat's hand, or ``None``.  Its hand is then
+            dealt by rejection: uniformly among the hands the constraint allows, the rest of
+            the hidden cards uniformly given that hand.  After :data:`TRIES` refused hands the
+            last one is kept (a constraint that the real hand breaks, when the seat did not
+            play as inferred, must not stall the search).
 
     When the pool does not match the hidden counts (a plugin that adds or removes cards in
     play), missing cards are taken from the pool again and surplus cards are left out: a
     sample is then only approximately consistent, never a peek at the real state.
     """
 
-    def __init__(self, rules: RuleBook, view: SeatView) -> None:
+    def __init__(self, rules: RuleBook, view: SeatView,
+                 constraint: HandConstraint | None = None) -> None:
         self.view = view
         self.pool = hidden_pool(rules, view)
         self._base: list[Card] | None = None
         self._layout = _Layout(view, len(self.pool))
+        self.constraint = constraint
+        self._block = (0, 0)  # where in a quick sample's pool the constrained hand lies
+        if constraint is not None:
+            start = sum(self._layout.hands[:constraint.seat])
+            self._block = (start, start + self._layout.hands[constraint.seat])
 
     def sample(self, rng: random.Random) -> GameState:
-        """One state of the information set; draws a shuffle and a seed from ``rng``."""
-        pool = self.pool[:]
-        rng.shuffle(pool)
-        return self._deal(pool, rng.getrandbits(48))
+        """One state of the information set; draws shuffles and a seed from ``rng``."""
+        constraint = self.constraint
+        for _ in range(TRIES):
+            pool = self.pool[:]
+            rng.shuffle(pool)
+            state = self._deal(pool, rng.getrandbits(48))
+            if constraint is None or constraint.allows(state.seats[constraint.seat].hand):
+                break
+        return state
 
     def quick_sample(self, rng: random.Random) -> GameState:
         """One state of the information set, as :meth:`sample` but cheaper when sampled often.
@@ -81,7 +114,21 @@ class Sampler:
             rng.shuffle(self._base)
         pool = self._base[:]
         size, rand = len(pool), rng.random
-        for i in range(min(layout.quick, size - 1)):
+        start, stop = self._block
+        # Positions before the constrained hand, then its hand (dealt again while refused:
+        # each deal is a uniform draw from the cards not yet placed), then the rest.
+        for i in range(min(stop, size - 1)):
+            j = i + int(rand() * (size - i))
+            pool[i], pool[j] = pool[j], pool[i]
+        constraint = self.constraint
+        if constraint is not None:
+            tries = 1
+            while tries < TRIES and not constraint.allows(pool[start:stop]):
+                for i in range(start, min(stop, size - 1)):
+                    j = i + int(rand() * (size - i))
+                    pool[i], pool[j] = pool[j], pool[i]
+                tries += 1
+        for i in range(stop, min(layout.quick, size - 1)):
             j = i + int(rand() * (size - i))
             pool[i], pool[j] = pool[j], pool[i]
         return layout.state(pool, rng.getrandbits(48))
