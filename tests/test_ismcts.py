@@ -17,6 +17,7 @@ import spitemalice as sm
 from spitemalice.bots import ismcts
 from spitemalice.bots.inference import LastMoverHands
 from spitemalice.bots.ismcts import IsmctsPlayer
+from spitemalice.bots.mcts import search_route, turn_key
 from spitemalice.bots.players import GreedyPlayer, make_player
 from spitemalice.bots.sampling import Sampler
 from spitemalice.engine import legal_moves
@@ -295,3 +296,31 @@ def test_ismcts_reads_only_its_view_when_it_infers(bf: sm.RuleBook) -> None:
     for seed in range(3):
         assert _bot(seed, playouts=40).choose(bf, twin, moves) == \
             _bot(seed, playouts=40).choose(bf, state, moves)
+
+
+def test_a_turn_without_a_route_is_searched_once(bf: sm.RuleBook,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # Caching within a turn: the route search from the turn's first position looked at
+    # every position the seat's plays reach, so after a play that leaves cards in hand the
+    # bot knows there is no route without searching again; a new turn searches again.
+    state = position(bf, hands=["2C 3C 4H 9C 10D"], payoffs=["QD", "QC"], builds=["AS"])
+    route, dead = search_route(bf, state, 0)
+    assert route is None and turn_key(state, 0) in dead
+    assert search_route(bf, state, 0, limit=1) == (None, frozenset())  # cut short: nothing known
+    searches: list[sm.GameState] = []
+
+    def counting(rules: sm.RuleBook, world: sm.GameState, me: int) -> object:
+        searches.append(world)
+        return search_route(rules, world, me)
+
+    monkeypatch.setattr(ismcts, "search_route", counting)
+    player = _bot(0, playouts=8)
+    moves = legal_moves(bf, state)
+    play = next(m for m in moves if str(m) == "2C>B1")
+    player.choose(bf, state, moves)
+    after = sm.apply_move(bf, state, play)
+    assert after.seat == 0 and len(searches) == 1
+    player.choose(bf, after, legal_moves(bf, after))
+    assert len(searches) == 1
+    player.choose(bf, attrs.evolve(after, turn=2), legal_moves(bf, after))
+    assert len(searches) == 2

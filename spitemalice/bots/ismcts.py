@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING
 
 from spitemalice.bots.heuristic import HeuristicPlayer, rank_moves
 from spitemalice.bots.inference import LastMoverHands
-from spitemalice.bots.mcts import check_budget, find_route
+from spitemalice.bots.mcts import check_budget, search_route, turn_key
 from spitemalice.bots.sampling import Sampler
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, view_of
@@ -71,7 +71,7 @@ from spitemalice.rules.book import RuleBook
 if TYPE_CHECKING:  # the registry in players.py makes this bot: no import back at run time
     from spitemalice.bots.players import Player
 
-DEFAULT_PLAYOUTS = 48
+DEFAULT_PLAYOUTS = 36
 """Iterations (one play-out each) per decision."""
 
 EXPLORE = 0.7
@@ -157,6 +157,7 @@ class IsmctsPlayer:
         self.policy = policy
         self._kept: tuple[_Node, SeatView] | None = None
         self._inferred: tuple[int, LastMoverHands | None] = (-1, None)
+        self._no_route: tuple[object, frozenset[object]] = (None, frozenset())
         self.tree: _Node | None = None
         """The root of the last search, or ``None`` when the last decision needed none (for
         inspection: its ``children`` map each move tried to its node)."""
@@ -177,7 +178,7 @@ class IsmctsPlayer:
                 return move
         sampler = Sampler(rules, view, inferred)
         world = sampler.sample(self.rng)
-        route = find_route(rules, world, view.viewer)
+        route = self._route(rules, world, view)
         if route is not None:
             return route
         root = kept[0] if kept is not None and kept[1] == view else None
@@ -199,6 +200,19 @@ class IsmctsPlayer:
         move = _guarded_choice(root, moves)
         self._keep(rules, root, move, world, view)
         return move
+
+    def _route(self, rules: RuleBook, world: GameState, view: SeatView) -> Move | None:
+        """:func:`~spitemalice.bots.mcts.find_route` on ``world``, unless an earlier search
+        this turn already looked at this position and found no route from it (its hand not
+        refilled since): then ``None`` without a search."""
+        # The turn and the pay-off tops: what turn_key leaves out that a route depends on.
+        where = (view.turn, tuple(pile.top for pile in view.own.payoff))
+        known, dead = self._no_route
+        if known == where and turn_key(world, view.viewer) in dead:
+            return None
+        route, dead = search_route(rules, world, view.viewer)
+        self._no_route = (where, dead)
+        return route
 
     def _infer(self, rules: RuleBook, view: SeatView) -> LastMoverHands | None:
         """What the seat that moved last revealed of its hand, read from the view of this

@@ -161,32 +161,43 @@ def find_route(rules: RuleBook, world: GameState, me: int,
     a view it finds the same route: it reads only the seat's hand, its discard piles, the
     build piles and its pay-off top.  At most ``limit`` positions are looked at per pass.
     """
+    return search_route(rules, world, me, limit)[0]
+
+
+def search_route(rules: RuleBook, world: GameState, me: int,
+                 limit: int = ROUTE_NODES) -> tuple[Move | None, frozenset[object]]:
+    """:func:`find_route`'s answer, and when it is ``None`` the positions known to have no
+    route: the :func:`turn_key` of every position the search played on from, when it looked
+    at all of them without reaching ``limit`` (else none).  A position the seat reaches by
+    its own plays, before its hand is refilled, with one of those keys has no route either:
+    every position its plays lead to was looked at."""
     for wilds in (False, True):
-        route = _shortest_route(rules, world, me, wilds, limit)
+        route, dead = _shortest_route(rules, world, me, wilds, limit)
         if route is not None:
-            return route
-    return None
+            return route, frozenset()
+    return None, dead
 
 
 def _shortest_route(rules: RuleBook, world: GameState, me: int, wilds: bool,
-                    limit: int) -> Move | None:
+                    limit: int) -> tuple[Move | None, frozenset[object]]:
     # (position, the route's first play, whether the seat may play on from it)
     frontier: list[tuple[GameState, Move | None, bool]] = [(world, None, True)]
-    seen = {_turn_key(world, me)}
+    seen = {turn_key(world, me)}
+    dead = set(seen)  # the positions played on from
     while frontier and len(seen) <= limit:
         following: list[tuple[GameState, Move | None, bool]] = []
         for state, first, open_ in frontier:
             plays = [m for m in legal_moves(rules, state) if isinstance(m, Play)]
             for move in plays:
                 if move.zone is Zone.PAYOFF:
-                    return first if first is not None else move
+                    return (first if first is not None else move), frozenset()
             if not open_:
                 continue
             for move in plays:
                 if rules.wild.is_wild(move.card) and not wilds:
                     continue
                 after = apply_move(rules, state, move)
-                key = _turn_key(after, me)
+                key = turn_key(after, me)
                 if after.seat != me or after.outcome is not None or key in seen:
                     continue
                 seen.add(key)
@@ -194,11 +205,13 @@ def _shortest_route(rules: RuleBook, world: GameState, me: int, wilds: bool,
                 # play (which needs none of them) is looked for there.
                 drew = len(after.draw) != len(state.draw) or after.shuffles != state.shuffles
                 following.append((after, first if first is not None else move, not drew))
+                if not drew:
+                    dead.add(key)
         frontier = following
-    return None
+    return None, frozenset() if frontier else frozenset(dead)
 
 
-def _turn_key(state: GameState, me: int) -> tuple[object, ...]:
+def turn_key(state: GameState, me: int) -> tuple[object, ...]:
     """What a play within the turn can change: the hand (as a multiset), the discard piles
     (every seat's: a seat may play from its partners', PT-2) and the build piles."""
     return tuple(sorted(state.seats[me].hand)), tuple(s.discards for s in state.seats), \
