@@ -4,7 +4,9 @@ The method is SO-ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte 
 Search", IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012,
 Algorithm 2): one tree whose nodes are information sets of the searching seat, grown by many
 iterations, each on a fresh *determinization* (a full state sampled from what the seat sees,
-:class:`spitemalice.bots.sampling.Sampler`).  An iteration
+:class:`spitemalice.bots.sampling.Sampler`).  The determinizations take in what the seat
+that moved last revealed (:mod:`spitemalice.bots.inference`): it ended its turn without a
+run to its pay-off card, so it is dealt only hands with none.  An iteration
 
 1. **selects** down the tree with the moves legal in its determinization only: a child is
    scored by UCB1 with its *availability* count (how often it was legal when its parent was
@@ -35,7 +37,9 @@ move comes first, then that ranking.
 
 Two shortcuts come before the search, both from the view alone: a playable pay-off card is
 played (the win condition), and a route to the pay-off card this turn
-(:func:`spitemalice.bots.mcts.find_route`) is followed.
+(:func:`spitemalice.bots.mcts.find_route`) is followed.  A route search that looked at every
+position the seat's plays reach and found none is not repeated for those positions later in
+the turn.
 
 Within a turn the tree is kept: when the seat moves again and its view is exactly the one
 its move led to in every determinization (no card was drawn or turned up), the subtree under
