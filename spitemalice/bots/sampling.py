@@ -104,7 +104,9 @@ class Sampler:
         pool.  A uniformly random order followed by any independent reordering is uniformly
         random, so each sample alone is exactly as :meth:`sample`'s; samples of one sampler
         share the order of the cards deeper down (the far end of the draw pile, deeper
-        pay-off cards), which a short search rarely reaches.
+        pay-off cards), which a short search rarely reaches.  With a constraint, the
+        constrained seat's hand is dealt again from the cards not yet placed while it is
+        refused (at most :data:`TRIES` deals), as :meth:`sample` does.
         """
         layout = self._layout
         if not layout.fits:
