@@ -20,6 +20,7 @@ from spitemalice.bots.ismcts import IsmctsPlayer
 from spitemalice.bots.mcts import search_route, turn_key
 from spitemalice.bots.players import GreedyPlayer, make_player
 from spitemalice.bots.sampling import Sampler
+from spitemalice.cards import parse_cards
 from spitemalice.engine import legal_moves
 from spitemalice.engine.views import view_of
 from spitemalice.moves import Discard, Play, Zone
@@ -280,6 +281,12 @@ def test_samples_follow_what_the_last_mover_revealed(bf: sm.RuleBook,
     if after.seat == 0:  # later in the same turn the same constraint holds
         player.choose(bf, after, legal_moves(bf, after))
         assert made[-1].constraint is constraint
+    # Mid-turn in another game at the same turn number: that game's turn start was not
+    # seen, so nothing is inferred (the constraint above is not carried over).
+    other = attrs.evolve(state, turn_moves=1, seats=(state.seats[0], attrs.evolve(
+        state.seats[1], discards=(parse_cards("9H"), (), (), ()))))
+    player.choose(bf, other, legal_moves(bf, other))
+    assert made[-1].constraint is None
     monkeypatch.setattr(ismcts, "INFER", False)
     _bot(2, playouts=30).choose(bf, state, legal_moves(bf, state))
     assert made[-1].constraint is None

@@ -160,7 +160,7 @@ class IsmctsPlayer:
         self.playouts, self.seconds = playouts, seconds
         self.policy = policy
         self._kept: tuple[_Node, SeatView] | None = None
-        self._inferred: tuple[int, LastMoverHands | None] = (-1, None)
+        self._inferred: tuple[object, LastMoverHands | None] = (None, None)
         self._no_route: tuple[object, frozenset[object]] = (None, frozenset())
         self.tree: _Node | None = None
         """The root of the last search, or ``None`` when the last decision needed none (for
@@ -223,9 +223,12 @@ class IsmctsPlayer:
         turn's first decision (``None`` when that view was not seen)."""
         if not INFER:
             return None
-        if view.turn != self._inferred[0]:
+        # The turn, and the last mover's public piles (which the viewer's plays cannot
+        # change): a constraint from another game or turn is never taken for this one.
+        key = (view.turn, view.seats[(view.viewer - 1) % len(view.seats)])
+        if not view.turn_moves or key != self._inferred[0]:
             found = LastMoverHands.at_turn_start(rules, view) if not view.turn_moves else None
-            self._inferred = (view.turn, found)
+            self._inferred = (key, found)
         return self._inferred[1]
 
     def _keep(self, rules: RuleBook, root: _Node, move: Move, world: GameState,
