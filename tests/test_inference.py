@@ -20,6 +20,7 @@ from spitemalice.cards import Card, parse_cards
 from spitemalice.engine.views import view_of
 from spitemalice.moves import Move
 from spitemalice.rules.loader import load
+from spitemalice.rules.registry import installed
 from spitemalice.study.simulate import play_game
 
 
@@ -138,22 +139,16 @@ def _mcts(seed: int) -> Player:
     return MctsPlayer(seed, playouts=6)
 
 
-@pytest.mark.parametrize("house", ["no-wild-on-wild", "wild-must-be-covered",
-                                   "mandatory-aces"])
-def test_nothing_is_inferred_under_a_rule_that_filters_moves(house: str) -> None:
-    # reach() counts cards: under these rules a seat may hold them and have no legal run
-    # (with no-wild-on-wild, 18 of 130 real hands in four games were refused before this).
-    rules = load("blackwood-frey", [house], {})
-    assert rules.filter_moves_hooks
-    assert LastMoverHands.at_turn_start(rules, view_of(_after_their_turn(rules), 0)) is None
+FILTERING = ["no-wild-on-wild", "wild-must-be-covered", "mandatory-aces"]
+"""The built-in house rules that filter moves: nothing is inferred under them."""
 
-
-@pytest.mark.parametrize(("ruleset", "house", "params"), [
+PREMISE: list[tuple[str, list[str], dict[str, int]]] = [
     ("blackwood-frey", [], {"payoff_size": 8}),
     ("blackwood-frey", ["jokers-to-king", "pair-discards"], {"payoff_size": 8}),
     ("blackwood-frey", ["natural-ace-two", "no-wild-discards", "unlimited-build-piles"],
      {"payoff_size": 8}),
     ("blackwood-frey", ["deck-per-player"], {"payoff_size": 8}),
+    ("blackwood-frey", ["short-payoff"], {}),
     ("skip-bo", ["no-wild-ceiling"], {"payoff_size": 8}),
     ("blackwood-frey", ["partnerships"], {"players": 4, "payoff_size": 6}),
     ("skip-bo", [], {"payoff_size": 8}),
@@ -162,7 +157,28 @@ def test_nothing_is_inferred_under_a_rule_that_filters_moves(house: str) -> None
     ("starturn", [], {}),
     ("g4a", [], {}),
     ("uspcc", [], {}),
-])
+]
+"""Configurations on which the premise is checked against real play."""
+
+
+@pytest.mark.parametrize("house", FILTERING)
+def test_nothing_is_inferred_under_a_rule_that_filters_moves(house: str) -> None:
+    # reach() counts cards: under these rules a seat may hold them and have no legal run
+    # (with no-wild-on-wild, 18 of 130 real hands in four games were refused before this).
+    rules = load("blackwood-frey", [house], {})
+    assert rules.filter_moves_hooks
+    assert LastMoverHands.at_turn_start(rules, view_of(_after_their_turn(rules), 0)) is None
+
+
+def test_every_built_in_house_rule_is_checked_or_infers_nothing() -> None:
+    # A house rule added later must join PREMISE, or filter moves and join FILTERING.
+    house_rules = {info.name for info in installed() if info.kind == "house-rule"
+                   and info.built_in}
+    covered = {name for _, names, _ in PREMISE for name in names} | set(FILTERING)
+    assert house_rules and house_rules <= covered, sorted(house_rules - covered)
+
+
+@pytest.mark.parametrize(("ruleset", "house", "params"), PREMISE)
 def test_every_bot_but_random_ends_its_turn_as_inferred(ruleset: str, house: list[str],
                                                         params: dict[str, int]) -> None:
     # The premise of the inference (module docstring): greedy, heuristic, mcts and ismcts
