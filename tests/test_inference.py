@@ -3,6 +3,7 @@ sampler that deals under it (spitemalice.bots.sampling.Sampler with a constraint
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -195,3 +196,16 @@ def test_every_bot_but_random_ends_its_turn_as_inferred(ruleset: str, house: lis
             players.append(_Auditor(inner, checked))
         play_game(rules, players, game)
     assert len(checked) > 30 and all(checked), Counter(checked)
+
+
+@pytest.mark.parametrize("seat", [0, 2, -1, True, "1"])
+def test_a_constraint_on_no_other_seat_is_refused(bf: sm.RuleBook, seat: object) -> None:
+    # The viewer's own seat (0 here), a seat the game does not have, or not a whole number:
+    # refused with a message naming the seat, by the constraint and by the sampler alike.
+    view = view_of(_after_their_turn(bf), 0)
+    with pytest.raises(ValueError, match="seat"):
+        LastMoverHands(bf, view, seat)  # type: ignore[arg-type]
+    fake = copy.copy(LastMoverHands.at_turn_start(bf, view))
+    fake.seat = seat  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="seat"):
+        Sampler(bf, view, fake)

@@ -23,6 +23,8 @@ from collections.abc import Sequence
 
 from spitemalice.cards import Card
 from spitemalice.engine.views import SeatView
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import check_int
 from spitemalice.moves import NEW_PILE
 from spitemalice.rules.book import RuleBook
 
@@ -70,13 +72,19 @@ class LastMoverHands:
     Args:
         rules: the rule book (wild cards, build limit).
         view: the viewer's view at the start of its turn, before its first move.
+        seat: the seat that moved last, 0 to the last seat, not the viewer (usually made by
+            :meth:`at_turn_start`).
 
-    :attr:`seat` is the seat that moved last; :meth:`allows` says whether a hand for it
-    agrees with its having ended its turn without a run to its pay-off card.
+    :meth:`allows` says whether a hand for :attr:`seat` agrees with its having ended its turn
+    without a run to its pay-off card.
+
+    Raises:
+        SpiteMaliceError: (a ``ValueError``) ``seat`` not another seat of ``view``.
     """
 
     def __init__(self, rules: RuleBook, view: SeatView, seat: int) -> None:
-        self.rules, self.seat = rules, seat
+        self.rules = rules
+        self.seat = check_other_seat(view, seat)
         wild = rules.wild.wild_ranks
         public = view.seats[seat]
         self.goals = [p.top.rank for p in public.payoff
@@ -107,3 +115,17 @@ class LastMoverHands:
         """``True`` when with ``hand`` the seat had no run to a pay-off top."""
         reachable = [*self.shown, *(card.rank for card in hand)]
         return reach(self.rules, self.goals, self.tops, reachable) is None
+
+
+def check_other_seat(view: SeatView, seat: object) -> int:
+    """``seat`` when it is a seat of ``view`` other than the viewer's, else raise.
+
+    Raises:
+        SpiteMaliceError: (a ``ValueError``) naming the seats allowed and what was given.
+    """
+    number = check_int(seat, "seat (a seat whose hand is constrained)", 0,
+                       len(view.seats) - 1)
+    if number == view.viewer:
+        raise SpiteMaliceError(f"seat {number} is the viewer's own: its hand is known, so no "
+                               "constraint applies to it; give another seat")
+    return number

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
+from spitemalice.bots.inference import check_other_seat
 from spitemalice.cards import Card
 from spitemalice.engine.views import SeatView
 from spitemalice.model import GameState, Pile, Seat, new_seat, sort_hand, with_fields
@@ -67,6 +68,9 @@ class Sampler:
             last one is kept (a constraint that the real hand breaks, when the seat did not
             play as inferred, must not stall the search).
 
+    Raises:
+        SpiteMaliceError: (a ``ValueError``) a constraint on no other seat of ``view``.
+
     When the pool does not match the hidden counts (a plugin that adds or removes cards in
     play), missing cards are taken from the pool again and surplus cards are left out: a
     sample is then only approximately consistent, never a peek at the real state.
@@ -81,6 +85,7 @@ class Sampler:
         self.constraint = constraint
         self._block = (0, 0)  # where in a quick sample's pool the constrained hand lies
         if constraint is not None:
+            check_other_seat(view, constraint.seat)
             start = sum(self._layout.hands[:constraint.seat])
             self._block = (start, start + self._layout.hands[constraint.seat])
 
