@@ -12,9 +12,8 @@ A uniform determinization (:class:`spitemalice.bots.sampling.Sampler` without a 
 ignores this and often deals that seat exactly the wild card or the missing rank it would
 have used.  :class:`LastMoverHands` states the constraint; the sampler deals that seat's hand
 by rejection under it, which is sampling the information set conditioned on the observed
-moves (the belief update of Silver and Veness, "Monte-Carlo Planning in Large POMDPs",
-NIPS 2010, done by rejection; Cowling, Powley and Whitehouse, IEEE TCIAIG 4(2), 2012,
-section VIII, name inference as the way to bias determinizations).  It reads only the view.
+moves: a belief update by rejection, as in Silver and Veness, "Monte-Carlo Planning in Large
+POMDPs", NIPS 2010.  It reads only the view.
 """
 
 from __future__ import annotations
