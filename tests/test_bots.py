@@ -10,7 +10,7 @@ from helpers.twins import searched_state, swap_hidden
 import spitemalice as sm
 from spitemalice.bots.heuristic import HeuristicPlayer, decide, rank_moves
 from spitemalice.bots.mcts import MctsPlayer, find_route
-from spitemalice.bots.players import GreedyPlayer, make_player
+from spitemalice.bots.players import PLAYERS, GreedyPlayer, make_player
 from spitemalice.bots.sampling import determinize, hidden_pool
 from spitemalice.engine import legal_moves
 from spitemalice.engine.views import view_of
@@ -166,3 +166,22 @@ def test_mcts_with_a_time_budget_plays_a_legal_move(bf: sm.RuleBook) -> None:
 def test_registry_knows_the_bots() -> None:
     assert isinstance(make_player("heuristic", 1), HeuristicPlayer)
     assert isinstance(make_player("mcts", 1), MctsPlayer)
+
+
+@pytest.mark.parametrize("kind", sorted(PLAYERS))
+def test_every_bot_refuses_an_empty_list_of_moves(bf: sm.RuleBook, kind: str) -> None:
+    # A player is given the legal moves of a live position, never none: every bot of the
+    # registry says so plainly (it was an IndexError for all but random).
+    state = sm.deal(bf, 3)
+    with pytest.raises(ValueError, match="no move to choose from"):
+        make_player(kind, 1).choose(bf, state, ())
+
+
+def test_ismcts_refuses_a_policy_that_is_not_a_player() -> None:
+    from spitemalice.bots.ismcts import IsmctsPlayer
+
+    for policy in (None, "greedy"):
+        with pytest.raises(ValueError, match="policy is a player"):
+            IsmctsPlayer(1, policy=policy)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="an ismcts time budget"):
+        IsmctsPlayer(1, seconds=-1.0, policy=make_player("greedy", 1))

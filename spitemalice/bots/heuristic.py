@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from itertools import zip_longest
 
 from spitemalice.bots.inference import pile_tops
+from spitemalice.bots.players import check_moves
 from spitemalice.cards import Card
 from spitemalice.engine.views import SeatView, view_of
 from spitemalice.limits import check_seed
@@ -69,6 +70,7 @@ def decide(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
     discards = [m for m in moves if isinstance(m, Discard)]
     if discards:  # rule 6
         return max(discards, key=lambda m: (_discard_score(rules, view, m), str(m)))
+    check_moves(moves)
     return moves[0]
 
 

@@ -64,10 +64,12 @@ from typing import TYPE_CHECKING
 from spitemalice.bots.heuristic import HeuristicPlayer, rank_moves
 from spitemalice.bots.inference import LastMoverHands
 from spitemalice.bots.mcts import check_budget, search_route, turn_key
+from spitemalice.bots.players import check_moves
 from spitemalice.bots.sampling import Sampler
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, view_of
-from spitemalice.limits import check_seed
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import check_seed, shown
 from spitemalice.model import GameState
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook
@@ -150,12 +152,16 @@ class IsmctsPlayer:
 
     Raises:
         SpiteMaliceError: (a ``ValueError``) a seed, ``playouts`` or ``seconds`` out of
-            range; the message names the bound.
+            range (the message names the bound), or a ``policy`` without a ``choose``
+            method; :meth:`choose` raises it for an empty ``moves``.
     """
 
     def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS,
                  seconds: float | None = None, *, policy: Player) -> None:
         check_budget("ismcts", playouts, seconds)
+        if not callable(getattr(policy, "choose", None)):
+            raise SpiteMaliceError("the policy is a player (an object with a method choose("
+                                   f"rules, state, moves)), not {shown(policy)}")
         self.rng = random.Random(check_seed(seed))
         self.playouts, self.seconds = playouts, seconds
         self.policy = policy
@@ -173,6 +179,7 @@ class IsmctsPlayer:
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
         """The searched move for the seat on turn of ``view`` among its legal ``moves``."""
+        check_moves(moves)
         kept, self._kept, self.tree = self._kept, None, None
         inferred = self._infer(rules, view)
         if len(moves) == 1:

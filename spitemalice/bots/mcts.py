@@ -42,6 +42,7 @@ from collections.abc import Sequence
 
 from spitemalice.bots.heuristic import decide, rank_moves
 from spitemalice.bots.kinds import BASIC, move_kind
+from spitemalice.bots.players import check_moves
 from spitemalice.bots.sampling import determinize
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, view_of
@@ -92,7 +93,8 @@ def check_budget(bot: str, playouts: int, seconds: float | None) -> None:
     if seconds is not None and not (isinstance(seconds, int | float)
                                     and not isinstance(seconds, bool)
                                     and 0 < seconds <= MAX_SECONDS):
-        raise SpiteMaliceError(f"a {bot} time budget is more than 0 and at most "
+        article = "an" if bot[:1] in "aeiou" else "a"
+        raise SpiteMaliceError(f"{article} {bot} time budget is more than 0 and at most "
                                f"{MAX_SECONDS:g} seconds (spitemalice.limits.MAX_SECONDS), "
                                f"not {shown(seconds)}")
 
@@ -125,6 +127,7 @@ class MctsPlayer:
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
         """The searched move for the seat on turn of ``view`` among its legal ``moves``."""
+        check_moves(moves)
         if len(moves) == 1:
             return moves[0]
         for move in moves:
@@ -155,11 +158,12 @@ def find_route(rules: RuleBook, world: GameState, me: int,
     """The first play of the shortest sequence of plays that makes a pay-off play legal this
     turn (naturals only if they suffice, else wild cards too), or ``None``.
 
-    A breadth-first search over the seat's own plays in ``world``; it never follows a play
-    that empties the hand (the draw that follows would deal cards the seat cannot see) and
-    stops at the pay-off play (its next pay-off card is hidden), so on any determinization of
-    a view it finds the same route: it reads only the seat's hand, its discard piles, the
-    build piles and its pay-off top.  At most ``limit`` positions are looked at per pass.
+    A breadth-first search over the seat's own plays in ``world``; after a play that empties
+    the hand it looks only for the pay-off play and plays on no further (the draw that
+    follows deals cards the seat cannot see), and it stops at the pay-off play (its next
+    pay-off card is hidden), so on any determinization of a view it finds the same route: it
+    reads only the seat's hand, its discard piles, the build piles and its pay-off top.  At
+    most ``limit`` positions are looked at per pass.
     """
     return search_route(rules, world, me, limit)[0]
 

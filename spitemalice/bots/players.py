@@ -26,6 +26,19 @@ class Player(Protocol):
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move: ...
 
 
+def check_moves(moves: Sequence[Move]) -> None:
+    """Refuse an empty list of moves: a player is asked only for the legal moves of a live
+    position (:func:`~spitemalice.engine.legal_moves`), which are never empty.
+
+    Raises:
+        SpiteMaliceError: (a ``ValueError``) ``moves`` is empty.
+    """
+    if not moves:
+        raise SpiteMaliceError("there is no move to choose from: a player is given the legal "
+                               "moves of a live position (spitemalice.legal_moves), never "
+                               "none")
+
+
 class RandomPlayer:
     """Picks a legal move uniformly at random from its own seeded generator."""
 
@@ -35,7 +48,7 @@ class RandomPlayer:
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
         count = len(moves)
         if not count:
-            raise ValueError("there is no move to choose from")
+            check_moves(moves)
         # What randrange(count) returns for a count > 0, without its argument checks: the
         # same draws from the same generator (tests/test_global_random.py holds them equal).
         return moves[self.rng._randbelow(count)]  # type: ignore[attr-defined]
@@ -73,6 +86,7 @@ class GreedyPlayer:
                         list(compress(moves, map(isinstance, moves, repeat(Discard)))))
         if discards:
             return _best_discard(rules, state, discards)
+        check_moves(moves)
         return moves[0]
 
 
