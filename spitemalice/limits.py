@@ -28,7 +28,7 @@ import re
 import stat
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
@@ -198,6 +198,19 @@ def check_int(value: Any, name: str, low: int = 0, high: int = MAX_INT, *,
     lowest = f"-({_bound_text(-low, '')})" if low < -10**6 else f"{low:,}"
     raise error(f"{name} is a whole number from {lowest} to {_bound_text(high, constant)}, "
                 f"not {shown(value)}")
+
+
+def check_moves(moves: Sequence[object]) -> None:
+    """Refuse an empty list of moves: a player is asked only for the legal moves of a live
+    position (:func:`~spitemalice.engine.legal_moves`), which are never empty.
+
+    Raises:
+        SpiteMaliceError: (a ``ValueError``) ``moves`` is empty.
+    """
+    if not moves:
+        raise SpiteMaliceError("there is no move to choose from: a player is given the legal "
+                               "moves of a live position (spitemalice.legal_moves), never "
+                               "none")
 
 
 def check_seed(value: Any, name: str = "seed") -> int:

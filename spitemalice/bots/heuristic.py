@@ -32,10 +32,9 @@ from collections.abc import Sequence
 from itertools import zip_longest
 
 from spitemalice.bots.inference import pile_tops
-from spitemalice.bots.players import check_moves
 from spitemalice.cards import Card
 from spitemalice.engine.views import SeatView, view_of
-from spitemalice.limits import check_seed
+from spitemalice.limits import check_moves, check_seed
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook

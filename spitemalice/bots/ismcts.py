@@ -64,12 +64,11 @@ from typing import TYPE_CHECKING
 from spitemalice.bots.heuristic import HeuristicPlayer, rank_moves
 from spitemalice.bots.inference import LastMoverHands
 from spitemalice.bots.mcts import check_budget, search_route, turn_key
-from spitemalice.bots.players import check_moves
 from spitemalice.bots.sampling import Sampler
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, view_of
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_seed, shown
+from spitemalice.limits import check_moves, check_seed, shown
 from spitemalice.model import GameState
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook

@@ -42,12 +42,11 @@ from collections.abc import Sequence
 
 from spitemalice.bots.heuristic import decide, rank_moves
 from spitemalice.bots.kinds import BASIC, move_kind
-from spitemalice.bots.players import check_moves
 from spitemalice.bots.sampling import determinize
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, view_of
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import MAX_PLAYOUTS, MAX_SECONDS, check_int, check_seed, shown
+from spitemalice.limits import MAX_PLAYOUTS, MAX_SECONDS, check_int, check_moves, check_seed, shown
 from spitemalice.model import GameState
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook

@@ -14,7 +14,7 @@ from typing import Protocol, cast
 
 from spitemalice.bots.inference import pile_tops, reach
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_seed, shown
+from spitemalice.limits import check_moves, check_seed, shown
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook
@@ -24,19 +24,6 @@ class Player(Protocol):
     """Anything that picks one of the legal moves."""
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move: ...
-
-
-def check_moves(moves: Sequence[Move]) -> None:
-    """Refuse an empty list of moves: a player is asked only for the legal moves of a live
-    position (:func:`~spitemalice.engine.legal_moves`), which are never empty.
-
-    Raises:
-        SpiteMaliceError: (a ``ValueError``) ``moves`` is empty.
-    """
-    if not moves:
-        raise SpiteMaliceError("there is no move to choose from: a player is given the legal "
-                               "moves of a live position (spitemalice.legal_moves), never "
-                               "none")
 
 
 class RandomPlayer:
