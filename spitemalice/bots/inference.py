@@ -55,6 +55,8 @@ def reach(rules: RuleBook, goals: Sequence[int], tops: Sequence[tuple[int, int]]
     for goal in goals:
         for pile, top in tops:
             if top < goal:
+                # Covered when every missing rank may take a wild card and there are enough:
+                # what a rank-by-rank walk spending one wild card per gap decides.
                 if wilds:
                     missing = set(range(top + 1, goal)) - present
                     if len(missing) > wilds or not missing.isdisjoint(excluded):
@@ -85,7 +87,7 @@ class LastMoverHands:
         self.rules = rules
         self.seat = check_other_seat(view, seat)
         wild = rules.wild.wild_ranks
-        public = view.seats[seat]
+        public = view.seats[self.seat]
         self.goals = [p.top.rank for p in public.payoff
                       if p.top is not None and p.top.rank not in wild]
         self.tops = pile_tops(rules, view.build_tops)
@@ -94,18 +96,15 @@ class LastMoverHands:
     @classmethod
     def at_turn_start(cls, rules: RuleBook, view: SeatView) -> LastMoverHands | None:
         """The constraint on the previous seat's hand, or ``None`` when there is nothing to
-        infer: the first turn, a view after the viewer's first move, a previous seat that
-        is the viewer, or one that had a run from the cards it shows alone (it did not end
+        infer: the first turn, a view after the viewer's first move, or a previous seat that
+        had a run from the cards it shows alone (it did not end
         its turn as the module assumes: a ``random`` bot, a rule that cut its turn short).
         Nor under a rule that filters moves (``spitemalice_filter_moves``: no wild card on a
         wild card, a wild card covered at once, forced aces): :func:`reach` counts cards, not
         what such a rule forbids, so it would rule out hands the seat may well hold."""
         if view.turn == 0 or view.turn_moves or not view.on_turn or rules.filter_moves_hooks:
             return None
-        seat = (view.viewer - 1) % len(view.seats)  # turns pass to the next seat up
-        if seat == view.viewer:
-            return None
-        inference = cls(rules, view, seat)
+        inference = cls(rules, view, last_mover(view))
         if not inference.goals or not inference.allows(()):
             return None
         return inference
@@ -114,6 +113,12 @@ class LastMoverHands:
         """``True`` when with ``hand`` the seat had no run to a pay-off top."""
         reachable = [*self.shown, *(card.rank for card in hand)]
         return reach(self.rules, self.goals, self.tops, reachable) is None
+
+
+def last_mover(view: SeatView) -> int:
+    """The seat whose turn came just before the viewer's: turns pass to the next seat up
+    (:func:`spitemalice.engine.flow.turn_over`)."""
+    return (view.viewer - 1) % len(view.seats)
 
 
 def check_other_seat(view: SeatView, seat: object) -> int:

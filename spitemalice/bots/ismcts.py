@@ -62,7 +62,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from spitemalice.bots.heuristic import HeuristicPlayer, rank_moves
-from spitemalice.bots.inference import LastMoverHands
+from spitemalice.bots.inference import LastMoverHands, last_mover
 from spitemalice.bots.mcts import check_budget, search_route, turn_key
 from spitemalice.bots.sampling import Sampler
 from spitemalice.engine import apply_move, legal_moves
@@ -231,7 +231,7 @@ class IsmctsPlayer:
             return None
         # The turn, and the last mover's public piles (which the viewer's plays cannot
         # change): a constraint from another game or turn is never taken for this one.
-        key = (view.turn, view.seats[(view.viewer - 1) % len(view.seats)])
+        key = (view.turn, view.seats[last_mover(view)])
         if not view.turn_moves or key != self._inferred[0]:
             found = LastMoverHands.at_turn_start(rules, view) if not view.turn_moves else None
             self._inferred = (key, found)
