@@ -84,7 +84,7 @@ def test_every_legal_move_is_considered_pair_discards_included() -> None:
                      builds=["AS 2S"])
     moves = legal_moves(rules, state)
     assert any(isinstance(m, Discard) and len(m.cards) == 2 for m in moves)
-    player = _bot(2, playouts=800)  # room for 1 + sqrt(800) = 29 children
+    player = _bot(2, playouts=1800)  # 900 paired iterations: room for 1 + sqrt(900) children
     player.choose(rules, state, moves)
     assert player.tree is not None
     assert sorted(map(str, player.tree.order)) == sorted(map(str, moves))
@@ -188,32 +188,34 @@ def test_the_route_shortcut_is_taken(bf: sm.RuleBook) -> None:
     assert isinstance(move, Play) and move.zone is Zone.DISCARD and str(move) == "D1:3C>B2"
 
 
-def _node_with(rewards: list[float]) -> ismcts._Node:
+def _node_with(gains: list[float]) -> ismcts._Node:
     node = ismcts._Node(0)
-    node.visits = len(rewards)
-    node.total = sum(rewards)
-    node.squares = sum(r * r for r in rewards)
+    node.visits = node.pairs = len(gains)
+    node.gain = sum(gains)
+    node.gain_squares = sum(g * g for g in gains)
     return node
 
 
-def test_the_prior_move_is_kept_unless_another_is_clearly_better() -> None:
-    # The guard of the final choice (ismcts module docstring): a child with a higher mean
-    # is played only when the gain passes MARGIN and SIGNIFICANCE standard errors.
+def test_the_prior_move_is_kept_unless_a_challenger_clearly_gains() -> None:
+    # The guard of the final choice (ismcts module docstring): a challenger is played only
+    # when its mean paired gain passes MARGIN and SIGNIFICANCE standard errors.
     rules = load("blackwood-frey", [], {})
     state = searched_state(rules)
     moves = legal_moves(rules, state)
     base, other = moves[0], moves[1]
     root = ismcts._Node(0)
     root.order = [base, other]
-    noisy = [0.0, 1.0] * 4  # mean 0.5, a wide spread
-    root.children = {base: _node_with([0.4] * 8), other: _node_with(noisy)}
-    assert ismcts._guarded_choice(root, moves) == base  # higher mean, not significant
-    root.children[other] = _node_with([0.6, 0.62] * 4)
+    root.children = {base: _node_with([]), other: _node_with([-0.4, 0.6] * 4)}
+    assert ismcts._guarded_choice(root, moves) == base  # mean +0.1, not significant
+    root.children[other] = _node_with([0.2, 0.22] * 4)
     assert ismcts._guarded_choice(root, moves) == other  # +0.21, tiny spread
-    root.children[other] = _node_with([0.41, 0.41] * 4)
+    root.children[other] = _node_with([0.01, 0.011] * 4)
     assert ismcts._guarded_choice(root, moves) == base  # significant, but under MARGIN
-    root.children[base] = _node_with([0.4])
-    assert ismcts._guarded_choice(root, moves) == other  # no statistics: most visited
+    root.children[other] = _node_with([0.5])
+    assert ismcts._guarded_choice(root, moves) == base  # one pair: no standard error
+    root.order = [moves[2], other]  # the prior's move not legal here: most visited
+    root.children[other] = _node_with([0.0] * 3)
+    assert ismcts._guarded_choice(root, [base, other]) == other
 
 
 class _Watched:
@@ -231,12 +233,11 @@ class _Watched:
         self.searched += 1
         favourite = tree.order[0]
         assert favourite == ismcts.rank_moves(rules, view_of(state, state.seat), moves)[0]
-        if move != favourite and tree.children[favourite].visits >= 2:
+        if move != favourite:
             self.deviated += 1
-            mean, error = ismcts._mean_and_error(tree.children[move])
-            base_mean, base_error = ismcts._mean_and_error(tree.children[favourite])
-            assert mean - base_mean > ismcts.MARGIN
-            assert mean - base_mean > ismcts.SIGNIFICANCE * (error + base_error) ** 0.5
+            gain, error = ismcts._mean_gain(tree.children[move])
+            assert gain > ismcts.MARGIN
+            assert gain > ismcts.SIGNIFICANCE * error
         return move
 
 
@@ -331,3 +332,38 @@ def test_a_turn_without_a_route_is_searched_once(bf: sm.RuleBook,
     assert len(searches) == 1
     player.choose(bf, attrs.evolve(after, turn=2), legal_moves(bf, after))
     assert len(searches) == 2
+
+
+def test_the_root_is_searched_in_pairs_on_one_determinization(
+        bf: sm.RuleBook, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Common random numbers (ismcts module docstring): each iteration plays out the prior's
+    # move and a challenger from the same determinization, and the play-outs run are the
+    # budget, two per pair.
+    calls: list[list[tuple[sm.GameState, sm.Move]]] = []
+    iterate, from_child = ismcts._Search.iterate, ismcts._Search._from_child
+
+    def watched_iterate(self: ismcts._Search, root: ismcts._Node, state: sm.GameState) -> int:
+        calls.append([])
+        return iterate(self, root, state)
+
+    def watched_from_child(self: ismcts._Search, root: ismcts._Node, state: sm.GameState,
+                           move: sm.Move, new: bool) -> float:
+        calls[-1].append((state, move))
+        return from_child(self, root, state, move, new)
+
+    monkeypatch.setattr(ismcts._Search, "iterate", watched_iterate)
+    monkeypatch.setattr(ismcts._Search, "_from_child", watched_from_child)
+    state = searched_state(bf)
+    player = _bot(5, playouts=40)
+    player.choose(bf, state, legal_moves(bf, state))
+    assert player.tree is not None
+    base = player.tree.order[0]
+    assert sum(len(pair) for pair in calls) in (40, 41)
+    assert all(len(pair) == 2 for pair in calls)
+    for (first, prior), (second, challenger) in calls:
+        assert first is second  # one determinization for both
+        assert prior == base and challenger != base
+    hidden = {first.seats[1 - state.seat].hand for (first, _), _ in calls}
+    assert len(hidden) > 1  # a fresh determinization each iteration
+    pairs = sum(child.pairs for child in player.tree.children.values())
+    assert pairs == len(calls) and player.tree.children[base].pairs == 0

@@ -6,7 +6,16 @@ Algorithm 2): one tree whose nodes are information sets of the searching seat, g
 iterations, each on a fresh *determinization* (a full state sampled from what the seat sees,
 :class:`spitemalice.bots.sampling.Sampler`).  The determinizations take in what the seat
 that moved last revealed (:mod:`spitemalice.bots.inference`): it ended its turn without a
-run to its pay-off card, so it is dealt only hands with none.  An iteration
+run to its pay-off card, so it is dealt only hands with none.
+
+The root is searched in pairs, with *common random numbers* (Veness, Lanctot and Bowling,
+"Variance Reduction in Monte-Carlo Tree Search", NIPS 2011): each iteration plays the
+prior's first move (the ``heuristic`` bot's) and one challenger on the same determinization,
+so the two play-outs meet the same hidden cards and draws, and what the challenger gains over
+the prior's move is measured with the luck of the deal taken out.  Over determinizations of
+blackwood-frey positions this paired gain spreads about 2.4 times less than the difference of
+two independent play-outs (docs/performance.md, "The search bots").  Below each root child an
+iteration
 
 1. **selects** down the tree with the moves legal in its determinization only: a child is
    scored by UCB1 with its *availability* count (how often it was legal when its parent was
@@ -17,21 +26,21 @@ run to its pay-off card, so it is dealt only hands with none.  An iteration
    ``1 + WIDEN * sqrt(n)`` children, Coulom, "Computing Elo Ratings of Move Patterns in the
    Game of Go", ICGA Journal 30(4), 2007; the prior orders every legal move, so every move
    the rules list is considered, the order only decides which first);
-3. **plays out** from there with the ``greedy`` bot for every seat (the cheapest policy) to
+3. **plays out** from there with the ``greedy`` bot for every seat (the cheapest policy; it
+   is deterministic, so the two play-outs of a pair differ only by the moves searched) to
    the end of the searching seat's next turn, and
 4. **backs up** each seat's reward: 1 for a win and 0 for a loss, else a logistic curve over
-   how many more pay-off cards its side cleared than the best other side since the root (each
-   node keeps the sum and the sum of squares of its rewards).
+   how many more pay-off cards its side cleared than the best other side since the root.
 
-The move played is the prior's first move (the ``heuristic`` bot's) unless another root child
-beats it clearly: its mean reward exceeds the prior move's by :data:`MARGIN` and by
-:data:`SIGNIFICANCE` standard errors of the difference (Welch's two-sample statistic over the
-two children's rewards), the same guard the ``mcts`` bot applies to its paired samples.  A few
-dozen iterations cannot rank moves whose values differ by a few hundredths, and picking the
-most visited child then follows noise (docs/performance.md, "The search bots", has what
-was measured before and after).  With no statistics for the prior's
-move (a kept subtree that never tried it) the most visited child is played.  The prior at the
-root is the ``heuristic`` bot's ranking of every legal move
+The challenger of an iteration is an untried root move while the root may widen (the
+prior's order, as in step 2), else the root child of highest UCB1 value over its mean paired
+gain.  The move played is the prior's first move unless a challenger beats it clearly: its
+mean paired gain exceeds :data:`MARGIN` and :data:`SIGNIFICANCE` standard errors of that
+mean, the same guard the ``mcts`` bot applies to its paired samples.  A few dozen
+play-outs cannot rank moves whose values differ by a few hundredths, and playing the most
+visited child then follows noise.  When the prior's move is not among the legal ``moves``
+(a kept subtree ranked otherwise) the most visited child is played.  The prior at the root is
+the ``heuristic`` bot's ranking of every legal move
 (:func:`spitemalice.bots.heuristic.rank_moves`); deeper in the tree the playout policy's own
 move comes first, then that ranking.
 
@@ -47,8 +56,9 @@ that move becomes the new root and the search tops it up (*caching within a turn
 
 The bot reads only ``view_of(state, state.seat)``; every determinization, and so the move,
 is a function of the view, the bot's seed and the views it saw earlier this turn.  Budget:
-``playouts`` iterations per decision (default :data:`DEFAULT_PLAYOUTS`; reproducible), or
-``seconds`` of CPU time (:func:`time.process_time`; not reproducible).  Playouts call only
+``playouts`` play-outs per decision, two per paired iteration (default
+:data:`DEFAULT_PLAYOUTS`; reproducible), or ``seconds`` of CPU time
+(:func:`time.process_time`; not reproducible).  Playouts call only
 :func:`~spitemalice.engine.legal_moves` and :func:`~spitemalice.engine.apply_move`: the
 search obeys exactly the rules the engine enforces.
 """
@@ -77,7 +87,7 @@ if TYPE_CHECKING:  # the registry in players.py makes this bot: no import back a
     from spitemalice.bots.players import Player
 
 DEFAULT_PLAYOUTS = 36
-"""Iterations (one play-out each) per decision."""
+"""Play-outs per decision (a paired iteration runs two)."""
 
 EXPLORE = 0.7
 """UCB1 exploration constant (rewards lie in 0..1)."""
@@ -107,10 +117,11 @@ OPPONENTS = "greedy"
 """The play-out policy of the other seats: ``greedy`` or ``heuristic``."""
 
 MARGIN = 0.02
-"""How much higher a root child's mean reward must be than the prior move's to be played."""
+"""How much a challenger must gain over the prior's move, on average over its pairs, to be
+played."""
 
 SIGNIFICANCE = 1.64
-"""...and by how many standard errors of the difference (one-sided 95%)."""
+"""...and by how many standard errors of that mean (one-sided 95%)."""
 
 INFER = True
 """Deal the seat that moved last only hands without a run to its pay-off card
@@ -118,10 +129,12 @@ INFER = True
 
 
 class _Node:
-    """An information-set node: reached by ``mover``'s move from its parent."""
+    """An information-set node: reached by ``mover``'s move from its parent.  A root child
+    other than the prior's move also keeps its paired gains: their count, sum and sum of
+    squares."""
 
-    __slots__ = ("available", "children", "mover", "order", "order_key", "squares", "total",
-                 "visits")
+    __slots__ = ("available", "children", "gain", "gain_squares", "mover", "order", "order_key",
+                 "pairs", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -129,9 +142,11 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.total = 0.0
-        self.squares = 0.0
         self.order: list[Move] = []
         self.order_key: tuple[Move, ...] = ()
+        self.pairs = 0
+        self.gain = 0.0
+        self.gain_squares = 0.0
 
 
 class IsmctsPlayer:
@@ -205,8 +220,7 @@ class IsmctsPlayer:
         done = 0
         while (done < fresh) if deadline is None else (time.process_time() < deadline
                                                        or not done):
-            search.iterate(root, sampler.quick_sample(self.rng))
-            done += 1
+            done += search.iterate(root, sampler.quick_sample(self.rng))
         move = _guarded_choice(root, moves)
         self._keep(rules, root, move, world, view)
         return move
@@ -266,33 +280,28 @@ def _most_visited(root: _Node, moves: Sequence[Move]) -> Move:
 
 
 def _guarded_choice(root: _Node, moves: Sequence[Move]) -> Move:
-    """The prior's first move unless a root child beats it clearly (the module's docstring);
-    the most visited child when the prior's move has fewer than two visits."""
+    """The prior's first move unless a challenger's paired gains beat it clearly (the
+    module's docstring); the most visited child when the prior's move is not legal."""
     base = root.order[0]
-    anchor = root.children.get(base)
-    if anchor is None or anchor.visits < 2 or base not in moves:
+    if base not in moves:
         return _most_visited(root, moves)
-    base_mean, base_error = _mean_and_error(anchor)
     best, best_gain = base, 0.0
     for move in root.order[1:]:
         child = root.children.get(move)
-        if child is None or child.visits < 2 or move not in moves:
+        if child is None or child.pairs < 2 or move not in moves:
             continue
-        mean, error = _mean_and_error(child)
-        gain = mean - base_mean
-        if gain > max(MARGIN, best_gain) and \
-                gain > SIGNIFICANCE * math.sqrt(error + base_error):
+        gain, error = _mean_gain(child)
+        if gain > max(MARGIN, best_gain) and gain > SIGNIFICANCE * error:
             best, best_gain = move, gain
     return best
 
 
-def _mean_and_error(node: _Node) -> tuple[float, float]:
-    """The node's mean reward and the squared standard error of that mean (at least 2
-    visits)."""
-    n = node.visits
-    mean = node.total / n
-    variance = max(node.squares / n - mean * mean, 0.0) * n / (n - 1)
-    return mean, variance / n
+def _mean_gain(node: _Node) -> tuple[float, float]:
+    """The mean of a root child's paired gains and its standard error (at least 2 pairs)."""
+    n = node.pairs
+    mean = node.gain / n
+    variance = max(node.gain_squares / n - mean * mean, 0.0) * n / (n - 1)
+    return mean, math.sqrt(variance / n)
 
 
 class _Search:
@@ -313,25 +322,93 @@ class _Search:
         self.side = [teams.team_of(seat) for seat in range(seats)]
         self.sides = len(teams.teams)
 
-    def iterate(self, root: _Node, state: GameState) -> None:
-        """One iteration on the determinization ``state``: select, expand, play out, back up."""
+    def iterate(self, root: _Node, state: GameState) -> int:
+        """One iteration on the determinization ``state``: the prior's move and a challenger
+        each selected down, expanded, played out and backed up.  Returns the play-outs run:
+        one when the prior's move is not legal in ``state`` (a move filter that reads hidden
+        cards) or no other move is, else two."""
+        root.visits += 1
+        legal = legal_moves(self.rules, state)
+        base = root.order[0]
+        if base not in legal:
+            self._descend(root, state, legal, [])
+            return 1
+        fresh = base not in root.children
+        for move in legal:
+            child = root.children.get(move)
+            if child is not None:
+                child.available += 1
+        if fresh:
+            root.children[base] = _Node(state.seat)
+            root.children[base].available = 1
+        base_reward = self._from_child(root, state, base, fresh)
+        challenger = self._challenger(root, state, legal)
+        if challenger is None:
+            return 1
+        move, new = challenger
+        gain = self._from_child(root, state, move, new) - base_reward
+        child = root.children[move]
+        child.pairs += 1
+        child.gain += gain
+        child.gain_squares += gain * gain
+        return 2
+
+    def _from_child(self, root: _Node, state: GameState, move: Move, new: bool) -> float:
+        """Play ``move`` at the root, search on below its child (play out at once if the
+        child is ``new``), back up; the searching seat's reward."""
+        child = root.children[move]
+        after = apply_move(self.rules, state, move)
+        if new:
+            return self._finish(after, [child])[self.me]
+        return self._descend(child, after, None, [child])[self.me]
+
+    def _challenger(self, root: _Node, state: GameState,
+                    legal: tuple[Move, ...]) -> tuple[Move, bool] | None:
+        """The root move to pair with the prior's: an untried one while the root may widen
+        (made a child here), else the child of highest UCB1 over its paired gains; with
+        whether it is new.  ``None`` when no other move is legal."""
+        children = root.children
+        compatible = [(move, child) for move in legal
+                      if (child := children.get(move)) is not None and move != root.order[0]]
+        if len(compatible) + 1 < len(legal) and len(compatible) + 1 < self._width(root):
+            move = self._untried(root, state, legal)
+            child = children[move] = _Node(state.seat)
+            child.available = 1
+            return move, True
+        best: tuple[Move, bool] | None = None
+        top = -math.inf
+        for move, child in compatible:
+            if not child.pairs:
+                return move, False
+            value = child.gain / child.pairs + EXPLORE * math.sqrt(
+                math.log(child.available) / child.pairs)
+            if value > top:
+                best, top = (move, False), value
+        return best
+
+    def _descend(self, node: _Node, state: GameState, legal: tuple[Move, ...] | None,
+                 path: list[_Node]) -> list[float]:
+        """Select and expand from ``node`` (``legal``: the moves of ``state`` if known), play
+        out, back up along ``path`` and the nodes added to it; each seat's reward."""
         rules = self.rules
-        node, path = root, []
         while state.outcome is None and state.turn < self.horizon:
-            legal = legal_moves(rules, state)
+            if legal is None:
+                legal = legal_moves(rules, state)
             move, node, expanded = self._step(node, state, legal)
             path.append(node)
             state = apply_move(rules, state, move)
+            legal = None
             if expanded:
                 break
-        state = self._playout(state)
-        rewards = self._rewards(state)
-        root.visits += 1
+        return self._finish(state, path)
+
+    def _finish(self, state: GameState, path: list[_Node]) -> list[float]:
+        """Play out from ``state``, back up each seat's reward along ``path``."""
+        rewards = self._rewards(self._playout(state))
         for visited in path:
             visited.visits += 1
-            reward = rewards[visited.mover]
-            visited.total += reward
-            visited.squares += reward * reward
+            visited.total += rewards[visited.mover]
+        return rewards
 
     def _step(self, node: _Node, state: GameState,
               legal: tuple[Move, ...]) -> tuple[Move, _Node, bool]:
