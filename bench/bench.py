@@ -19,8 +19,9 @@ the figures little:
   engine random decisions/s, environment and vectorised environment steps/s and start-up
   time beside OpenSpiel's and RLCard's engines run by that interpreter;
 * with ``--search GAMES``, the CPU per decision of the search bots, with ``--study DEALS``
-  a whole ismcts-against-heuristic tournament, and with ``--duel SECONDS DEALS`` ismcts
-  against mcts at equal CPU per decision (``bench/search_cost.py``);
+  a whole ismcts-against-heuristic tournament, with ``--duel SECONDS DEALS`` ismcts
+  against mcts at equal CPU per decision, and with ``--pairing POSITIONS`` the spread the
+  ismcts root's pairing takes out (``bench/search_cost.py``);
 * the CPU time of a fixed pure-Python reference workload (``bench/reference.py``, nqueens(8)),
   measured in the same run, so that figures from another machine or moment can be scaled.
 """
@@ -44,7 +45,7 @@ from spitemalice.study.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).parent))
 from reference import reference_seconds
-from search_cost import duel, run_command, search_table, study
+from search_cost import duel, pairing, run_command, search_table, study
 from side_by_side import report as side_by_side
 
 
@@ -251,6 +252,9 @@ def main() -> None:
                         help="only the search bots' CPU per decision, over GAMES games each")
     parser.add_argument("--study", type=int, metavar="DEALS",
                         help="only the tournament ismcts v heuristic on DEALS deals")
+    parser.add_argument("--pairing", type=int, metavar="POSITIONS",
+                        help="only the spread the ismcts root's pairing takes out, over "
+                             "POSITIONS positions")
     parser.add_argument("--duel", nargs=2, metavar=("SECONDS[,MCTS_SECONDS]", "DEALS"),
                         help="only ismcts v mcts, SECONDS of CPU per searched decision for "
                              "ismcts and MCTS_SECONDS (default the same) for mcts, on DEALS "
@@ -259,7 +263,9 @@ def main() -> None:
     if args.peers:
         side_by_side(args.peers, 3.0)
     print(f"reference workload nqueens(8): {reference_seconds() * 1000:.0f} ms CPU", flush=True)
-    if args.search or args.study or args.duel:
+    if args.search or args.study or args.duel or args.pairing:
+        if args.pairing:
+            pairing(args.pairing, args.seed)
         if args.duel:
             budgets = [float(part) for part in args.duel[0].split(",")]
             duel(budgets[0], budgets[-1], int(args.duel[1]), args.seed)

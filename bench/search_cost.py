@@ -2,6 +2,7 @@
 
     python bench/bench.py --search 20        per-decision CPU of heuristic, mcts and ismcts
     python bench/bench.py --study 500        the tournament ismcts v heuristic on 500 deals
+    python bench/bench.py --pairing 40       the spread the ismcts root's pairing takes out
 
 * ``--search GAMES``: each bot plays ``GAMES`` games of blackwood-frey (2 seats) against
   ``heuristic``, in each seat in turn; the CPU time (``time.process_time``) of every one of its
@@ -14,6 +15,14 @@
   decision: ismcts answers more decisions without a search and mcts overruns its budget by a
   batch of play-outs, so a fair duel gives ismcts the larger budget, chosen so that the
   printed CPU per decision comes out about equal.
+* ``--pairing POSITIONS``: how much spread the ismcts root's pairing takes out.  Positions
+  with more than two legal moves and no playable pay-off card are taken from heuristic games
+  of blackwood-frey (2 seats); at each, the heuristic's first move and its next three are
+  played out (ismcts's play-out: ``greedy`` for every seat, to the end of the seat's next
+  turn, its reward) on 40 determinizations of the seat's view, every move on each.  For each
+  other move, the standard deviation of its reward minus the first move's, paired on the same
+  determinization, is set against that of two independent rewards, ``sqrt(sd_a**2 +
+  sd_b**2)``; prints the median of the ratio and the share of pairs whose rewards differ.
 * ``--study DEALS``: ``spitemalice tournament blackwood-frey --bots heuristic,ismcts --games
   DEALS --jobs 1`` in a child process (``DEALS`` deals, each played once per seat: 2 * DEALS
   games); its CPU time is the child's, from ``getrusage``.
@@ -75,6 +84,59 @@ def search_table(games: int, seed: int) -> None:
         ms, per_game, won = per_decision(bot, games, seed)
         print(f"| {bot} | {ms:.2f} | {per_game:.0f} | {ms * per_game / 1000:.2f} | "
               f"{won:.0%} |", flush=True)
+
+
+def pairing(positions: int, seed: int) -> None:
+    """The ``--pairing`` figures (module docstring)."""
+    import random
+    import statistics
+
+    from spitemalice.bots.heuristic import decide, rank_moves
+    from spitemalice.bots.inference import LastMoverHands
+    from spitemalice.bots.ismcts import _Search
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.bots.sampling import Sampler
+    from spitemalice.engine import apply_move, deal, legal_moves
+    from spitemalice.engine.views import view_of
+    from spitemalice.moves import Play, Zone
+
+    rules = sm.load("blackwood-frey")
+    rng = random.Random(seed)
+    found: list[GameState] = []
+    game = 0
+    while len(found) < positions:
+        state = deal(rules, derive_seed(seed, "pairing", game))
+        game += 1
+        while state.outcome is None:
+            moves = legal_moves(rules, state)
+            view = view_of(state, state.seat)
+            if len(moves) > 2 and rng.random() < 0.08 and not any(
+                    isinstance(m, Play) and m.zone is Zone.PAYOFF for m in moves):
+                found.append(state)
+            state = apply_move(rules, state, decide(rules, view, moves))
+    ratios, differ, pairs = [], 0, 0
+    for state in found[:positions]:
+        view = view_of(state, state.seat)
+        sampler = Sampler(rules, view, LastMoverHands.at_turn_start(rules, view))
+        moves = rank_moves(rules, view, legal_moves(rules, state))[:4]
+        search = _Search(rules, view, rng, GreedyPlayer(0))
+        rewards: list[list[float]] = [[] for _ in moves]
+        for _ in range(40):
+            world = sampler.quick_sample(rng)
+            for index, move in enumerate(moves):
+                end = search._playout(apply_move(rules, world, move))
+                rewards[index].append(search._rewards(end)[view.viewer])
+        base = rewards[0]
+        for other in rewards[1:]:
+            gains = [a - b for a, b in zip(other, base, strict=True)]
+            apart = (statistics.pstdev(other) ** 2 + statistics.pstdev(base) ** 2) ** 0.5
+            if apart:
+                ratios.append(statistics.pstdev(gains) / apart)
+            differ += sum(gain != 0 for gain in gains)
+            pairs += len(gains)
+    print(f"{positions} positions, {len(ratios)} moves set against the heuristic's: paired "
+          f"spread / independent spread, median {statistics.median(ratios):.2f}; "
+          f"{differ / pairs:.0%} of pairs differ in reward")
 
 
 def duel(seconds: float, mcts_seconds: float, deals: int, seed: int) -> None:

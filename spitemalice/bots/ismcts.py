@@ -12,9 +12,10 @@ The root is searched in pairs, with *common random numbers* (Veness, Lanctot and
 "Variance Reduction in Monte-Carlo Tree Search", NIPS 2011): each iteration plays the
 prior's first move (the ``heuristic`` bot's) and one challenger on the same determinization,
 so the two play-outs meet the same hidden cards and draws, and what the challenger gains over
-the prior's move is measured with the luck of the deal taken out.  Over determinizations of
-blackwood-frey positions this paired gain spreads about 2.4 times less than the difference of
-two independent play-outs (docs/performance.md, "The search bots").  Below each root child an
+the prior's move is measured with the luck of the deal taken out.  On blackwood-frey
+positions this paired gain spreads about a third as much as the difference of two
+independent play-outs (``python bench/bench.py --pairing 40``; docs/performance.md, "The
+search bots").  Below each root child an
 iteration
 
 1. **selects** down the tree with the moves legal in its determinization only: a child is
