@@ -17,7 +17,7 @@ from spitemalice.study.stats import Interval
 PICTURES = "atlas"
 """The folder beside the page that holds its pictures."""
 
-COMMAND = "python bench/atlas.py --jobs 2"
+COMMAND = "python bench/atlas.py"
 """The command that makes the data file, the pictures and the page."""
 
 
@@ -48,7 +48,8 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
         "house rules on skip-bo.",
         "",
         f"Made by `{COMMAND}` from the data file `docs/{PICTURES}/atlas.json` (the command "
-        "plays what the file lacks, so an interrupted run resumes; this page is rendered from "
+        "plays what the file lacks, so an interrupted run resumes; `--jobs N` or `--scheduler` "
+        "spread its games over cores without changing them; this page is rendered from "
         "the file alone). Per configuration: "
         f"{settings['games']} self-play games of {tiers[-1]} in every seat, and "
         f"{settings['deals']} deals for every pair of the tiers {', '.join(tiers)}, each "
