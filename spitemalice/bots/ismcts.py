@@ -158,7 +158,8 @@ class IsmctsPlayer:
     Args:
         seed: seeds the bot's own generator (determinizations and ties), 0 to
             :data:`~spitemalice.limits.MAX_SEED`.
-        playouts: iterations per decision, 1 to :data:`~spitemalice.limits.MAX_PLAYOUTS`.
+        playouts: play-outs per decision (two per paired iteration), 1 to
+            :data:`~spitemalice.limits.MAX_PLAYOUTS`.
         seconds: a CPU-time budget per decision instead (not reproducible), more than 0 and
             at most :data:`~spitemalice.limits.MAX_SECONDS`.
         policy: the play-out policy of the searching seat (and of the others unless
