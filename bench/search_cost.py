@@ -30,6 +30,7 @@
 
 from __future__ import annotations
 
+import random
 import resource
 import subprocess
 import sys
@@ -87,35 +88,22 @@ def search_table(games: int, seed: int) -> None:
 
 
 def pairing(positions: int, seed: int) -> None:
-    """The ``--pairing`` figures (module docstring)."""
-    import random
+    """The ``--pairing`` figures (module docstring).  It plays out with the ismcts search's
+    own play-out and reward (``_Search``), so it measures what the bot's pairs see."""
     import statistics
 
-    from spitemalice.bots.heuristic import decide, rank_moves
+    from spitemalice.bots.heuristic import rank_moves
     from spitemalice.bots.inference import LastMoverHands
     from spitemalice.bots.ismcts import _Search
     from spitemalice.bots.players import GreedyPlayer
     from spitemalice.bots.sampling import Sampler
-    from spitemalice.engine import apply_move, deal, legal_moves
+    from spitemalice.engine import apply_move, legal_moves
     from spitemalice.engine.views import view_of
-    from spitemalice.moves import Play, Zone
 
     rules = sm.load("blackwood-frey")
     rng = random.Random(seed)
-    found: list[GameState] = []
-    game = 0
-    while len(found) < positions:
-        state = deal(rules, derive_seed(seed, "pairing", game))
-        game += 1
-        while state.outcome is None:
-            moves = legal_moves(rules, state)
-            view = view_of(state, state.seat)
-            if len(moves) > 2 and rng.random() < 0.08 and not any(
-                    isinstance(m, Play) and m.zone is Zone.PAYOFF for m in moves):
-                found.append(state)
-            state = apply_move(rules, state, decide(rules, view, moves))
     ratios, differ, pairs = [], 0, 0
-    for state in found[:positions]:
+    for state in _pairing_positions(rules, positions, seed, rng):
         view = view_of(state, state.seat)
         sampler = Sampler(rules, view, LastMoverHands.at_turn_start(rules, view))
         moves = rank_moves(rules, view, legal_moves(rules, state))[:4]
@@ -137,6 +125,30 @@ def pairing(positions: int, seed: int) -> None:
     print(f"{positions} positions, {len(ratios)} moves set against the heuristic's: paired "
           f"spread / independent spread, median {statistics.median(ratios):.2f}; "
           f"{differ / pairs:.0%} of pairs differ in reward")
+
+
+def _pairing_positions(rules: sm.RuleBook, positions: int, seed: int,
+                       rng: random.Random) -> list[GameState]:
+    """``positions`` positions of heuristic games with more than two legal moves and no
+    playable pay-off card, about one in twelve of those met."""
+    from spitemalice.bots.heuristic import decide
+    from spitemalice.engine import apply_move, deal, legal_moves
+    from spitemalice.engine.views import view_of
+    from spitemalice.moves import Play, Zone
+
+    found: list[GameState] = []
+    game = 0
+    while len(found) < positions:
+        state = deal(rules, derive_seed(seed, "pairing", game))
+        game += 1
+        while state.outcome is None and len(found) < positions:
+            moves = legal_moves(rules, state)
+            view = view_of(state, state.seat)
+            if len(moves) > 2 and rng.random() < 0.08 and not any(
+                    isinstance(m, Play) and m.zone is Zone.PAYOFF for m in moves):
+                found.append(state)
+            state = apply_move(rules, state, decide(rules, view, moves))
+    return found
 
 
 def duel(seconds: float, mcts_seconds: float, deals: int, seed: int) -> None:

@@ -13,10 +13,9 @@ The root is searched in pairs, with *common random numbers* (Veness, Lanctot and
 prior's first move (the ``heuristic`` bot's) and one challenger on the same determinization,
 so the two play-outs meet the same hidden cards and draws, and what the challenger gains over
 the prior's move is measured with the luck of the deal taken out.  On blackwood-frey
-positions this paired gain spreads about a third as much as the difference of two
+positions this paired gain spreads less than a third as much as the difference of two
 independent play-outs (``python bench/bench.py --pairing 40``; docs/performance.md, "The
-search bots").  Below each root child an
-iteration
+search bots").  Below each root child an iteration
 
 1. **selects** down the tree with the moves legal in its determinization only: a child is
    scored by UCB1 with its *availability* count (how often it was legal when its parent was
