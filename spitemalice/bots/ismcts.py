@@ -334,16 +334,13 @@ class _Search:
         if base not in legal:
             self._descend(root, state, legal, [])
             return 1
+        compatible = _available(root, legal)
         fresh = base not in root.children
-        for move in legal:
-            child = root.children.get(move)
-            if child is not None:
-                child.available += 1
         if fresh:
-            root.children[base] = _Node(state.seat)
-            root.children[base].available = 1
+            _new_child(root, base, state.seat)
         base_reward = self._from_child(root, state, base, fresh)
-        challenger = self._challenger(root, state, legal)
+        others = [(move, child) for move, child in compatible if move != base]
+        challenger = self._challenger(root, state, legal, others)
         if challenger is None:
             return 1
         move, new = challenger
@@ -363,22 +360,19 @@ class _Search:
             return self._finish(after, [child])[self.me]
         return self._descend(child, after, None, [child])[self.me]
 
-    def _challenger(self, root: _Node, state: GameState,
-                    legal: tuple[Move, ...]) -> tuple[Move, bool] | None:
-        """The root move to pair with the prior's: an untried one while the root may widen
-        (made a child here), else the child of highest UCB1 over its paired gains; with
-        whether it is new.  ``None`` when no other move is legal."""
-        children = root.children
-        compatible = [(move, child) for move in legal
-                      if (child := children.get(move)) is not None and move != root.order[0]]
-        if len(compatible) + 1 < len(legal) and len(compatible) + 1 < self._width(root):
+    def _challenger(self, root: _Node, state: GameState, legal: tuple[Move, ...],
+                    others: list[tuple[Move, _Node]]) -> tuple[Move, bool] | None:
+        """The root move to pair with the prior's, among ``legal``: an untried one while the
+        root may widen (made a child here), else the child of ``others`` (the root's other
+        children legal here) of highest UCB1 over its paired gains; with whether it is new.
+        ``None`` when no other move is legal."""
+        if len(others) + 1 < len(legal) and len(others) + 1 < self._width(root):
             move = self._untried(root, state, legal)
-            child = children[move] = _Node(state.seat)
-            child.available = 1
+            _new_child(root, move, state.seat)
             return move, True
         best: tuple[Move, bool] | None = None
         top = -math.inf
-        for move, child in compatible:
+        for move, child in others:
             if not child.pairs:
                 return move, False
             value = child.gain / child.pairs + EXPLORE * math.sqrt(
@@ -415,16 +409,10 @@ class _Search:
               legal: tuple[Move, ...]) -> tuple[Move, _Node, bool]:
         """The move to follow from ``node`` in ``state``: a new child while the node may
         widen, else the compatible child of highest UCB1 (availability-based)."""
-        children = node.children
-        compatible = [(move, child) for move in legal
-                      if (child := children.get(move)) is not None]
-        for _, child in compatible:
-            child.available += 1
+        compatible = _available(node, legal)
         if len(compatible) < len(legal) and len(compatible) < self._width(node):
             move = self._untried(node, state, legal)
-            child = children[move] = _Node(state.seat)
-            child.available = 1
-            return move, child, True
+            return move, _new_child(node, move, state.seat), True
         log = math.log
         best: list[tuple[Move, _Node]] = []
         top = -math.inf
@@ -488,6 +476,23 @@ class _Search:
             rival = max(c for s, c in enumerate(cleared) if s != side)
             rewards.append(1.0 / (1.0 + math.exp(-SLOPE * (cleared[side] - rival))))
         return rewards
+
+
+def _available(node: _Node, legal: tuple[Move, ...]) -> list[tuple[Move, _Node]]:
+    """The children of ``node`` whose moves are ``legal`` here, each counted available once
+    more (ISMCTS's availability count)."""
+    children = node.children
+    compatible = [(move, child) for move in legal if (child := children.get(move)) is not None]
+    for _, child in compatible:
+        child.available += 1
+    return compatible
+
+
+def _new_child(node: _Node, move: Move, mover: int) -> _Node:
+    """A new child of ``node`` for ``mover``'s ``move``, available once (it is legal now)."""
+    child = node.children[move] = _Node(mover)
+    child.available = 1
+    return child
 
 
 def public_count(view: SeatView, seat: int) -> int:
