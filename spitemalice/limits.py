@@ -213,6 +213,39 @@ def check_moves(moves: Sequence[object]) -> None:
                                "none")
 
 
+def not_a_book(given: object, function: str,
+               error: Callable[[str], Exception] = TypeError) -> Exception:
+    """The error for ``function`` given something other than a rule book (a
+    :class:`~spitemalice.rules.book.RuleBook`, what :func:`spitemalice.load` returns): it says
+    what was given and what would be right; for a rule set's name, the call that loads it.
+    A ``TypeError`` unless ``error`` says otherwise (the environments refuse every bad
+    argument with :class:`SpiteMaliceError`: :mod:`spitemalice.env.arguments`).
+
+    The check itself is :func:`spitemalice.rules.book.check_book` (it needs the class, which
+    lives on a layer above this module).  :mod:`spitemalice.rules.checks`, which the book's
+    module imports and so cannot import back, raises this error itself when a field every
+    rule book has is missing.
+    """
+    kind = for_terminal(clipped(type(given).__name__, 60))
+    if isinstance(given, str):
+        name = shown(given)
+        load = f"spitemalice.load({name})" if printable(given) else "spitemalice.load(name)"
+        what = f"the str {name}: load the rule set first, {load}"
+    elif isinstance(given, os.PathLike):
+        what = f"a path ({kind}): load the rule-set file first, spitemalice.load(path)"
+    elif given is None:
+        what = "None"
+    # Named, not imported: the rules layer and the model are above this module.
+    elif kind == "Ruleset":
+        what = "a Ruleset (a rule book's values): pass the RuleBook whose .ruleset it is"
+    elif kind in ("GameState", "SeatView"):
+        what = f"a {kind} (are the arguments in order? the rule book comes first)"
+    else:
+        what = kind
+    return error(f"{function} takes a RuleBook (what spitemalice.load(name) returns), "
+                 f"not {what}")
+
+
 def check_seed(value: Any, name: str = "seed") -> int:
     """``value`` when it is a seed: a whole number from 0 to :data:`MAX_SEED`.
 

@@ -40,7 +40,7 @@ import pluggy
 
 from spitemalice.cards import Card
 from spitemalice.errors import RulesetError
-from spitemalice.limits import check_int, int_field
+from spitemalice.limits import check_int, int_field, not_a_book
 from spitemalice.model import GameState, Outcome, OutcomeKind, Pile
 from spitemalice.moves import Discard, Move, Play
 from spitemalice.rules import checks, decisions, resolve, sheet
@@ -406,3 +406,37 @@ def _imported(ref: _ModuleRef) -> object:
         raise RulesetError(f"the plugin module {ref.name!r} cannot be imported in this "
                            f"process ({type(error).__name__}: {error}), so its rule book "
                            "cannot be rebuilt here") from None
+
+
+def check_book(rules: object, function: str,
+               error: Callable[[str], Exception] = TypeError) -> None:
+    """Refuse ``rules`` unless it is a :class:`RuleBook`: every public function that takes a
+    rule book calls this at its start, or, on the engine's and the bots' per-move paths, only
+    once reading the book has failed (so that a call with a rule book pays nothing for it).
+
+    Args:
+        function: the public name called (``"legal_moves"``, ``"GreedyPlayer.choose"``), as
+            the message names it.
+        error: the error class raised (the environments raise
+            :class:`~spitemalice.errors.SpiteMaliceError` for every bad argument).
+
+    Raises:
+        TypeError: (or ``error``) ``rules`` is not a RuleBook; the message names
+            ``function``, what was given and what would be right
+            (:func:`~spitemalice.limits.not_a_book`).
+    """
+    if not isinstance(rules, RuleBook):
+        raise not_a_book(rules, function, error) from None
+
+
+def book_field(*, optional: bool = False) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator for a field that holds a rule book (a study's
+    :class:`~spitemalice.study.runner.Configuration`, a game of a run): anything else is
+    refused as :func:`check_book` refuses it, the message naming the class; ``None`` too
+    unless ``optional``."""
+
+    def validate(instance: Any, attribute: Any, value: Any) -> None:
+        if value is not None or not optional:
+            check_book(value, type(instance).__name__)
+
+    return validate
