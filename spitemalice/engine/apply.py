@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spitemalice.model import GameState, new_seat, state_copier, with_fields
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 from .check import check_move
 from .flow import complete_pile, end_turn, finish, fire, refill, turn_over
@@ -23,8 +23,16 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
     Raises:
         IllegalMove: the move is not legal here (see :func:`check_move`); ``state`` is
             untouched, as it always is.
+        TypeError: as :func:`check_move` raises it: ``state`` not a :class:`GameState`, a
+            move or seat of the wrong type, or ``rules`` not a
+            :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the message
+            names :func:`spitemalice.load`).
     """
-    cached = rules._cache.last_legal
+    try:
+        cached = rules._cache.last_legal
+    except AttributeError:  # checked only here: a call with a rule book pays nothing for it
+        check_book(rules, "apply_move")
+        raise
     if seat is None and cached is not None and cached[0] is state:
         for listed in cached[1]:  # the usual loop: a move just listed for this very state
             if listed is move:
@@ -44,7 +52,15 @@ def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
     vectorised environment), where :func:`apply_move` no longer finds the move in its
     listed-move cache and would check it again.  A move the engine did not list for
     ``state`` is not refused: the result is then undefined.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    try:
+        end_hooks = rules.end_of_game_hooks
+    except AttributeError:  # checked only here: a call with a rule book pays nothing for it
+        check_book(rules, "apply_listed")
+        raise
     if isinstance(move, Play):
         state = _play(rules, state, move)
     elif isinstance(move, Discard):
@@ -53,7 +69,6 @@ def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
         assert isinstance(move, Pass)
         fire(rules, "passed")
         state = end_turn(rules, state, passed=True)
-    end_hooks = rules.end_of_game_hooks
     if end_hooks and state.outcome is None:
         ruleset = rules.ruleset
         for hook in end_hooks:
@@ -120,8 +135,16 @@ def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
 def team_won(rules: RuleBook, state: GameState, seat: int) -> bool:
     """Whether emptying ``seat``'s pay-off piles wins: a seat alone wins at once; a team wins
     when every seat of it has emptied its pay-off piles, unless a plugin's
-    ``spitemalice_team_won`` says otherwise."""
-    teams = rules.teams
+    ``spitemalice_team_won`` says otherwise.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    try:
+        teams = rules.teams
+    except AttributeError:
+        check_book(rules, "team_won")
+        raise
     if not teams.any and not rules.team_won_hooks:
         return True
     team = teams.teams[teams.team_of(seat)]

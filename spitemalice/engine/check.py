@@ -15,7 +15,7 @@ from spitemalice.errors import IllegalMove, RulesetError
 from spitemalice.limits import shown
 from spitemalice.model import GameState, Pile, Seat
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import MoveFilter
 from spitemalice.rules.reasons import REASONS
 
@@ -36,9 +36,15 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
         IllegalMove: with the reason code (see :data:`REASONS`)
             and the clause of the rule sheet that forbids the move.
         TypeError: ``state`` is not a :class:`GameState` (a seat's view, say: the message
-            says what takes one), or a move or seat of the wrong type.
+            says what takes one), a move or seat of the wrong type, or ``rules`` not a
+            :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the message
+            names :func:`spitemalice.load`).
     """
-    cached = rules._cache.last_legal
+    try:
+        cached = rules._cache.last_legal
+    except AttributeError:  # checked only here: a call with a rule book pays nothing for it
+        check_book(rules, "check_move")
+        raise
     if seat is None and cached is not None and cached[0] is state:
         for listed in cached[1]:  # the very object listed: made by the engine, shape and all
             if listed is move:
@@ -53,7 +59,7 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
         raise TypeError(f"seat is a seat number (int), not {shown(seat)}")
     if seat is None and cached is not None and cached[0] is state and move in cached[1]:
         return  # a parsed or rebuilt copy of a listed move
-    _check(rules, state, move, seat, None)
+    _check(rules, state, move, seat, None, rules.clause_for)
 
 
 def decisions(rules: RuleBook, state: GameState, move: Move,
@@ -66,20 +72,26 @@ def decisions(rules: RuleBook, state: GameState, move: Move,
 
     Raises:
         IllegalMove: ``move`` is not legal (as :func:`check_move` raises it).
-        TypeError: ``move`` is not a move of the right shape.
+        TypeError: ``move`` is not a move of the right shape, or ``rules`` not a
+            :class:`~spitemalice.rules.book.RuleBook`.
     """
+    try:
+        why = rules.clause_for
+    except AttributeError:
+        check_book(rules, "decisions")
+        raise
     if not isinstance(move, Pass):
         _check_shape(move)
     trace: list[str] = []
-    _check(rules, state, move, seat, trace)
+    _check(rules, state, move, seat, trace, why)
     return tuple(trace)
 
 
 def _check(rules: RuleBook, state: GameState, move: Move, seat: int | None,
-           trace: list[str] | None) -> None:
+           trace: list[str] | None, why: Mapping[str, str]) -> None:
     """:func:`check_move` past its cache, the move's shape checked; ``trace`` (when not
-    ``None``) collects the keys of the checks passed (:func:`decisions`)."""
-    why = rules.clause_for
+    ``None``) collects the keys of the checks passed (:func:`decisions`); ``why`` is the
+    book's ``clause_for``."""
     if state.outcome is not None:
         raise refuse("game-over", move, why)
     if seat is not None and seat != state.seat:
@@ -228,8 +240,17 @@ _REASON_TEXT = {
 def rank_reason(rules: RuleBook, card: Card, need: int) -> str:
     """The reason code that decides whether ``card`` may go on a build pile needing rank
     ``need`` (``1`` for a new pile): ``"wrong-rank"`` for a natural card; for a wild card
-    ``"wild-cannot-start"`` on a new pile, else ``"wild-excluded"``."""
-    if not rules.wild.is_wild(card):
+    ``"wild-cannot-start"`` on a new pile, else ``"wild-excluded"``.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    try:
+        wild = rules.wild
+    except AttributeError:
+        check_book(rules, "rank_reason")
+        raise
+    if not wild.is_wild(card):
         return "wrong-rank"
     return "wild-cannot-start" if need == 1 else "wild-excluded"
 
@@ -286,11 +307,20 @@ def _check_discard_owner(rules: RuleBook, seat: int, move: Discard) -> None:
 
 
 def is_legal(rules: RuleBook, state: GameState, move: Move) -> bool:
-    """``True`` when :func:`check_move` accepts ``move``."""
+    """``True`` when :func:`check_move` accepts ``move``.
+
+    Raises:
+        TypeError: as :func:`check_move` raises it (``rules`` not a
+            :class:`~spitemalice.rules.book.RuleBook`, ``state`` not a :class:`GameState`, a
+            move of the wrong shape).
+    """
     try:
         check_move(rules, state, move)
     except IllegalMove:
         return False
+    except TypeError:  # the message names is_legal, not check_move, for a wrong rule book
+        check_book(rules, "is_legal")
+        raise
     return True
 
 
@@ -315,8 +345,16 @@ def _refusing_filters(
 def filter_answers(rules: RuleBook, state: GameState,
                    moves: tuple[Move, ...]) -> list[MoveFilter]:
     """The answers of the forced-play filters that narrow ``moves`` (the moves the other
-    rules allow in ``state``), in hook order."""
-    ruleset = rules.ruleset
+    rules allow in ``state``), in hook order.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    try:
+        ruleset = rules.ruleset
+    except AttributeError:
+        check_book(rules, "filter_answers")
+        raise
     answers = (hook(ruleset, state, moves) for hook in rules.filter_moves_hooks)
     return [answer for answer in answers if answer is not None]
 

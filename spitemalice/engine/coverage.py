@@ -31,7 +31,7 @@ from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.model import GameState, Seat
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 from .check import _check_discard, _check_play, _refusing_filters, decisions
 from .legal import PASS, base_moves, legal_moves
@@ -76,9 +76,11 @@ class Recorder:
 
     Raises:
         SpiteMaliceError: another recorder is already on for ``rules`` (on entering).
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
 
     def __init__(self, rules: RuleBook) -> None:
+        check_book(rules, "Recorder")
         self.rules = rules
         self.tally = Tally()
         # (build-pile ranks, whether a pile may open) -> (rank, source allowed) -> refusals
@@ -214,7 +216,12 @@ _RECORDERS: weakref.WeakKeyDictionary[RuleBook, Recorder] = weakref.WeakKeyDicti
 def recorder_for(rules: RuleBook) -> Recorder:
     """This process's :class:`Recorder` of ``rules``, made on first use and kept while the rule
     book lives, so that each game of a run starts with the engine's answers already learnt
-    (take each game's counts with :meth:`Recorder.take`)."""
+    (take each game's counts with :meth:`Recorder.take`).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "recorder_for")
     recorder = _RECORDERS.get(rules)
     if recorder is None:
         recorder = _RECORDERS[rules] = Recorder(rules)

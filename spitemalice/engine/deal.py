@@ -7,7 +7,7 @@ import secrets
 from spitemalice.cards import Card
 from spitemalice.limits import check_int, check_seed
 from spitemalice.model import GameState, Pile, Seat, new_seat, sort_hand
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 from .flow import fire
 from .shuffle import rng_for, shuffled, shuffled_list
@@ -46,7 +46,10 @@ def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) ->
     Raises:
         SpiteMaliceError: a seed that is not a whole number from 0 to ``MAX_SEED``, or a
             dealer that is not a seat; the message names the bound.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (a rule
+            set's name, say: the message names :func:`spitemalice.load`).
     """
+    check_book(rules, "deal")
     seed = new_seed() if seed is None else check_seed(seed)
     players = rules.players
     if dealer is not None:

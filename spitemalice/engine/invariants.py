@@ -17,13 +17,18 @@ import attrs
 from spitemalice.cards import Card
 from spitemalice.model import GameState, hand_order
 from spitemalice.moves import Move
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 Violations = list[str]
 
 
 def card_conservation(rules: RuleBook, state: GameState) -> Violations:
-    """Every card of the deck is somewhere exactly once: the state's cards equal the deck's."""
+    """Every card of the deck is somewhere exactly once: the state's cards equal the deck's.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "card_conservation")
     if _conserved(rules, state):
         return []
     have = Counter(state.all_cards())
@@ -114,7 +119,12 @@ def _cards(counter: Counter[Card]) -> str:
 def build_piles_well_formed(rules: RuleBook, state: GameState) -> Violations:
     """Each open build pile rises from rank 1 (or from the cards recycled from under its top)
     with cards that may stand for their rank, stays below the build ceiling, and no more
-    piles are open than the limit allows."""
+    piles are open than the limit allows.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "build_piles_well_formed")
     problems = []
     if rules.build_limit and len(state.builds) > rules.build_limit:
         problems.append(f"{len(state.builds)} build piles open, limit {rules.build_limit}")
@@ -137,7 +147,12 @@ def build_piles_well_formed(rules: RuleBook, state: GameState) -> Violations:
 
 
 def limits_kept(rules: RuleBook, state: GameState) -> Violations:
-    """Hands never exceed the hand size; every seat has the rule set's pile counts."""
+    """Hands never exceed the hand size; every seat has the rule set's pile counts.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "limits_kept")
     problems = []
     for index, seat in enumerate(state.seats):
         if len(seat.hand) > rules.deal.hand_size:
@@ -153,7 +168,12 @@ def limits_kept(rules: RuleBook, state: GameState) -> Violations:
 
 
 def live_game_can_move(rules: RuleBook, state: GameState) -> Violations:
-    """A live game always offers the seat on turn at least one legal move."""
+    """A live game always offers the seat on turn at least one legal move.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "live_game_can_move")
     from spitemalice.engine import legal_moves
 
     if state.outcome is None and not legal_moves(rules, state):
@@ -162,7 +182,12 @@ def live_game_can_move(rules: RuleBook, state: GameState) -> Violations:
 
 
 def outcome_declared(rules: RuleBook, state: GameState) -> Violations:
-    """An ended game names its kind, a winner only for a win, and one score per seat."""
+    """An ended game names its kind, a winner only for a win, and one score per seat.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "outcome_declared")
     outcome = state.outcome
     if outcome is None:
         return []
@@ -227,7 +252,11 @@ def end_problems(rules: RuleBook, kind: str, winner: int | None,
     Not asked of a rule book whose plugins decide the end of a game
     (``spitemalice_end_of_game``); the team part of a win not when they decide a team's win
     (``spitemalice_team_won``).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "end_problems")
     if rules.end_of_game_hooks:
         return []
     seats = len(facts.hands)
@@ -262,7 +291,12 @@ def end_problems(rules: RuleBook, kind: str, winner: int | None,
 
 
 def outcome_fits_the_end(rules: RuleBook, state: GameState) -> Violations:
-    """An ended game's kind is one its final position shows (:func:`end_problems`)."""
+    """An ended game's kind is one its final position shows (:func:`end_problems`).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "outcome_fits_the_end")
     outcome = state.outcome
     if outcome is None or len(outcome.scores) != len(state.seats):
         return []  # live, or outcome_declared reports the scores
@@ -271,7 +305,12 @@ def outcome_fits_the_end(rules: RuleBook, state: GameState) -> Violations:
 
 def counters_in_range(rules: RuleBook, state: GameState) -> Violations:
     """A live game has fewer idle turns in a row than seats (that many end it blocked) and
-    has not reached the turn limit, in turns or in moves this turn (that ends it)."""
+    has not reached the turn limit, in turns or in moves this turn (that ends it).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "counters_in_range")
     if state.outcome is not None:
         return []
     return live_counter_problems(rules, len(state.seats), state.turn, state.turn_moves,
@@ -280,7 +319,12 @@ def counters_in_range(rules: RuleBook, state: GameState) -> Violations:
 
 def live_counter_problems(rules: RuleBook, seats: int, turn: int, turn_moves: int,
                           idle_turns: int) -> Violations:
-    """:func:`counters_in_range` for a live game given by its counters (a view has them too)."""
+    """:func:`counters_in_range` for a live game given by its counters (a view has them too).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "live_counter_problems")
     problems = []
     if idle_turns >= seats:
         problems.append(f"a live game with {idle_turns} idle turns in a row; {seats} end it "
@@ -293,7 +337,12 @@ def live_counter_problems(rules: RuleBook, seats: int, turn: int, turn_moves: in
 
 
 def outcome_scored(rules: RuleBook, state: GameState) -> Violations:
-    """An ended game's scores are those the scoring hook gives for its final position."""
+    """An ended game's scores are those the scoring hook gives for its final position.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "outcome_scored")
     outcome = state.outcome
     if outcome is None or len(outcome.scores) != len(state.seats):
         return []  # outcome_declared reports a wrong number of scores
@@ -310,7 +359,12 @@ def outcome_scored(rules: RuleBook, state: GameState) -> Violations:
 
 def discard_piles_hold_allowed_ranks(rules: RuleBook, state: GameState) -> Violations:
     """No discard pile holds a rank the rules forbid to discard (``discard_forbidden``): such a
-    card can reach a discard pile only through a move the rules refuse."""
+    card can reach a discard pile only through a move the rules refuse.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "discard_piles_hold_allowed_ranks")
     forbidden = rules.discard.forbidden
     if not forbidden:
         return []
@@ -322,7 +376,12 @@ def discard_piles_hold_allowed_ranks(rules: RuleBook, state: GameState) -> Viola
 
 def emptied_payoff_ends_the_game(rules: RuleBook, state: GameState) -> Violations:
     """A team (a seat, without partnerships) whose pay-off piles are all empty has won: the
-    game is over.  Not checked when a plugin decides the end of the game or a team's win."""
+    game is over.  Not checked when a plugin decides the end of the game or a team's win.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "emptied_payoff_ends_the_game")
     if state.outcome is not None or rules.end_of_game_hooks or rules.team_won_hooks:
         return []
     return [f"seat(s) {', '.join(map(str, team))} emptied their pay-off piles but the game "
@@ -333,7 +392,12 @@ def emptied_payoff_ends_the_game(rules: RuleBook, state: GameState) -> Violation
 def dealt_as_the_sheet_says(rules: RuleBook, state: GameState) -> Violations:
     """A fresh deal: no build pile, empty discard piles, the seat on turn holds a full hand and
     every pay-off pile holds the ``payoff_size`` cards the rule set deals to each (when the
-    rule set deals a fixed number rather than sharing out a pay-off pack)."""
+    rule set deals a fixed number rather than sharing out a pay-off pack).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "dealt_as_the_sheet_says")
     problems = []
     if state.builds or state.turn or state.outcome is not None:
         problems.append("a fresh deal has build piles, turns or an outcome")
@@ -397,7 +461,12 @@ class Violation:
 
 
 def state_violations(rules: RuleBook, state: GameState, *, fresh: bool = False) -> list[Violation]:
-    """Every state invariant, as named violations; ``fresh`` adds the checks of a new deal."""
+    """Every state invariant, as named violations; ``fresh`` adds the checks of a new deal.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "state_violations")
     checks = (*PLAY_CHECKS, dealt_as_the_sheet_says) if fresh else PLAY_CHECKS
     return [Violation(check.__name__, problem)
             for check in checks for problem in check(rules, state)]
@@ -407,7 +476,12 @@ def transition_violations(
     rules: RuleBook, before: GameState, move: Move, after: GameState
 ) -> list[Violation]:
     """State invariants of ``after`` plus those that relate it to ``before``; each message
-    starts with the move (``"after 9H>B1: ..."``)."""
+    starts with the move (``"after 9H>B1: ..."``).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "transition_violations")
     found = state_violations(rules, after)
     found += [Violation("payoff_only_shrinks", p) for p in payoff_only_shrinks(before, after)]
     found += [Violation("discard_ends_the_turn", p)
@@ -416,12 +490,22 @@ def transition_violations(
 
 
 def check_state(rules: RuleBook, state: GameState) -> Violations:
-    """Every state invariant; the violations of all of them together."""
+    """Every state invariant; the violations of all of them together.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "check_state")
     return [v.message for v in state_violations(rules, state)]
 
 
 def check_transition(
     rules: RuleBook, before: GameState, move: Move, after: GameState
 ) -> Violations:
-    """State invariants of ``after`` plus those that relate it to ``before``."""
+    """State invariants of ``after`` plus those that relate it to ``before``.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "check_transition")
     return [v.message for v in transition_violations(rules, before, move, after)]

@@ -16,7 +16,7 @@ from typing import Any
 from spitemalice.cards import Card
 from spitemalice.model import GameState, Pile, top_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
-from spitemalice.rules.book import EngineCache, PlayKey, RuleBook, Targets
+from spitemalice.rules.book import EngineCache, PlayKey, RuleBook, Targets, check_book
 from spitemalice.rules.policies import DiscardRule
 
 PASS = Pass()
@@ -32,13 +32,19 @@ def legal_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
 
     Raises:
         TypeError: ``state`` is not a :class:`GameState`; for a seat's view the message names
-            :func:`spitemalice.view_legal_moves`, which takes one.
+            :func:`spitemalice.view_legal_moves`, which takes one.  Or ``rules`` is not a
+            :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the message
+            names :func:`spitemalice.load`).
     """
     if type(state) is not GameState:
         raise not_a_state(state, "legal_moves")
+    try:
+        cache = rules._cache
+    except AttributeError:  # checked only here: a call with a rule book pays nothing for it
+        check_book(rules, "legal_moves")
+        raise
     if state.outcome is not None:
         return ()
-    cache = rules._cache
     cached = cache.last_legal
     if cached is not None and cached[0] is state:
         return cached[1]
@@ -54,8 +60,16 @@ def legal_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
 
 
 def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
-    """The plays and discards the rules allow before forced-play filters; no pass."""
-    cache = rules._cache
+    """The plays and discards the rules allow before forced-play filters; no pass.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    try:
+        cache = rules._cache
+    except AttributeError:
+        check_book(rules, "base_moves")
+        raise
     seat = state.seats[state.seat]
     builds = state.builds
     removed = state.build_removed

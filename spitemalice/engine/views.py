@@ -34,7 +34,7 @@ from spitemalice.model import (
     top_ranks,
 )
 from spitemalice.moves import Move
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 
 def _piles(piles: Iterable[Iterable[Card]]) -> tuple[Pile, ...]:
@@ -202,7 +202,11 @@ def view_legal_moves(rules: RuleBook, view: SeatView) -> tuple[Move, ...]:
     discard piles, the build piles and the public counters), so they are computed on
     :func:`stand_in_state`.  A forced-play plugin that read a face-down card would break this;
     the test suite checks the equality for every installed rule set and house rule.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "view_legal_moves")
     if not view.on_turn:
         return ()
     return engine_legal_moves(rules, stand_in_state(view))
@@ -225,5 +229,10 @@ class ViewPlayer:
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
         """The bot's move, chosen from the mover's view only (``moves`` is not shown to it:
-        the bot lists its own with :func:`view_legal_moves`)."""
+        the bot lists its own with :func:`view_legal_moves`).
+
+        Raises:
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        """
+        check_book(rules, "ViewPlayer.choose")
         return self.bot(rules, view_of(state, state.seat))
