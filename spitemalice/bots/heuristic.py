@@ -37,7 +37,7 @@ from spitemalice.engine.views import SeatView, view_of
 from spitemalice.limits import check_moves, check_seed
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 
 class HeuristicPlayer:
@@ -50,45 +50,71 @@ class HeuristicPlayer:
         self.rng = random.Random(check_seed(seed))
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
-        """The move the heuristics pick, from the mover's view of ``state`` alone."""
-        return decide(rules, view_of(state, state.seat), moves)
+        """The move the heuristics pick, from the mover's view of ``state`` alone.
+
+        Raises:
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (told once
+                reading it fails: a pay-off play, chosen first, does not read it).
+        """
+        try:
+            return decide(rules, view_of(state, state.seat), moves)
+        except (AttributeError, TypeError):  # a wrong rule book, checked only once it failed
+            check_book(rules, "HeuristicPlayer.choose")
+            raise
 
 
 def decide(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
-    """The heuristic move for ``view`` among ``moves`` (the legal moves of the seat on turn)."""
-    plays = [m for m in moves if isinstance(m, Play)]
-    for move in plays:  # rule 1
-        if move.zone is Zone.PAYOFF:
-            return move
-    danger = _danger(rules, view)
-    chosen = (_run_to_payoff(rules, view, plays)  # rule 2
-              or _cover(rules, view, plays, danger)  # rule 4
-              or _build(rules, view, plays, danger))  # rules 3 and 5
-    if chosen is not None:
-        return chosen
-    discards = [m for m in moves if isinstance(m, Discard)]
-    if discards:  # rule 6
-        return max(discards, key=lambda m: (_discard_score(rules, view, m), str(m)))
-    check_moves(moves)
-    return moves[0]
+    """The heuristic move for ``view`` among ``moves`` (the legal moves of the seat on turn).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (told once
+            reading it fails: a pay-off play, chosen first, does not read it).
+    """
+    try:
+        plays = [m for m in moves if isinstance(m, Play)]
+        for move in plays:  # rule 1
+            if move.zone is Zone.PAYOFF:
+                return move
+        danger = _danger(rules, view)
+        chosen = (_run_to_payoff(rules, view, plays)  # rule 2
+                  or _cover(rules, view, plays, danger)  # rule 4
+                  or _build(rules, view, plays, danger))  # rules 3 and 5
+        if chosen is not None:
+            return chosen
+        discards = [m for m in moves if isinstance(m, Discard)]
+        if discards:  # rule 6
+            return max(discards, key=lambda m: (_discard_score(rules, view, m), str(m)))
+        check_moves(moves)
+        return moves[0]
+    except (AttributeError, TypeError):  # a wrong rule book, checked only once it failed
+        check_book(rules, "decide")
+        raise
 
 
 def rank_moves(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> list[Move]:
     """``moves`` best first as the heuristics see them: the move :func:`decide` picks, then
     the other plays and the discards in turn (each in the heuristics' order), passes last.
-    The ``mcts`` bot searches the first few."""
-    first = decide(rules, view, moves)
-    danger = _danger(rules, view)
-    plays = sorted((m for m in moves if isinstance(m, Play) and m != first),
-                   key=lambda m: (rules.wild.is_wild(m.card), not _safe(rules, m, view, danger),
-                                  m.zone is not Zone.DISCARD, m.card.rank, m.pile))
-    discards = sorted((m for m in moves if isinstance(m, Discard) and m != first),
-                      key=lambda m: (-_discard_score(rules, view, m), str(m)))
-    ranked: list[Move] = [first]
-    for pair in zip_longest(plays, discards):
-        ranked.extend(m for m in pair if m is not None)
-    ranked.extend(m for m in moves if not isinstance(m, Play | Discard) and m != first)
-    return ranked
+    The ``mcts`` bot searches the first few.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    try:
+        first = decide(rules, view, moves)
+        danger = _danger(rules, view)
+        plays = sorted((m for m in moves if isinstance(m, Play) and m != first),
+                       key=lambda m: (rules.wild.is_wild(m.card), not _safe(rules, m, view, danger),
+                                      m.zone is not Zone.DISCARD, m.card.rank, m.pile))
+        discards = sorted((m for m in moves if isinstance(m, Discard) and m != first),
+                          key=lambda m: (-_discard_score(rules, view, m), str(m)))
+        ranked: list[Move] = [first]
+        for pair in zip_longest(plays, discards):
+            ranked.extend(m for m in pair if m is not None)
+        ranked.extend(m for m in moves if not isinstance(m, Play | Discard) and m != first)
+        return ranked
+    except (AttributeError, TypeError):  # a wrong rule book, checked only once it failed
+        check_book(rules, "rank_moves")
+        raise
 
 
 def _stands_for(rules: RuleBook, card: Card, rank: int) -> bool:

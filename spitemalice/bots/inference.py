@@ -25,14 +25,23 @@ from spitemalice.engine.views import SeatView
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import check_int
 from spitemalice.moves import NEW_PILE
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 
 def pile_tops(rules: RuleBook, ranks: tuple[int, ...]) -> list[tuple[int, int]]:
     """(build pile, rank on top) for each open pile (``ranks``: the build tops), plus
-    (NEW_PILE, 0) if one may open."""
+    (NEW_PILE, 0) if one may open.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    try:
+        limit = rules.build_limit
+    except AttributeError:  # a wrong rule book, checked only once it failed
+        check_book(rules, "pile_tops")
+        raise
     tops = list(enumerate(ranks))
-    if not rules.build_limit or len(ranks) < rules.build_limit:
+    if not limit or len(ranks) < limit:
         tops.append((NEW_PILE, 0))
     return tops
 
@@ -46,8 +55,15 @@ def reach(rules: RuleBook, goals: Sequence[int], tops: Sequence[tuple[int, int]]
     A run needs every rank between the pile's top and the goal; each missing natural rank
     takes one wild card where the rules let a wild card stand for it.  A goal one above a
     top needs no card at all.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    wild = rules.wild.wild_ranks
+    try:
+        wild = rules.wild.wild_ranks
+    except AttributeError:  # a wrong rule book, checked only once it failed
+        check_book(rules, "reach")
+        raise
     wilds = sum(map(wild.__contains__, reachable))  # wild cards at hand
     present = set(reachable)
     present -= wild  # the natural ranks at hand
@@ -81,9 +97,11 @@ class LastMoverHands:
 
     Raises:
         SpiteMaliceError: (a ``ValueError``) ``seat`` not another seat of ``view``.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
 
     def __init__(self, rules: RuleBook, view: SeatView, seat: int) -> None:
+        check_book(rules, "LastMoverHands")
         self.rules = rules
         self.seat = check_other_seat(view, seat)
         wild = rules.wild.wild_ranks
@@ -101,7 +119,12 @@ class LastMoverHands:
         its turn as the module assumes: a ``random`` bot, a rule that cut its turn short).
         Nor under a rule that filters moves (``spitemalice_filter_moves``: no wild card on a
         wild card, a wild card covered at once, forced aces): :func:`reach` counts cards, not
-        what such a rule forbids, so it would rule out hands the seat may well hold."""
+        what such a rule forbids, so it would rule out hands the seat may well hold.
+
+        Raises:
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        """
+        check_book(rules, "LastMoverHands.at_turn_start")
         if view.turn == 0 or view.turn_moves or not view.on_turn or rules.filter_moves_hooks:
             return None
         inference = cls(rules, view, last_mover(view))

@@ -81,7 +81,7 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import check_moves, check_seed, shown
 from spitemalice.model import GameState
 from spitemalice.moves import Move, Play, Zone
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 if TYPE_CHECKING:  # the registry in players.py makes this bot: no import back at run time
     from spitemalice.bots.players import Player
@@ -189,11 +189,21 @@ class IsmctsPlayer:
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
         """The searched move; reads ``view_of(state, state.seat)`` and nothing else of
-        ``state``."""
+        ``state``.
+
+        Raises:
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        """
+        check_book(rules, "IsmctsPlayer.choose")
         return self.choose_from_view(rules, view_of(state, state.seat), moves)
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
-        """The searched move for the seat on turn of ``view`` among its legal ``moves``."""
+        """The searched move for the seat on turn of ``view`` among its legal ``moves``.
+
+        Raises:
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        """
+        check_book(rules, "IsmctsPlayer.choose_from_view")
         check_moves(moves)
         kept, self._kept, self.tree = self._kept, None, None
         inferred = self._infer(rules, view)

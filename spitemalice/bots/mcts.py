@@ -49,7 +49,7 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import MAX_PLAYOUTS, MAX_SECONDS, check_int, check_moves, check_seed, shown
 from spitemalice.model import GameState
 from spitemalice.moves import Move, Play, Zone
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 DEFAULT_PLAYOUTS = 36
 """Play-outs per decision: enough to beat ``heuristic``, small enough for a fast tournament."""
@@ -121,11 +121,21 @@ class MctsPlayer:
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
         """The searched move; reads ``view_of(state, state.seat)`` and nothing else of
-        ``state``."""
+        ``state``.
+
+        Raises:
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        """
+        check_book(rules, "MctsPlayer.choose")
         return self.choose_from_view(rules, view_of(state, state.seat), moves)
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
-        """The searched move for the seat on turn of ``view`` among its legal ``moves``."""
+        """The searched move for the seat on turn of ``view`` among its legal ``moves``.
+
+        Raises:
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        """
+        check_book(rules, "MctsPlayer.choose_from_view")
         check_moves(moves)
         if len(moves) == 1:
             return moves[0]
@@ -163,7 +173,11 @@ def find_route(rules: RuleBook, world: GameState, me: int,
     pay-off card is hidden), so on any determinization of a view it finds the same route: it
     reads only the seat's hand, its discard piles, the build piles and its pay-off top.  At
     most ``limit`` positions are looked at per pass.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "find_route")
     return search_route(rules, world, me, limit)[0]
 
 
@@ -173,7 +187,12 @@ def search_route(rules: RuleBook, world: GameState, me: int,
     route: the :func:`turn_key` of every position the search played on from, when it looked
     at all of them without reaching ``limit`` (else none).  A position the seat reaches by
     its own plays, before its hand is refilled, with one of those keys has no route either:
-    every position its plays lead to was looked at."""
+    every position its plays lead to was looked at.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "search_route")
     for wilds in (False, True):
         route, dead = _shortest_route(rules, world, me, wilds, limit)
         if route is not None:

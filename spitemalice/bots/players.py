@@ -17,7 +17,7 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import check_moves, check_seed, shown
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 
 class Player(Protocol):
@@ -57,24 +57,34 @@ class GreedyPlayer:
         self.rng = random.Random(check_seed(seed))
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        """The greedy move among ``moves`` (the legal moves of ``state``).
+
+        Raises:
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (told once
+                reading it fails: a pay-off play or a pass is chosen without reading it).
+        """
         # The plays, then the discards, picked in C (isinstance mapped over the moves).
-        plays = cast(list[Play], list(compress(moves, map(isinstance, moves, repeat(Play)))))
-        for move in plays:
-            if move.zone is Zone.PAYOFF:
-                return move
-        if plays:
-            ranks = state.build_tops
-            tops = pile_tops(rules, ranks)
-            chosen = (_toward_payoff(rules, state, plays, tops)
-                      or _build(rules, state, plays, ranks))
-            if chosen is not None:
-                return chosen
-        discards = cast(list[Discard],
-                        list(compress(moves, map(isinstance, moves, repeat(Discard)))))
-        if discards:
-            return _best_discard(rules, state, discards)
-        check_moves(moves)
-        return moves[0]
+        try:
+            plays = cast(list[Play], list(compress(moves, map(isinstance, moves, repeat(Play)))))
+            for move in plays:
+                if move.zone is Zone.PAYOFF:
+                    return move
+            if plays:
+                ranks = state.build_tops
+                tops = pile_tops(rules, ranks)
+                chosen = (_toward_payoff(rules, state, plays, tops)
+                          or _build(rules, state, plays, ranks))
+                if chosen is not None:
+                    return chosen
+            discards = cast(list[Discard],
+                            list(compress(moves, map(isinstance, moves, repeat(Discard)))))
+            if discards:
+                return _best_discard(rules, state, discards)
+            check_moves(moves)
+            return moves[0]
+        except (AttributeError, TypeError):  # a wrong rule book, checked only once it failed
+            check_book(rules, "GreedyPlayer.choose")
+            raise
 
 
 def _toward_payoff(rules: RuleBook, state: GameState, plays: list[Play],

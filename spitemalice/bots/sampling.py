@@ -23,12 +23,17 @@ from spitemalice.bots.inference import check_other_seat
 from spitemalice.cards import Card
 from spitemalice.engine.views import SeatView
 from spitemalice.model import GameState, Pile, Seat, new_seat, sort_hand, with_fields
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 
 def hidden_pool(rules: RuleBook, view: SeatView) -> list[Card]:
     """The cards ``view`` does not show: the deck minus every face-up card and the own hand,
-    sorted (so the pool depends on the view alone)."""
+    sorted (so the pool depends on the view alone).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "hidden_pool")
     pool = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
     seen: Counter[Card] = Counter(view.hand)
     for public in view.seats:
@@ -70,6 +75,7 @@ class Sampler:
 
     Raises:
         SpiteMaliceError: (a ``ValueError``) a constraint on no other seat of ``view``.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
 
     When the pool does not match the hidden counts (a plugin that adds or removes cards in
     play), missing cards are taken from the pool again and surplus cards are left out: a
@@ -78,6 +84,7 @@ class Sampler:
 
     def __init__(self, rules: RuleBook, view: SeatView,
                  constraint: HandConstraint | None = None) -> None:
+        check_book(rules, "Sampler")
         self.view = view
         self.pool = hidden_pool(rules, view)
         self._base: list[Card] | None = None
@@ -229,5 +236,10 @@ class _Layout:
 
 def determinize(rules: RuleBook, view: SeatView, rng: random.Random) -> GameState:
     """A full state agreeing with everything ``view`` shows, its hidden cards dealt at random
-    from :func:`hidden_pool` (its seed drawn from ``rng`` too): one :meth:`Sampler.sample`."""
+    from :func:`hidden_pool` (its seed drawn from ``rng`` too): one :meth:`Sampler.sample`.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "determinize")
     return Sampler(rules, view).sample(rng)
