@@ -39,7 +39,7 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import shown
 from spitemalice.model import GameState, Pile, Seat
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 # What a move stands for, worked out once (ActionCatalogue._learn): the move itself, an action
 # number or base, the card number of a hand card's move (0 for one fixed action, -1 for a
@@ -59,9 +59,13 @@ class ActionCatalogue:
             top), empty when the rule set allows one card per discard.
         size: the number of actions.
         pass_action: the action that passes (``size - 1``).
+
+    Raises:
+        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
 
     def __init__(self, rules: RuleBook) -> None:
+        check_book(rules, "ActionCatalogue", SpiteMaliceError)
         ruleset = rules.ruleset
         self.hand = ruleset.hand_size
         self.payoff = ruleset.payoff_piles

@@ -48,7 +48,7 @@ from spitemalice.formats.layout import describe_position
 from spitemalice.formats.picture import position_svg
 from spitemalice.limits import shown
 from spitemalice.model import GameState
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 
 class SpiteMaliceEnv(AECEnv):
@@ -66,7 +66,9 @@ class SpiteMaliceEnv(AECEnv):
 
     Raises:
         SpiteMaliceError: a bad ``discard_depth``, ``max_cycles``, ``fallback``,
-            ``render_mode`` or ``reward``.
+            ``render_mode`` or ``reward``, or ``rules`` that are not a
+            :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the message
+            names :func:`spitemalice.load`).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -76,9 +78,7 @@ class SpiteMaliceEnv(AECEnv):
                  max_cycles: int | None = None, fallback: str = "greedy",
                  render_mode: str | None = None, reward: str = "score") -> None:
         super().__init__()
-        if not isinstance(rules, RuleBook):
-            raise SpiteMaliceError(f"rules is a RuleBook (spitemalice.load), not "
-                                   f"{type(rules).__name__}")
+        check_book(rules, "SpiteMaliceEnv", SpiteMaliceError)
         max_cycles = max_cycles_of(max_cycles)
         fallback = player_kind(fallback, "fallback")
         render_mode = render_mode_of(render_mode)

@@ -19,7 +19,7 @@ from spitemalice.env.arguments import agent_of
 from spitemalice.env.spaces import Observation
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import shown
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 
 class SpiteMaliceParallelEnv(ParallelEnv):
@@ -31,6 +31,11 @@ class SpiteMaliceParallelEnv(ParallelEnv):
         max_cycles: parallel steps before every agent is truncated, or ``None``.
         render_mode: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
         reward: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
+
+    Raises:
+        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (a rule
+            set's name, say: the message names :func:`spitemalice.load`), or a bad argument
+            as :class:`~spitemalice.env.aec.SpiteMaliceEnv` refuses it.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "spitemalice_parallel_v0",
@@ -39,6 +44,7 @@ class SpiteMaliceParallelEnv(ParallelEnv):
     def __init__(self, rules: RuleBook, *, discard_depth: int = 20,
                  max_cycles: int | None = None, render_mode: str | None = None,
                  reward: str = "score") -> None:
+        check_book(rules, "SpiteMaliceParallelEnv", SpiteMaliceError)
         self.aec = SpiteMaliceEnv(rules, discard_depth=discard_depth, max_cycles=max_cycles,
                                   render_mode=render_mode, reward=reward)
         self.aec.max_cycles = None  # parallel steps are counted here, not per seat

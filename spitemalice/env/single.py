@@ -43,7 +43,7 @@ from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.formats.layout import describe_view
 from spitemalice.formats.picture import position_svg
 from spitemalice.model import GameState
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 REDEALS = 100
 """Deals :meth:`SingleAgentEnv.reset` makes again at most when the bots end a game before the
@@ -67,7 +67,8 @@ class SingleAgentEnv(gymnasium.Env):
     Raises:
         SpiteMaliceError: a seat outside the game, an unknown player kind, a number of
             opponents that is not one per other seat, or an unknown ``reward``, ``illegal``
-            or ``render_mode``.
+            or ``render_mode``; ``rules`` that are not a
+            :class:`~spitemalice.rules.book.RuleBook`.
     """
 
     # render_fps: gymnasium asks every rendering environment for one; a position drawn as
@@ -78,9 +79,7 @@ class SingleAgentEnv(gymnasium.Env):
                  opponents: str | Sequence[str] = "greedy", discard_depth: int = 20,
                  render_mode: str | None = None, reward: str = "score",
                  illegal: str = "raise", illegal_penalty: float = -1.0) -> None:
-        if not isinstance(rules, RuleBook):
-            raise SpiteMaliceError(f"rules is a RuleBook (spitemalice.load), not "
-                                   f"{type(rules).__name__}")
+        check_book(rules, "SingleAgentEnv", SpiteMaliceError)
         seat = seat_of(rules, seat)
         kinds = opponents_of(rules, opponents)
         render_mode = render_mode_of(render_mode)

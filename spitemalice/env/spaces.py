@@ -14,9 +14,10 @@ from spitemalice.engine import legal_moves
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.arguments import discard_depth_of
 from spitemalice.env.observation import LIMIT, ObservationLayout
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState
 from spitemalice.moves import Move
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 Observation = dict[str, np.ndarray]
 _INT8 = np.dtype(np.int8)
@@ -61,9 +62,13 @@ class Encoding:
         layout: the :class:`~spitemalice.env.observation.ObservationLayout`.
         observation_space: ``Dict(observation=Box(0, 32767, (size,), int16),
             action_mask=Box(0, 1, (actions,), int8))``.
+
+    Raises:
+        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
 
     def __init__(self, rules: RuleBook, discard_depth: int) -> None:
+        check_book(rules, "Encoding", SpiteMaliceError)
         discard_depth = discard_depth_of(rules, discard_depth)
         self.rules = rules
         self.catalogue = ActionCatalogue(rules)

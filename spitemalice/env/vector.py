@@ -45,7 +45,7 @@ from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.limits import MAX_SEED, MAX_VECTOR_ENVS, check_int, check_seed, shown
 from spitemalice.model import GameState
 from spitemalice.moves import Move
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 _INT8 = np.dtype(np.int8)
 _INT16 = np.dtype(np.int16)
@@ -71,9 +71,7 @@ class SelfPlayVectorEnv(VectorEnv):
 
     def __init__(self, rules: RuleBook, num_envs: int, *, discard_depth: int = 20,
                  reward: str = "score") -> None:
-        if not isinstance(rules, RuleBook):
-            raise SpiteMaliceError(f"rules is a RuleBook (spitemalice.load), not "
-                                   f"{type(rules).__name__}")
+        check_book(rules, "SelfPlayVectorEnv", SpiteMaliceError)
         num_envs = check_int(num_envs, "num_envs", 1, MAX_VECTOR_ENVS,
                              constant="spitemalice.limits.MAX_VECTOR_ENVS")
         self.rules = rules
