@@ -19,7 +19,7 @@ from spitemalice.errors import NotationError
 from spitemalice.formats.notation import EMPTY, RECYCLED, REST, Part, teams_field
 from spitemalice.formats.position_check import check_card_counts, check_position, check_view
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat, sort_hand
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import same_teams
 from spitemalice.rules.ruleset import closest
 
@@ -35,7 +35,9 @@ def parse_position(text: str, rules: RuleBook) -> GameState:
             names the section, seat and pile.
         PositionError: the position breaks the rule set (see
             :func:`~spitemalice.formats.position_check.check_position`).
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "parse_position")
     sections, fields, outcome = _split(_take_teams(text, rules), _STATE_KEYS)
     if "on" not in fields:
         raise NotationError("position: the field 'on=<seat>' (the seat on turn) is missing",
@@ -76,7 +78,9 @@ def parse_view(text: str, rules: RuleBook) -> SeatView:
             another seat's hand or a card under a pay-off pile's top card by card, or has a
             pay-off pile whose top is hidden.
         PositionError: the visible position breaks the rule set.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "parse_view")
     sections, fields, outcome = _split(_take_teams(text, rules), _VIEW_KEYS)
     for key, what in (("view", "the viewing seat"), ("on", "the seat on turn")):
         if key not in fields:

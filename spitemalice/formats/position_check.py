@@ -46,7 +46,7 @@ from spitemalice.engine.views import SeatView
 from spitemalice.errors import PositionError
 from spitemalice.limits import shown
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat, hand_order
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 
 def check_position(rules: RuleBook, state: GameState) -> None:
@@ -55,7 +55,9 @@ def check_position(rules: RuleBook, state: GameState) -> None:
     Raises:
         PositionError: the first problem found, naming the seat, pile or field (a state built
             in code with values of the wrong types too: :func:`check_shape`).
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "check_position")
     check_shape(state)
     check_layout(rules, len(state.seats),
                  [(len(s.payoff), len(s.hand), s.discards) for s in state.seats])
@@ -128,7 +130,9 @@ def check_view(rules: RuleBook, view: SeatView) -> None:
 
     Raises:
         PositionError: the first problem found, naming the seat, pile or field.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "check_view")
     if not isinstance(view.viewer, int) or not 0 <= view.viewer < rules.players:
         raise PositionError(f"the view is from seat {view.viewer!r}; seats are 0 to "
                             f"{rules.players - 1}")
@@ -187,7 +191,9 @@ def check_layout(rules: RuleBook, seats: int,
     Raises:
         PositionError: a wrong seat or pile count, a hand over the hand size, or a discard
             pile holding a rank that may not be discarded.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "check_layout")
     if seats != rules.players:
         raise PositionError(
             f"the position has {seats} seat(s); {rules.name} is loaded for {rules.players} "
@@ -219,7 +225,9 @@ def check_builds(rules: RuleBook, builds: tuple[Pile, ...], removed: tuple[int, 
     Raises:
         PositionError: naming the build pile (1-based) and the card out of sequence, or a
             count of recycled cards the rules cannot hold.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "check_builds")
     limit, ceiling = rules.build_limit, rules.ceiling.ceiling
     if limit and len(builds) > limit:
         raise PositionError(f"{len(builds)} build piles are open; {rules.name} allows {limit}")
@@ -266,7 +274,9 @@ def check_card_counts(rules: RuleBook, cards: Iterable[Card], hidden: int = 0) -
 
     Raises:
         PositionError: naming the card, how many the position holds and the deck holds.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "check_card_counts")
     deck = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
     have = Counter(cards)
     for card, count in sorted(have.items(), key=lambda item: hand_order(item[0])):
@@ -285,7 +295,9 @@ def check_counters(rules: RuleBook, seat: int, turn: int, turn_moves: int,
 
     Raises:
         PositionError: naming the counter.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "check_counters")
     _whole("seat on turn", seat)
     if seat >= rules.players:
         raise PositionError(f"seat {seat} is on turn; seats are 0 to {rules.players - 1}")
@@ -298,7 +310,9 @@ def check_outcome(rules: RuleBook, outcome: Outcome | None) -> None:
 
     Raises:
         PositionError: naming what is wrong with the outcome.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "check_outcome")
     if outcome is None:
         return
     if outcome.kind not in OUTCOME_KINDS:

@@ -81,7 +81,7 @@ from spitemalice.formats.serialize import outcome_from_dict, outcome_to_dict
 from spitemalice.limits import check_int, check_seed, int_field, json_indent
 from spitemalice.model import GameResult, Outcome
 from spitemalice.moves import Move, move_text, parse_move
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
 
 FORMAT = "spitemalice-record"
@@ -201,7 +201,11 @@ def ruleset_ref(rules: RuleBook) -> RulesetRef:
     from what the rule set and house rules give by themselves.  A rule set read from a custom
     file is recorded as its base rule set, house rules and parameters (its file name, title
     and version are not needed to replay it and are not kept).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "ruleset_ref")
     defaults = rules.plugins_ruleset()
     params = []
     for field in attrs.fields(Ruleset):
@@ -219,7 +223,12 @@ def ruleset_ref(rules: RuleBook) -> RulesetRef:
 
 def own_version(rules: RuleBook) -> str:
     """The version of the rule-set plugin itself (``rules.plugins[0]``), before any house
-    rule or custom file wraps it."""
+    rule or custom file wraps it.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "own_version")
     return rules.own.version
 
 
@@ -250,7 +259,9 @@ def record_game(
     Raises:
         SpiteMaliceError: ``seats`` does not have one entry per seat, a seed outside 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a dealer that is not a seat.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "record_game")
     check_seed(seed)
     if dealer is not None:
         check_int(dealer, "dealer", 0, rules.players - 1)
@@ -273,7 +284,12 @@ def record_result(rules: RuleBook, result: GameResult,
                   seats: Sequence[SeatInfo | str] | None = None,
                   dealer: int | None = None) -> GameRecord:
     """The record of a :class:`~spitemalice.model.GameResult` (``seed``, ``moves``,
-    ``final``) played with ``dealer`` (``None``: the seeded cut, as ``play_game`` deals)."""
+    ``final``) played with ``dealer`` (``None``: the seeded cut, as ``play_game`` deals).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "record_result")
     return record_game(rules, result.seed, result.moves, seats=seats, dealer=dealer,
                        outcome=result.final.outcome)
 

@@ -28,7 +28,7 @@ from spitemalice.formats.records import GameRecord, ParamValue, own_version
 from spitemalice.limits import int_field, shown
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.loader import load
 from spitemalice.rules.policies import same_teams, teams_text
@@ -104,7 +104,17 @@ def replay(record: GameRecord, rules: RuleBook | None = None) -> Iterator[GameSt
         DataError: the seats do not match the rules, or the dealer is not a seat.
         RecordError: a move does not parse or is illegal at its point, or the replay's
             outcome differs from the recorded one; states before it have been yielded.
+        TypeError: ``rules`` is neither ``None`` nor a
+            :class:`~spitemalice.rules.book.RuleBook` (raised at the call, not at the first
+            state).
     """
+    if rules is not None:
+        check_book(rules, "replay")
+    return _replay(record, rules)
+
+
+def _replay(record: GameRecord, rules: RuleBook | None) -> Iterator[GameState]:
+    """:func:`replay`'s states, its rule book checked."""
     book = rules_for(record) if rules is None else rules
     if len(record.seats) != book.players:
         raise DataError(f"record.seats: {len(record.seats)} entries, but the record's rules "
@@ -138,7 +148,10 @@ def final_state(record: GameRecord, rules: RuleBook | None = None) -> GameState:
 
     Raises:
         RulesetError, RecordError: as :func:`replay`.
+        TypeError: ``rules`` is neither ``None`` nor a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    if rules is not None:
+        check_book(rules, "final_state")
     states = replay(record, rules)
     state = next(states)
     for state in states:  # noqa: B007 - the last state is the answer
@@ -153,7 +166,10 @@ def check_record(record: GameRecord, rules: RuleBook | None = None) -> RecordPro
     Raises:
         RulesetError: the record's rules cannot be loaded.
         DataError: the seats do not match the rules, or the dealer is not a seat.
+        TypeError: ``rules`` is neither ``None`` nor a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    if rules is not None:
+        check_book(rules, "check_record")
     try:
         for _ in replay(record, rules):
             pass

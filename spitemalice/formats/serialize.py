@@ -63,7 +63,7 @@ from spitemalice.formats.json_input import (
 from spitemalice.formats.position_check import check_position, check_view
 from spitemalice.limits import json_indent, shown
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import same_teams, teams_text
 
 STATE_FORMAT = "spitemalice-state"
@@ -156,7 +156,9 @@ def state_from_dict(data: Any, rules: RuleBook, path: str = "state") -> GameStat
     Raises:
         DataError: a missing, unknown or mistyped field, or a wrong format or version.
         PositionError: the position breaks the rule set.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "state_from_dict")
     check_header(data, path, STATE_FORMAT, VERSION)
     fields = read_object(data, path, _STATE_FIELDS, _OPTIONAL_FIELDS)
     seats = []
@@ -201,7 +203,9 @@ def loads_state(text: str | bytes, rules: RuleBook) -> GameState:
     Raises:
         DataError: malformed JSON or bad data (see :func:`state_from_dict`).
         PositionError: the position breaks the rule set.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "loads_state")
     return state_from_dict(parse_json(text, "state"), rules)
 
 
@@ -248,7 +252,9 @@ def view_from_dict(data: Any, rules: RuleBook, path: str = "view") -> SeatView:
     Raises:
         DataError: a missing, unknown or mistyped field, or a wrong format or version.
         PositionError: the visible position breaks the rule set.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "view_from_dict")
     check_header(data, path, VIEW_FORMAT, VERSION)
     fields = read_object(data, path, _VIEW_FIELDS, _OPTIONAL_FIELDS)
     seats = []
@@ -300,7 +306,9 @@ def loads_view(text: str | bytes, rules: RuleBook) -> SeatView:
     Raises:
         DataError: malformed JSON or bad data.
         PositionError: the visible position breaks the rule set.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "loads_view")
     return view_from_dict(parse_json(text, "view"), rules)
 
 

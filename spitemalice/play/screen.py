@@ -16,7 +16,7 @@ from spitemalice.engine.views import PublicSeat
 from spitemalice.model import Outcome, Pile
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.play.table_view import HUMAN, Played, TableView
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 WIDTH = 78
 """The widest line of running text (refusals, clauses); a terminal is at least 80 wide."""
@@ -37,7 +37,11 @@ def table_lines(rules: RuleBook, table: TableView) -> list[str]:
     Every seat shows its pay-off piles (top card and count), its hand count and every card of
     every discard pile (bottom to top, the top last); every build pile shows its cards and the
     rank it needs next.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "table_lines")
     viewer = table.viewer
     lines = [RULE, *_packed("", _heading(rules, table).split("   ")), *_team_lines(table)]
     for seat in (*range(viewer + 1, len(table.seats)), *range(viewer)):
@@ -123,7 +127,12 @@ def _seat_lines(rules: RuleBook, table: TableView, seat: int) -> list[str]:
 
 def rank_name(rules: RuleBook, rank: int) -> str:
     """A rank as the deck's cards write it: ``A``, ``7``, ``Q`` for a standard pack, the bare
-    number for a numbered deck such as Skip-Bo's (whose 1 is not an ace)."""
+    number for a numbered deck such as Skip-Bo's (whose 1 is not an ace).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "rank_name")
     numbered = any(not card.suit and card.rank != JOKER_RANK for card in rules.deck.cards)
     return str(rank) if numbered else rank_text(rank)
 
@@ -168,7 +177,12 @@ def wrapped(text: str, indent: str = "  ") -> str:
 
 
 def cards_text(rules: RuleBook, cards: Sequence[Card]) -> str:
-    """Cards in text form, separated by spaces (``""`` for none)."""
+    """Cards in text form, separated by spaces (``""`` for none).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "cards_text")
     return " ".join(card_text(card) for card in cards)
 
 
@@ -192,7 +206,11 @@ def move_words(rules: RuleBook, move: Move, builds: Sequence[int] = ()) -> str:
     Args:
         builds: the build piles' top ranks before the move (:attr:`SeatView.build_tops`); with
             them a wild card's play says the rank it stands for (``"as a 5"``).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "move_words")
     if isinstance(move, Pass):
         return "passes"
     if isinstance(move, Discard):
@@ -228,7 +246,12 @@ def played_line(rules: RuleBook, table: TableView, played: Played,
     """One move on one line: who made it, what it did in words, and its move text, as
     ``"greedy-1 (seat 1): plays 9H from the hand on build pile 2   [9H>B2]"``; a move that
     completed its build pile says so (``"..., completing it"``), as the pile's number then
-    names the next pile."""
+    names the next pile.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "played_line")
     done = ", completing it" if played.completed else ""
     return (f"{seat_name(table, played.seat)}: {move_words(rules, played.move, builds)}"
             f"{done}   [{played.text}]")

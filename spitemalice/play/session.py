@@ -37,7 +37,7 @@ from spitemalice.limits import MAX_NAME_CHARS, check_int, printable
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Move, Play, move_text, parse_move
 from spitemalice.play.table_view import HUMAN, Played, TableView, describe
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.stops import held_stops
 
 
@@ -81,12 +81,14 @@ class Session:
             be), or the record file exists (without ``overwrite``) or cannot be written.
         SpiteMaliceError: an unknown bot name (the message lists the known ones), a bad seed
             or dealer.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
 
     def __init__(self, rules: RuleBook, kinds: Sequence[str], *,
                  names: Sequence[str] | None = None, seed: int | None = None,
                  dealer: int | None = None, record_path: str | os.PathLike[str] | None = None,
                  overwrite: bool = False) -> None:
+        check_book(rules, "Session")
         self._start(rules, _seat_infos(rules, kinds, names), deal(rules, seed, dealer), dealer)
         self.record_path = None if record_path is None else Path(record_path)
         if self.record_path is not None:
@@ -131,7 +133,11 @@ class Session:
             PlayError: ``kinds`` does not have one entry per seat, or the record file exists
                 (without ``overwrite``) or cannot be written.
             SpiteMaliceError: an unknown bot name.
+            TypeError: ``rules`` is neither ``None`` nor a
+                :class:`~spitemalice.rules.book.RuleBook`.
         """
+        if rules is not None:
+            check_book(rules, "Session.resume")
         book = rules_for(record) if rules is None else rules
         states = list(replay(record, book))
         seats = record.seats if kinds is None else _seat_infos(

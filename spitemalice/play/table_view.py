@@ -19,7 +19,7 @@ from spitemalice.formats.records import SeatInfo
 from spitemalice.limits import int_field
 from spitemalice.model import Outcome, Pile
 from spitemalice.moves import Move
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 HUMAN = "human"
 """The seat kind of a person (a record's ``seats[i].kind``); every other kind is a bot's."""
@@ -127,7 +127,9 @@ def describe(rules: RuleBook, view: SeatView, seats: Sequence[SeatInfo], last: P
 
     Raises:
         SpiteMaliceError: ``seats`` does not have one entry per seat of the view.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "describe")
     if len(seats) != len(view.seats):
         raise SpiteMaliceError(f"a table view needs a name for each of the {len(view.seats)} "
                                f"seats, not {len(seats)}")

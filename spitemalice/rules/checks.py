@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from spitemalice.errors import RulesetError
+from spitemalice.limits import not_a_book
 from spitemalice.rules import reasons, sheet
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.resolve import call, call_order, wrap
@@ -59,8 +60,16 @@ def clause_table(
 
 
 def check_deal(book: RuleBook) -> None:
-    """Refuse a seat count the deck cannot deal pay-off piles and hands for."""
-    rules, deal = book.ruleset, book.deal
+    """Refuse a seat count the deck cannot deal pay-off piles and hands for.
+
+    Raises:
+        RulesetError: the deck is too small for the seats.
+        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    try:
+        rules, deal = book.ruleset, book.deal
+    except AttributeError:  # fields every rule book has (this module cannot import the class)
+        raise not_a_book(book, "check_deal") from None
     if deal.payoff_size is None and book.deck.payoff_cards is None:
         raise RulesetError("payoff_size None needs a deck with a separate pay-off pack")
     payoffs = rules.players * deal.payoff_piles * (deal.payoff_size or 1)
@@ -81,8 +90,17 @@ def check_deal(book: RuleBook) -> None:
 
 def check_ranks(book: RuleBook) -> None:
     """Refuse rank sets naming ranks no card or build pile has, and a build ceiling that no
-    card can reach (some rank from 1 to the ceiling that no card may stand for)."""
-    cards = (*book.deck.cards, *(book.deck.payoff_cards or ()))
+    card can reach (some rank from 1 to the ceiling that no card may stand for).
+
+    Raises:
+        RulesetError: naming the rank set or the ranks no card reaches.
+        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    try:
+        deck = book.deck
+    except AttributeError:  # a field every rule book has
+        raise not_a_book(book, "check_ranks") from None
+    cards = (*deck.cards, *(deck.payoff_cards or ()))
     highest = max([book.ceiling.ceiling, *(card.rank for card in cards)])
     for name in RANK_SETS:
         bad = sorted(r for r in getattr(book.ruleset, name) if r > highest)
@@ -108,12 +126,21 @@ def check_enforced(
     """Refuse a parameter that only a plugin's move filter gives effect to
     (:data:`~spitemalice.rules.ruleset.ENFORCED_FIELDS`, against the default) or that forms teams
     (:data:`~spitemalice.rules.ruleset.TEAM_FIELDS`, against the rule set's own value) when no
-    loaded plugin enforces it."""
+    loaded plugin enforces it.
+
+    Raises:
+        RulesetError: naming the parameter and the plugins that would enforce it.
+        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    try:
+        own, ruleset = book.own, book.ruleset
+    except AttributeError:  # fields every rule book has
+        raise not_a_book(book, "check_enforced") from None
     default = Ruleset()
     loaded = [getattr(plugin, "ENFORCES", ()) for plugin in plugins]
     for field, baseline in ([(f, default) for f in ENFORCED_FIELDS]
-                            + [(f, book.own) for f in TEAM_FIELDS]):
-        value = getattr(book.ruleset, field)
+                            + [(f, own) for f in TEAM_FIELDS]):
+        value = getattr(ruleset, field)
         if value == getattr(baseline, field) or any(field in enforces for enforces in loaded):
             continue
         found = sorted(enforcers(field)) if enforcers else []
@@ -124,7 +151,7 @@ def check_enforced(
                else "; no installed plugin enforces it")
         effect = _UNSTATED.get(field, "has no effect")
         raise RulesetError(f"{field} = {sheet.format_value(value)} {effect} on "
-                           f"{book.ruleset.name} unless a plugin that enforces it is loaded{fix}")
+                           f"{ruleset.name} unless a plugin that enforces it is loaded{fix}")
 
 
 def check_overrides_keep_house_rules(

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import shown
+from spitemalice.limits import not_a_book, shown
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.ruleset import Ruleset, closest
 
@@ -213,9 +213,17 @@ def _plugin(ep: EntryPoint) -> object:
 def own_clauses(book: RuleBook) -> set[str]:
     """Ids of the clauses ``book``'s plugins under test add (not inherited with
     ``base_sheet``): those of its plugins that do not ship with spitemalice, or, when all of
-    them do, every clause.  A rule-set file adds no clauses of its own."""
+    them do, every clause.  A rule-set file adds no clauses of its own.
+
+    Raises:
+        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    try:
+        plugins = book.plugins
+    except AttributeError:  # a field every rule book has (the book's module is not imported)
+        raise not_a_book(book, "own_clauses") from None
     built_in = {info.name for info in installed() if info.built_in}
-    outside = [name for name in book.plugins if name not in built_in]
+    outside = [name for name in plugins if name not in built_in]
     own = {c.id for c in book.clauses if not c.inherited_from}
     if not outside:
         return own
@@ -228,9 +236,17 @@ def own_clauses(book: RuleBook) -> set[str]:
 def house_rule_clauses(book: RuleBook) -> dict[str, tuple[str, ...]]:
     """Each house rule of ``book`` (in stacking order) -> the ids of the clauses its own rule
     sheet adds, in sheet order (a rule-set file's layer and the rule set itself are left
-    out)."""
+    out).
+
+    Raises:
+        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    try:
+        plugins = book.plugins
+    except AttributeError:  # a field every rule book has
+        raise not_a_book(book, "house_rule_clauses") from None
     found = {}
-    for name in book.plugins[1:]:
+    for name in plugins[1:]:
         plugin = book.plugin(name)
         if getattr(plugin, "KIND", "house-rule") != "house-rule":
             continue
