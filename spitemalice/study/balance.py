@@ -43,7 +43,7 @@ import attrs
 from spitemalice.engine.coverage import Tally
 from spitemalice.limits import MAX_GAMES, check_int, check_jobs, check_seed
 from spitemalice.model import OUTCOME_KINDS
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.runner import Configuration, GameRow, Run, configuration, play_games
@@ -194,7 +194,9 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly, or a
             ``games``, ``deals``, ``coverage``, ``seed`` or ``jobs`` out of range (naming
             the bound).
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "balance")
     games, deals, coverage = (
         check_int(number, name, 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
         for number, name in ((games, "games"), (deals, "deals"), (coverage, "coverage")))

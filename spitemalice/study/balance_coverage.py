@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.registry import house_rule_clauses, own_clauses
 from spitemalice.study.coverage import (
     ClauseCoverage,
@@ -82,7 +82,12 @@ class BalanceCoverage:
 
 
 def measured(rules: RuleBook, tally: Tally, of: int) -> BalanceCoverage:
-    """The coverage of ``tally``'s games of ``rules``, the first of ``of`` self-play games."""
+    """The coverage of ``tally``'s games of ``rules``, the first of ``of`` self-play games.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "measured")
     rows = tuple(clause_coverage(rules, tally))
     return BalanceCoverage(tally.games, of, rows,
                            tuple(coverage_notes(rules, rows, tally.games)),

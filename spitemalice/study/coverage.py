@@ -20,7 +20,7 @@ from typing import Literal
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.findings import cite, declared, how_to_declare
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.registry import own_clauses
@@ -109,7 +109,12 @@ def _names(clause: Clause, key: str) -> bool:
 
 
 def clause_coverage(rules: RuleBook, tally: Tally) -> list[ClauseCoverage]:
-    """One row per clause of ``rules``' sheet, in sheet order."""
+    """One row per clause of ``rules``' sheet, in sheet order.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "clause_coverage")
     intended = set(declared(rules.clauses, UNEXERCISED))
     rows = []
     for clause in rules.clauses:
@@ -126,7 +131,12 @@ def clause_coverage(rules: RuleBook, tally: Tally) -> list[ClauseCoverage]:
 
 def never_exercised(rules: RuleBook, row: ClauseCoverage, games: int) -> str:
     """The sentence for a clause no game exercised: what no seat did and what never happened,
-    in ``games`` games."""
+    in ``games`` games.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "never_exercised")
     clause = rules.clause(row.clause)
     span = f"in {games} game{'s' if games != 1 else ''}"
     if not row.counted:
@@ -159,7 +169,12 @@ def coverage_notes(rules: RuleBook, rows: Sequence[ClauseCoverage], games: int,
     come up yet), and for a clause that is not the rules under study's own
     (:func:`~spitemalice.rules.registry.own_clauses`: a built-in rule set's clause under an
     outside house rule, a clause inherited with ``base_sheet``), which its own rule set's
-    validation judges (issue 19, 4b)."""
+    validation judges (issue 19, 4b).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "coverage_notes")
     own = own_clauses(rules)
     notes = []
     for row in rows:

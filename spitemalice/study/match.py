@@ -10,7 +10,7 @@ from spitemalice.bots.players import Player
 from spitemalice.engine.shuffle import derive_seed, rng_for
 from spitemalice.limits import MAX_MATCH_GAMES, check_int, check_seed, int_field
 from spitemalice.model import GameResult
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.simulate import play_game
 
 
@@ -50,7 +50,9 @@ def play_match(
             keeps every game it played), a seed not 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a player count that does not fit the
             seats.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "play_match")
     seed = check_seed(seed)
     max_games = check_int(max_games, "max_games", 1, MAX_MATCH_GAMES,
                           constant="spitemalice.limits.MAX_MATCH_GAMES")

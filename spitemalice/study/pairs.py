@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.ratings import Table
 from spitemalice.study.runner import Configuration, GameRow, configuration
 from spitemalice.study.stats import Interval, SprtResult, mean_interval, sprt, wilson
@@ -44,7 +44,9 @@ def pair_configs(rules: RuleBook, a: str, b: str) -> tuple[Configuration, Config
     Raises:
         SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly (as
             :func:`spitemalice.study.tournament.tournament_sides`).
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "pair_configs")
     sides = tournament_sides(rules)
     configs = []
     for flip in range(PATTERNS):
@@ -57,7 +59,12 @@ def pair_configs(rules: RuleBook, a: str, b: str) -> tuple[Configuration, Config
 
 
 def table_of(rules: RuleBook, row: GameRow) -> Table:
-    """A finished game as rating evidence: each side's bot and the side that won."""
+    """A finished game as rating evidence: each side's bot and the side that won.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "table_of")
     sides = tournament_sides(rules)
     winner = None
     if row.winner is not None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.registry import distribution
 from spitemalice.rules.ruleset import IDENTITY_FIELDS
@@ -173,7 +173,11 @@ def describe_run(book: RuleBook, bots: Sequence[str] = (), seed: int = 0, *,
             ``book`` that does not come from a rule-set file.
         settings: the parameters given on top, as ``(key, value)`` text pairs (``--set``);
             default those :attr:`RuleBook.origin` credits to an override, with their values.
+
+    Raises:
+        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(book, "describe_run")
     from spitemalice import __version__  # the package's own version, set in one place
 
     # A rule-set file's layer is listed last, by the file's name (RuleBook.plugins).
@@ -193,7 +197,12 @@ def describe_run(book: RuleBook, bots: Sequence[str] = (), seed: int = 0, *,
 
 def changed_parameters(book: RuleBook) -> tuple[Changed, ...]:
     """Every parameter of ``book`` whose value differs from its rule set's own value (except
-    ``players``, named on its own), in the Ruleset's field order, with who changed it."""
+    ``players``, named on its own), in the Ruleset's field order, with who changed it.
+
+    Raises:
+        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(book, "changed_parameters")
     found = []
     for field in attrs.fields(type(book.ruleset)):
         name = field.name

@@ -21,7 +21,7 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import MAX_GAMES, check_int, check_seed, int_field
 from spitemalice.model import GameResult, GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, book_field, check_book
 from spitemalice.rules.policies import TeamRule
 from spitemalice.study.commit import commit_games
 from spitemalice.study.parallel import run_games
@@ -36,9 +36,12 @@ class Configuration:
         rules: the resolved rules.
         bots: one bot kind per seat (names of :data:`spitemalice.bots.players.PLAYERS`).
         label: how reports name this configuration (``"A"``, ``"B"``, a rule-set name).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
 
-    rules: RuleBook = attrs.field(eq=False)
+    rules: RuleBook = attrs.field(eq=False, validator=book_field())
     bots: tuple[str, ...]
     label: str = ""
 
@@ -48,7 +51,9 @@ def configuration(rules: RuleBook, bots: Sequence[str], label: str = "") -> Conf
 
     Raises:
         SpiteMaliceError: a bot list that does not fit the seats, or an unknown bot kind.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "configuration")
     kinds = tuple(bots)
     if len(kinds) == 1:
         kinds = kinds * rules.players

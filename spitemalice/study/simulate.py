@@ -18,7 +18,7 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import check_games, check_seed, int_field
 from spitemalice.model import OUTCOME_KINDS, GameResult, GameState
 from spitemalice.moves import Move
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, book_field, check_book
 from spitemalice.study.commit import commit_games
 from spitemalice.study.coverage import (
     ClauseCoverage,
@@ -46,7 +46,9 @@ def play_game(
 
     Raises:
         SpiteMaliceError: the number of players differs from the rule set's seats.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "play_game")
     if len(players) != rules.players:
         raise SpiteMaliceError(f"{rules.players} seats need {rules.players} players, "
                                f"not {len(players)}")
@@ -148,9 +150,13 @@ def percentile(values: Sequence[float], share: float) -> float:
 class BotGame:
     """Game ``g`` of a simulation run, as a pure function of ``g`` (see
     :mod:`spitemalice.study.parallel`): dealt from ``derive_seed(seed, "game", g)``, each seat's
-    player of kind ``bots[seat]`` seeded with ``derive_seed(game_seed, "seat", seat)``."""
+    player of kind ``bots[seat]`` seeded with ``derive_seed(game_seed, "seat", seat)``.
 
-    rules: RuleBook = attrs.field(eq=False)
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+
+    rules: RuleBook = attrs.field(eq=False, validator=book_field())
     bots: tuple[str, ...]
     seed: int
 
@@ -170,7 +176,11 @@ class BotGame:
 class CoveredGame(BotGame):
     """:class:`BotGame` that also records the game's rule coverage
     (:class:`~spitemalice.engine.coverage.Recorder`): returns the result and the game's
-    :class:`~spitemalice.engine.coverage.Tally`."""
+    :class:`~spitemalice.engine.coverage.Tally`.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
 
     def __call__(self, game: int) -> tuple[GameResult, Tally]:  # type: ignore[override]
         return covered_game(self.rules, lambda on_move: BotGame.play(self, game, on_move))
@@ -181,7 +191,12 @@ def covered_game(rules: RuleBook,
                  ) -> tuple[GameResult, Tally]:
     """Run ``play(on_move)`` (one game, calling ``on_move`` before each move) while this
     process's recorder of ``rules`` counts its rule coverage; the result and the game's
-    tally."""
+    tally.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "covered_game")
     recorder = recorder_for(rules)
     with recorder:
         result = play(recorder.move)
@@ -224,7 +239,9 @@ def simulate(
         SpiteMaliceError: an unknown bot, a bot list that does not fit the seats, ``games``
             not 1 to :data:`~spitemalice.limits.MAX_GAMES`, a seed not 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a bad ``jobs``.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "simulate")
     games, seed = check_games(games), check_seed(seed)
     kinds = _bots_for(bots, rules.players)
     for kind in set(kinds):

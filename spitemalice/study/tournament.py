@@ -23,7 +23,7 @@ import attrs
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import check_games, check_seed
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import teams_text
 from spitemalice.study.runner import GameRow, configuration, play_games
 from spitemalice.study.stats import Interval, wilson
@@ -113,7 +113,9 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
             :data:`~spitemalice.limits.MAX_GAMES` or a seed not 0 to
             :data:`~spitemalice.limits.MAX_SEED`.
         ValueError: fewer than two bots.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "tournament")
     deals, seed = check_games(deals, "deals"), check_seed(seed)
     if len(bots) < 2:
         raise ValueError(f"a tournament needs two or more bots, not {len(bots)}")
@@ -146,7 +148,9 @@ def tournament_sides(rules: RuleBook) -> tuple[tuple[int, ...], ...]:
     Raises:
         SpiteMaliceError: fewer than two teams, or teams of different sizes (one bot would
             hold more seats than the other, so the fair share is not ``1/teams``).
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "tournament_sides")
     sides = rules.teams.teams
     if len(sides) < 2:
         raise SpiteMaliceError(f"{rules.name}: a tournament seats two bots on different "

@@ -22,7 +22,7 @@ from spitemalice.formats.records import RecordFinding, record_game, record_to_di
 from spitemalice.limits import check_games, check_seed
 from spitemalice.model import Outcome
 from spitemalice.moves import move_text
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.findings import cite
 from spitemalice.rules.loader import load
@@ -143,7 +143,12 @@ def validate_book(
     Raises:
         SpiteMaliceError: ``games`` not 1 to :data:`~spitemalice.limits.MAX_GAMES`, or a
             seed not 0 to :data:`~spitemalice.limits.MAX_SEED`.
+        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`, or ``base``
+            is neither ``None``, a Base nor a RuleBook.
     """
+    check_book(book, "validate_book")
+    if base is not None and not isinstance(base, Base):
+        check_book(base, "validate_book's base")
     games, seed = check_games(games), check_seed(seed)
     plugins = [book.plugin(name) for name in book.plugins]
     own = list(book.plugins[1:] if house_rules is None else house_rules)

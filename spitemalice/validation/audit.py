@@ -16,7 +16,7 @@ from spitemalice.engine.legal import base_moves
 from spitemalice.errors import IllegalMove
 from spitemalice.model import GameState, Pile
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 BURIED_DEPTH = 3  # cards below a pile's top offered as (illegal) buried-card candidates
 
@@ -31,7 +31,11 @@ def audit_position(rules: RuleBook, state: GameState) -> str | None:
       both apply, in any stacking order);
     * every unlisted candidate (buried cards, cards not held, wrong ranks, wild cards on every
       pile, discards of every hand card and pair, a pass) is refused.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "audit_position")
     rules.forget_last_legal()
     listed = legal_moves(rules, state)
     for move in listed:
@@ -58,7 +62,12 @@ def audit_position(rules: RuleBook, state: GameState) -> str | None:
 
 
 def filters_hold(rules: RuleBook, state: GameState, listed: tuple[Move, ...]) -> str | None:
-    """A listed move that some forced-play filter refuses, or ``None``."""
+    """A listed move that some forced-play filter refuses, or ``None``.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "filters_hold")
     if not rules.filter_moves_hooks or listed == (PASS,):
         return None
     offered = base_moves(rules, state)
@@ -75,7 +84,12 @@ def filters_hold(rules: RuleBook, state: GameState, listed: tuple[Move, ...]) ->
 
 
 def answering_filters(rules: RuleBook, state: GameState) -> int:
-    """How many forced-play filters answer (narrow the moves) in ``state``."""
+    """How many forced-play filters answer (narrow the moves) in ``state``.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "answering_filters")
     offered = base_moves(rules, state)
     return sum(hook(rules.ruleset, state, offered) is not None
                for hook in rules.filter_moves_hooks)
@@ -92,7 +106,17 @@ def candidates(rules: RuleBook, state: GameState) -> Iterator[Move]:
     pay-off and discard piles down to :data:`BURIED_DEPTH`, one card of each rank not held)
     onto every build pile, a new one and one that does not exist; discards of every hand card
     and ordered pair onto every discard pile and one more; the same from and onto every other
-    seat's piles (:func:`other_seats`); a pass."""
+    seat's piles (:func:`other_seats`); a pass.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (at the call,
+            not at the first move).
+    """
+    check_book(rules, "candidates")
+    return _candidates(rules, state)
+
+
+def _candidates(rules: RuleBook, state: GameState) -> Iterator[Move]:
     seat = state.seats[state.seat]
     targets = [*range(len(state.builds) + 1), NEW_PILE]
     for card in dict.fromkeys(seat.hand):
@@ -112,7 +136,7 @@ def candidates(rules: RuleBook, state: GameState) -> Iterator[Move]:
         for j, second in enumerate(seat.hand):
             if i != j:
                 yield from (Discard((first, second), pile) for pile in discard_piles)
-    yield from other_seats(rules, state, targets)
+    yield from _other_seats(rules, state, targets)
     yield PASS
 
 
@@ -121,7 +145,17 @@ def other_seats(rules: RuleBook, state: GameState, targets: list[int]) -> Iterat
     pay-off and discard pile of every other seat, and discards of each hand card and each
     equal-rank pair onto their discard piles, whether the rules share piles with that seat
     (partners, PT-2 and PT-3) or not; and a move that names the mover's own seat (which must
-    drop the prefix).  What the rules share must be listed, and the rest refused."""
+    drop the prefix).  What the rules share must be listed, and the rest refused.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (at the call,
+            not at the first move).
+    """
+    check_book(rules, "other_seats")
+    return _other_seats(rules, state, targets)
+
+
+def _other_seats(rules: RuleBook, state: GameState, targets: list[int]) -> Iterator[Move]:
     seat = state.seats[state.seat]
     hand = dict.fromkeys(seat.hand)
     pairs = [(a, b) for i, a in enumerate(seat.hand) for j, b in enumerate(seat.hand)

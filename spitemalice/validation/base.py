@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, book_field
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.custom import read as read_custom
 from spitemalice.rules.loader import load
@@ -32,9 +32,12 @@ class Base:
         book: the base rule set at the configuration's seat count, or ``None``.
         name: its name (empty without one).
         how: how it was found (``"named by quick's BASED_ON"``), or why there is none.
+
+    Raises:
+        TypeError: ``book`` is neither ``None`` nor a :class:`~spitemalice.rules.book.RuleBook`.
     """
 
-    book: RuleBook | None
+    book: RuleBook | None = attrs.field(validator=book_field(optional=True))
     name: str
     how: str
 

@@ -17,7 +17,7 @@ from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import IllegalMove
 from spitemalice.model import GameState
 from spitemalice.moves import Move
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, book_field, check_book
 from spitemalice.rules.findings import how_to_declare
 from spitemalice.study.commit import commit_games
 from spitemalice.study.parallel import run_games
@@ -61,7 +61,12 @@ def stuck(rules: RuleBook, state: GameState, moves: Sequence[Move]) -> str | Non
     """A seat is stuck when, at the start of its turn, it must pass although it holds a card
     the rules let it discard: some rule has taken every move away (design notes §6).  A rule
     that means it declares ``expects=("stuck-seat",)`` on its clause; the callers then count
-    the stuck seats instead of failing (:func:`unintended`)."""
+    the stuck seats instead of failing (:func:`unintended`).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "stuck")
     if state.outcome is not None or state.turn_moves or tuple(moves) != (PASS,):
         return None
     hand = state.seats[state.seat].hand
@@ -75,7 +80,12 @@ def step_violation(
     rules: RuleBook, state: GameState, move: Move
 ) -> tuple[GameState, Violation | None]:
     """Apply ``move``; return the new state and the first problem it shows, named.  Any
-    exception (a plugin's bug) becomes a problem to report, never a crash of the validator."""
+    exception (a plugin's bug) becomes a problem to report, never a crash of the validator.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "step_violation")
     try:
         after = apply_move(rules, state, move)
         problems = transition_violations(rules, state, move, after)
@@ -92,14 +102,24 @@ def step_violation(
 
 
 def unintended(rules: RuleBook, found: Violation | None) -> Violation | None:
-    """``found``, unless it is a stuck seat that a clause of ``rules`` declares it intends."""
+    """``found``, unless it is a stuck seat that a clause of ``rules`` declares it intends.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "unintended")
     if found is not None and found.invariant == STUCK and intends(rules, STUCK):
         return None
     return found
 
 
 def step_problem(rules: RuleBook, state: GameState, move: Move) -> tuple[GameState, str | None]:
-    """Apply ``move``; return the new state and the first problem it shows, if any."""
+    """Apply ``move``; return the new state and the first problem it shows, if any.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "step_problem")
     after, found = step_violation(rules, state, move)
     return after, found.message if found else None
 
@@ -122,7 +142,11 @@ def play_checked(
 
     A game longer than :func:`~spitemalice.validation.termination.move_cap` moves fails as
     non-termination instead of running on.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "play_checked")
     moves: list[Move] = []
     try:
         with cpu_limit():
@@ -228,9 +252,13 @@ class CheckedGame:
     the line-up ``LINEUPS[g % 3]``, every invariant checked after every move and the
     positions :func:`audit_points` names audited; returns what :func:`play_checked` returns,
     the number of positions audited, the number of stuck seats the rules intend and the
-    game's rule coverage."""
+    game's rule coverage.
 
-    rules: RuleBook = attrs.field(eq=False)
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+
+    rules: RuleBook = attrs.field(eq=False, validator=book_field())
     seed: int
 
     def __call__(self, game: int) -> Checked:
@@ -259,7 +287,11 @@ def dynamic_checks(
     A stop (Ctrl-C; SIGTERM on the command line) ends the games early: the checks and the
     statistics cover the games finished, and ``stats.interrupted`` says so
     (:func:`spitemalice.study.commit.commit_games`).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "dynamic_checks")
     tally = Tally(rules.players)
 
     def commit(game: int, played: Checked) -> bool:
@@ -297,7 +329,12 @@ def first_problem(
     rules: RuleBook, seed: int, picks: Sequence[int]
 ) -> tuple[list[Move], str] | None:
     """Play ``legal_moves[pick % n]`` for each pick from the deal of ``seed``; the moves up to
-    the first problem and the problem, or ``None``."""
+    the first problem and the problem, or ``None``.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "first_problem")
     found = first_violation(rules, seed, picks)
     return None if found is None else (found[0], found[1].message)
 
@@ -308,7 +345,11 @@ def first_violation(
     """:func:`first_problem` with the problem named.
 
     The problem is a :class:`~spitemalice.engine.invariants.Violation`.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "first_violation")
     state = deal(rules, seed)
     moves: list[Move] = []
     for pick in picks:
@@ -329,7 +370,12 @@ def first_violation(
 
 
 def picks_of(rules: RuleBook, seed: int, moves: Sequence[Move]) -> list[int]:
-    """The index of each move among the legal moves of its position (moves must be legal)."""
+    """The index of each move among the legal moves of its position (moves must be legal).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "picks_of")
     state, picks = deal(rules, seed), []
     for move in moves:
         try:
@@ -353,7 +399,11 @@ def shrink(rules: RuleBook, failure: Failure, budget: int = 150) -> Failure:
     Two passes within ``budget`` replays: a delta-debugging pass that drops runs of picks,
     then one that lowers each pick to 0 (the first listed move); then hypothesis searches the
     same deal for a shorter failing pick list and shrinks what it finds.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "shrink")
     best = picks_of(rules, failure.seed, failure.moves)
     runs = {"left": budget}
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.findings import cite, how_to_declare
 from spitemalice.study.metrics import balance, completion, duration
 from spitemalice.study.stats import Interval
@@ -68,7 +68,11 @@ def judge(book: RuleBook, stats: GameStats, base: GameStats | None,
             rule).
         justified: findings the rule sheet intends (see :data:`Justified`); the others end
             with how to declare them.
+
+    Raises:
+        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(book, "judge")
     checks: list[Check] = []
     findings: list[Finding] = []
     look_at = tuple(changed)

@@ -6,7 +6,7 @@ from spitemalice.engine import deal, legal_moves
 from spitemalice.engine.invariants import Violation, state_violations
 from spitemalice.formats.records import GameRecord
 from spitemalice.moves import parse_move
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 from .audit import audit_position
 from .dynamic import AGREE, ROUND_TRIP, step_violation, unintended
@@ -29,7 +29,9 @@ def recheck_record(record: GameRecord, rules: RuleBook) -> tuple[int, Violation]
     Raises:
         SpiteMaliceError: the deal cannot be made (seats or dealer do not fit the rules), or a
             move does not parse.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "recheck_record")
     state = deal(rules, record.seed, record.dealer)
     found = state_violations(rules, state, fresh=True)
     if found:

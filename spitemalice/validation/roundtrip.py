@@ -17,7 +17,7 @@ from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.formats.records import dumps_record, loads_record, record_game
 from spitemalice.model import GameState
 from spitemalice.moves import Move, move_text, parse_move
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 
 class RoundTrip:
@@ -25,9 +25,13 @@ class RoundTrip:
 
     Without the ``rl`` extra (the catalogue's package needs it) the action-number leg is left
     out and :attr:`actions_checked` says so.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
 
     def __init__(self, rules: RuleBook) -> None:
+        check_book(rules, "RoundTrip")
         self.rules = rules
         self._catalogue: Any = None
         self.actions_checked = True

@@ -10,7 +10,7 @@ from typing import Any
 from spitemalice.engine import deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.registry import installed
 
 from .dynamic import LINEUPS, Failure, play_checked
@@ -39,7 +39,12 @@ def _games(book: RuleBook, seed: int, count: int, label: str) -> tuple[int, Fail
 
 
 def check_seat_counts(load: Loader, book: RuleBook, seed: int) -> tuple[Check, Failure | None]:
-    """Checked games at every seat count the rule set allows besides the configured one."""
+    """Checked games at every seat count the rule set allows besides the configured one.
+
+    Raises:
+        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(book, "check_seat_counts")
     name = "games at every seat count"
     rules = book.ruleset
     others = [n for n in range(rules.min_players, rules.max_players + 1) if n != book.players]
