@@ -1,0 +1,524 @@
+"""A rule book given as something else (issue: the rules argument's fault class): every public
+function, method and constructor that takes a :class:`~spitemalice.rules.book.RuleBook`
+refuses a rule set's name, ``None`` or another object with an error that names the function,
+``RuleBook`` and :func:`spitemalice.load`, and changes nothing; never a bare
+``AttributeError`` from inside.
+
+The members are found by walking the signatures of every module of the API reference
+(docs/api); :func:`test_every_member_is_listed` fails when one appears without a row here.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import inspect
+import random
+import re
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import spitemalice as sm
+from spitemalice.bots.ismcts import IsmctsPlayer
+from spitemalice.bots.players import GreedyPlayer
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.moves import Play, Zone
+from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.validation import validate_book
+
+
+def _module(name: str) -> Any:
+    """``spitemalice.<name>``, the module (a package may give a function of the same name:
+    ``spitemalice.formats.replay``, ``spitemalice.study.simulate``)."""
+    return importlib.import_module(f"spitemalice.{name}")
+
+
+heuristic, inference, mcts, sampling = map(_module, ["bots.heuristic", "bots.inference",
+                                                     "bots.mcts", "bots.sampling"])
+apply, check, coverage, invariants, legal = map(_module, [
+    "engine.apply", "engine.check", "engine.coverage", "engine.invariants", "engine.legal"])
+parse, position_check, records, replay, serialize = map(_module, [
+    "formats.parse", "formats.position_check", "formats.records", "formats.replay",
+    "formats.serialize"])
+screen, session, table_view = map(_module, ["play.screen", "play.session", "play.table_view"])
+checks, registry, messages = map(_module, ["rules.checks", "rules.registry", "server.messages"])
+balance, balance_coverage, study_coverage, ladder, match, pairs, provenance, runner = map(
+    _module, ["study.balance", "study.balance_coverage", "study.coverage", "study.ladder",
+              "study.match", "study.pairs", "study.provenance", "study.runner"])
+simulate, tournament, conformance = map(_module, ["study.simulate", "study.tournament",
+                                                  "testing.conformance"])
+audit, base, dynamic, intent, judge, recheck, roundtrip, spread, static, termination = map(
+    _module, ["validation.audit", "validation.base", "validation.dynamic", "validation.intent",
+              "validation.judge", "validation.recheck", "validation.roundtrip",
+              "validation.spread", "validation.static", "validation.termination"])
+
+ROOT = Path(__file__).parents[1]
+BF = sm.load("blackwood-frey")
+STATE = sm.deal(BF, 4)  # the seat on turn has a play, but none from its pay-off pile
+MOVES = sm.legal_moves(BF, STATE)
+MOVE = MOVES[0]
+VIEW = sm.view_of(STATE, STATE.seat)
+assert isinstance(MOVE, Play) and not any(
+    isinstance(m, Play) and m.zone is Zone.PAYOFF for m in MOVES)
+SNAPSHOT = copy.deepcopy((STATE, VIEW))
+CARD = MOVE.card
+RECORD = sm.record_game(BF, 4, [MOVE])
+RNG = random.Random(1)
+GREEDY = GreedyPlayer(1)
+HEURISTIC = heuristic.HeuristicPlayer(1)
+MCTS = mcts.MctsPlayer(1)
+ISMCTS = IsmctsPlayer(1, policy=GreedyPlayer(1))
+
+# The bad rule books: a rule set's name (the common slip), None, and any other object.
+BAD: list[Any] = ["blackwood-frey", None, object()]
+
+Call = Callable[[Any], object]
+
+
+def _env(name: str) -> Call:
+    def call(rules: Any) -> object:
+        env = importlib.import_module("spitemalice.env")
+        return getattr(env, name)(rules, **({"num_envs": 2} if "Vector" in name else {}))
+    return call
+
+
+def _envs_module(module: str, name: str) -> Call:
+    def call(rules: Any) -> object:
+        return getattr(importlib.import_module(f"spitemalice.env.{module}"), name)(
+            rules, *([None] * _arity(module, name)))
+    return call
+
+
+def _call(module: Any, name: str, *after: Any) -> Call:
+    """The call of ``module.name(rules, *after)``."""
+    return lambda rules: getattr(module, name)(rules, *after)
+
+
+def _text_first(module: Any, name: str) -> Call:
+    """The call of a reader ``module.name(text, rules)`` on the text ``"{}"``."""
+    return lambda rules: getattr(module, name)("{}", rules)
+
+
+def _arity(module: str, name: str) -> int:
+    """How many arguments after ``rules`` an environment helper takes without defaults."""
+    func = getattr(importlib.import_module(f"spitemalice.env.{module}"), name)
+    return sum(1 for p in list(inspect.signature(func).parameters.values())[1:]
+               if p.default is p.empty)
+
+
+# Each member: "module:qualname" -> the call with the rules given, and the error it raises.
+# Arguments other than the rule book are dummies where the check comes first; real ones
+# (the state of seed 4, its legal moves and view) where the check is made only once reading
+# the rules failed (the per-move paths), so the call must come to read them.
+MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
+    # engine: the per-move paths, checked on failure only
+    "spitemalice.engine.legal:legal_moves": (lambda r: sm.legal_moves(r, STATE), TypeError),
+    "spitemalice.engine.legal:base_moves": (lambda r: legal.base_moves(r, STATE), TypeError),
+    "spitemalice.engine.apply:apply_move": (lambda r: sm.apply_move(r, STATE, MOVE), TypeError),
+    "spitemalice.engine.apply:apply_listed": (
+        lambda r: apply.apply_listed(r, STATE, MOVE), TypeError),
+    "spitemalice.engine.apply:team_won": (lambda r: apply.team_won(r, STATE, 0), TypeError),
+    "spitemalice.engine.check:check_move": (lambda r: sm.check_move(r, STATE, MOVE), TypeError),
+    "spitemalice.engine.check:is_legal": (lambda r: sm.is_legal(r, STATE, MOVE), TypeError),
+    "spitemalice.engine.check:decisions": (
+        lambda r: check.decisions(r, STATE, MOVE), TypeError),
+    "spitemalice.engine.check:rank_reason": (
+        lambda r: check.rank_reason(r, CARD, 1), TypeError),
+    "spitemalice.engine.check:filter_answers": (
+        lambda r: check.filter_answers(r, STATE, MOVES), TypeError),
+    # engine: checked at the start
+    "spitemalice.engine.deal:deal": (lambda r: sm.deal(r, 1), TypeError),
+    "spitemalice.engine.coverage:Recorder": (lambda r: coverage.Recorder(r), TypeError),
+    "spitemalice.engine.coverage:recorder_for": (
+        lambda r: coverage.recorder_for(r), TypeError),
+    "spitemalice.engine.views:view_legal_moves": (
+        lambda r: sm.view_legal_moves(r, VIEW), TypeError),
+    "spitemalice.engine.views:ViewPlayer.choose": (
+        lambda r: sm.ViewPlayer(lambda rules, view: MOVE).choose(r, STATE, MOVES), TypeError),
+    **{f"spitemalice.engine.invariants:{name}": (
+        _call(invariants, name, STATE), TypeError)
+       for name in ("card_conservation", "build_piles_well_formed", "limits_kept",
+                    "live_game_can_move", "outcome_declared", "outcome_fits_the_end",
+                    "counters_in_range", "outcome_scored", "discard_piles_hold_allowed_ranks",
+                    "emptied_payoff_ends_the_game", "dealt_as_the_sheet_says",
+                    "state_violations", "check_state")},
+    "spitemalice.engine.invariants:end_problems": (
+        lambda r: invariants.end_problems(r, "win", 0, None), TypeError),
+    "spitemalice.engine.invariants:live_counter_problems": (
+        lambda r: invariants.live_counter_problems(r, 2, 0, 0, 0), TypeError),
+    "spitemalice.engine.invariants:transition_violations": (
+        lambda r: invariants.transition_violations(r, STATE, MOVE, STATE), TypeError),
+    "spitemalice.engine.invariants:check_transition": (
+        lambda r: invariants.check_transition(r, STATE, MOVE, STATE), TypeError),
+    # bots: the choose methods of greedy and heuristic and their helpers on failure only
+    "spitemalice.bots.players:GreedyPlayer.choose": (
+        lambda r: GREEDY.choose(r, STATE, MOVES), TypeError),
+    "spitemalice.bots.heuristic:HeuristicPlayer.choose": (
+        lambda r: HEURISTIC.choose(r, STATE, MOVES), TypeError),
+    "spitemalice.bots.heuristic:decide": (lambda r: heuristic.decide(r, VIEW, MOVES), TypeError),
+    "spitemalice.bots.heuristic:rank_moves": (
+        lambda r: heuristic.rank_moves(r, VIEW, MOVES), TypeError),
+    "spitemalice.bots.inference:pile_tops": (lambda r: inference.pile_tops(r, ()), TypeError),
+    "spitemalice.bots.inference:reach": (
+        lambda r: inference.reach(r, [5], [(0, 1)], [2, 3]), TypeError),
+    "spitemalice.bots.inference:LastMoverHands": (
+        lambda r: inference.LastMoverHands(r, VIEW, 1), TypeError),
+    "spitemalice.bots.inference:LastMoverHands.at_turn_start": (
+        lambda r: inference.LastMoverHands.at_turn_start(r, VIEW), TypeError),
+    "spitemalice.bots.mcts:MctsPlayer.choose": (lambda r: MCTS.choose(r, STATE, MOVES), TypeError),
+    "spitemalice.bots.mcts:MctsPlayer.choose_from_view": (
+        lambda r: MCTS.choose_from_view(r, VIEW, MOVES), TypeError),
+    "spitemalice.bots.mcts:find_route": (lambda r: mcts.find_route(r, STATE, 0), TypeError),
+    "spitemalice.bots.mcts:search_route": (lambda r: mcts.search_route(r, STATE, 0), TypeError),
+    "spitemalice.bots.ismcts:IsmctsPlayer.choose": (
+        lambda r: ISMCTS.choose(r, STATE, MOVES), TypeError),
+    "spitemalice.bots.ismcts:IsmctsPlayer.choose_from_view": (
+        lambda r: ISMCTS.choose_from_view(r, VIEW, MOVES), TypeError),
+    "spitemalice.bots.sampling:hidden_pool": (
+        lambda r: sampling.hidden_pool(r, VIEW), TypeError),
+    "spitemalice.bots.sampling:Sampler": (lambda r: sampling.Sampler(r, VIEW), TypeError),
+    "spitemalice.bots.sampling:determinize": (
+        lambda r: sampling.determinize(r, VIEW, RNG), TypeError),
+    # the environments refuse every bad argument with SpiteMaliceError (env/arguments.py)
+    **{f"spitemalice.env.{module}:{name}": (_env(name), SpiteMaliceError)
+       for module, name in (("aec", "SpiteMaliceEnv"), ("parallel", "SpiteMaliceParallelEnv"),
+                            ("single", "SingleAgentEnv"), ("vector", "SelfPlayVectorEnv"))},
+    **{f"spitemalice.env.{module}:{name}": (_envs_module(module, name), SpiteMaliceError)
+       for module, name in (("actions", "ActionCatalogue"), ("spaces", "Encoding"),
+                            ("arguments", "discard_depth_of"), ("arguments", "seat_of"),
+                            ("arguments", "opponents_of"), ("arguments", "reset_arguments"),
+                            ("rewards", "final_rewards"), ("start", "given_state"))},
+    # formats
+    "spitemalice.formats.parse:parse_position": (
+        lambda r: parse.parse_position("x", r), TypeError),
+    "spitemalice.formats.parse:parse_view": (lambda r: parse.parse_view("x", r), TypeError),
+    **{f"spitemalice.formats.position_check:{name}": (
+        _call(position_check, name, STATE), TypeError)
+       for name in ("check_position", "check_view", "check_outcome")},
+    "spitemalice.formats.position_check:check_layout": (
+        lambda r: position_check.check_layout(r, 2, ()), TypeError),
+    "spitemalice.formats.position_check:check_builds": (
+        lambda r: position_check.check_builds(r, ()), TypeError),
+    "spitemalice.formats.position_check:check_card_counts": (
+        lambda r: position_check.check_card_counts(r, ()), TypeError),
+    "spitemalice.formats.position_check:check_counters": (
+        lambda r: position_check.check_counters(r, 0, 0, 0, 0), TypeError),
+    "spitemalice.formats.records:ruleset_ref": (lambda r: records.ruleset_ref(r), TypeError),
+    "spitemalice.formats.records:own_version": (lambda r: records.own_version(r), TypeError),
+    "spitemalice.formats.records:record_game": (lambda r: sm.record_game(r, 1), TypeError),
+    "spitemalice.formats.records:record_result": (
+        lambda r: records.record_result(r, None), TypeError),
+    "spitemalice.formats.replay:replay": (lambda r: replay.replay(RECORD, r), TypeError),
+    "spitemalice.formats.replay:final_state": (
+        lambda r: replay.final_state(RECORD, r), TypeError),
+    "spitemalice.formats.replay:check_record": (
+        lambda r: replay.check_record(RECORD, r), TypeError),
+    **{f"spitemalice.formats.serialize:{name}": (
+        _text_first(serialize, name), TypeError)
+       for name in ("state_from_dict", "loads_state", "view_from_dict", "loads_view")},
+    # play
+    **{f"spitemalice.play.screen:{name}": (
+        _call(screen, name, None, None), TypeError)
+       for name in ("move_words", "played_line")},
+    "spitemalice.play.screen:table_lines": (lambda r: screen.table_lines(r, None), TypeError),
+    "spitemalice.play.screen:rank_name": (lambda r: screen.rank_name(r, 1), TypeError),
+    "spitemalice.play.screen:cards_text": (lambda r: screen.cards_text(r, ()), TypeError),
+    "spitemalice.play.session:Session": (lambda r: session.Session(r, ["greedy"]), TypeError),
+    "spitemalice.play.session:Session.resume": (
+        lambda r: session.Session.resume(RECORD, rules=r), TypeError),
+    "spitemalice.play.table_view:describe": (
+        lambda r: table_view.describe(r, VIEW, (), None, 0), TypeError),
+    # rules: checks and registry cannot import the class; they read a field every book has
+    "spitemalice.rules.checks:check_deal": (lambda r: checks.check_deal(r), TypeError),
+    "spitemalice.rules.checks:check_ranks": (lambda r: checks.check_ranks(r), TypeError),
+    "spitemalice.rules.checks:check_enforced": (
+        lambda r: checks.check_enforced(r, (), None), TypeError),
+    "spitemalice.rules.registry:own_clauses": (lambda r: registry.own_clauses(r), TypeError),
+    "spitemalice.rules.registry:house_rule_clauses": (
+        lambda r: registry.house_rule_clauses(r), TypeError),
+    "spitemalice.server.messages:welcome": (
+        lambda r: messages.welcome("t", 0, 0, r, [], False), TypeError),
+    # study
+    "spitemalice.study.balance:balance": (lambda r: balance.balance(r, "x"), TypeError),
+    "spitemalice.study.balance_coverage:measured": (
+        lambda r: balance_coverage.measured(r, None, 1), TypeError),
+    "spitemalice.study.coverage:clause_coverage": (
+        lambda r: study_coverage.clause_coverage(r, None), TypeError),
+    "spitemalice.study.coverage:never_exercised": (
+        lambda r: study_coverage.never_exercised(r, None, 1), TypeError),
+    "spitemalice.study.coverage:coverage_notes": (
+        lambda r: study_coverage.coverage_notes(r, (), 1), TypeError),
+    "spitemalice.study.ladder:ladder": (
+        lambda r: ladder.ladder(r, ["greedy", "random"], 2, 1), TypeError),
+    "spitemalice.study.match:play_match": (
+        lambda r: match.play_match(r, [GREEDY, GREEDY], 1), TypeError),
+    "spitemalice.study.pairs:pair_configs": (
+        lambda r: pairs.pair_configs(r, "greedy", "random"), TypeError),
+    "spitemalice.study.pairs:table_of": (
+        lambda r: pairs.table_of(r, None), TypeError),
+    "spitemalice.study.provenance:describe_run": (
+        lambda r: provenance.describe_run(r), TypeError),
+    "spitemalice.study.provenance:changed_parameters": (
+        lambda r: provenance.changed_parameters(r), TypeError),
+    "spitemalice.study.runner:Configuration": (
+        lambda r: runner.Configuration(r, ("greedy", "greedy")), TypeError),
+    "spitemalice.study.runner:configuration": (
+        lambda r: runner.configuration(r, ["greedy"]), TypeError),
+    "spitemalice.study.simulate:play_game": (
+        lambda r: simulate.play_game(r, [GREEDY, GREEDY], 1), TypeError),
+    "spitemalice.study.simulate:BotGame": (
+        lambda r: simulate.BotGame(r, ("greedy", "greedy"), 1), TypeError),
+    "spitemalice.study.simulate:CoveredGame": (
+        lambda r: simulate.CoveredGame(r, ("greedy", "greedy"), 1), TypeError),
+    "spitemalice.study.simulate:covered_game": (
+        lambda r: simulate.covered_game(r, None), TypeError),
+    "spitemalice.study.simulate:simulate": (
+        lambda r: simulate.simulate(r, ["greedy"], 1, 1), TypeError),
+    "spitemalice.study.tournament:tournament": (
+        lambda r: tournament.tournament(r, ["greedy", "random"], 1, 1), TypeError),
+    "spitemalice.study.tournament:tournament_sides": (
+        lambda r: tournament.tournament_sides(r), TypeError),
+    "spitemalice.testing.conformance:legal_move_machine": (
+        lambda r: conformance.legal_move_machine(r, [2]), TypeError),
+    # validation
+    "spitemalice.validation:validate_book": (lambda r: validate_book(r, 1), TypeError),
+    "spitemalice.validation:validate_book(base)": (
+        lambda r: validate_book(BF, 1, base=r) if r is not None else None, TypeError),
+    **{f"spitemalice.validation.audit:{name}": (
+        _call(audit, name, STATE), TypeError)
+       for name in ("audit_position", "answering_filters", "candidates")},
+    "spitemalice.validation.audit:filters_hold": (
+        lambda r: audit.filters_hold(r, STATE, MOVES), TypeError),
+    "spitemalice.validation.audit:other_seats": (
+        lambda r: audit.other_seats(r, STATE, [0]), TypeError),
+    "spitemalice.validation.base:Base": (lambda r: base.Base(r, "x", ""), TypeError),
+    "spitemalice.validation.dynamic:CheckedGame": (
+        lambda r: dynamic.CheckedGame(r, 1), TypeError),
+    "spitemalice.validation.dynamic:stuck": (
+        lambda r: dynamic.stuck(r, STATE, MOVES), TypeError),
+    **{f"spitemalice.validation.dynamic:{name}": (
+        _call(dynamic, name, STATE, MOVE), TypeError)
+       for name in ("step_violation", "step_problem")},
+    "spitemalice.validation.dynamic:unintended": (
+        lambda r: dynamic.unintended(r, None), TypeError),
+    "spitemalice.validation.dynamic:play_checked": (
+        lambda r: dynamic.play_checked(r, 1, "greedy"), TypeError),
+    "spitemalice.validation.dynamic:dynamic_checks": (
+        lambda r: dynamic.dynamic_checks(r, 1, 1), TypeError),
+    **{f"spitemalice.validation.dynamic:{name}": (
+        _call(dynamic, name, 1, ()), TypeError)
+       for name in ("first_problem", "first_violation", "picks_of")},
+    "spitemalice.validation.dynamic:shrink": (
+        lambda r: dynamic.shrink(r, None), TypeError),
+    "spitemalice.validation.intent:intended": (lambda r: intent.intended(r, ()), TypeError),
+    "spitemalice.validation.intent:intends": (lambda r: intent.intends(r, "x"), TypeError),
+    "spitemalice.validation.judge:judge": (
+        lambda r: judge.judge(r, None, None, {}, (), {}), TypeError),
+    "spitemalice.validation.recheck:recheck_record": (
+        lambda r: recheck.recheck_record(RECORD, r), TypeError),
+    "spitemalice.validation.roundtrip:RoundTrip": (lambda r: roundtrip.RoundTrip(r), TypeError),
+    "spitemalice.validation.spread:check_seat_counts": (
+        lambda r: spread.check_seat_counts(sm.load, r, 1), TypeError),
+    **{f"spitemalice.validation.static:{name}": (
+        _call(static, name), TypeError)
+       for name in ("check_ceiling_reachable", "check_every_rank_playable", "check_limits",
+                    "check_tables_follow_ruleset")},
+    "spitemalice.validation.static:check_player_counts": (
+        lambda r: static.check_player_counts(sm.load, r), TypeError),
+    "spitemalice.validation.static:static_checks": (
+        lambda r: static.static_checks(sm.load, r, ()), TypeError),
+    **{f"spitemalice.validation.termination:{name}": (
+        _call(termination, name), TypeError)
+       for name in ("move_cap", "blocked_position", "check_blocked_position")},
+}
+
+# Members that take a rule book and are left as they are, with the reason.
+LEFT_ALONE = {
+    "spitemalice.bots.players:Player.choose": "a Protocol's method: no body to check in",
+    "spitemalice.bots.players:RandomPlayer.choose": (
+        "never reads the rules (a uniform pick among the moves given), so nothing fails; "
+        "a check would cost the random play-outs on every move"),
+    "spitemalice.validation:validate_book(reload)": "a function that makes rule books",
+    "spitemalice.validation:validate_book(stack)": "a function that makes rule books",
+}
+
+# Members whose rule book may be None (it then defaults to the record's own rules).
+NONE_ALLOWED = {"spitemalice.formats.replay:replay", "spitemalice.formats.replay:final_state",
+                "spitemalice.formats.replay:check_record",
+                "spitemalice.play.session:Session.resume",
+                "spitemalice.validation:validate_book(base)", "spitemalice.validation.base:Base"}
+
+
+
+def _bots_state() -> object:
+    """What a refused call must leave as it was besides the state and view: the bots' and the
+    shared generator's draws, the ISMCTS bot's kept tree."""
+    return (RNG.getstate(), *(bot.rng.getstate() for bot in (GREEDY, HEURISTIC, MCTS, ISMCTS)),
+            ISMCTS._kept, ISMCTS.tree)
+
+
+def _display(member: str) -> str:
+    """The name the message gives: the qualified name (a class's for its constructor)."""
+    qualname = member.partition(":")[2]
+    return "validate_book's base" if qualname == "validate_book(base)" else qualname
+
+
+def _cases() -> list[tuple[str, Any]]:
+    return [(member, bad) for member in sorted(MEMBERS) for bad in BAD
+            if not (bad is None and member in NONE_ALLOWED)]
+
+
+@pytest.mark.parametrize(("member", "bad"), _cases(),
+                         ids=lambda x: x if isinstance(x, str) and ":" in x else type(x).__name__)
+def test_a_wrong_rule_book_is_refused_by_name_and_changes_nothing(member: str, bad: Any) -> None:
+    call, error = MEMBERS[member]
+    before = _bots_state()
+    with pytest.raises(error) as raised:
+        call(bad)
+    message = str(raised.value)
+    assert message.startswith(f"{_display(member)} takes a RuleBook "
+                              "(what spitemalice.load(name) returns), not "), message
+    if isinstance(bad, str):
+        assert 'not the str "blackwood-frey"' in message
+        assert 'spitemalice.load("blackwood-frey")' in message
+    assert not isinstance(raised.value, AttributeError)
+    assert raised.value.__suppress_context__  # no AttributeError shown as its cause
+    assert (STATE, VIEW) == SNAPSHOT
+    assert _bots_state() == before
+
+
+@pytest.mark.parametrize("member", sorted(m for m in MEMBERS if m != "spitemalice.validation:"
+                                          "validate_book(base)"))
+def test_each_call_runs_with_the_real_rule_book_as_far_as_its_dummies_let_it(member: str) -> None:
+    """The rows call what they name: with the real rule book the call gets past the check (it
+    returns, or fails on a dummy argument with another message)."""
+    call, _ = MEMBERS[member]
+    if member.rpartition(":")[2] in SLOW:
+        return
+    try:
+        call(BF)
+    except Exception as error:  # a dummy argument
+        assert "takes a RuleBook" not in str(error)
+
+
+# Calls that with a real book would play whole studies or games: their rows are checked by
+# the refusal only.
+SLOW = {"balance", "ladder", "tournament", "simulate", "validate_book", "dynamic_checks",
+        "play_match", "MctsPlayer.choose", "MctsPlayer.choose_from_view",
+        "IsmctsPlayer.choose", "IsmctsPlayer.choose_from_view", "SelfPlayVectorEnv",
+        "legal_move_machine", "play_checked", "check_seat_counts", "check_player_counts",
+        "static_checks", "blocked_position", "check_blocked_position", "Session",
+        "Session.resume"}
+
+
+def test_the_issue_example() -> None:
+    with pytest.raises(TypeError, match=r'^legal_moves takes a RuleBook \(what '
+                       r'spitemalice.load\(name\) returns\), not the str "blackwood-frey": '
+                       r'load the rule set first, spitemalice.load\("blackwood-frey"\)$'):
+        sm.legal_moves("blackwood-frey", sm.deal(sm.load("blackwood-frey"), 1))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("given", "says"), [
+    (BF.ruleset, "not a Ruleset (a rule book's values): pass the RuleBook whose .ruleset it is"),
+    (STATE, "not a GameState (are the arguments in order? the rule book comes first)"),
+    (Path("mine.toml"), "not a path (PosixPath): load the rule-set file first, "
+                        "spitemalice.load(path)"),
+    (3, "not int"),
+    ("\x1b[2Jx", r'not the str "\x1b[2Jx": load the rule set first, spitemalice.load(name)'),
+])
+def test_the_message_says_what_was_given_and_what_is_right(given: Any, says: str) -> None:
+    says = says.replace("PosixPath", type(given).__name__) if isinstance(given, Path) else says
+    with pytest.raises(TypeError) as raised:
+        sm.deal(given)
+    assert str(raised.value) == ("deal takes a RuleBook (what spitemalice.load(name) returns), "
+                                 + says)
+
+
+def test_a_real_rule_books_own_error_goes_through_unchanged() -> None:
+    """The per-move paths check only once reading the book failed; with a real book the error
+    raised inside is the one the caller sees (here a state given as None)."""
+    with pytest.raises(AttributeError, match="'NoneType' object has no attribute"):
+        GreedyPlayer(1).choose(BF, None, MOVES)  # type: ignore[arg-type]
+    with pytest.raises(AttributeError, match="'NoneType' object has no attribute"):
+        heuristic.decide(BF, None, MOVES)
+    with pytest.raises(TypeError, match="a move is a Play, Discard or Pass, not str"):
+        sm.is_legal(BF, STATE, "AS>B+")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes a GameState, not a seat's view"):
+        sm.legal_moves(BF, VIEW)  # type: ignore[arg-type]
+
+
+def test_the_check_lets_a_rule_book_through_and_names_the_function() -> None:
+    check_book(BF, "f")
+    with pytest.raises(SpiteMaliceError, match=r"^f takes a RuleBook"):
+        check_book("x", "f", SpiteMaliceError)
+
+
+# ---- completeness: every member of the API reference that takes a rule book has a row ----
+
+def _public_modules() -> list[str]:
+    return sorted({line.split()[1] for page in (ROOT / "docs" / "api").glob("*.md")
+                   for line in page.read_text(encoding="utf-8").splitlines()
+                   if line.startswith("::: ")})
+
+
+def members_of(module: types.ModuleType) -> set[str]:
+    """``"module:qualname"`` for every public function, method and constructor defined in
+    ``module`` with a parameter ``rules`` or ``book`` annotated with RuleBook, and
+    ``"module:qualname(param)"`` for a parameter of another name so annotated."""
+    found = set()
+    for attr, obj in vars(module).items():
+        if attr.startswith("_") or getattr(obj, "__module__", None) != module.__name__:
+            continue
+        items: list[tuple[str, Any]] = []
+        if inspect.isclass(obj):
+            items.append((attr, obj))
+            for name, value in vars(obj).items():
+                value = getattr(value, "__func__", value)  # class and static methods
+                if not name.startswith("_") and inspect.isfunction(value):
+                    items.append((f"{attr}.{name}", value))
+        elif inspect.isfunction(obj):
+            items.append((attr, obj))
+        for qualname, func in items:
+            try:
+                parameters = inspect.signature(func).parameters.values()
+            except (TypeError, ValueError):
+                continue
+            for p in parameters:
+                if re.search(r"\bRuleBook\b", str(p.annotation)):
+                    plain = p.name in ("rules", "book")
+                    found.add(f"{module.__name__}:{qualname}" + ("" if plain else f"({p.name})"))
+    return found
+
+
+def test_every_member_is_listed() -> None:
+    found = set()
+    for name in _public_modules():
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # an optional extra not installed: its members are not here
+            continue
+        found |= members_of(module)
+    listed = set(MEMBERS) | set(LEFT_ALONE)
+    assert found - listed == set(), "add a row to MEMBERS (or LEFT_ALONE, with the reason)"
+    assert listed - found == set(), "rows for members that are gone"
+
+
+def test_the_member_walk_finds_a_new_member() -> None:
+    """The completeness test can fail: a function taking a rule book is found, one taking
+    something else is not."""
+    module = types.ModuleType("planted")
+    exec("from __future__ import annotations\n"
+         "def takes(rules: RuleBook, n: int) -> None: ...\n"
+         "def other(rules: Ruleset) -> None: ...\n"
+         "class Taker:\n"
+         "    def __init__(self, book: RuleBook | None) -> None: ...\n"
+         "    def go(self, base: RuleBook, rules: RuleBook) -> None: ...\n",
+         module.__dict__)
+    assert members_of(module) == {"planted:takes", "planted:Taker", "planted:Taker.go(base)",
+                                  "planted:Taker.go"}
+    assert "spitemalice.engine.legal:legal_moves" in members_of(legal)
+    assert isinstance(BF, RuleBook)
