@@ -165,6 +165,9 @@ class RuleBook:
     Build one with :meth:`from_plugins` (or :func:`~spitemalice.load`, which finds plugins by
     name); the attributes are what every part of the library reads.  Two rule books compare
     equal only when they are the same object: each has its own plugin manager and caches.
+    Every public function that takes a rule book refuses anything else (a rule set's name,
+    say) with a ``TypeError`` naming itself and :func:`~spitemalice.load`
+    (:func:`check_book`).
 
     Attributes:
         ruleset: the final :class:`Ruleset`: every value the engine uses.
