@@ -188,10 +188,13 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
        for module, name in (("aec", "SpiteMaliceEnv"), ("parallel", "SpiteMaliceParallelEnv"),
                             ("single", "SingleAgentEnv"), ("vector", "SelfPlayVectorEnv"))},
     **{f"spitemalice.env.{module}:{name}": (_envs_module(module, name), SpiteMaliceError)
-       for module, name in (("actions", "ActionCatalogue"), ("spaces", "Encoding"),
-                            ("arguments", "discard_depth_of"), ("arguments", "seat_of"),
-                            ("arguments", "opponents_of"), ("arguments", "reset_arguments"),
-                            ("rewards", "final_rewards"), ("start", "given_state"))},
+       for module, name in (("actions", "ActionCatalogue"), ("arguments", "discard_depth_of"),
+                            ("arguments", "seat_of"), ("arguments", "opponents_of"),
+                            ("arguments", "reset_arguments"), ("rewards", "final_rewards"),
+                            ("start", "given_state"))},
+    # (a real depth: the compiled build checks an int argument before the function runs)
+    "spitemalice.env.spaces:Encoding": (
+        lambda r: _module("env.spaces").Encoding(r, 20), SpiteMaliceError),
     # formats
     "spitemalice.formats.parse:parse_position": (
         lambda r: parse.parse_position("x", r), TypeError),
@@ -494,7 +497,14 @@ def members_of(module: types.ModuleType) -> set[str]:
     return found
 
 
+def _compiled() -> bool:
+    """Whether the engine is the mypyc build, whose functions show no signature to walk."""
+    return not inspect.isfunction(legal.legal_moves)
+
+
 def test_every_member_is_listed() -> None:
+    if _compiled():
+        pytest.skip("the compiled build's functions have no signatures; the pure build's walk")
     found = set()
     for name in _public_modules():
         try:
@@ -520,5 +530,5 @@ def test_the_member_walk_finds_a_new_member() -> None:
          module.__dict__)
     assert members_of(module) == {"planted:takes", "planted:Taker", "planted:Taker.go(base)",
                                   "planted:Taker.go"}
-    assert "spitemalice.engine.legal:legal_moves" in members_of(legal)
+    assert _compiled() or "spitemalice.engine.legal:legal_moves" in members_of(legal)
     assert isinstance(BF, RuleBook)
