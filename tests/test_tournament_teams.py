@@ -5,9 +5,9 @@ import csv
 import json
 import re
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
+import attrs
 import pytest
 
 from spitemalice.cli import main
@@ -86,9 +86,12 @@ def test_without_teams_the_challenger_takes_each_seat_alone() -> None:
 ])
 def test_teams_that_cannot_seat_two_bots_fairly_are_refused(
         teams: tuple[tuple[int, ...], ...], words: str) -> None:
-    rules = SimpleNamespace(name="odd", players=4, teams=SimpleNamespace(teams=teams))
+    # No rule set forms such teams: a real rule book (tournament refuses anything else) with
+    # its teams replaced.
+    book = load("blackwood-frey", players=4)
+    rules = attrs.evolve(book, teams=attrs.evolve(book.teams, teams=teams))
     with pytest.raises(SpiteMaliceError, match=words):
-        tournament(rules, ["random", "greedy"], 2, 0)  # type: ignore[arg-type]
+        tournament(rules, ["random", "greedy"], 2, 0)
 
 
 def test_games_out_carries_the_teams_and_the_winning_team(
