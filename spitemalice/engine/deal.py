@@ -10,7 +10,7 @@ from spitemalice.model import GameState, Pile, Seat, new_seat, sort_hand
 from spitemalice.rules.book import RuleBook, check_book
 
 from .flow import fire
-from .shuffle import rng_for, shuffled, shuffled_list
+from .shuffle import _rng, _shuffled_list
 
 _MAX_RESHUFFLES = 100
 SEED_BITS = 128
@@ -23,7 +23,7 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) -> GameState:
+def deal(rules: RuleBook, seed: object = None, dealer: object = None) -> GameState:
     """A new game: the deck shuffled by ``seed``, pay-off piles and hands dealt.
 
     Pay-off piles are dealt first (from the separate pay-off pack if the deck has one), then a
@@ -50,14 +50,15 @@ def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) ->
             set's name, say: the message names :func:`spitemalice.load`).
     """
     check_book(rules, "deal")
-    seed = new_seed() if seed is None else check_seed(seed)
+    # Both checked here, whichever build runs: the parameters are typed ``object`` so that
+    # the compiled build (setup.py) does not refuse a wrong type first with its own error.
+    number = new_seed() if seed is None else check_seed(seed)
     players = rules.players
-    if dealer is not None:
-        dealer = check_int(dealer, "dealer", 0, players - 1)
-    cards = shuffled_list(rules.deck.cards, seed, 0)
+    first = None if dealer is None else check_int(dealer, "dealer", 0, players - 1)
+    cards = _shuffled_list(rules.deck.cards, number, 0)
     shuffles = 1
     if rules.deck.payoff_cards is not None:
-        payoff_pack = shuffled_list(rules.deck.payoff_cards, seed, 1)
+        payoff_pack = _shuffled_list(rules.deck.payoff_cards, number, 1)
         shuffles = 2
     else:
         payoff_pack = cards
@@ -75,9 +76,9 @@ def deal(rules: RuleBook, seed: int | None = None, dealer: int | None = None) ->
     seats = tuple(map(new_seat, payoffs, hands, (discards,) * players))
     fire(rules, "dealt")
     if rules.deal.first_seat == "higher-payoff-top":
-        state = GameState(seats, (), draw, (), seed=seed, shuffles=shuffles)
+        state = GameState(seats, (), draw, (), seed=number, shuffles=shuffles)
         return _higher_top_starts(rules, state)
-    return GameState(seats, (), draw, (), seat=_first_seat(rules, seed, dealer), seed=seed,
+    return GameState(seats, (), draw, (), seat=_first_seat(rules, number, first), seed=number,
                      shuffles=shuffles)
 
 
@@ -86,7 +87,7 @@ def _first_seat(rules: RuleBook, seed: int, dealer: int | None) -> int:
     if rules.deal.first_seat == "youngest":
         return 0
     if dealer is None:
-        dealer = rng_for(seed, 0, "cut").randrange(rules.players)
+        dealer = _rng(seed, 0, "cut").randrange(rules.players)
     if rules.deal.first_seat == "cut-left":
         return (dealer + 1) % rules.players
     return dealer
@@ -118,10 +119,10 @@ def _higher_top_starts(rules: RuleBook, state: GameState) -> GameState:
             break
         for i in leaders:
             first, *rest = seats[i].payoff
-            seats[i] = Seat((shuffled(first, state.seed, shuffles), *rest), seats[i].hand,
-                            seats[i].discards)
+            pile = tuple(_shuffled_list(first, state.seed, shuffles))
+            seats[i] = Seat((pile, *rest), seats[i].hand, seats[i].discards)
             shuffles += 1
-    starter = leaders[0] if len(leaders) == 1 else rng_for(state.seed, 0, "cut").choice(leaders)
+    starter = leaders[0] if len(leaders) == 1 else _rng(state.seed, 0, "cut").choice(leaders)
     return GameState(tuple(seats), (), state.draw, (), seat=starter, seed=state.seed,
                      shuffles=shuffles)
 

@@ -22,7 +22,7 @@ from spitemalice.model import (
 )
 from spitemalice.rules.book import RuleBook
 
-from .shuffle import shuffled
+from .shuffle import _shuffled_list
 
 
 def fire(rules: RuleBook, event: str) -> None:
@@ -69,7 +69,7 @@ def refill(rules: RuleBook, state: GameState, seat_index: int) -> GameState:
                     fire(rules, "short-draw")
                     break  # a short draw: the seat plays on with the cards it found
                 return finish(rules, state, "drawn", None)
-            draw, completed = shuffled(completed, state.seed, shuffles), ()
+            draw, completed = tuple(_shuffled_list(completed, state.seed, shuffles)), ()
             shuffles += 1
         count = min(short, len(draw))
         taken.extend(reversed(draw[len(draw) - count :]))
@@ -155,7 +155,7 @@ def complete_pile(rules: RuleBook, state: GameState, pile: Pile) -> GameState:
         if placed is not None:
             return placed
     if rules.ceiling.completed == "shuffle-in":
-        draw = shuffled(state.draw + pile, state.seed, state.shuffles)
+        draw = tuple(_shuffled_list(state.draw + pile, state.seed, state.shuffles))
         return with_fields(state, draw=draw, shuffles=state.shuffles + 1)
     return with_fields(state, completed=state.completed + pile)
 

@@ -4,6 +4,12 @@ A state keeps ``seed`` and ``shuffles`` (how many shuffles were made so far), ne
 generator, so the state alone fixes its future and saves as plain data.  Each shuffle builds a
 private :class:`random.Random` from both numbers; Python's global ``random`` is never touched,
 so other code drawing from it cannot change a seeded game.
+
+The public functions check their arguments (a seed from 0 to
+:data:`~spitemalice.limits.MAX_SEED`, a counter from 0 to
+:data:`~spitemalice.limits.MAX_INT`) and refuse others with
+:class:`~spitemalice.errors.SpiteMaliceError`; the engine, which shuffles with the seed and
+counter of a state it made, calls the unchecked twins :func:`_rng` and :func:`_shuffled_list`.
 """
 
 from __future__ import annotations
@@ -12,28 +18,71 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar
 
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import check_int, check_seed, shown
+
 T = TypeVar("T")
 
 
-def rng_for(seed: int, counter: int, purpose: str = "shuffle") -> random.Random:
+def rng_for(seed: object, counter: object, purpose: object = "shuffle") -> random.Random:
     """A generator for shuffle number ``counter`` of game ``seed`` (string seeding is stable
-    across processes and Python versions, unlike hashing)."""
+    across processes and Python versions, unlike hashing).
+
+    Args:
+        seed: a whole number from 0 to :data:`~spitemalice.limits.MAX_SEED`.
+        counter: a whole number from 0 to :data:`~spitemalice.limits.MAX_INT`.
+        purpose: text naming the stream (``"shuffle"``, ``"cut"``...).
+
+    Raises:
+        SpiteMaliceError: ``seed`` or ``counter`` is not a whole number in its range (a bool,
+            a float, a string, ``None``...), or ``purpose`` is not text; the message names
+            the argument and the bound.
+    """
+    if not isinstance(purpose, str):
+        raise SpiteMaliceError(f"purpose is text (a str), not {shown(purpose)}")
+    return _rng(check_seed(seed), _counter(counter), purpose)
+
+
+def _rng(seed: int, counter: int, purpose: str = "shuffle") -> random.Random:
+    """:func:`rng_for` unchecked, for a seed and counter the engine holds (a state's)."""
     return random.Random(f"spitemalice:{purpose}:{seed}:{counter}")
 
 
-def derive_seed(seed: int, *parts: object) -> int:
+def _counter(counter: object) -> int:
+    return check_int(counter, "counter (a shuffle number)")
+
+
+def derive_seed(seed: object, *parts: object) -> int:
     """A seed for a sub-stream (a game of a match, a player of a game), stable across runs:
-    48 bits drawn from ``seed`` and the ``parts`` joined as text."""
-    return rng_for(seed, 0, ":".join(map(str, parts))).getrandbits(48)
+    48 bits drawn from ``seed`` and the ``parts`` joined as text.
+
+    Raises:
+        SpiteMaliceError: ``seed`` is not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_SEED`; the message names the bound.
+    """
+    return _rng(check_seed(seed), 0, ":".join(map(str, parts))).getrandbits(48)
 
 
-def shuffled(cards: Sequence[T], seed: int, counter: int) -> tuple[T, ...]:
-    """``cards`` in the order shuffle number ``counter`` of game ``seed`` puts them."""
-    return tuple(shuffled_list(cards, seed, counter))
+def shuffled(cards: Sequence[T], seed: object, counter: object) -> tuple[T, ...]:
+    """``cards`` in the order shuffle number ``counter`` of game ``seed`` puts them.
+
+    Raises:
+        SpiteMaliceError: as :func:`rng_for`, for ``seed`` and ``counter``.
+    """
+    return tuple(_shuffled_list(cards, check_seed(seed), _counter(counter)))
 
 
-def shuffled_list(cards: Sequence[T], seed: int, counter: int) -> list[T]:
-    """:func:`shuffled` as a new list (the deal cuts it up at once)."""
+def shuffled_list(cards: Sequence[T], seed: object, counter: object) -> list[T]:
+    """:func:`shuffled` as a new list (the deal cuts it up at once).
+
+    Raises:
+        SpiteMaliceError: as :func:`rng_for`, for ``seed`` and ``counter``.
+    """
+    return _shuffled_list(cards, check_seed(seed), _counter(counter))
+
+
+def _shuffled_list(cards: Sequence[T], seed: int, counter: int) -> list[T]:
+    """:func:`shuffled_list` unchecked, for a seed and counter the engine holds."""
     order = list(cards)
-    rng_for(seed, counter).shuffle(order)
+    _rng(seed, counter).shuffle(order)
     return order
