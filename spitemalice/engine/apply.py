@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from spitemalice.limits import check_int
 from spitemalice.model import GameState, new_seat, state_copier, with_fields
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
@@ -10,7 +11,7 @@ from .check import check_move
 from .flow import complete_pile, end_turn, finish, fire, refill, turn_over
 
 
-def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None = None) -> GameState:
+def apply_move(rules: RuleBook, state: GameState, move: Move, seat: object = None) -> GameState:
     """The state after the seat on turn makes ``move``.
 
     A play that completes a build pile (its card reaches the build ceiling) removes the pile
@@ -18,13 +19,14 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
     filled again at once; a discard or a pass ends the turn and fills the next seat's hand.
 
     Args:
-        seat: the seat that claims to move; ``None`` means the seat on turn.
+        seat: the seat that claims to move (an ``int``); ``None`` means the seat on turn.
 
     Raises:
-        IllegalMove: the move is not legal here (see :func:`check_move`); ``state`` is
-            untouched, as it always is.
+        IllegalMove: the move is not legal here (see :func:`check_move`), or ``seat`` is not
+            on turn; ``state`` is untouched, as it always is.
         TypeError: as :func:`check_move` raises it: ``state`` not a :class:`GameState`, a
-            move or seat of the wrong type, or ``rules`` not a
+            move of the wrong type, a seat that is not an ``int`` (a bool, a float, text),
+            or ``rules`` not a
             :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the message
             names :func:`spitemalice.load`).
     """
@@ -124,7 +126,7 @@ def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
     state = _after_play(state, seats, builds, state.turn_moves + 1, 0, removed)
     if done:
         state = complete_pile(rules, state, pile)
-    if zone is Zone.PAYOFF and not any(payoff) and team_won(rules, state, at_seat):
+    if zone is Zone.PAYOFF and not any(payoff) and _team_won(rules, state, at_seat):
         return finish(rules, state, "win", at_seat)
     if not seats[state.seat].hand:
         fire(rules, "hand-emptied")
@@ -132,19 +134,26 @@ def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
     return state
 
 
-def team_won(rules: RuleBook, state: GameState, seat: int) -> bool:
+def team_won(rules: RuleBook, state: GameState, seat: object) -> bool:
     """Whether emptying ``seat``'s pay-off piles wins: a seat alone wins at once; a team wins
     when every seat of it has emptied its pay-off piles, unless a plugin's
     ``spitemalice_team_won`` says otherwise.
 
+    Args:
+        seat: a seat of the rules, from 0 to ``rules.players - 1``.
+
     Raises:
+        SpiteMaliceError: ``seat`` is not a whole number from 0 to ``rules.players - 1`` (a
+            bool, a float, text...); the message names the bound.
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    try:
-        teams = rules.teams
-    except AttributeError:
-        check_book(rules, "team_won")
-        raise
+    check_book(rules, "team_won")
+    return _team_won(rules, state, check_int(seat, "seat", 0, rules.players - 1))
+
+
+def _team_won(rules: RuleBook, state: GameState, seat: int) -> bool:
+    """:func:`team_won` unchecked, for the seat that just played."""
+    teams = rules.teams
     if not teams.any and not rules.team_won_hooks:
         return True
     team = teams.teams[teams.team_of(seat)]

@@ -8,11 +8,11 @@ in :mod:`spitemalice.rules.reasons` (re-exported here as :data:`REASONS`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove, RulesetError
-from spitemalice.limits import shown
+from spitemalice.limits import check_int, shown
 from spitemalice.model import GameState, Pile, Seat
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
@@ -26,19 +26,22 @@ __all__ = ["REASONS", "check_move", "decisions", "is_legal", "rank_reason", "ref
 _NOTHING: frozenset[int] = frozenset()
 
 
-def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None = None) -> None:
+def check_move(rules: RuleBook, state: GameState, move: Move, seat: object = None) -> None:
     """Return if ``move`` is legal for the seat on turn; otherwise raise.
 
     Args:
-        seat: the seat that claims to move; ``None`` means the seat on turn.
+        seat: the seat that claims to move (an ``int``); ``None`` means the seat on turn.
 
     Raises:
         IllegalMove: with the reason code (see :data:`REASONS`)
-            and the clause of the rule sheet that forbids the move.
+            and the clause of the rule sheet that forbids the move; a ``seat`` that is not
+            on turn (one that is no seat, ``-1`` or ``10**90``, too) is refused so, naming
+            the seats.
         TypeError: ``state`` is not a :class:`GameState` (a seat's view, say: the message
-            says what takes one), a move or seat of the wrong type, or ``rules`` not a
-            :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the message
-            names :func:`spitemalice.load`).
+            says what takes one), a move of the wrong type, a seat that is not an ``int``
+            (a bool, a float, text: the message says so, in either build), or ``rules`` not
+            a :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the
+            message names :func:`spitemalice.load`).
     """
     try:
         cached = rules._cache.last_legal
@@ -55,24 +58,43 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: int | None =
     # before this check would accept on a warm cache what a cold one refuses.
     if not isinstance(move, Pass):
         _check_shape(move)
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-        raise TypeError(f"seat is a seat number (int), not {shown(seat)}")
-    if seat is None and cached is not None and cached[0] is state and move in cached[1]:
-        return  # a parsed or rebuilt copy of a listed move
-    _check(rules, state, move, seat, None, rules.clause_for)
+    if seat is None:
+        if cached is not None and cached[0] is state and move in cached[1]:
+            return  # a parsed or rebuilt copy of a listed move
+        _check(rules, state, move, None, None, rules.clause_for)
+    else:
+        _check(rules, state, move, _seat_number(seat), None, rules.clause_for)
+
+
+def _seat_number(seat: object) -> int:
+    """``seat`` when it is an ``int`` (not a bool); whether it is a seat on turn is the
+    check's question (``not-on-turn``).  ``seat`` is typed ``object`` in the public functions
+    so that the compiled build (setup.py) does not refuse it first with its own error.
+
+    Raises:
+        TypeError: any other type, naming the parameter and the type it takes.
+    """
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return seat
+    raise TypeError(f"seat is a seat number (int), not {shown(seat)}")
 
 
 def decisions(rules: RuleBook, state: GameState, move: Move,
-              seat: int | None = None) -> tuple[str, ...]:
+              seat: object = None) -> tuple[str, ...]:
     """The reason keys of the decisions :func:`check_move` makes in accepting ``move``: for
     each check the move passed, the key it would have been refused with (``"wrong-rank"``,
     ``"empty-pile@discard"``, a forced-play filter's code when that filter narrowed the moves).
     Rule coverage (:mod:`spitemalice.engine.coverage`) counts the clauses naming these keys
     exercised by a played move.  The checks run afresh, never from the legal-move cache.
 
+    Args:
+        seat: the seat that claims to move (an ``int``); ``None`` means the seat on turn.
+
     Raises:
-        IllegalMove: ``move`` is not legal (as :func:`check_move` raises it).
-        TypeError: ``move`` is not a move of the right shape, or ``rules`` not a
+        IllegalMove: ``move`` is not legal (as :func:`check_move` raises it; a ``seat`` not
+            on turn is refused so, naming the seats).
+        TypeError: ``move`` is not a move of the right shape, ``seat`` is not an ``int`` (a
+            bool, a float, text; as :func:`check_move` refuses it), or ``rules`` not a
             :class:`~spitemalice.rules.book.RuleBook`.
     """
     try:
@@ -82,8 +104,9 @@ def decisions(rules: RuleBook, state: GameState, move: Move,
         raise
     if not isinstance(move, Pass):
         _check_shape(move)
+    claimed = None if seat is None else _seat_number(seat)
     trace: list[str] = []
-    _check(rules, state, move, seat, trace, why)
+    _check(rules, state, move, claimed, trace, why)
     return tuple(trace)
 
 
@@ -189,7 +212,7 @@ def _play_keys(rules: RuleBook, move: Play, need: int) -> list[str]:
         keys += ["no-such-pile", "empty-pile@discard", "buried-card@discard",
                  "not-on-pile@discard"]
     keys.append("build-pile-limit" if move.pile == NEW_PILE else "no-such-pile")
-    keys.append(rank_reason(rules, move.card, need))
+    keys.append(_rank_reason(rules, move.card, need))
     return keys
 
 
@@ -237,20 +260,27 @@ _REASON_TEXT = {
 }
 
 
-def rank_reason(rules: RuleBook, card: Card, need: int) -> str:
+def rank_reason(rules: RuleBook, card: Card, need: object) -> str:
     """The reason code that decides whether ``card`` may go on a build pile needing rank
     ``need`` (``1`` for a new pile): ``"wrong-rank"`` for a natural card; for a wild card
     ``"wild-cannot-start"`` on a new pile, else ``"wild-excluded"``.
 
+    Args:
+        need: a whole number from 1 to the rule set's build ceiling (``12`` for a queen).
+
     Raises:
+        SpiteMaliceError: ``need`` is not a whole number from 1 to the build ceiling (a
+            bool, a float, text...); the message names the bound.
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    try:
-        wild = rules.wild
-    except AttributeError:
-        check_book(rules, "rank_reason")
-        raise
-    if not wild.is_wild(card):
+    check_book(rules, "rank_reason")
+    return _rank_reason(rules, card, check_int(
+        need, "need (the rank a build pile needs; 1 for a new pile)", 1, rules.ceiling.ceiling))
+
+
+def _rank_reason(rules: RuleBook, card: Card, need: int) -> str:
+    """:func:`rank_reason` unchecked, for the ``need`` of a pile on the table."""
+    if not rules.wild.is_wild(card):
         return "wrong-rank"
     return "wild-cannot-start" if need == 1 else "wild-excluded"
 
@@ -260,7 +290,7 @@ def _check_rank(rules: RuleBook, move: Play, need: int) -> None:
     accepted = rules.accepts[card.rank] if card.rank < len(rules.accepts) else _NOTHING
     if need in accepted:
         return
-    reason = rank_reason(rules, card, need)
+    reason = _rank_reason(rules, card, need)
     message = {"wrong-rank": f"the pile needs rank {need}, not {card}",
                "wild-excluded": f"a wild card may not stand for rank {need} here"}
     raise refuse(reason, move, rules.clause_for, message.get(reason, ""))
@@ -343,9 +373,10 @@ def _refusing_filters(
 
 
 def filter_answers(rules: RuleBook, state: GameState,
-                   moves: tuple[Move, ...]) -> list[MoveFilter]:
+                   moves: Sequence[Move]) -> list[MoveFilter]:
     """The answers of the forced-play filters that narrow ``moves`` (the moves the other
-    rules allow in ``state``), in hook order.
+    rules allow in ``state``, a tuple or any other sequence: the filters are given a tuple),
+    in hook order.
 
     Raises:
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
@@ -355,12 +386,16 @@ def filter_answers(rules: RuleBook, state: GameState,
     except AttributeError:
         check_book(rules, "filter_answers")
         raise
+    # Typed Sequence, not tuple: the compiled build (setup.py) would refuse a list first.
+    if type(moves) is not tuple:
+        moves = tuple(moves)
     answers = (hook(ruleset, state, moves) for hook in rules.filter_moves_hooks)
     return [answer for answer in answers if answer is not None]
 
 
 def refuse(
-    reason: str, move: object, clause_for: Mapping[str, str], message: str = "", where: str = ""
+    reason: object, move: object, clause_for: Mapping[str, str], message: object = "",
+    where: object = ""
 ) -> IllegalMove:
     """The :class:`IllegalMove` for ``reason``, citing the rule sheet's clause for it.
 
@@ -368,10 +403,24 @@ def refuse(
     (:data:`spitemalice.rules.reasons.PILES`): the clause cited is the one for ``reason@where``.
     The rule book's ``clause_for`` has an entry for every code it can be asked for.
 
+    Args:
+        reason: the reason code (a ``str``, one of :data:`REASONS` or a plugin's).
+        message: the refusal in words (a ``str``; empty for the code's own words).
+        where: the kind of pile (a ``str``), or empty.
+
     Raises:
         RulesetError: no clause covers ``reason`` (only a move filter answering with a code
             its plugin does not declare can cause this).
+        TypeError: ``reason``, ``message`` or ``where`` is not a ``str``, naming which (in
+            either build: they are typed ``object`` so that the compiled build, setup.py,
+            does not refuse them first with its own error).
     """
+    if not isinstance(reason, str):
+        raise _not_text("reason", reason)
+    if not isinstance(message, str):
+        raise _not_text("message", message)
+    if not isinstance(where, str):
+        raise _not_text("where", where)
     key = f"{reason}@{where}" if where else reason
     clause = clause_for.get(key) or clause_for.get(reason)
     if not clause:  # a rule book covers every code it knows: a filter answered another one
@@ -379,3 +428,7 @@ def refuse(
                            "its plugin does not declare in REASONS, so no clause covers it")
     return IllegalMove(reason, message or REASONS.get(reason, reason), clause=clause,
                        move=str(move))
+
+
+def _not_text(name: str, given: object) -> TypeError:
+    return TypeError(f"refuse's {name} is text (a str), not {shown(given)}")
