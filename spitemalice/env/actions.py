@@ -98,7 +98,7 @@ class ActionCatalogue:
 
     # -- action -> move ------------------------------------------------------------------
 
-    def move(self, state: GameState, action: int) -> Move:
+    def move(self, state: GameState, action: object) -> Move:
         """The move ``action`` stands for in ``state`` (for the seat on turn).
 
         Raises:
@@ -326,7 +326,7 @@ class ActionCatalogue:
 
     # -- words ---------------------------------------------------------------------------
 
-    def describe(self, action: int) -> str:
+    def describe(self, action: object) -> str:
         """The action in words: ``"hand slot 2 > build pile 1"``, ``"pass"``; piles and
         slots counted from 1 as in move texts, partners' piles as ``partner 1's``.
 

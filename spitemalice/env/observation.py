@@ -94,24 +94,25 @@ class ObservationLayout:
         size: the array's length.
 
     Raises:
-        SpiteMaliceError: a size out of range, naming it and the bound.
+        SpiteMaliceError: a size out of range or not a whole number (a bool, a float, text,
+            ``None``), naming it and the bound.
     """
 
-    def __init__(self, hand: int, payoff: int, discard: int, builds: int, seats: int,
-                 depth: int) -> None:
-        hand, payoff, discard, builds = (
+    def __init__(self, hand: object, payoff: object, discard: object, builds: object,
+                 seats: object, depth: object) -> None:
+        # Typed ``object`` so that the compiled build (setup.py) does not refuse a wrong type
+        # first with its own error: each is checked here, in either build.
+        self.hand, self.payoff, self.discard, self.builds = (
             check_int(value, name, 0, MAX_DECK_CARDS, constant="spitemalice.limits.MAX_DECK_CARDS")
             for name, value in (("hand", hand), ("payoff", payoff), ("discard", discard),
                                 ("builds", builds)))
-        seats, depth = (
+        self.seats, self.depth = (
             check_int(value, name, 1, MAX_DECK_CARDS, constant="spitemalice.limits.MAX_DECK_CARDS")
             for name, value in (("seats", seats), ("depth", depth)))
-        self.hand, self.payoff, self.discard = hand, payoff, discard
-        self.builds, self.seats, self.depth = builds, seats, depth
-        self.builds_at = HEADER + hand
-        self.seats_at = self.builds_at + 2 * builds
-        self.seat_block = 1 + 2 * payoff + discard * (1 + depth)
-        self.size = self.seats_at + seats * self.seat_block
+        self.builds_at = HEADER + self.hand
+        self.seats_at = self.builds_at + 2 * self.builds
+        self.seat_block = 1 + 2 * self.payoff + self.discard * (1 + self.depth)
+        self.size = self.seats_at + self.seats * self.seat_block
         if self.size > MAX_OBSERVATION:
             raise SpiteMaliceError(f"an observation of {self.size:,} values; at most "
                                    f"{MAX_OBSERVATION:,} (spitemalice.limits.MAX_OBSERVATION): "
@@ -149,7 +150,7 @@ class ObservationLayout:
                                           public.discards))
         return self._array(parts)
 
-    def encode_state(self, state: GameState, viewer: int) -> np.ndarray:
+    def encode_state(self, state: GameState, viewer: object) -> np.ndarray:
         """The array :meth:`encode` makes from ``view_of(state, viewer)``, read straight
         from the state.
 
@@ -162,12 +163,13 @@ class ObservationLayout:
         Raises:
             SpiteMaliceError: the state has more seats, piles or hand cards than the layout
                 (a position the configuration cannot reach), naming which, or ``viewer`` is
-                not one of its seats.
+                not one of its seats (a whole number from 0 to the seats less one; not a
+                bool, a float or text), naming the bound.
         """
         # a bytearray: the array is the caller's own, writable, shared with nothing
         return np.frombuffer(bytearray(self.encode_bytes(state, viewer)), _INT16)
 
-    def encode_bytes(self, state: GameState, viewer: int) -> bytes:
+    def encode_bytes(self, state: GameState, viewer: object) -> bytes:
         """:meth:`encode_state`'s array as its native ``int16`` bytes (``2 * size`` of them),
         so that a batch of observations joins into one array at once.
 
@@ -179,21 +181,23 @@ class ObservationLayout:
         if n > self.seats:
             raise SpiteMaliceError(f"the state does not fit this layout ({n} seats, not "
                              f"{self.seats})")
-        if type(viewer) is not int or not 0 <= viewer < n:
-            check_int(viewer, "viewer", 0, n - 1)
+        # ``viewer`` is typed ``object`` so that the compiled build (setup.py) does not
+        # refuse a wrong type first with its own error; an int in range costs no call.
+        seen_by = viewer if type(viewer) is int and 0 <= viewer < n else check_int(
+            viewer, "viewer", 0, n - 1)
         # Each cache entry holds its object, so an id found is that object's (module end).
-        own = self._hand_codes(seats[viewer].hand)  # new at most steps: not kept
+        own = self._hand_codes(seats[seen_by].hand)  # new at most steps: not kept
         builds, removed = state.builds, state.build_removed
         piles = (builds, self._build_codes(builds, removed)) if removed else (
             self._builds.get(id(builds)) or _keep(self._builds, builds,
                                                   self._build_codes(builds, ())))
-        parts = [_header(state.seat, viewer, n, state.turn_moves, state.idle_turns,
+        parts = [_header(state.seat, seen_by, n, state.turn_moves, state.idle_turns,
                          len(state.draw), len(state.completed), state.outcome is not None,
                          state.turn),
                  own, piles[1]]
         payoffs, discards = self._payoffs, self._discards
         for offset in range(n):
-            seat = seats[(viewer + offset) % n]
+            seat = seats[(seen_by + offset) % n]
             held = len(seat.hand)
             payoff = seat.payoff
             tops = payoffs.get(id(payoff)) or _keep(payoffs, payoff, self._payoff_codes(

@@ -15,6 +15,7 @@ from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.arguments import discard_depth_of
 from spitemalice.env.observation import LIMIT, ObservationLayout
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import MAX_INT, check_int
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
@@ -31,10 +32,21 @@ class LegalDiscrete(spaces.Discrete):
     A sample with an explicit ``mask`` or ``probability`` is gymnasium's own, so seeded
     sampling stays reproducible; the legal default only spares random baselines and test
     kits that sample without a mask from an illegal move.
+
+    Args:
+        n: the number of actions, a whole number from 1 to
+            :data:`~spitemalice.limits.MAX_INT`.
+        legal_mask: gives the mask of the actions legal now (``None`` when there is none).
+
+    Raises:
+        SpiteMaliceError: ``n`` is not a whole number from 1 to ``MAX_INT`` (a bool, a float,
+            text...), naming the bound.
     """
 
-    def __init__(self, n: int, legal_mask: Callable[[], np.ndarray | None]) -> None:
-        super().__init__(n)
+    def __init__(self, n: object, legal_mask: Callable[[], np.ndarray | None]) -> None:
+        # ``n`` is typed ``object`` so that the compiled build (setup.py) does not refuse a
+        # wrong type first with its own error: it is checked here, in either build.
+        super().__init__(check_int(n, "n (the number of actions)", 1, MAX_INT))
         self._legal_mask = legal_mask
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LegalDiscrete:
@@ -64,10 +76,16 @@ class Encoding:
             action_mask=Box(0, 1, (actions,), int8))``.
 
     Raises:
-        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
+            ``discard_depth`` is not a whole number from 1 to the deck's size (a bool, a
+            float, text, ``None``...), naming the bound
+            (:func:`~spitemalice.env.arguments.discard_depth_of`).
     """
 
-    def __init__(self, rules: RuleBook, discard_depth: int) -> None:
+    def __init__(self, rules: RuleBook, discard_depth: object) -> None:
+        # ``discard_depth`` is typed ``object`` so that the compiled build (setup.py) does not
+        # refuse a wrong type first with its own error: discard_depth_of checks it, in
+        # either build, as the environments' contract says (spitemalice.env.arguments).
         check_book(rules, "Encoding", SpiteMaliceError)
         discard_depth = discard_depth_of(rules, discard_depth)
         self.rules = rules
@@ -86,10 +104,15 @@ class Encoding:
         # the same state again (PettingZoo's last(), then observe()) encodes nothing.
         self._observed: dict[int, tuple[GameState, bytes, bytes]] = {}
 
-    def mask(self, state: GameState, seat: int) -> np.ndarray:
+    def mask(self, state: GameState, seat: object) -> np.ndarray:
         """``int8`` array of shape ``(actions,)``: 1 for each action that is legal for
-        ``seat`` in ``state``, all 0 when the seat is not on turn or the game has ended."""
-        return np.frombuffer(self._mask_bytes(state, seat), _INT8)
+        ``seat`` in ``state``, all 0 when the seat is not on turn or the game has ended.
+
+        Raises:
+            SpiteMaliceError: ``seat`` is not one of the state's seats (a whole number from 0
+                to the seats less one; not a bool, a float or text), naming the bound.
+        """
+        return np.frombuffer(self._mask_bytes(state, _seat_of(state, seat)), _INT8)
 
     def _mask_bytes(self, state: GameState, seat: int) -> bytearray:
         legal = bytearray(self.catalogue.size)
@@ -98,20 +121,27 @@ class Encoding:
                 legal[action] = 1
         return legal
 
-    def move(self, state: GameState, action: int) -> Move:
+    def move(self, state: GameState, action: object) -> Move:
         """The move ``action`` stands for in ``state``: the engine's own legal-move object
         when the action is legal (so applying it is quick), else the catalogue's decoding.
 
         Raises:
-            SpiteMaliceError, IllegalMove: as :meth:`ActionCatalogue.move`.
+            SpiteMaliceError, IllegalMove: as :meth:`ActionCatalogue.move` (an action that is
+                not a whole number from 0 to ``size - 1``, a bool, a float or text among
+                them, is refused with :class:`SpiteMaliceError` naming the bound).
         """
+        # ``action`` is typed ``object`` so that the compiled build (setup.py) does not
+        # refuse a wrong type first with its own error; anything but an int (numpy's
+        # integers, a bool, text) goes through the catalogue's check before the lookup,
+        # where True would find action 1.
+        number = action if type(action) is int else self.catalogue.number(action)
         if state.outcome is None:
             actions, moves = self._legal(state)
             try:
-                return moves[actions.index(action)]
+                return moves[actions.index(number)]
             except ValueError:  # not legal now: the catalogue says why
                 pass
-        return self.catalogue.move(state, action)
+        return self.catalogue.move(state, number)
 
     def _legal(self, state: GameState) -> tuple[list[int], Sequence[Move]]:
         """The legal actions of the seat on turn and the moves they stand for, kept for the
@@ -122,16 +152,37 @@ class Encoding:
             self._last = last
         return last[1], last[2]
 
-    def observe(self, state: GameState, seat: int) -> Observation:
+    def observe(self, state: GameState, seat: object) -> Observation:
         """The observation of ``seat``: its view encoded (read from the state's visible
         fields, :meth:`~spitemalice.env.observation.ObservationLayout.encode_state`), and its
         action mask.  The encoding of the last state each seat observed is kept, so asking
         again for the same state encodes nothing; each call still returns new arrays, the
-        caller's own."""
-        kept = self._observed.get(seat)
+        caller's own.
+
+        Raises:
+            SpiteMaliceError: ``seat`` is not one of the state's seats (a whole number from 0
+                to the seats less one; not a bool, a float or text), naming the bound; or
+                the state does not fit the layout
+                (:meth:`~spitemalice.env.observation.ObservationLayout.encode_state`).
+        """
+        # Checked before the lookup: True would find seat 1's kept encoding.
+        number = _seat_of(state, seat)
+        kept = self._observed.get(number)
         if kept is None or kept[0] is not state:
-            kept = (state, self.layout.encode_bytes(state, seat),
-                    bytes(self._mask_bytes(state, seat)))
-            self._observed[seat] = kept
+            kept = (state, self.layout.encode_bytes(state, number),
+                    bytes(self._mask_bytes(state, number)))
+            self._observed[number] = kept
         return {"observation": np.frombuffer(bytearray(kept[1]), _INT16),
                 "action_mask": np.frombuffer(bytearray(kept[2]), _INT8)}
+
+
+def _seat_of(state: GameState, seat: object) -> int:
+    """``seat`` when it is one of ``state``'s seats (an int in range costs no call); typed
+    ``object`` so that the compiled build (setup.py) does not refuse a wrong type first with
+    its own error.
+
+    Raises:
+        SpiteMaliceError: naming the bound.
+    """
+    n = len(state.seats)
+    return seat if type(seat) is int and 0 <= seat < n else check_int(seat, "seat", 0, n - 1)
