@@ -156,19 +156,25 @@ class ActionCatalogue:
         return partners[who - 1]
 
     def number(self, action: object) -> int:
-        """``action`` as an action number: an ``int`` or a numpy integer (``operator.index``,
-        not ``int()``: 2.7 is no action number).
+        """``action`` as an action number of this catalogue: an ``int`` or a numpy integer
+        (``operator.index``, not ``int()``: 2.7 is no action number) from 0 to ``size - 1``.
 
         Raises:
-            SpiteMaliceError: ``action`` is ``None``, a bool, or not a whole number.
+            SpiteMaliceError: ``action`` is ``None``, a bool, not a whole number, or not
+                from 0 to ``size - 1``; the message names the bound.
         """
-        if action is not None and not isinstance(action, bool):
+        number = -1
+        if type(action) is int:
+            number = action
+        elif action is not None and not isinstance(action, bool):
             try:
-                return operator.index(action)  # type: ignore[arg-type]
+                number = operator.index(action)  # type: ignore[arg-type]
             except TypeError:
                 pass
+        if 0 <= number < self.size:
+            return number
         raise SpiteMaliceError(f"an action is a whole number from 0 to {self.size - 1}, "
-                               f"not {action!r}")
+                               f"not {shown(action)}")
 
     # -- move -> actions -----------------------------------------------------------------
 
@@ -365,13 +371,10 @@ class ActionCatalogue:
     # -- checks --------------------------------------------------------------------------
 
     def _checked(self, action: object) -> int:
-        """``action`` as an action number of this catalogue: any integer (numpy's too, as
-        :meth:`number` takes them), never a bool or a float."""
-        number = action if type(action) is int else self.number(action)  # int: no call
-        if not 0 <= number < self.size:
-            raise SpiteMaliceError(f"an action is a whole number from 0 to {self.size - 1}, "
-                                   f"not {shown(action)}")
-        return number
+        """:meth:`number`, with no call for an int in range (the usual action)."""
+        if type(action) is int and 0 <= action < self.size:
+            return action
+        return self.number(action)
 
     def _slot(self, hand: Pile, slot: int, action: int) -> Card:
         if slot >= len(hand):
