@@ -192,7 +192,7 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
                             ("arguments", "seat_of"), ("arguments", "opponents_of"),
                             ("arguments", "reset_arguments"), ("rewards", "final_rewards"),
                             ("start", "given_state"))},
-    # (a real depth: the compiled build checks an int argument before the function runs)
+    # (a real depth, so that the refusal is the rule book's)
     "spitemalice.env.spaces:Encoding": (
         lambda r: _module("env.spaces").Encoding(r, 20), SpiteMaliceError),
     # formats
