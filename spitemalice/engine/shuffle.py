@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_int, check_seed, shown
+from spitemalice.limits import MAX_INT, MAX_SEED, check_int, check_seed, shown
 
 T = TypeVar("T")
 
@@ -40,7 +40,7 @@ def rng_for(seed: object, counter: object, purpose: object = "shuffle") -> rando
     """
     if not isinstance(purpose, str):
         raise SpiteMaliceError(f"purpose is text (a str), not {shown(purpose)}")
-    return _rng(check_seed(seed), _counter(counter), purpose)
+    return _rng(_seed(seed), _counter(counter), purpose)
 
 
 def _rng(seed: int, counter: int, purpose: str = "shuffle") -> random.Random:
@@ -48,7 +48,15 @@ def _rng(seed: int, counter: int, purpose: str = "shuffle") -> random.Random:
     return random.Random(f"spitemalice:{purpose}:{seed}:{counter}")
 
 
+def _seed(seed: object) -> int:
+    """:func:`~spitemalice.limits.check_seed`, with no call for an int in range."""
+    return seed if type(seed) is int and 0 <= seed <= MAX_SEED else check_seed(seed)
+
+
 def _counter(counter: object) -> int:
+    """A shuffle counter, 0 to ``MAX_INT`` (no call for an int in range)."""
+    if type(counter) is int and 0 <= counter <= MAX_INT:
+        return counter
     return check_int(counter, "counter (a shuffle number)")
 
 
@@ -60,7 +68,7 @@ def derive_seed(seed: object, *parts: object) -> int:
         SpiteMaliceError: ``seed`` is not a whole number from 0 to
             :data:`~spitemalice.limits.MAX_SEED`; the message names the bound.
     """
-    return _rng(check_seed(seed), 0, ":".join(map(str, parts))).getrandbits(48)
+    return _rng(_seed(seed), 0, ":".join(map(str, parts))).getrandbits(48)
 
 
 def shuffled(cards: Sequence[T], seed: object, counter: object) -> tuple[T, ...]:
@@ -69,7 +77,7 @@ def shuffled(cards: Sequence[T], seed: object, counter: object) -> tuple[T, ...]
     Raises:
         SpiteMaliceError: as :func:`rng_for`, for ``seed`` and ``counter``.
     """
-    return tuple(_shuffled_list(cards, check_seed(seed), _counter(counter)))
+    return tuple(_shuffled_list(cards, _seed(seed), _counter(counter)))
 
 
 def shuffled_list(cards: Sequence[T], seed: object, counter: object) -> list[T]:
@@ -78,7 +86,7 @@ def shuffled_list(cards: Sequence[T], seed: object, counter: object) -> list[T]:
     Raises:
         SpiteMaliceError: as :func:`rng_for`, for ``seed`` and ``counter``.
     """
-    return _shuffled_list(cards, check_seed(seed), _counter(counter))
+    return _shuffled_list(cards, _seed(seed), _counter(counter))
 
 
 def _shuffled_list(cards: Sequence[T], seed: int, counter: int) -> list[T]:

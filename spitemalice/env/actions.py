@@ -163,14 +163,15 @@ class ActionCatalogue:
             SpiteMaliceError: ``action`` is ``None``, a bool, not a whole number, or not
                 from 0 to ``size - 1``; the message names the bound.
         """
-        number = -1
         if type(action) is int:
             number = action
-        elif action is not None and not isinstance(action, bool):
+        elif action is None or isinstance(action, bool):
+            number = -1
+        else:
             try:
                 number = operator.index(action)  # type: ignore[arg-type]
             except TypeError:
-                pass
+                number = -1
         if 0 <= number < self.size:
             return number
         raise SpiteMaliceError(f"an action is a whole number from 0 to {self.size - 1}, "
