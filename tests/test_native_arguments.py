@@ -51,6 +51,20 @@ SIZES = {"hand": 5, "payoff": 1, "discard": 4, "builds": 4, "seats": 2, "depth":
 BAD: list[Any] = ["1", 1.5, True, None, 10**90, -1]
 
 
+BOUND = {"seed": "spitemalice.limits.MAX_SEED", "counter": "spitemalice.limits.MAX_INT"}
+
+
+def _shuffle(name: str, param: str) -> Callable[[Any], object]:
+    """A call of the shuffle function ``name`` with ``param`` given the value (a good seed
+    and counter otherwise)."""
+    func = getattr(shuffle, name)
+    given = {"seed": 1, "counter": 0}
+    if name == "derive_seed":
+        return lambda value: func(value, "x")
+    cards = () if name == "rng_for" else (CARDS,)
+    return lambda value: func(*cards, *({**given, param: value}).values())
+
+
 def _layout(name: str) -> Callable[[Any], object]:
     return lambda value: observation.ObservationLayout(**{**SIZES, name: value})
 
@@ -85,29 +99,12 @@ MEMBERS: dict[str, tuple[Callable[[Any], object], list[Any], type[Exception], li
         ["seed", "spitemalice.limits.MAX_SEED"]),
     "engine.deal.deal(dealer)": (
         lambda v: sm.deal(BF, 1, v), [None], SpiteMaliceError, ["dealer", "from 0 to 1"]),
-    "engine.shuffle.rng_for(seed)": (
-        lambda v: shuffle.rng_for(v, 0), [], SpiteMaliceError,
-        ["seed", "spitemalice.limits.MAX_SEED"]),
-    "engine.shuffle.rng_for(counter)": (
-        lambda v: shuffle.rng_for(1, v), [], SpiteMaliceError,
-        ["counter", "spitemalice.limits.MAX_INT"]),
+    **{f"engine.shuffle.{name}({param})": (
+        _shuffle(name, param), [], SpiteMaliceError, [param, BOUND[param]])
+       for name in ("rng_for", "derive_seed", "shuffled", "shuffled_list")
+       for param in ("seed", "counter") if (name, param) != ("derive_seed", "counter")},
     "engine.shuffle.rng_for(purpose)": (
         lambda v: shuffle.rng_for(1, 0, v), ["1"], SpiteMaliceError, ["purpose", "(a str)"]),
-    "engine.shuffle.derive_seed(seed)": (
-        lambda v: shuffle.derive_seed(v, "x"), [], SpiteMaliceError,
-        ["seed", "spitemalice.limits.MAX_SEED"]),
-    "engine.shuffle.shuffled(seed)": (
-        lambda v: shuffle.shuffled(CARDS, v, 0), [], SpiteMaliceError,
-        ["seed", "spitemalice.limits.MAX_SEED"]),
-    "engine.shuffle.shuffled(counter)": (
-        lambda v: shuffle.shuffled(CARDS, 1, v), [], SpiteMaliceError,
-        ["counter", "spitemalice.limits.MAX_INT"]),
-    "engine.shuffle.shuffled_list(seed)": (
-        lambda v: shuffle.shuffled_list(CARDS, v, 0), [], SpiteMaliceError,
-        ["seed", "spitemalice.limits.MAX_SEED"]),
-    "engine.shuffle.shuffled_list(counter)": (
-        lambda v: shuffle.shuffled_list(CARDS, 1, v), [], SpiteMaliceError,
-        ["counter", "spitemalice.limits.MAX_INT"]),
     "env.actions.ActionCatalogue.move(action)": (
         lambda v: CATALOGUE.move(STATE, v), [], SpiteMaliceError,
         ["action", f"from 0 to {CATALOGUE.size - 1}"]),
