@@ -45,7 +45,8 @@ def deal(rules: RuleBook, seed: object = None, dealer: object = None) -> GameSta
 
     Raises:
         SpiteMaliceError: a seed that is not a whole number from 0 to ``MAX_SEED``, or a
-            dealer that is not a seat; the message names the bound.
+            dealer that is not a seat (a bool, a float or text among them, in either build);
+            the message names the bound.
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (a rule
             set's name, say: the message names :func:`spitemalice.load`).
     """
