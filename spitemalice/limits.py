@@ -246,6 +246,43 @@ def not_a_book(given: object, function: str,
                  f"not {what}")
 
 
+POSITION_MAKERS = {"GameState": "what spitemalice.deal(rules, seed) returns",
+                   "SeatView": "what spitemalice.view_of(state, seat) returns"}
+"""What makes each kind of position, as the error for a wrong one names it."""
+
+
+def not_a_position(given: object, function: str, wants: str, other: str = "",
+                   error: Callable[[str], Exception] = TypeError) -> Exception:
+    """The error for ``function`` given something other than the position it takes:
+    ``wants`` is ``"GameState"`` (a whole state) or ``"SeatView"`` (a seat's view).  For the
+    other kind of position the message says what to do instead: ``other``, the function that
+    takes that kind (``"format a view with spitemalice.formats.format_view(view)"``), or else, for a
+    view, that only the whole state will do, and for a state, how to take a seat's view of it.
+    For anything else it says what was given and what makes the right kind.  A ``TypeError``
+    unless ``error`` says otherwise (the environments raise ``SpiteMaliceError``).
+
+    The checks are :func:`spitemalice.model.check_state` and
+    :func:`spitemalice.engine.views.check_view` (the classes live above this module).
+    """
+    kind = for_terminal(clipped(type(given).__name__, 60))
+    if wants == "GameState" and kind == "SeatView":
+        hint = other or "a view hides cards, so only the whole state will do"
+        return error(f"{function} takes a GameState, not a seat's view (SeatView): {hint}")
+    if wants == "SeatView" and kind == "GameState":
+        hint = (f"{other}, or " if other else "") + "take a seat's view of it with " \
+            "spitemalice.view_of(state, seat)"
+        return error(f"{function} takes a seat's view (SeatView), not a whole GameState: "
+                     f"{hint}")
+    if isinstance(given, str):
+        what = f"the str {shown(given)}"
+    elif given is None:
+        what = "None"
+    else:
+        what = kind
+    shown_kind = "a GameState" if wants == "GameState" else "a seat's view (SeatView)"
+    return error(f"{function} takes {shown_kind} ({POSITION_MAKERS[wants]}), not {what}")
+
+
 def check_seed(value: Any, name: str = "seed") -> int:
     """``value`` when it is a seed: a whole number from 0 to :data:`MAX_SEED`.
 

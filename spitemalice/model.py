@@ -17,7 +17,7 @@ from typing import Any, Literal, Protocol
 import attrs
 
 from spitemalice.cards import Card
-from spitemalice.limits import MAX_DECK_CARDS, check_int, int_field, ints_field
+from spitemalice.limits import MAX_DECK_CARDS, check_int, int_field, ints_field, not_a_position
 from spitemalice.moves import Move
 
 Pile = tuple[Card, ...]
@@ -186,6 +186,28 @@ class GameState:
         return cards
 
 
+def require_state(state: object, function: str, other: str = "",
+                error: Callable[[str], Exception] = TypeError) -> None:
+    """Refuse ``state`` unless it is a :class:`GameState`: the public functions that take a
+    whole state call this at their start, or, on the per-move paths, only once reading the
+    state has failed.
+
+    Args:
+        function: the public name called, as the message names it.
+        other: what to call with a seat's view instead (``"format a view with
+            spitemalice.formats.format_view(view)"``); without it the message says that only the
+            whole state will do.
+        error: the error class raised (the environments raise ``SpiteMaliceError``).
+
+    Raises:
+        TypeError: (or ``error``) ``state`` is not a GameState; the message names
+            ``function``, what was given and what would be right
+            (:func:`~spitemalice.limits.not_a_position`).
+    """
+    if not isinstance(state, GameState):
+        raise not_a_position(state, function, "GameState", other, error) from None
+
+
 def build_ranks(pile: Pile, removed: int = 0) -> tuple[int, ...]:
     """The rank each card of a build pile stands for, bottom to top: ``(1, 2, ..., len)``,
     or from ``removed + 1`` up when ``removed`` cards were taken from under its top.
@@ -299,7 +321,8 @@ class GameResult:
 
     seed: int = attrs.field(validator=int_field())
     first_seat: int = attrs.field(validator=int_field())
-    final: GameState
+    final: GameState = attrs.field(validator=lambda _, __, value: require_state(
+        value, "GameResult", "a finished game keeps its whole final state"))
     moves: tuple[Move, ...]
 
     @property

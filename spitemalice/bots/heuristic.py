@@ -33,9 +33,9 @@ from itertools import zip_longest
 
 from spitemalice.bots.inference import pile_tops
 from spitemalice.cards import Card
-from spitemalice.engine.views import SeatView, view_of
+from spitemalice.engine.views import SeatView, require_view, view_of
 from spitemalice.limits import check_moves, check_seed
-from spitemalice.model import GameState
+from spitemalice.model import GameState, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -54,12 +54,15 @@ class HeuristicPlayer:
 
         Raises:
             TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (told once
-                reading it fails: a pay-off play, chosen first, does not read it).
+                reading it fails: a pay-off play, chosen first, does not read it), or
+                ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view: the
+                view's own move is :func:`decide`'s).
         """
         try:
             return decide(rules, view_of(state, state.seat), moves)
-        except (AttributeError, TypeError):  # a wrong rule book, checked only once it failed
+        except (AttributeError, TypeError):  # a wrong rule book or state, checked once it failed
             check_book(rules, "HeuristicPlayer.choose")
+            require_state(state, "HeuristicPlayer.choose")
             raise
 
 
@@ -67,9 +70,13 @@ def decide(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
     """The heuristic move for ``view`` among ``moves`` (the legal moves of the seat on turn).
 
     Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (told once
             reading it fails: a pay-off play, chosen first, does not read it).
     """
+    require_view(view, "decide", "a bot chooses from a whole state with "
+                 "HeuristicPlayer.choose(rules, state, moves)")
     try:
         plays = [m for m in moves if isinstance(m, Play)]
         for move in plays:  # rule 1
@@ -97,8 +104,11 @@ def rank_moves(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> list[M
     The ``mcts`` bot searches the first few.
 
     Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    require_view(view, "rank_moves")
     try:
         first = decide(rules, view, moves)
         danger = _danger(rules, view)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spitemalice.cards import Card
-from spitemalice.engine.views import SeatView
+from spitemalice.engine.views import SeatView, require_view
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import check_int
 from spitemalice.moves import NEW_PILE
@@ -102,6 +102,7 @@ class LastMoverHands:
 
     def __init__(self, rules: RuleBook, view: SeatView, seat: int) -> None:
         check_book(rules, "LastMoverHands")
+        require_view(view, "LastMoverHands")
         self.rules = rules
         self.seat = check_other_seat(view, seat)
         wild = rules.wild.wild_ranks
@@ -122,9 +123,12 @@ class LastMoverHands:
         what such a rule forbids, so it would rule out hands the seat may well hold.
 
         Raises:
+            TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+                say: the message names what takes one).
             TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
         """
         check_book(rules, "LastMoverHands.at_turn_start")
+        require_view(view, "LastMoverHands.at_turn_start")
         if view.turn == 0 or view.turn_moves or not view.on_turn or rules.filter_moves_hooks:
             return None
         inference = cls(rules, view, last_mover(view))
@@ -140,7 +144,13 @@ class LastMoverHands:
 
 def last_mover(view: SeatView) -> int:
     """The seat whose turn came just before the viewer's: turns pass to the next seat up
-    (:func:`spitemalice.engine.flow.turn_over`)."""
+    (:func:`spitemalice.engine.flow.turn_over`).
+
+    Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
+    """
+    require_view(view, "last_mover")
     return (view.viewer - 1) % len(view.seats)
 
 
@@ -148,8 +158,11 @@ def check_other_seat(view: SeatView, seat: object) -> int:
     """``seat`` when it is a seat of ``view`` other than the viewer's, else raise.
 
     Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
         SpiteMaliceError: (a ``ValueError``) naming the seats allowed and what was given.
     """
+    require_view(view, "check_other_seat")
     number = check_int(seat, "seat (a seat whose hand is constrained)", 0,
                        len(view.seats) - 1)
     if number == view.viewer:

@@ -76,10 +76,10 @@ from spitemalice.bots.inference import LastMoverHands, last_mover
 from spitemalice.bots.mcts import check_budget, search_route, turn_key
 from spitemalice.bots.sampling import Sampler
 from spitemalice.engine import apply_move, legal_moves
-from spitemalice.engine.views import SeatView, view_of
+from spitemalice.engine.views import SeatView, require_view, view_of
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import check_moves, check_seed, shown
-from spitemalice.model import GameState
+from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -192,18 +192,26 @@ class IsmctsPlayer:
         ``state``.
 
         Raises:
+            TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+                the message names what takes one).
             TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
         """
         check_book(rules, "IsmctsPlayer.choose")
+        require_state(state, "IsmctsPlayer.choose",
+                      "choose from a view with IsmctsPlayer.choose_from_view(rules, view, moves)")
         return self.choose_from_view(rules, view_of(state, state.seat), moves)
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
         """The searched move for the seat on turn of ``view`` among its legal ``moves``.
 
         Raises:
+            TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+                say: the message names what takes one).
             TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
         """
         check_book(rules, "IsmctsPlayer.choose_from_view")
+        require_view(view, "IsmctsPlayer.choose_from_view",
+                     "choose from a whole state with IsmctsPlayer.choose(rules, state, moves)")
         check_moves(moves)
         kept, self._kept, self.tree = self._kept, None, None
         inferred = self._infer(rules, view)
@@ -506,5 +514,11 @@ def _new_child(node: _Node, move: Move, mover: int) -> _Node:
 
 
 def public_count(view: SeatView, seat: int) -> int:
-    """Pay-off cards ``seat`` holds, as every seat sees it."""
+    """Pay-off cards ``seat`` holds, as every seat sees it.
+
+    Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
+    """
+    require_view(view, "public_count")
     return sum(pile.count for pile in view.seats[seat].payoff)

@@ -44,10 +44,10 @@ from spitemalice.bots.heuristic import decide, rank_moves
 from spitemalice.bots.kinds import BASIC, move_kind
 from spitemalice.bots.sampling import determinize
 from spitemalice.engine import apply_move, legal_moves
-from spitemalice.engine.views import SeatView, view_of
+from spitemalice.engine.views import SeatView, require_view, view_of
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import MAX_PLAYOUTS, MAX_SECONDS, check_int, check_moves, check_seed, shown
-from spitemalice.model import GameState
+from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -124,18 +124,26 @@ class MctsPlayer:
         ``state``.
 
         Raises:
+            TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+                the message names what takes one).
             TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
         """
         check_book(rules, "MctsPlayer.choose")
+        require_state(state, "MctsPlayer.choose",
+                      "choose from a view with MctsPlayer.choose_from_view(rules, view, moves)")
         return self.choose_from_view(rules, view_of(state, state.seat), moves)
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
         """The searched move for the seat on turn of ``view`` among its legal ``moves``.
 
         Raises:
+            TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+                say: the message names what takes one).
             TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
         """
         check_book(rules, "MctsPlayer.choose_from_view")
+        require_view(view, "MctsPlayer.choose_from_view",
+                     "choose from a whole state with MctsPlayer.choose(rules, state, moves)")
         check_moves(moves)
         if len(moves) == 1:
             return moves[0]
@@ -175,9 +183,12 @@ def find_route(rules: RuleBook, world: GameState, me: int,
     most ``limit`` positions are looked at per pass.
 
     Raises:
+        TypeError: ``world`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "find_route")
+    require_state(world, "find_route")
     return search_route(rules, world, me, limit)[0]
 
 
@@ -190,9 +201,12 @@ def search_route(rules: RuleBook, world: GameState, me: int,
     every position its plays lead to was looked at.
 
     Raises:
+        TypeError: ``world`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "search_route")
+    require_state(world, "search_route")
     for wilds in (False, True):
         route, dead = _shortest_route(rules, world, me, wilds, limit)
         if route is not None:
@@ -235,9 +249,18 @@ def _shortest_route(rules: RuleBook, world: GameState, me: int, wilds: bool,
 
 def turn_key(state: GameState, me: int) -> tuple[object, ...]:
     """What a play within the turn can change: the hand (as a multiset), the discard piles
-    (every seat's: a seat may play from its partners', PT-2) and the build piles."""
-    return tuple(sorted(state.seats[me].hand)), tuple(s.discards for s in state.seats), \
-        state.builds
+    (every seat's: a seat may play from its partners', PT-2) and the build piles.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (told once reading
+            it fails: it runs for every node of a search).
+    """
+    try:
+        return tuple(sorted(state.seats[me].hand)), tuple(s.discards for s in state.seats), \
+            state.builds
+    except (AttributeError, TypeError):
+        require_state(state, "turn_key")
+        raise
 
 
 def _best(candidates: Sequence[Move], samples: list[dict[Move, float]]) -> Move:

@@ -15,7 +15,7 @@ from typing import Protocol, cast
 from spitemalice.bots.inference import pile_tops, reach
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import check_moves, check_seed, shown
-from spitemalice.model import GameState
+from spitemalice.model import GameState, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -60,8 +60,10 @@ class GreedyPlayer:
         """The greedy move among ``moves`` (the legal moves of ``state``).
 
         Raises:
-            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (told once
-                reading it fails: a pay-off play or a pass is chosen without reading it).
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
+                ``state`` not a :class:`~spitemalice.model.GameState` (a seat's view, say)
+                (told once reading them fails: a pay-off play or a pass is chosen without
+                reading either).
         """
         # The plays, then the discards, picked in C (isinstance mapped over the moves).
         try:
@@ -82,8 +84,9 @@ class GreedyPlayer:
                 return _best_discard(rules, state, discards)
             check_moves(moves)
             return moves[0]
-        except (AttributeError, TypeError):  # a wrong rule book, checked only once it failed
+        except (AttributeError, TypeError):  # a wrong rule book or state, checked once it failed
             check_book(rules, "GreedyPlayer.choose")
+            require_state(state, "GreedyPlayer.choose")
             raise
 
 

@@ -21,7 +21,7 @@ from typing import Protocol
 
 from spitemalice.bots.inference import check_other_seat
 from spitemalice.cards import Card
-from spitemalice.engine.views import SeatView
+from spitemalice.engine.views import SeatView, require_view
 from spitemalice.model import GameState, Pile, Seat, new_seat, sort_hand, with_fields
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -31,9 +31,12 @@ def hidden_pool(rules: RuleBook, view: SeatView) -> list[Card]:
     sorted (so the pool depends on the view alone).
 
     Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "hidden_pool")
+    require_view(view, "hidden_pool")
     pool = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
     seen: Counter[Card] = Counter(view.hand)
     for public in view.seats:
@@ -85,6 +88,7 @@ class Sampler:
     def __init__(self, rules: RuleBook, view: SeatView,
                  constraint: HandConstraint | None = None) -> None:
         check_book(rules, "Sampler")
+        require_view(view, "Sampler")
         self.view = view
         self.pool = hidden_pool(rules, view)
         self._base: list[Card] | None = None
@@ -239,7 +243,10 @@ def determinize(rules: RuleBook, view: SeatView, rng: random.Random) -> GameStat
     from :func:`hidden_pool` (its seed drawn from ``rng`` too): one :meth:`Sampler.sample`.
 
     Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "determinize")
+    require_view(view, "determinize")
     return Sampler(rules, view).sample(rng)

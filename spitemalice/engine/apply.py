@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from spitemalice.limits import check_int
-from spitemalice.model import GameState, new_seat, state_copier, with_fields
+from spitemalice.model import GameState, new_seat, require_state, state_copier, with_fields
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
 from .check import check_move
 from .flow import complete_pile, end_turn, finish, fire, refill, turn_over
+from .legal import not_a_state
 
 
 def apply_move(rules: RuleBook, state: GameState, move: Move, seat: object = None) -> GameState:
@@ -56,13 +57,17 @@ def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
     ``state`` is not refused: the result is then undefined.
 
     Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view,
+            say: the message says what takes one), or ``rules`` is not a
+            :class:`~spitemalice.rules.book.RuleBook`.
     """
     try:
         end_hooks = rules.end_of_game_hooks
     except AttributeError:  # checked only here: a call with a rule book pays nothing for it
         check_book(rules, "apply_listed")
         raise
+    if type(state) is not GameState:
+        raise not_a_state(state, "apply_listed")
     if isinstance(move, Play):
         state = _play(rules, state, move)
     elif isinstance(move, Discard):
@@ -145,9 +150,12 @@ def team_won(rules: RuleBook, state: GameState, seat: object) -> bool:
     Raises:
         SpiteMaliceError: ``seat`` is not a whole number from 0 to ``rules.players - 1`` (a
             bool, a float, text...); the message names the bound.
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "team_won")
+    require_state(state, "team_won")
     return _team_won(rules, state, check_int(seat, "seat", 0, rules.players - 1))
 
 

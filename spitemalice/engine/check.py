@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove, RulesetError
 from spitemalice.limits import check_int, shown
-from spitemalice.model import GameState, Pile, Seat
+from spitemalice.model import GameState, Pile, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import MoveFilter
@@ -91,12 +91,16 @@ def decisions(rules: RuleBook, state: GameState, move: Move,
         seat: the seat that claims to move (an ``int``); ``None`` means the seat on turn.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         IllegalMove: ``move`` is not legal (as :func:`check_move` raises it; a ``seat`` not
             on turn is refused so, naming the seats).
         TypeError: ``move`` is not a move of the right shape, ``seat`` is not an ``int`` (a
             bool, a float, text; as :func:`check_move` refuses it), or ``rules`` not a
             :class:`~spitemalice.rules.book.RuleBook`.
     """
+    require_state(state, "decisions",
+                  "a view hides cards, so only the whole state can check a move")
     try:
         why = rules.clause_for
     except AttributeError:
@@ -379,8 +383,11 @@ def filter_answers(rules: RuleBook, state: GameState,
     in hook order.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    require_state(state, "filter_answers")
     try:
         ruleset = rules.ruleset
     except AttributeError:

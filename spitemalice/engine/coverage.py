@@ -29,7 +29,7 @@ import attrs
 
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove, SpiteMaliceError
-from spitemalice.model import GameState, Seat
+from spitemalice.model import GameState, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -116,7 +116,13 @@ class Recorder:
 
     def move(self, state: GameState, move: Move) -> None:
         """Count the position ``state`` before ``move`` is made from it: the move's decisions
-        and the candidate moves refused there."""
+        and the candidate moves refused there.
+
+        Raises:
+            TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+                the message names what takes one).
+        """
+        require_state(state, "Recorder.move")
         rules = self.rules
         self.tally.played[decisions(rules, state, move, state.seat)] += 1
         refused = self.tally.refused

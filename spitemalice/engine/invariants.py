@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from spitemalice.cards import Card
-from spitemalice.model import GameState, hand_order
+from spitemalice.model import GameState, hand_order, require_state
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -26,9 +26,12 @@ def card_conservation(rules: RuleBook, state: GameState) -> Violations:
     """Every card of the deck is somewhere exactly once: the state's cards equal the deck's.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "card_conservation")
+    require_state(state, "card_conservation")
     if _conserved(rules, state):
         return []
     have = Counter(state.all_cards())
@@ -122,9 +125,12 @@ def build_piles_well_formed(rules: RuleBook, state: GameState) -> Violations:
     piles are open than the limit allows.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "build_piles_well_formed")
+    require_state(state, "build_piles_well_formed")
     problems = []
     if rules.build_limit and len(state.builds) > rules.build_limit:
         problems.append(f"{len(state.builds)} build piles open, limit {rules.build_limit}")
@@ -150,9 +156,12 @@ def limits_kept(rules: RuleBook, state: GameState) -> Violations:
     """Hands never exceed the hand size; every seat has the rule set's pile counts.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "limits_kept")
+    require_state(state, "limits_kept")
     problems = []
     for index, seat in enumerate(state.seats):
         if len(seat.hand) > rules.deal.hand_size:
@@ -171,9 +180,12 @@ def live_game_can_move(rules: RuleBook, state: GameState) -> Violations:
     """A live game always offers the seat on turn at least one legal move.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "live_game_can_move")
+    require_state(state, "live_game_can_move")
     from spitemalice.engine import legal_moves
 
     if state.outcome is None and not legal_moves(rules, state):
@@ -185,9 +197,12 @@ def outcome_declared(rules: RuleBook, state: GameState) -> Violations:
     """An ended game names its kind, a winner only for a win, and one score per seat.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "outcome_declared")
+    require_state(state, "outcome_declared")
     outcome = state.outcome
     if outcome is None:
         return []
@@ -231,7 +246,13 @@ class EndFacts:
 
     @classmethod
     def of(cls, state: GameState) -> EndFacts:
-        """The facts of a state."""
+        """The facts of a state.
+
+        Raises:
+            TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+                the message names what takes one).
+        """
+        require_state(state, "EndFacts.of")
         return cls(tuple(seat.payoff_count for seat in state.seats),
                    tuple(len(seat.hand) for seat in state.seats), state.seat, len(state.draw),
                    len(state.completed), sum(max(len(pile) - 1, 0) for pile in state.builds),
@@ -294,9 +315,12 @@ def outcome_fits_the_end(rules: RuleBook, state: GameState) -> Violations:
     """An ended game's kind is one its final position shows (:func:`end_problems`).
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "outcome_fits_the_end")
+    require_state(state, "outcome_fits_the_end")
     outcome = state.outcome
     if outcome is None or len(outcome.scores) != len(state.seats):
         return []  # live, or outcome_declared reports the scores
@@ -308,9 +332,12 @@ def counters_in_range(rules: RuleBook, state: GameState) -> Violations:
     has not reached the turn limit, in turns or in moves this turn (that ends it).
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "counters_in_range")
+    require_state(state, "counters_in_range")
     if state.outcome is not None:
         return []
     return live_counter_problems(rules, len(state.seats), state.turn, state.turn_moves,
@@ -340,9 +367,12 @@ def outcome_scored(rules: RuleBook, state: GameState) -> Violations:
     """An ended game's scores are those the scoring hook gives for its final position.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "outcome_scored")
+    require_state(state, "outcome_scored")
     outcome = state.outcome
     if outcome is None or len(outcome.scores) != len(state.seats):
         return []  # outcome_declared reports a wrong number of scores
@@ -362,9 +392,12 @@ def discard_piles_hold_allowed_ranks(rules: RuleBook, state: GameState) -> Viola
     card can reach a discard pile only through a move the rules refuse.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "discard_piles_hold_allowed_ranks")
+    require_state(state, "discard_piles_hold_allowed_ranks")
     forbidden = rules.discard.forbidden
     if not forbidden:
         return []
@@ -379,9 +412,12 @@ def emptied_payoff_ends_the_game(rules: RuleBook, state: GameState) -> Violation
     game is over.  Not checked when a plugin decides the end of the game or a team's win.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "emptied_payoff_ends_the_game")
+    require_state(state, "emptied_payoff_ends_the_game")
     if state.outcome is not None or rules.end_of_game_hooks or rules.team_won_hooks:
         return []
     return [f"seat(s) {', '.join(map(str, team))} emptied their pay-off piles but the game "
@@ -395,9 +431,12 @@ def dealt_as_the_sheet_says(rules: RuleBook, state: GameState) -> Violations:
     rule set deals a fixed number rather than sharing out a pay-off pack).
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "dealt_as_the_sheet_says")
+    require_state(state, "dealt_as_the_sheet_says")
     problems = []
     if state.builds or state.turn or state.outcome is not None:
         problems.append("a fresh deal has build piles, turns or an outcome")
@@ -418,7 +457,14 @@ def dealt_as_the_sheet_says(rules: RuleBook, state: GameState) -> Violations:
 
 def discard_ends_the_turn(before: GameState, move: Move, after: GameState) -> Violations:
     """A discard ends the mover's turn: afterwards another seat is on turn, or the game is
-    over."""
+    over.
+
+    Raises:
+        TypeError: ``before`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+            the message names what takes one).
+    """
+    require_state(after, "discard_ends_the_turn")
+    require_state(before, "discard_ends_the_turn")
     from spitemalice.moves import Discard
 
     if isinstance(move, Discard) and after.outcome is None and after.turn == before.turn:
@@ -427,7 +473,14 @@ def discard_ends_the_turn(before: GameState, move: Move, after: GameState) -> Vi
 
 
 def payoff_only_shrinks(before: GameState, after: GameState) -> Violations:
-    """Pay-off piles lose cards only from the top and never gain any."""
+    """Pay-off piles lose cards only from the top and never gain any.
+
+    Raises:
+        TypeError: ``before`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+            the message names what takes one).
+    """
+    require_state(after, "payoff_only_shrinks")
+    require_state(before, "payoff_only_shrinks")
     problems = []
     for index, (old, new) in enumerate(zip(before.seats, after.seats, strict=True)):
         for pile, (was, now) in enumerate(zip(old.payoff, new.payoff, strict=True), 1):
@@ -464,9 +517,13 @@ def state_violations(rules: RuleBook, state: GameState, *, fresh: bool = False) 
     """Every state invariant, as named violations; ``fresh`` adds the checks of a new deal.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "state_violations")
+    require_state(state, "state_violations",
+                  "check a view with spitemalice.formats.position_check.check_view(rules, view)")
     checks = (*PLAY_CHECKS, dealt_as_the_sheet_says) if fresh else PLAY_CHECKS
     return [Violation(check.__name__, problem)
             for check in checks for problem in check(rules, state)]
@@ -479,9 +536,15 @@ def transition_violations(
     starts with the move (``"after 9H>B1: ..."``).
 
     Raises:
+        TypeError: ``after`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
+        TypeError: ``before`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+            the message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    require_state(after, "transition_violations")
     check_book(rules, "transition_violations")
+    require_state(before, "transition_violations")
     found = state_violations(rules, after)
     found += [Violation("payoff_only_shrinks", p) for p in payoff_only_shrinks(before, after)]
     found += [Violation("discard_ends_the_turn", p)
@@ -493,9 +556,13 @@ def check_state(rules: RuleBook, state: GameState) -> Violations:
     """Every state invariant; the violations of all of them together.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "check_state")
+    require_state(state, "check_state",
+                  "check a view with spitemalice.formats.position_check.check_view(rules, view)")
     return [v.message for v in state_violations(rules, state)]
 
 
@@ -505,7 +572,13 @@ def check_transition(
     """State invariants of ``after`` plus those that relate it to ``before``.
 
     Raises:
+        TypeError: ``after`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
+        TypeError: ``before`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+            the message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    require_state(after, "check_transition")
     check_book(rules, "check_transition")
+    require_state(before, "check_transition")
     return [v.message for v in transition_violations(rules, before, move, after)]

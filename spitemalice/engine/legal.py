@@ -14,6 +14,7 @@ from itertools import chain, compress
 from typing import Any
 
 from spitemalice.cards import Card
+from spitemalice.limits import not_a_position
 from spitemalice.model import GameState, Pile, top_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import EngineCache, PlayKey, RuleBook, Targets, check_book
@@ -63,13 +64,17 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     """The plays and discards the rules allow before forced-play filters; no pass.
 
     Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        TypeError: ``state`` is not a :class:`GameState` (a seat's view, say: the message
+            names :func:`spitemalice.view_legal_moves`), or ``rules`` is not a
+            :class:`~spitemalice.rules.book.RuleBook`.
     """
     try:
         cache = rules._cache
     except AttributeError:
         check_book(rules, "base_moves")
         raise
+    if type(state) is not GameState:
+        raise not_a_state(state, "base_moves")
     seat = state.seats[state.seat]
     builds = state.builds
     removed = state.build_removed
@@ -314,14 +319,12 @@ def _picked_in_order(allowed: tuple[Move, ...], kept: tuple[Move, ...]) -> bool:
     return True
 
 
-def not_a_state(given: object, functions: str) -> TypeError:
+def not_a_state(given: object, functions: str) -> Exception:
     """The error for an engine function given something other than a state; for a seat's
-    view (a ``SeatView``) it names what takes one."""
-    kind = type(given).__name__
-    if kind == "SeatView":  # not imported: the views module imports this one
-        hint = ("list a view's moves with spitemalice.view_legal_moves(rules, view)"
-                if functions == "legal_moves" else
-                "a view hides cards, so only the whole state can check or make a move; list "
-                "a view's legal moves with spitemalice.view_legal_moves(rules, view)")
-        return TypeError(f"{functions} takes a GameState, not a seat's view (SeatView): {hint}")
-    return TypeError(f"{functions} takes a GameState, not {kind}")
+    view (a ``SeatView``) it names what takes one (:func:`~spitemalice.limits.not_a_position`).
+    """
+    hint = ("list a view's moves with spitemalice.view_legal_moves(rules, view)"
+            if functions == "legal_moves" else
+            "a view hides cards, so only the whole state can check or make a move; list "
+            "a view's legal moves with spitemalice.view_legal_moves(rules, view)")
+    return not_a_position(given, functions, "GameState", hint)

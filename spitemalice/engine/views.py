@@ -22,7 +22,7 @@ import attrs
 from spitemalice.cards import Card
 from spitemalice.engine import legal_moves as engine_legal_moves
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import int_field, ints_field, shown
+from spitemalice.limits import int_field, ints_field, not_a_position, shown
 from spitemalice.model import (
     GameState,
     Outcome,
@@ -30,6 +30,7 @@ from spitemalice.model import (
     Seat,
     notation_repr,
     removed_counts,
+    require_state,
     sort_hand,
     top_ranks,
 )
@@ -144,12 +145,38 @@ class SeatView:
         return notation_repr(self)
 
 
+def require_view(view: object, function: str, other: str = "",
+               error: Callable[[str], Exception] = TypeError) -> None:
+    """Refuse ``view`` unless it is a :class:`SeatView`: the public functions that take a
+    seat's view call this at their start, or, on the per-move paths, only once reading the
+    view has failed.
+
+    Args:
+        function: the public name called, as the message names it.
+        other: what to call with a whole state instead (``"format a state with
+            spitemalice.format_position(state)"``); the message adds how to take a seat's
+            view of a state.
+        error: the error class raised (the environments raise ``SpiteMaliceError``).
+
+    Raises:
+        TypeError: (or ``error``) ``view`` is not a SeatView; the message names
+            ``function``, what was given and what would be right
+            (:func:`~spitemalice.limits.not_a_position`).
+    """
+    if not isinstance(view, SeatView):
+        raise not_a_position(view, function, "SeatView", other, error) from None
+
+
 def view_of(state: GameState, seat: int) -> SeatView:
     """The view of ``state`` from ``seat``.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a view, say:
+            it is a seat's view already).
         SpiteMaliceError: ``seat`` is not a seat of the state (0 to seats - 1).
     """
+    if type(state) is not GameState:  # one type test: cheap beside the view it makes
+        require_state(state, "view_of", "it is a seat's view already")
     if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
         raise SpiteMaliceError(f"a view is from a seat 0 to {len(state.seats) - 1}, "
                                f"not {shown(seat)}")
@@ -178,7 +205,12 @@ def stand_in_state(view: SeatView) -> GameState:
 
     Use it to ask engine functions about the visible position (never to continue the game:
     its future is not the real one).
+
+    Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
     """
+    require_view(view, "stand_in_state")
     seats = []
     for index, public in enumerate(view.seats):
         payoff = tuple(
@@ -204,9 +236,13 @@ def view_legal_moves(rules: RuleBook, view: SeatView) -> tuple[Move, ...]:
     the test suite checks the equality for every installed rule set and house rule.
 
     Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "view_legal_moves")
+    require_view(view, "view_legal_moves",
+                 "list a whole state's moves with spitemalice.legal_moves(rules, state)")
     if not view.on_turn:
         return ()
     return engine_legal_moves(rules, stand_in_state(view))
@@ -232,7 +268,11 @@ class ViewPlayer:
         the bot lists its own with :func:`view_legal_moves`).
 
         Raises:
-            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
+                ``state`` not a :class:`~spitemalice.model.GameState` (a seat's view, say).
         """
         check_book(rules, "ViewPlayer.choose")
+        if type(state) is not GameState:
+            require_state(state, "ViewPlayer.choose", "the player takes the whole state and "
+                          "shows its bot the view")
         return self.bot(rules, view_of(state, state.seat))

@@ -37,7 +37,7 @@ from spitemalice.cards import Card
 from spitemalice.engine.check import refuse
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import shown
-from spitemalice.model import GameState, Pile, Seat
+from spitemalice.model import GameState, Pile, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -102,12 +102,15 @@ class ActionCatalogue:
         """The move ``action`` stands for in ``state`` (for the seat on turn).
 
         Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's
+                view, say: the message names what takes one).
             SpiteMaliceError: ``action`` is not an integer (``int`` or a numpy integer, not a
                 bool) from 0 to ``size - 1``.
             IllegalMove: the action names an empty hand slot, an empty pile or a partner's
                 pile the rules do not share (reasons ``not-in-hand``, ``empty-pile``,
                 ``not-own-pile``); whether the move is legal is the engine's question.
         """
+        require_state(state, "ActionCatalogue.move", error=SpiteMaliceError)
         action = self._checked(action)
         if action == self.pass_action:
             return Pass()
@@ -181,12 +184,24 @@ class ActionCatalogue:
 
     def actions(self, state: GameState, move: Move) -> list[int]:
         """Every action that stands for ``move`` in ``state``: one, or several when the
-        hand holds equal cards (each slot holding the card is an action for it)."""
+        hand holds equal cards (each slot holding the card is an action for it).
+
+        Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's
+                view, say: the message names what takes one).
+        """
+        require_state(state, "ActionCatalogue.actions", error=SpiteMaliceError)
         return list(self.legal_actions(state, (move,)))
 
     def legal_actions(self, state: GameState, moves: Iterable[Move]) -> dict[int, Move]:
         """Each action that stands for one of ``moves`` (the legal moves of ``state``), with
-        the move itself (in the order of :meth:`action_list`)."""
+        the move itself (in the order of :meth:`action_list`).
+
+        Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's
+                view, say: the message names what takes one).
+        """
+        require_state(state, "ActionCatalogue.legal_actions", error=SpiteMaliceError)
         actions, stand_for = self.action_list(state, tuple(moves))
         return dict(zip(actions, stand_for, strict=True))
 
@@ -202,7 +217,12 @@ class ActionCatalogue:
         object once per rule book and hands out the same object again, so what a move
         stands for is worked out once (per seat on turn) and kept, keyed on the move's
         identity; a step then only looks up which hand slot holds the card moved.
+
+        Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's
+                view, say: the message names what takes one).
         """
+        require_state(state, "ActionCatalogue.action_list", error=SpiteMaliceError)
         seat = state.seat
         hand = state.seats[seat].hand
         known = self._known[seat]

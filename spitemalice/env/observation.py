@@ -48,10 +48,10 @@ from typing import TypeVar
 import numpy as np
 
 from spitemalice.cards import Card
-from spitemalice.engine.views import SeatView
+from spitemalice.engine.views import SeatView, require_view
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import MAX_DECK_CARDS, MAX_OBSERVATION, check_int
-from spitemalice.model import GameState, Pile
+from spitemalice.model import GameState, Pile, require_state
 
 HEADER = 7
 """Header values before the hand (see the module docstring)."""
@@ -131,8 +131,13 @@ class ObservationLayout:
         """``view`` as an ``int16`` array of shape ``(size,)`` (module docstring).
 
         Raises:
+            SpiteMaliceError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole
+                state, say: the message names what takes one).
             SpiteMaliceError: the view has more seats, piles or hand cards than the layout.
         """
+        require_view(view, "ObservationLayout.encode",
+                     "encode a whole state with ObservationLayout.encode_state(state, viewer)",
+                     SpiteMaliceError)
         n = len(view.seats)
         if n > self.seats:
             raise SpiteMaliceError(f"the view does not fit this layout ({n} seats, not "
@@ -161,11 +166,15 @@ class ObservationLayout:
         another seat's hand or the draw pile's order.
 
         Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's
+                view, say: the message names what takes one).
             SpiteMaliceError: the state has more seats, piles or hand cards than the layout
                 (a position the configuration cannot reach), naming which, or ``viewer`` is
                 not one of its seats (a whole number from 0 to the seats less one; not a
                 bool, a float or text), naming the bound.
         """
+        require_state(state, "ObservationLayout.encode_state",
+                      "encode a view with ObservationLayout.encode(view)", SpiteMaliceError)
         # a bytearray: the array is the caller's own, writable, shared with nothing
         return np.frombuffer(bytearray(self.encode_bytes(state, viewer)), _INT16)
 
@@ -174,8 +183,11 @@ class ObservationLayout:
         so that a batch of observations joins into one array at once.
 
         Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's
+                view, say: the message names what takes one).
             SpiteMaliceError: as :meth:`encode_state`.
         """
+        require_state(state, "ObservationLayout.encode_bytes", error=SpiteMaliceError)
         seats = state.seats
         n = len(seats)
         if n > self.seats:

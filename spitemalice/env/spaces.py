@@ -16,7 +16,7 @@ from spitemalice.env.arguments import discard_depth_of
 from spitemalice.env.observation import LIMIT, ObservationLayout
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import MAX_INT, check_int
-from spitemalice.model import GameState
+from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -109,9 +109,12 @@ class Encoding:
         ``seat`` in ``state``, all 0 when the seat is not on turn or the game has ended.
 
         Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's
+                view, say: the message names what takes one).
             SpiteMaliceError: ``seat`` is not one of the state's seats (a whole number from 0
                 to the seats less one; not a bool, a float or text), naming the bound.
         """
+        require_state(state, "Encoding.mask", error=SpiteMaliceError)
         return np.frombuffer(self._mask_bytes(state, _seat_of(state, seat)), _INT8)
 
     def _mask_bytes(self, state: GameState, seat: int) -> bytearray:
@@ -126,10 +129,13 @@ class Encoding:
         when the action is legal (so applying it is quick), else the catalogue's decoding.
 
         Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's
+                view, say: the message names what takes one).
             SpiteMaliceError, IllegalMove: as :meth:`ActionCatalogue.move` (an action that is
                 not a whole number from 0 to ``size - 1``, a bool, a float or text among
                 them, is refused with :class:`SpiteMaliceError` naming the bound).
         """
+        require_state(state, "Encoding.move", error=SpiteMaliceError)
         # ``action`` is typed ``object`` so that the compiled build (setup.py) does not
         # refuse a wrong type first with its own error; anything but an int (numpy's
         # integers, a bool, text) goes through the catalogue's check before the lookup,
@@ -160,11 +166,14 @@ class Encoding:
         caller's own.
 
         Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's
+                view, say: the message names what takes one).
             SpiteMaliceError: ``seat`` is not one of the state's seats (a whole number from 0
                 to the seats less one; not a bool, a float or text), naming the bound; or
                 the state does not fit the layout
                 (:meth:`~spitemalice.env.observation.ObservationLayout.encode_state`).
         """
+        require_state(state, "Encoding.observe", error=SpiteMaliceError)
         # Checked before the lookup: True would find seat 1's kept encoding.
         number = _seat_of(state, seat)
         kept = self._observed.get(number)

@@ -11,14 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spitemalice.cards import card_text
-from spitemalice.engine.views import PayoffView, SeatView
-from spitemalice.model import GameState, Outcome, Pile
+from spitemalice.engine.views import PayoffView, SeatView, require_view
+from spitemalice.model import GameState, Outcome, Pile, require_state
 
 
 def describe_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> str:
     """A position laid out for people, several lines: each seat's pay-off piles (top and
     count), hand and discard piles, the build piles, the draw pile, the teams (``teams``,
-    ``RuleBook.teams.teams``, in a game with teams) and the counters."""
+    ``RuleBook.teams.teams``, in a game with teams) and the counters.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
+    """
+    require_state(state, "describe_position",
+                  "describe a view with spitemalice.formats.describe_view(view)")
     lines = []
     for index, seat in enumerate(state.seats):
         payoff = [PayoffView(len(p), p[-1] if p else None) for p in seat.payoff]
@@ -34,7 +41,14 @@ def describe_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> 
 
 
 def describe_view(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> str:
-    """A seat's view laid out for people, as :func:`describe_position` lays out a state."""
+    """A seat's view laid out for people, as :func:`describe_position` lays out a state.
+
+    Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
+    """
+    require_view(view, "describe_view",
+                 "describe a whole state with spitemalice.formats.describe_position(state)")
     lines = [f"the view of seat {view.viewer}"]
     for index, public in enumerate(view.seats):
         hand = (_cards(view.hand) if index == view.viewer

@@ -64,8 +64,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spitemalice.cards import Card, card_text
-from spitemalice.engine.views import PayoffView, SeatView
-from spitemalice.model import NOTATION, GameState, Outcome, Pile
+from spitemalice.engine.views import PayoffView, SeatView, require_view
+from spitemalice.model import NOTATION, GameState, Outcome, Pile, require_state
 
 Part = Card | int
 """One part of a pile as written: a card, or a count of face-down cards."""
@@ -85,7 +85,12 @@ def format_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> st
     :func:`~spitemalice.formats.parse.parse_position` reads it back to an equal state.
     ``teams`` (``RuleBook.teams.teams`` in a game with teams) adds the field
     ``teams=0+2/1+3``.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
     """
+    require_state(state, "format_position", "format a view with spitemalice.formats.format_view(view)")
     seats = "/".join(
         ":".join((_piles(seat.payoff), _pile(seat.hand), _piles(seat.discards)))
         for seat in state.seats
@@ -106,7 +111,13 @@ def format_view(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> str:
 
     :func:`~spitemalice.formats.parse.parse_view` reads it back to an equal view.  ``teams``
     adds the field ``teams=0+2/1+3``, as for a position.
+
+    Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
     """
+    require_view(view, "format_view",
+                 "format a whole state with spitemalice.format_position(state)")
     seats = []
     for index, public in enumerate(view.seats):
         payoff = "|".join(_payoff_view(pile) for pile in public.payoff)

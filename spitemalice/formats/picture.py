@@ -32,6 +32,7 @@ import attrs
 from spitemalice.cards import SKIP_BO, SUITS, Card, card_text, rank_text
 from spitemalice.engine.views import PayoffView, SeatView, view_of
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import clipped, for_terminal, shown
 from spitemalice.model import GameState, Outcome, Pile
 
 CARD_W, CARD_H = 46, 64
@@ -90,9 +91,15 @@ def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
             a card would open a new one; pass it when the rules allow another pile).
 
     Raises:
+        TypeError: ``position`` is neither a :class:`~spitemalice.model.GameState` nor a
+            :class:`~spitemalice.engine.views.SeatView`.
         SpiteMaliceError: ``viewer`` is given with a view, or is not a seat of the state;
             ``names`` is given but not one per seat.
     """
+    if not isinstance(position, GameState | SeatView):
+        raise TypeError(f"position_svg takes a GameState or a seat's view (SeatView) (what "
+                        f"spitemalice.deal(rules, seed) or spitemalice.view_of(state, seat) "
+                        f"returns), not {_given(position)}")
     if isinstance(position, SeatView):
         if viewer is not None:
             raise SpiteMaliceError("viewer= is for a whole state; a view already has its "
@@ -393,3 +400,11 @@ def _badge(x: int, y: int, text: str) -> str:
     return (f"<g class='count'><circle cx='{x}' cy='{y}' r='11' fill='#ffd23f' stroke='#333'/>"
             f"<text x='{x}' y='{y + 4}' font-size='11' font-weight='bold' text-anchor='middle' "
             f"fill='#111111'>{escape(text)}</text></g>")
+
+
+def _given(value: object) -> str:
+    """What was given, for an error message: ``None``, a str shown, or its type's name."""
+    if value is None:
+        return "None"
+    return f"the str {shown(value)}" if isinstance(value, str) else \
+        for_terminal(clipped(type(value).__name__, 60))

@@ -42,10 +42,18 @@ from spitemalice.engine.invariants import (
     end_problems,
     live_counter_problems,
 )
-from spitemalice.engine.views import SeatView
+from spitemalice.engine.views import SeatView, require_view
 from spitemalice.errors import PositionError
 from spitemalice.limits import shown
-from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat, hand_order
+from spitemalice.model import (
+    OUTCOME_KINDS,
+    GameState,
+    Outcome,
+    Pile,
+    Seat,
+    hand_order,
+    require_state,
+)
 from spitemalice.rules.book import RuleBook, check_book
 
 
@@ -53,11 +61,15 @@ def check_position(rules: RuleBook, state: GameState) -> None:
     """Return if ``state`` is a position ``rules`` allows (see the module docstring).
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         PositionError: the first problem found, naming the seat, pile or field (a state built
             in code with values of the wrong types too: :func:`check_shape`).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "check_position")
+    require_state(state, "check_position",
+                  "check a view with spitemalice.formats.position_check.check_view(rules, view)")
     check_shape(state)
     check_layout(rules, len(state.seats),
                  [(len(s.payoff), len(s.hand), s.discards) for s in state.seats])
@@ -84,8 +96,11 @@ def check_shape(state: GameState) -> None:
     may not be.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         PositionError: naming the first field of the wrong type.
     """
+    require_state(state, "check_shape")
     if not isinstance(state, GameState):
         raise PositionError(f"a position is a GameState, not a {type(state).__name__}")
     piles: list[tuple[str, object]] = [("builds", pile) for pile in _tuple("builds",
@@ -129,10 +144,14 @@ def check_view(rules: RuleBook, view: SeatView) -> None:
     deck's size.
 
     Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
         PositionError: the first problem found, naming the seat, pile or field.
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "check_view")
+    require_view(view, "check_view", "check a whole state with "
+                 "spitemalice.formats.position_check.check_position(rules, state)")
     if not isinstance(view.viewer, int) or not 0 <= view.viewer < rules.players:
         raise PositionError(f"the view is from seat {view.viewer!r}; seats are 0 to "
                             f"{rules.players - 1}")

@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spitemalice.cards import card_text
-from spitemalice.engine.views import PayoffView, PublicSeat, SeatView
+from spitemalice.engine.views import PayoffView, PublicSeat, SeatView, require_view
 from spitemalice.errors import DataError
 from spitemalice.formats.json_input import (
     check_header,
@@ -62,7 +62,7 @@ from spitemalice.formats.json_input import (
 )
 from spitemalice.formats.position_check import check_position, check_view
 from spitemalice.limits import json_indent, shown
-from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat
+from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat, require_state
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import same_teams, teams_text
 
@@ -77,7 +77,14 @@ VERSION = 1
 
 def state_to_dict(state: GameState, teams: Sequence[Sequence[int]] = ()) -> dict[str, Any]:
     """``state`` as JSON-ready data (see the module docstring for the shape); ``teams``
-    (``RuleBook.teams.teams`` in a game with teams) adds the field ``teams``."""
+    (``RuleBook.teams.teams`` in a game with teams) adds the field ``teams``.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
+    """
+    require_state(state, "state_to_dict",
+                  "write a view with spitemalice.formats.serialize.view_to_dict(view)")
     return {
         "format": STATE_FORMAT,
         "version": VERSION,
@@ -191,9 +198,12 @@ def dumps_state(state: GameState, indent: int | None = None,
     """``state`` as JSON text (``teams`` as for :func:`state_to_dict`).
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         SpiteMaliceError: ``indent`` is not ``None`` or 0 to
             :data:`~spitemalice.limits.MAX_INDENT`.
     """
+    require_state(state, "dumps_state", "write a view with spitemalice.formats.dumps_view(view)")
     return json.dumps(state_to_dict(state, teams), indent=json_indent(indent))
 
 
@@ -214,7 +224,14 @@ def loads_state(text: str | bytes, rules: RuleBook) -> GameState:
 
 def view_to_dict(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> dict[str, Any]:
     """``view`` as JSON-ready data (see the module docstring for the shape); ``teams`` adds
-    the field ``teams``, as for a state."""
+    the field ``teams``, as for a state.
+
+    Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
+    """
+    require_view(view, "view_to_dict",
+                 "write a whole state with spitemalice.formats.serialize.state_to_dict(state)")
     return {
         "format": VIEW_FORMAT,
         "version": VERSION,
@@ -294,9 +311,13 @@ def dumps_view(view: SeatView, indent: int | None = None,
     :func:`view_to_dict`).
 
     Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
         SpiteMaliceError: ``indent`` is not ``None`` or 0 to
             :data:`~spitemalice.limits.MAX_INDENT`.
     """
+    require_view(view, "dumps_view",
+                 "write a whole state with spitemalice.formats.dumps_state(state)")
     return json.dumps(view_to_dict(view, teams), indent=json_indent(indent))
 
 

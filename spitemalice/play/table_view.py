@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from spitemalice.engine.views import PublicSeat, SeatView, view_legal_moves
+from spitemalice.engine.views import PublicSeat, SeatView, require_view, view_legal_moves
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import SeatInfo
 from spitemalice.limits import int_field
@@ -126,10 +126,13 @@ def describe(rules: RuleBook, view: SeatView, seats: Sequence[SeatInfo], last: P
         moves_made: the number of moves so far.
 
     Raises:
+        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+            say: the message names what takes one).
         SpiteMaliceError: ``seats`` does not have one entry per seat of the view.
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "describe")
+    require_view(view, "describe")
     if len(seats) != len(view.seats):
         raise SpiteMaliceError(f"a table view needs a name for each of the {len(view.seats)} "
                                f"seats, not {len(seats)}")

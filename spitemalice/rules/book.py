@@ -41,7 +41,7 @@ import pluggy
 from spitemalice.cards import Card
 from spitemalice.errors import RulesetError
 from spitemalice.limits import check_int, int_field, not_a_book
-from spitemalice.model import GameState, Outcome, OutcomeKind, Pile
+from spitemalice.model import GameState, Outcome, OutcomeKind, Pile, require_state
 from spitemalice.moves import Discard, Move, Play
 from spitemalice.rules import checks, decisions, resolve, sheet
 from spitemalice.rules import defaults as base
@@ -333,8 +333,11 @@ class RuleBook:
         when no plugin answers).
 
         Raises:
+            TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+                the message names what takes one).
             SpiteMaliceError: ``winner`` is neither ``None`` nor a seat of ``state``.
         """
+        require_state(state, "RuleBook.score")
         if winner is not None:
             check_int(winner, "winner", 0, len(state.seats) - 1)
         teams = self.teams.teams

@@ -14,7 +14,7 @@ from spitemalice.cards import Card
 from spitemalice.engine import PASS, check_move, legal_moves
 from spitemalice.engine.legal import base_moves
 from spitemalice.errors import IllegalMove
-from spitemalice.model import GameState, Pile
+from spitemalice.model import GameState, Pile, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -33,9 +33,12 @@ def audit_position(rules: RuleBook, state: GameState) -> str | None:
       pile, discards of every hand card and pair, a pass) is refused.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "audit_position")
+    require_state(state, "audit_position")
     rules.forget_last_legal()
     listed = legal_moves(rules, state)
     for move in listed:
@@ -65,9 +68,12 @@ def filters_hold(rules: RuleBook, state: GameState, listed: tuple[Move, ...]) ->
     """A listed move that some forced-play filter refuses, or ``None``.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "filters_hold")
+    require_state(state, "filters_hold")
     if not rules.filter_moves_hooks or listed == (PASS,):
         return None
     offered = base_moves(rules, state)
@@ -87,9 +93,12 @@ def answering_filters(rules: RuleBook, state: GameState) -> int:
     """How many forced-play filters answer (narrow the moves) in ``state``.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "answering_filters")
+    require_state(state, "answering_filters")
     offered = base_moves(rules, state)
     return sum(hook(rules.ruleset, state, offered) is not None
                for hook in rules.filter_moves_hooks)
@@ -109,10 +118,13 @@ def candidates(rules: RuleBook, state: GameState) -> Iterator[Move]:
     seat's piles (:func:`other_seats`); a pass.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (at the call,
             not at the first move).
     """
     check_book(rules, "candidates")
+    require_state(state, "candidates")
     return _candidates(rules, state)
 
 
@@ -148,10 +160,13 @@ def other_seats(rules: RuleBook, state: GameState, targets: list[int]) -> Iterat
     drop the prefix).  What the rules share must be listed, and the rest refused.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (at the call,
             not at the first move).
     """
     check_book(rules, "other_seats")
+    require_state(state, "other_seats")
     return _other_seats(rules, state, targets)
 
 

@@ -15,7 +15,7 @@ from spitemalice.engine.coverage import Tally as CoverageTally
 from spitemalice.engine.invariants import Violation, state_violations, transition_violations
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import IllegalMove
-from spitemalice.model import GameState
+from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, book_field, check_book
 from spitemalice.rules.findings import how_to_declare
@@ -64,9 +64,12 @@ def stuck(rules: RuleBook, state: GameState, moves: Sequence[Move]) -> str | Non
     the stuck seats instead of failing (:func:`unintended`).
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "stuck")
+    require_state(state, "stuck")
     if state.outcome is not None or state.turn_moves or tuple(moves) != (PASS,):
         return None
     hand = state.seats[state.seat].hand
@@ -83,9 +86,12 @@ def step_violation(
     exception (a plugin's bug) becomes a problem to report, never a crash of the validator.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "step_violation")
+    require_state(state, "step_violation")
     try:
         after = apply_move(rules, state, move)
         problems = transition_violations(rules, state, move, after)
@@ -117,9 +123,12 @@ def step_problem(rules: RuleBook, state: GameState, move: Move) -> tuple[GameSta
     """Apply ``move``; return the new state and the first problem it shows, if any.
 
     Raises:
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
+            message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "step_problem")
+    require_state(state, "step_problem")
     after, found = step_violation(rules, state, move)
     return after, found.message if found else None
 

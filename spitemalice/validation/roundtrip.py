@@ -15,7 +15,7 @@ from typing import Any
 
 from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.formats.records import dumps_record, loads_record, record_game
-from spitemalice.model import GameState
+from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -51,7 +51,13 @@ class RoundTrip:
     def problem(self, state: GameState, listed: Sequence[Move]) -> str | None:
         """The first listed move of ``state`` that does not come back from text, JSON or an
         action number as itself, or an action that stands for a legal move no listed move
-        has; ``None`` when every form agrees."""
+        has; ``None`` when every form agrees.
+
+        Raises:
+            TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+                the message names what takes one).
+        """
+        require_state(state, "RoundTrip.problem")
         found = _text_problem(listed) or _json_problem(self.rules, state, listed)
         if found is None and self.catalogue() is not None:
             found = _action_problem(self.rules, self._catalogue, state, listed)
