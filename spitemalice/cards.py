@@ -204,7 +204,14 @@ def _shown(text: str) -> str:
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
-    """Parse cards separated by spaces or commas; an empty text gives an empty tuple."""
+    """Parse cards separated by spaces or commas; an empty text gives an empty tuple.
+
+    Raises:
+        NotationError: a part is not a card, or ``text`` is not text.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"cards are text such as 'QS 9H', not {type(text).__name__}",
+                            "not-text")
     return tuple(parse_card(part) for part in text.replace(",", " ").split())
 
 

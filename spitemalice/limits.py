@@ -246,6 +246,29 @@ def not_a_book(given: object, function: str,
                  f"not {what}")
 
 
+def given_text(given: object) -> str:
+    """What was given, for an error that says what would have been right: ``None``, ``the
+    str "..."`` (shown as :func:`shown` shows it), ``a path (PosixPath)``, or the type's name.
+    """
+    if given is None:
+        return "None"
+    if isinstance(given, str):
+        return f"the str {shown(given)}"
+    kind = for_terminal(clipped(type(given).__name__, 60))
+    return f"a path ({kind})" if isinstance(given, os.PathLike) else kind
+
+
+def check_path(path: object, function: str, what: str = "a file's path") -> None:
+    """Refuse ``path`` unless it is a str or an ``os.PathLike``.
+
+    Raises:
+        TypeError: naming ``function``, ``what`` it takes and what was given.
+    """
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"{function} takes {what} (a str or os.PathLike), "
+                        f"not {given_text(path)}")
+
+
 POSITION_MAKERS = {"GameState": "what spitemalice.deal(rules, seed) returns",
                    "SeatView": "what spitemalice.view_of(state, seat) returns"}
 """What makes each kind of position, as the error for a wrong one names it."""
@@ -273,12 +296,7 @@ def not_a_position(given: object, function: str, wants: str, other: str = "",
             "spitemalice.view_of(state, seat)"
         return error(f"{function} takes a seat's view (SeatView), not a whole GameState: "
                      f"{hint}")
-    if isinstance(given, str):
-        what = f"the str {shown(given)}"
-    elif given is None:
-        what = "None"
-    else:
-        what = kind
+    what = given_text(given)
     shown_kind = "a GameState" if wants == "GameState" else "a seat's view (SeatView)"
     return error(f"{function} takes {shown_kind} ({POSITION_MAKERS[wants]}), not {what}")
 

@@ -184,5 +184,14 @@ def _pile_number(number: str, text: str) -> int:
 
 
 def move_text(move: Move) -> str:
-    """The text form of ``move``; :func:`parse_move` reads it back to an equal move."""
+    """The text form of ``move``; :func:`parse_move` reads it back to an equal move.
+
+    Raises:
+        TypeError: ``move`` is not a :class:`Play`, :class:`Discard` or :class:`Pass` (move
+            text, say: it is text already).
+    """
+    if not isinstance(move, Play | Discard | Pass):
+        hint = ": it is a move's text already" if isinstance(move, str) else ""
+        raise TypeError(f"move_text takes a move (a Play, Discard or Pass), "
+                        f"not {type(move).__name__}{hint}")
     return str(move)

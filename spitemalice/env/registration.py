@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import gymnasium
 
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import given_text
 from spitemalice.rules.registry import installed
 
 NAMESPACE = "spitemalice"
@@ -23,7 +25,16 @@ NAMESPACE = "spitemalice"
 
 def gym_id(ruleset: str) -> str:
     """The registered id of the rule set named ``ruleset``: ``"spitemalice/BlackwoodFrey-v0"``
-    for ``"blackwood-frey"``."""
+    for ``"blackwood-frey"``.
+
+    Raises:
+        SpiteMaliceError: ``ruleset`` is not a str (a RuleBook, say: the message names its
+            ``.ruleset.name``).
+    """
+    if not isinstance(ruleset, str):
+        hint = ": give rules.ruleset.name" if type(ruleset).__name__ == "RuleBook" else ""
+        raise SpiteMaliceError(f"gym_id takes a rule set's name (a str), "
+                               f"not {given_text(ruleset)}{hint}")
     words = ruleset.replace("_", "-").split("-")
     return f"{NAMESPACE}/{''.join(word[:1].upper() + word[1:] for word in words)}-v0"
 

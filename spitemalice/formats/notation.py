@@ -90,7 +90,8 @@ def format_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> st
         TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
             message names what takes one).
     """
-    require_state(state, "format_position", "format a view with spitemalice.formats.format_view(view)")
+    require_state(state, "format_position",
+                  "format a view with spitemalice.formats.format_view(view)")
     seats = "/".join(
         ":".join((_piles(seat.payoff), _pile(seat.hand), _piles(seat.discards)))
         for seat in state.seats

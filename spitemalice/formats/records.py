@@ -453,6 +453,25 @@ def loads_record(text: str | bytes) -> GameRecord:
     return record_from_dict(parse_json(text, "record"))
 
 
+def require_record(record: object, function: str) -> None:
+    """Refuse ``record`` unless it is a :class:`GameRecord`; for a file's path or a record's
+    text, say which function reads it.
+
+    Raises:
+        TypeError: naming ``function``, what was given and what would be right.
+    """
+    if isinstance(record, GameRecord):
+        return
+    given = limits.given_text(record)
+    if isinstance(record, str | os.PathLike | bytes):
+        given += (": read a record file first with spitemalice.load_record(path) (or a "
+                  "record's JSON text with spitemalice.formats.loads_record(text))")
+    elif isinstance(record, RuleBook):
+        given = "a RuleBook (are the arguments in order? the record comes first)"
+    raise TypeError(f"{function} takes a GameRecord (what spitemalice.load_record(path) or "
+                    f"spitemalice.record_game returns), not {given}")
+
+
 def save_record(record: GameRecord, path: str | os.PathLike[str], *,
                 overwrite: bool = False) -> None:
     """Write ``record`` to the file ``path`` as JSON, by the one rule for files the library
@@ -478,7 +497,9 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     Raises:
         DataError: the file cannot be read, is not a regular file, is too large, or its content
             is not a record (the message starts with the file's name).
+        TypeError: ``path`` is not a str or a path.
     """
+    limits.check_path(path, "load_record", "a record file's path")
     try:
         text = limits.read_file(path, limits.MAX_JSON_BYTES).decode("utf-8")
     except limits.FileRefused as error:
@@ -494,5 +515,6 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 __all__ = [
     "FORMAT", "VERSION", "GameRecord", "RecordFinding", "RulesetRef", "SeatInfo",
     "dumps_record", "load_record", "loads_record", "own_version", "record_from_dict",
-    "record_game", "record_result", "record_to_dict", "ruleset_ref", "save_record",
+    "record_game", "record_result", "record_to_dict", "require_record", "ruleset_ref",
+    "save_record",
 ]

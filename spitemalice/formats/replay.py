@@ -24,7 +24,7 @@ from spitemalice.errors import (
     RulesetError,
     SpiteMaliceError,
 )
-from spitemalice.formats.records import GameRecord, ParamValue, own_version
+from spitemalice.formats.records import GameRecord, ParamValue, own_version, require_record
 from spitemalice.limits import int_field, shown
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
@@ -106,8 +106,10 @@ def replay(record: GameRecord, rules: RuleBook | None = None) -> Iterator[GameSt
             outcome differs from the recorded one; states before it have been yielded.
         TypeError: ``rules`` is neither ``None`` nor a
             :class:`~spitemalice.rules.book.RuleBook` (raised at the call, not at the first
-            state).
+            state), or ``record`` is not a :class:`GameRecord` (a path, say: the message
+            names :func:`~spitemalice.formats.records.load_record`).
     """
+    require_record(record, "replay")
     if rules is not None:
         check_book(rules, "replay")
     return _replay(record, rules)
@@ -148,8 +150,10 @@ def final_state(record: GameRecord, rules: RuleBook | None = None) -> GameState:
 
     Raises:
         RulesetError, RecordError: as :func:`replay`.
-        TypeError: ``rules`` is neither ``None`` nor a :class:`~spitemalice.rules.book.RuleBook`.
+        TypeError: ``rules`` is neither ``None`` nor a :class:`~spitemalice.rules.book.RuleBook`,
+            or ``record`` is not a :class:`GameRecord` (as :func:`replay`).
     """
+    require_record(record, "final_state")
     if rules is not None:
         check_book(rules, "final_state")
     states = replay(record, rules)
@@ -166,8 +170,10 @@ def check_record(record: GameRecord, rules: RuleBook | None = None) -> RecordPro
     Raises:
         RulesetError: the record's rules cannot be loaded.
         DataError: the seats do not match the rules, or the dealer is not a seat.
-        TypeError: ``rules`` is neither ``None`` nor a :class:`~spitemalice.rules.book.RuleBook`.
+        TypeError: ``rules`` is neither ``None`` nor a :class:`~spitemalice.rules.book.RuleBook`,
+            or ``record`` is not a :class:`GameRecord` (as :func:`replay`).
     """
+    require_record(record, "check_record")
     if rules is not None:
         check_book(rules, "check_record")
     try:

@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
+from spitemalice.limits import check_path
 from spitemalice.rules import custom, registry
 from spitemalice.rules.book import FileLayer, RuleBook
 from spitemalice.rules.custom import is_file_name
@@ -50,7 +51,14 @@ def load(
             name), a value out of range (with the valid range), plugins that cannot stack, or a
             parameter that needs a plugin that is not loaded; nothing is loaded.  Faults of a
             custom rule set file name the file and the key.
+        TypeError: ``name`` is not a str or a path (a rule book already loaded, say: the
+            message says how to change one).
     """
+    if isinstance(name, RuleBook):
+        raise TypeError("load takes a rule set's name or a rule-set file's path, not a "
+                        "RuleBook: it is loaded already (rules.rebuild(name=value) changes "
+                        "its parameters)")
+    check_path(name, "load", "an installed rule set's name or a rule-set file's path")
     given = {**(params or {}), **overrides}
     if isinstance(house_rules, str):  # one name given alone, not a list of its letters
         house_rules = [house_rules]

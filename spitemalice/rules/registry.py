@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import not_a_book, shown
+from spitemalice.limits import given_text, not_a_book, shown
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.ruleset import Ruleset, closest
 
@@ -80,7 +80,10 @@ def load_plugin(name: str, kind: str | None = None) -> object:
         RulesetError: no such plugin (the message lists the installed ones of that kind), it
             fails to import or to be instantiated, it is not a module, class or plugin object,
             it has no valid ``KIND``, or it is of the other kind.
+        TypeError: ``name`` is not a str.
     """
+    if not isinstance(name, str):
+        raise TypeError(f"load_plugin takes a plugin's name (a str), not {given_text(name)}")
     found = _entry_points()
     if name not in found:
         known = sorted(n for n in found if kind is None or _kind_of(found[n]) == kind)
@@ -157,7 +160,11 @@ def base_sheet(name: str, ruleset: Ruleset, changes: Iterable[Clause] = ()) -> l
 
     Raises:
         RulesetError: ``name`` is not an installed rule set.
+        TypeError: ``name`` is not a str.
     """
+    if not isinstance(name, str):
+        raise TypeError(f"base_sheet takes an installed rule set's name (a str), "
+                        f"not {given_text(name)}")
     plugin = load_plugin(name, "ruleset")
     hook = getattr(plugin, "spitemalice_rule_sheet", None)
     clauses = [attrs.evolve(clause, inherited_from=clause.inherited_from or name)
