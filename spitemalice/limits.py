@@ -269,6 +269,23 @@ def check_path(path: object, function: str, what: str = "a file's path") -> None
                         f"not {given_text(path)}")
 
 
+def check_list(value: object, function: str, what: str, example: str,
+               error: Callable[[str], Exception] = TypeError) -> None:
+    """Refuse a bare str (or bytes) where a list belongs: iterated, it would be taken as a
+    list of its letters (``"greedy"`` as six bots).
+
+    Args:
+        what: the parameter and what it holds (``"bots, a list of bot names,"``).
+        example: a right value (``'["greedy"]'``).
+
+    Raises:
+        TypeError: (or ``error``) naming ``function``, ``what`` and ``example``.
+    """
+    if isinstance(value, str | bytes):
+        raise error(f"{function} takes {what} e.g. {example}, not the {type(value).__name__} "
+                    f"{shown(value)}")
+
+
 POSITION_MAKERS = {"GameState": "what spitemalice.deal(rules, seed) returns",
                    "SeatView": "what spitemalice.view_of(state, seat) returns"}
 """What makes each kind of position, as the error for a wrong one names it."""

@@ -60,7 +60,7 @@ from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.rewards import final_rewards
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.formats.layout import describe_view
-from spitemalice.limits import check_int
+from spitemalice.limits import check_int, check_list
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
@@ -399,9 +399,12 @@ def load_game(ruleset: str, players: int = 0, house_rules: Sequence[str] = (),
     rule-set settings: ``payoff_size=13``).
 
     Raises:
+        TypeError: ``house_rules`` is a bare str (a list is wanted).
         pyspiel.SpielError: no game is registered under that rule set's name.
         RulesetError: the configuration cannot be loaded, or ``players`` is not 0 to 8.
     """
+    check_list(house_rules, "load_game", "house_rules, a list of names,",
+               '["mandatory-aces"]')
     check_int(players, "players (0: the rule set's own)", 0, 8, error=RulesetError)
     return pyspiel.load_game(game_name(ruleset), {
         "players": players, "house_rules": "+".join(house_rules),

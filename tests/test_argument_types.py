@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ import spitemalice as sm
 import spitemalice.env as env
 from spitemalice.errors import NotationError, SpiteMaliceError
 
+ROOT = Path(__file__).parents[1]
 BF = sm.load("blackwood-frey")
 STATE = sm.deal(BF, 3)
 MOVES = sm.legal_moves(BF, STATE)
@@ -33,6 +35,13 @@ BAD: list[Any] = [None, 3, object(), BF]  # and a str, where a str is wrong
 # Each member: the call with its main argument given, the error, and the words the message
 # starts with (the function and what it takes).
 Call = Callable[[Any], object]
+
+
+def _factory(name: str) -> Call:
+    """The call of the environment factory ``name`` with the rule set given."""
+    return lambda x: getattr(env, name)(x, **({"num_envs": 2} if name == "vector_env" else {}))
+
+
 TOP: dict[str, tuple[Call, type[Exception], str, bool]] = {
     # name: (call, error, the message's start, whether a str is wrong too)
     "load": (sm.load, TypeError, "load takes ", False),
@@ -49,9 +58,8 @@ TOP: dict[str, tuple[Call, type[Exception], str, bool]] = {
     "parse_position": (lambda x: sm.parse_position(x, BF), NotationError,
                        "a position is text", False),
     "env.gym_id": (env.gym_id, SpiteMaliceError, "gym_id takes a rule set's name", False),
-    **{f"env.{name}": ((lambda name: lambda x: getattr(env, name)(
-        x, **({"num_envs": 2} if name == "vector_env" else {})))(name), SpiteMaliceError,
-        "ruleset is an installed rule set's name", False)
+    **{f"env.{name}": (_factory(name), SpiteMaliceError,
+                        "ruleset is an installed rule set's name", False)
        for name in ("make", "parallel_env", "single_agent", "vector_env")},
 }
 # Checked elsewhere: the functions whose main argument is a rule book, a state or a view.
@@ -118,4 +126,141 @@ def test_every_top_level_function_was_checked() -> None:
     found -= {"Pile", "ViewBot"}  # type aliases
     listed = set(TOP) | ELSEWHERE | set(LEFT_ALONE)
     assert found - listed == set(), "add a row to TOP (or LEFT_ALONE, with the reason)"
+    assert listed - found == set(), "rows for members that are gone"
+
+
+# ---- a bare str where a list belongs (tryout s5 §8) ----
+
+def _public_modules() -> list[str]:
+    """The modules of the API reference (docs/api), as tests/test_rules_argument.py walks."""
+    return sorted({line.split()[1] for page in (ROOT / "docs" / "api").glob("*.md")
+                   for line in page.read_text(encoding="utf-8").splitlines()
+                   if line.startswith("::: ")})
+
+
+def _m(name: str) -> Any:
+    return __import__(f"spitemalice.{name}", fromlist=["_"])
+
+
+RESULT = sm.GameResult(3, 0, STATE, ())
+# "module:qualname(parameter)" -> the call with the str given, the example the message gives.
+SEQUENCES: dict[str, tuple[Call, str]] = {
+    "spitemalice.study.simulate:simulate(bots)": (
+        lambda s: _m("study").simulate(BF, s, 2, 1), '["greedy"]'),
+    "spitemalice.study.ladder:ladder(bots)": (
+        lambda s: _m("study.ladder").ladder(BF, s, 2, 1), '["greedy", "random"]'),
+    "spitemalice.study.tournament:tournament(bots)": (
+        lambda s: _m("study.tournament").tournament(BF, s, 2, 1), '["greedy", "random"]'),
+    "spitemalice.study.runner:configuration(bots)": (
+        lambda s: _m("study.runner").configuration(BF, s), '["greedy"]'),
+    "spitemalice.study.balance:balance(tiers)": (
+        lambda s: _m("study.balance").balance(BF, "x", s), '["random", "greedy"]'),
+    "spitemalice.study.provenance:describe_run(bots)": (
+        lambda s: _m("study.provenance").describe_run(BF, s), '["greedy"]'),
+    "spitemalice.study.provenance:describe_run(house_rules)": (
+        lambda s: _m("study.provenance").describe_run(BF, house_rules=s), '["mandatory-aces"]'),
+    "spitemalice.study.ratings:ratings(bots)": (
+        lambda s: _m("study.ratings").ratings([], s, "greedy"), '["greedy", "random"]'),
+    "spitemalice.study.ratings:strengths(bots)": (
+        lambda s: _m("study.ratings").strengths([], s), '["greedy", "random"]'),
+    "spitemalice.formats.records:record_game(moves)": (
+        lambda s: sm.record_game(BF, 3, s), '["AS>B+", "pass"]'),
+    "spitemalice.formats.records:record_game(seats)": (
+        lambda s: sm.record_game(BF, 3, seats=s), '["me", "greedy"]'),
+    "spitemalice.formats.records:record_result(seats)": (
+        lambda s: _m("formats.records").record_result(BF, RESULT, s), '["me", "greedy"]'),
+    "spitemalice.play.session:Session(kinds)": (
+        lambda s: _m("play.session").Session(BF, s), '["human", "greedy"]'),
+    "spitemalice.play.session:Session(names)": (
+        lambda s: _m("play.session").Session(BF, ["human", "greedy"], names=s),
+        '["me", "greedy"]'),
+    "spitemalice.play.session:Session.resume(kinds)": (
+        lambda s: _m("play.session").Session.resume(RECORD, kinds=s), '["human", "greedy"]'),
+    "spitemalice.validation:validate(house_rules)": (
+        lambda s: _m("validation").validate("blackwood-frey", s), '["mandatory-aces"]'),
+    "spitemalice.validation:validate_book(house_rules)": (
+        lambda s: _m("validation").validate_book(BF, house_rules=s), '["mandatory-aces"]'),
+    "spitemalice.validation.house_rule:validate_house_rule(house_rules)": (
+        lambda s: _m("validation.house_rule").validate_house_rule("mandatory-aces", s),
+        '["mandatory-aces"]'),
+    "spitemalice.validation.base:base_of(house_rules)": (
+        lambda s: _m("validation.base").base_of("blackwood-frey", s, {}, 2),
+        '["mandatory-aces"]'),
+    "spitemalice.validation.spread:check_stacking(own)": (
+        lambda s: _m("validation.spread").check_stacking(None, s, 0), '["mandatory-aces"]'),
+    "spitemalice.validation.spread:check_stacking(extra)": (
+        lambda s: _m("validation.spread").check_stacking(None, [], 0, s), '["mandatory-aces"]'),
+    "spitemalice.openspiel:load_game(house_rules)": (
+        lambda s: _m("openspiel").load_game("blackwood-frey", 2, s), '["mandatory-aces"]'),
+    "spitemalice.formats.picture:position_svg(names)": (
+        lambda s: _m("formats.picture").position_svg(STATE, names=s), '["me", "greedy"]'),
+}
+# Taking a str as one name, by design and documented (not a list of its letters).
+ONE_NAME = {f"spitemalice.env:{name}(house_rules)" for name in (
+    "make", "parallel_env", "single_agent", "vector_env")} | {
+    "spitemalice.rules.loader:load(house_rules)"}
+# Left as they are: helpers the library calls with its own lists.
+INTERNAL = {
+    "spitemalice.env.arguments:agent_of(agents)",
+    "spitemalice.rules.checks:check_conflicts(plugins)",
+    "spitemalice.rules.checks:clause_table(plugins)", "spitemalice.rules.findings:cite(clause_ids)",
+    "spitemalice.rules.findings:known_names(table)",
+    "spitemalice.rules.hookspecs:spitemalice_conflicts(plugins)",
+    "spitemalice.rules.loader:house_rule_sheet(house_rules)",
+    "spitemalice.rules.policies:Clause(reasons)", "spitemalice.rules.reasons:keys(codes)",
+    "spitemalice.rules.resolve:required_reasons(plugins)",
+    "spitemalice.rules.ruleset:closest(names)", "spitemalice.server.lobby:created(tokens)",
+    "spitemalice.study.atlas_page:render(planned)", "spitemalice.study.plot:interval_bars(labels)",
+    "spitemalice.study.plot_ratings:forest(labels)"}
+
+
+@pytest.mark.parametrize("member", sorted(SEQUENCES))
+def test_a_bare_str_where_a_list_belongs_is_refused(member: str) -> None:
+    call, example = SEQUENCES[member]
+    if "openspiel" in member:
+        pytest.importorskip("pyspiel")
+    with pytest.raises(TypeError) as raised:
+        call("greedy")
+    function = member.partition(":")[2].partition("(")[0]
+    parameter = member.rpartition("(")[2].rstrip(")")
+    assert str(raised.value).startswith(f"{function} takes {parameter}, a list of "), raised.value
+    assert str(raised.value).endswith(f'e.g. {example}, not the str "greedy"'), raised.value
+    assert (BF.ruleset, STATE, RECORD) == SNAPSHOT
+
+
+def test_the_tryout_example_of_a_bare_str() -> None:
+    with pytest.raises(TypeError, match=r'^simulate takes bots, a list of bot names, e\.g\. '
+                       r'\["greedy"\], not the str "greedy"$'):
+        _m("study").simulate(BF, "greedy", 2, 1)
+
+
+def test_every_sequence_of_names_is_listed() -> None:
+    """Walk the API reference's signatures for a parameter that holds names (a sequence,
+    iterable or list of str): each has a row, or is listed as taking one name alone or as a
+    helper the library feeds itself."""
+    pattern = re.compile(r"^(Sequence|Iterable|list|Collection)\[(str|Move \| str|"
+                          r"SeatInfo \| str|str \| None)\]( \| None)?$")
+    found = set()
+    for module_name in _public_modules():
+        try:
+            module = __import__(module_name, fromlist=["_"])
+        except ImportError:
+            continue
+        for attr, obj in vars(module).items():
+            if attr.startswith("_") or getattr(obj, "__module__", None) != module_name:
+                continue
+            items = [(attr, obj)] if inspect.isfunction(obj) or inspect.isclass(obj) else []
+            if inspect.isclass(obj):
+                items += [(f"{attr}.{n}", getattr(v, "__func__", v)) for n, v in vars(obj).items()
+                          if not n.startswith("_")
+                          and inspect.isfunction(getattr(v, "__func__", v))]
+            for qualname, func in items:
+                try:
+                    parameters = inspect.signature(func).parameters.values()
+                except (TypeError, ValueError):
+                    continue
+                found |= {f"{module_name}:{qualname}({p.name})" for p in parameters
+                          if pattern.match(str(p.annotation))}
+    listed = set(SEQUENCES) | ONE_NAME | INTERNAL
+    assert found - listed == set(), "add a row to SEQUENCES (or INTERNAL, with the reason)"
     assert listed - found == set(), "rows for members that are gone"

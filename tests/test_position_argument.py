@@ -74,6 +74,11 @@ def _env(module: str, make: Callable[[Any], Any], method: str, *after: Any) -> C
     return call
 
 
+def _at(module: Any, name: str, before: tuple[Any, ...], after: tuple[Any, ...] = ()) -> Call:
+    """The call of ``module.name(*before, position, *after)``."""
+    return lambda p: getattr(module, name)(*before, p, *after)
+
+
 def _catalogue(m: Any) -> Any:
     return m.ActionCatalogue(BF)
 
@@ -110,7 +115,7 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
     "spitemalice.engine.coverage:Recorder.move(state)": (
         lambda p: coverage.Recorder(BF).move(p, MOVE), S, TypeError),
     **{f"spitemalice.engine.invariants:{name}(state)": (
-        (lambda name: lambda p: getattr(invariants, name)(BF, p))(name), S, TypeError)
+        _at(invariants, name, (BF,)), S, TypeError)
        for name in ("card_conservation", "build_piles_well_formed", "limits_kept",
                     "live_game_can_move", "outcome_declared", "outcome_fits_the_end",
                     "counters_in_range", "outcome_scored", "discard_piles_hold_allowed_ranks",
@@ -127,10 +132,10 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
     "spitemalice.engine.invariants:payoff_only_shrinks(after)": (
         lambda p: invariants.payoff_only_shrinks(STATE, p), S, TypeError),
     **{f"spitemalice.engine.invariants:{name}(before)": (
-        (lambda name: lambda p: getattr(invariants, name)(BF, p, MOVE, STATE))(name),
+        _at(invariants, name, (BF,), (MOVE, STATE)),
         S, TypeError) for name in ("transition_violations", "check_transition")},
     **{f"spitemalice.engine.invariants:{name}(after)": (
-        (lambda name: lambda p: getattr(invariants, name)(BF, STATE, MOVE, p))(name),
+        _at(invariants, name, (BF, STATE, MOVE)),
         S, TypeError) for name in ("transition_violations", "check_transition")},
     "spitemalice.engine.views:view_of(state)": (lambda p: sm.view_of(p, 0), S, TypeError),
     "spitemalice.engine.views:stand_in_state(view)": (
@@ -228,7 +233,7 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         lambda p: table_view.describe(BF, p, (), None, 0), V, TypeError),
     # validation
     **{f"spitemalice.validation.audit:{name}(state)": (
-        (lambda name: lambda p: getattr(audit, name)(BF, p))(name), S, TypeError)
+        _at(audit, name, (BF,)), S, TypeError)
        for name in ("audit_position", "answering_filters")},
     "spitemalice.validation.audit:candidates(state)": (
         lambda p: list(audit.candidates(BF, p)), S, TypeError),
@@ -239,7 +244,7 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
     "spitemalice.validation.dynamic:stuck(state)": (
         lambda p: dynamic.stuck(BF, p, MOVES), S, TypeError),
     **{f"spitemalice.validation.dynamic:{name}(state)": (
-        (lambda name: lambda p: getattr(dynamic, name)(BF, p, MOVE))(name), S, TypeError)
+        _at(dynamic, name, (BF,), (MOVE,)), S, TypeError)
        for name in ("step_violation", "step_problem")},
     "spitemalice.validation.roundtrip:RoundTrip.problem(state)": (
         lambda p: roundtrip.RoundTrip(BF).problem(p, MOVES), S, TypeError),

@@ -32,7 +32,7 @@ import attrs
 from spitemalice.cards import SKIP_BO, SUITS, Card, card_text, rank_text
 from spitemalice.engine.views import PayoffView, SeatView, view_of
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import clipped, for_terminal, shown
+from spitemalice.limits import check_list, clipped, for_terminal, shown
 from spitemalice.model import GameState, Outcome, Pile
 
 CARD_W, CARD_H = 46, 64
@@ -91,11 +91,14 @@ def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
             a card would open a new one; pass it when the rules allow another pile).
 
     Raises:
+        TypeError: ``names`` is a bare str (a list is wanted).
         TypeError: ``position`` is neither a :class:`~spitemalice.model.GameState` nor a
             :class:`~spitemalice.engine.views.SeatView`.
         SpiteMaliceError: ``viewer`` is given with a view, or is not a seat of the state;
             ``names`` is given but not one per seat.
     """
+    check_list(names, "position_svg", "names, a list of seat names,",
+               '["me", "greedy"]')
     if not isinstance(position, GameState | SeatView):
         raise TypeError(f"position_svg takes a GameState or a seat's view (SeatView) (what "
                         f"spitemalice.deal(rules, seed) or spitemalice.view_of(state, seat) "

@@ -78,7 +78,7 @@ from spitemalice.formats.json_input import (
     read_str,
 )
 from spitemalice.formats.serialize import outcome_from_dict, outcome_to_dict
-from spitemalice.limits import check_int, check_seed, int_field, json_indent
+from spitemalice.limits import check_int, check_list, check_seed, int_field, json_indent
 from spitemalice.model import GameResult, Outcome
 from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.rules.book import RuleBook, check_book
@@ -257,11 +257,17 @@ def record_game(
         undone: the moves taken back during the game, each undo in order (:class:`Undone`).
 
     Raises:
+        TypeError: ``seats`` is a bare str (a list is wanted).
+        TypeError: ``moves`` is a bare str (a list is wanted).
         SpiteMaliceError: ``seats`` does not have one entry per seat, a seed outside 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a dealer that is not a seat.
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_list(seats, "record_game", "seats, a list of seats or names,",
+               '["me", "greedy"]')
     check_book(rules, "record_game")
+    check_list(moves, "record_game", "moves, a list of moves or move texts,",
+               '["AS>B+", "pass"]')
     check_seed(seed)
     if dealer is not None:
         check_int(dealer, "dealer", 0, rules.players - 1)
@@ -287,9 +293,12 @@ def record_result(rules: RuleBook, result: GameResult,
     ``final``) played with ``dealer`` (``None``: the seeded cut, as ``play_game`` deals).
 
     Raises:
+        TypeError: ``seats`` is a bare str (a list is wanted).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "record_result")
+    check_list(seats, "record_result", "seats, a list of seats or names,",
+               '["me", "greedy"]')
     return record_game(rules, result.seed, result.moves, seats=seats, dealer=dealer,
                        outcome=result.final.outcome)
 

@@ -33,7 +33,7 @@ from spitemalice.formats.files import write_file
 from spitemalice.formats.notation import format_view
 from spitemalice.formats.records import GameRecord, SeatInfo, Undone, dumps_record, record_game
 from spitemalice.formats.replay import replay, rules_for
-from spitemalice.limits import MAX_NAME_CHARS, check_int, printable
+from spitemalice.limits import MAX_NAME_CHARS, check_int, check_list, printable
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Move, Play, move_text, parse_move
 from spitemalice.play.table_view import HUMAN, Played, TableView, describe
@@ -89,6 +89,10 @@ class Session:
                  dealer: int | None = None, record_path: str | os.PathLike[str] | None = None,
                  overwrite: bool = False) -> None:
         check_book(rules, "Session")
+        check_list(names, "Session", "names, a list of seat names,",
+                   '["me", "greedy"]')
+        check_list(kinds, "Session", "kinds, a list of player kinds,",
+                   '["human", "greedy"]')
         self._start(rules, _seat_infos(rules, kinds, names), deal(rules, seed, dealer), dealer)
         self.record_path = None if record_path is None else Path(record_path)
         if self.record_path is not None:
@@ -127,6 +131,7 @@ class Session:
                 ``True`` to keep the record in the file it was read from).
 
         Raises:
+            TypeError: ``kinds`` is a bare str (a list is wanted).
             RulesetError: the record's rules cannot be loaded.
             DataError, RecordError: the record does not replay (its seats do not fit the
                 rules, a move is illegal at its point, its outcome differs from the replay's).
@@ -136,6 +141,8 @@ class Session:
             TypeError: ``rules`` is neither ``None`` nor a
                 :class:`~spitemalice.rules.book.RuleBook`.
         """
+        check_list(kinds, "Session.resume", "kinds, a list of player kinds,",
+                   '["human", "greedy"]')
         if rules is not None:
             check_book(rules, "Session.resume")
         book = rules_for(record) if rules is None else rules

@@ -41,7 +41,7 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.limits import MAX_GAMES, check_int, check_jobs, check_seed
+from spitemalice.limits import MAX_GAMES, check_int, check_jobs, check_list, check_seed
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
@@ -190,6 +190,7 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
             (measured in ``docs/studying.md``).
 
     Raises:
+        TypeError: ``tiers`` is a bare str (a list is wanted).
         ValueError: fewer than two tiers, a tier named twice, or a base of other tiers.
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly, or a
             ``games``, ``deals``, ``coverage``, ``seed`` or ``jobs`` out of range (naming
@@ -197,6 +198,8 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "balance")
+    check_list(tiers, "balance", "tiers, a list of bot names,",
+               '["random", "greedy"]')
     games, deals, coverage = (
         check_int(number, name, 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
         for number, name in ((games, "games"), (deals, "deals"), (coverage, "coverage")))

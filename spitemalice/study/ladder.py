@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from spitemalice.limits import check_games, check_jobs, check_seed
+from spitemalice.limits import check_games, check_jobs, check_list, check_seed
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.ratings import Rating, Table, ratings
@@ -103,12 +103,15 @@ def ladder(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
         client: a Dask client to play on instead; the result never depends on either.
 
     Raises:
+        TypeError: ``bots`` is a bare str (a list is wanted).
         ValueError: fewer than two bots, a bot named twice, or a margin not in (0, 0.5).
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly, or a
             ``deals``, ``seed``, ``batch`` or ``jobs`` out of range (naming the bound).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "ladder")
+    check_list(bots, "ladder", "bots, a list of bot names,",
+               '["greedy", "random"]')
     deals, seed = check_games(deals, "deals"), check_seed(seed)
     batch, jobs = check_games(batch, "batch"), check_jobs(jobs)
     if len(bots) < 2 or len(set(bots)) != len(bots):

@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from spitemalice.limits import check_list
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.registry import distribution
@@ -175,9 +176,15 @@ def describe_run(book: RuleBook, bots: Sequence[str] = (), seed: int = 0, *,
             default those :attr:`RuleBook.origin` credits to an override, with their values.
 
     Raises:
+        TypeError: ``house_rules`` is a bare str (a list is wanted).
+        TypeError: ``bots`` is a bare str (a list is wanted).
         TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_list(house_rules, "describe_run", "house_rules, a list of names,",
+               '["mandatory-aces"]')
     check_book(book, "describe_run")
+    check_list(bots, "describe_run", "bots, a list of bot names,",
+               '["greedy"]')
     from spitemalice import __version__  # the package's own version, set in one place
 
     # A rule-set file's layer is listed last, by the file's name (RuleBook.plugins).

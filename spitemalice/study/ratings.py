@@ -40,7 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from spitemalice.limits import MAX_BOOTSTRAP, check_int, check_seed
+from spitemalice.limits import MAX_BOOTSTRAP, check_int, check_list, check_seed
 from spitemalice.study.stats import Interval
 
 BOOTSTRAP = 400
@@ -98,8 +98,11 @@ def strengths(tables: Iterable[Table], bots: Sequence[str]) -> dict[str, float]:
     docstring), scaled so that they multiply to 1.
 
     Raises:
+        TypeError: ``bots`` is a bare str (a list is wanted).
         ValueError: a table names a bot not in ``bots``.
     """
+    check_list(bots, "strengths", "bots, a list of bot names,",
+               '["greedy", "random"]')
     counts = Counter((t.sides, t.winner) for t in tables if t.winner is not None)
     return _fit(counts, bots)
 
@@ -164,9 +167,12 @@ def ratings(tables: Sequence[Table], bots: Sequence[str], anchor: str,
             :data:`~spitemalice.limits.MAX_BOOTSTRAP`.
 
     Raises:
+        TypeError: ``bots`` is a bare str (a list is wanted).
         ValueError: ``anchor`` not among ``bots``, or a table names an unknown bot.
         SpiteMaliceError: (a ``ValueError``) ``seed`` or ``bootstrap`` out of range.
     """
+    check_list(bots, "ratings", "bots, a list of bot names,",
+               '["greedy", "random"]')
     seed = check_seed(seed)
     bootstrap = check_int(bootstrap, "bootstrap (refits)", 0, MAX_BOOTSTRAP,
                           constant="spitemalice.limits.MAX_BOOTSTRAP")

@@ -18,7 +18,7 @@ from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.coverage import Tally
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import MAX_GAMES, check_int, check_seed, int_field
+from spitemalice.limits import MAX_GAMES, check_int, check_list, check_seed, int_field
 from spitemalice.model import GameResult, GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, book_field, check_book
@@ -50,10 +50,13 @@ def configuration(rules: RuleBook, bots: Sequence[str], label: str = "") -> Conf
     """A :class:`Configuration`; ``bots`` is one kind for every seat or one kind per seat.
 
     Raises:
+        TypeError: ``bots`` is a bare str (a list is wanted).
         SpiteMaliceError: a bot list that does not fit the seats, or an unknown bot kind.
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "configuration")
+    check_list(bots, "configuration", "bots, a list of bot names,",
+               '["greedy"]')
     kinds = tuple(bots)
     if len(kinds) == 1:
         kinds = kinds * rules.players

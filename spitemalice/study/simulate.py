@@ -15,7 +15,7 @@ from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.coverage import Tally, recorder_for
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_games, check_seed, int_field
+from spitemalice.limits import check_games, check_list, check_seed, int_field
 from spitemalice.model import OUTCOME_KINDS, GameResult, GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, book_field, check_book
@@ -236,12 +236,15 @@ def simulate(
             in ``bench/bench.py``), so it is off unless asked for.
 
     Raises:
+        TypeError: ``bots`` is a bare str (a list is wanted).
         SpiteMaliceError: an unknown bot, a bot list that does not fit the seats, ``games``
             not 1 to :data:`~spitemalice.limits.MAX_GAMES`, a seed not 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a bad ``jobs``.
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "simulate")
+    check_list(bots, "simulate", "bots, a list of bot names,",
+               '["greedy"]')
     games, seed = check_games(games), check_seed(seed)
     kinds = _bots_for(bots, rules.players)
     for kind in set(kinds):

@@ -22,7 +22,7 @@ from typing import Any, overload
 import attrs
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_games, check_seed
+from spitemalice.limits import check_games, check_list, check_seed
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import teams_text
 from spitemalice.study.runner import GameRow, configuration, play_games
@@ -108,6 +108,7 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
         the pairings played, as a :class:`Tournament` (a sequence of :class:`Pairing`).
 
     Raises:
+        TypeError: ``bots`` is a bare str (a list is wanted).
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly (fewer
             than two teams, or teams of different sizes), ``deals`` not 1 to
             :data:`~spitemalice.limits.MAX_GAMES` or a seed not 0 to
@@ -116,6 +117,8 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "tournament")
+    check_list(bots, "tournament", "bots, a list of bot names,",
+               '["greedy", "random"]')
     deals, seed = check_games(deals, "deals"), check_seed(seed)
     if len(bots) < 2:
         raise ValueError(f"a tournament needs two or more bots, not {len(bots)}")

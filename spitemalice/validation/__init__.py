@@ -19,7 +19,7 @@ from spitemalice.engine import apply_move, deal
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import RecordFinding, record_game, record_to_dict
-from spitemalice.limits import check_games, check_seed
+from spitemalice.limits import check_games, check_list, check_seed
 from spitemalice.model import Outcome
 from spitemalice.moves import move_text
 from spitemalice.rules.book import RuleBook, check_book
@@ -82,11 +82,14 @@ def validate(
         progress: show a progress bar on a terminal (stderr) while the games are played.
 
     Raises:
+        TypeError: ``house_rules`` is a bare str (a list is wanted).
         RulesetError: the configuration cannot be loaded at all (unknown names, bad values);
             every other fault is a failed check in the report.
         SpiteMaliceError: ``games`` not 1 to :data:`~spitemalice.limits.MAX_GAMES`, or a
             seed not 0 to :data:`~spitemalice.limits.MAX_SEED`.
     """
+    check_list(house_rules, "validate", "house_rules, a list of names,",
+               '["mandatory-aces"]')
     games, seed = check_games(games), check_seed(seed)
     params = dict(params or {})
     book = load(name, house_rules, params)
@@ -141,12 +144,15 @@ def validate_book(
             (:func:`~spitemalice.study.provenance.describe_run`; default: from ``book``).
 
     Raises:
+        TypeError: ``house_rules`` is a bare str (a list is wanted).
         SpiteMaliceError: ``games`` not 1 to :data:`~spitemalice.limits.MAX_GAMES`, or a
             seed not 0 to :data:`~spitemalice.limits.MAX_SEED`.
         TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`, or ``base``
             is neither ``None``, a Base nor a RuleBook.
     """
     check_book(book, "validate_book")
+    check_list(house_rules, "validate_book", "house_rules, a list of names,",
+               '["mandatory-aces"]')
     if base is not None and not isinstance(base, Base):
         check_book(base, "validate_book's base")
     games, seed = check_games(games), check_seed(seed)

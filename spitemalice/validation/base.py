@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
+from spitemalice.limits import check_list
 from spitemalice.rules.book import RuleBook, book_field
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.custom import read as read_custom
@@ -46,7 +47,13 @@ def base_of(name: str, house_rules: Sequence[str], params: Mapping[str, Any],
             players: int) -> Base:
     """The base of the configuration ``name`` + ``house_rules`` + ``params`` (see the module
     text), loaded for ``players`` seats.  A base that does not load is no base, and the
-    reason says why."""
+    reason says why.
+
+    Raises:
+        TypeError: ``house_rules`` is a bare str (a list is wanted).
+    """
+    check_list(house_rules, "base_of", "house_rules, a list of names,",
+               '["mandatory-aces"]')
     if is_file_name(name):
         base = read_custom(name).base
         return _loaded(base, "the file's base", players)

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
+from spitemalice.limits import check_list
 from spitemalice.rules.loader import built_in_rulesets, load
 from spitemalice.rules.registry import load_plugin
 
@@ -68,9 +69,12 @@ def validate_house_rule(
     ``client``).
 
     Raises:
+        TypeError: ``house_rules`` is a bare str (a list is wanted).
         RulesetError: ``name`` is not an installed house rule, or ``on`` is given and the
             house rule does not stack on it.
     """
+    check_list(house_rules, "validate_house_rule", "house_rules, a list of names,",
+               '["mandatory-aces"]')
     from spitemalice.validation import validate  # the package imports this module
 
     load_plugin(name, "house-rule")

@@ -10,6 +10,7 @@ from typing import Any
 from spitemalice.engine import deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import check_list
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.registry import installed
 
@@ -73,7 +74,15 @@ def check_stacking(stack: Stacker, own: Sequence[str], seed: int,
                    extra: Sequence[str] | None = None) -> tuple[Check, Failure | None]:
     """Every other installed house rule stacked first and last on the configuration (whose
     house rules are ``own``), and ``own`` reversed: checked games in each order, and the same
-    legal moves in the first position of both orders when both resolve to the same rules."""
+    legal moves in the first position of both orders when both resolve to the same rules.
+
+    Raises:
+        TypeError: ``own`` is a bare str (a list is wanted).
+    """
+    check_list(extra, "check_stacking", "extra, a list of house-rule names,",
+               '["mandatory-aces"]')
+    check_list(own, "check_stacking", "own, a list of house-rule names,",
+               '["mandatory-aces"]')
     name = "house rules stacked in both orders"
     others = [h for h in (house_rule_names() if extra is None else extra) if h not in own]
     pairs: list[tuple[list[str], list[str]]] = [([*own, h], [h, *own]) for h in others]
