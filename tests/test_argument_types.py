@@ -264,3 +264,81 @@ def test_every_sequence_of_names_is_listed() -> None:
     listed = set(SEQUENCES) | ONE_NAME | INTERNAL
     assert found - listed == set(), "add a row to SEQUENCES (or INTERNAL, with the reason)"
     assert listed - found == set(), "rows for members that are gone"
+
+
+# ---- the server's messages: what was wrong, and the player a person's seat has ----
+
+def _create(seats: Any, **more: Any) -> str:
+    import json
+    return json.dumps({"type": "create", "ruleset": "blackwood-frey", "seats": seats, **more})
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    (_create([]), "create.seats: expected a list of 1 to 12 seats, not an empty list"),
+    (_create([{"name": f"s{i}", "player": "human"} for i in range(13)]),
+     "create.seats: expected a list of 1 to 12 seats, not a list of 13 items"),
+    (_create([{"name": "a", "player": "human"}], house_rules=["x"] * 17),
+     "create.house_rules: expected a list of at most 16 names, not a list of 17 items"),
+    (_create([{"name": "a", "player": "human"}], params={f"p{i}": 1 for i in range(33)}),
+     "create.params: expected an object of at most 32 parameters, not an object of 33 fields"),
+    (_create({}), "create.seats: expected a list of 1 to 12 seats, not an empty object"),
+    ("[]", "the message is an empty list"),
+    ('{"type": "create", "ruleset": "blackwood-frey", "seats": [{"name": "a", '
+     '"player": ["human"]}]}', 'create.seats[0].player: expected a string, not a list of 1 item'),
+])
+def test_a_bound_refused_says_what_was_given(text: str, says: str) -> None:
+    from spitemalice.errors import ProtocolError
+    from spitemalice.server.protocol import read_message
+    with pytest.raises(ProtocolError) as raised:
+        read_message(text)
+    assert says in str(raised.value), raised.value
+
+
+def _schema_players() -> set[str]:
+    """Every value the message schema gives for a seat's ``player``: its examples and the
+    quoted words of its descriptions."""
+    from spitemalice.formats.schema import schema
+    found: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            player = node.get("properties", {}).get("player") if isinstance(
+                node.get("properties"), dict) else None
+            if isinstance(player, dict):
+                found.update(player.get("examples", ()))
+                found.update(re.findall(r'"([a-z-]+)"', player.get("description", "")))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(schema("message"))
+    return found
+
+
+def test_the_schema_and_the_server_agree_on_the_players() -> None:
+    """Every player value the schema documents is one the server's reader accepts, and every
+    one the server accepts (a person's seat and each built-in bot) is in the schema."""
+    from spitemalice.bots.players import PLAYERS
+    from spitemalice.play.session import HUMAN
+    from spitemalice.server.lobby import catalog, table_rules
+    from spitemalice.server.protocol import PERSON, read_message
+
+    documented = _schema_players()
+    accepted = set(catalog()["players"])
+    assert "person" not in documented
+    assert documented <= accepted, documented - accepted
+    assert {HUMAN, *PLAYERS} <= documented, {HUMAN, *PLAYERS} - documented
+    assert PERSON == HUMAN
+    for player in sorted(documented):
+        seats = [{"name": "me", "player": HUMAN}, {"name": "other", "player": player}]
+        table_rules(read_message(_create(seats)))  # accepted: no error
+
+
+def test_no_doc_says_person_is_a_player() -> None:
+    texts = [*(ROOT / "docs").rglob("*.md"), ROOT / "spitemalice" / "server" / "protocol.py",
+             ROOT / "spitemalice" / "formats" / "schemas" / "message.schema.json"]
+    for path in texts:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r'"player": "person"|\\?"person\\?" for a seat|``"person"``',
+                             text), path

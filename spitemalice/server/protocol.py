@@ -5,7 +5,7 @@ Every message is one JSON object with a ``type``.  A client sends (schema
 
 * ``catalog``: asks for the installed rule sets, house rules and players;
 * ``create``: opens a table (``ruleset``, ``house_rules``, ``params``, and ``seats``: per seat
-  a ``name`` and a ``player``, ``"person"`` or a bot kind);
+  a ``name`` and a ``player``, ``"human"`` or a bot kind);
 * ``join``: sits at seat ``seat`` of table ``table`` with that seat's ``token``
   (``picture: true`` asks for the SVG picture of each position too);
 * ``move``: a move's text (``"9H>B2"``), optionally with the ``seat`` it is for and its
@@ -36,8 +36,9 @@ from spitemalice.rules.ruleset import closest
 PROTOCOL = 1
 """The protocol version this server speaks (``welcome`` and ``catalog`` carry it)."""
 
-PERSON = "person"
-"""The ``player`` of a seat taken by a client (a person's browser or a program)."""
+PERSON = "human"
+"""The ``player`` of a seat taken by a client (a person's browser or a program): ``"human"``,
+the value the server reads (:data:`spitemalice.play.session.HUMAN`)."""
 
 MAX_SEATS = 12
 """Most seats a ``create`` message may list (no rule set seats more)."""
@@ -195,10 +196,17 @@ def _shown(name: str) -> str:
 def _kind(value: Any) -> str:
     if value is None or isinstance(value, bool):
         return json.dumps(value)
-    names = {dict: "an object", list: "a list", str: "a string", int: "a number",
-             float: "a number"}
+    if isinstance(value, list):  # the length, which a bound on it refuses
+        return f"a list of {_count(len(value), 'item')}" if value else "an empty list"
+    if isinstance(value, dict):
+        return f"an object of {_count(len(value), 'field')}" if value else "an empty object"
+    names = {str: "a string", int: "a number", float: "a number"}
     name = names.get(type(value), type(value).__name__)
-    return name if isinstance(value, dict | list) else f"{name} {limits.clipped(json.dumps(value))}"
+    return f"{name} {limits.clipped(json.dumps(value))}"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _wrong(path: str, expected: str, value: Any) -> ProtocolError:
