@@ -342,3 +342,11 @@ def test_no_doc_says_person_is_a_player() -> None:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r'"player": "person"|\\?"person\\?" for a seat|``"person"``',
                              text), path
+
+
+def test_every_bots_class_is_importable_from_the_package() -> None:
+    """Tryout s5 §13: each built-in bot's class comes from spitemalice.bots, IsmctsPlayer too."""
+    import spitemalice.bots as bots
+    for kind in bots.PLAYERS:
+        name = type(bots.make_player(kind, 1)).__name__
+        assert name in bots.__all__ and getattr(bots, name).__name__ == name, kind
