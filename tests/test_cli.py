@@ -91,13 +91,12 @@ def test_variants_lists_blackwood_frey(capsys: pytest.CaptureFixture[str]) -> No
     [
         ["simulate", "no-such-rules"],
         ["rules", "no-such-rules"],
-        [*SIM[:2], "--players", "1"],
-        [*SIM[:2], "--players", "9"],
+        [*SIM[:2], "--players", "5"],
         [*SIM, "--set", "nosuch=1"],
         [*SIM, "--bots", "greedy,random,random"],
         [*SIM, "--bots", "nobody"],
     ],
-    ids=["unknown-ruleset", "rules-unknown", "players-1", "players-9", "set-unknown",
+    ids=["unknown-ruleset", "rules-unknown", "players-5", "set-unknown",
          "bots-count", "bots-unknown"],
 )
 def test_bad_input_is_one_line_and_status_2(
@@ -116,11 +115,14 @@ def test_bad_input_is_one_line_and_status_2(
         [*SIM[:2], "--games", "0"],
         [*SIM[:2], "--seed", "x"],
         [*SIM[:2], "--players", "two"],
+        [*SIM[:2], "--players", "1"],
+        [*SIM[:2], "--players", "9"],
         [*SIM[:2], "--set", "nonsense"],
         ["frobnicate"],
         [],
     ],
-    ids=["games-negative", "games-zero", "seed-text", "players-text", "set-no-equals",
+    ids=["games-negative", "games-zero", "seed-text", "players-text", "players-1",
+         "players-9", "set-no-equals",
          "unknown-command", "no-command"],
 )
 def test_bad_arguments_exit_2_with_one_line(
@@ -153,7 +155,7 @@ def test_a_value_cut_short_in_an_error_is_marked_cut(
     assert shown is not None and typed.startswith(shown[1]) and shown[1] != typed
     assert err.rstrip().endswith('..."')
     if flag != "--delay":
-        assert "at most 80 digits" in err
+        assert re.search(r"from [\d,]+ to [\d,]+|from 0 to 10\*\*80 - 1", err), err
 
 
 def _console_script() -> str:

@@ -411,8 +411,10 @@ def test_serve_listens_on_this_machine_only_unless_told(capsys: Any) -> None:
 
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.records) == ("127.0.0.1", 8000, None)
-    assert main(["serve", "--port", "70000"]) == 2
-    assert "a port is 0 to 65535" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--port", "70000"])
+    assert stop.value.code == 2
+    assert "argument --port: expected a port from 0 to 65535" in capsys.readouterr().err
 
 
 def test_bot_connect_says_when_the_server_cannot_be_reached(capsys: Any) -> None:

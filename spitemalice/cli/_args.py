@@ -8,12 +8,22 @@ Each command module imports these directly, so no command passes helpers to anot
 from __future__ import annotations
 
 import argparse
+import math
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from spitemalice.limits import MAX_DIGITS, for_terminal, shown, whole_number
+from spitemalice.limits import (
+    MAX_GAMES,
+    MAX_INT,
+    MAX_SEED,
+    for_terminal,
+    shown,
+    whole_number,
+)
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
+from spitemalice.rules.ruleset import MAX_SEATS, MIN_SEATS
 
 if TYPE_CHECKING:
     from spitemalice.study.provenance import RunConfiguration
@@ -31,32 +41,63 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {for_terminal(message)}\n")
 
 
-def count(text: str) -> int:
-    """``--games`` and ``--batch``: a whole number of 1 or more."""
-    number = whole_number(text)
-    if number is None or number < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, of at most "
-                                         f"{MAX_DIGITS} digits, not {shown(text)}")
-    return number
+def whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high`` (at most
+    :data:`~spitemalice.limits.MAX_DIGITS` digits), else argparse's one-line error naming the
+    option and the range (exit 2).  Every numeric option takes the range the library checks,
+    so no value passes the parser to fail deeper (tests/test_cli_options.py)."""
+    bound = f"{what} from {_number(low)} to {_number(high)}"
+
+    def parse(text: str) -> int:
+        number = whole_number(text)
+        if number is None or not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"expected {bound}, not {shown(text)}")
+        return number
+
+    parse.__name__ = what.split()[-1]  # argparse names the type in some errors
+    parse.__doc__ = f"{bound[0].upper()}{bound[1:]}."
+    return parse
 
 
-def count_or_none(text: str) -> int:
-    """A whole number of 0 or more (``--coverage-games``: 0 for none)."""
-    number = whole_number(text)
-    if number is None:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, of at most "
-                                         f"{MAX_DIGITS} digits, not {shown(text)}")
-    return number
+def _number(value: int) -> str:
+    return ("10**80 - 1" if value == MAX_INT else f"{value:,}" if value >= 10**6
+            else str(value))
 
 
-def seed(text: str) -> int:
-    """``--seed``: a whole number >= 0 of at most :data:`~spitemalice.limits.MAX_DIGITS`
-    digits."""
-    number = whole_number(text)
-    if number is None:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number >= 0 of at most "
-                                         f"{MAX_DIGITS} digits, not {shown(text)}")
-    return number
+def share(low: float, high: float, what: str, *, closed_low: bool = False,
+          closed_high: bool = False) -> Callable[[str], float]:
+    """An argument type: a finite number between ``low`` and ``high`` (each end excluded
+    unless ``closed_*``), else argparse's one-line error naming the range."""
+    ends = (f"{'from' if closed_low else 'above'} {low:g} "
+            + ("(finite)" if high == math.inf else
+               f"{'to' if closed_high else 'and below'} {high:g}"))
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        inside = ((low <= value if closed_low else low < value)
+                  and (value <= high if closed_high else value < high))
+        if not inside:  # nan fails every comparison
+            raise argparse.ArgumentTypeError(f"{what} is a number {ends}, not {shown(text)}")
+        return value
+
+    parse.__name__ = what.split()[-1]
+    return parse
+
+
+count = whole(1, MAX_GAMES)
+"""``--games``, ``--batch``, ``--deals``: 1 to :data:`~spitemalice.limits.MAX_GAMES`."""
+count_or_none = whole(0, MAX_GAMES)
+"""``--coverage-games``: 0 (none) to :data:`~spitemalice.limits.MAX_GAMES`."""
+seed = whole(0, MAX_SEED, "a seed, a whole number")
+"""``--seed``: 0 to :data:`~spitemalice.limits.MAX_SEED`."""
+players = whole(MIN_SEATS, MAX_SEATS)
+"""``--players``: the seat counts any rule set may allow (2 to 8; the rule set narrows them
+and says so)."""
+seat = whole(0, MAX_SEATS - 1)
+"""``play --seat``: 0 to 7 (the game's seats narrow it and say so)."""
 
 
 def setting(text: str) -> tuple[str, str]:
@@ -82,7 +123,7 @@ def add_rules_args(parser: argparse.ArgumentParser, required: bool = True) -> No
     parser.add_argument("ruleset", nargs=None if required else "?",
                         help="an installed rule set (see `spitemalice variants`) "
                         "or the path of a custom rule set file (.toml)")
-    parser.add_argument("--players", type=int, help="seats in the game")
+    parser.add_argument("--players", type=players, help="seats in the game")
     parser.add_argument("--house-rule", action="append", default=[], metavar="NAME",
                         help="a house rule to stack on the rule set (repeatable)")
     add_set(parser)

@@ -10,7 +10,6 @@ itself is :class:`spitemalice.play.terminal.TerminalGame`.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 from pathlib import Path
 from typing import Any
@@ -21,14 +20,15 @@ from spitemalice.cli._args import (
     add_rules_args,
     bot_list,
     load_rules,
+    seat,
     seed,
+    share,
 )
 from spitemalice.cli.records import record_rules
 from spitemalice.errors import DataError, PlayError, RecordError, RulesetError
 from spitemalice.formats.files import check_new
 from spitemalice.formats.records import GameRecord
 from spitemalice.formats.replay import replay
-from spitemalice.limits import shown
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.play.terminal import TerminalGame
 from spitemalice.rules.book import RuleBook
@@ -42,7 +42,7 @@ def add_play(commands: Any) -> None:
     play = commands.add_parser("play", help="play a game against bots in the terminal")
     add_rules_args(play, required=False)
     add_allow_files(play)
-    play.add_argument("--seat", type=int, metavar="N",
+    play.add_argument("--seat", type=seat, metavar="N",
                       help="your seat, 0 first (default 0; with --resume, the record's person)")
     play.add_argument("--bots", type=bot_list, metavar="LIST",
                       help="the bots at the other seats: one name for all or one per seat, "
@@ -59,14 +59,8 @@ def add_play(commands: Any) -> None:
     play.set_defaults(handler=run_play)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"a delay is 0 to 60 seconds, not {shown(text)}")
-    return value
+_seconds = share(0, 60, "a delay (seconds)", closed_low=True, closed_high=True)
+"""``--delay``: 0 to 60 seconds."""
 
 
 def run_play(args: argparse.Namespace) -> int:

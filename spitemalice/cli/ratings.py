@@ -23,9 +23,10 @@ from spitemalice.cli._args import (
     note_interrupted,
     say,
     seed,
+    share,
     table,
 )
-from spitemalice.cli.study import _margin, add_run_options
+from spitemalice.cli.study import add_run_options
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -42,6 +43,9 @@ from spitemalice.study.progress import Progress
 from spitemalice.study.runner import GameRow, configuration
 from spitemalice.study.tournament import tournament_sides
 
+_share = share(0, 0.5, "a margin")
+"""``ladder --until-decided``: a share of games above 0 and below 0.5, as
+:func:`~spitemalice.study.ladder.ladder` checks."""
 LADDER_BOTS = "random,greedy,heuristic,mcts,ismcts"
 BASE = "blackwood-frey"
 """The base rule set of a bare rule set's skill gradient."""
@@ -64,7 +68,7 @@ def add_ratings(commands: Any) -> None:
                      help=f"bots to rate, two or more (default {LADDER_BOTS})")
     lad.add_argument("--games", type=count, default=500,
                      help="deals per pair at most; each is played twice (default 500)")
-    lad.add_argument("--until-decided", type=_margin, default=0.05, metavar="MARGIN",
+    lad.add_argument("--until-decided", type=_share, default=0.05, metavar="MARGIN",
                      help="stop when every two neighbours in the order are decided by a "
                           "sequential test of whether one wins MARGIN more than half of their "
                           "games (default 0.05)")

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from spitemalice.cli._args import add_force, add_set, rule_params, say
+from spitemalice.cli._args import add_force, add_set, players, rule_params, say
 from spitemalice.engine.views import SeatView
 from spitemalice.errors import DataError, IllegalMove, RecordError, RulesetError, SpiteMaliceError
 from spitemalice.formats.layout import describe_position, describe_view
@@ -68,7 +68,7 @@ def add_records(commands: Any) -> None:
                       help="a position (or a view) in the notation, quoted or not")
     show.add_argument("--ruleset", required=True, metavar="NAME",
                       help="the rule set the position belongs to")
-    show.add_argument("--players", type=int,
+    show.add_argument("--players", type=players,
                       help="seats in the game (default: the seats the position shows)")
     show.add_argument("--house-rule", action="append", default=[], metavar="NAME",
                       help="a house rule to stack on the rule set (repeatable)")

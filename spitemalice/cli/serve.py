@@ -18,10 +18,15 @@ from typing import Any
 
 from spitemalice import limits
 from spitemalice.bots.players import PLAYERS
-from spitemalice.cli._args import say
+from spitemalice.cli._args import say, seed, share, whole
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.text import for_terminal
 
+_port = whole(0, 65535, "a port")
+_tables = whole(1, limits.MAX_INT)
+_bot_delay = share(0, limits.MAX_SECONDS, "a delay", closed_low=True, closed_high=True)
+"""``--bot-delay``: 0 to :data:`~spitemalice.limits.MAX_SECONDS` seconds (a bot's longest
+decision), a finite number."""
 _EXTRA = "needs the play extra: pip install 'spitemalice[play]'"
 
 
@@ -32,15 +37,15 @@ def add_serve(commands: Any) -> None:
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this machine only; "
                             "put a TLS reverse proxy in front before exposing it)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
     serve.add_argument("--records", metavar="DIR", default=None,
                        help="folder for the tables' records (default: the user's data "
                             "directory, ~/.local/share/spitemalice/tables on Linux)")
-    serve.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+    serve.add_argument("--bot-delay", type=_bot_delay, default=0.6, metavar="SECONDS",
                        help="how long a bot waits before each move (default 0.6)")
-    serve.add_argument("--max-tables", type=int, default=limits.MAX_TABLES,
+    serve.add_argument("--max-tables", type=_tables, default=limits.MAX_TABLES,
                        help=f"unfinished tables held at once (default {limits.MAX_TABLES})")
-    serve.add_argument("--max-tables-per-client", type=int,
+    serve.add_argument("--max-tables-per-client", type=_tables,
                        default=limits.MAX_TABLES_PER_CLIENT,
                        help="unfinished tables one address may open (default "
                             f"{limits.MAX_TABLES_PER_CLIENT})")
@@ -51,17 +56,12 @@ def add_serve(commands: Any) -> None:
                      help="the seat's link, http://HOST:PORT/table/ID#seat=N&token=TOKEN")
     bot.add_argument("--player", default="greedy", choices=sorted(PLAYERS),
                      help="which bot plays the seat (default greedy)")
-    bot.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
+    bot.add_argument("--seed", type=seed, default=0, help="the bot's seed (default 0)")
     bot.set_defaults(handler=run_bot)
 
 
 def run_serve(args: argparse.Namespace) -> int:
     """Run the server until Ctrl-C."""
-    if not 0 <= args.port <= 65535:
-        raise SpiteMaliceError(f"--port {args.port}: a port is 0 to 65535")
-    if args.bot_delay < 0 or args.max_tables < 1 or args.max_tables_per_client < 1:
-        raise SpiteMaliceError("--bot-delay is 0 or more; --max-tables and "
-                               "--max-tables-per-client are 1 or more")
     try:
         from spitemalice.server.app import serve
         from spitemalice.server.store import default_directory

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import shlex
 from pathlib import Path
 from typing import Any
@@ -27,8 +28,10 @@ from spitemalice.cli._args import (
     describe,
     load_rules,
     note_interrupted,
+    players,
     say,
     seed,
+    share,
     table,
 )
 from spitemalice.errors import SpiteMaliceError
@@ -91,7 +94,7 @@ def add_study(commands: Any) -> None:
                     "applies to both unless --a-bots or --b-bots is given.")
     cmp.add_argument("a", metavar="A", help="rule set of configuration A (the baseline)")
     cmp.add_argument("b", metavar="B", help="rule set of configuration B (the change)")
-    cmp.add_argument("--players", type=int, help="seats in both games")
+    cmp.add_argument("--players", type=players, help="seats in both games")
     cmp.add_argument("--a-house-rule", action="append", default=[], metavar="NAME",
                      help="a house rule for A (repeatable)")
     add_set(cmp, "a_settings", "--a-set", whose=" of A")
@@ -138,14 +141,9 @@ def add_study(commands: Any) -> None:
     tour.set_defaults(handler=run_tournament)
 
 
-def _margin(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"a margin is a positive number, not {text!r}")
-    return value
+_margin = share(0, math.inf, "a margin")
+"""``compare --until-decided``: a positive finite difference in the statistic's own unit
+(the library's :func:`~spitemalice.study.stats.sprt` takes any positive margin)."""
 
 
 def _show_progress(args: argparse.Namespace) -> bool:

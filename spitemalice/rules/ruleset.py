@@ -35,6 +35,13 @@ def _ranks(value: Iterable[int]) -> frozenset[int]:
     return ranks
 
 
+MIN_SEATS = 2
+"""The fewest seats any rule set may allow (``min_players``' least value)."""
+MAX_SEATS = 8
+"""The most seats any rule set may allow (``max_players``' greatest value); the command
+line's ``--players`` takes 2 to 8 before a rule set narrows it."""
+
+
 def _between(low: int, high: int | None = None) -> Any:
     """A validator: a whole number from ``low`` to ``high`` (``None``: to
     :data:`~spitemalice.limits.MAX_INT`, so no number past the readers' bound is held)."""
@@ -93,8 +100,10 @@ class Ruleset:
     version: str = _field("1", "version of the rule sheet")
     # Only the type here: the rule set's own range is checked after init, with its own message.
     players: int = _field(2, "seats in the game", validator=_between(-(2**31)))
-    min_players: int = _field(2, "fewest seats the rule set allows", validator=_between(2, 8))
-    max_players: int = _field(4, "most seats the rule set allows", validator=_between(2, 8))
+    min_players: int = _field(2, "fewest seats the rule set allows",
+                              validator=_between(MIN_SEATS, MAX_SEATS))
+    max_players: int = _field(4, "most seats the rule set allows",
+                              validator=_between(MIN_SEATS, MAX_SEATS))
     packs: int = _field(3, "standard 52-card packs in the deck", validator=_between(0, 12))
     packs_per_seat: bool = _field(False, "use one pack per seat instead of `packs`")
     jokers: int = _field(0, "jokers added to the deck in all", validator=_between(0, 48))

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import MAX_GAMES, check_int, check_jobs
+from spitemalice.limits import MAX_GAMES, MAX_JOBS, check_int, check_jobs, shown
 from spitemalice.stops import held_stops
 from spitemalice.study import workers
 
@@ -172,9 +172,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _jobs(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"--jobs is a number of processes, 1 or more, "
-                                         f"not {text!r}")
+    """``--jobs``: 1 to :data:`~spitemalice.limits.MAX_JOBS`, as :func:`run_games` checks."""
+    if not (0 < len(text) <= 5 and text.isascii() and text.isdigit()) \
+            or not 1 <= int(text) <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"--jobs is a number of processes from 1 to "
+                                         f"{MAX_JOBS:,}, not {shown(text)}")
     return int(text)
 
 

@@ -1,0 +1,150 @@
+"""Every numeric option of every command takes exactly the range the library checks: a value
+outside it is refused by argparse (exit 2, one line naming the option and the range), never
+passed on to fail deeper with a traceback (try-out s5, finding 1: ``ladder --until-decided
+0.6``)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spitemalice.cli import COMMANDS, build_parser, main
+from spitemalice.cli._args import bot_list, setting
+from spitemalice.limits import MAX_GAMES, MAX_INT, MAX_JOBS, MAX_SECONDS, MAX_SEED
+
+BASE = {
+    "simulate": ["simulate", "blackwood-frey"], "rules": ["rules", "blackwood-frey"],
+    "validate": ["validate", "blackwood-frey"], "replay": ["replay", "x.json"],
+    "check": ["check", "x.json"], "show": ["show", "p", "--ruleset", "blackwood-frey"],
+    "schema": ["schema", "record"], "compare": ["compare", "blackwood-frey", "blackwood-frey"],
+    "tournament": ["tournament", "blackwood-frey"], "ladder": ["ladder", "blackwood-frey"],
+    "balance": ["balance", "blackwood-frey"], "play": ["play"], "serve": ["serve"],
+    "bot": ["bot", "--connect", "http://h/table/x#seat=0&token=t"], "variants": ["variants"],
+}
+"""Each command with the arguments it requires, so that only the option under test is bad."""
+
+PLAYERS = (2, 8, int)
+GAMES = (1, MAX_GAMES, int)
+SEED = (0, MAX_SEED, int)
+JOBS = (1, MAX_JOBS, int)
+# (least, greatest, kind): "int" a whole number, both ends allowed; "open" a number between
+# the ends, neither allowed; "closed" a finite number, both ends allowed.
+BOUNDS: dict[tuple[str, str], tuple[float, float, Any]] = {
+    **{(command, "--players"): PLAYERS for command in
+       ("simulate", "rules", "validate", "show", "compare", "tournament", "ladder", "balance",
+        "play")},
+    **{(command, "--seed"): SEED for command in
+       ("simulate", "validate", "compare", "tournament", "ladder", "balance", "play", "bot")},
+    **{(command, "--games"): GAMES for command in
+       ("simulate", "validate", "compare", "tournament", "ladder", "balance")},
+    **{(command, "--jobs"): JOBS for command in
+       ("simulate", "validate", "compare", "tournament", "ladder", "balance")},
+    ("compare", "--batch"): GAMES, ("ladder", "--batch"): GAMES,
+    ("balance", "--deals"): GAMES, ("balance", "--coverage-games"): (0, MAX_GAMES, int),
+    ("compare", "--until-decided"): (0, math.inf, "open"),  # sprt: any positive margin
+    ("ladder", "--until-decided"): (0, 0.5, "open"),  # ladder: a share in (0, 0.5)
+    ("play", "--seat"): (0, 7, int),  # the game's seats narrow it further, naming --seat
+    ("play", "--delay"): (0, 60, "closed"),
+    ("serve", "--port"): (0, 65535, int),
+    ("serve", "--bot-delay"): (0, MAX_SECONDS, "closed"),
+    ("serve", "--max-tables"): (1, MAX_INT, int),
+    ("serve", "--max-tables-per-client"): (1, MAX_INT, int),
+}
+"""Every numeric option and its range: the library's own bound (or the command line's
+narrower one, where it names the bound itself)."""
+
+NOT_NUMBERS = (None, str, Path, setting, bot_list)
+
+
+def _numeric_options() -> set[tuple[str, str]]:
+    found = set()
+    for command in COMMANDS:
+        parser = _subparser(command)
+        for action in parser._actions:
+            if action.option_strings and action.type not in NOT_NUMBERS \
+                    and action.dest != "help":
+                found.add((command, action.option_strings[0]))
+    return found
+
+
+def _subparser(command: str) -> argparse.ArgumentParser:
+    parser = build_parser(command)
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices[command]
+
+
+def test_every_numeric_option_has_its_range_here() -> None:
+    """A new numeric option fails here until its range is in BOUNDS (and so tested)."""
+    assert _numeric_options() == set(BOUNDS)
+
+
+def _bad_and_good(low: float, high: float, kind: Any) -> tuple[list[str], list[str]]:
+    huge = str(10**90)
+    if kind is int:
+        bad = [str(int(low) - 1), "-1", "1.5", "nan", "", "x", huge]
+        if high < MAX_INT:
+            bad.append(str(int(high) + 1))
+        return bad, [str(int(low)), str(int(high))]
+    bad = ["nan", "inf", "-inf", "1e400", "x", "-1", huge if high < 1e90 else "-" + huge]
+    if kind == "open":
+        bad += [repr(low), *([repr(high)] if math.isfinite(high) else [])]
+        middle = (low + high) / 2 if math.isfinite(high) else 1.0
+        return bad, [repr(middle), repr(low + 1e-9)]
+    bad.append(repr(high * 1.5))
+    return bad, [repr(float(low)), repr(float(high))]
+
+
+@pytest.mark.parametrize("command, option", sorted(BOUNDS))
+def test_a_value_out_of_range_is_refused_by_the_parser(
+        command: str, option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    bad, good = _bad_and_good(*BOUNDS[command, option])
+    parser = build_parser(command)
+    for value in bad:
+        with pytest.raises(SystemExit) as stop:
+            parser.parse_args([*BASE[command], f"{option}={value}"])
+        assert stop.value.code == 2, value
+        err = capsys.readouterr().err
+        assert "Traceback" not in err
+        lines = err.strip().splitlines()
+        assert len(lines) == 1, lines
+        assert f"argument {option}" in lines[0], lines[0]
+        assert " from " in lines[0] or " above " in lines[0], lines[0]
+    for value in good:
+        args = parser.parse_args([*BASE[command], f"{option}={value}"])
+        assert args is not None, value
+
+
+@pytest.mark.parametrize("argv", [
+    ["ladder", "blackwood-frey", "--bots", "greedy,random", "--until-decided", "0.6"],
+    ["ladder", "blackwood-frey", "--bots", "greedy,random", "--until-decided", "0.5"],
+    ["simulate", "blackwood-frey", "--games", str(MAX_GAMES + 1)],
+    ["simulate", "blackwood-frey", "--jobs", str(MAX_JOBS + 1)],
+    ["simulate", "blackwood-frey", "--players", str(10**90)],
+    ["serve", "--bot-delay", "nan"],
+    ["serve", "--max-tables", "0"],
+], ids=["ladder-margin-0.6", "ladder-margin-0.5", "games-above-max", "jobs-above-max",
+        "players-huge", "bot-delay-nan", "max-tables-0"])
+def test_the_tryouts_values_are_one_line_errors(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Values the library refused only after the parser let them through (a traceback for
+    ladder's margin; a message naming a library argument, not the option, for the rest)."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert f"argument {argv[-2]}" in err
+
+
+def test_the_ranges_edges_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """The parser is not narrower than the library where it matters: a ladder margin just
+    under 0.5 and a compare margin far above 1 run."""
+    assert main(["ladder", "blackwood-frey", "--bots", "random,greedy", "--games", "1",
+                 "--until-decided", "0.4999", "--quiet", "--jobs", "1"]) == 0
+    assert main(["compare", "blackwood-frey", "blackwood-frey", "--games", "1",
+                 "--until-decided", "1e90", "--quiet", "--jobs", "1", "--no-coverage"]) == 0
+    capsys.readouterr()
