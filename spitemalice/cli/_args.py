@@ -198,6 +198,35 @@ def describe(args: argparse.Namespace, book: RuleBook, bots: list[str] | tuple[s
                         house_rules=args.house_rule, settings=args.settings)
 
 
+NOT_IN_RERUN = {
+    "json": "how the result is printed (text or JSON), not what it is",
+    "quiet": "the progress bar only",
+    "force": "whether output files already there may be replaced",
+    "games_out": "where a copy of the games' rows goes (--games-out FILE)",
+    "plot": "where a picture of the result goes (--plot FILE)",
+    "record": "where game records go (simulate --record DIR, validate --record FILE)",
+    "jobs": "how many processes play the games; every game is the same on any (parallel.py)",
+    "scheduler": "which machines play the games; every game is the same on any",
+}
+"""The options of the study commands (``simulate``, ``compare``, ``tournament``,
+``validate``, ``ladder``, ``balance``) that their rerun command leaves out, each with why:
+none changes what the run plays, measures or prints as its result.  Every other option is in
+the rerun whenever it differs from its default (tests/test_rerun.py walks each command's
+options against this list)."""
+
+
+def switches(args: argparse.Namespace, *dests: str) -> list[str]:
+    """The ``store_true`` options among ``dests`` that are set, as a rerun gives them:
+    ``["--allow-files", "--metrics"]``."""
+    return [f"--{dest.replace('_', '-')}" for dest in dests if getattr(args, dest, False)]
+
+
+def number(value: float) -> str:
+    """A float option's value as a rerun gives it: exactly (``repr`` reads back to the same
+    float; ``:g`` would round 0.0123456789 to 0.0123457)."""
+    return repr(value)
+
+
 def table(rows: list[tuple[str, str]]) -> str:
     """``rows`` (label, value) as two aligned columns."""
     width = max(len(label) for label, _ in rows)

@@ -21,9 +21,11 @@ from spitemalice.cli._args import (
     describe,
     load_rules,
     note_interrupted,
+    number,
     say,
     seed,
     share,
+    switches,
     table,
 )
 from spitemalice.cli.study import add_run_options
@@ -46,6 +48,8 @@ from spitemalice.study.tournament import tournament_sides
 _share = share(0, 0.5, "a margin")
 """``ladder --until-decided``: a share of games above 0 and below 0.5, as
 :func:`~spitemalice.study.ladder.ladder` checks."""
+MARGIN, LADDER_BATCH = 0.05, 50
+"""``ladder``'s default ``--until-decided`` and ``--batch``."""
 LADDER_BOTS = "random,greedy,heuristic,mcts,ismcts"
 BASE = "blackwood-frey"
 """The base rule set of a bare rule set's skill gradient."""
@@ -68,13 +72,13 @@ def add_ratings(commands: Any) -> None:
                      help=f"bots to rate, two or more (default {LADDER_BOTS})")
     lad.add_argument("--games", type=count, default=500,
                      help="deals per pair at most; each is played twice (default 500)")
-    lad.add_argument("--until-decided", type=_share, default=0.05, metavar="MARGIN",
+    lad.add_argument("--until-decided", type=_share, default=MARGIN, metavar="MARGIN",
                      help="stop when every two neighbours in the order are decided by a "
                           "sequential test of whether one wins MARGIN more than half of their "
                           "games (default 0.05)")
     lad.add_argument("--all-games", action="store_true",
                      help="play every deal of --games; no early stop")
-    lad.add_argument("--batch", type=count, default=50,
+    lad.add_argument("--batch", type=count, default=LADDER_BATCH,
                      help="deals per batch between tests (default 50)")
     lad.add_argument("--anchor", help="the bot rated 0 (default random, else the first)")
     lad.add_argument("--seed", type=seed, default=0, help="seed of the run (default 0)")
@@ -137,9 +141,9 @@ def run_ladder(args: argparse.Namespace) -> int:
         check_path(args.plot, force=args.force)
     named = describe(args, book)  # a round robin is no seat's bots: named on its own
     command = named.command("ladder", "--bots", ",".join(bots), "--games", str(args.games),
-                            *(["--all-games"] if args.all_games else
-                              ["--until-decided", f"{args.until_decided:g}", "--batch",
-                               str(args.batch)]))
+                            *_ladder_stop(args), *(["--anchor", args.anchor] if args.anchor
+                                                   else []),
+                            *switches(args, "allow_files"))
     provenance = {"configuration": named.as_dict(), "bots": bots, "command": command}
     outputs = Outputs([GamesOut(args.games_out, book.players, labelled=True,
                                 teams=book.teams.any, configuration=provenance,
@@ -176,6 +180,17 @@ def run_ladder(args: argparse.Namespace) -> int:
         note_interrupted(sum(pair.tally.games for pair in result.pairs), "table")
         return INTERRUPTED
     return 0
+
+
+def _ladder_stop(args: argparse.Namespace) -> list[str]:
+    """How the ladder stops, as a rerun gives it: ``--all-games`` (and a margin or batch given
+    with it, which then change nothing), else the margin and the batch."""
+    margin = ["--until-decided", number(args.until_decided)]
+    batch = ["--batch", str(args.batch)]
+    if not args.all_games:
+        return [*margin, *batch]
+    return ["--all-games", *(margin if args.until_decided != MARGIN else []),
+            *(batch if args.batch != LADDER_BATCH else [])]
 
 
 def _ladder_head(ruleset: str, players: int, deals: int, margin: float | None,
@@ -219,8 +234,12 @@ def run_balance(args: argparse.Namespace) -> int:
     progress = Progress(per_run * (2 if base_book is not None else 1), "balance",
                         not (args.json or args.quiet))
     named = describe(args, book)
-    command = named.command("balance", "--bots", ",".join(tiers), "--games", str(args.games),
-                            "--deals", str(args.deals))
+    command = named.command(
+        "balance", "--bots", ",".join(tiers), "--games", str(args.games), "--deals",
+        str(args.deals), *(["--base", args.base] if args.base is not None else []),
+        *(["--coverage-games", str(args.coverage_games)]
+          if args.coverage_games != COVERAGE_GAMES else []),
+        *switches(args, "no_base", "allow_files"))
     label = named.label()
     with progress, parallel.backend(args) as (jobs, client):
         base: Baseline | None = None

@@ -22,6 +22,7 @@ from spitemalice.cli._args import (
     note_interrupted,
     say,
     seed,
+    switches,
     table,
 )
 from spitemalice.cli.study import SimulateStudy, add_simulate_options
@@ -59,7 +60,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     book = load_rules(args)
     bots = bot_list(args.bots)
     named = describe(args, book, configuration(book, bots).bots)  # refuses a bad --bots
-    command = named.command("simulate", "--games", str(args.games))
+    command = named.command("simulate", "--games", str(args.games),
+                            *switches(args, "allow_files", "coverage", "metrics"))
     provenance = {"configuration": named.as_dict(), "command": command}
     study = SimulateStudy(args, book, bots, named, provenance)  # refuses outputs now
     # A game counts once its record and row are written; however the run ends, the outputs

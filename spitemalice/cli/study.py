@@ -28,10 +28,12 @@ from spitemalice.cli._args import (
     describe,
     load_rules,
     note_interrupted,
+    number,
     players,
     say,
     seed,
     share,
+    switches,
     table,
 )
 from spitemalice.errors import SpiteMaliceError
@@ -58,6 +60,9 @@ from spitemalice.study.tournament import (
     tournament,
     tournament_sides,
 )
+
+BATCH = 100
+"""``compare --batch``'s default."""
 
 
 def add_run_options(parser: argparse.ArgumentParser, plot: bool = True) -> None:
@@ -114,7 +119,7 @@ def add_study(commands: Any) -> None:
     cmp.add_argument("--statistic", default=None,
                      help="the statistic --until-decided tests (default moves; see the "
                           "table's keys in --json)")
-    cmp.add_argument("--batch", type=count, default=100,
+    cmp.add_argument("--batch", type=count, default=BATCH,
                      help="games per batch with --until-decided (default 100)")
     cmp.add_argument("--json", action="store_true", help="print the comparison as JSON")
     cmp.add_argument("--no-coverage", action="store_true",
@@ -258,8 +263,10 @@ def _sides(args: argparse.Namespace) -> tuple[_Side, _Side]:
 
 def compare_command(args: argparse.Namespace, a: RunConfiguration, b: RunConfiguration) -> str:
     """The command that reruns a comparison: both configurations with their ``--a-`` and
-    ``--b-`` options, the shared ``--players``, ``--games``, ``--seed`` and the sequential
-    test's options (never ``--jobs``: the result does not depend on it)."""
+    ``--b-`` options, the shared ``--players``, ``--games``, ``--seed``, the sequential
+    test's options, ``--no-coverage`` and ``--allow-files`` (never the options of
+    :data:`~spitemalice.cli._args.NOT_IN_RERUN`, such as ``--jobs``: the result does not
+    depend on them)."""
     argv = ["spitemalice", "compare", a.ruleset, b.ruleset]
     for side, named in (("a", a), ("b", b)):
         for rule in named.given_house_rules:
@@ -270,9 +277,11 @@ def compare_command(args: argparse.Namespace, a: RunConfiguration, b: RunConfigu
     argv += ["--players", str(a.players), "--a-bots", a.bots_text(), "--b-bots", b.bots_text(),
              "--games", str(args.games), "--seed", str(args.seed)]
     if args.until_decided is not None:
-        argv += ["--until-decided", f"{args.until_decided:g}", "--statistic", args.statistic,
+        argv += ["--until-decided", number(args.until_decided), "--statistic", args.statistic,
                  "--batch", str(args.batch)]
-    return shlex.join(argv)
+    elif args.batch != BATCH:  # no effect without --until-decided, but given: kept
+        argv += ["--batch", str(args.batch)]
+    return shlex.join([*argv, *switches(args, "no_coverage", "allow_files")])
 
 
 def compare_head(a: RunConfiguration, b: RunConfiguration, command: str) -> list[str]:
@@ -413,7 +422,8 @@ def run_tournament(args: argparse.Namespace) -> int:
         raise SpiteMaliceError(f"--bots: a tournament needs two or more bots, not {len(bots)}")
     tournament_sides(book)  # refuses teams that cannot seat two bots before any file opens
     named = describe(args, book)  # the ladder is no seat's bots: named on its own
-    command = named.command("tournament", "--bots", ",".join(bots), "--games", str(args.games))
+    command = named.command("tournament", "--bots", ",".join(bots), "--games", str(args.games),
+                            *switches(args, "allow_files"))
     provenance = {"configuration": named.as_dict(), "bots": bots, "command": command}
     outputs = Outputs([GamesOut(args.games_out, book.players, labelled=True,
                                 teams=book.teams.any, configuration=provenance,

@@ -8,6 +8,8 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from spitemalice.cli._args import (
     INTERRUPTED,
     add_force,
@@ -27,6 +29,7 @@ from spitemalice.stops import held_stops
 from spitemalice.study import parallel
 from spitemalice.validation import format_report, validate
 from spitemalice.validation.house_rule import format_house_rule_report, validate_house_rule
+from spitemalice.validation.report import Report
 
 DEFAULT_RECORD = "validate-failure.json"
 """Where the smallest failing game goes without ``--record``."""
@@ -68,8 +71,9 @@ def run_validate(args: argparse.Namespace) -> int:
     # Checked before any game: the failing game must not be lost at the end of a long run.
     check_new(path, force=args.force, what="--record")
     with parallel.backend(args) as (jobs, client):
-        report = validate(args.ruleset, args.house_rule, params, args.games, args.seed,
-                          progress=not args.json, jobs=jobs, client=client)
+        report = _rerun(args, validate(args.ruleset, args.house_rule, params, args.games,
+                                       args.seed, progress=not args.json, jobs=jobs,
+                                       client=client))
     say(json.dumps(report.as_dict(), indent=2) if args.json
           else format_report(report, strict=args.strict))
     if report.reproduction is not None:
@@ -96,6 +100,8 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
         result = validate_house_rule(args.ruleset, args.house_rule, params, args.on,
                                      games=args.games, seed=args.seed, progress=not args.json,
                                      jobs=jobs, client=client)
+    result = attrs.evolve(result, reports=tuple((name, _rerun(args, report))
+                                                for name, report in result.reports))
     say(json.dumps(result.as_dict(), indent=2) if args.json
           else format_house_rule_report(result, strict=args.strict))
     for name, report in result.reports:
@@ -111,6 +117,16 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
         note_interrupted(last.stats.played if last.stats else 0, f"report on {where}")
         return INTERRUPTED
     return 0 if result.ok(strict=args.strict) else 1
+
+
+def _rerun(args: argparse.Namespace, report: Report) -> Report:
+    """``report`` with ``--strict`` on its rerun command when it was given (the library's
+    command names the configuration, ``--seed`` and ``--games``; a house rule's report names
+    the rule set it was stacked on, ``RULESET --house-rule NAME``, which is how ``--on``
+    reruns).  The options of :data:`~spitemalice.cli._args.NOT_IN_RERUN` are left out."""
+    if not args.strict or not report.command:
+        return report
+    return attrs.evolve(report, command=f"{report.command} --strict")
 
 
 def _write_record(path: Path, record: object, force: bool) -> None:
