@@ -148,3 +148,38 @@ def test_the_ranges_edges_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", "blackwood-frey", "blackwood-frey", "--games", "1",
                  "--until-decided", "1e90", "--quiet", "--jobs", "1", "--no-coverage"]) == 0
     capsys.readouterr()
+
+
+PLOTS = {
+    "simulate": ("spitemalice.study.plot", "plot_runs", ["moves per game", "seat"]),
+    "compare": ("spitemalice.study.plot", "plot_runs", ["moves per game", "seat"]),
+    "ladder": ("spitemalice.study.plot_ratings", "plot_ladder", ["rating", "pair"]),
+    "balance": ("spitemalice.study.plot_ratings", "plot_balance",
+                ["turn position", "skill matrix"]),
+}
+"""Each command with --plot, the function that draws its picture and words that both the
+option's help and that function's docstring use for what is drawn (try-out s5, finding 5:
+ladder's help described simulate's picture)."""
+
+
+def test_every_plot_option_is_listed() -> None:
+    with_plot = {command for command in COMMANDS
+                 if any("--plot" in a.option_strings for a in _subparser(command)._actions)}
+    assert with_plot == set(PLOTS)
+
+
+@pytest.mark.parametrize("command", sorted(PLOTS))
+def test_plot_help_says_what_the_picture_shows(command: str) -> None:
+    import importlib
+
+    module, function, words = PLOTS[command]
+    drawn = (getattr(importlib.import_module(module), function).__doc__ or "").lower()
+    help_text = next(a.help for a in _subparser(command)._actions
+                     if "--plot" in a.option_strings) or ""
+    for word in words:
+        assert word in help_text.lower(), (command, help_text)
+        assert word in " ".join(drawn.split()), (function, word)
+    if command != "ladder":
+        assert "rating" not in help_text
+    else:
+        assert "length" not in help_text and "per seat" not in help_text

@@ -83,7 +83,8 @@ def add_ratings(commands: Any) -> None:
     lad.add_argument("--anchor", help="the bot rated 0 (default random, else the first)")
     lad.add_argument("--seed", type=seed, default=0, help="seed of the run (default 0)")
     lad.add_argument("--json", action="store_true", help="print the ladder as JSON")
-    add_run_options(lad)
+    add_run_options(lad, plot="each bot's rating with its interval and each pair's share of "
+                              "won games")
     parallel.add_arguments(lad)
     lad.set_defaults(handler=run_ladder)
 
@@ -113,8 +114,8 @@ def add_ratings(commands: Any) -> None:
                           f"for none (default {COVERAGE_GAMES})")
     bal.add_argument("--quiet", action="store_true", help="no progress bar")
     bal.add_argument("--plot", type=Path, metavar="FILE",
-                     help="draw the turn positions, game length and skill matrix to FILE.png "
-                          "or FILE.svg (needs spitemalice[plot])")
+                     help="draw each turn position's win rate, game length and the skill "
+                          "matrix to FILE.png or FILE.svg (needs spitemalice[plot])")
     add_force(bal)
     parallel.add_arguments(bal)
     bal.set_defaults(handler=run_balance)

@@ -65,17 +65,22 @@ BATCH = 100
 """``compare --batch``'s default."""
 
 
-def add_run_options(parser: argparse.ArgumentParser, plot: bool = True) -> None:
-    """``--quiet``, ``--games-out FILE``, ``--plot FILE`` and ``--force`` for a command that
-    plays games."""
+PLOT_RUNS = "moves per game and the win rate of each seat and of the seat that moved first"
+"""What :func:`~spitemalice.study.plot.plot_runs` draws (``simulate``, ``compare``)."""
+
+
+def add_run_options(parser: argparse.ArgumentParser, plot: str | None = PLOT_RUNS) -> None:
+    """``--quiet``, ``--games-out FILE``, ``--plot FILE`` (drawing ``plot``, the picture's
+    contents as its help says them; ``None``: no ``--plot``) and ``--force`` for a command
+    that plays games."""
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_force(parser)
     parser.add_argument("--games-out", type=Path, metavar="FILE",
                         help="write one row per game as it finishes: FILE.csv or FILE.jsonl")
     if plot:
         parser.add_argument("--plot", type=Path, metavar="FILE",
-                            help="draw game lengths and wins per seat to FILE.png or FILE.svg "
-                                 "(needs spitemalice[plot])")
+                            help=f"draw {plot} to FILE.png or FILE.svg (needs "
+                                 "spitemalice[plot])")
     add_force(parser)
 
 
@@ -141,7 +146,7 @@ def add_study(commands: Any) -> None:
                            "(default 100)")
     tour.add_argument("--seed", type=seed, default=0, help="seed of the run (default 0)")
     tour.add_argument("--json", action="store_true", help="print the table as JSON")
-    add_run_options(tour, plot=False)
+    add_run_options(tour, plot=None)
     parallel.add_arguments(tour)
     tour.set_defaults(handler=run_tournament)
 
