@@ -155,3 +155,26 @@ def test_the_printed_rerun_prints_the_same(argv: list[str],
                  if line.startswith("rerun"))
     assert main([*shlex.split(rerun)[1:], "--quiet", "--jobs", "1"]) == 0
     assert capsys.readouterr().out == first
+
+
+@pytest.mark.parametrize("argv, games", [
+    (["simulate", "blackwood-frey", "--games", "3"], 3),
+    (["compare", "blackwood-frey", "blackwood-frey", "--games", "2", "--no-coverage"], 4),
+    (["tournament", "blackwood-frey", "--bots", "random,greedy,heuristic", "--games", "2"],
+     2 * 2 * 2),  # two pairings, two deals, each played once per seat
+    (["ladder", "blackwood-frey", "--bots", "random,greedy,heuristic", "--games", "2",
+      "--all-games"], 3 * 2 * 2),  # three pairs, two deals, each played twice
+], ids=["simulate", "compare", "tournament", "ladder"])
+def test_the_sidecar_counts_games(argv: list[str], games: int, tmp_path: Any,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """``rows`` and ``games_finished`` both count games, in every command with --games-out
+    (try-out s5, finding 11: compare and ladder counted seeds and deals); its ``command`` is
+    the rerun --json prints."""
+    out = tmp_path / "games.csv"
+    assert main([*argv, "--games-out", str(out), "--json", "--jobs", "1"]) == 0
+    printed = json.loads(capsys.readouterr().out)["command"]
+    sidecar = json.loads((tmp_path / "games.csv.config.json").read_text())
+    lines = out.read_text().splitlines()
+    assert sidecar["rows"] == sidecar["games_finished"] == len(lines) - 1 == games
+    assert sidecar["interrupted"] is False
+    assert sidecar["command"] == printed

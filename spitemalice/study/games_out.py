@@ -14,9 +14,12 @@ The configuration that played the games goes to a sidecar file beside the rows,
 ``FILE.config.json`` (``games.csv.config.json``): the rule set, house rules, changed
 parameters and who set them, players, bots, seed, versions and the command that reruns the
 run (:mod:`spitemalice.study.provenance`), and how many games the rows file holds and whether
-the run was cut short.  A sidecar rather than a header comment, so the rows file stays plain
-CSV (or JSON lines) that ``pandas.read_csv``, ``csv.DictReader`` and
-``pandas.read_json(lines=True)`` read without options.
+the run was cut short: ``rows`` (lines after the CSV header, or JSON lines), ``games_finished``
+(the games those rows are, one row per game, so the two are equal for every command: a
+``compare`` seed is two games, a ``ladder`` deal two games per pair, a ``tournament`` deal one
+game per seat or team the challenger took) and ``interrupted``.  A sidecar rather than a
+header comment, so the rows file stays plain CSV (or JSON lines) that ``pandas.read_csv``,
+``csv.DictReader`` and ``pandas.read_json(lines=True)`` read without options.
 
 Both files follow the library's one rule for files (:mod:`spitemalice.formats.files`): the
 rows go to a temporary file beside ``FILE`` as games finish, and both get their names when
@@ -125,8 +128,11 @@ class GamesOut:
 
     def close(self, finished: Finished | None = None) -> None:
         """Give the file its name with the rows written so far, then write the sidecar;
-        ``finished`` (default: every game written, not cut short) is what the sidecar says.
-        Idempotent."""
+        ``finished`` (default: not cut short) says whether the run was cut short.  The
+        sidecar's ``rows`` and ``games_finished`` both count games (one row each), not the
+        run's units of commit: a ``compare`` seed is two games, A's and B's, a ``ladder``
+        deal two per pair, a ``tournament`` deal one per seat or team (try-out s5, finding
+        11).  Idempotent."""
         if self._new.done:
             return
         self._new.commit()
@@ -134,7 +140,7 @@ class GamesOut:
             said = finished or Finished(self.rows)
             write_file(sidecar_path(self.path),
                        json.dumps({"games": self.path.name, **self.configuration,
-                                   "rows": self.rows, "games_finished": said.games,
+                                   "rows": self.rows, "games_finished": self.rows,
                                    "interrupted": said.interrupted}, indent=2) + "\n",
                        force=self.force, what="--games-out")
 
