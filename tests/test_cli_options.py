@@ -183,3 +183,30 @@ def test_plot_help_says_what_the_picture_shows(command: str) -> None:
         assert "rating" not in help_text
     else:
         assert "length" not in help_text and "per seat" not in help_text
+
+
+@pytest.mark.parametrize("argv", [
+    ["balance", "skip-bo", "--base", "blackwood-frey", "--no-base"],
+    ["ladder", "skip-bo", "--all-games", "--until-decided", "0.1"],
+    *((["compare", "skip-bo", "skip-bo"] if command == "compare" else [command, "skip-bo"])
+      + ["--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"] for command in
+      ("simulate", "compare", "tournament", "validate", "ladder", "balance")),
+], ids=["balance-base", "ladder-stop", "simulate-jobs", "compare-jobs", "tournament-jobs",
+        "validate-jobs", "ladder-jobs", "balance-jobs"])
+def test_options_that_contradict_each_other_are_refused(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out s5, finding 13: ``balance --base X --no-base`` ran, --no-base silently winning;
+    so did ``ladder --all-games --until-decided M`` (the margin ignored) and ``--jobs N
+    --scheduler ADDRESS`` (the jobs ignored)."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    first, second = [word for word in argv if word.startswith("--")][-2:]
+    assert err.strip().endswith(f"argument {second}: not allowed with argument {first}"), err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_bad_base_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "skip-bo", "--base", "nope", "--games", "1", "--deals", "1"]) == 2
+    assert capsys.readouterr().err.startswith("spitemalice: error: --base: unknown rule set")

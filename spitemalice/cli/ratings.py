@@ -72,12 +72,13 @@ def add_ratings(commands: Any) -> None:
                      help=f"bots to rate, two or more (default {LADDER_BOTS})")
     lad.add_argument("--games", type=count, default=500,
                      help="deals per pair at most; each is played twice (default 500)")
-    lad.add_argument("--until-decided", type=_share, default=MARGIN, metavar="MARGIN",
-                     help="stop when every two neighbours in the order are decided by a "
-                          "sequential test of whether one wins MARGIN more than half of their "
-                          "games (default 0.05)")
-    lad.add_argument("--all-games", action="store_true",
-                     help="play every deal of --games; no early stop")
+    stop = lad.add_mutually_exclusive_group()  # a margin to stop at, or no early stop
+    stop.add_argument("--until-decided", type=_share, default=MARGIN, metavar="MARGIN",
+                      help="stop when every two neighbours in the order are decided by a "
+                           "sequential test of whether one wins MARGIN more than half of their "
+                           "games (default 0.05)")
+    stop.add_argument("--all-games", action="store_true",
+                      help="play every deal of --games; no early stop")
     lad.add_argument("--batch", type=count, default=LADDER_BATCH,
                      help="deals per batch between tests (default 50)")
     lad.add_argument("--anchor", help="the bot rated 0 (default random, else the first)")
@@ -102,10 +103,11 @@ def add_ratings(commands: Any) -> None:
                      help="self-play games (default 1000)")
     bal.add_argument("--deals", type=count, default=500,
                      help="deals per pair of tiers, each played twice (default 500)")
-    bal.add_argument("--base", metavar="RULESET",
-                     help="the base of the skill gradient (default: the rule set without its "
-                          f"house rules; for a bare rule set, {BASE} at the same seats)")
-    bal.add_argument("--no-base", action="store_true", help="no skill gradient (half the games)")
+    base = bal.add_mutually_exclusive_group()  # a base of one's choice, or none
+    base.add_argument("--base", metavar="RULESET",
+                      help="the base of the skill gradient (default: the rule set without its "
+                           f"house rules; for a bare rule set, {BASE} at the same seats)")
+    base.add_argument("--no-base", action="store_true", help="no skill gradient (half the games)")
     bal.add_argument("--seed", type=seed, default=0, help="seed of the run (default 0)")
     bal.add_argument("--json", action="store_true", help="print the report as JSON")
     bal.add_argument("--coverage-games", type=count_or_none, default=COVERAGE_GAMES,
@@ -184,14 +186,13 @@ def run_ladder(args: argparse.Namespace) -> int:
 
 
 def _ladder_stop(args: argparse.Namespace) -> list[str]:
-    """How the ladder stops, as a rerun gives it: ``--all-games`` (and a margin or batch given
-    with it, which then change nothing), else the margin and the batch."""
-    margin = ["--until-decided", number(args.until_decided)]
+    """How the ladder stops, as a rerun gives it: ``--all-games`` (and a batch given with it,
+    which then changes nothing; ``--until-decided`` is refused with it), else the margin and
+    the batch."""
     batch = ["--batch", str(args.batch)]
     if not args.all_games:
-        return [*margin, *batch]
-    return ["--all-games", *(margin if args.until_decided != MARGIN else []),
-            *(batch if args.batch != LADDER_BATCH else [])]
+        return ["--until-decided", number(args.until_decided), *batch]
+    return ["--all-games", *(batch if args.batch != LADDER_BATCH else [])]
 
 
 def _ladder_head(ruleset: str, players: int, deals: int, margin: float | None,
@@ -211,7 +212,10 @@ def base_of(args: argparse.Namespace, book: RuleBook) -> RuleBook | None:
         return None
     params: dict[str, object] = {"players": book.players}
     if args.base is not None:
-        return load(args.base, [], params, allow_files=args.allow_files)
+        try:
+            return load(args.base, [], params, allow_files=args.allow_files)
+        except RulesetError as error:
+            raise RulesetError(f"--base: {error}") from None
     if args.house_rule:
         return load(args.ruleset, [], {**dict(args.settings), **params},
                     allow_files=args.allow_files)

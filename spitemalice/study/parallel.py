@@ -162,11 +162,14 @@ def connect(address: str, timeout: float = 10) -> Any:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--jobs N`` and ``--scheduler ADDRESS`` to a command that plays many games."""
-    parser.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+    """Add ``--jobs N`` and ``--scheduler ADDRESS`` to a command that plays many games; the
+    two exclude each other (a scheduler's cluster has its own workers, and ``--jobs`` would
+    be ignored)."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                         help="worker processes (default: every core); results do not depend "
                              "on it")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
+    where.add_argument("--scheduler", metavar="ADDRESS",
                         help="play the games on the Dask cluster whose scheduler is at ADDRESS "
                              "(tcp://host:8786; needs spitemalice[dask])")
 
