@@ -222,9 +222,10 @@ def switches(args: argparse.Namespace, *dests: str) -> list[str]:
 
 
 def number(value: float) -> str:
-    """A float option's value as a rerun gives it: exactly (``repr`` reads back to the same
-    float; ``:g`` would round 0.0123456789 to 0.0123457)."""
-    return repr(value)
+    """A float option's value as a rerun gives it: exactly, and as short as it reads back
+    (``15``, ``0.05``, ``0.0123456789``; ``:g`` alone would round the last to 0.0123457)."""
+    text = f"{value:g}"
+    return text if float(text) == value else repr(value)
 
 
 def table(rows: list[tuple[str, str]]) -> str:
