@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import api_walk
 import pytest
 
 import spitemalice as sm
@@ -131,13 +132,6 @@ def test_every_top_level_function_was_checked() -> None:
 
 # ---- a bare str where a list belongs (tryout s5 §8) ----
 
-def _public_modules() -> list[str]:
-    """The modules of the API reference (docs/api), as tests/test_rules_argument.py walks."""
-    return sorted({line.split()[1] for page in (ROOT / "docs" / "api").glob("*.md")
-                   for line in page.read_text(encoding="utf-8").splitlines()
-                   if line.startswith("::: ")})
-
-
 def _m(name: str) -> Any:
     return __import__(f"spitemalice.{name}", fromlist=["_"])
 
@@ -240,30 +234,10 @@ def test_every_sequence_of_names_is_listed() -> None:
     helper the library feeds itself."""
     pattern = re.compile(r"^(Sequence|Iterable|list|Collection)\[(str|Move \| str|"
                           r"SeatInfo \| str|str \| None)\]( \| None)?$")
-    found = set()
-    for module_name in _public_modules():
-        try:
-            module = __import__(module_name, fromlist=["_"])
-        except ImportError:
-            continue
-        for attr, obj in vars(module).items():
-            if attr.startswith("_") or getattr(obj, "__module__", None) != module_name:
-                continue
-            items = [(attr, obj)] if inspect.isfunction(obj) or inspect.isclass(obj) else []
-            if inspect.isclass(obj):
-                items += [(f"{attr}.{n}", getattr(v, "__func__", v)) for n, v in vars(obj).items()
-                          if not n.startswith("_")
-                          and inspect.isfunction(getattr(v, "__func__", v))]
-            for qualname, func in items:
-                try:
-                    parameters = inspect.signature(func).parameters.values()
-                except (TypeError, ValueError):
-                    continue
-                found |= {f"{module_name}:{qualname}({p.name})" for p in parameters
-                          if pattern.match(str(p.annotation))}
-    listed = set(SEQUENCES) | ONE_NAME | INTERNAL
-    assert found - listed == set(), "add a row to SEQUENCES (or INTERNAL, with the reason)"
-    assert listed - found == set(), "rows for members that are gone"
+    found = {f"{module.__name__}:{qualname}({p.name})"
+             for module in api_walk.imported_modules()
+             for qualname, p in api_walk.parameters(module) if pattern.match(str(p.annotation))}
+    api_walk.assert_listed(found, set(SEQUENCES) | ONE_NAME | INTERNAL)
 
 
 # ---- the server's messages: what was wrong, and the player a person's seat has ----

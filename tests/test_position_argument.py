@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import copy
 import importlib
-import inspect
 import random
 import re
 import types
@@ -23,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import api_walk
 import pytest
 
 import spitemalice as sm
@@ -359,57 +359,19 @@ def test_the_tryout_example() -> None:
 POSITION = re.compile(r"^(GameState|SeatView)( \| (GameState|SeatView|None))*$")
 
 
-def _public_modules() -> list[str]:
-    return sorted({line.split()[1] for page in (ROOT / "docs" / "api").glob("*.md")
-                   for line in page.read_text(encoding="utf-8").splitlines()
-                   if line.startswith("::: ")})
-
-
 def members_of(module: types.ModuleType) -> set[str]:
     """``"module:qualname(param)"`` for every parameter annotated with a position (a
     ``GameState``, a ``SeatView``, either, or either or ``None``) of every public function,
     method and constructor defined in ``module``."""
-    found = set()
-    for attr, obj in vars(module).items():
-        if attr.startswith("_") or getattr(obj, "__module__", None) != module.__name__:
-            continue
-        items: list[tuple[str, Any]] = []
-        if inspect.isclass(obj):
-            items.append((attr, obj))
-            for name, value in vars(obj).items():
-                value = getattr(value, "__func__", value)  # class and static methods
-                if not name.startswith("_") and inspect.isfunction(value):
-                    items.append((f"{attr}.{name}", value))
-        elif inspect.isfunction(obj):
-            items.append((attr, obj))
-        for qualname, func in items:
-            try:
-                parameters = inspect.signature(func).parameters.values()
-            except (TypeError, ValueError):
-                continue
-            found.update(f"{module.__name__}:{qualname}({p.name})" for p in parameters
-                         if POSITION.match(str(p.annotation)))
-    return found
-
-
-def _compiled() -> bool:
-    """Whether the engine is the mypyc build, whose functions show no signature to walk."""
-    return not inspect.isfunction(legal.legal_moves)
+    return {f"{module.__name__}:{qualname}({p.name})"
+            for qualname, p in api_walk.parameters(module) if POSITION.match(str(p.annotation))}
 
 
 def test_every_member_is_listed() -> None:
-    if _compiled():
+    if api_walk.compiled():
         pytest.skip("the compiled build's functions have no signatures; the pure build's walk")
-    found = set()
-    for name in _public_modules():
-        try:
-            module = importlib.import_module(name)
-        except ImportError:  # an optional extra not installed: its members are not here
-            continue
-        found |= members_of(module)
-    listed = set(MEMBERS) | set(LEFT_ALONE)
-    assert found - listed == set(), "add a row to MEMBERS (or LEFT_ALONE, with the reason)"
-    assert listed - found == set(), "rows for members that are gone"
+    found = set().union(*map(members_of, api_walk.imported_modules()))
+    api_walk.assert_listed(found, set(MEMBERS) | set(LEFT_ALONE))
 
 
 def test_the_member_walk_finds_a_new_member() -> None:
