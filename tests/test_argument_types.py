@@ -17,8 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import api_walk
 import pytest
+from helpers import api_walk
 
 import spitemalice as sm
 import spitemalice.env as env

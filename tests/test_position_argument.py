@@ -22,8 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import api_walk
 import pytest
+from helpers import api_walk
 
 import spitemalice as sm
 from spitemalice.bots.ismcts import IsmctsPlayer

@@ -221,6 +221,15 @@ def test_seat_entries_must_match_the_seats(bf: sm.RuleBook) -> None:
         record_game(bf, 1, seats=["greedy"] * 3)
 
 
+def test_a_move_text_that_does_not_parse_is_refused_when_recorded(bf: sm.RuleBook) -> None:
+    """record_game makes no record it could not replay: a move text that does not parse is
+    refused naming its index (it was stored, and only check_record found it later)."""
+    with pytest.raises(NotationError, match=r"^record_game: move 1 is not a move: ") as caught:
+        record_game(bf, 3, ["pass", "zz"])
+    assert caught.value.reason == "not-a-move"
+    assert record_game(bf, 3, ["pass"]).moves == ("pass",)
+
+
 def test_seats_and_dealer_that_do_not_fit_the_rules_are_refused(finished) -> None:
     record, _ = finished
     with pytest.raises(DataError, match=r"record\.seats: 3 entries"):

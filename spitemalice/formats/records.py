@@ -262,6 +262,8 @@ def record_game(
         SpiteMaliceError: ``seats`` does not have one entry per seat, a seed outside 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a dealer that is not a seat.
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        NotationError: a move given as text does not parse (the message names its index and
+            what would be right): a record holds only moves the notation reads back.
     """
     check_list(seats, "record_game", "seats, a list of seats or names,",
                '["me", "greedy"]')
@@ -280,10 +282,22 @@ def record_game(
     if len(infos) != rules.players:
         raise SpiteMaliceError(f"a record of {rules.players} seats needs {rules.players} seat "
                                f"entries, not {len(infos)}")
-    texts = tuple(m if isinstance(m, str) else move_text(m) for m in moves)
+    texts = tuple(_written(m, index) for index, m in enumerate(moves))
     teams = rules.teams.teams if rules.teams.any else ()
     return GameRecord(ruleset_ref(rules), infos, seed, dealer, texts, outcome, teams,
                       undone=tuple(undone))
+
+
+def _written(move: Move | str, index: int) -> str:
+    """``move``'s text for a record: a move object written out, a text parsed and written as
+    the notation writes it."""
+    if not isinstance(move, str):
+        return move_text(move)
+    try:
+        return move_text(parse_move(move))
+    except NotationError as error:
+        raise NotationError(f"record_game: move {index} is not a move: {error}",
+                            error.reason) from None
 
 
 def record_result(rules: RuleBook, result: GameResult,

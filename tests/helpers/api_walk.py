@@ -2,8 +2,7 @@
 complete (a rule book, a position, a list of names) finds its members by the annotations of
 every public callable of every module docs/api documents.
 
-Imported as ``api_walk``: pytest puts this folder on the path (it has no ``__init__.py``), in
-the suite and in CI's compiled run alike.
+Import it as ``from helpers import api_walk``.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from pathlib import Path
 
 from spitemalice.engine import legal
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 
 
 def public_modules() -> list[str]:
