@@ -284,3 +284,28 @@ def test_where_two_forced_play_rules_answer_the_whole_position_is_audited(
     found = dynamic._audit(rules, state, full=False, watch_filters=True)
     assert found is not None and found[0] == "listed-and-checked-moves-agree"
     assert "accepted by check_move but not listed" in found[1]
+
+
+def test_the_seat_count_check_names_only_the_counts_it_played() -> None:
+    """A seat count whose rules do not load is left to "deal every player count": the seat
+    count check's detail names only the counts whose games it played (it named every count
+    the rule set allows, try-out s5b N3), and skips when none loads."""
+    from spitemalice.errors import SpiteMaliceError
+    from spitemalice.validation.spread import check_seat_counts
+
+    book = sm.load("skip-bo", players=4)  # allows 2 to 6
+
+    def only_six(params: dict[str, object]) -> sm.RuleBook:
+        if params["players"] != 6:
+            raise SpiteMaliceError("not this count")
+        return sm.load("skip-bo", **params)
+
+    check, failure = check_seat_counts(only_six, book, 1)
+    assert failure is None and check.passed
+    assert check.figure.endswith(" at 6 players"), check.figure
+
+    def none(params: dict[str, object]) -> sm.RuleBook:
+        raise SpiteMaliceError("no count")
+
+    check, _ = check_seat_counts(none, book, 1)
+    assert "no other seat count loads" in check.skipped
