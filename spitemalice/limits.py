@@ -286,6 +286,18 @@ def check_list(value: object, function: str, what: str, example: str,
                     f"{shown(value)}")
 
 
+def not_a_move(given: object, function: str) -> TypeError:
+    """The error for ``function`` given something other than a move: for a str (a move's
+    text, as the README writes moves) it says to parse it first with
+    :func:`spitemalice.parse_move`.  Built only on a failure path (the functions taking a
+    move are called once per move)."""
+    start = f"{function} takes a move (a Play, Discard or Pass), not"
+    if isinstance(given, str):
+        return TypeError(f"{start} the str {shown(given)}: parse it first with "
+                         f"spitemalice.parse_move({shown(given)})")
+    return TypeError(f"{start} {for_terminal(clipped(type(given).__name__, 60))}")
+
+
 POSITION_MAKERS = {"GameState": "what spitemalice.deal(rules, seed) returns",
                    "SeatView": "what spitemalice.view_of(state, seat) returns"}
 """What makes each kind of position, as the error for a wrong one names it."""

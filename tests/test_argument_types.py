@@ -240,6 +240,60 @@ def test_every_sequence_of_names_is_listed() -> None:
     api_walk.assert_listed(found, set(SEQUENCES) | ONE_NAME | INTERNAL)
 
 
+# ---- a move given as its text ----
+
+# "module:qualname(parameter)" -> the call with the move given.
+MOVE_TAKERS: dict[str, Callable[[Any], object]] = {
+    "spitemalice.engine.apply:apply_move(move)": lambda m: sm.apply_move(BF, STATE, m),
+    "spitemalice.engine.apply:apply_listed(move)": lambda m: _m("engine.apply").apply_listed(
+        BF, STATE, m),
+    "spitemalice.engine.check:check_move(move)": lambda m: sm.check_move(BF, STATE, m),
+    "spitemalice.engine.check:is_legal(move)": lambda m: sm.is_legal(BF, STATE, m),
+    "spitemalice.engine.check:decisions(move)": lambda m: _m("engine.check").decisions(
+        BF, STATE, m),
+    "spitemalice.play.screen:move_words(move)": lambda m: _m("play.screen").move_words(BF, m),
+}
+# Left as they are, each with its reason.
+MOVE_LEFT = {
+    "spitemalice.moves:move_text(move)": "its own message: move text is a move's text already",
+    "spitemalice.bots.kinds:move_kind(move)": "documented: any other object gives its class name",
+    "spitemalice.engine.coverage:Recorder.move(move)": "refused by decisions, which it calls",
+    "spitemalice.engine.invariants:discard_ends_the_turn(move)": "checks a move already made",
+    "spitemalice.engine.invariants:transition_violations(move)": "checks a move already made",
+    "spitemalice.engine.invariants:check_transition(move)": "checks a move already made",
+    "spitemalice.env.actions:ActionCatalogue.actions(move)": "the environment's own moves",
+    "spitemalice.play.table_view:Played(move)": "a record the session builds of a made move",
+    "spitemalice.server.messages:zones(move)": "the server's moves, made already",
+    "spitemalice.server.messages:hint(move)": "the server's moves, made by a bot",
+    "spitemalice.validation.dynamic:step_violation(move)": "refused by apply_move, reported",
+    "spitemalice.validation.dynamic:step_problem(move)": "refused by apply_move, reported",
+}
+
+
+@pytest.mark.parametrize("member", sorted(MOVE_TAKERS))
+def test_move_text_where_a_move_belongs_names_parse_move(member: str) -> None:
+    function = member.partition(":")[2].partition("(")[0]
+    with pytest.raises(TypeError) as raised:
+        MOVE_TAKERS[member]("AC>B+")
+    assert str(raised.value) == (f'{function} takes a move (a Play, Discard or Pass), not the '
+                                 'str "AC>B+": parse it first with '
+                                 'spitemalice.parse_move("AC>B+")'), raised.value
+    with pytest.raises(TypeError, match=rf"^{function} takes a move \(a Play, Discard or "
+                       r"Pass\), not int$"):
+        MOVE_TAKERS[member](3)
+    assert (BF.ruleset, STATE, RECORD) == SNAPSHOT
+
+
+def test_every_function_taking_a_move_is_listed() -> None:
+    if api_walk.compiled():
+        pytest.skip("the compiled build's functions have no signatures; the pure build's walk")
+    found = {f"{module.__name__}:{qualname}({p.name})"
+             for module in api_walk.imported_modules()
+             for qualname, p in api_walk.parameters(module)
+             if re.fullmatch(r"Move( \| None)?", str(p.annotation))}
+    api_walk.assert_listed(found, set(MOVE_TAKERS) | set(MOVE_LEFT))
+
+
 # ---- the server's messages: what was wrong, and the player a person's seat has ----
 
 def _create(seats: Any, **more: Any) -> str:

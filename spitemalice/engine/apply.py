@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spitemalice.limits import check_int
+from spitemalice.limits import check_int, not_a_move
 from spitemalice.model import GameState, new_seat, require_state, state_copier, with_fields
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
@@ -26,7 +26,9 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
         IllegalMove: the move is not legal here (see :func:`check_move`), or ``seat`` is not
             on turn; ``state`` is untouched, as it always is.
         TypeError: as :func:`check_move` raises it: ``state`` not a :class:`GameState`, a
-            move of the wrong type, a seat that is not an ``int`` (a bool, a float, text),
+            move of the wrong type (move text, say: the message names ``apply_move`` and
+            :func:`spitemalice.parse_move`), a seat that is not an ``int`` (a bool, a float,
+            text),
             or ``rules`` not a
             :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the message
             names :func:`spitemalice.load`).
@@ -36,14 +38,19 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
     except AttributeError:  # checked only here: a call with a rule book pays nothing for it
         check_book(rules, "apply_move")
         raise
-    if seat is None and cached is not None and cached[0] is state:
-        for listed in cached[1]:  # the usual loop: a move just listed for this very state
-            if listed is move:
-                break
+    try:
+        if seat is None and cached is not None and cached[0] is state:
+            for listed in cached[1]:  # the usual loop: a move just listed for this very state
+                if listed is move:
+                    break
+            else:
+                check_move(rules, state, move, seat)
         else:
             check_move(rules, state, move, seat)
-    else:
-        check_move(rules, state, move, seat)
+    except TypeError:  # only on failure: the message names apply_move for a non-move
+        if type(state) is GameState and not isinstance(move, Play | Discard | Pass):
+            raise not_a_move(move, "apply_move") from None
+        raise
     return apply_listed(rules, state, move)
 
 
@@ -58,8 +65,9 @@ def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
 
     Raises:
         TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view,
-            say: the message says what takes one), or ``rules`` is not a
-            :class:`~spitemalice.rules.book.RuleBook`.
+            say: the message says what takes one), ``rules`` is not a
+            :class:`~spitemalice.rules.book.RuleBook`, or ``move`` is not a move (move
+            text, say: the message names :func:`spitemalice.parse_move`).
     """
     try:
         end_hooks = rules.end_of_game_hooks
@@ -72,10 +80,11 @@ def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
         state = _play(rules, state, move)
     elif isinstance(move, Discard):
         state = _discard(rules, state, move)
-    else:
-        assert isinstance(move, Pass)
+    elif isinstance(move, Pass):
         fire(rules, "passed")
         state = end_turn(rules, state, passed=True)
+    else:
+        raise not_a_move(move, "apply_listed")
     if end_hooks and state.outcome is None:
         ruleset = rules.ruleset
         for hook in end_hooks:

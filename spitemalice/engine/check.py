@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove, RulesetError
-from spitemalice.limits import check_int, shown
+from spitemalice.limits import check_int, not_a_move, shown
 from spitemalice.model import GameState, Pile, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
@@ -38,7 +38,8 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
             on turn (one that is no seat, ``-1`` or ``10**90``, too) is refused so, naming
             the seats.
         TypeError: ``state`` is not a :class:`GameState` (a seat's view, say: the message
-            says what takes one), a move of the wrong type, a seat that is not an ``int``
+            says what takes one), a move of the wrong type (move text, say: the message
+            names :func:`spitemalice.parse_move`), a seat that is not an ``int``
             (a bool, a float, text: the message says so, in either build), or ``rules`` not
             a :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the
             message names :func:`spitemalice.load`).
@@ -57,7 +58,7 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
     # Types first, always: Play(..., pile=False) equals Play(..., pile=0), so a cache lookup
     # before this check would accept on a warm cache what a cold one refuses.
     if not isinstance(move, Pass):
-        _check_shape(move)
+        _check_shape(move, "check_move")
     if seat is None:
         if cached is not None and cached[0] is state and move in cached[1]:
             return  # a parsed or rebuilt copy of a listed move
@@ -95,7 +96,8 @@ def decisions(rules: RuleBook, state: GameState, move: Move,
             message names what takes one).
         IllegalMove: ``move`` is not legal (as :func:`check_move` raises it; a ``seat`` not
             on turn is refused so, naming the seats).
-        TypeError: ``move`` is not a move of the right shape, ``seat`` is not an ``int`` (a
+        TypeError: ``move`` is not a move of the right shape (move text, say: the message
+            names :func:`spitemalice.parse_move`), ``seat`` is not an ``int`` (a
             bool, a float, text; as :func:`check_move` refuses it), or ``rules`` not a
             :class:`~spitemalice.rules.book.RuleBook`.
     """
@@ -107,7 +109,7 @@ def decisions(rules: RuleBook, state: GameState, move: Move,
         check_book(rules, "decisions")
         raise
     if not isinstance(move, Pass):
-        _check_shape(move)
+        _check_shape(move, "decisions")
     claimed = None if seat is None else _seat_number(seat)
     trace: list[str] = []
     _check(rules, state, move, claimed, trace, why)
@@ -147,9 +149,10 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_shape(move: object) -> None:
+def _check_shape(move: object, function: str) -> None:
     """Refuse a move built with values of the wrong types (a programming error, so a
-    ``TypeError``), before any rule reads them."""
+    ``TypeError``), before any rule reads them; anything not a move at all (move text, say)
+    is refused naming ``function`` (:func:`~spitemalice.limits.not_a_move`)."""
     if isinstance(move, Play):
         ok = (isinstance(move.zone, Zone) and isinstance(move.card, Card)
               and _is_int(move.pile) and _is_int(move.index)
@@ -160,7 +163,7 @@ def _check_shape(move: object) -> None:
               and (move.owner is None or _is_int(move.owner)))
         shape = "Discard(cards: tuple[Card, ...], pile: int, owner: int | None)"
     else:
-        raise TypeError(f"a move is a Play, Discard or Pass, not {type(move).__name__}")
+        raise not_a_move(move, function)
     if not ok:
         raise TypeError(f"{move!r} does not have the shape {shape}")
 
@@ -346,7 +349,8 @@ def is_legal(rules: RuleBook, state: GameState, move: Move) -> bool:
     Raises:
         TypeError: as :func:`check_move` raises it (``rules`` not a
             :class:`~spitemalice.rules.book.RuleBook`, ``state`` not a :class:`GameState`, a
-            move of the wrong shape).
+            move of the wrong shape); move text is refused naming ``is_legal`` and
+            :func:`spitemalice.parse_move`.
     """
     try:
         check_move(rules, state, move)
@@ -354,6 +358,8 @@ def is_legal(rules: RuleBook, state: GameState, move: Move) -> bool:
         return False
     except TypeError:  # the message names is_legal, not check_move, for a wrong rule book
         check_book(rules, "is_legal")
+        if type(state) is GameState and not isinstance(move, Play | Discard | Pass):
+            raise not_a_move(move, "is_legal") from None
         raise
     return True
 

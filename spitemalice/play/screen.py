@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from spitemalice.cards import JOKER_RANK, Card, card_text, rank_text
 from spitemalice.engine.views import PublicSeat
+from spitemalice.limits import not_a_move
 from spitemalice.model import Outcome, Pile
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.play.table_view import HUMAN, Played, TableView
@@ -208,7 +209,9 @@ def move_words(rules: RuleBook, move: Move, builds: Sequence[int] = ()) -> str:
             them a wild card's play says the rank it stands for (``"as a 5"``).
 
     Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or ``move``
+            is not a move (move text, say: the message names
+            :func:`spitemalice.parse_move`).
     """
     check_book(rules, "move_words")
     if isinstance(move, Pass):
@@ -217,6 +220,8 @@ def move_words(rules: RuleBook, move: Move, builds: Sequence[int] = ()) -> str:
         owner = "" if move.owner is None else f"seat {move.owner}'s "
         return (f"discards {' and '.join(map(card_text, move.cards))} on {owner}"
                 f"discard pile {move.pile + 1}")
+    if not isinstance(move, Play):
+        raise not_a_move(move, "move_words")
     return _play_words(rules, move, builds)
 
 
