@@ -270,13 +270,15 @@ def check_path(path: object, function: str, what: str = "a file's path") -> None
 
 
 def check_list(value: object, function: str, what: str, example: str,
-               error: Callable[[str], Exception] = TypeError) -> None:
+               error: Callable[[str], Exception] = TypeError, none: bool = False) -> None:
     """Refuse a bare str (or bytes) where a list belongs: iterated, it would be taken as a
-    list of its letters (``"greedy"`` as six bots).
+    list of its letters (``"greedy"`` as six bots); refuse ``None`` (unless ``none``, for a
+    parameter documented to take it) and anything else that is not a collection.
 
     Args:
         what: the parameter and what it holds (``"bots, a list of bot names,"``).
         example: a right value (``'["greedy"]'``).
+        none: ``None`` is allowed (the parameter's default, say).
 
     Raises:
         TypeError: (or ``error``) naming ``function``, ``what`` and ``example``.
@@ -284,6 +286,11 @@ def check_list(value: object, function: str, what: str, example: str,
     if isinstance(value, str | bytes):
         raise error(f"{function} takes {what} e.g. {example}, not the {type(value).__name__} "
                     f"{shown(value)}")
+    if value is None and none:
+        return
+    if value is None or not hasattr(value, "__iter__"):
+        given = "None" if value is None else for_terminal(clipped(type(value).__name__, 60))
+        raise error(f"{function} takes {what} e.g. {example}, not {given}")
 
 
 def not_a_move(given: object, function: str) -> TypeError:

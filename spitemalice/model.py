@@ -17,7 +17,15 @@ from typing import Any, Literal, Protocol
 import attrs
 
 from spitemalice.cards import Card
-from spitemalice.limits import MAX_DECK_CARDS, check_int, int_field, ints_field, not_a_position
+from spitemalice.limits import (
+    MAX_DECK_CARDS,
+    check_int,
+    check_list,
+    int_field,
+    ints_field,
+    not_a_position,
+    shown,
+)
 from spitemalice.moves import Move
 
 Pile = tuple[Card, ...]
@@ -61,8 +69,26 @@ hand_order = operator.attrgetter("rank", "suit")
 
 
 def sort_hand(cards: Iterable[Card]) -> Pile:
-    """Cards in hand order (by rank, then suit), as :class:`Seat` keeps them."""
-    return tuple(sorted(cards, key=hand_order))
+    """Cards in hand order (by rank, then suit), as :class:`Seat` keeps them.
+
+    Raises:
+        TypeError: ``cards`` is not a list of cards (a str, ``None``, or cards as text: the
+            message names :func:`spitemalice.parse_cards`).  Checked only once sorting
+            failed: the engine sorts a hand on every draw.
+        TypeError: ``cards`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
+    """
+    try:
+        return tuple(sorted(cards, key=hand_order))
+    except (TypeError, AttributeError):
+        check_list(cards, "sort_hand", "cards, a list of cards,",
+                   'spitemalice.parse_cards("9H 2C")')
+        text = next((card for card in cards if isinstance(card, str)), None)
+        if text is not None:
+            raise TypeError(f"sort_hand takes cards, a list of cards, not the str {shown(text)} "
+                            f"among them: parse them first with spitemalice.parse_cards"
+                            f"(text)") from None
+        raise
 
 
 @attrs.frozen

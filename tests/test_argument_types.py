@@ -27,6 +27,7 @@ from spitemalice.errors import NotationError, SpiteMaliceError
 ROOT = Path(__file__).parents[1]
 BF = sm.load("blackwood-frey")
 STATE = sm.deal(BF, 3)
+VIEW = sm.view_of(STATE, 0)
 MOVES = sm.legal_moves(BF, STATE)
 RECORD = sm.record_game(BF, 3, [MOVES[0]])
 SNAPSHOT = copy.deepcopy((BF.ruleset, STATE, RECORD))
@@ -188,7 +189,19 @@ SEQUENCES: dict[str, tuple[Call, str]] = {
         lambda s: _m("openspiel").load_game("blackwood-frey", 2, s), '["mandatory-aces"]'),
     "spitemalice.formats.picture:position_svg(names)": (
         lambda s: _m("formats.picture").position_svg(STATE, names=s), '["me", "greedy"]'),
+    "spitemalice.study.simulate:play_game(players)": (
+        lambda s: _m("study").play_game(BF, s, 1), "[GreedyPlayer(1), RandomPlayer(2)]"),
+    "spitemalice.study.match:play_match(players)": (
+        lambda s: _m("study.match").play_match(BF, s, 1), "[GreedyPlayer(1), RandomPlayer(2)]"),
 }
+# Documented to take None (their default): a str is refused, None is not.
+NONE_ALLOWED = {
+    "spitemalice.formats.records:record_game(seats)",
+    "spitemalice.formats.records:record_result(seats)", "spitemalice.play.session:Session(names)",
+    "spitemalice.play.session:Session.resume(kinds)",
+    "spitemalice.study.provenance:describe_run(house_rules)",
+    "spitemalice.validation:validate_book(house_rules)",
+    "spitemalice.validation.spread:check_stacking(extra)"}
 # Taking a str as one name, by design and documented (not a list of its letters).
 ONE_NAME = {f"spitemalice.env:{name}(house_rules)" for name in (
     "make", "parallel_env", "single_agent", "vector_env")} | {
@@ -222,6 +235,30 @@ def test_a_bare_str_where_a_list_belongs_is_refused(member: str) -> None:
     assert (BF.ruleset, STATE, RECORD) == SNAPSHOT
 
 
+@pytest.mark.parametrize("member", sorted(set(SEQUENCES) - NONE_ALLOWED))
+@pytest.mark.parametrize("given", [None, 3])
+def test_none_or_a_non_collection_where_a_list_belongs_is_refused(member: str,
+                                                                 given: object) -> None:
+    call, example = SEQUENCES[member]
+    if "openspiel" in member:
+        pytest.importorskip("pyspiel")
+    with pytest.raises(TypeError) as raised:
+        call(given)
+    function = member.partition(":")[2].partition("(")[0]
+    parameter = member.rpartition("(")[2].rstrip(")")
+    assert str(raised.value) == (f"{function} takes {parameter}, a list of "
+                                 + str(raised.value).partition(", a list of ")[2]), raised.value
+    assert str(raised.value).endswith(f"e.g. {example}, not {'None' if given is None else 'int'}")
+    assert (BF.ruleset, STATE, RECORD) == SNAPSHOT
+
+
+def test_compare_given_a_rule_book_names_configuration() -> None:
+    with pytest.raises(TypeError, match=r"^compare takes a, a Configuration \(what "
+                       r"spitemalice\.study\.configuration\(rules, bots\) returns\), not "
+                       r"RuleBook$"):
+        _m("study").compare(BF, BF, 2, 1)
+
+
 def test_the_tryout_example_of_a_bare_str() -> None:
     with pytest.raises(TypeError, match=r'^simulate takes bots, a list of bot names, e\.g\. '
                        r'\["greedy"\], not the str "greedy"$'):
@@ -233,11 +270,215 @@ def test_every_sequence_of_names_is_listed() -> None:
     iterable or list of str): each has a row, or is listed as taking one name alone or as a
     helper the library feeds itself."""
     pattern = re.compile(r"^(Sequence|Iterable|list|Collection)\[(str|Move \| str|"
-                          r"SeatInfo \| str|str \| None)\]( \| None)?$")
+                          r"SeatInfo \| str|str \| None|Player)\]( \| None)?$")
     found = {f"{module.__name__}:{qualname}({p.name})"
              for module in api_walk.imported_modules()
              for qualname, p in api_walk.parameters(module) if pattern.match(str(p.annotation))}
     api_walk.assert_listed(found, set(SEQUENCES) | ONE_NAME | INTERNAL)
+
+
+# Reasons for LISTS_LEFT.
+_PER_MOVE = "per move (a bot's choose and its helpers): the engine passes its own tuple"
+_HELPER = "a helper the library (or the validator, server, plotting) feeds its own values"
+_TEAMS = "a helper the formats and the rule book call with teams they formed"
+_HOOKSPEC = "a plugin hook's specification: the engine passes its own tuples"
+
+# ---- a str, None or another non-collection where a list of anything belongs ----
+
+# "module:qualname(parameter)" -> the call with the value given.
+LISTS: dict[str, Callable[[Any], object]] = {
+    "spitemalice.formats.records:record_game(undone)": (
+        lambda v: sm.record_game(BF, 3, undone=v)),
+    "spitemalice.formats.serialize:view_to_dict(teams)": (
+        lambda v: _m("formats.serialize").view_to_dict(VIEW, v)),
+    "spitemalice.formats.serialize:state_to_dict(teams)": (
+        lambda v: _m("formats.serialize").state_to_dict(STATE, v)),
+    "spitemalice.formats.serialize:dumps_view(teams)": (
+        lambda v: _m("formats.serialize").dumps_view(VIEW, teams=v)),
+    "spitemalice.formats.serialize:dumps_state(teams)": (
+        lambda v: _m("formats.serialize").dumps_state(STATE, teams=v)),
+    "spitemalice.formats.picture:position_svg(teams)": (
+        lambda v: _m("formats.picture").position_svg(STATE, teams=v)),
+    "spitemalice.formats.notation:format_view(teams)": (
+        lambda v: _m("formats.notation").format_view(VIEW, v)),
+    "spitemalice.formats.notation:format_position(teams)": (
+        lambda v: _m("formats.notation").format_position(STATE, v)),
+    "spitemalice.formats.layout:describe_view(teams)": (
+        lambda v: _m("formats.layout").describe_view(VIEW, v)),
+    "spitemalice.formats.layout:describe_position(teams)": (
+        lambda v: _m("formats.layout").describe_position(STATE, v)),
+    "spitemalice.model:sort_hand(cards)": (
+        lambda v: sm.sort_hand(v)),
+    "spitemalice.study.balance:quantile(ordered)": (
+        lambda v: _m("study.balance").quantile(v, 0.5)),
+    "spitemalice.study.coverage:coverage_as_dict(rows)": (
+        lambda v: _m("study.coverage").coverage_as_dict(v, 2)),
+    "spitemalice.study.coverage:coverage_notes(rows)": (
+        lambda v: _m("study.coverage").coverage_notes(BF, v, 2)),
+    "spitemalice.study.coverage:format_coverage(rows)": (
+        lambda v: _m("study.coverage").format_coverage(v, 2)),
+    "spitemalice.study.coverage:format_coverage_report(notes)": (
+        lambda v: _m("study.coverage").format_coverage_report([], v, 2)),
+    "spitemalice.study.coverage:format_coverage_report(rows)": (
+        lambda v: _m("study.coverage").format_coverage_report(v, [], 2)),
+    "spitemalice.study.coverage:format_paired_coverage(a)": (
+        lambda v: _m("study.coverage").format_paired_coverage(v, [], 2)),
+    "spitemalice.study.coverage:format_paired_coverage(b)": (
+        lambda v: _m("study.coverage").format_paired_coverage([], v, 2)),
+    "spitemalice.study.metrics:balance(wins)": (
+        lambda v: _m("study.metrics").balance(v, 2)),
+    "spitemalice.study.metrics:duration(lengths)": (
+        lambda v: _m("study.metrics").duration(v)),
+    "spitemalice.study.metrics:quality(rows)": (
+        lambda v: _m("study.metrics").quality(v, 2)),
+    "spitemalice.study.provenance:describe_run(settings)": (
+        lambda v: _m("study.provenance").describe_run(BF, settings=v)),
+    "spitemalice.study.ratings:ratings(tables)": (
+        lambda v: _m("study.ratings").ratings(v, ["greedy", "random"], "greedy")),
+    "spitemalice.study.ratings:strengths(tables)": (
+        lambda v: _m("study.ratings").strengths(v, ["greedy", "random"])),
+    "spitemalice.study.runner:play_games(configs)": (
+        lambda v: _m("study.runner").play_games(v, 1, range(1))),
+    "spitemalice.study.simulate:percentile(values)": (
+        lambda v: _m("study.simulate").percentile(v, 50)),
+    "spitemalice.study.stats:mean_interval(values)": (
+        lambda v: _m("study.stats").mean_interval(v)),
+    "spitemalice.study.stats:paired_difference(a)": (
+        lambda v: _m("study.stats").paired_difference(v, [1.0])),
+    "spitemalice.study.stats:paired_difference(b)": (
+        lambda v: _m("study.stats").paired_difference([1.0], v)),
+    "spitemalice.study.stats:sprt(differences)": (
+        lambda v: _m("study.stats").sprt(v, 0.1)),
+    "spitemalice.study.tournament:format_table(pairings)": (
+        lambda v: _m("study.tournament").format_table(v)),
+}
+# Functions and methods (not the record classes' constructors) left as they are, with why.
+LISTS_LEFT: dict[str, str] = {
+    "spitemalice.bots.heuristic:HeuristicPlayer.choose(moves)": _PER_MOVE,
+    "spitemalice.bots.heuristic:decide(moves)": _PER_MOVE,
+    "spitemalice.bots.heuristic:rank_moves(moves)": _PER_MOVE,
+    "spitemalice.bots.ismcts:IsmctsPlayer.choose(moves)": _PER_MOVE,
+    "spitemalice.bots.ismcts:IsmctsPlayer.choose_from_view(moves)": _PER_MOVE,
+    "spitemalice.bots.mcts:MctsPlayer.choose(moves)": _PER_MOVE,
+    "spitemalice.bots.mcts:MctsPlayer.choose_from_view(moves)": _PER_MOVE,
+    "spitemalice.bots.players:GreedyPlayer.choose(moves)": _PER_MOVE,
+    "spitemalice.bots.players:Player.choose(moves)": _PER_MOVE,
+    "spitemalice.bots.players:RandomPlayer.choose(moves)": _PER_MOVE,
+    "spitemalice.engine.views:ViewPlayer.choose(moves)": _PER_MOVE,
+    "spitemalice.bots.inference:LastMoverHands.allows(hand)": _HELPER,
+    "spitemalice.bots.inference:pile_tops(ranks)": _HELPER,
+    "spitemalice.bots.inference:reach(goals)": _HELPER,
+    "spitemalice.bots.inference:reach(reachable)": _HELPER,
+    "spitemalice.bots.inference:reach(tops)": _HELPER,
+    "spitemalice.bots.sampling:HandConstraint.allows(hand)": _HELPER,
+    "spitemalice.engine.check:filter_answers(moves)": _HELPER,
+    "spitemalice.engine.shuffle:shuffled(cards)": _HELPER,
+    "spitemalice.engine.shuffle:shuffled_list(cards)": _HELPER,
+    "spitemalice.env.actions:ActionCatalogue.action_list(moves)": _HELPER,
+    "spitemalice.env.actions:ActionCatalogue.legal_actions(moves)": _HELPER,
+    "spitemalice.formats.json_input:read_object(optional)": _HELPER,
+    "spitemalice.formats.json_input:read_object(required)": _HELPER,
+    "spitemalice.formats.position_check:check_builds(builds)": _HELPER,
+    "spitemalice.formats.position_check:check_builds(removed)": _HELPER,
+    "spitemalice.formats.position_check:check_card_counts(cards)": _HELPER,
+    "spitemalice.formats.position_check:check_layout(piles)": _HELPER,
+    "spitemalice.formats.strict_json:path_of(steps)": _HELPER,
+    "spitemalice.limits:check_moves(moves)": _HELPER,
+    "spitemalice.model:new_seat(discards)": _HELPER,
+    "spitemalice.model:new_seat(payoff)": _HELPER,
+    "spitemalice.model:removed_counts(values)": _HELPER,
+    "spitemalice.model:top_ranks(builds)": _HELPER,
+    "spitemalice.model:top_ranks(removed)": _HELPER,
+    "spitemalice.play.screen:cards_text(cards)": _HELPER,
+    "spitemalice.play.screen:move_list(moves)": _HELPER,
+    "spitemalice.play.screen:move_words(builds)": _HELPER,
+    "spitemalice.play.screen:played_line(builds)": _HELPER,
+    "spitemalice.play.table_view:describe(seats)": _HELPER,
+    "spitemalice.rules.book:RuleBook.from_plugins(house_rules)": _HELPER,
+    "spitemalice.rules.checks:check_enforced(plugins)": _HELPER,
+    "spitemalice.rules.checks:clause_table(clauses)": _HELPER,
+    "spitemalice.rules.checks:clause_table(needs)": _HELPER,
+    "spitemalice.rules.findings:declared(clauses)": _HELPER,
+    "spitemalice.rules.policies:same_teams(given)": _HELPER,
+    "spitemalice.rules.policies:same_teams(want)": _HELPER,
+    "spitemalice.rules.registry:base_sheet(changes)": _HELPER,
+    "spitemalice.rules.resolve:plugin_manager(plugins)": _HELPER,
+    "spitemalice.server.messages:seat_list(connected)": _HELPER,
+    "spitemalice.server.messages:seat_list(names)": _HELPER,
+    "spitemalice.server.messages:seats(listed)": _HELPER,
+    "spitemalice.server.messages:state(log)": _HELPER,
+    "spitemalice.server.messages:welcome(seats)": _HELPER,
+    "spitemalice.study.atlas:run(only)": _HELPER,
+    "spitemalice.study.commit:commit_games(results)": _HELPER,
+    "spitemalice.study.compare:Statistic.interval(rows)": _HELPER,
+    "spitemalice.study.pairs:PairTally.add_deal(tables)": _HELPER,
+    "spitemalice.study.plot:interval_bars(intervals)": _HELPER,
+    "spitemalice.study.plot:plot_runs(runs)": _HELPER,
+    "spitemalice.study.plot_ratings:forest(intervals)": _HELPER,
+    "spitemalice.study.plot_ratings:forest(shift)": _HELPER,
+    "spitemalice.study.workers:play_chunk(span)": _HELPER,
+    "spitemalice.testing.conformance:cited_clauses(paths)": _HELPER,
+    "spitemalice.testing.conformance:clause_citations(paths)": _HELPER,
+    "spitemalice.testing.conformance:legal_move_machine(player_counts)": _HELPER,
+    "spitemalice.validation.audit:filters_hold(listed)": _HELPER,
+    "spitemalice.validation.audit:other_seats(targets)": _HELPER,
+    "spitemalice.validation.dynamic:first_problem(picks)": _HELPER,
+    "spitemalice.validation.dynamic:first_violation(picks)": _HELPER,
+    "spitemalice.validation.dynamic:picks_of(moves)": _HELPER,
+    "spitemalice.validation.dynamic:play_checked(audit_at)": _HELPER,
+    "spitemalice.validation.dynamic:play_checked(stuck_seen)": _HELPER,
+    "spitemalice.validation.dynamic:stuck(moves)": _HELPER,
+    "spitemalice.validation.intent:intended(plugins)": _HELPER,
+    "spitemalice.validation.intent:plugin_expects(plugins)": _HELPER,
+    "spitemalice.validation.judge:judge(usual)": _HELPER,
+    "spitemalice.validation.judge:unusual(usual)": _HELPER,
+    "spitemalice.validation.roundtrip:RoundTrip.problem(listed)": _HELPER,
+    "spitemalice.validation.static:check_hook_markers(plugins)": _HELPER,
+    "spitemalice.validation.static:static_checks(plugins)": _HELPER,
+    "spitemalice.validation:validate_book(extra_checks)": _HELPER,
+    "spitemalice.formats.notation:teams_field(teams)": _TEAMS,
+    "spitemalice.rules.policies:teams_text(teams)": _TEAMS,
+    "spitemalice.rules.resolve:rule_sheet(teams)": _TEAMS,
+    "spitemalice.rules.sheet:render_clause(teams)": _TEAMS,
+    "spitemalice.rules.sheet:render_text(teams)": _TEAMS,
+    "spitemalice.rules.sheet:team_list(teams)": _TEAMS,
+    "spitemalice.rules.hookspecs:spitemalice_completed_pile(pile)": _HOOKSPEC,
+    "spitemalice.rules.hookspecs:spitemalice_filter_moves(moves)": _HOOKSPEC,
+    "spitemalice.rules.hookspecs:spitemalice_partner_piles(teams)": _HOOKSPEC,
+    "spitemalice.rules.hookspecs:spitemalice_score(teams)": _HOOKSPEC,
+    "spitemalice.rules.hookspecs:spitemalice_team_won(team)": _HOOKSPEC,
+}
+
+@pytest.mark.parametrize("member", sorted(LISTS))
+@pytest.mark.parametrize("given", ["greedy", None, 3])
+def test_a_str_none_or_a_number_where_a_list_belongs_is_refused(member: str,
+                                                               given: object) -> None:
+    function = member.partition(":")[2].partition("(")[0]
+    parameter = member.rpartition("(")[2].rstrip(")")
+    if given is None and "settings" in member:
+        return  # documented: None is the default
+    with pytest.raises(TypeError) as raised:
+        LISTS[member](given)
+    said = str(raised.value)
+    assert said.startswith(f"{function} takes {parameter}, a list of "), said
+    assert " e.g. " in said, said
+    assert said.endswith({"greedy": 'not the str "greedy"', None: "not None", 3: "not int"}[given])
+    assert (BF.ruleset, STATE, RECORD) == SNAPSHOT
+
+
+def test_every_list_parameter_is_listed() -> None:
+    """Every parameter of a public function or method annotated as a sequence, iterable,
+    list or tuple of anything has a row here or in the names' walk above (the record classes'
+    constructors are left out: the library builds them)."""
+    pattern = re.compile(r"^(Sequence|Iterable|list|Collection|tuple)\[.*\]( \| None)?$")
+    found = {f"{module.__name__}:{qualname}({p.name})"
+             for module in api_walk.imported_modules()
+             for qualname, p in api_walk.parameters(module)
+             if pattern.match(str(p.annotation))
+             and not (inspect.isclass(getattr(module, qualname.split(".")[0]))
+                      and "." not in qualname)}
+    names = set(SEQUENCES) | ONE_NAME | INTERNAL
+    api_walk.assert_listed(found - names, set(LISTS) | set(LISTS_LEFT))
 
 
 # ---- a move given as its text ----

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from spitemalice.cards import card_text
 from spitemalice.engine.views import PayoffView, SeatView, require_view
+from spitemalice.limits import check_list
 from spitemalice.model import GameState, Outcome, Pile, require_state
 
 
@@ -23,7 +24,11 @@ def describe_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> 
     Raises:
         TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
             message names what takes one).
+        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(teams, "describe_position", "teams, a list of teams (each a list of seats),",
+               '[[0, 2], [1, 3]]')
     require_state(state, "describe_position",
                   "describe a view with spitemalice.formats.describe_view(view)")
     lines = []
@@ -46,7 +51,11 @@ def describe_view(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> str:
     Raises:
         TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
             say: the message names what takes one).
+        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(teams, "describe_view", "teams, a list of teams (each a list of seats),",
+               '[[0, 2], [1, 3]]')
     require_view(view, "describe_view",
                  "describe a whole state with spitemalice.formats.describe_position(state)")
     lines = [f"the view of seat {view.viewer}"]

@@ -65,6 +65,7 @@ from collections.abc import Sequence
 
 from spitemalice.cards import Card, card_text
 from spitemalice.engine.views import PayoffView, SeatView, require_view
+from spitemalice.limits import check_list
 from spitemalice.model import NOTATION, GameState, Outcome, Pile, require_state
 
 Part = Card | int
@@ -89,7 +90,11 @@ def format_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> st
     Raises:
         TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
             message names what takes one).
+        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(teams, "format_position", "teams, a list of teams (each a list of seats),",
+               '[[0, 2], [1, 3]]')
     require_state(state, "format_position",
                   "format a view with spitemalice.formats.format_view(view)")
     seats = "/".join(
@@ -116,7 +121,11 @@ def format_view(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> str:
     Raises:
         TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
             say: the message names what takes one).
+        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(teams, "format_view", "teams, a list of teams (each a list of seats),",
+               '[[0, 2], [1, 3]]')
     require_view(view, "format_view",
                  "format a whole state with spitemalice.format_position(state)")
     seats = []

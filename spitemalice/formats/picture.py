@@ -96,7 +96,11 @@ def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
             :class:`~spitemalice.engine.views.SeatView`.
         SpiteMaliceError: ``viewer`` is given with a view, or is not a seat of the state;
             ``names`` is given but not one per seat.
+        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(teams, "position_svg", "teams, a list of teams (each a list of seats),",
+               '[[0, 2], [1, 3]]')
     check_list(names, "position_svg", "names, a list of seat names,",
                '["me", "greedy"]')
     if not isinstance(position, GameState | SeatView):

@@ -264,12 +264,16 @@ def record_game(
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
         NotationError: a move given as text does not parse (the message names its index and
             what would be right): a record holds only moves the notation reads back.
+        TypeError: ``undone`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
     check_list(seats, "record_game", "seats, a list of seats or names,",
-               '["me", "greedy"]')
+               '["me", "greedy"]', none=True)
     check_book(rules, "record_game")
     check_list(moves, "record_game", "moves, a list of moves or move texts,",
                '["AS>B+", "pass"]')
+    check_list(undone, "record_game", "undone, a list of undone moves,",
+               '[Undone(2, ("AS>B+",))]')
     check_seed(seed)
     if dealer is not None:
         check_int(dealer, "dealer", 0, rules.players - 1)
@@ -312,7 +316,7 @@ def record_result(rules: RuleBook, result: GameResult,
     """
     check_book(rules, "record_result")
     check_list(seats, "record_result", "seats, a list of seats or names,",
-               '["me", "greedy"]')
+               '["me", "greedy"]', none=True)
     return record_game(rules, result.seed, result.moves, seats=seats, dealer=dealer,
                        outcome=result.final.outcome)
 

@@ -61,7 +61,7 @@ from spitemalice.formats.json_input import (
     read_piles,
 )
 from spitemalice.formats.position_check import check_position, check_view
-from spitemalice.limits import json_indent, shown
+from spitemalice.limits import check_list, json_indent, shown
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat, require_state
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import same_teams, teams_text
@@ -82,7 +82,11 @@ def state_to_dict(state: GameState, teams: Sequence[Sequence[int]] = ()) -> dict
     Raises:
         TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
             message names what takes one).
+        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(teams, "state_to_dict", "teams, a list of teams (each a list of seats),",
+               '[[0, 2], [1, 3]]')
     require_state(state, "state_to_dict",
                   "write a view with spitemalice.formats.serialize.view_to_dict(view)")
     return {
@@ -202,7 +206,11 @@ def dumps_state(state: GameState, indent: int | None = None,
             message names what takes one).
         SpiteMaliceError: ``indent`` is not ``None`` or 0 to
             :data:`~spitemalice.limits.MAX_INDENT`.
+        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(teams, "dumps_state", "teams, a list of teams (each a list of seats),",
+               '[[0, 2], [1, 3]]')
     require_state(state, "dumps_state", "write a view with spitemalice.formats.dumps_view(view)")
     return json.dumps(state_to_dict(state, teams), indent=json_indent(indent))
 
@@ -229,7 +237,11 @@ def view_to_dict(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> dict[st
     Raises:
         TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
             say: the message names what takes one).
+        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(teams, "view_to_dict", "teams, a list of teams (each a list of seats),",
+               '[[0, 2], [1, 3]]')
     require_view(view, "view_to_dict",
                  "write a whole state with spitemalice.formats.serialize.state_to_dict(state)")
     return {
@@ -315,7 +327,11 @@ def dumps_view(view: SeatView, indent: int | None = None,
             say: the message names what takes one).
         SpiteMaliceError: ``indent`` is not ``None`` or 0 to
             :data:`~spitemalice.limits.MAX_INDENT`.
+        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(teams, "dumps_view", "teams, a list of teams (each a list of seats),",
+               '[[0, 2], [1, 3]]')
     require_view(view, "dumps_view",
                  "write a whole state with spitemalice.formats.dumps_state(state)")
     return json.dumps(view_to_dict(view, teams), indent=json_indent(indent))

@@ -90,7 +90,7 @@ class Session:
                  overwrite: bool = False) -> None:
         check_book(rules, "Session")
         check_list(names, "Session", "names, a list of seat names,",
-                   '["me", "greedy"]')
+                   '["me", "greedy"]', none=True)
         check_list(kinds, "Session", "kinds, a list of player kinds,",
                    '["human", "greedy"]')
         self._start(rules, _seat_infos(rules, kinds, names), deal(rules, seed, dealer), dealer)
@@ -142,7 +142,7 @@ class Session:
                 :class:`~spitemalice.rules.book.RuleBook`.
         """
         check_list(kinds, "Session.resume", "kinds, a list of player kinds,",
-                   '["human", "greedy"]')
+                   '["human", "greedy"]', none=True)
         if rules is not None:
             check_book(rules, "Session.resume")
         book = rules_for(record) if rules is None else rules

@@ -292,7 +292,14 @@ def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
     """The ``share`` quantile of the sorted values ``ordered`` (nearest rank) with a
     distribution-free 95% interval: the order statistics at ranks
     ``n*share -+ z*sqrt(n*share*(1-share))`` (normal approximation to the binomial count of
-    values below the quantile).  An empty list gives a zero interval at 0."""
+    values below the quantile).  An empty list gives a zero interval at 0.
+
+    Raises:
+        TypeError: ``ordered`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
+    """
+    check_list(ordered, "quantile", "ordered, a list of whole numbers,",
+               '[1, 2, 3]')
     n = len(ordered)
     if not n:
         return Interval(0.0, 0.0, 0.0, 0)

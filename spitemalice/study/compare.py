@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.limits import check_games, check_seed, int_field
+from spitemalice.limits import check_games, check_seed, clipped, for_terminal, int_field
 from spitemalice.study.coverage import (
     ClauseCoverage,
     CoverageNote,
@@ -195,12 +195,14 @@ def compare(a: Configuration, b: Configuration, games: int, seed: int,
     comparison warns about a clause no game exercised).
 
     Raises:
+        TypeError: ``a`` or ``b`` is not a :class:`Configuration` (a rule book, say: the
+            message names :func:`~spitemalice.study.runner.configuration`).
         ValueError: the configurations have different numbers of seats.
         SpiteMaliceError: ``games`` not 1 to :data:`~spitemalice.limits.MAX_GAMES`, or a
             seed not 0 to :data:`~spitemalice.limits.MAX_SEED`.
     """
     games, seed = check_games(games), check_seed(seed)
-    _check_seats(a, b)
+    _check_seats(a, b, "compare")
     run = play_games((a, b), seed, range(games), on_game, jobs, client, coverage)
     return attrs.evolve(
         _comparison(a, b, run.rows[0], run.rows[1], interrupted=run.interrupted),
@@ -236,7 +238,7 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
     """
     seed = check_seed(seed)
     batch, max_games = check_games(batch, "batch"), check_games(max_games, "max_games")
-    _check_seats(a, b)
+    _check_seats(a, b, "compare_until_decided")
     stat = statistic_named(statistic, a.rules.players)
     sprt([0.0, 1.0], margin)  # refuses a bad margin before any game
     rows_a: list[GameRow] = []
@@ -262,7 +264,14 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
                         coverage=_covered((a, b), tallies), identical=identical)
 
 
-def _check_seats(a: Configuration, b: Configuration) -> None:
+def _check_seats(a: Configuration, b: Configuration, function: str) -> None:
+    """Refuse ``a`` or ``b`` not a :class:`Configuration` (a rule book, say), naming
+    ``function``; then configurations of different numbers of seats."""
+    for side, given in (("a", a), ("b", b)):
+        if not isinstance(given, Configuration):
+            raise TypeError(f"{function} takes {side}, a Configuration (what "
+                            "spitemalice.study.configuration(rules, bots) returns), not "
+                            f"{for_terminal(clipped(type(given).__name__, 60))}")
     if a.rules.players != b.rules.players:
         raise ValueError(f"paired games need equal seats: A has {a.rules.players}, "
                          f"B has {b.rules.players}")

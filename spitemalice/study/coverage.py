@@ -20,6 +20,7 @@ from typing import Literal
 import attrs
 
 from spitemalice.engine.coverage import Tally
+from spitemalice.limits import check_list
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.findings import cite, declared, how_to_declare
 from spitemalice.rules.policies import Clause
@@ -173,7 +174,11 @@ def coverage_notes(rules: RuleBook, rows: Sequence[ClauseCoverage], games: int,
 
     Raises:
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        TypeError: ``rows`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(rows, "coverage_notes", "rows, a list of clause coverages,",
+               'summary.coverage')
     check_book(rules, "coverage_notes")
     own = own_clauses(rules)
     notes = []
@@ -203,13 +208,27 @@ def _whose(clause: Clause) -> str:
 
 
 def coverage_as_dict(rows: Sequence[ClauseCoverage], games: int) -> dict[str, object]:
-    """JSON-ready: ``games`` and each clause's counts by id, in sheet order."""
+    """JSON-ready: ``games`` and each clause's counts by id, in sheet order.
+
+    Raises:
+        TypeError: ``rows`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
+    """
+    check_list(rows, "coverage_as_dict", "rows, a list of clause coverages,",
+               'summary.coverage')
     return {"games": games, "clauses": {row.clause: row.as_dict() for row in rows}}
 
 
 def format_coverage(rows: Sequence[ClauseCoverage], games: int) -> list[str]:
     """The coverage table as lines: clause, moves played, candidates refused, events fired,
-    and what exercised it (or ``never`` / ``never (intended)``)."""
+    and what exercised it (or ``never`` / ``never (intended)``).
+
+    Raises:
+        TypeError: ``rows`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
+    """
+    check_list(rows, "format_coverage", "rows, a list of clause coverages,",
+               'summary.coverage')
     lines = [f"rule coverage over {games} games (played: moves it decided; refused: candidate "
              "moves it refused; fired: events it defines)",
              f"{'clause':<8}{'played':>10}{'refused':>11}{'fired':>9}  by"]
@@ -230,7 +249,16 @@ def format_coverage(rows: Sequence[ClauseCoverage], games: int) -> list[str]:
 def format_coverage_report(rows: Sequence[ClauseCoverage], notes: Sequence[CoverageNote],
                            games: int) -> str:
     """The table and then each note (``warning  ...``, ``info     ...``); ``""`` when
-    coverage was not recorded (no rows)."""
+    coverage was not recorded (no rows).
+
+    Raises:
+        TypeError: ``rows`` or ``notes`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
+    """
+    check_list(notes, "format_coverage_report", "notes, a list of coverage notes,",
+               'summary.coverage_notes')
+    check_list(rows, "format_coverage_report", "rows, a list of clause coverages,",
+               'summary.coverage')
     if not rows:
         return ""
     lines = format_coverage(rows, games)
@@ -242,7 +270,16 @@ def format_paired_coverage(a: Sequence[ClauseCoverage], b: Sequence[ClauseCovera
                            games: int) -> list[str]:
     """Two configurations' coverage side by side, one line per clause of either sheet (A's
     order, then B's own clauses): moves played, candidates refused and events fired under
-    each, ``-`` where a sheet lacks the clause, ``never`` where no game exercised it."""
+    each, ``-`` where a sheet lacks the clause, ``never`` where no game exercised it.
+
+    Raises:
+        TypeError: ``a`` or ``b`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
+    """
+    check_list(b, "format_paired_coverage", "b, a list of clause coverages,",
+               'summary.coverage')
+    check_list(a, "format_paired_coverage", "a, a list of clause coverages,",
+               'summary.coverage')
     by_a, by_b = {row.clause: row for row in a}, {row.clause: row for row in b}
     lines = [f"rule coverage over {games} paired games (played / refused / fired)",
              f"{'clause':<8}{'A':>30}  {'B':>30}"]

@@ -8,7 +8,7 @@ import attrs
 
 from spitemalice.bots.players import Player
 from spitemalice.engine.shuffle import derive_seed, rng_for
-from spitemalice.limits import MAX_MATCH_GAMES, check_int, check_seed, int_field
+from spitemalice.limits import MAX_MATCH_GAMES, check_int, check_list, check_seed, int_field
 from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.simulate import play_game
@@ -50,9 +50,12 @@ def play_match(
             keeps every game it played), a seed not 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a player count that does not fit the
             seats.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
+            ``players`` is not a list (a bot's name as a str, say, or ``None``).
     """
     check_book(rules, "play_match")
+    check_list(players, "play_match", "players, a list of players, one per seat,",
+               "[GreedyPlayer(1), RandomPlayer(2)]")
     seed = check_seed(seed)
     max_games = check_int(max_games, "max_games", 1, MAX_MATCH_GAMES,
                           constant="spitemalice.limits.MAX_MATCH_GAMES")

@@ -23,6 +23,7 @@ from itertools import combinations
 
 import attrs
 
+from spitemalice.limits import check_list
 from spitemalice.study.runner import GameRow
 from spitemalice.study.stats import Z95, Interval, mean_interval, wilson
 
@@ -77,7 +78,11 @@ def quality(rows: Sequence[GameRow], seats: int) -> Quality:
 
     Raises:
         ValueError: ``seats`` below 2.
+        TypeError: ``rows`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(rows, "quality", "rows, a list of game rows,",
+               'run.rows[0]')
     if seats < 2:
         raise ValueError(f"quality metrics compare seats: need 2 or more, not {seats}")
     n = len(rows)
@@ -127,7 +132,14 @@ def first_seat_wins(wins: int, games: int) -> Interval:
 
 def duration(lengths: Sequence[float]) -> Interval:
     """Ludii's DurationMoves or DurationTurns: the mean of ``lengths`` (moves or turns per
-    game), with its normal interval."""
+    game), with its normal interval.
+
+    Raises:
+        TypeError: ``lengths`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
+    """
+    check_list(lengths, "duration", "lengths, a list of numbers,",
+               '[40.0, 52.0]')
     return mean_interval(lengths)
 
 
@@ -139,7 +151,11 @@ def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:
 
     Raises:
         ValueError: fewer than two seats, or more wins than games.
+        TypeError: ``wins`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(wins, "balance", "wins, a list of whole numbers,",
+               '[3, 5]')
     if len(wins) < 2 or sum(wins) > games or min(wins) < 0:
         raise ValueError(f"balance needs wins for 2 or more seats summing to at most {games}, "
                          f"not {list(wins)}")

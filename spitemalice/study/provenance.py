@@ -179,9 +179,13 @@ def describe_run(book: RuleBook, bots: Sequence[str] = (), seed: int = 0, *,
         TypeError: ``house_rules`` is a bare str (a list is wanted).
         TypeError: ``bots`` is a bare str (a list is wanted).
         TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        TypeError: ``settings`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(settings, "describe_run", "settings, a list of (name, value) pairs,",
+               '[("payoff_size", "13")]', none=True)
     check_list(house_rules, "describe_run", "house_rules, a list of names,",
-               '["mandatory-aces"]')
+               '["mandatory-aces"]', none=True)
     check_book(book, "describe_run")
     check_list(bots, "describe_run", "bots, a list of bot names,",
                '["greedy"]')

@@ -100,7 +100,11 @@ def strengths(tables: Iterable[Table], bots: Sequence[str]) -> dict[str, float]:
     Raises:
         TypeError: ``bots`` is a bare str (a list is wanted).
         ValueError: a table names a bot not in ``bots``.
+        TypeError: ``tables`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(tables, "strengths", "tables, a list of result tables,",
+               "[Table(...), ...] (from the games' rows)")
     check_list(bots, "strengths", "bots, a list of bot names,",
                '["greedy", "random"]')
     counts = Counter((t.sides, t.winner) for t in tables if t.winner is not None)
@@ -170,7 +174,11 @@ def ratings(tables: Sequence[Table], bots: Sequence[str], anchor: str,
         TypeError: ``bots`` is a bare str (a list is wanted).
         ValueError: ``anchor`` not among ``bots``, or a table names an unknown bot.
         SpiteMaliceError: (a ``ValueError``) ``seed`` or ``bootstrap`` out of range.
+        TypeError: ``tables`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(tables, "ratings", "tables, a list of result tables,",
+               "[Table(...), ...] (from the games' rows)")
     check_list(bots, "ratings", "bots, a list of bot names,",
                '["greedy", "random"]')
     seed = check_seed(seed)

@@ -302,7 +302,13 @@ def play_games(configs: Sequence[Configuration], run_seed: int, games: range,
     result holds the games committed under every configuration (a game counts once
     ``on_game`` returned for it; a stop during ``on_game`` waits for it) and says it was
     interrupted.  An exception from ``on_game`` ends the run and goes on to the caller.
+
+    Raises:
+        TypeError: ``configs`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(configs, "play_games", "configs, a list of configurations,",
+               '[configuration(rules, ["greedy"])]')
     rows: tuple[list[GameRow], ...] = tuple([] for _ in configs)
     tallies = tuple(Tally() for _ in configs) if coverage else ()
     identical = [0]

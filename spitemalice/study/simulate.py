@@ -46,9 +46,12 @@ def play_game(
 
     Raises:
         SpiteMaliceError: the number of players differs from the rule set's seats.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
+            ``players`` is not a list (a bot's name as a str, say, or ``None``).
     """
     check_book(rules, "play_game")
+    check_list(players, "play_game", "players, a list of players, one per seat,",
+               "[GreedyPlayer(1), RandomPlayer(2)]")
     if len(players) != rules.players:
         raise SpiteMaliceError(f"{rules.players} seats need {rules.players} players, "
                                f"not {len(players)}")
@@ -141,7 +144,14 @@ class Summary:
 
 
 def percentile(values: Sequence[float], share: float) -> float:
-    """The nearest-rank percentile (``share`` in 0..1) of non-empty ``values``."""
+    """The nearest-rank percentile (``share`` in 0..1) of non-empty ``values``.
+
+    Raises:
+        TypeError: ``values`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
+    """
+    check_list(values, "percentile", "values, a list of numbers,",
+               '[1.0, 2.5]')
     ordered = sorted(values)
     return float(ordered[max(0, math.ceil(share * len(ordered)) - 1)])
 

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from spitemalice.limits import check_list
+
 Z95 = 1.959963984540054  # the two-sided 95% normal quantile
 
 
@@ -65,7 +67,13 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> Interval:
     """The mean of ``values`` with a normal-approximation interval (``z`` standard errors).
 
     One value, or none, gives an interval of zero width around the mean (0.0 for none).
+
+    Raises:
+        TypeError: ``values`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(values, "mean_interval", "values, a list of numbers,",
+               '[1.0, 2.5]')
     n = len(values)
     if n == 0:
         return Interval(0.0, 0.0, 0.0, 0)
@@ -91,7 +99,13 @@ def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95) ->
 
     Raises:
         ValueError: ``a`` and ``b`` of different lengths.
+        TypeError: ``a`` or ``b`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(a, "paired_difference", "a, a list of numbers,",
+               '[1.0, 2.5]')
+    check_list(b, "paired_difference", "b, a list of numbers,",
+               '[1.0, 2.5]')
     if len(a) != len(b):
         raise ValueError(f"paired values need equal lengths, not {len(a)} and {len(b)}")
     return mean_interval([y - x for x, y in zip(a, b, strict=True)], z)
@@ -134,7 +148,11 @@ def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
     Raises:
         ValueError: ``margin`` not positive, ``alpha``/``beta`` outside (0, 0.5), or a
             negative ``prior_variance`` or ``prior_weight``.
+        TypeError: ``differences`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
     """
+    check_list(differences, "sprt", "differences, a list of numbers,",
+               '[1.0, -0.5]')
     if not (prior_variance >= 0 and prior_weight >= 0):
         raise ValueError(f"the prior's variance and weight must be 0 or more, not "
                          f"{prior_variance}, {prior_weight}")

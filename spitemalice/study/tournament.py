@@ -166,7 +166,14 @@ def tournament_sides(rules: RuleBook) -> tuple[tuple[int, ...], ...]:
 
 
 def format_table(pairings: Sequence[Pairing]) -> str:
-    """The tournament as an aligned table, one line per pairing."""
+    """The tournament as an aligned table, one line per pairing.
+
+    Raises:
+        TypeError: ``pairings`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
+    """
+    check_list(pairings, "format_table", "pairings, a list of pairings,",
+               'tournament(...).pairings')
     header = ("challenger", "vs", "games", "won", "lost", "drawn", "win rate (95% interval)")
     lines = [header]
     for p in pairings:

@@ -152,7 +152,7 @@ def validate_book(
     """
     check_book(book, "validate_book")
     check_list(house_rules, "validate_book", "house_rules, a list of names,",
-               '["mandatory-aces"]')
+               '["mandatory-aces"]', none=True)
     if base is not None and not isinstance(base, Base):
         check_book(base, "validate_book's base")
     games, seed = check_games(games), check_seed(seed)

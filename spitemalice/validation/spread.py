@@ -84,7 +84,7 @@ def check_stacking(stack: Stacker, own: Sequence[str], seed: int,
         TypeError: ``own`` is a bare str (a list is wanted).
     """
     check_list(extra, "check_stacking", "extra, a list of house-rule names,",
-               '["mandatory-aces"]')
+               '["mandatory-aces"]', none=True)
     check_list(own, "check_stacking", "own, a list of house-rule names,",
                '["mandatory-aces"]')
     name = "house rules stacked in both orders"
