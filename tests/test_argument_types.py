@@ -470,6 +470,8 @@ def test_every_list_parameter_is_listed() -> None:
     """Every parameter of a public function or method annotated as a sequence, iterable,
     list or tuple of anything has a row here or in the names' walk above (the record classes'
     constructors are left out: the library builds them)."""
+    if api_walk.compiled():
+        pytest.skip("the compiled build's functions have no signatures; the pure build's walk")
     pattern = re.compile(r"^(Sequence|Iterable|list|Collection|tuple)\[.*\]( \| None)?$")
     found = {f"{module.__name__}:{qualname}({p.name})"
              for module in api_walk.imported_modules()
