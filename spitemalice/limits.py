@@ -293,6 +293,17 @@ def check_list(value: object, function: str, what: str, example: str,
         raise error(f"{function} takes {what} e.g. {example}, not {given}")
 
 
+
+def check_teams(teams: object, function: str) -> None:
+    """:func:`check_list` for the ``teams`` a writer of positions takes (each team a list of
+    seats), so every writer words it alike.
+
+    Raises:
+        TypeError: ``teams`` is a str, ``None`` or another non-collection.
+    """
+    check_list(teams, function, "teams, a list of teams (each a list of seats),",
+               "[[0, 2], [1, 3]]")
+
 def not_a_move(given: object, function: str) -> TypeError:
     """The error for ``function`` given something other than a move: for a str (a move's
     text, as the README writes moves) it says to parse it first with

@@ -624,3 +624,19 @@ def test_every_bots_class_is_importable_from_the_package() -> None:
     for kind in bots.PLAYERS:
         name = type(bots.make_player(kind, 1)).__name__
         assert name in bots.__all__ and getattr(bots, name).__name__ == name, kind
+
+
+@pytest.mark.parametrize(("call", "first"), [
+    (lambda: sm.format_position("x", teams="y"), "format_position takes a GameState"),
+    (lambda: sm.formats.position_svg("x", teams="y"), "position_svg takes a GameState"),
+    (lambda: sm.study.coverage.format_paired_coverage("a", "b", 1),
+     "format_paired_coverage takes a, "),
+    (lambda: sm.study.coverage.format_coverage_report("r", "n", 1),
+     "format_coverage_report takes rows, "),
+])
+def test_with_two_wrong_arguments_the_first_is_named(call: Callable[[], object],
+                                                     first: str) -> None:
+    """The checks run in the order of the parameters, so the first wrong one is named."""
+    with pytest.raises(TypeError) as caught:
+        call()
+    assert str(caught.value).startswith(first), caught.value

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from spitemalice.cards import card_text
 from spitemalice.engine.views import PayoffView, SeatView, require_view
-from spitemalice.limits import check_list
+from spitemalice.limits import check_teams
 from spitemalice.model import GameState, Outcome, Pile, require_state
 
 
@@ -27,10 +27,9 @@ def describe_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> 
         TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(teams, "describe_position", "teams, a list of teams (each a list of seats),",
-               '[[0, 2], [1, 3]]')
     require_state(state, "describe_position",
                   "describe a view with spitemalice.formats.describe_view(view)")
+    check_teams(teams, "describe_position")
     lines = []
     for index, seat in enumerate(state.seats):
         payoff = [PayoffView(len(p), p[-1] if p else None) for p in seat.payoff]
@@ -54,10 +53,9 @@ def describe_view(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> str:
         TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(teams, "describe_view", "teams, a list of teams (each a list of seats),",
-               '[[0, 2], [1, 3]]')
     require_view(view, "describe_view",
                  "describe a whole state with spitemalice.formats.describe_position(state)")
+    check_teams(teams, "describe_view")
     lines = [f"the view of seat {view.viewer}"]
     for index, public in enumerate(view.seats):
         hand = (_cards(view.hand) if index == view.viewer

@@ -65,7 +65,7 @@ from collections.abc import Sequence
 
 from spitemalice.cards import Card, card_text
 from spitemalice.engine.views import PayoffView, SeatView, require_view
-from spitemalice.limits import check_list
+from spitemalice.limits import check_teams
 from spitemalice.model import NOTATION, GameState, Outcome, Pile, require_state
 
 Part = Card | int
@@ -93,10 +93,9 @@ def format_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> st
         TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(teams, "format_position", "teams, a list of teams (each a list of seats),",
-               '[[0, 2], [1, 3]]')
     require_state(state, "format_position",
                   "format a view with spitemalice.formats.format_view(view)")
+    check_teams(teams, "format_position")
     seats = "/".join(
         ":".join((_piles(seat.payoff), _pile(seat.hand), _piles(seat.discards)))
         for seat in state.seats
@@ -124,10 +123,9 @@ def format_view(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> str:
         TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(teams, "format_view", "teams, a list of teams (each a list of seats),",
-               '[[0, 2], [1, 3]]')
     require_view(view, "format_view",
                  "format a whole state with spitemalice.format_position(state)")
+    check_teams(teams, "format_view")
     seats = []
     for index, public in enumerate(view.seats):
         payoff = "|".join(_payoff_view(pile) for pile in public.payoff)

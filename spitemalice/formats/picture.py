@@ -32,7 +32,7 @@ import attrs
 from spitemalice.cards import SKIP_BO, SUITS, Card, card_text, rank_text
 from spitemalice.engine.views import PayoffView, SeatView, view_of
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_list, clipped, for_terminal, shown
+from spitemalice.limits import check_list, check_teams, clipped, for_terminal, shown
 from spitemalice.model import GameState, Outcome, Pile
 
 CARD_W, CARD_H = 46, 64
@@ -99,14 +99,13 @@ def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
         TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(teams, "position_svg", "teams, a list of teams (each a list of seats),",
-               '[[0, 2], [1, 3]]')
-    check_list(names, "position_svg", "names, a list of seat names,",
-               '["me", "greedy"]')
     if not isinstance(position, GameState | SeatView):
         raise TypeError(f"position_svg takes a GameState or a seat's view (SeatView) (what "
                         f"spitemalice.deal(rules, seed) or spitemalice.view_of(state, seat) "
                         f"returns), not {_given(position)}")
+    check_teams(teams, "position_svg")
+    check_list(names, "position_svg", "names, a list of seat names,",
+               '["me", "greedy"]')
     if isinstance(position, SeatView):
         if viewer is not None:
             raise SpiteMaliceError("viewer= is for a whole state; a view already has its "

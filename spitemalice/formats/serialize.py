@@ -61,7 +61,7 @@ from spitemalice.formats.json_input import (
     read_piles,
 )
 from spitemalice.formats.position_check import check_position, check_view
-from spitemalice.limits import check_list, json_indent, shown
+from spitemalice.limits import check_teams, json_indent, shown
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat, require_state
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import same_teams, teams_text
@@ -85,10 +85,9 @@ def state_to_dict(state: GameState, teams: Sequence[Sequence[int]] = ()) -> dict
         TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(teams, "state_to_dict", "teams, a list of teams (each a list of seats),",
-               '[[0, 2], [1, 3]]')
     require_state(state, "state_to_dict",
                   "write a view with spitemalice.formats.serialize.view_to_dict(view)")
+    check_teams(teams, "state_to_dict")
     return {
         "format": STATE_FORMAT,
         "version": VERSION,
@@ -209,9 +208,8 @@ def dumps_state(state: GameState, indent: int | None = None,
         TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(teams, "dumps_state", "teams, a list of teams (each a list of seats),",
-               '[[0, 2], [1, 3]]')
     require_state(state, "dumps_state", "write a view with spitemalice.formats.dumps_view(view)")
+    check_teams(teams, "dumps_state")
     return json.dumps(state_to_dict(state, teams), indent=json_indent(indent))
 
 
@@ -240,10 +238,9 @@ def view_to_dict(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> dict[st
         TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(teams, "view_to_dict", "teams, a list of teams (each a list of seats),",
-               '[[0, 2], [1, 3]]')
     require_view(view, "view_to_dict",
                  "write a whole state with spitemalice.formats.serialize.state_to_dict(state)")
+    check_teams(teams, "view_to_dict")
     return {
         "format": VIEW_FORMAT,
         "version": VERSION,
@@ -330,10 +327,9 @@ def dumps_view(view: SeatView, indent: int | None = None,
         TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(teams, "dumps_view", "teams, a list of teams (each a list of seats),",
-               '[[0, 2], [1, 3]]')
     require_view(view, "dumps_view",
                  "write a whole state with spitemalice.formats.dumps_state(state)")
+    check_teams(teams, "dumps_view")
     return json.dumps(view_to_dict(view, teams), indent=json_indent(indent))
 
 

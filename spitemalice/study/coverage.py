@@ -177,9 +177,9 @@ def coverage_notes(rules: RuleBook, rows: Sequence[ClauseCoverage], games: int,
         TypeError: ``rows`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
+    check_book(rules, "coverage_notes")
     check_list(rows, "coverage_notes", "rows, a list of clause coverages,",
                'summary.coverage')
-    check_book(rules, "coverage_notes")
     own = own_clauses(rules)
     notes = []
     for row in rows:
@@ -255,10 +255,10 @@ def format_coverage_report(rows: Sequence[ClauseCoverage], notes: Sequence[Cover
         TypeError: ``rows`` or ``notes`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(notes, "format_coverage_report", "notes, a list of coverage notes,",
-               'summary.coverage_notes')
     check_list(rows, "format_coverage_report", "rows, a list of clause coverages,",
                'summary.coverage')
+    check_list(notes, "format_coverage_report", "notes, a list of coverage notes,",
+               'summary.coverage_notes')
     if not rows:
         return ""
     lines = format_coverage(rows, games)
@@ -276,9 +276,9 @@ def format_paired_coverage(a: Sequence[ClauseCoverage], b: Sequence[ClauseCovera
         TypeError: ``a`` or ``b`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(b, "format_paired_coverage", "b, a list of clause coverages,",
-               'summary.coverage')
     check_list(a, "format_paired_coverage", "a, a list of clause coverages,",
+               'summary.coverage')
+    check_list(b, "format_paired_coverage", "b, a list of clause coverages,",
                'summary.coverage')
     by_a, by_b = {row.clause: row for row in a}, {row.clause: row for row in b}
     lines = [f"rule coverage over {games} paired games (played / refused / fired)",
