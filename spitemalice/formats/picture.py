@@ -32,7 +32,7 @@ import attrs
 from spitemalice.cards import SKIP_BO, SUITS, Card, card_text, rank_text
 from spitemalice.engine.views import PayoffView, SeatView, view_of
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_list, check_teams, clipped, for_terminal, shown
+from spitemalice.limits import check_list, check_teams, given_text
 from spitemalice.model import GameState, Outcome, Pile
 
 CARD_W, CARD_H = 46, 64
@@ -102,7 +102,7 @@ def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
     if not isinstance(position, GameState | SeatView):
         raise TypeError(f"position_svg takes a GameState or a seat's view (SeatView) (what "
                         f"spitemalice.deal(rules, seed) or spitemalice.view_of(state, seat) "
-                        f"returns), not {_given(position)}")
+                        f"returns), not {given_text(position)}")
     check_teams(teams, "position_svg")
     check_list(names, "position_svg", "names, a list of seat names,",
                '["me", "greedy"]')
@@ -406,11 +406,3 @@ def _badge(x: int, y: int, text: str) -> str:
     return (f"<g class='count'><circle cx='{x}' cy='{y}' r='11' fill='#ffd23f' stroke='#333'/>"
             f"<text x='{x}' y='{y + 4}' font-size='11' font-weight='bold' text-anchor='middle' "
             f"fill='#111111'>{escape(text)}</text></g>")
-
-
-def _given(value: object) -> str:
-    """What was given, for an error message: ``None``, a str shown, or its type's name."""
-    if value is None:
-        return "None"
-    return f"the str {shown(value)}" if isinstance(value, str) else \
-        for_terminal(clipped(type(value).__name__, 60))
