@@ -178,7 +178,7 @@ def test_every_line_fits_an_80_column_terminal(tmp_path: Path,
     monkeypatch.chdir(tmp_path)  # where the end saves the record
     rules = sm.load("blackwood-frey", ["pair-discards"], {"players": 3})
     names = ["N" * 40, "a greedy bot with a name of forty chars", "heuristic " * 4]
-    session = Session(rules, [HUMAN, "greedy", "heuristic"], names=names, seed=11)
+    session = Session(rules, [HUMAN, "greedy", "heuristic"], names=names, seed=2)
     out: list[str] = []
     longest = 0
 
@@ -195,3 +195,43 @@ def test_every_line_fits_an_80_column_terminal(tmp_path: Path,
     TerminalGame(session, 0, read=read, write=out.append).run()
     assert session.is_over and longest >= 20
     assert [line for line in out if len(line) > 80] == []
+
+
+def test_every_message_fits_80_columns_and_commands_stay_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each line the terminal prints that carries outside or long text (a seat's name in the
+    game-over line, a refused input's error, an unknown clause with the sheet's list, a hint,
+    a file's path when saving, interrupting or ending) is broken between words to fit 80
+    columns; a command offered to copy (go on with, replay it) is never broken but put on a
+    line of its own."""
+    monkeypatch.chdir(tmp_path)
+    rules = sm.load("blackwood-frey", [], {"payoff_size": 5})
+    folder = tmp_path / ("a folder with a long name " * 3).strip()
+    folder.mkdir()
+    record = folder / "the record of a game against a bot with a long name.json"
+    long = "a bot with a name forty characters long!"
+    session = Session(rules, [HUMAN, "greedy"], names=["you", long], seed=5)
+    typed = iter(["x" * 200, "rules NO-SUCH-CLAUSE", "hint", "undo",
+                  f"save {folder / 'saved game with a long name.json'}"])
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        if session.is_over:
+            raise EOFError
+        return next(typed, "1")
+
+    game = TerminalGame(session, 0, read=read, write=out.append, record_path=record)
+    assert game.run() == 0
+    fresh = Session(rules, [HUMAN, "greedy"], seed=6)  # stopped mid-game: offers --resume
+    TerminalGame(fresh, 0, write=out.append, record_path=record)._interrupted(ask=False)
+    text = "\n".join(out)
+    for member in ("not a move or a command", "no clause 'NO-SUCH-CLAUSE'", "hint:",
+                   "saved to", "game over:", "replay it:", "every move so far is in"):
+        assert member in text, member
+    commands = [line for line in out if line.startswith("  spitemalice ")]
+    assert len(commands) >= 3  # saved, replay it, every move so far: each too long to share
+    assert all(str(folder.name) in line for line in commands)
+    too_wide = [line for line in out if len(line) > 80 and line not in commands
+                and len(line.split()) > 1]
+    assert too_wide == []

@@ -177,6 +177,27 @@ def wrapped(text: str, indent: str = "  ") -> str:
     return textwrap.fill(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
 
 
+def fitted(line: str) -> list[str]:
+    """``line`` as it is when at most :data:`WIDTH` characters wide, else broken between
+    words into lines that are, the further ones indented two more than ``line`` (a long seat
+    name, file name or error would otherwise run past the edge of an 80-column terminal).  A
+    single word longer than the width (a file's path) is left whole."""
+    if len(line) <= WIDTH:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False,
+                         break_long_words=False)
+
+
+def with_command(text: str, command: str) -> list[str]:
+    """``text`` and the shell ``command`` it offers on one line when they fit in
+    :data:`WIDTH`, else ``text`` (broken by :func:`fitted`) and the command on a line of its
+    own, indented two and never broken: a command broken over lines cannot be copied."""
+    if len(text) + 1 + len(command) <= WIDTH:
+        return [f"{text} {command}"]
+    return [*fitted(text), f"  {command}"]
+
+
 def cards_text(rules: RuleBook, cards: Sequence[Card]) -> str:
     """Cards in text form, separated by spaces (``""`` for none).
 
@@ -274,9 +295,9 @@ def outcome_lines(table: TableView, outcome: Outcome) -> list[str]:
     else:
         head = f"game over: no winner ({why})"
     scores = [f"{seat_name(table, seat)} {score}" for seat, score in enumerate(outcome.scores)]
-    return [RULE, head, *_packed("scores: ", [f"{score}," for score in scores[:-1]]
+    return [RULE, *fitted(head), *_packed("scores: ", [f"{score}," for score in scores[:-1]]
                                  + scores[-1:], gap=" ")]
 
 
-__all__ = ["cards_text", "move_list", "move_words", "outcome_lines", "played_line",
-           "seat_name", "table_lines", "wrapped"]
+__all__ = ["cards_text", "fitted", "move_list", "move_words", "outcome_lines", "played_line",
+           "seat_name", "table_lines", "with_command", "wrapped"]

@@ -89,9 +89,19 @@ class TerminalGame:
         self._stale = True  # the table must be laid out again before the next question
 
     def say(self, text: str) -> None:
-        """Print ``text`` (one or more lines), escaped for the terminal."""
+        """Print ``text`` (one or more lines), escaped for the terminal, each line wider than
+        :data:`~spitemalice.play.screen.WIDTH` broken between words
+        (:func:`~spitemalice.play.screen.fitted`)."""
         for line in text.split("\n"):
-            self._write(for_terminal(line))
+            for part in screen.fitted(for_terminal(line)):
+                self._write(part)
+
+    def offer(self, text: str, command: str) -> None:
+        """Print ``text`` and the shell ``command`` it offers, escaped for the terminal, the
+        command whole on a line of its own when both do not fit on one
+        (:func:`~spitemalice.play.screen.with_command`)."""
+        for line in screen.with_command(for_terminal(text), for_terminal(command)):
+            self._write(line)
 
     def ask(self, prompt: str) -> str:
         """The line the person types after ``prompt`` (escaped: it may quote a file name)."""
@@ -237,7 +247,7 @@ class TerminalGame:
         except PlayError as error:
             self.say(f"not saved: {error}")
             return False
-        self.say(f"saved to {path}; go on with: spitemalice play --resume {_arg(path)}")
+        self.offer(f"saved to {path}; go on with:", f"spitemalice play --resume {_arg(path)}")
         return True
 
     def _yes(self, question: str, default: bool) -> bool:
@@ -252,8 +262,8 @@ class TerminalGame:
         if self.session.is_over:
             return INTERRUPTED
         if self.record_path is not None:
-            self.say(f"every move so far is in {self.record_path}; go on with: spitemalice "
-                     f"play --resume {_arg(self.record_path)}")
+            self.offer(f"every move so far is in {self.record_path}; go on with:",
+                       f"spitemalice play --resume {_arg(self.record_path)}")
             return INTERRUPTED
         try:
             if not ask or self._yes("save the game? [Y/n] ", True):
@@ -283,7 +293,8 @@ class TerminalGame:
             except PlayError as error:
                 self.say(f"the record was not saved: {error}")
                 return
-        self.say(f"record: {path}\nreplay it: spitemalice replay {_arg(path)}")
+        self.say(f"record: {path}")
+        self.offer("replay it:", f"spitemalice replay {_arg(path)}")
 
 
 def free_name(folder: Path | None = None) -> Path:
