@@ -51,6 +51,45 @@ def test_never_hand_an_opponent_its_pay_off_card_counting_its_discard_piles(
     assert _heuristic(bf, state) != "5H>B1"
 
 
+def test_only_the_next_seats_pay_off_card_is_guarded(bf: sm.RuleBook) -> None:
+    # Rule 3 at three seats: 5H on B1 leaves a 5 below seat 2's 6 pay-off card (seat 2 moves
+    # after seat 1, who may change the piles first), so it is played; with seat 1's 6 it is
+    # not.  GUARD_ALL restores the former rule, which guards both.
+    from spitemalice.bots import heuristic
+
+    three = load("blackwood-frey", [], {"players": 3})
+    later = position(three, hands=["5H 9C 9D"], payoffs=["QD", "10C", "6C"],
+                     builds=["AS 2S 3S 4S"])
+    assert _heuristic(three, later) == "5H>B1"
+    following = position(three, hands=["5H 9C 9D"], payoffs=["QD", "6C", "10C"],
+                         builds=["AS 2S 3S 4S"])
+    assert _heuristic(three, following) != "5H>B1"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(heuristic, "GUARD_ALL", True)
+        assert _heuristic(three, later) != "5H>B1"
+
+
+def test_hand_cards_build_before_discard_pile_tops(bf: sm.RuleBook) -> None:
+    # Rule 5: 2H from the hand and 2C from D1 can both go on B1; the hand card goes first (an
+    # emptied hand draws five fresh cards, W6).  HAND_FIRST off restores the former order.
+    from spitemalice.bots import heuristic
+
+    state = position(bf, hands=["2H 9C 9D"], payoffs=["QD", "10C"], builds=["AS"],
+                     discards=[["2C"]])
+    assert _heuristic(bf, state) == "2H>B1"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(heuristic, "HAND_FIRST", False)
+        assert _heuristic(bf, state) == "D1:2C>B1"
+
+
+def test_a_run_takes_hand_cards_before_discard_pile_tops(bf: sm.RuleBook) -> None:
+    # Rule 2 with rule 5's order: the run 5, 6 to the pay-off 7D can start with 5H from the
+    # hand or 5C from D1; the hand card comes first.
+    state = position(bf, hands=["5H 6H 9C"], payoffs=["7D", "10C"],
+                     builds=["AS 2S 3S 4S"], discards=[["5C"]])
+    assert _heuristic(bf, state) == "5H>B1"
+
+
 def test_cover_a_pile_an_opponent_could_use(bf: sm.RuleBook) -> None:
     # B1 stops at 5, one below the opponent's 6 pay-off card: covering it with 6H comes before
     # the plainer 2H on B2.

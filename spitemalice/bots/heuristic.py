@@ -10,15 +10,24 @@ In order of priority:
    is playable.
 2. **Run to the pay-off card** (strategy lore): if hand cards and discard-pile cards (a
    discard pile gives up its cards top first, W7) can raise a build pile to just below a
-   pay-off top this turn, make the first play of that run, naturals before wild cards.
-3. **Do not hand an opponent its pay-off card** (strategy lore, "spite"): never leave a build
-   pile one below an opponent's pay-off top, counting the cards that opponent shows on its
-   discard-pile tops that could close the gap (count the cards an opponent needs).
-4. **Cover a pile an opponent could use** (strategy lore): if a build pile already sits where
-   an opponent can reach its pay-off card, cover it with a natural card when that is safe.
-5. **Keep building with naturals** (strategy lore): discard-pile tops first (they uncover
-   cards below), then hand cards (an emptied hand draws five fresh cards, W6); never a wild
-   card outside a pay-off run (**hold wild cards for the pay-off card**).
+   pay-off top this turn, make the first play of that run, naturals before wild cards, hand
+   cards before discard-pile cards (rule 5's reason).
+3. **Do not hand the next seat its pay-off card** (strategy lore, "spite"): never leave a
+   build pile one below the next seat's pay-off top, counting the cards it shows on its
+   discard-pile tops that could close the gap (count the cards an opponent needs).  Only the
+   next seat: it moves before anyone else can change the build piles, while a later seat
+   finds them changed.  Guarding every opponent (:data:`GUARD_ALL`) leaves a seat at three
+   or more seats few safe plays: measured, that version loses to the ``greedy`` bot at four
+   seats of Skip-Bo (docs/performance.md, "The heuristic bot's rules, measured").
+4. **Cover a pile the next seat could use** (strategy lore): if a build pile already sits
+   where the next seat can reach its pay-off card, cover it with a natural card when that is
+   safe.
+5. **Keep building with naturals** (strategy lore, measured): hand cards first, then
+   discard-pile tops, the lowest rank first.  An emptied hand draws five fresh cards (W6), so
+   playing out of the hand sees more of the pack; building from the discard piles first
+   (they uncover cards below, :data:`HAND_FIRST` off) loses to this order on every built-in
+   rule set (docs/performance.md).  Never a wild card outside a pay-off run (**hold wild
+   cards for the pay-off card**).
 6. **Discard in descending runs and do not bury useful cards** (W7: "players often build them
    by equal rank or descending rank"): put a card on a pile topped one rank higher or of the
    same rank, else on an empty pile, never on a card that is about to become playable; keep
@@ -38,6 +47,14 @@ from spitemalice.limits import check_moves, check_seed
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
+
+HAND_FIRST = True
+"""Rules 2 and 5 take natural hand cards before discard-pile tops (``False``: the former
+order, discard-pile tops first, kept so that ``bench/heuristic_rules.py`` can measure it)."""
+
+GUARD_ALL = False
+"""Rule 3 guards every opponent's pay-off card (``True``: the former rule, kept so that
+``bench/heuristic_rules.py`` can measure it) instead of the next opponent's only."""
 
 
 class HeuristicPlayer:
@@ -114,7 +131,7 @@ def rank_moves(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> list[M
         danger = _danger(rules, view)
         plays = sorted((m for m in moves if isinstance(m, Play) and m != first),
                        key=lambda m: (rules.wild.is_wild(m.card), not _safe(rules, m, view, danger),
-                                      m.zone is not Zone.DISCARD, m.card.rank, m.pile))
+                                      _later_source(m), m.card.rank, m.pile))
         discards = sorted((m for m in moves if isinstance(m, Discard) and m != first),
                           key=lambda m: (-_discard_score(rules, view, m), str(m)))
         ranked: list[Move] = [first]
@@ -140,9 +157,9 @@ def _payoff_goals(rules: RuleBook, view: SeatView, seat: int) -> list[int]:
 
 def _run(rules: RuleBook, hand: Sequence[Card], discards: Sequence[Sequence[Card]],
          ranks: range, wilds_ok: bool) -> list[tuple[Zone, int, Card]] | None:
-    """Cards that cover ``ranks`` in order, as (zone, pile, card); discard tops before hand
-    cards before wild cards.  A discard pile yields its cards top first.  ``None`` if the run
-    cannot be made."""
+    """Cards that cover ``ranks`` in order, as (zone, pile, card); naturals before wild cards
+    (in rule 5's order of sources).  A discard pile yields its cards top first.  ``None`` if
+    the run cannot be made."""
     hand = list(hand)
     piles = [list(pile) for pile in discards]
     path: list[tuple[Zone, int, Card]] = []
@@ -158,13 +175,25 @@ def _run(rules: RuleBook, hand: Sequence[Card], discards: Sequence[Sequence[Card
 
 def _natural_from(rules: RuleBook, piles: list[list[Card]], hand: list[Card],
                   rank: int) -> tuple[Zone, int, Card] | None:
-    for index, pile in enumerate(piles):
-        if pile and pile[-1].rank == rank and not rules.wild.is_wild(pile[-1]):
-            return Zone.DISCARD, index, pile.pop()
+    if HAND_FIRST:  # an emptied hand draws fresh cards (rule 5)
+        return _natural_in_hand(rules, hand, rank) or _natural_on_pile(rules, piles, rank)
+    return _natural_on_pile(rules, piles, rank) or _natural_in_hand(rules, hand, rank)
+
+
+def _natural_in_hand(rules: RuleBook, hand: list[Card],
+                     rank: int) -> tuple[Zone, int, Card] | None:
     for card in hand:
         if card.rank == rank and not rules.wild.is_wild(card):
             hand.remove(card)
             return Zone.HAND, 0, card
+    return None
+
+
+def _natural_on_pile(rules: RuleBook, piles: list[list[Card]],
+                     rank: int) -> tuple[Zone, int, Card] | None:
+    for index, pile in enumerate(piles):
+        if pile and pile[-1].rank == rank and not rules.wild.is_wild(pile[-1]):
+            return Zone.DISCARD, index, pile.pop()
     return None
 
 
@@ -223,19 +252,28 @@ def _find(plays: list[Play], zone: Zone, owner: int | None, index: int, card: Ca
 
 
 def _danger(rules: RuleBook, view: SeatView) -> set[int]:
-    """Rule 3: build-pile top ranks from which an opponent can reach a pay-off card with the
-    cards it shows (its discard-pile tops); the next seat's pay-off rank minus one always.
-    A partner is no opponent: its pay-off card is the team's goal."""
+    """Rule 3: build-pile top ranks from which the next opponent (the first seat after the
+    viewer's that is not a partner's: a partner's pay-off card is the team's goal; every
+    opponent with :data:`GUARD_ALL`) can reach a pay-off card with the cards it shows (its
+    discard-pile tops); its pay-off rank minus one always."""
     danger: set[int] = set()
+    seats = len(view.seats)
     team = rules.teams.teams[rules.teams.team_of(view.viewer)]
-    for seat, public in enumerate(view.seats):
-        if seat in team:
-            continue
+    rivals = [seat for step in range(1, seats)
+              if (seat := (view.viewer + step) % seats) not in team]
+    for seat in rivals if GUARD_ALL else rivals[:1]:
+        public = view.seats[seat]
         for goal in _payoff_goals(rules, view, seat):
             for top in range(goal):
                 if _run(rules, (), public.discards, range(top + 1, goal), True) is not None:
                     danger.add(top)
     return danger
+
+
+def _later_source(move: Play) -> bool:
+    """Rule 5's order of sources: ``False`` (first) for a hand card, with :data:`HAND_FIRST`,
+    else for a discard-pile top."""
+    return move.zone is not (Zone.HAND if HAND_FIRST else Zone.DISCARD)
 
 
 def _rank_after(view: SeatView, move: Play) -> int:
@@ -257,10 +295,10 @@ def _cover(rules: RuleBook, view: SeatView, plays: list[Play], danger: set[int])
 
 
 def _build(rules: RuleBook, view: SeatView, plays: list[Play], danger: set[int]) -> Play | None:
-    """Rules 3 and 5: a safe natural play, discard-pile tops first, the lowest rank first."""
+    """Rules 3 and 5: a safe natural play, hand cards first, the lowest rank first."""
     options = [m for m in plays if not rules.wild.is_wild(m.card)
                and _safe(rules, m, view, danger)]
-    options.sort(key=lambda m: (m.zone is not Zone.DISCARD, m.card.rank, m.pile))
+    options.sort(key=lambda m: (_later_source(m), m.card.rank, m.pile))
     return options[0] if options else None
 
 
