@@ -17,8 +17,8 @@ In order of priority:
    discard-pile tops that could close the gap (count the cards an opponent needs).  Only the
    next seat: it moves before anyone else can change the build piles, while a later seat
    finds them changed.  Guarding every opponent (:data:`GUARD_ALL`) leaves a seat at three
-   or more seats few safe plays: measured, that version loses to the ``greedy`` bot at four
-   seats of Skip-Bo (docs/performance.md, "The heuristic bot's rules, measured").
+   or more seats few safe plays: measured, that version loses to this one at four seats
+   (docs/performance.md, "The heuristic bot's rules, measured").
 4. **Cover a pile the next seat could use** (strategy lore): if a build pile already sits
    where the next seat can reach its pay-off card, cover it with a natural card when that is
    safe.
