@@ -571,3 +571,38 @@ def test_a_server_closing_while_a_bot_thinks_waits_for_the_move_and_its_record(
     waited, made, on_disk = asyncio.run(scene())
     assert waited  # closing waits for the move being made, the lock still held
     assert on_disk == made + 1  # and the bot's move is in the record
+
+
+def test_serve_on_port_0_says_the_port_it_listens_on(tmp_path: Path) -> None:
+    """``serve --port 0`` takes any free port and tells that port, not 0; the page is there."""
+    import os
+    import re
+    import subprocess
+    import sys
+    import urllib.request
+
+    command = [sys.executable, "-m", "spitemalice", "serve", "--port", "0", "--records",
+               str(tmp_path)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    with subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=env) as process:
+        try:
+            line = process.stderr.readline() if process.stderr else ""
+            told = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+            assert told is not None, line
+            assert told.group(1) != "0"
+            page = urllib.request.urlopen(f"http://127.0.0.1:{told.group(1)}/", timeout=20)
+            assert page.status == 200
+        finally:
+            process.terminate()
+
+
+def test_serve_on_a_port_in_use_is_refused_saying_what_to_try(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--records", str(tmp_path)]) == 2
+    error = capsys.readouterr().err
+    assert f"cannot listen on \"127.0.0.1\" port {port}: Address already in use" in error
+    assert "--port 0 for any free one" in error

@@ -18,6 +18,9 @@ own files and talk only to this server.
 from __future__ import annotations
 
 import contextlib
+import errno
+import os
+import socket
 import sys
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -30,6 +33,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spitemalice import limits
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.text import for_terminal
 from spitemalice.server.store import TABLE_ID, Store
 from spitemalice.server.tables import Connection, Hub
@@ -118,19 +122,42 @@ def _same_origin(origin: str, host: str) -> bool:
 def serve(host: str, port: int, records: str, *, bot_delay: float = 0.6,
           max_tables: int = limits.MAX_TABLES,
           max_tables_per_client: int = limits.MAX_TABLES_PER_CLIENT) -> None:
-    """Run the server until it is interrupted (``spitemalice serve``).
+    """Run the server until it is interrupted (``spitemalice serve``).  It binds the port
+    itself before it says where it listens, so ``port`` 0 (any free port) is told as the port
+    the system chose.
 
     Raises:
-        SpiteMaliceError: the records folder cannot be made.
+        SpiteMaliceError: the records folder cannot be made, or ``host`` and ``port`` cannot
+            be listened on (the port in use, say): the message names both and what to try.
     """
     import uvicorn
 
     hub = Hub(Store(records), bot_delay=bot_delay, max_tables=max_tables,
               max_tables_per_client=max_tables_per_client)
-    shown = f"[{host}]" if ":" in host else host
-    print(for_terminal(f"spitemalice serve: http://{shown}:{port}/ (records in "
-                       f"{hub.store.directory}; stop with Ctrl-C)"), file=sys.stderr)
+    sock = listen(host, port)
+    where = f"[{host}]" if ":" in host else host
+    print(for_terminal(f"spitemalice serve: http://{where}:{sock.getsockname()[1]}/ (records "
+                       f"in {hub.store.directory}; stop with Ctrl-C)"), file=sys.stderr)
     # Ctrl-C (or SIGTERM) closes open connections after at most 3 s; every move is already
     # in the records, so nothing waits on them.
-    uvicorn.run(create_app(hub), host=host, port=port, ws_max_size=limits.MAX_FRAME_BYTES,
-                log_level="warning", proxy_headers=True, timeout_graceful_shutdown=3)
+    config = uvicorn.Config(create_app(hub), ws_max_size=limits.MAX_FRAME_BYTES,
+                            log_level="warning", proxy_headers=True, timeout_graceful_shutdown=3)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host`` (an IPv6 address when it holds a colon) and ``port``
+    (0: any free port).
+
+    Raises:
+        SpiteMaliceError: the address cannot be listened on; the message says why.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        return socket.create_server((host, port), family=family, reuse_port=False)
+    except OSError as error:
+        why = os.strerror(error.errno) if error.errno else str(error)
+        hint = ("choose another with --port, or --port 0 for any free one"
+                if error.errno == errno.EADDRINUSE else "check --host and --port")
+        raise SpiteMaliceError(f"cannot listen on {limits.shown(host)} port {port}: {why}; "
+                               f"{hint}") from None
