@@ -343,6 +343,14 @@ LISTS: dict[str, Callable[[Any], object]] = {
         lambda v: _m("study.simulate").percentile(v, 50)),
     "spitemalice.study.stats:mean_interval(values)": (
         lambda v: _m("study.stats").mean_interval(v)),
+    "spitemalice.study.stats:mean_interval(within)": (
+        lambda v: _m("study.stats").mean_interval([1.0, 2.0], within=v)),
+    "spitemalice.study.stats:interval_of_mean(within)": (
+        lambda v: _m("study.stats").interval_of_mean(1.0, 0.5, 4, within=v)),
+    "spitemalice.study.stats:bounded(within)": (
+        lambda v: _m("study.stats").bounded(1.0, 0.5, 4, within=v)),
+    "spitemalice.study.stats:paired_difference(within)": (
+        lambda v: _m("study.stats").paired_difference([1.0], [1.0], within=v)),
     "spitemalice.study.stats:paired_difference(a)": (
         lambda v: _m("study.stats").paired_difference(v, [1.0])),
     "spitemalice.study.stats:paired_difference(b)": (

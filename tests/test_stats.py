@@ -89,3 +89,88 @@ def test_sprt_refuses_bad_parameters() -> None:
         sprt([1.0, 2.0], 0)
     with pytest.raises(ValueError, match="alpha"):
         sprt([1.0, 2.0], 1, alpha=0.7)
+
+
+# A normal interval of a bounded quantity is cut at its range: with few games it ran past
+# it (a count's mean below 0, a difference of shares past 100 points).  Each member below.
+
+def test_mean_intervals_are_kept_within_their_range() -> None:
+    from spitemalice.study.stats import COUNT, SHARE_CHANGE, interval_of_mean, paired_difference
+
+    skewed = [0.0, 0.0, 0.0, 3.0]  # mean 0.75, standard error 0.75: the plain interval < 0
+    assert mean_interval(skewed).low < 0
+    counted = mean_interval(skewed, within=COUNT)
+    assert counted.low == 0.0 and counted.estimate == 0.75
+    assert counted.high == mean_interval(skewed).high  # the open side is left as it was
+    assert interval_of_mean(0.75, 1.5, 4, within=COUNT).low == 0.0
+    swung = paired_difference([1.0, 0.0, 1.0], [0.0, 1.0, 0.0], within=SHARE_CHANGE)
+    assert paired_difference([1.0, 0.0, 1.0], [0.0, 1.0, 0.0]).low < -1
+    assert swung.low == -1.0 and swung.high < 1.0
+
+
+def _tiny(rules_name: str = "blackwood-frey") -> tuple[object, object]:
+    import spitemalice as sm
+    from spitemalice.study import configuration
+
+    a = configuration(sm.load(rules_name, [], {"payoff_size": 5}), ["random"], "A")
+    b = configuration(sm.load(rules_name, ["mandatory-aces"], {"payoff_size": 5}),
+                      ["greedy"], "B")
+    return a, b
+
+
+def test_every_interval_compare_prints_lies_in_its_statistics_range() -> None:
+    from spitemalice.study import compare
+
+    a, b = _tiny()
+    result = compare(a, b, games=4, seed=3, coverage=False)  # type: ignore[arg-type]
+    cut = 0
+    for line in result.lines:
+        low, high = (0.0, 1.0) if line.statistic.rate else (0.0, math.inf)
+        for side in (line.a, line.b):
+            assert low <= side.low <= side.estimate <= side.high <= high, line
+        change = (-1.0, 1.0) if line.statistic.rate else (-math.inf, math.inf)
+        assert change[0] <= line.difference.low <= line.difference.high <= change[1], line
+        cut += line.difference.low == -1.0 or line.difference.high == 1.0 or \
+            (not line.statistic.rate and 0.0 in (line.a.low, line.b.low))
+    assert cut  # four games: some interval did reach its range's end
+
+
+def test_simulate_quality_and_balance_intervals_lie_in_their_range() -> None:
+    import spitemalice as sm
+    from spitemalice.study.balance import difference
+    from spitemalice.study.metrics import duration, quality
+    from spitemalice.study.pairs import PairTally
+    from spitemalice.study.simulate import simulate
+    from spitemalice.study.stats import Interval
+
+    rules = sm.load("blackwood-frey", [], {"payoff_size": 5})
+    summary = simulate(rules, ["random", "greedy"], 3, seed=4)
+    for key in ("mean_moves", "mean_turns"):
+        assert summary.intervals()[key].low >= 0, key
+    assert duration([1.0, 1.0, 1.0, 40.0]).low >= 0
+    rows = _rows(rules)
+    measured = quality(rows, 2)
+    assert 0 <= measured.decisiveness.low <= measured.decisiveness.high <= 1
+    tally = PairTally("greedy", "random")
+    tally.values += [0.5, 0.5, 0.5, -0.5]
+    assert tally.gain.low >= -0.5 and tally.gain.high <= 0.5
+    wide = Interval(0.45, 0.0, 0.5, 3)
+    assert difference(wide, Interval(-0.45, -0.5, 0.0, 3)).high == 1.0
+
+
+def _rows(rules: object) -> list[object]:
+    from spitemalice.study import configuration, play_one
+
+    config = configuration(rules, ["random", "greedy"])  # type: ignore[arg-type]
+    return [play_one(config, 5, game) for game in range(4)]
+
+
+def test_a_range_that_is_no_pair_of_numbers_or_upside_down_is_refused() -> None:
+    from spitemalice.study.stats import interval_of_mean
+
+    with pytest.raises(TypeError, match=r"mean_interval takes within, a list of two numbers"):
+        mean_interval([1.0, 2.0], within=(0.0, "1"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"interval_of_mean takes within"):
+        interval_of_mean(1.0, 0.5, 4, within=(0.0,))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"low at most high, not \[1.0, 0.0\]"):
+        mean_interval([1.0, 2.0], within=(1.0, 0.0))

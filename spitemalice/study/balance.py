@@ -47,7 +47,15 @@ from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.runner import Configuration, GameRow, Run, configuration, play_games
-from spitemalice.study.stats import Z95, Interval, mean_interval, wilson
+from spitemalice.study.stats import (
+    COUNT,
+    SHARE_CHANGE,
+    Z95,
+    Interval,
+    bounded,
+    mean_interval,
+    wilson,
+)
 from spitemalice.study.tournament import tournament_sides
 
 TIERS = ("random", "greedy", "heuristic")
@@ -226,7 +234,7 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         label, rules.players, tuple(tiers), reference, len(rows), len(matrix[0].values),
         _positions(rows, sides), 1 / len(sides),
         {kind: wilson(sum(r.outcome == kind for r in rows), len(rows)) for kind in OUTCOME_KINDS},
-        mean_interval([row.turns for row in rows]),
+        mean_interval([row.turns for row in rows], within=COUNT),
         tuple(Quantile(q, quantile(sorted(row.turns for row in rows), q)) for q in QUANTILES),
         dict(sorted(lengths.items())), matrix, None if base is None else base.label,
         gradient, run.interrupted or interrupted, covered)
@@ -247,11 +255,17 @@ def _self_play(own: Configuration, seed: int, games: int, covered: int,
 
 
 def difference(after: Interval, before: Interval, z: float = Z95) -> Interval:
-    """``after - before`` of two independent normal intervals (their half-widths add in
-    quadrature)."""
-    half = math.hypot(after.high - after.estimate, before.high - before.estimate)
-    change = after.estimate - before.estimate
-    return Interval(change, change - half, change + half, min(after.n, before.n))
+    """``after - before`` of two independent normal intervals of per-deal gains (their
+    half-widths add in quadrature), kept within -1..1, the range such a change can take.
+    Each half-width is taken from the interval's wider side, in case one end was cut at its
+    range."""
+    half = math.hypot(_half(after), _half(before))
+    return bounded(after.estimate - before.estimate, half, min(after.n, before.n),
+                   SHARE_CHANGE)
+
+
+def _half(interval: Interval) -> float:
+    return max(interval.high - interval.estimate, interval.estimate - interval.low)
 
 
 def _matrix(rules: RuleBook, tiers: Sequence[str], deals: int, seed: int,

@@ -25,6 +25,9 @@ from spitemalice.study.coverage import (
 )
 from spitemalice.study.runner import Configuration, GameRow, play_games
 from spitemalice.study.stats import (
+    COUNT,
+    SHARE_CHANGE,
+    UNBOUNDED,
     Interval,
     SprtResult,
     mean_interval,
@@ -53,7 +56,7 @@ class Statistic:
         values = [self.value(row) for row in rows]
         if self.rate:
             return wilson(int(sum(values)), len(values))
-        return mean_interval(values)
+        return mean_interval(values, within=COUNT)  # every mean statistic counts something
 
 
 def statistics(seats: int) -> list[Statistic]:
@@ -284,7 +287,8 @@ def _comparison(a: Configuration, b: Configuration, rows_a: list[GameRow],
     lines = tuple(
         Line(stat, stat.interval(rows_a), stat.interval(rows_b),
              paired_difference([stat.value(r) for r in rows_a],
-                               [stat.value(r) for r in rows_b]))
+                               [stat.value(r) for r in rows_b],
+                               within=SHARE_CHANGE if stat.rate else UNBOUNDED))
         for stat in statistics(a.rules.players))
     return Comparison(a, b, len(rows_a), lines, (tuple(rows_a), tuple(rows_b)), result,
                       statistic, margin, interrupted)

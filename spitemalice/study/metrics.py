@@ -25,7 +25,7 @@ import attrs
 
 from spitemalice.limits import check_list
 from spitemalice.study.runner import GameRow
-from spitemalice.study.stats import Z95, Interval, mean_interval, wilson
+from spitemalice.study.stats import COUNT, SHARE, Z95, Interval, mean_interval, wilson
 
 METRICS: dict[str, str] = {
     "balance": "1 minus the largest gap between the win rates of two turn positions (the "
@@ -101,8 +101,9 @@ def quality(rows: Sequence[GameRow], seats: int) -> Quality:
         duration_moves=duration([r.moves for r in rows]),
         duration_turns=duration([r.turns for r in rows]),
         decisiveness=mean_interval([r.decided_at / r.moves for r in won
-                                    if r.decided_at is not None and r.moves]),
-        branching_factor=mean_interval([r.legal_total / r.moves for r in rows if r.moves]),
+                                    if r.decided_at is not None and r.moves], within=SHARE),
+        branching_factor=mean_interval([r.legal_total / r.moves for r in rows if r.moves],
+                                       within=COUNT),
     )
 
 
@@ -140,7 +141,7 @@ def duration(lengths: Sequence[float]) -> Interval:
     """
     check_list(lengths, "duration", "lengths, a list of numbers,",
                '[40.0, 52.0]')
-    return mean_interval(lengths)
+    return mean_interval(lengths, within=COUNT)
 
 
 def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:

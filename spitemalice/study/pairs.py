@@ -121,8 +121,9 @@ class PairTally:
     @property
     def gain(self) -> Interval:
         """The mean per-deal value (``a``'s wins above half of a deal's games) with its
-        normal 95% interval: what the skill gradient compares."""
-        return mean_interval(self.values)
+        normal 95% interval, within -0.5..0.5 (a deal's value ranges so far): what the skill
+        gradient compares."""
+        return mean_interval(self.values, within=(-0.5, 0.5))
 
     def test(self, margin: float) -> SprtResult:
         """Wald's test (:func:`spitemalice.study.stats.sprt`) of whether ``a`` wins at least

@@ -28,7 +28,7 @@ from spitemalice.study.coverage import (
     coverage_notes,
 )
 from spitemalice.study.parallel import run_games
-from spitemalice.study.stats import interval_of_mean, wilson
+from spitemalice.study.stats import COUNT, interval_of_mean, wilson
 
 
 def play_game(
@@ -111,8 +111,8 @@ class Summary:
             "first_seat_wins": wilson(self.first_seat_wins, n),
             "wins_per_seat": [wilson(w, n) for w in self.wins_per_seat],
             "wins_per_team": [wilson(w, n) for w in self.wins_per_team],
-            "mean_moves": interval_of_mean(self.mean_moves, self.sd_moves, n),
-            "mean_turns": interval_of_mean(self.mean_turns, self.sd_turns, n),
+            "mean_moves": interval_of_mean(self.mean_moves, self.sd_moves, n, within=COUNT),
+            "mean_turns": interval_of_mean(self.mean_turns, self.sd_turns, n, within=COUNT),
         }
 
     @property

@@ -8,11 +8,12 @@ these commands use, 30 and more, the two differ by under 2%).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import cast
 
 import attrs
 
-from spitemalice.limits import check_list
+from spitemalice.limits import check_list, shown
 
 Z95 = 1.959963984540054  # the two-sided 95% normal quantile
 
@@ -41,6 +42,19 @@ class Interval:
                 "high": round(self.high, digits), "n": self.n}
 
 
+UNBOUNDED = (-math.inf, math.inf)
+"""The range of a quantity that can take any value (the default of ``within``)."""
+
+COUNT = (0.0, math.inf)
+"""The range of a mean count (moves, turns, piles per game)."""
+
+SHARE = (0.0, 1.0)
+"""The range of a share (a rate, a fraction of a game's moves)."""
+
+SHARE_CHANGE = (-1.0, 1.0)
+"""The range of the difference of two shares."""
+
+
 def wilson(successes: int, n: int, z: float = Z95) -> Interval:
     """The Wilson score interval for a rate of ``successes`` out of ``n`` trials.
 
@@ -63,17 +77,22 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
     return Interval(rate, low, high, n)
 
 
-def mean_interval(values: Sequence[float], z: float = Z95) -> Interval:
-    """The mean of ``values`` with a normal-approximation interval (``z`` standard errors).
+def mean_interval(values: Sequence[float], z: float = Z95,
+                  within: tuple[float, float] = UNBOUNDED) -> Interval:
+    """The mean of ``values`` with a normal-approximation interval (``z`` standard errors),
+    its ends kept ``within`` the range the mean can take (a count's mean is never below 0, a
+    rate's within 0..1): with few values the normal interval runs past it.
 
     One value, or none, gives an interval of zero width around the mean (0.0 for none).
 
     Raises:
-        TypeError: ``values`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
+        TypeError: ``values`` is not a list (a str, ``None`` or a number, say), or ``within``
+            not a pair of numbers, naming the function and what a right value looks like.
+        ValueError: ``within``'s low end above its high end.
     """
     check_list(values, "mean_interval", "values, a list of numbers,",
                '[1.0, 2.5]')
+    check_within(within, "mean_interval")
     n = len(values)
     if n == 0:
         return Interval(0.0, 0.0, 0.0, 0)
@@ -81,34 +100,78 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> Interval:
     if n == 1:
         return Interval(mean, mean, mean, 1)
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(variance / n)
-    return Interval(mean, mean - half, mean + half, n)
+    return bounded(mean, z * math.sqrt(variance / n), n, within)
 
 
-def interval_of_mean(mean: float, sd: float, n: int, z: float = Z95) -> Interval:
+def interval_of_mean(mean: float, sd: float, n: int, z: float = Z95,
+                     within: tuple[float, float] = UNBOUNDED) -> Interval:
     """The normal interval of a mean known by its summary: ``mean``, sample standard deviation
-    ``sd`` and count ``n`` (as :func:`mean_interval` gives for the values themselves)."""
-    half = z * sd / math.sqrt(n) if n > 1 else 0.0
-    return Interval(mean, mean - half, mean + half, n)
-
-
-def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95) -> Interval:
-    """The mean of ``b[i] - a[i]`` with a normal interval: the difference between two
-    configurations played on the same seeds (pairing removes the luck of the deal shared by
-    both, so the interval is narrower than comparing two independent means).
+    ``sd`` and count ``n`` (as :func:`mean_interval` gives for the values themselves), its
+    ends kept ``within`` the range the mean can take.
 
     Raises:
-        ValueError: ``a`` and ``b`` of different lengths.
-        TypeError: ``a`` or ``b`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
+        TypeError: ``within`` is not a pair of numbers.
+        ValueError: ``within``'s low end above its high end.
+    """
+    check_within(within, "interval_of_mean")
+    return bounded(mean, z * sd / math.sqrt(n) if n > 1 else 0.0, n, within)
+
+
+def bounded(estimate: float, half: float, n: int,
+            within: tuple[float, float] = UNBOUNDED) -> Interval:
+    """``estimate`` plus and minus ``half``, each end kept within ``within`` (low, high): the
+    interval of a quantity that cannot leave that range.
+
+    Raises:
+        TypeError: ``within`` is not a pair of numbers (a str, say).
+        ValueError: ``within``'s low end above its high end.
+    """
+    low, high = check_within(within, "bounded")
+    return Interval(estimate, max(estimate - half, low), min(estimate + half, high), n)
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95,
+                      within: tuple[float, float] = UNBOUNDED) -> Interval:
+    """The mean of ``b[i] - a[i]`` with a normal interval: the difference between two
+    configurations played on the same seeds (pairing removes the luck of the deal shared by
+    both, so the interval is narrower than comparing two independent means).  Its ends are
+    kept ``within`` the range the difference can take (-1..1 for two rates).
+
+    Raises:
+        ValueError: ``a`` and ``b`` of different lengths, or ``within``'s low end above its
+            high end.
+        TypeError: ``a`` or ``b`` is not a list (a str, ``None`` or a number, say), or
+            ``within`` not a pair of numbers, naming the function and what a right value
+            looks like.
     """
     check_list(a, "paired_difference", "a, a list of numbers,",
                '[1.0, 2.5]')
     check_list(b, "paired_difference", "b, a list of numbers,",
                '[1.0, 2.5]')
+    check_within(within, "paired_difference")
     if len(a) != len(b):
         raise ValueError(f"paired values need equal lengths, not {len(a)} and {len(b)}")
-    return mean_interval([y - x for x, y in zip(a, b, strict=True)], z)
+    return mean_interval([y - x for x, y in zip(a, b, strict=True)], z, within)
+
+
+def check_within(within: object, function: str) -> tuple[float, float]:
+    """``within`` as (low, high) when it is a pair of numbers, low at most high.
+
+    Raises:
+        TypeError: not a pair of numbers; the message names ``function``.
+        ValueError: the low end above the high end.
+    """
+    check_list(within, function, "within, a list of two numbers (low, high),", "(0.0, 1.0)")
+    pair = tuple(cast(Iterable[object], within))
+    ends = [end for end in pair if isinstance(end, int | float) and not isinstance(end, bool)]
+    if len(pair) != 2 or len(ends) != 2:
+        raise TypeError(f"{function} takes within, a list of two numbers (low, high), e.g. "
+                        f"(0.0, 1.0), not {shown(pair)}")
+    low, high = float(ends[0]), float(ends[1])
+    if low > high:
+        raise ValueError(f"{function} takes within as (low, high) with low at most high, "
+                         f"not {shown(pair)}")
+    return low, high
 
 
 @attrs.frozen
