@@ -403,9 +403,9 @@ def load_game(ruleset: str, players: int = 0, house_rules: Sequence[str] = (),
         pyspiel.SpielError: no game is registered under that rule set's name.
         RulesetError: the configuration cannot be loaded, or ``players`` is not 0 to 8.
     """
+    check_int(players, "players (0: the rule set's own)", 0, 8, error=RulesetError)
     check_list(house_rules, "load_game", "house_rules, a list of names,",
                '["mandatory-aces"]')
-    check_int(players, "players (0: the rule set's own)", 0, 8, error=RulesetError)
     return pyspiel.load_game(game_name(ruleset), {
         "players": players, "house_rules": "+".join(house_rules),
         "settings": "+".join(f"{key}:{value}" for key, value in settings.items())})

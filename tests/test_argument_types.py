@@ -648,3 +648,46 @@ def test_with_two_wrong_arguments_the_first_is_named(call: Callable[[], object],
     with pytest.raises(TypeError) as caught:
         call()
     assert str(caught.value).startswith(first), caught.value
+
+
+@pytest.mark.parametrize(("call", "first", "names"), [
+    # a state or view where the rule book belongs, the rule book second: told as swapped
+    (lambda: sm.legal_moves(STATE, BF), "legal_moves takes a RuleBook", "in order?"),
+    (lambda: sm.engine.check.decisions(STATE, BF, MOVES[0]), "decisions takes a RuleBook",
+     "in order?"),
+    (lambda: sm.engine.check.filter_answers(STATE, BF, MOVES), "filter_answers takes a RuleBook",
+     "in order?"),
+    (lambda: sm.bots.heuristic.decide(VIEW, BF, MOVES), "decide takes a RuleBook", "in order?"),
+    (lambda: sm.bots.heuristic.rank_moves(VIEW, BF, MOVES), "rank_moves takes a RuleBook",
+     "in order?"),
+    # two wrong arguments: the first in the signature is named
+    (lambda: sm.engine.invariants.transition_violations(BF, None, MOVES[0], "x"),
+     "transition_violations takes a GameState", "not None"),
+    (lambda: sm.engine.invariants.check_transition(BF, None, MOVES[0], "x"),
+     "check_transition takes a GameState", "not None"),
+    (lambda: sm.engine.invariants.discard_ends_the_turn(None, MOVES[0], "x"),
+     "discard_ends_the_turn takes a GameState", "not None"),
+    (lambda: sm.engine.invariants.payoff_only_shrinks(None, "x"),
+     "payoff_only_shrinks takes a GameState", "not None"),
+    (lambda: sm.record_game(BF, -1, "AS>B+"), "seed", "-1"),
+    (lambda: sm.record_game(BF, 3, "AS>B+", seats="me"), "record_game takes moves", "AS>B+"),
+    (lambda: sm.play.Session.resume(RECORD, rules="blackwood-frey", kinds="human"),
+     "Session.resume takes a RuleBook", "blackwood-frey"),
+    (lambda: sm.study.play_match(BF, [sm.bots.GreedyPlayer(1)] * 2, 1, target=0, max_games=0),
+     "a match target", "0"),
+    (lambda: _m("study.provenance").describe_run(BF, "greedy", house_rules="x", settings="y"),
+     "describe_run takes bots", "greedy"),
+    (lambda: _m("validation.spread").check_stacking(lambda names: BF, "own", 1, extra="x"),
+     "check_stacking takes own", "own"),
+    (lambda: sm.study.play_one(sm.study.configuration(BF, ["greedy"]), -1, -1), "run_seed", "-1"),
+    (lambda: sm.validation.validate_book(BF, games=0, house_rules="x"), "games", "0"),
+])
+def test_each_argument_check_runs_in_parameter_order(call: Callable[[], object], first: str,
+                                                     names: str) -> None:
+    """The remaining members of the class above (a scan of every public function's checks
+    for parameters checked out of order): the first wrong argument is the one named, and a
+    state or view given first, the rule book second, is told as swapped."""
+    with pytest.raises((TypeError, ValueError)) as caught:
+        call()
+    said = str(caught.value)
+    assert first in said and names in said, said

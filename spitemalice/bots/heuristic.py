@@ -92,8 +92,10 @@ def decide(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (told once
             reading it fails: a pay-off play, chosen first, does not read it).
     """
-    require_view(view, "decide", "a bot chooses from a whole state with "
-                 "HeuristicPlayer.choose(rules, state, moves)")
+    if not isinstance(view, SeatView):  # the rule book first: (view, rules) is told as swapped
+        check_book(rules, "decide")
+        require_view(view, "decide", "a bot chooses from a whole state with "
+                     "HeuristicPlayer.choose(rules, state, moves)")
     try:
         plays = [m for m in moves if isinstance(m, Play)]
         for move in plays:  # rule 1
@@ -125,7 +127,9 @@ def rank_moves(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> list[M
             say: the message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    require_view(view, "rank_moves")
+    if not isinstance(view, SeatView):  # the rule book first: (view, rules) is told as swapped
+        check_book(rules, "rank_moves")
+        require_view(view, "rank_moves")
     try:
         first = decide(rules, view, moves)
         danger = _danger(rules, view)

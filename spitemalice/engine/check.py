@@ -101,13 +101,13 @@ def decisions(rules: RuleBook, state: GameState, move: Move,
             bool, a float, text; as :func:`check_move` refuses it), or ``rules`` not a
             :class:`~spitemalice.rules.book.RuleBook`.
     """
-    require_state(state, "decisions",
-                  "a view hides cards, so only the whole state can check a move")
     try:
         why = rules.clause_for
     except AttributeError:
         check_book(rules, "decisions")
         raise
+    require_state(state, "decisions",
+                  "a view hides cards, so only the whole state can check a move")
     if not isinstance(move, Pass):
         _check_shape(move, "decisions")
     claimed = None if seat is None else _seat_number(seat)
@@ -393,12 +393,12 @@ def filter_answers(rules: RuleBook, state: GameState,
             message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    require_state(state, "filter_answers")
     try:
         ruleset = rules.ruleset
     except AttributeError:
         check_book(rules, "filter_answers")
         raise
+    require_state(state, "filter_answers")
     # Typed Sequence, not tuple: the compiled build (setup.py) would refuse a list first.
     if type(moves) is not tuple:
         moves = tuple(moves)

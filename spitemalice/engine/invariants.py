@@ -463,8 +463,8 @@ def discard_ends_the_turn(before: GameState, move: Move, after: GameState) -> Vi
         TypeError: ``before`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
             the message names what takes one).
     """
-    require_state(after, "discard_ends_the_turn")
     require_state(before, "discard_ends_the_turn")
+    require_state(after, "discard_ends_the_turn")
     from spitemalice.moves import Discard
 
     if isinstance(move, Discard) and after.outcome is None and after.turn == before.turn:
@@ -479,8 +479,8 @@ def payoff_only_shrinks(before: GameState, after: GameState) -> Violations:
         TypeError: ``before`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
             the message names what takes one).
     """
-    require_state(after, "payoff_only_shrinks")
     require_state(before, "payoff_only_shrinks")
+    require_state(after, "payoff_only_shrinks")
     problems = []
     for index, (old, new) in enumerate(zip(before.seats, after.seats, strict=True)):
         for pile, (was, now) in enumerate(zip(old.payoff, new.payoff, strict=True), 1):
@@ -542,9 +542,9 @@ def transition_violations(
             the message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    require_state(after, "transition_violations")
     check_book(rules, "transition_violations")
     require_state(before, "transition_violations")
+    require_state(after, "transition_violations")
     found = state_violations(rules, after)
     found += [Violation("payoff_only_shrinks", p) for p in payoff_only_shrinks(before, after)]
     found += [Violation("discard_ends_the_turn", p)
@@ -578,7 +578,7 @@ def check_transition(
             the message names what takes one).
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    require_state(after, "check_transition")
     check_book(rules, "check_transition")
     require_state(before, "check_transition")
+    require_state(after, "check_transition")
     return [v.message for v in transition_violations(rules, before, move, after)]

@@ -37,13 +37,13 @@ def legal_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
             :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the message
             names :func:`spitemalice.load`).
     """
-    if type(state) is not GameState:
-        raise not_a_state(state, "legal_moves")
     try:
         cache = rules._cache
     except AttributeError:  # checked only here: a call with a rule book pays nothing for it
         check_book(rules, "legal_moves")
         raise
+    if type(state) is not GameState:  # after the rule book: (state, rules) is told as swapped
+        raise not_a_state(state, "legal_moves")
     if state.outcome is not None:
         return ()
     cached = cache.last_legal

@@ -267,16 +267,16 @@ def record_game(
         TypeError: ``undone`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(seats, "record_game", "seats, a list of seats or names,",
-               '["me", "greedy"]', none=True)
-    check_book(rules, "record_game")
+    check_book(rules, "record_game")  # in parameter order: of two wrong, the first is named
+    check_seed(seed)
     check_list(moves, "record_game", "moves, a list of moves or move texts,",
                '["AS>B+", "pass"]')
-    check_list(undone, "record_game", "undone, a list of undone moves,",
-               '[Undone(2, ("AS>B+",))]')
-    check_seed(seed)
+    check_list(seats, "record_game", "seats, a list of seats or names,",
+               '["me", "greedy"]', none=True)
     if dealer is not None:
         check_int(dealer, "dealer", 0, rules.players - 1)
+    check_list(undone, "record_game", "undone, a list of undone moves,",
+               '[Undone(2, ("AS>B+",))]')
     if seats is None:
         infos = tuple(SeatInfo(f"seat {i}", "unknown") for i in range(rules.players))
     else:

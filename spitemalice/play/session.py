@@ -141,10 +141,10 @@ class Session:
             TypeError: ``rules`` is neither ``None`` nor a
                 :class:`~spitemalice.rules.book.RuleBook`.
         """
-        check_list(kinds, "Session.resume", "kinds, a list of player kinds,",
-                   '["human", "greedy"]', none=True)
         if rules is not None:
             check_book(rules, "Session.resume")
+        check_list(kinds, "Session.resume", "kinds, a list of player kinds,",
+                   '["human", "greedy"]', none=True)
         book = rules_for(record) if rules is None else rules
         states = list(replay(record, book))
         seats = record.seats if kinds is None else _seat_infos(

@@ -57,10 +57,10 @@ def play_match(
     check_list(players, "play_match", "players, a list of players, one per seat,",
                "[GreedyPlayer(1), RandomPlayer(2)]")
     seed = check_seed(seed)
-    max_games = check_int(max_games, "max_games", 1, MAX_MATCH_GAMES,
-                          constant="spitemalice.limits.MAX_MATCH_GAMES")
     goal = rules.ruleset.match_target if target is None else check_int(
         target, "a match target (points)", 1)
+    max_games = check_int(max_games, "max_games", 1, MAX_MATCH_GAMES,
+                          constant="spitemalice.limits.MAX_MATCH_GAMES")
     dealer = rng_for(seed, 0, "match-cut").randrange(rules.players)
     totals = [0] * rules.players
     games: list[GameResult] = []

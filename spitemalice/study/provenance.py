@@ -182,13 +182,13 @@ def describe_run(book: RuleBook, bots: Sequence[str] = (), seed: int = 0, *,
         TypeError: ``settings`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_list(settings, "describe_run", "settings, a list of (name, value) pairs,",
-               '[("payoff_size", "13")]', none=True)
-    check_list(house_rules, "describe_run", "house_rules, a list of names,",
-               '["mandatory-aces"]', none=True)
-    check_book(book, "describe_run")
+    check_book(book, "describe_run")  # in parameter order: of two wrong, the first is named
     check_list(bots, "describe_run", "bots, a list of bot names,",
                '["greedy"]')
+    check_list(house_rules, "describe_run", "house_rules, a list of names,",
+               '["mandatory-aces"]', none=True)
+    check_list(settings, "describe_run", "settings, a list of (name, value) pairs,",
+               '[("payoff_size", "13")]', none=True)
     from spitemalice import __version__  # the package's own version, set in one place
 
     # A rule-set file's layer is listed last, by the file's name (RuleBook.plugins).

@@ -134,8 +134,9 @@ def play_one(config: Configuration, run_seed: int, game: int) -> GameRow:
         SpiteMaliceError: ``run_seed`` not 0 to :data:`~spitemalice.limits.MAX_SEED`, or
             ``game`` not 0 to :data:`~spitemalice.limits.MAX_GAMES`.
     """
+    run_seed = check_seed(run_seed, "run_seed")  # in parameter order: the first wrong is named
     check_int(game, "game", 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
-    return _played(config, check_seed(run_seed, "run_seed"), game)[0]
+    return _played(config, run_seed, game)[0]
 
 
 def _played(config: Configuration, run_seed: int, game: int,

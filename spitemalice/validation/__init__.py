@@ -150,12 +150,12 @@ def validate_book(
         TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`, or ``base``
             is neither ``None``, a Base nor a RuleBook.
     """
-    check_book(book, "validate_book")
+    check_book(book, "validate_book")  # in parameter order: of two wrong, the first is named
+    games, seed = check_games(games), check_seed(seed)
     check_list(house_rules, "validate_book", "house_rules, a list of names,",
                '["mandatory-aces"]', none=True)
     if base is not None and not isinstance(base, Base):
         check_book(base, "validate_book's base")
-    games, seed = check_games(games), check_seed(seed)
     plugins = [book.plugin(name) for name in book.plugins]
     own = list(book.plugins[1:] if house_rules is None else house_rules)
     reload = reload or (lambda extra: book.rebuild(**extra))

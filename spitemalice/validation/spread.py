@@ -83,10 +83,10 @@ def check_stacking(stack: Stacker, own: Sequence[str], seed: int,
     Raises:
         TypeError: ``own`` is a bare str (a list is wanted).
     """
-    check_list(extra, "check_stacking", "extra, a list of house-rule names,",
-               '["mandatory-aces"]', none=True)
     check_list(own, "check_stacking", "own, a list of house-rule names,",
                '["mandatory-aces"]')
+    check_list(extra, "check_stacking", "extra, a list of house-rule names,",
+               '["mandatory-aces"]', none=True)
     name = "house rules stacked in both orders"
     others = [h for h in (house_rule_names() if extra is None else extra) if h not in own]
     pairs: list[tuple[list[str], list[str]]] = [([*own, h], [h, *own]) for h in others]
