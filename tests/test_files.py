@@ -260,6 +260,25 @@ def test_every_python_writer_follows_the_rule(name: str, record: sm.GameRecord,
     assert not [n for n in os.listdir(path.parent) if n.endswith(".tmp")]
 
 
+@pytest.mark.parametrize("name", [n for n in PYTHON_WRITERS if n != "write_seed_sheets"])
+def test_every_python_writer_refuses_a_name_the_system_cannot_take(  # (seed sheets: fixed names)
+        name: str, record: sm.GameRecord, tmp_path: Path) -> None:
+    """A name longer than the system's limit failed in the lookups themselves, an OSError
+    the writers did not catch (the terminal game crashed on ``save`` with it: try-out s6
+    P1); now every writer refuses it, naming the reason, and writes nothing."""
+    writer, file_name = PYTHON_WRITERS[name]
+    path = tmp_path / ("y" * 300 + file_name)
+    with pytest.raises((OutputError, PlayError), match="cannot be written: File name too long"):
+        writer(record, path, True)
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_folder_that_is_a_file_is_called_a_file(tmp_path: Path) -> None:
+    (tmp_path / "plain").write_text("")
+    with pytest.raises(OutputError, match=r"the folder .*plain is a file, not a folder"):
+        check_new(tmp_path / "plain" / "a.txt")
+
+
 def _atlas_data(path: Path) -> None:
     from spitemalice.study import atlas
 
@@ -392,6 +411,30 @@ def test_every_command_line_writer_follows_the_rule(
     assert outside.read_text() == "keep" and not (out / planted).is_symlink()
     assert (out / planted).stat().st_size > 0
     assert not [n for n in os.listdir(out) if n.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("name", [n for n in CLI_WRITERS
+                                  if n not in ("replay --svg DIR", "simulate --record DIR",
+                                               "validate (default file)")])
+def test_every_command_line_writer_refuses_a_name_the_system_cannot_take(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A file name longer than the system's limit is refused in one line, exit 2, nothing
+    written (a folder's fixed names, and validate's default file, cannot be too long)."""
+    argv_of, planted, _ = CLI_WRITERS[name]
+    out = tmp_path / "out"
+    out.mkdir()
+    monkeypatch.chdir(out)
+    _failing_validate(monkeypatch)
+    given = str(out / planted)
+    argv = [str(out / ("y" * 300 + planted)) if arg == given else arg
+            for arg in argv_of(tmp_path)]
+    assert argv != argv_of(tmp_path)
+    capsys.readouterr()
+    assert main(argv) == 2
+    error = capsys.readouterr().err
+    assert "File name too long" in error and error.count("\n") == 1, error
+    assert os.listdir(out) == []
 
 
 def test_the_command_line_writers_are_every_command_with_an_output_option() -> None:

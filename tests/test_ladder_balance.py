@@ -172,6 +172,24 @@ def test_balance_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "change from blackwood-frey, payoff_size=5" in out
 
 
+def test_the_base_is_named_as_it_was_played(capsys: pytest.CaptureFixture[str]) -> None:
+    """blackwood-frey with --set and no house rule is measured against blackwood-frey as it
+    comes: the report named that base with the settings, as if the configuration were set
+    against itself (try-out s6 P2)."""
+    from spitemalice.cli import build_parser
+    from spitemalice.cli.ratings import _base_label, base_of
+
+    argv = ["balance", "blackwood-frey", "--set", "payoff_size=5", "--games", "20",
+            "--deals", "3", "--jobs", "1", "--bots", "random,greedy", "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["base"] == "blackwood-frey"
+    args = build_parser().parse_args(argv)
+    base = base_of(args, load("blackwood-frey", [], {"payoff_size": 5}))
+    assert base is not None and base.ruleset.payoff_size == 26
+    assert _base_label(args, base) == "blackwood-frey"
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["ladder", "blackwood-frey", "--bots", "greedy"], "two or more different bots"),
     (["ladder", "blackwood-frey", "--bots", "greedy,nobody"], "unknown player"),

@@ -144,10 +144,10 @@ def test_the_screen_shown_in_the_docs_is_what_the_game_prints() -> None:
 def test_text_from_strangers_is_escaped(tmp_path: Path,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "\x1b]0;PWNED\x07.json").write_text("there")  # the question quotes it
+    (tmp_path / "\x1b]0;PWNED\x07.json").write_text("there")  # "go on with" quotes it
     rules = sm.load("blackwood-frey", params={"payoff_size": 5})
     session = Session(rules, [HUMAN, "greedy"], seed=4)
-    typed = ["save \x1b]0;PWNED\x07.json", "n", "9H>B\x1b[2J", "rules \x9b1m"]
+    typed = ["save \x1b]0;PWNED\x07.json", "y", "9H>B\x1b[2J", "rules \x9b1m"]
     out = _scripted(session, typed, echo=False)
     assert not any(char in line for line in out for char in "\x1b\x07\x9b")
     assert any("\\x1b]0;PWNED\\x07.json" in line for line in out)
@@ -211,8 +211,12 @@ def test_every_message_fits_80_columns_and_commands_stay_whole(
     record = folder / "the record of a game against a bot with a long name.json"
     long = "a bot with a name forty characters long!"
     session = Session(rules, [HUMAN, "greedy"], names=["you", long], seed=5)
+    (folder / "a file").write_text("")
     typed = iter(["x" * 200, "rules NO-SUCH-CLAUSE", "hint", "undo",
-                  f"save {folder / 'saved game with a long name.json'}"])
+                  f"save {folder / 'saved game with a long name.json'}",
+                  f"save {'y' * 300}.json",  # too long a name for the system: refused, play on
+                  f"save {folder}",  # a folder: refused before any question
+                  f"save {folder / 'a file' / 'x.json'}"])  # through a file
     out: list[str] = []
 
     def read(prompt: str) -> str:
@@ -227,8 +231,11 @@ def test_every_message_fits_80_columns_and_commands_stay_whole(
     TerminalGame(fresh, 0, write=out.append, record_path=record)._interrupted(ask=False)
     text = "\n".join(out)
     for member in ("not a move or a command", "no clause 'NO-SUCH-CLAUSE'", "hint:",
-                   "saved to", "game over:", "replay it:", "every move so far is in"):
-        assert member in text, member
+                   "saved; go on with:", "game over:", "replay it:", "every move so far is in",
+                   "cannot be written: File name too long", "is a folder; name a file",
+                   "is a file, not a folder"):
+        assert member in " ".join(text.split()), member
+    assert "replace it?" not in text  # neither refusal asked first
     commands = [line for line in out if line.startswith("  spitemalice ")]
     assert len(commands) >= 3  # saved, replay it, every move so far: each too long to share
     assert all(str(folder.name) in line for line in commands)

@@ -606,3 +606,14 @@ def test_serve_on_a_port_in_use_is_refused_saying_what_to_try(
     error = capsys.readouterr().err
     assert f"cannot listen on \"127.0.0.1\" port {port}: Address already in use" in error
     assert "--port 0 for any free one" in error
+
+
+def test_serve_on_a_host_name_that_does_not_resolve_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A failed name lookup has a negative code: it was told as "Unknown error -2"
+    (try-out s6 P8); now in the lookup's own words, without the socket module's address."""
+    assert main(["serve", "--host", "no.such.host.invalid", "--port", "0", "--records",
+                 str(tmp_path)]) == 2
+    error = capsys.readouterr().err
+    assert 'cannot listen on "no.such.host.invalid" port 0: ' in error
+    assert "Unknown error" not in error and "while attempting" not in error, error

@@ -174,3 +174,19 @@ def test_a_range_that_is_no_pair_of_numbers_or_upside_down_is_refused() -> None:
         interval_of_mean(1.0, 0.5, 4, within=(0.0,))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"low at most high, not \[1.0, 0.0\]"):
         mean_interval([1.0, 2.0], within=(1.0, 0.0))
+
+
+def test_values_outside_the_range_given_or_a_nan_range_are_refused() -> None:
+    """Try-out s6 P3: values whose mean lies outside ``within`` gave an interval with its
+    ends crossed (low 4.52, high 1.0); a NaN end was taken."""
+    from spitemalice.study.stats import bounded, paired_difference
+
+    with pytest.raises(ValueError, match=r"mean_interval takes values of a quantity within "
+                                         r"\(0, 1\), the range given; their mean 5.5 is not"):
+        mean_interval([5.0, 6.0], within=(0.0, 1.0))
+    with pytest.raises(ValueError, match=r"paired_difference takes values .* mean -5 is not"):
+        paired_difference([5.0, 6.0, 7.0], [1.0, 1.0, 1.0], within=(-1.0, 1.0))
+    with pytest.raises(ValueError, match=r"bounded takes values"):
+        bounded(2.0, 0.1, 3, within=(0.0, 1.0))
+    with pytest.raises(ValueError, match=r"within as two numbers, not \[0.0, nan\]"):
+        mean_interval([1.0, 2.0], within=(0.0, math.nan))

@@ -11,7 +11,9 @@ In order of priority:
 2. **Run to the pay-off card** (strategy lore): if hand cards and discard-pile cards (a
    discard pile gives up its cards top first, W7) can raise a build pile to just below a
    pay-off top this turn, make the first play of that run, naturals before wild cards, hand
-   cards before discard-pile cards (rule 5's reason).
+   cards before discard-pile cards (rule 5's reason).  The run is looked for rank by rank,
+   each rank's card taken at once (not a search), so it can miss a run that needs a
+   discard-pile card played to uncover the next rank's, or pay for it with a wild card.
 3. **Do not hand the next seat its pay-off card** (strategy lore, "spite"): never leave a
    build pile one below the next seat's pay-off top, counting the cards it shows on its
    discard-pile tops that could close the gap (count the cards an opponent needs).  Only the
@@ -24,9 +26,10 @@ In order of priority:
    safe.
 5. **Keep building with naturals** (strategy lore, measured): hand cards first, then
    discard-pile tops, the lowest rank first.  An emptied hand draws five fresh cards (W6), so
-   playing out of the hand sees more of the pack; building from the discard piles first
-   (they uncover cards below, :data:`HAND_FIRST` off) loses to this order on every built-in
-   rule set (docs/performance.md).  Never a wild card outside a pay-off run (**hold wild
+   playing out of the hand sees more of the pack.  Building from the discard piles first
+   (they uncover cards below, :data:`HAND_FIRST` off) loses to this order on duplicate deals
+   of every built-in rule set, each interval above 50% but starturn's, whose bots finish
+   few games (docs/performance.md).  Never a wild card outside a pay-off run (**hold wild
    cards for the pay-off card**).
 6. **Discard in descending runs and do not bury useful cards** (W7: "players often build them
    by equal rank or descending rank"): put a card on a pile topped one rank higher or of the

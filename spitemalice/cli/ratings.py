@@ -283,8 +283,11 @@ def run_balance(args: argparse.Namespace) -> int:
 
 def _base_label(args: argparse.Namespace, base: RuleBook) -> str:
     """The base's label as :meth:`RunConfiguration.label` writes one: the rule set and the
-    overrides it shares with the configuration."""
-    settings = args.settings if base.name == args.ruleset and not args.base else []
+    overrides it shares with the configuration, which only the rule set without its house
+    rules keeps (:func:`base_of`: blackwood-frey with ``--set`` and no house rule is measured
+    against blackwood-frey as it comes)."""
+    keeps = bool(args.house_rule) and not args.base and base.name == args.ruleset
+    settings = args.settings if keeps else []
     return ", ".join([base.name, *(f"{key}={value}" for key, value in settings)])
 
 

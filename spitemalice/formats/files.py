@@ -57,10 +57,20 @@ def check_new(path: str | os.PathLike[str], *, force: bool = False, what: str = 
 
     Raises:
         OutputError: ``path`` is a folder, or exists (as a file or a link) without ``force``,
-            or its folder is missing or cannot be written to; nothing is changed.
+            or its folder is missing, a file, or cannot be written to, or the system cannot
+            look the path up (a name too long, a loop of links); nothing is changed.
     """
     target = Path(path)
     name = _named(target, what)
+    try:
+        return _checked_new(target, name, force, how_to_replace, probe)
+    except OSError as error:  # a name too long, a loop of links: the lookups themselves fail
+        raise OutputError(f"{name} cannot be written: {_why(error)}") from None
+
+
+def _checked_new(target: Path, name: str, force: bool, how_to_replace: str,
+                 probe: bool) -> Path:
+    """:func:`check_new`'s checks, which may raise the ``OSError`` of a failed lookup."""
     if target.is_dir() and not target.is_symlink():
         raise OutputError(f"{name} is a folder; name a file")
     if os.path.lexists(target) and not force:
@@ -69,7 +79,8 @@ def check_new(path: str | os.PathLike[str], *, force: bool = False, what: str = 
                           f"give {how_to_replace} to replace it, or choose another name")
     folder = target.parent
     if not folder.is_dir():
-        raise OutputError(f"{name}: the folder {for_terminal(str(folder))} does not exist")
+        missing = "is a file, not a folder" if os.path.lexists(folder) else "does not exist"
+        raise OutputError(f"{name}: the folder {for_terminal(str(folder))} {missing}")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise OutputError(f"{name}: the folder {for_terminal(str(folder))} cannot be "
                           "written to")

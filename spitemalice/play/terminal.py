@@ -27,7 +27,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from spitemalice.errors import IllegalMove, NotationError, PlayError
+from spitemalice.errors import IllegalMove, NotationError, OutputError, PlayError
+from spitemalice.formats.files import check_new
 from spitemalice.formats.text import for_terminal
 from spitemalice.play import screen
 from spitemalice.play.session import Session
@@ -235,10 +236,17 @@ class TerminalGame:
     # -- saving ------------------------------------------------------------------------------
 
     def _save(self, path: Path) -> bool:
-        """Save to ``path`` (asking before replacing a file); ``True`` when saved."""
+        """Save to ``path`` (asking before replacing a file); ``True`` when saved.  What no
+        answer could make right (a folder, a missing folder, a name too long) is refused
+        before the question."""
+        try:
+            check_new(path, force=True, probe=False)
+        except OutputError as error:
+            self.say(f"not saved: {error}")
+            return False
         replace = False
-        if os.path.lexists(path):
-            replace = self._yes(f"{path} exists; replace it? [y/N] ", False)
+        if os.path.lexists(path):  # the person typed the name: the question need not repeat it
+            replace = self._yes("that file exists; replace it? [y/N] ", False)
             if not replace:
                 self.say("not saved")
                 return False
@@ -247,7 +255,8 @@ class TerminalGame:
         except PlayError as error:
             self.say(f"not saved: {error}")
             return False
-        self.offer(f"saved to {path}; go on with:", f"spitemalice play --resume {_arg(path)}")
+        # The command holds the path, whole and quoted: a path in the words could be broken.
+        self.offer("saved; go on with:", f"spitemalice play --resume {_arg(path)}")
         return True
 
     def _yes(self, question: str, default: bool) -> bool:
@@ -262,7 +271,7 @@ class TerminalGame:
         if self.session.is_over:
             return INTERRUPTED
         if self.record_path is not None:
-            self.offer(f"every move so far is in {self.record_path}; go on with:",
+            self.offer("every move so far is in the record file; go on with:",
                        f"spitemalice play --resume {_arg(self.record_path)}")
             return INTERRUPTED
         try:
@@ -293,8 +302,7 @@ class TerminalGame:
             except PlayError as error:
                 self.say(f"the record was not saved: {error}")
                 return
-        self.say(f"record: {path}")
-        self.offer("replay it:", f"spitemalice replay {_arg(path)}")
+        self.offer("the record is saved; replay it:", f"spitemalice replay {_arg(path)}")
 
 
 def free_name(folder: Path | None = None) -> Path:

@@ -156,7 +156,10 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         return socket.create_server((host, port), family=family, reuse_port=False)
     except OSError as error:
-        why = os.strerror(error.errno) if error.errno else str(error)
+        # create_server adds "(while attempting to bind ...)" to strerror; a failed name
+        # lookup has a negative code, which os.strerror does not know: its own words then
+        why = os.strerror(error.errno) if error.errno and error.errno > 0 else \
+            (error.strerror or str(error)).split(" (while attempting")[0]
         hint = ("choose another with --port, or --port 0 for any free one"
                 if error.errno == errno.EADDRINUSE else "check --host and --port")
         raise SpiteMaliceError(f"cannot listen on {limits.shown(host)} port {port}: {why}; "

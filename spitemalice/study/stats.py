@@ -88,19 +88,24 @@ def mean_interval(values: Sequence[float], z: float = Z95,
     Raises:
         TypeError: ``values`` is not a list (a str, ``None`` or a number, say), or ``within``
             not a pair of numbers, naming the function and what a right value looks like.
-        ValueError: ``within``'s low end above its high end.
+        ValueError: ``within``'s low end above its high end (or not a number), or the
+            values' mean outside it.
     """
     check_list(values, "mean_interval", "values, a list of numbers,",
                '[1.0, 2.5]')
-    check_within(within, "mean_interval")
+    return _mean(values, z, check_within(within, "mean_interval"), "mean_interval")
+
+
+def _mean(values: Sequence[float], z: float, within: tuple[float, float],
+          function: str) -> Interval:
     n = len(values)
     if n == 0:
         return Interval(0.0, 0.0, 0.0, 0)
     mean = math.fsum(values) / n
     if n == 1:
-        return Interval(mean, mean, mean, 1)
+        return _bounded(mean, 0.0, 1, within, function)
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    return bounded(mean, z * math.sqrt(variance / n), n, within)
+    return _bounded(mean, z * math.sqrt(variance / n), n, within, function)
 
 
 def interval_of_mean(mean: float, sd: float, n: int, z: float = Z95,
@@ -111,10 +116,11 @@ def interval_of_mean(mean: float, sd: float, n: int, z: float = Z95,
 
     Raises:
         TypeError: ``within`` is not a pair of numbers.
-        ValueError: ``within``'s low end above its high end.
+        ValueError: ``within``'s low end above its high end (or not a number), or ``mean``
+            outside it.
     """
-    check_within(within, "interval_of_mean")
-    return bounded(mean, z * sd / math.sqrt(n) if n > 1 else 0.0, n, within)
+    return _bounded(mean, z * sd / math.sqrt(n) if n > 1 else 0.0, n,
+                    check_within(within, "interval_of_mean"), "interval_of_mean")
 
 
 def bounded(estimate: float, half: float, n: int,
@@ -124,9 +130,18 @@ def bounded(estimate: float, half: float, n: int,
 
     Raises:
         TypeError: ``within`` is not a pair of numbers (a str, say).
-        ValueError: ``within``'s low end above its high end.
+        ValueError: ``within``'s low end above its high end (or not a number), or
+            ``estimate`` outside it.
     """
-    low, high = check_within(within, "bounded")
+    return _bounded(estimate, half, n, check_within(within, "bounded"), "bounded")
+
+
+def _bounded(estimate: float, half: float, n: int, within: tuple[float, float],
+             function: str) -> Interval:
+    low, high = within
+    if not low <= estimate <= high:  # values of another quantity: cut, the ends would cross
+        raise ValueError(f"{function} takes values of a quantity within ({low:g}, {high:g}), "
+                         f"the range given; their mean {estimate:g} is not")
     return Interval(estimate, max(estimate - half, low), min(estimate + half, high), n)
 
 
@@ -139,7 +154,7 @@ def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95,
 
     Raises:
         ValueError: ``a`` and ``b`` of different lengths, or ``within``'s low end above its
-            high end.
+            high end (or not a number), or the differences' mean outside it.
         TypeError: ``a`` or ``b`` is not a list (a str, ``None`` or a number, say), or
             ``within`` not a pair of numbers, naming the function and what a right value
             looks like.
@@ -148,10 +163,10 @@ def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95,
                '[1.0, 2.5]')
     check_list(b, "paired_difference", "b, a list of numbers,",
                '[1.0, 2.5]')
-    check_within(within, "paired_difference")
+    limits = check_within(within, "paired_difference")
     if len(a) != len(b):
         raise ValueError(f"paired values need equal lengths, not {len(a)} and {len(b)}")
-    return mean_interval([y - x for x, y in zip(a, b, strict=True)], z, within)
+    return _mean([y - x for x, y in zip(a, b, strict=True)], z, limits, "paired_difference")
 
 
 def check_within(within: object, function: str) -> tuple[float, float]:
@@ -168,6 +183,8 @@ def check_within(within: object, function: str) -> tuple[float, float]:
         raise TypeError(f"{function} takes within, a list of two numbers (low, high), e.g. "
                         f"(0.0, 1.0), not {shown(pair)}")
     low, high = float(ends[0]), float(ends[1])
+    if math.isnan(low) or math.isnan(high):
+        raise ValueError(f"{function} takes within as two numbers, not {shown(pair)}")
     if low > high:
         raise ValueError(f"{function} takes within as (low, high) with low at most high, "
                          f"not {shown(pair)}")
