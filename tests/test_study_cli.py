@@ -218,3 +218,19 @@ def test_an_interrupted_simulate_prints_what_it_finished_and_exits_130(
     out = capsys.readouterr()
     assert status == 130  # a script can tell the run was cut short
     assert "(interrupted)" in out.out and "covers the 3 games finished" in out.err
+
+
+@pytest.mark.parametrize(("extra", "noted"), [
+    (["--b-house-rule", "mandatory-aces", "--set", "payoff_size=5"], True),
+    (["--b-house-rule", "mandatory-aces", "--set", "payoff_size=5", "--a-set", "payoff_size=5"],
+     False),
+    (["--set", "payoff_size=5"], False),  # a parameter alone is the change under study
+])
+def test_compare_notes_a_house_rule_mixed_with_a_parameter_change(
+        extra: list[str], noted: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out s6 P4: --set without a prefix changes B only, so a house rule and a changed
+    parameter were measured together without a word."""
+    assert main(["compare", "blackwood-frey", "blackwood-frey", *extra, "--games", "2",
+                 "--jobs", "1", "--no-coverage", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert ("note: A and B differ in their house rules and in payoff_size" in out) == noted

@@ -302,7 +302,20 @@ def compare_head(a: RunConfiguration, b: RunConfiguration, command: str) -> list
              else f"{a.ruleset_version} (A), {b.ruleset_version} (B)")
     packages = sorted({*a.packages, *b.packages})
     return [*lines, f"seed {a.seed}; versions: spitemalice {a.version}, rule set {rules}"
-            + "".join(f", {p}" for p in packages), f"rerun: {command}"]
+            + "".join(f", {p}" for p in packages), f"rerun: {command}", *_mixed_note(a, b)]
+
+
+def _mixed_note(a: RunConfiguration, b: RunConfiguration) -> list[str]:
+    """A note when A and B differ in their house rules and in parameters too (``--set``
+    without a prefix changes B only, so ``--house-rule X --set K=V`` does this): then each
+    difference measures both changes, which a reader may not have meant (try-out s6 P4)."""
+    differ = sorted(key for key in {k for k, _ in (*a.overrides, *b.overrides)} - {"players"}
+                    if dict(a.overrides).get(key) != dict(b.overrides).get(key))
+    if not differ or set(a.given_house_rules) == set(b.given_house_rules):
+        return []
+    return [f"note: A and B differ in their house rules and in {', '.join(differ)}: each "
+            "difference below measures both changes (--set changes B only; give --a-set too "
+            "to measure the house rules alone)"]
 
 
 def run_compare(args: argparse.Namespace) -> int:
