@@ -242,3 +242,12 @@ def test_every_message_fits_80_columns_and_commands_stay_whole(
     too_wide = [line for line in out if len(line) > 80 and line not in commands
                 and len(line.split()) > 1]
     assert too_wide == []
+
+
+def test_the_help_fits_the_width_whole() -> None:
+    """The help's lines fit the screen's width as written, so none is broken raggedly
+    between its two columns (try-out s6 P11: three were 81 and 82 characters)."""
+    from spitemalice.play import screen
+    from spitemalice.play.terminal import HELP
+
+    assert [line for line in HELP.splitlines() if screen.fitted(line) != [line]] == []

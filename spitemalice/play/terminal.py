@@ -43,16 +43,19 @@ DEFAULT_NAME = "spitemalice-game"
 
 HELP = """\
 type the number of a move, or its text:
-  9H>B2 hand card onto build pile 2     9H>B+ open a new build pile
-  P:9H>B1 pay-off card onto pile 1      D3:9H>B1 top of discard pile 3 onto pile 1
-  9H>D2 discard (ends the turn)         pass (only when nothing else is legal)
+  9H>B2      a hand card onto build pile 2
+  9H>B+      a hand card onto a new build pile
+  P:9H>B1    the pay-off card onto build pile 1
+  D3:9H>B1   the top of discard pile 3 onto build pile 1
+  9H>D2      a discard onto discard pile 2 (it ends the turn)
+  pass       only when nothing else is legal
 or a command:
-  hint          what the strongest bot would play
-  undo          take back your last move (and the bots' moves since)
-  rules         the rule sheet;  rules CLAUSE  one clause, as rules BF-20
-  save FILE     save the game as a record (spitemalice play --resume FILE goes on)
-  show          lay out the table again (an empty line does too)
-  quit          stop (you are asked whether to save first)"""
+  hint       what the strongest bot would play
+  undo       take back your last move (and the bots' moves since)
+  rules      the rule sheet;  rules CLAUSE  one clause, as rules BF-20
+  save FILE  save the game to a record file (play --resume FILE goes on)
+  show       lay out the table again (an empty line does too)
+  quit       stop (you are asked whether to save first)"""
 
 
 class _Stop(Exception):
