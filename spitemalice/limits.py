@@ -344,6 +344,8 @@ def not_a_position(given: object, function: str, wants: str, other: str = "",
         return error(f"{function} takes a seat's view (SeatView), not a whole GameState: "
                      f"{hint}")
     what = given_text(given)
+    if kind in ("Play", "Discard", "Pass"):  # named, not imported: the moves live above
+        what += " (a move where the position belongs: are the arguments in order?)"
     shown_kind = "a GameState" if wants == "GameState" else "a seat's view (SeatView)"
     return error(f"{function} takes {shown_kind} ({POSITION_MAKERS[wants]}), not {what}")
 

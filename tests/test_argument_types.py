@@ -660,6 +660,10 @@ def test_with_two_wrong_arguments_the_first_is_named(call: Callable[[], object],
     (lambda: sm.bots.heuristic.decide(VIEW, BF, MOVES), "decide takes a RuleBook", "in order?"),
     (lambda: sm.bots.heuristic.rank_moves(VIEW, BF, MOVES), "rank_moves takes a RuleBook",
      "in order?"),
+    # a move where the state belongs (the state and the move swapped)
+    (lambda: sm.apply_move(BF, MOVES[0], STATE), "takes a GameState", "are the arguments in"),
+    (lambda: sm.engine.check.is_legal(BF, MOVES[0], STATE), "takes a GameState",
+     "a move where the position belongs"),
     # two wrong arguments: the first in the signature is named
     (lambda: sm.engine.invariants.transition_violations(BF, None, MOVES[0], "x"),
      "transition_violations takes a GameState", "not None"),
