@@ -45,15 +45,15 @@ def former(**switches: bool) -> MakePlayer:
     return copy.HeuristicPlayer  # type: ignore[no-any-return]
 
 
-RIVALS: dict[str, MakePlayer] = {
-    "discard-pile tops first (HAND_FIRST off)": former(HAND_FIRST=False),
-    "every opponent guarded (GUARD_ALL on)": former(GUARD_ALL=True),
-    "both former rules": former(HAND_FIRST=False, GUARD_ALL=True),
+RIVALS: dict[str, MakePlayer] = {  # short names: the table must fit a page's width
+    "tops first": former(HAND_FIRST=False),  # rule 5: discard-pile tops before the hand
+    "all guarded": former(GUARD_ALL=True),  # rule 3: every opponent's pay-off card guarded
+    "both former": former(HAND_FIRST=False, GUARD_ALL=True),
     "greedy": GreedyPlayer,
 }
 
 ROWS = [  # (rule set, seats, rival): GUARD_ALL changes nothing at two seats
-    *((name, 2, "discard-pile tops first (HAND_FIRST off)")
+    *((name, 2, "tops first")
       for name in ("blackwood-frey", "uspcc", "g4a", "misery", "skip-bo", "starturn")),
     *((name, seats, rival) for name, seats in (("blackwood-frey", 4), ("skip-bo", 4),
                                                 ("misery", 3))
@@ -88,15 +88,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
     args = parser.parse_args()
     print(f"reference workload nqueens(8): {reference_seconds() * 1000:.0f} ms CPU", flush=True)
-    print("| rule set | seats | rival | deals | won | lost | no winner | heuristic's share |"
-          " CPU s |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(f"{args.deals} deals a row; rivals: tops first = HAND_FIRST off, all guarded = "
+          "GUARD_ALL on, both former = both", flush=True)
+    print("| rule set | seats | rival | won | lost | no winner | heuristic's share | CPU s |")
+    print("|---|---|---|---|---|---|---|---|")
     for name, seats, rival in ROWS:
         rules = sm.load(name, params={"players": seats})
         start = time.process_time()
         won, lost, drawn = duel(rules, RIVALS[rival], args.deals, args.seed)
         share = wilson(won, won + lost)
-        print(f"| {name} | {seats} | {rival} | {args.deals} | {won} | {lost} | {drawn} | "
+        print(f"| {name} | {seats} | {rival} | {won} | {lost} | {drawn} | "
               f"{share.estimate:.1%} ({share.low:.1%}..{share.high:.1%}) | "
               f"{time.process_time() - start:.0f} |", flush=True)
     print(f"reference workload nqueens(8) again: {reference_seconds() * 1000:.0f} ms CPU")
