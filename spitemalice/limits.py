@@ -200,6 +200,21 @@ def check_int(value: Any, name: str, low: int = 0, high: int = MAX_INT, *,
                 f"not {shown(value)}")
 
 
+def check_delay(value: Any, name: str) -> float:
+    """``value`` as a ``float`` when it is a number of seconds to wait, 0 to
+    :data:`MAX_SECONDS` (an ``int`` or a ``float``; never a bool, NaN or text): the pause
+    before a bot's move, which a sleep would refuse only at that move, mid-game.
+
+    Raises:
+        SpiteMaliceError: naming ``name``, the bounds and what was given.
+    """
+    if isinstance(value, int | float) and not isinstance(value, bool) \
+            and 0 <= value <= MAX_SECONDS:  # NaN fails the comparison
+        return float(value)
+    raise SpiteMaliceError(f"{name} is a number of seconds from 0 to {MAX_SECONDS:g} "
+                           f"(spitemalice.limits.MAX_SECONDS), not {shown(value)}")
+
+
 def check_moves(moves: Sequence[object]) -> None:
     """Refuse an empty list of moves: a player is asked only for the legal moves of a live
     position (:func:`~spitemalice.engine.legal_moves`), which are never empty.

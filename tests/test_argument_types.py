@@ -695,3 +695,28 @@ def test_each_argument_check_runs_in_parameter_order(call: Callable[[], object],
         call()
     said = str(caught.value)
     assert first in said and names in said, said
+
+
+@pytest.mark.parametrize("given", [float("nan"), -1, float("inf"), 3601, "1", True, None])
+def test_a_delay_from_python_is_a_number_of_seconds(given: object, tmp_path: Path) -> None:
+    """The class of the float parameters a caller gives and a sleep takes only later, mid-game
+    (the command line bounded them; from Python NaN, negative or text were taken and failed
+    at the first bot's move): ``Hub(bot_delay)`` (and so ``serve``) and
+    ``TerminalGame(delay)``.  The other float parameters of the API are checked where they
+    are given (the search bots' ``seconds``, the ladder's and compare's ``margin``)."""
+    from spitemalice.play import HUMAN, Session
+    from spitemalice.play.terminal import TerminalGame
+    from spitemalice.server import Hub, Store
+
+    with pytest.raises(SpiteMaliceError, match=r"^bot_delay is a number of seconds from 0 to"):
+        Hub(Store(tmp_path), bot_delay=given)  # type: ignore[arg-type]
+    session = Session(BF, [HUMAN, "greedy"], seed=1)
+    with pytest.raises(SpiteMaliceError, match=r"^delay is a number of seconds from 0 to"):
+        TerminalGame(session, 0, delay=given)  # type: ignore[arg-type]
+
+
+def test_a_delay_in_range_is_taken(tmp_path: Path) -> None:
+    from spitemalice.server import Hub, Store
+
+    assert Hub(Store(tmp_path), bot_delay=0).bot_delay == 0.0
+    assert Hub(Store(tmp_path), bot_delay=3600).bot_delay == 3600.0

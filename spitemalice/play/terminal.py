@@ -30,6 +30,7 @@ from pathlib import Path
 from spitemalice.errors import IllegalMove, NotationError, OutputError, PlayError
 from spitemalice.formats.files import check_new
 from spitemalice.formats.text import for_terminal
+from spitemalice.limits import check_delay
 from spitemalice.play import screen
 from spitemalice.play.session import Session
 from spitemalice.stops import Terminated, held_stops
@@ -78,6 +79,11 @@ class TerminalGame:
         delay: seconds between two bots' moves, so that they appear one at a time.
         record_path: the file the record is kept in, if ``session`` keeps one; at the end the
             record is saved there, or else to a new :data:`DEFAULT_NAME` file.
+
+    Raises:
+        SpiteMaliceError: a ``delay`` that is not 0 to
+            :data:`~spitemalice.limits.MAX_SECONDS` seconds (a sleep would refuse it only at
+            the first bot's move).
     """
 
     def __init__(self, session: Session, seat: int, *,
@@ -88,7 +94,7 @@ class TerminalGame:
         self.rules = session.rules
         self._read = read
         self._write = write
-        self.delay = delay
+        self.delay = check_delay(delay, "delay")
         self.record_path = record_path
         self._stale = True  # the table must be laid out again before the next question
 

@@ -116,14 +116,15 @@ class Hub:
 
     Raises:
         SpiteMaliceError: a limit that is not a whole number from 1 to
-            :data:`~spitemalice.limits.MAX_INT`.
+            :data:`~spitemalice.limits.MAX_INT`, or a ``bot_delay`` that is not 0 to
+            :data:`~spitemalice.limits.MAX_SECONDS` seconds.
     """
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6,
                  max_tables: int = limits.MAX_TABLES,
                  max_tables_per_client: int = limits.MAX_TABLES_PER_CLIENT) -> None:
         self.store = store
-        self.bot_delay = bot_delay
+        self.bot_delay = limits.check_delay(bot_delay, "bot_delay")
         self.max_tables = limits.check_int(max_tables, "max_tables", 1)
         self.max_tables_per_client = limits.check_int(max_tables_per_client,
                                                       "max_tables_per_client", 1)
