@@ -355,6 +355,10 @@ LISTS: dict[str, Callable[[Any], object]] = {
         lambda v: _m("study.stats").paired_difference(v, [1.0])),
     "spitemalice.study.stats:paired_difference(b)": (
         lambda v: _m("study.stats").paired_difference([1.0], v)),
+    "spitemalice.study.stats:paired_shares(a)": (
+        lambda v: _m("study.stats").paired_shares(v, [1])),
+    "spitemalice.study.stats:paired_shares(b)": (
+        lambda v: _m("study.stats").paired_shares([1], v)),
     "spitemalice.study.stats:sprt(differences)": (
         lambda v: _m("study.stats").sprt(v, 0.1)),
     "spitemalice.study.tournament:format_table(pairings)": (
@@ -418,6 +422,8 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.server.messages:welcome(seats)": _HELPER,
     "spitemalice.study.atlas:run(only)": _HELPER,
     "spitemalice.study.commit:commit_games(results)": _HELPER,
+    "spitemalice.study.compare:Statistic.difference(rows_a)": _HELPER,
+    "spitemalice.study.compare:Statistic.difference(rows_b)": _HELPER,
     "spitemalice.study.compare:Statistic.interval(rows)": _HELPER,
     "spitemalice.study.pairs:PairTally.add_deal(tables)": _HELPER,
     "spitemalice.study.plot:interval_bars(intervals)": _HELPER,

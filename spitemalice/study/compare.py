@@ -26,12 +26,11 @@ from spitemalice.study.coverage import (
 from spitemalice.study.runner import Configuration, GameRow, play_games
 from spitemalice.study.stats import (
     COUNT,
-    SHARE_CHANGE,
-    UNBOUNDED,
     Interval,
     SprtResult,
     mean_interval,
     paired_difference,
+    paired_shares,
     sprt,
     wilson,
 )
@@ -57,6 +56,15 @@ class Statistic:
         if self.rate:
             return wilson(int(sum(values)), len(values))
         return mean_interval(values, within=COUNT)  # every mean statistic counts something
+
+    def difference(self, rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> Interval:
+        """B minus A over games paired by seed: Tango's paired score interval for a rate (it
+        keeps a width when every pair agrees), else the normal interval of the differences."""
+        a = [self.value(row) for row in rows_a]
+        b = [self.value(row) for row in rows_b]
+        if self.rate:
+            return paired_shares(a, b)
+        return paired_difference(a, b)
 
 
 def statistics(seats: int) -> list[Statistic]:
@@ -286,9 +294,7 @@ def _comparison(a: Configuration, b: Configuration, rows_a: list[GameRow],
                 interrupted: bool = False) -> Comparison:
     lines = tuple(
         Line(stat, stat.interval(rows_a), stat.interval(rows_b),
-             paired_difference([stat.value(r) for r in rows_a],
-                               [stat.value(r) for r in rows_b],
-                               within=SHARE_CHANGE if stat.rate else UNBOUNDED))
+             stat.difference(rows_a, rows_b))
         for stat in statistics(a.rules.players))
     return Comparison(a, b, len(rows_a), lines, (tuple(rows_a), tuple(rows_b)), result,
                       statistic, margin, interrupted)

@@ -17,7 +17,6 @@ positions: the seat that moved first, the next, and so on.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -25,7 +24,15 @@ import attrs
 
 from spitemalice.limits import check_list
 from spitemalice.study.runner import GameRow
-from spitemalice.study.stats import COUNT, SHARE, Z95, Interval, mean_interval, wilson
+from spitemalice.study.stats import (
+    COUNT,
+    SHARE,
+    Z95,
+    Interval,
+    mean_interval,
+    share_difference,
+    wilson,
+)
 
 METRICS: dict[str, str] = {
     "balance": "1 minus the largest gap between the win rates of two turn positions (the "
@@ -74,7 +81,7 @@ def quality(rows: Sequence[GameRow], seats: int) -> Quality:
     """The metrics of :data:`METRICS` over ``rows`` (games of one configuration of ``seats``).
 
     Rates carry Wilson intervals, means normal intervals (:mod:`spitemalice.study.stats`); balance
-    carries a normal interval for the largest gap between two seats' win shares.
+    carries Tango's paired score interval for the largest gap between two seats' win shares.
 
     Raises:
         ValueError: ``seats`` below 2.
@@ -146,9 +153,12 @@ def duration(lengths: Sequence[float]) -> Interval:
 
 def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:
     """Ludii's Balance, ``1 - max |rate_a - rate_b|`` over pairs of turn positions (``wins``
-    per position, the seat moving first first; rate = wins over all ``games``), with a normal
-    interval for the gap of the pair that decides it (a difference of two shares of one
-    multinomial: variance ``(p_a + p_b - (p_a - p_b)**2) / games``), clipped to 0..1.
+    per position, the seat moving first first; rate = wins over all ``games``), with the
+    interval of the gap of the pair that decides it: two shares of one multinomial, so
+    Tango's paired score interval (:func:`spitemalice.study.stats.share_difference`),
+    which keeps a width when few games all went one way (3 of 3 to the first seat: 0.000
+    (0.000..1.000), 3-0 being no evidence, where a normal interval says 0.000
+    (0.000..0.000)).
 
     Raises:
         ValueError: fewer than two seats, or more wins than games.
@@ -162,8 +172,8 @@ def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:
                          f"not {list(wins)}")
     if games == 0:
         return Interval(1.0, 0.0, 1.0, 0)
-    rates = [w / games for w in wins]
-    a, b = max(combinations(rates, 2), key=lambda pair: abs(pair[0] - pair[1]))
-    gap = abs(a - b)
-    half = z * math.sqrt(max(0.0, a + b - gap * gap) / games)
-    return Interval(1.0 - gap, max(0.0, 1.0 - gap - half), min(1.0, 1.0 - gap + half), games)
+    a, b = max(combinations(wins, 2), key=lambda pair: abs(pair[0] - pair[1]))
+    # Two categories of one multinomial: paired shares that are never both won.
+    gap = share_difference(0, min(a, b), max(a, b), games, z)
+    nearest = max(gap.low, 0.0)  # the gap's size: 0 when its interval reaches 0
+    return Interval(1.0 - gap.estimate, 1.0 - gap.high, 1.0 - nearest, games)

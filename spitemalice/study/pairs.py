@@ -121,9 +121,11 @@ class PairTally:
     @property
     def gain(self) -> Interval:
         """The mean per-deal value (``a``'s wins above half of a deal's games) with its
-        normal 95% interval, within -0.5..0.5 (a deal's value ranges so far): what the skill
-        gradient compares."""
-        return mean_interval(self.values, within=(-0.5, 0.5))
+        normal 95% interval, within -0.5..0.5 (a deal's value ranges so far), the variance
+        pooled with :data:`NULL_VARIANCE` as the sequential test pools it (a few deals of
+        equal value show no spread): what the skill gradient compares."""
+        return mean_interval(self.values, within=(-0.5, 0.5), prior_variance=NULL_VARIANCE,
+                             prior_weight=PRIOR_DEALS)
 
     def test(self, margin: float) -> SprtResult:
         """Wald's test (:func:`spitemalice.study.stats.sprt`) of whether ``a`` wins at least

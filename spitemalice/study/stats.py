@@ -1,14 +1,19 @@
 """Interval estimates for the figures that simulate, compare, validate and studies report.
 
 One module so every command states its uncertainty the same way: a rate carries a Wilson score
+interval, the difference of two rates measured on the same games Tango's paired score
 interval, a mean a normal-approximation interval (Student's t needs scipy; at the game counts
-these commands use, 30 and more, the two differ by under 2%).
+these commands use, 30 and more, the two differ by under 2%).  Where a few equal values would
+show no spread (the per-deal gains of a pair of bots), the variance pools a prior, as the
+sequential test does; a rate or a difference of rates never rests on a normal interval of 0/1
+values, whose width is zero when they all agree.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import cast
 
 import attrs
@@ -78,12 +83,17 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
 
 
 def mean_interval(values: Sequence[float], z: float = Z95,
-                  within: tuple[float, float] = UNBOUNDED) -> Interval:
+                  within: tuple[float, float] = UNBOUNDED, prior_variance: float = 0.0,
+                  prior_weight: int = 0) -> Interval:
     """The mean of ``values`` with a normal-approximation interval (``z`` standard errors),
     its ends kept ``within`` the range the mean can take (a count's mean is never below 0, a
     rate's within 0..1): with few values the normal interval runs past it.
 
-    One value, or none, gives an interval of zero width around the mean (0.0 for none).
+    ``prior_weight`` pseudo-values of variance ``prior_variance`` are pooled into the
+    variance estimate (as :func:`sprt` pools them): for a bounded quantity whose few values
+    may all be equal, so that they show no spread the quantity has.  Without a prior, one
+    value or none gives the whole of ``within`` when both its ends are finite (nothing is
+    known of the spread), else an interval of zero width (0.0 for none).
 
     Raises:
         TypeError: ``values`` is not a list (a str, ``None`` or a number, say), or ``within``
@@ -93,19 +103,27 @@ def mean_interval(values: Sequence[float], z: float = Z95,
     """
     check_list(values, "mean_interval", "values, a list of numbers,",
                '[1.0, 2.5]')
-    return _mean(values, z, check_within(within, "mean_interval"), "mean_interval")
+    if not (prior_variance >= 0 and isinstance(prior_weight, int) and prior_weight >= 0):
+        raise ValueError("mean_interval takes prior_variance of 0 or more and prior_weight a "
+                         f"whole number of 0 or more, not {shown(prior_variance)} and "
+                         f"{shown(prior_weight)}")
+    return _mean(values, z, check_within(within, "mean_interval"), "mean_interval",
+                 prior_variance, prior_weight)
 
 
-def _mean(values: Sequence[float], z: float, within: tuple[float, float],
-          function: str) -> Interval:
+def _mean(values: Sequence[float], z: float, within: tuple[float, float], function: str,
+          prior_variance: float = 0.0, prior_weight: int = 0) -> Interval:
     n = len(values)
-    if n == 0:
-        return Interval(0.0, 0.0, 0.0, 0)
-    mean = math.fsum(values) / n
-    if n == 1:
-        return _bounded(mean, 0.0, 1, within, function)
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    return _bounded(mean, z * math.sqrt(variance / n), n, within, function)
+    low, high = within
+    mean = math.fsum(values) / n if n else min(max(0.0, low), high)
+    dof = n - 1 + prior_weight
+    if dof <= 0:  # one value or none and no prior: nothing shows a spread
+        if math.isfinite(low) and math.isfinite(high):
+            return _bounded(mean, math.inf, n, within, function)  # the whole range
+        return _bounded(mean, 0.0, n, within, function)
+    squares = math.fsum((v - mean) ** 2 for v in values)
+    variance = (squares + prior_weight * prior_variance) / dof
+    return _bounded(mean, z * math.sqrt(variance / max(n, 1)), n, within, function)
 
 
 def interval_of_mean(mean: float, sd: float, n: int, z: float = Z95,
@@ -150,7 +168,8 @@ def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95,
     """The mean of ``b[i] - a[i]`` with a normal interval: the difference between two
     configurations played on the same seeds (pairing removes the luck of the deal shared by
     both, so the interval is narrower than comparing two independent means).  Its ends are
-    kept ``within`` the range the difference can take (-1..1 for two rates).
+    kept ``within`` the range the difference can take, as :func:`mean_interval` keeps them
+    (for two rates of 0/1 outcomes :func:`paired_shares` is the sounder interval).
 
     Raises:
         ValueError: ``a`` and ``b`` of different lengths, or ``within``'s low end above its
@@ -167,6 +186,81 @@ def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95,
     if len(a) != len(b):
         raise ValueError(f"paired values need equal lengths, not {len(a)} and {len(b)}")
     return _mean([y - x for x, y in zip(a, b, strict=True)], z, limits, "paired_difference")
+
+
+def paired_shares(a: Sequence[float], b: Sequence[float], z: float = Z95) -> Interval:
+    """The share of ones in ``b`` minus that in ``a``, for outcomes of 0 or 1 paired by index
+    (``a[i]`` and ``b[i]`` from the same seed), with the interval of
+    :func:`share_difference`.
+
+    Raises:
+        TypeError: ``a`` or ``b`` is not a list, naming the function and what a right value
+            looks like.
+        ValueError: ``a`` and ``b`` of different lengths, or a value other than 0 or 1.
+    """
+    check_list(a, "paired_shares", "a, a list of 0s and 1s,", "[1, 0, 1]")
+    check_list(b, "paired_shares", "b, a list of 0s and 1s,", "[1, 0, 1]")
+    if len(a) != len(b):
+        raise ValueError(f"paired values need equal lengths, not {len(a)} and {len(b)}")
+    odd = next((v for v in (*a, *b) if v not in (0, 1)), None)
+    if odd is not None:
+        raise ValueError(f"paired_shares takes outcomes of 0 or 1, not {shown(odd)}")
+    pairs = Counter(zip(a, b, strict=True))
+    return share_difference(pairs[1, 1], pairs[1, 0], pairs[0, 1], len(a), z)
+
+
+def share_difference(both: int, only_a: int, only_b: int, n: int, z: float = Z95) -> Interval:
+    """``share_b - share_a`` of two shares measured on the same ``n`` trials, with Tango's
+    score interval for paired shares (Tango, "Equivalence test and confidence interval for the
+    difference in proportions for the paired-sample design", Statistics in Medicine 17,
+    1998; recommended by Fagerland, Lydersen and Laake, Statistics in Medicine 33, 2014).
+
+    ``share_a = (both + only_a) / n`` and ``share_b = (both + only_b) / n``: a trial counts in
+    ``both`` when it is a success for A and for B, in ``only_a`` or ``only_b`` when for one of
+    them.  Two outcomes of the same game (A and B on one seed), or two categories of one
+    multinomial (the wins of two seats: ``both`` is 0) are such shares.  The interval holds
+    every difference ``d`` whose score statistic, with the variance of ``only_b - only_a``
+    taken at the likeliest cell shares given ``d``, lies within ``z``.  It stays within -1..1
+    and, unlike a normal interval of the per-trial differences, keeps a width when every
+    trial agrees (4 games all won under A and under B: 0.0 (-0.49..+0.49), not 0.0
+    (0.0..0.0)).
+
+    Raises:
+        ValueError: a count below 0, or ``both + only_a + only_b`` above ``n``.
+    """
+    if min(both, only_a, only_b) < 0 or both + only_a + only_b > n:
+        raise ValueError(f"share_difference takes counts of 0 or more with both + only_a + "
+                         f"only_b at most n = {n}, not {both}, {only_a}, {only_b}")
+    if n == 0:
+        return Interval(0.0, -1.0, 1.0, 0)
+    gap = (only_b - only_a) / n
+
+    def beyond(d: float) -> float:
+        """How far the score statistic at ``d`` lies beyond ``z`` (positive: outside)."""
+        # The likeliest share of "only A" trials when the difference is d (Tango's eq. 4).
+        w = (2 * n - only_b + only_a) * d - only_b - only_a
+        q = (math.sqrt(max(0.0, w * w + 8 * n * only_a * d * (1 - d))) - w) / (4 * n)
+        variance = n * (2 * q + d * (1 - d))
+        excess = only_b - only_a - n * d
+        if variance <= 0:
+            return -z if excess == 0 else math.inf
+        return abs(excess) / math.sqrt(variance) - z
+
+    return Interval(gap, _edge(beyond, gap, -1.0), _edge(beyond, gap, 1.0), n)
+
+
+def _edge(beyond: Callable[[float], float], inside: float, end: float) -> float:
+    """The point between ``inside`` (where ``beyond`` is not positive) and ``end`` where
+    ``beyond`` turns positive, by bisection; ``end`` itself when it is inside."""
+    if beyond(end) <= 0:
+        return end
+    for _ in range(60):  # 2**-60 of the range: far below any printed digit
+        middle = (inside + end) / 2
+        if beyond(middle) <= 0:
+            inside = middle
+        else:
+            end = middle
+    return inside
 
 
 def check_within(within: object, function: str) -> tuple[float, float]:

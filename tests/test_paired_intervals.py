@@ -1,0 +1,162 @@
+"""Intervals that keep a width when a few games all agree (the zero-width class, try-out s6
+P9): Tango's score interval for paired shares, and a per-deal gain whose variance pools a
+prior.  Members: ``compare``'s differences of rates, the ``balance`` quality metric, a pair's
+gain (the balance report's skill matrix and gradient), a bounded mean of one value."""
+
+import itertools
+import math
+
+import pytest
+
+from spitemalice.study.stats import (
+    Z95,
+    mean_interval,
+    paired_difference,
+    paired_shares,
+    share_difference,
+)
+
+
+def test_agreeing_pairs_keep_a_width() -> None:
+    """4 games, every one won under A and under B: the old normal interval was +0.0 (+0.0..+0.0).
+    Tango's bound for a table with no discordant pair is z**2 / (n + z**2)."""
+    both = paired_shares([1, 1, 1, 1], [1, 1, 1, 1])
+    edge = Z95 ** 2 / (4 + Z95 ** 2)
+    assert both.estimate == 0.0
+    assert both.low == pytest.approx(-edge, abs=1e-9) and both.high == pytest.approx(edge, abs=1e-9)
+    assert paired_difference([1.0] * 4, [1.0] * 4).high == 0.0  # the normal interval: no width
+
+
+def _score(both: int, only_a: int, only_b: int, n: int, d: float) -> float:
+    """Tango's statistic at ``d``, its nuisance share found by brute force: the share of
+    "only A" trials that maximises the likelihood given the difference ``d`` (a fine grid),
+    not the closed form the library uses."""
+    neither = n - both - only_a - only_b
+    best, q_best = -math.inf, 0.0
+    low, high = max(0.0, -d), (1 - d) / 2
+    for step in range(20001):
+        q = low + (high - low) * step / 20000
+        cells = (q + d, q, 1 - 2 * q - d)
+        counts = (only_b, only_a, both + neither)
+        if any(c > 0 and p <= 0 for c, p in zip(counts, cells, strict=True)):
+            continue
+        value = sum(c * math.log(p) for c, p in zip(counts, cells, strict=True) if c)
+        if value > best:
+            best, q_best = value, q
+    return abs(only_b - only_a - n * d) / math.sqrt(n * (2 * q_best + d * (1 - d)))
+
+
+@pytest.mark.parametrize("cells", [(3, 2, 5, 12), (0, 0, 3, 3), (5, 1, 0, 9), (10, 4, 4, 20)])
+def test_the_ends_are_where_tangos_statistic_reaches_z(cells: tuple[int, int, int, int]) -> None:
+    interval = share_difference(*cells)
+    for end in (interval.low, interval.high):
+        if abs(end) < 1.0:  # an end cut at -1 or +1 is not a root
+            assert _score(*cells, end) == pytest.approx(Z95, abs=2e-3), end
+
+
+def _coverage(probabilities: tuple[float, float, float, float], n: int,
+              interval: object) -> float:
+    """The exact chance, over every table of ``n`` trials, that ``interval(both, only_a,
+    only_b, n)`` holds the true difference (cells: both, only A, only B, neither)."""
+    truth = probabilities[2] - probabilities[1]
+    covered = 0.0
+    for both, only_a, only_b in itertools.product(range(n + 1), repeat=3):
+        neither = n - both - only_a - only_b
+        if neither < 0:
+            continue
+        counts = (both, only_a, only_b, neither)
+        chance = math.factorial(n) * math.prod(
+            p ** c / math.factorial(c) for p, c in zip(probabilities, counts, strict=True))
+        found = interval(both, only_a, only_b, n)  # type: ignore[operator]
+        covered += chance * (found.low <= truth <= found.high)
+    return covered
+
+
+def _normal(both: int, only_a: int, only_b: int, n: int) -> object:
+    return paired_difference([1.0] * (both + only_a) + [0.0] * (n - both - only_a),
+                             [1.0] * both + [0.0] * only_a + [1.0] * only_b
+                             + [0.0] * (n - both - only_a - only_b))
+
+
+@pytest.mark.parametrize("probabilities", [(0.45, 0.05, 0.05, 0.45), (0.0, 0.3, 0.5, 0.2),
+                                           (0.7, 0.1, 0.0, 0.2), (0.2, 0.2, 0.2, 0.4),
+                                           (0.45, 0.02, 0.08, 0.45)])
+def test_tango_covers_the_true_difference_about_95_percent_of_the_time(
+        probabilities: tuple[float, float, float, float]) -> None:
+    """Exact coverage over all tables of 12 trials stays near 95% (Fagerland, Lydersen and
+    Laake, 2014, report Tango's close to nominal)."""
+    assert _coverage(probabilities, 12, share_difference) >= 0.93
+
+
+def test_the_normal_interval_it_replaces_covered_far_less_where_pairs_mostly_agree() -> None:
+    """B wins 8% more games, nearly all pairs agree: 12 games often show no disagreement,
+    and then the normal interval is the point 0 and misses."""
+    agreeing = (0.45, 0.02, 0.08, 0.45)
+    assert _coverage(agreeing, 12, _normal) < 0.8 < _coverage(agreeing, 12, share_difference)
+
+
+def test_bad_paired_shares_are_refused() -> None:
+    with pytest.raises(ValueError, match="equal lengths, not 2 and 3"):
+        paired_shares([1, 0], [1, 0, 1])
+    with pytest.raises(ValueError, match=r"paired_shares takes outcomes of 0 or 1, not 0\.5"):
+        paired_shares([1, 0.5], [1, 0])
+    with pytest.raises(TypeError, match="paired_shares takes a, a list of 0s and 1s"):
+        paired_shares("10", [1, 0])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at most n = 3, not 2, 1, 1"):
+        share_difference(2, 1, 1, 3)
+    with pytest.raises(ValueError, match="counts of 0 or more"):
+        share_difference(0, -1, 1, 3)
+
+
+def test_no_trials_give_the_whole_range() -> None:
+    assert share_difference(0, 0, 0, 0).as_dict() == {"estimate": 0.0, "low": -1.0,
+                                                      "high": 1.0, "n": 0}
+
+
+def test_the_balance_metric_after_three_games_won_by_one_seat() -> None:
+    """simulate --metrics printed balance 0.000 (0.000..0.000) after 3 games won by the first
+    seat; 3-0 is no evidence (an exact test's p is 0.25), so the interval reaches 1."""
+    from spitemalice.study.metrics import balance
+
+    three = balance([3, 0], 3)
+    assert (three.estimate, three.low) == (0.0, 0.0) and three.high == pytest.approx(1.0)
+    thirty = balance([30, 0], 30)  # 30-0 is evidence: the balance stays low
+    assert thirty.high < 0.3
+    split = balance([5, 5], 10)
+    assert split.estimate == 1.0 and split.low < 0.7
+
+
+def test_compare_prints_a_width_for_rates_every_game_agreed_on() -> None:
+    import spitemalice as sm
+    from spitemalice.study import compare, configuration
+
+    rules = sm.load("blackwood-frey", [], {"payoff_size": 5})
+    a, b = configuration(rules, ["greedy"], "A"), configuration(rules, ["greedy"], "B")
+    result = compare(a, b, games=4, seed=3, coverage=False)
+    won = next(line for line in result.lines if line.statistic.name == "won")
+    assert won.a.estimate == won.b.estimate == 1.0  # same games: every one won under both
+    assert won.difference.low < -0.4 and won.difference.high > 0.4
+
+
+def test_a_gain_of_equal_deals_pools_the_prior_variance() -> None:
+    from spitemalice.study.pairs import NULL_VARIANCE, PRIOR_DEALS, PairTally
+
+    tally = PairTally("greedy", "random")
+    tally.values += [0.0, 0.0, 0.0]  # three split deals: the normal interval had no width
+    gain = tally.gain
+    half = Z95 * math.sqrt(PRIOR_DEALS * NULL_VARIANCE / (2 + PRIOR_DEALS) / 3)
+    assert gain.low == pytest.approx(-half) and gain.high == pytest.approx(half)
+    assert mean_interval([0.0] * 3, within=(-0.5, 0.5)).high == 0.0  # without the prior
+
+
+def test_one_value_of_a_bounded_quantity_spans_its_range() -> None:
+    assert mean_interval([0.7], within=(0.0, 1.0)).as_dict() == {
+        "estimate": 0.7, "low": 0.0, "high": 1.0, "n": 1}
+    assert mean_interval([7.0]).as_dict()["high"] == 7.0  # unbounded: nothing to span
+
+
+def test_a_prior_that_is_no_variance_is_refused() -> None:
+    with pytest.raises(ValueError, match="prior_variance of 0 or more"):
+        mean_interval([1.0, 2.0], prior_variance=-1.0, prior_weight=2)
+    with pytest.raises(ValueError, match="prior_weight a whole number"):
+        mean_interval([1.0, 2.0], prior_variance=1.0, prior_weight=1.5)  # type: ignore[arg-type]
