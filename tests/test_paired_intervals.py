@@ -141,12 +141,25 @@ def test_compare_prints_a_width_for_rates_every_game_agreed_on() -> None:
 def test_a_gain_of_equal_deals_pools_the_prior_variance() -> None:
     from spitemalice.study.pairs import NULL_VARIANCE, PRIOR_DEALS, PairTally
 
-    tally = PairTally("greedy", "random")
+    tally = PairTally("greedy", "random", wins_a=3, wins_b=3)
     tally.values += [0.0, 0.0, 0.0]  # three split deals: the normal interval had no width
     gain = tally.gain
-    half = Z95 * math.sqrt(PRIOR_DEALS * NULL_VARIANCE / (2 + PRIOR_DEALS) / 3)
+    winners = (6 + 1) / (6 + 2)  # Laplace's share of games with a winner
+    half = Z95 * math.sqrt(PRIOR_DEALS * NULL_VARIANCE * winners / (2 + PRIOR_DEALS) / 3)
     assert gain.low == pytest.approx(-half) and gain.high == pytest.approx(half)
     assert mean_interval([0.0] * 3, within=(-0.5, 0.5)).high == 0.0  # without the prior
+
+
+def test_a_gain_of_deals_without_winners_assumes_less_spread() -> None:
+    """A deal whose games have no winner has value 0 and no spread under any strength, so
+    the prior shrinks with the share of games that had a winner (starturn/3: 7%)."""
+    from spitemalice.study.pairs import PairTally
+
+    few = PairTally("greedy", "random", wins_a=1, no_winner=19)
+    many = PairTally("greedy", "random", wins_a=1, wins_b=19)
+    for tally in (few, many):
+        tally.values += [0.0] * 9 + [0.25]
+    assert few.gain.high - few.gain.low < many.gain.high - many.gain.low
 
 
 def test_one_value_of_a_bounded_quantity_spans_its_range() -> None:

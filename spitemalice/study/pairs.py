@@ -121,10 +121,17 @@ class PairTally:
     @property
     def gain(self) -> Interval:
         """The mean per-deal value (``a``'s wins above half of a deal's games) with its
-        normal 95% interval, within -0.5..0.5 (a deal's value ranges so far), the variance
-        pooled with :data:`NULL_VARIANCE` as the sequential test pools it (a few deals of
-        equal value show no spread): what the skill gradient compares."""
-        return mean_interval(self.values, within=(-0.5, 0.5), prior_variance=NULL_VARIANCE,
+        normal 95% interval, within -0.5..0.5 (a deal's value ranges so far): what the skill
+        gradient compares.
+
+        A few deals of equal value show no spread, so the variance pools :data:`PRIOR_DEALS`
+        deals of the variance a deal's value has when every game with a winner is a fair coin
+        toss: :data:`NULL_VARIANCE` times the share of games with a winner (Laplace's
+        estimate, ``(won + 1) / (games + 2)``, so that it is never 0: a deal's game adds
+        ``1/16`` of variance when it has a winner, nothing when it has none)."""
+        decided = self.wins_a + self.wins_b
+        return mean_interval(self.values, within=(-0.5, 0.5),
+                             prior_variance=NULL_VARIANCE * (decided + 1) / (self.games + 2),
                              prior_weight=PRIOR_DEALS)
 
     def test(self, margin: float) -> SprtResult:
