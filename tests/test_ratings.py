@@ -1,5 +1,5 @@
 """Ratings (spitemalice.study.ratings): the Bradley-Terry / Luce fit, the anchor, the prior and
-the bootstrap intervals."""
+the intervals (bootstrap and Wald)."""
 
 from __future__ import annotations
 
@@ -80,3 +80,49 @@ def test_bad_anchor_or_bot_is_refused() -> None:
         ratings([Table(("a", "b"), 0, 0)], ["a", "b"], "c")
     with pytest.raises(ValueError, match="not among"):
         strengths([Table(("a", "z"), 0, 0)], ["a", "b"])
+
+
+# ---- intervals that keep a width when a few games all went one way ----
+
+def _sweep(games: int) -> list[Table]:
+    """``games`` games of a against b on ``games // 2`` deals, a winning every one."""
+    return [Table(sides, sides.index("a"), game // 2)
+            for game, sides in enumerate([("a", "b"), ("b", "a")] * (games // 2))]
+
+
+def test_the_wald_half_width_of_two_bots_is_the_closed_form() -> None:
+    """Two bots: the information of the log-odds is (games + PRIOR) * p * (1 - p), p the
+    fitted share, so the standard error is its inverse root (in Elo points)."""
+    tables = [Table(("a", "b"), 0, d) for d in range(30)] + \
+             [Table(("b", "a"), 0, d) for d in range(10)]
+    rated = {r.bot: r.rating for r in ratings(tables, ["a", "b"], "b", bootstrap=0)}
+    p = (30 + PRIOR / 2) / (40 + PRIOR)
+    half = 1.959963984540054 * 400 / math.log(10) / math.sqrt((40 + PRIOR) * p * (1 - p))
+    assert rated["a"].high - rated["a"].estimate == pytest.approx(half)
+    assert rated["a"].estimate - rated["a"].low == pytest.approx(half)
+
+
+def test_four_games_won_by_one_bot_are_no_exact_measure() -> None:
+    """Every bootstrap resample of a sweep is the same sweep: the percentile interval alone
+    had no width (+382 (+382..+382)); the Wald end is the farther one."""
+    swept = {r.bot: r.rating for r in ratings(_sweep(4), ["a", "b"], "b")}["a"]
+    assert swept.estimate == pytest.approx(400 * math.log10(4.5 / 0.5))
+    assert swept.low < 0 < swept.estimate < swept.high - 400  # 4 games: not even the sign
+
+
+def test_with_many_games_the_wald_end_adds_little_to_the_bootstrap() -> None:
+    rng = random.Random(5)
+    tables = [Table(sides, sides.index("a") if rng.random() < 0.6 else sides.index("b"), g // 2)
+              for g, sides in enumerate([("a", "b"), ("b", "a")] * 300)]
+    both = {r.bot: r.rating for r in ratings(tables, ["a", "b"], "b", seed=1)}["a"]
+    wald = {r.bot: r.rating for r in ratings(tables, ["a", "b"], "b", bootstrap=0)}["a"]
+    width, wald_width = both.high - both.low, wald.high - wald.low
+    assert wald_width <= width < 1.2 * wald_width
+
+
+def test_bots_the_games_do_not_tie_to_the_anchor_keep_the_bootstrap_interval() -> None:
+    """b and c met only each other: no curvature ties them to the anchor a, whose games are
+    none; their intervals stay finite (the bootstrap's), not infinite."""
+    tables = [Table(("b", "c"), 0, d) for d in range(6)] + [Table(("c", "b"), 1, 9)]
+    for rating in ratings(tables, ["a", "b", "c"], "a"):
+        assert math.isfinite(rating.rating.low) and math.isfinite(rating.rating.high)

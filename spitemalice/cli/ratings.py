@@ -61,8 +61,8 @@ def add_ratings(commands: Any) -> None:
         "ladder", help="a round robin of bots on duplicate deals, rated with intervals",
         description="Every two bots meet on the same deals, each deal played twice with the "
                     "sides swapped; Bradley-Terry ratings (Elo scale, the anchor bot at 0) "
-                    "with bootstrap 95% intervals.  A game of more than two sides is one "
-                    "observation of Luce's choice model: its winner was chosen among the "
+                    "with 95% intervals (bootstrap and Wald).  A game of more than two sides "
+                    "is one observation of Luce's choice model: its winner was chosen among the "
                     "sides at the table in proportion to their bots' strengths (docs/"
                     "studying.md).  Stops when the order is decided: each pair of neighbours "
                     "in the order has passed a sequential test.")
@@ -201,8 +201,8 @@ def _ladder_head(ruleset: str, players: int, deals: int, margin: float | None,
             f"; the order is decided (margin {margin:g})" if decided
             else f"; the order is not decided yet (margin {margin:g}): play more --games")
     return (f"{ruleset}, {players} players: up to {deals} deals per pair, each played twice "
-            f"with the sides swapped; ratings on the Elo scale with 95% bootstrap "
-            f"intervals{stop}")
+            f"with the sides swapped; ratings on the Elo scale with 95% intervals "
+            f"(bootstrap and Wald){stop}")
 
 
 def base_of(args: argparse.Namespace, book: RuleBook) -> RuleBook | None:

@@ -5,7 +5,8 @@ swapped (:mod:`spitemalice.study.pairs`); game ``g`` of every pair is dealt from
 so the whole round robin is played on duplicate deals.  The games are rated by a
 Bradley-Terry model (Luce's choice model with more than two sides; how a multi-seat game
 becomes evidence is in :mod:`spitemalice.study.ratings`), with the anchor bot at 0 and
-bootstrap 95% intervals.
+95% intervals (the bootstrap's, each end widened to the Wald interval's where that is
+farther: :mod:`spitemalice.study.ratings`).
 
 **Stopping when the order is decided.**  With a margin the deals are played in batches, and
 each pair carries Wald's sequential probability ratio test on its per-deal results (as

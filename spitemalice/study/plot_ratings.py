@@ -39,8 +39,8 @@ def plot_ladder(path: Path, result: Ladder, subtitle: str = "", *, force: bool =
 def _draw_ladder(figure: Any, left: Any, right: Any, result: Ladder, subtitle: str) -> None:
     interval_bars(left, [r.bot for r in result.ratings], [r.rating for r in result.ratings],
                   percent=False)
-    left.set_xlabel(for_terminal(f"rating (Elo scale, {result.anchor} = 0; 95% bootstrap "
-                                 f"interval)"))
+    left.set_xlabel(for_terminal(f"rating (Elo scale, {result.anchor} = 0; 95% interval, "
+                                 f"bootstrap and Wald)"))
     left.set_title("Ratings")
     _shares(right, [r.bot for r in result.ratings], [p.tally for p in result.pairs])
     figure.suptitle(for_terminal(f"{result.ruleset}, {result.players} players: up to "

@@ -27,8 +27,16 @@ more means winning a two-side game about 76% of the time.
 the Bootstrap*, 1993, chapter 13): the deals are resampled with replacement, every game of a
 resampled deal coming with it (the games of one deal share its cards, so they are resampled
 together), and the model refitted; the 2.5% and 97.5% points of each bot's rating over
-:data:`BOOTSTRAP` refits are its 95% interval.  The bootstrap is seeded: equal games give
-equal intervals.
+:data:`BOOTSTRAP` refits are its interval.  The bootstrap is seeded: equal games give equal
+intervals.  A resample holds only outcomes that happened, so when few games all went one way
+(4 of 4 won) every refit is the same and the percentiles have almost no width: the
+interval says "measured exactly" of what rests on 4 games.  So each end is the farther of
+the bootstrap's and the Wald interval's, ``rating -+ 1.96`` standard errors from the
+curvature of the log-likelihood at the fit (its observed information, the prior's virtual
+games included, the anchor held at 0).  With many games the two agree (both are
+asymptotically normal), with few the Wald interval's width is the honest one: two bots, 4
+games all won by one, give it +382 (-126..+889) where the bootstrap alone said +382
+(+382..+382).
 """
 
 from __future__ import annotations
@@ -41,7 +49,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 
 from spitemalice.limits import MAX_BOOTSTRAP, check_int, check_list, check_seed
-from spitemalice.study.stats import Interval
+from spitemalice.study.stats import Z95, Interval
 
 BOOTSTRAP = 400
 """Bootstrap refits behind each interval."""
@@ -77,8 +85,8 @@ class Rating:
 
     Attributes:
         bot: the bot's name.
-        rating: Elo-scale rating (the anchor bot 0) with its bootstrap 95% interval
-            (``n``: the games with a winner the bot played in).
+        rating: Elo-scale rating (the anchor bot 0) with its 95% interval (the module
+            docstring; ``n``: the games with a winner the bot played in).
         games: games the bot played, with a winner or not.
         wins: games its side won.
     """
@@ -111,11 +119,35 @@ def strengths(tables: Iterable[Table], bots: Sequence[str]) -> dict[str, float]:
     return _fit(counts, bots)
 
 
+_Shape = tuple[list[tuple[int, int]], float]
+"""A distinct table: (bot index, sides it held) for each bot there, and its games' weight."""
+
+
 def _fit(counts: Mapping[_Key, int],
          bots: Sequence[str], start: Mapping[str, float] | None = None) -> dict[str, float]:
-    index = {bot: i for i, bot in enumerate(bots)}
     size = len(bots)
-    wins = [0.0] * size
+    wins, shapes = _shapes(counts, bots)
+    gamma = [start[bot] for bot in bots] if start else [1.0] * size
+    for _ in range(_MOST_STEPS):
+        denominators = [0.0] * size
+        for held, weight in shapes:
+            total = sum(gamma[i] * n for i, n in held)
+            for i, n in held:
+                denominators[i] += weight * n / total
+        new = [wins[i] / denominators[i] if denominators[i] else gamma[i] for i in range(size)]
+        scale = math.exp(-sum(math.log(g) for g in new) / size) if all(new) else 1.0
+        new = [g * scale for g in new]
+        change = max(abs(math.log(n / g)) for n, g in zip(new, gamma, strict=True))
+        gamma = new
+        if change < _TOLERANCE:
+            break
+    return dict(zip(bots, gamma, strict=True))
+
+
+def _shapes(counts: Mapping[_Key, int], bots: Sequence[str]) -> tuple[list[float], list[_Shape]]:
+    """Each bot's wins and the distinct tables, the prior's virtual games included."""
+    index = {bot: i for i, bot in enumerate(bots)}
+    wins = [0.0] * len(bots)
     # Each distinct table: how many games, and how many sides each bot held there.
     tables: Counter[tuple[str, ...]] = Counter()
     met: set[tuple[int, int]] = set()
@@ -134,21 +166,54 @@ def _fit(counts: Mapping[_Key, int],
         wins[a] += PRIOR / 2
         wins[b] += PRIOR / 2
         shapes.append(([(a, 1), (b, 1)], PRIOR))
-    gamma = [start[bot] for bot in bots] if start else [1.0] * size
-    for _ in range(_MOST_STEPS):
-        denominators = [0.0] * size
-        for held, weight in shapes:
-            total = sum(gamma[i] * n for i, n in held)
-            for i, n in held:
-                denominators[i] += weight * n / total
-        new = [wins[i] / denominators[i] if denominators[i] else gamma[i] for i in range(size)]
-        scale = math.exp(-sum(math.log(g) for g in new) / size) if all(new) else 1.0
-        new = [g * scale for g in new]
-        change = max(abs(math.log(n / g)) for n, g in zip(new, gamma, strict=True))
-        gamma = new
-        if change < _TOLERANCE:
-            break
-    return dict(zip(bots, gamma, strict=True))
+    return wins, shapes
+
+
+def _standard_errors(counts: Mapping[_Key, int], bots: Sequence[str],
+                     gamma: Mapping[str, float], anchor: str) -> dict[str, float]:
+    """Each bot's standard error on the Elo scale, from the curvature of the log-likelihood
+    (the prior's virtual games included) at the fit ``gamma``, the anchor held at 0: the
+    inverse of the observed information.  A game at a table where bot ``i`` holds share
+    ``p_i = n_i gamma_i / sum_j n_j gamma_j`` adds ``diag(p) - p p^T`` to the information
+    in log-strengths, whoever won.  Infinite when the games do not tie a bot to the anchor."""
+    _, shapes = _shapes(counts, bots)
+    size = len(bots)
+    strength = [gamma[bot] for bot in bots]
+    information = [[0.0] * size for _ in range(size)]
+    for held, weight in shapes:
+        total = sum(strength[i] * n for i, n in held)
+        share = {i: strength[i] * n / total for i, n in held}
+        for i, p in share.items():
+            information[i][i] += weight * p
+            for j, q in share.items():
+                information[i][j] -= weight * p * q
+    rest = [i for i, bot in enumerate(bots) if bot != anchor]
+    inverse = _inverse([[information[i][j] for j in rest] for i in rest])
+    scale = 400 / math.log(10)  # log-strength to Elo points
+    errors = {anchor: 0.0}
+    for k, i in enumerate(rest):
+        errors[bots[i]] = math.inf if inverse is None else scale * math.sqrt(
+            max(inverse[k][k], 0.0))
+    return errors
+
+
+def _inverse(matrix: list[list[float]]) -> list[list[float]] | None:
+    """The inverse of a small symmetric matrix by Gauss-Jordan elimination with partial
+    pivoting, or ``None`` when it is singular."""
+    size = len(matrix)
+    rows = [row[:] + [float(i == j) for j in range(size)] for i, row in enumerate(matrix)]
+    for column in range(size):
+        pivot = max(range(column, size), key=lambda r: abs(rows[r][column]))
+        if abs(rows[pivot][column]) < 1e-12:
+            return None
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        lead = rows[column][column]
+        rows[column] = [value / lead for value in rows[column]]
+        for r in range(size):
+            if r != column and rows[r][column]:
+                factor = rows[r][column]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column], strict=True)]
+    return [row[size:] for row in rows]
 
 
 def elo(gamma: Mapping[str, float], anchor: str) -> dict[str, float]:
@@ -159,7 +224,8 @@ def elo(gamma: Mapping[str, float], anchor: str) -> dict[str, float]:
 
 def ratings(tables: Sequence[Table], bots: Sequence[str], anchor: str,
             seed: int = 0, bootstrap: int = BOOTSTRAP) -> list[Rating]:
-    """Each bot's Elo-scale rating with its bootstrap 95% interval, best first.
+    """Each bot's Elo-scale rating with its 95% interval (the wider, at each end, of the
+    bootstrap's and the Wald interval's: the module docstring), best first.
 
     Args:
         tables: the games, each a :class:`Table`.
@@ -167,7 +233,7 @@ def ratings(tables: Sequence[Table], bots: Sequence[str], anchor: str,
         anchor: the bot rated 0.
         seed: seeds the bootstrap's resampling of deals, 0 to
             :data:`~spitemalice.limits.MAX_SEED`.
-        bootstrap: refits behind the intervals (0: intervals of zero width), at most
+        bootstrap: refits behind the intervals (0: the Wald interval alone), at most
             :data:`~spitemalice.limits.MAX_BOOTSTRAP`.
 
     Raises:
@@ -205,9 +271,13 @@ def ratings(tables: Sequence[Table], bots: Sequence[str], anchor: str,
     played = Counter(bot for t in tables for bot in set(t.sides))
     decided_games = Counter(bot for t in decided for bot in set(t.sides))
     won = Counter(t.sides[t.winner] for t in decided if t.winner is not None)
+    errors = _standard_errors(sum(by_deal.values(), Counter()), bots, fitted, anchor)
     result = []
     for bot in bots:
         low, high = _percentiles(draws[bot], point[bot])
+        if math.isfinite(errors[bot]):  # each end the farther of the two intervals
+            low = min(low, point[bot] - Z95 * errors[bot])
+            high = max(high, point[bot] + Z95 * errors[bot])
         result.append(Rating(bot, Interval(point[bot], low, high, decided_games[bot]),
                              played[bot], won[bot]))
     return sorted(result, key=lambda r: -r.rating.estimate)
