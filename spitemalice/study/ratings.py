@@ -33,10 +33,11 @@ intervals.  A resample holds only outcomes that happened, so when few games all 
 interval says "measured exactly" of what rests on 4 games.  So each end is the farther of
 the bootstrap's and the Wald interval's, ``rating -+ 1.96`` standard errors from the
 curvature of the log-likelihood at the fit (its observed information, the prior's virtual
-games included, the anchor held at 0).  With many games the two agree (both are
-asymptotically normal), with few the Wald interval's width is the honest one: two bots, 4
-games all won by one, give it +382 (-126..+889) where the bootstrap alone said +382
-(+382..+382).
+games included, the anchor held at 0).  With many games of both outcomes the two agree (both
+are asymptotically normal); with few, or against a bot that never wins (``random``, the
+default anchor), the Wald interval's width is the honest one: two bots, 4 games all won by
+one, give it +382 (-126..+889) where the bootstrap alone said +382 (+382..+382).  A bot the
+games do not tie to the anchor keeps the bootstrap's interval.
 """
 
 from __future__ import annotations
