@@ -126,3 +126,16 @@ def test_bots_the_games_do_not_tie_to_the_anchor_keep_the_bootstrap_interval() -
     tables = [Table(("b", "c"), 0, d) for d in range(6)] + [Table(("c", "b"), 1, 9)]
     for rating in ratings(tables, ["a", "b", "c"], "a"):
         assert math.isfinite(rating.rating.low) and math.isfinite(rating.rating.high)
+
+
+def test_bots_that_met_only_in_games_without_a_winner_are_tied_by_the_prior() -> None:
+    """Four-seat Skip-Bo with random: every game of random's pairs may end without a winner
+    (try-out s7 H3: greedy and heuristic printed +0 (+0..+0) from such games).  They met, so
+    the prior's virtual game joins them: the interval is wide, not a point."""
+    tables = [Table(("random", "greedy", "random", "greedy"), None, d) for d in range(4)] + \
+             [Table(("greedy", "heuristic", "greedy", "heuristic"), 0, 5)] + \
+             [Table(("heuristic", "greedy", "heuristic", "greedy"), 0, 6)]
+    rated = {r.bot: r.rating for r in ratings(tables, ["random", "greedy", "heuristic"],
+                                              "random")}
+    for bot in ("greedy", "heuristic"):
+        assert rated[bot].high - rated[bot].low > 500, rated[bot]

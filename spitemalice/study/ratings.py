@@ -17,9 +17,9 @@ evidence about strength; it is counted and reported, not rated.
 **Fit.**  The maximum-likelihood strengths are found by Hunter's minorization-maximization
 iteration (Hunter, "MM algorithms for generalized Bradley-Terry models", Annals of Statistics
 32(1), 2004, section 5 for the Luce and Plackett-Luce case).  A bot that never won (or never
-lost) has no finite maximum, so a prior of one virtual game between every two bots that met,
-won half by each, is added (as Coulom's BayesElo adds virtual draws): it pulls no rating
-visibly once a few dozen real games are in.  Ratings are on the Elo scale,
+lost) has no finite maximum, so a prior of one virtual game between every two bots that met
+(at any table, with a winner or not), won half by each, is added (as Coulom's BayesElo adds
+virtual draws): it pulls no rating visibly once a few dozen real games are in.  Ratings are on the Elo scale,
 ``400 * log10(gamma_b / gamma_anchor)``, with the anchor bot (``random``) at 0: 200 points
 more means winning a two-side game about 76% of the time.
 
@@ -56,7 +56,7 @@ BOOTSTRAP = 400
 """Bootstrap refits behind each interval."""
 
 PRIOR = 1.0
-"""Virtual games, won half by each, between every two bots that met."""
+"""Virtual games, won half by each, between every two bots that met (at any table)."""
 
 _TOLERANCE = 1e-9
 
@@ -117,17 +117,22 @@ def strengths(tables: Iterable[Table], bots: Sequence[str]) -> dict[str, float]:
     check_list(bots, "strengths", "bots, a list of bot names,",
                '["greedy", "random"]')
     counts = Counter((t.sides, t.winner) for t in tables if t.winner is not None)
-    return _fit(counts, bots)
+    return _fit(counts, bots, _met(tables))
+
+
+def _met(tables: Iterable[Table]) -> frozenset[tuple[str, ...]]:
+    """The bots of every table, with a winner or not: whom the prior's virtual games join."""
+    return frozenset(tuple(sorted(set(t.sides))) for t in tables)
 
 
 _Shape = tuple[list[tuple[int, int]], float]
 """A distinct table: (bot index, sides it held) for each bot there, and its games' weight."""
 
 
-def _fit(counts: Mapping[_Key, int],
-         bots: Sequence[str], start: Mapping[str, float] | None = None) -> dict[str, float]:
+def _fit(counts: Mapping[_Key, int], bots: Sequence[str], met: frozenset[tuple[str, ...]],
+         start: Mapping[str, float] | None = None) -> dict[str, float]:
     size = len(bots)
-    wins, shapes = _shapes(counts, bots)
+    wins, shapes = _shapes(counts, bots, met)
     gamma = [start[bot] for bot in bots] if start else [1.0] * size
     for _ in range(_MOST_STEPS):
         denominators = [0.0] * size
@@ -145,25 +150,28 @@ def _fit(counts: Mapping[_Key, int],
     return dict(zip(bots, gamma, strict=True))
 
 
-def _shapes(counts: Mapping[_Key, int], bots: Sequence[str]) -> tuple[list[float], list[_Shape]]:
-    """Each bot's wins and the distinct tables, the prior's virtual games included."""
+def _shapes(counts: Mapping[_Key, int], bots: Sequence[str],
+            met: frozenset[tuple[str, ...]]) -> tuple[list[float], list[_Shape]]:
+    """Each bot's wins and the distinct tables, the prior's virtual games (one between every
+    two bots of a table in ``met``) included."""
     index = {bot: i for i, bot in enumerate(bots)}
     wins = [0.0] * len(bots)
     # Each distinct table: how many games, and how many sides each bot held there.
     tables: Counter[tuple[str, ...]] = Counter()
-    met: set[tuple[int, int]] = set()
-    for (sides, winner), count in counts.items():
-        unknown = set(sides) - index.keys()
+    pairs: set[tuple[int, int]] = set()
+    for present in met:  # every table's bots: the counted ones are among them
+        unknown = set(present) - index.keys()
         if unknown:
             raise ValueError(f"a table names bots {sorted(unknown)} not among {list(bots)}")
+        ranks = sorted(index[bot] for bot in present)
+        pairs.update((a, b) for a in ranks for b in ranks if a < b)
+    for (sides, winner), count in counts.items():
         wins[index[sides[winner]]] += count
         tables[sides] += count
-        present = sorted({index[bot] for bot in sides})
-        met.update((a, b) for a in present for b in present if a < b)
     shapes: list[tuple[list[tuple[int, int]], float]] = [
         ([(index[bot], held) for bot, held in Counter(sides).items()], count)
               for sides, count in tables.items()]
-    for a, b in met:  # the prior: virtual games, won half by each
+    for a, b in sorted(pairs):  # the prior: virtual games, won half by each
         wins[a] += PRIOR / 2
         wins[b] += PRIOR / 2
         shapes.append(([(a, 1), (b, 1)], PRIOR))
@@ -171,13 +179,14 @@ def _shapes(counts: Mapping[_Key, int], bots: Sequence[str]) -> tuple[list[float
 
 
 def _standard_errors(counts: Mapping[_Key, int], bots: Sequence[str],
-                     gamma: Mapping[str, float], anchor: str) -> dict[str, float]:
+                     met: frozenset[tuple[str, ...]], gamma: Mapping[str, float],
+                     anchor: str) -> dict[str, float]:
     """Each bot's standard error on the Elo scale, from the curvature of the log-likelihood
     (the prior's virtual games included) at the fit ``gamma``, the anchor held at 0: the
     inverse of the observed information.  A game at a table where bot ``i`` holds share
     ``p_i = n_i gamma_i / sum_j n_j gamma_j`` adds ``diag(p) - p p^T`` to the information
     in log-strengths, whoever won.  Infinite when the games do not tie a bot to the anchor."""
-    _, shapes = _shapes(counts, bots)
+    _, shapes = _shapes(counts, bots, met)
     size = len(bots)
     strength = [gamma[bot] for bot in bots]
     information = [[0.0] * size for _ in range(size)]
@@ -254,7 +263,8 @@ def ratings(tables: Sequence[Table], bots: Sequence[str], anchor: str,
     if anchor not in bots:
         raise ValueError(f"the anchor {anchor!r} is not among the bots {list(bots)}")
     decided = [t for t in tables if t.winner is not None]
-    fitted = strengths(decided, bots)
+    fitted = strengths(tables, bots)
+    met = _met(tables)
     point = elo(fitted, anchor)
     by_deal: dict[int, Counter[_Key]] = {}
     for table in decided:
@@ -267,12 +277,12 @@ def ratings(tables: Sequence[Table], bots: Sequence[str], anchor: str,
         counts: Counter[_Key] = Counter()
         for _ in deals:
             counts.update(deals[rng.randrange(len(deals))])
-        for bot, value in elo(_fit(counts, bots, fitted), anchor).items():
+        for bot, value in elo(_fit(counts, bots, met, fitted), anchor).items():
             draws[bot].append(value)
     played = Counter(bot for t in tables for bot in set(t.sides))
     decided_games = Counter(bot for t in decided for bot in set(t.sides))
     won = Counter(t.sides[t.winner] for t in decided if t.winner is not None)
-    errors = _standard_errors(sum(by_deal.values(), Counter()), bots, fitted, anchor)
+    errors = _standard_errors(sum(by_deal.values(), Counter()), bots, met, fitted, anchor)
     result = []
     for bot in bots:
         low, high = _percentiles(draws[bot], point[bot])
