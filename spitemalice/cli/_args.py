@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
+from spitemalice.formats import strict_json
 from spitemalice.limits import (
     MAX_GAMES,
     MAX_INT,
@@ -178,6 +179,12 @@ def say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:
     every command prints, because what it prints may quote a file, a record, a plugin or a
     person."""
     print(for_terminal(text, lines=True), file=file, flush=flush)
+
+
+def json_text(data: object) -> str:
+    """``data`` as strict JSON text, indented by 2: what every ``--json`` prints (a float
+    that is not finite written as null: :func:`spitemalice.formats.strict_json.dumps`)."""
+    return strict_json.dumps(data, indent=2)
 
 
 def note_interrupted(done: int, what: str = "summary") -> None:

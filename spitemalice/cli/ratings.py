@@ -4,7 +4,6 @@ configuration fair, does skill matter) on the command line."""
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from spitemalice.cli._args import (
     count,
     count_or_none,
     describe,
+    json_text,
     load_rules,
     note_interrupted,
     number,
@@ -168,7 +168,7 @@ def run_ladder(args: argparse.Namespace) -> int:
                             args.anchor, on_game, jobs, client)
         outputs.close(result.interrupted)
     if args.json:
-        say(json.dumps({**provenance, **result.as_dict()}, indent=2))
+        say(json_text({**provenance, **result.as_dict()}))
     else:
         say(table([*named.rows(), ("rerun", command)]))
         say(_ladder_head(result.ruleset, result.players, result.deals, result.margin,
@@ -264,8 +264,8 @@ def run_balance(args: argparse.Namespace) -> int:
                              on_game=progress.advance, jobs=jobs, client=client,
                              coverage=args.coverage_games)
     if args.json:
-        say(json.dumps({"configuration": named.as_dict(), "command": command,
-                        **report.as_dict()}, indent=2))
+        say(json_text({"configuration": named.as_dict(), "command": command,
+                        **report.as_dict()}))
     else:
         say(table([*named.rows(), ("rerun", command)]))
         say(format_balance(report))

@@ -8,7 +8,6 @@ and ``--scheduler`` from :mod:`spitemalice.study.parallel`.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from spitemalice.cli._args import (
@@ -18,6 +17,7 @@ from spitemalice.cli._args import (
     bot_list,
     count,
     describe,
+    json_text,
     load_rules,
     note_interrupted,
     say,
@@ -74,7 +74,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     data = {**provenance, **summary.as_dict(timing=False)}
     metrics = study.finish(data, summary.interrupted)
     if args.json:
-        say(json.dumps(data, indent=2))
+        say(json_text(data))
     else:
         covered = format_coverage_report(summary.coverage, summary.coverage_notes,
                                          summary.games)

@@ -9,7 +9,6 @@ summary of the games finished.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import shlex
 from pathlib import Path
@@ -26,6 +25,7 @@ from spitemalice.cli._args import (
     bot_list,
     count,
     describe,
+    json_text,
     load_rules,
     note_interrupted,
     number,
@@ -365,7 +365,7 @@ def run_compare(args: argparse.Namespace) -> int:
         outputs.close(result.interrupted)
     if result.interrupted:
         note_interrupted(result.games)
-    say(json.dumps({**provenance, **result.as_dict()}, indent=2) if args.json
+    say(json_text({**provenance, **result.as_dict()}) if args.json
           else format_comparison(result, compare_head(side_a.named, side_b.named, command)))
     if args.plot is not None and result.games:
         with held_stops():  # the picture of the games finished, whole, even when cut short
@@ -460,10 +460,10 @@ def run_tournament(args: argparse.Namespace) -> int:
             played = tournament(book, bots, args.games, args.seed, on_game, jobs, client)
         outputs.close(played.interrupted)
     if args.json:
-        say(json.dumps({**provenance, "ruleset": book.name, "players": book.players,
+        say(json_text({**provenance, "ruleset": book.name, "players": book.players,
                           "deals": args.games, "seed": args.seed,
                           "interrupted": played.interrupted,
-                          "pairings": [p.as_dict() for p in played]}, indent=2))
+                          "pairings": [p.as_dict() for p in played]}))
     else:
         say(table([*named.rows(), ("bots", ", ".join(bots)), ("rerun", command)]))
         say(f"{book.name}, {book.players} players: each bot against the one before it, "

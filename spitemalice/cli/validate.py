@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 from pathlib import Path
 from typing import Any
@@ -15,12 +14,14 @@ from spitemalice.cli._args import (
     add_force,
     add_rules_args,
     count,
+    json_text,
     note_interrupted,
     rule_params,
     say,
     seed,
 )
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats import strict_json
 from spitemalice.formats.files import check_new, write_file
 from spitemalice.formats.text import for_terminal
 from spitemalice.rules.loader import built_in_rulesets
@@ -74,7 +75,7 @@ def run_validate(args: argparse.Namespace) -> int:
         report = _rerun(args, validate(args.ruleset, args.house_rule, params, args.games,
                                        args.seed, progress=not args.json, jobs=jobs,
                                        client=client))
-    say(json.dumps(report.as_dict(), indent=2) if args.json
+    say(json_text(report.as_dict()) if args.json
           else format_report(report, strict=args.strict))
     if report.reproduction is not None:
         _write_record(path, report.reproduction["record"], args.force)
@@ -102,7 +103,7 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
                                      jobs=jobs, client=client)
     result = attrs.evolve(result, reports=tuple((name, _rerun(args, report))
                                                 for name, report in result.reports))
-    say(json.dumps(result.as_dict(), indent=2) if args.json
+    say(json_text(result.as_dict()) if args.json
           else format_house_rule_report(result, strict=args.strict))
     for name, report in result.reports:
         if report.reproduction is not None:
@@ -136,4 +137,5 @@ def _write_record(path: Path, record: object, force: bool) -> None:
         OutputError: the file is there already (without ``--force``) or cannot be written.
     """
     with held_stops():
-        write_file(path, json.dumps(record, indent=1) + "\n", force=force, what="--record")
+        write_file(path, strict_json.dumps(record, indent=1) + "\n", force=force,
+                   what="--record")

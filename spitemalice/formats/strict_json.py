@@ -1,4 +1,5 @@
-"""JSON text parsed strictly: the one :func:`json.loads` of text from outside the library.
+"""JSON text parsed strictly: the one :func:`json.loads` of text from outside the library; and
+JSON text written strictly (:func:`dumps`), for what the library writes with floats in it.
 
 Python's :func:`json.loads` keeps the last of two values given under one key
 (``{"type": "catalog", "type": "create"}`` reads as a ``create``), so a document could mean
@@ -17,6 +18,7 @@ server's messages and the atlas's data file.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from spitemalice import limits
@@ -121,3 +123,22 @@ def loads(text: str) -> Any:
     except _Twice:
         pass
     raise _where(json.loads(text, parse_int=limits.json_int, object_pairs_hook=_mark_repeats))
+
+
+def dumps(data: Any, *, indent: int | None = None, sort_keys: bool = False) -> str:
+    """``data`` as JSON text that every reader takes: a float that is not finite (an infinite
+    log-likelihood ratio, an interval end with no bound) is written as ``null``, where
+    :func:`json.dumps` writes ``Infinity`` or ``NaN``, which RFC 8259 does not allow and strict
+    readers (JavaScript's ``JSON.parse``, jq) refuse.  The writers of the study outputs use
+    it: every ``--json``, ``--games-out``'s JSON lines and sidecar, the atlas's data file."""
+    return json.dumps(_finite(data), indent=indent, sort_keys=sort_keys, allow_nan=False)
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value

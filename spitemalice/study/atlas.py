@@ -14,7 +14,6 @@ into the page, a pure function of the data (the docs test renders it again and c
 
 from __future__ import annotations
 
-import json
 import resource
 import time
 from collections.abc import Callable, Sequence
@@ -184,7 +183,7 @@ def _cpu() -> float:
 def _write(path: Path, data: dict[str, Any]) -> None:
     """Replace the data file whole (a temporary beside it, then its name; a link there is
     replaced, never followed): a run stopped at any moment leaves the last entry's data."""
-    write_file(path, json.dumps(data, indent=1, sort_keys=True) + "\n", force=True,
+    write_file(path, strict_json.dumps(data, indent=1, sort_keys=True) + "\n", force=True,
                what="the atlas data file")
 
 

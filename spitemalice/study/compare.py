@@ -9,6 +9,7 @@ differs from A by at least the margin (:func:`spitemalice.study.stats.sprt`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -35,6 +36,10 @@ from spitemalice.study.stats import (
     wilson,
 )
 
+PRIOR_GAMES = 4
+"""The weight, in games, of the unpaired variance the sequential test of ``compare
+--until-decided`` pools with the paired differences (as ``ladder`` pools its deals' prior)."""
+
 
 @attrs.frozen
 class Statistic:
@@ -56,6 +61,36 @@ class Statistic:
         if self.rate:
             return wilson(int(sum(values)), len(values))
         return mean_interval(values, within=COUNT)  # every mean statistic counts something
+
+    def test(self, rows_a: Sequence[GameRow], rows_b: Sequence[GameRow],
+             margin: float) -> SprtResult:
+        """Wald's test of whether B differs from A by ``margin`` on the paired differences,
+        the variance pooled with :data:`PRIOR_GAMES` games of :meth:`unpaired_variance`, and
+        for a rate at least ``margin * (1 - margin)``, the least a difference of 0/1
+        outcomes of that size has: a few games that all agree (every one won under A and
+        under B, or played identically) show no spread and would otherwise decide at once
+        (try-out s7 H1)."""
+        a = [self.value(row) for row in rows_a]
+        b = [self.value(row) for row in rows_b]
+        return sprt([y - x for x, y in zip(a, b, strict=True)], margin,
+                    prior_variance=self.unpaired_variance(a) + self.unpaired_variance(b),
+                    prior_weight=PRIOR_GAMES,
+                    least_variance=margin * (1 - margin) if self.rate and margin < 1 else 0.0)
+
+    def unpaired_variance(self, values: Sequence[float]) -> float:
+        """The variance one side's ``values`` add to a difference the pairing took nothing
+        out of: a rate's ``p (1 - p)`` at Laplace's estimate ``p = (wins + 1) / (games +
+        2)``; a count's sample variance, but at least its mean with one pseudo-event added,
+        ``(sum + 1) / (games + 1)`` (a Poisson count's variance), so that neither is 0 before
+        anything varied."""
+        n = len(values)
+        total = math.fsum(values)
+        if self.rate:
+            share = (total + 1) / (n + 2)
+            return share * (1 - share)
+        mean = total / n if n else 0.0
+        spread = math.fsum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+        return max(spread, (total + 1) / (n + 1))
 
     def difference(self, rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> Interval:
         """B minus A over games paired by seed: Tango's paired score interval for a rate (it
@@ -268,8 +303,7 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
             tally.add(counted)
         identical += run.identical
         interrupted = run.interrupted
-        result = sprt([stat.value(y) - stat.value(x) for x, y in zip(rows_a, rows_b,
-                                                                      strict=True)], margin)
+        result = stat.test(rows_a, rows_b, margin)
     return attrs.evolve(_comparison(a, b, rows_a, rows_b, result, statistic, margin,
                                     interrupted),
                         coverage=_covered((a, b), tallies), identical=identical)

@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from spitemalice.errors import OutputError, SpiteMaliceError
+from spitemalice.formats import strict_json
 from spitemalice.formats.files import NewFile, check_new, write_file
 from spitemalice.formats.text import for_terminal
 from spitemalice.rules.policies import TeamRule
@@ -139,7 +139,7 @@ class GamesOut:
         if self.configuration is not None:
             said = finished or Finished(self.rows)
             write_file(sidecar_path(self.path),
-                       json.dumps({"games": self.path.name, **self.configuration,
+                       strict_json.dumps({"games": self.path.name, **self.configuration,
                                    "rows": self.rows, "games_finished": self.rows,
                                    "interrupted": said.interrupted}, indent=2) + "\n",
                        force=self.force, what="--games-out")
@@ -159,7 +159,7 @@ class GamesOut:
         if self.teams and teams is not None:
             of_seat, winning = _team_fields(row, teams)
             record.update({"teams": of_seat, "winning_team": winning})
-        return json.dumps(record) + "\n"
+        return strict_json.dumps(record) + "\n"
 
     def _put(self, text: str, start: int | None = None) -> None:
         """Write ``text`` whole (flushed) or, when the write fails, cut the file back to

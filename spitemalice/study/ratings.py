@@ -19,9 +19,9 @@ iteration (Hunter, "MM algorithms for generalized Bradley-Terry models", Annals 
 32(1), 2004, section 5 for the Luce and Plackett-Luce case).  A bot that never won (or never
 lost) has no finite maximum, so a prior of one virtual game between every two bots that met
 (at any table, with a winner or not), won half by each, is added (as Coulom's BayesElo adds
-virtual draws): it pulls no rating visibly once a few dozen real games are in.  Ratings are on the Elo scale,
-``400 * log10(gamma_b / gamma_anchor)``, with the anchor bot (``random``) at 0: 200 points
-more means winning a two-side game about 76% of the time.
+virtual draws): it pulls no rating visibly once a few dozen real games are in.  Ratings are
+on the Elo scale, ``400 * log10(gamma_b / gamma_anchor)``, with the anchor bot (``random``)
+at 0: 200 points more means winning a two-side game about 76% of the time.
 
 **Intervals.**  A percentile bootstrap over deals (Efron and Tibshirani, *An Introduction to
 the Bootstrap*, 1993, chapter 13): the deals are resampled with replacement, every game of a

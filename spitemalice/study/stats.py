@@ -306,7 +306,7 @@ class SprtResult:
 
 def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
          beta: float = 0.05, prior_variance: float = 0.0,
-         prior_weight: int = 0) -> SprtResult:
+         prior_weight: int = 0, least_variance: float = 0.0) -> SprtResult:
     """Wald's sequential probability ratio test on paired differences ``d`` (B minus A).
 
     H0: the mean difference is 0; H1: its size is ``margin`` (either sign).  Each side is a
@@ -318,18 +318,21 @@ def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
     is given: the variance estimate then pools ``prior_weight`` pseudo-observations of
     variance ``prior_variance`` with the data, so that a few equal differences of a bounded
     quantity (a deal's share of wins) decide nothing on their own, while many outweigh it.
+    ``least_variance`` bounds the estimate from below: differences of 0/1 outcomes whose mean
+    is ``margin`` have at least ``margin * (1 - margin)`` (some pairs must disagree), so a run
+    of agreeing pairs is weighed as what H1 would still allow.
 
     Raises:
         ValueError: ``margin`` not positive, ``alpha``/``beta`` outside (0, 0.5), or a
-            negative ``prior_variance`` or ``prior_weight``.
+            negative ``prior_variance``, ``prior_weight`` or ``least_variance``.
         TypeError: ``differences`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
     check_list(differences, "sprt", "differences, a list of numbers,",
                '[1.0, -0.5]')
-    if not (prior_variance >= 0 and prior_weight >= 0):
-        raise ValueError(f"the prior's variance and weight must be 0 or more, not "
-                         f"{prior_variance}, {prior_weight}")
+    if not (prior_variance >= 0 and prior_weight >= 0 and least_variance >= 0):
+        raise ValueError(f"the prior's variance and weight and the least variance must be 0 "
+                         f"or more, not {prior_variance}, {prior_weight}, {least_variance}")
     if not margin > 0:
         raise ValueError(f"the margin must be positive, not {margin}")
     if not (0 < alpha < 0.5 and 0 < beta < 0.5):
@@ -340,7 +343,8 @@ def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
         return SprtResult("undecided", 0.0, lower, upper, n)
     mean = math.fsum(differences) / n
     squares = math.fsum((d - mean) ** 2 for d in differences)
-    variance = (squares + prior_weight * prior_variance) / (n - 1 + prior_weight)
+    variance = max((squares + prior_weight * prior_variance) / (n - 1 + prior_weight),
+                   least_variance)
     if variance == 0:
         decision = "differs" if abs(mean) >= margin / 2 else "same"
         return SprtResult(decision, math.inf if decision == "differs" else -math.inf,
