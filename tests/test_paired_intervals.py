@@ -5,6 +5,7 @@ gain (the balance report's skill matrix and gradient), a bounded mean of one val
 
 import itertools
 import math
+from collections.abc import Callable
 
 import pytest
 
@@ -168,8 +169,98 @@ def test_one_value_of_a_bounded_quantity_spans_its_range() -> None:
     assert mean_interval([7.0]).as_dict()["high"] == 7.0  # unbounded: nothing to span
 
 
-def test_a_prior_that_is_no_variance_is_refused() -> None:
-    with pytest.raises(ValueError, match="prior_variance of 0 or more"):
-        mean_interval([1.0, 2.0], prior_variance=-1.0, prior_weight=2)
-    with pytest.raises(ValueError, match="prior_weight a whole number"):
-        mean_interval([1.0, 2.0], prior_variance=1.0, prior_weight=1.5)  # type: ignore[arg-type]
+# ---- the new parameters' checks (try-out s7 M2, M5, M6): every z, the prior, the counts ----
+
+def _z_members() -> dict[str, Callable[[object], object]]:
+    from spitemalice.study import balance, metrics
+    from spitemalice.study import stats as st
+
+    return {
+        "wilson": lambda z: st.wilson(1, 2, z),  # type: ignore[arg-type]
+        "mean_interval": lambda z: st.mean_interval([1.0, 2.0], z),  # type: ignore[arg-type]
+        "interval_of_mean": lambda z: st.interval_of_mean(1.0, 1.0, 4, z),  # type: ignore[arg-type]
+        "paired_difference": lambda z: st.paired_difference([1.0], [2.0], z),  # type: ignore[arg-type]
+        "paired_shares": lambda z: st.paired_shares([1], [0], z),  # type: ignore[arg-type]
+        "share_difference": lambda z: st.share_difference(1, 1, 0, 4, z),  # type: ignore[arg-type]
+        "balance": lambda z: metrics.balance([2, 1], 3, z),  # type: ignore[arg-type]
+        "quantile": lambda z: balance.quantile([1, 2, 3], 0.5, z),  # type: ignore[arg-type]
+        "difference": lambda z: balance.difference(  # type: ignore[arg-type]
+            st.Interval(0.1, 0.0, 0.2, 5), st.Interval(0.0, -0.1, 0.1, 5), z),
+    }
+
+
+@pytest.mark.parametrize("function", sorted(_z_members()))
+@pytest.mark.parametrize("z, error", [(-1.96, ValueError), (0, ValueError),
+                                      (math.nan, ValueError), (math.inf, ValueError),
+                                      ("1.96", TypeError), (None, TypeError),
+                                      (True, TypeError)])
+def test_every_z_is_a_positive_finite_number(function: str, z: object,
+                                             error: type[Exception]) -> None:
+    """z = -1.96 gave an interval whose ends crossed; 0 or NaN one of no width."""
+    with pytest.raises(error, match=rf"{function} takes z, a .*number of standard errors"):
+        _z_members()[function](z)
+    assert _z_members()[function](1.96) is not None
+
+
+@pytest.mark.parametrize("variance, weight, error, said", [
+    (-1.0, 2, ValueError, "prior_variance, a finite number of 0 or more, not -1.0"),
+    (math.inf, 1, ValueError, "prior_variance, a finite number of 0 or more, not inf"),
+    ("0.25", 4, TypeError, 'prior_variance, a number of 0 or more, not the str "0.25"'),
+    (None, 1, TypeError, "prior_variance, a number of 0 or more, not None"),
+    (1.0, 1.5, ValueError, "prior_weight .*whole number from 0 to .*not 1.5"),
+    (1.0, "4", ValueError, "prior_weight .*whole number"),
+    (1.0, 10**400, ValueError, "prior_weight .*whole number from 0 to"),
+])
+def test_a_prior_that_is_no_variance_or_weight_is_refused(
+        variance: object, weight: object, error: type[Exception], said: str) -> None:
+    from spitemalice.study.stats import sprt
+
+    with pytest.raises(error, match=f"mean_interval.{{0,7}}{said}"):
+        mean_interval([1.0, 2.0], prior_variance=variance, prior_weight=weight)  # type: ignore[arg-type]
+    with pytest.raises(error, match=f"sprt.{{0,7}}{said}"):
+        sprt([1.0, 2.0], 0.5, prior_variance=variance, prior_weight=weight)  # type: ignore[arg-type]
+
+
+def test_numpy_whole_numbers_are_whole_numbers() -> None:
+    numpy = pytest.importorskip("numpy")
+    assert mean_interval([1.0, 2.0], prior_variance=0.25, prior_weight=numpy.int64(4)).n == 2
+    found = share_difference(numpy.int64(2), numpy.int64(1), numpy.int64(0), numpy.int64(4))
+    assert type(found.n) is int  # so that json.dumps(found.as_dict()) works
+
+
+@pytest.mark.parametrize("values, error, said", [
+    ([1.0, math.inf], ValueError, "values of finite numbers, not inf"),
+    ([1.0, math.nan], ValueError, "values of finite numbers, not nan"),
+    ([1.0, "2"], TypeError, 'values of numbers, not the str "2"'),
+    ([1.0, None], TypeError, "values of numbers, not None"),
+])
+def test_values_that_are_no_finite_numbers_are_refused(values: list[object],
+                                                       error: type[Exception],
+                                                       said: str) -> None:
+    with pytest.raises(error, match=f"mean_interval takes {said}"):
+        mean_interval(values)  # type: ignore[arg-type]
+    inner = said.removeprefix("values of ")
+    with pytest.raises(error, match=f"paired_difference takes b of {inner}"):
+        paired_difference([1.0, 1.0], values)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("counts, error, said", [
+    ((1.5, 0, 0, 4), TypeError, "both, a whole number, not 1.5"),
+    ((0, 0, 0, math.nan), TypeError, "n, a whole number, not nan"),
+    (("1", 0, 0, 4), TypeError, 'both, a whole number, not the str "1"'),
+    ((None, 0, 0, 4), TypeError, "both, a whole number, not None"),
+    ((0, True, 0, 4), TypeError, "only_a, a whole number, not True"),
+    ((0, 0, 0, -1), ValueError, "n, the number of trials, 0 or more, not -1"),
+])
+def test_counts_that_are_no_whole_numbers_are_refused(counts: tuple[object, ...],
+                                                      error: type[Exception],
+                                                      said: str) -> None:
+    with pytest.raises(error, match=f"share_difference takes {said}"):
+        share_difference(*counts)  # type: ignore[arg-type]
+
+
+def test_none_is_no_outcome() -> None:
+    """Try-out s7 M2: None passed the 0-or-1 check (the check's own "nothing found" value)
+    and was counted in no cell."""
+    with pytest.raises(TypeError, match="paired_shares takes outcomes of 0 or 1, not None"):
+        paired_shares([None, None, None], [1, 1, 1])  # type: ignore[list-item]

@@ -41,7 +41,7 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.limits import MAX_GAMES, check_int, check_jobs, check_list, check_seed
+from spitemalice.limits import MAX_GAMES, check_int, check_jobs, check_list, check_seed, shown
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
@@ -53,6 +53,7 @@ from spitemalice.study.stats import (
     Z95,
     Interval,
     bounded,
+    check_z,
     mean_interval,
     wilson,
 )
@@ -258,7 +259,13 @@ def difference(after: Interval, before: Interval, z: float = Z95) -> Interval:
     """``after - before`` of two independent normal intervals of per-deal gains (their
     half-widths add in quadrature), kept within -1..1, the range such a change can take.
     Each half-width is taken from the interval's wider side, in case one end was cut at its
-    range."""
+    range.  ``z`` changes nothing (each interval's width holds its own); it is checked as
+    every ``z`` is.
+
+    Raises:
+        TypeError, ValueError: ``z`` no positive finite number.
+    """
+    check_z(z, "difference")
     half = math.hypot(_half(after), _half(before))
     return bounded(after.estimate - before.estimate, half, min(after.n, before.n),
                    SHARE_CHANGE)
@@ -309,11 +316,17 @@ def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
     values below the quantile).  An empty list gives a zero interval at 0.
 
     Raises:
+        TypeError, ValueError: ``z`` no positive finite number; ValueError: ``share`` not
+            above 0 and at most 1.
         TypeError: ``ordered`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
     check_list(ordered, "quantile", "ordered, a list of whole numbers,",
                '[1, 2, 3]')
+    z = check_z(z, "quantile")
+    if not (isinstance(share, int | float) and 0 < share <= 1):
+        raise ValueError(f"quantile takes share, a number above 0 and at most 1 (0.5 for the "
+                         f"median), not {shown(share)}")
     n = len(ordered)
     if not n:
         return Interval(0.0, 0.0, 0.0, 0)

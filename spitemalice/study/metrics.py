@@ -29,6 +29,7 @@ from spitemalice.study.stats import (
     SHARE,
     Z95,
     Interval,
+    check_z,
     mean_interval,
     share_difference,
     wilson,
@@ -161,6 +162,7 @@ def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:
     (0.000..0.000)).
 
     Raises:
+        TypeError, ValueError: ``z`` no positive finite number.
         ValueError: fewer than two seats, or more wins than games.
         TypeError: ``wins`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
@@ -170,6 +172,7 @@ def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:
     if len(wins) < 2 or sum(wins) > games or min(wins) < 0:
         raise ValueError(f"balance needs wins for 2 or more seats summing to at most {games}, "
                          f"not {list(wins)}")
+    z = check_z(z, "balance")
     if games == 0:
         return Interval(1.0, 0.0, 1.0, 0)
     a, b = max(combinations(wins, 2), key=lambda pair: abs(pair[0] - pair[1]))

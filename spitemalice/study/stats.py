@@ -12,13 +12,14 @@ values, whose width is zero when they all agree.
 from __future__ import annotations
 
 import math
+import numbers
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import cast
 
 import attrs
 
-from spitemalice.limits import check_list, shown
+from spitemalice.limits import MAX_GAMES, check_int, check_list, given_text, shown
 
 Z95 = 1.959963984540054  # the two-sided 95% normal quantile
 
@@ -67,8 +68,12 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
     collapses (Wilson, 1927).  ``n == 0`` gives the whole range 0..1.
 
     Raises:
+        TypeError: ``successes`` or ``n`` not a whole number.
+        TypeError, ValueError: ``z`` no positive finite number (:func:`check_z`).
         ValueError: ``successes`` outside 0..``n``.
     """
+    successes, n = _whole(successes, "successes", "wilson"), _whole(n, "n", "wilson")
+    z = check_z(z, "wilson")
     if not 0 <= successes <= n:
         raise ValueError(f"successes must lie in 0..{n}, not {successes}")
     if n == 0:
@@ -96,6 +101,10 @@ def mean_interval(values: Sequence[float], z: float = Z95,
     known of the spread), else an interval of zero width (0.0 for none).
 
     Raises:
+        TypeError, ValueError: a value no finite number; ``prior_variance`` no finite
+            number of 0 or more, ``prior_weight`` no whole number from 0 to
+            :data:`~spitemalice.limits.MAX_GAMES`.
+        TypeError, ValueError: ``z`` no positive finite number (:func:`check_z`).
         TypeError: ``values`` is not a list (a str, ``None`` or a number, say), or ``within``
             not a pair of numbers, naming the function and what a right value looks like.
         ValueError: ``within``'s low end above its high end (or not a number), or the
@@ -103,12 +112,10 @@ def mean_interval(values: Sequence[float], z: float = Z95,
     """
     check_list(values, "mean_interval", "values, a list of numbers,",
                '[1.0, 2.5]')
-    if not (prior_variance >= 0 and isinstance(prior_weight, int) and prior_weight >= 0):
-        raise ValueError("mean_interval takes prior_variance of 0 or more and prior_weight a "
-                         f"whole number of 0 or more, not {shown(prior_variance)} and "
-                         f"{shown(prior_weight)}")
-    return _mean(values, z, check_within(within, "mean_interval"), "mean_interval",
-                 prior_variance, prior_weight)
+    _check_values(values, "mean_interval", "values")
+    prior_variance, prior_weight = _check_prior(prior_variance, prior_weight, "mean_interval")
+    return _mean(values, check_z(z, "mean_interval"), check_within(within, "mean_interval"),
+                 "mean_interval", prior_variance, prior_weight)
 
 
 def _mean(values: Sequence[float], z: float, within: tuple[float, float], function: str,
@@ -133,10 +140,12 @@ def interval_of_mean(mean: float, sd: float, n: int, z: float = Z95,
     ends kept ``within`` the range the mean can take.
 
     Raises:
+        TypeError, ValueError: ``z`` no positive finite number (:func:`check_z`).
         TypeError: ``within`` is not a pair of numbers.
         ValueError: ``within``'s low end above its high end (or not a number), or ``mean``
             outside it.
     """
+    z = check_z(z, "interval_of_mean")
     return _bounded(mean, z * sd / math.sqrt(n) if n > 1 else 0.0, n,
                     check_within(within, "interval_of_mean"), "interval_of_mean")
 
@@ -172,6 +181,8 @@ def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95,
     (for two rates of 0/1 outcomes :func:`paired_shares` is the sounder interval).
 
     Raises:
+        TypeError, ValueError: a value no finite number.
+        TypeError, ValueError: ``z`` no positive finite number (:func:`check_z`).
         ValueError: ``a`` and ``b`` of different lengths, or ``within``'s low end above its
             high end (or not a number), or the differences' mean outside it.
         TypeError: ``a`` or ``b`` is not a list (a str, ``None`` or a number, say), or
@@ -183,8 +194,10 @@ def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95,
     check_list(b, "paired_difference", "b, a list of numbers,",
                '[1.0, 2.5]')
     limits = check_within(within, "paired_difference")
-    if len(a) != len(b):
-        raise ValueError(f"paired values need equal lengths, not {len(a)} and {len(b)}")
+    z = check_z(z, "paired_difference")
+    _check_lengths(a, b, "paired_difference")
+    _check_values(a, "paired_difference", "a")
+    _check_values(b, "paired_difference", "b")
     return _mean([y - x for x, y in zip(a, b, strict=True)], z, limits, "paired_difference")
 
 
@@ -194,17 +207,20 @@ def paired_shares(a: Sequence[float], b: Sequence[float], z: float = Z95) -> Int
     :func:`share_difference`.
 
     Raises:
+        TypeError, ValueError: ``z`` no positive finite number (:func:`check_z`).
         TypeError: ``a`` or ``b`` is not a list, naming the function and what a right value
             looks like.
         ValueError: ``a`` and ``b`` of different lengths, or a value other than 0 or 1.
     """
     check_list(a, "paired_shares", "a, a list of 0s and 1s,", "[1, 0, 1]")
     check_list(b, "paired_shares", "b, a list of 0s and 1s,", "[1, 0, 1]")
-    if len(a) != len(b):
-        raise ValueError(f"paired values need equal lengths, not {len(a)} and {len(b)}")
-    odd = next((v for v in (*a, *b) if v not in (0, 1)), None)
-    if odd is not None:
-        raise ValueError(f"paired_shares takes outcomes of 0 or 1, not {shown(odd)}")
+    _check_lengths(a, b, "paired_shares")
+    z = check_z(z, "paired_shares")
+    for value in (*a, *b):
+        if not isinstance(value, numbers.Real):
+            raise TypeError(f"paired_shares takes outcomes of 0 or 1, not {given_text(value)}")
+        if value not in (0, 1):
+            raise ValueError(f"paired_shares takes outcomes of 0 or 1, not {shown(value)}")
     pairs = Counter(zip(a, b, strict=True))
     return share_difference(pairs[1, 1], pairs[1, 0], pairs[0, 1], len(a), z)
 
@@ -226,8 +242,16 @@ def share_difference(both: int, only_a: int, only_b: int, n: int, z: float = Z95
     (0.0..0.0)).
 
     Raises:
+        TypeError: a count not a whole number (a bool neither).
+        TypeError, ValueError: ``z`` no positive finite number (:func:`check_z`).
         ValueError: a count below 0, or ``both + only_a + only_b`` above ``n``.
     """
+    both, only_a, only_b, n = (_whole(value, name, "share_difference") for value, name in
+                               ((both, "both"), (only_a, "only_a"), (only_b, "only_b"),
+                                (n, "n")))
+    z = check_z(z, "share_difference")
+    if n < 0:
+        raise ValueError(f"share_difference takes n, the number of trials, 0 or more, not {n}")
     if min(both, only_a, only_b) < 0 or both + only_a + only_b > n:
         raise ValueError(f"share_difference takes counts of 0 or more with both + only_a + "
                          f"only_b at most n = {n}, not {both}, {only_a}, {only_b}")
@@ -261,6 +285,73 @@ def _edge(beyond: Callable[[float], float], inside: float, end: float) -> float:
         else:
             end = middle
     return inside
+
+
+def check_z(z: object, function: str) -> float:
+    """``z`` as a float when it is a positive finite number of standard errors (1.96 for a
+    two-sided 95% interval).
+
+    Raises:
+        TypeError: ``z`` is no number (a str, ``None``, a bool); the message names
+            ``function``.
+        ValueError: ``z`` is 0, negative, infinite or NaN (the interval's ends would cross
+            or vanish).
+    """
+    if not isinstance(z, numbers.Real) or isinstance(z, bool):
+        raise TypeError(f"{function} takes z, a number of standard errors such as 1.96, "
+                        f"not {given_text(z)}")
+    number = float(z)
+    if not (math.isfinite(number) and number > 0):
+        raise ValueError(f"{function} takes z, a positive finite number of standard errors "
+                         f"such as 1.96, not {shown(z)}")
+    return number
+
+
+def _whole(value: object, name: str, function: str) -> int:
+    """``value`` as an int when it is a whole number (numpy's too; a bool is refused)."""
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise TypeError(f"{function} takes {name}, a whole number, not {_given(value)}")
+    return int(value)
+
+
+def _given(value: object) -> str:
+    """A number as its value (``1.5``, ``nan``), anything else as :func:`given_text` says it."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return shown(value)
+    return str(value) if isinstance(value, bool) else given_text(value)
+
+
+def _check_values(values: Sequence[object], function: str, parameter: str) -> None:
+    """Refuse a value that is no number (TypeError) or not finite (ValueError): the mean of
+    ``inf`` has no interval, and NaN would pass every comparison after it."""
+    for value in values:
+        if not isinstance(value, numbers.Real):
+            raise TypeError(f"{function} takes {parameter} of numbers, not "
+                            f"{given_text(value)}")
+        if not math.isfinite(value):
+            raise ValueError(f"{function} takes {parameter} of finite numbers, not "
+                             f"{shown(value)}")
+
+
+def _check_lengths(a: Sequence[object], b: Sequence[object], function: str) -> None:
+    if len(a) != len(b):
+        raise ValueError(f"{function} pairs a[i] with b[i]: a and b need equal lengths, not "
+                         f"{len(a)} and {len(b)}")
+
+
+def _check_prior(variance: object, weight: object, function: str) -> tuple[float, int]:
+    """``prior_variance`` and ``prior_weight`` when they are a finite number of 0 or more and
+    a whole number from 0 to :data:`~spitemalice.limits.MAX_GAMES` (pseudo-observations)."""
+    if not isinstance(variance, numbers.Real) or isinstance(variance, bool):
+        raise TypeError(f"{function} takes prior_variance, a number of 0 or more, not "
+                        f"{given_text(variance)}")
+    number = float(variance)
+    if not (math.isfinite(number) and number >= 0):
+        raise ValueError(f"{function} takes prior_variance, a finite number of 0 or more, "
+                         f"not {shown(variance)}")
+    count = check_int(weight, f"{function}'s prior_weight (pseudo-observations)", 0,
+                      MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
+    return number, count
 
 
 def check_within(within: object, function: str) -> tuple[float, float]:
@@ -323,6 +414,8 @@ def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
     of agreeing pairs is weighed as what H1 would still allow.
 
     Raises:
+        TypeError, ValueError: a difference no finite number; the prior as for
+            :func:`mean_interval`; ``least_variance`` no finite number of 0 or more.
         ValueError: ``margin`` not positive, ``alpha``/``beta`` outside (0, 0.5), or a
             negative ``prior_variance``, ``prior_weight`` or ``least_variance``.
         TypeError: ``differences`` is not a list (a str, ``None`` or a number, say),
@@ -330,9 +423,12 @@ def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
     """
     check_list(differences, "sprt", "differences, a list of numbers,",
                '[1.0, -0.5]')
-    if not (prior_variance >= 0 and prior_weight >= 0 and least_variance >= 0):
-        raise ValueError(f"the prior's variance and weight and the least variance must be 0 "
-                         f"or more, not {prior_variance}, {prior_weight}, {least_variance}")
+    _check_values(differences, "sprt", "differences")
+    prior_variance, prior_weight = _check_prior(prior_variance, prior_weight, "sprt")
+    if not (isinstance(least_variance, numbers.Real) and least_variance >= 0
+            and math.isfinite(least_variance)):
+        raise ValueError(f"sprt takes least_variance, a finite number of 0 or more (the "
+                         f"least variance must be 0 or more), not {shown(least_variance)}")
     if not margin > 0:
         raise ValueError(f"the margin must be positive, not {margin}")
     if not (0 < alpha < 0.5 and 0 < beta < 0.5):
