@@ -251,3 +251,36 @@ def test_the_help_fits_the_width_whole() -> None:
     from spitemalice.play.terminal import HELP
 
     assert [line for line in HELP.splitlines() if screen.fitted(line) != [line]] == []
+
+
+def test_a_quit_whose_save_does_not_happen_goes_back_to_the_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Try-out s7 M4: at quit, an answer that was not y or n ended the game unsaved ("yes
+    please", a file name typed at the y/n question), and so did a folder given as the file
+    name or a "no" to replacing a file: the game the person asked to keep was lost."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "kept.json").write_text("somebody else's")
+    rules = sm.load("blackwood-frey", [], {"payoff_size": 5})
+    session = Session(rules, [HUMAN, "greedy"], seed=3)
+    typed = ["quit", "yes please", f"{tmp_path / 'x.json'}", "y", str(tmp_path),  # a folder
+             "quit", "y", "kept.json", "n",  # not replaced
+             "quit", "", "mine.json"]  # saved: stops
+    out = _scripted_until_stop(session, typed)
+    text = "\n".join(out)
+    assert text.count("answer y or n") == 2
+    assert text.count("the game goes on: quit again to stop, or save FILE") == 2
+    assert (tmp_path / "kept.json").read_text() == "somebody else's"
+    assert load_record(tmp_path / "mine.json").outcome is None
+
+
+def _scripted_until_stop(session: Session, lines: list[str]) -> list[str]:
+    out: list[str] = []
+    answers = iter(lines)
+
+    def read(prompt: str) -> str:
+        answer = next(answers)
+        out.append(prompt + answer)
+        return answer
+
+    assert TerminalGame(session, 0, read=read, write=out.append).run() == 0
+    return out

@@ -235,9 +235,14 @@ class TerminalGame:
         self._save(Path(name))
 
     def _quit(self, _: str) -> None:
+        """Stop, saving first if wanted.  A save that does not happen (a folder or a name the
+        system refuses, a file not to be replaced) goes back to the game: ending it then
+        would lose what the person asked to keep."""
         if self._yes("save the game before you stop? [Y/n] ", True):
             answer = self.ask(f"file name [{free_name()}]> ").strip()
-            self._save(Path(answer) if answer else free_name())
+            if not self._save(Path(answer) if answer else free_name()):
+                self.say("the game goes on: quit again to stop, or save FILE")
+                return
         else:
             self.say("the game was not saved")
         raise _Stop(0)
@@ -269,8 +274,15 @@ class TerminalGame:
         return True
 
     def _yes(self, question: str, default: bool) -> bool:
-        answer = self.ask(question).strip().lower()
-        return default if not answer else answer in ("y", "yes")
+        """The answer to a yes-or-no ``question``: empty for ``default``, else y or n (an
+        answer that is neither, a file name typed too soon say, asks again)."""
+        while True:
+            answer = self.ask(question).strip().lower()
+            if not answer:
+                return default
+            if answer in ("y", "yes", "n", "no"):
+                return answer in ("y", "yes")
+            self.say("answer y or n (or Enter for the one in capitals)")
 
     def _interrupted(self, ask: bool) -> int:
         """Ctrl-C offers to save the game; SIGTERM saves it without asking (nobody may be
