@@ -146,8 +146,10 @@ def test_a_gain_of_equal_deals_pools_the_prior_variance() -> None:
     tally.values += [0.0, 0.0, 0.0]  # three split deals: the normal interval had no width
     gain = tally.gain
     winners = (6 + 1) / (6 + 2)  # Laplace's share of games with a winner
-    half = Z95 * math.sqrt(PRIOR_DEALS * NULL_VARIANCE * winners / (2 + PRIOR_DEALS) / 3)
-    assert gain.low == pytest.approx(-half) and gain.high == pytest.approx(half)
+    t6 = 2.446912  # Student's t, 95%, 2 + PRIOR_DEALS degrees of freedom (a table's value)
+    half = t6 * math.sqrt(PRIOR_DEALS * NULL_VARIANCE * winners / (2 + PRIOR_DEALS) / 3)
+    assert gain.low == pytest.approx(-half, rel=1e-3)
+    assert gain.high == pytest.approx(half, rel=1e-3)
     assert mean_interval([0.0] * 3, within=(-0.5, 0.5)).high == 0.0  # without the prior
 
 
@@ -166,7 +168,28 @@ def test_a_gain_of_deals_without_winners_assumes_less_spread() -> None:
 def test_one_value_of_a_bounded_quantity_spans_its_range() -> None:
     assert mean_interval([0.7], within=(0.0, 1.0)).as_dict() == {
         "estimate": 0.7, "low": 0.0, "high": 1.0, "n": 1}
-    assert mean_interval([7.0]).as_dict()["high"] == 7.0  # unbounded: nothing to span
+    unbounded = mean_interval([7.0])  # nothing bounds it: the whole line
+    assert (unbounded.low, unbounded.estimate, unbounded.high) == (-math.inf, 7.0, math.inf)
+
+
+@pytest.mark.parametrize("dof, table", [(1, 12.7062), (2, 4.3027), (3, 3.1824), (5, 2.5706),
+                                        (10, 2.2281), (29, 2.0452), (120, 1.9799)])
+def test_student_t_matches_the_table(dof: int, table: float) -> None:
+    """Two-sided 95% points of Student's t (any statistics table); Hill's expansion is
+    within 0.2% from 3 degrees of freedom on."""
+    from spitemalice.study.stats import student_t
+
+    assert student_t(Z95, dof) == pytest.approx(table, rel=2e-3)
+
+
+def test_one_game_is_no_significant_difference() -> None:
+    """Try-out s7 M1: one game with one move more was a significant difference, zero
+    width, starred."""
+    one = paired_difference([10.0], [11.0])
+    assert one.low == -math.inf and one.high == math.inf and not one.excludes(0.0)
+    a, b = [10.0, 10.0, 10.0], [10.4, 11.0, 11.6]  # differences 1 +- 0.6: z excludes 0
+    assert 1.0 - Z95 * 0.6 / math.sqrt(3) > 0
+    assert not paired_difference(a, b).excludes(0.0)  # t with 2 degrees of freedom does not
 
 
 # ---- the new parameters' checks (try-out s7 M2, M5, M6): every z, the prior, the counts ----
