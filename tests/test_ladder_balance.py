@@ -87,6 +87,13 @@ def test_a_bot_rated_on_few_decided_games_is_named_and_an_anchor_so_rated_is_cal
     assert note.startswith("random:") and "anchor" not in note
     sound = Ladder("skip-bo", 4, "greedy", rated[:2], (), 32, None, False)
     assert thin_evidence(sound) == [] and "note:" not in format_ladder(sound)
+    # An anchor that wins but played few games lacks games, not a better anchor (try-out s7
+    # L2: heuristic won 5 of 6 and was told to name "a bot that wins games").
+    winning = Rating("heuristic", Interval(0, 0, 0, 6), 6, 5)
+    few = Ladder("blackwood-frey", 2, "heuristic", (winning,), (), 3, None, False)
+    (note,) = thin_evidence(few)
+    assert note.endswith("it is the anchor, so every rating here rests on its few games: play "
+                         "more --games") and "--anchor" not in note
 
 
 def test_ladder_refuses_bad_lists() -> None:
@@ -212,3 +219,24 @@ class _no_raise:
 
     def __exit__(self, *exc: object) -> bool:
         return False
+
+
+def test_verdicts_say_when_nothing_was_won_and_do_not_call_a_wide_interval_sameness() -> None:
+    """Try-out s7 L3, L4: with no game won the first seat's share was "0.0% (0.0..100.0):
+    fair within the interval" and the top pair's "beats in 0.0%"; a skill gradient of
+    +25.0 points (-84.7..+100.0) was "about as much as" in the base."""
+    import spitemalice as sm
+    from spitemalice.study.balance import balance, verdicts
+
+    rules = sm.load("skip-bo", [], {"players": 4})
+    report = balance(rules, "skip-bo", ["random", "greedy"], 1, 1, 1, base=None)
+    said = "\n".join(verdicts(report))
+    assert report.outcomes["win"].estimate == 0.0  # this seed's one game: no winner
+    assert "no self-play game had a winner: nothing is known of the first seat's share" in said
+    assert "no game of greedy against random had a winner" in said
+    flat = sm.load("blackwood-frey", [], {"payoff_size": 5})
+    base = balance(sm.load("blackwood-frey"), "blackwood-frey", ["random", "greedy"], 1, 1, 0)
+    wide = balance(flat, "short", ["random", "greedy"], 1, 1, 0, base=base.baseline())
+    change = wide.gradient[wide.matrix.index(wide.top)]
+    assert change.low < 0 < change.high and change.high - change.low > 1.0
+    assert "skill matters not measurably more or less than in" in "\n".join(verdicts(wide))

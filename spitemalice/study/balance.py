@@ -347,11 +347,13 @@ def verdicts(report: Balance) -> list[str]:
     lines = [*first, _fairness(report)]
     top = report.top
     share = top.rate
-    line = f"{top.a} beats {top.b} in {_pct(share)} of won games"
+    line = (f"{top.a} beats {top.b} in {_pct(share)} of won games" if share.n else
+            f"no game of {top.a} against {top.b} had a winner")
     if report.base is not None and report.gradient:
         change = report.gradient[report.matrix.index(top)]
+        # An interval holding 0 shows no difference; it is no evidence of sameness when wide.
         word = ("more than" if change.low > 0 else "less than" if change.high < 0
-                else "about as much as")
+                else "not measurably more or less than")
         line += f"; skill matters {word} in {report.base} ({_points(change)})"
     lines.append(line)
     won = report.outcomes["win"]
@@ -365,9 +367,11 @@ def verdicts(report: Balance) -> list[str]:
 
 def _fairness(report: Balance) -> str:
     first = report.positions[0]
+    who = "first seat" if report.fair == 1 / report.players else "first team"
+    if not first.n:  # 0 of 0: no share to judge
+        return f"no self-play game had a winner: nothing is known of the {who}'s share"
     word = ("above fair" if first.low > report.fair else "below fair"
             if first.high < report.fair else "fair within the interval")
-    who = "first seat" if report.fair == 1 / report.players else "first team"
     return f"{who} wins {_pct(first)} of won games: {word} ({report.fair:.1%})"
 
 

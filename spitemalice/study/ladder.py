@@ -179,9 +179,12 @@ def thin_evidence(result: Ladder) -> list[str]:
             continue
         line = (f"{r.bot}: {decided} of its {r.games} games had a winner; its rating rests on "
                 f"{'nothing but the prior' if not decided else 'almost nothing'}")
-        if r.bot == result.anchor:
+        if r.bot == result.anchor and not r.wins:
             line += ("; it is the anchor, so every rating here is measured from a bot the "
                      "games did not place: rerun with --anchor naming a bot that wins games")
+        elif r.bot == result.anchor:  # it wins: what it lacks is games, not a better anchor
+            line += "; it is the anchor, so every rating here rests on its few games: play " \
+                    "more --games"
         notes.append(line)
     return notes
 
