@@ -284,3 +284,26 @@ def _scripted_until_stop(session: Session, lines: list[str]) -> list[str]:
 
     assert TerminalGame(session, 0, read=read, write=out.append).run() == 0
     return out
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("²", "move '²'"),  # str.isdigit took it and int() then raised: the game crashed
+    ("-1", "there is no move -1: choose 1 to"),
+    ("9" * 5000, "move '999"),  # past int()'s 4,300 digits: read as a move, and refused
+])
+def test_a_typed_number_that_is_no_move_number_is_refused_not_a_crash(
+        typed: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Try-out s7 L14 and the class behind it: every place that reads a person's digits
+    (the move number here, a seat in a --connect link) reads ASCII digits only."""
+    monkeypatch.chdir(tmp_path)
+    rules = sm.load("blackwood-frey", [], {"payoff_size": 5})
+    out = _scripted(Session(rules, [HUMAN, "greedy"], seed=3), [typed], echo=False)
+    assert said in " ".join(" ".join(out).split())
+
+
+def test_a_connect_link_with_a_seat_of_other_digits_is_refused() -> None:
+    from spitemalice.server.remote import parse_link
+
+    for seat in ("²", "\u0661", "9" * 5000):  # superscript two, Arabic-Indic one
+        with pytest.raises(sm.SpiteMaliceError, match="expected a seat's link"):
+            parse_link(f"http://127.0.0.1:1/table/0123456789abcdef#seat={seat}&token=ab")

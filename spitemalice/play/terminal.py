@@ -30,7 +30,7 @@ from pathlib import Path
 from spitemalice.errors import IllegalMove, NotationError, OutputError, PlayError
 from spitemalice.formats.files import check_new
 from spitemalice.formats.text import for_terminal
-from spitemalice.limits import check_delay
+from spitemalice.limits import check_delay, whole_number
 from spitemalice.play import screen
 from spitemalice.play.session import Session
 from spitemalice.stops import Terminated, held_stops
@@ -158,8 +158,8 @@ class TerminalGame:
         action = self._commands().get(command.lower())
         if action is not None:
             action(argument.strip())
-        elif line.isdigit():
-            self._play_number(int(line), len(table.legal))
+        elif (number := _move_number(line)) is not None:
+            self._play_number(number, len(table.legal))
         else:
             self._play(line)
 
@@ -324,6 +324,14 @@ class TerminalGame:
                 self.say(f"the record was not saved: {error}")
                 return
         self.offer("the record is saved; replay it:", f"spitemalice replay {_arg(path)}")
+
+
+def _move_number(line: str) -> int | None:
+    """``line`` as a move's number when it is ASCII digits, perhaps after a minus (which is
+    told as no such move): ``str.isdigit`` takes ``²``, which ``int`` refuses, and digits of
+    other scripts."""
+    number = whole_number(line.removeprefix("-"))
+    return None if number is None else -number if line.startswith("-") else number
 
 
 def free_name(folder: Path | None = None) -> Path:

@@ -25,7 +25,7 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats import strict_json
 from spitemalice.formats.serialize import view_from_dict
 from spitemalice.formats.text import for_terminal
-from spitemalice.limits import clipped, int_field
+from spitemalice.limits import clipped, int_field, whole_number
 from spitemalice.model import Outcome
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -54,7 +54,7 @@ def parse_link(url: str) -> SeatLink:
     seat = fragment.get("seat", [""])[0]
     token = fragment.get("token", [""])[0]
     if (parts.scheme not in ("http", "https") or not parts.netloc or len(path) < 2
-            or path[-2] != "table" or not seat.isdigit() or not token):
+            or path[-2] != "table" or whole_number(seat) is None or not token):
         raise SpiteMaliceError(f"--connect {clipped(url, 80)!r}: expected a seat's link, {form}")
     scheme = "wss" if parts.scheme == "https" else "ws"
     base = "/".join(path[:-2])
