@@ -307,3 +307,14 @@ def test_a_connect_link_with_a_seat_of_other_digits_is_refused() -> None:
     for seat in ("²", "\u0661", "9" * 5000):  # superscript two, Arabic-Indic one
         with pytest.raises(sm.SpiteMaliceError, match="expected a seat's link"):
             parse_link(f"http://127.0.0.1:1/table/0123456789abcdef#seat={seat}&token=ab")
+
+
+def test_a_typed_file_name_expands_the_home_folder(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Try-out s7 L10: save ~/x.json said "the folder ~ does not exist"."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    rules = sm.load("blackwood-frey", [], {"payoff_size": 5})
+    _scripted(Session(rules, [HUMAN, "greedy"], seed=3), ["save ~/x.json"], echo=False)
+    assert load_record(tmp_path / "x.json").outcome is None
+    assert not (tmp_path / "~").exists()

@@ -232,7 +232,7 @@ class TerminalGame:
         if not name:
             self.say("give a file name: save FILE")
             return
-        self._save(Path(name))
+        self._save(_typed_path(name))
 
     def _quit(self, _: str) -> None:
         """Stop, saving first if wanted.  A save that does not happen (a folder or a name the
@@ -240,7 +240,7 @@ class TerminalGame:
         would lose what the person asked to keep."""
         if self._yes("save the game before you stop? [Y/n] ", True):
             answer = self.ask(f"file name [{free_name()}]> ").strip()
-            if not self._save(Path(answer) if answer else free_name()):
+            if not self._save(_typed_path(answer) if answer else free_name()):
                 self.say("the game goes on: quit again to stop, or save FILE")
                 return
         else:
@@ -324,6 +324,13 @@ class TerminalGame:
                 self.say(f"the record was not saved: {error}")
                 return
         self.offer("the record is saved; replay it:", f"spitemalice replay {_arg(path)}")
+
+
+def _typed_path(text: str) -> Path:
+    """A file name typed at the game's prompt, ``~`` and ``~user`` expanded as a shell would
+    have (no shell reads what the game reads; try-out s7 L10: ``save ~/x.json`` looked for a
+    folder named ``~``)."""
+    return Path(text).expanduser()
 
 
 def _move_number(line: str) -> int | None:
