@@ -88,7 +88,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def format_summary(summary: Summary, head: list[tuple[str, str]] | None = None) -> str:
     """The summary as an aligned two-column table; every rate and mean with its 95% interval
-    (Wilson for rates, normal for means).  ``head`` (label, value) rows name the configuration
+    (Wilson for rates, Student's t for means).  ``head`` (label, value) rows name the configuration
     (:meth:`~spitemalice.study.provenance.RunConfiguration.rows`); without them the first row
     names the rule set, players and bots."""
     o, n, ci = summary.outcomes, summary.games, summary.intervals()

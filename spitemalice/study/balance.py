@@ -19,7 +19,7 @@ report under any backend:
 The **skill gradient** is how much more the stronger of the two top tiers wins here than under
 the *base* configuration (the rule set without its house rules; for a bare rule set,
 blackwood-frey at the same seats): the difference of the mean per-deal values (the stronger
-tier's wins above half of a deal's games), with a normal 95% interval that treats the two
+tier's wins above half of a deal's games), with a 95% interval that treats the two
 configurations as independent samples (a house rule that changes the deck deals other cards
 from the same seed, so the deals are not paired).  Positive: skill matters more here.
 
@@ -112,7 +112,7 @@ class Balance:
             moved first first), Wilson.
         fair: every position's share in a fair game (``1 / sides``).
         outcomes: each outcome kind's share of the self-play games, Wilson.
-        turns: mean turns per game, normal interval.
+        turns: mean turns per game, Student's t interval.
         quantiles: game-length quantiles in turns.
         lengths: turns per game -> games (the distribution).
         matrix: every pair of tiers as (stronger, weaker): ``a`` is the stronger tier.
@@ -256,7 +256,7 @@ def _self_play(own: Configuration, seed: int, games: int, covered: int,
 
 
 def difference(after: Interval, before: Interval, z: float = Z95) -> Interval:
-    """``after - before`` of two independent normal intervals of per-deal gains (their
+    """``after - before`` of two independent intervals of per-deal gains (their
     half-widths add in quadrature), kept within -1..1, the range such a change can take.
     Each half-width is taken from the interval's wider side, in case one end was cut at its
     range.  ``z`` changes nothing (each interval's width holds its own); it is checked as

@@ -94,7 +94,7 @@ class Statistic:
 
     def difference(self, rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> Interval:
         """B minus A over games paired by seed: Tango's paired score interval for a rate (it
-        keeps a width when every pair agrees), else the normal interval of the differences."""
+        keeps a width when every pair agrees), else Student's t interval of the differences."""
         a = [self.value(row) for row in rows_a]
         b = [self.value(row) for row in rows_b]
         if self.rate:

@@ -81,8 +81,9 @@ class Quality:
 def quality(rows: Sequence[GameRow], seats: int) -> Quality:
     """The metrics of :data:`METRICS` over ``rows`` (games of one configuration of ``seats``).
 
-    Rates carry Wilson intervals, means normal intervals (:mod:`spitemalice.study.stats`); balance
-    carries Tango's paired score interval for the largest gap between two seats' win shares.
+    Rates carry Wilson intervals, means Student's t intervals (:mod:`spitemalice.study.stats`);
+    balance carries Tango's paired score interval for the largest gap between two seats' win
+    shares.
 
     Raises:
         ValueError: ``seats`` below 2.
@@ -141,7 +142,7 @@ def first_seat_wins(wins: int, games: int) -> Interval:
 
 def duration(lengths: Sequence[float]) -> Interval:
     """Ludii's DurationMoves or DurationTurns: the mean of ``lengths`` (moves or turns per
-    game), with its normal interval.
+    game), with its Student's t interval.
 
     Raises:
         TypeError: ``lengths`` is not a list (a str, ``None`` or a number, say),

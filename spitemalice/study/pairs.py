@@ -121,7 +121,7 @@ class PairTally:
     @property
     def gain(self) -> Interval:
         """The mean per-deal value (``a``'s wins above half of a deal's games) with its
-        normal 95% interval, within -0.5..0.5 (a deal's value ranges so far): what the skill
+        Student's t 95% interval, within -0.5..0.5 (a deal's value ranges so far): what the skill
         gradient compares.
 
         A few deals of equal value show no spread, so the variance pools :data:`PRIOR_DEALS`

@@ -98,7 +98,7 @@ class Summary:
     coverage_notes: tuple[CoverageNote, ...] = ()
 
     def intervals(self) -> dict[str, Any]:
-        """95% intervals: Wilson for every rate (shares of all games), normal for the means.
+        """95% intervals: Wilson for every rate (shares of all games), Student's t for the means.
 
         Keys: ``won``, ``drawn``, ``other`` (blocked or turn limit), ``first_seat_wins``,
         ``wins_per_seat`` (a list, one per seat), ``wins_per_team`` (a list, one per team; empty
