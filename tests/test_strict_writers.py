@@ -73,3 +73,16 @@ def test_the_least_variance_weighs_agreeing_pairs_as_h1_allows() -> None:
     assert sprt([0.0] * 24, 0.2, least_variance=0.16).decision == "same"
     with pytest.raises(ValueError, match="least variance must be 0 or more"):
         sprt([0.0, 1.0], 0.2, least_variance=-1.0)
+
+
+def test_one_game_has_no_standard_deviation(capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out s7 L5: simulate --json of one game said "sd_moves": 0.0; the sample standard
+    deviation of one value is undefined: null (NaN in Python)."""
+    assert main(["simulate", "blackwood-frey", "--set", "payoff_size=5", "--games", "1",
+                 "--json"]) == 0
+    data = _strict(capsys.readouterr().out)
+    assert isinstance(data, dict) and data["sd_moves"] is None and data["sd_turns"] is None
+    assert main(["simulate", "blackwood-frey", "--set", "payoff_size=5", "--games", "2",
+                 "--json"]) == 0
+    two = _strict(capsys.readouterr().out)
+    assert isinstance(two, dict) and two["sd_moves"] >= 0

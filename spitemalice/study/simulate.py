@@ -353,10 +353,11 @@ def _team_wins(rules: RuleBook, wins: list[int]) -> tuple[tuple[str, ...], tuple
 
 
 def _histogram_sd(counts: Counter[int]) -> float:
-    """The sample standard deviation of the values ``counts`` holds (0 for under two)."""
+    """The sample standard deviation of the values ``counts`` holds: NaN for under two,
+    where it is undefined (``--json`` writes it as null; try-out s7 L5: one game said 0.0)."""
     n = sum(counts.values())
     if n < 2:
-        return 0.0
+        return math.nan
     mean = sum(v * c for v, c in counts.items()) / n
     return math.sqrt(sum(c * (v - mean) ** 2 for v, c in counts.items()) / (n - 1))
 
