@@ -13,7 +13,6 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from spitemalice.formats import strict_json
 from spitemalice.limits import (
     MAX_GAMES,
     MAX_INT,
@@ -184,6 +183,9 @@ def say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:
 def json_text(data: object) -> str:
     """``data`` as strict JSON text, indented by 2: what every ``--json`` prints (a float
     that is not finite written as null: :func:`spitemalice.formats.strict_json.dumps`)."""
+    # Imported here: the formats package loads the engine, which `variants` does without.
+    from spitemalice.formats import strict_json
+
     return strict_json.dumps(data, indent=2)
 
 
