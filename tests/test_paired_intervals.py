@@ -230,8 +230,8 @@ def test_every_z_is_a_positive_finite_number(function: str, z: object,
     (math.inf, 1, ValueError, "prior_variance, a finite number of 0 or more, not inf"),
     ("0.25", 4, TypeError, 'prior_variance, a number of 0 or more, not the str "0.25"'),
     (None, 1, TypeError, "prior_variance, a number of 0 or more, not None"),
-    (1.0, 1.5, ValueError, "prior_weight .*whole number from 0 to .*not 1.5"),
-    (1.0, "4", ValueError, "prior_weight .*whole number"),
+    (1.0, 1.5, TypeError, "prior_weight, a whole number of pseudo-observations, not 1.5"),
+    (1.0, "4", TypeError, 'prior_weight, a whole number of pseudo-observations, not the str "4"'),
     (1.0, 10**400, ValueError, "prior_weight .*whole number from 0 to"),
 ])
 def test_a_prior_that_is_no_variance_or_weight_is_refused(
@@ -287,3 +287,59 @@ def test_none_is_no_outcome() -> None:
     and was counted in no cell."""
     with pytest.raises(TypeError, match="paired_shares takes outcomes of 0 or 1, not None"):
         paired_shares([None, None, None], [1, 1, 1])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("z, dof, error, said", [
+    (1.96, 0, ValueError, "dof, the degrees of freedom, 1 or more, not 0"),
+    (1.96, 1.5, TypeError, "dof, a whole number, not 1.5"),
+    (None, 5, TypeError, "z, a number of standard errors such as 1.96, not None"),
+    (math.nan, 5, ValueError, "z, a positive finite number .*not nan"),
+    (31, 3, ValueError, "z, a positive finite number .*at most 30, not 31"),
+])
+def test_student_t_refuses_what_has_no_quantile(z: object, dof: object,
+                                                error: type[Exception], said: str) -> None:
+    """Try-out s7b F3: student_t(1.96, 0) divided by zero, a NaN z gave NaN."""
+    from spitemalice.study.stats import student_t
+
+    with pytest.raises(error, match=f"student_t takes {said}"):
+        student_t(z, dof)  # type: ignore[arg-type]
+
+
+def test_a_large_z_gives_a_finite_quantile() -> None:
+    """Try-out s7b F4: z = 8.3 rounded the level to 1 and divided by zero at 2 degrees of
+    freedom; the tail is now taken from erfc, exact far out."""
+    from spitemalice.study.stats import student_t
+
+    for dof in (1, 2, 3):
+        assert math.isfinite(student_t(8.3, dof)) and student_t(8.3, dof) > student_t(3.0, dof)
+    assert math.isfinite(mean_interval([1.0, 2.0, 3.0], z=8.3).high)
+
+
+@pytest.mark.parametrize("keywords, error, said", [
+    ({"margin": None}, TypeError, "margin, a positive number, not None"),
+    ({"margin": math.inf}, ValueError, "margin, a positive finite number"),
+    ({"margin": 0.1, "alpha": "x"}, TypeError, 'alpha, a number between 0 and 0.5'),
+    ({"margin": 0.1, "least_variance": None}, TypeError, "least_variance, a number of 0"),
+    ({"margin": 0.1, "prior_variance": 1.0, "prior_weight": None}, TypeError,
+     "prior_weight, a whole number of pseudo-observations, not None"),
+])
+def test_every_parameter_of_sprt_is_checked_by_name(keywords: dict[str, object],
+                                                    error: type[Exception], said: str) -> None:
+    """Try-out s7b F5: a margin of None gave a bare "'>' not supported", inf was taken."""
+    from spitemalice.study.stats import sprt
+
+    with pytest.raises(error, match=f"sprt takes {said}"):
+        sprt([0.0, 1.0], **keywords)  # type: ignore[arg-type]
+
+
+def test_a_rate_margin_of_one_or_more_is_refused() -> None:
+    """Try-out s7b F8: --until-decided 5 on games won decided "less than 5" after 2 games."""
+    import spitemalice as sm
+    from spitemalice.study import configuration
+    from spitemalice.study.compare import compare_until_decided
+
+    rules = sm.load("blackwood-frey", [], {"payoff_size": 5})
+    a, b = configuration(rules, ["greedy"], "A"), configuration(rules, ["greedy"], "B")
+    with pytest.raises(sm.SpiteMaliceError, match="a rate's margin is a share above 0 and "
+                                                  "below 1"):
+        compare_until_decided(a, b, "won", 5.0, 0, batch=2, max_games=4, coverage=False)

@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import check_games, check_seed, clipped, for_terminal, int_field
 from spitemalice.study.coverage import (
     ClauseCoverage,
@@ -287,6 +288,9 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
     _check_seats(a, b, "compare_until_decided")
     stat = statistic_named(statistic, a.rules.players)
     sprt([0.0, 1.0], margin)  # refuses a bad margin before any game
+    if stat.rate and not margin < 1:  # a difference of shares never reaches 1: decided at once
+        raise SpiteMaliceError(f"--until-decided {margin:g} on {statistic}: a rate's margin is a "
+                               f"share above 0 and below 1 (0.05 for 5 points)")
     rows_a: list[GameRow] = []
     rows_b: list[GameRow] = []
     result = sprt([], margin)

@@ -141,12 +141,21 @@ def student_t(z: float, dof: int) -> float:
     30): the half-width, in standard errors, of a mean's interval whose spread is estimated
     from the values.  Exact for 1 and 2 degrees of freedom; from 3 on Hill's expansion in
     powers of ``1 / dof`` (G. W. Hill, "Algorithm 396: Student's t-quantiles",
-    Communications of the ACM 13(10), 1970), within 0.2% at 95% and 1% at 99%."""
-    p = 0.5 * (1 + math.erf(z / math.sqrt(2)))  # the upper level, 0.975 for 1.96
+    Communications of the ACM 13(10), 1970), within 0.2% at 95% and 1% at 99%.
+
+    Raises:
+        TypeError, ValueError: ``z`` as :func:`check_z` refuses it; ``dof`` not a whole number
+            of 1 or more.
+    """
+    z = check_z(z, "student_t")
+    dof = _whole(dof, "dof", "student_t")
+    if dof < 1:
+        raise ValueError(f"student_t takes dof, the degrees of freedom, 1 or more, not {dof}")
+    tail = 0.5 * math.erfc(z / math.sqrt(2))  # above z: 0.025 for 1.96, exact far out too
     if dof == 1:
-        return math.tan(math.pi * (p - 0.5))
+        return 1 / math.tan(math.pi * tail)
     if dof == 2:
-        return (2 * p - 1) / math.sqrt(2 * p * (1 - p))
+        return (1 - 2 * tail) / math.sqrt(2 * tail * (1 - tail))
     terms = ((z ** 3 + z) / 4,
              (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96,
              (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384,
@@ -309,6 +318,11 @@ def _edge(beyond: Callable[[float], float], inside: float, end: float) -> float:
     return inside
 
 
+MAX_Z = 30.0
+"""The largest ``z``: a two-sided level within 1e-197 of 1, beyond which the tail's
+probability underflows."""
+
+
 def check_z(z: object, function: str) -> float:
     """``z`` as a float when it is a positive finite number of standard errors (1.96 for a
     two-sided 95% interval).
@@ -323,9 +337,9 @@ def check_z(z: object, function: str) -> float:
         raise TypeError(f"{function} takes z, a number of standard errors such as 1.96, "
                         f"not {given_text(z)}")
     number = float(z)
-    if not (math.isfinite(number) and number > 0):
+    if not (math.isfinite(number) and 0 < number <= MAX_Z):
         raise ValueError(f"{function} takes z, a positive finite number of standard errors "
-                         f"such as 1.96, not {shown(z)}")
+                         f"such as 1.96, at most {MAX_Z:g}, not {shown(z)}")
     return number
 
 
@@ -371,6 +385,9 @@ def _check_prior(variance: object, weight: object, function: str) -> tuple[float
     if not (math.isfinite(number) and number >= 0):
         raise ValueError(f"{function} takes prior_variance, a finite number of 0 or more, "
                          f"not {shown(variance)}")
+    if not isinstance(weight, numbers.Integral) or isinstance(weight, bool):
+        raise TypeError(f"{function} takes prior_weight, a whole number of pseudo-observations, "
+                        f"not {_given(weight)}")
     count = check_int(weight, f"{function}'s prior_weight (pseudo-observations)", 0,
                       MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
     return number, count
@@ -447,14 +464,24 @@ def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
                '[1.0, -0.5]')
     _check_values(differences, "sprt", "differences")
     prior_variance, prior_weight = _check_prior(prior_variance, prior_weight, "sprt")
-    if not (isinstance(least_variance, numbers.Real) and least_variance >= 0
-            and math.isfinite(least_variance)):
+    if not isinstance(least_variance, numbers.Real) or isinstance(least_variance, bool):
+        raise TypeError(f"sprt takes least_variance, a number of 0 or more, not "
+                        f"{given_text(least_variance)}")
+    if not (least_variance >= 0 and math.isfinite(least_variance)):
         raise ValueError(f"sprt takes least_variance, a finite number of 0 or more (the "
                          f"least variance must be 0 or more), not {shown(least_variance)}")
-    if not margin > 0:
-        raise ValueError(f"the margin must be positive, not {margin}")
+    if not isinstance(margin, numbers.Real) or isinstance(margin, bool):
+        raise TypeError(f"sprt takes margin, a positive number, not {given_text(margin)}")
+    if not (math.isfinite(margin) and margin > 0):
+        raise ValueError(f"sprt takes margin, a positive finite number (the margin must be "
+                         f"positive), not {shown(margin)}")
+    for name, value in (("alpha", alpha), ("beta", beta)):
+        if not isinstance(value, numbers.Real) or isinstance(value, bool):
+            raise TypeError(f"sprt takes {name}, a number between 0 and 0.5, not "
+                            f"{given_text(value)}")
     if not (0 < alpha < 0.5 and 0 < beta < 0.5):
-        raise ValueError(f"alpha and beta lie strictly between 0 and 0.5, not {alpha}, {beta}")
+        raise ValueError(f"sprt: alpha and beta lie strictly between 0 and 0.5, not {alpha}, "
+                         f"{beta}")
     lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
     n = len(differences)
     if n < 2:
