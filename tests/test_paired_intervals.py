@@ -343,3 +343,70 @@ def test_a_rate_margin_of_one_or_more_is_refused() -> None:
     with pytest.raises(sm.SpiteMaliceError, match="a rate's margin is a share above 0 and "
                                                   "below 1"):
         compare_until_decided(a, b, "won", 5.0, 0, batch=2, max_games=4, coverage=False)
+
+
+# ---- counts that all agree keep a width (try-out s7b F1): every mean of counts ----
+
+def test_counts_that_all_differ_alike_are_no_significant_difference() -> None:
+    """Try-out s7b F1: two games, each with one completed pile more under B, printed
+    +1.00 (+1.00..+1.00) and starred.  With the least variance of whole counts, 1/(n+1),
+    t with 1 degree of freedom spans 0."""
+    from spitemalice.study.stats import least_variance, student_t
+
+    two = paired_difference([3.0, 3.0], [4.0, 4.0], unit=1.0)
+    half = student_t(Z95, 1) * math.sqrt(least_variance(1.0, 2) / 2)
+    assert two.high - two.estimate == pytest.approx(half) and not two.excludes(0.0)
+    assert paired_difference([3.0, 3.0], [4.0, 4.0]).high == 1.0  # without a unit: no width
+    many = paired_difference([3.0] * 30, [4.0] * 30, unit=1.0)
+    assert many.excludes(0.0)  # thirty games that all agree do show a difference
+
+
+def test_the_least_variance_changes_nothing_where_counts_vary() -> None:
+    """Counts that differ at all have more spread than one pseudo-value a step away."""
+    for values in ([0.0, 1.0], [0.0, 0.0, 0.0, 1.0], [10.0, 30.0, 20.0]):
+        assert mean_interval(values, unit=1.0) == mean_interval(values)
+    assert paired_difference([1.0, 2.0], [1.0, 4.0], unit=1.0) == \
+        paired_difference([1.0, 2.0], [1.0, 4.0])
+
+
+def test_every_mean_of_counts_keeps_a_width_when_its_games_agree() -> None:
+    """The members: compare's count statistics (each side and the difference), the quality
+    metrics' durations, simulate's mean moves and turns (from their summaries), the balance
+    report's mean game length (the grep below)."""
+    import spitemalice as sm
+    from spitemalice.study import compare, configuration
+    from spitemalice.study.metrics import duration
+    from spitemalice.study.simulate import Summary
+
+    rules = sm.load("blackwood-frey", [], {"payoff_size": 5})
+    same = configuration(rules, ["greedy"], "A"), configuration(rules, ["greedy"], "B")
+    result = compare(*same, games=3, seed=3, coverage=False)
+    for line in result.lines:
+        if not line.statistic.rate:
+            assert line.difference.low < 0.0 < line.difference.high, line.statistic.name
+            assert line.a.low < line.a.high and not line.differs
+    assert duration([40.0, 40.0]).low < 40.0 < duration([40.0, 40.0]).high
+    outcomes = {"win": 3, "drawn": 0, "blocked": 0, "turn-limit": 0}
+    summary = Summary("blackwood-frey", 2, ("greedy",), 3, outcomes, (3, 0), 3, 50.0, 50.0,
+                      20.0, 20.0, 1.0, 150, sd_moves=0.0, sd_turns=0.0)  # three equal games
+    for key in ("mean_moves", "mean_turns"):
+        interval = summary.intervals()[key]
+        assert interval.low < interval.estimate < interval.high, key
+
+
+def test_no_mean_of_counts_is_written_without_its_unit() -> None:
+    """Every ``within=COUNT`` call in the studies states ``unit``: 1 for whole counts, 0 for a
+    ratio (a reviewer sees the choice); a new writer without it fails here."""
+    import pathlib
+
+    import spitemalice.study
+
+    root = pathlib.Path(spitemalice.study.__file__).parent
+    calls = []
+    for path in root.glob("*.py"):
+        lines = path.read_text().splitlines()
+        for number, line in enumerate(lines):
+            if "within=COUNT" in line:
+                calls.append((path.name, number, " ".join(lines[number:number + 2])))
+    assert len(calls) >= 6
+    assert [c for c in calls if "unit=" not in c[2]] == []

@@ -235,7 +235,7 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         label, rules.players, tuple(tiers), reference, len(rows), len(matrix[0].values),
         _positions(rows, sides), 1 / len(sides),
         {kind: wilson(sum(r.outcome == kind for r in rows), len(rows)) for kind in OUTCOME_KINDS},
-        mean_interval([row.turns for row in rows], within=COUNT),
+        mean_interval([row.turns for row in rows], within=COUNT, unit=1.0),
         tuple(Quantile(q, quantile(sorted(row.turns for row in rows), q)) for q in QUANTILES),
         dict(sorted(lengths.items())), matrix, None if base is None else base.label,
         gradient, run.interrupted or interrupted, covered)

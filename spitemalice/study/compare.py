@@ -61,7 +61,7 @@ class Statistic:
         values = [self.value(row) for row in rows]
         if self.rate:
             return wilson(int(sum(values)), len(values))
-        return mean_interval(values, within=COUNT)  # every mean statistic counts something
+        return mean_interval(values, within=COUNT, unit=1.0)  # every mean statistic counts
 
     def test(self, rows_a: Sequence[GameRow], rows_b: Sequence[GameRow],
              margin: float) -> SprtResult:
@@ -95,12 +95,14 @@ class Statistic:
 
     def difference(self, rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> Interval:
         """B minus A over games paired by seed: Tango's paired score interval for a rate (it
-        keeps a width when every pair agrees), else Student's t interval of the differences."""
+        keeps a width when every pair agrees), else Student's t interval of the differences,
+        whose variance is at least a count's least (:func:`~spitemalice.study.stats.least_variance`:
+        games that all differ by the same count keep a width, try-out s7b F1)."""
         a = [self.value(row) for row in rows_a]
         b = [self.value(row) for row in rows_b]
         if self.rate:
             return paired_shares(a, b)
-        return paired_difference(a, b)
+        return paired_difference(a, b, unit=1.0)
 
 
 def statistics(seats: int) -> list[Statistic]:

@@ -112,7 +112,7 @@ def quality(rows: Sequence[GameRow], seats: int) -> Quality:
         decisiveness=mean_interval([r.decided_at / r.moves for r in won
                                     if r.decided_at is not None and r.moves], within=SHARE),
         branching_factor=mean_interval([r.legal_total / r.moves for r in rows if r.moves],
-                                       within=COUNT),
+                                       within=COUNT, unit=0.0),  # a ratio: no whole steps
     )
 
 
@@ -150,7 +150,7 @@ def duration(lengths: Sequence[float]) -> Interval:
     """
     check_list(lengths, "duration", "lengths, a list of numbers,",
                '[40.0, 52.0]')
-    return mean_interval(lengths, within=COUNT)
+    return mean_interval(lengths, within=COUNT, unit=1.0)
 
 
 def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:

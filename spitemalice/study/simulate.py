@@ -111,8 +111,10 @@ class Summary:
             "first_seat_wins": wilson(self.first_seat_wins, n),
             "wins_per_seat": [wilson(w, n) for w in self.wins_per_seat],
             "wins_per_team": [wilson(w, n) for w in self.wins_per_team],
-            "mean_moves": interval_of_mean(self.mean_moves, self.sd_moves, n, within=COUNT),
-            "mean_turns": interval_of_mean(self.mean_turns, self.sd_turns, n, within=COUNT),
+            "mean_moves": interval_of_mean(self.mean_moves, self.sd_moves, n, within=COUNT,
+                                           unit=1.0),
+            "mean_turns": interval_of_mean(self.mean_turns, self.sd_turns, n, within=COUNT,
+                                           unit=1.0),
         }
 
     @property

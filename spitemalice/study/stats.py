@@ -6,8 +6,9 @@ interval, a mean a Student's t interval (:func:`student_t`: at 30 games and more
 2% of the normal one, at 2 games six times as wide), and a mean of one value the whole range
 its quantity can take, since one value shows no spread.  Where a few equal values would
 show no spread (the per-deal gains of a pair of bots), the variance pools a prior, as the
-sequential test does; a rate or a difference of rates never rests on a normal interval of 0/1
-values, whose width is zero when they all agree.
+sequential test does; a count's variance is at least what one more game a count away would
+show (:func:`least_variance`); a rate or a difference of rates never rests on a normal
+interval of 0/1 values, whose width is zero when they all agree.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
 
 def mean_interval(values: Sequence[float], z: float = Z95,
                   within: tuple[float, float] = UNBOUNDED, prior_variance: float = 0.0,
-                  prior_weight: int = 0) -> Interval:
+                  prior_weight: int = 0, unit: float = 0.0) -> Interval:
     """The mean of ``values`` with Student's t interval (``student_t(z, n - 1)`` standard
     errors: ``z`` names the level, 1.96 for 95%), its ends kept ``within`` the range the mean
     can take (a count's mean is never below 0, a rate's within 0..1): with few values the
@@ -103,10 +104,16 @@ def mean_interval(values: Sequence[float], z: float = Z95,
     ``within`` (nothing is known of the spread; an end without a bound is infinite, which
     the JSON writers write as null); the mean of none is 0.0.
 
+    ``unit`` is the step of values that come in whole steps (1 for counts: moves, turns,
+    piles per game): the variance is then at least ``unit**2 / (n + 1)``, the spread one
+    more value one step away from ``n`` equal ones would show, so that counts that all agree
+    keep a width (:func:`least_variance`).  Values that differ at all show more spread than
+    that, so it changes nothing else.
+
     Raises:
         TypeError, ValueError: a value no finite number; ``prior_variance`` no finite
             number of 0 or more, ``prior_weight`` no whole number from 0 to
-            :data:`~spitemalice.limits.MAX_GAMES`.
+            :data:`~spitemalice.limits.MAX_GAMES`; ``unit`` no finite number of 0 or more.
         TypeError, ValueError: ``z`` no positive finite number (:func:`check_z`).
         TypeError: ``values`` is not a list (a str, ``None`` or a number, say), or ``within``
             not a pair of numbers, naming the function and what a right value looks like.
@@ -117,12 +124,33 @@ def mean_interval(values: Sequence[float], z: float = Z95,
                '[1.0, 2.5]')
     _check_values(values, "mean_interval", "values")
     prior_variance, prior_weight = _check_prior(prior_variance, prior_weight, "mean_interval")
+    least = least_variance(unit, len(values), "mean_interval")
     return _mean(values, check_z(z, "mean_interval"), check_within(within, "mean_interval"),
-                 "mean_interval", prior_variance, prior_weight)
+                 "mean_interval", prior_variance, prior_weight, least)
+
+
+def least_variance(unit: float, n: int, function: str = "least_variance") -> float:
+    """The least variance ``n`` values that come in whole steps of ``unit`` are given:
+    ``unit**2 / (n + 1)``, the unbiased variance of ``n`` equal values and one more a step
+    away (one pseudo-value, as Laplace's rule adds one pseudo-trial to a share); 0 for a
+    ``unit`` of 0 (values that need not come in steps).
+
+    Raises:
+        TypeError: ``unit`` is not a number; ValueError: negative or not finite.  The
+            message names ``function``.
+    """
+    if not isinstance(unit, numbers.Real) or isinstance(unit, bool):
+        raise TypeError(f"{function} takes unit, the step of the values (1 for counts, 0 for "
+                        f"none), not {given_text(unit)}")
+    if not (math.isfinite(unit) and unit >= 0):
+        raise ValueError(f"{function} takes unit, a finite number of 0 or more (1 for "
+                         f"counts), not {shown(unit)}")
+    return float(unit) ** 2 / (n + 1)
 
 
 def _mean(values: Sequence[float], z: float, within: tuple[float, float], function: str,
-          prior_variance: float = 0.0, prior_weight: int = 0) -> Interval:
+          prior_variance: float = 0.0, prior_weight: int = 0,
+          least: float = 0.0) -> Interval:
     n = len(values)
     low, high = within
     mean = math.fsum(values) / n if n else min(max(0.0, low), high)
@@ -130,7 +158,7 @@ def _mean(values: Sequence[float], z: float, within: tuple[float, float], functi
     if dof <= 0:  # one value or none and no prior: nothing shows a spread
         return _bounded(mean, math.inf, n, within, function)  # the whole range
     squares = math.fsum((v - mean) ** 2 for v in values)
-    variance = (squares + prior_weight * prior_variance) / dof
+    variance = max((squares + prior_weight * prior_variance) / dof, least)
     return _bounded(mean, student_t(z, dof) * math.sqrt(variance / max(n, 1)), n, within,
                     function)
 
@@ -164,19 +192,23 @@ def student_t(z: float, dof: int) -> float:
 
 
 def interval_of_mean(mean: float, sd: float, n: int, z: float = Z95,
-                     within: tuple[float, float] = UNBOUNDED) -> Interval:
+                     within: tuple[float, float] = UNBOUNDED, unit: float = 0.0) -> Interval:
     """Student's t interval of a mean known by its summary: ``mean``, sample standard deviation
     ``sd`` and count ``n`` (as :func:`mean_interval` gives for the values themselves), its
     ends kept ``within`` the range the mean can take; ``n`` of 1 or less gives the whole range.
+    ``unit`` as :func:`mean_interval` takes it (1 for counts: the variance is at least
+    ``1 / (n + 1)``).
 
     Raises:
-        TypeError, ValueError: ``z`` no positive finite number (:func:`check_z`).
+        TypeError, ValueError: ``z`` no positive finite number (:func:`check_z`); ``unit`` as
+            :func:`least_variance` refuses it.
         TypeError: ``within`` is not a pair of numbers.
         ValueError: ``within``'s low end above its high end (or not a number), or ``mean``
             outside it.
     """
     z = check_z(z, "interval_of_mean")
-    half = student_t(z, n - 1) * sd / math.sqrt(n) if n > 1 else math.inf
+    least = least_variance(unit, n, "interval_of_mean")
+    half = student_t(z, n - 1) * math.sqrt(max(sd * sd, least) / n) if n > 1 else math.inf
     return _bounded(mean, half, n, check_within(within, "interval_of_mean"),
                     "interval_of_mean")
 
@@ -204,15 +236,17 @@ def _bounded(estimate: float, half: float, n: int, within: tuple[float, float],
 
 
 def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95,
-                      within: tuple[float, float] = UNBOUNDED) -> Interval:
+                      within: tuple[float, float] = UNBOUNDED, unit: float = 0.0) -> Interval:
     """The mean of ``b[i] - a[i]`` with Student's t interval: the difference between two
     configurations played on the same seeds (pairing removes the luck of the deal shared by
     both, so the interval is narrower than comparing two independent means).  Its ends are
     kept ``within`` the range the difference can take, as :func:`mean_interval` keeps them
-    (for two rates of 0/1 outcomes :func:`paired_shares` is the sounder interval).
+    (for two rates of 0/1 outcomes :func:`paired_shares` is the sounder interval).  For
+    counts give ``unit`` 1 (:func:`mean_interval`): differences that all agree keep a width.
 
     Raises:
-        TypeError, ValueError: a value no finite number.
+        TypeError, ValueError: a value no finite number; ``unit`` as
+            :func:`least_variance` refuses it.
         TypeError, ValueError: ``z`` no positive finite number (:func:`check_z`).
         ValueError: ``a`` and ``b`` of different lengths, or ``within``'s low end above its
             high end (or not a number), or the differences' mean outside it.
@@ -229,7 +263,9 @@ def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95,
     _check_lengths(a, b, "paired_difference")
     _check_values(a, "paired_difference", "a")
     _check_values(b, "paired_difference", "b")
-    return _mean([y - x for x, y in zip(a, b, strict=True)], z, limits, "paired_difference")
+    least = least_variance(unit, len(a), "paired_difference")
+    return _mean([y - x for x, y in zip(a, b, strict=True)], z, limits, "paired_difference",
+                 least=least)
 
 
 def paired_shares(a: Sequence[float], b: Sequence[float], z: float = Z95) -> Interval:
