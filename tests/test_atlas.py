@@ -93,3 +93,28 @@ def test_an_interrupted_run_resumes_with_the_configuration_it_lacks(tmp_path: Pa
 
     with pytest.raises(ValueError, match="give the same settings"):
         run(path, 6, 2, 0, todo)
+
+
+def test_a_median_without_an_upper_bound_renders_and_draws(data: dict[str, object],
+                                                           tmp_path: Path) -> None:
+    """A data file of a few games (try-out s7b F2) writes a quantile's unbounded end as
+    null: the page prints it as inf and the thumbnails' scale falls back on the longest
+    game."""
+    pytest.importorskip("matplotlib")
+    import copy
+
+    from spitemalice.study.atlas_page import draw
+
+    few = copy.deepcopy(data)
+    reports = few["reports"]
+    assert isinstance(reports, dict)
+    key = next(iter(reports))
+    report = reports[key]
+    for q in report["quantiles"]:
+        q["high"] = None
+    few["reports"] = {key: report}
+    page = render(few, [key])
+    median = next(q for q in report["quantiles"] if q["share"] == 0.5)
+    assert f"{median['estimate']:.0f} ({median['low']:.0f}..inf)" in page
+    made = draw(few, tmp_path)
+    assert all(path.stat().st_size > 0 for path in made)

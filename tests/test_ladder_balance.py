@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -110,6 +111,26 @@ def test_quantile_intervals_hold_the_estimate() -> None:
     assert median.estimate == 50 and median.low < 50 < median.high
     assert median.low >= 38 and median.high <= 62  # about +-1 sd of a binomial(100, .5) x 2
     assert quantile([], 0.5) == Interval(0.0, 0.0, 0.0, 0)
+
+
+def test_quantile_intervals_hold_the_quantile_with_95_percent_from_one_game_on() -> None:
+    """Try-out s7b F2: the median of one game was ``21 (21..21)``.  For a continuous length
+    the interval [X(r), X(s)] holds the quantile with chance P(r <= B < s), B ~ Bin(n, share)
+    the values below it (r = 0 for an end at 0, s = n + 1 for an end at inf): at least 95%
+    for every reported quantile and every n up to 150."""
+    from math import comb
+
+    from spitemalice.study.balance import QUANTILES
+
+    def coverage(n: int, share: float) -> float:
+        found = quantile(list(range(1, n + 1)), share)  # value k is the k-th order statistic
+        r, s = int(found.low), n + 1 if found.high == math.inf else int(found.high)
+        return sum(comb(n, k) * share ** k * (1 - share) ** (n - k) for k in range(r, s))
+
+    assert min(coverage(n, share) for n in range(1, 151) for share in QUANTILES) >= 0.95
+    one = quantile([21], 0.5)
+    assert (one.estimate, one.low, one.high) == (21.0, 0.0, math.inf)
+    assert quantile([3, 5, 8, 9, 12, 13], 0.5).high == 13.0  # from 6 games the sample holds it
 
 
 def test_difference_adds_half_widths_in_quadrature() -> None:
@@ -240,3 +261,25 @@ def test_verdicts_say_when_nothing_was_won_and_do_not_call_a_wide_interval_samen
     change = wide.gradient[wide.matrix.index(wide.top)]
     assert change.low < 0 < change.high and change.high - change.low > 1.0
     assert "skill matters not measurably more or less than in" in "\n".join(verdicts(wide))
+
+
+def test_verdicts_of_a_few_games_claim_no_fairness_and_no_certainty() -> None:
+    """Try-out s7b F10: one game gave "every game has a winner" without its interval and
+    "fair within the interval" for a share of 100.0% (20.7..100.0); the per-position table
+    and the skill matrix printed "0.0%" of no won games."""
+    import spitemalice as sm
+    from spitemalice.cli.ratings import format_balance
+    from spitemalice.study.balance import balance, verdicts
+
+    rules = sm.load("blackwood-frey", [], {"payoff_size": 5})
+    one = balance(rules, "short", ["random", "greedy"], 1, 1, 0, base=None)
+    said = verdicts(one)
+    assert one.outcomes["win"].estimate == 1.0 and one.positions[0].n == 1
+    assert "0.0% of games end without a winner (0.0..79.3)" in said
+    assert any(line.endswith("not measurably above or below fair (50.0%)") for line in said)
+    assert not any("every game" in line or "fair within" in line for line in said)
+    nothing = balance(sm.load("skip-bo", [], {"players": 4}), "skip-bo", ["random", "greedy"],
+                      1, 1, 1, base=None)
+    text = format_balance(nothing)
+    assert "  no self-play game had a winner" in text and "position 1" not in text
+    assert "greedy v random: no game won, 2 of 2 without a winner" in text

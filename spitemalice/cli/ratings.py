@@ -300,7 +300,8 @@ def format_balance(report: Balance) -> str:
              f"(each played twice, the sides swapped); 95% intervals", ""]
     lines += [f"* {line}" for line in verdicts(report)]
     lines += ["", f"share of won games by turn position (fair {report.fair:.1%})"]
-    lines += [f"  position {i + 1}: {_pct(p)}" for i, p in enumerate(report.positions)]
+    lines += ([f"  position {i + 1}: {_pct(p)}" for i, p in enumerate(report.positions)]
+              if report.positions[0].n else ["  no self-play game had a winner"])
     lines += ["", "outcomes"]
     lines += [f"  {kind}: {_pct(i)}" for kind, i in report.outcomes.items()]
     quantiles = "  ".join(f"{q.share:.0%}: {q.value.estimate:.0f} "
@@ -311,7 +312,8 @@ def format_balance(report: Balance) -> str:
     lines += ["", "skill matrix: the stronger tier's share of won games"
               + (f"; change from {report.base}" if report.base else "")]
     for index, t in enumerate(report.matrix):
-        line = f"  {t.a} v {t.b}: {_pct(t.rate)}, {t.no_winner} of {t.games} without a winner"
+        share = _pct(t.rate) if t.rate.n else "no game won"  # not 0.0% of no games
+        line = f"  {t.a} v {t.b}: {share}, {t.no_winner} of {t.games} without a winner"
         if report.gradient:
             g = report.gradient[index]
             line += (f"; {g.estimate * 100:+.1f} points ({g.low * 100:+.1f}.."

@@ -160,7 +160,9 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
                          base=baseline, jobs=jobs, client=client)
         if report.interrupted:
             raise KeyboardInterrupt
-        done = report.as_dict()
+        # As the file holds it (an end without a bound is null): a run's data and a resumed
+        # run's, read back from the file, are the same.
+        done = strict_json.loads(strict_json.dumps(report.as_dict()))
         done.update({"key": entry.key, "ruleset": entry.ruleset,
                      "house_rules": list(entry.house_rules),
                      "cpu_seconds": round(_cpu() - before, 1)})

@@ -128,7 +128,7 @@ def _row(report: dict[str, Any], covered: bool = False) -> str:
         report["label"], str(report["players"]), _pct(first),
         _fairness(first, report["fair"]), _pct(_interval(top["rate_a"])),
         _gradient(report), f"{(1 - won.estimate) * 100:.1f}%",
-        f"{median['estimate']:.0f} ({median['low']:.0f}..{median['high']:.0f})",
+        f"{median['estimate']:.0f} ({_turns(median['low'])}..{_turns(median['high'])})",
         *([_clauses(report)] if covered else []),
         f"![]({PICTURES}/{picture_name(report['key'])})",
     ]
@@ -200,6 +200,11 @@ def _interval(data: dict[str, float]) -> Interval:
     return Interval(data["estimate"], data["low"], data["high"], int(data["n"]))
 
 
+def _turns(end: float | None) -> str:
+    """A quantile's end in turns; the data file writes an end without a bound as null."""
+    return "inf" if end is None else f"{end:.0f}"
+
+
 def _pct(rate: Interval) -> str:
     return f"{rate.estimate:.1%} ({rate.low * 100:.1f}..{rate.high * 100:.1f})"
 
@@ -231,7 +236,10 @@ def draw(data: dict[str, Any], folder: Path) -> list[Path]:
            [_interval(r["gradient"][r["top_pair"]]) for r in based], 0.0,
            f"change of {data['settings']['tiers'][-1]}'s wins above half, points, against "
            "the base", "Does skill matter more than in the base?")
-    upper = max(q["high"] for r in reports for q in r["quantiles"] if q["share"] == 0.95)
+    # The longest 95% quantile's end sets the thumbnails' scale; an unbounded end (a few
+    # games) gives way to that report's longest game.
+    upper = max(max(map(int, r["lengths"]), default=0) if q["high"] is None else q["high"]
+                for r in reports for q in r["quantiles"] if q["share"] == 0.95)
     for report in reports:
         path = folder / picture_name(report["key"])
         median = next(q for q in report["quantiles"] if q["share"] == 0.5)["estimate"]

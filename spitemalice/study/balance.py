@@ -310,10 +310,16 @@ def _positions(rows: Sequence[GameRow], sides: tuple[tuple[int, ...], ...]) -> t
 
 
 def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
-    """The ``share`` quantile of the sorted values ``ordered`` (nearest rank) with a
+    """The ``share`` quantile of the sorted game lengths ``ordered`` (nearest rank) with a
     distribution-free 95% interval: the order statistics at ranks
     ``n*share -+ z*sqrt(n*share*(1-share))`` (normal approximation to the binomial count of
     values below the quantile).  An empty list gives a zero interval at 0.
+
+    Where such a rank falls outside the sample, the end is the smallest (largest) value only
+    if the quantile lies below it with a chance of at most the interval's tail (binomial:
+    ``(1 - share)**n``, ``share**n``); else it is the end of the range a length can take, 0
+    or ``inf`` (try-out s7b F2: the median of one game, ``21 (21..21)``, is now ``21
+    (0..inf)``; no pair of order statistics of 5 games or fewer holds the median with 95%).
 
     Raises:
         TypeError, ValueError: ``z`` no positive finite number; ValueError: ``share`` not
@@ -332,9 +338,12 @@ def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
         return Interval(0.0, 0.0, 0.0, 0)
     spread = z * math.sqrt(n * share * (1 - share))
     at = max(0, math.ceil(share * n) - 1)
-    low = max(0, math.floor(share * n - spread) - 1)
-    high = min(n - 1, math.ceil(share * n + spread))
-    return Interval(float(ordered[at]), float(ordered[low]), float(ordered[high]), n)
+    low = math.floor(share * n - spread) - 1
+    high = math.ceil(share * n + spread)
+    tail = 0.5 * math.erfc(z / math.sqrt(2))  # each side's chance of missing: 2.5% at 1.96
+    below = float(ordered[max(0, low)]) if low >= 0 or (1 - share) ** n <= tail else COUNT[0]
+    above = float(ordered[min(n - 1, high)]) if high < n or share ** n <= tail else COUNT[1]
+    return Interval(float(ordered[at]), below, above, n)
 
 
 def verdicts(report: Balance) -> list[str]:
@@ -357,8 +366,8 @@ def verdicts(report: Balance) -> list[str]:
         line += f"; skill matters {word} in {report.base} ({_points(change)})"
     lines.append(line)
     won = report.outcomes["win"]
-    lines.append("every game has a winner" if won.estimate == 1 else
-                 f"{(1 - won.estimate) * 100:.1f}% of games end without a winner "
+    # With its interval even at 0%: "every game has a winner" from one game claimed too much.
+    lines.append(f"{(1 - won.estimate) * 100:.1f}% of games end without a winner "
                  f"({(1 - won.high) * 100:.1f}..{(1 - won.low) * 100:.1f})")
     median = next(q.value for q in report.quantiles if q.share == 0.5)
     lines.append(f"median game {median.estimate:.0f} turns ({median.low:.0f}..{median.high:.0f})")
@@ -370,8 +379,9 @@ def _fairness(report: Balance) -> str:
     who = "first seat" if report.fair == 1 / report.players else "first team"
     if not first.n:  # 0 of 0: no share to judge
         return f"no self-play game had a winner: nothing is known of the {who}'s share"
+    # An interval holding fair shows no bias; it is no evidence of fairness when wide.
     word = ("above fair" if first.low > report.fair else "below fair"
-            if first.high < report.fair else "fair within the interval")
+            if first.high < report.fair else "not measurably above or below fair")
     return f"{who} wins {_pct(first)} of won games: {word} ({report.fair:.1%})"
 
 
