@@ -306,6 +306,10 @@ def check_list(value: object, function: str, what: str, example: str,
     if value is None or not hasattr(value, "__iter__"):
         given = "None" if value is None else for_terminal(clipped(type(value).__name__, 60))
         raise error(f"{function} takes {what} e.g. {example}, not {given}")
+    if not hasattr(value, "__len__"):  # a generator: checking it would use it up
+        name = for_terminal(clipped(type(value).__name__, 60))
+        raise error(f"{function} takes {what} e.g. {example}, not a {name} (it has no length "
+                    f"and is used up once read: make it a list with list(...))")
 
 
 

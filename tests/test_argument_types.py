@@ -729,3 +729,35 @@ def test_a_delay_in_range_is_taken(tmp_path: Path) -> None:
 
     assert Hub(Store(tmp_path), bot_delay=0).bot_delay == 0.0
     assert Hub(Store(tmp_path), bot_delay=3600).bot_delay == 3600.0
+
+
+ONE_PASS = {"spitemalice.model:sort_hand(cards)"}
+"""Members that read their sequence once, so take any iterable (documented ``Iterable``)."""
+
+
+def test_a_one_pass_member_takes_a_generator() -> None:
+    cards = sm.parse_cards("9H 2C")
+    assert sm.model.sort_hand(card for card in cards) == sm.model.sort_hand(cards)
+
+
+@pytest.mark.parametrize("member", sorted((set(LISTS) | set(SEQUENCES)) - ONE_PASS))
+def test_a_generator_where_a_list_belongs_is_refused_before_it_is_used_up(member: str) -> None:
+    """Try-out s7b F7: ``paired_shares`` of a generator failed on a raw ``len()``; a check
+    that reads a generator would use it up before the function does.  Every list parameter
+    refuses it by name (``limits.check_list``)."""
+    call = LISTS[member] if member in LISTS else SEQUENCES[member][0]
+    if "openspiel" in member:
+        pytest.importorskip("pyspiel")
+    read: list[int] = []
+
+    def values() -> Any:
+        read.append(1)
+        yield from ()
+
+    with pytest.raises(TypeError) as raised:
+        call(values())
+    function = member.partition(":")[2].partition("(")[0]
+    parameter = member.rpartition("(")[2].rstrip(")")
+    assert str(raised.value).startswith(f"{function} takes {parameter}, a list of "), raised.value
+    assert str(raised.value).endswith("used up once read: make it a list with list(...))")
+    assert read == [] and (BF.ruleset, STATE, RECORD) == SNAPSHOT

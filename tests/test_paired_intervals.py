@@ -410,3 +410,21 @@ def test_no_mean_of_counts_is_written_without_its_unit() -> None:
                 calls.append((path.name, number, " ".join(lines[number:number + 2])))
     assert len(calls) >= 6
     assert [c for c in calls if "unit=" not in c[2]] == []
+
+
+@pytest.mark.parametrize("call, says", [
+    (lambda v: mean_interval([v, v]), "mean_interval takes values of numbers from"),
+    (lambda v: paired_difference([1.0, 2.0], [v, v]), "paired_difference takes b of numbers"),
+    (lambda v: __import__("spitemalice.study.stats").study.stats.sprt([v, v], 1.0),
+     "sprt takes differences of numbers from"),
+])
+def test_values_too_large_to_square_are_refused_by_name(call: Callable[[float], object],
+                                                        says: str) -> None:
+    """Try-out s7b F6: ``mean_interval([1e308, 1e308])`` raised a bare OverflowError from
+    fsum.  Every function that squares its values bounds them (``stats.MAX_VALUE``)."""
+    from spitemalice.study.stats import MAX_VALUE
+
+    with pytest.raises(ValueError, match=says) as raised:
+        call(1e308)
+    assert str(raised.value).endswith("(spitemalice.study.stats.MAX_VALUE), not 1e+308")
+    call(MAX_VALUE)  # the largest taken: its squares are finite

@@ -393,15 +393,25 @@ def _given(value: object) -> str:
     return str(value) if isinstance(value, bool) else given_text(value)
 
 
+MAX_VALUE = 1e100
+"""The largest size of a value the interval functions take: the squares of larger ones
+(1e308, say) overflow a float (try-out s7b F6), and no count or share of a game comes near."""
+
+
 def _check_values(values: Sequence[object], function: str, parameter: str) -> None:
-    """Refuse a value that is no number (TypeError) or not finite (ValueError): the mean of
-    ``inf`` has no interval, and NaN would pass every comparison after it."""
+    """Refuse a value that is no number (TypeError), not finite or larger than
+    :data:`MAX_VALUE` (ValueError): the mean of ``inf`` has no interval, NaN would pass every
+    comparison after it, and the squares of 1e308 overflow."""
     for value in values:
         if not isinstance(value, numbers.Real):
             raise TypeError(f"{function} takes {parameter} of numbers, not "
                             f"{given_text(value)}")
         if not math.isfinite(value):
             raise ValueError(f"{function} takes {parameter} of finite numbers, not "
+                             f"{shown(value)}")
+        if abs(float(value)) > MAX_VALUE:
+            raise ValueError(f"{function} takes {parameter} of numbers from -{MAX_VALUE:g} to "
+                             f"{MAX_VALUE:g} (spitemalice.study.stats.MAX_VALUE), not "
                              f"{shown(value)}")
 
 
