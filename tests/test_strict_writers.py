@@ -71,7 +71,8 @@ def test_the_least_variance_weighs_agreeing_pairs_as_h1_allows() -> None:
     assert sprt([0.0] * 5, 0.2).decision == "same"  # without: at once
     assert sprt([0.0] * 23, 0.2, least_variance=0.16).decision == "undecided"
     assert sprt([0.0] * 24, 0.2, least_variance=0.16).decision == "same"
-    with pytest.raises(ValueError, match="least variance must be 0 or more"):
+    with pytest.raises(ValueError,
+                       match=r"least_variance, a finite number of 0 or more, not -1\.0$"):
         sprt([0.0, 1.0], 0.2, least_variance=-1.0)
 
 

@@ -139,13 +139,11 @@ def least_variance(unit: float, n: int, function: str = "least_variance") -> flo
         TypeError: ``unit`` is not a number; ValueError: negative or not finite.  The
             message names ``function``.
     """
-    if not isinstance(unit, numbers.Real) or isinstance(unit, bool):
-        raise TypeError(f"{function} takes unit, the step of the values (1 for counts, 0 for "
-                        f"none), not {given_text(unit)}")
-    if not (math.isfinite(unit) and unit >= 0):
+    step = _real(unit, function, "unit", "the step of the values (1 for counts, 0 for none)")
+    if not (math.isfinite(step) and step >= 0):
         raise ValueError(f"{function} takes unit, a finite number of 0 or more (1 for "
                          f"counts), not {shown(unit)}")
-    return float(unit) ** 2 / (n + 1)
+    return step ** 2 / (n + 1)
 
 
 def _mean(values: Sequence[float], z: float, within: tuple[float, float], function: str,
@@ -369,14 +367,19 @@ def check_z(z: object, function: str) -> float:
         ValueError: ``z`` is 0, negative, infinite or NaN (the interval's ends would cross
             or vanish).
     """
-    if not isinstance(z, numbers.Real) or isinstance(z, bool):
-        raise TypeError(f"{function} takes z, a number of standard errors such as 1.96, "
-                        f"not {given_text(z)}")
-    number = float(z)
+    number = _real(z, function, "z", "a number of standard errors such as 1.96")
     if not (math.isfinite(number) and 0 < number <= MAX_Z):
         raise ValueError(f"{function} takes z, a positive finite number of standard errors "
                          f"such as 1.96, at most {MAX_Z:g}, not {shown(z)}")
     return number
+
+
+def _real(value: object, function: str, name: str, what: str) -> float:
+    """``value`` as a float when it is a real number (numpy's too; a bool is refused), else
+    a TypeError: ``{function} takes {name}, {what}, not ...``."""
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        raise TypeError(f"{function} takes {name}, {what}, not {given_text(value)}")
+    return float(value)
 
 
 def _whole(value: object, name: str, function: str) -> int:
@@ -424,10 +427,7 @@ def _check_lengths(a: Sequence[object], b: Sequence[object], function: str) -> N
 def _check_prior(variance: object, weight: object, function: str) -> tuple[float, int]:
     """``prior_variance`` and ``prior_weight`` when they are a finite number of 0 or more and
     a whole number from 0 to :data:`~spitemalice.limits.MAX_GAMES` (pseudo-observations)."""
-    if not isinstance(variance, numbers.Real) or isinstance(variance, bool):
-        raise TypeError(f"{function} takes prior_variance, a number of 0 or more, not "
-                        f"{given_text(variance)}")
-    number = float(variance)
+    number = _real(variance, function, "prior_variance", "a number of 0 or more")
     if not (math.isfinite(number) and number >= 0):
         raise ValueError(f"{function} takes prior_variance, a finite number of 0 or more, "
                          f"not {shown(variance)}")
@@ -510,21 +510,14 @@ def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
                '[1.0, -0.5]')
     _check_values(differences, "sprt", "differences")
     prior_variance, prior_weight = _check_prior(prior_variance, prior_weight, "sprt")
-    if not isinstance(least_variance, numbers.Real) or isinstance(least_variance, bool):
-        raise TypeError(f"sprt takes least_variance, a number of 0 or more, not "
-                        f"{given_text(least_variance)}")
-    if not (least_variance >= 0 and math.isfinite(least_variance)):
-        raise ValueError(f"sprt takes least_variance, a finite number of 0 or more (the "
-                         f"least variance must be 0 or more), not {shown(least_variance)}")
-    if not isinstance(margin, numbers.Real) or isinstance(margin, bool):
-        raise TypeError(f"sprt takes margin, a positive number, not {given_text(margin)}")
-    if not (math.isfinite(margin) and margin > 0):
-        raise ValueError(f"sprt takes margin, a positive finite number (the margin must be "
-                         f"positive), not {shown(margin)}")
+    least = _real(least_variance, "sprt", "least_variance", "a number of 0 or more")
+    if not (least >= 0 and math.isfinite(least)):
+        raise ValueError(f"sprt takes least_variance, a finite number of 0 or more, not "
+                         f"{shown(least_variance)}")
+    if not math.isfinite(_real(margin, "sprt", "margin", "a positive number")) or margin <= 0:
+        raise ValueError(f"sprt takes margin, a positive finite number, not {shown(margin)}")
     for name, value in (("alpha", alpha), ("beta", beta)):
-        if not isinstance(value, numbers.Real) or isinstance(value, bool):
-            raise TypeError(f"sprt takes {name}, a number between 0 and 0.5, not "
-                            f"{given_text(value)}")
+        _real(value, "sprt", name, "a number between 0 and 0.5")
     if not (0 < alpha < 0.5 and 0 < beta < 0.5):
         raise ValueError(f"sprt: alpha and beta lie strictly between 0 and 0.5, not {alpha}, "
                          f"{beta}")
