@@ -283,3 +283,18 @@ def test_verdicts_of_a_few_games_claim_no_fairness_and_no_certainty() -> None:
     text = format_balance(nothing)
     assert "  no self-play game had a winner" in text and "position 1" not in text
     assert "greedy v random: no game won, 2 of 2 without a winner" in text
+
+
+def test_bots_rated_alike_share_a_rank() -> None:
+    """Try-out s7b F9: four bots all at +0 were printed ranked 1 to 4, random first."""
+    from spitemalice.study.ladder import Ladder, format_ladder
+    from spitemalice.study.ratings import Rating
+
+    def rating(bot: str, estimate: float) -> Rating:
+        return Rating(bot, Interval(estimate, estimate - 90, estimate + 90, 40), 80, 20)
+
+    rated = (rating("heuristic", 79.4), rating("ismcts", 68.2), rating("mcts", 67.8),
+             rating("greedy", 0.0))
+    table = format_ladder(Ladder("skip-bo", 4, "greedy", rated, (), 31, None, False))
+    ranks = {line.split()[1]: line.split()[0] for line in table.splitlines()[1:5]}
+    assert ranks == {"heuristic": "1", "ismcts": "2", "mcts": "2", "greedy": "4"}

@@ -190,11 +190,16 @@ def thin_evidence(result: Ladder) -> list[str]:
 
 
 def format_ladder(result: Ladder) -> str:
-    """The ladder as an aligned table (rating, interval, games, wins) and the pairs."""
+    """The ladder as an aligned table (rating, interval, games, wins) and the pairs.  Bots
+    whose ratings print alike share a rank (1, 1, 3: try-out s7b F9, a four-way tie was
+    printed as an order)."""
     lines = [("rank", "bot", "rating (95% interval)", "games", "won")]
-    for rank, r in enumerate(result.ratings, 1):
-        lines.append((str(rank), r.bot,
-                      f"{r.rating.estimate:+.0f} ({r.rating.low:+.0f}..{r.rating.high:+.0f})",
+    rank, previous = 0, ""
+    for place, r in enumerate(result.ratings, 1):
+        rating = f"{r.rating.estimate:+.0f}"
+        if rating != previous:
+            rank, previous = place, rating
+        lines.append((str(rank), r.bot, f"{rating} ({r.rating.low:+.0f}..{r.rating.high:+.0f})",
                       str(r.games), str(r.wins)))
     place = {r.bot: index for index, r in enumerate(result.ratings)}
     pairs = [("pair (higher rated first)", "games", "won", "lost", "no winner",
