@@ -9,12 +9,35 @@ from hypothesis import strategies as st
 from spitemalice.study.stats import mean_interval, wilson
 
 
-def test_wilson_matches_the_textbook_value() -> None:
-    # 8 successes in 10: Wilson 95% interval 0.490..0.943 (Newcombe 1998, table I style check)
-    interval = wilson(8, 10)
-    assert interval.estimate == pytest.approx(0.8)
-    assert interval.low == pytest.approx(0.4902, abs=1e-4)
-    assert interval.high == pytest.approx(0.9433, abs=1e-4)
+@pytest.mark.parametrize("successes, n, low, high", [
+    (81, 263, 0.2535, 0.3682), (15, 148, 0.0598, 0.1644), (0, 20, 0.0, 0.2005),
+    (1, 29, 0.0018, 0.1963)])
+def test_wilson_matches_newcombes_table(successes: int, n: int, low: float,
+                                        high: float) -> None:
+    """The continuity-corrected score interval's values in Newcombe, "Two-sided confidence
+    intervals for the single proportion", Statistics in Medicine 17 (1998), Table I,
+    method 4."""
+    interval = wilson(successes, n)
+    assert interval.estimate == pytest.approx(successes / n)
+    assert interval.low == pytest.approx(low, abs=1e-4)
+    assert interval.high == pytest.approx(high, abs=1e-4)
+
+
+def test_a_few_agreeing_trials_are_no_evidence_an_exact_test_would_refuse() -> None:
+    """Try-out s7 M3: Wilson's interval without the correction put 4 of 4 at 51.0..100.0,
+    excluding 50%, where the exact two-sided binomial test's p is 0.125.  For every n up to
+    60 and every count, an interval that excludes 50% now has an exact p of at most 5%."""
+    from math import comb
+
+    def exact_p(k: int, n: int) -> float:  # two-sided, doubling the smaller tail
+        tail = sum(comb(n, i) for i in range(min(k, n - k) + 1)) / 2 ** n
+        return min(1.0, 2 * tail)
+
+    assert not wilson(4, 4).excludes(0.5) and wilson(4, 4).low == pytest.approx(0.3958, 1e-3)
+    for n in range(1, 61):
+        for k in range(n + 1):
+            if wilson(k, n).excludes(0.5):
+                assert exact_p(k, n) <= 0.05, (k, n)
 
 
 def test_wilson_is_sound_at_the_edges() -> None:

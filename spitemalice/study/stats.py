@@ -1,7 +1,7 @@
 """Interval estimates for the figures that simulate, compare, validate and studies report.
 
 One module so every command states its uncertainty the same way: a rate carries a Wilson score
-interval, the difference of two rates measured on the same games Tango's paired score
+interval with continuity correction, the difference of two rates measured on the same games Tango's paired score
 interval, a mean a Student's t interval (:func:`student_t`: at 30 games and more it is within
 2% of the normal one, at 2 games six times as wide), and a mean of one value the whole range
 its quantity can take, since one value shows no spread.  Where a few equal values would
@@ -64,10 +64,16 @@ SHARE_CHANGE = (-1.0, 1.0)
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> Interval:
-    """The Wilson score interval for a rate of ``successes`` out of ``n`` trials.
+    """The Wilson score interval, with continuity correction, for a rate of ``successes`` out
+    of ``n`` trials (Newcombe, "Two-sided confidence intervals for the single proportion",
+    Statistics in Medicine 17, 1998, method 4; what R's ``prop.test`` gives).
 
     It stays inside 0..1 and is sound at rates of 0 and 1, where the plain normal interval
-    collapses (Wilson, 1927).  ``n == 0`` gives the whole range 0..1.
+    collapses (Wilson, 1927).  The correction keeps a few trials from claiming what an exact
+    binomial test would not: 4 of 4 gives 39.6..100.0, which holds 50% (two-sided exact
+    p = 0.125), where Wilson's interval without it, 51.0..100.0, did not (try-out s7 M3).
+    From 100 trials on it adds less than half a point at each end.  ``n == 0`` gives the
+    whole range 0..1.
 
     Raises:
         TypeError: ``successes`` or ``n`` not a whole number.
@@ -81,11 +87,15 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
     if n == 0:
         return Interval(0.0, 0.0, 1.0, 0)
     rate = successes / n
-    centre = (rate + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n))
+    z2, centre, scale = z * z, 2 * successes + z * z, 2 * (n + z * z)
     # At rates 0 and 1 an end is exactly 0 or 1; say so rather than trust rounding.
-    low = 0.0 if successes == 0 else min(rate, centre - half)
-    high = 1.0 if successes == n else max(rate, centre + half)
+    low, high = 0.0, 1.0
+    if successes:
+        root = math.sqrt(max(z2 - 2 - 1 / n + 4 * rate * (n * (1 - rate) + 1), 0.0))
+        low = min(rate, max(0.0, (centre - 1 - z * root) / scale))
+    if successes < n:
+        root = math.sqrt(max(z2 + 2 - 1 / n + 4 * rate * (n * (1 - rate) - 1), 0.0))
+        high = max(rate, min(1.0, (centre + 1 + z * root) / scale))
     return Interval(rate, low, high, n)
 
 
