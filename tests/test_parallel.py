@@ -180,3 +180,24 @@ def test_sigterm_or_ctrl_c_ends_a_parallel_run_and_its_workers(to_group: bool,
     while (left := [pid for pid in started if running(pid)]) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not left, f"worker processes still running: {left}"
+
+
+def _spin(game: int) -> int:
+    """About 50 ms of CPU in the worker that plays it."""
+    import time
+
+    end = time.process_time() + 0.05
+    while time.process_time() < end:
+        pass
+    return game
+
+
+def test_the_workers_cpu_is_counted_under_every_start_method(start_method: str) -> None:
+    """The atlas printed 0.2 CPU-seconds for a configuration its --jobs 2 workers spent
+    minutes on: a fork server's workers are not this process's children, so
+    RUSAGE_CHILDREN never saw them.  Each worker now reports its CPU when let go."""
+    from spitemalice.study.workers import worker_cpu_seconds
+
+    before = worker_cpu_seconds()
+    assert list(run_games(_spin, 8, jobs=2)) == list(range(8))
+    assert worker_cpu_seconds() - before >= 8 * 0.05 * 0.9

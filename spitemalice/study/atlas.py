@@ -31,6 +31,7 @@ from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed
 from spitemalice.stops import held_stops
 from spitemalice.study.balance import TIERS, Baseline, balance
+from spitemalice.study.workers import worker_cpu_seconds
 
 BASE = "blackwood-frey"
 """The rule set every house rule is tried on, and the base of every bare rule set."""
@@ -175,11 +176,13 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
 
 
 def _cpu() -> float:
-    """CPU seconds of this process and of its finished child processes (``--jobs``
-    workers); a Dask cluster's are not counted."""
+    """CPU seconds of this process, of its finished child processes and of the ``--jobs``
+    workers it let go (:func:`~spitemalice.study.workers.worker_cpu_seconds`: with a fork
+    server they are not its children); a Dask cluster's are not counted."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime + \
+        worker_cpu_seconds()
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:

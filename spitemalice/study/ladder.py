@@ -195,10 +195,10 @@ def format_ladder(result: Ladder) -> str:
     printed as an order)."""
     lines = [("rank", "bot", "rating (95% interval)", "games", "won")]
     rank, previous = 0, ""
-    for place, r in enumerate(result.ratings, 1):
+    for position, r in enumerate(result.ratings, 1):
         rating = f"{r.rating.estimate:+.0f}"
         if rating != previous:
-            rank, previous = place, rating
+            rank, previous = position, rating
         lines.append((str(rank), r.bot, f"{rating} ({r.rating.low:+.0f}..{r.rating.high:+.0f})",
                       str(r.games), str(r.wins)))
     place = {r.bot: index for index, r in enumerate(result.ratings)}

@@ -1,13 +1,13 @@
 """Interval estimates for the figures that simulate, compare, validate and studies report.
 
 One module so every command states its uncertainty the same way: a rate carries a Wilson score
-interval with continuity correction, the difference of two rates measured on the same games Tango's paired score
-interval, a mean a Student's t interval (:func:`student_t`: at 30 games and more it is within
-2% of the normal one, at 2 games six times as wide), and a mean of one value the whole range
-its quantity can take, since one value shows no spread.  Where a few equal values would
-show no spread (the per-deal gains of a pair of bots), the variance pools a prior, as the
-sequential test does; a count's variance is at least what one more game a count away would
-show (:func:`least_variance`); a rate or a difference of rates never rests on a normal
+interval with continuity correction, the difference of two rates measured on the same games
+Tango's paired score interval, a mean a Student's t interval (:func:`student_t`: at 30 games
+and more it is within 2% of the normal one, at 2 games six times as wide), and a mean of one
+value the whole range its quantity can take, since one value shows no spread. Where a few equal
+values would show no spread (the per-deal gains of a pair of bots), the variance pools a prior,
+as the sequential test does; a count's variance is at least what one more game a count away
+would show (:func:`least_variance`); a rate or a difference of rates never rests on a normal
 interval of 0/1 values, whose width is zero when they all agree.
 """
 

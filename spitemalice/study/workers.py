@@ -30,6 +30,7 @@ import io
 import multiprocessing
 import os
 import pickle
+import resource
 import signal
 import types
 from collections.abc import Callable, Iterator
@@ -219,7 +220,8 @@ def play_chunk(span: tuple[int, int]) -> list[Any]:
 def serve(connection: Connection, data: bytes) -> None:
     """A worker process's life: rebuild the games from ``data`` (:func:`install`), then play
     each span of games the parent sends and send back ``(True, results)`` or ``(False,
-    error)``, until the parent sends ``None`` or goes away."""
+    error)``, until the parent sends ``None`` (answered with the CPU seconds this process
+    spent: :func:`worker_cpu_seconds`) or goes away."""
     install(data)
     with connection:
         while True:
@@ -228,6 +230,9 @@ def serve(connection: Connection, data: bytes) -> None:
             except (EOFError, OSError):  # the parent is gone: nothing more to do
                 return
             if span is None:
+                usage = resource.getrusage(resource.RUSAGE_SELF)
+                with contextlib.suppress(OSError):
+                    connection.send(usage.ru_utime + usage.ru_stime)
                 return
             try:
                 answer: tuple[bool, Any] = (True, play_chunk(span))
@@ -247,6 +252,16 @@ def _travels(error: BaseException) -> bool:
 # --- in this process ----------------------------------------------------------------------
 
 _STOPS = {signal.SIGINT, signal.SIGTERM}
+
+_WORKER_CPU = [0.0]  # what worker_cpu_seconds reports: one number, added to by Pool.close
+
+
+def worker_cpu_seconds() -> float:
+    """CPU seconds spent by the workers of every :class:`Pool` this process has let go after
+    they finished their games, as each reported when let go (a worker ended mid-game reports
+    nothing).  ``resource.RUSAGE_CHILDREN`` misses them: a fork server's workers are its
+    children, not this process's."""
+    return _WORKER_CPU[0]
 
 
 @contextlib.contextmanager
@@ -397,6 +412,10 @@ class Pool:
                 elif process.is_alive():
                     process.terminate()
         for process, pipe in self.workers:
+            if ended:  # its answer to None: the CPU seconds it spent
+                with contextlib.suppress(OSError, EOFError, ValueError, TypeError):
+                    if pipe.poll(5):
+                        _WORKER_CPU[0] += float(pipe.recv())
             # A worker still starting holds SIGTERM back until it has set its handlers; one
             # that does not end soon is killed (a signal nothing holds back).
             with contextlib.suppress(OSError, ValueError, AssertionError):
@@ -409,4 +428,5 @@ class Pool:
 
 
 __all__ = ["INSTEAD", "START_METHOD", "START_METHODS", "Pool", "Shipped", "held_signals",
-           "install", "payload", "play_chunk", "serve", "ship", "start_method"]
+           "install", "payload", "play_chunk", "serve", "ship", "start_method",
+           "worker_cpu_seconds"]
