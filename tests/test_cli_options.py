@@ -210,3 +210,23 @@ def test_options_that_contradict_each_other_are_refused(
 def test_a_bad_base_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["balance", "skip-bo", "--base", "nope", "--games", "1", "--deals", "1"]) == 2
     assert capsys.readouterr().err.startswith("spitemalice: error: --base: unknown rule set")
+
+
+@pytest.mark.parametrize("argv", [
+    ["compare", "blackwood-frey", "blackwood-frey", "--until-decided", "\u0663"],
+    ["ladder", "blackwood-frey", "--until-decided", "\u0660.\u0661"],
+    ["play", "blackwood-frey", "--delay", "\u00b2"],
+    ["serve", "--bot-delay", "\u0663"],
+])
+def test_a_number_option_takes_ascii_digits_only(argv: list[str],
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out s8 finding 12: ``--until-decided ٣`` (Arabic-Indic three) was taken as 3,
+    since float() reads any script's digits, while every whole-number option refuses them.
+    Every option parsed by ``cli._args.share`` now refuses them alike."""
+    from spitemalice.cli import main
+
+    with pytest.raises(SystemExit) as raised:
+        main(argv)
+    assert raised.value.code == 2
+    error = capsys.readouterr().err
+    assert "is a number" in error and "not " in error, error

@@ -110,7 +110,10 @@ def test_quantile_intervals_hold_the_estimate() -> None:
     median = quantile(values, 0.5)
     assert median.estimate == 50 and median.low < 50 < median.high
     assert median.low >= 38 and median.high <= 62  # about +-1 sd of a binomial(100, .5) x 2
-    assert quantile([], 0.5) == Interval(0.0, 0.0, 0.0, 0)
+    assert quantile([], 0.5) == Interval(0.0, 0.0, math.inf, 0)  # nothing known: all of it
+    assert quantile([5, 1, 3], 0.5).estimate == 3.0  # sorted first
+    with pytest.raises(TypeError, match="quantile takes ordered, a list of whole numbers"):
+        quantile(["a", "b"], 0.5)
 
 
 def test_quantile_intervals_hold_the_quantile_with_95_percent_from_one_game_on() -> None:

@@ -20,9 +20,12 @@ from spitemalice.study.stats import (
 
 def test_agreeing_pairs_keep_a_width() -> None:
     """4 games, every one won under A and under B: the old normal interval was +0.0 (+0.0..+0.0).
-    Tango's bound for a table with no discordant pair is z**2 / (n + z**2)."""
+    Tango's bound for a table with no discordant pair, its numerator continuity-corrected,
+    solves (n d - 1)**2 = z**2 n d (1 - d), a quadratic in d."""
     both = paired_shares([1, 1, 1, 1], [1, 1, 1, 1])
-    edge = Z95 ** 2 / (4 + Z95 ** 2)
+    n, z2 = 4, Z95 ** 2
+    a, b = n * n + z2 * n, 2 * n + z2 * n
+    edge = (b + math.sqrt(b * b - 4 * a)) / (2 * a)
     assert both.estimate == 0.0
     assert both.low == pytest.approx(-edge, abs=1e-9) and both.high == pytest.approx(edge, abs=1e-9)
     assert paired_difference([1.0] * 4, [1.0] * 4).high == 0.0  # the normal interval: no width
@@ -44,7 +47,8 @@ def _score(both: int, only_a: int, only_b: int, n: int, d: float) -> float:
         value = sum(c * math.log(p) for c, p in zip(counts, cells, strict=True) if c)
         if value > best:
             best, q_best = value, q
-    return abs(only_b - only_a - n * d) / math.sqrt(n * (2 * q_best + d * (1 - d)))
+    excess = max(abs(only_b - only_a - n * d) - 1, 0.0)  # McNemar's continuity correction
+    return excess / math.sqrt(n * (2 * q_best + d * (1 - d)))
 
 
 @pytest.mark.parametrize("cells", [(3, 2, 5, 12), (0, 0, 3, 3), (5, 1, 0, 9), (10, 4, 4, 20)])
@@ -87,6 +91,20 @@ def test_tango_covers_the_true_difference_about_95_percent_of_the_time(
     """Exact coverage over all tables of 12 trials stays near 95% (Fagerland, Lydersen and
     Laake, 2014, report Tango's close to nominal)."""
     assert _coverage(probabilities, 12, share_difference) >= 0.93
+
+
+def test_a_few_discordant_trials_are_no_evidence_an_exact_mcnemar_test_would_refuse() -> None:
+    """Try-out s7 M3 in paired form: 4 games won by B alone gave an interval excluding 0,
+    where the exact (conditional) McNemar test's p is 0.125.  For every table up to 40
+    trials, an interval that excludes 0 now has an exact McNemar p of at most 5%."""
+    assert not share_difference(0, 0, 4, 4).excludes(0.0)
+    for n in range(1, 41):
+        for only_b in range(n + 1):
+            for only_a in range(n + 1 - only_b):
+                if share_difference(0, only_a, only_b, n).excludes(0.0):
+                    k, low = only_a + only_b, min(only_a, only_b)
+                    p = min(1.0, 2 * sum(math.comb(k, j) for j in range(low + 1)) / 2 ** k)
+                    assert p <= 0.05, (n, only_a, only_b)
 
 
 def test_the_normal_interval_it_replaces_covered_far_less_where_pairs_mostly_agree() -> None:
@@ -273,7 +291,7 @@ def test_values_that_are_no_finite_numbers_are_refused(values: list[object],
     (("1", 0, 0, 4), TypeError, 'both, a whole number, not the str "1"'),
     ((None, 0, 0, 4), TypeError, "both, a whole number, not None"),
     ((0, True, 0, 4), TypeError, "only_a, a whole number, not True"),
-    ((0, 0, 0, -1), ValueError, "n, the number of trials, 0 or more, not -1"),
+    ((0, 0, 0, -1), ValueError, "n, the number of trials, a whole number from 0 to"),
 ])
 def test_counts_that_are_no_whole_numbers_are_refused(counts: tuple[object, ...],
                                                       error: type[Exception],
@@ -428,3 +446,79 @@ def test_values_too_large_to_square_are_refused_by_name(call: Callable[[float], 
         call(1e308)
     assert str(raised.value).endswith("(spitemalice.study.stats.MAX_VALUE), not 1e+308")
     call(MAX_VALUE)  # the largest taken: its squares are finite
+
+
+def test_a_sequential_decision_never_contradicts_the_interval_beside_it() -> None:
+    """Try-out s8 finding 1: ``compare --until-decided 20 --statistic turns --batch 1`` with
+    random against greedy said "differs by 20 or more after 2 games" beside -58.50
+    (-255.45..+138.45), an interval holding 0.  Members: compare's test (every statistic)
+    and the ladder's pairs (their printed share of won games)."""
+    import spitemalice as sm
+    from spitemalice.study import compare_until_decided, configuration
+    from spitemalice.study.pairs import PairTally
+    from spitemalice.study.stats import Interval, SprtResult, agreeing
+
+    rules = sm.load("blackwood-frey", [], {"payoff_size": 13})
+    a, b = configuration(rules, ["random"], "A"), configuration(rules, ["greedy"], "B")
+    for statistic, margin in (("turns", 20.0), ("won", 0.5)):
+        result = compare_until_decided(a, b, statistic, margin, 0, batch=1, max_games=6,
+                                       coverage=False)
+        line = next(x for x in result.lines if x.statistic.name == statistic)
+        assert result.sprt is not None
+        if result.sprt.decision == "differs":
+            assert line.difference.excludes(0.0), (statistic, line.difference)
+        if result.sprt.decision == "same":
+            assert -margin <= line.difference.low and line.difference.high <= margin
+        assert result.games > 2 or result.sprt.decision == "undecided"
+    wide = Interval(0.1, -0.3, 0.5, 3)
+    said = SprtResult("differs", 3.2, -2.9, 2.9, 3)
+    assert agreeing(said, wide, 0.0, 0.2).decision == "undecided"
+    assert agreeing(said, Interval(0.4, 0.25, 0.55, 30), 0.0, 0.2) == said
+    same = SprtResult("same", -3.2, -2.9, 2.9, 30)
+    assert agreeing(same, Interval(0.0, -0.25, 0.1, 30), 0.0, 0.2).decision == "undecided"
+    assert agreeing(same, Interval(0.0, -0.15, 0.1, 30), 0.0, 0.2) == same
+    sweep = PairTally("greedy", "random", wins_a=4)  # 2 deals, both games of each to greedy
+    sweep.values += [0.5, 0.5]
+    sweep.evidence += [0.5, 0.5]
+    assert sweep.rate.excludes(0.5) is False and sweep.test(0.05).decision == "undecided"
+
+
+@pytest.mark.parametrize("call, error, says", [
+    (lambda s: s.least_variance(1, -1), ValueError, "least_variance takes n, the number of"),
+    (lambda s: s.least_variance(1, "3"), TypeError, "least_variance takes n, the number of"),
+    (lambda s: s.mean_interval([1, 2], unit=1e200), ValueError, "mean_interval takes unit"),
+    (lambda s: s.interval_of_mean(5, 1, -1), ValueError, "interval_of_mean takes n, the"),
+    (lambda s: s.interval_of_mean(5, 1, None), TypeError, "interval_of_mean takes n, the"),
+    (lambda s: s.interval_of_mean(5, 1, 2.5), TypeError, "interval_of_mean takes n, the"),
+    (lambda s: s.interval_of_mean(5, 1, True), TypeError, "interval_of_mean takes n, the"),
+    (lambda s: s.interval_of_mean("5", 1, 3), TypeError, "interval_of_mean takes mean"),
+    (lambda s: s.interval_of_mean(math.inf, 1, 3), ValueError, "interval_of_mean takes mean"),
+    (lambda s: s.interval_of_mean(5, "1", 3), TypeError, "interval_of_mean takes sd"),
+    (lambda s: s.interval_of_mean(5, math.nan, 3), ValueError, "interval_of_mean takes sd"),
+    (lambda s: s.bounded(1, math.nan, 3), ValueError, "bounded takes half"),
+    (lambda s: s.bounded(1, -1, 3), ValueError, "bounded takes half"),
+    (lambda s: s.wilson(1, -2), ValueError, "wilson takes n, the number of trials"),
+    (lambda s: s.wilson(0, 10 ** 400), ValueError, "wilson takes n, the number of trials"),
+    (lambda s: s.wilson(5, 3), ValueError, "wilson takes successes from 0 to n = 3, not 5"),
+    (lambda s: s.share_difference(0, 0, 10 ** 400, 10 ** 400), ValueError,
+     "share_difference takes n, the number of trials"),
+    (lambda s: s.mean_interval([1, 10 ** 400]), ValueError, "mean_interval takes values of"),
+])
+def test_summaries_and_counts_are_checked_by_name(call: Callable[[object], object],
+                                                  error: type[Exception], says: str) -> None:
+    """Try-out s8 findings 5, 6 and 9: a ZeroDivisionError, bare TypeErrors, an overflow of
+    a 401-digit count, a negative variance returned, NaN ends, crossed ends; each argument
+    is now refused by name, the message saying what would be right."""
+    from spitemalice.study import stats
+
+    with pytest.raises(error) as raised:
+        call(stats)
+    assert str(raised.value).startswith(says), raised.value
+    assert len(str(raised.value)) < 200  # a huge number is told by its size
+
+
+def test_one_value_has_no_standard_deviation_and_is_the_whole_range() -> None:
+    from spitemalice.study.stats import interval_of_mean
+
+    one = interval_of_mean(5.0, math.nan, 1)  # what simulate passes for one game
+    assert (one.low, one.high) == (-math.inf, math.inf)

@@ -73,8 +73,8 @@ def share(low: float, high: float, what: str, *, closed_low: bool = False,
                f"{'to' if closed_high else 'and below'} {high:g}"))
 
     def parse(text: str) -> float:
-        try:
-            value = float(text)
+        try:  # ASCII only, as every whole-number option: float() reads "٣" as 3 (try-out s8)
+            value = float(text) if text.isascii() else math.nan
         except ValueError:
             value = math.nan
         inside = ((low <= value if closed_low else low < value)

@@ -33,6 +33,7 @@ The :func:`verdicts` put the figures into sentences, each with its evidence.
 from __future__ import annotations
 
 import math
+import numbers
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -41,7 +42,15 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.limits import MAX_GAMES, check_int, check_jobs, check_list, check_seed, shown
+from spitemalice.limits import (
+    MAX_GAMES,
+    check_int,
+    check_jobs,
+    check_list,
+    check_seed,
+    given_text,
+    shown,
+)
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
@@ -310,10 +319,10 @@ def _positions(rows: Sequence[GameRow], sides: tuple[tuple[int, ...], ...]) -> t
 
 
 def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
-    """The ``share`` quantile of the sorted game lengths ``ordered`` (nearest rank) with a
-    distribution-free 95% interval: the order statistics at ranks
+    """The ``share`` quantile of the game lengths ``ordered`` (nearest rank; sorted here, in
+    case they are not) with a distribution-free 95% interval: the order statistics at ranks
     ``n*share -+ z*sqrt(n*share*(1-share))`` (normal approximation to the binomial count of
-    values below the quantile).  An empty list gives a zero interval at 0.
+    values below the quantile).  An empty list gives 0 with the whole range, ``0..inf``.
 
     Where such a rank falls outside the sample, the end is the smallest (largest) value only
     if the quantile lies below it with a chance of at most the interval's tail (binomial:
@@ -324,8 +333,9 @@ def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
     Raises:
         TypeError, ValueError: ``z`` no positive finite number; ValueError: ``share`` not
             above 0 and at most 1.
-        TypeError: ``ordered`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
+        TypeError: ``ordered`` is not a list (a str, ``None`` or a number, say), or holds
+            something other than a whole number, naming the function and what a right value
+            looks like.
     """
     check_list(ordered, "quantile", "ordered, a list of whole numbers,",
                '[1, 2, 3]')
@@ -333,9 +343,14 @@ def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
     if not (isinstance(share, int | float) and 0 < share <= 1):
         raise ValueError(f"quantile takes share, a number above 0 and at most 1 (0.5 for the "
                          f"median), not {shown(share)}")
+    for value in ordered:
+        if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+            raise TypeError(f"quantile takes ordered, a list of whole numbers (game lengths), "
+                            f"not {given_text(value)} among them")
+    ordered = sorted(ordered)
     n = len(ordered)
     if not n:
-        return Interval(0.0, 0.0, 0.0, 0)
+        return Interval(0.0, *COUNT, 0)
     spread = z * math.sqrt(n * share * (1 - share))
     at = max(0, math.ceil(share * n) - 1)
     low = math.floor(share * n - spread) - 1

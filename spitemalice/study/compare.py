@@ -30,6 +30,7 @@ from spitemalice.study.stats import (
     COUNT,
     Interval,
     SprtResult,
+    agreeing,
     mean_interval,
     paired_difference,
     paired_shares,
@@ -73,10 +74,12 @@ class Statistic:
         (try-out s7 H1)."""
         a = [self.value(row) for row in rows_a]
         b = [self.value(row) for row in rows_b]
-        return sprt([y - x for x, y in zip(a, b, strict=True)], margin,
-                    prior_variance=self.unpaired_variance(a) + self.unpaired_variance(b),
-                    prior_weight=PRIOR_GAMES,
-                    least_variance=margin * (1 - margin) if self.rate and margin < 1 else 0.0)
+        result = sprt([y - x for x, y in zip(a, b, strict=True)], margin,
+                      prior_variance=self.unpaired_variance(a) + self.unpaired_variance(b),
+                      prior_weight=PRIOR_GAMES,
+                      least_variance=margin * (1 - margin) if self.rate and margin < 1 else 0.0)
+        # Never a decision the difference's printed interval contradicts (try-out s8).
+        return agreeing(result, self.difference(rows_a, rows_b), 0.0, margin)
 
     def unpaired_variance(self, values: Sequence[float]) -> float:
         """The variance one side's ``values`` add to a difference the pairing took nothing

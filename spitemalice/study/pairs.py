@@ -20,7 +20,14 @@ import attrs
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.ratings import Table
 from spitemalice.study.runner import Configuration, GameRow, configuration
-from spitemalice.study.stats import Interval, SprtResult, mean_interval, sprt, wilson
+from spitemalice.study.stats import (
+    Interval,
+    SprtResult,
+    agreeing,
+    mean_interval,
+    sprt,
+    wilson,
+)
 from spitemalice.study.tournament import tournament_sides
 
 PATTERNS = 2
@@ -137,9 +144,12 @@ class PairTally:
     def test(self, margin: float) -> SprtResult:
         """Wald's test (:func:`spitemalice.study.stats.sprt`) of whether ``a`` wins at least
         ``margin`` more (or less) than half of the games, on the per-deal values of the deals
-        with a winner (:attr:`evidence`), the variance pooled with :data:`NULL_VARIANCE`."""
-        return sprt(self.evidence, margin, prior_variance=NULL_VARIANCE,
-                    prior_weight=PRIOR_DEALS)
+        with a winner (:attr:`evidence`), the variance pooled with :data:`NULL_VARIANCE`; never
+        a decision :attr:`rate`, the interval printed beside it, contradicts
+        (:func:`~spitemalice.study.stats.agreeing`)."""
+        result = sprt(self.evidence, margin, prior_variance=NULL_VARIANCE,
+                      prior_weight=PRIOR_DEALS)
+        return agreeing(result, self.rate, 0.5, margin)
 
     def as_dict(self) -> dict[str, object]:
         return {"a": self.a, "b": self.b, "games": self.games, "wins_a": self.wins_a,

@@ -80,10 +80,11 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
         TypeError, ValueError: ``z`` no positive finite number (:func:`check_z`).
         ValueError: ``successes`` outside 0..``n``.
     """
-    successes, n = _whole(successes, "successes", "wilson"), _whole(n, "n", "wilson")
+    successes = _whole(successes, "successes", "wilson")
+    n = _count(n, "wilson", "n, the number of trials,")
     z = check_z(z, "wilson")
     if not 0 <= successes <= n:
-        raise ValueError(f"successes must lie in 0..{n}, not {successes}")
+        raise ValueError(f"wilson takes successes from 0 to n = {n}, not {successes}")
     if n == 0:
         return Interval(0.0, 0.0, 1.0, 0)
     rate = successes / n
@@ -146,14 +147,24 @@ def least_variance(unit: float, n: int, function: str = "least_variance") -> flo
     ``unit`` of 0 (values that need not come in steps).
 
     Raises:
-        TypeError: ``unit`` is not a number; ValueError: negative or not finite.  The
-            message names ``function``.
+        TypeError: ``unit`` is not a number, or ``n`` not a whole number; ValueError:
+            ``unit`` negative, not finite or above :data:`MAX_VALUE`, ``n`` below 0 or above
+            :data:`~spitemalice.limits.MAX_GAMES`.  The message names ``function``.
     """
     step = _real(unit, function, "unit", "the step of the values (1 for counts, 0 for none)")
-    if not (math.isfinite(step) and step >= 0):
-        raise ValueError(f"{function} takes unit, a finite number of 0 or more (1 for "
-                         f"counts), not {shown(unit)}")
-    return step ** 2 / (n + 1)
+    if not (math.isfinite(step) and 0 <= step <= MAX_VALUE):
+        raise ValueError(f"{function} takes unit, a finite number from 0 to {MAX_VALUE:g} (1 "
+                         f"for counts), not {shown(unit)}")
+    return step ** 2 / (_count(n, function, "n, the number of values,") + 1)
+
+
+def _count(value: object, function: str, name: str) -> int:
+    """``value`` when it is a whole number from 0 to :data:`~spitemalice.limits.MAX_GAMES`."""
+    number = _whole(value, name.rstrip(","), function)
+    if not 0 <= number <= MAX_GAMES:
+        raise ValueError(f"{function} takes {name} a whole number from 0 to {MAX_GAMES:,} "
+                         f"(spitemalice.limits.MAX_GAMES), not {shown(number)}")
+    return number
 
 
 def _mean(values: Sequence[float], z: float, within: tuple[float, float], function: str,
@@ -209,12 +220,22 @@ def interval_of_mean(mean: float, sd: float, n: int, z: float = Z95,
 
     Raises:
         TypeError, ValueError: ``z`` no positive finite number (:func:`check_z`); ``unit`` as
-            :func:`least_variance` refuses it.
+            :func:`least_variance` refuses it; ``mean`` no finite number, ``sd`` no finite
+            number of 0 or more (NaN is taken where ``n`` is 1 or less: one value has no
+            standard deviation), ``n`` no whole number from 0 to
+            :data:`~spitemalice.limits.MAX_GAMES`.
         TypeError: ``within`` is not a pair of numbers.
         ValueError: ``within``'s low end above its high end (or not a number), or ``mean``
             outside it.
     """
     z = check_z(z, "interval_of_mean")
+    n = _count(n, "interval_of_mean", "n, the number of values,")
+    if not math.isfinite(_real(mean, "interval_of_mean", "mean", "a finite number")):
+        raise ValueError(f"interval_of_mean takes mean, a finite number, not {shown(mean)}")
+    spread = _real(sd, "interval_of_mean", "sd", "a standard deviation of 0 or more")
+    if not (math.isfinite(spread) and spread >= 0) and not (math.isnan(spread) and n <= 1):
+        raise ValueError(f"interval_of_mean takes sd, a finite number of 0 or more (NaN only "
+                         f"for 1 value or none), not {shown(sd)}")
     least = least_variance(unit, n, "interval_of_mean")
     half = student_t(z, n - 1) * math.sqrt(max(sd * sd, least) / n) if n > 1 else math.inf
     return _bounded(mean, half, n, check_within(within, "interval_of_mean"),
@@ -227,11 +248,18 @@ def bounded(estimate: float, half: float, n: int,
     interval of a quantity that cannot leave that range.
 
     Raises:
-        TypeError: ``within`` is not a pair of numbers (a str, say).
-        ValueError: ``within``'s low end above its high end (or not a number), or
-            ``estimate`` outside it.
+        TypeError: ``within`` is not a pair of numbers (a str, say), or ``estimate`` or
+            ``half`` no number.
+        ValueError: ``within``'s low end above its high end (or not a number), ``estimate``
+            outside it, ``half`` negative or NaN (``inf`` is the whole range).
     """
-    return _bounded(estimate, half, n, check_within(within, "bounded"), "bounded")
+    value = _real(estimate, "bounded", "estimate", "a number")
+    width = _real(half, "bounded", "half", "a half-width of 0 or more")
+    if not width >= 0:  # NaN too
+        raise ValueError(f"bounded takes half, a half-width of 0 or more (inf for the whole "
+                         f"range), not {shown(half)}")
+    return _bounded(value, width, _count(n, "bounded", "n, the number of values,"),
+                    check_within(within, "bounded"), "bounded")
 
 
 def _bounded(estimate: float, half: float, n: int, within: tuple[float, float],
@@ -311,10 +339,13 @@ def share_difference(both: int, only_a: int, only_b: int, n: int, z: float = Z95
     them.  Two outcomes of the same game (A and B on one seed), or two categories of one
     multinomial (the wins of two seats: ``both`` is 0) are such shares.  The interval holds
     every difference ``d`` whose score statistic, with the variance of ``only_b - only_a``
-    taken at the likeliest cell shares given ``d``, lies within ``z``.  It stays within -1..1
-    and, unlike a normal interval of the per-trial differences, keeps a width when every
-    trial agrees (4 games all won under A and under B: 0.0 (-0.49..+0.49), not 0.0
-    (0.0..0.0)).
+    taken at the likeliest cell shares given ``d``, lies within ``z``; the statistic's
+    numerator, ``|only_b - only_a - n d|``, is reduced by 1, McNemar's continuity correction
+    (Edwards 1948), so that a few trials never claim what an exact McNemar test would not (4
+    of 4 trials won by B alone excluded 0 without it, where the exact p is 0.125; try-out s7
+    M3's paired form).  It stays within -1..1 and, unlike a normal interval of the per-trial
+    differences, keeps a width when every trial agrees (4 games all won under A and under B:
+    0.0 (-0.70..+0.70), not 0.0 (0.0..0.0)).
 
     Raises:
         TypeError: a count not a whole number (a bool neither).
@@ -325,8 +356,7 @@ def share_difference(both: int, only_a: int, only_b: int, n: int, z: float = Z95
                                ((both, "both"), (only_a, "only_a"), (only_b, "only_b"),
                                 (n, "n")))
     z = check_z(z, "share_difference")
-    if n < 0:
-        raise ValueError(f"share_difference takes n, the number of trials, 0 or more, not {n}")
+    n = _count(n, "share_difference", "n, the number of trials,")
     if min(both, only_a, only_b) < 0 or both + only_a + only_b > n:
         raise ValueError(f"share_difference takes counts of 0 or more with both + only_a + "
                          f"only_b at most n = {n}, not {both}, {only_a}, {only_b}")
@@ -340,10 +370,11 @@ def share_difference(both: int, only_a: int, only_b: int, n: int, z: float = Z95
         w = (2 * n - only_b + only_a) * d - only_b - only_a
         q = (math.sqrt(max(0.0, w * w + 8 * n * only_a * d * (1 - d))) - w) / (4 * n)
         variance = n * (2 * q + d * (1 - d))
-        excess = only_b - only_a - n * d
+        # McNemar's continuity correction (Edwards 1948): the counts move in whole steps.
+        excess = max(abs(only_b - only_a - n * d) - 1, 0.0)
         if variance <= 0:
             return -z if excess == 0 else math.inf
-        return abs(excess) / math.sqrt(variance) - z
+        return excess / math.sqrt(variance) - z
 
     return Interval(gap, _edge(beyond, gap, -1.0), _edge(beyond, gap, 1.0), n)
 
@@ -419,10 +450,15 @@ def _check_values(values: Sequence[object], function: str, parameter: str) -> No
         if not isinstance(value, numbers.Real):
             raise TypeError(f"{function} takes {parameter} of numbers, not "
                             f"{given_text(value)}")
-        if not math.isfinite(value):
-            raise ValueError(f"{function} takes {parameter} of finite numbers, not "
-                             f"{shown(value)}")
-        if abs(float(value)) > MAX_VALUE:
+        size: float
+        if isinstance(value, numbers.Integral):
+            size = abs(int(value))  # compared as it is: 400 digits do not fit a float
+        else:
+            size = abs(float(value))
+            if not math.isfinite(size):
+                raise ValueError(f"{function} takes {parameter} of finite numbers, not "
+                                 f"{shown(value)}")
+        if size > MAX_VALUE:
             raise ValueError(f"{function} takes {parameter} of numbers from -{MAX_VALUE:g} to "
                              f"{MAX_VALUE:g} (spitemalice.study.stats.MAX_VALUE), not "
                              f"{shown(value)}")
@@ -488,6 +524,23 @@ class SprtResult:
     lower: float
     upper: float
     n: int
+
+
+def agreeing(result: SprtResult, interval: Interval, centre: float,
+             margin: float) -> SprtResult:
+    """``result``, made ``"undecided"`` where its decision would contradict ``interval``, the
+    95% interval of the same quantity printed beside it (``centre``: its value when nothing
+    differs, 0 for a difference, 0.5 for a share): ``"differs"`` needs the interval to
+    exclude ``centre``, ``"same"`` to lie within ``centre -+ margin``.  Wald's test with a
+    variance estimated from a few games can decide before the interval does: ``compare
+    --until-decided 20 --statistic turns`` said "differs by 20 or more after 2 games" beside
+    ``-58.50 (-255.45..+138.45)`` (try-out s8 finding 1); such a run now plays on."""
+    if result.decision == "differs" and not interval.excludes(centre):
+        return attrs.evolve(result, decision="undecided")
+    if result.decision == "same" and not (centre - margin <= interval.low
+                                          and interval.high <= centre + margin):
+        return attrs.evolve(result, decision="undecided")
+    return result
 
 
 def sprt(differences: Sequence[float], margin: float, alpha: float = 0.05,
