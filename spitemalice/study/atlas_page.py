@@ -65,13 +65,14 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
         "that moved first won (a seat, or a team under partnerships); *favoured* when its "
         "whole interval lies "
         "above the fair share (1 over the number of sides), *disfavoured* when below, "
-        "*fair* when the interval holds it.",
+        "*fair* when the interval holds it: no bias was measured, which says as much as the "
+        "interval is narrow.",
         f"* **skill**: {tiers[-1]}'s share of the games with a winner against {tiers[-2]} "
         "(duplicate deals, sides swapped; fair 50%).",
         "* **skill against base**: how many points more (or fewer) of a deal's games the "
         "stronger tier wins above half than in the base (blackwood-frey at the same seats, "
         "or the rule set without its house rule); *more* or *less* when the interval "
-        "excludes 0, *as much* when it holds it.",
+        "excludes 0, *as much* when it holds it (no difference was measured).",
         "* **no winner**: self-play games that ended drawn, blocked or at the turn limit.",
         "* **length**: median turns per game with its interval; the thumbnail is the "
         "distribution (every thumbnail on one scale, the median in orange).",
