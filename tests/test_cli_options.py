@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from spitemalice.cli import COMMANDS, build_parser, main
-from spitemalice.cli._args import bot_list, setting
+from spitemalice.cli._args import bot_list_option, setting
 from spitemalice.limits import MAX_GAMES, MAX_INT, MAX_JOBS, MAX_SECONDS, MAX_SEED
 
 BASE = {
@@ -57,7 +57,7 @@ BOUNDS: dict[tuple[str, str], tuple[float, float, Any]] = {
 """Every numeric option and its range: the library's own bound (or the command line's
 narrower one, where it names the bound itself)."""
 
-NOT_NUMBERS = (None, str, Path, setting, bot_list)
+NOT_NUMBERS = (None, str, Path, setting, bot_list_option)
 
 
 def _numeric_options() -> set[tuple[str, str]]:
@@ -230,3 +230,41 @@ def test_a_number_option_takes_ascii_digits_only(argv: list[str],
     assert raised.value.code == 2
     error = capsys.readouterr().err
     assert "is a number" in error and "not " in error, error
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "blackwood-frey", "--bots", "greedy,,", "--games", "1"],
+    ["compare", "blackwood-frey", "blackwood-frey", "--bots", "greedy,", "--games", "1"],
+    ["compare", "blackwood-frey", "blackwood-frey", "--a-bots", ",greedy", "--games", "1"],
+    ["compare", "blackwood-frey", "blackwood-frey", "--b-bots", "greedy, ,random"],
+    ["tournament", "blackwood-frey", "--bots", "random,,greedy", "--games", "1"],
+    ["ladder", "blackwood-frey", "--bots", "random,,greedy", "--games", "1"],
+    ["balance", "blackwood-frey", "--bots", "random,greedy,", "--games", "1"],
+    ["play", "blackwood-frey", "--bots", "greedy,"],
+])
+def test_an_empty_bot_name_is_refused_not_dropped(argv: list[str],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out s8 finding 12: ``--bots random,,greedy`` dropped the empty name silently (a
+    seat or a tier could go missing unseen).  Every --bots option reads cli._args.bot_list."""
+    from spitemalice.cli import main
+
+    try:
+        status = main(argv)
+    except SystemExit as stop:  # play's parser refuses it itself
+        status = stop.code
+    assert status == 2
+    assert "with no empty name" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("extra, says", [
+    (["--batch", "3"], "--batch sets how many games --until-decided plays per test"),
+    (["--until-decided", "5", "--statistic", ""], "unknown statistic ''"),
+])
+def test_compare_options_that_would_do_nothing_are_refused(
+        extra: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out s8 finding 12: --batch without --until-decided was ignored, and an empty
+    --statistic meant the default."""
+    from spitemalice.cli import main
+
+    assert main(["compare", "blackwood-frey", "blackwood-frey", "--games", "2", *extra]) == 2
+    assert says in capsys.readouterr().err

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.limits import (
     MAX_GAMES,
     MAX_INT,
@@ -168,8 +169,26 @@ def add_force(parser: argparse.ArgumentParser) -> None:
 
 
 def bot_list(text: str) -> list[str]:
-    """``--bots random,greedy``: the names, blanks dropped (the runner checks each)."""
-    return [bot.strip() for bot in text.split(",") if bot.strip()]
+    """``--bots random,greedy``: the names, spaces around each dropped (the runner checks
+    each).
+
+    Raises:
+        SpiteMaliceError: a name is empty (``greedy,,`` or a trailing comma): a seat or a
+            tier would silently go missing (try-out s8).
+    """
+    bots = [bot.strip() for bot in text.split(",")]
+    if not all(bots):
+        raise SpiteMaliceError(f"--bots is a list of bot names separated by commas, such as "
+                               f"random,greedy, with no empty name; not {shown(text)}")
+    return bots
+
+
+def bot_list_option(text: str) -> list[str]:
+    """:func:`bot_list` as an argparse type: its error as argparse's one-line error."""
+    try:
+        return bot_list(text)
+    except SpiteMaliceError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--bots is ")) from None
 
 
 def say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:

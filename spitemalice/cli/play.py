@@ -18,7 +18,7 @@ from spitemalice.cli._args import (
     add_allow_files,
     add_force,
     add_rules_args,
-    bot_list,
+    bot_list_option,
     load_rules,
     seat,
     seed,
@@ -44,7 +44,7 @@ def add_play(commands: Any) -> None:
     add_allow_files(play)
     play.add_argument("--seat", type=seat, metavar="N",
                       help="your seat, 0 first (default 0; with --resume, the record's person)")
-    play.add_argument("--bots", type=bot_list, metavar="LIST",
+    play.add_argument("--bots", type=bot_list_option, metavar="LIST",
                       help="the bots at the other seats: one name for all or one per seat, "
                            "as greedy,heuristic (default greedy)")
     play.add_argument("--seed", type=seed, help="the deal's seed (default: an unguessable one)")

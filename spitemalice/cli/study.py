@@ -124,7 +124,7 @@ def add_study(commands: Any) -> None:
     cmp.add_argument("--statistic", default=None,
                      help="the statistic --until-decided tests (default moves; see the "
                           "table's keys in --json)")
-    cmp.add_argument("--batch", type=count, default=BATCH,
+    cmp.add_argument("--batch", type=count, default=None,
                      help="games per batch with --until-decided (default 100)")
     cmp.add_argument("--json", action="store_true", help="print the comparison as JSON")
     cmp.add_argument("--no-coverage", action="store_true",
@@ -284,8 +284,6 @@ def compare_command(args: argparse.Namespace, a: RunConfiguration, b: RunConfigu
     if args.until_decided is not None:
         argv += ["--until-decided", number(args.until_decided), "--statistic", args.statistic,
                  "--batch", str(args.batch)]
-    elif args.batch != BATCH:  # no effect without --until-decided, but given: kept
-        argv += ["--batch", str(args.batch)]
     return shlex.join([*argv, *switches(args, "no_coverage", "allow_files")])
 
 
@@ -324,11 +322,16 @@ def run_compare(args: argparse.Namespace) -> int:
     a, b = side_a.config, side_b.config
     if args.plot is not None:
         check_path(args.plot, force=args.force)
-    if args.statistic is not None and args.until_decided is None:
-        raise SpiteMaliceError("--statistic names what --until-decided tests; give "
-                               "--until-decided MARGIN too, or drop --statistic")
+    # Options only --until-decided reads: without it they would silently do nothing.
+    for option, given, role in (
+            ("--statistic", args.statistic, "names what --until-decided tests"),
+            ("--batch", args.batch, "sets how many games --until-decided plays per test")):
+        if given is not None and args.until_decided is None:
+            raise SpiteMaliceError(f"{option} {role}; give --until-decided MARGIN too, or "
+                                   f"drop {option}")
     if args.until_decided is not None:
-        args.statistic = args.statistic or "moves"
+        args.statistic = "moves" if args.statistic is None else args.statistic  # '' is no name
+        args.batch = BATCH if args.batch is None else args.batch
         try:
             statistics_names = {s.name for s in statistics(a.rules.players)}
             if args.statistic not in statistics_names:
