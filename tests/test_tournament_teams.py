@@ -136,3 +136,24 @@ def test_games_out_without_teams_has_no_team_columns(
     record = json.loads(path.read_text(encoding="utf-8").splitlines()[1])
     assert record["config"] == "challenger@1"
     assert "teams" not in record and "winning_team" not in record
+
+
+def test_a_few_deals_that_agree_are_not_called_stronger() -> None:
+    """Try-out s8 finding 7: greedy won 6 of 6 games over 3 deals against random and was
+    "stronger": Wilson's interval over games, 51.7%..100.0%, treats the two games of a deal
+    as independent, though they share their cards.  The rate's interval now also spans
+    Student's t over the deals' shares, with a prior of deals whose games all go alike."""
+    from spitemalice.study.pairs import PRIOR_DEALS
+    from spitemalice.study.stats import student_t, wilson
+    from spitemalice.study.tournament import challenger_rate
+
+    swept = challenger_rate([[True, True]] * 3, 0.5)
+    assert wilson(6, 6).low > 0.5  # what the tournament printed
+    assert swept.estimate == 1.0 and swept.low < 0.5
+    half = student_t(1.959963984540054, 2 + PRIOR_DEALS) * (
+        PRIOR_DEALS * 0.25 / (2 + PRIOR_DEALS) / 3) ** 0.5
+    assert swept.low == pytest.approx(1.0 - half)
+    many = challenger_rate([[True, True]] * 40, 0.5)
+    assert many.low > 0.5  # forty deals that agree do show it
+    split = challenger_rate([[True, False]] * 40, 0.5)  # luck cancels: Wilson is the wider
+    assert (split.low, split.high) == (wilson(40, 80).low, wilson(40, 80).high)

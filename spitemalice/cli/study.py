@@ -471,7 +471,7 @@ def run_tournament(args: argparse.Namespace) -> int:
         say(table([*named.rows(), ("bots", ", ".join(bots)), ("rerun", command)]))
         say(f"{book.name}, {book.players} players: each bot against the one before it, "
             f"{_deals(played)}, each played once per {'team' if book.teams.any else 'seat'}"
-            f"; 95% Wilson intervals")
+            f"; 95% intervals over games and deals")
         say(format_table(played))
     if played.interrupted:
         note_interrupted(sum(p.games for p in played), "table")

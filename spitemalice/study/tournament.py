@@ -2,8 +2,9 @@
 
 For each pair (previous, next) of the bot list, every deal is played once per seat the newer
 bot can take, the older bot in every other seat (duplicate play: both bots get the same
-cards, so the luck of the deal cancels).  The newer bot's win rate carries a Wilson 95%
-interval; a rate whose interval lies above 50% (for two seats; ``1/seats`` in general) shows
+cards, so the luck of the deal cancels).  The newer bot's win rate carries a 95% interval
+(:func:`challenger_rate`: the games of one deal share their cards, so it counts deals as well
+as games); a rate whose interval lies above 50% (for two seats; ``1/seats`` in general) shows
 the newer bot is stronger.
 
 With teams (``rules.teams``, say the partnerships house rule) a bot plays a whole team: both
@@ -26,7 +27,7 @@ from spitemalice.limits import check_games, check_list, check_seed
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import teams_text
 from spitemalice.study.runner import GameRow, configuration, play_games
-from spitemalice.study.stats import Interval, wilson
+from spitemalice.study.stats import SHARE, Interval, mean_interval, wilson
 
 
 @attrs.frozen
@@ -38,7 +39,7 @@ class Pairing:
         deals: deals played (fewer than asked in a pairing a stop cut short).
         wins, losses, draws: the challenger's results (a win: a seat of the challenger's
             team won; a loss: a seat of another team won; without teams each seat is a team).
-        rate: the challenger's win rate with its Wilson interval.
+        rate: the challenger's win rate with its interval (:func:`challenger_rate`).
         fair: the win rate of equal bots (``1 / seats``; ``1 / teams`` with teams).
     """
 
@@ -130,18 +131,46 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
                                  f"{challenger}@{rules.teams.label(index)}")
                    for index, side in enumerate(sides)]
         run = play_games(configs, seed, range(deals), on_game, jobs, client)
-        results = [(row.winner, side) for side, column in zip(sides, run.rows, strict=True)
-                   for row in column]
-        wins = sum(winner is not None and winner in side for winner, side in results)
-        draws = sum(winner is None for winner, _ in results)
-        if results:
-            pairings.append(Pairing(challenger, incumbent, len(results), wins,
-                                    len(results) - wins - draws, draws,
-                                    wilson(wins, len(results)), 1 / len(sides),
-                                    len(run.rows[0])))
+        # Per deal, whether the challenger won each of its games (one per side it took).
+        won = [[row.winner is not None and row.winner in side
+                for side, row in zip(sides, rows, strict=True)]
+               for rows in zip(*run.rows, strict=True)]
+        games = sum(len(deal) for deal in won)
+        wins = sum(sum(deal) for deal in won)
+        draws = sum(row.winner is None for column in run.rows for row in column)
+        if games:
+            pairings.append(Pairing(challenger, incumbent, games, wins, games - wins - draws,
+                                    draws, challenger_rate(won, 1 / len(sides)),
+                                    1 / len(sides), len(won)))
         if run.interrupted:
             return Tournament(tuple(pairings), deals, interrupted=True)
     return Tournament(tuple(pairings), deals)
+
+
+def challenger_rate(won: Sequence[Sequence[bool]], fair: float) -> Interval:
+    """The challenger's win rate over the games of ``won`` (per deal, whether it won each
+    game it played), with the wider ends of two 95% intervals: Wilson's over the games, and
+    Student's t over the deals' shares of games won.  The games of one deal share their
+    cards, so they are not independent: against random, the two games of a deal both go to
+    the other bot or both end drawn, and Wilson's interval over games alone made 6 of 6 over
+    3 deals "stronger" (try-out s8).  The deals' variance pools
+    :data:`~spitemalice.study.pairs.PRIOR_DEALS` deals of ``fair * (1 - fair)``, a deal's
+    variance when its games all go the same way, so a few deals that agree keep a width.
+
+    Raises:
+        ValueError: no game in ``won``.
+    """
+    from spitemalice.study.pairs import PRIOR_DEALS  # pairs imports this module
+
+    shares = [sum(deal) / len(deal) for deal in won if deal]
+    games = sum(len(deal) for deal in won)
+    if not games:
+        raise ValueError("challenger_rate needs one game or more")
+    over_games = wilson(sum(sum(deal) for deal in won), games)
+    over_deals = mean_interval(shares, within=SHARE, prior_variance=fair * (1 - fair),
+                               prior_weight=PRIOR_DEALS)
+    return Interval(over_games.estimate, min(over_games.low, over_deals.low),
+                    max(over_games.high, over_deals.high), games)
 
 
 def tournament_sides(rules: RuleBook) -> tuple[tuple[int, ...], ...]:
