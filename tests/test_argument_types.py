@@ -363,6 +363,8 @@ LISTS: dict[str, Callable[[Any], object]] = {
         lambda v: _m("study.stats").sprt(v, 0.1)),
     "spitemalice.study.tournament:format_table(pairings)": (
         lambda v: _m("study.tournament").format_table(v)),
+    "spitemalice.study.tournament:challenger_rate(won)": (
+        lambda v: _m("study.tournament").challenger_rate(v, 0.5)),
 }
 # Functions and methods (not the record classes' constructors) left as they are, with why.
 LISTS_LEFT: dict[str, str] = {

@@ -237,6 +237,7 @@ def test_a_number_option_takes_ascii_digits_only(argv: list[str],
     ["compare", "blackwood-frey", "blackwood-frey", "--bots", "greedy,", "--games", "1"],
     ["compare", "blackwood-frey", "blackwood-frey", "--a-bots", ",greedy", "--games", "1"],
     ["compare", "blackwood-frey", "blackwood-frey", "--b-bots", "greedy, ,random"],
+    ["compare", "blackwood-frey", "blackwood-frey", "--a-bots", "", "--games", "1"],
     ["tournament", "blackwood-frey", "--bots", "random,,greedy", "--games", "1"],
     ["ladder", "blackwood-frey", "--bots", "random,,greedy", "--games", "1"],
     ["balance", "blackwood-frey", "--bots", "random,greedy,", "--games", "1"],
@@ -268,3 +269,20 @@ def test_compare_options_that_would_do_nothing_are_refused(
 
     assert main(["compare", "blackwood-frey", "blackwood-frey", "--games", "2", *extra]) == 2
     assert says in capsys.readouterr().err
+
+
+def test_a_decided_difference_claims_what_walds_test_weighs(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out s8b: "B differs from A by 12.5 or more" was printed beside -7.80
+    (-12.34..-3.26): Wald's test weighs a difference of the margin against none, and may
+    favour it for a difference in between.  The verdict now says what was weighed."""
+    from spitemalice.cli import main
+
+    argv = ["compare", "blackwood-frey", "blackwood-frey", "--set", "payoff_size=13",
+            "--a-set", "payoff_size=13", "--a-bots", "random", "--b-bots", "greedy",
+            "--until-decided", "20", "--statistic", "turns", "--batch", "10", "--games", "60",
+            "--no-coverage", "--jobs", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "B differs from A (a difference of 20 fits the games better than none)" in out
+    assert "or more" not in out

@@ -15,6 +15,7 @@ import pytest
 
 from spitemalice.cli import build_parser, main
 from spitemalice.cli._args import NOT_IN_RERUN, bot_list
+from spitemalice.cli.study import BATCH
 
 STUDIES = ("simulate", "compare", "tournament", "validate", "ladder", "balance")
 """The commands that print a rerun command."""
@@ -104,6 +105,7 @@ def _effective(command: str, args: argparse.Namespace) -> dict[str, Any]:
         values["b_bots"] = bot_list(values["b_bots"] or bots)
         if values["until_decided"] is not None:
             values["statistic"] = values["statistic"] or "moves"
+            values["batch"] = values["batch"] or BATCH
     return values
 
 
@@ -122,6 +124,8 @@ def test_the_rerun_repeats_each_option(command: str, dest: str,
             if dest == "all" else [*BASE[command], *SAMPLES[dest]])
     if dest == "anchor" or dest == "bots":
         argv = [a for a in argv if a not in ("--bots", "random,greedy")] + SAMPLES["bots"]
+    if command == "compare" and dest == "batch":  # compare refuses --batch alone
+        argv += ["--until-decided", "3"]
     parser = build_parser(command)
     given = _effective(command, parser.parse_args(argv))
     for rerun in _commands(argv, capsys):

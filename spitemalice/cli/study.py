@@ -259,7 +259,8 @@ def _sides(args: argparse.Namespace) -> tuple[_Side, _Side]:
                                          args.a_bots), (args.b, args.house_rule,
                                                         args.settings, args.b_bots)):
         book = load(name, rules, {**shared, **dict(settings)}, allow_files=args.allow_files)
-        config = configuration(book, bot_list(bots or args.bots))
+        # An empty --a-bots is an empty list, not "use --bots" (try-out s8b).
+        config = configuration(book, bot_list(args.bots if bots is None else bots))
         named = describe_run(book, config.bots, args.seed, ruleset=name, house_rules=rules,
                              settings=settings)
         sides.append(_Side(attrs.evolve(config, label=named.label()), named))
@@ -405,8 +406,12 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
              for row in rows]
     tail = []
     if result.sprt is not None:
-        verdict = {"differs": f"B differs from A by {result.margin:g} or more",
-                   "same": f"B differs from A by less than {result.margin:g}",
+        # What Wald's test weighs: a difference of MARGIN against none.  Between the two it
+        # may favour either, so "differs" does not say "by MARGIN or more" (try-out s8b).
+        verdict = {"differs": f"B differs from A (a difference of {result.margin:g} fits the "
+                              f"games better than none)",
+                   "same": f"B does not differ from A by {result.margin:g} (the interval "
+                           f"lies within -+{result.margin:g})",
                    "undecided": "undecided (the game limit came first)"}[result.sprt.decision]
         tail = [f"until decided on {result.statistic}: {verdict} after {result.games} games "
                 f"(log-likelihood ratio {result.sprt.llr:.2f}, bounds "

@@ -28,6 +28,7 @@ from spitemalice.study.stats import (
     sprt,
     wilson,
 )
+from spitemalice.study.tournament import PRIOR_DEALS as TOURNAMENT_PRIOR_DEALS
 from spitemalice.study.tournament import tournament_sides
 
 PATTERNS = 2
@@ -39,9 +40,10 @@ deal's two games both have a winner, each a fair coin toss (values -1/2, 0, +1/2
 1/4, 1/2, 1/4), worth :data:`PRIOR_DEALS` deals.  Without it a few deals of equal value
 (each bot winning one game, or one bot both) have no variance and decide at once."""
 
-PRIOR_DEALS = 4
+PRIOR_DEALS = TOURNAMENT_PRIOR_DEALS
 """The weight of :data:`NULL_VARIANCE`, in deals: a pair one bot sweeps is decided after 7
-deals (14 games), one whose deals all split evenly is "same" after 33."""
+deals (14 games), one whose deals all split evenly is "same" after 33.  The tournament's win
+rate pools the same weight (:data:`spitemalice.study.tournament.PRIOR_DEALS`)."""
 
 
 def pair_configs(rules: RuleBook, a: str, b: str) -> tuple[Configuration, Configuration]:

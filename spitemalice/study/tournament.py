@@ -23,11 +23,15 @@ from typing import Any, overload
 import attrs
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_games, check_list, check_seed
+from spitemalice.limits import check_games, check_list, check_seed, shown
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import teams_text
 from spitemalice.study.runner import GameRow, configuration, play_games
 from spitemalice.study.stats import SHARE, Interval, mean_interval, wilson
+
+PRIOR_DEALS = 4
+"""The weight, in deals, of the prior variance a win rate's interval over deals pools
+(:func:`challenger_rate`; the ladder's pairs pool the same, ``pairs.PRIOR_DEALS``)."""
 
 
 @attrs.frozen
@@ -154,14 +158,18 @@ def challenger_rate(won: Sequence[Sequence[bool]], fair: float) -> Interval:
     cards, so they are not independent: against random, the two games of a deal both go to
     the other bot or both end drawn, and Wilson's interval over games alone made 6 of 6 over
     3 deals "stronger" (try-out s8).  The deals' variance pools
-    :data:`~spitemalice.study.pairs.PRIOR_DEALS` deals of ``fair * (1 - fair)``, a deal's
-    variance when its games all go the same way, so a few deals that agree keep a width.
+    :data:`PRIOR_DEALS` deals of ``fair * (1 - fair)``, a deal's variance when its games all
+    go the same way, so a few deals that agree keep a width.
 
     Raises:
-        ValueError: no game in ``won``.
+        TypeError: ``won`` is not a list (of lists of bools, one per deal).
+        ValueError: no game in ``won``, or ``fair`` not above 0 and below 1.
     """
-    from spitemalice.study.pairs import PRIOR_DEALS  # pairs imports this module
-
+    check_list(won, "challenger_rate", "won, a list of deals (each a list of bools),",
+               "[[True, False], [True, True]]")
+    if not (isinstance(fair, int | float) and 0 < fair < 1):
+        raise ValueError(f"challenger_rate takes fair, the win rate of equal bots, above 0 "
+                         f"and below 1 (0.5 for two sides), not {shown(fair)}")
     shares = [sum(deal) / len(deal) for deal in won if deal]
     games = sum(len(deal) for deal in won)
     if not games:
