@@ -522,3 +522,24 @@ def test_one_value_has_no_standard_deviation_and_is_the_whole_range() -> None:
 
     one = interval_of_mean(5.0, math.nan, 1)  # what simulate passes for one game
     assert (one.low, one.high) == (-math.inf, math.inf)
+
+
+def test_the_closing_tryouts_inputs_are_refused_by_name() -> None:
+    """Try-out s8b: agreeing took crossed or missing intervals and any margin; quantile took
+    negative lengths (its estimate then lay outside its interval); a tournament took a bot
+    right after itself."""
+    import spitemalice as sm
+    from spitemalice.errors import SpiteMaliceError
+    from spitemalice.study.balance import quantile
+    from spitemalice.study.stats import Interval, SprtResult, agreeing
+    from spitemalice.study.tournament import tournament
+
+    said = SprtResult("same", -3.0, -2.9, 2.9, 30)
+    with pytest.raises(TypeError, match=r"^agreeing takes interval, an Interval, not None$"):
+        agreeing(said, None, 0.0, 1.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^agreeing takes margin, a positive finite"):
+        agreeing(said, Interval(0.0, -0.1, 0.1, 30), 0.0, -1.0)
+    with pytest.raises(ValueError, match=r"^quantile takes game lengths of 0 or more, not -1$"):
+        quantile([-1, 2], 0.5)
+    with pytest.raises(SpiteMaliceError, match="greedy follows itself"):
+        tournament(sm.load("blackwood-frey"), ["greedy", "greedy"], 1, 0)

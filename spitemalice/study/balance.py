@@ -335,7 +335,7 @@ def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
             above 0 and at most 1.
         TypeError: ``ordered`` is not a list (a str, ``None`` or a number, say), or holds
             something other than a whole number, naming the function and what a right value
-            looks like.
+            looks like; ValueError: a negative length.
     """
     check_list(ordered, "quantile", "ordered, a list of whole numbers,",
                '[1, 2, 3]')
@@ -347,6 +347,8 @@ def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
         if not isinstance(value, numbers.Integral) or isinstance(value, bool):
             raise TypeError(f"quantile takes ordered, a list of whole numbers (game lengths), "
                             f"not {given_text(value)} among them")
+        if value < 0:  # a length below the range's end 0 would lie outside its own interval
+            raise ValueError(f"quantile takes game lengths of 0 or more, not {shown(value)}")
     ordered = sorted(ordered)
     n = len(ordered)
     if not n:

@@ -534,7 +534,20 @@ def agreeing(result: SprtResult, interval: Interval, centre: float,
     exclude ``centre``, ``"same"`` to lie within ``centre -+ margin``.  Wald's test with a
     variance estimated from a few games can decide before the interval does: ``compare
     --until-decided 20 --statistic turns`` said "differs by 20 or more after 2 games" beside
-    ``-58.50 (-255.45..+138.45)`` (try-out s8 finding 1); such a run now plays on."""
+    ``-58.50 (-255.45..+138.45)`` (try-out s8 finding 1); such a run now plays on.
+
+    Raises:
+        TypeError: ``result`` is not a :class:`SprtResult` or ``interval`` not an
+            :class:`Interval`; ValueError: ``margin`` not a positive finite number.
+    """
+    if not isinstance(result, SprtResult):
+        raise TypeError(f"agreeing takes result, an SprtResult (sprt's), not "
+                        f"{given_text(result)}")
+    if not isinstance(interval, Interval):
+        raise TypeError(f"agreeing takes interval, an Interval, not {given_text(interval)}")
+    if not (math.isfinite(_real(margin, "agreeing", "margin", "a positive number"))
+            and margin > 0):
+        raise ValueError(f"agreeing takes margin, a positive finite number, not {shown(margin)}")
     if result.decision == "differs" and not interval.excludes(centre):
         return attrs.evolve(result, decision="undecided")
     if result.decision == "same" and not (centre - margin <= interval.low

@@ -118,7 +118,8 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
             than two teams, or teams of different sizes), ``deals`` not 1 to
             :data:`~spitemalice.limits.MAX_GAMES` or a seed not 0 to
             :data:`~spitemalice.limits.MAX_SEED`.
-        ValueError: fewer than two bots.
+        ValueError: fewer than two bots; SpiteMaliceError (a ``ValueError``): a bot right
+            after itself.
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "tournament")
@@ -127,6 +128,10 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
     deals, seed = check_games(deals, "deals"), check_seed(seed)
     if len(bots) < 2:
         raise ValueError(f"a tournament needs two or more bots, not {len(bots)}")
+    for incumbent, challenger in pairwise(bots):
+        if incumbent == challenger:  # a bot against itself measures nothing (try-out s8b)
+            raise SpiteMaliceError(f"a tournament plays each bot against the one before it: "
+                             f"{challenger} follows itself in {list(bots)}")
     sides = tournament_sides(rules)
     pairings = []
     for incumbent, challenger in pairwise(bots):
