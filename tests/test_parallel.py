@@ -201,3 +201,19 @@ def test_the_workers_cpu_is_counted_under_every_start_method(start_method: str) 
     before = worker_cpu_seconds()
     assert list(run_games(_spin, 8, jobs=2)) == list(range(8))
     assert worker_cpu_seconds() - before >= 8 * 0.05 * 0.9
+
+
+def test_the_atlas_counts_each_workers_cpu_once(start_method: str) -> None:
+    """A spawned worker is this process's child: counted by RUSAGE_CHILDREN when joined and
+    again by its report, the atlas's CPU figure had it twice.  It now adds the reports to
+    its own CPU, and nothing else."""
+    import time
+
+    from spitemalice.study.atlas import _cpu
+    from spitemalice.study.workers import worker_cpu_seconds
+
+    total, reported, own = _cpu(), worker_cpu_seconds(), time.process_time()
+    assert list(run_games(_spin, 8, jobs=2)) == list(range(8))
+    workers = worker_cpu_seconds() - reported
+    assert workers >= 8 * 0.05 * 0.9
+    assert _cpu() - total == pytest.approx(workers + time.process_time() - own, abs=0.05)

@@ -176,13 +176,12 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
 
 
 def _cpu() -> float:
-    """CPU seconds of this process, of its finished child processes and of the ``--jobs``
-    workers it let go (:func:`~spitemalice.study.workers.worker_cpu_seconds`: with a fork
-    server they are not its children); a Dask cluster's are not counted."""
+    """CPU seconds of this process and of the ``--jobs`` workers it let go, as each reported
+    (:func:`~spitemalice.study.workers.worker_cpu_seconds`); a Dask cluster's are not
+    counted.  Not ``RUSAGE_CHILDREN``: it misses a fork server's workers (they are the
+    server's children) and would count spawned ones twice (they are this process's)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime + \
-        worker_cpu_seconds()
+    return own.ru_utime + own.ru_stime + worker_cpu_seconds()
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:

@@ -237,7 +237,8 @@ def interval_of_mean(mean: float, sd: float, n: int, z: float = Z95,
         raise ValueError(f"interval_of_mean takes sd, a finite number of 0 or more (NaN only "
                          f"for 1 value or none), not {shown(sd)}")
     least = least_variance(unit, n, "interval_of_mean")
-    half = student_t(z, n - 1) * math.sqrt(max(sd * sd, least) / n) if n > 1 else math.inf
+    half = student_t(z, n - 1) * math.sqrt(max(spread * spread, least) / n) if n > 1 \
+        else math.inf
     return _bounded(mean, half, n, check_within(within, "interval_of_mean"),
                     "interval_of_mean")
 

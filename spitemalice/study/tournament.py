@@ -131,7 +131,7 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
     for incumbent, challenger in pairwise(bots):
         if incumbent == challenger:  # a bot against itself measures nothing (try-out s8b)
             raise SpiteMaliceError(f"a tournament plays each bot against the one before it: "
-                             f"{challenger} follows itself in {list(bots)}")
+                                   f"{challenger} follows itself in {list(bots)}")
     sides = tournament_sides(rules)
     pairings = []
     for incumbent, challenger in pairwise(bots):
