@@ -109,6 +109,32 @@ def digits_of(value: int) -> int:
     return int(magnitude.bit_length() * 0.30103) + 1
 
 
+def count_of(n: int, noun: str, plural: str | None = None, spec: str = "") -> str:
+    """``n`` and its noun in the number that agrees with it, for every message that prints
+    a count: ``count_of(1, "game")`` -> ``"1 game"``, ``count_of(2, "game")`` -> ``"2 games"``,
+    ``count_of(1000, "deal", spec=",")`` -> ``"1,000 deals"``, ``count_of(3, "entry",
+    "entries")`` -> ``"3 entries"``.  The singular is for exactly 1 (``0 games``, ``-1
+    games``).
+
+    Args:
+        n: the count, a whole number (not a ``bool``).
+        noun: the singular, one or more words (``"pay-off pile"``).
+        plural: the plural where it is not ``noun`` + ``"s"`` (``"matches"``, ``"bodies"``).
+        spec: a format spec for ``n``, as after the colon of an f-string field (``","`` for
+            thousands separators, ``">8"`` for a column).
+
+    Raises:
+        TypeError: ``n`` is not a whole number, or ``noun`` or ``plural`` is not a string.
+        ValueError: ``spec`` is not a format spec of a whole number.
+    """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"count_of counts a whole number, not {shown(n)}")
+    if not isinstance(noun, str) or not isinstance(plural, str | None):
+        raise TypeError("count_of takes its noun and plural as strings")
+    word = noun if n == 1 else (plural if plural is not None else noun + "s")
+    return f"{format(n, spec)} {word}"
+
+
 def clipped(text: str, longest: int = 40) -> str:
     """``text`` cut to ``longest`` characters for a message, ending in ``...`` when it was
     cut: a cut with no mark would show a different value (a seed of 101 digits cut to 40

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from spitemalice.cards import card_text
 from spitemalice.engine.views import PayoffView, SeatView, require_view
-from spitemalice.limits import check_teams
+from spitemalice.limits import check_teams, count_of
 from spitemalice.model import GameState, Outcome, Pile, require_state
 
 
@@ -78,7 +78,7 @@ def _describe_seat(index: int, on_turn: bool, payoff: list[PayoffView], hand: st
                    discards: Sequence[Pile]) -> list[str]:
     mark = " (on turn)" if on_turn else ""
     piles = "   ".join(
-        f"{card_text(p.top)} ({p.count} card{'s' if p.count != 1 else ''})"
+        f"{card_text(p.top)} ({count_of(p.count, 'card')})"
         if p.top is not None else "empty" for p in payoff
     )
     return [

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from spitemalice.cards import JOKER_RANK, Card, card_text, rank_text
 from spitemalice.engine.views import PublicSeat
-from spitemalice.limits import not_a_move
+from spitemalice.limits import count_of, not_a_move
 from spitemalice.model import Outcome, Pile
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.play.table_view import HUMAN, Played, TableView
@@ -48,7 +48,7 @@ def table_lines(rules: RuleBook, table: TableView) -> list[str]:
     for seat in (*range(viewer + 1, len(table.seats)), *range(viewer)):
         lines += _seat_lines(rules, table, seat)
     lines += _build_lines(rules, table)
-    lines.append(f"draw pile      {_count(table.draw_count, 'card')}")
+    lines.append(f"draw pile      {count_of(table.draw_count, 'card')}")
     lines += _seat_lines(rules, table, viewer)
     lines += _packed("  your hand    ", [_hand(rules, table.hand)])
     if table.last is not None:
@@ -115,11 +115,11 @@ def _seat_lines(rules: RuleBook, table: TableView, seat: int) -> list[str]:
     several = len(public.payoff) > 1
     payoff = "   ".join(
         (f"P{number}: " if several else "")
-        + (f"{card_text(pile.top)} ({_count(pile.count, 'card')})" if pile.top else "empty")
+        + (f"{card_text(pile.top)} ({count_of(pile.count, 'card')})" if pile.top else "empty")
         for number, pile in enumerate(public.payoff, 1))
     fields = [f"pay-off {payoff}"]
     if seat != table.viewer:
-        fields.append(f"hand {_count(public.hand_count, 'card')}")
+        fields.append(f"hand {count_of(public.hand_count, 'card')}")
     discards = [f"D{number}: {cards_text(rules, pile) or '-'}"
                 for number, pile in enumerate(public.discards, 1)]
     return [*_packed(f"{mark} seat {seat}  ", [f"{who}{kind}", *fields]),
@@ -206,10 +206,6 @@ def cards_text(rules: RuleBook, cards: Sequence[Card]) -> str:
     """
     check_book(rules, "cards_text")
     return " ".join(card_text(card) for card in cards)
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def move_list(moves: Sequence[Move]) -> list[str]:

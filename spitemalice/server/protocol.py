@@ -197,16 +197,13 @@ def _kind(value: Any) -> str:
     if value is None or isinstance(value, bool):
         return json.dumps(value)
     if isinstance(value, list):  # the length, which a bound on it refuses
-        return f"a list of {_count(len(value), 'item')}" if value else "an empty list"
+        return f"a list of {limits.count_of(len(value), 'item')}" if value else "an empty list"
     if isinstance(value, dict):
-        return f"an object of {_count(len(value), 'field')}" if value else "an empty object"
+        return (f"an object of {limits.count_of(len(value), 'field')}" if value
+                else "an empty object")
     names = {str: "a string", int: "a number", float: "a number"}
     name = names.get(type(value), type(value).__name__)
     return f"{name} {limits.clipped(json.dumps(value))}"
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _wrong(path: str, expected: str, value: Any) -> ProtocolError:

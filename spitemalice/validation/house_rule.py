@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import check_list
+from spitemalice.limits import check_list, count_of
 from spitemalice.rules.loader import built_in_rulesets, load
 from spitemalice.rules.registry import load_plugin
 
@@ -106,8 +106,8 @@ def format_house_rule_report(result: HouseRuleReport, strict: bool = False) -> s
                                 *(f"  {name}: {reason}" for name, reason in result.refused)]))
     passed = sum(report.ok(strict) for _, report in result.reports)
     failed = [name for name, report in result.reports if not report.ok(strict)]
-    last = (f"{result.house_rule}: validated on {len(result.reports)} rule set"
-            f"{'s' if len(result.reports) != 1 else ''}, {passed} passed"
+    last = (f"{result.house_rule}: validated on {count_of(len(result.reports), 'rule set')}, "
+            f"{passed} passed"
             + (f", failed on {', '.join(failed)}" if failed else "")
             + (f"; {len(result.refused)} refused it" if result.refused else ""))
     if not result.reports:
