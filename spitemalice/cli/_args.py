@@ -18,6 +18,7 @@ from spitemalice.limits import (
     MAX_GAMES,
     MAX_INT,
     MAX_SEED,
+    count_of,
     for_terminal,
     shown,
     whole_number,
@@ -211,7 +212,7 @@ def json_text(data: object) -> str:
 def note_interrupted(done: int, what: str = "summary") -> None:
     """Tell stderr that what was printed (the summary, the table, the report) covers only the
     games finished: every output of each of them is written, and nothing of any other."""
-    say(f"interrupted: the {what} covers the {done} games finished", file=sys.stderr)
+    say(f"interrupted: the {what} covers the {count_of(done, 'game')} finished", file=sys.stderr)
 
 
 def describe(args: argparse.Namespace, book: RuleBook, bots: list[str] | tuple[str, ...] = (),

@@ -30,6 +30,7 @@ from spitemalice.cli._args import (
 )
 from spitemalice.cli.study import add_run_options
 from spitemalice.errors import RulesetError, SpiteMaliceError
+from spitemalice.limits import count_of
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.stops import held_stops
@@ -200,8 +201,8 @@ def _ladder_head(ruleset: str, players: int, deals: int, margin: float | None,
     stop = ("" if margin is None else
             f"; the order is decided (margin {margin:g})" if decided
             else f"; the order is not decided yet (margin {margin:g}): play more --games")
-    return (f"{ruleset}, {players} players: up to {deals} deals per pair, each played twice "
-            f"with the sides swapped; ratings on the Elo scale with 95% intervals "
+    return (f"{ruleset}, {players} players: up to {count_of(deals, 'deal')} per pair, each "
+            f"played twice with the sides swapped; ratings on the Elo scale with 95% intervals "
             f"(bootstrap and Wald){stop}")
 
 
@@ -295,9 +296,9 @@ def format_balance(report: Balance) -> str:
     """The report as text: verdicts, then the figures behind them."""
     from spitemalice.study.balance import verdicts
 
-    lines = [f"{report.label}, {report.players} players: {report.games} games of "
-             f"{report.reference} in every seat, {report.deals} deals per pair of tiers "
-             f"(each played twice, the sides swapped); 95% intervals", ""]
+    lines = [f"{report.label}, {report.players} players: {count_of(report.games, 'game')} of "
+             f"{report.reference} in every seat, {count_of(report.deals, 'deal')} per pair of "
+             f"tiers (each played twice, the sides swapped); 95% intervals", ""]
     lines += [f"* {line}" for line in verdicts(report)]
     lines += ["", f"share of won games by turn position (fair {report.fair:.1%})"]
     lines += ([f"  position {i + 1}: {_pct(p)}" for i, p in enumerate(report.positions)]

@@ -38,6 +38,7 @@ from spitemalice.cli._args import (
 )
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import record_result
+from spitemalice.limits import count_of
 from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -218,7 +219,8 @@ class SimulateStudy:
             with held_stops():  # the picture of the games finished, whole, even when cut short
                 plot_runs(self.args.plot, [(self.named.label(), self.rows)],
                           self.book.players,
-                          f"{self.named.label()}: {len(self.rows)} games{_cut(interrupted)}"
+                          f"{self.named.label()}: {count_of(len(self.rows), 'game')}"
+                          f"{_cut(interrupted)}"
                           f"\n{self.named.title(under_label=True)}", force=self.args.force)
         return text
 
@@ -375,7 +377,7 @@ def run_compare(args: argparse.Namespace) -> int:
         with held_stops():  # the picture of the games finished, whole, even when cut short
             plot_runs(args.plot, [(f"A: {a.label}", result.rows[0]),
                                   (f"B: {b.label}", result.rows[1])], a.rules.players,
-                      f"{result.games} paired games{_cut(result.interrupted)}, seed "
+                      f"{count_of(result.games, 'paired game')}{_cut(result.interrupted)}, seed "
                       f"{args.seed}, spitemalice {side_a.named.version}\n"
                       f"A: {side_a.named.title(run=False)}\n"
                       f"B: {side_b.named.title(run=False)}", force=args.force)
@@ -392,8 +394,8 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
     them each side's label and bots)."""
     head = [*(head or [f"A: {result.a.label} (bots {','.join(result.a.bots)})",
                        f"B: {result.b.label} (bots {','.join(result.b.bots)})"]),
-            f"{result.games} paired games{_cut(result.interrupted)} (the same seeds); 95% "
-            "intervals; "
+            f"{count_of(result.games, 'paired game')}{_cut(result.interrupted)} (the same "
+            "seeds); 95% intervals; "
             "* = the difference's interval excludes 0"]
     rows = [("statistic", "A", "B", "B - A")]
     for line in result.lines:
@@ -413,7 +415,8 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
                    "same": f"B does not differ from A by {result.margin:g} (the interval "
                            f"lies within -+{result.margin:g})",
                    "undecided": "undecided (the game limit came first)"}[result.sprt.decision]
-        tail = [f"until decided on {result.statistic}: {verdict} after {result.games} games "
+        tail = [f"until decided on {result.statistic}: {verdict} after "
+                f"{count_of(result.games, 'game')} "
                 f"(log-likelihood ratio {result.sprt.llr:.2f}, bounds "
                 f"{result.sprt.lower:.2f}..{result.sprt.upper:.2f})"]
     tail.append(f"identical games: {result.identical} of {result.games} (A and B made the "
@@ -488,9 +491,9 @@ def _deals(played: Tournament) -> str:
     """How many deals the table's pairings played: those asked for, or (cut short) how
     many the last pairing played and that the pairings after it played none."""
     if not played.interrupted:
-        return f"{played.deals} deals"
+        return count_of(played.deals, "deal")
     last = played[-1] if played else None
     if last is None:
-        return f"{played.deals} deals asked for, none played (interrupted)"
-    return (f"{played.deals} deals asked for, interrupted: {last.challenger} vs "
+        return f"{count_of(played.deals, 'deal')} asked for, none played (interrupted)"
+    return (f"{count_of(played.deals, 'deal')} asked for, interrupted: {last.challenger} vs "
             f"{last.incumbent} played {last.deals}, any pairing after it none")

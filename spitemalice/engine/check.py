@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove, RulesetError
-from spitemalice.limits import check_int, not_a_move, shown
+from spitemalice.limits import check_int, count_of, not_a_move, shown
 from spitemalice.model import GameState, Pile, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
@@ -195,7 +195,7 @@ def _check_play(rules: RuleBook, state: GameState, move: Play,
     if move.pile == NEW_PILE:
         if rules.build_limit and len(state.builds) >= rules.build_limit:
             raise refuse("build-pile-limit", move, why,
-                         f"{rules.build_limit} build piles are open, the most allowed")
+                         f"{_open(rules.build_limit)}, the most allowed")
         need = 1
     elif 0 <= move.pile < len(state.builds):
         need = state.build_tops[move.pile] + 1
@@ -204,6 +204,11 @@ def _check_play(rules: RuleBook, state: GameState, move: Play,
     _check_rank(rules, move, need)
     if trace is not None:
         trace += _play_keys(rules, move, need)
+
+
+def _open(limit: int) -> str:
+    """``"4 build piles are open"``; the verb agrees too, for a limit of one pile."""
+    return f"{count_of(limit, 'build pile')} {'is' if limit == 1 else 'are'} open"
 
 
 def _play_keys(rules: RuleBook, move: Play, need: int) -> list[str]:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from spitemalice.cards import Card
+from spitemalice.limits import count_of
 from spitemalice.model import GameState, hand_order, require_state
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
@@ -137,14 +138,15 @@ def build_piles_well_formed(rules: RuleBook, state: GameState) -> Violations:
     removed = state.build_removed
     if removed and (len(removed) != len(state.builds) or not rules.ruleset.recycle_under_tops
                     or min(removed) < 0):
-        problems.append(f"recycled counts {removed} for {len(state.builds)} build piles, "
+        problems.append(f"recycled counts {removed} for "
+                        f"{count_of(len(state.builds), 'build pile')}, "
                         f"recycle_under_tops = {rules.ruleset.recycle_under_tops}")
         removed = ()
     for number, pile in enumerate(state.builds, 1):
         under = removed[number - 1] if removed else 0
         if not pile or under + len(pile) >= rules.ceiling.ceiling:
             problems.append(f"build pile {number} stands at {under + len(pile)} with "
-                            f"{len(pile)} cards; it must stand at 1 to "
+                            f"{count_of(len(pile), 'card')}; it must stand at 1 to "
                             f"{rules.ceiling.ceiling - 1} (a full pile leaves the table)")
         for rank, card in enumerate(pile, under + 1):
             if rank not in rules.accepts[card.rank]:
@@ -168,9 +170,9 @@ def limits_kept(rules: RuleBook, state: GameState) -> Violations:
             problems.append(f"seat {index} holds {len(seat.hand)} cards, "
                             f"hand size {rules.deal.hand_size}")
         if len(seat.discards) != rules.discard.piles:
-            problems.append(f"seat {index} has {len(seat.discards)} discard piles")
+            problems.append(f"seat {index} has {count_of(len(seat.discards), 'discard pile')}")
         if len(seat.payoff) != rules.deal.payoff_piles:
-            problems.append(f"seat {index} has {len(seat.payoff)} pay-off piles")
+            problems.append(f"seat {index} has {count_of(len(seat.payoff), 'pay-off pile')}")
     if not 0 <= state.seat < len(state.seats):
         problems.append(f"seat on turn {state.seat} does not exist")
     return problems
@@ -210,7 +212,8 @@ def outcome_declared(rules: RuleBook, state: GameState) -> Violations:
     if (outcome.kind == "win") != (outcome.winner is not None):
         problems.append(f"outcome {outcome.kind} with winner {outcome.winner}")
     if len(outcome.scores) != len(state.seats):
-        problems.append(f"{len(outcome.scores)} scores for {len(state.seats)} seats")
+        problems.append(f"{count_of(len(outcome.scores), 'score')} for "
+                        f"{count_of(len(state.seats), 'seat')}")
     won = outcome.kind == "win" and outcome.winner is not None
     if won and state.seats[outcome.winner].payoff_count:  # type: ignore[index]
         problems.append("the winner still has pay-off cards")
@@ -450,7 +453,7 @@ def dealt_as_the_sheet_says(rules: RuleBook, state: GameState) -> Violations:
                             f"the rule set deals {size} to each")
     if len(state.seats[state.seat].hand) != rules.deal.hand_size:
         problems.append(f"seat {state.seat} starts its turn with "
-                        f"{len(state.seats[state.seat].hand)} cards, hand size "
+                        f"{count_of(len(state.seats[state.seat].hand), 'card')}, hand size "
                         f"{rules.deal.hand_size}")
     return problems
 

@@ -92,7 +92,8 @@ def parse_view(text: str, rules: RuleBook) -> SeatView:
     viewer = fields["view"]
     raw_seats = _seats(sections[0])
     if viewer >= len(raw_seats):
-        raise NotationError(f"view: view={viewer}, but the position has {len(raw_seats)} seats",
+        raise NotationError(f"view: view={viewer}, but the position has "
+                            f"{limits.count_of(len(raw_seats), 'seat')}",
                             "view-form")
     hand: Pile = ()
     publics = []

@@ -44,7 +44,7 @@ from spitemalice.engine.invariants import (
 )
 from spitemalice.engine.views import SeatView, require_view
 from spitemalice.errors import PositionError
-from spitemalice.limits import shown
+from spitemalice.limits import count_of, shown
 from spitemalice.model import (
     OUTCOME_KINDS,
     GameState,
@@ -256,7 +256,8 @@ def check_builds(rules: RuleBook, builds: tuple[Pile, ...], removed: tuple[int, 
     for number, pile in enumerate(builds, 1):
         under = removed[number - 1] if removed else 0
         if not pile or under + len(pile) >= ceiling:
-            held = f"{len(pile)} cards" + (f" on {under} recycled from under it" if under else "")
+            held = count_of(len(pile), "card") + (f" on {under} recycled from under it"
+                                                  if under else "")
             raise PositionError(
                 f"build pile {number} holds {held}; an open build pile stands at rank 1 to "
                 f"{ceiling - 1} (a pile that reaches the build ceiling leaves the table)"

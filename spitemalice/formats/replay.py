@@ -25,7 +25,7 @@ from spitemalice.errors import (
     SpiteMaliceError,
 )
 from spitemalice.formats.records import GameRecord, ParamValue, own_version, require_record
-from spitemalice.limits import int_field, shown
+from spitemalice.limits import count_of, int_field, shown
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook, check_book
@@ -119,7 +119,8 @@ def _replay(record: GameRecord, rules: RuleBook | None) -> Iterator[GameState]:
     """:func:`replay`'s states, its rule book checked."""
     book = rules_for(record) if rules is None else rules
     if len(record.seats) != book.players:
-        raise DataError(f"record.seats: {len(record.seats)} entries, but the record's rules "
+        raise DataError(f"record.seats: {count_of(len(record.seats), 'entry', 'entries')}, but the "
+                        "record's rules "
                         f"have {book.players} seats")
     if not same_teams(record.teams, book.teams.teams if book.teams.any else ()):
         raise DataError(f"record.teams: {teams_text(record.teams)}, but the record's rules "

@@ -22,6 +22,7 @@ import attrs
 import pluggy
 
 from spitemalice.errors import RulesetError
+from spitemalice.limits import count_of
 from spitemalice.rules import defaults as base
 from spitemalice.rules import sheet
 from spitemalice.rules.policies import Deck
@@ -149,4 +150,5 @@ def _cards(cards: Sequence[Any]) -> str:
     ranks = sorted({card.rank for card in cards})
     suitless = sum(1 for card in cards if not card.suit)
     span = f"ranks {ranks[0]}-{ranks[-1]}" if ranks else "no ranks"
-    return f"{len(cards)} cards: {len(cards) - suitless} suited, {suitless} suitless, {span}"
+    return (f"{count_of(len(cards), 'card')}: {len(cards) - suitless} suited, "
+            f"{suitless} suitless, {span}")

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 import attrs
 
 from spitemalice.errors import RulesetError
+from spitemalice.limits import count_of
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset, field_help
 
@@ -122,7 +123,7 @@ def discard_count(rules: Ruleset) -> str:
 
 
 def payoff_deal(rules: Ruleset) -> str:
-    size = (f"{rules.payoff_size} cards" if rules.payoff_size
+    size = (count_of(rules.payoff_size, "card") if rules.payoff_size
             else "an equal share of the pay-off pack")
     if rules.payoff_piles == 1:
         return f"one pay-off pile of {size}"

@@ -150,7 +150,7 @@ class Hub:
             self.tables[entry.table] = Table(entry, session, None,
                                              [set() for _ in entry.seats])
             said.append(f"resumed table {entry.table}, game {entry.game}, after "
-                        f"{len(record.moves)} moves")
+                        + limits.count_of(len(record.moves), "move"))
         return said
 
     async def close(self) -> None:
@@ -198,12 +198,14 @@ class Hub:
     async def _on_create(self, conn: Connection, message: Message) -> None:
         live = [t for t in self.tables.values() if not t.session.is_over]
         if len(live) >= self.max_tables:
-            raise ProtocolError("server-full", f"the server holds {self.max_tables} "
-                                "unfinished tables, as many as it may; try again later")
+            tables = limits.count_of(self.max_tables, "unfinished table")
+            raise ProtocolError("server-full", f"the server holds {tables}, as many as it "
+                                "may; try again later")
         mine = [t for t in live if t.creator == conn.address]
         if len(mine) >= self.max_tables_per_client:
-            raise ProtocolError("too-many-tables", f"this client has {len(mine)} unfinished "
-                                "tables, as many as it may; finish one first")
+            tables = limits.count_of(len(mine), "unfinished table")
+            raise ProtocolError("too-many-tables", f"this client has {tables}, as many as it "
+                                "may; finish one first")
         rules, kinds, names = lobby.table_rules(message)
         table_id = secrets.token_hex(8)
         tokens = [secrets.token_hex(16) if kind == HUMAN else None for kind in kinds]

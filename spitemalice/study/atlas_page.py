@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from spitemalice.limits import count_of
 from spitemalice.study.stats import Interval
 
 PICTURES = "atlas"
@@ -51,10 +52,10 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
         "plays what the file lacks, so an interrupted run resumes; `--jobs N` or `--scheduler` "
         "spread its games over cores without changing them; this page is rendered from "
         "the file alone). Per configuration: "
-        f"{settings['games']} self-play games of {tiers[-1]} in every seat, and "
-        f"{settings['deals']} deals for every pair of the tiers {', '.join(tiers)}, each "
-        "played twice with the sides swapped; seed "
-        f"{settings['seed']}. {len(reports)} configurations took "
+        f"{count_of(settings['games'], 'self-play game')} of {tiers[-1]} in every seat, and "
+        f"{count_of(settings['deals'], 'deal')} for every pair of the tiers "
+        f"{', '.join(tiers)}, each played twice with the sides swapped; seed "
+        f"{settings['seed']}. {count_of(len(reports), 'configuration')} took "
         f"{cpu / 3600:.1f} CPU-hours. All intervals are 95%.",
         "",
         _coverage(data["reports"], planned),
@@ -105,8 +106,9 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
 def _coverage(reports: dict[str, Any], planned: list[str]) -> str:
     missing = [key for key in planned if key not in reports]
     if not missing:
-        return f"Coverage: all {len(planned)} configurations."
-    return (f"Coverage: {len(planned) - len(missing)} of the {len(planned)} configurations; "
+        return f"Coverage: all {count_of(len(planned), 'configuration')}."
+    return (f"Coverage: {len(planned) - len(missing)} of the "
+            f"{count_of(len(planned), 'configuration')}; "
             f"not yet played: {', '.join(f'`{key}`' for key in missing)} (run the command "
             "again to add them).")
 
@@ -114,10 +116,10 @@ def _coverage(reports: dict[str, Any], planned: list[str]) -> str:
 def _coverage_help(reports: list[dict[str, Any]]) -> str:
     counted = max(r["coverage"]["games"] for r in reports if "coverage" in r)
     return ("* **rule coverage**: the share of the clauses on the configuration's rule sheet "
-            f"that its first {counted} self-play games exercised, and each house-rule clause "
-            "they never exercised (*never*: the report says nothing about it; clauses that "
-            "declare they may go unexercised are not named); *not measured* for a report "
-            "made before balance recorded coverage.")
+            f"that its first {count_of(counted, 'self-play game')} exercised, and each "
+            "house-rule clause they never exercised (*never*: the report says nothing about "
+            "it; clauses that declare they may go unexercised are not named); *not measured* "
+            "for a report made before balance recorded coverage.")
 
 
 def _row(report: dict[str, Any], covered: bool = False) -> str:

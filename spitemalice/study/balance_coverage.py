@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
+from spitemalice.limits import count_of
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.registry import house_rule_clauses, own_clauses
 from spitemalice.study.coverage import (
@@ -77,7 +78,7 @@ class BalanceCoverage:
     @property
     def counted(self) -> str:
         """The games counted, as the report names them."""
-        games = f"{self.games} self-play game{'s' if self.games != 1 else ''}"
+        games = count_of(self.games, "self-play game")
         return f"the {games}" if self.games == self.of else f"the first {games}"
 
 
@@ -135,7 +136,8 @@ def _it(ids: list[str]) -> str:
 def format_section(coverage: BalanceCoverage) -> list[str]:
     """The report's coverage section as lines: clauses exercised of those on the sheet, and
     each note on a clause no game exercised (``warning  ...``, ``info     ...``)."""
-    lines = [f"rule coverage: {coverage.exercised} of {len(coverage.rows)} clauses exercised "
+    lines = [f"rule coverage: {coverage.exercised} of {count_of(len(coverage.rows), 'clause')} "
+             "exercised "
              f"by {coverage.counted}"]
     lines += [f"  {note.level:<7}  {note.message}" for note in coverage.notes]
     return lines

@@ -17,7 +17,7 @@ import attrs
 
 from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_games, check_seed, clipped, for_terminal, int_field
+from spitemalice.limits import check_games, check_seed, clipped, count_of, for_terminal, int_field
 from spitemalice.study.coverage import (
     ClauseCoverage,
     CoverageNote,
@@ -177,9 +177,10 @@ class Comparison:
         ``"B: ..."``, ``"A and B: ..."``; a clause declaring it is left out)."""
         said = []
         if self.games and self.identical == self.games:
-            said.append(f"A and B played identical games: the same moves in all {self.games} "
-                        "paired games, so these bots do not show the difference between them "
-                        "(try other bots, or check that B's rule comes into play)")
+            said.append("A and B played identical games: the same moves in all "
+                        f"{count_of(self.games, 'paired game')}, so these bots do not show "
+                        "the difference between them (try other bots, or check that B's rule "
+                        "comes into play)")
         labels: dict[str, list[str]] = {}  # a message -> the configurations it is about
         for label, covered in zip("AB", self.coverage or (), strict=False):
             for note in covered.notes:

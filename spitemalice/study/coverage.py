@@ -20,7 +20,7 @@ from typing import Literal
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.limits import check_list
+from spitemalice.limits import check_list, count_of
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.findings import cite, declared, how_to_declare
 from spitemalice.rules.policies import Clause
@@ -139,7 +139,7 @@ def never_exercised(rules: RuleBook, row: ClauseCoverage, games: int) -> str:
     """
     check_book(rules, "never_exercised")
     clause = rules.clause(row.clause)
-    span = f"in {games} game{'s' if games != 1 else ''}"
+    span = f"in {count_of(games, 'game')}"
     if not row.counted:
         return (f"{row.clause} was never exercised: it names no reason code and no event, so "
                 f"no game can show it {span}; name them (Clause reasons=, events=)")
@@ -229,7 +229,8 @@ def format_coverage(rows: Sequence[ClauseCoverage], games: int) -> list[str]:
     """
     check_list(rows, "format_coverage", "rows, a list of clause coverages,",
                'summary.coverage')
-    lines = [f"rule coverage over {games} games (played: moves it decided; refused: candidate "
+    lines = [f"rule coverage over {count_of(games, 'game')} (played: moves it decided; refused: "
+             "candidate "
              "moves it refused; fired: events it defines)",
              f"{'clause':<8}{'played':>10}{'refused':>11}{'fired':>9}  by"]
     for row in rows:
@@ -281,7 +282,7 @@ def format_paired_coverage(a: Sequence[ClauseCoverage], b: Sequence[ClauseCovera
     check_list(b, "format_paired_coverage", "b, a list of clause coverages,",
                'summary.coverage')
     by_a, by_b = {row.clause: row for row in a}, {row.clause: row for row in b}
-    lines = [f"rule coverage over {games} paired games (played / refused / fired)",
+    lines = [f"rule coverage over {count_of(games, 'paired game')} (played / refused / fired)",
              f"{'clause':<8}{'A':>30}  {'B':>30}"]
     for clause in dict.fromkeys([*by_a, *by_b]):
         cells = [_cell(by_a.get(clause)), _cell(by_b.get(clause))]

@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from spitemalice.limits import check_games, check_jobs, check_list, check_seed
+from spitemalice.limits import check_games, check_jobs, check_list, check_seed, count_of
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.ratings import Rating, Table, ratings
@@ -177,7 +177,8 @@ def thin_evidence(result: Ladder) -> list[str]:
         decided = r.rating.n
         if decided >= THIN or not r.games:
             continue
-        line = (f"{r.bot}: {decided} of its {r.games} games had a winner; its rating rests on "
+        line = (f"{r.bot}: {decided} of its {count_of(r.games, 'game')} had a winner; its rating "
+                "rests on "
                 f"{'nothing but the prior' if not decided else 'almost nothing'}")
         if r.bot == result.anchor and not r.wins:
             line += ("; it is the anchor, so every rating here is measured from a bot the "

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from spitemalice.formats.text import for_terminal
+from spitemalice.limits import count_of
 from spitemalice.study.balance import Balance
 from spitemalice.study.ladder import Ladder
 from spitemalice.study.pairs import PairTally
@@ -44,7 +45,7 @@ def _draw_ladder(figure: Any, left: Any, right: Any, result: Ladder, subtitle: s
     left.set_title("Ratings")
     _shares(right, [r.bot for r in result.ratings], [p.tally for p in result.pairs])
     figure.suptitle(for_terminal(f"{result.ruleset}, {result.players} players: up to "
-                                 f"{result.deals} deals per pair, sides swapped")
+                                 f"{count_of(result.deals, 'deal')} per pair, sides swapped")
                     + (f"\n{for_terminal(subtitle)}" if subtitle else ""))
 
 
@@ -76,8 +77,9 @@ def _draw_balance(figure: Any, axes: Any, report: Balance, subtitle: str) -> Non
     length_histogram(lengths, report.lengths, median.estimate)
     lengths.set_title("Game length")
     _shares(skill, list(report.tiers[::-1]), list(report.matrix))
-    figure.suptitle(for_terminal(f"{report.label}, {report.players} players: {report.games} "
-                                 f"self-play games, {report.deals} deals per pair")
+    figure.suptitle(for_terminal(f"{report.label}, {report.players} players: "
+                                 f"{count_of(report.games, 'self-play game')}, "
+                                 f"{count_of(report.deals, 'deal')} per pair")
                     + (f"\n{for_terminal(subtitle)}" if subtitle else ""))
 
 

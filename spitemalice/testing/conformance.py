@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, NoReturn
 
+from spitemalice.limits import count_of
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import load_plugin, own_clauses
@@ -164,7 +165,7 @@ class VariantConformance:
             checks, _, failure = dynamic_checks(self.rules(players=players), self.games, self.seed)
             failed = [c for c in checks if not c.passed]
             assert not failed, (f"{players} players: " + "; ".join(c.detail for c in failed)
-                                + (f" (seed {failure.seed}, {len(failure.moves)} moves)"
+                                + (f" (seed {failure.seed}, {count_of(len(failure.moves), 'move')})"
                                    if failure else ""))
 
     def test_some_game_can_be_won(self) -> None:

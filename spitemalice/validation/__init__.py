@@ -19,7 +19,7 @@ from spitemalice.engine import apply_move, deal
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import RecordFinding, record_game, record_to_dict
-from spitemalice.limits import check_games, check_list, check_seed
+from spitemalice.limits import check_games, check_list, check_seed, count_of
 from spitemalice.model import Outcome
 from spitemalice.moves import move_text
 from spitemalice.rules.book import RuleBook, check_book
@@ -319,7 +319,7 @@ def _stuck_seats(stats: GameStats, expected: Intended) -> list[Finding]:
         "once" if stats.stuck_seats == 1 else f"{stats.stuck_seats} times")
     return [Finding("info", STUCK, f"a seat was left with no legal move but a pass while "
                                    f"holding a card it may discard {times} {cite(clauses)}",
-                    f"in {stats.stuck_games} of {stats.games} clean games")]
+                    f"in {stats.stuck_games} of {count_of(stats.games, 'clean game')}")]
 
 
 def _entry_point_check(names: Sequence[str]) -> Check:
@@ -333,7 +333,8 @@ def _entry_point_check(names: Sequence[str]) -> Check:
         except SpiteMaliceError as error:
             failures.append(str(error))
     return Check("loads from its entry point", not failures,
-                 f"{len(names) - len(failures)}/{len(names)} plugins", "; ".join(failures))
+                 f"{len(names) - len(failures)}/{count_of(len(names), 'plugin')}",
+                 "; ".join(failures))
 
 
 def _outcome(book: RuleBook, failure: Failure) -> Outcome | None:

@@ -15,6 +15,7 @@ from spitemalice.engine.coverage import Tally as CoverageTally
 from spitemalice.engine.invariants import Violation, state_violations, transition_violations
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import IllegalMove
+from spitemalice.limits import count_of
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, book_field, check_book
@@ -163,7 +164,7 @@ def play_checked(
                                  stuck_seen if stuck_seen is not None else [0], recorder)
     except NonTermination as error:
         return deal(rules, seed), 0, len(moves), Failure(
-            seed, moves, f"the game does not end: after {len(moves)} moves {error}",
+            seed, moves, f"the game does not end: after {count_of(len(moves), 'move')} {error}",
             "non-termination")
 
 
@@ -317,7 +318,7 @@ def dynamic_checks(
 def _checks(tally: Tally, stats: GameStats, requested: int) -> list[Check]:
     """The two checks of the games played: invariants kept, and every game ended."""
     played, clean, failure = stats.played, stats.games, tally.failure
-    cut = (f" (interrupted: {played} of {requested} games played)" if stats.interrupted
+    cut = (f" (interrupted: {played} of {count_of(requested, 'game')} played)" if stats.interrupted
            else "")
     if not played:
         why = "interrupted before any game finished"
@@ -326,11 +327,12 @@ def _checks(tally: Tally, stats: GameStats, requested: int) -> list[Check]:
     kinds = tally.kinds
     return [
         Check("invariants after every move", failure is None,
-              f"{clean}/{played} games clean, {tally.audited} positions audited{cut}",
+              f"{clean}/{count_of(played, 'game')} clean, "
+               f"{count_of(tally.audited, 'position')} audited{cut}",
               failure.problem if failure else ""),
         Check("every game ends with an outcome", clean > 0 and sum(kinds.values()) == clean,
               (", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items())) or "none")
-              + f" of {clean} clean games"),
+              + f" of {count_of(clean, 'clean game')}"),
     ]
 
 

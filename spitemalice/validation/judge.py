@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from spitemalice.limits import count_of
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.findings import cite, how_to_declare
 from spitemalice.study.metrics import balance, completion, duration
@@ -107,16 +108,16 @@ def _completion(stats: GameStats, look_at: tuple[str, ...]) -> tuple[Check, Find
     wins = stats.outcomes.get("win", 0)
     if stats.games >= ENOUGH_GAMES * 5 and not wins:
         rate = completion(wins, stats.games)
-        evidence = f"{wins} of {stats.games} games won, {_rate(rate)}"
+        evidence = f"{wins} of {count_of(stats.games, 'game')} won, {_rate(rate)}"
         return Check(name, True, evidence), Finding(
             "warning", name, "no seat ever wins: can these rules be won at all?", evidence,
             look_at, rate)
     n = stats.greedy_games
     if n < ENOUGH_GAMES:
-        return skip(name, f"{n} games by greedy seats, {ENOUGH_GAMES} needed"), None
+        return skip(name, f"{count_of(n, 'game')} by greedy seats, {ENOUGH_GAMES} needed"), None
     won = stats.greedy_outcomes.get("win", 0)
     rate = completion(won, n)
-    evidence = f"{won} of {n} greedy games won, {_rate(rate)}"
+    evidence = f"{won} of {count_of(n, 'greedy game')} won, {_rate(rate)}"
     check = Check(name, True, evidence)
     if rate.high >= COMPLETION_LIMIT:
         return check, None
@@ -133,13 +134,13 @@ def _balance(stats: GameStats) -> tuple[Check, Finding | None]:
     name = "balance"
     won = sum(stats.wins_by_position)
     if won < ENOUGH_GAMES:
-        return skip(name, f"{won} greedy games won, {ENOUGH_GAMES} needed"), None
+        return skip(name, f"{count_of(won, 'greedy game')} won, {ENOUGH_GAMES} needed"), None
     n = stats.greedy_games
     rate = balance(stats.wins_by_position, n)
     figure = ", ".join(f"position {p + 1} {w / n:.0%}"
                        for p, w in enumerate(stats.wins_by_position))
     check = Check(name, True, f"{rate.estimate:.3f} ({rate.low:.3f}..{rate.high:.3f}); "
-                              f"wins by turn position in {n} greedy games: {figure}")
+                              f"wins by turn position in {count_of(n, 'greedy game')}: {figure}")
     if rate.high >= BALANCE_LIMIT:
         return check, None
     best = max(range(len(stats.wins_by_position)), key=stats.wins_by_position.__getitem__)
@@ -147,7 +148,7 @@ def _balance(stats: GameStats) -> tuple[Check, Finding | None]:
     return check, Finding(
         "warning", name, f"balance is {rate.estimate:.2f}, below {BALANCE_LIMIT:g}: the seat "
         f"moving {word} wins {stats.wins_by_position[best] / n:.1%} of games",
-        f"wins by turn position {list(stats.wins_by_position)} in {n} greedy games, "
+        f"wins by turn position {list(stats.wins_by_position)} in {count_of(n, 'greedy game')}, "
         f"{_rate(rate)}", ("first_seat",), rate)
 
 
@@ -158,12 +159,14 @@ def _duration(stats: GameStats, base: GameStats | None, look_at: tuple[str, ...]
     if base is None:
         return skip(name, no_base or "no base rule set is known: nothing to compare with"), None
     if stats.greedy_games < ENOUGH_GAMES or base.greedy_games < ENOUGH_GAMES:
-        return skip(name, f"{stats.greedy_games} greedy games here and {base.greedy_games} of "
+        return skip(name, f"{count_of(stats.greedy_games, 'greedy game')} here and "
+                          f"{base.greedy_games} of "
                           f"{base_name}, {ENOUGH_GAMES} needed"), None
     here, there = _moves(stats), _moves(base)
     ratio = here.estimate / max(there.estimate, 1e-9)
     evidence = (f"mean {here.estimate:.0f} moves ({here.low:.0f}..{here.high:.0f}) over "
-                f"{stats.greedy_games} greedy games, base {base_name} {there.estimate:.0f} "
+                f"{count_of(stats.greedy_games, 'greedy game')}, base {base_name} "
+                f"{there.estimate:.0f} "
                 f"over {base.greedy_games}")
     check = Check(name, True, evidence)
     if ratio <= LENGTH_RATIO:

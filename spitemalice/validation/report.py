@@ -9,7 +9,7 @@ from typing import Literal
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.limits import int_field
+from spitemalice.limits import count_of, int_field
 from spitemalice.study.coverage import ClauseCoverage, coverage_as_dict, format_coverage
 from spitemalice.study.provenance import RunConfiguration
 from spitemalice.study.stats import Interval
@@ -260,12 +260,12 @@ def verdict(report: Report, strict: bool = False) -> str:
     """The last line: whether the checks passed and how many warnings there are; for a
     validation cut short, how much it did first."""
     warnings = len(report.warnings)
-    said = f"{warnings} warning{'s' if warnings != 1 else ''}"
+    said = count_of(warnings, "warning")
     if report.interrupted:
         played = report.stats.played if report.stats else 0
         skipped = f"; not done: {', '.join(report.not_run)}" if report.not_run else ""
         found = "some checks FAILED" if not report.passed else "no check failed"
-        return f"interrupted after {played} games: {found} so far{skipped}"
+        return f"interrupted after {count_of(played, 'game')}: {found} so far{skipped}"
     if not report.passed:
         return f"some checks FAILED; {said}"
     if warnings and strict:

@@ -15,6 +15,7 @@ from typing import Any
 
 from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.formats.records import dumps_record, loads_record, record_game
+from spitemalice.limits import count_of
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.rules.book import RuleBook, check_book
@@ -87,7 +88,7 @@ def _json_problem(rules: RuleBook, state: GameState, listed: Sequence[Move]) -> 
         if again != move:
             return f"listed move {move!r} comes back from a record's JSON as {again!r}"
     if len(back) != len(listed):
-        return f"a record of {len(listed)} listed moves reads back with {len(back)}"
+        return f"a record of {count_of(len(listed), 'listed move')} reads back with {len(back)}"
     return None
 
 

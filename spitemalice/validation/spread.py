@@ -10,7 +10,7 @@ from typing import Any
 from spitemalice.engine import deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_list
+from spitemalice.limits import check_list, count_of
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.registry import installed
 
@@ -66,7 +66,8 @@ def check_seat_counts(load: Loader, book: RuleBook, seed: int) -> tuple[Check, F
     if not counts:
         return skip(name, "no other seat count loads (\"deal every player count\" says "
                     "why)"), None
-    return Check(name, True, f"{played} games at {', '.join(map(str, counts))} players"), None
+    seats = ", ".join(map(str, counts))
+    return Check(name, True, f"{count_of(played, 'game')} at {seats} players"), None
 
 
 def house_rule_names() -> list[str]:
@@ -109,7 +110,8 @@ def check_stacking(stack: Stacker, own: Sequence[str], seed: int,
             return Check(name, False, "", problem), None
     if not orders:
         return skip(name, "no other installed house rule stacks on this configuration"), None
-    return Check(name, True, f"{orders} stacking orders, {orders * STACK_GAMES} games"), None
+    return Check(name, True, f"{count_of(orders, 'stacking order')}, "
+                             f"{count_of(orders * STACK_GAMES, 'game')}"), None
 
 
 def _same_moves(books: list[RuleBook], first: list[str], second: list[str],

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.limits import count_of
 from spitemalice.rules import hookspecs
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -52,7 +53,7 @@ def check_player_counts(load: Loader, book: RuleBook) -> Check:
             load({"players": players})
         except SpiteMaliceError as error:
             failures.append(f"{players} players: {error}")
-    figure = f"{len(counts) - len(failures)}/{len(counts)} player counts dealt"
+    figure = f"{len(counts) - len(failures)}/{count_of(len(counts), 'player count')} dealt"
     return Check("deal every player count", not failures, figure, "; ".join(failures))
 
 
@@ -93,8 +94,9 @@ def check_every_rank_playable(book: RuleBook) -> Check:
     if dead:
         count = sum(1 for card in cards if card.rank in dead)
         return Check(name, False, f"{len(ranks) - len(dead)}/{len(ranks)} ranks",
-                     f"no build pile ever takes rank(s) {dead} ({count} dead cards); look at "
-                     f"build_ceiling ({book.ceiling.ceiling}) and wild_ranks")
+                     f"no build pile ever takes rank(s) {dead} "
+                     f"({count_of(count, 'dead card')}); look at build_ceiling "
+                     f"({book.ceiling.ceiling}) and wild_ranks")
     return Check(name, True, f"{len(ranks)}/{len(ranks)} ranks")
 
 
@@ -171,5 +173,5 @@ def check_hook_markers(plugins: Sequence[object]) -> Check:
                 problems.append(f"{name}.{attr} is not a hook")
             elif not hasattr(value, f"{hookspecs.PROJECT}_impl"):
                 problems.append(f"{name}.{attr} lacks @hookimpl")
-    return Check("hook markers", not problems, f"{counted} hook implementations",
+    return Check("hook markers", not problems, count_of(counted, "hook implementation"),
                  "; ".join(problems))
