@@ -18,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+from spitemalice.limits import count_of
 from spitemalice.stops import stop_on_sigterm
 from spitemalice.study import parallel
 from spitemalice.study.atlas import Entry, elapsed, entries, run
@@ -68,7 +69,8 @@ def main() -> int:
     data = json.loads(data_file.read_text(encoding="utf-8"))
     draw(data, FOLDER)
     PAGE.write_text(render(data, [entry.key for entry in entries()]), encoding="utf-8")
-    print(f"wrote {PAGE.relative_to(ROOT)} and {len(data['reports'])} reports' pictures")
+    pictures = count_of(len(data["reports"]), "report's", "reports'")
+    print(f"wrote {PAGE.relative_to(ROOT)} and {pictures} pictures")
     return 0
 
 

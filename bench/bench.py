@@ -38,6 +38,7 @@ from pathlib import Path
 
 import spitemalice as sm
 from spitemalice.bots.players import make_player
+from spitemalice.limits import count_of
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.hookspecs import hookimpl
 from spitemalice.rules.registry import load_plugin
@@ -194,7 +195,7 @@ def plugin_overhead(games: int, seed: int, rounds: int = 6) -> None:
         ratios.append(1 - noops_rate / plain_rate)
     print(f"5 no-op plugins on every hook: {best['noops']:,.0f} against {best['plain']:,.0f} "
           f"moves/s random, {1 - best['noops'] / best['plain']:+.1%} slower (best rounds); "
-          f"{statistics.median(ratios):+.1%} slower (median of {rounds} paired rounds)",
+          f"{statistics.median(ratios):+.1%} slower (median of {count_of(rounds, 'paired round')})",
           flush=True)
 
 
@@ -211,9 +212,11 @@ def coverage_cost(games: int, seed: int, rounds: int = 4) -> None:
             speed[covered] = summary.total_moves / (time.process_time() - start)
             best[covered] = max(best[covered], speed[covered])
         ratios.append(speed[True] / speed[False])
-    print(f"simulate blackwood-frey greedy, {games} games: {best[False]:,.0f} moves/s without "
+    print(f"simulate blackwood-frey greedy, {count_of(games, 'game')}: {best[False]:,.0f} moves/s "
+          "without "
           f"coverage, {best[True]:,.0f} with --coverage (best rounds); coverage on runs at "
-          f"{statistics.median(ratios):.0%} of the speed (median of {rounds} paired rounds)",
+          f"{statistics.median(ratios):.0%} of the speed (median of "
+          f"{count_of(rounds, 'paired round')})",
           flush=True)
 
 

@@ -26,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from helpers.fuzz_targets import TARGETS, outcome
 
+from spitemalice.limits import count_of
+
 
 def soak(names: list[str], seconds: float, seed: int, count: int = 0
          ) -> list[dict[str, object]]:
@@ -44,7 +46,7 @@ def soak(names: list[str], seconds: float, seed: int, count: int = 0
             problem = outcome(target, data)
             inputs += 1
             if inputs % 5000 == 0:  # a run stopped early still reports how far it got
-                print(f"  {target.name}: {inputs} inputs, {failures} failures so far",
+                print(f"  {target.name}: {inputs} inputs, {count_of(failures, 'failure')} so far",
                       flush=True)
             if problem is not None:
                 failures += 1
@@ -53,7 +55,8 @@ def soak(names: list[str], seconds: float, seed: int, count: int = 0
         cpu = time.process_time() - start
         rows.append({"parser": target.name, "inputs": inputs, "failures": failures,
                      "cpu_seconds": round(cpu, 1), "examples": examples})
-        print(f"{target.name:<20} {inputs:>8} inputs {failures:>6} failures {cpu:>8.1f} s CPU",
+        print(f"{target.name:<20} {count_of(inputs, 'input', spec='>8')} "
+              f"{count_of(failures, 'failure', spec='>6')} {cpu:>8.1f} s CPU",
               flush=True)
     return rows
 
@@ -74,7 +77,8 @@ def main() -> int:
     rows = soak(names, args.seconds, args.seed, args.inputs)
     total = sum(int(row["inputs"]) for row in rows)  # type: ignore[call-overload]
     failed = sum(int(row["failures"]) for row in rows)  # type: ignore[call-overload]
-    print(f"{'total':<20} {total:>8} inputs {failed:>6} failures")
+    print(f"{'total':<20} {count_of(total, 'input', spec='>8')} "
+          f"{count_of(failed, 'failure', spec='>6')}")
     for row in rows:
         for example in row["examples"]:  # type: ignore[attr-defined]
             print(f"  {row['parser']}: {example['error']}\n    input {example['input']}")

@@ -26,6 +26,7 @@ from reference import reference_seconds
 import spitemalice as sm
 from spitemalice.bots.heuristic import HeuristicPlayer
 from spitemalice.bots.players import GreedyPlayer, Player
+from spitemalice.limits import count_of
 from spitemalice.study.simulate import derive_seed, play_game
 from spitemalice.study.stats import wilson
 
@@ -88,8 +89,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
     args = parser.parse_args()
     print(f"reference workload nqueens(8): {reference_seconds() * 1000:.0f} ms CPU", flush=True)
-    print(f"{args.deals} deals a row; rivals: tops first = HAND_FIRST off, all guarded = "
-          "GUARD_ALL on, both former = both", flush=True)
+    print(f"{count_of(args.deals, 'deal')} a row; rivals: tops first = HAND_FIRST off, all "
+          "guarded = GUARD_ALL on, both former = both", flush=True)
     print("| rule set | seats | rival | won | lost | no winner | heuristic's share | CPU s |")
     print("|---|---|---|---|---|---|---|---|")
     for name, seats, rival in ROWS:

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 
 import spitemalice as sm
 from spitemalice.bots.players import Player, make_player
+from spitemalice.limits import count_of
 from spitemalice.model import GameState
 from spitemalice.study.simulate import derive_seed, play_game
 
@@ -122,7 +123,8 @@ def pairing(positions: int, seed: int) -> None:
                 ratios.append(statistics.pstdev(gains) / apart)
             differ += sum(gain != 0 for gain in gains)
             pairs += len(gains)
-    print(f"{positions} positions, {len(ratios)} moves set against the heuristic's: paired "
+    print(f"{count_of(positions, 'position')}, {count_of(len(ratios), 'move')} set against the "
+          "heuristic's: paired "
           f"spread / independent spread, median {statistics.median(ratios):.2f}; "
           f"{differ / pairs:.0%} of pairs differ in reward")
 
@@ -193,8 +195,8 @@ def _duel_line(seconds: float, mcts_seconds: float, deals: int, won: int, lost: 
     costs = ", ".join(f"{name} {1000 * total / count:.2f} ms CPU per decision"
                       for name, (total, count) in spent.items())
     print(f"ismcts v mcts, {seconds * 1000:g} and {mcts_seconds * 1000:g} ms CPU per searched "
-          f"decision, {deals} "
-          f"deals x 2 seats: ismcts won {won}, lost {lost}, no winner {2 * deals - won - lost}: "
+          f"decision, {count_of(deals, 'deal')} "
+          f"x 2 seats: ismcts won {won}, lost {lost}, no winner {2 * deals - won - lost}: "
           f"{rate.estimate:.1%} ({rate.low:.1%}..{rate.high:.1%}) of won games; {costs} "
           f"(all decisions, searched or not)", flush=True)
 

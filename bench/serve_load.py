@@ -38,6 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 import reference
 
+from spitemalice.limits import count_of
 from spitemalice.study.workers import start_method
 
 GAME = {"type": "create", "ruleset": "blackwood-frey", "params": {"payoff_size": 10},
@@ -162,8 +163,9 @@ def main() -> None:
         url = f"ws://127.0.0.1:{port}/ws"
         print(f"reference workload before: {reference.reference_seconds() * 1000:.0f} ms CPU "
               "(bench/reference.py)")
-        print(f"think {args.think} s, {args.seconds:.0f} s per step, {args.clients} client "
-              "processes; latency from sending a move to its announcement")
+        print(f"think {args.think} s, {args.seconds:.0f} s per step, "
+              f"{count_of(args.clients, 'client process', 'client processes')}; latency from "
+              "sending a move to its announcement")
         print(f"{'tables':>6} {'moves':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
               f"{'max ms':>7} {'errors':>6} {'server CPU':>10} {'CPU ms/move':>11}")
         # Client processes start as every worker of the library does, never by fork (issue

@@ -33,6 +33,7 @@ import attrs
 
 import spitemalice as sm
 from spitemalice.engine.shuffle import derive_seed
+from spitemalice.limits import count_of
 from spitemalice.study.workers import start_method
 from spitemalice.validation.dynamic import play_checked
 
@@ -153,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     wanted = args.rulesets.split(",") if args.rulesets else None
     todo = list(cells(args.games, args.seed, wanted))
-    print(f"soaking {len(todo)} cells x {args.games} games with {args.workers} workers",
+    print(f"soaking {count_of(len(todo), 'cell')} x {count_of(args.games, 'game')} with "
+          f"{count_of(args.workers, 'worker')}",
           file=sys.stderr, flush=True)
     start = time.perf_counter()
     results: list[CellResult] = []
@@ -163,14 +165,16 @@ def main(argv: list[str] | None = None) -> int:
             results.append(result)
             c = result.cell
             print(f"[{done}/{len(todo)} {time.perf_counter() - start:6.0f}s] {c.ruleset} "
-                  f"{c.house_rule or '-'} {c.players}p {c.bots}: {result.failures} failures "
+                  f"{c.house_rule or '-'} {c.players}p {c.bots}: "
+                  f"{count_of(result.failures, 'failure')} "
                   f"({result.seconds:.0f}s)", file=sys.stderr, flush=True)
             for example in result.examples:
                 print(f"    {example}", file=sys.stderr, flush=True)
     print(table(results))
     failures = sum(r.failures for r in results)
     games = sum(r.games for r in results)
-    print(f"{games} games in {len(results)} cells, {failures} failures, "
+    print(f"{count_of(games, 'game')} in {count_of(len(results), 'cell')}, "
+          f"{count_of(failures, 'failure')}, "
           f"{time.perf_counter() - start:.0f}s")
     if args.json:
         data: list[dict[str, Any]] = [

@@ -15,6 +15,7 @@ import sys
 import time
 
 import spitemalice as sm
+from spitemalice.limits import count_of
 from spitemalice.validation import validate
 
 
@@ -54,7 +55,8 @@ def main() -> int:
         print(f"FAIL  {label}", flush=True)
         for finding in (*report.errors, *report.warnings):
             print(f"      {finding.text()}", flush=True)
-    print(f"\n{passed}/{len(configs)} configurations pass validate --strict --games {args.games}"
+    print(f"\n{passed}/{count_of(len(configs), 'configuration')} pass validate --strict --games "
+          f"{args.games}"
           f" ({time.process_time() - start:.0f} s CPU in this process)")
     return 0 if passed == len(configs) else 1
 
