@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import not_a_book
+from spitemalice.limits import count_of, not_a_book
 from spitemalice.rules import reasons, sheet
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.resolve import call, call_order, wrap
@@ -82,9 +82,9 @@ def check_deal(book: RuleBook) -> None:
     have = len(book.deck.cards)
     if need > have or payoff_need > payoff_have:
         raise RulesetError(
-            f"{rules.name}: the deck of {book.deck.size} cards cannot deal {rules.players} "
-            f"seats ({deal.payoff_piles} pay-off pile(s) of {deal.payoff_size} and a hand of "
-            f"{deal.hand_size} each); use fewer players, smaller piles or more packs"
+            f"{rules.name}: the deck of {count_of(book.deck.size, 'card')} cannot deal "
+            f"{rules.players} seats ({deal.payoff_piles} pay-off pile(s) of {deal.payoff_size} "
+            f"and a hand of {deal.hand_size} each); use fewer players, smaller piles or more packs"
         )
 
 

@@ -17,7 +17,7 @@ from typing import Any, Literal
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import MAX_DIGITS, MAX_INT, whole_number
+from spitemalice.limits import MAX_DIGITS, MAX_INT, count_of, whole_number
 from spitemalice.limits import shown as _shown
 
 CompletedPolicy = Literal["set-aside", "shuffle-in"]
@@ -215,7 +215,8 @@ class Ruleset:
             )
         if self.draw_pack and (self.packs or self.packs_per_seat):
             raise RulesetError(
-                f"draw_pack = {self.draw_pack} numbered cards replace the standard packs: "
+                f"draw_pack = {count_of(self.draw_pack, 'numbered card')} "
+                f"{'replaces' if self.draw_pack == 1 else 'replace'} the standard packs: "
                 "set packs = 0 and packs_per_seat = false as well, or draw_pack = 0"
             )
         if self.players not in self.player_counts:

@@ -76,7 +76,7 @@ def stuck(rules: RuleBook, state: GameState, moves: Sequence[Move]) -> str | Non
     hand = state.seats[state.seat].hand
     if any(card.rank not in rules.discard.forbidden for card in hand):
         return (f"seat {state.seat} is left with no legal move but a pass, holding "
-                f"{len(hand)} cards; {how_to_declare(STUCK)}")
+                f"{count_of(len(hand), 'card')}; {how_to_declare(STUCK)}")
     return None
 
 

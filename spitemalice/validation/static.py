@@ -74,7 +74,7 @@ def check_ceiling_reachable(book: RuleBook) -> Check:
                      f"no card may stand for rank(s) {missing}")
     fewest = min(fitting.values())
     return Check("build ceiling reachable", True,
-                 f"ceiling {ceiling}; every rank has >= {fewest} cards")
+                 f"ceiling {ceiling}; every rank has >= {count_of(fewest, 'card')}")
 
 
 def check_every_rank_playable(book: RuleBook) -> Check:
@@ -152,8 +152,9 @@ def check_limits(book: RuleBook) -> Check:
         problems.append(f"a discard of {discard.max_cards} cards with a hand of {deal.hand_size}")
     if book.ceiling.ceiling < 2:
         problems.append("build ceiling below 2")
-    limit = book.build_limit or "unlimited"
-    figure = (f"hand {deal.hand_size}, {discard.piles} discard piles, {limit} build piles, "
+    limit = (count_of(book.build_limit, "build pile") if book.build_limit
+             else "unlimited build piles")
+    figure = (f"hand {deal.hand_size}, {count_of(discard.piles, 'discard pile')}, {limit}, "
               f"ceiling {book.ceiling.ceiling}")
     return Check("limits consistent", not problems, figure, "; ".join(problems))
 
