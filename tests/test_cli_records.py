@@ -167,7 +167,7 @@ def test_show_refuses_a_bad_position_in_one_line(capsys, position, words) -> Non
     (lambda d: d["ruleset"].update(params={"payof_size": 5}), "unknown parameter \"payof_size\""),
     (lambda d: d["ruleset"].update(name="/etc/passwd"), "is a file path"),
     (lambda d: d.update(dealer=5), "record.dealer: the deal cannot be made"),
-    (lambda d: d.update(seats=d["seats"][:1]), "record.seats: 1 entries"),
+    (lambda d: d.update(seats=d["seats"][:1]), "record.seats: 1 entry"),
 ])
 def test_a_record_whose_rules_or_seats_do_not_fit_is_refused_naming_the_file(
         recorded, tmp_path, capsys, edit, words) -> None:
