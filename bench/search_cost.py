@@ -98,7 +98,7 @@ def pairing(positions: int, seed: int) -> None:
     from spitemalice.bots.ismcts import _Search
     from spitemalice.bots.players import GreedyPlayer
     from spitemalice.bots.sampling import Sampler
-    from spitemalice.engine import apply_move, legal_moves
+    from spitemalice.engine import legal_moves
     from spitemalice.engine.views import view_of
 
     rules = sm.load("blackwood-frey")
@@ -113,8 +113,7 @@ def pairing(positions: int, seed: int) -> None:
         for _ in range(40):
             world = sampler.quick_sample(rng)
             for index, move in enumerate(moves):
-                end = search._playout(apply_move(rules, world, move))
-                rewards[index].append(search._rewards(end)[view.viewer])
+                rewards[index].append(search.reward_of(world, move))
         base = rewards[0]
         for other in rewards[1:]:
             gains = [a - b for a, b in zip(other, base, strict=True)]

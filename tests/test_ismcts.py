@@ -4,6 +4,7 @@ and its playouts obey exactly what legal_moves and apply_move obey."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -189,7 +190,7 @@ def test_the_route_shortcut_is_taken(bf: sm.RuleBook) -> None:
 
 
 def _node_with(gains: list[float]) -> ismcts._Node:
-    node = ismcts._Node(0)
+    node = ismcts._Node()
     node.visits = node.pairs = len(gains)
     node.gain = sum(gains)
     node.gain_squares = sum(g * g for g in gains)
@@ -203,7 +204,7 @@ def test_the_prior_move_is_kept_unless_a_challenger_clearly_gains() -> None:
     state = searched_state(rules)
     moves = legal_moves(rules, state)
     base, other = moves[0], moves[1]
-    root = ismcts._Node(0)
+    root = ismcts._Node()
     root.order = [base, other]
     root.children = {base: _node_with([]), other: _node_with([-0.4, 0.6] * 4)}
     assert ismcts._guarded_choice(root, moves) == base  # mean +0.1, not significant
@@ -241,7 +242,7 @@ class _Watched:
         return move
 
 
-def test_the_bot_plays_the_heuristic_move_unless_its_tree_shows_a_clear_gain() -> None:
+def test_the_bot_plays_the_heuristic_move_unless_its_search_shows_a_clear_gain() -> None:
     rules = load("blackwood-frey", [], {"payoff_size": 8})
     searched = deviated = 0
     for seed in range(2):
@@ -340,19 +341,19 @@ def test_the_root_is_searched_in_pairs_on_one_determinization(
     # move and a challenger from the same determinization, and the play-outs run are the
     # budget, two per pair.
     calls: list[list[tuple[sm.GameState, sm.Move]]] = []
-    iterate, from_child = ismcts._Search.iterate, ismcts._Search._from_child
+    iterate, play_out = ismcts._Search.iterate, ismcts._Search._play_out
 
     def watched_iterate(self: ismcts._Search, root: ismcts._Node, state: sm.GameState) -> int:
         calls.append([])
         return iterate(self, root, state)
 
-    def watched_from_child(self: ismcts._Search, root: ismcts._Node, state: sm.GameState,
-                           move: sm.Move, new: bool) -> float:
+    def watched_play_out(self: ismcts._Search, root: ismcts._Node, state: sm.GameState,
+                         move: sm.Move) -> float:
         calls[-1].append((state, move))
-        return from_child(self, root, state, move, new)
+        return play_out(self, root, state, move)
 
     monkeypatch.setattr(ismcts._Search, "iterate", watched_iterate)
-    monkeypatch.setattr(ismcts._Search, "_from_child", watched_from_child)
+    monkeypatch.setattr(ismcts._Search, "_play_out", watched_play_out)
     state = searched_state(bf)
     player = _bot(5, playouts=40)
     player.choose(bf, state, legal_moves(bf, state))
@@ -367,3 +368,39 @@ def test_the_root_is_searched_in_pairs_on_one_determinization(
     assert len(hidden) > 1  # a fresh determinization each iteration
     pairs = sum(child.pairs for child in player.tree.children.values())
     assert pairs == len(calls) and player.tree.children[base].pairs == 0
+
+
+def test_every_play_out_follows_the_policy_below_its_root_move(
+        bf: sm.RuleBook, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The search is cut to the root (ismcts module docstring, "Why no deeper tree"): below a
+    # root move every seat plays its policy's move, so a move that ends the turn meets the
+    # same play of the other seats as a move that keeps it.  A tree below the root explored
+    # other moves there.
+    played: list[tuple[sm.GameState, sm.Move]] = []
+    starts: list[int] = []
+    play_out = ismcts._Search._play_out
+
+    def recording(rules: sm.RuleBook, state: sm.GameState, move: sm.Move) -> sm.GameState:
+        played.append((state, move))
+        return sm.apply_move(rules, state, move)
+
+    def watched(self: ismcts._Search, root: ismcts._Node, state: sm.GameState,
+                move: sm.Move) -> float:
+        starts.append(len(played))
+        return play_out(self, root, state, move)
+
+    monkeypatch.setattr(ismcts, "apply_move", recording)
+    monkeypatch.setattr(ismcts._Search, "_play_out", watched)
+    state = searched_state(bf)
+    player = _bot(3, playouts=40)
+    player.choose(bf, state, legal_moves(bf, state))
+    assert player.tree is not None and len(starts) >= 40
+    starts.append(len(played))
+    greedy = GreedyPlayer(0)
+    followed = 0
+    for begin, end in itertools.pairwise(starts):
+        assert played[begin][1] in player.tree.children  # the root move
+        for before, move in played[begin + 1:end]:
+            assert move == greedy.choose(bf, before, legal_moves(bf, before))
+            followed += 1
+    assert followed > 80

@@ -276,9 +276,9 @@ LEFT_ALONE = {
 
 def _changed() -> object:
     """What a refused call must leave as it was besides the state and view: the bots' and the
-    shared generator's draws, the ISMCTS bot's kept tree."""
+    shared generator's draws, the ISMCTS bot's last search and what it inferred this turn."""
     return (RNG.getstate(), *(bot.rng.getstate() for bot in (GREEDY, HEURISTIC, MCTS, ISMCTS)),
-            ISMCTS._kept, ISMCTS.tree)
+            ISMCTS.tree, ISMCTS._inferred, ISMCTS._no_route)
 
 
 def _display(member: str) -> str:

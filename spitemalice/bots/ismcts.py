@@ -1,58 +1,66 @@
-"""The ``ismcts`` bot: single-observer information-set Monte Carlo tree search.
+"""The ``ismcts`` bot: information-set Monte Carlo search at the root, in pairs.
 
-The method is SO-ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
-Search", IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012,
-Algorithm 2): one tree whose nodes are information sets of the searching seat, grown by many
-iterations, each on a fresh *determinization* (a full state sampled from what the seat sees,
-:class:`spitemalice.bots.sampling.Sampler`).  The determinizations take in what the seat
-that moved last revealed (:mod:`spitemalice.bots.inference`): it ended its turn without a
-run to its pay-off card, so it is dealt only hands with none.
+The method is single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling,
+Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE Transactions on
+Computational Intelligence and AI in Games 4(2), 2012, Algorithm 2) with its tree cut to one
+level: the root is the searching seat's information set, its children are its legal moves,
+and every iteration samples a fresh *determinization* (a full state drawn from what the seat
+sees, :class:`spitemalice.bots.sampling.Sampler`), plays a root move in it and plays out from
+there with a fixed policy.  A one-level search over sampled states is what Long, Sturtevant,
+Buro and Furtak ("Understanding the Success of Perfect Information Monte Carlo Sampling in
+Game Tree Search", AAAI 2010) analyse; Browne et al. ("A Survey of Monte Carlo Tree Search
+Methods", IEEE TCIAIG 4(1), 2012, sections 4.8 and 3.3) call it flat UCB over
+determinizations.  The determinizations take in what the seat that moved last revealed
+(:mod:`spitemalice.bots.inference`): it ended its turn without a run to its pay-off card, so
+it is dealt only hands with none.
 
-The root is searched in pairs, with *common random numbers* (Veness, Lanctot and Bowling,
-"Variance Reduction in Monte-Carlo Tree Search", NIPS 2011): each iteration plays the
-prior's first move (the ``heuristic`` bot's) and one challenger on the same determinization,
-so the two play-outs meet the same hidden cards and draws, and what the challenger gains over
-the prior's move is measured with the luck of the deal taken out.  On blackwood-frey
-positions this paired gain spreads less than a third as much as the difference of two
-independent play-outs (``python bench/bench.py --pairing 40``; docs/performance.md, "The
-search bots").  Below each root child an iteration
+Why no deeper tree: the root's final choice compares the rewards of its children, and a tree
+below them made that comparison lean.  Below a move that ends the turn the next nodes are the
+other seats', where SO-ISMCTS expands untried moves (any move, at random, once the policy's
+is tried), so those seats play worse in that subtree; below a move that keeps the turn the
+searching seat's own untried moves come first.  Discards, which end the turn, were scored too
+high: with the deeper tree the bot discarded where the heuristic played in four of every
+seven decisions it changed, and at four seats of Skip-Bo its changes lost games (without the
+route shortcut, 33 won games where the heuristic's moves won 77 on the same 100 deals; with
+the root alone, 71).  Measured in docs/performance.md, "The search bots".
 
-1. **selects** down the tree with the moves legal in its determinization only: a child is
-   scored by UCB1 with its *availability* count (how often it was legal when its parent was
-   visited) in place of the parent's visits (the paper's section V-B), each seat's node
-   maximising that seat's reward;
-2. **expands** one untried legal move, in the order of a prior, while the node may still
-   widen (progressive widening: a node visited ``n`` times has at most
-   ``1 + WIDEN * sqrt(n)`` children, Coulom, "Computing Elo Ratings of Move Patterns in the
-   Game of Go", ICGA Journal 30(4), 2007; the prior orders every legal move, so every move
-   the rules list is considered, the order only decides which first);
-3. **plays out** from there with the ``greedy`` bot for every seat (the cheapest policy; it
-   is deterministic, so the two play-outs of a pair differ only by the moves searched) to
-   the end of the searching seat's next turn, and
-4. **backs up** each seat's reward: 1 for a win and 0 for a loss, else a logistic curve over
-   how many more pay-off cards its side cleared than the best other side since the root.
+Each iteration is a pair, with *common random numbers* (Veness, Lanctot and Bowling,
+"Variance Reduction in Monte-Carlo Tree Search", NIPS 2011): it plays the prior's first move
+(the ``heuristic`` bot's) and one challenger on the same determinization, so the two
+play-outs meet the same hidden cards and draws, and what the challenger gains over the
+prior's move is measured with the luck of the deal taken out.  On blackwood-frey positions
+this paired gain spreads less than a third as much as the difference of two independent
+play-outs (``python bench/bench.py --pairing 40``).  An iteration
 
-The challenger of an iteration is an untried root move while the root may widen (the
-prior's order, as in step 2), else the root child of highest UCB1 value over its mean paired
-gain.  The move played is the prior's first move unless a challenger beats it clearly: its
-mean paired gain exceeds :data:`MARGIN` and :data:`SIGNIFICANCE` standard errors of that
-mean, the same guard the ``mcts`` bot applies to its paired samples.  A few dozen
-play-outs cannot rank moves whose values differ by a few hundredths, and playing the most
-visited child then follows noise.  When the prior's move is not among the legal ``moves``
-(a kept subtree ranked otherwise) the most visited child is played.  The prior at the root is
-the ``heuristic`` bot's ranking of every legal move
-(:func:`spitemalice.bots.heuristic.rank_moves`); deeper in the tree the playout policy's own
-move comes first, then that ranking.
+1. **chooses the challenger**: an untried root move, in the prior's order, while the root may
+   widen (progressive widening: visited ``n`` times it holds at most ``1 + WIDEN * sqrt(n)``
+   children, at least :data:`ROOT_WIDTH`; Coulom, "Computing Elo Ratings of Move Patterns in
+   the Game of Go", ICGA Journal 30(4), 2007; the prior orders every legal move, so every
+   move the rules list is considered, the order only decides which first), else the root
+   child of highest UCB1 value over its mean paired gain, with its *availability* count (how
+   often it was legal when the root was visited) in place of the root's visits (the SO-ISMCTS
+   paper's section V-B): only the moves legal in this determinization take part;
+2. **plays out** each of the two moves with the ``greedy`` bot for every seat (the cheapest
+   policy; it is deterministic, so the two play-outs differ only by the root move) to the end
+   of the searching seat's next turn, and
+3. **scores** each: 1 for a win and 0 for a loss, else a logistic curve over how many more
+   pay-off cards the seat's side cleared than the best other side since the root.
+
+The move played is the prior's first move unless a challenger beats it clearly: its mean
+paired gain exceeds :data:`MARGIN` and :data:`SIGNIFICANCE` standard errors of that mean,
+the same guard the ``mcts`` bot applies to its paired samples.  A few dozen play-outs cannot
+rank moves whose values differ by a few hundredths, and playing the most visited child then
+follows noise.  When the prior's move is not among the legal ``moves`` of a determinization
+(a move filter that reads hidden cards), that iteration plays out one other move alone, and
+when it is not among the legal ``moves`` of the view the most visited child is played.  The
+prior is the ``heuristic`` bot's ranking of every legal move
+(:func:`spitemalice.bots.heuristic.rank_moves`).
 
 Two shortcuts come before the search, both from the view alone: a playable pay-off card is
 played (the win condition), and a route to the pay-off card this turn
 (:func:`spitemalice.bots.mcts.find_route`) is followed.  A route search that looked at every
 position the seat's plays reach and found none is not repeated for those positions later in
-the turn.
-
-Within a turn the tree is kept: when the seat moves again and its view is exactly the one
-its move led to in every determinization (no card was drawn or turned up), the subtree under
-that move becomes the new root and the search tops it up (*caching within a turn*).
+the turn (*caching within a turn*).
 
 The bot reads only ``view_of(state, state.seat)``; every determinization, and so the move,
 is a function of the view, the bot's seed and the views it saw earlier this turn.  Budget:
@@ -93,22 +101,14 @@ EXPLORE = 0.7
 """UCB1 exploration constant (rewards lie in 0..1)."""
 
 WIDEN = 1.0
-"""Progressive widening: a node visited ``n`` times has at most ``1 + WIDEN * sqrt(n)``
-children."""
+"""Progressive widening: the root visited ``n`` times has at most ``1 + WIDEN * sqrt(n)``
+children (or :data:`ROOT_WIDTH`)."""
 
 ROOT_WIDTH = 3
 """The root may hold this many children from its first visits on."""
 
-REUSED_SHARE = 0.25
-"""A kept subtree is topped up by at least this share of the budget."""
-
 SLOPE = 0.8
 """Steepness of the reward curve per pay-off card cleared ahead of the best rival."""
-
-BIAS = 0.0
-"""Progressive bias towards the prior's first move at a node: ``BIAS / (visits + 1)`` added
-to its UCB1 value (Chaslot et al., "Progressive strategies for Monte-Carlo tree search", New
-Mathematics and Natural Computation 4(3), 2008)."""
 
 HORIZON = 1
 """Play-outs end with the searching seat's ``HORIZON``-th turn after this one."""
@@ -129,28 +129,27 @@ INFER = True
 
 
 class _Node:
-    """An information-set node: reached by ``mover``'s move from its parent.  A root child
-    other than the prior's move also keeps its paired gains: their count, sum and sum of
-    squares."""
+    """The root (its ``order``: the prior's ranking of the legal moves, best first) or one of
+    its children (one legal move).  A child keeps its play-outs (``visits``, ``total``
+    reward), how often it was legal when the root was visited (``available``) and, unless it
+    is the prior's move, its paired gains: their count, sum and sum of squares."""
 
-    __slots__ = ("available", "children", "gain", "gain_squares", "mover", "order", "order_key",
-                 "pairs", "total", "visits")
+    __slots__ = ("available", "children", "gain", "gain_squares", "order", "pairs", "total",
+                 "visits")
 
-    def __init__(self, mover: int) -> None:
-        self.mover = mover
+    def __init__(self) -> None:
         self.children: dict[Move, _Node] = {}
         self.visits = 0
         self.available = 0
         self.total = 0.0
         self.order: list[Move] = []
-        self.order_key: tuple[Move, ...] = ()
         self.pairs = 0
         self.gain = 0.0
         self.gain_squares = 0.0
 
 
 class IsmctsPlayer:
-    """A :class:`~spitemalice.bots.players.Player` searching one information-set tree.
+    """A :class:`~spitemalice.bots.players.Player` searching the information set of its view.
 
     ``make_player("ismcts", seed)`` makes one with the ``greedy`` bot as its play-out policy.
 
@@ -180,7 +179,6 @@ class IsmctsPlayer:
         self.rng = random.Random(check_seed(seed))
         self.playouts, self.seconds = playouts, seconds
         self.policy = policy
-        self._kept: tuple[_Node, SeatView] | None = None
         self._inferred: tuple[object, LastMoverHands | None] = (None, None)
         self._no_route: tuple[object, frozenset[object]] = (None, frozenset())
         self.tree: _Node | None = None
@@ -213,7 +211,7 @@ class IsmctsPlayer:
         require_view(view, "IsmctsPlayer.choose_from_view",
                      "choose from a whole state with IsmctsPlayer.choose(rules, state, moves)")
         check_moves(moves)
-        kept, self._kept, self.tree = self._kept, None, None
+        self.tree = None
         inferred = self._infer(rules, view)
         if len(moves) == 1:
             return moves[0]
@@ -221,28 +219,18 @@ class IsmctsPlayer:
             if isinstance(move, Play) and move.zone is Zone.PAYOFF:
                 return move
         sampler = Sampler(rules, view, inferred)
-        world = sampler.sample(self.rng)
-        route = self._route(rules, world, view)
+        route = self._route(rules, sampler.sample(self.rng), view)
         if route is not None:
             return route
-        root = kept[0] if kept is not None and kept[1] == view else None
-        if root is None:
-            root = _Node(view.viewer)
-        if not root.order:
-            root.order = rank_moves(rules, view, moves)
-            root.order_key = tuple(moves)
-        self.tree = root
+        root = self.tree = _Node()
+        root.order = rank_moves(rules, view, moves)
         search = _Search(rules, view, self.rng, self.policy)
-        fresh = self.playouts if not root.visits else max(
-            self.playouts - root.visits, math.ceil(REUSED_SHARE * self.playouts))
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         done = 0
-        while (done < fresh) if deadline is None else (time.process_time() < deadline
-                                                       or not done):
+        while (done < self.playouts) if deadline is None else (time.process_time() < deadline
+                                                               or not done):
             done += search.iterate(root, sampler.quick_sample(self.rng))
-        move = _guarded_choice(root, moves)
-        self._keep(rules, root, move, world, view)
-        return move
+        return _guarded_choice(root, moves)
 
     def _route(self, rules: RuleBook, world: GameState, view: SeatView) -> Move | None:
         """:func:`~spitemalice.bots.mcts.find_route` on ``world``, unless an earlier search
@@ -269,19 +257,6 @@ class IsmctsPlayer:
             found = LastMoverHands.at_turn_start(rules, view) if not view.turn_moves else None
             self._inferred = (key, found)
         return self._inferred[1]
-
-    def _keep(self, rules: RuleBook, root: _Node, move: Move, world: GameState,
-              view: SeatView) -> None:
-        """Keep the subtree under ``move`` when the next view follows from the move alone:
-        a play from hand or a discard pile that leaves cards in hand (no draw, nothing turned
-        up) and leaves the seat on turn."""
-        child = root.children.get(move)
-        if child is None or not isinstance(move, Play) or move.zone is Zone.PAYOFF:
-            return
-        after = apply_move(rules, world, move)
-        if after.outcome is None and after.seat == view.viewer and \
-                len(after.seats[view.viewer].hand) == len(view.hand) - (move.zone is Zone.HAND):
-            self._kept = (child, view_of(after, view.viewer))
 
 
 def _most_visited(root: _Node, moves: Sequence[Move]) -> Move:
@@ -328,7 +303,7 @@ class _Search:
 
     def __init__(self, rules: RuleBook, view: SeatView, rng: random.Random,
                  policy: Player) -> None:
-        self.rules, self.rng, self.policy = rules, rng, policy
+        self.rules, self.rng = rules, rng
         self.me = view.viewer
         seats = len(view.seats)
         # The end of the seat's next turn: its own turn ends, every other seat's, its next.
@@ -343,157 +318,99 @@ class _Search:
 
     def iterate(self, root: _Node, state: GameState) -> int:
         """One iteration on the determinization ``state``: the prior's move and a challenger
-        each selected down, expanded, played out and backed up.  Returns the play-outs run:
-        one when the prior's move is not legal in ``state`` (a move filter that reads hidden
-        cards) or no other move is, else two."""
+        each played out from it.  Returns the play-outs run: one when the prior's move is not
+        legal in ``state`` (a move filter that reads hidden cards) or no other move is, else
+        two."""
         root.visits += 1
         legal = legal_moves(self.rules, state)
+        compatible = _available(root, legal)
         base = root.order[0]
         if base not in legal:
-            self._descend(root, state, legal, [])
+            self._play_out(root, state, self._challenger(root, legal, compatible))
             return 1
-        compatible = _available(root, legal)
-        fresh = base not in root.children
-        if fresh:
-            _new_child(root, base, state.seat)
-        base_reward = self._from_child(root, state, base, fresh)
-        others = [(move, child) for move, child in compatible if move != base]
-        challenger = self._challenger(root, state, legal, others)
-        if challenger is None:
+        if base not in root.children:
+            _new_child(root, base)
+        base_reward = self._play_out(root, state, base)
+        if len(legal) == 1:
             return 1
-        move, new = challenger
-        gain = self._from_child(root, state, move, new) - base_reward
+        move = self._challenger(root, legal, compatible)
+        gain = self._play_out(root, state, move) - base_reward
         child = root.children[move]
         child.pairs += 1
         child.gain += gain
         child.gain_squares += gain * gain
         return 2
 
-    def _from_child(self, root: _Node, state: GameState, move: Move, new: bool) -> float:
-        """Play ``move`` at the root, search on below its child (play out at once if the
-        child is ``new``), back up; the searching seat's reward."""
-        child = root.children[move]
-        after = apply_move(self.rules, state, move)
-        if new:
-            return self._finish(after, [child])[self.me]
-        return self._descend(child, after, None, [child])[self.me]
-
-    def _challenger(self, root: _Node, state: GameState, legal: tuple[Move, ...],
-                    others: list[tuple[Move, _Node]]) -> tuple[Move, bool] | None:
-        """The root move to pair with the prior's, among ``legal``: an untried one while the
-        root may widen (made a child here), else the child of ``others`` (the root's other
-        children legal here) of highest UCB1 over its paired gains; with whether it is new.
-        ``None`` when no other move is legal."""
-        if len(others) + 1 < len(legal) and len(others) + 1 < self._width(root):
-            move = self._untried(root, state, legal)
-            _new_child(root, move, state.seat)
-            return move, True
-        best: tuple[Move, bool] | None = None
-        top = -math.inf
-        for move, child in others:
+    def _challenger(self, root: _Node, legal: tuple[Move, ...],
+                    compatible: list[tuple[Move, _Node]]) -> Move:
+        """The root move to set against the prior's, among ``legal`` (``compatible``: the
+        root's children legal here): an untried one, in the prior's order, while the root
+        may widen (made a child here), else the other compatible child of highest UCB1 over
+        its paired gains (availability-based).  At least one move of ``legal`` is not the
+        prior's."""
+        base = root.order[0]
+        if len(compatible) < len(legal) and len(compatible) < self._width(root):
+            move = _untried(root, legal)
+            _new_child(root, move)
+            return move
+        best, top = None, -math.inf
+        for move, child in compatible:
+            if move == base:
+                continue
             if not child.pairs:
-                return move, False
+                return move
             value = child.gain / child.pairs + EXPLORE * math.sqrt(
                 math.log(child.available) / child.pairs)
             if value > top:
-                best, top = (move, False), value
+                best, top = move, value
+        assert best is not None, "a legal move other than the prior's"
         return best
 
-    def _descend(self, node: _Node, state: GameState, legal: tuple[Move, ...] | None,
-                 path: list[_Node]) -> list[float]:
-        """Select and expand from ``node`` (``legal``: the moves of ``state`` if known), play
-        out, back up along ``path`` and the nodes added to it; each seat's reward."""
-        rules = self.rules
-        while state.outcome is None and state.turn < self.horizon:
-            if legal is None:
-                legal = legal_moves(rules, state)
-            move, node, expanded = self._step(node, state, legal)
-            path.append(node)
-            state = apply_move(rules, state, move)
-            legal = None
-            if expanded:
-                break
-        return self._finish(state, path)
+    def _width(self, root: _Node) -> int:
+        """How many children the root may hold: progressive widening, at least ROOT_WIDTH."""
+        return max(1 + int(WIDEN * math.sqrt(root.visits)), ROOT_WIDTH)
 
-    def _finish(self, state: GameState, path: list[_Node]) -> list[float]:
-        """Play out from ``state``, back up each seat's reward along ``path``."""
-        rewards = self._rewards(self._playout(state))
-        for visited in path:
-            visited.visits += 1
-            visited.total += rewards[visited.mover]
-        return rewards
+    def _play_out(self, root: _Node, state: GameState, move: Move) -> float:
+        """:meth:`reward_of` ``move`` (a root child) in ``state``, backed up to its child."""
+        reward = self.reward_of(state, move)
+        child = root.children[move]
+        child.visits += 1
+        child.total += reward
+        return reward
 
-    def _step(self, node: _Node, state: GameState,
-              legal: tuple[Move, ...]) -> tuple[Move, _Node, bool]:
-        """The move to follow from ``node`` in ``state``: a new child while the node may
-        widen, else the compatible child of highest UCB1 (availability-based)."""
-        compatible = _available(node, legal)
-        if len(compatible) < len(legal) and len(compatible) < self._width(node):
-            move = self._untried(node, state, legal)
-            return move, _new_child(node, move, state.seat), True
-        log = math.log
-        best: list[tuple[Move, _Node]] = []
-        top = -math.inf
-        favourite = node.order[0] if BIAS and node.order else None
-        for move, child in compatible:
-            value = child.total / child.visits + EXPLORE * math.sqrt(
-                log(child.available) / child.visits)
-            if move is favourite or move == favourite:
-                value += BIAS / (child.visits + 1)
-            if value > top:
-                best, top = [(move, child)], value
-            elif value == top:
-                best.append((move, child))
-        move, child = best[0] if len(best) == 1 else self.rng.choice(best)
-        return move, child, False
-
-    def _width(self, node: _Node) -> int:
-        width = 1 + int(WIDEN * math.sqrt(node.visits))
-        return max(width, ROOT_WIDTH) if node.order and node.mover == self.me else width
-
-    def _untried(self, node: _Node, state: GameState, legal: tuple[Move, ...]) -> Move:
-        """The first legal move not yet a child, in the prior's order: the node's ranking
-        when it was made for these legal moves, else the policy's move, else a fresh
-        ranking by the heuristic."""
-        children = node.children
-        if node.order_key != legal:
-            pick = self.policy.choose(self.rules, state, legal)
-            if pick not in children:
-                return pick
-            if state.seat != self.me:  # SO-ISMCTS's own choice: any untried move
-                return self.rng.choice([move for move in legal if move not in children])
-            node.order = rank_moves(self.rules, view_of(state, state.seat), legal)
-            node.order_key = legal
-        for move in node.order:
-            if move not in children:
-                return move
-        raise AssertionError("unreachable: a legal move is untried")
-
-    def _playout(self, state: GameState) -> GameState:
-        rules, choosers = self.rules, self.choosers
-        horizon = self.horizon
+    def reward_of(self, state: GameState, move: Move) -> float:
+        """Play ``move`` in the determinization ``state``, then every seat by its play-out
+        policy to the horizon: the searching seat's reward there."""
+        rules, choosers, horizon = self.rules, self.choosers, self.horizon
+        state = apply_move(rules, state, move)
         while state.outcome is None and state.turn < horizon:
             choose = choosers[state.seat]
             state = apply_move(rules, state, choose(rules, state, legal_moves(rules, state)))
-        return state
+        return self._reward(state)
 
-    def _rewards(self, state: GameState) -> list[float]:
-        """Each seat's reward: its side's win 1, loss 0, else a logistic curve over the pay-off
-        cards its side cleared since the root against the best other side."""
-        seats = len(state.seats)
+    def _reward(self, state: GameState) -> float:
+        """The searching seat's reward: its side's win 1, loss 0, else a logistic curve over
+        the pay-off cards its side cleared since the root against the best other side."""
         outcome = state.outcome
+        side = self.side[self.me]
         if outcome is not None and outcome.winner is not None:
-            won = self.side[outcome.winner]
-            return [1.0 if self.side[seat] == won else 0.0 for seat in range(seats)]
+            return 1.0 if self.side[outcome.winner] == side else 0.0
         cleared = [0] * self.sides
-        for seat in range(seats):
-            cleared[self.side[seat]] += self.start[seat] - state.seats[seat].payoff_count
-        rewards = []
-        for seat in range(seats):
-            side = self.side[seat]
-            rival = max(c for s, c in enumerate(cleared) if s != side)
-            rewards.append(1.0 / (1.0 + math.exp(-SLOPE * (cleared[side] - rival))))
-        return rewards
+        for seat, start in enumerate(self.start):
+            cleared[self.side[seat]] += start - state.seats[seat].payoff_count
+        rival = max(c for s, c in enumerate(cleared) if s != side)
+        return 1.0 / (1.0 + math.exp(-SLOPE * (cleared[side] - rival)))
+
+
+def _untried(root: _Node, legal: tuple[Move, ...]) -> Move:
+    """The first move of ``legal`` not yet a child of ``root``, in the prior's order (a move
+    the order does not hold, where a determinization lists one the view did not, last)."""
+    children = root.children
+    listed = set(legal)
+    for move in root.order:
+        if move in listed and move not in children:
+            return move
+    return next(move for move in legal if move not in children)
 
 
 def _available(node: _Node, legal: tuple[Move, ...]) -> list[tuple[Move, _Node]]:
@@ -506,9 +423,9 @@ def _available(node: _Node, legal: tuple[Move, ...]) -> list[tuple[Move, _Node]]
     return compatible
 
 
-def _new_child(node: _Node, move: Move, mover: int) -> _Node:
-    """A new child of ``node`` for ``mover``'s ``move``, available once (it is legal now)."""
-    child = node.children[move] = _Node(mover)
+def _new_child(node: _Node, move: Move) -> _Node:
+    """A new child of ``node`` for ``move``, available once (it is legal now)."""
+    child = node.children[move] = _Node()
     child.available = 1
     return child
 
