@@ -8,21 +8,21 @@ and every iteration samples a fresh *determinization* (a full state drawn from w
 sees, :class:`spitemalice.bots.sampling.Sampler`), plays a root move in it and plays out from
 there with a fixed policy.  A one-level search over sampled states is what Long, Sturtevant,
 Buro and Furtak ("Understanding the Success of Perfect Information Monte Carlo Sampling in
-Game Tree Search", AAAI 2010) analyse; Browne et al. ("A Survey of Monte Carlo Tree Search
-Methods", IEEE TCIAIG 4(1), 2012, sections 4.8 and 3.3) call it flat UCB over
-determinizations.  The determinizations take in what the seat that moved last revealed
+Game Tree Search", AAAI 2010) analyse, and Browne et al. ("A Survey of Monte Carlo Tree
+Search Methods", IEEE TCIAIG 4(1), 2012) survey as flat UCB and determinization.  The
+determinizations take in what the seat that moved last revealed
 (:mod:`spitemalice.bots.inference`): it ended its turn without a run to its pay-off card, so
 it is dealt only hands with none.
 
 Why no deeper tree: the root's final choice compares the rewards of its children, and a tree
 below them made that comparison lean.  Below a move that ends the turn the next nodes are the
-other seats', where SO-ISMCTS expands untried moves (any move, at random, once the policy's
-is tried), so those seats play worse in that subtree; below a move that keeps the turn the
-searching seat's own untried moves come first.  Discards, which end the turn, were scored too
-high: with the deeper tree the bot discarded where the heuristic played in four of every
-seven decisions it changed, and at four seats of Skip-Bo its changes lost games (without the
-route shortcut, 33 won games where the heuristic's moves won 77 on the same 100 deals; with
-the root alone, 71).  Measured in docs/performance.md, "The search bots".
+other seats', where SO-ISMCTS expands untried moves at random once the policy's is tried, so
+those seats play worse in that subtree; below a move that keeps the turn the searching seat's
+own moves come first, in the heuristic's order.  Discards, which end the turn, scored too
+high: with the tree, 175 of the 313 decisions where the bot overruled the heuristic in 40
+games of blackwood-frey were a discard where the heuristic played a card, and at four seats
+of Skip-Bo its changes cost more than half its wins.  Measured in docs/performance.md, "The
+search cut to the root".
 
 Each iteration is a pair, with *common random numbers* (Veness, Lanctot and Bowling,
 "Variance Reduction in Monte-Carlo Tree Search", NIPS 2011): it plays the prior's first move
