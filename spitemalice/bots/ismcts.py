@@ -50,9 +50,8 @@ The move played is the prior's first move unless a challenger beats it clearly: 
 paired gain exceeds :data:`MARGIN` and :data:`SIGNIFICANCE` standard errors of that mean,
 the same guard the ``mcts`` bot applies to its paired samples.  A few dozen play-outs cannot
 rank moves whose values differ by a few hundredths, and playing the most visited child then
-follows noise.  When the prior's move is not among the legal ``moves`` of a determinization
-(a move filter that reads hidden cards), that iteration plays out one other move alone, and
-when it is not among the legal ``moves`` of the view the most visited child is played.  The
+follows noise.  When the prior's move is not among the legal moves of a determinization (a
+move filter that reads hidden cards), that iteration plays out one other move alone.  The
 prior is the ``heuristic`` bot's ranking of every legal move
 (:func:`spitemalice.bots.heuristic.rank_moves`).
 
@@ -259,26 +258,10 @@ class IsmctsPlayer:
         return self._inferred[1]
 
 
-def _most_visited(root: _Node, moves: Sequence[Move]) -> Move:
-    """The root's most visited legal child (higher mean, then prior order, on ties)."""
-    best, key = moves[0], (-1, -1.0)
-    order = {move: index for index, move in enumerate(root.order)}
-    for move in sorted(moves, key=lambda m: order.get(m, len(order))):
-        child = root.children.get(move)
-        if child is None or not child.visits:
-            continue
-        score = (child.visits, child.total / child.visits)
-        if score > key:
-            best, key = move, score
-    return best
-
-
 def _guarded_choice(root: _Node, moves: Sequence[Move]) -> Move:
-    """The prior's first move unless a challenger's paired gains beat it clearly (the
-    module's docstring); the most visited child when the prior's move is not legal."""
+    """The prior's first move (one of ``moves``: the prior ranks them) unless a challenger's
+    paired gains beat it clearly (the module's docstring)."""
     base = root.order[0]
-    if base not in moves:
-        return _most_visited(root, moves)
     best, best_gain = base, 0.0
     for move in root.order[1:]:
         child = root.children.get(move)
