@@ -71,7 +71,8 @@ largest the rule-set parameters allow, eight seats of eight discard piles shown 
 of an 800-card deck, holds about 52,000."""
 
 MAX_PLAYOUTS = 1_000_000
-"""The most play-outs one Monte Carlo tree search decision runs (its tree grows with them)."""
+"""The most play-outs one Monte Carlo search decision runs (the ``mcts`` bot's trees and
+the ``ismcts`` bot's root children grow with them)."""
 
 MAX_BOOTSTRAP = 1_000_000
 """The most bootstrap refits behind one set of ratings' intervals (``ratings``)."""

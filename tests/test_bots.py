@@ -222,5 +222,7 @@ def test_ismcts_refuses_a_policy_that_is_not_a_player() -> None:
     for policy in (None, "greedy"):
         with pytest.raises(ValueError, match="policy is a player"):
             IsmctsPlayer(1, policy=policy)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"not the class GreedyPlayer: make one, GreedyPlayer"):
+        IsmctsPlayer(1, policy=GreedyPlayer)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="an ismcts time budget"):
         IsmctsPlayer(1, seconds=-1.0, policy=make_player("greedy", 1))

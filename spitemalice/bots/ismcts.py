@@ -29,7 +29,7 @@ Each iteration is a pair, with *common random numbers* (Veness, Lanctot and Bowl
 (the ``heuristic`` bot's) and one challenger on the same determinization, so the two
 play-outs meet the same hidden cards and draws, and what the challenger gains over the
 prior's move is measured with the luck of the deal taken out.  On blackwood-frey positions
-this paired gain spreads less than a third as much as the difference of two independent
+this paired gain spreads about a third as much as the difference of two independent
 play-outs (``python bench/bench.py --pairing 40``).  An iteration
 
 1. **chooses the challenger**: an untried root move, in the prior's order, while the root may
@@ -62,8 +62,10 @@ position the seat's plays reach and found none is not repeated for those positio
 the turn (*caching within a turn*).
 
 The bot reads only ``view_of(state, state.seat)``; every determinization, and so the move,
-is a function of the view, the bot's seed and the views it saw earlier this turn.  Budget:
-``playouts`` play-outs per decision, two per paired iteration (default
+is a function of the view, the bot's seed and the views it was shown before (its generator
+runs on from one decision to the next, and what it inferred and the route searches it made
+this turn carry over), so a whole game replays exactly.  Budget: ``playouts`` play-outs per
+decision, two per paired iteration, an odd budget rounded up to whole pairs (default
 :data:`DEFAULT_PLAYOUTS`; reproducible), or ``seconds`` of CPU time
 (:func:`time.process_time`; not reproducible).  Playouts call only
 :func:`~spitemalice.engine.legal_moves` and :func:`~spitemalice.engine.apply_move`: the
@@ -155,8 +157,8 @@ class IsmctsPlayer:
     Args:
         seed: seeds the bot's own generator (determinizations and ties), 0 to
             :data:`~spitemalice.limits.MAX_SEED`.
-        playouts: play-outs per decision (two per paired iteration), 1 to
-            :data:`~spitemalice.limits.MAX_PLAYOUTS`.
+        playouts: play-outs per decision (two per paired iteration, an odd number rounded
+            up), 1 to :data:`~spitemalice.limits.MAX_PLAYOUTS`.
         seconds: a CPU-time budget per decision instead (not reproducible), more than 0 and
             at most :data:`~spitemalice.limits.MAX_SECONDS`.
         policy: the play-out policy of the searching seat (and of the others unless
@@ -165,13 +167,18 @@ class IsmctsPlayer:
 
     Raises:
         SpiteMaliceError: (a ``ValueError``) a seed, ``playouts`` or ``seconds`` out of
-            range (the message names the bound), or a ``policy`` without a ``choose``
-            method; :meth:`choose` raises it for an empty ``moves``.
+            range (the message names the bound), or a ``policy`` that is not a player (no
+            ``choose`` method, or a player class where an instance belongs);
+            :meth:`choose` raises it for an empty ``moves``.
     """
 
     def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS,
                  seconds: float | None = None, *, policy: Player) -> None:
         check_budget("ismcts", playouts, seconds)
+        if isinstance(policy, type):  # a class has the method too, unbound
+            raise SpiteMaliceError("the policy is a player (an object with a method choose("
+                                   f"rules, state, moves)), not the class {policy.__name__}: "
+                                   f"make one, {policy.__name__}(seed)")
         if not callable(getattr(policy, "choose", None)):
             raise SpiteMaliceError("the policy is a player (an object with a method choose("
                                    f"rules, state, moves)), not {shown(policy)}")

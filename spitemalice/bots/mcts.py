@@ -28,8 +28,10 @@ The bot sees only :func:`spitemalice.engine.views.view_of` its seat.  For each d
    heuristic; what the search adds is the cards it cannot see (an opponent's likely hand).
 
 Budget: ``playouts`` play-outs per decision (default :data:`DEFAULT_PLAYOUTS`), or ``seconds``
-of CPU time.  With a playout budget the bot is reproducible: equal seeds and equal views give
-equal moves.  A decision with one legal move, or with a playable pay-off card (always played:
+of CPU time.  With a playout budget the bot is reproducible: a bot of the same seed that sees
+the same views in the same order plays the same moves (its generator runs on from one
+decision to the next, so a decision depends on the bot's earlier ones too; a whole game
+replays exactly).  A decision with one legal move, or with a playable pay-off card (always played:
 the win condition), skips the search.
 """
 

@@ -177,8 +177,10 @@ class Comparison:
         ``"B: ..."``, ``"A and B: ..."``; a clause declaring it is left out)."""
         said = []
         if self.games and self.identical == self.games:
-            said.append("A and B played identical games: the same moves in all "
-                        f"{count_of(self.games, 'paired game')}, so these bots do not show "
+            every = ("the one paired game" if self.games == 1
+                     else f"all {count_of(self.games, 'paired game')}")
+            said.append(f"A and B played identical games: the same moves in {every}, so "
+                        "these bots do not show "
                         "the difference between them (try other bots, or check that B's rule "
                         "comes into play)")
         labels: dict[str, list[str]] = {}  # a message -> the configurations it is about
