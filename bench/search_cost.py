@@ -108,7 +108,7 @@ def pairing(positions: int, seed: int) -> None:
         view = view_of(state, state.seat)
         sampler = Sampler(rules, view, LastMoverHands.at_turn_start(rules, view))
         moves = rank_moves(rules, view, legal_moves(rules, state))[:4]
-        search = _Search(rules, view, rng, GreedyPlayer(0))
+        search = _Search(rules, view, GreedyPlayer(0))
         rewards: list[list[float]] = [[] for _ in moves]
         for _ in range(40):
             world = sampler.quick_sample(rng)

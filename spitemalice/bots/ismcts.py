@@ -230,7 +230,7 @@ class IsmctsPlayer:
             return route
         root = self.tree = _Node()
         root.order = rank_moves(rules, view, moves)
-        search = _Search(rules, view, self.rng, self.policy)
+        search = _Search(rules, view, self.policy)
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         done = 0
         while (done < self.playouts) if deadline is None else (time.process_time() < deadline
@@ -291,9 +291,8 @@ def _mean_gain(node: _Node) -> tuple[float, float]:
 class _Search:
     """One decision's search: iterations over determinizations of ``view``."""
 
-    def __init__(self, rules: RuleBook, view: SeatView, rng: random.Random,
-                 policy: Player) -> None:
-        self.rules, self.rng = rules, rng
+    def __init__(self, rules: RuleBook, view: SeatView, policy: Player) -> None:
+        self.rules = rules
         self.me = view.viewer
         seats = len(view.seats)
         # The end of the seat's next turn: its own turn ends, every other seat's, its next.
