@@ -18,11 +18,11 @@ import sys
 import time
 from pathlib import Path
 
-from spitemalice.limits import count_of
 from spitemalice.stops import stop_on_sigterm
 from spitemalice.study import parallel
 from spitemalice.study.atlas import Entry, elapsed, entries, run
 from spitemalice.study.atlas_page import draw, render
+from spitemalice.wording import count_of
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "docs" / "atlas"

@@ -38,11 +38,11 @@ from pathlib import Path
 
 import spitemalice as sm
 from spitemalice.bots.players import make_player
-from spitemalice.limits import count_of
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.hookspecs import hookimpl
 from spitemalice.rules.registry import load_plugin
 from spitemalice.study.simulate import simulate
+from spitemalice.wording import count_of
 
 sys.path.insert(0, str(Path(__file__).parent))
 from reference import reference_seconds

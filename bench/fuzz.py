@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from helpers.fuzz_targets import TARGETS, outcome
 
-from spitemalice.limits import count_of
+from spitemalice.wording import count_of
 
 
 def soak(names: list[str], seconds: float, seed: int, count: int = 0

@@ -26,9 +26,9 @@ from reference import reference_seconds
 import spitemalice as sm
 from spitemalice.bots.heuristic import HeuristicPlayer
 from spitemalice.bots.players import GreedyPlayer, Player
-from spitemalice.limits import count_of
 from spitemalice.study.simulate import derive_seed, play_game
 from spitemalice.study.stats import wilson
+from spitemalice.wording import count_of
 
 MakePlayer = Callable[[int], Player]
 

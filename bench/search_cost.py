@@ -39,9 +39,9 @@ from collections.abc import Sequence
 
 import spitemalice as sm
 from spitemalice.bots.players import Player, make_player
-from spitemalice.limits import count_of
 from spitemalice.model import GameState
 from spitemalice.study.simulate import derive_seed, play_game
+from spitemalice.wording import count_of
 
 
 class Timed:

@@ -38,8 +38,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 import reference
 
-from spitemalice.limits import count_of
 from spitemalice.study.workers import start_method
+from spitemalice.wording import count_of
 
 GAME = {"type": "create", "ruleset": "blackwood-frey", "params": {"payoff_size": 10},
         "seats": [{"name": "a", "player": "human"}, {"name": "b", "player": "human"}]}

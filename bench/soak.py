@@ -33,9 +33,9 @@ import attrs
 
 import spitemalice as sm
 from spitemalice.engine.shuffle import derive_seed
-from spitemalice.limits import count_of
 from spitemalice.study.workers import start_method
 from spitemalice.validation.dynamic import play_checked
+from spitemalice.wording import count_of
 
 BOTS = ("random", "greedy")
 @attrs.frozen

@@ -15,8 +15,8 @@ import sys
 import time
 
 import spitemalice as sm
-from spitemalice.limits import count_of
 from spitemalice.validation import validate
+from spitemalice.wording import count_of
 
 
 def configurations() -> list[tuple[str, tuple[str, ...]]]:

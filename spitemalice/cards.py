@@ -20,7 +20,8 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import NotationError
-from spitemalice.limits import MAX_DIGITS, MAX_INT, check_int, whole_number
+from spitemalice.guards import check_int, whole_number
+from spitemalice.limits import MAX_DIGITS, MAX_INT
 
 JOKER_RANK = 0
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13

@@ -119,7 +119,7 @@ class OutputError(SpiteMaliceError):
     """A file the library was asked to write and did not: something is at its name already
     (a file or a symbolic link, and replacing was not allowed), the name is a folder, its
     folder is missing or read-only, or the write failed.  Nothing was written: the name holds
-    what it held before.  Raised by :mod:`spitemalice.formats.files`, the one writer of files."""
+    what it held before.  Raised by :mod:`spitemalice.files`, the one writer of files."""
 
 
 class RecordError(SpiteMaliceError):

@@ -17,16 +17,10 @@ from typing import Any, Literal, Protocol
 import attrs
 
 from spitemalice.cards import Card
-from spitemalice.limits import (
-    MAX_DECK_CARDS,
-    check_int,
-    check_list,
-    int_field,
-    ints_field,
-    not_a_position,
-    shown,
-)
+from spitemalice.guards import check_int, check_list, int_field, ints_field, not_a_position
+from spitemalice.limits import MAX_DECK_CARDS
 from spitemalice.moves import Move
+from spitemalice.wording import shown
 
 Pile = tuple[Card, ...]
 
@@ -228,7 +222,7 @@ def require_state(state: object, function: str, other: str = "",
     Raises:
         TypeError: (or ``error``) ``state`` is not a GameState; the message names
             ``function``, what was given and what would be right
-            (:func:`~spitemalice.limits.not_a_position`).
+            (:func:`~spitemalice.guards.not_a_position`).
     """
     if not isinstance(state, GameState):
         raise not_a_position(state, function, "GameState", other, error) from None

@@ -33,7 +33,8 @@ import attrs
 
 from spitemalice.cards import Card, card_text, parse_card
 from spitemalice.errors import NotationError
-from spitemalice.limits import MAX_MOVE_CHARS, int_field, whole_number
+from spitemalice.guards import int_field, whole_number
+from spitemalice.limits import MAX_MOVE_CHARS
 
 NEW_PILE = -1
 """``Play.pile`` value that opens a new build pile."""

@@ -60,7 +60,7 @@ from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.rewards import final_rewards
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.formats.layout import describe_view
-from spitemalice.limits import check_int, check_list
+from spitemalice.guards import check_int, check_list
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook

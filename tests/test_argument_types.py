@@ -397,7 +397,7 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.formats.position_check:check_card_counts(cards)": _HELPER,
     "spitemalice.formats.position_check:check_layout(piles)": _HELPER,
     "spitemalice.formats.strict_json:path_of(steps)": _HELPER,
-    "spitemalice.limits:check_moves(moves)": _HELPER,
+    "spitemalice.guards:check_moves(moves)": _HELPER,
     "spitemalice.model:new_seat(discards)": _HELPER,
     "spitemalice.model:new_seat(payoff)": _HELPER,
     "spitemalice.model:removed_counts(values)": _HELPER,

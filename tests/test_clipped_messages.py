@@ -11,9 +11,9 @@ import pytest
 
 from spitemalice.errors import DataError, SpiteMaliceError
 from spitemalice.formats import loads_record
-from spitemalice.limits import clipped
 from spitemalice.server.remote import parse_link
 from spitemalice.study import workers
+from spitemalice.wording import clipped
 
 
 def test_clipped_keeps_short_text_and_marks_a_cut() -> None:

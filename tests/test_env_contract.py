@@ -18,7 +18,7 @@ import pytest
 import spitemalice as sm
 from spitemalice import env as sm_env
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import shown
+from spitemalice.wording import shown
 
 FORMS = ["make", "parallel_env", "single_agent", "vector_env", "SpiteMaliceEnv",
          "SpiteMaliceParallelEnv", "SingleAgentEnv", "SelfPlayVectorEnv"]

@@ -2,7 +2,7 @@
 link, never over an existing file without --force (overwrite=True in Python), whole or not
 at all (a temporary name, then a rename).  Every writer of the library is listed here and
 held to the rule; a source scan fails when a new writer bypasses
-spitemalice.formats.files."""
+spitemalice.files."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ import attrs
 import pytest
 
 import spitemalice as sm
+from spitemalice import files
 from spitemalice.cli import main
 from spitemalice.errors import OutputError, PlayError
-from spitemalice.formats import files
-from spitemalice.formats.files import NewFile, check_new, write_file
+from spitemalice.files import NewFile, check_new, write_file
 from spitemalice.formats.records import save_record
 from spitemalice.play.session import HUMAN, Session
 
@@ -487,10 +487,10 @@ def _writes(node: ast.Call) -> str | None:
     return None
 
 
-def test_no_module_but_formats_files_writes_a_file() -> None:
+def test_no_module_but_files_writes_a_file() -> None:
     found = []
     for path in PACKAGE.rglob("*.py"):
-        if path == PACKAGE / "formats" / "files.py":
+        if path == PACKAGE / "files.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and (what := _writes(node)):

@@ -3,7 +3,7 @@
 1)``; a string in double quotes; with the field's path where the reader knows it.
 
 The class, found by grepping ``def shown``, ``def _shown``, ``!r}`` and ``repr(`` in
-spitemalice/: the shared :func:`spitemalice.limits.shown` (now the one helper: the copies in
+spitemalice/: the shared :func:`spitemalice.wording.shown` (now the one helper: the copies in
 rules/ruleset.py and rules/custom.py are gone) and the ``!r`` of a document's value in
 rules/custom.py (keys, base), rules/ruleset.py (parameter names, the "did you mean" hint),
 rules/registry.py (rule-set and house-rule names), formats/json_input.py (format, version),
@@ -28,12 +28,12 @@ import spitemalice as sm
 import spitemalice.env  # registers the Gymnasium ids
 from spitemalice.errors import DataError, ProtocolError, RulesetError
 from spitemalice.formats import loads_record, loads_state
-from spitemalice.limits import shown
 from spitemalice.rules.custom import read as read_custom
 from spitemalice.server import store
 from spitemalice.server.lobby import table_rules
 from spitemalice.server.protocol import read_message
 from spitemalice.server.tables import Hub
+from spitemalice.wording import shown
 
 PYTHON_WORDS = ("True", "False", "None", "datetime", "'")
 

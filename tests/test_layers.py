@@ -21,8 +21,9 @@ VARIANTS = ROOT / "variants"
 # __init__, the public surface: it gathers the layers below it for plugin authors and
 # embedders, and only the layers above it may import it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "stops"),      # the error types; how a run is stopped and holds a stop back
-    ("limits",),              # bounds on untrusted input
+    ("errors", "stops", "limits"),  # the error types; how a run is stopped; the bounds
+    ("wording",),             # counts with their nouns, values in messages, terminal escaping
+    ("guards", "files"),      # argument checks at the doors; reading and writing files
     ("cards",),               # cards and their text
     ("moves",),               # moves and their text
     ("model",),               # seats, states, outcomes, finished games

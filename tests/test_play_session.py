@@ -16,8 +16,8 @@ from spitemalice.bots import players
 from spitemalice.cli import main
 from spitemalice.engine.views import HIDDEN
 from spitemalice.formats import Undone, load_record, replay, save_record
-from spitemalice.formats.text import for_terminal
 from spitemalice.play import HUMAN, PlayError, Session
+from spitemalice.wording import for_terminal
 
 
 @pytest.fixture(scope="module")

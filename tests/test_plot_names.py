@@ -16,8 +16,8 @@ import matplotlib.text
 import pytest
 
 import spitemalice as sm
+from spitemalice import files
 from spitemalice.cli import main
-from spitemalice.formats import files
 from spitemalice.study import plot
 from spitemalice.study.runner import play_one
 

@@ -1,7 +1,7 @@
 """A count of one prints its noun in the singular, everywhere (the "1 games" class).
 
 The class, found by grepping the f-strings of spitemalice/ and bench/ for a count followed by
-a plural noun: every member now writes its count with :func:`spitemalice.limits.count_of`
+a plural noun: every member now writes its count with :func:`spitemalice.wording.count_of`
 (it also replaced the private ``_count`` copies in server/protocol.py and play/screen.py
 and the inline ``'s' if n != 1`` forms).  The tests below drive the real printers with a
 count of one, and :func:`test_no_new_count_is_printed_with_a_fixed_plural` keeps the class
@@ -24,11 +24,11 @@ from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.check import check_move
 from spitemalice.engine.invariants import limits_kept
 from spitemalice.errors import IllegalMove
-from spitemalice.limits import count_of
 from spitemalice.moves import NEW_PILE, Play, Zone
 from spitemalice.study.atlas_page import _coverage
 from spitemalice.validation.judge import judge
 from spitemalice.validation.report import GameStats
+from spitemalice.wording import count_of
 
 ROOT = Path(__file__).resolve().parents[1]
 BF = sm.load("blackwood-frey")
@@ -300,7 +300,7 @@ def fixed_plurals() -> set[tuple[str, str, str]]:
 def test_no_new_count_is_printed_with_a_fixed_plural() -> None:
     new = fixed_plurals() - NEVER_ONE
     assert not new, ("a count printed with a fixed plural: write it with "
-                     f"spitemalice.limits.count_of, or allow it in NEVER_ONE saying why: {new}")
+                     f"spitemalice.wording.count_of, or allow it in NEVER_ONE saying why: {new}")
 
 
 def test_every_allowed_line_is_still_there() -> None:

@@ -32,7 +32,7 @@ def test_every_bound_is_in_the_table_with_its_value() -> None:
 
 def test_each_rule_names_the_place_that_keeps_it() -> None:
     section = _security()
-    for place in ("spitemalice.formats.text.for_terminal", "spitemalice.formats.files",
+    for place in ("spitemalice.wording.for_terminal", "spitemalice.files",
                   "spitemalice.engine.deal.new_seed()", "spitemalice.env.arguments",
                   "spitemalice.limits", "--force", "OutputError", "end-of-game kind"):
         assert place in section, place

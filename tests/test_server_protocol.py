@@ -16,12 +16,13 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import spitemalice as sm
-from spitemalice import limits
+from spitemalice import limits, wording
 from spitemalice.cli import main
-from spitemalice.formats.files import write_file
+from spitemalice.files import write_file
 from spitemalice.formats.picture import position_svg
 from spitemalice.formats.schema import schema
 from spitemalice.server.protocol import ERROR_CODES, KINDS, read_message
+from spitemalice.server.rate import Rate
 from spitemalice.server.store import SeatEntry, Store, TableEntry
 
 TO_SERVER = Draft202012Validator({**schema("message"), "oneOf": [{"$ref": "#/$defs/to-server"}]})
@@ -110,7 +111,7 @@ def test_the_reader_and_the_schema_agree_on_any_message(kind: str,
     except sm.ProtocolError:
         accepted = False
     # the reader also refuses what the schema cannot say: unprintable text
-    printable = all(limits.printable(v) for v in fields.values() if isinstance(v, str))
+    printable = all(wording.printable(v) for v in fields.values() if isinstance(v, str))
     assert accepted == (TO_SERVER.is_valid(message) and printable), message
 
 
@@ -126,7 +127,7 @@ def test_a_message_over_the_size_bound_is_refused_before_it_is_parsed() -> None:
 
 def test_the_rate_bound_lets_a_burst_through_then_the_average() -> None:
     now = [0.0]
-    rate = limits.Rate(per_second=10, burst=5, clock=lambda: now[0])
+    rate = Rate(per_second=10, burst=5, clock=lambda: now[0])
     assert [rate.allow() for _ in range(7)] == [True] * 5 + [False] * 2
     now[0] += 0.25  # 2.5 tokens back
     assert [rate.allow() for _ in range(3)] == [True, True, False]

@@ -1,5 +1,5 @@
 """Nothing a stranger wrote reaches a terminal raw (issue 20, class 1): text from a file, a
-record, a plugin or a person passes spitemalice.formats.text.for_terminal before any
+record, a plugin or a person passes spitemalice.wording.for_terminal before any
 command prints it, keys and stored messages included.
 
 MEMBERS lists every way such text reaches the command line's output; each is run with a

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import spitemalice as sm
-from spitemalice import limits
+from spitemalice import files, limits
 from spitemalice.cards import parse_card
 from spitemalice.cli import main
 from spitemalice.engine.views import view_of
@@ -187,8 +187,8 @@ def test_a_fifo_opened_for_reading_does_not_block(tmp_path: Path) -> None:
     done = threading.Event()
 
     def read() -> None:
-        with pytest.raises(limits.FileRefused):
-            limits.read_file(fifo, 100)
+        with pytest.raises(files.FileRefused):
+            files.read_file(fifo, 100)
         done.set()
 
     thread = threading.Thread(target=read, daemon=True)

@@ -46,7 +46,7 @@ from itertools import zip_longest
 from spitemalice.bots.inference import pile_tops
 from spitemalice.cards import Card
 from spitemalice.engine.views import SeatView, require_view, view_of
-from spitemalice.limits import check_moves, check_seed
+from spitemalice.guards import check_moves, check_seed
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from spitemalice.cards import Card
 from spitemalice.engine.views import SeatView, require_view
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_int
+from spitemalice.guards import check_int
 from spitemalice.moves import NEW_PILE
 from spitemalice.rules.book import RuleBook, check_book
 

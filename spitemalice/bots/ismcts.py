@@ -87,10 +87,11 @@ from spitemalice.bots.sampling import Sampler
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, require_view, view_of
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_moves, check_seed, shown
+from spitemalice.guards import check_moves, check_seed
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import shown
 
 if TYPE_CHECKING:  # the registry in players.py makes this bot: no import back at run time
     from spitemalice.bots.players import Player

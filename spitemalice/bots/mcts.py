@@ -48,10 +48,12 @@ from spitemalice.bots.sampling import determinize
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, require_view, view_of
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import MAX_PLAYOUTS, MAX_SECONDS, check_int, check_moves, check_seed, shown
+from spitemalice.guards import check_int, check_moves, check_seed
+from spitemalice.limits import MAX_PLAYOUTS, MAX_SECONDS
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import shown
 
 DEFAULT_PLAYOUTS = 36
 """Play-outs per decision: enough to beat ``heuristic``, small enough for a fast tournament."""

@@ -14,10 +14,11 @@ from typing import Protocol, cast
 
 from spitemalice.bots.inference import pile_tops, reach
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_moves, check_seed, shown
+from spitemalice.guards import check_moves, check_seed
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import shown
 
 
 class Player(Protocol):

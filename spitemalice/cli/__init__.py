@@ -22,8 +22,8 @@ from collections.abc import Iterator, Sequence
 from spitemalice import __version__
 from spitemalice.cli._args import INTERRUPTED, Parser, say
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import for_terminal
 from spitemalice.stops import stop_on_sigterm
+from spitemalice.wording import for_terminal
 
 MODULES = ("simulate", "rulesets", "validate", "records", "interop", "study", "ratings", "play",
            "serve")

@@ -14,18 +14,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import (
-    MAX_GAMES,
-    MAX_INT,
-    MAX_SEED,
-    count_of,
-    for_terminal,
-    shown,
-    whole_number,
-)
+from spitemalice.guards import whole_number
+from spitemalice.limits import MAX_GAMES, MAX_INT, MAX_SEED
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.rules.ruleset import MAX_SEATS, MIN_SEATS
+from spitemalice.wording import count_of, for_terminal, shown
 
 if TYPE_CHECKING:
     from spitemalice.study.provenance import RunConfiguration
@@ -160,7 +154,7 @@ def load_rules(args: argparse.Namespace) -> RuleBook:
 def add_force(parser: argparse.ArgumentParser) -> None:
     """``--force``: let the command's output files replace files already there.  Without it
     a command refuses, before it does any work, to write over anything at an output's name
-    (:func:`spitemalice.formats.files.check_new`); a symbolic link there is replaced, never
+    (:func:`spitemalice.files.check_new`); a symbolic link there is replaced, never
     written through.  Adding it twice is harmless (``simulate`` gets it from two places)."""
     if any("--force" in action.option_strings for action in parser._actions):
         return
@@ -194,7 +188,7 @@ def bot_list_option(text: str) -> list[str]:
 
 def say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:
     """Print ``text`` (one or more lines) to stdout (or ``file``), every character a terminal
-    would act on written as an escape (:func:`~spitemalice.formats.text.for_terminal`): how
+    would act on written as an escape (:func:`~spitemalice.wording.for_terminal`): how
     every command prints, because what it prints may quote a file, a record, a plugin or a
     person."""
     print(for_terminal(text, lines=True), file=file, flush=flush)

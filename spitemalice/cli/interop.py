@@ -9,7 +9,7 @@
 * ``spitemalice replay FILE --svg DIR`` also writes one picture per position:
   ``DIR/move-0000.svg`` for the deal, ``DIR/move-0001.svg`` after the first move, and on.
 
-Pictures are written by the library's one rule for files (:mod:`spitemalice.formats.files`):
+Pictures are written by the library's one rule for files (:mod:`spitemalice.files`):
 never through a symbolic link, never over a file already there unless ``--force`` is given,
 and every name checked before the first picture is written.  A file or folder that cannot be
 written is an :class:`~spitemalice.errors.OutputError` (one line, exit status 2).
@@ -25,11 +25,11 @@ from typing import Any
 from spitemalice.cli._args import add_force, say
 from spitemalice.cli.records import record_rules, run_replay, run_show, shown_position
 from spitemalice.errors import RecordError, SpiteMaliceError
-from spitemalice.formats.files import check_new, make_folder, write_file
+from spitemalice.files import check_new, make_folder, write_file
 from spitemalice.formats.picture import position_svg
 from spitemalice.formats.replay import replay
 from spitemalice.formats.schema import SCHEMA_NAMES, schema_text
-from spitemalice.formats.text import for_terminal
+from spitemalice.wording import for_terminal
 
 
 def add_interop(commands: Any) -> None:

@@ -30,7 +30,6 @@ from spitemalice.cli._args import (
 )
 from spitemalice.cli.study import add_run_options
 from spitemalice.errors import RulesetError, SpiteMaliceError
-from spitemalice.limits import count_of
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.stops import held_stops
@@ -45,6 +44,7 @@ from spitemalice.study.plot import check_path
 from spitemalice.study.progress import Progress
 from spitemalice.study.runner import GameRow, configuration
 from spitemalice.study.tournament import tournament_sides
+from spitemalice.wording import count_of
 
 _share = share(0, 0.5, "a margin")
 """``ladder --until-decided``: a share of games above 0 and below 0.5, as

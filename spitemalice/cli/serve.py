@@ -20,7 +20,7 @@ from spitemalice import limits
 from spitemalice.bots.players import PLAYERS
 from spitemalice.cli._args import say, seed, share, whole
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.formats.text import for_terminal
+from spitemalice.wording import for_terminal
 
 _port = whole(0, 65535, "a port")
 _tables = whole(1, limits.MAX_INT)

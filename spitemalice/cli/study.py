@@ -38,7 +38,6 @@ from spitemalice.cli._args import (
 )
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import record_result
-from spitemalice.limits import count_of
 from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -61,6 +60,7 @@ from spitemalice.study.tournament import (
     tournament,
     tournament_sides,
 )
+from spitemalice.wording import count_of
 
 BATCH = 100
 """``compare --batch``'s default."""

@@ -21,9 +21,8 @@ from spitemalice.cli._args import (
     seed,
 )
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.files import check_new, write_file
 from spitemalice.formats import strict_json
-from spitemalice.formats.files import check_new, write_file
-from spitemalice.formats.text import for_terminal
 from spitemalice.rules.loader import built_in_rulesets
 from spitemalice.rules.registry import kind_of
 from spitemalice.stops import held_stops
@@ -31,6 +30,7 @@ from spitemalice.study import parallel
 from spitemalice.validation import format_report, validate
 from spitemalice.validation.house_rule import format_house_rule_report, validate_house_rule
 from spitemalice.validation.report import Report
+from spitemalice.wording import for_terminal
 
 DEFAULT_RECORD = "validate-failure.json"
 """Where the smallest failing game goes without ``--record``."""
@@ -131,7 +131,7 @@ def _rerun(args: argparse.Namespace, report: Report) -> Report:
 
 
 def _write_record(path: Path, record: object, force: bool) -> None:
-    """Write a failing game's record whole, under held stops (:mod:`spitemalice.formats.files`).
+    """Write a failing game's record whole, under held stops (:mod:`spitemalice.files`).
 
     Raises:
         OutputError: the file is there already (without ``--force``) or cannot be written.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spitemalice.limits import check_int, not_a_move
+from spitemalice.guards import check_int, not_a_move
 from spitemalice.model import GameState, new_seat, require_state, state_copier, with_fields
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book

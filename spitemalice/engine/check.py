@@ -12,12 +12,13 @@ from collections.abc import Mapping, Sequence
 
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove, RulesetError
-from spitemalice.limits import check_int, count_of, not_a_move, shown
+from spitemalice.guards import check_int, not_a_move
 from spitemalice.model import GameState, Pile, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import MoveFilter
 from spitemalice.rules.reasons import REASONS
+from spitemalice.wording import count_of, shown
 
 from .legal import PASS, base_moves, legal_moves, not_a_state
 
@@ -152,7 +153,7 @@ def _is_int(value: object) -> bool:
 def _check_shape(move: object, function: str) -> None:
     """Refuse a move built with values of the wrong types (a programming error, so a
     ``TypeError``), before any rule reads them; anything not a move at all (move text, say)
-    is refused naming ``function`` (:func:`~spitemalice.limits.not_a_move`)."""
+    is refused naming ``function`` (:func:`~spitemalice.guards.not_a_move`)."""
     if isinstance(move, Play):
         ok = (isinstance(move.zone, Zone) and isinstance(move.card, Card)
               and _is_int(move.pile) and _is_int(move.index)

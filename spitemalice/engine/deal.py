@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 
 from spitemalice.cards import Card
-from spitemalice.limits import check_int, check_seed
+from spitemalice.guards import check_int, check_seed
 from spitemalice.model import GameState, Pile, Seat, new_seat, sort_hand
 from spitemalice.rules.book import RuleBook, check_book
 

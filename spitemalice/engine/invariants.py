@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from spitemalice.cards import Card
-from spitemalice.limits import count_of
 from spitemalice.model import GameState, hand_order, require_state
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import count_of
 
 Violations = list[str]
 

@@ -14,7 +14,7 @@ from itertools import chain, compress
 from typing import Any
 
 from spitemalice.cards import Card
-from spitemalice.limits import not_a_position
+from spitemalice.guards import not_a_position
 from spitemalice.model import GameState, Pile, top_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import EngineCache, PlayKey, RuleBook, Targets, check_book
@@ -321,7 +321,7 @@ def _picked_in_order(allowed: tuple[Move, ...], kept: tuple[Move, ...]) -> bool:
 
 def not_a_state(given: object, functions: str) -> Exception:
     """The error for an engine function given something other than a state; for a seat's
-    view (a ``SeatView``) it names what takes one (:func:`~spitemalice.limits.not_a_position`).
+    view (a ``SeatView``) it names what takes one (:func:`~spitemalice.guards.not_a_position`).
     """
     hint = ("list a view's moves with spitemalice.view_legal_moves(rules, view)"
             if functions == "legal_moves" else

@@ -19,7 +19,9 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import MAX_INT, MAX_SEED, check_int, check_seed, shown
+from spitemalice.guards import check_int, check_seed
+from spitemalice.limits import MAX_INT, MAX_SEED
+from spitemalice.wording import shown
 
 T = TypeVar("T")
 
@@ -49,7 +51,7 @@ def _rng(seed: int, counter: int, purpose: str = "shuffle") -> random.Random:
 
 
 def _seed(seed: object) -> int:
-    """:func:`~spitemalice.limits.check_seed`, with no call for an int in range."""
+    """:func:`~spitemalice.guards.check_seed`, with no call for an int in range."""
     return seed if type(seed) is int and 0 <= seed <= MAX_SEED else check_seed(seed)
 
 

@@ -22,7 +22,7 @@ import attrs
 from spitemalice.cards import Card
 from spitemalice.engine import legal_moves as engine_legal_moves
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import int_field, ints_field, not_a_position, shown
+from spitemalice.guards import int_field, ints_field, not_a_position
 from spitemalice.model import (
     GameState,
     Outcome,
@@ -36,6 +36,7 @@ from spitemalice.model import (
 )
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import shown
 
 
 def _piles(piles: Iterable[Iterable[Card]]) -> tuple[Pile, ...]:
@@ -161,7 +162,7 @@ def require_view(view: object, function: str, other: str = "",
     Raises:
         TypeError: (or ``error``) ``view`` is not a SeatView; the message names
             ``function``, what was given and what would be right
-            (:func:`~spitemalice.limits.not_a_position`).
+            (:func:`~spitemalice.guards.not_a_position`).
     """
     if not isinstance(view, SeatView):
         raise not_a_position(view, function, "SeatView", other, error) from None

@@ -36,10 +36,10 @@ from collections.abc import Iterable, Sequence
 from spitemalice.cards import Card
 from spitemalice.engine.check import refuse
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import shown
 from spitemalice.model import GameState, Pile, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import shown
 
 # What a move stands for, worked out once (ActionCatalogue._learn): the move itself, an action
 # number or base, the card number of a hand card's move (0 for one fixed action, -1 for a

@@ -46,9 +46,9 @@ from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.layout import describe_position
 from spitemalice.formats.picture import position_svg
-from spitemalice.limits import shown
 from spitemalice.model import GameState
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import shown
 
 
 class SpiteMaliceEnv(AECEnv):

@@ -18,10 +18,12 @@ from typing import Any
 
 from spitemalice.bots.players import PLAYERS
 from spitemalice.errors import RulesetError, SpiteMaliceError
-from spitemalice.limits import MAX_INT, check_int, check_seed, shown
+from spitemalice.guards import check_int, check_seed
+from spitemalice.limits import MAX_INT
 from spitemalice.model import GameState
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.loader import load
+from spitemalice.wording import shown
 
 RENDER_MODES = ("ansi", "svg")
 """What ``render_mode`` may be besides ``None``."""

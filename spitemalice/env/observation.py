@@ -50,7 +50,8 @@ import numpy as np
 from spitemalice.cards import Card
 from spitemalice.engine.views import SeatView, require_view
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import MAX_DECK_CARDS, MAX_OBSERVATION, check_int
+from spitemalice.guards import check_int
+from spitemalice.limits import MAX_DECK_CARDS, MAX_OBSERVATION
 from spitemalice.model import GameState, Pile, require_state
 
 HEADER = 7

@@ -18,8 +18,8 @@ from spitemalice.env.aec import SpiteMaliceEnv
 from spitemalice.env.arguments import agent_of
 from spitemalice.env.spaces import Observation
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import shown
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import shown
 
 
 class SpiteMaliceParallelEnv(ParallelEnv):

@@ -16,8 +16,8 @@ from __future__ import annotations
 import gymnasium
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import given_text
 from spitemalice.rules.registry import installed
+from spitemalice.wording import given_text
 
 NAMESPACE = "spitemalice"
 """The Gymnasium namespace of every id."""

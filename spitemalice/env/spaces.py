@@ -15,7 +15,8 @@ from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.arguments import discard_depth_of
 from spitemalice.env.observation import LIMIT, ObservationLayout
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import MAX_INT, check_int
+from spitemalice.guards import check_int
+from spitemalice.limits import MAX_INT
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book

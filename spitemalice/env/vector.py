@@ -42,10 +42,12 @@ from spitemalice.env.rewards import checked_reward, final_rewards
 from spitemalice.env.seeds import EpisodeSeeds
 from spitemalice.env.spaces import Encoding
 from spitemalice.errors import IllegalMove, SpiteMaliceError
-from spitemalice.limits import MAX_SEED, MAX_VECTOR_ENVS, check_int, check_seed, shown
+from spitemalice.guards import check_int, check_seed
+from spitemalice.limits import MAX_SEED, MAX_VECTOR_ENVS
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import shown
 
 _INT8 = np.dtype(np.int8)
 _INT16 = np.dtype(np.int16)

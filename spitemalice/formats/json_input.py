@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from spitemalice import limits
+from spitemalice import guards, limits, wording
 from spitemalice.cards import Card, parse_card
 from spitemalice.errors import DataError, NotationError
 from spitemalice.formats import strict_json
@@ -48,7 +48,7 @@ def parse_json(text: str | bytes, what: str) -> Any:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
             raise DataError(f"{what} is not JSON text: it is not UTF-8") from None
-    depth = limits.json_depth(text)
+    depth = guards.json_depth(text)
     if depth > limits.MAX_DEPTH:
         raise DataError(f"{what} is nested {depth} deep; at most {limits.MAX_DEPTH} levels "
                         "of lists and objects are read")
@@ -63,7 +63,7 @@ def parse_json(text: str | bytes, what: str) -> Any:
         hint = "; the text ends early: is it truncated?" if ends_early else ""
         raise DataError(f"{what} is not valid JSON: {error.msg} (line {error.lineno}, column "
                         f"{error.colno}){hint}") from None
-    except ValueError as error:  # a number over the digit bound (limits.json_int)
+    except ValueError as error:  # a number over the digit bound (guards.json_int)
         raise DataError(f"{what}: {error}") from None
     except RecursionError:  # a fallback only: json_depth refuses deep nesting first
         raise DataError(f"{what} is nested too deep to read") from None
@@ -82,14 +82,14 @@ def check_header(data: Any, path: str, expected: str, newest: int) -> None:
     if not isinstance(data, dict):
         raise DataError(f"{path}: expected a {expected} object, not {_kind(data)}")
     if data.get("format") != expected:
-        found = limits.shown(data["format"]) if "format" in data else "missing"
-        raise DataError(f"{path}.format: expected {limits.shown(expected)}, found {found}")
+        found = wording.shown(data["format"]) if "format" in data else "missing"
+        raise DataError(f"{path}.format: expected {wording.shown(expected)}, found {found}")
     if "version" not in data:
         raise DataError(f"{path}.version: missing; this library reads {expected} versions 1 "
                         f"to {newest}")
     version = data["version"]
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise DataError(f"{path}.version: {limits.shown(version)} is not a known {expected} "
+        raise DataError(f"{path}.version: {wording.shown(version)} is not a known {expected} "
                         f"version; this library reads versions 1 to {newest}")
     if version > newest:
         raise DataError(f"{path}.version: {expected} version {version} is newer than this "
@@ -187,4 +187,4 @@ def _kind(data: Any) -> str:
         shown = json.dumps(data)
     except (TypeError, ValueError):
         shown = repr(data)
-    return f"{name} {limits.clipped(shown)}"
+    return f"{name} {wording.clipped(shown)}"

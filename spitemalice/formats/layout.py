@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 from spitemalice.cards import card_text
 from spitemalice.engine.views import PayoffView, SeatView, require_view
-from spitemalice.limits import check_teams, count_of
+from spitemalice.guards import check_teams
 from spitemalice.model import GameState, Outcome, Pile, require_state
+from spitemalice.wording import count_of
 
 
 def describe_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> str:

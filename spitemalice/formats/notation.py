@@ -65,7 +65,7 @@ from collections.abc import Sequence
 
 from spitemalice.cards import Card, card_text
 from spitemalice.engine.views import PayoffView, SeatView, require_view
-from spitemalice.limits import check_teams
+from spitemalice.guards import check_teams
 from spitemalice.model import NOTATION, GameState, Outcome, Pile, require_state
 
 Part = Card | int

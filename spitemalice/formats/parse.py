@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from spitemalice import limits
+from spitemalice import guards, limits, wording
 from spitemalice.cards import Card, card_text, parse_card
 from spitemalice.engine.views import PayoffView, PublicSeat, SeatView
 from spitemalice.errors import NotationError
@@ -93,7 +93,7 @@ def parse_view(text: str, rules: RuleBook) -> SeatView:
     raw_seats = _seats(sections[0])
     if viewer >= len(raw_seats):
         raise NotationError(f"view: view={viewer}, but the position has "
-                            f"{limits.count_of(len(raw_seats), 'seat')}",
+                            f"{wording.count_of(len(raw_seats), 'seat')}",
                             "view-form")
     hand: Pile = ()
     publics = []
@@ -190,7 +190,7 @@ def _short(text: str) -> str:
 
 
 def _number(key: str, value: str) -> int:
-    number = limits.whole_number(value)
+    number = guards.whole_number(value)
     if number is None:
         raise NotationError(f"position field {key}={_short(value)!r}: expected a whole number "
                             f">= 0 of at most {limits.MAX_DIGITS} digits", "field-value")
@@ -206,7 +206,7 @@ def _outcome(value: str) -> Outcome:
     if kind not in OUTCOME_KINDS:
         raise NotationError(f"position field end={value!r}: the kind is one of "
                             f"{', '.join(OUTCOME_KINDS)}, not {kind!r}", "field-value")
-    seat = None if winner == "-" else limits.whole_number(winner)
+    seat = None if winner == "-" else guards.whole_number(winner)
     if winner != "-" and seat is None:
         raise NotationError(f"position field end={_short(value)!r}: the winner is a seat "
                             f"number or '-', not {_short(winner)!r}", "field-value")
@@ -220,7 +220,7 @@ def _outcome(value: str) -> Outcome:
 
 def _score(text: str) -> int | None:
     """A score: a whole number, possibly negative (some rule sets score below zero)."""
-    number = limits.whole_number(text.removeprefix("-"))
+    number = guards.whole_number(text.removeprefix("-"))
     return None if number is None else (-number if text.startswith("-") else number)
 
 
@@ -255,7 +255,7 @@ def _builds(section: str) -> tuple[tuple[Pile, ...], tuple[int, ...]]:
         count = 0
         if text.startswith(RECYCLED):
             mark, _, text = text.partition(",")
-            number = limits.whole_number(mark[1:])
+            number = guards.whole_number(mark[1:])
             if number is not None and number >= 1 and not text:
                 raise NotationError(
                     f"{where}: {_short(mark)!r} names no pile; write '~', the cards recycled "
@@ -280,7 +280,7 @@ def _parse_pile(text: str, where: str) -> list[Part]:
     parts: list[Part] = []
     for part in text.split(","):
         if part.startswith("?"):
-            count = limits.whole_number(part[1:])
+            count = guards.whole_number(part[1:])
             if count is None or count < 1:
                 raise NotationError(f"{where}: {_short(part)!r} is not a hidden count; write "
                                     "'?' and a number of cards, as '?24'", "pile-text")
@@ -358,7 +358,7 @@ def _take_teams(text: str, rules: RuleBook) -> str:
         raise NotationError("position field 'teams' is given twice", "field-repeated")
     value = given[0][len("teams="):]
     want = teams_field(rules.teams.teams)
-    seats = [[limits.whole_number(seat) for seat in team.split("+")]
+    seats = [[guards.whole_number(seat) for seat in team.split("+")]
              for team in value.split("/")]
     if not want or not all(None not in team for team in seats) \
             or not same_teams(seats, rules.teams.teams):  # type: ignore[arg-type]

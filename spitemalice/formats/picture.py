@@ -32,8 +32,9 @@ import attrs
 from spitemalice.cards import SKIP_BO, SUITS, Card, card_text, rank_text
 from spitemalice.engine.views import PayoffView, SeatView, view_of
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_list, check_teams, given_text
+from spitemalice.guards import check_list, check_teams
 from spitemalice.model import GameState, Outcome, Pile
+from spitemalice.wording import given_text
 
 CARD_W, CARD_H = 46, 64
 """Size of a card in the picture (SVG user units, pixels at 100%)."""

@@ -44,7 +44,6 @@ from spitemalice.engine.invariants import (
 )
 from spitemalice.engine.views import SeatView, require_view
 from spitemalice.errors import PositionError
-from spitemalice.limits import count_of, shown
 from spitemalice.model import (
     OUTCOME_KINDS,
     GameState,
@@ -55,6 +54,7 @@ from spitemalice.model import (
     require_state,
 )
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import count_of, shown
 
 
 def check_position(rules: RuleBook, state: GameState) -> None:

@@ -45,7 +45,7 @@ Reading refuses malformed JSON, a missing, unknown or mistyped field (named by i
 ``record.moves[3]``), another format, a ``version`` that is newer than this library reads or
 unknown, text that breaks the bounds of :mod:`spitemalice.limits` (a record of more than
 :data:`~spitemalice.limits.MAX_JSON_BYTES` bytes, nested too deep, a number too long) and a
-name, kind or rule-set text that is not printable (:func:`~spitemalice.limits.printable`:
+name, kind or rule-set text that is not printable (:func:`~spitemalice.wording.printable`:
 control characters, lone surrogates).  A record's rule-set name is an installed rule set's
 name: a path there is refused unless the caller allows files
 (:func:`~spitemalice.formats.replay.rules_for`).
@@ -62,13 +62,13 @@ from typing import Any
 
 import attrs
 
-from spitemalice import limits
+from spitemalice import files, guards, limits, wording
 from spitemalice.errors import (
     DataError,
     NotationError,
     SpiteMaliceError,
 )
-from spitemalice.formats.files import write_file
+from spitemalice.files import write_file
 from spitemalice.formats.json_input import (
     check_header,
     parse_json,
@@ -78,7 +78,7 @@ from spitemalice.formats.json_input import (
     read_str,
 )
 from spitemalice.formats.serialize import outcome_from_dict, outcome_to_dict
-from spitemalice.limits import check_int, check_list, check_seed, int_field, json_indent
+from spitemalice.guards import check_int, check_list, check_seed, int_field, json_indent
 from spitemalice.model import GameResult, Outcome
 from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.rules.book import RuleBook, check_book
@@ -443,8 +443,8 @@ def _read_name(data: Any, path: str) -> str:
     """A name, kind or version: printable text (it is shown on terminals), at most
     :data:`~spitemalice.limits.MAX_NAME_CHARS` characters."""
     text = read_str(data, path)
-    if not limits.printable(text):
-        raise DataError(f"{path}: {limits.clipped(text)!a} is not printable text of at most "
+    if not wording.printable(text):
+        raise DataError(f"{path}: {wording.clipped(text)!a} is not printable text of at most "
                         f"{limits.MAX_NAME_CHARS} characters (no control characters or lone "
                         "surrogates)")
     return text
@@ -489,7 +489,7 @@ def require_record(record: object, function: str) -> None:
     """
     if isinstance(record, GameRecord):
         return
-    given = limits.given_text(record)
+    given = wording.given_text(record)
     if isinstance(record, str | os.PathLike | bytes):
         given += (": read a record file first with spitemalice.load_record(path) (or a "
                   "record's JSON text with spitemalice.formats.loads_record(text))")
@@ -502,7 +502,7 @@ def require_record(record: object, function: str) -> None:
 def save_record(record: GameRecord, path: str | os.PathLike[str], *,
                 overwrite: bool = False) -> None:
     """Write ``record`` to the file ``path`` as JSON, by the one rule for files the library
-    writes (:mod:`spitemalice.formats.files`): whole or not at all, never through a
+    writes (:mod:`spitemalice.files`): whole or not at all, never through a
     symbolic link, never over an existing file unless ``overwrite``.
 
     Args:
@@ -526,10 +526,10 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
             is not a record (the message starts with the file's name).
         TypeError: ``path`` is not a str or a path.
     """
-    limits.check_path(path, "load_record", "a record file's path")
+    guards.check_path(path, "load_record", "a record file's path")
     try:
-        text = limits.read_file(path, limits.MAX_JSON_BYTES).decode("utf-8")
-    except limits.FileRefused as error:
+        text = files.read_file(path, limits.MAX_JSON_BYTES).decode("utf-8")
+    except files.FileRefused as error:
         raise DataError(f"{os.fspath(path)}: cannot read the record: {error}") from None
     except UnicodeDecodeError:
         raise DataError(f"{os.fspath(path)}: not a text file") from None

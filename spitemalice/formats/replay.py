@@ -25,13 +25,14 @@ from spitemalice.errors import (
     SpiteMaliceError,
 )
 from spitemalice.formats.records import GameRecord, ParamValue, own_version, require_record
-from spitemalice.limits import count_of, int_field, shown
+from spitemalice.guards import int_field
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.loader import load
 from spitemalice.rules.policies import same_teams, teams_text
+from spitemalice.wording import count_of, shown
 
 
 @attrs.frozen

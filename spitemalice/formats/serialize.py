@@ -61,10 +61,11 @@ from spitemalice.formats.json_input import (
     read_piles,
 )
 from spitemalice.formats.position_check import check_position, check_view
-from spitemalice.limits import check_teams, json_indent, shown
+from spitemalice.guards import check_teams, json_indent
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat, require_state
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import same_teams, teams_text
+from spitemalice.wording import shown
 
 STATE_FORMAT = "spitemalice-state"
 VIEW_FORMAT = "spitemalice-view"

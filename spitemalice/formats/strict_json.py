@@ -5,7 +5,7 @@ Python's :func:`json.loads` keeps the last of two values given under one key
 (``{"type": "catalog", "type": "create"}`` reads as a ``create``), so a document could mean
 one thing to this library and another to a reader that keeps the first.  :func:`loads` refuses
 such a document and says which key and which object (:class:`DuplicateKey`).  It also reads
-integers through :func:`spitemalice.limits.json_int` (at most
+integers through :func:`spitemalice.guards.json_int` (at most
 :data:`~spitemalice.limits.MAX_DIGITS` digits) and takes a leading UTF-8 byte-order mark
 (a file saved by Notepad), which RFC 8259 section 8.1 lets a reader ignore.
 
@@ -21,7 +21,7 @@ import json
 import math
 from typing import Any
 
-from spitemalice import limits
+from spitemalice import guards, wording
 
 BOM = "\ufeff"
 """The byte-order mark, as the first character of decoded text."""
@@ -44,23 +44,23 @@ class DuplicateKey(ValueError):
     def at(self, root: str) -> str:
         """The message, with the object's path starting from ``root`` (``record.seats[0]: the
         key "name" appears twice; ...``)."""
-        return (f"{path_of(root, self.steps)}: the key {limits.shown(self.key)} appears more "
+        return (f"{path_of(root, self.steps)}: the key {wording.shown(self.key)} appears more "
                 "than once in one object; a JSON object names each key once")
 
 
 def path_of(root: str, steps: tuple[str | int, ...]) -> str:
     """``root`` followed by ``steps`` as a field path: ``.key`` for a key that is a plain
     name, ``["a key"]`` for another, ``[i]`` for a list index.  Every key is outside text:
-    each is cut to about 40 characters (:func:`spitemalice.limits.clipped`) and a key that is
-    not a plain name is shown as :func:`spitemalice.limits.shown` writes a string."""
+    each is cut to about 40 characters (:func:`spitemalice.wording.clipped`) and a key that is
+    not a plain name is shown as :func:`spitemalice.wording.shown` writes a string."""
     parts = [root]
     for step in steps:
         if isinstance(step, int):
             parts.append(f"[{step}]")
         elif step.isidentifier():
-            parts.append(f".{limits.clipped(step)}")
+            parts.append(f".{wording.clipped(step)}")
         else:
-            parts.append(f"[{limits.shown(step)}]")
+            parts.append(f"[{wording.shown(step)}]")
     return "".join(parts)
 
 
@@ -119,10 +119,10 @@ def loads(text: str) -> Any:
     if text.startswith(BOM):
         text = text[1:]
     try:
-        return json.loads(text, parse_int=limits.json_int, object_pairs_hook=_refuse_repeats)
+        return json.loads(text, parse_int=guards.json_int, object_pairs_hook=_refuse_repeats)
     except _Twice:
         pass
-    raise _where(json.loads(text, parse_int=limits.json_int, object_pairs_hook=_mark_repeats))
+    raise _where(json.loads(text, parse_int=guards.json_int, object_pairs_hook=_mark_repeats))
 
 
 def dumps(data: Any, *, indent: int | None = None, sort_keys: bool = False) -> str:

@@ -3,7 +3,7 @@
 Pure functions from a :class:`~spitemalice.play.table_view.TableView` (what one seat sees) to
 lines of plain text, no colours or cursor codes, so the screen reads the same in any terminal,
 in a log and in a test.  Names in it are a stranger's text: the terminal game passes every
-line through :func:`spitemalice.formats.text.for_terminal` before printing.
+line through :func:`spitemalice.wording.for_terminal` before printing.
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ from collections.abc import Sequence
 
 from spitemalice.cards import JOKER_RANK, Card, card_text, rank_text
 from spitemalice.engine.views import PublicSeat
-from spitemalice.limits import count_of, not_a_move
+from spitemalice.guards import not_a_move
 from spitemalice.model import Outcome, Pile
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.play.table_view import HUMAN, Played, TableView
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import count_of
 
 WIDTH = 78
 """The widest line of running text (refusals, clauses); a terminal is at least 80 wide."""

@@ -29,16 +29,18 @@ from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import stand_in_state, view_of
 from spitemalice.errors import IllegalMove, OutputError, PlayError
-from spitemalice.formats.files import write_file
+from spitemalice.files import write_file
 from spitemalice.formats.notation import format_view
 from spitemalice.formats.records import GameRecord, SeatInfo, Undone, dumps_record, record_game
 from spitemalice.formats.replay import replay, rules_for
-from spitemalice.limits import MAX_NAME_CHARS, check_int, check_list, printable
+from spitemalice.guards import check_int, check_list
+from spitemalice.limits import MAX_NAME_CHARS
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Move, Play, move_text, parse_move
 from spitemalice.play.table_view import HUMAN, Played, TableView, describe
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.stops import held_stops
+from spitemalice.wording import printable
 
 
 @attrs.frozen
@@ -77,7 +79,7 @@ class Session:
 
     Raises:
         PlayError: ``kinds`` or ``names`` does not have one entry per seat, a name is empty or
-            not printable (:func:`spitemalice.limits.printable`, as a record's names must
+            not printable (:func:`spitemalice.wording.printable`, as a record's names must
             be), or the record file exists (without ``overwrite``) or cannot be written.
         SpiteMaliceError: an unknown bot name (the message lists the known ones), a bad seed
             or dealer.
@@ -419,7 +421,7 @@ def _seat_list(seats: Sequence[int]) -> str:
 
 def _write_record(record: GameRecord, path: Path, *, replace: bool) -> None:
     """Write ``record`` to ``path`` by the library's one rule for files
-    (:func:`spitemalice.formats.files.write_file`: whole or not at all, never through a
+    (:func:`spitemalice.files.write_file`: whole or not at all, never through a
     link, over an existing file only when ``replace``).
 
     Raises:

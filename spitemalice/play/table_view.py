@@ -16,7 +16,7 @@ import attrs
 from spitemalice.engine.views import PublicSeat, SeatView, require_view, view_legal_moves
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import SeatInfo
-from spitemalice.limits import int_field
+from spitemalice.guards import int_field
 from spitemalice.model import Outcome, Pile
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book

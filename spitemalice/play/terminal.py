@@ -15,7 +15,7 @@ A refused move prints the refusal and the text of the clause that forbids it, an
 nothing.  Bots' moves appear one at a time, one line each.  At the end come the outcome, the
 scores and the command that replays the record.  Ctrl-C offers to save and stops with status
 130; the end of input (Ctrl-D) saves to a new file and stops.  Everything printed passes
-:func:`~spitemalice.formats.text.for_terminal` (names, clauses and messages can come from a
+:func:`~spitemalice.wording.for_terminal` (names, clauses and messages can come from a
 record or a plugin).
 """
 
@@ -28,12 +28,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from spitemalice.errors import IllegalMove, NotationError, OutputError, PlayError
-from spitemalice.formats.files import check_new
-from spitemalice.formats.text import for_terminal
-from spitemalice.limits import check_delay, whole_number
+from spitemalice.files import check_new
+from spitemalice.guards import check_delay, whole_number
 from spitemalice.play import screen
 from spitemalice.play.session import Session
 from spitemalice.stops import Terminated, held_stops
+from spitemalice.wording import for_terminal
 
 INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT), saved or not."""

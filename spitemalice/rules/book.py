@@ -40,7 +40,7 @@ import pluggy
 
 from spitemalice.cards import Card
 from spitemalice.errors import RulesetError
-from spitemalice.limits import check_int, int_field, not_a_book
+from spitemalice.guards import check_int, int_field, not_a_book
 from spitemalice.model import GameState, Outcome, OutcomeKind, Pile, require_state
 from spitemalice.moves import Discard, Move, Play
 from spitemalice.rules import checks, decisions, resolve, sheet
@@ -429,7 +429,7 @@ def check_book(rules: object, function: str,
     Raises:
         TypeError: (or ``error``) ``rules`` is not a RuleBook; the message names
             ``function``, what was given and what would be right
-            (:func:`~spitemalice.limits.not_a_book`).
+            (:func:`~spitemalice.guards.not_a_book`).
     """
     if not isinstance(rules, RuleBook):
         raise not_a_book(rules, function, error) from None

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import count_of, not_a_book
+from spitemalice.guards import not_a_book
 from spitemalice.rules import reasons, sheet
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.resolve import call, call_order, wrap
 from spitemalice.rules.ruleset import ENFORCED_FIELDS, RANK_SETS, TEAM_FIELDS, Ruleset
+from spitemalice.wording import count_of
 
 if TYPE_CHECKING:
     from spitemalice.rules.book import RuleBook

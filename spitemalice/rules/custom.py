@@ -24,7 +24,7 @@ A file is read only if it is a regular file of at most
 :data:`~spitemalice.limits.MAX_TOML_BYTES` bytes, nested at most
 :data:`~spitemalice.limits.MAX_DEPTH` deep, with numbers of at most
 :data:`~spitemalice.limits.MAX_DIGITS` digits and printable texts
-(:func:`~spitemalice.limits.printable`).  Every fault is a
+(:func:`~spitemalice.wording.printable`).  Every fault is a
 :class:`~spitemalice.errors.RulesetError` that names the file, the key and, for a misspelt
 name, the closest valid one.
 """
@@ -39,10 +39,10 @@ from typing import Any
 
 import attrs
 
-from spitemalice import limits
+from spitemalice import files, guards, limits, wording
 from spitemalice.errors import RulesetError
-from spitemalice.limits import shown as _shown
 from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, convert_param
+from spitemalice.wording import shown as _shown
 
 REQUIRED = ("title", "version", "base")
 OPTIONAL = ("house_rules", "params", "name", "description")
@@ -150,8 +150,8 @@ def _toml(path: Path) -> dict[str, Any]:
     if not path.exists():
         raise RulesetError(f"{path}: no such custom rule set file")
     try:
-        data = tomllib.loads(limits.read_file(path, limits.MAX_TOML_BYTES).decode("utf-8-sig"))
-    except limits.FileRefused as error:
+        data = tomllib.loads(files.read_file(path, limits.MAX_TOML_BYTES).decode("utf-8-sig"))
+    except files.FileRefused as error:
         raise RulesetError(f"{path}: cannot be read: {error}") from None
     except tomllib.TOMLDecodeError as error:
         raise RulesetError(f"{path}: not valid TOML: {error}") from None
@@ -161,7 +161,7 @@ def _toml(path: Path) -> dict[str, Any]:
         raise RulesetError(f"{path}: a number longer than {limits.MAX_DIGITS} digits") from None
     except RecursionError:
         raise RulesetError(f"{path}: nested deeper than {limits.MAX_DEPTH} levels") from None
-    if limits.data_depth(data) > limits.MAX_DEPTH:
+    if guards.data_depth(data) > limits.MAX_DEPTH:
         raise RulesetError(f"{path}: nested deeper than {limits.MAX_DEPTH} levels")
     too_long = _long_number(data)
     if too_long:
@@ -189,7 +189,7 @@ def _long_number(data: Any, path: str = "") -> str:
 
 def _text(where: str, data: Mapping[str, Any], key: str) -> str:
     value = data[key]
-    if not isinstance(value, str) or not value.strip() or not limits.printable(value):
+    if not isinstance(value, str) or not value.strip() or not wording.printable(value):
         raise RulesetError(f"{where}: {key} must be a non-empty printable text in quotes of at "
                            f"most {limits.MAX_NAME_CHARS} characters, such as "
                            f'{key} = "{_EXAMPLE.get(key, "...")}", not {_shown(value)}')
@@ -201,7 +201,7 @@ _EXAMPLE = {"title": "My rule set", "version": "1.0", "base": "blackwood-frey", 
 
 def _names(where: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(
-            isinstance(v, str) and limits.printable(v) for v in value):
+            isinstance(v, str) and wording.printable(v) for v in value):
         raise RulesetError(f"{where}: house_rules must be a list of names in quotes, such as "
                            f'house_rules = ["mandatory-aces"], not {_shown(value)}')
     return tuple(v.strip() for v in value)

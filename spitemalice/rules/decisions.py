@@ -22,12 +22,12 @@ import attrs
 import pluggy
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import count_of
 from spitemalice.rules import defaults as base
 from spitemalice.rules import sheet
 from spitemalice.rules.policies import Deck
 from spitemalice.rules.resolve import first_answer
 from spitemalice.rules.ruleset import Ruleset
+from spitemalice.wording import count_of
 
 Reads = Mapping[str, Callable[[Any], Any]]
 """For each Ruleset field an answer states, how to read the field's value from the answer."""

@@ -9,7 +9,8 @@ hook's name and arguments (:mod:`spitemalice.rules.hookspecs`).
 from __future__ import annotations
 
 from spitemalice.cards import Card, numbered_cards, standard_pack
-from spitemalice.limits import MAX_DECK_CARDS, check_int
+from spitemalice.guards import check_int
+from spitemalice.limits import MAX_DECK_CARDS
 from spitemalice.model import GameState, OutcomeKind
 from spitemalice.rules.policies import (
     CeilingRule,

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import check_path
+from spitemalice.guards import check_path
 from spitemalice.rules import custom, registry
 from spitemalice.rules.book import FileLayer, RuleBook
 from spitemalice.rules.custom import is_file_name

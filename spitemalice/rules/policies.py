@@ -13,11 +13,12 @@ import attrs
 
 from spitemalice.cards import Card
 from spitemalice.errors import RulesetError, SpiteMaliceError
-from spitemalice.limits import check_int, int_field, shown
+from spitemalice.guards import check_int, int_field
 from spitemalice.moves import Move
 from spitemalice.rules.events import event_names
 from spitemalice.rules.findings import expects_names
 from spitemalice.rules.ruleset import CompletedPolicy, FirstSeatRule
+from spitemalice.wording import shown
 
 
 def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:

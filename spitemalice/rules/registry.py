@@ -39,9 +39,10 @@ from typing import TYPE_CHECKING
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import given_text, not_a_book, shown
+from spitemalice.guards import not_a_book
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.ruleset import Ruleset, closest
+from spitemalice.wording import given_text, shown
 
 if TYPE_CHECKING:
     from spitemalice.rules.book import RuleBook

@@ -17,8 +17,10 @@ from typing import Any, Literal
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import MAX_DIGITS, MAX_INT, count_of, whole_number
-from spitemalice.limits import shown as _shown
+from spitemalice.guards import whole_number
+from spitemalice.limits import MAX_DIGITS, MAX_INT
+from spitemalice.wording import count_of
+from spitemalice.wording import shown as _shown
 
 CompletedPolicy = Literal["set-aside", "shuffle-in"]
 FirstSeatRule = Literal["cut", "cut-left", "youngest", "higher-payoff-top"]
@@ -282,7 +284,7 @@ def field_help() -> dict[str, str]:
 
 def closest(name: str, names: Iterable[str]) -> str:
     """A ``' (did you mean "x"?)'`` hint for a misspelt ``name``, or ``""`` (the name in
-    double quotes, as TOML and JSON write a string and :func:`spitemalice.limits.shown`
+    double quotes, as TOML and JSON write a string and :func:`spitemalice.wording.shown`
     shows the misspelt one)."""
     match = difflib.get_close_matches(name, list(names), n=1)
     return f" (did you mean {_shown(match[0])}?)" if match else ""

@@ -29,9 +29,9 @@ from typing import Any, Protocol
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import count_of
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset, field_help
+from spitemalice.wording import count_of
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve", "thirteen", "fourteen", "fifteen")

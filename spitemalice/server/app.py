@@ -32,11 +32,11 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from spitemalice import limits
+from spitemalice import limits, wording
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.formats.text import for_terminal
 from spitemalice.server.store import TABLE_ID, Store
 from spitemalice.server.tables import Connection, Hub
+from spitemalice.wording import for_terminal
 
 _TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
           ".js": "text/javascript; charset=utf-8"}
@@ -162,5 +162,5 @@ def listen(host: str, port: int) -> socket.socket:
             (error.strerror or str(error)).split(" (while attempting")[0]
         hint = ("choose another with --port, or --port 0 for any free one"
                 if error.errno == errno.EADDRINUSE else "check --host and --port")
-        raise SpiteMaliceError(f"cannot listen on {limits.shown(host)} port {port}: {why}; "
+        raise SpiteMaliceError(f"cannot listen on {wording.shown(host)} port {port}: {why}; "
                                f"{hint}") from None

@@ -14,7 +14,6 @@ from typing import Any
 from spitemalice.bots.players import PLAYERS, STRONGEST
 from spitemalice.errors import ProtocolError, RulesetError
 from spitemalice.formats.strict_json import path_of
-from spitemalice.limits import shown
 from spitemalice.play.session import HUMAN
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -22,6 +21,7 @@ from spitemalice.rules.registry import installed
 from spitemalice.rules.ruleset import closest, convert_param
 from spitemalice.server.protocol import PROTOCOL, Message
 from spitemalice.server.store import TableEntry
+from spitemalice.wording import shown
 
 HINT_PLAYER = STRONGEST
 """The bot whose move a ``hint`` message gives."""

@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from spitemalice import limits
+from spitemalice import guards, limits, wording
 from spitemalice.errors import ProtocolError
 from spitemalice.formats import strict_json
 from spitemalice.rules.ruleset import closest
@@ -138,7 +138,7 @@ def read_message(data: str | bytes) -> Message:
                             f"messages of at most {limits.MAX_MESSAGE_BYTES:,} bytes")
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
-        if limits.json_depth(text) > 4:  # the deepest message, create, nests 3
+        if guards.json_depth(text) > 4:  # the deepest message, create, nests 3
             raise ProtocolError("bad-json", "the message nests lists and objects more than "
                                 "4 deep; no message of this protocol does")
         parsed = strict_json.loads(text)
@@ -148,7 +148,7 @@ def read_message(data: str | bytes) -> Message:
         if isinstance(error, strict_json.DuplicateKey):
             raise ProtocolError("bad-json", error.at("message")) from None
         if not isinstance(error, json.JSONDecodeError | UnicodeDecodeError):
-            # limits.json_int: valid JSON, but a number past the digits any field takes
+            # guards.json_int: valid JSON, but a number past the digits any field takes
             raise ProtocolError("wrong-type", f"the message holds {error}") from None
         shown = str(error).split(": line")[0] if isinstance(error, json.JSONDecodeError) else ""
         raise ProtocolError("bad-json", "the message is not JSON" + (f" ({shown})" if shown
@@ -190,20 +190,20 @@ def _field_list(kind: str) -> str:
 
 
 def _shown(name: str) -> str:
-    return json.dumps(limits.clipped(name)) if not name.isidentifier() else name
+    return json.dumps(wording.clipped(name)) if not name.isidentifier() else name
 
 
 def _kind(value: Any) -> str:
     if value is None or isinstance(value, bool):
         return json.dumps(value)
     if isinstance(value, list):  # the length, which a bound on it refuses
-        return f"a list of {limits.count_of(len(value), 'item')}" if value else "an empty list"
+        return f"a list of {wording.count_of(len(value), 'item')}" if value else "an empty list"
     if isinstance(value, dict):
-        return (f"an object of {limits.count_of(len(value), 'field')}" if value
+        return (f"an object of {wording.count_of(len(value), 'field')}" if value
                 else "an empty object")
     names = {str: "a string", int: "a number", float: "a number"}
     name = names.get(type(value), type(value).__name__)
-    return f"{name} {limits.clipped(json.dumps(value))}"
+    return f"{name} {wording.clipped(json.dumps(value))}"
 
 
 def _wrong(path: str, expected: str, value: Any) -> ProtocolError:
@@ -213,9 +213,9 @@ def _wrong(path: str, expected: str, value: Any) -> ProtocolError:
 def _read_str(value: Any, path: str, longest: int = limits.MAX_NAME_CHARS) -> str:
     if not isinstance(value, str):
         raise _wrong(path, "a string", value)
-    if not value or len(value) > longest or not limits.printable(value):
+    if not value or len(value) > longest or not wording.printable(value):
         raise ProtocolError("wrong-type", f"{path}: expected 1 to {longest} printable "
-                            f"characters, not {json.dumps(limits.clipped(value))}")
+                            f"characters, not {json.dumps(wording.clipped(value))}")
     return value
 
 

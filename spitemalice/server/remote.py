@@ -24,11 +24,11 @@ from spitemalice.engine.views import stand_in_state
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats import strict_json
 from spitemalice.formats.serialize import view_from_dict
-from spitemalice.formats.text import for_terminal
-from spitemalice.limits import clipped, int_field, whole_number
+from spitemalice.guards import int_field, whole_number
 from spitemalice.model import Outcome
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
+from spitemalice.wording import clipped, for_terminal
 
 
 @attrs.frozen

@@ -8,7 +8,7 @@ For each table the folder holds
 * ``ID.table.json``: who sits where and the SHA-256 of each person's token (never the
   token), and which game is current (format ``spitemalice-table``, version 1).
 
-Every file is written by the library's one rule for files (:mod:`spitemalice.formats.files`):
+Every file is written by the library's one rule for files (:mod:`spitemalice.files`):
 to a new temporary name beside it, renamed over the old one, so a reader never sees half a
 file and a symbolic link planted at the name is replaced, never written through.  When the
 server starts, every table whose current game has not ended is rebuilt from these files
@@ -28,9 +28,9 @@ from typing import Any
 
 import attrs
 
-from spitemalice import limits
+from spitemalice import files, guards, limits, wording
 from spitemalice.errors import DataError, SpiteMaliceError
-from spitemalice.formats.files import make_folder, write_file
+from spitemalice.files import make_folder, write_file
 from spitemalice.formats.json_input import (
     check_header,
     parse_json,
@@ -102,7 +102,7 @@ class Store:
             SpiteMaliceError: ``game`` is not a whole number from 1 to
                 :data:`~spitemalice.limits.MAX_INT`.
         """
-        return self.directory / f"{table}-{limits.check_int(game, 'game', 1)}.json"
+        return self.directory / f"{table}-{guards.check_int(game, 'game', 1)}.json"
 
     def save(self, entry: TableEntry) -> None:
         """Write ``entry``'s table file (whole, or not at all).
@@ -132,15 +132,15 @@ class Store:
 
 def _read_entry(path: Path) -> TableEntry:
     try:
-        text = limits.read_file(path, limits.MAX_JSON_BYTES // 64)
-    except limits.FileRefused as error:
+        text = files.read_file(path, limits.MAX_JSON_BYTES // 64)
+    except files.FileRefused as error:
         raise DataError(f"cannot read it: {error}") from None
     data = read_object(parse_json(text, "table"), "table",
                        ("format", "version", "table", "game", "seats"))
     check_header(data, "table", FORMAT, VERSION)
     table = read_str(data["table"], "table.table")
     if not TABLE_ID.fullmatch(table) or path.name != f"{table}.table.json":
-        raise DataError(f"table.table: {limits.shown(table)} is not this file's table id")
+        raise DataError(f"table.table: {wording.shown(table)} is not this file's table id")
     seats = []
     for i, seat in enumerate(read_list(data["seats"], "table.seats")):
         fields = read_object(seat, f"table.seats[{i}]", ("name", "player", "token_sha256"))

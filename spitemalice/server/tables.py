@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from spitemalice import limits
+from spitemalice import guards, limits, wording
 from spitemalice.errors import (
     IllegalMove,
     NotationError,
@@ -40,6 +40,7 @@ from spitemalice.errors import (
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.server import lobby, messages
 from spitemalice.server.protocol import Message, encode, error, read_message
+from spitemalice.server.rate import Rate
 from spitemalice.server.store import SeatEntry, Store, TableEntry, token_hash
 
 
@@ -58,7 +59,7 @@ class Connection:
         self._send = send
         self.address = address
         self.clock = clock
-        self.rate = limits.Rate(clock=clock)
+        self.rate = Rate(clock=clock)
         self.warned = -1.0e9
         self.table: Table | None = None
         self.seat = -1
@@ -124,9 +125,9 @@ class Hub:
                  max_tables: int = limits.MAX_TABLES,
                  max_tables_per_client: int = limits.MAX_TABLES_PER_CLIENT) -> None:
         self.store = store
-        self.bot_delay = limits.check_delay(bot_delay, "bot_delay")
-        self.max_tables = limits.check_int(max_tables, "max_tables", 1)
-        self.max_tables_per_client = limits.check_int(max_tables_per_client,
+        self.bot_delay = guards.check_delay(bot_delay, "bot_delay")
+        self.max_tables = guards.check_int(max_tables, "max_tables", 1)
+        self.max_tables_per_client = guards.check_int(max_tables_per_client,
                                                       "max_tables_per_client", 1)
         self.tables: dict[str, Table] = {}
 
@@ -150,7 +151,7 @@ class Hub:
             self.tables[entry.table] = Table(entry, session, None,
                                              [set() for _ in entry.seats])
             said.append(f"resumed table {entry.table}, game {entry.game}, after "
-                        + limits.count_of(len(record.moves), "move"))
+                        + wording.count_of(len(record.moves), "move"))
         return said
 
     async def close(self) -> None:
@@ -198,12 +199,12 @@ class Hub:
     async def _on_create(self, conn: Connection, message: Message) -> None:
         live = [t for t in self.tables.values() if not t.session.is_over]
         if len(live) >= self.max_tables:
-            tables = limits.count_of(self.max_tables, "unfinished table")
+            tables = wording.count_of(self.max_tables, "unfinished table")
             raise ProtocolError("server-full", f"the server holds {tables}, as many as it "
                                 "may; try again later")
         mine = [t for t in live if t.creator == conn.address]
         if len(mine) >= self.max_tables_per_client:
-            tables = limits.count_of(len(mine), "unfinished table")
+            tables = wording.count_of(len(mine), "unfinished table")
             raise ProtocolError("too-many-tables", f"this client has {tables}, as many as it "
                                 "may; finish one first")
         rules, kinds, names = lobby.table_rules(message)
@@ -345,7 +346,7 @@ class Hub:
     def _table(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise ProtocolError("no-table", f"no table {limits.shown(table_id)} on this "
+            raise ProtocolError("no-table", f"no table {wording.shown(table_id)} on this "
                                 "server (a finished table closes once everyone has left it; "
                                 "its record stays in the server's records folder)")
         return table

@@ -23,9 +23,9 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
+from spitemalice.files import write_file
 from spitemalice.formats import strict_json
-from spitemalice.formats.files import write_file
-from spitemalice.limits import check_games, check_jobs, check_seed
+from spitemalice.guards import check_games, check_jobs, check_seed
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed

@@ -12,8 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from spitemalice.limits import count_of
 from spitemalice.study.stats import Interval
+from spitemalice.wording import count_of
 
 PICTURES = "atlas"
 """The folder beside the page that holds its pictures."""

@@ -42,15 +42,8 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.limits import (
-    MAX_GAMES,
-    check_int,
-    check_jobs,
-    check_list,
-    check_seed,
-    given_text,
-    shown,
-)
+from spitemalice.guards import check_int, check_jobs, check_list, check_seed
+from spitemalice.limits import MAX_GAMES
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
@@ -67,6 +60,7 @@ from spitemalice.study.stats import (
     wilson,
 )
 from spitemalice.study.tournament import tournament_sides
+from spitemalice.wording import given_text, shown
 
 TIERS = ("random", "greedy", "heuristic")
 """The default bot tiers, weakest first: cheap enough for thousands of games."""

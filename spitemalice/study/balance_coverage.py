@@ -25,7 +25,6 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.limits import count_of
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.registry import house_rule_clauses, own_clauses
 from spitemalice.study.coverage import (
@@ -35,6 +34,7 @@ from spitemalice.study.coverage import (
     coverage_as_dict,
     coverage_notes,
 )
+from spitemalice.wording import count_of
 
 
 @attrs.frozen

@@ -13,7 +13,7 @@ and whenever it stops every output must tell the same story.  The rule:
 * **A game's outputs are written all or none.**  :class:`Outputs` writes each part in turn and,
   when one fails, takes back the parts already written for that game before the error goes on.
 * **Files appear whole, under their names, only when done.**  Every file is written to a
-  temporary name and renamed (:mod:`spitemalice.formats.files`); files of the whole run (the
+  temporary name and renamed (:mod:`spitemalice.files`); files of the whole run (the
   ``--games-out`` rows, its configuration sidecar) are renamed by :meth:`Outputs.close`, which
   is told how many games finished and whether the run was cut short, so what they say agrees
   with the rest.

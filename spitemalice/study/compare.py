@@ -17,7 +17,7 @@ import attrs
 
 from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_games, check_seed, clipped, count_of, for_terminal, int_field
+from spitemalice.guards import check_games, check_seed, int_field
 from spitemalice.study.coverage import (
     ClauseCoverage,
     CoverageNote,
@@ -37,6 +37,7 @@ from spitemalice.study.stats import (
     sprt,
     wilson,
 )
+from spitemalice.wording import clipped, count_of, for_terminal
 
 PRIOR_GAMES = 4
 """The weight, in games, of the unpaired variance the sequential test of ``compare

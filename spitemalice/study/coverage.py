@@ -20,11 +20,12 @@ from typing import Literal
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.limits import check_list, count_of
+from spitemalice.guards import check_list
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.findings import cite, declared, how_to_declare
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.registry import own_clauses
+from spitemalice.wording import count_of
 
 UNEXERCISED = "unexercised"
 """The finding's name (:data:`spitemalice.rules.findings.EXPECTABLE`)."""

@@ -21,7 +21,7 @@ game per seat or team the challenger took) and ``interrupted``.  A sidecar rathe
 header comment, so the rows file stays plain CSV (or JSON lines) that ``pandas.read_csv``,
 ``csv.DictReader`` and ``pandas.read_json(lines=True)`` read without options.
 
-Both files follow the library's one rule for files (:mod:`spitemalice.formats.files`): the
+Both files follow the library's one rule for files (:mod:`spitemalice.files`): the
 rows go to a temporary file beside ``FILE`` as games finish, and both get their names when
 the run ends, finished or cut short (:mod:`spitemalice.study.commit`), never through a link
 and over an existing file only with ``force``.
@@ -37,13 +37,13 @@ from types import TracebackType
 from typing import Any
 
 from spitemalice.errors import OutputError, SpiteMaliceError
+from spitemalice.files import NewFile, check_new, write_file
 from spitemalice.formats import strict_json
-from spitemalice.formats.files import NewFile, check_new, write_file
-from spitemalice.formats.text import for_terminal
 from spitemalice.rules.policies import TeamRule
 from spitemalice.study.commit import Finished, Undo
 from spitemalice.study.outputs import GameOutput
 from spitemalice.study.runner import GameRow
+from spitemalice.wording import for_terminal
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 SIDECAR = ".config.json"
@@ -67,7 +67,7 @@ class GamesOut:
     written to the sidecar :func:`sidecar_path` names, with ``rows`` (the games written) and
     ``interrupted``.
 
-    The file is written by the library's one rule for files (:mod:`spitemalice.formats.files`):
+    The file is written by the library's one rule for files (:mod:`spitemalice.files`):
     to a temporary name beside ``path``, given its name by :meth:`close` (also when the run
     is cut short: the rows of the games finished), never through a link, and over an
     existing file only with ``force``.

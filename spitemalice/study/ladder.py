@@ -25,12 +25,13 @@ from typing import Any
 
 import attrs
 
-from spitemalice.limits import check_games, check_jobs, check_list, check_seed, count_of
+from spitemalice.guards import check_games, check_jobs, check_list, check_seed
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.ratings import Rating, Table, ratings
 from spitemalice.study.runner import GameRow, play_games
 from spitemalice.study.stats import Interval, SprtResult
+from spitemalice.wording import count_of
 
 THIN = 20
 """A bot whose games had a winner fewer times than this is rated on too little: the ladder says

@@ -8,7 +8,8 @@ import attrs
 
 from spitemalice.bots.players import Player
 from spitemalice.engine.shuffle import derive_seed, rng_for
-from spitemalice.limits import MAX_MATCH_GAMES, check_int, check_list, check_seed, int_field
+from spitemalice.guards import check_int, check_list, check_seed, int_field
+from spitemalice.limits import MAX_MATCH_GAMES
 from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.study.simulate import play_game

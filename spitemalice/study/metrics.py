@@ -22,7 +22,7 @@ from itertools import combinations
 
 import attrs
 
-from spitemalice.limits import check_list
+from spitemalice.guards import check_list
 from spitemalice.study.runner import GameRow
 from spitemalice.study.stats import (
     COUNT,

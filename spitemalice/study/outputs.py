@@ -14,12 +14,12 @@ from pathlib import Path
 import attrs
 
 from spitemalice.errors import OutputError
-from spitemalice.formats.files import check_new, make_folder, write_file
+from spitemalice.files import check_new, make_folder, write_file
 from spitemalice.formats.records import GameRecord, dumps_record
-from spitemalice.formats.text import for_terminal
 from spitemalice.rules.policies import TeamRule
 from spitemalice.study.commit import Finished, Undo
 from spitemalice.study.runner import GameRow
+from spitemalice.wording import for_terminal
 
 
 @attrs.frozen
@@ -38,7 +38,7 @@ class GameOutput:
 
 class RecordFolder:
     """``--record DIR``: game ``g``'s record in ``DIR/game-NNNNN.json`` (``g`` in five or
-    more digits), each written whole by :func:`~spitemalice.formats.files.write_file`.
+    more digits), each written whole by :func:`~spitemalice.files.write_file`.
 
     Args:
         folder: the folder, made when missing.

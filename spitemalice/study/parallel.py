@@ -35,9 +35,11 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import MAX_GAMES, MAX_JOBS, check_int, check_jobs, shown
+from spitemalice.guards import check_int, check_jobs
+from spitemalice.limits import MAX_GAMES, MAX_JOBS
 from spitemalice.stops import held_stops
 from spitemalice.study import workers
+from spitemalice.wording import shown
 
 R = TypeVar("R")
 

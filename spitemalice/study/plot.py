@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.formats.files import NewFile, check_new
-from spitemalice.formats.text import for_terminal
+from spitemalice.files import NewFile, check_new
 from spitemalice.study.runner import GameRow
 from spitemalice.study.stats import wilson
+from spitemalice.wording import for_terminal
 
 FORMATS = (".png", ".svg")
 
@@ -30,8 +30,8 @@ def plot_runs(path: Path, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: 
     for the seat that moved first, one bar series per run, with 95% intervals.  Labels and
     the title are drawn as plain text: a ``$`` in a rule set's name is a dollar sign, never
     matplotlib's mathematics, and characters a terminal would act on are written as escapes
-    (:func:`~spitemalice.formats.text.for_terminal`).  The file is written by the library's
-    one rule for files (:mod:`spitemalice.formats.files`).
+    (:func:`~spitemalice.wording.for_terminal`).  The file is written by the library's
+    one rule for files (:mod:`spitemalice.files`).
 
     Raises:
         SpiteMaliceError: a file name that is not ``.png`` or ``.svg``, matplotlib missing.
@@ -64,7 +64,7 @@ def check_path(path: Path, *, force: bool = False) -> None:
 
     Raises:
         SpiteMaliceError: naming the file and what would be right.
-        OutputError: as :func:`spitemalice.formats.files.check_new`.
+        OutputError: as :func:`spitemalice.files.check_new`.
     """
     if path.suffix.lower() not in FORMATS:
         raise SpiteMaliceError(f"--plot {for_terminal(str(path))}: name a .png or .svg file")

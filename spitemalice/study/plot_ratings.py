@@ -3,7 +3,7 @@ matplotlib, the optional extra ``spitemalice[plot]``.
 
 As in :mod:`spitemalice.study.plot`: every text is drawn as written (bot and rule-set names
 may hold a ``$``; :func:`~spitemalice.study.plot.plain_text`), escaped for control characters,
-and every file is written by :mod:`spitemalice.formats.files` (``force`` to replace one).
+and every file is written by :mod:`spitemalice.files` (``force`` to replace one).
 """
 
 from __future__ import annotations
@@ -12,13 +12,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from spitemalice.formats.text import for_terminal
-from spitemalice.limits import count_of
 from spitemalice.study.balance import Balance
 from spitemalice.study.ladder import Ladder
 from spitemalice.study.pairs import PairTally
 from spitemalice.study.plot import check_path, interval_bars, plain_text, save
 from spitemalice.study.stats import Interval
+from spitemalice.wording import count_of, for_terminal
 
 
 def plot_ladder(path: Path, result: Ladder, subtitle: str = "", *, force: bool = False) -> Any:

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from spitemalice.limits import check_list
+from spitemalice.guards import check_list
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.registry import distribution

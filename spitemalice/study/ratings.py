@@ -49,7 +49,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from spitemalice.limits import MAX_BOOTSTRAP, check_int, check_list, check_seed
+from spitemalice.guards import check_int, check_list, check_seed
+from spitemalice.limits import MAX_BOOTSTRAP
 from spitemalice.study.stats import Z95, Interval
 
 BOOTSTRAP = 400

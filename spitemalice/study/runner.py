@@ -18,7 +18,8 @@ from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.coverage import Tally
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import MAX_GAMES, check_int, check_list, check_seed, int_field
+from spitemalice.guards import check_int, check_list, check_seed, int_field
+from spitemalice.limits import MAX_GAMES
 from spitemalice.model import GameResult, GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, book_field, check_book

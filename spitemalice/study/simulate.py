@@ -15,7 +15,7 @@ from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.coverage import Tally, recorder_for
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_games, check_list, check_seed, int_field
+from spitemalice.guards import check_games, check_list, check_seed, int_field
 from spitemalice.model import OUTCOME_KINDS, GameResult, GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, book_field, check_book

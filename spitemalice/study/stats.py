@@ -21,7 +21,9 @@ from typing import cast
 
 import attrs
 
-from spitemalice.limits import MAX_GAMES, check_int, check_list, given_text, shown
+from spitemalice.guards import check_int, check_list
+from spitemalice.limits import MAX_GAMES
+from spitemalice.wording import given_text, shown
 
 Z95 = 1.959963984540054  # the two-sided 95% normal quantile
 

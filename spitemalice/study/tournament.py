@@ -23,11 +23,12 @@ from typing import Any, overload
 import attrs
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_games, check_list, check_seed, shown
+from spitemalice.guards import check_games, check_list, check_seed
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import teams_text
 from spitemalice.study.runner import GameRow, configuration, play_games
 from spitemalice.study.stats import SHARE, Interval, mean_interval, wilson
+from spitemalice.wording import shown
 
 PRIOR_DEALS = 4
 """The weight, in deals, of the prior variance a win rate's interval over deals pools

@@ -43,9 +43,9 @@ import attrs
 
 from spitemalice.bots import players
 from spitemalice.errors import RulesetError, SpiteMaliceError
-from spitemalice.limits import shown
 from spitemalice.rules.book import RuleBook
 from spitemalice.stops import held_stops
+from spitemalice.wording import shown
 
 START_METHOD = "SPITEMALICE_START_METHOD"
 """The environment variable that chooses how workers start: ``forkserver`` or ``spawn``."""

@@ -30,10 +30,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, NoReturn
 
-from spitemalice.limits import count_of
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import load_plugin, own_clauses
+from spitemalice.wording import count_of
 
 INSTALL = "pip install 'spitemalice[kit]'"
 """What installs the kit's dependencies (pytest and hypothesis)."""

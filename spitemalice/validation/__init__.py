@@ -19,7 +19,7 @@ from spitemalice.engine import apply_move, deal
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import RecordFinding, record_game, record_to_dict
-from spitemalice.limits import check_games, check_list, check_seed, count_of
+from spitemalice.guards import check_games, check_list, check_seed
 from spitemalice.model import Outcome
 from spitemalice.moves import move_text
 from spitemalice.rules.book import RuleBook, check_book
@@ -37,6 +37,7 @@ from spitemalice.study.coverage import (
 from spitemalice.study.progress import Progress
 from spitemalice.study.provenance import RunConfiguration, describe_run
 from spitemalice.study.simulate import play_game
+from spitemalice.wording import count_of
 
 from . import termination
 from .base import Base, base_of

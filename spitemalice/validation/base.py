@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import check_list
+from spitemalice.guards import check_list
 from spitemalice.rules.book import RuleBook, book_field
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.custom import read as read_custom

@@ -15,13 +15,13 @@ from spitemalice.engine.coverage import Tally as CoverageTally
 from spitemalice.engine.invariants import Violation, state_violations, transition_violations
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import IllegalMove
-from spitemalice.limits import count_of
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, book_field, check_book
 from spitemalice.rules.findings import how_to_declare
 from spitemalice.study.commit import commit_games
 from spitemalice.study.parallel import run_games
+from spitemalice.wording import count_of
 
 from .audit import answering_filters, audit_position, filters_hold
 from .intent import intends

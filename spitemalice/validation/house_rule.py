@@ -14,9 +14,10 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.limits import check_list, count_of
+from spitemalice.guards import check_list
 from spitemalice.rules.loader import built_in_rulesets, load
 from spitemalice.rules.registry import load_plugin
+from spitemalice.wording import count_of
 
 from .report import Report, format_report
 

@@ -17,11 +17,11 @@ from typing import Any
 
 import attrs
 
-from spitemalice.limits import count_of
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.findings import cite, how_to_declare
 from spitemalice.study.metrics import balance, completion, duration
 from spitemalice.study.stats import Interval
+from spitemalice.wording import count_of
 
 from .report import Check, Finding, GameStats, Level, skip
 

@@ -9,10 +9,11 @@ from typing import Literal
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.limits import count_of, int_field
+from spitemalice.guards import int_field
 from spitemalice.study.coverage import ClauseCoverage, coverage_as_dict, format_coverage
 from spitemalice.study.provenance import RunConfiguration
 from spitemalice.study.stats import Interval
+from spitemalice.wording import count_of
 
 Level = Literal["error", "warning", "info"]
 LEVELS: tuple[Level, ...] = typing.get_args(Level)

@@ -15,10 +15,10 @@ from typing import Any
 
 from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.formats.records import dumps_record, loads_record, record_game
-from spitemalice.limits import count_of
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import count_of
 
 
 class RoundTrip:

@@ -10,9 +10,10 @@ from typing import Any
 from spitemalice.engine import deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import check_list, count_of
+from spitemalice.guards import check_list
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.registry import installed
+from spitemalice.wording import count_of
 
 from .dynamic import LINEUPS, Failure, play_checked
 from .report import Check, skip

@@ -7,9 +7,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.limits import count_of
 from spitemalice.rules import hookspecs
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import count_of
 
 from .report import Check
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import spitemalice as sm
-from spitemalice.formats.files import make_folder, write_file
+from spitemalice.files import make_folder, write_file
 from spitemalice.rules.sheet import render_sheet
 
 SEEDS = Path(__file__).parents[2] / "seeds" / "rules"
@@ -21,7 +21,7 @@ def write_seed_sheets(folder: str | Path = SEEDS, *, force: bool = False) -> lis
 
     Raises:
         OutputError: a sheet is there already (without ``force``) or cannot be written
-            (the library's one rule for files, :mod:`spitemalice.formats.files`).
+            (the library's one rule for files, :mod:`spitemalice.files`).
     """
     out = make_folder(folder)
     return [write_file(out / f"{info.name}.txt", render_sheet(sm.load(info.name)) + "\n",

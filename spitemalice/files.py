@@ -1,4 +1,10 @@
-"""Writing files: the one rule for every file the library writes.
+"""Reading and writing files: the one rule for every file the library reads or writes.
+
+Reading: :func:`read_file` is the one way the library reads a file it is given (a rule-set
+file, a record, a table file): a regular file, opened without blocking, read up to a size cap
+(:mod:`spitemalice.limits`), so neither time nor memory depends on what the path names.
+
+Writing:
 
 Every writer (records, pictures, per-game data, reports, plots, a saved game) goes through
 :func:`write_file` or :class:`NewFile`, and a command checks its destinations with
@@ -25,18 +31,58 @@ import contextlib
 import errno
 import itertools
 import os
+import stat
 import tempfile
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
 from spitemalice.errors import OutputError
-from spitemalice.formats.text import for_terminal
+from spitemalice.wording import for_terminal
 
 _TEMPORARY = itertools.count()
 FORCE = "--force"
 """How a refusal tells a person on the command line to replace a file (the default
 ``how_to_replace``); the Python API passes its own (``"overwrite=True"``)."""
+
+
+class FileRefused(Exception):
+    """Why :func:`read_file` would not read a file (callers re-raise their own error)."""
+
+
+def read_file(path: str | os.PathLike[str], cap: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``cap`` of them.
+
+    The file is opened without blocking (a FIFO cannot hang the reader), must be a regular file
+    (not a device such as ``/dev/zero``, a FIFO or a directory), and is read up to ``cap + 1``
+    bytes, so neither time nor memory depends on what the path names.
+
+    Raises:
+        FileRefused: the file cannot be opened or read, is not a regular file, or is larger
+            than ``cap`` bytes; the message says why, without the path.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise FileRefused(str(error.strerror)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise FileRefused("it is not a regular file (a device, FIFO or directory is never "
+                              "read)")
+        chunks, size = [], 0
+        while size <= cap:
+            chunk = os.read(fd, min(1 << 20, cap + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        raise FileRefused(str(error.strerror)) from None
+    finally:
+        os.close(fd)
+    if size > cap:
+        raise FileRefused(f"it is larger than {cap:,} bytes, the most read")
+    return b"".join(chunks)
 
 
 def check_new(path: str | os.PathLike[str], *, force: bool = False, what: str = "",

@@ -1,0 +1,164 @@
+"""The words of every message: counts with their nouns, values as a data file writes them,
+and text made safe for a terminal.
+
+A message prints what a stranger wrote (a name from a file, a move from a client), so it goes
+through :func:`for_terminal`, the library's one escaping function; a value is written by
+:func:`shown` as TOML and JSON write it, never longer than about 60 characters; a count by
+:func:`count_of`, in the number that agrees with it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import numbers
+import os
+import unicodedata
+
+from spitemalice.limits import MAX_DIGITS, MAX_INT, MAX_NAME_CHARS
+
+
+def digits_of(value: int) -> int:
+    """How many decimal digits ``value`` has, found from its size in bits (printing a huge
+    integer is itself refused by Python, past 4,300 digits)."""
+    magnitude = abs(value)
+    if magnitude < 10**MAX_DIGITS:
+        return len(str(magnitude))
+    return int(magnitude.bit_length() * 0.30103) + 1
+
+
+def count_of(n: int, noun: str, plural: str | None = None, spec: str = "") -> str:
+    """``n`` and its noun in the number that agrees with it, for every message that prints
+    a count: ``count_of(1, "game")`` -> ``"1 game"``, ``count_of(2, "game")`` -> ``"2 games"``,
+    ``count_of(1000, "deal", spec=",")`` -> ``"1,000 deals"``, ``count_of(3, "entry",
+    "entries")`` -> ``"3 entries"``.  The singular is for exactly 1 (``0 games``, ``-1
+    games``).
+
+    Args:
+        n: the count, a whole number (not a ``bool``).
+        noun: the singular, one or more words (``"pay-off pile"``).
+        plural: the plural where it is not ``noun`` + ``"s"`` (``"matches"``, ``"bodies"``).
+        spec: a format spec for ``n``, as after the colon of an f-string field (``","`` for
+            thousands separators, ``">8"`` for a column).
+
+    Raises:
+        TypeError: ``n`` is not a whole number, or ``noun`` or ``plural`` is not a string.
+        ValueError: ``spec`` is not a format spec of a whole number.
+    """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"count_of counts a whole number, not {shown(n)}")
+    if not isinstance(noun, str) or not isinstance(plural, str | None):
+        raise TypeError("count_of takes its noun and plural as strings")
+    word = noun if n == 1 else (plural if plural is not None else noun + "s")
+    return f"{format(n, spec)} {word}"
+
+
+def clipped(text: str, longest: int = 40) -> str:
+    """``text`` cut to ``longest`` characters for a message, ending in ``...`` when it was
+    cut: a cut with no mark would show a different value (a seed of 101 digits cut to 40
+    reads as a valid one)."""
+    return text if len(text) <= longest else text[:longest - 3] + "..."
+
+
+def shown(value: object) -> str:
+    """``value`` for an error message, in the words TOML and JSON write it (most values come
+    from a file, a message or the command line): ``true``/``false``, ``null``, a string in
+    double quotes (characters a terminal would act on escaped), a date or time as TOML
+    writes it (``2020-01-01``), lists and tables in brackets; another Python object as its
+    ``repr``.  Never longer than about 60 characters (a cut ends in ``...``), and never an
+    attempt to print a huge integer in full."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+        return f"a whole number of about {digits_of(value):,} digits"
+    try:
+        text = _written(value, 2)
+    except Exception:
+        return f"a {type(value).__name__}"
+    return clipped(text, 60)
+
+
+def _written(value: object, depth: int) -> str:
+    """``value`` as a data file writes it, lists and tables ``depth`` levels deep at most
+    and only their first few entries (the text is cut to about 60 characters anyway)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        # Double quotes as JSON and TOML write a string; the characters a terminal would act
+        # on escaped by the library's one escaping function, in its one style.
+        inner = clipped(value, 56).replace("\\", "\\\\").replace('"', '\\"')
+        return f'"{for_terminal(inner)}"'
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()  # a datetime is a date too
+    if isinstance(value, int) and abs(value) > MAX_INT:
+        return "..."
+    if isinstance(value, list | tuple | dict) and depth <= 0:
+        return "[...]" if not isinstance(value, dict) else "{...}"
+    if isinstance(value, list | tuple):
+        items = [_written(item, depth - 1) for item in value[:8]]
+        return "[" + ", ".join(items + ["..."] * (len(value) > 8)) + "]"
+    if isinstance(value, dict):
+        pairs = [f"{_written(str(key), 0)}: {_written(item, depth - 1)}"
+                 for key, item in list(value.items())[:8]]
+        return "{" + ", ".join(pairs + ["..."] * (len(value) > 8)) + "}"
+    return repr(value)
+
+
+def given_text(given: object) -> str:
+    """What was given, for an error that says what would have been right: ``None``, ``the
+    str "..."`` (shown as :func:`shown` shows it), ``a path (PosixPath)``, or the type's name.
+    """
+    if given is None:
+        return "None"
+    if isinstance(given, str):
+        return f"the str {shown(given)}"
+    kind = for_terminal(clipped(type(given).__name__, 60))
+    return f"a path ({kind})" if isinstance(given, os.PathLike) else kind
+
+
+def printable(text: str) -> bool:
+    """Whether ``text`` shows on any terminal as what it is: no control or format characters,
+    no lone surrogates, no unassigned or private-use code points, and at most
+    :data:`MAX_NAME_CHARS` characters."""
+    if len(text) > MAX_NAME_CHARS:
+        return False
+    if text.isascii():
+        return text.isprintable()
+    return all(unicodedata.category(char) not in _UNPRINTABLE for char in text)
+
+
+_UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+_SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def for_terminal(text: str, *, lines: bool = False) -> str:
+    r"""``text`` with every character a terminal would act on, or could hide, written as a
+    Python-style escape (``"\n"``, ``"\x1b"``, ``"\u202e"``, ``"\U000e0001"``); printable
+    text is left as it is.  The one escaping function of the library for anything a stranger
+    wrote.
+
+    Args:
+        text: any string (from a file, a record, a plugin or a person).
+        lines: keep ``"\n"`` as a line break (for several lines of text, such as a clause);
+            otherwise it is escaped too, so one value prints on one line.
+
+    Returns:
+        A string that holds no control, format, surrogate, private-use or unassigned
+        character (but ``"\n"`` when ``lines`` is true).
+    """
+    if text.isascii() and text.isprintable():
+        return text  # the usual case, decided in C
+    return "".join(_escaped(char, lines) for char in text)
+
+
+def _escaped(char: str, lines: bool) -> str:
+    if char == "\n" and lines:
+        return char
+    if unicodedata.category(char) not in _UNPRINTABLE:
+        return char
+    code = ord(char)
+    if char in _SHORT:
+        return _SHORT[char]
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
