@@ -18,8 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+from spitemalice.runs import parallel
 from spitemalice.stops import stop_on_sigterm
-from spitemalice.study import parallel
 from spitemalice.study.atlas import Entry, elapsed, entries, run
 from spitemalice.study.atlas_page import draw, render
 from spitemalice.wording import count_of

@@ -26,8 +26,9 @@ from reference import reference_seconds
 import spitemalice as sm
 from spitemalice.bots.heuristic import HeuristicPlayer
 from spitemalice.bots.players import GreedyPlayer, Player
-from spitemalice.study.simulate import derive_seed, play_game
-from spitemalice.study.stats import wilson
+from spitemalice.engine.shuffle import derive_seed
+from spitemalice.measures.stats import wilson
+from spitemalice.runs.loop import play_game
 from spitemalice.wording import count_of
 
 MakePlayer = Callable[[int], Player]

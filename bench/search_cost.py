@@ -39,8 +39,9 @@ from collections.abc import Sequence
 
 import spitemalice as sm
 from spitemalice.bots.players import Player, make_player
+from spitemalice.engine.shuffle import derive_seed
 from spitemalice.model import GameState
-from spitemalice.study.simulate import derive_seed, play_game
+from spitemalice.runs.loop import play_game
 from spitemalice.wording import count_of
 
 
@@ -188,7 +189,7 @@ def _duel_line(seconds: float, mcts_seconds: float, deals: int, won: int, lost: 
                spent: dict[str, list[float]]) -> None:
     """The duel's tally after ``deals`` deals (printed as it goes: a long run stopped early
     still says what it measured)."""
-    from spitemalice.study.stats import wilson
+    from spitemalice.measures.stats import wilson
 
     rate = wilson(won, won + lost)
     costs = ", ".join(f"{name} {1000 * total / count:.2f} ms CPU per decision"

@@ -38,7 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 import reference
 
-from spitemalice.study.workers import start_method
+from spitemalice.runs.workers import start_method
 from spitemalice.wording import count_of
 
 GAME = {"type": "create", "ruleset": "blackwood-frey", "params": {"payoff_size": 10},

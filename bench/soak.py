@@ -33,7 +33,7 @@ import attrs
 
 import spitemalice as sm
 from spitemalice.engine.shuffle import derive_seed
-from spitemalice.study.workers import start_method
+from spitemalice.runs.workers import start_method
 from spitemalice.validation.dynamic import play_checked
 from spitemalice.wording import count_of
 
@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
           file=sys.stderr, flush=True)
     start = time.perf_counter()
     results: list[CellResult] = []
-    # Workers start as the library's do, never by fork (spitemalice.study.workers).
+    # Workers start as the library's do, never by fork (spitemalice.runs.workers).
     with multiprocessing.get_context(start_method()).Pool(args.workers) as pool:
         for done, result in enumerate(pool.imap(soak, todo), 1):
             results.append(result)

@@ -2,7 +2,7 @@
 back until it has (issue 20: a game counts only once all its outputs are written).
 
 It imports nothing of the library, so every layer may use it: the runs of
-:mod:`spitemalice.study.commit`, the table of :mod:`spitemalice.play.session`, the command line.
+:mod:`spitemalice.runs.commit`, the table of :mod:`spitemalice.play.session`, the command line.
 """
 
 from __future__ import annotations

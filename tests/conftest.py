@@ -41,7 +41,7 @@ def start_method(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     SPITEMALICE_START_METHOD for the test; skipped where the platform lacks it."""
     import multiprocessing
 
-    from spitemalice.study.workers import START_METHOD
+    from spitemalice.runs.workers import START_METHOD
 
     if request.param not in multiprocessing.get_all_start_methods():
         pytest.skip(f"this platform cannot start processes by {request.param}")

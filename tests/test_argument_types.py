@@ -146,14 +146,14 @@ SEQUENCES: dict[str, tuple[Call, str]] = {
         lambda s: _m("study.ladder").ladder(BF, s, 2, 1), '["greedy", "random"]'),
     "spitemalice.study.tournament:tournament(bots)": (
         lambda s: _m("study.tournament").tournament(BF, s, 2, 1), '["greedy", "random"]'),
-    "spitemalice.study.runner:configuration(bots)": (
-        lambda s: _m("study.runner").configuration(BF, s), '["greedy"]'),
+    "spitemalice.runs.runner:configuration(bots)": (
+        lambda s: _m("runs.runner").configuration(BF, s), '["greedy"]'),
     "spitemalice.study.balance:balance(tiers)": (
         lambda s: _m("study.balance").balance(BF, "x", s), '["random", "greedy"]'),
-    "spitemalice.study.provenance:describe_run(bots)": (
-        lambda s: _m("study.provenance").describe_run(BF, s), '["greedy"]'),
-    "spitemalice.study.provenance:describe_run(house_rules)": (
-        lambda s: _m("study.provenance").describe_run(BF, house_rules=s), '["mandatory-aces"]'),
+    "spitemalice.runs.provenance:describe_run(bots)": (
+        lambda s: _m("runs.provenance").describe_run(BF, s), '["greedy"]'),
+    "spitemalice.runs.provenance:describe_run(house_rules)": (
+        lambda s: _m("runs.provenance").describe_run(BF, house_rules=s), '["mandatory-aces"]'),
     "spitemalice.study.ratings:ratings(bots)": (
         lambda s: _m("study.ratings").ratings([], s, "greedy"), '["greedy", "random"]'),
     "spitemalice.study.ratings:strengths(bots)": (
@@ -189,7 +189,7 @@ SEQUENCES: dict[str, tuple[Call, str]] = {
         lambda s: _m("openspiel").load_game("blackwood-frey", 2, s), '["mandatory-aces"]'),
     "spitemalice.formats.picture:position_svg(names)": (
         lambda s: _m("formats.picture").position_svg(STATE, names=s), '["me", "greedy"]'),
-    "spitemalice.study.simulate:play_game(players)": (
+    "spitemalice.runs.loop:play_game(players)": (
         lambda s: _m("study").play_game(BF, s, 1), "[GreedyPlayer(1), RandomPlayer(2)]"),
     "spitemalice.study.match:play_match(players)": (
         lambda s: _m("study.match").play_match(BF, s, 1), "[GreedyPlayer(1), RandomPlayer(2)]"),
@@ -199,7 +199,7 @@ NONE_ALLOWED = {
     "spitemalice.formats.records:record_game(seats)",
     "spitemalice.formats.records:record_result(seats)", "spitemalice.play.session:Session(names)",
     "spitemalice.play.session:Session.resume(kinds)",
-    "spitemalice.study.provenance:describe_run(house_rules)",
+    "spitemalice.runs.provenance:describe_run(house_rules)",
     "spitemalice.validation:validate_book(house_rules)",
     "spitemalice.validation.spread:check_stacking(extra)"}
 # Taking a str as one name, by design and documented (not a list of its letters).
@@ -311,56 +311,56 @@ LISTS: dict[str, Callable[[Any], object]] = {
         lambda v: sm.sort_hand(v)),
     "spitemalice.study.balance:quantile(ordered)": (
         lambda v: _m("study.balance").quantile(v, 0.5)),
-    "spitemalice.study.coverage:coverage_as_dict(rows)": (
-        lambda v: _m("study.coverage").coverage_as_dict(v, 2)),
-    "spitemalice.study.coverage:coverage_notes(rows)": (
-        lambda v: _m("study.coverage").coverage_notes(BF, v, 2)),
-    "spitemalice.study.coverage:format_coverage(rows)": (
-        lambda v: _m("study.coverage").format_coverage(v, 2)),
-    "spitemalice.study.coverage:format_coverage_report(notes)": (
-        lambda v: _m("study.coverage").format_coverage_report([], v, 2)),
-    "spitemalice.study.coverage:format_coverage_report(rows)": (
-        lambda v: _m("study.coverage").format_coverage_report(v, [], 2)),
-    "spitemalice.study.coverage:format_paired_coverage(a)": (
-        lambda v: _m("study.coverage").format_paired_coverage(v, [], 2)),
-    "spitemalice.study.coverage:format_paired_coverage(b)": (
-        lambda v: _m("study.coverage").format_paired_coverage([], v, 2)),
-    "spitemalice.study.metrics:balance(wins)": (
-        lambda v: _m("study.metrics").balance(v, 2)),
-    "spitemalice.study.metrics:duration(lengths)": (
-        lambda v: _m("study.metrics").duration(v)),
-    "spitemalice.study.metrics:quality(rows)": (
-        lambda v: _m("study.metrics").quality(v, 2)),
-    "spitemalice.study.provenance:describe_run(settings)": (
-        lambda v: _m("study.provenance").describe_run(BF, settings=v)),
+    "spitemalice.measures.coverage:coverage_as_dict(rows)": (
+        lambda v: _m("measures.coverage").coverage_as_dict(v, 2)),
+    "spitemalice.measures.coverage:coverage_notes(rows)": (
+        lambda v: _m("measures.coverage").coverage_notes(BF, v, 2)),
+    "spitemalice.measures.coverage:format_coverage(rows)": (
+        lambda v: _m("measures.coverage").format_coverage(v, 2)),
+    "spitemalice.measures.coverage:format_coverage_report(notes)": (
+        lambda v: _m("measures.coverage").format_coverage_report([], v, 2)),
+    "spitemalice.measures.coverage:format_coverage_report(rows)": (
+        lambda v: _m("measures.coverage").format_coverage_report(v, [], 2)),
+    "spitemalice.measures.coverage:format_paired_coverage(a)": (
+        lambda v: _m("measures.coverage").format_paired_coverage(v, [], 2)),
+    "spitemalice.measures.coverage:format_paired_coverage(b)": (
+        lambda v: _m("measures.coverage").format_paired_coverage([], v, 2)),
+    "spitemalice.measures.metrics:balance(wins)": (
+        lambda v: _m("measures.metrics").balance(v, 2)),
+    "spitemalice.measures.metrics:duration(lengths)": (
+        lambda v: _m("measures.metrics").duration(v)),
+    "spitemalice.measures.metrics:quality(rows)": (
+        lambda v: _m("measures.metrics").quality(v, 2)),
+    "spitemalice.runs.provenance:describe_run(settings)": (
+        lambda v: _m("runs.provenance").describe_run(BF, settings=v)),
     "spitemalice.study.ratings:ratings(tables)": (
         lambda v: _m("study.ratings").ratings(v, ["greedy", "random"], "greedy")),
     "spitemalice.study.ratings:strengths(tables)": (
         lambda v: _m("study.ratings").strengths(v, ["greedy", "random"])),
-    "spitemalice.study.runner:play_games(configs)": (
-        lambda v: _m("study.runner").play_games(v, 1, range(1))),
+    "spitemalice.runs.runner:play_games(configs)": (
+        lambda v: _m("runs.runner").play_games(v, 1, range(1))),
     "spitemalice.study.simulate:percentile(values)": (
         lambda v: _m("study.simulate").percentile(v, 50)),
-    "spitemalice.study.stats:mean_interval(values)": (
-        lambda v: _m("study.stats").mean_interval(v)),
-    "spitemalice.study.stats:mean_interval(within)": (
-        lambda v: _m("study.stats").mean_interval([1.0, 2.0], within=v)),
-    "spitemalice.study.stats:interval_of_mean(within)": (
-        lambda v: _m("study.stats").interval_of_mean(1.0, 0.5, 4, within=v)),
-    "spitemalice.study.stats:bounded(within)": (
-        lambda v: _m("study.stats").bounded(1.0, 0.5, 4, within=v)),
-    "spitemalice.study.stats:paired_difference(within)": (
-        lambda v: _m("study.stats").paired_difference([1.0], [1.0], within=v)),
-    "spitemalice.study.stats:paired_difference(a)": (
-        lambda v: _m("study.stats").paired_difference(v, [1.0])),
-    "spitemalice.study.stats:paired_difference(b)": (
-        lambda v: _m("study.stats").paired_difference([1.0], v)),
-    "spitemalice.study.stats:paired_shares(a)": (
-        lambda v: _m("study.stats").paired_shares(v, [1])),
-    "spitemalice.study.stats:paired_shares(b)": (
-        lambda v: _m("study.stats").paired_shares([1], v)),
-    "spitemalice.study.stats:sprt(differences)": (
-        lambda v: _m("study.stats").sprt(v, 0.1)),
+    "spitemalice.measures.stats:mean_interval(values)": (
+        lambda v: _m("measures.stats").mean_interval(v)),
+    "spitemalice.measures.stats:mean_interval(within)": (
+        lambda v: _m("measures.stats").mean_interval([1.0, 2.0], within=v)),
+    "spitemalice.measures.stats:interval_of_mean(within)": (
+        lambda v: _m("measures.stats").interval_of_mean(1.0, 0.5, 4, within=v)),
+    "spitemalice.measures.stats:bounded(within)": (
+        lambda v: _m("measures.stats").bounded(1.0, 0.5, 4, within=v)),
+    "spitemalice.measures.stats:paired_difference(within)": (
+        lambda v: _m("measures.stats").paired_difference([1.0], [1.0], within=v)),
+    "spitemalice.measures.stats:paired_difference(a)": (
+        lambda v: _m("measures.stats").paired_difference(v, [1.0])),
+    "spitemalice.measures.stats:paired_difference(b)": (
+        lambda v: _m("measures.stats").paired_difference([1.0], v)),
+    "spitemalice.measures.stats:paired_shares(a)": (
+        lambda v: _m("measures.stats").paired_shares(v, [1])),
+    "spitemalice.measures.stats:paired_shares(b)": (
+        lambda v: _m("measures.stats").paired_shares([1], v)),
+    "spitemalice.measures.stats:sprt(differences)": (
+        lambda v: _m("measures.stats").sprt(v, 0.1)),
     "spitemalice.study.tournament:format_table(pairings)": (
         lambda v: _m("study.tournament").format_table(v)),
     "spitemalice.study.tournament:challenger_rate(won)": (
@@ -423,7 +423,7 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.server.messages:state(log)": _HELPER,
     "spitemalice.server.messages:welcome(seats)": _HELPER,
     "spitemalice.study.atlas:run(only)": _HELPER,
-    "spitemalice.study.commit:commit_games(results)": _HELPER,
+    "spitemalice.runs.commit:commit_games(results)": _HELPER,
     "spitemalice.study.compare:Statistic.difference(rows_a)": _HELPER,
     "spitemalice.study.compare:Statistic.difference(rows_b)": _HELPER,
     "spitemalice.study.compare:Statistic.interval(rows)": _HELPER,
@@ -435,7 +435,7 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.study.plot:plot_runs(runs)": _HELPER,
     "spitemalice.study.plot_ratings:forest(intervals)": _HELPER,
     "spitemalice.study.plot_ratings:forest(shift)": _HELPER,
-    "spitemalice.study.workers:play_chunk(span)": _HELPER,
+    "spitemalice.runs.workers:play_chunk(span)": _HELPER,
     "spitemalice.testing.conformance:cited_clauses(paths)": _HELPER,
     "spitemalice.testing.conformance:clause_citations(paths)": _HELPER,
     "spitemalice.testing.conformance:legal_move_machine(player_counts)": _HELPER,
@@ -648,9 +648,9 @@ def test_every_bots_class_is_importable_from_the_package() -> None:
 @pytest.mark.parametrize(("call", "first"), [
     (lambda: sm.format_position("x", teams="y"), "format_position takes a GameState"),
     (lambda: sm.formats.position_svg("x", teams="y"), "position_svg takes a GameState"),
-    (lambda: sm.study.coverage.format_paired_coverage("a", "b", 1),
+    (lambda: _m("measures.coverage").format_paired_coverage("a", "b", 1),
      "format_paired_coverage takes a, "),
-    (lambda: sm.study.coverage.format_coverage_report("r", "n", 1),
+    (lambda: _m("measures.coverage").format_coverage_report("r", "n", 1),
      "format_coverage_report takes rows, "),
 ])
 def test_with_two_wrong_arguments_the_first_is_named(call: Callable[[], object],
@@ -690,7 +690,7 @@ def test_with_two_wrong_arguments_the_first_is_named(call: Callable[[], object],
      "Session.resume takes a RuleBook", "blackwood-frey"),
     (lambda: sm.study.play_match(BF, [sm.bots.GreedyPlayer(1)] * 2, 1, target=0, max_games=0),
      "a match target", "0"),
-    (lambda: _m("study.provenance").describe_run(BF, "greedy", house_rules="x", settings="y"),
+    (lambda: _m("runs.provenance").describe_run(BF, "greedy", house_rules="x", settings="y"),
      "describe_run takes bots", "greedy"),
     (lambda: _m("validation.spread").check_stacking(lambda names: BF, "own", 1, extra="x"),
      "check_stacking takes own", "own"),

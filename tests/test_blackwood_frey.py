@@ -676,7 +676,7 @@ def test_turn_limit_ends_the_game() -> None:
 @clause("BF-22")
 def test_default_turn_limit_and_whole_game_stops() -> None:
     from spitemalice.bots.players import GreedyPlayer
-    from spitemalice.study.simulate import play_game
+    from spitemalice.runs.loop import play_game
 
     assert sm.load("blackwood-frey").ruleset.turn_limit == 3000
     rules = sm.load("blackwood-frey", turn_limit=10)

@@ -15,7 +15,7 @@ from spitemalice.bots.sampling import determinize, hidden_pool
 from spitemalice.engine import legal_moves
 from spitemalice.engine.views import view_of
 from spitemalice.rules.loader import load
-from spitemalice.study.runner import configuration, play_one
+from spitemalice.runs.runner import configuration, play_one
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,8 @@ import pytest
 
 from spitemalice.errors import DataError, SpiteMaliceError
 from spitemalice.formats import loads_record
+from spitemalice.runs import workers
 from spitemalice.server.remote import parse_link
-from spitemalice.study import workers
 from spitemalice.wording import clipped
 
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from spitemalice.runs.commit import Finished, Outputs, commit_games
 from spitemalice.stops import Terminated, held_stops, stop_on_sigterm
-from spitemalice.study.commit import Finished, Outputs, commit_games
 
 
 def _signal_self(signum: int = signal.SIGINT) -> None:

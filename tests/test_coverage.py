@@ -15,11 +15,12 @@ from spitemalice import validation
 from spitemalice.bots.players import GreedyPlayer, make_player
 from spitemalice.engine.check import decisions
 from spitemalice.engine.coverage import Recorder, Tally, _discard_candidates, _sources
+from spitemalice.measures.coverage import ENOUGH_GAMES, clause_coverage, coverage_notes
 from spitemalice.moves import NEW_PILE, Discard, Play
+from spitemalice.runs.loop import covered_game, play_game
+from spitemalice.runs.runner import configuration
 from spitemalice.study.compare import compare
-from spitemalice.study.coverage import ENOUGH_GAMES, clause_coverage, coverage_notes
-from spitemalice.study.runner import configuration
-from spitemalice.study.simulate import covered_game, play_game, simulate
+from spitemalice.study.simulate import simulate
 from spitemalice.validation import Check, validate_book
 
 PAIRS = sm.load("blackwood-frey", ["pair-discards"])

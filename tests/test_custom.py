@@ -11,7 +11,7 @@ import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer
 from spitemalice.cli import main
 from spitemalice.rules.custom import is_file_name, read
-from spitemalice.study.simulate import play_game
+from spitemalice.runs.loop import play_game
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SHORT = EXAMPLES / "short-three.toml"

@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 
 import spitemalice as sm
-from spitemalice.study.parallel import run_games
-from spitemalice.study.simulate import BotGame, simulate
+from spitemalice.runs.loop import BotGame
+from spitemalice.runs.parallel import run_games
+from spitemalice.study.simulate import simulate
 
 pytest.importorskip("distributed")
 

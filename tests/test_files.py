@@ -91,7 +91,7 @@ def test_a_folder_that_takes_no_new_file_is_refused_before_the_run(
     with pytest.raises(OutputError, match=r"cannot be written to \(Permission denied\)"):
         check_new(tmp_path / "a.png")
     played: list[int] = []
-    monkeypatch.setattr("spitemalice.study.runner.play_one",
+    monkeypatch.setattr("spitemalice.runs.runner.play_one",
                         lambda *a, **k: played.append(1))
     status = main(["simulate", "blackwood-frey", "--games", "2", "--jobs", "1", *FAST,
                    "--plot", str(tmp_path / "a.png")])
@@ -215,7 +215,7 @@ def _save_record(record: sm.GameRecord, path: Path, force: bool) -> None:
 
 
 def _games_out(record: sm.GameRecord, path: Path, force: bool) -> None:
-    from spitemalice.study.games_out import GamesOut
+    from spitemalice.runs.games_out import GamesOut
 
     GamesOut(path.with_suffix(".csv"), 2, force=force).close()
 

@@ -101,7 +101,7 @@ BF = sm.load("blackwood-frey")
 def _record(edit: Callable[[dict[str, Any]], None]) -> str:
     from spitemalice.bots.players import GreedyPlayer
     from spitemalice.formats.records import dumps_record, record_result
-    from spitemalice.study.simulate import play_game
+    from spitemalice.runs.loop import play_game
 
     result = play_game(BF, [GreedyPlayer(1), GreedyPlayer(2)], seed=3)
     data = json.loads(dumps_record(record_result(BF, result, ["greedy", "greedy"])))

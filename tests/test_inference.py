@@ -22,7 +22,7 @@ from spitemalice.engine.views import view_of
 from spitemalice.moves import Move
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed
-from spitemalice.study.simulate import play_game
+from spitemalice.runs.loop import play_game
 
 
 @pytest.fixture(scope="module")

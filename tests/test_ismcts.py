@@ -26,8 +26,8 @@ from spitemalice.engine import legal_moves
 from spitemalice.engine.views import view_of
 from spitemalice.moves import Discard, Play, Zone
 from spitemalice.rules.loader import load
-from spitemalice.study.runner import configuration, play_one
-from spitemalice.study.simulate import play_game
+from spitemalice.runs.loop import play_game
+from spitemalice.runs.runner import configuration, play_one
 
 
 def _bot(seed: int, **budget: float) -> IsmctsPlayer:

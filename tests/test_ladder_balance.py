@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from spitemalice.cli import main
+from spitemalice.measures.stats import Interval
 from spitemalice.rules.loader import load
 from spitemalice.study.balance import Balance, Baseline, balance, difference, quantile, verdicts
 from spitemalice.study.ladder import ladder
 from spitemalice.study.pairs import pair_configs
-from spitemalice.study.stats import Interval
 
 SHORT = {"payoff_size": 5}
 

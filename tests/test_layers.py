@@ -32,9 +32,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("formats",),             # notation, JSON, records, schemas, pictures
     ("spitemalice",),         # the public surface (spitemalice/__init__.py)
     ("bots",),                # players
-    ("study", "env"),         # simulation and studies; learning environments
-    ("openspiel",),           # OpenSpiel games, on the environments' actions and views
-    ("validation",),          # static checks, checked games, reports
+    ("runs", "env"),          # the machinery of a run of games; learning environments
+    ("measures",),            # statistics, game-quality metrics, rule-coverage reports
+    ("study", "validation", "openspiel"),  # the studies: simulate, compare, tournament,
+                              # ladder, balance, atlas; validate: static checks, checked games,
+                              # reports; OpenSpiel games, on the environments' actions and views
     ("testing",),             # the conformance kit for variant authors
     ("play",),                # a game at a table, the terminal game (issue 18)
     ("server",),              # the play server: protocol, tables, the web app (issue 18)

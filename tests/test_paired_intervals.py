@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from spitemalice.study.stats import (
+from spitemalice.measures.stats import (
     Z95,
     mean_interval,
     paired_difference,
@@ -135,7 +135,7 @@ def test_no_trials_give_the_whole_range() -> None:
 def test_the_balance_metric_after_three_games_won_by_one_seat() -> None:
     """simulate --metrics printed balance 0.000 (0.000..0.000) after 3 games won by the first
     seat; 3-0 is no evidence (an exact test's p is 0.25), so the interval reaches 1."""
-    from spitemalice.study.metrics import balance
+    from spitemalice.measures.metrics import balance
 
     three = balance([3, 0], 3)
     assert (three.estimate, three.low) == (0.0, 0.0) and three.high == pytest.approx(1.0)
@@ -195,7 +195,7 @@ def test_one_value_of_a_bounded_quantity_spans_its_range() -> None:
 def test_student_t_matches_the_table(dof: int, table: float) -> None:
     """Two-sided 95% points of Student's t (any statistics table); Hill's expansion is
     within 0.2% from 3 degrees of freedom on."""
-    from spitemalice.study.stats import student_t
+    from spitemalice.measures.stats import student_t
 
     assert student_t(Z95, dof) == pytest.approx(table, rel=2e-3)
 
@@ -213,8 +213,9 @@ def test_one_game_is_no_significant_difference() -> None:
 # ---- the new parameters' checks (try-out s7 M2, M5, M6): every z, the prior, the counts ----
 
 def _z_members() -> dict[str, Callable[[object], object]]:
-    from spitemalice.study import balance, metrics
-    from spitemalice.study import stats as st
+    from spitemalice.measures import metrics
+    from spitemalice.measures import stats as st
+    from spitemalice.study import balance
 
     return {
         "wilson": lambda z: st.wilson(1, 2, z),  # type: ignore[arg-type]
@@ -254,7 +255,7 @@ def test_every_z_is_a_positive_finite_number(function: str, z: object,
 ])
 def test_a_prior_that_is_no_variance_or_weight_is_refused(
         variance: object, weight: object, error: type[Exception], said: str) -> None:
-    from spitemalice.study.stats import sprt
+    from spitemalice.measures.stats import sprt
 
     with pytest.raises(error, match=f"mean_interval.{{0,7}}{said}"):
         mean_interval([1.0, 2.0], prior_variance=variance, prior_weight=weight)  # type: ignore[arg-type]
@@ -317,7 +318,7 @@ def test_none_is_no_outcome() -> None:
 def test_student_t_refuses_what_has_no_quantile(z: object, dof: object,
                                                 error: type[Exception], said: str) -> None:
     """Try-out s7b F3: student_t(1.96, 0) divided by zero, a NaN z gave NaN."""
-    from spitemalice.study.stats import student_t
+    from spitemalice.measures.stats import student_t
 
     with pytest.raises(error, match=f"student_t takes {said}"):
         student_t(z, dof)  # type: ignore[arg-type]
@@ -326,7 +327,7 @@ def test_student_t_refuses_what_has_no_quantile(z: object, dof: object,
 def test_a_large_z_gives_a_finite_quantile() -> None:
     """Try-out s7b F4: z = 8.3 rounded the level to 1 and divided by zero at 2 degrees of
     freedom; the tail is now taken from erfc, exact far out."""
-    from spitemalice.study.stats import student_t
+    from spitemalice.measures.stats import student_t
 
     for dof in (1, 2, 3):
         assert math.isfinite(student_t(8.3, dof)) and student_t(8.3, dof) > student_t(3.0, dof)
@@ -344,7 +345,7 @@ def test_a_large_z_gives_a_finite_quantile() -> None:
 def test_every_parameter_of_sprt_is_checked_by_name(keywords: dict[str, object],
                                                     error: type[Exception], said: str) -> None:
     """Try-out s7b F5: a margin of None gave a bare "'>' not supported", inf was taken."""
-    from spitemalice.study.stats import sprt
+    from spitemalice.measures.stats import sprt
 
     with pytest.raises(error, match=f"sprt takes {said}"):
         sprt([0.0, 1.0], **keywords)  # type: ignore[arg-type]
@@ -369,7 +370,7 @@ def test_counts_that_all_differ_alike_are_no_significant_difference() -> None:
     """Try-out s7b F1: two games, each with one completed pile more under B, printed
     +1.00 (+1.00..+1.00) and starred.  With the least variance of whole counts, 1/(n+1),
     t with 1 degree of freedom spans 0."""
-    from spitemalice.study.stats import least_variance, student_t
+    from spitemalice.measures.stats import least_variance, student_t
 
     two = paired_difference([3.0, 3.0], [4.0, 4.0], unit=1.0)
     half = student_t(Z95, 1) * math.sqrt(least_variance(1.0, 2) / 2)
@@ -392,8 +393,8 @@ def test_every_mean_of_counts_keeps_a_width_when_its_games_agree() -> None:
     metrics' durations, simulate's mean moves and turns (from their summaries), the balance
     report's mean game length (the grep below)."""
     import spitemalice as sm
+    from spitemalice.measures.metrics import duration
     from spitemalice.study import compare, configuration
-    from spitemalice.study.metrics import duration
     from spitemalice.study.simulate import Summary
 
     rules = sm.load("blackwood-frey", [], {"payoff_size": 5})
@@ -417,11 +418,11 @@ def test_no_mean_of_counts_is_written_without_its_unit() -> None:
     ratio (a reviewer sees the choice); a new writer without it fails here."""
     import pathlib
 
-    import spitemalice.study
+    import spitemalice
 
-    root = pathlib.Path(spitemalice.study.__file__).parent
+    root = pathlib.Path(spitemalice.__file__).parent
     calls = []
-    for path in root.glob("*.py"):
+    for path in root.rglob("*.py"):
         lines = path.read_text().splitlines()
         for number, line in enumerate(lines):
             if "within=COUNT" in line:
@@ -433,18 +434,18 @@ def test_no_mean_of_counts_is_written_without_its_unit() -> None:
 @pytest.mark.parametrize("call, says", [
     (lambda v: mean_interval([v, v]), "mean_interval takes values of numbers from"),
     (lambda v: paired_difference([1.0, 2.0], [v, v]), "paired_difference takes b of numbers"),
-    (lambda v: __import__("spitemalice.study.stats").study.stats.sprt([v, v], 1.0),
+    (lambda v: __import__("spitemalice.measures.stats").measures.stats.sprt([v, v], 1.0),
      "sprt takes differences of numbers from"),
 ])
 def test_values_too_large_to_square_are_refused_by_name(call: Callable[[float], object],
                                                         says: str) -> None:
     """Try-out s7b F6: ``mean_interval([1e308, 1e308])`` raised a bare OverflowError from
     fsum.  Every function that squares its values bounds them (``stats.MAX_VALUE``)."""
-    from spitemalice.study.stats import MAX_VALUE
+    from spitemalice.measures.stats import MAX_VALUE
 
     with pytest.raises(ValueError, match=says) as raised:
         call(1e308)
-    assert str(raised.value).endswith("(spitemalice.study.stats.MAX_VALUE), not 1e+308")
+    assert str(raised.value).endswith("(spitemalice.measures.stats.MAX_VALUE), not 1e+308")
     call(MAX_VALUE)  # the largest taken: its squares are finite
 
 
@@ -454,9 +455,9 @@ def test_a_sequential_decision_never_contradicts_the_interval_beside_it() -> Non
     (-255.45..+138.45), an interval holding 0.  Members: compare's test (every statistic)
     and the ladder's pairs (their printed share of won games)."""
     import spitemalice as sm
+    from spitemalice.measures.stats import Interval, SprtResult, agreeing
     from spitemalice.study import compare_until_decided, configuration
     from spitemalice.study.pairs import PairTally
-    from spitemalice.study.stats import Interval, SprtResult, agreeing
 
     rules = sm.load("blackwood-frey", [], {"payoff_size": 13})
     a, b = configuration(rules, ["random"], "A"), configuration(rules, ["greedy"], "B")
@@ -509,7 +510,7 @@ def test_summaries_and_counts_are_checked_by_name(call: Callable[[object], objec
     """Try-out s8 findings 5, 6 and 9: a ZeroDivisionError, bare TypeErrors, an overflow of
     a 401-digit count, a negative variance returned, NaN ends, crossed ends; each argument
     is now refused by name, the message saying what would be right."""
-    from spitemalice.study import stats
+    from spitemalice.measures import stats
 
     with pytest.raises(error) as raised:
         call(stats)
@@ -518,7 +519,7 @@ def test_summaries_and_counts_are_checked_by_name(call: Callable[[object], objec
 
 
 def test_one_value_has_no_standard_deviation_and_is_the_whole_range() -> None:
-    from spitemalice.study.stats import interval_of_mean
+    from spitemalice.measures.stats import interval_of_mean
 
     one = interval_of_mean(5.0, math.nan, 1)  # what simulate passes for one game
     assert (one.low, one.high) == (-math.inf, math.inf)
@@ -530,8 +531,8 @@ def test_the_closing_tryouts_inputs_are_refused_by_name() -> None:
     right after itself."""
     import spitemalice as sm
     from spitemalice.errors import SpiteMaliceError
+    from spitemalice.measures.stats import Interval, SprtResult, agreeing
     from spitemalice.study.balance import quantile
-    from spitemalice.study.stats import Interval, SprtResult, agreeing
     from spitemalice.study.tournament import tournament
 
     said = SprtResult("same", -3.0, -2.9, 2.9, 30)

@@ -14,8 +14,9 @@ import pytest
 import spitemalice as sm
 from spitemalice.cli import main
 from spitemalice.model import GameResult
-from spitemalice.study.parallel import chunk_size, chunks, run_games
-from spitemalice.study.simulate import BotGame, simulate
+from spitemalice.runs.loop import BotGame
+from spitemalice.runs.parallel import chunk_size, chunks, run_games
+from spitemalice.study.simulate import simulate
 
 
 def _square(offset: int, game: int) -> int:
@@ -196,7 +197,7 @@ def test_the_workers_cpu_is_counted_under_every_start_method(start_method: str) 
     """The atlas printed 0.2 CPU-seconds for a configuration its --jobs 2 workers spent
     minutes on: a fork server's workers are not this process's children, so
     RUSAGE_CHILDREN never saw them.  Each worker now reports its CPU when let go."""
-    from spitemalice.study.workers import worker_cpu_seconds
+    from spitemalice.runs.workers import worker_cpu_seconds
 
     before = worker_cpu_seconds()
     assert list(run_games(_spin, 8, jobs=2)) == list(range(8))
@@ -209,8 +210,8 @@ def test_the_atlas_counts_each_workers_cpu_once(start_method: str) -> None:
     its own CPU, and nothing else."""
     import time
 
+    from spitemalice.runs.workers import worker_cpu_seconds
     from spitemalice.study.atlas import _cpu
-    from spitemalice.study.workers import worker_cpu_seconds
 
     total, reported, own = _cpu(), worker_cpu_seconds(), time.process_time()
     assert list(run_games(_spin, 8, jobs=2)) == list(range(8))

@@ -16,7 +16,8 @@ from spitemalice.cards import parse_cards
 from spitemalice.engine.invariants import check_transition
 from spitemalice.engine.views import view_legal_moves
 from spitemalice.rules.registry import base_sheet, load_plugin
-from spitemalice.study.simulate import play_game, simulate
+from spitemalice.runs.loop import play_game
+from spitemalice.study.simulate import simulate
 
 TEAMS = sm.load("skip-bo", ["partnerships"])
 SHARE = sm.load("skip-bo", ["partnerships"], partner_piles="share")

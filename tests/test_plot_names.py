@@ -18,8 +18,8 @@ import pytest
 import spitemalice as sm
 from spitemalice import files
 from spitemalice.cli import main
+from spitemalice.runs.runner import play_one
 from spitemalice.study import plot
-from spitemalice.study.runner import play_one
 
 NASTY = "./b$\\frac{x$"
 """The issue's rule-set file name: an unclosed TeX fraction."""
@@ -63,9 +63,9 @@ def _no_games(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a game was played before the plot was checked")
 
-    simulate = importlib.import_module("spitemalice.study.simulate")  # not the function
-    runner = importlib.import_module("spitemalice.study.runner")
-    monkeypatch.setattr(simulate.BotGame, "__call__", refuse)
+    loop = importlib.import_module("spitemalice.runs.loop")
+    runner = importlib.import_module("spitemalice.runs.runner")
+    monkeypatch.setattr(loop.BotGame, "__call__", refuse)
     monkeypatch.setattr(runner, "play_one", refuse)
 
 

@@ -1,11 +1,11 @@
-"""Progress bars (spitemalice.study.progress): shown on a terminal, silent otherwise."""
+"""Progress bars (spitemalice.runs.progress): shown on a terminal, silent otherwise."""
 
 import io
 
 import pytest
 
 from spitemalice.cli import main
-from spitemalice.study.progress import Progress
+from spitemalice.runs.progress import Progress
 
 
 class _Terminal(io.StringIO):
@@ -31,7 +31,7 @@ def test_no_bar_when_disabled_or_off_a_terminal(enabled: bool, stream: io.String
 
 def test_json_and_quiet_runs_print_no_bar(capsys: pytest.CaptureFixture[str],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("spitemalice.study.progress._is_terminal", lambda stream: True)
+    monkeypatch.setattr("spitemalice.runs.progress._is_terminal", lambda stream: True)
     main(["simulate", "blackwood-frey", "--games", "3", "--json", "--jobs", "1",
           "--set", "payoff_size=5"])
     main(["simulate", "blackwood-frey", "--games", "3", "--quiet", "--jobs", "1",

@@ -155,7 +155,7 @@ def test_legal_moves_and_check_move_agree_under_stacked_house_rules(order, seed,
 @pytest.mark.parametrize("config", CONFIGS, ids=[f"{n}-{p}p" for n, p in CONFIGS])
 def test_random_games_end_with_a_declared_outcome(config) -> None:
     from spitemalice.bots.players import RandomPlayer
-    from spitemalice.study.simulate import play_game
+    from spitemalice.runs.loop import play_game
 
     rules = book(*config)
     for seed in range(5):

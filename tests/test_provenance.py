@@ -14,8 +14,8 @@ import pytest
 import spitemalice as sm
 from spitemalice.cli import main
 from spitemalice.cli import study as study_cli
-from spitemalice.study.games_out import sidecar_path
-from spitemalice.study.provenance import changed_parameters, describe_run
+from spitemalice.runs.games_out import sidecar_path
+from spitemalice.runs.provenance import changed_parameters, describe_run
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -30,7 +30,7 @@ from spitemalice.formats import (
     ruleset_ref,
     save_record,
 )
-from spitemalice.study.simulate import play_game
+from spitemalice.runs.loop import play_game
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

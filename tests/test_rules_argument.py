@@ -34,7 +34,7 @@ from spitemalice.validation import validate_book
 
 def _module(name: str) -> Any:
     """``spitemalice.<name>``, the module (a package may give a function of the same name:
-    ``spitemalice.formats.replay``, ``spitemalice.study.simulate``)."""
+    ``spitemalice.formats.replay``, ``spitemalice.study.simulate``, ``spitemalice.runs.loop``)."""
     return importlib.import_module(f"spitemalice.{name}")
 
 
@@ -48,10 +48,11 @@ parse, position_check, records, replay, serialize = map(_module, [
 screen, session, table_view = map(_module, ["play.screen", "play.session", "play.table_view"])
 checks, registry, messages = map(_module, ["rules.checks", "rules.registry", "server.messages"])
 balance, balance_coverage, study_coverage, ladder, match, pairs, provenance, runner = map(
-    _module, ["study.balance", "study.balance_coverage", "study.coverage", "study.ladder",
-              "study.match", "study.pairs", "study.provenance", "study.runner"])
+    _module, ["study.balance", "study.balance_coverage", "measures.coverage", "study.ladder",
+              "study.match", "study.pairs", "runs.provenance", "runs.runner"])
 simulate, tournament, conformance = map(_module, ["study.simulate", "study.tournament",
                                                   "testing.conformance"])
+loop = _module("runs.loop")
 audit, base, dynamic, intent, judge, recheck, roundtrip, spread, static, termination = map(
     _module, ["validation.audit", "validation.base", "validation.dynamic", "validation.intent",
               "validation.judge", "validation.recheck", "validation.roundtrip",
@@ -250,11 +251,11 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     "spitemalice.study.balance:balance": (lambda r: balance.balance(r, "x"), TypeError),
     "spitemalice.study.balance_coverage:measured": (
         lambda r: balance_coverage.measured(r, None, 1), TypeError),
-    "spitemalice.study.coverage:clause_coverage": (
+    "spitemalice.measures.coverage:clause_coverage": (
         lambda r: study_coverage.clause_coverage(r, None), TypeError),
-    "spitemalice.study.coverage:never_exercised": (
+    "spitemalice.measures.coverage:never_exercised": (
         lambda r: study_coverage.never_exercised(r, None, 1), TypeError),
-    "spitemalice.study.coverage:coverage_notes": (
+    "spitemalice.measures.coverage:coverage_notes": (
         lambda r: study_coverage.coverage_notes(r, (), 1), TypeError),
     "spitemalice.study.ladder:ladder": (
         lambda r: ladder.ladder(r, ["greedy", "random"], 2, 1), TypeError),
@@ -264,22 +265,22 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
         lambda r: pairs.pair_configs(r, "greedy", "random"), TypeError),
     "spitemalice.study.pairs:table_of": (
         lambda r: pairs.table_of(r, None), TypeError),
-    "spitemalice.study.provenance:describe_run": (
+    "spitemalice.runs.provenance:describe_run": (
         lambda r: provenance.describe_run(r), TypeError),
-    "spitemalice.study.provenance:changed_parameters": (
+    "spitemalice.runs.provenance:changed_parameters": (
         lambda r: provenance.changed_parameters(r), TypeError),
-    "spitemalice.study.runner:Configuration": (
+    "spitemalice.runs.runner:Configuration": (
         lambda r: runner.Configuration(r, ("greedy", "greedy")), TypeError),
-    "spitemalice.study.runner:configuration": (
+    "spitemalice.runs.runner:configuration": (
         lambda r: runner.configuration(r, ["greedy"]), TypeError),
-    "spitemalice.study.simulate:play_game": (
-        lambda r: simulate.play_game(r, [GREEDY, GREEDY], 1), TypeError),
-    "spitemalice.study.simulate:BotGame": (
-        lambda r: simulate.BotGame(r, ("greedy", "greedy"), 1), TypeError),
-    "spitemalice.study.simulate:CoveredGame": (
-        lambda r: simulate.CoveredGame(r, ("greedy", "greedy"), 1), TypeError),
-    "spitemalice.study.simulate:covered_game": (
-        lambda r: simulate.covered_game(r, None), TypeError),
+    "spitemalice.runs.loop:play_game": (
+        lambda r: loop.play_game(r, [GREEDY, GREEDY], 1), TypeError),
+    "spitemalice.runs.loop:BotGame": (
+        lambda r: loop.BotGame(r, ("greedy", "greedy"), 1), TypeError),
+    "spitemalice.runs.loop:CoveredGame": (
+        lambda r: loop.CoveredGame(r, ("greedy", "greedy"), 1), TypeError),
+    "spitemalice.runs.loop:covered_game": (
+        lambda r: loop.covered_game(r, None), TypeError),
     "spitemalice.study.simulate:simulate": (
         lambda r: simulate.simulate(r, ["greedy"], 1, 1), TypeError),
     "spitemalice.study.tournament:tournament": (

@@ -59,7 +59,7 @@ def test_a_resumed_game_reshuffles_as_the_original(bf: sm.RuleBook) -> None:
     """The shuffle counter travels in the JSON: a game saved before its draw pile runs out
     recycles the completed cards into the same order."""
     from spitemalice.bots.players import GreedyPlayer
-    from spitemalice.study.simulate import play_game
+    from spitemalice.runs.loop import play_game
 
     result = play_game(bf, [GreedyPlayer(1), GreedyPlayer(2)], seed=8)
     state = sm.deal(bf, 8)

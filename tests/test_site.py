@@ -27,22 +27,23 @@ def test_mkdocs_build_strict_passes_and_the_api_reference_is_there(tmp_path: Pat
     assert built.returncode == 0, built.stderr[-3000:]
     assert (site / "index.html").is_file() and (site / "tutorial" / "index.html").is_file()
     api = {page: (site / "api" / page / "index.html").read_text(encoding="utf-8")
-           for page in ("model", "engine", "rules", "records", "play", "env")}
+           for page in ("model", "engine", "rules", "records", "play", "env", "runs")}
     for page, names in {
         "model": ["spitemalice.model.GameState", "spitemalice.moves.parse_move"],
         "engine": ["spitemalice.engine.legal.legal_moves", "spitemalice.engine.apply.apply_move"],
         "rules": ["spitemalice.rules.loader.load", "spitemalice.rules.ruleset.Ruleset"],
         "records": ["spitemalice.formats.picture.position_svg",
                     "spitemalice.formats.schema.schema"],
-        "play": ["spitemalice.study.simulate.play_game"],
+        "play": ["spitemalice.study.simulate.simulate"],
+        "runs": ["spitemalice.runs.loop.play_game"],
         "env": ["spitemalice.env.make", "spitemalice.env.actions.ActionCatalogue"],
     }.items():
         for name in names:
             assert f'id="{name}"' in api[page], (page, name)
     # Long signatures are formatted one parameter a line (ruff, in the docs extra), not cut
     # off in one long line.
-    studies = (site / "api" / "studies" / "index.html").read_text(encoding="utf-8")
-    start = studies.index('id="spitemalice.study.provenance.describe_run"')
+    studies = (site / "api" / "runs" / "index.html").read_text(encoding="utf-8")
+    start = studies.index('id="spitemalice.runs.provenance.describe_run"')
     signature = re.sub(r"<[^>]+>", "", studies[start:studies.index("</pre>", start)])
     assert "describe_run(\n    book: RuleBook,\n" in html.unescape(signature), signature
     # A console block's empty line is an empty line: no page shows doctest's marker for one

@@ -457,7 +457,7 @@ def test_house_rule_a_skip_bo_card_never_stands_for_12() -> None:
 def test_house_rule_no_wild_ceiling_adds_to_the_parameters_given(tmp_path: Path) -> None:
     from spitemalice.bots.players import GreedyPlayer
     from spitemalice.formats import record_from_dict, record_result, record_to_dict, rules_for
-    from spitemalice.study.simulate import play_game
+    from spitemalice.runs.loop import play_game
 
     five = sm.load("skip-bo", ["no-wild-ceiling"], wild_excluded="5")
     assert five.ruleset.wild_excluded == frozenset({5, 12})

@@ -2,7 +2,7 @@
 
 import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer, RandomPlayer
-from spitemalice.study.simulate import play_game
+from spitemalice.runs.loop import play_game
 
 
 def test_a_greedy_game_ends_with_a_declared_outcome(bf: sm.RuleBook) -> None:

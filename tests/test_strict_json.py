@@ -24,11 +24,11 @@ from spitemalice.formats import dumps_state, dumps_view, load_record, loads_stat
 from spitemalice.formats.records import dumps_record, record_result
 from spitemalice.formats.strict_json import DuplicateKey, loads
 from spitemalice.rules.custom import read as load_custom
+from spitemalice.runs.loop import play_game
 from spitemalice.server import store
 from spitemalice.server.protocol import read_message
 from spitemalice.server.remote import read_server_message
 from spitemalice.study import atlas
-from spitemalice.study.simulate import play_game
 
 BF = sm.load("blackwood-frey")
 STATE = sm.deal(BF, seed=1)

@@ -11,9 +11,9 @@ import pytest
 
 from spitemalice.cli import main
 from spitemalice.rules.loader import load
+from spitemalice.runs.runner import configuration
 from spitemalice.study.compare import compare, compare_until_decided
 from spitemalice.study.plot import plot_runs
-from spitemalice.study.runner import configuration
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -172,7 +172,7 @@ def test_plot_has_the_expected_axes_and_series(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_stops_a_run_and_keeps_the_games_finished() -> None:
-    from spitemalice.study.runner import play_games
+    from spitemalice.runs.runner import play_games
     from spitemalice.study.simulate import simulate
 
     rules = load("blackwood-frey", [], {"payoff_size": 5})

@@ -1,4 +1,4 @@
-"""Per-game rows (spitemalice.study.runner) and Ludii-style quality metrics (study.metrics)."""
+"""Per-game rows (spitemalice.runs.runner) and Ludii-style quality metrics (study.metrics)."""
 
 import pytest
 
@@ -6,11 +6,12 @@ from spitemalice.bots.players import make_player
 from spitemalice.engine import apply_move, deal
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.measures.metrics import METRICS, balance, quality
 from spitemalice.moves import Move
 from spitemalice.rules.loader import load
-from spitemalice.study.metrics import METRICS, balance, quality
-from spitemalice.study.runner import Configuration, GameRow, configuration, play_one
-from spitemalice.study.simulate import play_game, simulate
+from spitemalice.runs.loop import play_game
+from spitemalice.runs.runner import Configuration, GameRow, configuration, play_one
+from spitemalice.study.simulate import simulate
 
 
 @pytest.fixture(scope="module")

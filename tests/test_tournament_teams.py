@@ -13,8 +13,8 @@ import pytest
 from spitemalice.cli import main
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.rules.loader import load
+from spitemalice.runs.runner import Configuration, GameRow, Run
 from spitemalice.study import tournament as tournament_module
-from spitemalice.study.runner import Configuration, GameRow, Run
 from spitemalice.study.tournament import tournament, tournament_sides
 
 PAGE = Path(__file__).parents[1] / "docs" / "studying.md"
@@ -143,8 +143,8 @@ def test_a_few_deals_that_agree_are_not_called_stronger() -> None:
     "stronger": Wilson's interval over games, 51.7%..100.0%, treats the two games of a deal
     as independent, though they share their cards.  The rate's interval now also spans
     Student's t over the deals' shares, with a prior of deals whose games all go alike."""
+    from spitemalice.measures.stats import student_t, wilson
     from spitemalice.study.pairs import PRIOR_DEALS
-    from spitemalice.study.stats import student_t, wilson
     from spitemalice.study.tournament import challenger_rate
 
     swept = challenger_rate([[True, True]] * 3, 0.5)

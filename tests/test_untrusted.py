@@ -339,7 +339,7 @@ def test_impossible_positions_and_states_are_refused(bf: sm.RuleBook, fields: st
 
 def test_states_the_engine_reaches_load_and_their_scores_check(bf: sm.RuleBook) -> None:
     from spitemalice.bots.players import GreedyPlayer
-    from spitemalice.study.simulate import play_game
+    from spitemalice.runs.loop import play_game
 
     for seed in range(3):
         final = play_game(bf, [GreedyPlayer(1), GreedyPlayer(2)], seed=seed).final

@@ -10,7 +10,7 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.cli import main
-from spitemalice.study.metrics import METRICS, balance, completion
+from spitemalice.measures.metrics import METRICS, balance, completion
 from spitemalice.validation import format_report, validate
 from spitemalice.validation.judge import (
     BALANCE_LIMIT,

@@ -103,7 +103,7 @@ def test_a_view_from_a_seat_that_does_not_exist_is_refused(bf: sm.RuleBook) -> N
 
 def test_a_view_bot_plays_whole_games_through_view_player() -> None:
     from spitemalice.engine.views import ViewPlayer
-    from spitemalice.study.simulate import play_game
+    from spitemalice.runs.loop import play_game
 
     rules = sm.load("blackwood-frey", payoff_size=5)
     seen: list[SeatView] = []

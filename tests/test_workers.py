@@ -20,9 +20,9 @@ from helpers import worker_plugins
 import spitemalice as sm
 from spitemalice.bots import players
 from spitemalice.cli import main
-from spitemalice.study import workers
-from spitemalice.study.parallel import run_games
-from spitemalice.study.simulate import BotGame
+from spitemalice.runs import workers
+from spitemalice.runs.loop import BotGame
+from spitemalice.runs.parallel import run_games
 
 INSTEAD = "use jobs=1 (--jobs 1) or a Dask scheduler (--scheduler)"
 

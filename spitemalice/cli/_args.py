@@ -22,7 +22,7 @@ from spitemalice.rules.ruleset import MAX_SEATS, MIN_SEATS
 from spitemalice.wording import count_of, for_terminal, shown
 
 if TYPE_CHECKING:
-    from spitemalice.study.provenance import RunConfiguration
+    from spitemalice.runs.provenance import RunConfiguration
 
 INTERRUPTED = 130
 """Exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it), also when it
@@ -212,10 +212,10 @@ def note_interrupted(done: int, what: str = "summary") -> None:
 def describe(args: argparse.Namespace, book: RuleBook, bots: list[str] | tuple[str, ...] = (),
              ) -> RunConfiguration:
     """The configuration of a run of ``book`` named by :func:`add_rules_args`' arguments,
-    with ``bots`` and ``--seed`` (:func:`~spitemalice.study.provenance.describe_run`)."""
+    with ``bots`` and ``--seed`` (:func:`~spitemalice.runs.provenance.describe_run`)."""
     # imported here: the studies (and the engine under them) are loaded only by the commands
     # that run games, so that `spitemalice variants` starts quickly (tests/test_startup.py)
-    from spitemalice.study.provenance import describe_run
+    from spitemalice.runs.provenance import describe_run
 
     return describe_run(book, bots, args.seed, ruleset=str(args.ruleset),
                         house_rules=args.house_rule, settings=args.settings)

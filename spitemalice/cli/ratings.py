@@ -32,17 +32,17 @@ from spitemalice.cli.study import add_run_options
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
+from spitemalice.runs import parallel
+from spitemalice.runs.commit import Outputs
+from spitemalice.runs.games_out import GamesOut
+from spitemalice.runs.outputs import GameOutput
+from spitemalice.runs.progress import Progress
+from spitemalice.runs.runner import GameRow, configuration
 from spitemalice.stops import held_stops
-from spitemalice.study import parallel
 from spitemalice.study.balance import COVERAGE_GAMES, TIERS, Balance, Baseline, balance
 from spitemalice.study.balance_coverage import format_section
-from spitemalice.study.commit import Outputs
-from spitemalice.study.games_out import GamesOut
 from spitemalice.study.ladder import format_ladder, ladder
-from spitemalice.study.outputs import GameOutput
 from spitemalice.study.plot import check_path
-from spitemalice.study.progress import Progress
-from spitemalice.study.runner import GameRow, configuration
 from spitemalice.study.tournament import tournament_sides
 from spitemalice.wording import count_of
 
@@ -157,7 +157,7 @@ def run_ladder(args: argparse.Namespace) -> int:
 
     def on_game(rows: tuple[GameRow, ...]) -> None:
         # A deal's rows (two per pair still playing) are written all or none, before the
-        # deal counts (spitemalice.study.commit).
+        # deal counts (spitemalice.runs.commit).
         outputs.add(outputs.games, GameOutput(tuple(
             (row, "/".join(dict.fromkeys(row.bots)), book.teams) for row in rows)))
         progress.advance(len(rows))

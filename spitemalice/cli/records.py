@@ -12,7 +12,7 @@
 * ``spitemalice show POSITION --ruleset NAME`` lays out a position (or a view, a position
   with a ``view=`` field) for people; the position may be one quoted argument or several.
 * ``spitemalice simulate ... --record DIR`` writes one record per game,
-  ``DIR/game-00000.json`` and on (:class:`spitemalice.study.outputs.RecordFolder`).  It
+  ``DIR/game-00000.json`` and on (:class:`spitemalice.runs.outputs.RecordFolder`).  It
   refuses, before playing, to replace a record already there unless ``--force`` is given,
   and never writes through a symbolic link.
 

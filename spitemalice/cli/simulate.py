@@ -2,7 +2,7 @@
 
 The study options (``--metrics``, ``--games-out``, ``--plot``, ``--quiet``) come from
 :mod:`spitemalice.cli.study`, ``--record DIR`` from :mod:`spitemalice.cli.records`, ``--jobs``
-and ``--scheduler`` from :mod:`spitemalice.study.parallel`.
+and ``--scheduler`` from :mod:`spitemalice.runs.parallel`.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from spitemalice.cli._args import (
     table,
 )
 from spitemalice.cli.study import SimulateStudy, add_simulate_options
-from spitemalice.study import parallel
-from spitemalice.study.coverage import format_coverage_report
-from spitemalice.study.runner import configuration
+from spitemalice.measures.coverage import format_coverage_report
+from spitemalice.measures.stats import Interval
+from spitemalice.runs import parallel
+from spitemalice.runs.runner import configuration
 from spitemalice.study.simulate import Summary, simulate
-from spitemalice.study.stats import Interval
 
 
 def add_simulate(commands: Any) -> None:
@@ -65,7 +65,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     provenance = {"configuration": named.as_dict(), "command": command}
     study = SimulateStudy(args, book, bots, named, provenance)  # refuses outputs now
     # A game counts once its record and row are written; however the run ends, the outputs
-    # are closed holding exactly the games the summary counts (spitemalice.study.commit).
+    # are closed holding exactly the games the summary counts (spitemalice.runs.commit).
     with study.progress, study.outputs:
         with parallel.backend(args) as (jobs, client):
             summary = simulate(book, bots, args.games, args.seed, on_game=study.on_game,
@@ -89,7 +89,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 def format_summary(summary: Summary, head: list[tuple[str, str]] | None = None) -> str:
     """The summary as an aligned two-column table; every rate and mean with its 95% interval
     (Wilson for rates, Student's t for means).  ``head`` (label, value) rows name the configuration
-    (:meth:`~spitemalice.study.provenance.RunConfiguration.rows`); without them the first row
+    (:meth:`~spitemalice.runs.provenance.RunConfiguration.rows`); without them the first row
     names the rule set, players and bots."""
     o, n, ci = summary.outcomes, summary.games, summary.intervals()
     seats = "  ".join(f"{s}:{w} {_rate(i)}"

@@ -38,22 +38,22 @@ from spitemalice.cli._args import (
 )
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import record_result
+from spitemalice.measures.coverage import format_paired_coverage
+from spitemalice.measures.metrics import METRICS, Quality, quality
+from spitemalice.measures.stats import Interval
 from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
+from spitemalice.runs import parallel
+from spitemalice.runs.commit import Outputs
+from spitemalice.runs.games_out import GamesOut
+from spitemalice.runs.outputs import GameOutput, RecordFolder
+from spitemalice.runs.progress import Progress
+from spitemalice.runs.provenance import RunConfiguration, describe_run
+from spitemalice.runs.runner import Configuration, GameRow, configuration, row_of
 from spitemalice.stops import held_stops
-from spitemalice.study import parallel
-from spitemalice.study.commit import Outputs
 from spitemalice.study.compare import Comparison, compare, compare_until_decided, statistics
-from spitemalice.study.coverage import format_paired_coverage
-from spitemalice.study.games_out import GamesOut
-from spitemalice.study.metrics import METRICS, Quality, quality
-from spitemalice.study.outputs import GameOutput, RecordFolder
 from spitemalice.study.plot import check_path, plot_runs
-from spitemalice.study.progress import Progress
-from spitemalice.study.provenance import RunConfiguration, describe_run
-from spitemalice.study.runner import Configuration, GameRow, configuration, row_of
-from spitemalice.study.stats import Interval
 from spitemalice.study.tournament import (
     Tournament,
     format_table,
@@ -154,7 +154,7 @@ def add_study(commands: Any) -> None:
 
 _margin = share(0, math.inf, "a margin")
 """``compare --until-decided``: a positive finite difference in the statistic's own unit
-(the library's :func:`~spitemalice.study.stats.sprt` takes any positive margin)."""
+(the library's :func:`~spitemalice.measures.stats.sprt` takes any positive margin)."""
 
 
 def _show_progress(args: argparse.Namespace) -> bool:
@@ -172,7 +172,7 @@ def _force(args: argparse.Namespace) -> bool:
 class SimulateStudy:
     """What ``simulate``'s outputs add: a progress bar, rows for ``--metrics`` and ``--plot``,
     the ``--record`` folder and the ``--games-out`` file (:attr:`outputs`, written together
-    game by game: :mod:`spitemalice.study.commit`), fed from ``simulate``'s ``on_game``.
+    game by game: :mod:`spitemalice.runs.commit`), fed from ``simulate``'s ``on_game``.
 
     Raises:
         OutputError: an output that cannot be written (checked now, before any game).

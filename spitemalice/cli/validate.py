@@ -25,8 +25,8 @@ from spitemalice.files import check_new, write_file
 from spitemalice.formats import strict_json
 from spitemalice.rules.loader import built_in_rulesets
 from spitemalice.rules.registry import kind_of
+from spitemalice.runs import parallel
 from spitemalice.stops import held_stops
-from spitemalice.study import parallel
 from spitemalice.validation import format_report, validate
 from spitemalice.validation.house_rule import format_house_rule_report, validate_house_rule
 from spitemalice.validation.report import Report

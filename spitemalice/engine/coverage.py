@@ -66,7 +66,7 @@ class Recorder:
     """Counts the rule coverage of the games of ``rules`` played while it is on.
 
     Use it as a context manager around the games and call :meth:`move` before each move (the
-    ``on_move`` of :func:`~spitemalice.study.simulate.play_game`) and :meth:`game` after each
+    ``on_move`` of :func:`~spitemalice.runs.loop.play_game`) and :meth:`game` after each
     game::
 
         with Recorder(rules) as recorder:

@@ -256,7 +256,7 @@ ViewBot = Callable[[RuleBook, SeatView], Move]
 class ViewPlayer:
     """A :class:`~spitemalice.bots.players.Player` that hands a view bot only its seat's view.
 
-    ``ViewPlayer(bot)`` plays in :func:`~spitemalice.study.simulate.play_game` and
+    ``ViewPlayer(bot)`` plays in :func:`~spitemalice.runs.loop.play_game` and
     :func:`~spitemalice.study.match.play_match` like any built-in player, but ``bot`` never sees the
     state: it is called with ``view_of(state, state.seat)``.
     """

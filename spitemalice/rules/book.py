@@ -437,7 +437,7 @@ def check_book(rules: object, function: str,
 
 def book_field(*, optional: bool = False) -> Callable[[Any, Any, Any], None]:
     """An attrs validator for a field that holds a rule book (a study's
-    :class:`~spitemalice.study.runner.Configuration`, a game of a run): anything else is
+    :class:`~spitemalice.runs.runner.Configuration`, a game of a run): anything else is
     refused as :func:`check_book` refuses it, the message naming the class; ``None`` too
     unless ``optional``."""
 

@@ -29,9 +29,9 @@ from spitemalice.guards import check_games, check_jobs, check_seed
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed
+from spitemalice.runs.workers import worker_cpu_seconds
 from spitemalice.stops import held_stops
 from spitemalice.study.balance import TIERS, Baseline, balance
-from spitemalice.study.workers import worker_cpu_seconds
 
 BASE = "blackwood-frey"
 """The rule set every house rule is tried on, and the base of every bare rule set."""
@@ -177,7 +177,7 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
 
 def _cpu() -> float:
     """CPU seconds of this process and of the ``--jobs`` workers it let go, as each reported
-    (:func:`~spitemalice.study.workers.worker_cpu_seconds`); a Dask cluster's are not
+    (:func:`~spitemalice.runs.workers.worker_cpu_seconds`); a Dask cluster's are not
     counted.  Not ``RUSAGE_CHILDREN``: it misses a fork server's workers (they are the
     server's children) and would count spawned ones twice (they are this process's)."""
     own = resource.getrusage(resource.RUSAGE_SELF)

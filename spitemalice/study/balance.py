@@ -8,7 +8,7 @@ report under any backend:
   position's share of the games with a winner (the side that moves first, the next, ...; a
   side is a seat, or a team under a partnership rule), games without a winner by how they
   ended, and the distribution of game length in turns.  Turn positions, not seat numbers,
-  because a seeded cut picks the first seat (as :mod:`spitemalice.study.metrics` compares
+  because a seeded cut picks the first seat (as :mod:`spitemalice.measures.metrics` compares
   them).
 * **The skill matrix**: every two bot tiers on duplicate deals with the sides swapped
   (:mod:`spitemalice.study.pairs`); each cell is the stronger tier's share of the games with a
@@ -44,12 +44,7 @@ import attrs
 from spitemalice.engine.coverage import Tally
 from spitemalice.guards import check_int, check_jobs, check_list, check_seed
 from spitemalice.limits import MAX_GAMES
-from spitemalice.model import OUTCOME_KINDS
-from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
-from spitemalice.study.pairs import PairTally, pair_configs, table_of
-from spitemalice.study.runner import Configuration, GameRow, Run, configuration, play_games
-from spitemalice.study.stats import (
+from spitemalice.measures.stats import (
     COUNT,
     SHARE_CHANGE,
     Z95,
@@ -59,6 +54,11 @@ from spitemalice.study.stats import (
     mean_interval,
     wilson,
 )
+from spitemalice.model import OUTCOME_KINDS
+from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.runs.runner import Configuration, GameRow, Run, configuration, play_games
+from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
+from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.tournament import tournament_sides
 from spitemalice.wording import given_text, shown
 
@@ -194,7 +194,7 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         base: the base configuration's :class:`Baseline` (same tiers), for the gradient;
             ``None`` when this is the base.
         on_game: called with the number of games each finished deal or game counted.
-        jobs: worker processes (:func:`spitemalice.study.parallel.run_games`).
+        jobs: worker processes (:func:`spitemalice.runs.parallel.run_games`).
         client: a Dask client to play on instead; the report never depends on either.
         coverage: record which clauses the first ``coverage`` self-play games exercised
             (:attr:`Balance.coverage`; why those: :mod:`~spitemalice.study.balance_coverage`),

@@ -25,15 +25,15 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.rules.registry import house_rule_clauses, own_clauses
-from spitemalice.study.coverage import (
+from spitemalice.measures.coverage import (
     ClauseCoverage,
     CoverageNote,
     clause_coverage,
     coverage_as_dict,
     coverage_notes,
 )
+from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.registry import house_rule_clauses, own_clauses
 from spitemalice.wording import count_of
 
 
@@ -45,7 +45,7 @@ class BalanceCoverage:
         games: self-play games counted (the first ones).
         of: self-play games played.
         rows: one per clause of the rule sheet, in sheet order.
-        notes: :func:`~spitemalice.study.coverage.coverage_notes` of the clauses no game
+        notes: :func:`~spitemalice.measures.coverage.coverage_notes` of the clauses no game
             exercised.
         house_rules: each house rule of the configuration -> the ids of its own clauses.
         own: ids of the clauses of the rules under study
@@ -65,7 +65,7 @@ class BalanceCoverage:
         return sum(row.exercised for row in self.rows)
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: :func:`~spitemalice.study.coverage.coverage_as_dict` (``games``,
+        """JSON-ready: :func:`~spitemalice.measures.coverage.coverage_as_dict` (``games``,
         ``clauses``) with ``of`` (self-play games played), ``exercised`` (a count), the
         ``notes`` (``level``, ``clause``,
         ``message``) and ``house_rules`` (name -> clause ids)."""

@@ -4,7 +4,7 @@ Both configurations play game ``g`` from the same seed, so each statistic is com
 game: the report gives each statistic for A and for B with its 95% interval and the paired
 difference B - A with its interval, flagged when the interval excludes 0.  With a margin, the
 games are played in batches until a sequential probability ratio test decides whether B
-differs from A by at least the margin (:func:`spitemalice.study.stats.sprt`).
+differs from A by at least the margin (:func:`spitemalice.measures.stats.sprt`).
 """
 
 from __future__ import annotations
@@ -18,15 +18,14 @@ import attrs
 from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_games, check_seed, int_field
-from spitemalice.study.coverage import (
+from spitemalice.measures.coverage import (
     ClauseCoverage,
     CoverageNote,
     clause_coverage,
     coverage_as_dict,
     coverage_notes,
 )
-from spitemalice.study.runner import Configuration, GameRow, play_games
-from spitemalice.study.stats import (
+from spitemalice.measures.stats import (
     COUNT,
     Interval,
     SprtResult,
@@ -37,6 +36,7 @@ from spitemalice.study.stats import (
     sprt,
     wilson,
 )
+from spitemalice.runs.runner import Configuration, GameRow, play_games
 from spitemalice.wording import clipped, count_of, for_terminal
 
 PRIOR_GAMES = 4
@@ -100,8 +100,9 @@ class Statistic:
     def difference(self, rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> Interval:
         """B minus A over games paired by seed: Tango's paired score interval for a rate (it
         keeps a width when every pair agrees), else Student's t interval of the differences,
-        whose variance is at least a count's least (:func:`~spitemalice.study.stats.least_variance`:
-        games that all differ by the same count keep a width, try-out s7b F1)."""
+        whose variance is at least a count's least
+        (:func:`~spitemalice.measures.stats.least_variance`: games that all differ by the same
+        count keep a width, try-out s7b F1)."""
         a = [self.value(row) for row in rows_a]
         b = [self.value(row) for row in rows_b]
         if self.rate:
@@ -156,7 +157,7 @@ class Comparison:
         sprt: the test's result when a margin was given, else ``None``.
         interrupted: Ctrl-C stopped the run early.
         coverage: how the games of A and of B exercised each clause of their rule sheets
-            (:mod:`spitemalice.study.coverage`), or ``None`` when not recorded.
+            (:mod:`spitemalice.measures.coverage`), or ``None`` when not recorded.
         identical: paired games in which A and B made the very same moves.
     """
 
@@ -246,13 +247,13 @@ def compare(a: Configuration, b: Configuration, games: int, seed: int,
             jobs: int | None = 1, client: Any = None, coverage: bool = True) -> Comparison:
     """Play ``games`` paired games of ``a`` and ``b`` (game ``g`` from the same seed under
     both) and compare them.  ``jobs`` and ``client`` choose where the games are played
-    (:func:`spitemalice.study.parallel.run_games`); the comparison never depends on them.
+    (:func:`spitemalice.runs.parallel.run_games`); the comparison never depends on them.
     ``coverage`` records how the games exercised each clause (several times slower; the
     comparison warns about a clause no game exercised).
 
     Raises:
         TypeError: ``a`` or ``b`` is not a :class:`Configuration` (a rule book, say: the
-            message names :func:`~spitemalice.study.runner.configuration`).
+            message names :func:`~spitemalice.runs.runner.configuration`).
         ValueError: the configurations have different numbers of seats.
         SpiteMaliceError: ``games`` not 1 to :data:`~spitemalice.limits.MAX_GAMES`, or a
             seed not 0 to :data:`~spitemalice.limits.MAX_SEED`.
@@ -281,9 +282,10 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
                           on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
                           jobs: int | None = 1, client: Any = None,
                           coverage: bool = True) -> Comparison:
-    """Play paired games in batches of ``batch`` until :func:`~spitemalice.study.stats.sprt` on the
-    paired differences of ``statistic`` decides whether B differs from A by ``margin`` (in the
-    statistic's unit: moves, or a share 0..1), or ``max_games`` were played.
+    """Play paired games in batches of ``batch`` until
+    :func:`~spitemalice.measures.stats.sprt` on the paired differences of ``statistic``
+    decides whether B differs from A by ``margin`` (in the statistic's unit: moves, or a
+    share 0..1), or ``max_games`` were played.
 
     Raises:
         ValueError: different seat counts, an unknown statistic or a margin that is not

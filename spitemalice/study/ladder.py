@@ -26,11 +26,11 @@ from typing import Any
 import attrs
 
 from spitemalice.guards import check_games, check_jobs, check_list, check_seed
+from spitemalice.measures.stats import Interval, SprtResult
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.runs.runner import GameRow, play_games
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.ratings import Rating, Table, ratings
-from spitemalice.study.runner import GameRow, play_games
-from spitemalice.study.stats import Interval, SprtResult
 from spitemalice.wording import count_of
 
 THIN = 20
@@ -101,7 +101,7 @@ def ladder(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
         batch: deals per batch with a margin, 1 to :data:`~spitemalice.limits.MAX_GAMES`.
         anchor: the bot rated 0 (default ``random`` when listed, else the first bot).
         on_game: called with each deal's rows (two per pair still playing).
-        jobs: worker processes (:func:`spitemalice.study.parallel.run_games`).
+        jobs: worker processes (:func:`spitemalice.runs.parallel.run_games`).
         client: a Dask client to play on instead; the result never depends on either.
 
     Raises:

@@ -12,7 +12,7 @@ from spitemalice.guards import check_int, check_list, check_seed, int_field
 from spitemalice.limits import MAX_MATCH_GAMES
 from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.study.simulate import play_game
+from spitemalice.runs.loop import play_game
 
 
 @attrs.frozen

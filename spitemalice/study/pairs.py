@@ -17,10 +17,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.study.ratings import Table
-from spitemalice.study.runner import Configuration, GameRow, configuration
-from spitemalice.study.stats import (
+from spitemalice.measures.stats import (
     Interval,
     SprtResult,
     agreeing,
@@ -28,6 +25,9 @@ from spitemalice.study.stats import (
     sprt,
     wilson,
 )
+from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.runs.runner import Configuration, GameRow, configuration
+from spitemalice.study.ratings import Table
 from spitemalice.study.tournament import PRIOR_DEALS as TOURNAMENT_PRIOR_DEALS
 from spitemalice.study.tournament import tournament_sides
 
@@ -144,11 +144,11 @@ class PairTally:
                              prior_weight=PRIOR_DEALS)
 
     def test(self, margin: float) -> SprtResult:
-        """Wald's test (:func:`spitemalice.study.stats.sprt`) of whether ``a`` wins at least
+        """Wald's test (:func:`spitemalice.measures.stats.sprt`) of whether ``a`` wins at least
         ``margin`` more (or less) than half of the games, on the per-deal values of the deals
         with a winner (:attr:`evidence`), the variance pooled with :data:`NULL_VARIANCE`; never
         a decision :attr:`rate`, the interval printed beside it, contradicts
-        (:func:`~spitemalice.study.stats.agreeing`)."""
+        (:func:`~spitemalice.measures.stats.agreeing`)."""
         result = sprt(self.evidence, margin, prior_variance=NULL_VARIANCE,
                       prior_weight=PRIOR_DEALS)
         return agreeing(result, self.rate, 0.5, margin)

@@ -15,8 +15,8 @@ from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.files import NewFile, check_new
-from spitemalice.study.runner import GameRow
-from spitemalice.study.stats import wilson
+from spitemalice.measures.stats import wilson
+from spitemalice.runs.runner import GameRow
 from spitemalice.wording import for_terminal
 
 FORMATS = (".png", ".svg")

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from spitemalice.measures.stats import Interval
 from spitemalice.study.balance import Balance
 from spitemalice.study.ladder import Ladder
 from spitemalice.study.pairs import PairTally
 from spitemalice.study.plot import check_path, interval_bars, plain_text, save
-from spitemalice.study.stats import Interval
 from spitemalice.wording import count_of, for_terminal
 
 

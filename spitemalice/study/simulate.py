@@ -1,4 +1,5 @@
-"""Playing whole games and matches with bots, and summarising many games."""
+"""Many games played by bots, summarised: outcomes, wins per seat and team, game length,
+speed (``spitemalice simulate``)."""
 
 from __future__ import annotations
 
@@ -10,62 +11,23 @@ from typing import Any
 
 import attrs
 
-from spitemalice.bots.players import Player, make_player
-from spitemalice.engine import apply_move, deal, legal_moves
-from spitemalice.engine.coverage import Tally, recorder_for
-from spitemalice.engine.shuffle import derive_seed
+from spitemalice.bots.players import make_player
+from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_games, check_list, check_seed, int_field
-from spitemalice.model import OUTCOME_KINDS, GameResult, GameState
-from spitemalice.moves import Move
-from spitemalice.rules.book import RuleBook, book_field, check_book
-from spitemalice.study.commit import commit_games
-from spitemalice.study.coverage import (
+from spitemalice.measures.coverage import (
     ClauseCoverage,
     CoverageNote,
     clause_coverage,
     coverage_as_dict,
     coverage_notes,
 )
-from spitemalice.study.parallel import run_games
-from spitemalice.study.stats import COUNT, interval_of_mean, wilson
-
-
-def play_game(
-    rules: RuleBook,
-    players: Sequence[Player],
-    seed: int,
-    dealer: int | None = None,
-    on_move: Callable[[GameState, Move], None] | None = None,
-) -> GameResult:
-    """Deal with ``seed`` and let ``players[seat]`` move for each seat until the game ends.
-
-    Args:
-        players: one player per seat.
-        on_move: called with the state before each move and the move (for invariant checks).
-
-    Raises:
-        SpiteMaliceError: the number of players differs from the rule set's seats.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
-            ``players`` is not a list (a bot's name as a str, say, or ``None``).
-    """
-    check_book(rules, "play_game")
-    check_list(players, "play_game", "players, a list of players, one per seat,",
-               "[GreedyPlayer(1), RandomPlayer(2)]")
-    if len(players) != rules.players:
-        raise SpiteMaliceError(f"{rules.players} seats need {rules.players} players, "
-                               f"not {len(players)}")
-    state = deal(rules, seed, dealer)
-    first_seat = state.seat
-    moves: list[Move] = []
-    while state.outcome is None:
-        options = legal_moves(rules, state)
-        move = players[state.seat].choose(rules, state, options)
-        if on_move is not None:
-            on_move(state, move)
-        state = apply_move(rules, state, move)
-        moves.append(move)
-    return GameResult(seed, first_seat, state, tuple(moves))
+from spitemalice.measures.stats import COUNT, interval_of_mean, wilson
+from spitemalice.model import OUTCOME_KINDS, GameResult
+from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.runs.commit import commit_games
+from spitemalice.runs.loop import BotGame, CoveredGame
+from spitemalice.runs.parallel import run_games
 
 
 @attrs.frozen
@@ -158,64 +120,6 @@ def percentile(values: Sequence[float], share: float) -> float:
     return float(ordered[max(0, math.ceil(share * len(ordered)) - 1)])
 
 
-@attrs.frozen
-class BotGame:
-    """Game ``g`` of a simulation run, as a pure function of ``g`` (see
-    :mod:`spitemalice.study.parallel`): dealt from ``derive_seed(seed, "game", g)``, each seat's
-    player of kind ``bots[seat]`` seeded with ``derive_seed(game_seed, "seat", seat)``.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-
-    rules: RuleBook = attrs.field(eq=False, validator=book_field())
-    bots: tuple[str, ...]
-    seed: int
-
-    def __call__(self, game: int) -> GameResult:
-        return self.play(game)
-
-    def play(self, game: int, on_move: Callable[[GameState, Move], None] | None = None
-             ) -> GameResult:
-        """Game ``game``, calling ``on_move`` before each move (see :func:`play_game`)."""
-        game_seed = derive_seed(self.seed, "game", game)
-        players = [make_player(kind, derive_seed(game_seed, "seat", seat))
-                   for seat, kind in enumerate(self.bots)]
-        return play_game(self.rules, players, game_seed, on_move=on_move)
-
-
-@attrs.frozen
-class CoveredGame(BotGame):
-    """:class:`BotGame` that also records the game's rule coverage
-    (:class:`~spitemalice.engine.coverage.Recorder`): returns the result and the game's
-    :class:`~spitemalice.engine.coverage.Tally`.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-
-    def __call__(self, game: int) -> tuple[GameResult, Tally]:  # type: ignore[override]
-        return covered_game(self.rules, lambda on_move: BotGame.play(self, game, on_move))
-
-
-def covered_game(rules: RuleBook,
-                 play: Callable[[Callable[[GameState, Move], None]], GameResult]
-                 ) -> tuple[GameResult, Tally]:
-    """Run ``play(on_move)`` (one game, calling ``on_move`` before each move) while this
-    process's recorder of ``rules`` counts its rule coverage; the result and the game's
-    tally.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-    check_book(rules, "covered_game")
-    recorder = recorder_for(rules)
-    with recorder:
-        result = play(recorder.move)
-        recorder.game()
-    return result, recorder.take()
-
-
 def simulate(
     rules: RuleBook,
     bots: Sequence[str],
@@ -232,7 +136,7 @@ def simulate(
     folded into it in game order as they finish, so memory does not grow with ``games``.
     Ctrl-C (or SIGTERM on the command line) stops the run and returns the summary of the games
     committed (``interrupted``): a game counts once ``on_game`` returned for it, and a stop
-    that arrives during ``on_game`` waits for it (:mod:`spitemalice.study.commit`).
+    that arrives during ``on_game`` waits for it (:mod:`spitemalice.runs.commit`).
 
     Args:
         bots: player kinds per seat (``"random"``, ``"greedy"``); one kind is used for all.
@@ -240,10 +144,10 @@ def simulate(
             and the player kind of each seat (``spitemalice simulate --record`` writes game
             records); an exception from it ends the run and goes on to the caller.
         jobs: worker processes (``None``: every core); see
-            :func:`spitemalice.study.parallel.run_games`.
+            :func:`spitemalice.runs.parallel.run_games`.
         client: a ``distributed.Client`` to play the games on a Dask cluster instead.
         coverage: also record which clauses of the rule sheet the games exercised
-            (:mod:`spitemalice.study.coverage`): the summary's ``coverage`` and
+            (:mod:`spitemalice.measures.coverage`): the summary's ``coverage`` and
             ``coverage_notes``.  It makes the run several times slower (the cost is measured
             in ``bench/bench.py``), so it is off unless asked for.
 

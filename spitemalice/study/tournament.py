@@ -24,10 +24,10 @@ import attrs
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_games, check_list, check_seed
+from spitemalice.measures.stats import SHARE, Interval, mean_interval, wilson
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import teams_text
-from spitemalice.study.runner import GameRow, configuration, play_games
-from spitemalice.study.stats import SHARE, Interval, mean_interval, wilson
+from spitemalice.runs.runner import GameRow, configuration, play_games
 from spitemalice.wording import shown
 
 PRIOR_DEALS = 4
@@ -106,9 +106,9 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
     once in each seat of every deal (with teams: once on each team, both partners the same
     bot).  ``on_game`` gets each deal's rows, one per seat (per team) the challenger took, in
     the order of ``rules.teams.teams``.  ``jobs`` and ``client`` choose where the games are
-    played (:func:`spitemalice.study.parallel.run_games`); the table never depends on them.
+    played (:func:`spitemalice.runs.parallel.run_games`); the table never depends on them.
     A stop (Ctrl-C, SIGTERM) ends the tournament with the deals whose rows ``on_game`` took
-    (:mod:`spitemalice.study.commit`); the result says it was interrupted.
+    (:mod:`spitemalice.runs.commit`); the result says it was interrupted.
 
     Returns:
         the pairings played, as a :class:`Tournament` (a sequence of :class:`Pairing`).

@@ -173,7 +173,7 @@ class VariantConformance:
         pay-off piles can never empty is caught here, as every other check passes it."""
         from spitemalice.bots.players import make_player
         from spitemalice.engine.shuffle import derive_seed
-        from spitemalice.study.simulate import play_game
+        from spitemalice.runs.loop import play_game
 
         book = self.rules()
         for game in range(WINNABLE_GAMES):

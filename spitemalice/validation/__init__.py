@@ -20,6 +20,12 @@ from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records import RecordFinding, record_game, record_to_dict
 from spitemalice.guards import check_games, check_list, check_seed
+from spitemalice.measures.coverage import (
+    UNEXERCISED,
+    ClauseCoverage,
+    clause_coverage,
+    coverage_notes,
+)
 from spitemalice.model import Outcome
 from spitemalice.moves import move_text
 from spitemalice.rules.book import RuleBook, check_book
@@ -28,15 +34,9 @@ from spitemalice.rules.findings import cite
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed, load_plugin
 from spitemalice.rules.sheet import format_value
-from spitemalice.study.coverage import (
-    UNEXERCISED,
-    ClauseCoverage,
-    clause_coverage,
-    coverage_notes,
-)
-from spitemalice.study.progress import Progress
-from spitemalice.study.provenance import RunConfiguration, describe_run
-from spitemalice.study.simulate import play_game
+from spitemalice.runs.loop import play_game
+from spitemalice.runs.progress import Progress
+from spitemalice.runs.provenance import RunConfiguration, describe_run
 from spitemalice.wording import count_of
 
 from . import termination
@@ -77,7 +77,7 @@ def validate(
 
     ``jobs`` (worker processes, ``None`` for every core) and ``client`` (a
     ``distributed.Client``) say where the configuration's own games are played; the report
-    does not depend on them (:func:`spitemalice.study.parallel.run_games`).
+    does not depend on them (:func:`spitemalice.runs.parallel.run_games`).
 
     Args:
         progress: show a progress bar on a terminal (stderr) while the games are played.
@@ -127,7 +127,7 @@ def validate_book(
     """Validate an already built :class:`RuleBook` (plugins that are not installed, too;
     with ``jobs`` above 1 or ``client`` the book is rebuilt in each worker from its
     description, so plugin modules must be importable by name there and plugin objects must
-    pickle: :mod:`spitemalice.study.workers`).
+    pickle: :mod:`spitemalice.runs.workers`).
 
     Args:
         reload: a callable taking parameter overrides and returning the same configuration
@@ -142,7 +142,7 @@ def validate_book(
             or ``None`` for none.
         progress: show a progress bar on a terminal while the games are played.
         named: how the report names the configuration and the command that reruns it
-            (:func:`~spitemalice.study.provenance.describe_run`; default: from ``book``).
+            (:func:`~spitemalice.runs.provenance.describe_run`; default: from ``book``).
 
     Raises:
         TypeError: ``house_rules`` is a bare str (a list is wanted).

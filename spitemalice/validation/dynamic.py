@@ -19,8 +19,8 @@ from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, book_field, check_book
 from spitemalice.rules.findings import how_to_declare
-from spitemalice.study.commit import commit_games
-from spitemalice.study.parallel import run_games
+from spitemalice.runs.commit import commit_games
+from spitemalice.runs.parallel import run_games
 from spitemalice.wording import count_of
 
 from .audit import answering_filters, audit_position, filters_hold
@@ -258,7 +258,7 @@ coverage."""
 @attrs.frozen
 class CheckedGame:
     """Game ``g`` of a validation run as a pure function of ``g`` (see
-    :mod:`spitemalice.study.parallel`): dealt from ``derive_seed(seed, "validate", g)``, played by
+    :mod:`spitemalice.runs.parallel`): dealt from ``derive_seed(seed, "validate", g)``, played by
     the line-up ``LINEUPS[g % 3]``, every invariant checked after every move and the
     positions :func:`audit_points` names audited; returns what :func:`play_checked` returns,
     the number of positions audited, the number of stuck seats the rules intend and the
@@ -291,12 +291,12 @@ def dynamic_checks(
 ) -> tuple[list[Check], GameStats, Failure | None]:
     """Play ``games`` games split over the player line-ups; return the checks, the statistics
     and the first failure (``None`` when every game was clean).  ``jobs`` and ``client`` say
-    where the games are played (:func:`spitemalice.study.parallel.run_games`); the result does not
+    where the games are played (:func:`spitemalice.runs.parallel.run_games`); the result does not
     depend on them.  ``on_game`` is called after each game (a progress bar).
 
     A stop (Ctrl-C; SIGTERM on the command line) ends the games early: the checks and the
     statistics cover the games finished, and ``stats.interrupted`` says so
-    (:func:`spitemalice.study.commit.commit_games`).
+    (:func:`spitemalice.runs.commit.commit_games`).
 
     Raises:
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.

@@ -1,7 +1,7 @@
 """Judging a rule set's play from its simulated games: the warnings of ``spitemalice
 validate``.
 
-The judgements are game-quality metrics of :mod:`spitemalice.study.metrics` (the names,
+The judgements are game-quality metrics of :mod:`spitemalice.measures.metrics` (the names,
 definitions and functions ``simulate --metrics`` prints), each compared with a threshold:
 ``completion``, ``balance`` and ``duration_moves``.  A finding and its check carry the metric's
 name.  Every threshold is a constant here and is documented in ``docs/variants.md`` ("What
@@ -17,10 +17,10 @@ from typing import Any
 
 import attrs
 
+from spitemalice.measures.metrics import balance, completion, duration
+from spitemalice.measures.stats import Interval
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.findings import cite, how_to_declare
-from spitemalice.study.metrics import balance, completion, duration
-from spitemalice.study.stats import Interval
 from spitemalice.wording import count_of
 
 from .report import Check, Finding, GameStats, Level, skip
@@ -43,7 +43,7 @@ ENOUGH_GAMES = 20
 "no game won at all" needs five times as many games of every line-up."""
 
 JUDGED: tuple[str, ...] = ("completion", "balance", "duration_moves")
-"""The metrics of :data:`spitemalice.study.metrics.METRICS` that validate judges."""
+"""The metrics of :data:`spitemalice.measures.metrics.METRICS` that validate judges."""
 
 Justified = Mapping[str, tuple[str, ...]]
 """Findings the rule sheet intends: finding name -> the clauses that declare it (a clause's

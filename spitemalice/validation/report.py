@@ -10,9 +10,9 @@ import attrs
 
 from spitemalice.engine.coverage import Tally
 from spitemalice.guards import int_field
-from spitemalice.study.coverage import ClauseCoverage, coverage_as_dict, format_coverage
-from spitemalice.study.provenance import RunConfiguration
-from spitemalice.study.stats import Interval
+from spitemalice.measures.coverage import ClauseCoverage, coverage_as_dict, format_coverage
+from spitemalice.measures.stats import Interval
+from spitemalice.runs.provenance import RunConfiguration
 from spitemalice.wording import count_of
 
 Level = Literal["error", "warning", "info"]
@@ -64,7 +64,7 @@ class Finding:
             end), ``"warning"`` (degenerate play, see ``docs/variants.md`` "What validate
             judges" for each threshold) or ``"info"``.
         name: the finding's short name: for a judgement of the games, the name of the
-            game-quality metric it rests on (:data:`spitemalice.study.metrics.METRICS`:
+            game-quality metric it rests on (:data:`spitemalice.measures.metrics.METRICS`:
             "completion", "balance", "duration_moves"); else "unusual combination" or
             "unusual value" (parameters), or the name of the failed check.
         message: what was found, one sentence.
@@ -152,7 +152,7 @@ class Report:
             "record": dict}``; else ``None``.
         findings: the judgement; every failed check is also an ``error`` finding.
         configuration: the configuration validated, with the seed and versions
-            (:mod:`spitemalice.study.provenance`), or ``None``.
+            (:mod:`spitemalice.runs.provenance`), or ``None``.
         command: the command that reruns this validation.
         base: the base rule set compared with and how it was found, or why there is none.
         interrupted: a stop (Ctrl-C, SIGTERM) cut the validation short: the checks and
@@ -161,7 +161,7 @@ class Report:
         not_run: what a validation cut short did not do
             (:data:`spitemalice.validation.AFTER_GAMES`, in order).
         coverage: how the games exercised each clause of the rule sheet
-            (:mod:`spitemalice.study.coverage`); empty when no game was played.
+            (:mod:`spitemalice.measures.coverage`); empty when no game was played.
     """
 
     target: str

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from spitemalice.engine.coverage import Tally as CoverageTally
+from spitemalice.measures.stats import wilson
 from spitemalice.model import GameState
-from spitemalice.study.stats import wilson
 
 from .report import GameStats
 

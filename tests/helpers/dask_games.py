@@ -16,8 +16,9 @@ from typing import Any
 import distributed
 
 import spitemalice as sm
-from spitemalice.study.parallel import connect, run_games
-from spitemalice.study.simulate import BotGame, simulate
+from spitemalice.runs.loop import BotGame
+from spitemalice.runs.parallel import connect, run_games
+from spitemalice.study.simulate import simulate
 
 
 def main(out: str) -> None:

@@ -47,7 +47,7 @@ from spitemalice.formats import (
     record_result,
 )
 from spitemalice.rules.ruleset import FIELD_NAMES
-from spitemalice.study.simulate import play_game
+from spitemalice.runs.loop import play_game
 
 RULESETS = ("blackwood-frey", "g4a", "misery", "starturn", "uspcc", "skip-bo")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

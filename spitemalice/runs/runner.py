@@ -24,9 +24,9 @@ from spitemalice.model import GameResult, GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, book_field, check_book
 from spitemalice.rules.policies import TeamRule
-from spitemalice.study.commit import commit_games
-from spitemalice.study.parallel import run_games
-from spitemalice.study.simulate import covered_game, play_game
+from spitemalice.runs.commit import commit_games
+from spitemalice.runs.loop import covered_game, play_game
+from spitemalice.runs.parallel import run_games
 
 
 @attrs.frozen
@@ -274,7 +274,7 @@ class Paired:
 @attrs.frozen
 class PairedGame:
     """Game ``first + g`` of every configuration, as a pure function of ``g`` (what
-    :func:`spitemalice.study.parallel.run_games` hands to a worker); ``coverage`` records
+    :func:`spitemalice.runs.parallel.run_games` hands to a worker); ``coverage`` records
     each configuration's rule coverage too."""
 
     configs: tuple[Configuration, ...]
@@ -297,7 +297,7 @@ def play_games(configs: Sequence[Configuration], run_seed: int, games: range,
     """Play game ``g`` of every configuration for each ``g`` in ``games`` (a step-1 range;
     paired: the same deal seed under each configuration), calling ``on_game`` with each
     game's rows in game order.  ``jobs`` and ``client`` choose where games are played
-    (:func:`spitemalice.study.parallel.run_games`); the rows never depend on them.
+    (:func:`spitemalice.runs.parallel.run_games`); the rows never depend on them.
     ``coverage`` also records each configuration's rule coverage (several times slower).
 
     Ctrl-C (``KeyboardInterrupt``; SIGTERM on the command line) stops the run cleanly: the

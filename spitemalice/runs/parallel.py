@@ -13,7 +13,7 @@ games.  Games are handed out in chunks of consecutive indices:
 
 * ``jobs=1``: played here, one after another;
 * ``jobs=N``: ``N`` worker processes, never forked from this one
-  (:mod:`spitemalice.study.workers`: started by ``forkserver`` or ``spawn``); ``play`` is sent
+  (:mod:`spitemalice.runs.workers`: started by ``forkserver`` or ``spawn``); ``play`` is sent
   to each pickled, once, and rebuilt there (a rule book from its description: plugins by name,
   parameters, a rule-set file's contents); results travel back pickled;
 * ``client=distributed.Client(...)``: chunks are Dask tasks on the client's cluster (``play``
@@ -37,8 +37,8 @@ from typing import Any, TypeVar
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, check_jobs
 from spitemalice.limits import MAX_GAMES, MAX_JOBS
+from spitemalice.runs import workers
 from spitemalice.stops import held_stops
-from spitemalice.study import workers
 from spitemalice.wording import shown
 
 R = TypeVar("R")

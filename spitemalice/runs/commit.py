@@ -1,7 +1,7 @@
 """A run's games and their outputs, committed together: the rule that keeps a run that is cut
 short consistent.
 
-Every study plays games (:func:`spitemalice.study.parallel.run_games`) and writes something
+Every study plays games (:func:`spitemalice.runs.parallel.run_games`) and writes something
 per game: a record file, a row of ``--games-out``, a row kept for ``--metrics`` or ``--plot``,
 its share of the summary.  A run may be stopped at any instant (Ctrl-C, SIGTERM, a full disk),
 and whenever it stops every output must tell the same story.  The rule:
@@ -20,7 +20,7 @@ and whenever it stops every output must tell the same story.  The rule:
 
 A command built on :func:`commit_games` and :class:`Outputs` gets all of this by construction;
 ``simulate``, ``compare``, ``tournament``, ``validate`` and the studies built on
-:func:`spitemalice.study.runner.play_games` are.
+:func:`spitemalice.runs.runner.play_games` are.
 """
 
 from __future__ import annotations

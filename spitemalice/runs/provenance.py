@@ -7,7 +7,7 @@ and the run's bots and seed.  Every study command prints it the same way: ``simu
 ``compare``, ``tournament`` and ``validate`` in their text headers (:meth:`RunConfiguration.rows`)
 and their ``--json`` (:meth:`RunConfiguration.as_dict`), plot titles
 (:meth:`RunConfiguration.title`) and the ``--games-out`` sidecar
-(:func:`spitemalice.study.games_out.sidecar_path`).  A new study output uses the same
+(:func:`spitemalice.runs.games_out.sidecar_path`).  A new study output uses the same
 function rather than a description of its own.
 """
 

@@ -1,7 +1,7 @@
-"""The per-game outputs of a study, as parts of :class:`spitemalice.study.commit.Outputs`:
+"""The per-game outputs of a study, as parts of :class:`spitemalice.runs.commit.Outputs`:
 what one game gives them (:class:`GameOutput`) and the folder of game records
 (``simulate --record DIR``, :class:`RecordFolder`).  The rows file of ``--games-out`` is
-:class:`spitemalice.study.games_out.GamesOut`.
+:class:`spitemalice.runs.games_out.GamesOut`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from spitemalice.errors import OutputError
 from spitemalice.files import check_new, make_folder, write_file
 from spitemalice.formats.records import GameRecord, dumps_record
 from spitemalice.rules.policies import TeamRule
-from spitemalice.study.commit import Finished, Undo
-from spitemalice.study.runner import GameRow
+from spitemalice.runs.commit import Finished, Undo
+from spitemalice.runs.runner import GameRow
 from spitemalice.wording import for_terminal
 
 

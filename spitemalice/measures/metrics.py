@@ -7,7 +7,7 @@ evaluation where Ludii asks an AI for one.  ``simulate --metrics``, ``compare`` 
 says what it measures; one function per metric computes it from counts (:func:`completion`,
 :func:`drawishness`, :func:`timeouts`, :func:`first_seat_wins`, :func:`balance`,
 :func:`duration`), each with a 95% interval; :func:`quality` applies them to the per-game rows
-of :mod:`spitemalice.study.runner`, and :mod:`spitemalice.validation.judge` to the games
+of :mod:`spitemalice.runs.runner`, and :mod:`spitemalice.validation.judge` to the games
 ``validate`` plays.
 
 Ludii's players are turn positions (its player 1 always moves first); here a seeded cut picks
@@ -23,8 +23,7 @@ from itertools import combinations
 import attrs
 
 from spitemalice.guards import check_list
-from spitemalice.study.runner import GameRow
-from spitemalice.study.stats import (
+from spitemalice.measures.stats import (
     COUNT,
     SHARE,
     Z95,
@@ -34,6 +33,7 @@ from spitemalice.study.stats import (
     share_difference,
     wilson,
 )
+from spitemalice.runs.runner import GameRow
 
 METRICS: dict[str, str] = {
     "balance": "1 minus the largest gap between the win rates of two turn positions (the "
@@ -81,7 +81,7 @@ class Quality:
 def quality(rows: Sequence[GameRow], seats: int) -> Quality:
     """The metrics of :data:`METRICS` over ``rows`` (games of one configuration of ``seats``).
 
-    Rates carry Wilson intervals, means Student's t intervals (:mod:`spitemalice.study.stats`);
+    Rates carry Wilson intervals, means Student's t intervals (:mod:`spitemalice.measures.stats`);
     balance carries Tango's paired score interval for the largest gap between two seats' win
     shares.
 
@@ -157,7 +157,7 @@ def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:
     """Ludii's Balance, ``1 - max |rate_a - rate_b|`` over pairs of turn positions (``wins``
     per position, the seat moving first first; rate = wins over all ``games``), with the
     interval of the gap of the pair that decides it: two shares of one multinomial, so
-    Tango's paired score interval (:func:`spitemalice.study.stats.share_difference`),
+    Tango's paired score interval (:func:`spitemalice.measures.stats.share_difference`),
     which keeps a width when few games all went one way (3 of 3 to the first seat: 0.000
     (0.000..1.000), 3-0 being no evidence, where a normal interval says 0.000
     (0.000..0.000)).

@@ -463,7 +463,7 @@ def _check_values(values: Sequence[object], function: str, parameter: str) -> No
                                  f"{shown(value)}")
         if size > MAX_VALUE:
             raise ValueError(f"{function} takes {parameter} of numbers from -{MAX_VALUE:g} to "
-                             f"{MAX_VALUE:g} (spitemalice.study.stats.MAX_VALUE), not "
+                             f"{MAX_VALUE:g} (spitemalice.measures.stats.MAX_VALUE), not "
                              f"{shown(value)}")
 
 

@@ -13,7 +13,7 @@ With teams (say the partnerships house rule) each row also carries the team of e
 The configuration that played the games goes to a sidecar file beside the rows,
 ``FILE.config.json`` (``games.csv.config.json``): the rule set, house rules, changed
 parameters and who set them, players, bots, seed, versions and the command that reruns the
-run (:mod:`spitemalice.study.provenance`), and how many games the rows file holds and whether
+run (:mod:`spitemalice.runs.provenance`), and how many games the rows file holds and whether
 the run was cut short: ``rows`` (lines after the CSV header, or JSON lines), ``games_finished``
 (the games those rows are, one row per game, so the two are equal for every command: a
 ``compare`` seed is two games, a ``ladder`` deal two games per pair, a ``tournament`` deal one
@@ -23,7 +23,7 @@ header comment, so the rows file stays plain CSV (or JSON lines) that ``pandas.r
 
 Both files follow the library's one rule for files (:mod:`spitemalice.files`): the
 rows go to a temporary file beside ``FILE`` as games finish, and both get their names when
-the run ends, finished or cut short (:mod:`spitemalice.study.commit`), never through a link
+the run ends, finished or cut short (:mod:`spitemalice.runs.commit`), never through a link
 and over an existing file only with ``force``.
 """
 
@@ -40,9 +40,9 @@ from spitemalice.errors import OutputError, SpiteMaliceError
 from spitemalice.files import NewFile, check_new, write_file
 from spitemalice.formats import strict_json
 from spitemalice.rules.policies import TeamRule
-from spitemalice.study.commit import Finished, Undo
-from spitemalice.study.outputs import GameOutput
-from spitemalice.study.runner import GameRow
+from spitemalice.runs.commit import Finished, Undo
+from spitemalice.runs.outputs import GameOutput
+from spitemalice.runs.runner import GameRow
 from spitemalice.wording import for_terminal
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
@@ -56,7 +56,7 @@ _PER_SEAT = (("bot", "bots"), ("score", "scores"), ("payoff_left", "payoff_left"
 
 class GamesOut:
     """A writer of game rows to ``path`` for games of ``seats`` seats; a part of a run's
-    :class:`~spitemalice.study.commit.Outputs`.
+    :class:`~spitemalice.runs.commit.Outputs`.
 
     :meth:`add` writes one game's rows (or :meth:`write` one row), :meth:`close` gives the
     file its name, with the rows written so far, and writes the sidecar.  ``labelled`` adds a

@@ -56,8 +56,8 @@ START_METHODS = ("forkserver", "spawn")
 INSTEAD = "use jobs=1 (--jobs 1) or a Dask scheduler (--scheduler)"
 """What every refusal to start workers suggests instead."""
 
-PRELOAD = ("__main__", "spitemalice.study.workers", "spitemalice.study.simulate",
-           "spitemalice.study.runner", "spitemalice.validation.dynamic", "spitemalice_variants")
+PRELOAD = ("__main__", "spitemalice.runs.workers", "spitemalice.study.simulate",
+           "spitemalice.runs.runner", "spitemalice.validation.dynamic", "spitemalice_variants")
 """Modules the fork server imports once, so that each worker forked from it starts with them
 (the main module first, as :mod:`multiprocessing` does by default)."""
 
