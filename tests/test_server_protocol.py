@@ -4,6 +4,7 @@ never through a link (issue 18 §2-3; issue 20 class 8)."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import xml.etree.ElementTree as ET
@@ -24,6 +25,7 @@ from spitemalice.formats.schema import schema
 from spitemalice.server.protocol import ERROR_CODES, KINDS, read_message
 from spitemalice.server.rate import Rate
 from spitemalice.server.store import SeatEntry, Store, TableEntry
+from spitemalice.server.tables import HANDLERS, Hub
 
 TO_SERVER = Draft202012Validator({**schema("message"), "oneOf": [{"$ref": "#/$defs/to-server"}]})
 SVG = "{http://www.w3.org/2000/svg}"
@@ -90,6 +92,18 @@ def test_the_schema_lists_the_readers_kinds_and_fields() -> None:
         assert set(shape["properties"]) == {"type", *required, *optional}, kind
     assert defs["to-client-error"]["properties"]["error"]["enum"] == list(ERROR_CODES)
     assert {d.removeprefix("to-server-") for d in defs if d.startswith("to-server-")} == set(KINDS)
+
+
+def test_the_handler_table_has_one_handler_for_each_kind_a_client_sends() -> None:
+    """Issue 33: the hub finds a message's handler in one explicit table, not by a name built
+    from the kind; its keys are the kinds the reader reads and the schema lists, and each
+    kind goes to the hub's coroutine for it (a swapped entry fails here)."""
+    defs = schema("message")["$defs"]
+    sent = {d.removeprefix("to-server-") for d in defs if d.startswith("to-server-")}
+    assert set(HANDLERS) == set(KINDS) == sent
+    for kind, handler in HANDLERS.items():
+        assert inspect.iscoroutinefunction(handler), kind
+        assert getattr(Hub, handler.__name__) is handler and handler.__name__ == f"_on_{kind}"
 
 
 _VALUES = st.one_of(st.none(), st.booleans(), st.integers(-5, 2**40), st.text(max_size=70),
