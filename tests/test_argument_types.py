@@ -645,8 +645,8 @@ def test_the_person_seat_value_has_one_name() -> None:
     named = []
     for path in sorted((ROOT / "spitemalice").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(node.value, ast.Constant)
-                    and node.value.value == "human"):
+            if (isinstance(node, ast.Assign | ast.AnnAssign)
+                    and isinstance(node.value, ast.Constant) and node.value.value == "human"):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 named += [f"{path.relative_to(ROOT)}:{ast.unparse(t)}" for t in targets]
     assert named == ["spitemalice/play/table_view.py:HUMAN"], named

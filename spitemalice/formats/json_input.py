@@ -166,8 +166,8 @@ def read_object(data: Any, path: str, required: tuple[str, ...],
                     if required or optional else "an object", data, error)
     for key in required:
         if key not in data:
-            raise error(MISSING, f"{path}.{key}: missing; {owner or path} has "
-                        f"{_field_list(required, optional)}")
+            raise error(MISSING, f"{path}.{key}: missing; {owner or path} "
+                        f"{'has' if strict else 'needs'} {_field_list(required, optional)}")
     known = (*required, *optional)
     for key in data if strict else ():
         if key not in known:
