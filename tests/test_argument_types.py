@@ -612,14 +612,13 @@ def test_the_schema_and_the_server_agree_on_the_players() -> None:
     from spitemalice.bots.players import PLAYERS
     from spitemalice.play.session import HUMAN
     from spitemalice.server.lobby import catalog, table_rules
-    from spitemalice.server.protocol import PERSON, read_message
+    from spitemalice.server.protocol import read_message
 
     documented = _schema_players()
     accepted = set(catalog()["players"])
     assert "person" not in documented
     assert documented <= accepted, documented - accepted
     assert {HUMAN, *PLAYERS} <= documented, {HUMAN, *PLAYERS} - documented
-    assert PERSON == HUMAN
     for player in sorted(documented):
         seats = [{"name": "me", "player": HUMAN}, {"name": "other", "player": player}]
         table_rules(read_message(_create(seats)))  # accepted: no error
@@ -635,6 +634,22 @@ def test_no_doc_says_person_is_a_player() -> None:
             continue
         text = path.read_text(encoding="utf-8")
         assert not re.search(r'\\?"person\\?"|``"person"``', text), path
+
+
+def test_the_person_seat_value_has_one_name() -> None:
+    """Issue 33: one word per thing.  ``"human"`` (a person's seat) is named once, as
+    ``spitemalice.play.HUMAN``; the server's ``PERSON`` was the same value under another name.
+    No module of the library assigns the value to another name."""
+    import ast
+
+    named = []
+    for path in sorted((ROOT / "spitemalice").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Assign | ast.AnnAssign)
+                    and isinstance(node.value, ast.Constant) and node.value.value == "human"):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                named += [f"{path.relative_to(ROOT)}:{ast.unparse(t)}" for t in targets]
+    assert named == ["spitemalice/play/table_view.py:HUMAN"], named
 
 
 def test_every_bots_class_is_importable_from_the_package() -> None:

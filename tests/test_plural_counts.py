@@ -238,10 +238,9 @@ NEVER_ONE = {
     ("spitemalice/rules/sheet.py", "52 * packs + jokers", "cards"),
     # The branch for more than one pay-off pile (one pile has its own sentence).
     ("spitemalice/rules/sheet.py", "number_word(rules.payoff_piles)", "piles"),
-    # Constants: REDEALS is 100, _MAX_DEPTH files, MAX_SEATS, WINNABLE_GAMES.
+    # Constants: REDEALS is 100, _MAX_DEPTH files, WINNABLE_GAMES.
     ("spitemalice/env/single.py", "REDEALS + 1", "deals"),
     ("spitemalice/rules/custom.py", "_MAX_DEPTH", "files"),
-    ("spitemalice/server/protocol.py", "MAX_SEATS", "seats"),
     ("spitemalice/testing/conformance.py", "WINNABLE_GAMES", "games"),
     # The move cap of a game, hundreds of moves.
     ("spitemalice/validation/dynamic.py", "cap", "moves"),

@@ -158,9 +158,11 @@ def _data(finished) -> dict:
     (lambda d: d.update(dealer="0"), "record.dealer: expected a whole number"),
     (lambda d: d["moves"].__setitem__(3, 7), "record.moves[3]: expected a string"),
     (lambda d: d["ruleset"].pop("name"), "record.ruleset.name: missing"),
-    (lambda d: d["ruleset"].update(params=[]), "record.ruleset.params: expected an object"),
+    (lambda d: d["ruleset"].update(params=[]), "record.ruleset.params: expected an object "
+     'of parameter values, as {"players": 3}, not an empty list'),
     (lambda d: d["ruleset"]["params"].update(players={"n": 3}),
-     "record.ruleset.params.players: expected a number"),
+     "record.ruleset.params.players: expected a number, true/false, a string, null or a list "
+     "of ranks, not an object of 1 field"),
     (lambda d: d["seats"][1].pop("kind"), "record.seats[1].kind: missing"),
     (lambda d: d.update(outcome={"kind": "win", "winner": 0}), "record.outcome.scores: missing"),
     (lambda d: d.update(comment="x"), "record.comment: unknown field"),

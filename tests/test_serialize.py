@@ -126,7 +126,7 @@ def test_malformed_and_truncated_json_is_refused(bf: sm.RuleBook) -> None:
         loads_state(text[: len(text) // 2], bf)
     with pytest.raises(DataError, match="not valid JSON"):
         loads_state("{'seed': 1}", bf)
-    with pytest.raises(DataError, match="expected a spitemalice-state object, not a list"):
+    with pytest.raises(DataError, match="expected a spitemalice-state object, not an empty list"):
         loads_state("[]", bf)
 
 
@@ -153,7 +153,8 @@ def test_bad_view_data_is_refused(bf: sm.RuleBook) -> None:
 
 
 @pytest.mark.parametrize(("value", "shown"), [(None, "null"), (True, "true"), (False, "false"),
-                                              ("5", 'a string "5"'), ([1], "a list")])
+                                              ("5", 'a string "5"'), ([1], "a list of 1 item"),
+                                              ({}, "an empty object")])
 def test_a_json_value_of_the_wrong_kind_is_named_once(bf: sm.RuleBook, value: object,
                                                      shown: str) -> None:
     data = _state_data(bf)

@@ -4,6 +4,7 @@ never through a link (issue 18 §2-3; issue 20 class 8)."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import xml.etree.ElementTree as ET
@@ -19,11 +20,27 @@ import spitemalice as sm
 from spitemalice import limits, wording
 from spitemalice.cli import main
 from spitemalice.files import write_file
+from spitemalice.formats import dumps_state, loads_state
+from spitemalice.formats.json_input import (
+    MISSING,
+    UNKNOWN,
+    WRONG,
+    data_error,
+    describe,
+    read_bool,
+    read_card,
+    read_int,
+    read_list,
+    read_object,
+    read_str,
+)
 from spitemalice.formats.picture import position_svg
 from spitemalice.formats.schema import schema
 from spitemalice.server.protocol import ERROR_CODES, KINDS, read_message
 from spitemalice.server.rate import Rate
+from spitemalice.server.remote import RemoteBot, parse_link
 from spitemalice.server.store import SeatEntry, Store, TableEntry
+from spitemalice.server.tables import HANDLERS, Hub
 
 TO_SERVER = Draft202012Validator({**schema("message"), "oneOf": [{"$ref": "#/$defs/to-server"}]})
 SVG = "{http://www.w3.org/2000/svg}"
@@ -92,6 +109,18 @@ def test_the_schema_lists_the_readers_kinds_and_fields() -> None:
     assert {d.removeprefix("to-server-") for d in defs if d.startswith("to-server-")} == set(KINDS)
 
 
+def test_the_handler_table_has_one_handler_for_each_kind_a_client_sends() -> None:
+    """Issue 33: the hub finds a message's handler in one explicit table, not by a name built
+    from the kind; its keys are the kinds the reader reads and the schema lists, and each
+    kind goes to the hub's coroutine for it (a swapped entry fails here)."""
+    defs = schema("message")["$defs"]
+    sent = {d.removeprefix("to-server-") for d in defs if d.startswith("to-server-")}
+    assert set(HANDLERS) == set(KINDS) == sent
+    for kind, handler in HANDLERS.items():
+        assert inspect.iscoroutinefunction(handler), kind
+        assert getattr(Hub, handler.__name__) is handler and handler.__name__ == f"_on_{kind}"
+
+
 _VALUES = st.one_of(st.none(), st.booleans(), st.integers(-5, 2**40), st.text(max_size=70),
                     st.lists(st.integers(0, 3), max_size=2))
 
@@ -113,6 +142,94 @@ def test_the_reader_and_the_schema_agree_on_any_message(kind: str,
     # the reader also refuses what the schema cannot say: unprintable text
     printable = all(wording.printable(v) for v in fields.values() if isinstance(v, str))
     assert accepted == (TO_SERVER.is_valid(message) and printable), message
+
+
+# -- one field reader: the protocol's and the files' (issue 33) -----------------------------
+
+WRONG_VALUES = [(None, "null"), (True, "true"), ("5", 'a string "5"'), (2.5, "a number 2.5"),
+                ([1], "a list of 1 item"), ([], "an empty list"),
+                ({"a": 1, "b": 2}, "an object of 2 fields"), ({}, "an empty object")]
+
+
+@pytest.mark.parametrize(("value", "words"), WRONG_VALUES, ids=[w for _, w in WRONG_VALUES])
+def test_a_message_and_a_state_file_describe_a_wrong_value_alike(value: Any, words: str) -> None:
+    assert describe(value) == words
+    with pytest.raises(sm.ProtocolError) as refused:
+        read_message(json.dumps({"type": "move", "move": "pass", "number": value}))
+    assert refused.value.code == "wrong-type"
+    assert str(refused.value) == f"move.number: expected a whole number, not {words}"
+    data = json.loads(dumps_state(sm.deal(sm.load("blackwood-frey"), 1)))
+    data["turn"] = value
+    with pytest.raises(sm.DataError) as unread:
+        loads_state(json.dumps(data), sm.load("blackwood-frey"))
+    assert str(unread.value) == f"state.turn: expected a whole number, not {words}"
+
+
+READS: list[tuple[Any, str, str]] = [
+    (lambda error: read_object({"b": 1}, "x", ("a", "b"), error=error), MISSING,
+     "x.a: missing; x has the fields a, b"),
+    (lambda error: read_object({"a": 1, "bb": 2}, "x", ("a",), ("b",), error=error,
+                               owner="an x"), UNKNOWN,
+     'x.bb: unknown field (did you mean "b"?); an x has the fields a, b (optional)'),
+    (lambda error: read_object([], "x", ("a",), error=error), WRONG,
+     "x: expected an object with the field a, not an empty list"),
+    (lambda error: read_list({}, "x", least=1, most=3, noun="seat", error=error), WRONG,
+     "x: expected a list of 1 to 3 seats, not an empty object"),
+    (lambda error: read_int(7, "x", 0, maximum=5, error=error), WRONG,
+     "x: expected a whole number from 0 to 5, not 7"),
+    (lambda error: read_str("a\x1bb", "x", longest=9, error=error), WRONG,
+     'x: expected 1 to 9 printable characters, not "a\\u001bb"'),
+    (lambda error: read_bool(0, "x", error=error), WRONG,
+     "x: expected true or false, not a number 0"),
+    (lambda error: read_card("1Z", "x", error=error), WRONG, "x: '1Z' is not a card"),
+]
+
+
+@pytest.mark.parametrize(("read", "fault", "words"), READS, ids=range(len(READS)))
+def test_the_field_reader_raises_the_error_it_is_given(read: Any, fault: str,
+                                                       words: str) -> None:
+    """The same fault, in the same words, as a DataError (the files' default) or as a
+    ProtocolError whose code is the kind of fault (the server passes the class)."""
+    with pytest.raises(sm.DataError) as unread:
+        read(data_error)
+    with pytest.raises(sm.ProtocolError) as refused:
+        read(sm.ProtocolError)
+    assert refused.value.code == fault and fault in ERROR_CODES
+    assert str(refused.value) == str(unread.value) and str(unread.value).startswith(words)
+    assert not isinstance(refused.value, sm.DataError)
+
+
+def _bot() -> RemoteBot:
+    return RemoteBot(parse_link("http://localhost:1/table/0123456789abcdef#seat=0&token=t"),
+                     say=lambda line: None)
+
+
+WELCOME = {"type": "welcome", "protocol": 1, "table": "0123456789abcdef", "seat": 0, "game": 1,
+           "ruleset": {"name": "blackwood-frey", "house_rules": [], "params": {}},
+           "seats": [{}, {}], "sheet": "", "undo": True}
+
+
+@pytest.mark.parametrize(("message", "words"), [
+    ({**WELCOME, "ruleset": {"name": "blackwood-frey", "house_rules": [], "params": None}},
+     "welcome.ruleset.params: expected an object, not null"),
+    ({**WELCOME, "ruleset": {"name": "blackwood-frey", "params": {}}},
+     "welcome.ruleset.house_rules: missing; welcome.ruleset needs the fields name, "
+     "house_rules, params"),
+    ({**WELCOME, "seats": 2}, "welcome.seats: expected a list, not a number 2"),
+    ({"type": "state", "number": "3", "view": {}, "legal": []},
+     'state.number: expected a whole number, not a string "3"'),
+])
+def test_the_remote_bot_names_the_field_of_a_server_message_it_cannot_read(
+        message: dict[str, Any], words: str) -> None:
+    """The remote bot reads the server's messages with the same reader (before, a missing
+    field was a KeyError); fields a newer server adds are let be."""
+    bot = _bot()
+    bot.answer({**WELCOME, "added": "by a newer server"})
+    assert bot.rules is not None and bot.rules.ruleset.players == 2
+    with pytest.raises(sm.SpiteMaliceError) as unread:
+        bot.answer(message)
+    assert str(unread.value) == ("the server sent a message that does not fit the protocol: "
+                                 + words)
 
 
 def test_a_message_over_the_size_bound_is_refused_before_it_is_parsed() -> None:
@@ -194,3 +311,8 @@ def test_unreadable_table_files_are_skipped_with_a_reason(tmp_path: Path) -> Non
     found = list(store.unfinished())
     assert len(found) == 2 and all(isinstance(line, str) for line in found)
     assert "not valid JSON" in str(found[0]) and "fedcba9876543210-1.json" in str(found[1])
+    (tmp_path / "0123456789abcdef.table.json").write_text(json.dumps({
+        "format": "spitemalice-table", "version": 1, "table": "0123456789abcdef", "game": 1,
+        "seats": [{"name": "ann", "player": "human", "token_sha256": 5}]}))
+    found = list(store.unfinished())
+    assert "table.seats[0].token_sha256: expected a string, not a number 5" in str(found[0])

@@ -76,6 +76,7 @@ from spitemalice.formats.json_input import (
     read_list,
     read_object,
     read_str,
+    wrong,
 )
 from spitemalice.formats.serialize import outcome_from_dict, outcome_to_dict
 from spitemalice.guards import check_int, check_list, check_seed, int_field, json_indent
@@ -370,8 +371,8 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
     rs = read_object(fields["ruleset"], f"{path}.ruleset", _RULESET_FIELDS)
     params = rs["params"]
     if not isinstance(params, dict):
-        raise DataError(f"{path}.ruleset.params: expected an object of parameter values, "
-                        f"as {{\"players\": 3}}")
+        raise wrong(f"{path}.ruleset.params",
+                    'an object of parameter values, as {"players": 3}', params)
     ref = RulesetRef(
         _read_name(rs["name"], f"{path}.ruleset.name"),
         _read_name(rs["version"], f"{path}.ruleset.version"),
@@ -457,8 +458,7 @@ def _read_param(value: Any, path: str) -> ParamValue:
         return value
     if isinstance(value, list):
         return tuple(sorted(read_int(v, f"{path}[{i}]") for i, v in enumerate(value)))
-    raise DataError(f"{path}: expected a number, true/false, a string, null or a list of "
-                    f"ranks, not {type(value).__name__}")
+    raise wrong(path, "a number, true/false, a string, null or a list of ranks", value)
 
 
 def dumps_record(record: GameRecord, indent: int | None = 1) -> str:

@@ -22,7 +22,8 @@ from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
 
 HUMAN = "human"
-"""The seat kind of a person (a record's ``seats[i].kind``); every other kind is a bot's."""
+"""The seat kind of a person (a record's ``seats[i].kind``, and the ``player`` of a play-server
+seat a client takes); every other kind is a bot's.  The library's one name for this value."""
 
 
 @attrs.frozen

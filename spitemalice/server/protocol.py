@@ -23,22 +23,28 @@ missing or unknown field or a value of the wrong type is a :class:`ProtocolError
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-from spitemalice import guards, limits, wording
+from spitemalice import guards, limits
 from spitemalice.errors import ProtocolError
 from spitemalice.formats import strict_json
+from spitemalice.formats.json_input import (
+    describe,
+    read_bool,
+    read_int,
+    read_list,
+    read_object,
+    read_str,
+    wrong,
+)
+from spitemalice.formats.strict_json import path_of
 from spitemalice.rules.ruleset import closest
 
 PROTOCOL = 1
 """The protocol version this server speaks (``welcome`` and ``catalog`` carry it)."""
-
-PERSON = "human"
-"""The ``player`` of a seat taken by a client (a person's browser or a program): ``"human"``,
-the value the server reads (:data:`spitemalice.play.session.HUMAN`)."""
 
 MAX_SEATS = 12
 """Most seats a ``create`` message may list (no rule set seats more)."""
@@ -85,7 +91,8 @@ ERROR_CODES: dict[str, str] = {
 @attrs.frozen
 class SeatRequest:
     """One seat of a ``create`` message: who sits there (``name``) and what plays it
-    (``player``: :data:`PERSON` or a bot kind)."""
+    (``player``: :data:`spitemalice.play.HUMAN`, ``"human"``, for a seat a client takes, a
+    person's browser or a program; or a bot kind)."""
 
     name: str
     player: str
@@ -132,6 +139,28 @@ def read_message(data: str | bytes) -> Message:
             type, a missing or unknown field, or a value of the wrong type; the message names
             the field and the form it should have.
     """
+    parsed = _parse(data)
+    if not isinstance(parsed, dict):
+        raise ProtocolError("bad-json", f"the message is {describe(parsed)}; send one JSON "
+                            'object with a "type" field, such as {"type": "catalog"}')
+    kind = parsed.get("type")
+    if kind not in KINDS:
+        shown = "missing" if "type" not in parsed else describe(kind)
+        hint = closest(kind, KINDS) if isinstance(kind, str) else ""
+        raise ProtocolError("unknown-type", f"type: {shown} is not a message type{hint}; the "
+                            f"types are {', '.join(KINDS)}")
+    required, optional = KINDS[kind]
+    # The fields' faults are the shared reader's (json_input), raised as ProtocolErrors: its
+    # kinds of fault are this protocol's codes missing-field, unknown-field and wrong-type.
+    read_object(parsed, kind, ("type", *required), tuple(optional), error=ProtocolError,
+                owner=f"a {kind} message")
+    fields = {name: _READERS[required.get(name) or optional[name]](value, f"{kind}.{name}")
+              for name, value in parsed.items() if name != "type"}
+    return Message(kind, fields)
+
+
+def _parse(data: str | bytes) -> Any:
+    """The JSON value of a message's text, read within the message bounds."""
     size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
     if size > limits.MAX_MESSAGE_BYTES:
         raise ProtocolError("too-large", f"the message is {size:,} bytes; the server reads "
@@ -141,7 +170,7 @@ def read_message(data: str | bytes) -> Message:
         if guards.json_depth(text) > 4:  # the deepest message, create, nests 3
             raise ProtocolError("bad-json", "the message nests lists and objects more than "
                                 "4 deep; no message of this protocol does")
-        parsed = strict_json.loads(text)
+        return strict_json.loads(text)
     except (UnicodeDecodeError, ValueError) as error:
         if isinstance(error, ProtocolError):
             raise
@@ -154,122 +183,49 @@ def read_message(data: str | bytes) -> Message:
         raise ProtocolError("bad-json", "the message is not JSON" + (f" ({shown})" if shown
                             else "") + '; send one JSON object such as {"type": "catalog"}'
                             ) from None
-    if not isinstance(parsed, dict):
-        raise ProtocolError("bad-json", f"the message is {_kind(parsed)}; send one JSON "
-                            'object with a "type" field, such as {"type": "catalog"}')
-    kind = parsed.get("type")
-    if kind not in KINDS:
-        shown = "missing" if "type" not in parsed else _kind(kind)
-        hint = closest(kind, KINDS) if isinstance(kind, str) else ""
-        raise ProtocolError("unknown-type", f"type: {shown} is not a message type{hint}; the "
-                            f"types are {', '.join(KINDS)}")
-    required, optional = KINDS[kind]
-    for name in required:
-        if name not in parsed:
-            raise ProtocolError("missing-field", f"{kind}.{name}: missing; a {kind} message "
-                                f"has {_field_list(kind)}")
-    fields = {}
-    for name, value in parsed.items():
-        if name == "type":
-            continue
-        reader = required.get(name) or optional.get(name)
-        if reader is None:
-            raise ProtocolError("unknown-field", f"{kind}.{_shown(name)}: unknown field"
-                                f"{closest(name, [*required, *optional])}; a {kind} message "
-                                f"has {_field_list(kind)}")
-        fields[name] = _READERS[reader](value, f"{kind}.{name}")
-    return Message(kind, fields)
-
-
-def _field_list(kind: str) -> str:
-    required, optional = KINDS[kind]
-    if not required and not optional:
-        return "no field but type"
-    words = [*required, *(f"{name} (optional)" for name in optional)]
-    return "the fields " + ", ".join(words)
-
-
-def _shown(name: str) -> str:
-    return json.dumps(wording.clipped(name)) if not name.isidentifier() else name
-
-
-def _kind(value: Any) -> str:
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)
-    if isinstance(value, list):  # the length, which a bound on it refuses
-        return f"a list of {wording.count_of(len(value), 'item')}" if value else "an empty list"
-    if isinstance(value, dict):
-        return (f"an object of {wording.count_of(len(value), 'field')}" if value
-                else "an empty object")
-    names = {str: "a string", int: "a number", float: "a number"}
-    name = names.get(type(value), type(value).__name__)
-    return f"{name} {wording.clipped(json.dumps(value))}"
-
-
-def _wrong(path: str, expected: str, value: Any) -> ProtocolError:
-    return ProtocolError("wrong-type", f"{path}: expected {expected}, not {_kind(value)}")
-
-
-def _read_str(value: Any, path: str, longest: int = limits.MAX_NAME_CHARS) -> str:
-    if not isinstance(value, str):
-        raise _wrong(path, "a string", value)
-    if not value or len(value) > longest or not wording.printable(value):
-        raise ProtocolError("wrong-type", f"{path}: expected 1 to {longest} printable "
-                            f"characters, not {json.dumps(wording.clipped(value))}")
-    return value
 
 
 def _read_int(value: Any, path: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 31:
-        raise _wrong(path, "a whole number from 0", value)
-    return value
+    # a seat or a move's number: at most 2**31 - 1, so a 32-bit signed integer holds it
+    return read_int(value, path, 0, maximum=2**31 - 1, error=ProtocolError)
 
 
 def _read_bool(value: Any, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise _wrong(path, "true or false", value)
-    return value
+    return read_bool(value, path, error=ProtocolError)
+
+
+def _read_name(value: Any, path: str, longest: int = limits.MAX_NAME_CHARS) -> str:
+    return read_str(value, path, longest=longest, error=ProtocolError)
 
 
 def _read_names(value: Any, path: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or len(value) > MAX_HOUSE_RULES:
-        raise _wrong(path, f"a list of at most {MAX_HOUSE_RULES} names", value)
-    return tuple(_read_str(name, f"{path}[{i}]") for i, name in enumerate(value))
+    names = read_list(value, path, most=MAX_HOUSE_RULES, noun="name", error=ProtocolError)
+    return tuple(_read_name(name, f"{path}[{i}]") for i, name in enumerate(names))
 
 
 def _read_params(value: Any, path: str) -> dict[str, int | bool | str | None]:
     if not isinstance(value, dict) or len(value) > MAX_PARAMS:
-        raise _wrong(path, f"an object of at most {MAX_PARAMS} parameters", value)
+        raise wrong(path, f"an object of at most {MAX_PARAMS} parameters", value, ProtocolError)
     params: dict[str, int | bool | str | None] = {}
     for key, item in value.items():
-        _read_str(key, f"{path} key")
+        _read_name(key, f"{path} key")
         if item is not None and not isinstance(item, int | bool | str):
-            raise _wrong(f"{path}.{_shown(key)}", "a whole number, true/false, a string or null",
-                         item)
+            raise wrong(path_of(path, (key,)), "a whole number, true/false, a string or null",
+                        item, ProtocolError)
         params[key] = item
     return params
 
 
 def _read_seats(value: Any, path: str) -> tuple[SeatRequest, ...]:
-    if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEATS:
-        raise _wrong(path, f"a list of 1 to {MAX_SEATS} seats", value)
-    seats = []
-    for i, seat in enumerate(value):
+    seats = read_list(value, path, least=1, most=MAX_SEATS, noun="seat", error=ProtocolError)
+    requests = []
+    for i, seat in enumerate(seats):
         where = f"{path}[{i}]"
-        if not isinstance(seat, dict):
-            raise _wrong(where, 'an object {"name": ..., "player": ...}', seat)
-        for key in seat:
-            if key not in ("name", "player"):
-                raise ProtocolError("unknown-field", f"{where}.{_shown(str(key))}: unknown "
-                                    "field; a seat has the fields name and player")
-        for key in ("name", "player"):
-            if key not in seat:
-                raise ProtocolError("missing-field", f"{where}.{key}: missing; a seat has "
-                                    "the fields name and player")
-        seats.append(SeatRequest(
-            _read_str(seat["name"], f"{where}.name", limits.MAX_SEAT_NAME_CHARS),
-            _read_str(seat["player"], f"{where}.player")))
-    return tuple(seats)
+        read_object(seat, where, ("name", "player"), error=ProtocolError, owner="a seat")
+        requests.append(SeatRequest(
+            _read_name(seat["name"], f"{where}.name", limits.MAX_SEAT_NAME_CHARS),
+            _read_name(seat["player"], f"{where}.player")))
+    return tuple(requests)
 
 
 _LONGEST = {"join.table": MAX_TOKEN_CHARS, "join.token": MAX_TOKEN_CHARS,
@@ -277,11 +233,12 @@ _LONGEST = {"join.table": MAX_TOKEN_CHARS, "join.token": MAX_TOKEN_CHARS,
 
 
 def _read_field(value: Any, path: str) -> str:
-    return _read_str(value, path, _LONGEST.get(path, limits.MAX_NAME_CHARS))
+    return _read_name(value, path, _LONGEST.get(path, limits.MAX_NAME_CHARS))
 
 
-_READERS = {_STR: _read_field, _INT: _read_int, _BOOL: _read_bool, _SEATS: _read_seats,
-            _NAMES: _read_names, _PARAMS: _read_params}
+_READERS: dict[str, Callable[[Any, str], Any]] = {
+    _STR: _read_field, _INT: _read_int, _BOOL: _read_bool, _SEATS: _read_seats,
+    _NAMES: _read_names, _PARAMS: _read_params}
 
 
 def encode(message: Mapping[str, Any]) -> str:

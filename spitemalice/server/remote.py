@@ -23,6 +23,7 @@ from spitemalice.engine import legal_moves
 from spitemalice.engine.views import stand_in_state
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats import strict_json
+from spitemalice.formats.json_input import read_int, read_list, read_object, read_str
 from spitemalice.formats.serialize import view_from_dict
 from spitemalice.guards import int_field, whole_number
 from spitemalice.model import Outcome
@@ -126,12 +127,16 @@ class RemoteBot:
         return self.outcome
 
     def answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
-        """What to send back to one server message (``None``: nothing)."""
+        """What to send back to one server message (``None``: nothing).
+
+        Raises:
+            SpiteMaliceError: a ``welcome`` or ``state`` whose fields do not fit the protocol
+                (the message names the field), rules the library cannot load, or a ``state``
+                before the ``welcome``.
+        """
         kind = message.get("type")
         if kind == "welcome":
-            ruleset = message["ruleset"]
-            params = {**ruleset["params"], "players": len(message["seats"])}
-            self.rules = load(ruleset["name"], ruleset["house_rules"], params)
+            self.rules = _rules_of(message)
         elif kind == "state":
             return self._on_state(message)
         elif kind in ("error", "refused"):
@@ -140,7 +145,11 @@ class RemoteBot:
         return None
 
     def _on_state(self, message: dict[str, Any]) -> dict[str, Any] | None:
-        if self.sent is not None and message["number"] >= self.sent[0]:
+        read_object(message, "state", ("number", "view", "legal"), error=_from_server,
+                    strict=False)
+        played = read_int(message["number"], "state.number", error=_from_server)
+        legal = read_list(message["legal"], "state.legal", error=_from_server)
+        if self.sent is not None and played >= self.sent[0]:
             if self.on_move is not None:
                 self.on_move(time.perf_counter() - self.sent[1])
             self.sent = None
@@ -150,10 +159,38 @@ class RemoteBot:
         if view.outcome is not None:
             self.outcome = view.outcome
             return None
-        if view.seat != self.link.seat or not message["legal"]:
+        if view.seat != self.link.seat or not legal:
             return None
         seen = stand_in_state(view)
         move = self.player.choose(self.rules, seen, legal_moves(self.rules, seen))
-        number = message["number"] + 1
+        number = played + 1
         self.sent = (number, time.perf_counter())
         return {"type": "move", "move": str(move), "number": number}
+
+
+def _from_server(fault: str, message: str) -> SpiteMaliceError:
+    """The error of a server message whose fields do not fit the protocol (the
+    :data:`~spitemalice.formats.json_input.ErrorMaker` this module's reads take)."""
+    return SpiteMaliceError(f"the server sent a message that does not fit the protocol: "
+                            f"{message}")
+
+
+def _rules_of(welcome: dict[str, Any]) -> RuleBook:
+    """The rule book a ``welcome`` message names (its rule set, house rules and parameters,
+    and one player per seat).  Fields a newer server adds are let be.
+
+    Raises:
+        SpiteMaliceError: a field missing or of the wrong type; the rules cannot be loaded.
+    """
+    read_object(welcome, "welcome", ("ruleset", "seats"), error=_from_server, strict=False)
+    ruleset = read_object(welcome["ruleset"], "welcome.ruleset",
+                          ("name", "house_rules", "params"), error=_from_server, strict=False)
+    where = "welcome.ruleset.house_rules"
+    house_rules = [read_str(name, f"{where}[{i}]", error=_from_server)
+                   for i, name in enumerate(read_list(ruleset["house_rules"], where,
+                                                      error=_from_server))]
+    params = read_object(ruleset["params"], "welcome.ruleset.params", (), error=_from_server,
+                         strict=False)
+    seats = read_list(welcome["seats"], "welcome.seats", error=_from_server)
+    return load(read_str(ruleset["name"], "welcome.ruleset.name", error=_from_server),
+                house_rules, {**params, "players": len(seats)})

@@ -143,11 +143,13 @@ def _read_entry(path: Path) -> TableEntry:
         raise DataError(f"table.table: {wording.shown(table)} is not this file's table id")
     seats = []
     for i, seat in enumerate(read_list(data["seats"], "table.seats")):
-        fields = read_object(seat, f"table.seats[{i}]", ("name", "player", "token_sha256"))
+        where = f"table.seats[{i}]"
+        fields = read_object(seat, where, ("name", "player", "token_sha256"))
         token = fields["token_sha256"]
-        seats.append(SeatEntry(read_str(fields["name"], f"table.seats[{i}].name"),
-                               read_str(fields["player"], f"table.seats[{i}].player"),
-                               None if token is None else read_str(token, "token_sha256")))
+        seats.append(SeatEntry(read_str(fields["name"], f"{where}.name"),
+                               read_str(fields["player"], f"{where}.player"),
+                               None if token is None else read_str(token,
+                                                                   f"{where}.token_sha256")))
     return TableEntry(table, read_int(data["game"], "table.game", 1), tuple(seats))
 
 

@@ -12,6 +12,7 @@ it came on, and a connection sends text back.
   announced; then each connection at the table receives a ``state`` built from its own
   seat's view (:func:`spitemalice.server.messages.state`).
 * Bots move one at a time, ``bot_delay`` seconds apart, so people can follow them.
+* Each kind of message has one handler, a method of :class:`Hub` listed in :data:`HANDLERS`.
 * A message the server will not act on gets an ``error`` (or, for a move the rules forbid,
   ``refused``) and changes nothing; the connection and the table stay.
 """
@@ -176,7 +177,7 @@ class Hub:
             return
         try:
             message = read_message(data)
-            await getattr(self, f"_on_{message.type}")(conn, message)
+            await HANDLERS[message.type](self, conn, message)
         except ProtocolError as problem:
             await conn.send(error(problem.code, str(problem)))
 
@@ -412,6 +413,21 @@ class Hub:
                 except PlayError:
                     return  # the record could not be written: the move was not made
                 await self._announce(table)
+
+
+HANDLERS: dict[str, Callable[[Hub, Connection, Message], Awaitable[None]]] = {
+    "catalog": Hub._on_catalog,
+    "create": Hub._on_create,
+    "join": Hub._on_join,
+    "move": Hub._on_move,
+    "hint": Hub._on_hint,
+    "undo": Hub._on_undo,
+    "rematch": Hub._on_rematch,
+    "record": Hub._on_record,
+}
+"""The handler of each kind of client message (:meth:`Hub.receive` calls it with the hub, the
+connection and the message read): its keys are the kinds
+:data:`spitemalice.server.protocol.KINDS` reads, ``tests/test_server_protocol.py`` says so."""
 
 
 async def _finish(work: Awaitable[Any]) -> Any:
