@@ -26,9 +26,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    # (deal and replay are also submodules' names, which mypy counts as a first definition)
+    # (replay is also a submodule's name, which mypy counts as a first definition)
     from spitemalice.cards import SKIP_BO, Card, parse_card, parse_cards
-    from spitemalice.engine import (  # type: ignore[no-redef]
+    from spitemalice.engine import (
         REASONS,
         apply_move,
         check_move,

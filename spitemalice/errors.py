@@ -6,10 +6,7 @@ Every error the library raises on purpose is a :class:`SpiteMaliceError`, and ea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from spitemalice.formats.replay import RecordProblem
+from typing import Protocol
 
 
 class SpiteMaliceError(ValueError):
@@ -122,6 +119,18 @@ class OutputError(SpiteMaliceError):
     what it held before.  Raised by :mod:`spitemalice.files`, the one writer of files."""
 
 
+class ReplayProblem(Protocol):
+    """What a :class:`RecordError` carries: the first thing wrong with a record's moves.  The
+    library's one kind is :class:`spitemalice.formats.replay.RecordProblem` (move number,
+    position before it, the error); this module names only what an error needs of it, so the
+    error types stay below every layer that raises them."""
+
+    @property
+    def message(self) -> str:
+        """The problem in one line, as the error's message."""
+        ...
+
+
 class RecordError(SpiteMaliceError):
     """A record whose moves cannot be replayed: a move that does not parse or is illegal at
     its point, or an outcome that differs from the replay's.
@@ -131,10 +140,10 @@ class RecordError(SpiteMaliceError):
             position before it, the error).
     """
 
-    def __init__(self, problem: RecordProblem) -> None:
+    def __init__(self, problem: ReplayProblem) -> None:
         self.problem = problem
         super().__init__(problem.message)
 
-    def __reduce__(self) -> tuple[type[RecordError], tuple[RecordProblem]]:
+    def __reduce__(self) -> tuple[type[RecordError], tuple[ReplayProblem]]:
         # Made again from its problem (an error raised in a worker process travels back).
         return type(self), (self.problem,)

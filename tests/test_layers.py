@@ -156,3 +156,13 @@ def test_builtin_plugins_import_only_the_public_surface() -> None:
                 inside += [f"{path.name}: import {alias.name}" for alias in node.names
                            if alias.name.startswith("spitemalice.")]
     assert inside == []
+
+
+def test_the_error_types_name_no_type_of_an_upper_layer() -> None:
+    """errors.py is the ground floor: it imports nothing of the library, not even for type
+    checkers (a RecordError's problem is typed by what it needs of one, ReplayProblem)."""
+    tree = ast.parse((PACKAGE / "errors.py").read_text(encoding="utf-8"))
+    named = sorted(ast.unparse(node) for node in ast.walk(tree)
+                   if isinstance(node, ast.ImportFrom | ast.Import)
+                   and "spitemalice" in ast.unparse(node))
+    assert named == []

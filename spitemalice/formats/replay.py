@@ -11,7 +11,7 @@ with the position before it and the rule it breaks.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -182,7 +182,9 @@ def check_record(record: GameRecord, rules: RuleBook | None = None) -> RecordPro
         for _ in replay(record, rules):
             pass
     except RecordError as error:
-        return error.problem
+        # replay() raises RecordError with a RecordProblem only (errors.py names no type of
+        # this layer, so the error's field is typed by what it needs of a problem).
+        return cast(RecordProblem, error.problem)
     return None
 
 
