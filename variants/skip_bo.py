@@ -112,7 +112,13 @@ def _first_seat_clause(ruleset: Ruleset) -> Clause:
 
 
 def clauses(ruleset: Ruleset) -> list[Clause]:
-    """The rule sheet, its parameter-dependent clauses written from ``ruleset``."""
+    """The rule sheet, its parameter-dependent clauses written from ``ruleset``: the deal and
+    the build piles (SK-1 to SK-11), then discards, the end and scoring (SK-12 on)."""
+    return [*_deal_and_build_clauses(ruleset), *_discard_and_end_clauses(ruleset),
+            *play_clauses("SK", 21)]
+
+
+def _deal_and_build_clauses(ruleset: Ruleset) -> list[Clause]:
     top = ruleset.build_ceiling
     return [
         _deck_clause(ruleset),
@@ -144,6 +150,11 @@ def clauses(ruleset: Ruleset) -> list[Clause]:
                f"draws {ruleset.hand_size} more at once and goes on.", f"{M} K7",
                events=("dealt", "hand-emptied")),
         _first_seat_clause(ruleset),
+    ]
+
+
+def _discard_and_end_clauses(ruleset: Ruleset) -> list[Clause]:
+    return [
         Clause("SK-12", f"Each seat has {ruleset.discard_piles} discard piles of its own. Only "
                "the top card of a discard pile may be played, and only by its owner; cards "
                "never move from one discard pile to another.", f"{M} K6 (fixya; handheld "
@@ -181,7 +192,6 @@ def clauses(ruleset: Ruleset) -> list[Clause]:
         Clause("SK-20", f"A match is played to {ruleset.match_target} points (match_target).",
                f"{M} K10",
                events=("match-won",), expects=("unexercised",)),
-        *play_clauses("SK", 21),
     ]
 
 
