@@ -40,7 +40,6 @@ if TYPE_CHECKING:
         PayoffView,
         PublicSeat,
         SeatView,
-        ViewBot,
         ViewPlayer,
         stand_in_state,
         view_legal_moves,
@@ -102,7 +101,7 @@ _MODULES: dict[str, str] = {
     "spitemalice.cards": "SKIP_BO Card parse_card parse_cards",
     "spitemalice.engine": "REASONS apply_move check_move deal is_legal legal_moves",
     "spitemalice.engine.views": (
-        "PayoffView PublicSeat SeatView ViewBot ViewPlayer stand_in_state "
+        "PayoffView PublicSeat SeatView ViewPlayer stand_in_state "
         "view_legal_moves view_of"),
     "spitemalice.errors": (
         "NOTATION_REASONS DataError IllegalMove NotationError OutputError PlayError "
@@ -199,7 +198,6 @@ __all__ = [
     "SeatView",
     "SpiteMaliceError",
     "TeamRule",
-    "ViewBot",
     "ViewPlayer",
     "WildRule",
     "Zone",

@@ -38,10 +38,10 @@ def _module(name: str) -> Any:
     return importlib.import_module(f"spitemalice.{name}")
 
 
-(heuristic, inference, ismcts, mcts, sampling, apply, check, coverage, invariants, legal,
- views, layout, notation, picture, position_check, serialize, table_view, audit, dynamic,
+(bots_base, heuristic, inference, ismcts, mcts, sampling, apply, check, coverage, invariants,
+ legal, views, layout, notation, picture, position_check, serialize, table_view, audit, dynamic,
  roundtrip, tally) = map(_module, [
-    "bots.heuristic", "bots.inference", "bots.ismcts", "bots.mcts", "bots.sampling",
+    "bots.base", "bots.heuristic", "bots.inference", "bots.ismcts", "bots.mcts", "bots.sampling",
     "engine.apply", "engine.check", "engine.coverage", "engine.invariants", "engine.legal",
     "engine.views", "formats.layout", "formats.notation", "formats.picture",
     "formats.position_check", "formats.serialize", "play.table_view", "validation.audit",
@@ -144,15 +144,24 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         lambda p: sm.view_legal_moves(BF, p), V, TypeError),
     "spitemalice.engine.views:ViewPlayer.choose(state)": (
         lambda p: sm.ViewPlayer(lambda rules, view: MOVE).choose(BF, p, MOVES), S, TypeError),
+    "spitemalice.engine.views:ViewPlayer.choose_from_view(view)": (
+        lambda p: sm.ViewPlayer(lambda rules, view: MOVE).choose_from_view(BF, p, MOVES), V,
+        TypeError),
     "spitemalice.rules.book:RuleBook.score(state)": (
         lambda p: BF.score(p, "win", 0), S, TypeError),
     "spitemalice.model:GameResult(final)": (
         lambda p: sm.GameResult(4, 0, p, ()), S, TypeError),
-    # bots
+    # bots (their choose is ViewPlayer.choose, but for greedy's, which reads the state itself)
+    "spitemalice.bots.base:SearchPlayer.choose_from_view(view)": (
+        lambda p: MCTS.choose_from_view(BF, p, MOVES), V, TypeError),
+    "spitemalice.bots.base:move_from_view(view)": (
+        lambda p: bots_base.move_from_view(GREEDY, BF, p, MOVES), V, TypeError),
     "spitemalice.bots.players:GreedyPlayer.choose(state)": (
         lambda p: GREEDY.choose(BF, p, MOVES), S, TypeError),
-    "spitemalice.bots.heuristic:HeuristicPlayer.choose(state)": (
-        lambda p: HEURISTIC.choose(BF, p, MOVES), S, TypeError),
+    "spitemalice.bots.players:GreedyPlayer.choose_from_view(view)": (
+        lambda p: GREEDY.choose_from_view(BF, p, MOVES), V, TypeError),
+    "spitemalice.bots.heuristic:HeuristicPlayer.choose_from_view(view)": (
+        lambda p: HEURISTIC.choose_from_view(BF, p, MOVES), V, TypeError),
     "spitemalice.bots.heuristic:decide(view)": (
         lambda p: heuristic.decide(BF, p, MOVES), V, TypeError),
     "spitemalice.bots.heuristic:rank_moves(view)": (
@@ -165,19 +174,13 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         lambda p: inference.last_mover(p), V, TypeError),
     "spitemalice.bots.inference:check_other_seat(view)": (
         lambda p: inference.check_other_seat(p, 1), V, TypeError),
-    "spitemalice.bots.mcts:MctsPlayer.choose(state)": (
-        lambda p: MCTS.choose(BF, p, MOVES), S, TypeError),
-    "spitemalice.bots.mcts:MctsPlayer.choose_from_view(view)": (
-        lambda p: MCTS.choose_from_view(BF, p, MOVES), V, TypeError),
     "spitemalice.bots.mcts:find_route(world)": (
         lambda p: mcts.find_route(BF, p, 0), S, TypeError),
     "spitemalice.bots.mcts:search_route(world)": (
         lambda p: mcts.search_route(BF, p, 0), S, TypeError),
     "spitemalice.bots.mcts:turn_key(state)": (lambda p: mcts.turn_key(p, 0), S, TypeError),
-    "spitemalice.bots.ismcts:IsmctsPlayer.choose(state)": (
-        lambda p: ISMCTS.choose(BF, p, MOVES), S, TypeError),
-    "spitemalice.bots.ismcts:IsmctsPlayer.choose_from_view(view)": (
-        lambda p: ISMCTS.choose_from_view(BF, p, MOVES), V, TypeError),
+    "spitemalice.bots.ismcts:play_out_reward(view)": (
+        lambda p: ismcts.play_out_reward(BF, p, GREEDY), V, TypeError),
     "spitemalice.bots.ismcts:public_count(view)": (
         lambda p: ismcts.public_count(p, 1), V, TypeError),
     "spitemalice.bots.sampling:hidden_pool(view)": (
@@ -252,10 +255,13 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
 
 # Members that take a position and are left as they are, with the reason.
 LEFT_ALONE = {
-    "spitemalice.bots.players:Player.choose(state)": "a Protocol's method: no body to check in",
+    "spitemalice.bots.base:Player.choose(state)": "a Protocol's method: no body to check in",
     "spitemalice.bots.players:RandomPlayer.choose(state)": (
         "never reads the state (a uniform pick among the moves given), as it never reads the "
         "rules (tests/test_rules_argument.py)"),
+    "spitemalice.bots.players:RandomPlayer.choose_from_view(view)": (
+        "never reads the view (a uniform pick among the moves given), as RandomPlayer.choose "
+        "never reads the state"),
     **{f"spitemalice.rules.hookspecs:{name}(state)": (
         "a hook's specification: the engine calls the plugins' hooks with its own state")
        for name in ("spitemalice_filter_moves", "spitemalice_end_of_game",
@@ -327,8 +333,7 @@ def test_a_wrong_position_is_refused_by_name_and_changes_nothing(member: str, ba
 
 # Calls that with a real position would search for long: their rows are checked by the
 # refusal only.
-SLOW = {"MctsPlayer.choose", "MctsPlayer.choose_from_view", "IsmctsPlayer.choose",
-        "IsmctsPlayer.choose_from_view"}
+SLOW = {"SearchPlayer.choose_from_view"}
 
 
 @pytest.mark.parametrize("member", sorted(MEMBERS))

@@ -38,8 +38,8 @@ def _module(name: str) -> Any:
     return importlib.import_module(f"spitemalice.{name}")
 
 
-heuristic, inference, mcts, sampling = map(_module, ["bots.heuristic", "bots.inference",
-                                                     "bots.mcts", "bots.sampling"])
+bots_base, heuristic, inference, ismcts, mcts, sampling = map(_module, [
+    "bots.base", "bots.heuristic", "bots.inference", "bots.ismcts", "bots.mcts", "bots.sampling"])
 apply, check, coverage, invariants, legal = map(_module, [
     "engine.apply", "engine.check", "engine.coverage", "engine.invariants", "engine.legal"])
 parse, position_check, records, replay, serialize = map(_module, [
@@ -141,6 +141,9 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
         lambda r: sm.view_legal_moves(r, VIEW), TypeError),
     "spitemalice.engine.views:ViewPlayer.choose": (
         lambda r: sm.ViewPlayer(lambda rules, view: MOVE).choose(r, STATE, MOVES), TypeError),
+    "spitemalice.engine.views:ViewPlayer.choose_from_view": (
+        lambda r: sm.ViewPlayer(lambda rules, view: MOVE).choose_from_view(r, VIEW, MOVES),
+        TypeError),
     **{f"spitemalice.engine.invariants:{name}": (
         _call(invariants, name, STATE), TypeError)
        for name in ("card_conservation", "build_piles_well_formed", "limits_kept",
@@ -156,11 +159,17 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
         lambda r: invariants.transition_violations(r, STATE, MOVE, STATE), TypeError),
     "spitemalice.engine.invariants:check_transition": (
         lambda r: invariants.check_transition(r, STATE, MOVE, STATE), TypeError),
-    # bots: the choose methods of greedy and heuristic and their helpers on failure only
+    # bots: greedy's choose methods and the heuristic's helpers on failure only
+    "spitemalice.bots.base:SearchPlayer.choose_from_view": (
+        lambda r: MCTS.choose_from_view(r, VIEW, MOVES), TypeError),
+    "spitemalice.bots.base:move_from_view": (
+        lambda r: bots_base.move_from_view(GREEDY, r, VIEW, MOVES), TypeError),
     "spitemalice.bots.players:GreedyPlayer.choose": (
         lambda r: GREEDY.choose(r, STATE, MOVES), TypeError),
-    "spitemalice.bots.heuristic:HeuristicPlayer.choose": (
-        lambda r: HEURISTIC.choose(r, STATE, MOVES), TypeError),
+    "spitemalice.bots.players:GreedyPlayer.choose_from_view": (
+        lambda r: GREEDY.choose_from_view(r, VIEW, MOVES), TypeError),
+    "spitemalice.bots.heuristic:HeuristicPlayer.choose_from_view": (
+        lambda r: HEURISTIC.choose_from_view(r, VIEW, MOVES), TypeError),
     "spitemalice.bots.heuristic:decide": (lambda r: heuristic.decide(r, VIEW, MOVES), TypeError),
     "spitemalice.bots.heuristic:rank_moves": (
         lambda r: heuristic.rank_moves(r, VIEW, MOVES), TypeError),
@@ -171,15 +180,10 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
         lambda r: inference.LastMoverHands(r, VIEW, 1), TypeError),
     "spitemalice.bots.inference:LastMoverHands.at_turn_start": (
         lambda r: inference.LastMoverHands.at_turn_start(r, VIEW), TypeError),
-    "spitemalice.bots.mcts:MctsPlayer.choose": (lambda r: MCTS.choose(r, STATE, MOVES), TypeError),
-    "spitemalice.bots.mcts:MctsPlayer.choose_from_view": (
-        lambda r: MCTS.choose_from_view(r, VIEW, MOVES), TypeError),
     "spitemalice.bots.mcts:find_route": (lambda r: mcts.find_route(r, STATE, 0), TypeError),
     "spitemalice.bots.mcts:search_route": (lambda r: mcts.search_route(r, STATE, 0), TypeError),
-    "spitemalice.bots.ismcts:IsmctsPlayer.choose": (
-        lambda r: ISMCTS.choose(r, STATE, MOVES), TypeError),
-    "spitemalice.bots.ismcts:IsmctsPlayer.choose_from_view": (
-        lambda r: ISMCTS.choose_from_view(r, VIEW, MOVES), TypeError),
+    "spitemalice.bots.ismcts:play_out_reward": (
+        lambda r: ismcts.play_out_reward(r, VIEW, GREEDY), TypeError),
     "spitemalice.bots.sampling:hidden_pool": (
         lambda r: sampling.hidden_pool(r, VIEW), TypeError),
     "spitemalice.bots.sampling:Sampler": (lambda r: sampling.Sampler(r, VIEW), TypeError),
@@ -343,10 +347,14 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
 
 # Members that take a rule book and are left as they are, with the reason.
 LEFT_ALONE = {
-    "spitemalice.bots.players:Player.choose": "a Protocol's method: no body to check in",
+    "spitemalice.bots.base:Player.choose": "a Protocol's method: no body to check in",
     "spitemalice.bots.players:RandomPlayer.choose": (
         "never reads the rules (a uniform pick among the moves given), so nothing fails; "
         "a check would cost the random play-outs on every move"),
+    "spitemalice.bots.players:RandomPlayer.choose_from_view": (
+        "never reads the rules (a uniform pick among the moves given), as RandomPlayer.choose"),
+    "spitemalice.engine.views:ViewPlayer(bot)": (
+        "the wrapped bot, a function the rule book is handed to, not a rule book"),
     "spitemalice.validation:validate_book(reload)": "a function that makes rule books",
     "spitemalice.validation:validate_book(stack)": "a function that makes rule books",
 }
@@ -413,8 +421,7 @@ def test_each_call_runs_with_the_real_rule_book_as_far_as_its_dummies_let_it(mem
 # Calls that with a real book would play whole studies or games: their rows are checked by
 # the refusal only.
 SLOW = {"balance", "ladder", "tournament", "simulate", "validate_book", "dynamic_checks",
-        "play_match", "MctsPlayer.choose", "MctsPlayer.choose_from_view",
-        "IsmctsPlayer.choose", "IsmctsPlayer.choose_from_view", "SelfPlayVectorEnv",
+        "play_match", "SearchPlayer.choose_from_view", "SelfPlayVectorEnv",
         "legal_move_machine", "play_checked", "check_seat_counts", "check_player_counts",
         "static_checks", "blocked_position", "check_blocked_position", "Session",
         "Session.resume"}

@@ -45,9 +45,8 @@ from itertools import zip_longest
 
 from spitemalice.bots.inference import pile_tops
 from spitemalice.cards import Card
-from spitemalice.engine.views import SeatView, require_view, view_of
+from spitemalice.engine.views import SeatView, ViewPlayer, require_view
 from spitemalice.guards import check_moves, check_seed
-from spitemalice.model import GameState, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -60,8 +59,9 @@ GUARD_ALL = False
 ``bench/heuristic_rules.py`` can measure it) instead of the next opponent's only."""
 
 
-class HeuristicPlayer:
-    """A :class:`~spitemalice.bots.players.Player` following the rules of this module in order.
+class HeuristicPlayer(ViewPlayer):
+    """A :class:`~spitemalice.engine.views.ViewPlayer` following the rules of this module in
+    order.
 
     Deterministic given the view and the legal moves; the seed only breaks exact ties.
     """
@@ -69,21 +69,19 @@ class HeuristicPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(check_seed(seed))
 
-    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
-        """The move the heuristics pick, from the mover's view of ``state`` alone.
+    def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
+        """The move the heuristics pick for ``view`` among ``moves``: :func:`decide`'s.
 
         Raises:
-            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (told once
-                reading it fails: a pay-off play, chosen first, does not read it), or
-                ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view: the
-                view's own move is :func:`decide`'s).
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
+                ``view`` not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+                say: the message names what takes one).
+            SpiteMaliceError: (a ``ValueError``) ``moves`` is empty.
         """
-        try:
-            return decide(rules, view_of(state, state.seat), moves)
-        except (AttributeError, TypeError):  # a wrong rule book or state, checked once it failed
-            check_book(rules, "HeuristicPlayer.choose")
-            require_state(state, "HeuristicPlayer.choose")
-            raise
+        check_book(rules, "HeuristicPlayer.choose_from_view")
+        require_view(view, "HeuristicPlayer.choose_from_view",
+                     "choose from a whole state with ViewPlayer.choose(rules, state, moves)")
+        return decide(rules, view, moves)
 
 
 def decide(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
@@ -98,7 +96,7 @@ def decide(rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
     if not isinstance(view, SeatView):  # the rule book first: (view, rules) is told as swapped
         check_book(rules, "decide")
         require_view(view, "decide", "a bot chooses from a whole state with "
-                     "HeuristicPlayer.choose(rules, state, moves)")
+                     "ViewPlayer.choose(rules, state, moves)")
     try:
         plays = [m for m in moves if isinstance(m, Play)]
         for move in plays:  # rule 1

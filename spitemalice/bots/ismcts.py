@@ -75,26 +75,21 @@ search obeys exactly the rules the engine enforces.
 from __future__ import annotations
 
 import math
-import random
 import time
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
+from spitemalice.bots.base import Player, SearchPlayer
 from spitemalice.bots.heuristic import HeuristicPlayer, rank_moves
 from spitemalice.bots.inference import LastMoverHands, last_mover
-from spitemalice.bots.mcts import check_budget, search_route, turn_key
+from spitemalice.bots.mcts import search_route, turn_key
 from spitemalice.bots.sampling import Sampler
 from spitemalice.engine import apply_move, legal_moves
-from spitemalice.engine.views import SeatView, require_view, view_of
+from spitemalice.engine.views import SeatView, require_view
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_moves, check_seed
-from spitemalice.model import GameState, require_state
-from spitemalice.moves import Move, Play, Zone
+from spitemalice.model import GameState
+from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.wording import shown
-
-if TYPE_CHECKING:  # the registry in players.py makes this bot: no import back at run time
-    from spitemalice.bots.players import Player
 
 DEFAULT_PLAYOUTS = 36
 """Play-outs per decision (a paired iteration runs two)."""
@@ -150,8 +145,9 @@ class _Node:
         self.gain_squares = 0.0
 
 
-class IsmctsPlayer:
-    """A :class:`~spitemalice.bots.players.Player` searching the information set of its view.
+class IsmctsPlayer(SearchPlayer):
+    """A :class:`~spitemalice.bots.base.SearchPlayer` searching the information set of its
+    view (the module's docstring).
 
     ``make_player("ismcts", seed)`` makes one with the ``greedy`` bot as its play-out policy.
 
@@ -173,9 +169,11 @@ class IsmctsPlayer:
             :meth:`choose` raises it for an empty ``moves``.
     """
 
+    kind = "ismcts"
+
     def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS,
                  seconds: float | None = None, *, policy: Player) -> None:
-        check_budget("ismcts", playouts, seconds)
+        super().__init__(seed, playouts, seconds)
         if isinstance(policy, type):  # a class has the method too, unbound
             raise SpiteMaliceError("the policy is a player (an object with a method choose("
                                    f"rules, state, moves)), not the class {policy.__name__}: "
@@ -183,49 +181,22 @@ class IsmctsPlayer:
         if not callable(getattr(policy, "choose", None)):
             raise SpiteMaliceError("the policy is a player (an object with a method choose("
                                    f"rules, state, moves)), not {shown(policy)}")
-        self.rng = random.Random(check_seed(seed))
-        self.playouts, self.seconds = playouts, seconds
         self.policy = policy
         self._inferred: tuple[object, LastMoverHands | None] = (None, None)
         self._no_route: tuple[object, frozenset[object]] = (None, frozenset())
+        self._hands: LastMoverHands | None = None  # what _see inferred for this decision
         self.tree: _Node | None = None
         """The root of the last search, or ``None`` when the last decision needed none (for
         inspection: its ``children`` map each move tried to its node)."""
 
-    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
-        """The searched move; reads ``view_of(state, state.seat)`` and nothing else of
-        ``state``.
-
-        Raises:
-            TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
-                the message names what takes one).
-            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-        """
-        check_book(rules, "IsmctsPlayer.choose")
-        require_state(state, "IsmctsPlayer.choose",
-                      "choose from a view with IsmctsPlayer.choose_from_view(rules, view, moves)")
-        return self.choose_from_view(rules, view_of(state, state.seat), moves)
-
-    def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
-        """The searched move for the seat on turn of ``view`` among its legal ``moves``.
-
-        Raises:
-            TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
-                say: the message names what takes one).
-            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-        """
-        check_book(rules, "IsmctsPlayer.choose_from_view")
-        require_view(view, "IsmctsPlayer.choose_from_view",
-                     "choose from a whole state with IsmctsPlayer.choose(rules, state, moves)")
-        check_moves(moves)
+    def _see(self, rules: RuleBook, view: SeatView) -> None:
+        """Forget the last search, and read what the seat that moved last revealed (from the
+        view of this turn's first decision, searched or not)."""
         self.tree = None
-        inferred = self._infer(rules, view)
-        if len(moves) == 1:
-            return moves[0]
-        for move in moves:
-            if isinstance(move, Play) and move.zone is Zone.PAYOFF:
-                return move
-        sampler = Sampler(rules, view, inferred)
+        self._hands = self._infer(rules, view)
+
+    def _search(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
+        sampler = Sampler(rules, view, self._hands)
         route = self._route(rules, sampler.sample(self.rng), view)
         if route is not None:
             return route
@@ -287,6 +258,23 @@ def _mean_gain(node: _Node) -> tuple[float, float]:
     mean = node.gain / n
     variance = max(node.gain_squares / n - mean * mean, 0.0) * n / (n - 1)
     return mean, math.sqrt(variance / n)
+
+
+def play_out_reward(rules: RuleBook, view: SeatView,
+                    policy: Player) -> Callable[[GameState, Move], float]:
+    """How the search scores a root move, for measuring it (``python bench/bench.py
+    --pairing``): a function ``reward(world, move)`` that plays ``move`` in ``world`` (a
+    determinization of ``view``), then every seat by the play-out policy (``policy``, as
+    :class:`IsmctsPlayer` takes it) to the horizon, and returns the searching seat's reward.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or ``view``
+            not a :class:`~spitemalice.engine.views.SeatView` (a whole state, say: the
+            message names what takes one).
+    """
+    check_book(rules, "play_out_reward")
+    require_view(view, "play_out_reward")
+    return _Search(rules, view, policy).reward_of
 
 
 class _Search:

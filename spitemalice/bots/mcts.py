@@ -32,7 +32,8 @@ of CPU time.  With a playout budget the bot is reproducible: a bot of the same s
 the same views in the same order plays the same moves (its generator runs on from one
 decision to the next, so a decision depends on the bot's earlier ones too; a whole game
 replays exactly).  A decision with one legal move, or with a playable pay-off card (always played:
-the win condition), skips the search.
+the win condition), skips the search (:class:`~spitemalice.bots.base.SearchPlayer`, the base of
+both search bots, takes those shortcuts and checks the arguments).
 """
 
 from __future__ import annotations
@@ -42,18 +43,15 @@ import random
 import time
 from collections.abc import Sequence
 
+from spitemalice.bots.base import SearchPlayer
 from spitemalice.bots.heuristic import decide, rank_moves
 from spitemalice.bots.kinds import BASIC, move_kind
 from spitemalice.bots.sampling import determinize
 from spitemalice.engine import apply_move, legal_moves
-from spitemalice.engine.views import SeatView, require_view, view_of
-from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_int, check_moves, check_seed
-from spitemalice.limits import MAX_PLAYOUTS, MAX_SECONDS
+from spitemalice.engine.views import SeatView, view_of
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.wording import shown
 
 DEFAULT_PLAYOUTS = 36
 """Play-outs per decision: enough to beat ``heuristic``, small enough for a fast tournament."""
@@ -83,27 +81,9 @@ EXPLORE = 0.7
 """UCB1 exploration constant (scores lie in 0..1)."""
 
 
-def check_budget(bot: str, playouts: int, seconds: float | None) -> None:
-    """Refuse a search budget out of range: ``playouts`` a whole number from 1 to
-    :data:`~spitemalice.limits.MAX_PLAYOUTS`, ``seconds`` ``None`` or more than 0 and at most
-    :data:`~spitemalice.limits.MAX_SECONDS`.
-
-    Raises:
-        SpiteMaliceError: (a ``ValueError``) naming ``bot`` and the bound.
-    """
-    check_int(playouts, f"playouts (the {bot} budget per decision)", 1, MAX_PLAYOUTS,
-              constant="spitemalice.limits.MAX_PLAYOUTS")
-    if seconds is not None and not (isinstance(seconds, int | float)
-                                    and not isinstance(seconds, bool)
-                                    and 0 < seconds <= MAX_SECONDS):
-        article = "an" if bot[:1] in "aeiou" else "a"
-        raise SpiteMaliceError(f"{article} {bot} time budget is more than 0 and at most "
-                               f"{MAX_SECONDS:g} seconds (spitemalice.limits.MAX_SECONDS), "
-                               f"not {shown(seconds)}")
-
-
-class MctsPlayer:
-    """A :class:`~spitemalice.bots.players.Player` that searches determinized samples of its view.
+class MctsPlayer(SearchPlayer):
+    """A :class:`~spitemalice.bots.base.SearchPlayer` that searches determinized samples of its
+    view (the module's docstring).
 
     Args:
         seed: seeds the bot's own generator (determinizations and tie-breaks), 0 to
@@ -117,43 +97,13 @@ class MctsPlayer:
             range; the message names the bound.
     """
 
+    kind = "mcts"
+
     def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS,
                  seconds: float | None = None) -> None:
-        check_budget("mcts", playouts, seconds)
-        self.rng = random.Random(check_seed(seed))
-        self.playouts, self.seconds = playouts, seconds
+        super().__init__(seed, playouts, seconds)
 
-    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
-        """The searched move; reads ``view_of(state, state.seat)`` and nothing else of
-        ``state``.
-
-        Raises:
-            TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
-                the message names what takes one).
-            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-        """
-        check_book(rules, "MctsPlayer.choose")
-        require_state(state, "MctsPlayer.choose",
-                      "choose from a view with MctsPlayer.choose_from_view(rules, view, moves)")
-        return self.choose_from_view(rules, view_of(state, state.seat), moves)
-
-    def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
-        """The searched move for the seat on turn of ``view`` among its legal ``moves``.
-
-        Raises:
-            TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
-                say: the message names what takes one).
-            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-        """
-        check_book(rules, "MctsPlayer.choose_from_view")
-        require_view(view, "MctsPlayer.choose_from_view",
-                     "choose from a whole state with MctsPlayer.choose(rules, state, moves)")
-        check_moves(moves)
-        if len(moves) == 1:
-            return moves[0]
-        for move in moves:
-            if isinstance(move, Play) and move.zone is Zone.PAYOFF:
-                return move
+    def _search(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
         route = find_route(rules, determinize(rules, view, self.rng), view.viewer)
         if route is not None:
             return route
@@ -169,7 +119,7 @@ class MctsPlayer:
                 break
             world = determinize(rules, view, self.rng)
             runs = max(len(candidates), self.playouts // SAMPLES)
-            samples.append(_search(rules, world, view.viewer, candidates, runs, self.rng))
+            samples.append(_uct(rules, world, view.viewer, candidates, runs, self.rng))
             done += runs
         return _best(candidates, samples)
 
@@ -296,7 +246,7 @@ class _Node:
         self.visits = 0
 
 
-def _search(rules: RuleBook, world: GameState, me: int, candidates: Sequence[Move], runs: int,
+def _uct(rules: RuleBook, world: GameState, me: int, candidates: Sequence[Move], runs: int,
             rng: random.Random) -> dict[Move, float]:
     """UCT on one determinization; the mean score of each root candidate it visited."""
     root = _Node()

@@ -249,31 +249,61 @@ def view_legal_moves(rules: RuleBook, view: SeatView) -> tuple[Move, ...]:
     return engine_legal_moves(rules, stand_in_state(view))
 
 
-ViewBot = Callable[[RuleBook, SeatView], Move]
-"""A bot written against the view: given the rules and its view, it returns a move."""
-
-
 class ViewPlayer:
-    """A :class:`~spitemalice.bots.players.Player` that hands a view bot only its seat's view.
+    """A bot that decides from its seat's view alone: the one way to write one.
 
-    ``ViewPlayer(bot)`` plays in :func:`~spitemalice.runs.loop.play_game` and
-    :func:`~spitemalice.study.match.play_match` like any built-in player, but ``bot`` never sees the
-    state: it is called with ``view_of(state, state.seat)``.
+    Subclass it and define :meth:`choose_from_view` (every built-in bot does), or wrap a bot
+    that is a function ``bot(rules, view) -> Move``, which lists its own moves with
+    :func:`view_legal_moves`: ``ViewPlayer(bot)``.  Either way it is a
+    :class:`~spitemalice.bots.base.Player` too, so it plays in
+    :func:`~spitemalice.runs.loop.play_game`, :func:`~spitemalice.study.match.play_match`
+    and the environments like any built-in player: :meth:`choose` hands it
+    ``view_of(state, state.seat)``, never the state.  A table (the terminal game, the play
+    server, ``spitemalice bot --connect``) holds only the seat's view and asks
+    :meth:`choose_from_view` directly (:func:`spitemalice.bots.base.move_from_view`).
+
+    Raises:
+        TypeError: ``ViewPlayer()`` with no function, from a class that does not define
+            :meth:`choose_from_view`.
     """
 
-    def __init__(self, bot: ViewBot) -> None:
+    bot: Callable[[RuleBook, SeatView], Move] | None = None
+    """The wrapped function, or ``None`` in a subclass that defines :meth:`choose_from_view`."""
+
+    def __init__(self, bot: Callable[[RuleBook, SeatView], Move] | None = None) -> None:
+        if bot is None and type(self).choose_from_view is ViewPlayer.choose_from_view:
+            raise TypeError(f"{type(self).__name__}() needs a bot: wrap a function "
+                            "bot(rules, view) -> Move, ViewPlayer(bot), or subclass ViewPlayer "
+                            "and define choose_from_view(rules, view, moves)")
         self.bot = bot
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
-        """The bot's move, chosen from the mover's view only (``moves`` is not shown to it:
-        the bot lists its own with :func:`view_legal_moves`).
+        """The bot's move, chosen from the mover's view of ``state`` alone:
+        ``choose_from_view(rules, view_of(state, state.seat), moves)``.
 
         Raises:
             TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
-                ``state`` not a :class:`~spitemalice.model.GameState` (a seat's view, say).
+                ``state`` not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+                the message names what takes one).
         """
         check_book(rules, "ViewPlayer.choose")
         if type(state) is not GameState:
-            require_state(state, "ViewPlayer.choose", "the player takes the whole state and "
-                          "shows its bot the view")
-        return self.bot(rules, view_of(state, state.seat))
+            require_state(state, "ViewPlayer.choose",
+                          "choose from a view with choose_from_view(rules, view, moves)")
+        return self.choose_from_view(rules, view_of(state, state.seat), moves)
+
+    def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
+        """The move for the seat on turn of ``view`` among its legal ``moves``: what a subclass
+        defines.  Here, the wrapped function's move (``moves`` is not shown to it: it lists its
+        own with :func:`view_legal_moves`).
+
+        Raises:
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
+                ``view`` not a :class:`SeatView` (a whole state, say: the message names what
+                takes one).
+        """
+        check_book(rules, "ViewPlayer.choose_from_view")
+        require_view(view, "ViewPlayer.choose_from_view",
+                     "choose from a whole state with ViewPlayer.choose(rules, state, moves)")
+        assert self.bot is not None, "__init__ refuses a ViewPlayer without one"
+        return self.bot(rules, view)
