@@ -24,10 +24,11 @@ from pathlib import Path
 
 import attrs
 
-from spitemalice.bots.players import STRONGEST, Player, make_player
+from spitemalice.bots.base import Player, move_from_view
+from spitemalice.bots.players import STRONGEST, make_player
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.shuffle import derive_seed
-from spitemalice.engine.views import stand_in_state, view_of
+from spitemalice.engine.views import view_of
 from spitemalice.errors import IllegalMove, OutputError, PlayError
 from spitemalice.files import write_file
 from spitemalice.formats.notation import format_view
@@ -250,9 +251,9 @@ class Session:
         return self._commit(seat, apply_move(self.rules, self.state, move, seat=seat), move)
 
     def play_bot(self) -> Played:
-        """The bot on turn chooses and makes its move, from its seat's view alone (it is
-        handed :func:`~spitemalice.engine.views.stand_in_state` of that view); the move is
-        recorded before this returns it.
+        """The bot on turn chooses and makes its move, from its seat's view alone
+        (:func:`~spitemalice.bots.base.move_from_view`); the move is recorded before this
+        returns it.
 
         Raises:
             PlayError: the game is over, or a person is on turn, or the record file cannot be
@@ -382,10 +383,10 @@ class Session:
 
 
 def _choose(bot: Player, rules: RuleBook, state: GameState) -> Move:
-    """``bot``'s move for the seat on turn, decided on the stand-in of that seat's view (so
-    the choice depends on nothing the seat cannot see), as the real state's move object."""
-    seen = stand_in_state(view_of(state, state.seat))
-    return bot.choose(rules, seen, legal_moves(rules, seen))
+    """``bot``'s move for the seat on turn, decided from that seat's view (so the choice
+    depends on nothing the seat cannot see) among the legal moves the referee lists (equal to
+    those the view gives: :func:`~spitemalice.engine.views.view_legal_moves`)."""
+    return move_from_view(bot, rules, view_of(state, state.seat), legal_moves(rules, state))
 
 
 def _played(before: GameState, after: GameState, move: Move) -> Played:

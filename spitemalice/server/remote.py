@@ -5,7 +5,9 @@ The bot is what any program in any language would be: it opens the server's WebS
 sends ``join`` with the seat and token of a seat's link, and answers each ``state`` in which
 its seat is on turn with a ``move``, chosen by a bot of :data:`spitemalice.bots.players.PLAYERS`
 from the seat's view alone (the view in the message, read back with
-:func:`~spitemalice.formats.serialize.view_from_dict`).  It stops when the game ends.
+:func:`~spitemalice.formats.serialize.view_from_dict`, and its legal moves,
+:func:`~spitemalice.engine.views.view_legal_moves`; the bot is asked as a table asks it,
+:func:`~spitemalice.bots.base.move_from_view`).  It stops when the game ends.
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import attrs
 
+from spitemalice.bots.base import move_from_view
 from spitemalice.bots.players import make_player
-from spitemalice.engine import legal_moves
-from spitemalice.engine.views import stand_in_state
+from spitemalice.engine.views import view_legal_moves
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats import strict_json
 from spitemalice.formats.json_input import read_int, read_list, read_object, read_str
@@ -161,8 +163,7 @@ class RemoteBot:
             return None
         if view.seat != self.link.seat or not legal:
             return None
-        seen = stand_in_state(view)
-        move = self.player.choose(self.rules, seen, legal_moves(self.rules, seen))
+        move = move_from_view(self.player, self.rules, view, view_legal_moves(self.rules, view))
         number = played + 1
         self.sent = (number, time.perf_counter())
         return {"type": "move", "move": str(move), "number": number}
