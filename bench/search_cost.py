@@ -91,12 +91,12 @@ def search_table(games: int, seed: int) -> None:
 
 def pairing(positions: int, seed: int) -> None:
     """The ``--pairing`` figures (module docstring).  It plays out with the ismcts search's
-    own play-out and reward (``_Search``), so it measures what the bot's pairs see."""
+    own play-out and reward (``play_out_reward``), so it measures what the bot's pairs see."""
     import statistics
 
     from spitemalice.bots.heuristic import rank_moves
     from spitemalice.bots.inference import LastMoverHands
-    from spitemalice.bots.ismcts import _Search
+    from spitemalice.bots.ismcts import play_out_reward
     from spitemalice.bots.players import GreedyPlayer
     from spitemalice.bots.sampling import Sampler
     from spitemalice.engine import legal_moves
@@ -109,12 +109,12 @@ def pairing(positions: int, seed: int) -> None:
         view = view_of(state, state.seat)
         sampler = Sampler(rules, view, LastMoverHands.at_turn_start(rules, view))
         moves = rank_moves(rules, view, legal_moves(rules, state))[:4]
-        search = _Search(rules, view, GreedyPlayer(0))
+        reward_of = play_out_reward(rules, view, GreedyPlayer(0))
         rewards: list[list[float]] = [[] for _ in moves]
         for _ in range(40):
             world = sampler.quick_sample(rng)
             for index, move in enumerate(moves):
-                rewards[index].append(search.reward_of(world, move))
+                rewards[index].append(reward_of(world, move))
         base = rewards[0]
         for other in rewards[1:]:
             gains = [a - b for a, b in zip(other, base, strict=True)]
