@@ -323,6 +323,8 @@ CALLS: dict[str, Callable[[int], Any]] = {
     "RandomPlayer(seed)": lambda n: sm.bots.RandomPlayer(n),
     "MctsPlayer(seed)": lambda n: sm.bots.MctsPlayer(n),
     "MctsPlayer(playouts)": lambda n: sm.bots.MctsPlayer(0, n),
+    "SearchPlayer(seed)": lambda n: sm.bots.SearchPlayer(n, 1, None),
+    "SearchPlayer(playouts)": lambda n: sm.bots.SearchPlayer(0, n, None),
     "IsmctsPlayer(seed)": lambda n: _ismcts(seed=n),
     "IsmctsPlayer(playouts)": lambda n: _ismcts(playouts=n),
     "ladder(deals)": lambda n: _study("ladder", deals=n),
