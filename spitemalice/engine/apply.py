@@ -161,7 +161,6 @@ def team_won(rules: RuleBook, state: GameState, seat: object) -> bool:
             bool, a float, text...); the message names the bound.
         TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
             message names what takes one).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "team_won")
     require_state(state, "team_won")

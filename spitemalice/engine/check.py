@@ -284,7 +284,6 @@ def rank_reason(rules: RuleBook, card: Card, need: object) -> str:
     Raises:
         SpiteMaliceError: ``need`` is not a whole number from 1 to the build ceiling (a
             bool, a float, text...); the message names the bound.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "rank_reason")
     return _rank_reason(rules, card, check_int(
@@ -397,7 +396,6 @@ def filter_answers(rules: RuleBook, state: GameState,
     Raises:
         TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
             message names what takes one).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     try:
         ruleset = rules.ruleset

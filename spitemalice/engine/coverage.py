@@ -76,7 +76,6 @@ class Recorder:
 
     Raises:
         SpiteMaliceError: another recorder is already on for ``rules`` (on entering).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
 
     def __init__(self, rules: RuleBook) -> None:
@@ -223,11 +222,7 @@ def recorder_for(rules: RuleBook) -> Recorder:
     """This process's :class:`Recorder` of ``rules``, made on first use and kept while the rule
     book lives, so that each game of a run starts with the engine's answers already learnt
     (take each game's counts with :meth:`Recorder.take`).
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "recorder_for")
     recorder = _RECORDERS.get(rules)
     if recorder is None:
         recorder = _RECORDERS[rules] = Recorder(rules)

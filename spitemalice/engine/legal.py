@@ -65,14 +65,9 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
 
     Raises:
         TypeError: ``state`` is not a :class:`GameState` (a seat's view, say: the message
-            names :func:`spitemalice.view_legal_moves`), or ``rules`` is not a
-            :class:`~spitemalice.rules.book.RuleBook`.
+            names :func:`spitemalice.view_legal_moves`).
     """
-    try:
-        cache = rules._cache
-    except AttributeError:
-        check_book(rules, "base_moves")
-        raise
+    cache = rules._cache
     if type(state) is not GameState:
         raise not_a_state(state, "base_moves")
     seat = state.seats[state.seat]

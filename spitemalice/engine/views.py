@@ -239,7 +239,6 @@ def view_legal_moves(rules: RuleBook, view: SeatView) -> tuple[Move, ...]:
     Raises:
         TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
             say: the message names what takes one).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "view_legal_moves")
     require_view(view, "view_legal_moves",

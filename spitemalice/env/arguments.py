@@ -21,7 +21,7 @@ from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.guards import check_int, check_seed
 from spitemalice.limits import MAX_INT
 from spitemalice.model import GameState
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.wording import shown
 
@@ -105,9 +105,7 @@ def discard_depth_of(rules: RuleBook, depth: Any) -> int:
 
     Raises:
         SpiteMaliceError: naming the bound.
-        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "discard_depth_of", SpiteMaliceError)
     most = max(rules.deck.size, DEFAULT_DEPTH)
     return check_int(depth, "discard_depth (discard-pile cards shown per pile; no pile "
                      f"holds more than the deck's {rules.deck.size} cards)", 1, most)
@@ -180,9 +178,7 @@ def seat_of(rules: RuleBook, seat: Any) -> int:
 
     Raises:
         SpiteMaliceError: naming the range.
-        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "seat_of", SpiteMaliceError)
     return check_int(seat, "seat", 0, rules.players - 1)
 
 
@@ -191,9 +187,7 @@ def opponents_of(rules: RuleBook, opponents: Any) -> list[str]:
 
     Raises:
         SpiteMaliceError: not a kind or a list of kinds, the wrong number, an unknown kind.
-        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "opponents_of", SpiteMaliceError)
     others = rules.players - 1
     if isinstance(opponents, str):
         return [player_kind(opponents, "opponents")] * others
@@ -217,9 +211,7 @@ def reset_arguments(rules: RuleBook, seed: Any, options: Any) -> tuple[int | Non
         SpiteMaliceError: a bad seed, options that are not a mapping, a state that is not a
             :class:`GameState` or has another seat count.
         PositionError: a state the rule set cannot hold.
-        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "reset_arguments", SpiteMaliceError)
     from spitemalice.env.start import given_state
 
     seed = None if seed is None else check_seed(seed)

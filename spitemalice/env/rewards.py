@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import Outcome
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 
 REWARDS = ("score", "win-loss", "zero-sum")
 """The reward options, in the order the module docstring gives them."""
@@ -35,11 +35,7 @@ def checked_reward(kind: object) -> str:
 def final_rewards(rules: RuleBook, outcome: Outcome, kind: str) -> tuple[float, ...]:
     """Each seat's reward (a float per seat, in seat order) for a game that ended with
     ``outcome``, under the reward option ``kind`` (module docstring).
-
-    Raises:
-        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "final_rewards", SpiteMaliceError)
     scores = outcome.scores
     if kind == "score":
         return tuple(float(score) for score in scores)

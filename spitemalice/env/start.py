@@ -14,7 +14,7 @@ from typing import Any
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.position_check import check_position
 from spitemalice.model import GameState
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 
 
 def given_state(rules: RuleBook, options: Mapping[str, Any] | None) -> GameState | None:
@@ -26,9 +26,7 @@ def given_state(rules: RuleBook, options: Mapping[str, Any] | None) -> GameState
             another seat count than ``rules.players``.
         PositionError: a position the rule set cannot hold (a recycled build pile where the
             rules do not recycle, too many cards of a rank, ...), named as the loaders name it.
-        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "given_state", SpiteMaliceError)
     start = (options or {}).get("state")
     if start is None:
         return None

@@ -35,7 +35,6 @@ def parse_position(text: str, rules: RuleBook) -> GameState:
             names the section, seat and pile.
         PositionError: the position breaks the rule set (see
             :func:`~spitemalice.formats.position_check.check_position`).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "parse_position")
     sections, fields, outcome = _split(_take_teams(text, rules), _STATE_KEYS)
@@ -78,7 +77,6 @@ def parse_view(text: str, rules: RuleBook) -> SeatView:
             another seat's hand or a card under a pay-off pile's top card by card, or has a
             pay-off pile whose top is hidden.
         PositionError: the visible position breaks the rule set.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "parse_view")
     sections, fields, outcome = _split(_take_teams(text, rules), _VIEW_KEYS)

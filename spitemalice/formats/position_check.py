@@ -65,7 +65,6 @@ def check_position(rules: RuleBook, state: GameState) -> None:
             message names what takes one).
         PositionError: the first problem found, naming the seat, pile or field (a state built
             in code with values of the wrong types too: :func:`check_shape`).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "check_position")
     require_state(state, "check_position",
@@ -147,7 +146,6 @@ def check_view(rules: RuleBook, view: SeatView) -> None:
         TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
             say: the message names what takes one).
         PositionError: the first problem found, naming the seat, pile or field.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "check_view")
     require_view(view, "check_view", "check a whole state with "
@@ -210,9 +208,7 @@ def check_layout(rules: RuleBook, seats: int,
     Raises:
         PositionError: a wrong seat or pile count, a hand over the hand size, or a discard
             pile holding a rank that may not be discarded.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "check_layout")
     if seats != rules.players:
         raise PositionError(
             f"the position has {seats} seat(s); {rules.name} is loaded for {rules.players} "
@@ -244,9 +240,7 @@ def check_builds(rules: RuleBook, builds: tuple[Pile, ...], removed: tuple[int, 
     Raises:
         PositionError: naming the build pile (1-based) and the card out of sequence, or a
             count of recycled cards the rules cannot hold.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "check_builds")
     limit, ceiling = rules.build_limit, rules.ceiling.ceiling
     if limit and len(builds) > limit:
         raise PositionError(f"{len(builds)} build piles are open; {rules.name} allows {limit}")
@@ -294,9 +288,7 @@ def check_card_counts(rules: RuleBook, cards: Iterable[Card], hidden: int = 0) -
 
     Raises:
         PositionError: naming the card, how many the position holds and the deck holds.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "check_card_counts")
     deck = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
     have = Counter(cards)
     for card, count in sorted(have.items(), key=lambda item: hand_order(item[0])):
@@ -315,9 +307,7 @@ def check_counters(rules: RuleBook, seat: int, turn: int, turn_moves: int,
 
     Raises:
         PositionError: naming the counter.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "check_counters")
     _whole("seat on turn", seat)
     if seat >= rules.players:
         raise PositionError(f"seat {seat} is on turn; seats are 0 to {rules.players - 1}")
@@ -330,9 +320,7 @@ def check_outcome(rules: RuleBook, outcome: Outcome | None) -> None:
 
     Raises:
         PositionError: naming what is wrong with the outcome.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "check_outcome")
     if outcome is None:
         return
     if outcome.kind not in OUTCOME_KINDS:

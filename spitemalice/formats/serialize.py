@@ -167,7 +167,6 @@ def state_from_dict(data: Any, rules: RuleBook, path: str = "state") -> GameStat
     Raises:
         DataError: a missing, unknown or mistyped field, or a wrong format or version.
         PositionError: the position breaks the rule set.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "state_from_dict")
     check_header(data, path, STATE_FORMAT, VERSION)
@@ -220,7 +219,6 @@ def loads_state(text: str | bytes, rules: RuleBook) -> GameState:
     Raises:
         DataError: malformed JSON or bad data (see :func:`state_from_dict`).
         PositionError: the position breaks the rule set.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "loads_state")
     return state_from_dict(parse_json(text, "state"), rules)
@@ -279,7 +277,6 @@ def view_from_dict(data: Any, rules: RuleBook, path: str = "view") -> SeatView:
     Raises:
         DataError: a missing, unknown or mistyped field, or a wrong format or version.
         PositionError: the visible position breaks the rule set.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "view_from_dict")
     check_header(data, path, VIEW_FORMAT, VERSION)
@@ -340,7 +337,6 @@ def loads_view(text: str | bytes, rules: RuleBook) -> SeatView:
     Raises:
         DataError: malformed JSON or bad data.
         PositionError: the visible position breaks the rule set.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "loads_view")
     return view_from_dict(parse_json(text, "view"), rules)

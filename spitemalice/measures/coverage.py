@@ -21,7 +21,7 @@ import attrs
 
 from spitemalice.engine.coverage import Tally
 from spitemalice.guards import check_list
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 from spitemalice.rules.findings import cite, declared, how_to_declare
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.registry import own_clauses
@@ -111,12 +111,7 @@ def _names(clause: Clause, key: str) -> bool:
 
 
 def clause_coverage(rules: RuleBook, tally: Tally) -> list[ClauseCoverage]:
-    """One row per clause of ``rules``' sheet, in sheet order.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-    check_book(rules, "clause_coverage")
+    """One row per clause of ``rules``' sheet, in sheet order."""
     intended = set(declared(rules.clauses, UNEXERCISED))
     rows = []
     for clause in rules.clauses:
@@ -134,11 +129,7 @@ def clause_coverage(rules: RuleBook, tally: Tally) -> list[ClauseCoverage]:
 def never_exercised(rules: RuleBook, row: ClauseCoverage, games: int) -> str:
     """The sentence for a clause no game exercised: what no seat did and what never happened,
     in ``games`` games.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "never_exercised")
     clause = rules.clause(row.clause)
     span = f"in {count_of(games, 'game')}"
     if not row.counted:
@@ -174,11 +165,9 @@ def coverage_notes(rules: RuleBook, rows: Sequence[ClauseCoverage], games: int,
     validation judges (issue 19, 4b).
 
     Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
         TypeError: ``rows`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_book(rules, "coverage_notes")
     check_list(rows, "coverage_notes", "rows, a list of clause coverages,",
                'summary.coverage')
     own = own_clauses(rules)

@@ -17,7 +17,7 @@ from spitemalice.guards import not_a_move
 from spitemalice.model import Outcome, Pile
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.play.table_view import HUMAN, Played, TableView
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 from spitemalice.wording import count_of
 
 WIDTH = 78
@@ -39,11 +39,7 @@ def table_lines(rules: RuleBook, table: TableView) -> list[str]:
     Every seat shows its pay-off piles (top card and count), its hand count and every card of
     every discard pile (bottom to top, the top last); every build pile shows its cards and the
     rank it needs next.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "table_lines")
     viewer = table.viewer
     lines = [RULE, *_packed("", _heading(rules, table).split("   ")), *_team_lines(table)]
     for seat in (*range(viewer + 1, len(table.seats)), *range(viewer)):
@@ -130,11 +126,7 @@ def _seat_lines(rules: RuleBook, table: TableView, seat: int) -> list[str]:
 def rank_name(rules: RuleBook, rank: int) -> str:
     """A rank as the deck's cards write it: ``A``, ``7``, ``Q`` for a standard pack, the bare
     number for a numbered deck such as Skip-Bo's (whose 1 is not an ace).
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "rank_name")
     numbered = any(not card.suit and card.rank != JOKER_RANK for card in rules.deck.cards)
     return str(rank) if numbered else rank_text(rank)
 
@@ -201,11 +193,7 @@ def with_command(text: str, command: str) -> list[str]:
 
 def cards_text(rules: RuleBook, cards: Sequence[Card]) -> str:
     """Cards in text form, separated by spaces (``""`` for none).
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "cards_text")
     return " ".join(card_text(card) for card in cards)
 
 
@@ -231,7 +219,6 @@ def move_words(rules: RuleBook, move: Move, builds: Sequence[int] = ()) -> str:
             is not a move (move text, say: the message names
             :func:`spitemalice.parse_move`).
     """
-    check_book(rules, "move_words")
     if isinstance(move, Pass):
         return "passes"
     if isinstance(move, Discard):
@@ -270,11 +257,7 @@ def played_line(rules: RuleBook, table: TableView, played: Played,
     ``"greedy-1 (seat 1): plays 9H from the hand on build pile 2   [9H>B2]"``; a move that
     completed its build pile says so (``"..., completing it"``), as the pile's number then
     names the next pile.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "played_line")
     done = ", completing it" if played.completed else ""
     return (f"{seat_name(table, played.seat)}: {move_words(rules, played.move, builds)}"
             f"{done}   [{played.text}]")

@@ -84,7 +84,6 @@ class Session:
             be), or the record file exists (without ``overwrite``) or cannot be written.
         SpiteMaliceError: an unknown bot name (the message lists the known ones), a bad seed
             or dealer.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
 
     def __init__(self, rules: RuleBook, kinds: Sequence[str], *,

@@ -19,7 +19,7 @@ from spitemalice.formats.records import SeatInfo
 from spitemalice.guards import int_field
 from spitemalice.model import Outcome, Pile
 from spitemalice.moves import Move
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 
 HUMAN = "human"
 """The seat kind of a person (a record's ``seats[i].kind``, and the ``player`` of a play-server
@@ -130,9 +130,7 @@ def describe(rules: RuleBook, view: SeatView, seats: Sequence[SeatInfo], last: P
         TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
             say: the message names what takes one).
         SpiteMaliceError: ``seats`` does not have one entry per seat of the view.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "describe")
     require_view(view, "describe")
     if len(seats) != len(view.seats):
         raise SpiteMaliceError(f"a table view needs a name for each of the {len(view.seats)} "

@@ -65,7 +65,6 @@ def check_deal(book: RuleBook) -> None:
 
     Raises:
         RulesetError: the deck is too small for the seats.
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     try:
         rules, deal = book.ruleset, book.deal
@@ -95,7 +94,6 @@ def check_ranks(book: RuleBook) -> None:
 
     Raises:
         RulesetError: naming the rank set or the ranks no card reaches.
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     try:
         deck = book.deck
@@ -131,7 +129,6 @@ def check_enforced(
 
     Raises:
         RulesetError: naming the parameter and the plugins that would enforce it.
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     try:
         own, ruleset = book.own, book.ruleset

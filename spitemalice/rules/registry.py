@@ -222,9 +222,6 @@ def own_clauses(book: RuleBook) -> set[str]:
     """Ids of the clauses ``book``'s plugins under test add (not inherited with
     ``base_sheet``): those of its plugins that do not ship with spitemalice, or, when all of
     them do, every clause.  A rule-set file adds no clauses of its own.
-
-    Raises:
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     try:
         plugins = book.plugins
@@ -245,9 +242,6 @@ def house_rule_clauses(book: RuleBook) -> dict[str, tuple[str, ...]]:
     """Each house rule of ``book`` (in stacking order) -> the ids of the clauses its own rule
     sheet adds, in sheet order (a rule-set file's layer and the rule set itself are left
     out).
-
-    Raises:
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     try:
         plugins = book.plugins

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from spitemalice.guards import check_list
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.registry import distribution
 from spitemalice.rules.ruleset import IDENTITY_FIELDS
@@ -178,11 +178,9 @@ def describe_run(book: RuleBook, bots: Sequence[str] = (), seed: int = 0, *,
     Raises:
         TypeError: ``house_rules`` is a bare str (a list is wanted).
         TypeError: ``bots`` is a bare str (a list is wanted).
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
         TypeError: ``settings`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
     """
-    check_book(book, "describe_run")  # in parameter order: of two wrong, the first is named
     check_list(bots, "describe_run", "bots, a list of bot names,",
                '["greedy"]')
     check_list(house_rules, "describe_run", "house_rules, a list of names,",
@@ -209,11 +207,7 @@ def describe_run(book: RuleBook, bots: Sequence[str] = (), seed: int = 0, *,
 def changed_parameters(book: RuleBook) -> tuple[Changed, ...]:
     """Every parameter of ``book`` whose value differs from its rule set's own value (except
     ``players``, named on its own), in the Ruleset's field order, with who changed it.
-
-    Raises:
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(book, "changed_parameters")
     found = []
     for field in attrs.fields(type(book.ruleset)):
         name = field.name

@@ -37,9 +37,6 @@ class Configuration:
         rules: the resolved rules.
         bots: one bot kind per seat (names of :data:`spitemalice.bots.players.PLAYERS`).
         label: how reports name this configuration (``"A"``, ``"B"``, a rule-set name).
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
 
     rules: RuleBook = attrs.field(eq=False, validator=book_field())
@@ -53,7 +50,6 @@ def configuration(rules: RuleBook, bots: Sequence[str], label: str = "") -> Conf
     Raises:
         TypeError: ``bots`` is a bare str (a list is wanted).
         SpiteMaliceError: a bot list that does not fit the seats, or an unknown bot kind.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "configuration")
     check_list(bots, "configuration", "bots, a list of bot names,",

@@ -19,7 +19,7 @@ from spitemalice.formats.serialize import view_to_dict
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.play.session import Refusal
 from spitemalice.play.table_view import Played, TableView
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 from spitemalice.server.protocol import PROTOCOL
 
 
@@ -107,12 +107,7 @@ def seat_list(names: Sequence[tuple[str, str]], connected: Sequence[bool]) -> li
 
 def welcome(table_id: str, seat: int, game: int, rules: RuleBook,
             seats: list[dict[str, Any]], undo: bool) -> dict[str, Any]:
-    """The ``welcome`` message: the table, the seat, the rules and the rule sheet.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-    check_book(rules, "welcome")
+    """The ``welcome`` message: the table, the seat, the rules and the rule sheet."""
     ref = ruleset_ref(rules)
     return {"type": "welcome", "protocol": PROTOCOL, "table": table_id, "seat": seat,
             "game": game,

@@ -207,7 +207,6 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly, or a
             ``games``, ``deals``, ``coverage``, ``seed`` or ``jobs`` out of range (naming
             the bound).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "balance")
     check_list(tiers, "balance", "tiers, a list of bot names,",

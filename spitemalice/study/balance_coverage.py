@@ -83,11 +83,7 @@ class BalanceCoverage:
 
 
 def measured(rules: RuleBook, tally: Tally, of: int) -> BalanceCoverage:
-    """The coverage of ``tally``'s games of ``rules``, the first of ``of`` self-play games.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
+    """The coverage of ``tally``'s games of ``rules``, the first of ``of`` self-play games."""
     check_book(rules, "measured")
     rows = tuple(clause_coverage(rules, tally))
     return BalanceCoverage(tally.games, of, rows,

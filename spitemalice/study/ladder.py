@@ -109,7 +109,6 @@ def ladder(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
         ValueError: fewer than two bots, a bot named twice, or a margin not in (0, 0.5).
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly, or a
             ``deals``, ``seed``, ``batch`` or ``jobs`` out of range (naming the bound).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "ladder")
     check_list(bots, "ladder", "bots, a list of bot names,",

@@ -25,7 +25,7 @@ from spitemalice.measures.stats import (
     sprt,
     wilson,
 )
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 from spitemalice.runs.runner import Configuration, GameRow, configuration
 from spitemalice.study.ratings import Table
 from spitemalice.study.tournament import PRIOR_DEALS as TOURNAMENT_PRIOR_DEALS
@@ -53,9 +53,7 @@ def pair_configs(rules: RuleBook, a: str, b: str) -> tuple[Configuration, Config
     Raises:
         SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly (as
             :func:`spitemalice.study.tournament.tournament_sides`).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "pair_configs")
     sides = tournament_sides(rules)
     configs = []
     for flip in range(PATTERNS):
@@ -68,12 +66,7 @@ def pair_configs(rules: RuleBook, a: str, b: str) -> tuple[Configuration, Config
 
 
 def table_of(rules: RuleBook, row: GameRow) -> Table:
-    """A finished game as rating evidence: each side's bot and the side that won.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-    check_book(rules, "table_of")
+    """A finished game as rating evidence: each side's bot and the side that won."""
     sides = tournament_sides(rules)
     winner = None
     if row.winner is not None:

@@ -156,7 +156,6 @@ def simulate(
         SpiteMaliceError: an unknown bot, a bot list that does not fit the seats, ``games``
             not 1 to :data:`~spitemalice.limits.MAX_GAMES`, a seed not 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a bad ``jobs``.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "simulate")
     check_list(bots, "simulate", "bots, a list of bot names,",

@@ -121,7 +121,6 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
             :data:`~spitemalice.limits.MAX_SEED`.
         ValueError: fewer than two bots; SpiteMaliceError (a ``ValueError``): a bot right
             after itself.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "tournament")
     check_list(bots, "tournament", "bots, a list of bot names,",
@@ -194,9 +193,7 @@ def tournament_sides(rules: RuleBook) -> tuple[tuple[int, ...], ...]:
     Raises:
         SpiteMaliceError: fewer than two teams, or teams of different sizes (one bot would
             hold more seats than the other, so the fair share is not ``1/teams``).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "tournament_sides")
     sides = rules.teams.teams
     if len(sides) < 2:
         raise SpiteMaliceError(f"{rules.name}: a tournament seats two bots on different "
