@@ -150,10 +150,6 @@ SEQUENCES: dict[str, tuple[Call, str]] = {
         lambda s: _m("runs.runner").configuration(BF, s), '["greedy"]'),
     "spitemalice.study.balance:balance(tiers)": (
         lambda s: _m("study.balance").balance(BF, "x", s), '["random", "greedy"]'),
-    "spitemalice.runs.provenance:describe_run(bots)": (
-        lambda s: _m("runs.provenance").describe_run(BF, s), '["greedy"]'),
-    "spitemalice.runs.provenance:describe_run(house_rules)": (
-        lambda s: _m("runs.provenance").describe_run(BF, house_rules=s), '["mandatory-aces"]'),
     "spitemalice.study.ratings:ratings(bots)": (
         lambda s: _m("study.ratings").ratings([], s, "greedy"), '["greedy", "random"]'),
     "spitemalice.study.ratings:strengths(bots)": (
@@ -199,7 +195,6 @@ NONE_ALLOWED = {
     "spitemalice.formats.records:record_game(seats)",
     "spitemalice.formats.records:record_result(seats)", "spitemalice.play.session:Session(names)",
     "spitemalice.play.session:Session.resume(kinds)",
-    "spitemalice.runs.provenance:describe_run(house_rules)",
     "spitemalice.validation:validate_book(house_rules)",
     "spitemalice.validation.spread:check_stacking(extra)"}
 # Taking a str as one name, by design and documented (not a list of its letters).
@@ -217,6 +212,8 @@ INTERNAL = {
     "spitemalice.rules.policies:Clause(reasons)", "spitemalice.rules.reasons:keys(codes)",
     "spitemalice.rules.resolve:required_reasons(plugins)",
     "spitemalice.rules.ruleset:closest(names)", "spitemalice.server.lobby:created(tokens)",
+    "spitemalice.runs.provenance:describe_run(bots)",
+    "spitemalice.runs.provenance:describe_run(house_rules)",
     "spitemalice.study.atlas_page:render(planned)", "spitemalice.study.plot:interval_bars(labels)",
     "spitemalice.study.plot_ratings:forest(labels)"}
 
@@ -313,8 +310,6 @@ LISTS: dict[str, Callable[[Any], object]] = {
         lambda v: _m("study.balance").quantile(v, 0.5)),
     "spitemalice.measures.coverage:coverage_as_dict(rows)": (
         lambda v: _m("measures.coverage").coverage_as_dict(v, 2)),
-    "spitemalice.measures.coverage:coverage_notes(rows)": (
-        lambda v: _m("measures.coverage").coverage_notes(BF, v, 2)),
     "spitemalice.measures.coverage:format_coverage(rows)": (
         lambda v: _m("measures.coverage").format_coverage(v, 2)),
     "spitemalice.measures.coverage:format_coverage_report(notes)": (
@@ -331,8 +326,6 @@ LISTS: dict[str, Callable[[Any], object]] = {
         lambda v: _m("measures.metrics").duration(v)),
     "spitemalice.measures.metrics:quality(rows)": (
         lambda v: _m("measures.metrics").quality(v, 2)),
-    "spitemalice.runs.provenance:describe_run(settings)": (
-        lambda v: _m("runs.provenance").describe_run(BF, settings=v)),
     "spitemalice.study.ratings:ratings(tables)": (
         lambda v: _m("study.ratings").ratings(v, ["greedy", "random"], "greedy")),
     "spitemalice.study.ratings:strengths(tables)": (
@@ -425,6 +418,8 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.server.messages:welcome(seats)": _HELPER,
     "spitemalice.study.atlas:run(only)": _HELPER,
     "spitemalice.runs.commit:commit_games(results)": _HELPER,
+    "spitemalice.runs.provenance:describe_run(settings)": _HELPER,
+    "spitemalice.measures.coverage:coverage_notes(rows)": _HELPER,
     "spitemalice.study.compare:Statistic.difference(rows_a)": _HELPER,
     "spitemalice.study.compare:Statistic.difference(rows_b)": _HELPER,
     "spitemalice.study.compare:Statistic.interval(rows)": _HELPER,
@@ -706,8 +701,6 @@ def test_with_two_wrong_arguments_the_first_is_named(call: Callable[[], object],
      "Session.resume takes a RuleBook", "blackwood-frey"),
     (lambda: sm.study.play_match(BF, [sm.bots.GreedyPlayer(1)] * 2, 1, target=0, max_games=0),
      "a match target", "0"),
-    (lambda: _m("runs.provenance").describe_run(BF, "greedy", house_rules="x", settings="y"),
-     "describe_run takes bots", "greedy"),
     (lambda: _m("validation.spread").check_stacking(lambda names: BF, "own", 1, extra="x"),
      "check_stacking takes own", "own"),
     (lambda: sm.study.play_one(sm.study.configuration(BF, ["greedy"]), -1, -1), "run_seed", "-1"),

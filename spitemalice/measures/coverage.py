@@ -163,13 +163,7 @@ def coverage_notes(rules: RuleBook, rows: Sequence[ClauseCoverage], games: int,
     (:func:`~spitemalice.rules.registry.own_clauses`: a built-in rule set's clause under an
     outside house rule, a clause inherited with ``base_sheet``), which its own rule set's
     validation judges (issue 19, 4b).
-
-    Raises:
-        TypeError: ``rows`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
-    check_list(rows, "coverage_notes", "rows, a list of clause coverages,",
-               'summary.coverage')
     own = own_clauses(rules)
     notes = []
     for row in rows:

@@ -19,7 +19,6 @@ from typing import Any
 
 import attrs
 
-from spitemalice.guards import check_list
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.registry import distribution
@@ -175,18 +174,9 @@ def describe_run(book: RuleBook, bots: Sequence[str] = (), seed: int = 0, *,
         settings: the parameters given on top, as ``(key, value)`` text pairs (``--set``);
             default those :attr:`RuleBook.origin` credits to an override, with their values.
 
-    Raises:
-        TypeError: ``house_rules`` is a bare str (a list is wanted).
-        TypeError: ``bots`` is a bare str (a list is wanted).
-        TypeError: ``settings`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
+    A step of the command line's runs and of validation, which check what they were given:
+    the arguments are trusted as typed.
     """
-    check_list(bots, "describe_run", "bots, a list of bot names,",
-               '["greedy"]')
-    check_list(house_rules, "describe_run", "house_rules, a list of names,",
-               '["mandatory-aces"]', none=True)
-    check_list(settings, "describe_run", "settings, a list of (name, value) pairs,",
-               '[("payoff_size", "13")]', none=True)
     from spitemalice import __version__  # the package's own version, set in one place
 
     # A rule-set file's layer is listed last, by the file's name (RuleBook.plugins).
