@@ -316,7 +316,8 @@ LEFT_ALONE = {
 
 # Internal helpers: public names in documented modules, but called only from inside the
 # library, after the public function, constructor or command that took the rule book from
-# outside has checked it; they trust their typed arguments (docs/api/index.md, "Arguments").
+# outside has checked it; they trust their typed arguments (docs/api/index.md, "Arguments
+# of the wrong type").
 INTERNAL = {
     **dict.fromkeys(
         [f"spitemalice.formats.position_check:{name}" for name in (
@@ -495,6 +496,18 @@ def test_an_internal_helper_is_on_no_face(member: str) -> None:
         assert face is sm or getattr(face, name, None) is not getattr(
             importlib.import_module(module), name), (face.__name__, name)
     assert name not in dir(sm)
+
+
+def test_the_api_reference_names_each_internal_helper() -> None:
+    """The rule said once (docs/api/index.md) names the helpers that trust their arguments:
+    each by its name or its module's."""
+    said = (ROOT / "docs" / "api" / "index.md").read_text(encoding="utf-8").partition(
+        "## Arguments of the wrong type")[2]
+    assert said
+    for member in INTERNAL:
+        module, _, name = member.partition(":")
+        assert f"`{name}`" in said or f"`{module}`" in said or f"`{module}.{name}`" in said, \
+            member
 
 
 def test_the_member_walk_finds_a_new_member() -> None:

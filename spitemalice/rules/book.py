@@ -416,9 +416,11 @@ def _imported(ref: _ModuleRef) -> object:
 
 def check_book(rules: object, function: str,
                error: Callable[[str], Exception] = TypeError) -> None:
-    """Refuse ``rules`` unless it is a :class:`RuleBook`: every public function that takes a
-    rule book calls this at its start, or, on the engine's and the bots' per-move paths, only
-    once reading the book has failed (so that a call with a rule book pays nothing for it).
+    """Refuse ``rules`` unless it is a :class:`RuleBook`: every door that takes a rule book
+    from outside (a public function, a constructor) calls this at its start, or, on the
+    engine's and the bots' per-move paths, only once reading the book has failed (so that a
+    call with a rule book pays nothing for it).  A helper the library calls with a book it
+    checked does not check again (docs/api/index.md, "Arguments of the wrong type").
 
     Args:
         function: the public name called (``"legal_moves"``, ``"GreedyPlayer.choose"``), as
