@@ -69,8 +69,6 @@ def sort_hand(cards: Iterable[Card]) -> Pile:
         TypeError: ``cards`` is not a list of cards (a str, ``None``, or cards as text: the
             message names :func:`spitemalice.parse_cards`).  Checked only once sorting
             failed: the engine sorts a hand on every draw.
-        TypeError: ``cards`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     try:
         return tuple(sorted(cards, key=hand_order))

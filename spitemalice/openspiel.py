@@ -399,7 +399,6 @@ def load_game(ruleset: str, players: int = 0, house_rules: Sequence[str] = (),
     rule-set settings: ``payoff_size=13``).
 
     Raises:
-        TypeError: ``house_rules`` is a bare str (a list is wanted).
         pyspiel.SpielError: no game is registered under that rule set's name.
         RulesetError: the configuration cannot be loaded, or ``players`` is not 0 to 8.
     """

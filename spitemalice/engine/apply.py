@@ -159,8 +159,6 @@ def team_won(rules: RuleBook, state: GameState, seat: object) -> bool:
     Raises:
         SpiteMaliceError: ``seat`` is not a whole number from 0 to ``rules.players - 1`` (a
             bool, a float, text...); the message names the bound.
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
     """
     check_book(rules, "team_won")
     require_state(state, "team_won")

@@ -93,8 +93,6 @@ def decisions(rules: RuleBook, state: GameState, move: Move,
         seat: the seat that claims to move (an ``int``); ``None`` means the seat on turn.
 
     Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
         IllegalMove: ``move`` is not legal (as :func:`check_move` raises it; a ``seat`` not
             on turn is refused so, naming the seats).
         TypeError: ``move`` is not a move of the right shape (move text, say: the message
@@ -392,10 +390,6 @@ def filter_answers(rules: RuleBook, state: GameState,
     """The answers of the forced-play filters that narrow ``moves`` (the moves the other
     rules allow in ``state``, a tuple or any other sequence: the filters are given a tuple),
     in hook order.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
     """
     try:
         ruleset = rules.ruleset

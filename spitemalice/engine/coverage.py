@@ -116,10 +116,6 @@ class Recorder:
     def move(self, state: GameState, move: Move) -> None:
         """Count the position ``state`` before ``move`` is made from it: the move's decisions
         and the candidate moves refused there.
-
-        Raises:
-            TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
-                the message names what takes one).
         """
         require_state(state, "Recorder.move")
         rules = self.rules

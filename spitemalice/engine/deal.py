@@ -47,8 +47,6 @@ def deal(rules: RuleBook, seed: object = None, dealer: object = None) -> GameSta
         SpiteMaliceError: a seed that is not a whole number from 0 to ``MAX_SEED``, or a
             dealer that is not a seat (a bool, a float or text among them, in either build);
             the message names the bound.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (a rule
-            set's name, say: the message names :func:`spitemalice.load`).
     """
     check_book(rules, "deal")
     # Both checked here, whichever build runs: the parameters are typed ``object`` so that

@@ -206,10 +206,6 @@ def stand_in_state(view: SeatView) -> GameState:
 
     Use it to ask engine functions about the visible position (never to continue the game:
     its future is not the real one).
-
-    Raises:
-        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
-            say: the message names what takes one).
     """
     require_view(view, "stand_in_state")
     seats = []
@@ -235,10 +231,6 @@ def view_legal_moves(rules: RuleBook, view: SeatView) -> tuple[Move, ...]:
     discard piles, the build piles and the public counters), so they are computed on
     :func:`stand_in_state`.  A forced-play plugin that read a face-down card would break this;
     the test suite checks the equality for every installed rule set and house rule.
-
-    Raises:
-        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
-            say: the message names what takes one).
     """
     check_book(rules, "view_legal_moves")
     require_view(view, "view_legal_moves",
@@ -279,11 +271,6 @@ class ViewPlayer:
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
         """The bot's move, chosen from the mover's view of ``state`` alone:
         ``choose_from_view(rules, view_of(state, state.seat), moves)``.
-
-        Raises:
-            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
-                ``state`` not a :class:`~spitemalice.model.GameState` (a seat's view, say:
-                the message names what takes one).
         """
         check_book(rules, "ViewPlayer.choose")
         if type(state) is not GameState:
@@ -295,11 +282,6 @@ class ViewPlayer:
         """The move for the seat on turn of ``view`` among its legal ``moves``: what a subclass
         defines.  Here, the wrapped function's move (``moves`` is not shown to it: it lists its
         own with :func:`view_legal_moves`).
-
-        Raises:
-            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
-                ``view`` not a :class:`SeatView` (a whole state, say: the message names what
-                takes one).
         """
         check_book(rules, "ViewPlayer.choose_from_view")
         require_view(view, "ViewPlayer.choose_from_view",

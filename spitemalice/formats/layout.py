@@ -21,12 +21,6 @@ def describe_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> 
     """A position laid out for people, several lines: each seat's pay-off piles (top and
     count), hand and discard piles, the build piles, the draw pile, the teams (``teams``,
     ``RuleBook.teams.teams``, in a game with teams) and the counters.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
-        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     require_state(state, "describe_position",
                   "describe a view with spitemalice.formats.describe_view(view)")
@@ -46,14 +40,7 @@ def describe_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> 
 
 
 def describe_view(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> str:
-    """A seat's view laid out for people, as :func:`describe_position` lays out a state.
-
-    Raises:
-        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
-            say: the message names what takes one).
-        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
-    """
+    """A seat's view laid out for people, as :func:`describe_position` lays out a state."""
     require_view(view, "describe_view",
                  "describe a whole state with spitemalice.formats.describe_position(state)")
     check_teams(teams, "describe_view")

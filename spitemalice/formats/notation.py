@@ -86,12 +86,6 @@ def format_position(state: GameState, teams: Sequence[Sequence[int]] = ()) -> st
     :func:`~spitemalice.formats.parse.parse_position` reads it back to an equal state.
     ``teams`` (``RuleBook.teams.teams`` in a game with teams) adds the field
     ``teams=0+2/1+3``.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
-        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     require_state(state, "format_position",
                   "format a view with spitemalice.formats.format_view(view)")
@@ -116,12 +110,6 @@ def format_view(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> str:
 
     :func:`~spitemalice.formats.parse.parse_view` reads it back to an equal view.  ``teams``
     adds the field ``teams=0+2/1+3``, as for a position.
-
-    Raises:
-        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
-            say: the message names what takes one).
-        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     require_view(view, "format_view",
                  "format a whole state with spitemalice.format_position(state)")

@@ -92,13 +92,10 @@ def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
             a card would open a new one; pass it when the rules allow another pile).
 
     Raises:
-        TypeError: ``names`` is a bare str (a list is wanted).
         TypeError: ``position`` is neither a :class:`~spitemalice.model.GameState` nor a
             :class:`~spitemalice.engine.views.SeatView`.
         SpiteMaliceError: ``viewer`` is given with a view, or is not a seat of the state;
             ``names`` is given but not one per seat.
-        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     if not isinstance(position, GameState | SeatView):
         raise TypeError(f"position_svg takes a GameState or a seat's view (SeatView) (what "

@@ -61,8 +61,6 @@ def check_position(rules: RuleBook, state: GameState) -> None:
     """Return if ``state`` is a position ``rules`` allows (see the module docstring).
 
     Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
         PositionError: the first problem found, naming the seat, pile or field (a state built
             in code with values of the wrong types too: :func:`check_shape`).
     """
@@ -95,8 +93,6 @@ def check_shape(state: GameState) -> None:
     may not be.
 
     Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
         PositionError: naming the first field of the wrong type.
     """
     require_state(state, "check_shape")
@@ -143,8 +139,6 @@ def check_view(rules: RuleBook, view: SeatView) -> None:
     deck's size.
 
     Raises:
-        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
-            say: the message names what takes one).
         PositionError: the first problem found, naming the seat, pile or field.
     """
     check_book(rules, "check_view")

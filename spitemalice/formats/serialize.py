@@ -79,12 +79,6 @@ VERSION = 1
 def state_to_dict(state: GameState, teams: Sequence[Sequence[int]] = ()) -> dict[str, Any]:
     """``state`` as JSON-ready data (see the module docstring for the shape); ``teams``
     (``RuleBook.teams.teams`` in a game with teams) adds the field ``teams``.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
-        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     require_state(state, "state_to_dict",
                   "write a view with spitemalice.formats.serialize.view_to_dict(view)")
@@ -201,12 +195,8 @@ def dumps_state(state: GameState, indent: int | None = None,
     """``state`` as JSON text (``teams`` as for :func:`state_to_dict`).
 
     Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
         SpiteMaliceError: ``indent`` is not ``None`` or 0 to
             :data:`~spitemalice.limits.MAX_INDENT`.
-        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     require_state(state, "dumps_state", "write a view with spitemalice.formats.dumps_view(view)")
     check_teams(teams, "dumps_state")
@@ -230,12 +220,6 @@ def loads_state(text: str | bytes, rules: RuleBook) -> GameState:
 def view_to_dict(view: SeatView, teams: Sequence[Sequence[int]] = ()) -> dict[str, Any]:
     """``view`` as JSON-ready data (see the module docstring for the shape); ``teams`` adds
     the field ``teams``, as for a state.
-
-    Raises:
-        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
-            say: the message names what takes one).
-        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     require_view(view, "view_to_dict",
                  "write a whole state with spitemalice.formats.serialize.state_to_dict(state)")
@@ -318,12 +302,8 @@ def dumps_view(view: SeatView, indent: int | None = None,
     :func:`view_to_dict`).
 
     Raises:
-        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
-            say: the message names what takes one).
         SpiteMaliceError: ``indent`` is not ``None`` or 0 to
             :data:`~spitemalice.limits.MAX_INDENT`.
-        TypeError: ``teams`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     require_view(view, "dumps_view",
                  "write a whole state with spitemalice.formats.dumps_state(state)")

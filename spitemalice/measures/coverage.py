@@ -192,12 +192,7 @@ def _whose(clause: Clause) -> str:
 
 
 def coverage_as_dict(rows: Sequence[ClauseCoverage], games: int) -> dict[str, object]:
-    """JSON-ready: ``games`` and each clause's counts by id, in sheet order.
-
-    Raises:
-        TypeError: ``rows`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
-    """
+    """JSON-ready: ``games`` and each clause's counts by id, in sheet order."""
     check_list(rows, "coverage_as_dict", "rows, a list of clause coverages,",
                'summary.coverage')
     return {"games": games, "clauses": {row.clause: row.as_dict() for row in rows}}
@@ -206,10 +201,6 @@ def coverage_as_dict(rows: Sequence[ClauseCoverage], games: int) -> dict[str, ob
 def format_coverage(rows: Sequence[ClauseCoverage], games: int) -> list[str]:
     """The coverage table as lines: clause, moves played, candidates refused, events fired,
     and what exercised it (or ``never`` / ``never (intended)``).
-
-    Raises:
-        TypeError: ``rows`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     check_list(rows, "format_coverage", "rows, a list of clause coverages,",
                'summary.coverage')

@@ -87,8 +87,6 @@ def quality(rows: Sequence[GameRow], seats: int) -> Quality:
 
     Raises:
         ValueError: ``seats`` below 2.
-        TypeError: ``rows`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     check_list(rows, "quality", "rows, a list of game rows,",
                'run.rows[0]')
@@ -143,10 +141,6 @@ def first_seat_wins(wins: int, games: int) -> Interval:
 def duration(lengths: Sequence[float]) -> Interval:
     """Ludii's DurationMoves or DurationTurns: the mean of ``lengths`` (moves or turns per
     game), with its Student's t interval.
-
-    Raises:
-        TypeError: ``lengths`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     check_list(lengths, "duration", "lengths, a list of numbers,",
                '[40.0, 52.0]')
@@ -165,8 +159,6 @@ def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:
     Raises:
         TypeError, ValueError: ``z`` no positive finite number.
         ValueError: fewer than two seats, or more wins than games.
-        TypeError: ``wins`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     check_list(wins, "balance", "wins, a list of whole numbers,",
                '[3, 5]')

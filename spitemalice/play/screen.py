@@ -215,8 +215,7 @@ def move_words(rules: RuleBook, move: Move, builds: Sequence[int] = ()) -> str:
             them a wild card's play says the rank it stands for (``"as a 5"``).
 
     Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or ``move``
-            is not a move (move text, say: the message names
+        TypeError: ``move`` is not a move (move text, say: the message names
             :func:`spitemalice.parse_move`).
     """
     if isinstance(move, Pass):

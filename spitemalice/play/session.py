@@ -133,7 +133,6 @@ class Session:
                 ``True`` to keep the record in the file it was read from).
 
         Raises:
-            TypeError: ``kinds`` is a bare str (a list is wanted).
             RulesetError: the record's rules cannot be loaded.
             DataError, RecordError: the record does not replay (its seats do not fit the
                 rules, a move is illegal at its point, its outcome differs from the replay's).

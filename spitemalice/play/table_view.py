@@ -127,8 +127,6 @@ def describe(rules: RuleBook, view: SeatView, seats: Sequence[SeatInfo], last: P
         moves_made: the number of moves so far.
 
     Raises:
-        TypeError: ``view`` is not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
-            say: the message names what takes one).
         SpiteMaliceError: ``seats`` does not have one entry per seat of the view.
     """
     require_view(view, "describe")

@@ -333,8 +333,6 @@ class RuleBook:
         when no plugin answers).
 
         Raises:
-            TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
-                the message names what takes one).
             SpiteMaliceError: ``winner`` is neither ``None`` nor a seat of ``state``.
         """
         require_state(state, "RuleBook.score")

@@ -38,8 +38,7 @@ def play_game(
 
     Raises:
         SpiteMaliceError: the number of players differs from the rule set's seats.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
-            ``players`` is not a list (a bot's name as a str, say, or ``None``).
+        TypeError: ``players`` is not a list (a bot's name as a str, say, or ``None``).
     """
     check_book(rules, "play_game")
     check_list(players, "play_game", "players, a list of players, one per seat,",

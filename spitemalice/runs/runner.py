@@ -48,7 +48,6 @@ def configuration(rules: RuleBook, bots: Sequence[str], label: str = "") -> Conf
     """A :class:`Configuration`; ``bots`` is one kind for every seat or one kind per seat.
 
     Raises:
-        TypeError: ``bots`` is a bare str (a list is wanted).
         SpiteMaliceError: a bot list that does not fit the seats, or an unknown bot kind.
     """
     check_book(rules, "configuration")
@@ -300,10 +299,6 @@ def play_games(configs: Sequence[Configuration], run_seed: int, games: range,
     result holds the games committed under every configuration (a game counts once
     ``on_game`` returned for it; a stop during ``on_game`` waits for it) and says it was
     interrupted.  An exception from ``on_game`` ends the run and goes on to the caller.
-
-    Raises:
-        TypeError: ``configs`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     check_list(configs, "play_games", "configs, a list of configurations,",
                '[configuration(rules, ["greedy"])]')

@@ -202,7 +202,6 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
             (measured in ``docs/studying.md``).
 
     Raises:
-        TypeError: ``tiers`` is a bare str (a list is wanted).
         ValueError: fewer than two tiers, a tier named twice, or a base of other tiers.
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly, or a
             ``games``, ``deals``, ``coverage``, ``seed`` or ``jobs`` out of range (naming

@@ -105,7 +105,6 @@ def ladder(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
         client: a Dask client to play on instead; the result never depends on either.
 
     Raises:
-        TypeError: ``bots`` is a bare str (a list is wanted).
         ValueError: fewer than two bots, a bot named twice, or a margin not in (0, 0.5).
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly, or a
             ``deals``, ``seed``, ``batch`` or ``jobs`` out of range (naming the bound).

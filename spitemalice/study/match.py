@@ -51,8 +51,7 @@ def play_match(
             keeps every game it played), a seed not 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a player count that does not fit the
             seats.
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
-            ``players`` is not a list (a bot's name as a str, say, or ``None``).
+        TypeError: ``players`` is not a list (a bot's name as a str, say, or ``None``).
     """
     check_book(rules, "play_match")
     check_list(players, "play_match", "players, a list of players, one per seat,",

@@ -108,10 +108,7 @@ def strengths(tables: Iterable[Table], bots: Sequence[str]) -> dict[str, float]:
     docstring), scaled so that they multiply to 1.
 
     Raises:
-        TypeError: ``bots`` is a bare str (a list is wanted).
         ValueError: a table names a bot not in ``bots``.
-        TypeError: ``tables`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     check_list(tables, "strengths", "tables, a list of result tables,",
                "[Table(...), ...] (from the games' rows)")
@@ -248,11 +245,8 @@ def ratings(tables: Sequence[Table], bots: Sequence[str], anchor: str,
             :data:`~spitemalice.limits.MAX_BOOTSTRAP`.
 
     Raises:
-        TypeError: ``bots`` is a bare str (a list is wanted).
         ValueError: ``anchor`` not among ``bots``, or a table names an unknown bot.
         SpiteMaliceError: (a ``ValueError``) ``seed`` or ``bootstrap`` out of range.
-        TypeError: ``tables`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
     """
     check_list(tables, "ratings", "tables, a list of result tables,",
                "[Table(...), ...] (from the games' rows)")

@@ -108,12 +108,7 @@ class Summary:
 
 
 def percentile(values: Sequence[float], share: float) -> float:
-    """The nearest-rank percentile (``share`` in 0..1) of non-empty ``values``.
-
-    Raises:
-        TypeError: ``values`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
-    """
+    """The nearest-rank percentile (``share`` in 0..1) of non-empty ``values``."""
     check_list(values, "percentile", "values, a list of numbers,",
                '[1.0, 2.5]')
     ordered = sorted(values)
@@ -152,7 +147,6 @@ def simulate(
             in ``bench/bench.py``), so it is off unless asked for.
 
     Raises:
-        TypeError: ``bots`` is a bare str (a list is wanted).
         SpiteMaliceError: an unknown bot, a bot list that does not fit the seats, ``games``
             not 1 to :data:`~spitemalice.limits.MAX_GAMES`, a seed not 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a bad ``jobs``.

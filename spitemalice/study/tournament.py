@@ -114,7 +114,6 @@ def tournament(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
         the pairings played, as a :class:`Tournament` (a sequence of :class:`Pairing`).
 
     Raises:
-        TypeError: ``bots`` is a bare str (a list is wanted).
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly (fewer
             than two teams, or teams of different sizes), ``deals`` not 1 to
             :data:`~spitemalice.limits.MAX_GAMES` or a seed not 0 to
@@ -206,12 +205,7 @@ def tournament_sides(rules: RuleBook) -> tuple[tuple[int, ...], ...]:
 
 
 def format_table(pairings: Sequence[Pairing]) -> str:
-    """The tournament as an aligned table, one line per pairing.
-
-    Raises:
-        TypeError: ``pairings`` is not a list (a str, ``None`` or a number, say),
-            naming the function and what a right value looks like.
-    """
+    """The tournament as an aligned table, one line per pairing."""
     check_list(pairings, "format_table", "pairings, a list of pairings,",
                'tournament(...).pairings')
     header = ("challenger", "vs", "games", "won", "lost", "drawn", "win rate (95% interval)")
