@@ -13,6 +13,7 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.cli import main
+from spitemalice.cli import simulate as simulate_cli
 from spitemalice.cli import study as study_cli
 from spitemalice.runs.games_out import sidecar_path
 from spitemalice.runs.provenance import changed_parameters, describe_run
@@ -152,9 +153,10 @@ def test_a_plot_title_names_the_configuration(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
     titles: list[str] = []
-    monkeypatch.setattr(study_cli, "check_path", lambda path, force=False: None)
-    monkeypatch.setattr(study_cli, "plot_runs",
-                        lambda path, runs, seats, title, force=False: titles.append(title))
+    for command in (simulate_cli, study_cli):  # simulate's picture, and compare's
+        monkeypatch.setattr(command, "check_path", lambda path, force=False: None)
+        monkeypatch.setattr(command, "plot_runs",
+                            lambda path, runs, seats, title, force=False: titles.append(title))
     main(["simulate", "blackwood-frey", "--set", "payoff_size=5", "--games", "2", "--seed",
           "4", "--plot", str(tmp_path / "p.png"), "--quiet"])
     main(["compare", "blackwood-frey", "blackwood-frey", "--b-house-rule", "mandatory-aces",

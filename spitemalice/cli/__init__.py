@@ -1,8 +1,13 @@
-"""The ``spitemalice`` command line: :func:`main` and the parser that joins the commands.
+"""The ``spitemalice`` command line: :func:`main`, and :data:`COMMANDS`, the one table of
+which module owns each command.
 
-Each command lives in its own module and registers itself (``add_simulate``, ``add_records``,
-...); what they share (argument types, the rule-set arguments, the exit status of an
-interrupted run) is :mod:`spitemalice.cli._args`.
+A command's module defines ``add_<command>(commands)``, which adds the command's parser with
+every option it takes, and ``run_<command>(args)``, its handler; :data:`COMMANDS` names both,
+so a maintainer finds a command's code from its name here (or by grepping for
+``add_<command>``).  No module adds options to another's command or replaces its handler
+(tests/test_cli_table.py).  What the commands share (argument types, the rule-set arguments,
+the options of a command that plays games, the exit status of an interrupted run) is
+:mod:`spitemalice.cli._args`.
 
 Every error a user can cause ends in one line on stderr and exit status 2; no traceback.
 Output survives any terminal encoding: a character the terminal cannot show is written as a
@@ -18,6 +23,7 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from spitemalice import __version__
 from spitemalice.cli._args import INTERRUPTED, Parser, say
@@ -25,27 +31,47 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.stops import stop_on_sigterm
 from spitemalice.wording import for_terminal
 
-MODULES = ("simulate", "rulesets", "validate", "records", "interop", "study", "ratings", "play",
-           "serve")
-"""The modules of ``spitemalice.cli`` whose ``add_<module>`` registers commands, in the order
-they run: ``records`` adds ``--record`` to ``simulate``, ``interop`` adds ``--svg`` to ``show``
-and ``replay``."""
-COMMANDS = {
-    "simulate": ("simulate", "records"), "rules": ("rulesets",), "variants": ("rulesets",),
-    "validate": ("validate",), "replay": ("records", "interop"),
-    "check": ("records", "interop"), "show": ("records", "interop"), "schema": ("interop",),
-    "compare": ("study",), "tournament": ("study",), "ladder": ("ratings",),
-    "balance": ("ratings",), "play": ("play",),
-    "serve": ("serve",), "bot": ("serve",),
+if TYPE_CHECKING:
+    from spitemalice.cli._args import Commands
+
+
+class Command(NamedTuple):
+    """Where a command's code is: its module of ``spitemalice.cli``, the function there that
+    adds its parser and options (``add(commands) -> parser``, ``commands`` an argparse
+    subparsers object) and its handler (``run(args) -> exit status``)."""
+
+    module: str
+    add: str
+    run: str
+
+
+COMMANDS: dict[str, Command] = {
+    "simulate": Command("simulate", "add_simulate", "run_simulate"),
+    "rules": Command("rulesets", "add_rules", "run_rules"),
+    "variants": Command("rulesets", "add_variants", "run_variants"),
+    "validate": Command("validate", "add_validate", "run_validate"),
+    "replay": Command("records", "add_replay", "run_replay"),
+    "check": Command("records", "add_check", "run_check"),
+    "show": Command("records", "add_show", "run_show"),
+    "schema": Command("schema", "add_schema", "run_schema"),
+    "compare": Command("study", "add_compare", "run_compare"),
+    "tournament": Command("study", "add_tournament", "run_tournament"),
+    "ladder": Command("ratings", "add_ladder", "run_ladder"),
+    "balance": Command("ratings", "add_balance", "run_balance"),
+    "play": Command("play", "add_play", "run_play"),
+    "serve": Command("serve", "add_serve", "run_serve"),
+    "bot": Command("serve", "add_bot", "run_bot"),
 }
-"""Each command and the modules that build its parser."""
+"""Each command, the module that owns it, its parser's function and its handler.  The order
+is only the order ``spitemalice --help`` lists the commands in: each command's parser is
+built from its own module alone, so no entry depends on another's coming first."""
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser; each subcommand sets ``handler`` (its ``run_*`` function,
-    which takes the parsed arguments and returns the exit status).  With ``command``, only
-    that command's parser: the modules of the others (and what they import) are not loaded,
-    so a quick command starts quickly.
+    """The command line's parser; each subcommand's ``handler`` default is its ``run_*``
+    function (:data:`COMMANDS`), which takes the parsed arguments and returns the exit status.
+    With ``command``, only that command's parser: the modules of the others (and what they
+    import) are not loaded, so a quick command starts quickly.
 
     Raises:
         KeyError: ``command`` is not one of :data:`COMMANDS`.
@@ -53,12 +79,23 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = Parser(prog="spitemalice", description="Spite and Malice rules, simulated.")
     parser.add_argument("--version", action="version", version=f"spitemalice {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    wanted = COMMANDS[command] if command is not None else MODULES
-    for name in MODULES:
-        if name in wanted:
-            module = importlib.import_module(f"{__name__}.{name}")
-            getattr(module, f"add_{name}")(commands)
+    for name in COMMANDS if command is None else [command]:
+        add_command(commands, name)
     return parser
+
+
+def add_command(commands: Commands, name: str) -> Parser:
+    """Add command ``name`` to ``commands``: its module's parser, its handler as the
+    ``handler`` default.  The parser is returned.
+
+    Raises:
+        KeyError: ``name`` is not one of :data:`COMMANDS`.
+    """
+    owner = COMMANDS[name]
+    module = importlib.import_module(f"{__name__}.{owner.module}")
+    command: Parser = getattr(module, owner.add)(commands)
+    command.set_defaults(handler=getattr(module, owner.run))
+    return command
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,6 +11,7 @@ import argparse
 import math
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from spitemalice.errors import SpiteMaliceError
@@ -35,6 +36,11 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # The message may quote an argument as typed (an unknown choice): escaped.
         self.exit(2, f"{self.prog}: error: {for_terminal(message)}\n")
+
+
+if TYPE_CHECKING:
+    Commands = argparse._SubParsersAction[Parser]
+    """What a command's ``add_<command>`` adds its parser to (``Parser.add_subparsers``)."""
 
 
 def whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], int]:
@@ -155,12 +161,39 @@ def add_force(parser: argparse.ArgumentParser) -> None:
     """``--force``: let the command's output files replace files already there.  Without it
     a command refuses, before it does any work, to write over anything at an output's name
     (:func:`spitemalice.files.check_new`); a symbolic link there is replaced, never
-    written through.  Adding it twice is harmless (``simulate`` gets it from two places)."""
-    if any("--force" in action.option_strings for action in parser._actions):
-        return
+    written through."""
     parser.add_argument("--force", action="store_true",
                         help="replace output files that are there already (a symbolic link "
                              "is replaced, never written through)")
+
+
+PLOT_RUNS = "moves per game and the win rate of each seat and of the seat that moved first"
+"""What :func:`~spitemalice.study.plot.plot_runs` draws (``simulate``, ``compare``)."""
+
+
+def add_run_options(parser: argparse.ArgumentParser, plot: str | None = PLOT_RUNS) -> None:
+    """``--quiet``, ``--force``, ``--games-out FILE`` and ``--plot FILE`` (drawing ``plot``,
+    the picture's contents as its help says them; ``None``: no ``--plot``), for a command
+    that plays games."""
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_force(parser)
+    parser.add_argument("--games-out", type=Path, metavar="FILE",
+                        help="write one row per game as it finishes: FILE.csv or FILE.jsonl")
+    if plot:
+        parser.add_argument("--plot", type=Path, metavar="FILE",
+                            help=f"draw {plot} to FILE.png or FILE.svg (needs "
+                                 "spitemalice[plot])")
+
+
+def progress_shown(args: argparse.Namespace) -> bool:
+    """Whether a run shows its progress bar: not with ``--json`` or ``--quiet`` (and, as
+    :class:`~spitemalice.runs.progress.Progress` decides, only on a terminal)."""
+    return not (args.json or args.quiet)
+
+
+def cut_short(interrupted: bool) -> str:
+    """What a title or a count adds when the run was interrupted."""
+    return " (interrupted)" if interrupted else ""
 
 
 def bot_list(text: str) -> list[str]:

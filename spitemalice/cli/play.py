@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from spitemalice.cli._args import (
+    Parser,
     add_allow_files,
     add_force,
     add_rules_args,
@@ -33,12 +34,15 @@ from spitemalice.play.session import HUMAN, Session
 from spitemalice.play.terminal import TerminalGame
 from spitemalice.rules.book import RuleBook
 
+if TYPE_CHECKING:
+    from spitemalice.cli._args import Commands
+
 _NEW_GAME_ONLY = {"ruleset": "RULESET", "house_rule": "--house-rule", "settings": "--set",
                   "players": "--players", "seed": "--seed"}
 
 
-def add_play(commands: Any) -> None:
-    """Register ``play`` on ``commands`` (argparse subparsers)."""
+def add_play(commands: Commands) -> Parser:
+    """Add ``play`` to ``commands`` (argparse subparsers)."""
     play = commands.add_parser("play", help="play a game against bots in the terminal")
     add_rules_args(play, required=False)
     add_allow_files(play)
@@ -56,7 +60,7 @@ def add_play(commands: Any) -> None:
     add_force(play)
     play.add_argument("--delay", type=_seconds, default=0.5, metavar="SECONDS",
                       help="pause between two bots' moves (default 0.5)")
-    play.set_defaults(handler=run_play)
+    return play
 
 
 _seconds = share(0, 60, "a delay (seconds)", closed_low=True, closed_high=True)

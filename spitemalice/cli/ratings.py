@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from spitemalice.cli._args import (
     INTERRUPTED,
+    Parser,
     add_allow_files,
     add_force,
     add_rules_args,
+    add_run_options,
     bot_list,
     count,
     count_or_none,
@@ -28,7 +30,6 @@ from spitemalice.cli._args import (
     switches,
     table,
 )
-from spitemalice.cli.study import add_run_options
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -46,6 +47,9 @@ from spitemalice.study.plot import check_path
 from spitemalice.study.tournament import tournament_sides
 from spitemalice.wording import count_of
 
+if TYPE_CHECKING:
+    from spitemalice.cli._args import Commands
+
 _share = share(0, 0.5, "a margin")
 """``ladder --until-decided``: a share of games above 0 and below 0.5, as
 :func:`~spitemalice.study.ladder.ladder` checks."""
@@ -56,8 +60,8 @@ BASE = "blackwood-frey"
 """The base rule set of a bare rule set's skill gradient."""
 
 
-def add_ratings(commands: Any) -> None:
-    """Register ``ladder`` and ``balance`` on ``commands`` (argparse subparsers)."""
+def add_ladder(commands: Commands) -> Parser:
+    """Add ``ladder`` to ``commands`` (argparse subparsers)."""
     lad = commands.add_parser(
         "ladder", help="a round robin of bots on duplicate deals, rated with intervals",
         description="Every two bots meet on the same deals, each deal played twice with the "
@@ -88,8 +92,11 @@ def add_ratings(commands: Any) -> None:
     add_run_options(lad, plot="each bot's rating with its interval and each pair's share of "
                               "won games")
     parallel.add_arguments(lad)
-    lad.set_defaults(handler=run_ladder)
+    return lad
 
+
+def add_balance(commands: Commands) -> Parser:
+    """Add ``balance`` to ``commands`` (argparse subparsers)."""
     bal = commands.add_parser(
         "balance", help="is a configuration fair, does skill matter: a report with intervals",
         description="Self-play of the strongest tier (win rate of each turn position, games "
@@ -121,7 +128,7 @@ def add_ratings(commands: Any) -> None:
                           "matrix to FILE.png or FILE.svg (needs spitemalice[plot])")
     add_force(bal)
     parallel.add_arguments(bal)
-    bal.set_defaults(handler=run_balance)
+    return bal
 
 
 def _checked_bots(book: RuleBook, text: str, what: str) -> list[str]:

@@ -1,5 +1,4 @@
-"""The record and position subcommands: ``replay``, ``check``, ``show`` and
-``simulate --record``.
+"""The record and position subcommands: ``replay``, ``check`` and ``show``.
 
 * ``spitemalice replay FILE`` prints a recorded game move by move: on a terminal each position
   laid out on several lines, for people; into a file or a pipe each as one line of the
@@ -11,10 +10,15 @@
   or its rules cannot be loaded.
 * ``spitemalice show POSITION --ruleset NAME`` lays out a position (or a view, a position
   with a ``view=`` field) for people; the position may be one quoted argument or several.
-* ``spitemalice simulate ... --record DIR`` writes one record per game,
-  ``DIR/game-00000.json`` and on (:class:`spitemalice.runs.outputs.RecordFolder`).  It
-  refuses, before playing, to replace a record already there unless ``--force`` is given,
-  and never writes through a symbolic link.
+  With ``--svg FILE`` it writes the position (or view) as an SVG picture
+  (:func:`spitemalice.formats.picture.position_svg`) instead of laying it out as text.
+* ``spitemalice replay FILE --svg DIR`` also writes one picture per position:
+  ``DIR/move-0000.svg`` for the deal, ``DIR/move-0001.svg`` after the first move, and on.
+
+Pictures are written by the library's one rule for files (:mod:`spitemalice.files`):
+never through a symbolic link, never over a file already there unless ``--force`` is given,
+and every name checked before the first picture is written.  A file or folder that cannot be
+written is an :class:`~spitemalice.errors.OutputError` (one line, exit status 2).
 
 Errors the user can cause are :class:`~spitemalice.errors.SpiteMaliceError`\\ s, which the
 command line prints as one line with exit status 2.
@@ -24,29 +28,31 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from spitemalice.cli._args import add_force, add_set, players, rule_params, say
+from spitemalice.cli._args import Parser, add_force, add_set, players, rule_params, say
 from spitemalice.engine.views import SeatView
 from spitemalice.errors import DataError, IllegalMove, RecordError, RulesetError, SpiteMaliceError
+from spitemalice.files import check_new, make_folder, write_file
 from spitemalice.formats.layout import describe_position, describe_view
 from spitemalice.formats.notation import format_position
 from spitemalice.formats.parse import parse_position, parse_view, seat_count
+from spitemalice.formats.picture import position_svg
 from spitemalice.formats.records import GameRecord, load_record
 from spitemalice.formats.replay import check_record, replay, rules_for
-from spitemalice.model import GameResult, GameState, Outcome
+from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
+from spitemalice.wording import for_terminal
 
-GameWriter = Callable[[int, GameResult, tuple[str, ...]], None]
+if TYPE_CHECKING:
+    from spitemalice.cli._args import Commands
 
 
-def add_records(commands: Any) -> None:
-    """Register ``replay``, ``check`` and ``show`` on ``commands`` (argparse subparsers) and
-    add ``--record DIR`` to its ``simulate`` command (when it has one)."""
+def add_replay(commands: Commands) -> Parser:
+    """Add ``replay`` to ``commands`` (argparse subparsers), with ``--svg DIR``."""
     rep = commands.add_parser("replay", help="show a recorded game move by move")
     rep.add_argument("file", type=Path, metavar="FILE", help="a game record (JSON)")
     layout = rep.add_mutually_exclusive_group()
@@ -56,13 +62,25 @@ def add_records(commands: Any) -> None:
     layout.add_argument("--notation", action="store_true",
                         help="each position as one line of the position notation (the "
                              "default into a file or a pipe)")
-    rep.set_defaults(handler=run_replay)
+    rep.add_argument("--svg", type=Path, metavar="DIR",
+                     help="also write one SVG picture per position into DIR "
+                     "(move-0000.svg is the deal)")
+    add_force(rep)
+    return rep
+
+
+def add_check(commands: Commands) -> Parser:
+    """Add ``check`` to ``commands`` (argparse subparsers)."""
     chk = commands.add_parser(
         "check", help="validate a game record: exit 0 valid, 1 invalid, 2 unreadable")
     chk.add_argument("file", type=Path, metavar="FILE", help="a game record (JSON)")
     chk.add_argument("--invariants", action="store_true",
                      help="also check every invariant on every position (as validate does)")
-    chk.set_defaults(handler=run_check)
+    return chk
+
+
+def add_show(commands: Commands) -> Parser:
+    """Add ``show`` to ``commands`` (argparse subparsers), with ``--svg FILE``."""
     show = commands.add_parser("show", help="lay out a position given in the notation")
     show.add_argument("position", nargs="+", metavar="POSITION",
                       help="a position (or a view) in the notation, quoted or not")
@@ -73,12 +91,10 @@ def add_records(commands: Any) -> None:
     show.add_argument("--house-rule", action="append", default=[], metavar="NAME",
                       help="a house rule to stack on the rule set (repeatable)")
     add_set(show)
-    show.set_defaults(handler=run_show)
-    simulate = getattr(commands, "choices", {}).get("simulate")
-    if simulate is not None:
-        simulate.add_argument("--record", type=Path, metavar="DIR",
-                              help="write a game record (JSON) per game into DIR")
-        add_force(simulate)
+    show.add_argument("--svg", type=Path, metavar="FILE",
+                      help="write the position as an SVG picture to FILE")
+    add_force(show)
+    return show
 
 
 def record_rules(path: Path) -> tuple[GameRecord, RuleBook]:
@@ -101,8 +117,12 @@ def record_rules(path: Path) -> tuple[GameRecord, RuleBook]:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """Print the record's header, the deal and every move with the position after it."""
+    """Print the record's header, the deal and every move with the position after it (exit
+    1 when a move cannot be replayed); with ``--svg DIR``, write a picture per position
+    first."""
     record, book = record_rules(args.file)
+    if args.svg is not None:
+        _replay_pictures(record, book, args.svg, args.force)
     teams = book.teams.teams
     pretty = args.pretty or (not args.notation and _terminal())
 
@@ -192,7 +212,9 @@ def _broken_invariant(args: argparse.Namespace, record: GameRecord,
 
 def run_show(args: argparse.Namespace) -> int:
     """Parse the position (or view) against the rule set and lay it out, the teams
-    included in a game with teams."""
+    included in a game with teams; with ``--svg FILE``, write its picture to FILE instead."""
+    if args.svg is not None:
+        return _show_picture(args)
     book, position = shown_position(args)
     teams = book.teams.teams
     if isinstance(position, SeatView):
@@ -214,6 +236,50 @@ def shown_position(args: argparse.Namespace) -> tuple[RuleBook, GameState | Seat
     params.setdefault("players", seat_count(text))
     book = load(args.ruleset, args.house_rule, params)
     return book, parse_view(text, book) if "view=" in text else parse_position(text, book)
+
+
+def _show_picture(args: argparse.Namespace) -> int:
+    """``show --svg FILE``: the position's picture written to FILE.
+
+    Raises:
+        SpiteMaliceError: FILE is not a ``.svg`` file, or the position does not parse.
+        OutputError: FILE is there already (without ``--force``) or cannot be written.
+    """
+    if args.svg.suffix.lower() != ".svg":  # an SVG text in a .png file opens as nothing
+        raise SpiteMaliceError(f"--svg {for_terminal(str(args.svg))}: name a .svg file (the "
+                               "picture is SVG text)")
+    check_new(args.svg, force=args.force, what="--svg")
+    book, position = shown_position(args)
+    caption = f"{args.ruleset}: {'view' if 'view=' in ' '.join(args.position) else 'position'}"
+    write_file(args.svg, position_svg(position, caption=caption, teams=book.teams.teams),
+               force=args.force, what="--svg")
+    say(f"wrote {for_terminal(str(args.svg))}")
+    return 0
+
+
+def _replay_pictures(record: GameRecord, book: RuleBook, directory: Path, force: bool) -> None:
+    """``replay --svg DIR``: every position's picture, ``DIR/move-NNNN.svg``; every name is
+    checked before the first is written, so a refused run writes nothing.
+
+    Raises:
+        OutputError: DIR or a picture's name cannot be written (or, without ``--force``, a
+            picture is there already).
+    """
+    make_folder(directory, what="--svg")
+    paths = [directory / f"move-{number:04d}.svg" for number in range(len(record.moves) + 1)]
+    for path in paths:
+        check_new(path, force=force, what="--svg")
+    states = replay(record, book)
+    name = record.ruleset.name
+    try:
+        # zip stops before the outcome check that follows the last state
+        for number, (path, state) in enumerate(zip(paths, states, strict=False)):
+            what = "the deal" if number == 0 else (
+                f"move {number}: {record.moves[number - 1]}")
+            write_file(path, position_svg(state, caption=f"{name}, {what}",
+                                          teams=book.teams.teams), force=force, what="--svg")
+    except RecordError:
+        pass  # the pictures stop at the bad move; run_replay reports it
 
 
 def _terminal() -> bool:

@@ -10,17 +10,27 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
 
-from spitemalice.cli._args import add_allow_files, add_rules_args, load_rules, rule_params, say
+from spitemalice.cli._args import (
+    Parser,
+    add_allow_files,
+    add_rules_args,
+    load_rules,
+    rule_params,
+    say,
+)
 from spitemalice.errors import RulesetError
 from spitemalice.rules.loader import house_rule_sheet
 from spitemalice.rules.registry import installed, kind_of
 from spitemalice.rules.sheet import render_sheet
 
+if TYPE_CHECKING:
+    from spitemalice.cli._args import Commands
 
-def add_rulesets(commands: Any) -> None:
-    """Register ``rules`` and ``variants`` on ``commands`` (argparse subparsers)."""
+
+def add_rules(commands: Commands) -> Parser:
+    """Add ``rules`` to ``commands`` (argparse subparsers)."""
     rules = commands.add_parser("rules", help="print the sheet and parameters of a rule set "
                                 "(or of a house rule)")
     add_rules_args(rules)
@@ -28,9 +38,12 @@ def add_rulesets(commands: Any) -> None:
     rules.add_argument("--on", metavar="RULESET",
                        help="for a house rule: show it stacked on this rule set only (default: "
                             "on each built-in rule set)")
-    rules.set_defaults(handler=run_rules)
-    listing = commands.add_parser("variants", help="list installed rule sets and house rules")
-    listing.set_defaults(handler=run_variants)
+    return rules
+
+
+def add_variants(commands: Commands) -> Parser:
+    """Add ``variants`` to ``commands`` (argparse subparsers)."""
+    return commands.add_parser("variants", help="list installed rule sets and house rules")
 
 
 def run_rules(args: argparse.Namespace) -> int:

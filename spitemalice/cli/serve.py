@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING
 
 from spitemalice import limits
 from spitemalice.bots.players import PLAYERS
-from spitemalice.cli._args import say, seed, share, whole
+from spitemalice.cli._args import Parser, say, seed, share, whole
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.wording import for_terminal
+
+if TYPE_CHECKING:
+    from spitemalice.cli._args import Commands
 
 _port = whole(0, 65535, "a port")
 _tables = whole(1, limits.MAX_INT)
@@ -30,8 +33,8 @@ decision), a finite number."""
 _EXTRA = "needs the play extra: pip install 'spitemalice[play]'"
 
 
-def add_serve(commands: Any) -> None:
-    """Register ``serve`` and ``bot`` on ``commands`` (argparse subparsers)."""
+def add_serve(commands: Commands) -> Parser:
+    """Add ``serve`` to ``commands`` (argparse subparsers)."""
     serve = commands.add_parser("serve", help="run the play server: a lobby and tables in "
                                 "the browser, a WebSocket protocol for programs")
     serve.add_argument("--host", default="127.0.0.1",
@@ -49,7 +52,11 @@ def add_serve(commands: Any) -> None:
                        default=limits.MAX_TABLES_PER_CLIENT,
                        help="unfinished tables one address may open (default "
                             f"{limits.MAX_TABLES_PER_CLIENT})")
-    serve.set_defaults(handler=run_serve)
+    return serve
+
+
+def add_bot(commands: Commands) -> Parser:
+    """Add ``bot`` to ``commands`` (argparse subparsers)."""
     bot = commands.add_parser("bot", help="seat one of our bots at a remote table through "
                               "the play server's protocol")
     bot.add_argument("--connect", required=True, metavar="URL",
@@ -57,7 +64,7 @@ def add_serve(commands: Any) -> None:
     bot.add_argument("--player", default="greedy", choices=sorted(PLAYERS),
                      help="which bot plays the seat (default greedy)")
     bot.add_argument("--seed", type=seed, default=0, help="the bot's seed (default 0)")
-    bot.set_defaults(handler=run_bot)
+    return bot
 
 
 def run_serve(args: argparse.Namespace) -> int:

@@ -1,40 +1,67 @@
 """``spitemalice simulate``: play seeded games with bots and print their summary.
 
-The study options (``--metrics``, ``--games-out``, ``--plot``, ``--quiet``) come from
-:mod:`spitemalice.cli.study`, ``--record DIR`` from :mod:`spitemalice.cli.records`, ``--jobs``
-and ``--scheduler`` from :mod:`spitemalice.runs.parallel`.
+Its outputs are its own options: ``--metrics`` (game-quality metrics), ``--plot FILE``,
+``--games-out FILE`` and ``--quiet`` (the options every command that plays games takes,
+:func:`spitemalice.cli._args.add_run_options`), and ``--record DIR``, one record per game,
+``DIR/game-00000.json`` and on (:class:`spitemalice.runs.outputs.RecordFolder`).  Each
+output refuses, before any game, to replace a file already there unless ``--force`` is
+given, and never writes through a symbolic link.  ``--jobs`` and ``--scheduler`` come from
+:mod:`spitemalice.runs.parallel`.
+
+Every run shows a progress bar on a terminal (games done, rate, time left), none with
+``--json``, ``--quiet`` or when output is not a terminal.  Ctrl-C stops a run and prints the
+summary of the games finished.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from spitemalice.cli._args import (
     INTERRUPTED,
+    Parser,
     add_allow_files,
     add_rules_args,
+    add_run_options,
     bot_list,
     count,
+    cut_short,
     describe,
     json_text,
     load_rules,
     note_interrupted,
+    progress_shown,
     say,
     seed,
     switches,
     table,
 )
-from spitemalice.cli.study import SimulateStudy, add_simulate_options
+from spitemalice.formats.records import record_result
 from spitemalice.measures.coverage import format_coverage_report
+from spitemalice.measures.metrics import METRICS, Quality, quality
 from spitemalice.measures.stats import Interval
+from spitemalice.model import GameResult
+from spitemalice.rules.book import RuleBook
 from spitemalice.runs import parallel
-from spitemalice.runs.runner import configuration
+from spitemalice.runs.commit import Outputs
+from spitemalice.runs.games_out import GamesOut
+from spitemalice.runs.outputs import GameOutput, RecordFolder
+from spitemalice.runs.progress import Progress
+from spitemalice.runs.provenance import RunConfiguration
+from spitemalice.runs.runner import GameRow, configuration, row_of
+from spitemalice.stops import held_stops
+from spitemalice.study.plot import check_path, plot_runs
 from spitemalice.study.simulate import Summary, simulate
+from spitemalice.wording import count_of
+
+if TYPE_CHECKING:
+    from spitemalice.cli._args import Commands
 
 
-def add_simulate(commands: Any) -> None:
-    """Register ``simulate`` on ``commands`` (argparse subparsers)."""
+def add_simulate(commands: Commands) -> Parser:
+    """Add ``simulate`` to ``commands`` (argparse subparsers), with its outputs' options."""
     sim = commands.add_parser("simulate", help="play seeded games with bots and summarise them")
     add_rules_args(sim)
     add_allow_files(sim)
@@ -50,8 +77,13 @@ def add_simulate(commands: Any) -> None:
                           "(moves played and refused, events) and warn about each clause "
                           "none did; several times slower")
     parallel.add_arguments(sim)
-    add_simulate_options(sim)  # --metrics, --games-out, --plot, --quiet
-    sim.set_defaults(handler=run_simulate)
+    sim.add_argument("--metrics", action="store_true",
+                     help="add game-quality metrics (balance, completion, drawishness, "
+                          "duration, decisiveness, branching factor) with 95%% intervals")
+    add_run_options(sim)  # --quiet, --force, --games-out, --plot
+    sim.add_argument("--record", type=Path, metavar="DIR",
+                     help="write a game record (JSON) per game into DIR")
+    return sim
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -84,6 +116,78 @@ def run_simulate(args: argparse.Namespace) -> int:
         note_interrupted(summary.games)
         return INTERRUPTED
     return 0
+
+
+class SimulateStudy:
+    """What ``simulate``'s outputs add: a progress bar, rows for ``--metrics`` and ``--plot``,
+    the ``--record`` folder and the ``--games-out`` file (:attr:`outputs`, written together
+    game by game: :mod:`spitemalice.runs.commit`), fed from ``simulate``'s ``on_game``.
+
+    Raises:
+        OutputError: an output that cannot be written (checked now, before any game).
+    """
+
+    def __init__(self, args: argparse.Namespace, book: RuleBook, bots: list[str],
+                 named: RunConfiguration, provenance: dict[str, Any]) -> None:
+        self.args, self.book, self.named = args, book, named
+        self.config = configuration(book, bots)
+        self.keep_rows = args.metrics or args.plot is not None
+        if args.plot is not None:
+            check_path(args.plot, force=args.force)
+        self.rows: list[GameRow] = []
+        self.outputs = Outputs([
+            *([RecordFolder(args.record, args.games, args.force)]
+              if args.record is not None else []),
+            *([GamesOut(args.games_out, book.players, teams=book.teams.any,
+                        configuration=provenance, force=args.force)] if args.games_out
+              else [])])
+        self.progress = Progress(args.games, "simulate", progress_shown(args))
+
+    def on_game(self, game: int, result: GameResult, kinds: tuple[str, ...]) -> None:
+        """``simulate``'s ``on_game``: the game's record and row to every output, then its
+        row kept and the bar moved on."""
+        row = (row_of(self.config, game, result)
+               if self.keep_rows or self.args.games_out else None)
+        record = (record_result(self.book, result, kinds)
+                  if self.args.record is not None else None)
+        self.outputs.add(game, GameOutput(() if row is None else ((row, "", self.book.teams),),
+                                          record))
+        if self.keep_rows and row is not None:
+            self.rows.append(row)
+        self.progress.advance()
+
+    def finish(self, summary_data: dict[str, Any], interrupted: bool = False) -> str:
+        """Add ``metrics`` to ``summary_data``; draw ``--plot`` (of the games finished, when
+        there are any); the metrics table (text)."""
+        text = ""
+        if self.args.metrics:
+            metrics = quality(self.rows, self.book.players)
+            summary_data["metrics"] = metrics.as_dict()
+            text = format_quality(metrics)
+        if self.args.plot is not None and self.rows:
+            with held_stops():  # the picture of the games finished, whole, even when cut short
+                plot_runs(self.args.plot, [(self.named.label(), self.rows)],
+                          self.book.players,
+                          f"{self.named.label()}: {count_of(len(self.rows), 'game')}"
+                          f"{cut_short(interrupted)}"
+                          f"\n{self.named.title(under_label=True)}", force=self.args.force)
+        return text
+
+
+def format_quality(metrics: Quality) -> str:
+    """The metrics as an aligned table: name, estimate and 95% interval, meaning."""
+    lines = []
+    width = max(len(name) for name in METRICS)
+    for name, interval in metrics.items():
+        mean = name.startswith("duration") or name == "branching_factor"
+        lines.append(f"{name.ljust(width)}  {_estimate(interval, mean)}")
+    return "quality metrics (Ludii definitions, 95% intervals)\n" + "\n".join(lines)
+
+
+def _estimate(interval: Interval, mean: bool) -> str:
+    if mean:
+        return f"{interval.estimate:.1f} ({interval.low:.1f}..{interval.high:.1f})"
+    return f"{interval.estimate:.3f} ({interval.low:.3f}..{interval.high:.3f})"
 
 
 def format_summary(summary: Summary, head: list[tuple[str, str]] | None = None) -> str:

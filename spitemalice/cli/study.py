@@ -1,5 +1,5 @@
-"""Studies on the command line: ``compare``, ``tournament`` and the study options of
-``simulate`` (``--metrics``, ``--games-out``, ``--plot``, ``--quiet`` and its progress bar).
+"""Studies on the command line: ``compare`` (two configurations on the same seeds) and
+``tournament`` (each bot against the one before it).
 
 Every run shows a progress bar on a terminal (games done, rate, time left), none with
 ``--json``, ``--quiet`` or when output is not a terminal.  Ctrl-C stops a run and prints the
@@ -11,25 +11,28 @@ from __future__ import annotations
 import argparse
 import math
 import shlex
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import attrs
 
 from spitemalice.cli._args import (
     INTERRUPTED,
+    Parser,
     add_allow_files,
-    add_force,
     add_rules_args,
+    add_run_options,
     add_set,
     bot_list,
     count,
+    cut_short,
     describe,
     json_text,
     load_rules,
     note_interrupted,
     number,
     players,
+    progress_shown,
     say,
     seed,
     share,
@@ -37,20 +40,16 @@ from spitemalice.cli._args import (
     table,
 )
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.formats.records import record_result
 from spitemalice.measures.coverage import format_paired_coverage
-from spitemalice.measures.metrics import METRICS, Quality, quality
 from spitemalice.measures.stats import Interval
-from spitemalice.model import GameResult
-from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.runs import parallel
 from spitemalice.runs.commit import Outputs
 from spitemalice.runs.games_out import GamesOut
-from spitemalice.runs.outputs import GameOutput, RecordFolder
+from spitemalice.runs.outputs import GameOutput
 from spitemalice.runs.progress import Progress
 from spitemalice.runs.provenance import RunConfiguration, describe_run
-from spitemalice.runs.runner import Configuration, GameRow, configuration, row_of
+from spitemalice.runs.runner import Configuration, GameRow, configuration
 from spitemalice.stops import held_stops
 from spitemalice.study.compare import Comparison, compare, compare_until_decided, statistics
 from spitemalice.study.plot import check_path, plot_runs
@@ -62,39 +61,15 @@ from spitemalice.study.tournament import (
 )
 from spitemalice.wording import count_of
 
+if TYPE_CHECKING:
+    from spitemalice.cli._args import Commands
+
 BATCH = 100
 """``compare --batch``'s default."""
 
 
-PLOT_RUNS = "moves per game and the win rate of each seat and of the seat that moved first"
-"""What :func:`~spitemalice.study.plot.plot_runs` draws (``simulate``, ``compare``)."""
-
-
-def add_run_options(parser: argparse.ArgumentParser, plot: str | None = PLOT_RUNS) -> None:
-    """``--quiet``, ``--games-out FILE``, ``--plot FILE`` (drawing ``plot``, the picture's
-    contents as its help says them; ``None``: no ``--plot``) and ``--force`` for a command
-    that plays games."""
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_force(parser)
-    parser.add_argument("--games-out", type=Path, metavar="FILE",
-                        help="write one row per game as it finishes: FILE.csv or FILE.jsonl")
-    if plot:
-        parser.add_argument("--plot", type=Path, metavar="FILE",
-                            help=f"draw {plot} to FILE.png or FILE.svg (needs "
-                                 "spitemalice[plot])")
-    add_force(parser)
-
-
-def add_simulate_options(parser: argparse.ArgumentParser) -> None:
-    """The study options of ``simulate``: ``--metrics`` and :func:`add_run_options`."""
-    parser.add_argument("--metrics", action="store_true",
-                        help="add game-quality metrics (balance, completion, drawishness, "
-                             "duration, decisiveness, branching factor) with 95%% intervals")
-    add_run_options(parser)
-
-
-def add_study(commands: Any) -> None:
-    """Register ``compare`` and ``tournament`` on ``commands`` (argparse subparsers)."""
+def add_compare(commands: Commands) -> Parser:
+    """Add ``compare`` to ``commands`` (argparse subparsers)."""
     cmp = commands.add_parser(
         "compare", help="play two configurations on the same seeds and compare them",
         description="Play configuration A and configuration B on the same seeds and report "
@@ -134,8 +109,11 @@ def add_study(commands: Any) -> None:
     add_allow_files(cmp)
     add_run_options(cmp)
     parallel.add_arguments(cmp)
-    cmp.set_defaults(handler=run_compare)
+    return cmp
 
+
+def add_tournament(commands: Commands) -> Parser:
+    """Add ``tournament`` to ``commands`` (argparse subparsers)."""
     tour = commands.add_parser(
         "tournament", help="each bot against the one before it, with win rates and intervals")
     add_rules_args(tour)
@@ -149,96 +127,12 @@ def add_study(commands: Any) -> None:
     tour.add_argument("--json", action="store_true", help="print the table as JSON")
     add_run_options(tour, plot=None)
     parallel.add_arguments(tour)
-    tour.set_defaults(handler=run_tournament)
+    return tour
 
 
 _margin = share(0, math.inf, "a margin")
 """``compare --until-decided``: a positive finite difference in the statistic's own unit
 (the library's :func:`~spitemalice.measures.stats.sprt` takes any positive margin)."""
-
-
-def _show_progress(args: argparse.Namespace) -> bool:
-    return not (args.json or args.quiet)
-
-
-def _force(args: argparse.Namespace) -> bool:
-    """``--force``: replace output files already there."""
-    return bool(getattr(args, "force", False))
-
-
-# --- simulate ---------------------------------------------------------------------------
-
-
-class SimulateStudy:
-    """What ``simulate``'s outputs add: a progress bar, rows for ``--metrics`` and ``--plot``,
-    the ``--record`` folder and the ``--games-out`` file (:attr:`outputs`, written together
-    game by game: :mod:`spitemalice.runs.commit`), fed from ``simulate``'s ``on_game``.
-
-    Raises:
-        OutputError: an output that cannot be written (checked now, before any game).
-    """
-
-    def __init__(self, args: argparse.Namespace, book: RuleBook, bots: list[str],
-                 named: RunConfiguration, provenance: dict[str, Any]) -> None:
-        self.args, self.book, self.named = args, book, named
-        self.config = configuration(book, bots)
-        self.keep_rows = args.metrics or args.plot is not None
-        force = _force(args)
-        if args.plot is not None:
-            check_path(args.plot, force=args.force)
-        self.rows: list[GameRow] = []
-        record = getattr(args, "record", None)
-        self.outputs = Outputs([
-            *([RecordFolder(record, args.games, force)] if record is not None else []),
-            *([GamesOut(args.games_out, book.players, teams=book.teams.any,
-                        configuration=provenance, force=force)] if args.games_out else [])])
-        self.progress = Progress(args.games, "simulate", _show_progress(args))
-
-    def on_game(self, game: int, result: GameResult, kinds: tuple[str, ...]) -> None:
-        """``simulate``'s ``on_game``: the game's record and row to every output, then its
-        row kept and the bar moved on."""
-        row = (row_of(self.config, game, result)
-               if self.keep_rows or self.args.games_out else None)
-        record = (record_result(self.book, result, kinds)
-                  if getattr(self.args, "record", None) is not None else None)
-        self.outputs.add(game, GameOutput(() if row is None else ((row, "", self.book.teams),),
-                                          record))
-        if self.keep_rows and row is not None:
-            self.rows.append(row)
-        self.progress.advance()
-
-    def finish(self, summary_data: dict[str, Any], interrupted: bool = False) -> str:
-        """Add ``metrics`` to ``summary_data``; draw ``--plot`` (of the games finished, when
-        there are any); the metrics table (text)."""
-        text = ""
-        if self.args.metrics:
-            metrics = quality(self.rows, self.book.players)
-            summary_data["metrics"] = metrics.as_dict()
-            text = format_quality(metrics)
-        if self.args.plot is not None and self.rows:
-            with held_stops():  # the picture of the games finished, whole, even when cut short
-                plot_runs(self.args.plot, [(self.named.label(), self.rows)],
-                          self.book.players,
-                          f"{self.named.label()}: {count_of(len(self.rows), 'game')}"
-                          f"{_cut(interrupted)}"
-                          f"\n{self.named.title(under_label=True)}", force=self.args.force)
-        return text
-
-
-def format_quality(metrics: Quality) -> str:
-    """The metrics as an aligned table: name, estimate and 95% interval, meaning."""
-    lines = []
-    width = max(len(name) for name in METRICS)
-    for name, interval in metrics.items():
-        mean = name.startswith("duration") or name == "branching_factor"
-        lines.append(f"{name.ljust(width)}  {_estimate(interval, mean)}")
-    return "quality metrics (Ludii definitions, 95% intervals)\n" + "\n".join(lines)
-
-
-def _estimate(interval: Interval, mean: bool) -> str:
-    if mean:
-        return f"{interval.estimate:.1f} ({interval.low:.1f}..{interval.high:.1f})"
-    return f"{interval.estimate:.3f} ({interval.low:.3f}..{interval.high:.3f})"
 
 
 # --- compare ----------------------------------------------------------------------------
@@ -325,7 +219,41 @@ def run_compare(args: argparse.Namespace) -> int:
     a, b = side_a.config, side_b.config
     if args.plot is not None:
         check_path(args.plot, force=args.force)
-    # Options only --until-decided reads: without it they would silently do nothing.
+    _sequential_options(args, a.rules.players)
+    command = compare_command(args, side_a.named, side_b.named)
+    provenance = {"configurations": {"A": side_a.named.as_dict(), "B": side_b.named.as_dict()},
+                  "command": command}
+    outputs = Outputs([GamesOut(args.games_out, a.rules.players, labelled=True,
+                                teams=a.rules.teams.any or b.rules.teams.any,
+                                configuration=provenance, force=args.force)]
+                      if args.games_out else [])
+    progress = Progress(args.games, "compare", progress_shown(args))
+
+    def on_game(rows: tuple[GameRow, ...]) -> None:
+        outputs.add(outputs.games, GameOutput(((rows[0], "A", a.rules.teams),
+                                               (rows[1], "B", b.rules.teams))))
+        progress.advance()
+
+    with progress, outputs:
+        result = _play_comparison(args, a, b, on_game)
+        outputs.close(result.interrupted)
+    if result.interrupted:
+        note_interrupted(result.games)
+    say(json_text({**provenance, **result.as_dict()}) if args.json
+          else format_comparison(result, compare_head(side_a.named, side_b.named, command)))
+    if args.plot is not None and result.games:
+        _plot_comparison(args, side_a, side_b, result)
+    return INTERRUPTED if result.interrupted else 0
+
+
+def _sequential_options(args: argparse.Namespace, seats: int) -> None:
+    """Check the options only ``--until-decided`` reads, and fill in their defaults when it
+    is given (on ``args``).
+
+    Raises:
+        SpiteMaliceError: ``--statistic`` or ``--batch`` without ``--until-decided`` (they
+            would silently do nothing), or a statistic the comparison does not have.
+    """
     for option, given, role in (
             ("--statistic", args.statistic, "names what --until-decided tests"),
             ("--batch", args.batch, "sets how many games --until-decided plays per test")):
@@ -336,56 +264,45 @@ def run_compare(args: argparse.Namespace) -> int:
         args.statistic = "moves" if args.statistic is None else args.statistic  # '' is no name
         args.batch = BATCH if args.batch is None else args.batch
         try:
-            statistics_names = {s.name for s in statistics(a.rules.players)}
+            statistics_names = {s.name for s in statistics(seats)}
             if args.statistic not in statistics_names:
                 raise ValueError(f"unknown statistic {args.statistic!r}; choose from "
                                  f"{', '.join(sorted(statistics_names))}")
         except ValueError as error:
             raise SpiteMaliceError(f"--statistic: {error}") from None
-    command = compare_command(args, side_a.named, side_b.named)
-    provenance = {"configurations": {"A": side_a.named.as_dict(), "B": side_b.named.as_dict()},
-                  "command": command}
-    outputs = Outputs([GamesOut(args.games_out, a.rules.players, labelled=True,
-                                teams=a.rules.teams.any or b.rules.teams.any,
-                                configuration=provenance, force=_force(args))]
-                      if args.games_out else [])
-    progress = Progress(args.games, "compare", _show_progress(args))
-
-    def on_game(rows: tuple[GameRow, ...]) -> None:
-        outputs.add(outputs.games, GameOutput(((rows[0], "A", a.rules.teams),
-                                               (rows[1], "B", b.rules.teams))))
-        progress.advance()
-
-    with progress, outputs:
-        try:
-            with parallel.backend(args) as (jobs, client):
-                if args.until_decided is None:
-                    result = compare(a, b, args.games, args.seed, on_game, jobs, client,
-                                     not args.no_coverage)
-                else:
-                    result = compare_until_decided(a, b, args.statistic, args.until_decided,
-                                                   args.seed, args.batch, args.games, on_game,
-                                                   jobs, client, not args.no_coverage)
-        except ValueError as error:
-            raise SpiteMaliceError(str(error)) from None
-        outputs.close(result.interrupted)
-    if result.interrupted:
-        note_interrupted(result.games)
-    say(json_text({**provenance, **result.as_dict()}) if args.json
-          else format_comparison(result, compare_head(side_a.named, side_b.named, command)))
-    if args.plot is not None and result.games:
-        with held_stops():  # the picture of the games finished, whole, even when cut short
-            plot_runs(args.plot, [(f"A: {a.label}", result.rows[0]),
-                                  (f"B: {b.label}", result.rows[1])], a.rules.players,
-                      f"{count_of(result.games, 'paired game')}{_cut(result.interrupted)}, seed "
-                      f"{args.seed}, spitemalice {side_a.named.version}\n"
-                      f"A: {side_a.named.title(run=False)}\n"
-                      f"B: {side_b.named.title(run=False)}", force=args.force)
-    return INTERRUPTED if result.interrupted else 0
 
 
-def _cut(interrupted: bool) -> str:
-    return " (interrupted)" if interrupted else ""
+def _play_comparison(args: argparse.Namespace, a: Configuration, b: Configuration,
+                     on_game: Callable[[tuple[GameRow, ...]], None]) -> Comparison:
+    """Play the paired games: ``--games`` of them, or batches until the sequential test
+    decides (``--until-decided``).
+
+    Raises:
+        SpiteMaliceError: the library refused a value (its ``ValueError``).
+    """
+    try:
+        with parallel.backend(args) as (jobs, client):
+            if args.until_decided is None:
+                return compare(a, b, args.games, args.seed, on_game, jobs, client,
+                               not args.no_coverage)
+            return compare_until_decided(a, b, args.statistic, args.until_decided,
+                                         args.seed, args.batch, args.games, on_game,
+                                         jobs, client, not args.no_coverage)
+    except ValueError as error:
+        raise SpiteMaliceError(str(error)) from None
+
+
+def _plot_comparison(args: argparse.Namespace, side_a: _Side, side_b: _Side,
+                     result: Comparison) -> None:
+    """``--plot``: the picture of the games finished, whole, even when cut short."""
+    a, b = side_a.config, side_b.config
+    with held_stops():
+        plot_runs(args.plot, [(f"A: {a.label}", result.rows[0]),
+                              (f"B: {b.label}", result.rows[1])], a.rules.players,
+                  f"{count_of(result.games, 'paired game')}{cut_short(result.interrupted)}, "
+                  f"seed {args.seed}, spitemalice {side_a.named.version}\n"
+                  f"A: {side_a.named.title(run=False)}\n"
+                  f"B: {side_b.named.title(run=False)}", force=args.force)
 
 
 def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
@@ -394,7 +311,7 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
     them each side's label and bots)."""
     head = [*(head or [f"A: {result.a.label} (bots {','.join(result.a.bots)})",
                        f"B: {result.b.label} (bots {','.join(result.b.bots)})"]),
-            f"{count_of(result.games, 'paired game')}{_cut(result.interrupted)} (the same "
+            f"{count_of(result.games, 'paired game')}{cut_short(result.interrupted)} (the same "
             "seeds); 95% intervals; "
             "* = the difference's interval excludes 0"]
     rows = [("statistic", "A", "B", "B - A")]
@@ -456,8 +373,8 @@ def run_tournament(args: argparse.Namespace) -> int:
     provenance = {"configuration": named.as_dict(), "bots": bots, "command": command}
     outputs = Outputs([GamesOut(args.games_out, book.players, labelled=True,
                                 teams=book.teams.any, configuration=provenance,
-                                force=_force(args))] if args.games_out else [])
-    progress = Progress(args.games * (len(bots) - 1), "tournament", _show_progress(args))
+                                force=args.force)] if args.games_out else [])
+    progress = Progress(args.games * (len(bots) - 1), "tournament", progress_shown(args))
 
     def on_game(rows: tuple[GameRow, ...]) -> None:
         # One row per seat (team) the challenger took.

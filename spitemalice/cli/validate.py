@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import shlex
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import attrs
 
 from spitemalice.cli._args import (
     INTERRUPTED,
+    Parser,
     add_force,
     add_rules_args,
     count,
@@ -32,12 +33,15 @@ from spitemalice.validation.house_rule import format_house_rule_report, validate
 from spitemalice.validation.report import Report
 from spitemalice.wording import for_terminal
 
+if TYPE_CHECKING:
+    from spitemalice.cli._args import Commands
+
 DEFAULT_RECORD = "validate-failure.json"
 """Where the smallest failing game goes without ``--record``."""
 
 
-def add_validate(commands: Any) -> None:
-    """Register the ``validate`` subcommand on ``commands`` (an argparse subparsers object)."""
+def add_validate(commands: Commands) -> Parser:
+    """Add ``validate`` to ``commands`` (argparse subparsers)."""
     parser = commands.add_parser(
         "validate", help="check a rule set (or a house rule, on each built-in rule set) "
                          "statically and by play")
@@ -56,7 +60,7 @@ def add_validate(commands: Any) -> None:
                              "(default: validate-failure.json)")
     add_force(parser)
     parallel.add_arguments(parser)
-    parser.set_defaults(handler=run_validate)
+    return parser
 
 
 def run_validate(args: argparse.Namespace) -> int:
