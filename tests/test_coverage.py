@@ -98,7 +98,7 @@ def test_events_are_counted_where_they_happen_and_only_while_recording() -> None
     with Recorder(bf) as recorder:
         sm.apply_move(bf, state, sm.parse_move("QH>B1"))  # BF-6: the pile completes
     assert recorder.tally.fired == Counter({"pile-completed": 1})
-    assert bf._cache.fired is None
+    assert bf.engine_cache.fired is None
     sm.apply_move(bf, state, sm.parse_move("QH>B1"))
     assert recorder.tally.fired == Counter({"pile-completed": 1})
 

@@ -49,7 +49,7 @@ def test_states_the_engine_builds_equal_and_hash_like_public_ones(bf: sm.RuleBoo
 def test_the_play_tables_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(legal, "_PLAYS_MOST", 10)
     rules = sm.load("blackwood-frey")
-    cache = rules._cache
+    cache = rules.engine_cache
     tables = (cache.hand_plays, cache.payoff_plays, cache.discard_plays)
     most = 0
     state, chooser = sm.deal(rules, 4), random.Random(4)

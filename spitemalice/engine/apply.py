@@ -34,7 +34,7 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
             names :func:`spitemalice.load`).
     """
     try:
-        cached = rules._cache.last_legal
+        cached = rules.engine_cache.last_legal
     except AttributeError:  # checked only here: a call with a rule book pays nothing for it
         check_book(rules, "apply_move")
         raise

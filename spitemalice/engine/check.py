@@ -46,7 +46,7 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
             message names :func:`spitemalice.load`).
     """
     try:
-        cached = rules._cache.last_legal
+        cached = rules.engine_cache.last_legal
     except AttributeError:  # checked only here: a call with a rule book pays nothing for it
         check_book(rules, "check_move")
         raise

@@ -89,7 +89,7 @@ class Recorder:
         self._discards: dict[tuple[int, int], str | None] = {}
 
     def __enter__(self) -> Recorder:
-        cache = self.rules._cache
+        cache = self.rules.engine_cache
         if cache.fired is not None:
             raise SpiteMaliceError("rule coverage is already being recorded for this rule "
                                    "book; one recorder at a time")
@@ -98,7 +98,7 @@ class Recorder:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
-        self.rules._cache.fired = None
+        self.rules.engine_cache.fired = None
 
     def game(self) -> None:
         """One more game counted (call it when a game has ended)."""
@@ -109,8 +109,8 @@ class Recorder:
         carry its own, whichever process plays it).  The engine's answers learnt so far are
         kept."""
         taken, self.tally = self.tally, Tally()
-        if self.rules._cache.fired is taken.fired:
-            self.rules._cache.fired = self.tally.fired
+        if self.rules.engine_cache.fired is taken.fired:
+            self.rules.engine_cache.fired = self.tally.fired
         return taken
 
     def move(self, state: GameState, move: Move) -> None:

@@ -29,7 +29,7 @@ def fire(rules: RuleBook, event: str) -> None:
     """Count ``event`` (:data:`spitemalice.rules.events.EVENTS`) for rule coverage while a
     study records it (:mod:`spitemalice.engine.coverage`); otherwise do nothing.  Called only
     where the event happens, never once per move."""
-    fired = rules._cache.fired
+    fired = rules.engine_cache.fired
     if fired is not None:
         fired[event] += 1
 

@@ -3,7 +3,8 @@
 :func:`legal_moves` lists every legal move; :func:`~spitemalice.engine.check.check_move`
 accepts exactly those moves and refuses every other one.  The property tests hold the two to
 agreeing.  Moves are frozen values, made once per rule book and reused: the tables live in
-the rule book's private :class:`~spitemalice.rules.book.EngineCache`.
+the rule book's :attr:`~spitemalice.rules.book.RuleBook.engine_cache`, which the engine alone
+uses.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def legal_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
             names :func:`spitemalice.load`).
     """
     try:
-        cache = rules._cache
+        cache = rules.engine_cache
     except AttributeError:  # checked only here: a call with a rule book pays nothing for it
         check_book(rules, "legal_moves")
         raise
@@ -67,7 +68,7 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
         TypeError: ``state`` is not a :class:`GameState` (a seat's view, say: the message
             names :func:`spitemalice.view_legal_moves`).
     """
-    cache = rules._cache
+    cache = rules.engine_cache
     if type(state) is not GameState:
         raise not_a_state(state, "base_moves")
     seat = state.seats[state.seat]

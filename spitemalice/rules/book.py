@@ -101,7 +101,8 @@ index, card, target piles)."""
 @attrs.define(eq=False, repr=False)
 class EngineCache:
     """What the engine (:mod:`spitemalice.engine.legal`) remembers between calls for one rule
-    book: never part of the book's value, and read by nothing else.
+    book (:attr:`RuleBook.engine_cache`): never part of the book's value, and read by nothing
+    but the engine.
 
     Every table is bounded by the engine, which empties it when it grows past its limit.
 
@@ -188,6 +189,10 @@ class RuleBook:
             the spec's arguments by position; empty when no plugin implements the hook.  The
             other hooks asked during play likewise: ``end_of_game_hooks``,
             ``completed_pile_hooks``, ``team_won_hooks``, ``score_hooks``.
+        engine_cache: what the engine remembers between calls for this book
+            (:class:`EngineCache`), used by :mod:`spitemalice.engine` alone (and emptied by
+            :meth:`forget_last_legal`); never part of the book's value.  Its name is public
+            because the engine is another package (the tier rule, ``docs/contributing.md``).
     """
 
     ruleset: Ruleset
@@ -211,7 +216,7 @@ class RuleBook:
     score_hooks: tuple[ScoreHook, ...]
     _recipe: _Recipe
     _pm: pluggy.PluginManager
-    _cache: EngineCache = attrs.field(factory=EngineCache)
+    engine_cache: EngineCache = attrs.field(factory=EngineCache)
 
     @classmethod
     def from_plugins(
@@ -316,7 +321,7 @@ class RuleBook:
         """Forget the legal moves remembered for the last state asked, so that the next
         :func:`~spitemalice.engine.check_move` on that state runs every rule instead of
         accepting a move it listed (for audits and tests of the checker itself)."""
-        self._cache.last_legal = None
+        self.engine_cache.last_legal = None
 
     def rebuild(self, **overrides: Any) -> RuleBook:
         """The same plugins and file with these parameter overrides on top of those given.
