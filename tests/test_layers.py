@@ -4,6 +4,12 @@ the library imports one that imports it back, directly or through others.
 
 Imports inside functions count (a late import is still a dependency); only those under
 ``if TYPE_CHECKING:`` do not, as they never run.
+
+The table says which package may import which; the tiers (``docs/contributing.md``, held by
+``tests/test_tiers.py``) say how: code outside the package (docs, examples, the plugins of
+``variants/``) imports from the package faces, the ``__init__`` modules; code inside imports
+modules by their names; no underscore name crosses a package boundary, ``bench/`` included
+(tests are exempt: they may test private helpers).
 """
 
 from __future__ import annotations

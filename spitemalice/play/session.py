@@ -1,8 +1,9 @@
 """A game at a table: who sits where, the moves so far, and what each seat may be told.
 
 A :class:`Session` is the referee's side of a game that people play: the terminal game
-(``spitemalice play``) and the play server both build on it.  It is a client of the library's
-public API only, never a second referee:
+(``spitemalice play``) and the play server both build on it.  It is never a second referee:
+the game goes through the library's public functions (the helpers it also imports, guards,
+files, wording, are listed in :mod:`spitemalice.play`):
 
 * what happens is :func:`~spitemalice.apply_move` (and its refusals, each with a reason code
   and the clause of the rule sheet that forbids the move);

@@ -11,11 +11,27 @@ through a documented WebSocket protocol; the ``play`` extra.
 * :mod:`spitemalice.server.remote`: one of our bots at a remote table
   (``spitemalice bot --connect URL``).
 
-Every table is a :class:`~spitemalice.play.session.Session`: the server is a client of the
-library's public API and never a second referee (design notes §9).  A program imports
-from this package (``from spitemalice.server import read_message, Hub``); only
-:mod:`~spitemalice.server.app` (and :meth:`RemoteBot.run <spitemalice.server.remote.RemoteBot.run>`)
-need the web libraries of the ``play`` extra.
+Every table is a :class:`~spitemalice.play.session.Session`: the game goes through the
+library's public functions and the server is never a second referee (design notes §9).  A
+program imports from this package (``from spitemalice.server import read_message, Hub``);
+only :mod:`~spitemalice.server.app` (and :meth:`RemoteBot.run
+<spitemalice.server.remote.RemoteBot.run>`) need the web libraries of the ``play`` extra.
+
+Like any package inside the library (the tiers, ``docs/contributing.md``), the server also
+imports inner modules of lower layers for what is no game rule:
+
+* :mod:`spitemalice.formats.strict_json` and :mod:`spitemalice.formats.json_input` (reading
+  a message or a table file strictly, field by field, and naming a field's path),
+  :mod:`spitemalice.guards` (argument checks), :mod:`spitemalice.limits` (the bounds on
+  messages, tables and their rate), :mod:`spitemalice.wording` (values in messages, terminal
+  escaping);
+* :mod:`spitemalice.files` (the store's folders and files, written whole);
+* :mod:`spitemalice.rules.ruleset` (a new table's parameters converted as the command line
+  does, and the closest name to a misspelt one), :mod:`spitemalice.rules.book`
+  (``check_book``), :mod:`spitemalice.bots.players` (``STRONGEST``, the bot a hint asks),
+  :mod:`spitemalice.formats.picture` (``isolated``: a seat's name in a picture's caption).
+
+``tests/test_tiers.py`` holds this list to the imports.
 """
 
 from spitemalice.server.protocol import ERROR_CODES, KINDS, PROTOCOL, Message, read_message
