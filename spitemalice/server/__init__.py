@@ -27,9 +27,9 @@ imports inner modules of lower layers for what is no game rule:
   escaping);
 * :mod:`spitemalice.files` (the store's folders and files, written whole);
 * :mod:`spitemalice.rules.ruleset` (a new table's parameters converted as the command line
-  does, and the closest name to a misspelt one), :mod:`spitemalice.rules.book`
-  (``check_book``), :mod:`spitemalice.bots.players` (``STRONGEST``, the bot a hint asks),
-  :mod:`spitemalice.formats.picture` (``isolated``: a seat's name in a picture's caption).
+  does, and the closest name to a misspelt one), :mod:`spitemalice.bots.players`
+  (``STRONGEST``, the bot a hint asks), :mod:`spitemalice.formats.picture` (``isolated``: a
+  seat's name in a picture's caption).
 
 ``tests/test_tiers.py`` holds this list to the imports.
 """
