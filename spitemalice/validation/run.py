@@ -102,7 +102,7 @@ class Validation:
             to :data:`~spitemalice.limits.MAX_JOBS`.
     """
 
-    book: RuleBook = attrs.field(eq=False)
+    book: RuleBook  # compared by identity, as rule books are
     games: int = 300
     seed: int = 0
     reload: Callable[[Mapping[str, Any]], RuleBook] | None = None
