@@ -167,10 +167,12 @@ SEQUENCES: dict[str, tuple[Call, str]] = {
         '["me", "greedy"]'),
     "spitemalice.play.session:Session.resume(kinds)": (
         lambda s: _m("play.session").Session.resume(RECORD, kinds=s), '["human", "greedy"]'),
-    "spitemalice.validation:validate(house_rules)": (
+    "spitemalice.validation.run:validate(house_rules)": (
         lambda s: _m("validation").validate("blackwood-frey", s), '["mandatory-aces"]'),
-    "spitemalice.validation:validate_book(house_rules)": (
+    "spitemalice.validation.run:validate_book(house_rules)": (
         lambda s: _m("validation").validate_book(BF, house_rules=s), '["mandatory-aces"]'),
+    "spitemalice.validation.run:Validation(house_rules)": (
+        lambda s: _m("validation").Validation(BF, house_rules=s), '["mandatory-aces"]'),
     "spitemalice.validation.house_rule:validate_house_rule(house_rules)": (
         lambda s: _m("validation.house_rule").validate_house_rule("mandatory-aces", s),
         '["mandatory-aces"]'),
@@ -195,7 +197,8 @@ NONE_ALLOWED = {
     "spitemalice.formats.records:record_game(seats)",
     "spitemalice.formats.records:record_result(seats)", "spitemalice.play.session:Session(names)",
     "spitemalice.play.session:Session.resume(kinds)",
-    "spitemalice.validation:validate_book(house_rules)",
+    "spitemalice.validation.run:validate_book(house_rules)",
+    "spitemalice.validation.run:Validation(house_rules)",
     "spitemalice.validation.spread:check_stacking(extra)"}
 # Taking a str as one name, by design and documented (not a list of its letters).
 ONE_NAME = {f"spitemalice.env:{name}(house_rules)" for name in (
@@ -437,9 +440,9 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.testing.conformance:legal_move_machine(player_counts)": _HELPER,
     "spitemalice.validation.audit:filters_hold(listed)": _HELPER,
     "spitemalice.validation.audit:other_seats(targets)": _HELPER,
-    "spitemalice.validation.dynamic:first_problem(picks)": _HELPER,
-    "spitemalice.validation.dynamic:first_violation(picks)": _HELPER,
-    "spitemalice.validation.dynamic:picks_of(moves)": _HELPER,
+    "spitemalice.validation.shrink:first_problem(picks)": _HELPER,
+    "spitemalice.validation.shrink:first_violation(picks)": _HELPER,
+    "spitemalice.validation.shrink:picks_of(moves)": _HELPER,
     "spitemalice.validation.dynamic:play_checked(audit_at)": _HELPER,
     "spitemalice.validation.dynamic:play_checked(stuck_seen)": _HELPER,
     "spitemalice.validation.dynamic:stuck(moves)": _HELPER,
@@ -450,7 +453,8 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.validation.roundtrip:RoundTrip.problem(listed)": _HELPER,
     "spitemalice.validation.static:check_hook_markers(plugins)": _HELPER,
     "spitemalice.validation.static:static_checks(plugins)": _HELPER,
-    "spitemalice.validation:validate_book(extra_checks)": _HELPER,
+    "spitemalice.validation.run:validate_book(extra_checks)": _HELPER,
+    "spitemalice.validation.steps:after_games(steps)": _HELPER,
     "spitemalice.formats.notation:teams_field(teams)": _TEAMS,
     "spitemalice.rules.policies:teams_text(teams)": _TEAMS,
     "spitemalice.rules.resolve:rule_sheet(teams)": _TEAMS,
@@ -705,6 +709,9 @@ def test_with_two_wrong_arguments_the_first_is_named(call: Callable[[], object],
      "check_stacking takes own", "own"),
     (lambda: sm.study.play_one(sm.study.configuration(BF, ["greedy"]), -1, -1), "run_seed", "-1"),
     (lambda: sm.validation.validate_book(BF, games=0, house_rules="x"), "games", "0"),
+    (lambda: sm.validation.Validation(BF, games=0, house_rules="x"), "games", "0"),
+    (lambda: sm.validation.Validation(BF, house_rules="x", base="y"),
+     "Validation takes house_rules", "x"),
 ])
 def test_each_argument_check_runs_in_parameter_order(call: Callable[[], object], first: str,
                                                      names: str) -> None:

@@ -11,7 +11,6 @@ import pytest
 from helpers.positions import position
 
 import spitemalice as sm
-from spitemalice import validation
 from spitemalice.bots.players import GreedyPlayer, make_player
 from spitemalice.engine.check import decisions
 from spitemalice.engine.coverage import Recorder, Tally, _discard_candidates, _sources
@@ -21,7 +20,7 @@ from spitemalice.runs.loop import covered_game, play_game
 from spitemalice.runs.runner import configuration
 from spitemalice.study.compare import compare
 from spitemalice.study.simulate import simulate
-from spitemalice.validation import Check, validate_book
+from spitemalice.validation import STEPS, Validation
 
 PAIRS = sm.load("blackwood-frey", ["pair-discards"])
 
@@ -155,14 +154,13 @@ def _never_blocked(declare: bool) -> sm.RuleBook:
                                     {"payoff_size": 6})
 
 
-def test_validate_strict_fails_on_an_unexercised_clause(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_validate_strict_fails_on_an_unexercised_clause() -> None:
     # Only this configuration's own games matter here: the games at other seat counts and in
     # other stacking orders (tested elsewhere) are left out to keep the test quick.
-    skipped = (Check("games at every seat count", True, "left out"), None)
-    monkeypatch.setattr(validation, "check_seat_counts", lambda *args: skipped)
-    monkeypatch.setattr(validation, "check_stacking", lambda *args: skipped)
-    report = validate_book(_never_blocked(False), games=ENOUGH_GAMES, seed=1,
-                           house_rules=["never-blocked"])
+    judged = tuple(step for step in STEPS if step.name not in (
+        "games at every seat count", "house rules stacked in every order"))
+    report = Validation(_never_blocked(False), games=ENOUGH_GAMES, seed=1,
+                        house_rules=["never-blocked"], steps=judged).run()
     found = [f for f in report.findings if f.name == "unexercised" and "NB-1" in f.message]
     assert len(found) == 1 and found[0].level == "warning"
     assert found[0].message.startswith("NB-1 was never exercised: no game ended blocked in "

@@ -388,7 +388,7 @@ for _name, _params in (("simulate", ("games", "seed", "jobs")),
                        ("play_one", ("run_seed", "game"))):
     for _param in _params:
         CALLS[f"{_name}({_param})"] = _study(_name)(_param)
-for _name in ("validate", "validate_book"):
+for _name in ("validate", "validate_book", "Validation"):
     for _param in ("games", "seed", "jobs"):
         CALLS[f"{_name}({_param})"] = _validate(_name)(_param)
 # Public values: an instance the library made, evolved (attrs runs the validators).

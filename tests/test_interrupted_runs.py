@@ -17,6 +17,9 @@ from spitemalice import validation
 from spitemalice.cli import main
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.registry import load_plugin
+from spitemalice.validation import run, steps
+
+AFTER_GAMES = tuple(step.name for step in validation.STEPS)
 
 
 class _Crashing:
@@ -54,11 +57,11 @@ class _CtrlCAt:
 
 def test_validate_cut_short_in_its_games_reports_what_they_showed(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(validation, "Progress", _CtrlCAt(4))
+    monkeypatch.setattr(run, "Progress", _CtrlCAt(4))
     book = RuleBook.from_plugins(load_plugin("blackwood-frey", "ruleset"), [_Crashing()])
     report = validation.validate_book(book, games=30, seed=1)
     assert report.interrupted and report.stats is not None and report.stats.played == 5
-    assert report.not_run == validation.AFTER_GAMES  # nothing after the games was done
+    assert report.not_run == AFTER_GAMES  # nothing after the games was done
     figure = next(c for c in report.checks if c.name == "invariants after every move").figure
     assert "0/5 games clean" in figure and "interrupted: 5 of 30 games played" in figure
     # The failing game is given as it was found (not shrunk: the person asked to stop).
@@ -74,17 +77,17 @@ def test_validate_cut_short_after_its_games_names_what_it_did_not_do(
     def stopped(*args: object) -> object:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(validation, "check_stacking", stopped)
+    monkeypatch.setattr(steps, "check_stacking", stopped)
     report = validation.validate("blackwood-frey", games=6, seed=2)
     assert report.interrupted and report.stats is not None and report.stats.played == 6
-    assert report.not_run == validation.AFTER_GAMES[1:]
+    assert report.not_run == AFTER_GAMES[1:]
     assert any(c.name == "games at every seat count" for c in report.checks)
 
 
 def test_validate_on_the_command_line_cut_short_exits_130_and_writes_the_game_found(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         tmp_path: Path) -> None:
-    monkeypatch.setattr(validation, "Progress", _CtrlCAt(2))
+    monkeypatch.setattr(run, "Progress", _CtrlCAt(2))
     monkeypatch.chdir(tmp_path)
     assert main(["validate", "blackwood-frey", "--games", "40", "--jobs", "1"]) == 130
     out, err = capsys.readouterr()

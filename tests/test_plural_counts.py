@@ -212,7 +212,7 @@ NEVER_ONE = {
     ("spitemalice/runs/loop.py", "rules.players", "seats"),
     ("spitemalice/runs/loop.py", "rules.players", "players"),
     ("spitemalice/testing/conformance.py", "players", "players"),
-    ("spitemalice/validation/__init__.py", "book.players", "players"),
+    ("spitemalice/validation/run.py", "book.players", "players"),
     ("spitemalice/validation/base.py", "players", "players"),
     ("spitemalice/validation/spread.py", "seats", "players"),
     ("spitemalice/validation/spread.py", "book.players", "seats"),

@@ -29,7 +29,7 @@ from spitemalice.bots.players import GreedyPlayer
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.moves import Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.validation import validate_book
+from spitemalice.validation import Validation, validate_book
 
 
 def _module(name: str) -> Any:
@@ -56,6 +56,7 @@ audit, base, dynamic, intent, judge, recheck, roundtrip, spread, static, termina
     _module, ["validation.audit", "validation.base", "validation.dynamic", "validation.intent",
               "validation.judge", "validation.recheck", "validation.roundtrip",
               "validation.spread", "validation.static", "validation.termination"])
+shrink, steps = map(_module, ["validation.shrink", "validation.steps"])
 
 ROOT = Path(__file__).parents[1]
 BF = sm.load("blackwood-frey")
@@ -249,9 +250,12 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     "spitemalice.study.tournament:tournament": (
         lambda r: tournament.tournament(r, ["greedy", "random"], 1, 1), TypeError),
     # validation
-    "spitemalice.validation:validate_book": (lambda r: validate_book(r, 1), TypeError),
-    "spitemalice.validation:validate_book(base)": (
+    "spitemalice.validation.run:validate_book": (lambda r: validate_book(r, 1), TypeError),
+    "spitemalice.validation.run:validate_book(base)": (
         lambda r: validate_book(BF, 1, base=r) if r is not None else None, TypeError),
+    "spitemalice.validation.run:Validation": (lambda r: Validation(r, 1), TypeError),
+    "spitemalice.validation.run:Validation(base)": (
+        lambda r: Validation(BF, 1, base=r) if r is not None else None, TypeError),
     **{f"spitemalice.validation.audit:{name}": (
         _call(audit, name, STATE), TypeError)
        for name in ("audit_position", "answering_filters", "candidates")},
@@ -273,11 +277,14 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
         lambda r: dynamic.play_checked(r, 1, "greedy"), TypeError),
     "spitemalice.validation.dynamic:dynamic_checks": (
         lambda r: dynamic.dynamic_checks(r, 1, 1), TypeError),
-    **{f"spitemalice.validation.dynamic:{name}": (
-        _call(dynamic, name, 1, ()), TypeError)
+    **{f"spitemalice.validation.shrink:{name}": (
+        _call(shrink, name, 1, ()), TypeError)
        for name in ("first_problem", "first_violation", "picks_of")},
-    "spitemalice.validation.dynamic:shrink": (
-        lambda r: dynamic.shrink(r, None), TypeError),
+    "spitemalice.validation.shrink:shrink": (
+        lambda r: shrink.shrink(r, None), TypeError),
+    "spitemalice.validation.steps:Plan": (
+        lambda r: steps.Plan(r, 1, sm.load, sm.load, (), (), base.Base(None, "", "")),
+        TypeError),
     "spitemalice.validation.intent:intended": (lambda r: intent.intended(r, ()), TypeError),
     "spitemalice.validation.intent:intends": (lambda r: intent.intends(r, "x"), TypeError),
     "spitemalice.validation.judge:judge": (
@@ -310,8 +317,10 @@ LEFT_ALONE = {
         "never reads the rules (a uniform pick among the moves given), as RandomPlayer.choose"),
     "spitemalice.engine.views:ViewPlayer(bot)": (
         "the wrapped bot, a function the rule book is handed to, not a rule book"),
-    "spitemalice.validation:validate_book(reload)": "a function that makes rule books",
-    "spitemalice.validation:validate_book(stack)": "a function that makes rule books",
+    **{f"spitemalice.validation.{member}": "a function that makes rule books"
+       for member in ("run:validate_book(reload)", "run:validate_book(stack)",
+                      "run:Validation(reload)", "run:Validation(stack)", "steps:Plan(reload)",
+                      "steps:Plan(stack)")},
 }
 
 # Internal helpers: public names in documented modules, but called only from inside the
@@ -357,7 +366,8 @@ INTERNAL = {
 NONE_ALLOWED = {"spitemalice.formats.replay:replay", "spitemalice.formats.replay:final_state",
                 "spitemalice.formats.replay:check_record",
                 "spitemalice.play.session:Session.resume",
-                "spitemalice.validation:validate_book(base)", "spitemalice.validation.base:Base"}
+                "spitemalice.validation.run:validate_book(base)",
+                "spitemalice.validation.run:Validation(base)", "spitemalice.validation.base:Base"}
 
 
 
@@ -371,7 +381,7 @@ def _bots_state() -> object:
 def _display(member: str) -> str:
     """The name the message gives: the qualified name (a class's for its constructor)."""
     qualname = member.partition(":")[2]
-    return "validate_book's base" if qualname == "validate_book(base)" else qualname
+    return qualname.replace("(base)", "'s base")
 
 
 def _cases() -> list[tuple[str, Any]]:
@@ -398,8 +408,7 @@ def test_a_wrong_rule_book_is_refused_by_name_and_changes_nothing(member: str, b
     assert _bots_state() == before
 
 
-@pytest.mark.parametrize("member", sorted(m for m in MEMBERS if m != "spitemalice.validation:"
-                                          "validate_book(base)"))
+@pytest.mark.parametrize("member", sorted(m for m in MEMBERS if not m.endswith("(base)")))
 def test_each_call_runs_with_the_real_rule_book_as_far_as_its_dummies_let_it(member: str) -> None:
     """The rows call what they name: with the real rule book the call gets past the check (it
     returns, or fails on a dummy argument with another message)."""

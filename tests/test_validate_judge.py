@@ -178,11 +178,11 @@ def test_a_ceiling_of_13_fails_under_strict_naming_the_completion(
 def test_validate_shows_progress_unless_json(extra, shown, tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
-    import spitemalice.validation as validation
+    from spitemalice.validation import run
 
     seen: list[tuple[int, bool, int]] = []
 
-    class Recorder(validation.Progress):
+    class Recorder(run.Progress):
         def __init__(self, total: int, description: str, enabled: bool = True,
                      stream=None) -> None:
             super().__init__(total, description, enabled, stream)
@@ -192,7 +192,7 @@ def test_validate_shows_progress_unless_json(extra, shown, tmp_path: Path,
             total, enabled, done = seen[-1]
             seen[-1] = (total, enabled, done + games)
 
-    monkeypatch.setattr(validation, "Progress", Recorder)
+    monkeypatch.setattr(run, "Progress", Recorder)
     assert main(["validate", "misery", "--games", "3", *extra,
                  "--record", str(tmp_path / "f.json")]) == 0
     capsys.readouterr()

@@ -20,6 +20,7 @@ from spitemalice.rules.registry import load_plugin
 from spitemalice.wording import count_of
 
 from .report import Report, format_report
+from .run import validate
 
 
 @attrs.frozen
@@ -76,8 +77,6 @@ def validate_house_rule(
     """
     check_list(house_rules, "validate_house_rule", "house_rules, a list of names,",
                '["mandatory-aces"]')
-    from spitemalice.validation import validate  # the package imports this module
-
     load_plugin(name, "house-rule")
     reports: list[tuple[str, Report]] = []
     refused: list[tuple[str, str]] = []

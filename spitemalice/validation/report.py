@@ -158,8 +158,9 @@ class Report:
         interrupted: a stop (Ctrl-C, SIGTERM) cut the validation short: the checks and
             figures cover the games played (``stats.played``), and a failing game is given as
             it was found, not shrunk.
-        not_run: what a validation cut short did not do
-            (:data:`spitemalice.validation.AFTER_GAMES`, in order).
+        not_run: what a validation cut short did not do, in order: the names of its
+            steps (:data:`spitemalice.validation.STEPS`), after ``"the checked games"`` when
+            it stopped before them.
         coverage: how the games exercised each clause of the rule sheet
             (:mod:`spitemalice.measures.coverage`); empty when no game was played.
     """

@@ -15,7 +15,8 @@ from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.registry import installed
 from spitemalice.wording import count_of
 
-from .dynamic import LINEUPS, Failure, play_checked
+from .dynamic import LINEUPS, play_checked
+from .failure import Failure
 from .report import Check, skip
 
 SEAT_COUNT_GAMES = 4

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -12,10 +11,8 @@ from spitemalice.engine.coverage import Tally as CoverageTally
 from spitemalice.measures.stats import wilson
 from spitemalice.model import GameState
 
+from .failure import Failure
 from .report import GameStats
-
-if TYPE_CHECKING:
-    from .dynamic import Failure
 
 
 @attrs.define

@@ -1,0 +1,243 @@
+"""What a validation does after its checked games, step by step: each step a function from
+the report so far to the report with the step done, in the table :data:`STEPS`.
+
+A run cut short (Ctrl-C; SIGTERM on the command line) names the steps it did not reach
+(:attr:`~spitemalice.validation.report.Report.not_run`); :func:`after_games` runs them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from spitemalice.bots.players import make_player
+from spitemalice.engine import apply_move, deal
+from spitemalice.engine.shuffle import derive_seed
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.records import RecordFinding, record_game, record_to_dict
+from spitemalice.measures.coverage import UNEXERCISED, coverage_notes
+from spitemalice.model import Outcome
+from spitemalice.moves import move_text
+from spitemalice.rules.book import RuleBook, book_field
+from spitemalice.rules.findings import cite
+from spitemalice.rules.loader import load
+from spitemalice.rules.registry import installed
+from spitemalice.runs.loop import play_game
+from spitemalice.wording import count_of
+
+from . import termination
+from .base import Base
+from .dynamic import STUCK
+from .failure import Failure
+from .intent import Intended, intended
+from .judge import ENOUGH_GAMES, judge
+from .report import Finding, GameStats, Report
+from .shrink import shrink
+from .spread import check_seat_counts, check_stacking
+from .termination import NonTermination, cpu_limit
+
+BASE_GAMES = 60
+"""Greedy games of the base rule set played to compare game length with."""
+
+
+@attrs.frozen
+class Plan:
+    """What the steps after the games work from: the configuration validated, with the
+    defaults of :class:`~spitemalice.validation.run.Validation` filled in from its rule book.
+
+    Attributes:
+        book: the configuration validated.
+        seed: the seed of its games.
+        reload: builds the configuration with parameter overrides (every seat count).
+        stack: builds it with these house-rule names, in this order.
+        own: the configuration's own house-rule names (stacked in every order).
+        plugins: the plugin objects of ``book``, rule set first.
+        base: the base rule set to compare game length and parameters with.
+        failure: the first failure the configuration's own games met (``None`` before they
+            are played, or when every game was clean).
+
+    Raises:
+        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+
+    book: RuleBook = attrs.field(eq=False, validator=book_field())
+    seed: int
+    reload: Callable[[Mapping[str, Any]], RuleBook]
+    stack: Callable[[Sequence[str]], RuleBook]
+    own: tuple[str, ...]
+    plugins: tuple[object, ...]
+    base: Base
+    failure: Failure | None = None
+
+
+@attrs.frozen
+class Step:
+    """One step after the games.
+
+    Attributes:
+        name: what a run cut short names as not done (``"the smallest failing game"``).
+        run: the report with the step done, from the plan and the report so far.
+    """
+
+    name: str
+    run: Callable[[Plan, Report], Report]
+
+
+def seat_counts(plan: Plan, report: Report) -> Report:
+    """``report`` with the check of a few games at every other seat count."""
+    return attrs.evolve(report, checks=(
+        *report.checks, check_seat_counts(plan.reload, plan.book, plan.seed)[0]))
+
+
+def stacking(plan: Plan, report: Report) -> Report:
+    """``report`` with the check of the house rules stacked in every order."""
+    return attrs.evolve(report, checks=(
+        *report.checks, check_stacking(plan.stack, list(plan.own), plan.seed)[0]))
+
+
+def judgement(plan: Plan, report: Report) -> Report:
+    """``report`` with the judged checks and every finding: play against the base rule set's
+    greedy games, unusual parameters, the stuck seats the rules intend and the clauses no
+    game exercised."""
+    assert report.stats is not None  # the steps run after the games
+    stats, base = report.stats, plan.base
+    expected = intended(plan.book, list(plan.plugins))
+    base_stats = None if base.book is None else _greedy_stats(base.book, plan.seed,
+                                                              stats.greedy_games)
+    changed = {} if base.book is None else _changed(plan.book, base.book)
+    judged, findings = judge(plan.book, stats, base_stats, changed, usual_configurations(),
+                             expected, base.name or "the base rule set", base.how)
+    return attrs.evolve(report, checks=(*report.checks, *judged),
+                        findings=(*findings, *_stuck_seats(stats, expected),
+                                  *_unexercised(plan.book, report)))
+
+
+def smallest_failing_game(plan: Plan, report: Report) -> Report:
+    """``report`` with the smallest failing game found from the first failure, if any."""
+    return attrs.evolve(report, reproduction=None if plan.failure is None
+                        else _reproduction(plan.book, plan.failure))
+
+
+STEPS: tuple[Step, ...] = (
+    Step("games at every seat count", seat_counts),
+    Step("house rules stacked in every order", stacking),
+    Step("the judgement of the games", judgement),
+    Step("the smallest failing game", smallest_failing_game),
+)
+"""What validate does after its games, in order.  A failure at another seat count or stacking
+is named in its check; only a failure of this very configuration is shrunk and recorded."""
+
+
+def after_games(plan: Plan, report: Report, steps: Sequence[Step] = STEPS) -> Report:
+    """``report`` (its games played) with ``steps`` done in order.  Cut short, or when the
+    games were: what was found so far, the steps not done named, and the failing game as it
+    was found (not shrunk: the person asked to stop)."""
+    later = list(steps)
+    if report.stats is not None and not report.stats.interrupted:
+        try:
+            while later:
+                report = later[0].run(plan, report)
+                later.pop(0)
+            return report
+        except KeyboardInterrupt:
+            pass
+    found = None if plan.failure is None else _reproduction(plan.book, plan.failure,
+                                                           shrunk=False)
+    return attrs.evolve(report, interrupted=True, not_run=tuple(step.name for step in later),
+                        reproduction=found)
+
+
+def _reproduction(book: RuleBook, failure: Failure, shrunk: bool = True) -> dict[str, object]:
+    """The smallest failing game found from ``failure`` (``shrunk=False``: ``failure`` as it
+    was found, for a run cut short), with its record."""
+    small = _shrunk(book, failure) if shrunk else failure
+    invariant = small.invariant or failure.invariant
+    ended = None if invariant == "non-termination" else _outcome(book, small)
+    record = attrs.evolve(record_game(book, small.seed, small.moves, outcome=ended),
+                          finding=RecordFinding(invariant, small.problem))
+    return {"seed": small.seed, "moves": [move_text(m) for m in small.moves],
+            "problem": small.problem, "invariant": invariant, "record": record_to_dict(record)}
+
+
+def _unexercised(book: RuleBook, report: Report) -> list[Finding]:
+    """A finding (``unexercised``: a warning, or info for a clause declaring it) for each
+    clause no game exercised."""
+    tally = report.stats.coverage_tally if report.stats is not None else None
+    if tally is None or not report.coverage:
+        return []
+    return [Finding(note.level, UNEXERCISED, note.message)
+            for note in coverage_notes(book, report.coverage, tally.games)]
+
+
+def _shrunk(book: RuleBook, failure: Failure) -> Failure:
+    """A smaller failing game, within a CPU-time budget; a game that does not end is kept as
+    it is (replaying it would not end either)."""
+    if failure.invariant == "non-termination":
+        return failure
+    try:
+        with cpu_limit(4 * termination.GAME_CPU_SECONDS):
+            return shrink(book, failure)
+    except NonTermination:
+        return failure
+
+
+def _greedy_stats(base: RuleBook, seed: int, games: int) -> GameStats:
+    """Greedy games of the base rule set: only their count and mean length are used."""
+    count = max(ENOUGH_GAMES, min(BASE_GAMES, games))
+    lengths = []
+    for game in range(count):
+        game_seed = derive_seed(seed, "base", game)
+        players = [make_player("greedy", derive_seed(game_seed, "seat", i))
+                   for i in range(base.players)]
+        lengths.append(len(play_game(base, players, game_seed).moves))
+    return GameStats(count, 0.0, 0.0, 0.0, (0.0, 1.0), greedy_games=count,
+                     greedy_mean_moves=sum(lengths) / count, greedy_lengths=tuple(lengths))
+
+
+def _changed(book: RuleBook, base: RuleBook) -> dict[str, Any]:
+    mine, theirs = book.parameters(), base.parameters()
+    return {key: value for key, value in mine.items()
+            if key != "players" and theirs.get(key) != value}
+
+
+@functools.cache
+def usual_configurations() -> tuple[dict[str, Any], ...]:
+    """The parameters of every built-in rule set, alone and with each built-in house rule
+    that stacks on it (what "unusual" is measured against)."""
+    infos = [info for info in installed() if info.origin.startswith("spitemalice_variants")]
+    rulesets = [info.name for info in infos if info.kind == "ruleset"]
+    house_rules = [info.name for info in infos if info.kind == "house-rule"]
+    configs = []
+    for name in rulesets:
+        for rules in ([], *([h] for h in house_rules)):
+            try:
+                configs.append(load(name, rules).parameters())
+            except SpiteMaliceError:
+                continue
+    return tuple(configs)
+
+
+def _stuck_seats(stats: GameStats, expected: Intended) -> list[Finding]:
+    """Info on the stuck seats a clause intends (unintended ones failed their games)."""
+    clauses = expected.get(STUCK)
+    if not clauses:
+        return []
+    times = "never" if not stats.stuck_seats else (
+        "once" if stats.stuck_seats == 1 else f"{stats.stuck_seats} times")
+    return [Finding("info", STUCK, f"a seat was left with no legal move but a pass while "
+                                   f"holding a card it may discard {times} {cite(clauses)}",
+                    f"in {stats.stuck_games} of {count_of(stats.games, 'clean game')}")]
+
+
+def _outcome(book: RuleBook, failure: Failure) -> Outcome | None:
+    """How the failing game stands after its moves, so that its record is complete."""
+    state = deal(book, failure.seed)
+    try:
+        for move in failure.moves:
+            state = apply_move(book, state, move)
+    except Exception:  # the failure may be a crash; the record then stays open
+        return None
+    return state.outcome
