@@ -24,7 +24,6 @@ from spitemalice.guards import check_int, whole_number
 from spitemalice.limits import MAX_DIGITS, MAX_INT
 
 JOKER_RANK = 0
-ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 SUITS = ("S", "H", "D", "C")
 SKIP_BO_MARK = "SB"
 

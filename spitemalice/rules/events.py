@@ -37,10 +37,6 @@ EVENTS: dict[str, str] = {
 }
 """Event name -> what happened."""
 
-OUTCOME_EVENTS: dict[str, str] = {"win": "win", "drawn": "drawn", "blocked": "blocked",
-                                  "turn-limit": "turn-limit"}
-"""The event of each outcome kind the engine itself ends a game with."""
-
 
 def event_names(names: Iterable[str] | str) -> tuple[str, ...]:
     """``Clause.events`` as a tuple of names; a single name given as a string is one name.

@@ -108,9 +108,6 @@ def _fewest_seats(ruleset: str, rule: str) -> Entry | None:
     return None
 
 
-SETTINGS_KEYS = ("games", "deals", "seed", "tiers")
-
-
 def _read_data(path: Path) -> dict[str, Any]:
     """The atlas's data file, read strictly (:func:`spitemalice.formats.strict_json.loads`):
     a hand-edited file that names a key twice is refused, not read with the last value."""

@@ -3,7 +3,6 @@ JSON-able data."""
 
 from __future__ import annotations
 
-import typing
 from typing import Literal
 
 import attrs
@@ -16,7 +15,6 @@ from spitemalice.runs.provenance import RunConfiguration
 from spitemalice.wording import count_of
 
 Level = Literal["error", "warning", "info"]
-LEVELS: tuple[Level, ...] = typing.get_args(Level)
 
 
 @attrs.frozen
