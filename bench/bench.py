@@ -6,9 +6,10 @@
 Prints, in CPU seconds of one process (``time.process_time``) so that a loaded machine skews
 the figures little:
 
-* moves/s of random and greedy playouts through the plain public API loop
-  (``legal_moves``, a seeded choice, ``apply_move``) for every built-in rule set at every seat
-  count it allows, and for every house rule on blackwood-frey with 2 seats;
+* moves/s of random and greedy playouts through the library's game loop
+  (:func:`spitemalice.runs.loop.play_game`: ``legal_moves``, a seeded choice, ``apply_move``)
+  for every built-in rule set at every seat count it allows, and for every house rule on
+  blackwood-frey with 2 seats;
 * the overhead of 5 no-op plugins implementing every hook, the per-move ones included;
 * the cost of rule coverage: ``simulate`` with and without ``coverage=True`` (one core);
 * the wall time of ``spitemalice validate blackwood-frey --games 1000`` (all cores), with the
@@ -41,6 +42,7 @@ from spitemalice.bots.players import make_player
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.hookspecs import hookimpl
 from spitemalice.rules.registry import load_plugin
+from spitemalice.runs.loop import play_game
 from spitemalice.study.simulate import simulate
 from spitemalice.wording import count_of
 
@@ -109,18 +111,13 @@ class Noop:
 
 
 def playouts(rules: RuleBook, bot: str, games: int, seed: int) -> tuple[int, float]:
-    """Play ``games`` games with ``bot`` in every seat through the plain API loop; return
-    (moves, CPU seconds)."""
+    """Play ``games`` games with ``bot`` in every seat through the library's game loop
+    (:func:`~spitemalice.runs.loop.play_game`); return (moves, CPU seconds)."""
     moves = 0
-    legal_moves, apply_move = sm.legal_moves, sm.apply_move
     start = time.process_time()
     for game in range(games):
         players = [make_player(bot, seed + game * 10 + i) for i in range(rules.players)]
-        state = sm.deal(rules, seed + game)
-        while state.outcome is None:
-            options = legal_moves(rules, state)
-            state = apply_move(rules, state, players[state.seat].choose(rules, state, options))
-            moves += 1
+        moves += len(play_game(rules, players, seed + game).moves)
     return moves, time.process_time() - start
 
 

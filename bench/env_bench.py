@@ -12,51 +12,25 @@ comparison.  ``--all`` measures every installed rule set.
 from __future__ import annotations
 
 import argparse
-import random
-import time
-
-import numpy as np
+import sys
+from pathlib import Path
 
 import spitemalice as sm
 from spitemalice import env as sm_env
 
+sys.path.insert(0, str(Path(__file__).parent))
+from loops import random_env_steps, random_games
+
 
 def env_steps(name: str, players: int | None, steps: int, seed: int) -> tuple[int, float]:
     """Steps made and CPU seconds for at least ``steps`` random masked env steps."""
-    env = sm_env.make(name, players=players)
-    rng = random.Random(seed)
-    made = 0
-    game = 0
-    start = time.process_time()
-    while made < steps:
-        env.reset(seed=seed + game)
-        game += 1
-        for _ in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[rng.randrange(len(legal))]))
-            made += 1
-    return made, time.process_time() - start
+    return random_env_steps(sm_env.make(name, players=players), seed, steps=steps)
 
 
 def engine_moves(name: str, players: int | None, moves: int, seed: int) -> tuple[int, float]:
     """The same random play on the engine alone, for comparison."""
     rules = sm.load(name, players=players) if players else sm.load(name)
-    rng = random.Random(seed)
-    made = 0
-    game = 0
-    start = time.process_time()
-    while made < moves:
-        state = sm.deal(rules, seed + game)
-        game += 1
-        while state.outcome is None:
-            options = sm.legal_moves(rules, state)
-            state = sm.apply_move(rules, state, options[rng.randrange(len(options))])
-            made += 1
-    return made, time.process_time() - start
+    return random_games(rules, seed, moves=moves)
 
 
 def main() -> None:

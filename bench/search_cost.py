@@ -129,28 +129,37 @@ def pairing(positions: int, seed: int) -> None:
           f"{differ / pairs:.0%} of pairs differ in reward")
 
 
+class _Noting:
+    """The heuristic bot, noting ``positions`` of the positions it decides with more than two
+    legal moves and no playable pay-off card, about one in twelve of those met (a draw of
+    ``rng`` for each, until enough are noted)."""
+
+    def __init__(self, positions: int, rng: random.Random) -> None:
+        from spitemalice.bots.heuristic import HeuristicPlayer
+
+        self.positions, self.rng, self.found = positions, rng, list[GameState]()
+        self.heuristic = HeuristicPlayer()
+
+    def choose(self, rules: sm.RuleBook, state: GameState,
+               moves: Sequence[sm.Move]) -> sm.Move:
+        from spitemalice.moves import Play, Zone
+
+        if len(self.found) < self.positions and len(moves) > 2 and self.rng.random() < 0.08 \
+                and not any(isinstance(m, Play) and m.zone is Zone.PAYOFF for m in moves):
+            self.found.append(state)
+        return self.heuristic.choose(rules, state, moves)
+
+
 def _pairing_positions(rules: sm.RuleBook, positions: int, seed: int,
                        rng: random.Random) -> list[GameState]:
-    """``positions`` positions of heuristic games with more than two legal moves and no
-    playable pay-off card, about one in twelve of those met."""
-    from spitemalice.bots.heuristic import decide
-    from spitemalice.engine import apply_move, deal, legal_moves
-    from spitemalice.engine.views import view_of
-    from spitemalice.moves import Play, Zone
-
-    found: list[GameState] = []
+    """``positions`` positions of heuristic games (see :class:`_Noting`), played through the
+    library's game loop."""
+    noting = _Noting(positions, rng)
     game = 0
-    while len(found) < positions:
-        state = deal(rules, derive_seed(seed, "pairing", game))
+    while len(noting.found) < positions:
+        play_game(rules, [noting] * rules.players, derive_seed(seed, "pairing", game))
         game += 1
-        while state.outcome is None and len(found) < positions:
-            moves = legal_moves(rules, state)
-            view = view_of(state, state.seat)
-            if len(moves) > 2 and rng.random() < 0.08 and not any(
-                    isinstance(m, Play) and m.zone is Zone.PAYOFF for m in moves):
-                found.append(state)
-            state = apply_move(rules, state, decide(rules, view, moves))
-    return found
+    return noting.found
 
 
 def duel(seconds: float, mcts_seconds: float, deals: int, seed: int) -> None:

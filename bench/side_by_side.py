@@ -5,9 +5,10 @@
 (``bench/bench.py --peers PEER_PYTHON`` prints the same section first.)  Every figure is
 random legal-move play in one process, per CPU second (``time.process_time``):
 
-* the engine's random decisions/s on blackwood-frey with 2 seats, in the loop of the shared
-  ``peer_bench.py`` (``legal_moves``, one ``randrange`` over the list, ``apply_move``), and
-  through :func:`spitemalice.engine.random_move` where the installed version has it;
+* the engine's random decisions/s on blackwood-frey with 2 seats, in the library's game loop
+  (``bench/loops.py``: ``legal_moves``, one ``randrange`` over the list, ``apply_move``, the
+  loop of the shared ``peer_bench.py``), and through :func:`spitemalice.engine.random_move`
+  where the installed version has it;
 * the PettingZoo AEC environment's steps/s (``agent_iter``, ``last``, a random action among
   those the mask allows, ``step``), and the vectorised environment's steps/s (many games
   stepped at once with batched observations and masks) where the installed version has it;
@@ -37,6 +38,7 @@ import numpy as np
 import spitemalice as sm
 
 sys.path.insert(0, str(Path(__file__).parent))
+from loops import random_env_steps, random_games
 from reference import reference_seconds
 
 
@@ -51,19 +53,8 @@ def _peer_bench() -> Path:
 
 def engine_random(name: str, seconds: float, seed: int = 1) -> float:
     """Random decisions per CPU second: the peer_bench loop on the public API."""
-    rules = sm.load(name)
-    rng = random.Random(seed)
-    legal_moves, apply_move, deal = sm.legal_moves, sm.apply_move, sm.deal
-    decisions = game = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        state = deal(rules, seed + game)
-        game += 1
-        while state.outcome is None:
-            legal = legal_moves(rules, state)
-            state = apply_move(rules, state, legal[rng.randrange(len(legal))])
-            decisions += 1
-    return decisions / (time.process_time() - start)
+    decisions, spent = random_games(sm.load(name), seed, seconds=seconds)
+    return decisions / spent
 
 
 def engine_sampled(name: str, seconds: float, seed: int = 1) -> float | None:
@@ -92,22 +83,8 @@ def env_random(name: str, seconds: float, seed: int = 1) -> float:
     """AEC environment steps per CPU second with random masked actions."""
     from spitemalice import env as sm_env
 
-    env = sm_env.make(name)
-    rng = random.Random(seed)
-    steps = game = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        env.reset(seed=seed + game)
-        game += 1
-        for _ in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
-    return steps / (time.process_time() - start)
+    steps, spent = random_env_steps(sm_env.make(name), seed, seconds=seconds)
+    return steps / spent
 
 
 def vector_random(name: str, seconds: float, games: int = 64, seed: int = 1) -> float | None:
