@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make `helpers` importable, as pytest does
@@ -32,6 +32,7 @@ import spitemalice as sm
 from helpers.walks import CONFIGS, Config, book, config_id
 from spitemalice.bots.players import GreedyPlayer, RandomPlayer
 from spitemalice.cards import card_text
+from spitemalice.runs.loop import play_game
 
 DATA = Path(__file__).parents[1] / "data" / "game_digests.json"
 RECORDS = sorted((Path(__file__).parents[2] / "seeds" / "records").glob("*.json"))
@@ -68,17 +69,19 @@ def state_text(state: sm.GameState) -> str:
             f"{state.shuffles}#{ended}{removed}")
 
 
-def _seeded_game(rules: sm.RuleBook, lineup: str, seed: int) -> Iterator[str]:
+def _seeded_game(rules: sm.RuleBook, lineup: str, seed: int) -> list[str]:
+    """The lines of a game played by the library's loop: each state before its move, the
+    move, and the final state."""
     kinds = {"random": [RandomPlayer] * rules.players, "greedy": [GreedyPlayer] * rules.players,
              "mixed": [(GreedyPlayer, RandomPlayer)[s % 2] for s in range(rules.players)]}
     players = [kind(seed * 10 + s) for s, kind in enumerate(kinds[lineup])]
-    state = sm.deal(rules, seed)
-    yield state_text(state)
-    while state.outcome is None:
-        move = players[state.seat].choose(rules, state, sm.legal_moves(rules, state))
-        yield str(move)
-        state = sm.apply_move(rules, state, move)
-        yield state_text(state)
+    lines: list[str] = []
+
+    def note(state: sm.GameState, move: sm.Move) -> None:
+        lines.extend((state_text(state), str(move)))
+
+    final = play_game(rules, players, seed, on_move=note).final
+    return [*lines, state_text(final)]
 
 
 def _digest(lines: Iterable[str]) -> str:
