@@ -15,6 +15,7 @@ from spitemalice.bots.mcts import MctsPlayer, _every_kind
 from spitemalice.bots.players import GreedyPlayer, make_player
 from spitemalice.engine.views import view_of
 from spitemalice.moves import NEW_PILE, Discard, Play
+from spitemalice.runs.loop import play_game
 from spitemalice.study.simulate import simulate
 
 Enabled = Callable[[sm.GameState, sm.Move], bool]
@@ -77,14 +78,10 @@ def test_every_built_in_house_rule_says_what_it_enables() -> None:
 
 
 def _played(rules: sm.RuleBook, bot: str) -> list[tuple[sm.GameState, sm.Move]]:
-    seen = []
+    seen: list[tuple[sm.GameState, sm.Move]] = []
     for game in range(GAMES):
         players = [make_player(bot, 10 * game + seat) for seat in range(rules.players)]
-        state = sm.deal(rules, game)
-        while state.outcome is None:
-            move = players[state.seat].choose(rules, state, sm.legal_moves(rules, state))
-            seen.append((state, move))
-            state = sm.apply_move(rules, state, move)
+        play_game(rules, players, game, on_move=lambda state, move: seen.append((state, move)))
     return seen
 
 

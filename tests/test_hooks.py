@@ -17,6 +17,7 @@ from spitemalice.cards import Card, numbered_cards
 from spitemalice.engine.legal import base_moves
 from spitemalice.rules import decisions, defaults, hookspecs
 from spitemalice.rules.registry import load_plugin
+from spitemalice.runs.loop import play_game
 
 BF = load_plugin("blackwood-frey", "ruleset")
 
@@ -176,14 +177,10 @@ def test_filter_hook_narrows_the_legal_moves() -> None:
 
 def _played_states(rules: sm.RuleBook, games: int) -> list[sm.GameState]:
     """Every state of ``games`` seeded random games."""
-    states = []
+    states: list[sm.GameState] = []
     for game in range(games):
-        player = make_player("random", game)
-        state = sm.deal(rules, game)
-        while state.outcome is None:
-            states.append(state)
-            state = sm.apply_move(rules, state,
-                                  player.choose(rules, state, sm.legal_moves(rules, state)))
+        play_game(rules, [make_player("random", game)] * rules.players, game,
+                  on_move=lambda state, _: states.append(state))
     return states
 
 

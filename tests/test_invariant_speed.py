@@ -7,7 +7,9 @@ import random
 from collections import Counter
 
 import spitemalice as sm
+from spitemalice.bots.players import RandomPlayer
 from spitemalice.engine.invariants import card_conservation
+from spitemalice.runs.loop import play_game
 
 
 def _counted(rules: sm.RuleBook, state: sm.GameState) -> bool:
@@ -16,12 +18,11 @@ def _counted(rules: sm.RuleBook, state: sm.GameState) -> bool:
 
 
 def _game(rules: sm.RuleBook, seed: int) -> list[sm.GameState]:
-    state, states, rng = sm.deal(rules, seed), [], random.Random(seed)
-    while state.outcome is None:
-        states.append(state)
-        moves = sm.legal_moves(rules, state)
-        state = sm.apply_move(rules, state, moves[rng.randrange(len(moves))])
-    return [*states, state]
+    """Every state of a game of uniformly random moves (one generator for every seat)."""
+    states: list[sm.GameState] = []
+    final = play_game(rules, [RandomPlayer(seed)] * rules.players, seed,
+                      on_move=lambda state, _: states.append(state)).final
+    return [*states, final]
 
 
 def _swap_one_card(state: sm.GameState, card: sm.Card) -> sm.GameState:
