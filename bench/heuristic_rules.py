@@ -27,7 +27,7 @@ import spitemalice as sm
 from spitemalice.bots.heuristic import HeuristicPlayer
 from spitemalice.bots.players import GreedyPlayer, Player
 from spitemalice.engine.shuffle import derive_seed
-from spitemalice.measures.stats import wilson
+from spitemalice.measures.rates import wilson
 from spitemalice.runs.loop import play_game
 from spitemalice.wording import count_of
 

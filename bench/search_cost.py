@@ -198,7 +198,7 @@ def _duel_line(seconds: float, mcts_seconds: float, deals: int, won: int, lost: 
                spent: dict[str, list[float]]) -> None:
     """The duel's tally after ``deals`` deals (printed as it goes: a long run stopped early
     still says what it measured)."""
-    from spitemalice.measures.stats import wilson
+    from spitemalice.measures.rates import wilson
 
     rate = wilson(won, won + lost)
     costs = ", ".join(f"{name} {1000 * total / count:.2f} ms CPU per decision"

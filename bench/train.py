@@ -37,7 +37,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 import spitemalice.env  # noqa: F401  (registers the ids)
-from spitemalice.measures.stats import wilson
+from spitemalice.measures.rates import wilson
 
 ENV_ID = "spitemalice/BlackwoodFrey-v0"
 CLIP = 63.0

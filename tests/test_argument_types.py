@@ -337,26 +337,26 @@ LISTS: dict[str, Callable[[Any], object]] = {
         lambda v: _m("runs.runner").play_games(v, 1, range(1))),
     "spitemalice.study.simulate:percentile(values)": (
         lambda v: _m("study.simulate").percentile(v, 50)),
-    "spitemalice.measures.stats:mean_interval(values)": (
-        lambda v: _m("measures.stats").mean_interval(v)),
-    "spitemalice.measures.stats:mean_interval(within)": (
-        lambda v: _m("measures.stats").mean_interval([1.0, 2.0], within=v)),
-    "spitemalice.measures.stats:interval_of_mean(within)": (
-        lambda v: _m("measures.stats").interval_of_mean(1.0, 0.5, 4, within=v)),
-    "spitemalice.measures.stats:bounded(within)": (
-        lambda v: _m("measures.stats").bounded(1.0, 0.5, 4, within=v)),
-    "spitemalice.measures.stats:paired_difference(within)": (
-        lambda v: _m("measures.stats").paired_difference([1.0], [1.0], within=v)),
-    "spitemalice.measures.stats:paired_difference(a)": (
-        lambda v: _m("measures.stats").paired_difference(v, [1.0])),
-    "spitemalice.measures.stats:paired_difference(b)": (
-        lambda v: _m("measures.stats").paired_difference([1.0], v)),
-    "spitemalice.measures.stats:paired_shares(a)": (
-        lambda v: _m("measures.stats").paired_shares(v, [1])),
-    "spitemalice.measures.stats:paired_shares(b)": (
-        lambda v: _m("measures.stats").paired_shares([1], v)),
-    "spitemalice.measures.stats:sprt(differences)": (
-        lambda v: _m("measures.stats").sprt(v, 0.1)),
+    "spitemalice.measures.means:mean_interval(values)": (
+        lambda v: _m("measures.means").mean_interval(v)),
+    "spitemalice.measures.means:mean_interval(within)": (
+        lambda v: _m("measures.means").mean_interval([1.0, 2.0], within=v)),
+    "spitemalice.measures.means:interval_of_mean(within)": (
+        lambda v: _m("measures.means").interval_of_mean(1.0, 0.5, 4, within=v)),
+    "spitemalice.measures.interval:bounded(within)": (
+        lambda v: _m("measures.interval").bounded(1.0, 0.5, 4, within=v)),
+    "spitemalice.measures.means:paired_difference(within)": (
+        lambda v: _m("measures.means").paired_difference([1.0], [1.0], within=v)),
+    "spitemalice.measures.means:paired_difference(a)": (
+        lambda v: _m("measures.means").paired_difference(v, [1.0])),
+    "spitemalice.measures.means:paired_difference(b)": (
+        lambda v: _m("measures.means").paired_difference([1.0], v)),
+    "spitemalice.measures.rates:paired_shares(a)": (
+        lambda v: _m("measures.rates").paired_shares(v, [1])),
+    "spitemalice.measures.rates:paired_shares(b)": (
+        lambda v: _m("measures.rates").paired_shares([1], v)),
+    "spitemalice.measures.sequential:sprt(differences)": (
+        lambda v: _m("measures.sequential").sprt(v, 0.1)),
     "spitemalice.study.tournament:format_table(pairings)": (
         lambda v: _m("study.tournament").format_table(v)),
     "spitemalice.study.tournament:challenger_rate(won)": (

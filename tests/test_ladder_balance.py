@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from spitemalice.cli import main
-from spitemalice.measures.stats import Interval
+from spitemalice.measures.interval import Interval
 from spitemalice.rules.loader import load
 from spitemalice.study.balance import Balance, Baseline, balance, difference, quantile, verdicts
 from spitemalice.study.ladder import ladder

@@ -5,17 +5,14 @@ gain (the balance report's skill matrix and gradient), a bounded mean of one val
 
 import itertools
 import math
+import types
 from collections.abc import Callable
 
 import pytest
 
-from spitemalice.measures.stats import (
-    Z95,
-    mean_interval,
-    paired_difference,
-    paired_shares,
-    share_difference,
-)
+from spitemalice.measures.interval import Z95
+from spitemalice.measures.means import mean_interval, paired_difference
+from spitemalice.measures.rates import paired_shares, share_difference
 
 
 def test_agreeing_pairs_keep_a_width() -> None:
@@ -195,7 +192,7 @@ def test_one_value_of_a_bounded_quantity_spans_its_range() -> None:
 def test_student_t_matches_the_table(dof: int, table: float) -> None:
     """Two-sided 95% points of Student's t (any statistics table); Hill's expansion is
     within 0.2% from 3 degrees of freedom on."""
-    from spitemalice.measures.stats import student_t
+    from spitemalice.measures.means import student_t
 
     assert student_t(Z95, dof) == pytest.approx(table, rel=2e-3)
 
@@ -212,9 +209,20 @@ def test_one_game_is_no_significant_difference() -> None:
 
 # ---- the new parameters' checks (try-out s7 M2, M5, M6): every z, the prior, the counts ----
 
+def _interval_functions() -> types.SimpleNamespace:
+    """The public names of the interval modules, as one namespace (they were one module)."""
+    from spitemalice.measures import checks, interval, means, rates, sequential
+
+    return types.SimpleNamespace(**{name: value for module in (checks, interval, means, rates,
+                                                               sequential)
+                                    for name, value in vars(module).items()
+                                    if not name.startswith("_")})
+
+
 def _z_members() -> dict[str, Callable[[object], object]]:
     from spitemalice.measures import metrics
-    from spitemalice.measures import stats as st
+
+    st = _interval_functions()
     from spitemalice.study import balance
 
     return {
@@ -255,7 +263,7 @@ def test_every_z_is_a_positive_finite_number(function: str, z: object,
 ])
 def test_a_prior_that_is_no_variance_or_weight_is_refused(
         variance: object, weight: object, error: type[Exception], said: str) -> None:
-    from spitemalice.measures.stats import sprt
+    from spitemalice.measures.sequential import sprt
 
     with pytest.raises(error, match=f"mean_interval.{{0,7}}{said}"):
         mean_interval([1.0, 2.0], prior_variance=variance, prior_weight=weight)  # type: ignore[arg-type]
@@ -318,7 +326,7 @@ def test_none_is_no_outcome() -> None:
 def test_student_t_refuses_what_has_no_quantile(z: object, dof: object,
                                                 error: type[Exception], said: str) -> None:
     """Try-out s7b F3: student_t(1.96, 0) divided by zero, a NaN z gave NaN."""
-    from spitemalice.measures.stats import student_t
+    from spitemalice.measures.means import student_t
 
     with pytest.raises(error, match=f"student_t takes {said}"):
         student_t(z, dof)  # type: ignore[arg-type]
@@ -327,7 +335,7 @@ def test_student_t_refuses_what_has_no_quantile(z: object, dof: object,
 def test_a_large_z_gives_a_finite_quantile() -> None:
     """Try-out s7b F4: z = 8.3 rounded the level to 1 and divided by zero at 2 degrees of
     freedom; the tail is now taken from erfc, exact far out."""
-    from spitemalice.measures.stats import student_t
+    from spitemalice.measures.means import student_t
 
     for dof in (1, 2, 3):
         assert math.isfinite(student_t(8.3, dof)) and student_t(8.3, dof) > student_t(3.0, dof)
@@ -345,7 +353,7 @@ def test_a_large_z_gives_a_finite_quantile() -> None:
 def test_every_parameter_of_sprt_is_checked_by_name(keywords: dict[str, object],
                                                     error: type[Exception], said: str) -> None:
     """Try-out s7b F5: a margin of None gave a bare "'>' not supported", inf was taken."""
-    from spitemalice.measures.stats import sprt
+    from spitemalice.measures.sequential import sprt
 
     with pytest.raises(error, match=f"sprt takes {said}"):
         sprt([0.0, 1.0], **keywords)  # type: ignore[arg-type]
@@ -370,7 +378,7 @@ def test_counts_that_all_differ_alike_are_no_significant_difference() -> None:
     """Try-out s7b F1: two games, each with one completed pile more under B, printed
     +1.00 (+1.00..+1.00) and starred.  With the least variance of whole counts, 1/(n+1),
     t with 1 degree of freedom spans 0."""
-    from spitemalice.measures.stats import least_variance, student_t
+    from spitemalice.measures.means import least_variance, student_t
 
     two = paired_difference([3.0, 3.0], [4.0, 4.0], unit=1.0)
     half = student_t(Z95, 1) * math.sqrt(least_variance(1.0, 2) / 2)
@@ -434,18 +442,18 @@ def test_no_mean_of_counts_is_written_without_its_unit() -> None:
 @pytest.mark.parametrize("call, says", [
     (lambda v: mean_interval([v, v]), "mean_interval takes values of numbers from"),
     (lambda v: paired_difference([1.0, 2.0], [v, v]), "paired_difference takes b of numbers"),
-    (lambda v: __import__("spitemalice.measures.stats").measures.stats.sprt([v, v], 1.0),
+    (lambda v: __import__("spitemalice.measures.sequential").measures.sequential.sprt([v, v], 1.0),
      "sprt takes differences of numbers from"),
 ])
 def test_values_too_large_to_square_are_refused_by_name(call: Callable[[float], object],
                                                         says: str) -> None:
     """Try-out s7b F6: ``mean_interval([1e308, 1e308])`` raised a bare OverflowError from
-    fsum.  Every function that squares its values bounds them (``stats.MAX_VALUE``)."""
-    from spitemalice.measures.stats import MAX_VALUE
+    fsum.  Every function that squares its values bounds them (``checks.MAX_VALUE``)."""
+    from spitemalice.measures.checks import MAX_VALUE
 
     with pytest.raises(ValueError, match=says) as raised:
         call(1e308)
-    assert str(raised.value).endswith("(spitemalice.measures.stats.MAX_VALUE), not 1e+308")
+    assert str(raised.value).endswith("(spitemalice.measures.checks.MAX_VALUE), not 1e+308")
     call(MAX_VALUE)  # the largest taken: its squares are finite
 
 
@@ -455,7 +463,8 @@ def test_a_sequential_decision_never_contradicts_the_interval_beside_it() -> Non
     (-255.45..+138.45), an interval holding 0.  Members: compare's test (every statistic)
     and the ladder's pairs (their printed share of won games)."""
     import spitemalice as sm
-    from spitemalice.measures.stats import Interval, SprtResult, agreeing
+    from spitemalice.measures.interval import Interval
+    from spitemalice.measures.sequential import SprtResult, agreeing
     from spitemalice.study import compare_until_decided, configuration
     from spitemalice.study.pairs import PairTally
 
@@ -510,16 +519,14 @@ def test_summaries_and_counts_are_checked_by_name(call: Callable[[object], objec
     """Try-out s8 findings 5, 6 and 9: a ZeroDivisionError, bare TypeErrors, an overflow of
     a 401-digit count, a negative variance returned, NaN ends, crossed ends; each argument
     is now refused by name, the message saying what would be right."""
-    from spitemalice.measures import stats
-
     with pytest.raises(error) as raised:
-        call(stats)
+        call(_interval_functions())
     assert str(raised.value).startswith(says), raised.value
     assert len(str(raised.value)) < 200  # a huge number is told by its size
 
 
 def test_one_value_has_no_standard_deviation_and_is_the_whole_range() -> None:
-    from spitemalice.measures.stats import interval_of_mean
+    from spitemalice.measures.means import interval_of_mean
 
     one = interval_of_mean(5.0, math.nan, 1)  # what simulate passes for one game
     assert (one.low, one.high) == (-math.inf, math.inf)
@@ -531,7 +538,8 @@ def test_the_closing_tryouts_inputs_are_refused_by_name() -> None:
     right after itself."""
     import spitemalice as sm
     from spitemalice.errors import SpiteMaliceError
-    from spitemalice.measures.stats import Interval, SprtResult, agreeing
+    from spitemalice.measures.interval import Interval
+    from spitemalice.measures.sequential import SprtResult, agreeing
     from spitemalice.study.balance import quantile
     from spitemalice.study.tournament import tournament
 

@@ -1,4 +1,4 @@
-"""Interval estimates (spitemalice.measures.stats)."""
+"""Interval estimates (spitemalice.measures: interval, rates, means, sequential)."""
 
 import math
 
@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spitemalice.measures.stats import mean_interval, wilson
+from spitemalice.measures.means import mean_interval
+from spitemalice.measures.rates import wilson
 
 
 @pytest.mark.parametrize("successes, n, low, high", [
@@ -69,7 +70,7 @@ def test_mean_interval_shrinks_with_more_values() -> None:
 
 
 def test_paired_difference_is_the_mean_of_differences() -> None:
-    from spitemalice.measures.stats import paired_difference
+    from spitemalice.measures.means import paired_difference
 
     interval = paired_difference([10, 12, 14, 16], [11, 14, 15, 19])
     assert interval.estimate == pytest.approx(1.75)
@@ -81,7 +82,7 @@ def test_paired_difference_is_the_mean_of_differences() -> None:
 def test_sprt_decides_a_clear_difference_and_a_clear_sameness() -> None:
     import random
 
-    from spitemalice.measures.stats import sprt
+    from spitemalice.measures.sequential import sprt
 
     rng = random.Random(1)
     shifted = [rng.gauss(5.0, 10.0) for _ in range(400)]
@@ -94,7 +95,7 @@ def test_sprt_decides_a_clear_difference_and_a_clear_sameness() -> None:
 
 
 def test_sprt_with_a_prior_variance_needs_more_than_a_few_equal_differences() -> None:
-    from spitemalice.measures.stats import sprt
+    from spitemalice.measures.sequential import sprt
 
     # Identical differences have no variance: without a prior they decide at once.
     assert sprt([0.0] * 4, margin=0.05).decision == "same"
@@ -108,7 +109,7 @@ def test_sprt_with_a_prior_variance_needs_more_than_a_few_equal_differences() ->
 
 
 def test_sprt_refuses_bad_parameters() -> None:
-    from spitemalice.measures.stats import sprt
+    from spitemalice.measures.sequential import sprt
 
     with pytest.raises(ValueError, match="margin"):
         sprt([1.0, 2.0], 0)
@@ -120,7 +121,8 @@ def test_sprt_refuses_bad_parameters() -> None:
 # it (a count's mean below 0, a difference of shares past 100 points).  Each member below.
 
 def test_mean_intervals_are_kept_within_their_range() -> None:
-    from spitemalice.measures.stats import COUNT, SHARE_CHANGE, interval_of_mean, paired_difference
+    from spitemalice.measures.interval import COUNT, SHARE_CHANGE
+    from spitemalice.measures.means import interval_of_mean, paired_difference
 
     skewed = [0.0, 0.0, 0.0, 3.0]  # mean 0.75, standard error 0.75: the plain interval < 0
     assert mean_interval(skewed).low < 0
@@ -163,8 +165,8 @@ def test_every_interval_compare_prints_lies_in_its_statistics_range() -> None:
 
 def test_simulate_quality_and_balance_intervals_lie_in_their_range() -> None:
     import spitemalice as sm
+    from spitemalice.measures.interval import Interval
     from spitemalice.measures.metrics import duration, quality
-    from spitemalice.measures.stats import Interval
     from spitemalice.study.balance import difference
     from spitemalice.study.pairs import PairTally
     from spitemalice.study.simulate import simulate
@@ -192,7 +194,7 @@ def _rows(rules: object) -> list[object]:
 
 
 def test_a_range_that_is_no_pair_of_numbers_or_upside_down_is_refused() -> None:
-    from spitemalice.measures.stats import interval_of_mean
+    from spitemalice.measures.means import interval_of_mean
 
     with pytest.raises(TypeError, match=r"mean_interval takes within, a list of two numbers"):
         mean_interval([1.0, 2.0], within=(0.0, "1"))  # type: ignore[arg-type]
@@ -205,7 +207,8 @@ def test_a_range_that_is_no_pair_of_numbers_or_upside_down_is_refused() -> None:
 def test_values_outside_the_range_given_or_a_nan_range_are_refused() -> None:
     """Try-out s6 P3: values whose mean lies outside ``within`` gave an interval with its
     ends crossed (low 4.52, high 1.0); a NaN end was taken."""
-    from spitemalice.measures.stats import bounded, paired_difference
+    from spitemalice.measures.interval import bounded
+    from spitemalice.measures.means import paired_difference
 
     with pytest.raises(ValueError, match=r"mean_interval takes values of a quantity within "
                                          r"\(0, 1\), the range given; their mean 5.5 is not"):

@@ -18,7 +18,7 @@ import pytest
 from spitemalice import load
 from spitemalice.cli import main
 from spitemalice.formats.strict_json import dumps
-from spitemalice.measures.stats import sprt
+from spitemalice.measures.sequential import sprt
 from spitemalice.study import configuration
 from spitemalice.study.compare import compare_until_decided
 

@@ -143,7 +143,8 @@ def test_a_few_deals_that_agree_are_not_called_stronger() -> None:
     "stronger": Wilson's interval over games, 51.7%..100.0%, treats the two games of a deal
     as independent, though they share their cards.  The rate's interval now also spans
     Student's t over the deals' shares, with a prior of deals whose games all go alike."""
-    from spitemalice.measures.stats import student_t, wilson
+    from spitemalice.measures.means import student_t
+    from spitemalice.measures.rates import wilson
     from spitemalice.study.pairs import PRIOR_DEALS
     from spitemalice.study.tournament import challenger_rate
 

@@ -40,8 +40,8 @@ from spitemalice.cli._args import (
 )
 from spitemalice.formats.records import record_result
 from spitemalice.measures.coverage import format_coverage_report
+from spitemalice.measures.interval import Interval
 from spitemalice.measures.metrics import METRICS, Quality, quality
-from spitemalice.measures.stats import Interval
 from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook
 from spitemalice.runs import parallel

@@ -41,7 +41,7 @@ from spitemalice.cli._args import (
 )
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.measures.coverage import format_paired_coverage
-from spitemalice.measures.stats import Interval
+from spitemalice.measures.interval import Interval
 from spitemalice.rules.loader import load
 from spitemalice.runs import parallel
 from spitemalice.runs.commit import Outputs
@@ -132,7 +132,7 @@ def add_tournament(commands: Commands) -> Parser:
 
 _margin = share(0, math.inf, "a margin")
 """``compare --until-decided``: a positive finite difference in the statistic's own unit
-(the library's :func:`~spitemalice.measures.stats.sprt` takes any positive margin)."""
+(the library's :func:`~spitemalice.measures.sequential.sprt` takes any positive margin)."""
 
 
 # --- compare ----------------------------------------------------------------------------

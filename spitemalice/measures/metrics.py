@@ -23,16 +23,10 @@ from itertools import combinations
 import attrs
 
 from spitemalice.guards import check_list
-from spitemalice.measures.stats import (
-    COUNT,
-    SHARE,
-    Z95,
-    Interval,
-    check_z,
-    mean_interval,
-    share_difference,
-    wilson,
-)
+from spitemalice.measures.checks import check_z
+from spitemalice.measures.interval import COUNT, SHARE, Z95, Interval
+from spitemalice.measures.means import mean_interval
+from spitemalice.measures.rates import share_difference, wilson
 from spitemalice.runs.runner import GameRow
 
 METRICS: dict[str, str] = {
@@ -81,7 +75,8 @@ class Quality:
 def quality(rows: Sequence[GameRow], seats: int) -> Quality:
     """The metrics of :data:`METRICS` over ``rows`` (games of one configuration of ``seats``).
 
-    Rates carry Wilson intervals, means Student's t intervals (:mod:`spitemalice.measures.stats`);
+    Rates carry Wilson intervals (:mod:`spitemalice.measures.rates`), means Student's t
+    intervals (:mod:`spitemalice.measures.means`);
     balance carries Tango's paired score interval for the largest gap between two seats' win
     shares.
 
@@ -151,7 +146,7 @@ def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:
     """Ludii's Balance, ``1 - max |rate_a - rate_b|`` over pairs of turn positions (``wins``
     per position, the seat moving first first; rate = wins over all ``games``), with the
     interval of the gap of the pair that decides it: two shares of one multinomial, so
-    Tango's paired score interval (:func:`spitemalice.measures.stats.share_difference`),
+    Tango's paired score interval (:func:`spitemalice.measures.rates.share_difference`),
     which keeps a width when few games all went one way (3 of 3 to the first seat: 0.000
     (0.000..1.000), 3-0 being no evidence, where a normal interval says 0.000
     (0.000..0.000)).

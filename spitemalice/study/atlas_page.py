@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from spitemalice.measures.stats import Interval
+from spitemalice.measures.interval import Interval
 from spitemalice.wording import count_of
 
 PICTURES = "atlas"

@@ -44,16 +44,10 @@ import attrs
 from spitemalice.engine.coverage import Tally
 from spitemalice.guards import check_int, check_jobs, check_list, check_seed
 from spitemalice.limits import MAX_GAMES
-from spitemalice.measures.stats import (
-    COUNT,
-    SHARE_CHANGE,
-    Z95,
-    Interval,
-    bounded,
-    check_z,
-    mean_interval,
-    wilson,
-)
+from spitemalice.measures.checks import check_z
+from spitemalice.measures.interval import COUNT, SHARE_CHANGE, Z95, Interval, bounded
+from spitemalice.measures.means import mean_interval
+from spitemalice.measures.rates import wilson
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.runs.runner import Configuration, GameRow, Run, configuration, play_games

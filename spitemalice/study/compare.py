@@ -4,7 +4,7 @@ Both configurations play game ``g`` from the same seed, so each statistic is com
 game: the report gives each statistic for A and for B with its 95% interval and the paired
 difference B - A with its interval, flagged when the interval excludes 0.  With a margin, the
 games are played in batches until a sequential probability ratio test decides whether B
-differs from A by at least the margin (:func:`spitemalice.measures.stats.sprt`).
+differs from A by at least the margin (:func:`spitemalice.measures.sequential.sprt`).
 """
 
 from __future__ import annotations
@@ -25,17 +25,10 @@ from spitemalice.measures.coverage import (
     coverage_as_dict,
     coverage_notes,
 )
-from spitemalice.measures.stats import (
-    COUNT,
-    Interval,
-    SprtResult,
-    agreeing,
-    mean_interval,
-    paired_difference,
-    paired_shares,
-    sprt,
-    wilson,
-)
+from spitemalice.measures.interval import COUNT, Interval
+from spitemalice.measures.means import mean_interval, paired_difference
+from spitemalice.measures.rates import paired_shares, wilson
+from spitemalice.measures.sequential import SprtResult, agreeing, sprt
 from spitemalice.runs.runner import Configuration, GameRow, play_games
 from spitemalice.wording import clipped, count_of, for_terminal
 
@@ -101,7 +94,7 @@ class Statistic:
         """B minus A over games paired by seed: Tango's paired score interval for a rate (it
         keeps a width when every pair agrees), else Student's t interval of the differences,
         whose variance is at least a count's least
-        (:func:`~spitemalice.measures.stats.least_variance`: games that all differ by the same
+        (:func:`~spitemalice.measures.means.least_variance`: games that all differ by the same
         count keep a width, try-out s7b F1)."""
         a = [self.value(row) for row in rows_a]
         b = [self.value(row) for row in rows_b]
@@ -283,7 +276,7 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
                           jobs: int | None = 1, client: Any = None,
                           coverage: bool = True) -> Comparison:
     """Play paired games in batches of ``batch`` until
-    :func:`~spitemalice.measures.stats.sprt` on the paired differences of ``statistic``
+    :func:`~spitemalice.measures.sequential.sprt` on the paired differences of ``statistic``
     decides whether B differs from A by ``margin`` (in the statistic's unit: moves, or a
     share 0..1), or ``max_games`` were played.
 

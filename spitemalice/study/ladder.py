@@ -26,7 +26,8 @@ from typing import Any
 import attrs
 
 from spitemalice.guards import check_games, check_jobs, check_list, check_seed
-from spitemalice.measures.stats import Interval, SprtResult
+from spitemalice.measures.interval import Interval
+from spitemalice.measures.sequential import SprtResult
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.runs.runner import GameRow, play_games
 from spitemalice.study.pairs import PairTally, pair_configs, table_of

@@ -17,14 +17,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from spitemalice.measures.stats import (
-    Interval,
-    SprtResult,
-    agreeing,
-    mean_interval,
-    sprt,
-    wilson,
-)
+from spitemalice.measures.interval import Interval
+from spitemalice.measures.means import mean_interval
+from spitemalice.measures.rates import wilson
+from spitemalice.measures.sequential import SprtResult, agreeing, sprt
 from spitemalice.rules.book import RuleBook
 from spitemalice.runs.runner import Configuration, GameRow, configuration
 from spitemalice.study.ratings import Table
@@ -137,11 +133,11 @@ class PairTally:
                              prior_weight=PRIOR_DEALS)
 
     def test(self, margin: float) -> SprtResult:
-        """Wald's test (:func:`spitemalice.measures.stats.sprt`) of whether ``a`` wins at least
+        """Wald's test (:func:`spitemalice.measures.sequential.sprt`) of whether ``a`` wins at least
         ``margin`` more (or less) than half of the games, on the per-deal values of the deals
         with a winner (:attr:`evidence`), the variance pooled with :data:`NULL_VARIANCE`; never
         a decision :attr:`rate`, the interval printed beside it, contradicts
-        (:func:`~spitemalice.measures.stats.agreeing`)."""
+        (:func:`~spitemalice.measures.sequential.agreeing`)."""
         result = sprt(self.evidence, margin, prior_variance=NULL_VARIANCE,
                       prior_weight=PRIOR_DEALS)
         return agreeing(result, self.rate, 0.5, margin)

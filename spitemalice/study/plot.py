@@ -15,7 +15,7 @@ from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.files import NewFile, check_new
-from spitemalice.measures.stats import wilson
+from spitemalice.measures.rates import wilson
 from spitemalice.runs.runner import GameRow
 from spitemalice.wording import for_terminal
 

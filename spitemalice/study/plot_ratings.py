@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from spitemalice.measures.stats import Interval
+from spitemalice.measures.interval import Interval
 from spitemalice.study.balance import Balance
 from spitemalice.study.ladder import Ladder
 from spitemalice.study.pairs import PairTally

@@ -51,7 +51,7 @@ import attrs
 
 from spitemalice.guards import check_int, check_list, check_seed
 from spitemalice.limits import MAX_BOOTSTRAP
-from spitemalice.measures.stats import Z95, Interval
+from spitemalice.measures.interval import Z95, Interval
 
 BOOTSTRAP = 400
 """Bootstrap refits behind each interval."""

@@ -22,7 +22,9 @@ from spitemalice.measures.coverage import (
     coverage_as_dict,
     coverage_notes,
 )
-from spitemalice.measures.stats import COUNT, interval_of_mean, wilson
+from spitemalice.measures.interval import COUNT
+from spitemalice.measures.means import interval_of_mean
+from spitemalice.measures.rates import wilson
 from spitemalice.model import OUTCOME_KINDS, GameResult
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.runs.commit import commit_games

@@ -24,7 +24,9 @@ import attrs
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_games, check_list, check_seed
-from spitemalice.measures.stats import SHARE, Interval, mean_interval, wilson
+from spitemalice.measures.interval import SHARE, Interval
+from spitemalice.measures.means import mean_interval
+from spitemalice.measures.rates import wilson
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import teams_text
 from spitemalice.runs.runner import GameRow, configuration, play_games

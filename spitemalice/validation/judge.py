@@ -17,8 +17,8 @@ from typing import Any
 
 import attrs
 
+from spitemalice.measures.interval import Interval
 from spitemalice.measures.metrics import balance, completion, duration
-from spitemalice.measures.stats import Interval
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.findings import cite, how_to_declare
 from spitemalice.wording import count_of

@@ -10,7 +10,7 @@ import attrs
 from spitemalice.engine.coverage import Tally
 from spitemalice.guards import int_field
 from spitemalice.measures.coverage import ClauseCoverage, coverage_as_dict, format_coverage
-from spitemalice.measures.stats import Interval
+from spitemalice.measures.interval import Interval
 from spitemalice.runs.provenance import RunConfiguration
 from spitemalice.wording import count_of
 

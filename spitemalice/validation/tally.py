@@ -8,7 +8,7 @@ from collections import Counter
 import attrs
 
 from spitemalice.engine.coverage import Tally as CoverageTally
-from spitemalice.measures.stats import wilson
+from spitemalice.measures.rates import wilson
 from spitemalice.model import GameState
 
 from .failure import Failure

@@ -1,0 +1,85 @@
+"""An estimate with its confidence interval, and the ranges its ends are kept within.
+
+An interval's ends never leave the range the quantity can take (a count's mean is never below
+0, a share stays within 0..1): :func:`bounded` cuts them there.
+"""
+
+from __future__ import annotations
+
+import math
+
+import attrs
+
+from spitemalice.measures.checks import _count, _real, check_within
+from spitemalice.wording import shown
+
+Z95 = 1.959963984540054  # the two-sided 95% normal quantile
+
+
+@attrs.frozen
+class Interval:
+    """An estimate with a confidence interval.
+
+    Attributes:
+        estimate: the point estimate (a rate in 0..1, or a mean in the values' unit).
+        low, high: the interval's ends, ``low <= estimate <= high``.
+        n: how many observations it rests on.
+    """
+
+    estimate: float
+    low: float
+    high: float
+    n: int
+
+    def excludes(self, value: float) -> bool:
+        """True when ``value`` lies outside the interval."""
+        return value < self.low or value > self.high
+
+    def as_dict(self, digits: int = 4) -> dict[str, float | int]:
+        return {"estimate": round(self.estimate, digits), "low": round(self.low, digits),
+                "high": round(self.high, digits), "n": self.n}
+
+
+UNBOUNDED = (-math.inf, math.inf)
+"""The range of a quantity that can take any value (the default of ``within``)."""
+
+
+COUNT = (0.0, math.inf)
+"""The range of a mean count (moves, turns, piles per game)."""
+
+
+SHARE = (0.0, 1.0)
+"""The range of a share (a rate, a fraction of a game's moves)."""
+
+
+SHARE_CHANGE = (-1.0, 1.0)
+"""The range of the difference of two shares."""
+
+
+def bounded(estimate: float, half: float, n: int,
+            within: tuple[float, float] = UNBOUNDED) -> Interval:
+    """``estimate`` plus and minus ``half``, each end kept within ``within`` (low, high): the
+    interval of a quantity that cannot leave that range.
+
+    Raises:
+        TypeError: ``within`` is not a pair of numbers (a str, say), or ``estimate`` or
+            ``half`` no number.
+        ValueError: ``within``'s low end above its high end (or not a number), ``estimate``
+            outside it, ``half`` negative or NaN (``inf`` is the whole range).
+    """
+    value = _real(estimate, "bounded", "estimate", "a number")
+    width = _real(half, "bounded", "half", "a half-width of 0 or more")
+    if not width >= 0:  # NaN too
+        raise ValueError(f"bounded takes half, a half-width of 0 or more (inf for the whole "
+                         f"range), not {shown(half)}")
+    return _bounded(value, width, _count(n, "bounded", "n, the number of values,"),
+                    check_within(within, "bounded"), "bounded")
+
+
+def _bounded(estimate: float, half: float, n: int, within: tuple[float, float],
+             function: str) -> Interval:
+    low, high = within
+    if not low <= estimate <= high:  # values of another quantity: cut, the ends would cross
+        raise ValueError(f"{function} takes values of a quantity within ({low:g}, {high:g}), "
+                         f"the range given; their mean {estimate:g} is not")
+    return Interval(estimate, max(estimate - half, low), min(estimate + half, high), n)
