@@ -520,9 +520,10 @@ MOVE_LEFT = {
     "spitemalice.moves:move_text(move)": "its own message: move text is a move's text already",
     "spitemalice.bots.kinds:move_kind(move)": "documented: any other object gives its class name",
     "spitemalice.engine.coverage:Recorder.move(move)": "refused by decisions, which it calls",
-    "spitemalice.engine.invariants:discard_ends_the_turn(move)": "checks a move already made",
-    "spitemalice.engine.invariants:transition_violations(move)": "checks a move already made",
-    "spitemalice.engine.invariants:check_transition(move)": "checks a move already made",
+    "spitemalice.engine.invariants.transitions:discard_ends_the_turn(move)":
+        "checks a move already made",
+    "spitemalice.engine.invariants.run:transition_violations(move)": "checks a move already made",
+    "spitemalice.engine.invariants.run:check_transition(move)": "checks a move already made",
     "spitemalice.env.actions:ActionCatalogue.actions(move)": "the environment's own moves",
     "spitemalice.play.table_view:Played(move)": "a record the session builds of a made move",
     "spitemalice.server.messages:zones(move)": "the server's moves, made already",

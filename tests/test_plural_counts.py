@@ -222,15 +222,15 @@ NEVER_ONE = {
     # A blocked game ends after a pass by every seat: >= 2 passes.
     ("spitemalice/validation/termination.py", "len(state.seats)", "passes"),
     # A count above a limit of at least one (a hand size, a build-pile limit): >= 2.
-    ("spitemalice/engine/invariants.py", "len(seat.hand)", "cards"),
-    ("spitemalice/engine/invariants.py", "len(state.builds)", "piles"),
+    ("spitemalice/engine/invariants/piles.py", "len(seat.hand)", "cards"),
+    ("spitemalice/engine/invariants/piles.py", "len(state.builds)", "piles"),
     ("spitemalice/formats/position_check.py", "hand", "cards"),
     ("spitemalice/formats/position_check.py", "len(builds)", "piles"),
     ("spitemalice/validation/static.py", "discard.max_cards", "cards"),
     # A live game refused once its idle turns reach the seats (>= 2).
-    ("spitemalice/engine/invariants.py", "idle_turns", "turns"),
+    ("spitemalice/engine/invariants/ending.py", "idle_turns", "turns"),
     # A list of pile sizes ("[20, 19] cards"), not a count.
-    ("spitemalice/engine/invariants.py", "dealt", "cards"),
+    ("spitemalice/engine/invariants/piles.py", "dealt", "cards"),
     # More cards than a whole deck holds, and a deck deals two seats at least.
     ("spitemalice/formats/position_check.py", "total", "cards"),
     ("spitemalice/env/arguments.py", "rules.deck.size", "cards"),

@@ -114,27 +114,27 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         lambda p: check.filter_answers(BF, p, MOVES), S, TypeError),
     "spitemalice.engine.coverage:Recorder.move(state)": (
         lambda p: coverage.Recorder(BF).move(p, MOVE), S, TypeError),
-    **{f"spitemalice.engine.invariants:{name}(state)": (
+    **{f"{getattr(invariants, name).__module__}:{name}(state)": (
         _at(invariants, name, (BF,)), S, TypeError)
        for name in ("card_conservation", "build_piles_well_formed", "limits_kept",
                     "live_game_can_move", "outcome_declared", "outcome_fits_the_end",
                     "counters_in_range", "outcome_scored", "discard_piles_hold_allowed_ranks",
                     "emptied_payoff_ends_the_game", "dealt_as_the_sheet_says",
                     "state_violations", "check_state")},
-    "spitemalice.engine.invariants:EndFacts.of(state)": (
+    "spitemalice.engine.invariants.ending:EndFacts.of(state)": (
         lambda p: invariants.EndFacts.of(p), S, TypeError),
-    "spitemalice.engine.invariants:discard_ends_the_turn(before)": (
+    "spitemalice.engine.invariants.transitions:discard_ends_the_turn(before)": (
         lambda p: invariants.discard_ends_the_turn(p, MOVE, STATE), S, TypeError),
-    "spitemalice.engine.invariants:discard_ends_the_turn(after)": (
+    "spitemalice.engine.invariants.transitions:discard_ends_the_turn(after)": (
         lambda p: invariants.discard_ends_the_turn(STATE, MOVE, p), S, TypeError),
-    "spitemalice.engine.invariants:payoff_only_shrinks(before)": (
+    "spitemalice.engine.invariants.transitions:payoff_only_shrinks(before)": (
         lambda p: invariants.payoff_only_shrinks(p, STATE), S, TypeError),
-    "spitemalice.engine.invariants:payoff_only_shrinks(after)": (
+    "spitemalice.engine.invariants.transitions:payoff_only_shrinks(after)": (
         lambda p: invariants.payoff_only_shrinks(STATE, p), S, TypeError),
-    **{f"spitemalice.engine.invariants:{name}(before)": (
+    **{f"{getattr(invariants, name).__module__}:{name}(before)": (
         _at(invariants, name, (BF,), (MOVE, STATE)),
         S, TypeError) for name in ("transition_violations", "check_transition")},
-    **{f"spitemalice.engine.invariants:{name}(after)": (
+    **{f"{getattr(invariants, name).__module__}:{name}(after)": (
         _at(invariants, name, (BF, STATE, MOVE)),
         S, TypeError) for name in ("transition_violations", "check_transition")},
     "spitemalice.engine.views:view_of(state)": (lambda p: sm.view_of(p, 0), S, TypeError),

@@ -141,20 +141,20 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     "spitemalice.engine.views:ViewPlayer.choose_from_view": (
         lambda r: sm.ViewPlayer(lambda rules, view: MOVE).choose_from_view(r, VIEW, MOVES),
         TypeError),
-    **{f"spitemalice.engine.invariants:{name}": (
+    **{f"{getattr(invariants, name).__module__}:{name}": (
         _call(invariants, name, STATE), TypeError)
        for name in ("card_conservation", "build_piles_well_formed", "limits_kept",
                     "live_game_can_move", "outcome_declared", "outcome_fits_the_end",
                     "counters_in_range", "outcome_scored", "discard_piles_hold_allowed_ranks",
                     "emptied_payoff_ends_the_game", "dealt_as_the_sheet_says",
                     "state_violations", "check_state")},
-    "spitemalice.engine.invariants:end_problems": (
+    "spitemalice.engine.invariants.ending:end_problems": (
         lambda r: invariants.end_problems(r, "win", 0, None), TypeError),
-    "spitemalice.engine.invariants:live_counter_problems": (
+    "spitemalice.engine.invariants.ending:live_counter_problems": (
         lambda r: invariants.live_counter_problems(r, 2, 0, 0, 0), TypeError),
-    "spitemalice.engine.invariants:transition_violations": (
+    "spitemalice.engine.invariants.run:transition_violations": (
         lambda r: invariants.transition_violations(r, STATE, MOVE, STATE), TypeError),
-    "spitemalice.engine.invariants:check_transition": (
+    "spitemalice.engine.invariants.run:check_transition": (
         lambda r: invariants.check_transition(r, STATE, MOVE, STATE), TypeError),
     # bots: greedy's choose methods and the heuristic's helpers on failure only
     "spitemalice.bots.base:SearchPlayer.choose_from_view": (

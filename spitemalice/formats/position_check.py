@@ -35,13 +35,9 @@ from collections import Counter
 from collections.abc import Iterable
 
 from spitemalice.cards import Card, card_text
-from spitemalice.engine.invariants import (
-    STATE_CHECKS,
-    EndFacts,
-    card_conservation,
-    end_problems,
-    live_counter_problems,
-)
+from spitemalice.engine.invariants.cards import card_conservation
+from spitemalice.engine.invariants.ending import EndFacts, end_problems, live_counter_problems
+from spitemalice.engine.invariants.run import STATE_CHECKS
 from spitemalice.engine.views import SeatView, require_view
 from spitemalice.errors import PositionError
 from spitemalice.model import (
@@ -178,7 +174,7 @@ def check_view(rules: RuleBook, view: SeatView) -> None:
 def _check_view_progress(rules: RuleBook, view: SeatView) -> None:
     """What a view shows of the invariants: a live game's counters are below the bounds that
     would have ended it, and an ended game's kind fits what the view shows
-    (:func:`~spitemalice.engine.invariants.end_problems`, judged on the counts a view holds
+    (:func:`~spitemalice.engine.invariants.ending.end_problems`, judged on the counts a view holds
     as a state's are)."""
     outcome = view.outcome
     if outcome is None:

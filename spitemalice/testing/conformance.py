@@ -242,7 +242,7 @@ def legal_move_machine(book: RuleBook, player_counts: Iterable[int]) -> type:
         missing_hypothesis()
 
     from spitemalice.engine import apply_move, deal, legal_moves
-    from spitemalice.engine.invariants import check_state, check_transition
+    from spitemalice.engine.invariants.run import check_state, check_transition
 
     counts = list(player_counts)
     books = {n: book.rebuild(players=n) for n in counts}

@@ -12,7 +12,8 @@ from spitemalice.bots.players import make_player
 from spitemalice.engine import PASS, apply_move, deal, legal_moves
 from spitemalice.engine.coverage import Recorder, recorder_for
 from spitemalice.engine.coverage import Tally as CoverageTally
-from spitemalice.engine.invariants import Violation, state_violations, transition_violations
+from spitemalice.engine.invariants.run import state_violations, transition_violations
+from spitemalice.engine.invariants.violation import Violation
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import IllegalMove
 from spitemalice.model import GameState, require_state

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from spitemalice.engine import apply_move, deal, legal_moves
-from spitemalice.engine.invariants import Violation
+from spitemalice.engine.invariants.violation import Violation
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -34,7 +34,7 @@ def first_violation(
 ) -> tuple[list[Move], Violation] | None:
     """:func:`first_problem` with the problem named.
 
-    The problem is a :class:`~spitemalice.engine.invariants.Violation`.
+    The problem is a :class:`~spitemalice.engine.invariants.violation.Violation`.
 
     Raises:
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
