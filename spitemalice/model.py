@@ -335,7 +335,7 @@ def state_copier(*changed: str) -> Callable[..., GameState]:
 class GameResult:
     """One finished game: its seed, the seat that moved first, the final state and the moves
     made in order (what :func:`~spitemalice.runs.loop.play_game` returns and
-    :func:`~spitemalice.formats.records.record_result` records)."""
+    :func:`~spitemalice.formats.records.making.record_result` records)."""
 
     seed: int = attrs.field(validator=int_field())
     first_seat: int = attrs.field(validator=int_field())

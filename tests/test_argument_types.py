@@ -154,11 +154,11 @@ SEQUENCES: dict[str, tuple[Call, str]] = {
         lambda s: _m("study.ratings").ratings([], s, "greedy"), '["greedy", "random"]'),
     "spitemalice.study.ratings:strengths(bots)": (
         lambda s: _m("study.ratings").strengths([], s), '["greedy", "random"]'),
-    "spitemalice.formats.records:record_game(moves)": (
+    "spitemalice.formats.records.making:record_game(moves)": (
         lambda s: sm.record_game(BF, 3, s), '["AS>B+", "pass"]'),
-    "spitemalice.formats.records:record_game(seats)": (
+    "spitemalice.formats.records.making:record_game(seats)": (
         lambda s: sm.record_game(BF, 3, seats=s), '["me", "greedy"]'),
-    "spitemalice.formats.records:record_result(seats)": (
+    "spitemalice.formats.records.making:record_result(seats)": (
         lambda s: _m("formats.records").record_result(BF, RESULT, s), '["me", "greedy"]'),
     "spitemalice.play.session:Session(kinds)": (
         lambda s: _m("play.session").Session(BF, s), '["human", "greedy"]'),
@@ -194,8 +194,9 @@ SEQUENCES: dict[str, tuple[Call, str]] = {
 }
 # Documented to take None (their default): a str is refused, None is not.
 NONE_ALLOWED = {
-    "spitemalice.formats.records:record_game(seats)",
-    "spitemalice.formats.records:record_result(seats)", "spitemalice.play.session:Session(names)",
+    "spitemalice.formats.records.making:record_game(seats)",
+    "spitemalice.formats.records.making:record_result(seats)",
+    "spitemalice.play.session:Session(names)",
     "spitemalice.play.session:Session.resume(kinds)",
     "spitemalice.validation.run:validate_book(house_rules)",
     "spitemalice.validation.run:Validation(house_rules)",
@@ -287,7 +288,7 @@ _HOOKSPEC = "a plugin hook's specification: the engine passes its own tuples"
 
 # "module:qualname(parameter)" -> the call with the value given.
 LISTS: dict[str, Callable[[Any], object]] = {
-    "spitemalice.formats.records:record_game(undone)": (
+    "spitemalice.formats.records.making:record_game(undone)": (
         lambda v: sm.record_game(BF, 3, undone=v)),
     "spitemalice.formats.serialize:view_to_dict(teams)": (
         lambda v: _m("formats.serialize").view_to_dict(VIEW, v)),

@@ -202,10 +202,10 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     **{f"spitemalice.formats.position_check:{name}": (
         _call(position_check, name, STATE), TypeError)
        for name in ("check_position", "check_view")},
-    "spitemalice.formats.records:ruleset_ref": (lambda r: records.ruleset_ref(r), TypeError),
-    "spitemalice.formats.records:own_version": (lambda r: records.own_version(r), TypeError),
-    "spitemalice.formats.records:record_game": (lambda r: sm.record_game(r, 1), TypeError),
-    "spitemalice.formats.records:record_result": (
+    "spitemalice.formats.records.making:ruleset_ref": (lambda r: records.ruleset_ref(r), TypeError),
+    "spitemalice.formats.records.making:own_version": (lambda r: records.own_version(r), TypeError),
+    "spitemalice.formats.records.making:record_game": (lambda r: sm.record_game(r, 1), TypeError),
+    "spitemalice.formats.records.making:record_result": (
         lambda r: records.record_result(r, None), TypeError),
     "spitemalice.formats.replay:replay": (lambda r: replay.replay(RECORD, r), TypeError),
     "spitemalice.formats.replay:final_state": (

@@ -28,7 +28,7 @@ from spitemalice.cli._args import (
 from spitemalice.cli.records import record_rules
 from spitemalice.errors import DataError, PlayError, RecordError, RulesetError
 from spitemalice.files import check_new
-from spitemalice.formats.records import GameRecord
+from spitemalice.formats.records.record import GameRecord
 from spitemalice.formats.replay import replay
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.play.terminal import TerminalGame

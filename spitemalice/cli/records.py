@@ -39,7 +39,8 @@ from spitemalice.formats.layout import describe_position, describe_view
 from spitemalice.formats.notation import format_position
 from spitemalice.formats.parse import parse_position, parse_view, seat_count
 from spitemalice.formats.picture import position_svg
-from spitemalice.formats.records import GameRecord, load_record
+from spitemalice.formats.records.reading import load_record
+from spitemalice.formats.records.record import GameRecord
 from spitemalice.formats.replay import check_record, replay, rules_for
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move

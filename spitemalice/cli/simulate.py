@@ -38,7 +38,7 @@ from spitemalice.cli._args import (
     switches,
     table,
 )
-from spitemalice.formats.records import record_result
+from spitemalice.formats.records.making import record_result
 from spitemalice.measures.coverage import format_coverage_report
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.metrics import METRICS, Quality, quality

@@ -27,22 +27,16 @@ from spitemalice.formats.notation import format_position, format_view
 from spitemalice.formats.parse import parse_position, parse_view, seat_count
 from spitemalice.formats.picture import position_svg
 from spitemalice.formats.position_check import check_position, check_view
-from spitemalice.formats.records import (
+from spitemalice.formats.records.making import record_game, record_result, ruleset_ref
+from spitemalice.formats.records.reading import load_record, loads_record, record_from_dict
+from spitemalice.formats.records.record import (
     GameRecord,
     RecordFinding,
     RulesetRef,
     SeatInfo,
     Undone,
-    dumps_record,
-    load_record,
-    loads_record,
-    record_from_dict,
-    record_game,
-    record_result,
-    record_to_dict,
-    ruleset_ref,
-    save_record,
 )
+from spitemalice.formats.records.writing import dumps_record, record_to_dict, save_record
 from spitemalice.formats.replay import RecordProblem, check_record, final_state, replay, rules_for
 from spitemalice.formats.schema import SCHEMA_NAMES, schema, schema_text
 from spitemalice.formats.serialize import (

@@ -24,7 +24,8 @@ from spitemalice.errors import (
     RulesetError,
     SpiteMaliceError,
 )
-from spitemalice.formats.records import GameRecord, ParamValue, own_version, require_record
+from spitemalice.formats.records.making import own_version
+from spitemalice.formats.records.record import GameRecord, ParamValue, require_record
 from spitemalice.guards import int_field
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
@@ -108,7 +109,7 @@ def replay(record: GameRecord, rules: RuleBook | None = None) -> Iterator[GameSt
         TypeError: ``rules`` is neither ``None`` nor a
             :class:`~spitemalice.rules.book.RuleBook` (raised at the call, not at the first
             state), or ``record`` is not a :class:`GameRecord` (a path, say: the message
-            names :func:`~spitemalice.formats.records.load_record`).
+            names :func:`~spitemalice.formats.records.reading.load_record`).
     """
     require_record(record, "replay")
     if rules is not None:

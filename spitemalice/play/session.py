@@ -33,7 +33,9 @@ from spitemalice.engine.views import view_of
 from spitemalice.errors import IllegalMove, OutputError, PlayError
 from spitemalice.files import write_file
 from spitemalice.formats.notation import format_view
-from spitemalice.formats.records import GameRecord, SeatInfo, Undone, dumps_record, record_game
+from spitemalice.formats.records.making import record_game
+from spitemalice.formats.records.record import GameRecord, SeatInfo, Undone
+from spitemalice.formats.records.writing import dumps_record
 from spitemalice.formats.replay import replay, rules_for
 from spitemalice.guards import check_int, check_list
 from spitemalice.limits import MAX_NAME_CHARS
@@ -122,7 +124,7 @@ class Session:
         """The game a record holds, at its last move, ready to go on.
 
         Args:
-            record: a record (:func:`spitemalice.formats.records.load_record`), finished or
+            record: a record (:func:`spitemalice.formats.records.reading.load_record`), finished or
                 not.
             rules: the rules to replay under; default the record's own
                 (:func:`~spitemalice.formats.replay.rules_for`).

@@ -15,7 +15,7 @@ import attrs
 
 from spitemalice.engine.views import PublicSeat, SeatView, require_view, view_legal_moves
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.formats.records import SeatInfo
+from spitemalice.formats.records.record import SeatInfo
 from spitemalice.guards import int_field
 from spitemalice.model import Outcome, Pile
 from spitemalice.moves import Move
@@ -67,7 +67,7 @@ class TableView:
 
     Attributes:
         viewer: the seat whose view this is (0-based).
-        seats: name and kind of every seat (:class:`~spitemalice.formats.records.SeatInfo`).
+        seats: name and kind of every seat (:class:`~spitemalice.formats.records.record.SeatInfo`).
         view: the seat's :class:`~spitemalice.engine.views.SeatView`, everything below is
             read from it.
         builds: the open build piles, pile 1 first.

@@ -15,7 +15,8 @@ import attrs
 
 from spitemalice.errors import OutputError
 from spitemalice.files import check_new, make_folder, write_file
-from spitemalice.formats.records import GameRecord, dumps_record
+from spitemalice.formats.records.record import GameRecord
+from spitemalice.formats.records.writing import dumps_record
 from spitemalice.rules.policies import TeamRule
 from spitemalice.runs.commit import Finished, Undo
 from spitemalice.runs.runner import GameRow

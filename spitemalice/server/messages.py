@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from spitemalice.formats.picture import isolated, position_svg
-from spitemalice.formats.records import GameRecord, dumps_record, ruleset_ref
+from spitemalice.formats.records.making import ruleset_ref
+from spitemalice.formats.records.record import GameRecord
+from spitemalice.formats.records.writing import dumps_record
 from spitemalice.formats.serialize import view_to_dict
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.play.session import Refusal

@@ -39,7 +39,8 @@ from spitemalice.formats.json_input import (
     read_object,
     read_str,
 )
-from spitemalice.formats.records import GameRecord, load_record
+from spitemalice.formats.records.reading import load_record
+from spitemalice.formats.records.record import GameRecord
 
 FORMAT = "spitemalice-table"
 VERSION = 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from spitemalice.engine import deal, legal_moves
 from spitemalice.engine.invariants.run import state_violations
 from spitemalice.engine.invariants.violation import Violation
-from spitemalice.formats.records import GameRecord
+from spitemalice.formats.records.record import GameRecord
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook, check_book
 

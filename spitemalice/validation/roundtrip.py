@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from spitemalice.errors import IllegalMove, SpiteMaliceError
-from spitemalice.formats.records import dumps_record, loads_record, record_game
+from spitemalice.formats.records.making import record_game
+from spitemalice.formats.records.reading import loads_record
+from spitemalice.formats.records.writing import dumps_record
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.rules.book import RuleBook, check_book

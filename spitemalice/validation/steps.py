@@ -17,7 +17,9 @@ from spitemalice.bots.players import make_player
 from spitemalice.engine import apply_move, deal
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.formats.records import RecordFinding, record_game, record_to_dict
+from spitemalice.formats.records.making import record_game
+from spitemalice.formats.records.record import RecordFinding
+from spitemalice.formats.records.writing import record_to_dict
 from spitemalice.measures.coverage import UNEXERCISED, coverage_notes
 from spitemalice.model import Outcome
 from spitemalice.moves import move_text

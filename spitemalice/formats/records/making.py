@@ -1,0 +1,162 @@
+"""Making a record of a game: from its rule book, seed and moves (:func:`record_game`) or from
+a played :class:`~spitemalice.model.GameResult` (:func:`record_result`), with what it takes to
+load the rules again (:func:`ruleset_ref`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from spitemalice.errors import (
+    NotationError,
+    SpiteMaliceError,
+)
+from spitemalice.formats.records.record import (
+    GameRecord,
+    ParamValue,
+    RulesetRef,
+    SeatInfo,
+    Undone,
+)
+from spitemalice.guards import check_int, check_list, check_seed
+from spitemalice.model import GameResult, Outcome
+from spitemalice.moves import Move, move_text, parse_move
+from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
+
+
+def ruleset_ref(rules: RuleBook) -> RulesetRef:
+    """What a record must say to load ``rules`` again.
+
+    The name is the rule-set plugin's (``rules.plugins[0]``) and the version that plugin's
+    own; house rules are the house-rule plugins in order; the parameters are those that differ
+    from what the rule set and house rules give by themselves.  A rule set read from a custom
+    file is recorded as its base rule set, house rules and parameters (its file name, title
+    and version are not needed to replay it and are not kept).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "ruleset_ref")
+    return _ruleset_ref(rules)
+
+
+def _ruleset_ref(rules: RuleBook) -> RulesetRef:
+    """:func:`ruleset_ref` of a rule book already checked (record_game checked it)."""
+    defaults = rules.plugins_ruleset()
+    params = []
+    for field in attrs.fields(Ruleset):
+        if field.name in IDENTITY_FIELDS:
+            continue
+        value = getattr(rules.ruleset, field.name)
+        if value != getattr(defaults, field.name):
+            params.append((field.name, _param_out(value)))
+    house_rules = tuple(
+        name for name in rules.plugins[1:]
+        if getattr(rules.plugin(name), "KIND", "house-rule") == "house-rule"
+    )
+    return RulesetRef(rules.plugins[0], rules.own.version, house_rules, tuple(sorted(params)))
+
+
+def own_version(rules: RuleBook) -> str:
+    """The version of the rule-set plugin itself (``rules.plugins[0]``), before any house
+    rule or custom file wraps it.
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "own_version")
+    return rules.own.version
+
+
+def _param_out(value: Any) -> ParamValue:
+    if isinstance(value, frozenset):
+        return tuple(sorted(value))
+    return value
+
+
+def record_game(
+    rules: RuleBook,
+    seed: int,
+    moves: Sequence[Move | str] = (),
+    *,
+    seats: Sequence[SeatInfo | str] | None = None,
+    dealer: int | None = None,
+    outcome: Outcome | None = None,
+    undone: Sequence[Undone] = (),
+) -> GameRecord:
+    """A record of the game dealt by ``seed`` (and ``dealer``) and played with ``moves``.
+
+    Args:
+        seats: a :class:`~spitemalice.formats.records.record.SeatInfo` or a kind
+            (``"greedy"``) per seat; default ``"seat N"`` of kind ``"unknown"``.
+        outcome: the game's outcome once it has ended (``final_state.outcome``).
+        undone: the moves taken back during the game, each undo in order
+            (:class:`~spitemalice.formats.records.record.Undone`).
+
+    Raises:
+        TypeError: ``seats`` is a bare str (a list is wanted).
+        TypeError: ``moves`` is a bare str (a list is wanted).
+        SpiteMaliceError: ``seats`` does not have one entry per seat, a seed outside 0 to
+            :data:`~spitemalice.limits.MAX_SEED`, or a dealer that is not a seat.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        NotationError: a move given as text does not parse (the message names its index and
+            what would be right): a record holds only moves the notation reads back.
+        TypeError: ``undone`` is not a list (a str, ``None`` or a number, say),
+            naming the function and what a right value looks like.
+    """
+    check_book(rules, "record_game")  # in parameter order: of two wrong, the first is named
+    check_seed(seed)
+    check_list(moves, "record_game", "moves, a list of moves or move texts,",
+               '["AS>B+", "pass"]')
+    check_list(seats, "record_game", "seats, a list of seats or names,",
+               '["me", "greedy"]', none=True)
+    if dealer is not None:
+        check_int(dealer, "dealer", 0, rules.players - 1)
+    check_list(undone, "record_game", "undone, a list of undone moves,",
+               '[Undone(2, ("AS>B+",))]')
+    if seats is None:
+        infos = tuple(SeatInfo(f"seat {i}", "unknown") for i in range(rules.players))
+    else:
+        infos = tuple(
+            s if isinstance(s, SeatInfo) else SeatInfo(f"{s}-{i}", s) for i, s in enumerate(seats)
+        )
+    if len(infos) != rules.players:
+        raise SpiteMaliceError(f"a record of {rules.players} seats needs {rules.players} seat "
+                               f"entries, not {len(infos)}")
+    texts = tuple(_written(m, index) for index, m in enumerate(moves))
+    teams = rules.teams.teams if rules.teams.any else ()
+    return GameRecord(_ruleset_ref(rules), infos, seed, dealer, texts, outcome, teams,
+                      undone=tuple(undone))
+
+
+def _written(move: Move | str, index: int) -> str:
+    """``move``'s text for a record: a move object written out, a text parsed and written as
+    the notation writes it."""
+    if not isinstance(move, str):
+        return move_text(move)
+    try:
+        return move_text(parse_move(move))
+    except NotationError as error:
+        raise NotationError(f"record_game: move {index} is not a move: {error}",
+                            error.reason) from None
+
+
+def record_result(rules: RuleBook, result: GameResult,
+                  seats: Sequence[SeatInfo | str] | None = None,
+                  dealer: int | None = None) -> GameRecord:
+    """The record of a :class:`~spitemalice.model.GameResult` (``seed``, ``moves``,
+    ``final``) played with ``dealer`` (``None``: the seeded cut, as ``play_game`` deals).
+
+    Raises:
+        TypeError: ``seats`` is a bare str (a list is wanted).
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "record_result")
+    check_list(seats, "record_result", "seats, a list of seats or names,",
+               '["me", "greedy"]', none=True)
+    return record_game(rules, result.seed, result.moves, seats=seats, dealer=dealer,
+                       outcome=result.final.outcome)

@@ -1,0 +1,179 @@
+"""Reading a record: from JSON-ready data (:func:`record_from_dict`), JSON text
+(:func:`loads_record`) or a file (:func:`load_record`, capped at
+:data:`~spitemalice.limits.MAX_JSON_BYTES` bytes).  Every wrong field is named by its path
+(``record.moves[3]``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from spitemalice import files, guards, limits, wording
+from spitemalice.errors import (
+    DataError,
+    NotationError,
+)
+from spitemalice.formats.json_input import (
+    check_header,
+    parse_json,
+    read_int,
+    read_list,
+    read_object,
+    read_str,
+    wrong,
+)
+from spitemalice.formats.records.record import (
+    FORMAT,
+    VERSION,
+    GameRecord,
+    ParamValue,
+    RecordFinding,
+    RulesetRef,
+    SeatInfo,
+    Undone,
+)
+from spitemalice.formats.serialize import outcome_from_dict
+from spitemalice.moves import parse_move
+
+_FIELDS = ("format", "version", "ruleset", "seats", "seed", "dealer", "moves", "outcome")
+
+
+_RULESET_FIELDS = ("name", "version", "house_rules", "params")
+
+
+def record_from_dict(data: Any, path: str = "record") -> GameRecord:
+    """The record that :func:`~spitemalice.formats.records.writing.record_to_dict` data states.
+
+    Moves are checked to be strings here; whether they parse and are legal is the replay's
+    business (:func:`~spitemalice.formats.replay.replay`,
+    :func:`~spitemalice.formats.replay.check_record`), which names the move's number.
+
+    Raises:
+        DataError: another format, a newer or unknown version, or a missing, unknown or
+            mistyped field, named by its path.
+    """
+    check_header(data, path, FORMAT, VERSION)
+    fields = read_object(data, path, _FIELDS, ("teams", "finding", "undone"))
+    rs = read_object(fields["ruleset"], f"{path}.ruleset", _RULESET_FIELDS)
+    params = rs["params"]
+    if not isinstance(params, dict):
+        raise wrong(f"{path}.ruleset.params",
+                    'an object of parameter values, as {"players": 3}', params)
+    ref = RulesetRef(
+        _read_name(rs["name"], f"{path}.ruleset.name"),
+        _read_name(rs["version"], f"{path}.ruleset.version"),
+        tuple(_read_name(h, f"{path}.ruleset.house_rules[{i}]")
+              for i, h in enumerate(read_list(rs["house_rules"], f"{path}.ruleset.house_rules"))),
+        tuple(sorted((str(k), _read_param(v, f"{path}.ruleset.params.{k}"))
+                     for k, v in params.items())),
+    )
+    seats = []
+    for index, raw in enumerate(read_list(fields["seats"], f"{path}.seats")):
+        where = f"{path}.seats[{index}]"
+        seat = read_object(raw, where, ("name", "kind"))
+        seats.append(SeatInfo(_read_name(seat["name"], f"{where}.name"),
+                              _read_name(seat["kind"], f"{where}.kind")))
+    dealer = fields["dealer"]
+    return GameRecord(
+        ref, tuple(seats), read_int(fields["seed"], f"{path}.seed"),
+        None if dealer is None else read_int(dealer, f"{path}.dealer"),
+        tuple(read_str(m, f"{path}.moves[{i}]")
+              for i, m in enumerate(read_list(fields["moves"], f"{path}.moves"))),
+        outcome_from_dict(fields["outcome"], f"{path}.outcome"),
+        _read_teams(fields.get("teams", []), f"{path}.teams"),
+        _read_finding(fields.get("finding"), f"{path}.finding"),
+        _read_undone(fields.get("undone", []), f"{path}.undone"),
+    )
+
+
+def _read_undone(data: Any, path: str) -> tuple[Undone, ...]:
+    undone = []
+    for index, raw in enumerate(read_list(data, path)):
+        where = f"{path}[{index}]"
+        fields = read_object(raw, where, ("at", "moves"))
+        moves = tuple(_read_move(m, f"{where}.moves[{i}]")
+                      for i, m in enumerate(read_list(fields["moves"], f"{where}.moves")))
+        if not moves:
+            raise DataError(f"{where}.moves: an undo takes back one move or more, not none")
+        undone.append(Undone(read_int(fields["at"], f"{where}.at"), moves))
+    return tuple(undone)
+
+
+def _read_move(data: Any, path: str) -> str:
+    """A move's text that is never replayed (one taken back): read as a move, so the field
+    holds move texts and nothing else."""
+    text = read_str(data, path)
+    try:
+        parse_move(text)
+    except NotationError as error:
+        raise DataError(f"{path}: {error}") from None
+    return text
+
+
+def _read_finding(data: Any, path: str) -> RecordFinding | None:
+    if data is None:
+        return None
+    found = read_object(data, path, ("invariant", "message"))
+    return RecordFinding(_read_name(found["invariant"], f"{path}.invariant"),
+                         read_str(found["message"], f"{path}.message"))
+
+
+def _read_teams(data: Any, path: str) -> tuple[tuple[int, ...], ...]:
+    """Teams as lists of seat numbers, ``[[0, 2], [1, 3]]``; whether they fit the rules is the
+    replay's check."""
+    return tuple(tuple(read_int(seat, f"{path}[{i}][{j}]")
+                       for j, seat in enumerate(read_list(team, f"{path}[{i}]")))
+                 for i, team in enumerate(read_list(data, path)))
+
+
+def _read_name(data: Any, path: str) -> str:
+    """A name, kind or version: printable text (it is shown on terminals), at most
+    :data:`~spitemalice.limits.MAX_NAME_CHARS` characters."""
+    text = read_str(data, path)
+    if not wording.printable(text):
+        raise DataError(f"{path}: {wording.clipped(text)!a} is not printable text of at most "
+                        f"{limits.MAX_NAME_CHARS} characters (no control characters or lone "
+                        "surrogates)")
+    return text
+
+
+def _read_param(value: Any, path: str) -> ParamValue:
+    if isinstance(value, str):
+        return _read_name(value, path)
+    if value is None or isinstance(value, bool | int):
+        return value
+    if isinstance(value, list):
+        return tuple(sorted(read_int(v, f"{path}[{i}]") for i, v in enumerate(value)))
+    raise wrong(path, "a number, true/false, a string, null or a list of ranks", value)
+
+
+def loads_record(text: str | bytes) -> GameRecord:
+    """The record that :func:`~spitemalice.formats.records.writing.dumps_record` text states.
+
+    Raises:
+        DataError: malformed JSON or bad data (see :func:`record_from_dict`).
+    """
+    return record_from_dict(parse_json(text, "record"))
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record file: a regular file of at most
+    :data:`~spitemalice.limits.MAX_JSON_BYTES` bytes (a device or FIFO is refused, never read).
+
+    Raises:
+        DataError: the file cannot be read, is not a regular file, is too large, or its content
+            is not a record (the message starts with the file's name).
+        TypeError: ``path`` is not a str or a path.
+    """
+    guards.check_path(path, "load_record", "a record file's path")
+    try:
+        text = files.read_file(path, limits.MAX_JSON_BYTES).decode("utf-8")
+    except files.FileRefused as error:
+        raise DataError(f"{os.fspath(path)}: cannot read the record: {error}") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{os.fspath(path)}: not a text file") from None
+    try:
+        return loads_record(text)
+    except DataError as error:
+        raise DataError(f"{os.fspath(path)}: {error}") from None

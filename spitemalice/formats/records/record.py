@@ -1,0 +1,142 @@
+"""The game record as a value: what it says of its rules (:class:`RulesetRef`), its seats, its
+deal, its moves, its outcome and what was taken back (:class:`GameRecord`); the format's name
+and version.  The format itself is described in :mod:`spitemalice.formats.records`.
+"""
+
+from __future__ import annotations
+
+import os
+
+import attrs
+
+from spitemalice import wording
+from spitemalice.guards import check_seed, int_field
+from spitemalice.model import Outcome
+from spitemalice.rules.book import RuleBook
+
+FORMAT = "spitemalice-record"
+
+
+VERSION = 1
+"""The record format version this library writes and the newest it reads."""
+
+
+ParamValue = int | bool | str | None | tuple[int, ...]
+"""A recorded parameter's value: rank sets are sorted tuples (a frozenset in a Ruleset)."""
+
+
+@attrs.frozen
+class RulesetRef:
+    """What a record says about its rules.
+
+    Attributes:
+        name: the rule set's name (what :func:`~spitemalice.load` takes).
+        version: the rule set's version when the record was made.
+        house_rules: house-rule names, in the order applied.
+        params: ``(field, value)`` pairs, sorted by field, for every parameter that differs
+            from the rule set's own (house rules applied); rank sets are sorted tuples.
+    """
+
+    name: str
+    version: str
+    house_rules: tuple[str, ...]
+    params: tuple[tuple[str, ParamValue], ...]
+
+    @property
+    def param_dict(self) -> dict[str, ParamValue]:
+        return dict(self.params)
+
+
+@attrs.frozen
+class SeatInfo:
+    """Who sat at a seat: a ``name`` and a ``kind`` (``"human"``, ``"greedy"``...)."""
+
+    name: str
+    kind: str
+
+
+@attrs.frozen
+class RecordFinding:
+    """What ``spitemalice validate`` found wrong in a recorded game (the failure record).
+
+    Attributes:
+        invariant: the broken invariant's name (a function of :mod:`spitemalice.engine.invariants`)
+            or the kind of fault (``"crash"``, ``"non-termination"``, ...).
+        message: what broke, as validate reported it.
+    """
+
+    invariant: str
+    message: str
+
+
+@attrs.frozen
+class Undone:
+    """One undo in a game's record: the game went back to its first ``at`` moves, and
+    ``moves`` (made after those, in order) were taken back.
+
+    Raises:
+        SpiteMaliceError: ``at`` below 0 or of more than :data:`~spitemalice.limits.MAX_DIGITS`
+            digits.
+    """
+
+    at: int = attrs.field(validator=int_field(0))
+    moves: tuple[str, ...]
+
+
+@attrs.frozen
+class GameRecord:
+    """One game, from the deal to its last move so far.
+
+    Attributes:
+        ruleset: the rules (:class:`RulesetRef`).
+        seats: one :class:`SeatInfo` per seat.
+        seed: the deal's seed.
+        dealer: the dealer given to the deal, or ``None`` for the seeded cut.
+        moves: the moves in order, as text.
+        outcome: the outcome once the game has ended, else ``None``.
+        teams: the teams, each a tuple of seats, in a game with teams; ``()`` otherwise.
+        finding: for a game ``spitemalice validate`` recorded as failing, what broke; else
+            ``None`` (the JSON form then has no ``finding`` field).
+        undone: every undo of the game, in order (:class:`Undone`); ``()`` when no move was
+            taken back (the JSON form then has no ``undone`` field).
+
+    Raises:
+        SpiteMaliceError: a seed outside 0 to :data:`~spitemalice.limits.MAX_SEED`, which no
+            reader would read back, or a dealer of more than
+            :data:`~spitemalice.limits.MAX_DIGITS` digits.
+    """
+
+    ruleset: RulesetRef
+    seats: tuple[SeatInfo, ...]
+    seed: int = attrs.field(validator=lambda _, __, seed: check_seed(seed))
+    dealer: int | None = attrs.field(validator=int_field())
+    moves: tuple[str, ...]
+    outcome: Outcome | None = None
+    teams: tuple[tuple[int, ...], ...] = ()
+    finding: RecordFinding | None = None
+    undone: tuple[Undone, ...] = ()
+
+    @property
+    def practice(self) -> bool:
+        """Whether moves were taken back (``undone``): the player then saw cards drawn after
+        them, so the game is practice, never evidence of how well a seat plays."""
+        return bool(self.undone)
+
+
+def require_record(record: object, function: str) -> None:
+    """Refuse ``record`` unless it is a :class:`GameRecord`; for a file's path or a record's
+    text, say which function reads it.
+
+    Raises:
+        TypeError: naming ``function``, what was given and what would be right.
+    """
+    if isinstance(record, GameRecord):
+        return
+    given = wording.given_text(record)
+    if isinstance(record, str | os.PathLike | bytes):
+        given += (": read a record file first with spitemalice.load_record(path) (or a "
+                  "record's JSON text with spitemalice.formats.loads_record(text))")
+    elif isinstance(record, RuleBook):
+        given = "a RuleBook (are the arguments in order? the record comes first)"
+    raise TypeError(f"{function} takes a GameRecord (what spitemalice.load_record(path) or "
+                    f"spitemalice.record_game returns), not {given}")

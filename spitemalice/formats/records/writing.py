@@ -1,0 +1,73 @@
+"""Writing a record: as JSON-ready data (:func:`record_to_dict`), JSON text
+(:func:`dumps_record`) or a file (:func:`save_record`, by the one rule for files the library
+writes).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from spitemalice.files import write_file
+from spitemalice.formats.records.record import (
+    FORMAT,
+    VERSION,
+    GameRecord,
+)
+from spitemalice.formats.serialize import outcome_to_dict
+from spitemalice.guards import json_indent
+
+
+def record_to_dict(record: GameRecord) -> dict[str, Any]:
+    """``record`` as JSON-ready data (see the module docstring for the shape)."""
+    ref = record.ruleset
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "ruleset": {
+            "name": ref.name, "version": ref.version, "house_rules": list(ref.house_rules),
+            "params": {k: list(v) if isinstance(v, tuple) else v for k, v in ref.params},
+        },
+        "seats": [{"name": seat.name, "kind": seat.kind} for seat in record.seats],
+        "seed": record.seed,
+        "dealer": record.dealer,
+        "moves": list(record.moves),
+        "outcome": outcome_to_dict(record.outcome),
+    }
+    if record.teams:
+        data["teams"] = [list(team) for team in record.teams]
+    if record.finding is not None:
+        data["finding"] = {"invariant": record.finding.invariant,
+                           "message": record.finding.message}
+    if record.undone:
+        data["undone"] = [{"at": undo.at, "moves": list(undo.moves)} for undo in record.undone]
+    return data
+
+
+def dumps_record(record: GameRecord, indent: int | None = 1) -> str:
+    """``record`` as JSON text.
+
+    Raises:
+        SpiteMaliceError: ``indent`` is not ``None`` or 0 to
+            :data:`~spitemalice.limits.MAX_INDENT`.
+    """
+    return json.dumps(record_to_dict(record), indent=json_indent(indent))
+
+
+def save_record(record: GameRecord, path: str | os.PathLike[str], *,
+                overwrite: bool = False) -> None:
+    """Write ``record`` to the file ``path`` as JSON, by the one rule for files the library
+    writes (:mod:`spitemalice.files`): whole or not at all, never through a
+    symbolic link, never over an existing file unless ``overwrite``.
+
+    Args:
+        overwrite: whether a file or link already at ``path`` may be replaced (a link is
+            replaced, never followed).
+
+    Raises:
+        OutputError: ``path`` exists and ``overwrite`` is false, is a folder, or cannot be
+            written; nothing was written.
+    """
+    write_file(path, dumps_record(record) + "\n", force=overwrite,
+               how_to_replace="overwrite=True")
