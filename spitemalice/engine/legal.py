@@ -9,14 +9,14 @@ uses.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from itertools import chain, compress
 from typing import Any
 
 from spitemalice.cards import Card
 from spitemalice.guards import not_a_position
-from spitemalice.model import GameState, Pile, top_ranks
+from spitemalice.model import GameState, Pile, Seat, top_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import EngineCache, PlayKey, RuleBook, Targets, check_book
 from spitemalice.rules.policies import DiscardRule
@@ -72,8 +72,7 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     if type(state) is not GameState:
         raise not_a_state(state, "base_moves")
     seat = state.seats[state.seat]
-    builds = state.builds
-    removed = state.build_removed
+    builds, removed = state.builds, state.build_removed
     # Which piles each rank may go on depends only on the ranks the build piles stand at:
     # worked out once per shape (_targets_of) and remembered for the last builds object,
     # which successive states share until a card is played on a build pile.
@@ -88,33 +87,10 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     moves: list[Move] = []
     # Listing order: plays from pay-off tops, discard-pile tops, partners' tops, hand cards;
     # then discards.
-    payoff_made, discard_made = cache.payoff_plays, cache.discard_plays
-    for index, pile in enumerate(seat.payoff):
-        if pile:
-            card = pile[-1]
-            onto = onto_of.get(card.rank)
-            if onto:
-                key = (None, index, card, onto)
-                moves += payoff_made.get(key) or _plays(payoff_made, key, Zone.PAYOFF)
-    for index, pile in enumerate(seat.discards):
-        if pile:
-            card = pile[-1]
-            onto = onto_of.get(card.rank)
-            if onto:
-                key = (None, index, card, onto)
-                moves += discard_made.get(key) or _plays(discard_made, key, Zone.DISCARD)
+    _add_top_plays(cache, None, seat, onto_of, moves)
     access = rules.teams.access
     for owner in access.play_from[state.seat]:  # partners' pile tops, where teams share them
-        theirs = state.seats[owner]
-        for made, zone, piles in ((payoff_made, Zone.PAYOFF, theirs.payoff),
-                                  (discard_made, Zone.DISCARD, theirs.discards)):
-            for index, pile in enumerate(piles):
-                if pile:
-                    card = pile[-1]
-                    onto = onto_of.get(card.rank)
-                    if onto:
-                        owned = (owner, index, card, onto)
-                        moves += made.get(owned) or _plays(made, owned, zone)
+        _add_top_plays(cache, owner, state.seats[owner], onto_of, moves)
     hand = seat.hand
     # Equal cards are one object, so dict.fromkeys lists each once, in hand order.
     distinct = dict.fromkeys(hand) if len(hand) > 1 else hand
@@ -124,6 +100,35 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
         if onto:
             key = (None, 0, card, onto)
             moves += hand_made.get(key) or _plays(hand_made, key, Zone.HAND)
+    _add_discards(rules, cache, state.seat, distinct, hand, moves)
+    return tuple(moves)
+
+
+def _add_top_plays(cache: EngineCache, owner: int | None, seat: Seat,
+                   onto_of: dict[int, Targets], moves: list[Move]) -> None:
+    """Append the plays of the top cards of ``seat``'s pay-off piles, then of its discard
+    piles: the mover's own (``owner`` None) or a partner's (``owner`` its seat number)."""
+    payoff_made, discard_made = cache.payoff_plays, cache.discard_plays
+    for index, pile in enumerate(seat.payoff):
+        if pile:
+            card = pile[-1]
+            onto = onto_of.get(card.rank)
+            if onto:
+                key = (owner, index, card, onto)
+                moves += payoff_made.get(key) or _plays(payoff_made, key, Zone.PAYOFF)
+    for index, pile in enumerate(seat.discards):
+        if pile:
+            card = pile[-1]
+            onto = onto_of.get(card.rank)
+            if onto:
+                key = (owner, index, card, onto)
+                moves += discard_made.get(key) or _plays(discard_made, key, Zone.DISCARD)
+
+
+def _add_discards(rules: RuleBook, cache: EngineCache, mover: int, distinct: Iterable[Card],
+                  hand: Pile, moves: list[Move]) -> None:
+    """Append the discards: each of the ``distinct`` hand cards alone, pairs where the rules
+    allow them, then all of those again onto partners' piles where teams share them."""
     singles = cache.single_discards
     if singles is None:
         # (given the discard rule, not the rule book: a cycle would outlive the rule book)
@@ -131,9 +136,9 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     moves.extend(chain.from_iterable(map(singles.__getitem__, distinct)))
     if rules.discard.max_cards >= 2:
         _add_pairs(rules.discard, cache, hand, moves)
-    if access.discard_to[state.seat]:  # partners' discard piles, where teams share them
-        _add_partner_discards(cache, access.discard_to[state.seat], moves)
-    return tuple(moves)
+    partners = rules.teams.access.discard_to[mover]
+    if partners:  # partners' discard piles, where teams share them
+        _add_partner_discards(cache, partners, moves)
 
 
 def _add_pairs(rule: DiscardRule, cache: EngineCache, hand: Pile, moves: list[Move]) -> None:
