@@ -33,13 +33,28 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
     """
     settings = data["settings"]
     reports = list(data["reports"].values())
-    cpu = sum(r["cpu_seconds"] for r in reports)
     tiers = settings["tiers"]
-    top = f"{tiers[-1]} v {tiers[-2]}"
     # Data made before balance recorded coverage renders as it did then: the column, its
     # explanation and its summary line appear once some report carries coverage.
     covered = any("coverage" in report for report in reports)
-    lines = [
+    lines = [*_introduction(settings, reports), _coverage(data["reports"], planned), "",
+             *_how_to_read(tiers, reports, covered), *_table_head(tiers, covered)]
+    lines += [_row(report, covered) for report in reports]
+    lines += ["", "## In short", ""]
+    lines += _summary(reports)
+    if covered:
+        missed = [f"{r['label']} ({r['players']}: {', '.join(_house_never(r))})"
+                  for r in reports if _house_never(r)]
+        lines.append("* A house rule's own clause was never exercised (the report says "
+                     f"nothing about it) in: {'; '.join(missed) or 'none'}.")
+    return "\n".join(lines) + "\n"
+
+
+def _introduction(settings: dict[str, Any], reports: list[dict[str, Any]]) -> list[str]:
+    """The page's title and what made it, ending with an empty line."""
+    tiers = settings["tiers"]
+    cpu = sum(r["cpu_seconds"] for r in reports)
+    return [
         "# Balance atlas",
         "",
         "Is each configuration fair to the seat that moves first, and does skill matter more "
@@ -58,8 +73,12 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
         f"{settings['seed']}. {count_of(len(reports), 'configuration')} took "
         f"{cpu / 3600:.1f} CPU-hours. All intervals are 95%.",
         "",
-        _coverage(data["reports"], planned),
-        "",
+    ]
+
+
+def _how_to_read(tiers: list[str], reports: list[dict[str, Any]], covered: bool) -> list[str]:
+    """What each column means, ending with an empty line."""
+    return [
         "## How to read it",
         "",
         "* **first position**: the share of the self-play games with a winner that the side "
@@ -79,6 +98,13 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
         "distribution (every thumbnail on one scale, the median in orange).",
         *([_coverage_help(reports)] if covered else []),
         "",
+    ]
+
+
+def _table_head(tiers: list[str], covered: bool) -> list[str]:
+    """The pictures at a glance, then the table's title and head."""
+    top = f"{tiers[-1]} v {tiers[-2]}"
+    return [
         "## At a glance",
         "",
         f"![The first position's win rate per configuration]({PICTURES}/first.png)",
@@ -92,15 +118,6 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
         f"{'rule coverage | ' if covered else ''}length |",
         "|---|---:|---|---|---|---|---|---|" + ("---|" if covered else "") + "---|",
     ]
-    lines += [_row(report, covered) for report in reports]
-    lines += ["", "## In short", ""]
-    lines += _summary(reports)
-    if covered:
-        missed = [f"{r['label']} ({r['players']}: {', '.join(_house_never(r))})"
-                  for r in reports if _house_never(r)]
-        lines.append("* A house rule's own clause was never exercised (the report says "
-                     f"nothing about it) in: {'; '.join(missed) or 'none'}.")
-    return "\n".join(lines) + "\n"
 
 
 def _coverage(reports: dict[str, Any], planned: list[str]) -> str:

@@ -202,14 +202,7 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
             the bound).
     """
     check_book(rules, "balance")
-    check_list(tiers, "balance", "tiers, a list of bot names,",
-               '["random", "greedy"]')
-    games, deals, coverage = (
-        check_int(number, name, 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
-        for number, name in ((games, "games"), (deals, "deals"), (coverage, "coverage")))
-    seed, jobs = check_seed(seed), check_jobs(jobs)
-    if len(tiers) < 2 or len(set(tiers)) != len(tiers):
-        raise ValueError(f"a skill matrix needs two or more different bots, not {list(tiers)}")
+    games, deals, coverage, seed, jobs = _checked(tiers, games, deals, coverage, seed, jobs)
     reference = reference or tiers[-1]
     progress = on_game or (lambda count: None)
     own = configuration(rules, [reference], label)
@@ -235,6 +228,20 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         dict(sorted(lengths.items())), matrix, None if base is None else base.label,
         gradient, run.interrupted or interrupted, covered)
 
+
+def _checked(tiers: Sequence[str], games: int, deals: int, coverage: int, seed: int,
+             jobs: int | None) -> tuple[int, int, int, int, int | None]:
+    """:func:`balance`'s ``tiers`` checked and its numbers as checked: ``games``, ``deals``,
+    ``coverage``, ``seed``, ``jobs``."""
+    check_list(tiers, "balance", "tiers, a list of bot names,",
+               '["random", "greedy"]')
+    games, deals, coverage = (
+        check_int(number, name, 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
+        for number, name in ((games, "games"), (deals, "deals"), (coverage, "coverage")))
+    seed, jobs = check_seed(seed), check_jobs(jobs)
+    if len(tiers) < 2 or len(set(tiers)) != len(tiers):
+        raise ValueError(f"a skill matrix needs two or more different bots, not {list(tiers)}")
+    return games, deals, coverage, seed, jobs
 
 def _self_play(own: Configuration, seed: int, games: int, covered: int,
                progress: Callable[[int], None], jobs: int | None,

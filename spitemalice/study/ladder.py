@@ -29,7 +29,7 @@ from spitemalice.guards import check_games, check_jobs, check_list, check_seed
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.sequential import SprtResult
 from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.runs.runner import GameRow, play_games
+from spitemalice.runs.runner import GameRow, Run, play_games
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.ratings import Rating, Table, ratings
 from spitemalice.wording import count_of
@@ -115,10 +115,7 @@ def ladder(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
                '["greedy", "random"]')
     deals, seed = check_games(deals, "deals"), check_seed(seed)
     batch, jobs = check_games(batch, "batch"), check_jobs(jobs)
-    if len(bots) < 2 or len(set(bots)) != len(bots):
-        raise ValueError(f"a ladder needs two or more different bots, not {list(bots)}")
-    if margin is not None and not 0 < margin < 0.5:
-        raise ValueError(f"the margin is a share between 0 and 0.5, not {margin}")
+    _check_bots_and_margin(bots, margin)
     anchor = anchor or ("random" if "random" in bots else bots[0])
     tallies = {pair: PairTally(*pair) for pair in combinations(bots, 2)}
     configs = {pair: pair_configs(rules, *pair) for pair in tallies}
@@ -133,12 +130,7 @@ def ladder(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
         stop = deals if margin is None else min(deals, played + batch)
         run = play_games([c for pair in active for c in configs[pair]], seed,
                          range(played, stop), on_game, jobs, client)
-        for index, pair in enumerate(active):
-            first, second = run.rows[2 * index], run.rows[2 * index + 1]
-            for one, two in zip(first, second, strict=True):
-                deal = [table_of(rules, one), table_of(rules, two)]
-                tallies[pair].add_deal(deal)
-                tables.extend(deal)
+        _add_run(rules, run, active, tallies, tables)
         played = stop if not run.interrupted else played + len(run.rows[0])
         interrupted = run.interrupted
     rated = ratings(tables, bots, anchor, seed)
@@ -149,6 +141,25 @@ def ladder(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
                   played, margin,
                   margin is not None and _decided(tallies, order, margin), interrupted)
 
+
+def _check_bots_and_margin(bots: Sequence[str], margin: float | None) -> None:
+    """Refuse fewer than two bots, a bot named twice, or a margin not in (0, 0.5)."""
+    if len(bots) < 2 or len(set(bots)) != len(bots):
+        raise ValueError(f"a ladder needs two or more different bots, not {list(bots)}")
+    if margin is not None and not 0 < margin < 0.5:
+        raise ValueError(f"the margin is a share between 0 and 0.5, not {margin}")
+
+
+def _add_run(rules: RuleBook, run: Run, active: list[tuple[str, str]],
+             tallies: dict[tuple[str, str], PairTally], tables: list[Table]) -> None:
+    """Count the games of ``run`` (two configurations per pair of ``active``, in order, each
+    deal played once either way round) in the pairs' ``tallies`` and in ``tables``."""
+    for index, pair in enumerate(active):
+        first, second = run.rows[2 * index], run.rows[2 * index + 1]
+        for one, two in zip(first, second, strict=True):
+            deal = [table_of(rules, one), table_of(rules, two)]
+            tallies[pair].add_deal(deal)
+            tables.extend(deal)
 
 def _order(tables: Sequence[Table], bots: Sequence[str], anchor: str) -> list[str]:
     """The bots by their point ratings, best first (no bootstrap: only the order counts)."""

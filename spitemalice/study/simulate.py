@@ -158,8 +158,6 @@ def simulate(
                '["greedy"]')
     games, seed = check_games(games), check_seed(seed)
     kinds = _bots_for(bots, rules.players)
-    for kind in set(kinds):
-        make_player(kind, 0)  # refuse an unknown kind before any game is played
     tally = _Tally(rules.players)
     covering = Tally() if coverage else None
     start = time.perf_counter()
@@ -175,9 +173,7 @@ def simulate(
     finished = commit_games(_games(rules, kinds, seed, games, jobs, client, coverage), commit)
     summary = tally.summary(rules, kinds, time.perf_counter() - start)
     if covering is not None:
-        rows = tuple(clause_coverage(rules, covering))
-        summary = attrs.evolve(summary, coverage=rows, coverage_notes=tuple(
-            coverage_notes(rules, rows, covering.games)))
+        summary = _with_coverage(rules, summary, covering)
     return attrs.evolve(summary, interrupted=True) if finished.interrupted else summary
 
 
@@ -198,12 +194,25 @@ def _games(rules: RuleBook, kinds: tuple[str, ...], seed: int, games: int, jobs:
 
 
 def _bots_for(bots: Sequence[str], seats: int) -> tuple[str, ...]:
+    """The bot of each seat: one for all or one per seat, every kind known (an unknown one is
+    refused before any game is played)."""
     if len(bots) == 1:
-        return tuple(bots) * seats
-    if len(bots) != seats:
+        kinds = tuple(bots) * seats
+    elif len(bots) != seats:
         raise SpiteMaliceError(f"give one bot for all seats or one per seat ({seats}), "
                                f"not {len(bots)}")
-    return tuple(bots)
+    else:
+        kinds = tuple(bots)
+    for kind in set(kinds):
+        make_player(kind, 0)
+    return kinds
+
+
+def _with_coverage(rules: RuleBook, summary: Summary, covering: Tally) -> Summary:
+    """``summary`` with the rule coverage of its games' ``covering`` tally."""
+    rows = tuple(clause_coverage(rules, covering))
+    return attrs.evolve(summary, coverage=rows, coverage_notes=tuple(
+        coverage_notes(rules, rows, covering.games)))
 
 
 class _Tally:
