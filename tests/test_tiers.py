@@ -259,7 +259,7 @@ PLANTED = (
     Source("cli/main.py", "cli", "spitemalice.cli.main",
            "from spitemalice.cli._args import _shared\nfrom spitemalice import __version__\n"),
     Source("examples/x/plugin.py", "examples/x", "",
-           "from spitemalice.formats.records import GameRecord\n"
+           "from spitemalice.formats.serialize import dumps_state\n"
            "from spitemalice import wording, load\n"
            "from spitemalice.formats import dumps_record, replay  # a function, as a module\n"
            "import spitemalice.env\n"),
@@ -281,12 +281,12 @@ def test_the_tier_checks_catch_planted_violations() -> None:
         "server/app.py:1 imports the private module spitemalice.cli._args",
     ]
     modules = {"spitemalice", "spitemalice.wording", "spitemalice.formats",
-               "spitemalice.formats.records", "spitemalice.formats.replay", "spitemalice.env",
+               "spitemalice.formats.serialize", "spitemalice.formats.replay", "spitemalice.env",
                "spitemalice.bots.ismcts"}
     exported = {"spitemalice": {"load"}, "spitemalice.formats": {"dumps_record", "replay"},
                 "spitemalice.env": set()}
     assert [v for source in PLANTED for v in face_violations(source, modules, exported)] == [
-        "examples/x/plugin.py:1 imports spitemalice.formats.records, which is no face",
+        "examples/x/plugin.py:1 imports spitemalice.formats.serialize, which is no face",
         "examples/x/plugin.py:2 imports spitemalice.wording, which is no face",
     ]
 

@@ -18,7 +18,8 @@ from spitemalice.cards import Card
 from spitemalice.guards import not_a_position
 from spitemalice.model import GameState, Pile, Seat, top_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
-from spitemalice.rules.book import EngineCache, PlayKey, RuleBook, Targets, check_book
+from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.engine_cache import EngineCache, PlayKey, Targets
 from spitemalice.rules.policies import DiscardRule
 
 PASS = Pass()

@@ -31,20 +31,19 @@ from __future__ import annotations
 
 import importlib
 import types
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 import pluggy
 
-from spitemalice.cards import Card
 from spitemalice.errors import RulesetError
 from spitemalice.guards import check_int, int_field, not_a_book
 from spitemalice.model import GameState, Outcome, OutcomeKind, Pile, require_state
-from spitemalice.moves import Discard, Move, Play
+from spitemalice.moves import Move
 from spitemalice.rules import checks, decisions, resolve, sheet
 from spitemalice.rules import defaults as base
+from spitemalice.rules.engine_cache import EngineCache
 from spitemalice.rules.policies import (
     CeilingRule,
     Clause,
@@ -89,55 +88,6 @@ class FileLayer:
     @property
     def DESCRIPTION(self) -> str:
         return self.description
-
-
-Targets = tuple[int, ...]
-"""Build piles a card may go on, in order, then ``NEW_PILE`` where a new pile may open."""
-PlayKey = tuple[int | None, int, Card, Targets]
-"""A key of the engine's play tables: (owner seat or ``None`` for the mover's own piles, pile
-index, card, target piles)."""
-
-
-@attrs.define(eq=False, repr=False)
-class EngineCache:
-    """What the engine (:mod:`spitemalice.engine.legal`) remembers between calls for one rule
-    book (:attr:`RuleBook.engine_cache`): never part of the book's value, and read by nothing
-    but the engine.
-
-    Every table is bounded by the engine, which empties it when it grows past its limit.
-
-    Attributes:
-        last_legal: the last state asked for its legal moves and the answer, so that
-            ``apply_move`` and ``check_move`` accept a move listed for that very state object
-            without checking it again (keyed on identity: never confuses two states).
-        last_view: the last build piles and ``build_removed`` seen, and ``targets_by_rank``
-            for them; successive states share these until a card is played on a build pile.
-        targets_by_shape: ``{ranks the piles stand at: {rank: Targets}}``.
-        targets: one tuple per value of target piles, shared by the shapes (memory).
-        rank_kinds: the accept table sorted for the engine (made on first use).
-        hand_plays, payoff_plays, discard_plays: the plays of a card from the hand, a pay-off
-            top or a discard-pile top, by :data:`PlayKey` (the hand's pile index is 0).
-        single_discards: card -> its discards alone onto each discard pile.
-        pair_discards: (card, card) -> the pair's discards onto each discard pile.
-        partner_discards: (id of an own discard, partner seat) -> (that discard, the same
-            onto the partner's pile); the entry keeps the discard alive, so ids stay unique.
-        fired: while a study records rule coverage (:mod:`spitemalice.engine.coverage`),
-            how many times each event (:data:`spitemalice.rules.events.EVENTS`) happened;
-            ``None`` otherwise, and then the engine counts nothing.
-    """
-
-    last_legal: tuple[GameState, tuple[Move, ...]] | None = None
-    last_view: tuple[tuple[Pile, ...], tuple[int, ...], dict[int, Targets]] | None = None
-    targets_by_shape: dict[tuple[int, ...], dict[int, Targets]] = attrs.Factory(dict)
-    targets: dict[Targets, Targets] = attrs.Factory(dict)
-    rank_kinds: Any = None
-    hand_plays: dict[PlayKey, tuple[Play, ...]] = attrs.Factory(dict)
-    payoff_plays: dict[PlayKey, tuple[Play, ...]] = attrs.Factory(dict)
-    discard_plays: dict[PlayKey, tuple[Play, ...]] = attrs.Factory(dict)
-    single_discards: dict[Card, tuple[Discard, ...]] | None = None
-    pair_discards: dict[tuple[Card, Card], tuple[Discard, ...]] = attrs.Factory(dict)
-    partner_discards: dict[tuple[int, int], tuple[Discard, Discard]] = attrs.Factory(dict)
-    fired: Counter[str] | None = None
 
 
 FilterMovesHook = Callable[[Ruleset, GameState, tuple[Move, ...]], MoveFilter | None]
@@ -190,9 +140,10 @@ class RuleBook:
             other hooks asked during play likewise: ``end_of_game_hooks``,
             ``completed_pile_hooks``, ``team_won_hooks``, ``score_hooks``.
         engine_cache: what the engine remembers between calls for this book
-            (:class:`EngineCache`), used by :mod:`spitemalice.engine` alone (and emptied by
-            :meth:`forget_last_legal`); never part of the book's value.  Its name is public
-            because the engine is another package (the tier rule, ``docs/contributing.md``).
+            (:class:`~spitemalice.rules.engine_cache.EngineCache`), used by
+            :mod:`spitemalice.engine` alone (and emptied by :meth:`forget_last_legal`); never
+            part of the book's value.  Its name is public because the engine is another
+            package (the tier rule, ``docs/contributing.md``).
     """
 
     ruleset: Ruleset
