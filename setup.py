@@ -10,7 +10,7 @@ first, then compile it over itself::
     pip install '.[rl]' mypy setuptools
     SPITEMALICE_COMPILE=1 pip install --no-build-isolation --no-deps --force-reinstall .
 
-The compiled modules play identical games (``tests/test_identical_games.py``, run against
+The compiled modules play identical games (``tests/engine/test_identical_games.py``, run against
 both builds by ``.ci/run``).
 """
 

@@ -20,7 +20,7 @@ all in :mod:`spitemalice.formats`; the most used of them are here too.  Bots are
 # Loading is lazy (PEP 562): ``import spitemalice`` loads none of the modules below, and a
 # name is imported from its module the first time it is used, so a command or a program
 # pays only for what it uses.  The imports under TYPE_CHECKING are for type checkers and
-# readers; _WHERE says the same for the interpreter (tests/test_public_api.py holds the two
+# readers; _WHERE says the same for the interpreter (tests/contract/test_public_api.py holds the two
 # equal).
 import importlib
 from typing import TYPE_CHECKING, Any

@@ -59,7 +59,7 @@ class RandomPlayer(ViewPlayer):
         if not count:
             check_moves(moves)
         # What randrange(count) returns for a count > 0, without its argument checks: the
-        # same draws from the same generator (tests/test_global_random.py holds them equal).
+        # same draws from the same generator (tests/engine/test_global_random.py holds them equal).
         return moves[self.rng._randbelow(count)]  # type: ignore[attr-defined]
 
 

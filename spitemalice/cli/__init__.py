@@ -5,7 +5,7 @@ A command's module defines ``add_<command>(commands)``, which adds the command's
 every option it takes, and ``run_<command>(args)``, its handler; :data:`COMMANDS` names both,
 so a maintainer finds a command's code from its name here (or by grepping for
 ``add_<command>``).  No module adds options to another's command or replaces its handler
-(tests/test_cli_table.py).  What the commands share (argument types, the rule-set arguments,
+(tests/cli/test_cli_table.py).  What the commands share (argument types, the rule-set arguments,
 the options of a command that plays games, the exit status of an interrupted run) is
 :mod:`spitemalice.cli._args`.
 

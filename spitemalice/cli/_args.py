@@ -47,7 +47,7 @@ def whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], 
     """An argument type: a whole number from ``low`` to ``high`` (at most
     :data:`~spitemalice.limits.MAX_DIGITS` digits), else argparse's one-line error naming the
     option and the range (exit 2).  Every numeric option takes the range the library checks,
-    so no value passes the parser to fail deeper (tests/test_cli_options.py)."""
+    so no value passes the parser to fail deeper (tests/cli/test_cli_options.py)."""
     bound = f"{what} from {_number(low)} to {_number(high)}"
 
     def parse(text: str) -> int:
@@ -247,7 +247,7 @@ def describe(args: argparse.Namespace, book: RuleBook, bots: list[str] | tuple[s
     """The configuration of a run of ``book`` named by :func:`add_rules_args`' arguments,
     with ``bots`` and ``--seed`` (:func:`~spitemalice.runs.provenance.describe_run`)."""
     # imported here: the studies (and the engine under them) are loaded only by the commands
-    # that run games, so that `spitemalice variants` starts quickly (tests/test_startup.py)
+    # that run games, so that `spitemalice variants` starts quickly (tests/contract/test_startup.py)
     from spitemalice.runs.provenance import describe_run
 
     return describe_run(book, bots, args.seed, ruleset=str(args.ruleset),
@@ -267,7 +267,7 @@ NOT_IN_RERUN = {
 """The options of the study commands (``simulate``, ``compare``, ``tournament``,
 ``validate``, ``ladder``, ``balance``) that their rerun command leaves out, each with why:
 none changes what the run plays, measures or prints as its result.  Every other option is in
-the rerun whenever it differs from its default (tests/test_rerun.py walks each command's
+the rerun whenever it differs from its default (tests/study/test_rerun.py walks each command's
 options against this list)."""
 
 

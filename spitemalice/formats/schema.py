@@ -15,7 +15,7 @@ so a program in another language can check a document before sending it:
   :func:`schema_text` bundles into it (in ``$defs``, each under its own ``$id``), so the text
   it gives stands alone.
 
-Every document the library writes validates against its schema (``tests/test_schemas.py``
+Every document the library writes validates against its schema (``tests/formats/test_schemas.py``
 checks the committed records and thousands of generated states and views).  A schema checks
 form only: a document that validates may still break its rule set (a card the deck does not
 hold, a move that is illegal at its point); the library's readers check that.

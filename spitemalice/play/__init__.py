@@ -19,7 +19,7 @@ inner modules of lower layers for what is no game rule:
   :mod:`spitemalice.engine.views` (``require_view``), :mod:`spitemalice.rules.book`
   (``check_book``), :mod:`spitemalice.bots.players` (``STRONGEST``, the hint's bot).
 
-``tests/test_tiers.py`` holds this list to the imports.
+``tests/contract/test_tiers.py`` holds this list to the imports.
 """
 
 from spitemalice.play.session import HUMAN, PlayError, Refusal, Session

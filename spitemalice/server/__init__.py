@@ -31,7 +31,7 @@ imports inner modules of lower layers for what is no game rule:
   (``STRONGEST``, the bot a hint asks), :mod:`spitemalice.formats.picture` (``isolated``: a
   seat's name in a picture's caption).
 
-``tests/test_tiers.py`` holds this list to the imports.
+``tests/contract/test_tiers.py`` holds this list to the imports.
 """
 
 from spitemalice.server.protocol import ERROR_CODES, KINDS, PROTOCOL, Message, read_message

@@ -3,7 +3,7 @@
 A ``state`` message is built from one :class:`~spitemalice.play.table_view.TableView` (the
 seat's :func:`~spitemalice.view_of` plus the public seats and move log) and nothing else, so
 two tables that differ only in cards a seat cannot see send that seat the same bytes
-(``tests/test_server_privacy.py``).  The other messages carry public things only: the rules,
+(``tests/server/test_server_privacy.py``).  The other messages carry public things only: the rules,
 who sits where, the move log, a refusal of the seat's own move.  Shapes:
 ``spitemalice schema message``, ``$defs/to-client``.
 """

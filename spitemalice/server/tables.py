@@ -427,7 +427,8 @@ HANDLERS: dict[str, Callable[[Hub, Connection, Message], Awaitable[None]]] = {
 }
 """The handler of each kind of client message (:meth:`Hub.receive` calls it with the hub, the
 connection and the message read): its keys are the kinds
-:data:`spitemalice.server.protocol.KINDS` reads, ``tests/test_server_protocol.py`` says so."""
+:data:`spitemalice.server.protocol.KINDS` reads, as
+``tests/server/test_server_protocol.py`` checks."""
 
 
 async def _finish(work: Awaitable[Any]) -> Any:

@@ -1,4 +1,4 @@
-"""The Dask side of ``tests/test_dask.py``, run in its own interpreter.
+"""The Dask side of ``tests/runs/test_dask.py``, run in its own interpreter.
 
 Starts a LocalCluster of two in-process workers (threads: quick to start, and tasks still
 travel through Dask's scheduler and serialisation as on a real cluster), plays the test's

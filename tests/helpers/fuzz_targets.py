@@ -1,7 +1,7 @@
 """Fuzz targets: every parser of untrusted input, with generators of grammar-shaped and
 mutated-valid inputs (issue 10, class 1).
 
-Shared by the bounded fuzz test of the suite (``tests/test_fuzz.py``) and the soak script
+Shared by the bounded fuzz test of the suite (``tests/formats/test_fuzz.py``) and the soak script
 (``bench/fuzz.py``).  A generator takes a :class:`random.Random` and returns one input, so
 hypothesis can drive it (``st.randoms()``) and the soak can run it fast.  A target's ``run``
 feeds the input to the parser and returns normally or raises; the only errors it may raise

@@ -1,6 +1,6 @@
 """The committed rule sheets ``seeds/rules/NAME.txt``: every built-in rule set's sheet as the
-code renders it (``tests/test_seeds.py`` fails when a sheet and the code disagree).  After a
-change to a rule set that is MEANT to change its sheet::
+code renders it (``tests/variants/test_seeds.py`` fails when a sheet and the code disagree).
+After a change to a rule set that is MEANT to change its sheet::
 
     python tests/helpers/seed_sheets.py        # rewrites seeds/rules/*.txt
 """

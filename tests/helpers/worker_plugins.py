@@ -1,5 +1,5 @@
 """Things the worker-process tests send to workers: they live at the top level of an
-importable module, so a worker rebuilds them by name (tests/test_workers.py)."""
+importable module, so a worker rebuilds them by name (tests/runs/test_workers.py)."""
 
 from __future__ import annotations
 

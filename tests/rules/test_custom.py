@@ -1,0 +1,194 @@
+"""Custom rule sets in TOML files: the shipped examples load, and every fault of a file is
+refused with the file, the key and the closest valid name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import spitemalice as sm
+from spitemalice.bots.players import GreedyPlayer
+from spitemalice.cli import main
+from spitemalice.rules.custom import is_file_name, read
+from spitemalice.runs.loop import play_game
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SHORT = EXAMPLES / "short-three.toml"
+G4A_ACES = EXAMPLES / "g4a-mandatory-aces.toml"
+
+
+def write(tmp_path: Path, text: str, name: str = "mine.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def refusal(path: Path | str, *args: object, **kwargs: object) -> str:
+    with pytest.raises(sm.RulesetError) as error:
+        sm.load(path, *args, **kwargs)  # type: ignore[arg-type]
+    return str(error.value)
+
+
+HEAD = 'title = "Mine"\nversion = "1.0"\n'
+
+
+def test_the_short_three_player_example_loads_and_plays() -> None:
+    rules = sm.load(SHORT)
+    r = rules.ruleset
+    assert (r.name, r.title, r.version) == ("short-three", "Short three-player Spite and Malice",
+                                            "1.0")
+    assert (r.players, r.payoff_size, r.match_target, r.max_discard_cards) == (3, 13, 25, 2)
+    assert rules.plugins == ("blackwood-frey", "pair-discards", "short-three.toml")
+    result = play_game(rules, [GreedyPlayer(seat) for seat in range(3)], seed=2)
+    assert result.final.outcome is not None
+    assert [len(seat.payoff[0]) for seat in sm.deal(rules, 1).seats] == [13, 13, 13]
+
+
+def test_the_g4a_mandatory_aces_example_forces_twos() -> None:
+    rules = sm.load(str(G4A_ACES))
+    assert rules.ruleset.mandatory_ranks == {1, 2}
+    assert "mandatory-aces" in rules.plugins and rules.ruleset.max_build_piles == 3
+    assert any(clause.id == "MA-1" for clause in rules.clauses)
+
+
+def test_arguments_given_with_a_file_come_after_the_files_own() -> None:
+    rules = sm.load(SHORT, ["mandatory-aces"], {"payoff_size": 10})
+    assert rules.plugins == ("blackwood-frey", "pair-discards", "mandatory-aces",
+                             "short-three.toml")
+    assert (rules.ruleset.payoff_size, rules.ruleset.players) == (10, 3)
+    assert sm.load(SHORT, players=4).players == 4
+
+
+def test_a_fault_of_the_given_arguments_is_not_blamed_on_the_file() -> None:
+    message = refusal(SHORT, players=5)
+    assert "2 to 4 players, not 5" in message and str(SHORT) not in message
+    message = refusal(SHORT, ["pair-discards"])
+    assert "given twice" in message
+
+
+def test_names_and_paths_are_told_apart() -> None:
+    assert is_file_name("x.toml") and is_file_name("dir/x") and is_file_name(Path("x"))
+    assert not is_file_name("blackwood-frey")
+
+
+def test_a_base_may_be_another_file(tmp_path: Path) -> None:
+    parent = write(tmp_path, HEAD + 'base = "uspcc"\nhouse_rules = ["pair-discards"]\n'
+                   "[params]\npayoff_size = 15\nmatch_target = 20\n", "parent.toml")
+    child = write(tmp_path, 'title = "Child"\nversion = "2"\nbase = "parent.toml"\n'
+                  'house_rules = ["mandatory-aces"]\n[params]\npayoff_size = 12\n')
+    spec = read(child, allow_files=True)
+    assert spec.base == "uspcc" and spec.house_rules == ("pair-discards", "mandatory-aces")
+    assert spec.params == {"payoff_size": 12, "match_target": 20}
+    rules = sm.load(child, allow_files=True)
+    assert (rules.ruleset.title, rules.ruleset.payoff_size) == ("Child", 12)
+    assert parent.exists()
+    # Each value is credited to the file that set it, not to the outermost file.
+    assert spec.param_files == {"payoff_size": "mine.toml", "match_target": "parent.toml"}
+    assert rules.origin["match_target"] == "file parent.toml"
+    assert rules.origin["payoff_size"] == "file mine.toml"
+
+
+def test_files_that_name_each_other_are_refused(tmp_path: Path) -> None:
+    write(tmp_path, HEAD + 'base = "b.toml"\n', "a.toml")
+    write(tmp_path, HEAD + 'base = "a.toml"\n', "b.toml")
+    assert "cycle" in refusal(tmp_path / "a.toml", allow_files=True)
+
+
+def test_a_base_names_an_installed_rule_set_unless_files_are_allowed(tmp_path: Path) -> None:
+    # A file may come from a stranger: its base must not make us read some other path
+    # (issue 10, class 4).
+    write(tmp_path, HEAD + 'base = "uspcc"\n', "parent.toml")
+    child = write(tmp_path, HEAD + 'base = "parent.toml"\n')
+    assert "is a file; a base names an installed rule set" in refusal(child)
+    for target in ("/dev/zero", "../../etc/passwd"):
+        child.write_text(HEAD + f'base = "{target}"\n', encoding="utf-8")
+        assert "is a file" in refusal(child)
+    assert main(["rules", str(child)]) == 2
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    (HEAD + 'base = "blackwod-frey"\n',
+     ["base: unknown rule set \"blackwod-frey\" (did you mean \"blackwood-frey\"?)"]),
+    (HEAD + 'base = "pair-discards"\n', ['base: "pair-discards" is a house-rule']),
+    (HEAD + 'base = "g4a"\nhouse_rules = ["mandatory-ace"]\n',
+     ["house_rules: unknown house rule \"mandatory-ace\" (did you mean \"mandatory-aces\"?)"]),
+    (HEAD + 'base = "g4a"\nhouse_rule = ["mandatory-aces"]\n',
+     ["unknown key \"house_rule\" (did you mean \"house_rules\"?)"]),
+    (HEAD + 'base = "g4a"\nbuild_ceiling = 13\n',
+     ['"build_ceiling" is a parameter: put it in the [params] table']),
+    (HEAD + 'base = "g4a"\nhouse_rules = "mandatory-aces"\n',
+     ["house_rules must be a list of names"]),
+    ('title = "Mine"\nbase = "g4a"\n', ["missing key \"version\""]),
+    ('title = "Mine"\nversion = 1.0\nbase = "g4a"\n',
+     ["version must be a non-empty printable text"]),
+    (HEAD + 'base = "g4a"\n[params]\npayof_size = 13\n',
+     ["params: unknown parameter \"payof_size\" (did you mean \"payoff_size\"?)"]),
+    (HEAD + 'base = "g4a"\n[params]\npayoff_size = "thirteen"\n',
+     ["params.payoff_size: payoff_size is a whole number"]),
+    (HEAD + 'base = "g4a"\n[params]\npacks_per_seat = 1\n',
+     ["params.packs_per_seat: packs_per_seat is true or false, not 1"]),
+    (HEAD + 'base = "g4a"\n[params]\nwild_ranks = ["K", "X"]\n',
+     ['params.wild_ranks: wild_ranks: "X" is not a rank']),
+    (HEAD + 'base = "g4a"\n[params]\nname = "x"\n', ["params.name: set name at the top"]),
+    (HEAD + 'base = "g4a"\nparams = 3\n', ["params must be a table"]),
+    (HEAD + 'base = "g4a"\n[params]\npayoff_size = 99\n',
+     ["payoff_size = 99: it must be at least 0 and at most 60"]),
+    (HEAD + 'base = "uspcc"\n[params]\nplayers = 3\n', ["mine is for 2 players only, not 3"]),
+    (HEAD + 'base = "g4a"\n[params]\nmandatory_ranks = [1, 2]\n',
+     ["add --house-rule mandatory-aces"]),
+    (HEAD + 'base = "starturn"\nhouse_rules = ["wild-must-be-covered"]\n',
+     ["wild-must-be-covered", "starturn has no wild cards"]),
+    (HEAD + 'base = "g4a"\n[params\n', ["not valid TOML"]),
+])
+def test_faults_name_the_file_and_the_key(tmp_path: Path, body: str,
+                                          expected: list[str]) -> None:
+    path = write(tmp_path, body)
+    message = refusal(path)
+    assert message.startswith(str(path.resolve()) + ": ")
+    for part in expected:
+        assert part in message
+
+
+def test_a_missing_file_is_refused(tmp_path: Path) -> None:
+    assert "no such custom rule set file" in refusal(tmp_path / "absent.toml")
+
+
+def test_the_command_line_takes_a_file_wherever_it_takes_a_rule_set(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", str(SHORT)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Short three-player Spite and Malice — short-three 1.0")
+    assert "PD-1" in out
+    assert main(["simulate", str(G4A_ACES), "--games", "3", "--set", "match_target=10",
+                 "--house-rule", "pair-discards"]) == 0
+    assert "g4a-mandatory-aces" in capsys.readouterr().out
+    assert main(["rules", str(EXAMPLES / "absent.toml")]) == 2
+    assert "no such custom rule set file" in capsys.readouterr().err
+
+
+def test_a_file_that_is_not_text_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "binary.toml"
+    path.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(sm.RulesetError, match="not a text file"):
+        sm.load(str(path))
+
+
+def test_a_setting_with_a_fixed_set_of_values_accepts_exactly_its_type_s_values() -> None:
+    """Each ``Literal`` field of a Ruleset is validated against the type's own values (written
+    once, in the type): every value is accepted, anything else refused naming them all."""
+    import typing
+
+    import attrs
+
+    base = sm.load("blackwood-frey").ruleset
+    hints = typing.get_type_hints(sm.Ruleset)
+    fields = {name: typing.get_args(hint) for name, hint in hints.items()
+              if typing.get_origin(hint) is typing.Literal}
+    assert {"first_seat", "completed_piles", "exhaustion", "partner_piles"} <= set(fields)
+    for name, values in fields.items():
+        for value in values:
+            assert getattr(attrs.evolve(base, **{name: value}), name) == value
+        with pytest.raises(sm.RulesetError, match=f'{name} = "bogus": choose one of '
+                                                  f"{', '.join(values)}$"):
+            attrs.evolve(base, **{name: "bogus"})
