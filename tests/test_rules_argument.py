@@ -157,6 +157,8 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     "spitemalice.engine.invariants.run:check_transition": (
         lambda r: invariants.check_transition(r, STATE, MOVE, STATE), TypeError),
     # bots: greedy's choose methods and the heuristic's helpers on failure only
+    "spitemalice.bots.base:SearchPlayer.choose": (
+        lambda r: MCTS.choose(r, STATE, MOVES), TypeError),
     "spitemalice.bots.base:SearchPlayer.choose_from_view": (
         lambda r: MCTS.choose_from_view(r, VIEW, MOVES), TypeError),
     "spitemalice.bots.base:move_from_view": (
@@ -165,6 +167,8 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
         lambda r: GREEDY.choose(r, STATE, MOVES), TypeError),
     "spitemalice.bots.players:GreedyPlayer.choose_from_view": (
         lambda r: GREEDY.choose_from_view(r, VIEW, MOVES), TypeError),
+    "spitemalice.bots.heuristic:HeuristicPlayer.choose": (
+        lambda r: HEURISTIC.choose(r, STATE, MOVES), TypeError),
     "spitemalice.bots.heuristic:HeuristicPlayer.choose_from_view": (
         lambda r: HEURISTIC.choose_from_view(r, VIEW, MOVES), TypeError),
     "spitemalice.bots.heuristic:decide": (lambda r: heuristic.decide(r, VIEW, MOVES), TypeError),
@@ -424,7 +428,7 @@ def test_each_call_runs_with_the_real_rule_book_as_far_as_its_dummies_let_it(mem
 # Calls that with a real book would play whole studies or games: their rows are checked by
 # the refusal only.
 SLOW = {"balance", "ladder", "tournament", "simulate", "validate_book", "dynamic_checks",
-        "play_match", "SearchPlayer.choose_from_view", "SelfPlayVectorEnv",
+        "play_match", "SearchPlayer.choose", "SearchPlayer.choose_from_view", "SelfPlayVectorEnv",
         "legal_move_machine", "play_checked", "check_seat_counts", "check_player_counts",
         "static_checks", "blocked_position", "check_blocked_position", "Session",
         "Session.resume"}
