@@ -538,3 +538,30 @@ def test_the_member_walk_finds_a_new_member() -> None:
                                   "planted:Taker.go"}
     assert api_walk.compiled() or "spitemalice.engine.legal:legal_moves" in members_of(legal)
     assert isinstance(BF, RuleBook)
+
+
+@pytest.mark.parametrize("door", ["choose", "choose_from_view"])
+@pytest.mark.parametrize("bot", ["mcts", "ismcts", "heuristic"])
+def test_a_decision_checks_the_rule_book_once_at_its_door(
+        bot: str, door: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33 item 7: the door checks the rule book, the search's steps (determinizations,
+    samplers, route searches, the last mover's inference) trust it.  A searched decision
+    (several legal moves, no pay-off play) calls check_book exactly once, naming the door."""
+    checked: list[str] = []
+
+    def counting(rules: object, function: str, *args: Any, **kwargs: Any) -> None:
+        checked.append(function)
+        check_book(rules, function, *args, **kwargs)  # type: ignore[arg-type]
+
+    for name in ("base", "heuristic", "inference", "ismcts", "mcts", "players", "sampling"):
+        monkeypatch.setattr(_module(f"bots.{name}"), "check_book", counting)
+    monkeypatch.setattr(_module("engine.views"), "check_book", counting)
+    player = _module("bots").make_player(bot, 3)
+    assert len(MOVES) > 1 and not any(isinstance(m, Play) and m.zone is Zone.PAYOFF
+                                      for m in MOVES)
+    if door == "choose":
+        player.choose(BF, STATE, MOVES)
+    else:
+        player.choose_from_view(BF, sm.view_of(STATE, STATE.seat), MOVES)  # type: ignore[attr-defined]
+    owner = "HeuristicPlayer" if bot == "heuristic" else "SearchPlayer"
+    assert checked == [f"{owner}.{door}"]
