@@ -100,8 +100,9 @@ class GreedyPlayer(ViewPlayer):
         try:
             # The plays, then the discards, picked in C (isinstance mapped over the moves).
             plays = cast(list[Play], list(compress(moves, map(isinstance, moves, repeat(Play)))))
+            payoff = Zone.PAYOFF  # looked up once, not per play
             for move in plays:
-                if move.zone is Zone.PAYOFF:
+                if move.zone is payoff:
                     return move
             if plays:
                 ranks = state.build_tops
