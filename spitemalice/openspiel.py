@@ -35,7 +35,7 @@ no rules of its own.
   number, whose hand slot would tell where a card lay in another seat's hand.  The
   observation string is the view alone, the observation tensor the environment's encoding of
   it (:mod:`spitemalice.env.observation`), as float32.  ``resample_from_infostate`` deals the
-  cards the seat cannot see at random (:func:`spitemalice.bots.mcts.determinize`), keeping
+  cards the seat cannot see at random (:func:`spitemalice.bots.sampling.determinize`), keeping
   the moves, so the sampled state has the same information state for that seat.
 * **Returns** are 0 until the game ends, then win/loss (:mod:`spitemalice.env.rewards`): +1
   for the winning team, -1 for the others, 0 for all when nobody won.  The game is zero-sum
@@ -52,7 +52,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from spitemalice.bots.mcts import determinize
+from spitemalice.bots.sampling import determinize
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.views import view_of
 from spitemalice.env.actions import ActionCatalogue

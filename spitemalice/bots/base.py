@@ -24,11 +24,11 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Protocol
 
-from spitemalice.engine.views import SeatView, ViewPlayer, require_view, stand_in_state
+from spitemalice.engine.views import SeatView, ViewPlayer, require_view, stand_in_state, view_of
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, check_moves, check_seed
 from spitemalice.limits import MAX_PLAYOUTS, MAX_SECONDS
-from spitemalice.model import GameState
+from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.wording import shown
@@ -91,11 +91,11 @@ class SearchPlayer(ViewPlayer):
     """The base of the search bots: a :class:`~spitemalice.engine.views.ViewPlayer` that
     searches when the decision is not plain.
 
-    It checks the arguments of :meth:`choose_from_view` (and, through
-    :meth:`~spitemalice.engine.views.ViewPlayer.choose`, of ``choose``), shows the bot the
-    view (``_see``, before anything else: what the bot takes in from every view), plays the
-    only legal move or a playable pay-off card (the win condition) without a search, and
-    otherwise returns the bot's ``_search(rules, view, moves)``.
+    It checks the arguments of :meth:`choose_from_view` and of :meth:`choose` (once, at
+    either door: the search's steps trust them), shows the bot the view (``_see``, before
+    anything else: what the bot takes in from every view), plays the only legal move or a
+    playable pay-off card (the win condition) without a search, and otherwise returns the
+    bot's ``_search(rules, view, moves)``.
 
     Args:
         seed: seeds the bot's own generator, 0 to :data:`~spitemalice.limits.MAX_SEED`.
@@ -116,6 +116,23 @@ class SearchPlayer(ViewPlayer):
         self.rng = random.Random(check_seed(seed))
         self.playouts, self.seconds = playouts, seconds
 
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        """The searched move for the seat on turn of ``state``, decided from its view alone:
+        :meth:`choose_from_view` of ``view_of(state, state.seat)``, the arguments checked
+        once here.
+
+        Raises:
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
+                ``state`` not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+                the message names what takes one).
+            SpiteMaliceError: (a ``ValueError``) ``moves`` is empty.
+        """
+        check_book(rules, "SearchPlayer.choose")
+        if type(state) is not GameState:
+            require_state(state, "SearchPlayer.choose",
+                          "choose from a view with choose_from_view(rules, view, moves)")
+        return self._decide(rules, view_of(state, state.seat), moves)
+
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
         """The searched move for the seat on turn of ``view`` among its legal ``moves``.
 
@@ -128,6 +145,10 @@ class SearchPlayer(ViewPlayer):
         check_book(rules, "SearchPlayer.choose_from_view")
         require_view(view, "SearchPlayer.choose_from_view",
                      "choose from a whole state with ViewPlayer.choose(rules, state, moves)")
+        return self._decide(rules, view, moves)
+
+    def _decide(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
+        """:meth:`choose_from_view`, the rule book and the view checked already."""
         check_moves(moves)
         self._see(rules, view)
         if len(moves) == 1:

@@ -45,8 +45,9 @@ from itertools import zip_longest
 
 from spitemalice.bots.inference import pile_tops
 from spitemalice.cards import Card
-from spitemalice.engine.views import SeatView, ViewPlayer, require_view
+from spitemalice.engine.views import SeatView, ViewPlayer, require_view, view_of
 from spitemalice.guards import check_moves, check_seed
+from spitemalice.model import GameState, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -68,6 +69,23 @@ class HeuristicPlayer(ViewPlayer):
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(check_seed(seed))
+
+    def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
+        """The move the heuristics pick for the seat on turn of ``state``, from its view
+        alone: :func:`decide` on ``view_of(state, state.seat)``, the arguments checked once
+        here.
+
+        Raises:
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
+                ``state`` not a :class:`~spitemalice.model.GameState` (a seat's view, say:
+                the message names what takes one).
+            SpiteMaliceError: (a ``ValueError``) ``moves`` is empty.
+        """
+        check_book(rules, "HeuristicPlayer.choose")
+        if type(state) is not GameState:
+            require_state(state, "HeuristicPlayer.choose",
+                          "choose from a view with choose_from_view(rules, view, moves)")
+        return decide(rules, view_of(state, state.seat), moves)
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
         """The move the heuristics pick for ``view`` among ``moves``: :func:`decide`'s.

@@ -103,10 +103,14 @@ class LastMoverHands:
     def __init__(self, rules: RuleBook, view: SeatView, seat: int) -> None:
         check_book(rules, "LastMoverHands")
         require_view(view, "LastMoverHands")
+        self._take_in(rules, view, check_other_seat(view, seat))
+
+    def _take_in(self, rules: RuleBook, view: SeatView, seat: int) -> None:
+        """Read the constraint off ``view`` (the arguments are checked)."""
         self.rules = rules
-        self.seat = check_other_seat(view, seat)
+        self.seat = seat
         wild = rules.wild.wild_ranks
-        public = view.seats[self.seat]
+        public = view.seats[seat]
         self.goals = [p.top.rank for p in public.payoff
                       if p.top is not None and p.top.rank not in wild]
         self.tops = pile_tops(rules, view.build_tops)
@@ -129,9 +133,17 @@ class LastMoverHands:
         """
         check_book(rules, "LastMoverHands.at_turn_start")
         require_view(view, "LastMoverHands.at_turn_start")
+        return cls._at_turn_start(rules, view)
+
+    @classmethod
+    def _at_turn_start(cls, rules: RuleBook, view: SeatView) -> LastMoverHands | None:
+        """:meth:`at_turn_start`, its arguments checked already (the ``ismcts`` bot's
+        search)."""
         if view.turn == 0 or view.turn_moves or not view.on_turn or rules.filter_moves_hooks:
             return None
-        inference = cls(rules, view, last_mover(view))
+        inference = cls.__new__(cls)
+        # The seat before the viewer's: another seat (a game has two seats at least).
+        inference._take_in(rules, view, last_mover(view))
         if not inference.goals or not inference.allows(()):
             return None
         return inference

@@ -81,7 +81,7 @@ from collections.abc import Callable, Sequence
 from spitemalice.bots.base import Player, SearchPlayer
 from spitemalice.bots.heuristic import HeuristicPlayer, rank_moves
 from spitemalice.bots.inference import LastMoverHands, last_mover
-from spitemalice.bots.mcts import search_route, turn_key
+from spitemalice.bots.mcts import ROUTE_NODES, _search_route, turn_key
 from spitemalice.bots.sampling import Sampler
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, require_view
@@ -196,7 +196,7 @@ class IsmctsPlayer(SearchPlayer):
         self._hands = self._infer(rules, view)
 
     def _search(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
-        sampler = Sampler(rules, view, self._hands)
+        sampler = Sampler._trusted(rules, view, self._hands)
         route = self._route(rules, sampler.sample(self.rng), view)
         if route is not None:
             return route
@@ -219,7 +219,7 @@ class IsmctsPlayer(SearchPlayer):
         known, dead = self._no_route
         if known == where and turn_key(world, view.viewer) in dead:
             return None
-        route, dead = search_route(rules, world, view.viewer)
+        route, dead = _search_route(rules, world, view.viewer, ROUTE_NODES)
         self._no_route = (where, dead)
         return route
 
@@ -232,7 +232,7 @@ class IsmctsPlayer(SearchPlayer):
         # change): a constraint from another game or turn is never taken for this one.
         key = (view.turn, view.seats[last_mover(view)])
         if not view.turn_moves or key != self._inferred[0]:
-            found = LastMoverHands.at_turn_start(rules, view) if not view.turn_moves else None
+            found = LastMoverHands._at_turn_start(rules, view) if not view.turn_moves else None
             self._inferred = (key, found)
         return self._inferred[1]
 

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from spitemalice.bots.base import SearchPlayer
 from spitemalice.bots.heuristic import decide, rank_moves
 from spitemalice.bots.kinds import BASIC, move_kind
-from spitemalice.bots.sampling import determinize
+from spitemalice.bots.sampling import _determinize
 from spitemalice.engine import apply_move, legal_moves
 from spitemalice.engine.views import SeatView, view_of
 from spitemalice.model import GameState, require_state
@@ -104,7 +104,8 @@ class MctsPlayer(SearchPlayer):
         super().__init__(seed, playouts, seconds)
 
     def _search(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
-        route = find_route(rules, determinize(rules, view, self.rng), view.viewer)
+        world = _determinize(rules, view, self.rng)
+        route = _search_route(rules, world, view.viewer, ROUTE_NODES)[0]
         if route is not None:
             return route
         ranked = rank_moves(rules, view, moves)
@@ -117,7 +118,7 @@ class MctsPlayer(SearchPlayer):
         while done < self.playouts or deadline is not None:
             if deadline is not None and time.process_time() >= deadline:
                 break
-            world = determinize(rules, view, self.rng)
+            world = _determinize(rules, view, self.rng)
             runs = max(len(candidates), self.playouts // SAMPLES)
             samples.append(_uct(rules, world, view.viewer, candidates, runs, self.rng))
             done += runs
@@ -143,7 +144,7 @@ def find_route(rules: RuleBook, world: GameState, me: int,
     """
     check_book(rules, "find_route")
     require_state(world, "find_route")
-    return search_route(rules, world, me, limit)[0]
+    return _search_route(rules, world, me, limit)[0]
 
 
 def search_route(rules: RuleBook, world: GameState, me: int,
@@ -161,6 +162,12 @@ def search_route(rules: RuleBook, world: GameState, me: int,
     """
     check_book(rules, "search_route")
     require_state(world, "search_route")
+    return _search_route(rules, world, me, limit)
+
+
+def _search_route(rules: RuleBook, world: GameState, me: int,
+                  limit: int) -> tuple[Move | None, frozenset[object]]:
+    """:func:`search_route`, its arguments checked already (the search bots' own calls)."""
     for wilds in (False, True):
         route, dead = _shortest_route(rules, world, me, wilds, limit)
         if route is not None:

@@ -18,18 +18,13 @@ from spitemalice.bots.heuristic import HeuristicPlayer
 from spitemalice.bots.inference import pile_tops, reach
 from spitemalice.bots.ismcts import IsmctsPlayer
 from spitemalice.bots.mcts import MctsPlayer
-from spitemalice.cards import Card
-from spitemalice.engine.views import SeatView, ViewPlayer, require_view
+from spitemalice.engine.views import SeatView, ViewPlayer, require_view, stand_in_state
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_moves, check_seed
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.wording import shown
-
-_Position = GameState | SeatView
-"""What the greedy bot reads: a whole state (the game loop's, a search's play-out) or the seat's
-view (a table's); it reads only what the seat on turn sees of either."""
 
 
 class RandomPlayer(ViewPlayer):
@@ -74,9 +69,12 @@ class GreedyPlayer(ViewPlayer):
     a candidate: plays whatever pile they come from (a partner's too), discards of one card or
     more onto any pile the seat may use.
 
-    It reads only what the seat on turn sees, of a whole state or of its view:
-    :meth:`choose` reads the state itself, making no view (the ``ismcts`` bot's play-outs call
-    it on every move), :meth:`choose_from_view` reads the view, and both choose the same move.
+    It reads only what the seat on turn sees: the pay-off tops, its own hand, the discard
+    piles and the build piles.  :meth:`choose` reads them from the whole state, making no view
+    (the game loop and the ``ismcts`` bot's play-outs call it on every move);
+    :meth:`choose_from_view` reads them from the view's
+    :func:`~spitemalice.engine.views.stand_in_state`, which shows every one of them as the
+    state does, so both choose the same move.
     """
 
     def __init__(self, seed: int = 0) -> None:
@@ -97,58 +95,50 @@ class GreedyPlayer(ViewPlayer):
             require_state(state, "GreedyPlayer.choose",
                           "choose from a view with GreedyPlayer.choose_from_view(rules, view, "
                           "moves)")
+        # The body runs here, not in a helper: this is the hottest path of the bench's
+        # play-outs and of the ismcts bot's (bench/bench.py holds it to its former speed).
         try:
-            return _greedy(rules, state, moves)
+            # The plays, then the discards, picked in C (isinstance mapped over the moves).
+            plays = cast(list[Play], list(compress(moves, map(isinstance, moves, repeat(Play)))))
+            payoff = Zone.PAYOFF  # looked up once, not per play
+            for move in plays:
+                if move.zone is payoff:
+                    return move
+            if plays:
+                ranks = state.build_tops
+                tops = pile_tops(rules, ranks)
+                chosen = (_toward_payoff(rules, state, plays, tops)
+                          or _build(rules, state, plays, ranks))
+                if chosen is not None:
+                    return chosen
+            discards = cast(list[Discard],
+                            list(compress(moves, map(isinstance, moves, repeat(Discard)))))
+            if discards:
+                return _best_discard(rules, state, discards)
+            check_moves(moves)
+            return moves[0]
         except (AttributeError, TypeError):  # a wrong rule book, checked once it failed
             check_book(rules, "GreedyPlayer.choose")
             raise
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
         """The greedy move for the seat on turn of ``view`` among ``moves`` (its legal moves):
-        the one :meth:`choose` picks from the state the view was taken of.
+        the one :meth:`choose` picks from the state the view was taken of (it picks it from
+        the view's stand-in state: a table's pace, not a play-out's).
 
         Raises:
-            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (told once
-                reading it fails), or ``view`` not a
-                :class:`~spitemalice.engine.views.SeatView` (a whole state, say: the message
-                names what takes one).
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
+                ``view`` not a :class:`~spitemalice.engine.views.SeatView` (a whole state,
+                say: the message names what takes one).
             SpiteMaliceError: (a ``ValueError``) ``moves`` is empty.
         """
-        if type(view) is not SeatView:
-            check_book(rules, "GreedyPlayer.choose_from_view")
-            require_view(view, "GreedyPlayer.choose_from_view",
-                         "choose from a whole state with GreedyPlayer.choose(rules, state, "
-                         "moves)")
-        try:
-            return _greedy(rules, view, moves)
-        except (AttributeError, TypeError):  # a wrong rule book, checked once it failed
-            check_book(rules, "GreedyPlayer.choose_from_view")
-            raise
+        check_book(rules, "GreedyPlayer.choose_from_view")
+        require_view(view, "GreedyPlayer.choose_from_view",
+                     "choose from a whole state with GreedyPlayer.choose(rules, state, moves)")
+        return self.choose(rules, stand_in_state(view), moves)
 
 
-def _greedy(rules: RuleBook, position: _Position, moves: Sequence[Move]) -> Move:
-    """The greedy move among ``moves`` in ``position`` (:class:`GreedyPlayer`'s order)."""
-    # The plays, then the discards, picked in C (isinstance mapped over the moves).
-    plays = cast(list[Play], list(compress(moves, map(isinstance, moves, repeat(Play)))))
-    for move in plays:
-        if move.zone is Zone.PAYOFF:
-            return move
-    if plays:
-        ranks = position.build_tops
-        tops = pile_tops(rules, ranks)
-        chosen = (_toward_payoff(rules, position, plays, tops)
-                  or _build(rules, position, plays, ranks))
-        if chosen is not None:
-            return chosen
-    discards = cast(list[Discard],
-                    list(compress(moves, map(isinstance, moves, repeat(Discard)))))
-    if discards:
-        return _best_discard(rules, position, discards)
-    check_moves(moves)
-    return moves[0]
-
-
-def _toward_payoff(rules: RuleBook, position: _Position, plays: list[Play],
+def _toward_payoff(rules: RuleBook, state: GameState, plays: list[Play],
                    tops: list[tuple[int, int]]) -> Play | None:
     """The first play of a run that would bring a build pile up to a pay-off top: for each
     pay-off top in turn, the first pile (in :func:`~spitemalice.bots.inference.pile_tops`'
@@ -156,28 +146,18 @@ def _toward_payoff(rules: RuleBook, position: _Position, plays: list[Play],
     standing in where they may (:func:`~spitemalice.bots.inference.reach`).  Where the rules
     let the seat play from partners' piles (PT-2), their pay-off tops are goals too (after its
     own) and their discard-pile tops steps."""
-    me = position.seat
+    seats = state.seats
+    seat = seats[state.seat]
     wild = rules.wild.wild_ranks
-    partners = rules.teams.access.play_from[me]
-    # A pay-off top is a view pile's top, a state pile's last card: read inline, each kind
-    # once per decision (the state's kind in every play-out of the ismcts bot).
-    if isinstance(position, SeatView):
-        public = position.seats
-        goals = [pile.top.rank for owner in (me, *partners) for pile in public[owner].payoff
-                 if pile.top is not None and pile.top.rank not in wild]
-        hand: Sequence[Card] = position.hand
-    else:
-        full = position.seats
-        goals = [pile[-1].rank for pile in full[me].payoff if pile and pile[-1].rank not in wild]
-        for owner in partners:
-            goals += [pile[-1].rank for pile in full[owner].payoff
-                      if pile and pile[-1].rank not in wild]
-        hand = full[me].hand
+    goals = [pile[-1].rank for pile in seat.payoff if pile and pile[-1].rank not in wild]
+    partners = rules.teams.access.play_from[state.seat]
+    for owner in partners:
+        goals += [pile[-1].rank for pile in seats[owner].payoff
+                  if pile and pile[-1].rank not in wild]
     if not goals:
         return None
-    seats = position.seats
-    reachable = [card.rank for card in hand]
-    reachable += [pile[-1].rank for pile in seats[me].discards if pile]
+    reachable = [card.rank for card in seat.hand]
+    reachable += [pile[-1].rank for pile in seat.discards if pile]
     for owner in partners:
         reachable += [pile[-1].rank for pile in seats[owner].discards if pile]
     found = reach(rules, goals, tops, reachable)
@@ -196,16 +176,12 @@ def _first_play(rules: RuleBook, plays: list[Play], pile: int, rank: int) -> Pla
     return ranked[0] if ranked else None
 
 
-def _build(rules: RuleBook, position: _Position, plays: list[Play],
+def _build(rules: RuleBook, state: GameState, plays: list[Play],
            ranks: tuple[int, ...]) -> Play | None:
     """A natural play that does not set up the next seat's pay-off card: the first of lowest
     (not from a discard pile, rank) among those, as a stable sort would put first."""
-    next_seat = (position.seat + 1) % len(position.seats)
-    if isinstance(position, SeatView):  # a pay-off top, read as _toward_payoff reads it
-        danger = {pile.top.rank - 1 for pile in position.seats[next_seat].payoff
-                  if pile.top is not None}
-    else:
-        danger = {pile[-1].rank - 1 for pile in position.seats[next_seat].payoff if pile}
+    next_seat = state.seats[(state.seat + 1) % len(state.seats)]
+    danger = {pile[-1].rank - 1 for pile in next_seat.payoff if pile}
     wild = rules.wild.wild_ranks
     best, best_key = None, (True, 0)
     for move in plays:
@@ -218,7 +194,7 @@ def _build(rules: RuleBook, position: _Position, plays: list[Play],
     return best
 
 
-def _best_discard(rules: RuleBook, position: _Position, discards: list[Discard]) -> Discard:
+def _best_discard(rules: RuleBook, state: GameState, discards: list[Discard]) -> Discard:
     """The first discard of highest score (what ``max`` picks), pile tops looked up once.
 
     A discard scores its card's rank (high cards are far from play; a wild card 100 less),
@@ -228,8 +204,8 @@ def _best_discard(rules: RuleBook, position: _Position, discards: list[Discard])
     (PT-3, partners sharing discard piles) is scored by that pile's top.
     """
     wild = rules.wild.wild_ranks
-    seats = position.seats
-    tops = [pile[-1].rank if pile else None for pile in seats[position.seat].discards]
+    seats = state.seats
+    tops = [pile[-1].rank if pile else None for pile in seats[state.seat].discards]
     others: dict[int, list[int | None]] = {}
     best, best_score = discards[0], -(10**9)
     for move in discards:

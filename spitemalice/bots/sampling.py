@@ -37,6 +37,11 @@ def hidden_pool(rules: RuleBook, view: SeatView) -> list[Card]:
     """
     check_book(rules, "hidden_pool")
     require_view(view, "hidden_pool")
+    return _hidden_pool(rules, view)
+
+
+def _hidden_pool(rules: RuleBook, view: SeatView) -> list[Card]:
+    """:func:`hidden_pool`, its arguments checked already."""
     pool = Counter(rules.deck.cards) + Counter(rules.deck.payoff_cards or ())
     seen: Counter[Card] = Counter(view.hand)
     for public in view.seats:
@@ -89,14 +94,29 @@ class Sampler:
                  constraint: HandConstraint | None = None) -> None:
         check_book(rules, "Sampler")
         require_view(view, "Sampler")
+        if constraint is not None:
+            check_other_seat(view, constraint.seat)
+        self._take_in(rules, view, constraint)
+
+    @classmethod
+    def _trusted(cls, rules: RuleBook, view: SeatView,
+                 constraint: HandConstraint | None = None) -> Sampler:
+        """A sampler made without the constructor's checks: for the library's own calls
+        (:func:`determinize`, the ``ismcts`` bot), whose door checked the arguments already."""
+        sampler = cls.__new__(cls)
+        sampler._take_in(rules, view, constraint)
+        return sampler
+
+    def _take_in(self, rules: RuleBook, view: SeatView,
+                 constraint: HandConstraint | None) -> None:
+        """Do the work that depends on the view alone (the arguments are checked)."""
         self.view = view
-        self.pool = hidden_pool(rules, view)
+        self.pool = _hidden_pool(rules, view)
         self._base: list[Card] | None = None
         self._layout = _Layout(view, len(self.pool))
         self.constraint = constraint
         self._block = (0, 0)  # where in a quick sample's pool the constrained hand lies
         if constraint is not None:
-            check_other_seat(view, constraint.seat)
             start = sum(self._layout.hands[:constraint.seat])
             self._block = (start, start + self._layout.hands[constraint.seat])
 
@@ -249,4 +269,9 @@ def determinize(rules: RuleBook, view: SeatView, rng: random.Random) -> GameStat
     """
     check_book(rules, "determinize")
     require_view(view, "determinize")
-    return Sampler(rules, view).sample(rng)
+    return _determinize(rules, view, rng)
+
+
+def _determinize(rules: RuleBook, view: SeatView, rng: random.Random) -> GameState:
+    """:func:`determinize`, its arguments checked already (the ``mcts`` bot's search)."""
+    return Sampler._trusted(rules, view).sample(rng)

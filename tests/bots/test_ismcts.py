@@ -266,8 +266,10 @@ def test_samples_follow_what_the_last_mover_revealed(bf: sm.RuleBook,
     made: list[Sampler] = []
 
     class Recording(Sampler):
-        def __init__(self, *args: object) -> None:
-            super().__init__(*args)  # type: ignore[arg-type]
+        # The bot makes its sampler unchecked (its door checked): every sampler takes in its
+        # view through _take_in, checked or not.
+        def _take_in(self, *args: object) -> None:
+            super()._take_in(*args)  # type: ignore[arg-type]
             made.append(self)
 
     monkeypatch.setattr(ismcts, "Sampler", Recording)
@@ -315,11 +317,12 @@ def test_a_turn_without_a_route_is_searched_once(bf: sm.RuleBook,
     assert search_route(bf, state, 0, limit=1) == (None, frozenset())  # cut short: nothing known
     searches: list[sm.GameState] = []
 
-    def counting(rules: sm.RuleBook, world: sm.GameState, me: int) -> object:
+    def counting(rules: sm.RuleBook, world: sm.GameState, me: int, limit: int) -> object:
         searches.append(world)
-        return search_route(rules, world, me)
+        return search_route(rules, world, me, limit)
 
-    monkeypatch.setattr(ismcts, "search_route", counting)
+    # The bot's own, unchecked route search (search_route checked)
+    monkeypatch.setattr(ismcts, "_search_route", counting)
     player = _bot(0, playouts=8)
     moves = legal_moves(bf, state)
     play = next(m for m in moves if str(m) == "2C>B1")

@@ -366,8 +366,10 @@ LISTS: dict[str, Callable[[Any], object]] = {
 # Functions and methods (not the record classes' constructors) left as they are, with why.
 LISTS_LEFT: dict[str, str] = {
     "spitemalice.bots.base:Player.choose(moves)": _PER_MOVE,
+    "spitemalice.bots.base:SearchPlayer.choose(moves)": _PER_MOVE,
     "spitemalice.bots.base:SearchPlayer.choose_from_view(moves)": _PER_MOVE,
     "spitemalice.bots.base:move_from_view(moves)": _PER_MOVE,
+    "spitemalice.bots.heuristic:HeuristicPlayer.choose(moves)": _PER_MOVE,
     "spitemalice.bots.heuristic:HeuristicPlayer.choose_from_view(moves)": _PER_MOVE,
     "spitemalice.bots.heuristic:decide(moves)": _PER_MOVE,
     "spitemalice.bots.heuristic:rank_moves(moves)": _PER_MOVE,

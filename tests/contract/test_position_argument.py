@@ -151,7 +151,9 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         lambda p: BF.score(p, "win", 0), S, TypeError),
     "spitemalice.model:GameResult(final)": (
         lambda p: sm.GameResult(4, 0, p, ()), S, TypeError),
-    # bots (their choose is ViewPlayer.choose, but for greedy's, which reads the state itself)
+    # bots (random's choose and choose_from_view read no position; the rest check theirs)
+    "spitemalice.bots.base:SearchPlayer.choose(state)": (
+        lambda p: MCTS.choose(BF, p, MOVES), S, TypeError),
     "spitemalice.bots.base:SearchPlayer.choose_from_view(view)": (
         lambda p: MCTS.choose_from_view(BF, p, MOVES), V, TypeError),
     "spitemalice.bots.base:move_from_view(view)": (
@@ -160,6 +162,8 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         lambda p: GREEDY.choose(BF, p, MOVES), S, TypeError),
     "spitemalice.bots.players:GreedyPlayer.choose_from_view(view)": (
         lambda p: GREEDY.choose_from_view(BF, p, MOVES), V, TypeError),
+    "spitemalice.bots.heuristic:HeuristicPlayer.choose(state)": (
+        lambda p: HEURISTIC.choose(BF, p, MOVES), S, TypeError),
     "spitemalice.bots.heuristic:HeuristicPlayer.choose_from_view(view)": (
         lambda p: HEURISTIC.choose_from_view(BF, p, MOVES), V, TypeError),
     "spitemalice.bots.heuristic:decide(view)": (
@@ -333,7 +337,7 @@ def test_a_wrong_position_is_refused_by_name_and_changes_nothing(member: str, ba
 
 # Calls that with a real position would search for long: their rows are checked by the
 # refusal only.
-SLOW = {"SearchPlayer.choose_from_view"}
+SLOW = {"SearchPlayer.choose", "SearchPlayer.choose_from_view"}
 
 
 @pytest.mark.parametrize("member", sorted(MEMBERS))

@@ -157,6 +157,8 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     "spitemalice.engine.invariants.run:check_transition": (
         lambda r: invariants.check_transition(r, STATE, MOVE, STATE), TypeError),
     # bots: greedy's choose methods and the heuristic's helpers on failure only
+    "spitemalice.bots.base:SearchPlayer.choose": (
+        lambda r: MCTS.choose(r, STATE, MOVES), TypeError),
     "spitemalice.bots.base:SearchPlayer.choose_from_view": (
         lambda r: MCTS.choose_from_view(r, VIEW, MOVES), TypeError),
     "spitemalice.bots.base:move_from_view": (
@@ -165,6 +167,8 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
         lambda r: GREEDY.choose(r, STATE, MOVES), TypeError),
     "spitemalice.bots.players:GreedyPlayer.choose_from_view": (
         lambda r: GREEDY.choose_from_view(r, VIEW, MOVES), TypeError),
+    "spitemalice.bots.heuristic:HeuristicPlayer.choose": (
+        lambda r: HEURISTIC.choose(r, STATE, MOVES), TypeError),
     "spitemalice.bots.heuristic:HeuristicPlayer.choose_from_view": (
         lambda r: HEURISTIC.choose_from_view(r, VIEW, MOVES), TypeError),
     "spitemalice.bots.heuristic:decide": (lambda r: heuristic.decide(r, VIEW, MOVES), TypeError),
@@ -424,7 +428,7 @@ def test_each_call_runs_with_the_real_rule_book_as_far_as_its_dummies_let_it(mem
 # Calls that with a real book would play whole studies or games: their rows are checked by
 # the refusal only.
 SLOW = {"balance", "ladder", "tournament", "simulate", "validate_book", "dynamic_checks",
-        "play_match", "SearchPlayer.choose_from_view", "SelfPlayVectorEnv",
+        "play_match", "SearchPlayer.choose", "SearchPlayer.choose_from_view", "SelfPlayVectorEnv",
         "legal_move_machine", "play_checked", "check_seat_counts", "check_player_counts",
         "static_checks", "blocked_position", "check_blocked_position", "Session",
         "Session.resume"}
@@ -534,3 +538,30 @@ def test_the_member_walk_finds_a_new_member() -> None:
                                   "planted:Taker.go"}
     assert api_walk.compiled() or "spitemalice.engine.legal:legal_moves" in members_of(legal)
     assert isinstance(BF, RuleBook)
+
+
+@pytest.mark.parametrize("door", ["choose", "choose_from_view"])
+@pytest.mark.parametrize("bot", ["mcts", "ismcts", "heuristic"])
+def test_a_decision_checks_the_rule_book_once_at_its_door(
+        bot: str, door: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33 item 7: the door checks the rule book, the search's steps (determinizations,
+    samplers, route searches, the last mover's inference) trust it.  A searched decision
+    (several legal moves, no pay-off play) calls check_book exactly once, naming the door."""
+    checked: list[str] = []
+
+    def counting(rules: object, function: str, *args: Any, **kwargs: Any) -> None:
+        checked.append(function)
+        check_book(rules, function, *args, **kwargs)  # type: ignore[arg-type]
+
+    for name in ("base", "heuristic", "inference", "ismcts", "mcts", "players", "sampling"):
+        monkeypatch.setattr(_module(f"bots.{name}"), "check_book", counting)
+    monkeypatch.setattr(_module("engine.views"), "check_book", counting)
+    player = _module("bots").make_player(bot, 3)
+    assert len(MOVES) > 1 and not any(isinstance(m, Play) and m.zone is Zone.PAYOFF
+                                      for m in MOVES)
+    if door == "choose":
+        player.choose(BF, STATE, MOVES)
+    else:
+        player.choose_from_view(BF, sm.view_of(STATE, STATE.seat), MOVES)  # type: ignore[attr-defined]
+    owner = "HeuristicPlayer" if bot == "heuristic" else "SearchPlayer"
+    assert checked == [f"{owner}.{door}"]
