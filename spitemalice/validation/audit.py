@@ -94,10 +94,6 @@ def candidates(rules: RuleBook, state: GameState) -> Iterator[Move]:
     and ordered pair onto every discard pile and one more; the same from and onto every other
     seat's piles (:func:`other_seats`); a pass.
     """
-    return _candidates(rules, state)
-
-
-def _candidates(rules: RuleBook, state: GameState) -> Iterator[Move]:
     seat = state.seats[state.seat]
     targets = [*range(len(state.builds) + 1), NEW_PILE]
     for card in dict.fromkeys(seat.hand):
@@ -117,7 +113,7 @@ def _candidates(rules: RuleBook, state: GameState) -> Iterator[Move]:
         for j, second in enumerate(seat.hand):
             if i != j:
                 yield from (Discard((first, second), pile) for pile in discard_piles)
-    yield from _other_seats(rules, state, targets)
+    yield from other_seats(rules, state, targets)
     yield PASS
 
 
@@ -128,10 +124,6 @@ def other_seats(rules: RuleBook, state: GameState, targets: list[int]) -> Iterat
     (partners, PT-2 and PT-3) or not; and a move that names the mover's own seat (which must
     drop the prefix).  What the rules share must be listed, and the rest refused.
     """
-    return _other_seats(rules, state, targets)
-
-
-def _other_seats(rules: RuleBook, state: GameState, targets: list[int]) -> Iterator[Move]:
     seat = state.seats[state.seat]
     hand = dict.fromkeys(seat.hand)
     pairs = [(a, b) for i, a in enumerate(seat.hand) for j, b in enumerate(seat.hand)
