@@ -24,7 +24,6 @@ from spitemalice.errors import (
     RulesetError,
     SpiteMaliceError,
 )
-from spitemalice.formats.records.making import own_version
 from spitemalice.formats.records.record import GameRecord, ParamValue, require_record
 from spitemalice.guards import int_field
 from spitemalice.model import GameState, Outcome
@@ -82,7 +81,7 @@ def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
                            "an installed rule set (`spitemalice variants` lists them)")
     book = load(ref.name, ref.house_rules, {k: _param_in(v) for k, v in ref.params},
                 allow_files=allow_files)
-    installed = own_version(book)
+    installed = book.own.version  # what own_version gives; load made the book
     if installed != ref.version:
         raise RulesetError(
             f"the record was made with {ref.name} version {ref.version}; the installed "

@@ -14,9 +14,9 @@ from spitemalice.cards import Card
 from spitemalice.engine import PASS, check_move, legal_moves
 from spitemalice.engine.legal import base_moves
 from spitemalice.errors import IllegalMove
-from spitemalice.model import GameState, Pile, require_state
+from spitemalice.model import GameState, Pile
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 
 BURIED_DEPTH = 3  # cards below a pile's top offered as (illegal) buried-card candidates
 
@@ -31,14 +31,7 @@ def audit_position(rules: RuleBook, state: GameState) -> str | None:
       both apply, in any stacking order);
     * every unlisted candidate (buried cards, cards not held, wrong ranks, wild cards on every
       pile, discards of every hand card and pair, a pass) is refused.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "audit_position")
-    require_state(state, "audit_position")
     rules.forget_last_legal()
     listed = legal_moves(rules, state)
     for move in listed:
@@ -65,15 +58,7 @@ def audit_position(rules: RuleBook, state: GameState) -> str | None:
 
 
 def filters_hold(rules: RuleBook, state: GameState, listed: tuple[Move, ...]) -> str | None:
-    """A listed move that some forced-play filter refuses, or ``None``.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-    check_book(rules, "filters_hold")
-    require_state(state, "filters_hold")
+    """A listed move that some forced-play filter refuses, or ``None``."""
     if not rules.filter_moves_hooks or listed == (PASS,):
         return None
     offered = base_moves(rules, state)
@@ -90,15 +75,7 @@ def filters_hold(rules: RuleBook, state: GameState, listed: tuple[Move, ...]) ->
 
 
 def answering_filters(rules: RuleBook, state: GameState) -> int:
-    """How many forced-play filters answer (narrow the moves) in ``state``.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-    check_book(rules, "answering_filters")
-    require_state(state, "answering_filters")
+    """How many forced-play filters answer (narrow the moves) in ``state``."""
     offered = base_moves(rules, state)
     return sum(hook(rules.ruleset, state, offered) is not None
                for hook in rules.filter_moves_hooks)
@@ -116,19 +93,7 @@ def candidates(rules: RuleBook, state: GameState) -> Iterator[Move]:
     onto every build pile, a new one and one that does not exist; discards of every hand card
     and ordered pair onto every discard pile and one more; the same from and onto every other
     seat's piles (:func:`other_seats`); a pass.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (at the call,
-            not at the first move).
     """
-    check_book(rules, "candidates")
-    require_state(state, "candidates")
-    return _candidates(rules, state)
-
-
-def _candidates(rules: RuleBook, state: GameState) -> Iterator[Move]:
     seat = state.seats[state.seat]
     targets = [*range(len(state.builds) + 1), NEW_PILE]
     for card in dict.fromkeys(seat.hand):
@@ -148,7 +113,7 @@ def _candidates(rules: RuleBook, state: GameState) -> Iterator[Move]:
         for j, second in enumerate(seat.hand):
             if i != j:
                 yield from (Discard((first, second), pile) for pile in discard_piles)
-    yield from _other_seats(rules, state, targets)
+    yield from other_seats(rules, state, targets)
     yield PASS
 
 
@@ -158,19 +123,7 @@ def other_seats(rules: RuleBook, state: GameState, targets: list[int]) -> Iterat
     equal-rank pair onto their discard piles, whether the rules share piles with that seat
     (partners, PT-2 and PT-3) or not; and a move that names the mover's own seat (which must
     drop the prefix).  What the rules share must be listed, and the rest refused.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (at the call,
-            not at the first move).
     """
-    check_book(rules, "other_seats")
-    require_state(state, "other_seats")
-    return _other_seats(rules, state, targets)
-
-
-def _other_seats(rules: RuleBook, state: GameState, targets: list[int]) -> Iterator[Move]:
     seat = state.seats[state.seat]
     hand = dict.fromkeys(seat.hand)
     pairs = [(a, b) for i, a in enumerate(seat.hand) for j, b in enumerate(seat.hand)

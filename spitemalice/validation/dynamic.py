@@ -12,11 +12,14 @@ from spitemalice.bots.players import make_player
 from spitemalice.engine import PASS, apply_move, deal, legal_moves
 from spitemalice.engine.coverage import Recorder, recorder_for
 from spitemalice.engine.coverage import Tally as CoverageTally
-from spitemalice.engine.invariants.run import state_violations, transition_violations
+from spitemalice.engine.invariants.run import (
+    unchecked_state_violations,
+    unchecked_transition_violations,
+)
 from spitemalice.engine.invariants.violation import Violation
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import IllegalMove
-from spitemalice.model import GameState, require_state
+from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, book_field, check_book
 from spitemalice.rules.findings import how_to_declare
@@ -48,14 +51,7 @@ def stuck(rules: RuleBook, state: GameState, moves: Sequence[Move]) -> str | Non
     the rules let it discard: some rule has taken every move away (design notes §6).  A rule
     that means it declares ``expects=("stuck-seat",)`` on its clause; the callers then count
     the stuck seats instead of failing (:func:`unintended`).
-
-    Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "stuck")
-    require_state(state, "stuck")
     if state.outcome is not None or state.turn_moves or tuple(moves) != (PASS,):
         return None
     hand = state.seats[state.seat].hand
@@ -70,17 +66,10 @@ def step_violation(
 ) -> tuple[GameState, Violation | None]:
     """Apply ``move``; return the new state and the first problem it shows, named.  Any
     exception (a plugin's bug) becomes a problem to report, never a crash of the validator.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "step_violation")
-    require_state(state, "step_violation")
     try:
         after = apply_move(rules, state, move)
-        problems = transition_violations(rules, state, move, after)
+        problems = unchecked_transition_violations(rules, state, move, after)
         if problems:
             return after, problems[0]
         if after.outcome is None:
@@ -94,27 +83,14 @@ def step_violation(
 
 
 def unintended(rules: RuleBook, found: Violation | None) -> Violation | None:
-    """``found``, unless it is a stuck seat that a clause of ``rules`` declares it intends.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-    check_book(rules, "unintended")
+    """``found``, unless it is a stuck seat that a clause of ``rules`` declares it intends."""
     if found is not None and found.invariant == STUCK and intends(rules, STUCK):
         return None
     return found
 
 
 def step_problem(rules: RuleBook, state: GameState, move: Move) -> tuple[GameState, str | None]:
-    """Apply ``move``; return the new state and the first problem it shows, if any.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say: the
-            message names what takes one).
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-    check_book(rules, "step_problem")
-    require_state(state, "step_problem")
+    """Apply ``move``; return the new state and the first problem it shows, if any."""
     after, found = step_violation(rules, state, move)
     return after, found.message if found else None
 
@@ -137,11 +113,7 @@ def play_checked(
 
     A game longer than :func:`~spitemalice.validation.termination.move_cap` moves fails as
     non-termination instead of running on.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "play_checked")
     moves: list[Move] = []
     try:
         with cpu_limit():
@@ -161,7 +133,7 @@ def _play_checked(
     players = [make_player(kind, derive_seed(seed, "seat", i)) for i, kind in enumerate(kinds)]
     state = deal(rules, seed)
     first = state.seat
-    problems = state_violations(rules, state, fresh=True)
+    problems = unchecked_state_violations(rules, state, fresh=True)
     if problems:
         return state, first, 0, Failure(seed, [], problems[0].message, problems[0].invariant)
     cap, audits = move_cap(rules), set(audit_at)

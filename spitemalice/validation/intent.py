@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from spitemalice.errors import RulesetError
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 from spitemalice.rules.findings import EXPECTABLE, declared
 
 from .judge import JUDGED
@@ -53,9 +53,7 @@ def intended(book: RuleBook, plugins: Sequence[object]) -> dict[str, tuple[str, 
 
     Raises:
         RulesetError: as :func:`plugin_expects`.
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(book, "intended")
     found = {name: declared(book.clauses, name) for name in EXPECTABLE
              if name not in PER_CLAUSE}
     ids = {clause.id for clause in book.clauses}
@@ -66,12 +64,7 @@ def intended(book: RuleBook, plugins: Sequence[object]) -> dict[str, tuple[str, 
 
 
 def intends(book: RuleBook, name: str) -> bool:
-    """Whether some clause of ``book`` declares the finding ``name`` in its ``expects``.
-
-    Raises:
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-    check_book(book, "intends")
+    """Whether some clause of ``book`` declares the finding ``name`` in its ``expects``."""
     return bool(declared(book.clauses, name))
 
 

@@ -19,7 +19,7 @@ import attrs
 
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.metrics import balance, completion, duration
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 from spitemalice.rules.findings import cite, how_to_declare
 from spitemalice.wording import count_of
 
@@ -69,11 +69,7 @@ def judge(book: RuleBook, stats: GameStats, base: GameStats | None,
             rule).
         justified: findings the rule sheet intends (see :data:`Justified`); the others end
             with how to declare them.
-
-    Raises:
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(book, "judge")
     checks: list[Check] = []
     findings: list[Finding] = []
     look_at = tuple(changed)

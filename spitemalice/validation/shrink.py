@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from spitemalice.engine import apply_move, deal, legal_moves
 from spitemalice.engine.invariants.violation import Violation
 from spitemalice.moves import Move
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook
 
 from .dynamic import step_violation, unintended
 from .failure import Failure
@@ -20,11 +20,7 @@ def first_problem(
 ) -> tuple[list[Move], str] | None:
     """Play ``legal_moves[pick % n]`` for each pick from the deal of ``seed``; the moves up to
     the first problem and the problem, or ``None``.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "first_problem")
     found = first_violation(rules, seed, picks)
     return None if found is None else (found[0], found[1].message)
 
@@ -35,11 +31,7 @@ def first_violation(
     """:func:`first_problem` with the problem named.
 
     The problem is a :class:`~spitemalice.engine.invariants.violation.Violation`.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "first_violation")
     state = deal(rules, seed)
     moves: list[Move] = []
     for pick in picks:
@@ -60,12 +52,7 @@ def first_violation(
 
 
 def picks_of(rules: RuleBook, seed: int, moves: Sequence[Move]) -> list[int]:
-    """The index of each move among the legal moves of its position (moves must be legal).
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-    check_book(rules, "picks_of")
+    """The index of each move among the legal moves of its position (moves must be legal)."""
     state, picks = deal(rules, seed), []
     for move in moves:
         try:
@@ -89,11 +76,7 @@ def shrink(rules: RuleBook, failure: Failure, budget: int = 150) -> Failure:
     Two passes within ``budget`` replays: a delta-debugging pass that drops runs of picks,
     then one that lowers each pick to 0 (the first listed move); then hypothesis searches the
     same deal for a shorter failing pick list and shrinks what it finds.
-
-    Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(rules, "shrink")
     best = picks_of(rules, failure.seed, failure.moves)
     runs = {"left": budget}
 

@@ -39,12 +39,7 @@ def static_checks(load: Loader, book: RuleBook, plugins: Sequence[object]) -> li
 
 
 def check_player_counts(load: Loader, book: RuleBook) -> Check:
-    """Every player count the rule set allows can be dealt pay-off piles and hands.
-
-    Raises:
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-    check_book(book, "check_player_counts")
+    """Every player count the rule set allows can be dealt pay-off piles and hands."""
     rules = book.ruleset
     counts = rules.player_counts
     failures = []
@@ -60,11 +55,7 @@ def check_player_counts(load: Loader, book: RuleBook) -> Check:
 def check_ceiling_reachable(book: RuleBook) -> Check:
     """Every rank from 1 to the build ceiling has a card that may stand for it, and the deck
     holds enough such cards to complete at least one build pile.
-
-    Raises:
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(book, "check_ceiling_reachable")
     ceiling = book.ceiling.ceiling
     cards = [*book.deck.cards, *(book.deck.payoff_cards or ())]
     fitting = {r: sum(1 for c in cards if r in book.accepts[c.rank]) for r in range(1, ceiling + 1)}
@@ -81,11 +72,7 @@ def check_every_rank_playable(book: RuleBook) -> Check:
     """Every rank in the deck can be played on some build pile: a rank above the build
     ceiling that is not wild, or a rank neither natural nor wild below it, makes its cards
     dead (they can only be discarded, and clog the discard piles).
-
-    Raises:
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(book, "check_every_rank_playable")
     cards = [*book.deck.cards, *(book.deck.payoff_cards or ())]
     ranks = sorted({card.rank for card in cards})
     dead = [rank for rank in ranks
@@ -104,11 +91,7 @@ def check_tables_follow_ruleset(book: RuleBook) -> Check:
     """The tables the engine reads (which ranks a card may stand for, the build-pile limit,
     the ranks that may not be discarded, the hand size) say what the resolved rule set says,
     so that the rule sheet and ``spitemalice rules`` describe the game actually played.
-
-    Raises:
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
-    check_book(book, "check_tables_follow_ruleset")
     rules = book.ruleset
     problems = []
     ceiling = book.ceiling.ceiling
@@ -134,12 +117,7 @@ def check_tables_follow_ruleset(book: RuleBook) -> Check:
 
 
 def check_limits(book: RuleBook) -> Check:
-    """Limits are positive and consistent with each other.
-
-    Raises:
-        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
-    """
-    check_book(book, "check_limits")
+    """Limits are positive and consistent with each other."""
     problems = []
     deal, discard = book.deal, book.discard
     if deal.hand_size < 1:

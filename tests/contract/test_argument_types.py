@@ -527,6 +527,8 @@ MOVE_LEFT = {
         "checks a move already made",
     "spitemalice.engine.invariants.run:transition_violations(move)": "checks a move already made",
     "spitemalice.engine.invariants.run:check_transition(move)": "checks a move already made",
+    "spitemalice.engine.invariants.run:unchecked_transition_violations(move)":
+        "checks a move already made",
     "spitemalice.env.actions:ActionCatalogue.actions(move)": "the environment's own moves",
     "spitemalice.play.table_view:Played(move)": "a record the session builds of a made move",
     "spitemalice.server.messages:zones(move)": "the server's moves, made already",

@@ -239,20 +239,6 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
     "spitemalice.play.table_view:describe(view)": (
         lambda p: table_view.describe(BF, p, (), None, 0), V, TypeError),
     # validation
-    **{f"spitemalice.validation.audit:{name}(state)": (
-        _at(audit, name, (BF,)), S, TypeError)
-       for name in ("audit_position", "answering_filters")},
-    "spitemalice.validation.audit:candidates(state)": (
-        lambda p: list(audit.candidates(BF, p)), S, TypeError),
-    "spitemalice.validation.audit:filters_hold(state)": (
-        lambda p: audit.filters_hold(BF, p, MOVES), S, TypeError),
-    "spitemalice.validation.audit:other_seats(state)": (
-        lambda p: list(audit.other_seats(BF, p, [1])), S, TypeError),
-    "spitemalice.validation.dynamic:stuck(state)": (
-        lambda p: dynamic.stuck(BF, p, MOVES), S, TypeError),
-    **{f"spitemalice.validation.dynamic:{name}(state)": (
-        _at(dynamic, name, (BF,), (MOVE,)), S, TypeError)
-       for name in ("step_violation", "step_problem")},
     "spitemalice.validation.roundtrip:RoundTrip.problem(state)": (
         lambda p: roundtrip.RoundTrip(BF).problem(p, MOVES), S, TypeError),
 }
@@ -276,6 +262,18 @@ LEFT_ALONE = {
         "the result of describe, which checks its view; not made by callers"),
     "spitemalice.validation.tally:Tally.add_game(final)": (
         "the validation report's own tally of the games it plays itself"),
+    **{f"spitemalice.validation.{member}(state)": (
+        "a step of a validation run, given the states of the games it plays itself "
+        "(tests/contract/test_rules_argument.py, INTERNAL)")
+       for member in ("audit:audit_position", "audit:answering_filters", "audit:candidates",
+                      "audit:filters_hold", "audit:other_seats", "dynamic:stuck",
+                      "dynamic:step_violation", "dynamic:step_problem")},
+    **{f"spitemalice.engine.invariants.run:{member}": (
+        "the runners' body once they have checked their arguments; the validator's checked "
+        "games give it their own states (tests/contract/test_rules_argument.py, INTERNAL)")
+       for member in ("unchecked_state_violations(state)",
+                      "unchecked_transition_violations(before)",
+                      "unchecked_transition_violations(after)")},
     "spitemalice.openspiel:Progress(game_state)": (
         "an OpenSpiel game's progress, made by the game itself (None or the state it reached)"),
     **{f"spitemalice.openspiel:Config.{name}(state)": (

@@ -260,55 +260,21 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     "spitemalice.validation.run:Validation": (lambda r: Validation(r, 1), TypeError),
     "spitemalice.validation.run:Validation(base)": (
         lambda r: Validation(BF, 1, base=r) if r is not None else None, TypeError),
-    **{f"spitemalice.validation.audit:{name}": (
-        _call(audit, name, STATE), TypeError)
-       for name in ("audit_position", "answering_filters", "candidates")},
-    "spitemalice.validation.audit:filters_hold": (
-        lambda r: audit.filters_hold(r, STATE, MOVES), TypeError),
-    "spitemalice.validation.audit:other_seats": (
-        lambda r: audit.other_seats(r, STATE, [0]), TypeError),
     "spitemalice.validation.base:Base": (lambda r: base.Base(r, "x", ""), TypeError),
     "spitemalice.validation.dynamic:CheckedGame": (
         lambda r: dynamic.CheckedGame(r, 1), TypeError),
-    "spitemalice.validation.dynamic:stuck": (
-        lambda r: dynamic.stuck(r, STATE, MOVES), TypeError),
-    **{f"spitemalice.validation.dynamic:{name}": (
-        _call(dynamic, name, STATE, MOVE), TypeError)
-       for name in ("step_violation", "step_problem")},
-    "spitemalice.validation.dynamic:unintended": (
-        lambda r: dynamic.unintended(r, None), TypeError),
-    "spitemalice.validation.dynamic:play_checked": (
-        lambda r: dynamic.play_checked(r, 1, "greedy"), TypeError),
     "spitemalice.validation.dynamic:dynamic_checks": (
         lambda r: dynamic.dynamic_checks(r, 1, 1), TypeError),
-    **{f"spitemalice.validation.shrink:{name}": (
-        _call(shrink, name, 1, ()), TypeError)
-       for name in ("first_problem", "first_violation", "picks_of")},
-    "spitemalice.validation.shrink:shrink": (
-        lambda r: shrink.shrink(r, None), TypeError),
     "spitemalice.validation.steps:Plan": (
         lambda r: steps.Plan(r, 1, sm.load, sm.load, (), (), base.Base(None, "", "")),
         TypeError),
-    "spitemalice.validation.intent:intended": (lambda r: intent.intended(r, ()), TypeError),
-    "spitemalice.validation.intent:intends": (lambda r: intent.intends(r, "x"), TypeError),
-    "spitemalice.validation.judge:judge": (
-        lambda r: judge.judge(r, None, None, {}, (), {}), TypeError),
     "spitemalice.validation.recheck:recheck_record": (
         lambda r: recheck.recheck_record(RECORD, r), TypeError),
     "spitemalice.validation.roundtrip:RoundTrip": (lambda r: roundtrip.RoundTrip(r), TypeError),
     "spitemalice.validation.spread:check_seat_counts": (
         lambda r: spread.check_seat_counts(sm.load, r, 1), TypeError),
-    **{f"spitemalice.validation.static:{name}": (
-        _call(static, name), TypeError)
-       for name in ("check_ceiling_reachable", "check_every_rank_playable", "check_limits",
-                    "check_tables_follow_ruleset")},
-    "spitemalice.validation.static:check_player_counts": (
-        lambda r: static.check_player_counts(sm.load, r), TypeError),
     "spitemalice.validation.static:static_checks": (
         lambda r: static.static_checks(sm.load, r, ()), TypeError),
-    **{f"spitemalice.validation.termination:{name}": (
-        _call(termination, name), TypeError)
-       for name in ("move_cap", "blocked_position", "check_blocked_position")},
 }
 
 # Members that take a rule book and are left as they are, with the reason.
@@ -364,6 +330,27 @@ INTERNAL = {
         "a step of tournament, balance, ladder and their commands, which check the book"),
     "spitemalice.testing.conformance:legal_move_machine": (
         "a step of VariantConformance, which loads the book itself"),
+    **dict.fromkeys(
+        [f"spitemalice.engine.invariants.run:unchecked_{name}" for name in (
+            "state_violations", "transition_violations")],
+        "the runners' body once they have checked their arguments, and the validator's "
+        "checked games' (validate_book and Validation check the book)"),
+    **dict.fromkeys(
+        [f"spitemalice.validation.dynamic:{name}" for name in (
+            "stuck", "step_violation", "step_problem", "unintended", "play_checked")]
+        + [f"spitemalice.validation.shrink:{name}" for name in (
+            "first_problem", "first_violation", "picks_of", "shrink")]
+        + [f"spitemalice.validation.audit:{name}" for name in (
+            "audit_position", "filters_hold", "answering_filters", "candidates", "other_seats")]
+        + [f"spitemalice.validation.static:{name}" for name in (
+            "check_player_counts", "check_ceiling_reachable", "check_every_rank_playable",
+            "check_tables_follow_ruleset", "check_limits")]
+        + [f"spitemalice.validation.termination:{name}" for name in (
+            "move_cap", "blocked_position", "check_blocked_position")]
+        + ["spitemalice.validation.intent:intended", "spitemalice.validation.intent:intends",
+           "spitemalice.validation.judge:judge"],
+        "a step of a validation run: validate_book and Validation (and recheck_record, for "
+        "the steps of a checked game) check the book"),
 }
 
 # Members whose rule book may be None (it then defaults to the record's own rules).

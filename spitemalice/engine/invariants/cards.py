@@ -23,6 +23,10 @@ def card_conservation(rules: RuleBook, state: GameState) -> Violations:
     """
     check_book(rules, "card_conservation")
     require_state(state, "card_conservation")
+    return _card_conservation(rules, state)
+
+
+def _card_conservation(rules: RuleBook, state: GameState) -> Violations:
     if _conserved(rules, state):
         return []
     have = Counter(state.all_cards())

@@ -21,6 +21,10 @@ def live_game_can_move(rules: RuleBook, state: GameState) -> Violations:
     """
     check_book(rules, "live_game_can_move")
     require_state(state, "live_game_can_move")
+    return _live_game_can_move(rules, state)
+
+
+def _live_game_can_move(rules: RuleBook, state: GameState) -> Violations:
     from spitemalice.engine import legal_moves
 
     if state.outcome is None and not legal_moves(rules, state):
@@ -38,6 +42,10 @@ def outcome_declared(rules: RuleBook, state: GameState) -> Violations:
     """
     check_book(rules, "outcome_declared")
     require_state(state, "outcome_declared")
+    return _outcome_declared(rules, state)
+
+
+def _outcome_declared(rules: RuleBook, state: GameState) -> Violations:
     outcome = state.outcome
     if outcome is None:
         return []
@@ -114,6 +122,11 @@ def end_problems(rules: RuleBook, kind: str, winner: int | None,
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "end_problems")
+    return _end_problems(rules, kind, winner, facts)
+
+
+def _end_problems(rules: RuleBook, kind: str, winner: int | None,
+                  facts: EndFacts) -> Violations:
     if rules.end_of_game_hooks:
         return []
     seats = len(facts.hands)
@@ -157,10 +170,14 @@ def outcome_fits_the_end(rules: RuleBook, state: GameState) -> Violations:
     """
     check_book(rules, "outcome_fits_the_end")
     require_state(state, "outcome_fits_the_end")
+    return _outcome_fits_the_end(rules, state)
+
+
+def _outcome_fits_the_end(rules: RuleBook, state: GameState) -> Violations:
     outcome = state.outcome
     if outcome is None or len(outcome.scores) != len(state.seats):
         return []  # live, or outcome_declared reports the scores
-    return end_problems(rules, outcome.kind, outcome.winner, EndFacts.of(state))
+    return _end_problems(rules, outcome.kind, outcome.winner, EndFacts.of(state))
 
 
 def counters_in_range(rules: RuleBook, state: GameState) -> Violations:
@@ -174,10 +191,14 @@ def counters_in_range(rules: RuleBook, state: GameState) -> Violations:
     """
     check_book(rules, "counters_in_range")
     require_state(state, "counters_in_range")
+    return _counters_in_range(rules, state)
+
+
+def _counters_in_range(rules: RuleBook, state: GameState) -> Violations:
     if state.outcome is not None:
         return []
-    return live_counter_problems(rules, len(state.seats), state.turn, state.turn_moves,
-                                 state.idle_turns)
+    return _live_counter_problems(rules, len(state.seats), state.turn, state.turn_moves,
+                                  state.idle_turns)
 
 
 def live_counter_problems(rules: RuleBook, seats: int, turn: int, turn_moves: int,
@@ -188,6 +209,11 @@ def live_counter_problems(rules: RuleBook, seats: int, turn: int, turn_moves: in
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "live_counter_problems")
+    return _live_counter_problems(rules, seats, turn, turn_moves, idle_turns)
+
+
+def _live_counter_problems(rules: RuleBook, seats: int, turn: int, turn_moves: int,
+                           idle_turns: int) -> Violations:
     problems = []
     if idle_turns >= seats:
         problems.append(f"a live game with {idle_turns} idle turns in a row; {seats} end it "
@@ -209,6 +235,10 @@ def outcome_scored(rules: RuleBook, state: GameState) -> Violations:
     """
     check_book(rules, "outcome_scored")
     require_state(state, "outcome_scored")
+    return _outcome_scored(rules, state)
+
+
+def _outcome_scored(rules: RuleBook, state: GameState) -> Violations:
     outcome = state.outcome
     if outcome is None or len(outcome.scores) != len(state.seats):
         return []  # outcome_declared reports a wrong number of scores
@@ -234,6 +264,10 @@ def emptied_payoff_ends_the_game(rules: RuleBook, state: GameState) -> Violation
     """
     check_book(rules, "emptied_payoff_ends_the_game")
     require_state(state, "emptied_payoff_ends_the_game")
+    return _emptied_payoff_ends_the_game(rules, state)
+
+
+def _emptied_payoff_ends_the_game(rules: RuleBook, state: GameState) -> Violations:
     if state.outcome is not None or rules.end_of_game_hooks or rules.team_won_hooks:
         return []
     return [f"seat(s) {', '.join(map(str, team))} emptied their pay-off piles but the game "

@@ -22,6 +22,10 @@ def build_piles_well_formed(rules: RuleBook, state: GameState) -> Violations:
     """
     check_book(rules, "build_piles_well_formed")
     require_state(state, "build_piles_well_formed")
+    return _build_piles_well_formed(rules, state)
+
+
+def _build_piles_well_formed(rules: RuleBook, state: GameState) -> Violations:
     problems = []
     if rules.build_limit and len(state.builds) > rules.build_limit:
         problems.append(f"{len(state.builds)} build piles open, limit {rules.build_limit}")
@@ -54,6 +58,10 @@ def limits_kept(rules: RuleBook, state: GameState) -> Violations:
     """
     check_book(rules, "limits_kept")
     require_state(state, "limits_kept")
+    return _limits_kept(rules, state)
+
+
+def _limits_kept(rules: RuleBook, state: GameState) -> Violations:
     problems = []
     for index, seat in enumerate(state.seats):
         if len(seat.hand) > rules.deal.hand_size:
@@ -79,6 +87,10 @@ def discard_piles_hold_allowed_ranks(rules: RuleBook, state: GameState) -> Viola
     """
     check_book(rules, "discard_piles_hold_allowed_ranks")
     require_state(state, "discard_piles_hold_allowed_ranks")
+    return _discard_piles_hold_allowed_ranks(rules, state)
+
+
+def _discard_piles_hold_allowed_ranks(rules: RuleBook, state: GameState) -> Violations:
     forbidden = rules.discard.forbidden
     if not forbidden:
         return []
@@ -100,6 +112,10 @@ def dealt_as_the_sheet_says(rules: RuleBook, state: GameState) -> Violations:
     """
     check_book(rules, "dealt_as_the_sheet_says")
     require_state(state, "dealt_as_the_sheet_says")
+    return _dealt_as_the_sheet_says(rules, state)
+
+
+def _dealt_as_the_sheet_says(rules: RuleBook, state: GameState) -> Violations:
     problems = []
     if state.builds or state.turn or state.outcome is not None:
         problems.append("a fresh deal has build piles, turns or an outcome")

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from spitemalice.engine.invariants.cards import card_conservation
+from spitemalice.engine.invariants.cards import _card_conservation, card_conservation
 from spitemalice.engine.invariants.ending import (
+    _counters_in_range,
+    _emptied_payoff_ends_the_game,
+    _live_game_can_move,
+    _outcome_declared,
+    _outcome_fits_the_end,
+    _outcome_scored,
     counters_in_range,
     emptied_payoff_ends_the_game,
     live_game_can_move,
@@ -14,6 +20,10 @@ from spitemalice.engine.invariants.ending import (
     outcome_scored,
 )
 from spitemalice.engine.invariants.piles import (
+    _build_piles_well_formed,
+    _dealt_as_the_sheet_says,
+    _discard_piles_hold_allowed_ranks,
+    _limits_kept,
     build_piles_well_formed,
     dealt_as_the_sheet_says,
     discard_piles_hold_allowed_ranks,
@@ -38,6 +48,20 @@ PLAY_CHECKS: tuple[Callable[[RuleBook, GameState], Violations], ...] = (
 """The state checks plus those that hold only along a game played from a deal (a scenario
 position may leave a seat's pay-off piles empty)."""
 
+_Step = Callable[[RuleBook, GameState], Violations]
+
+# The same checks unchecked, each with its public name (the violation's invariant): the
+# runners check their arguments once and then call these, not the public checks that would
+# check them again, once per invariant and move.
+_UNCHECKED: dict[str, _Step] = {step.__name__.removeprefix("_"): step for step in (
+    _card_conservation, _build_piles_well_formed, _limits_kept, _live_game_can_move,
+    _outcome_declared, _counters_in_range, _outcome_scored, _outcome_fits_the_end,
+    _discard_piles_hold_allowed_ranks, _emptied_payoff_ends_the_game, _dealt_as_the_sheet_says,
+)}
+_PLAY_STEPS = tuple((check.__name__, _UNCHECKED[check.__name__]) for check in PLAY_CHECKS)
+_FRESH_STEPS = (*_PLAY_STEPS, (dealt_as_the_sheet_says.__name__,
+                               _UNCHECKED[dealt_as_the_sheet_says.__name__]))
+
 
 def state_violations(rules: RuleBook, state: GameState, *, fresh: bool = False) -> list[Violation]:
     """Every state invariant, as named violations; ``fresh`` adds the checks of a new deal.
@@ -50,9 +74,15 @@ def state_violations(rules: RuleBook, state: GameState, *, fresh: bool = False) 
     check_book(rules, "state_violations")
     require_state(state, "state_violations",
                   "check a view with spitemalice.formats.position_check.check_view(rules, view)")
-    checks = (*PLAY_CHECKS, dealt_as_the_sheet_says) if fresh else PLAY_CHECKS
-    return [Violation(check.__name__, problem)
-            for check in checks for problem in check(rules, state)]
+    return unchecked_state_violations(rules, state, fresh=fresh)
+
+
+def unchecked_state_violations(rules: RuleBook, state: GameState, *,
+                               fresh: bool = False) -> list[Violation]:
+    """:func:`state_violations` for arguments the caller has checked (a step of a checked
+    game: the validator checks its rule book once, not on every move)."""
+    steps = _FRESH_STEPS if fresh else _PLAY_STEPS
+    return [Violation(name, problem) for name, step in steps for problem in step(rules, state)]
 
 
 def transition_violations(
@@ -71,7 +101,15 @@ def transition_violations(
     check_book(rules, "transition_violations")
     require_state(before, "transition_violations")
     require_state(after, "transition_violations")
-    found = state_violations(rules, after)
+    return unchecked_transition_violations(rules, before, move, after)
+
+
+def unchecked_transition_violations(
+    rules: RuleBook, before: GameState, move: Move, after: GameState
+) -> list[Violation]:
+    """:func:`transition_violations` for arguments the caller has checked (a step of a
+    checked game)."""
+    found = unchecked_state_violations(rules, after)
     found += [Violation("payoff_only_shrinks", p) for p in payoff_only_shrinks(before, after)]
     found += [Violation("discard_ends_the_turn", p)
               for p in discard_ends_the_turn(before, move, after)]
@@ -89,7 +127,7 @@ def check_state(rules: RuleBook, state: GameState) -> Violations:
     check_book(rules, "check_state")
     require_state(state, "check_state",
                   "check a view with spitemalice.formats.position_check.check_view(rules, view)")
-    return [v.message for v in state_violations(rules, state)]
+    return [v.message for v in unchecked_state_violations(rules, state)]
 
 
 def check_transition(
@@ -107,4 +145,4 @@ def check_transition(
     check_book(rules, "check_transition")
     require_state(before, "check_transition")
     require_state(after, "check_transition")
-    return [v.message for v in transition_violations(rules, before, move, after)]
+    return [v.message for v in unchecked_transition_violations(rules, before, move, after)]
