@@ -53,7 +53,9 @@ import numpy as np
 import pyspiel
 
 from spitemalice.bots.sampling import determinize
-from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.apply import apply_move
+from spitemalice.engine.deal import deal
+from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.views import view_of
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.observation import ObservationLayout

@@ -83,7 +83,8 @@ from spitemalice.bots.heuristic import HeuristicPlayer, rank_moves
 from spitemalice.bots.inference import LastMoverHands, last_mover
 from spitemalice.bots.mcts import ROUTE_NODES, _search_route, turn_key
 from spitemalice.bots.sampling import Sampler
-from spitemalice.engine import apply_move, legal_moves
+from spitemalice.engine.apply import apply_move
+from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.views import SeatView, require_view
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState

@@ -47,7 +47,8 @@ from spitemalice.bots.base import SearchPlayer
 from spitemalice.bots.heuristic import decide, rank_moves
 from spitemalice.bots.kinds import BASIC, move_kind
 from spitemalice.bots.sampling import _determinize
-from spitemalice.engine import apply_move, legal_moves
+from spitemalice.engine.apply import apply_move
+from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.views import SeatView, view_of
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move, Play, Zone

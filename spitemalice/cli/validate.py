@@ -28,9 +28,9 @@ from spitemalice.rules.loader import built_in_rulesets
 from spitemalice.rules.registry import kind_of
 from spitemalice.runs import parallel
 from spitemalice.stops import held_stops
-from spitemalice.validation import format_report, validate
 from spitemalice.validation.house_rule import format_house_rule_report, validate_house_rule
-from spitemalice.validation.report import Report
+from spitemalice.validation.report import Report, format_report
+from spitemalice.validation.run import validate
 from spitemalice.wording import for_terminal
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from spitemalice.cards import Card
-from spitemalice.engine import legal_moves as engine_legal_moves
+from spitemalice.engine.legal import legal_moves as engine_legal_moves
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import int_field, ints_field, not_a_position
 from spitemalice.model import (

@@ -30,7 +30,9 @@ from typing import Any, ClassVar
 from pettingzoo import AECEnv
 
 from spitemalice.bots.players import Player, make_player
-from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.apply import apply_move
+from spitemalice.engine.deal import deal
+from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.env.arguments import (
     RENDER_MODES,

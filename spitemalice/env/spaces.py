@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from spitemalice.engine import legal_moves
+from spitemalice.engine.legal import legal_moves
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.arguments import discard_depth_of
 from spitemalice.env.observation import LIMIT, ObservationLayout

@@ -36,8 +36,10 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from spitemalice.engine import check_move, deal, legal_moves
 from spitemalice.engine.apply import apply_listed
+from spitemalice.engine.check import check_move
+from spitemalice.engine.deal import deal
+from spitemalice.engine.legal import legal_moves
 from spitemalice.env.rewards import checked_reward, final_rewards
 from spitemalice.env.seeds import EpisodeSeeds
 from spitemalice.env.spaces import Encoding

@@ -15,7 +15,8 @@ from typing import Any, cast
 
 import attrs
 
-from spitemalice.engine import apply_move, deal
+from spitemalice.engine.apply import apply_move
+from spitemalice.engine.deal import deal
 from spitemalice.errors import (
     DataError,
     IllegalMove,

@@ -27,7 +27,9 @@ import attrs
 
 from spitemalice.bots.base import Player, move_from_view
 from spitemalice.bots.players import STRONGEST, make_player
-from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.apply import apply_move
+from spitemalice.engine.deal import deal
+from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
 from spitemalice.errors import IllegalMove, OutputError, PlayError

@@ -14,8 +14,10 @@ from typing import Any
 import attrs
 
 from spitemalice.bots.players import Player, make_player
-from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.apply import apply_move
 from spitemalice.engine.coverage import Tally
+from spitemalice.engine.deal import deal
+from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, check_list, check_seed, int_field

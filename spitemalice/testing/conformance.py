@@ -241,8 +241,10 @@ def legal_move_machine(book: RuleBook, player_counts: Iterable[int]) -> type:
     except ImportError:
         missing_hypothesis()
 
-    from spitemalice.engine import apply_move, deal, legal_moves
+    from spitemalice.engine.apply import apply_move
+    from spitemalice.engine.deal import deal
     from spitemalice.engine.invariants.run import check_state, check_transition
+    from spitemalice.engine.legal import legal_moves
 
     counts = list(player_counts)
     books = {n: book.rebuild(players=n) for n in counts}

@@ -11,8 +11,8 @@ import sys
 from collections.abc import Iterator
 
 from spitemalice.cards import Card
-from spitemalice.engine import PASS, check_move, legal_moves
-from spitemalice.engine.legal import base_moves
+from spitemalice.engine.check import check_move
+from spitemalice.engine.legal import PASS, base_moves, legal_moves
 from spitemalice.errors import IllegalMove
 from spitemalice.model import GameState, Pile
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone

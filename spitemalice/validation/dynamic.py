@@ -9,14 +9,16 @@ from typing import Any
 import attrs
 
 from spitemalice.bots.players import make_player
-from spitemalice.engine import PASS, apply_move, deal, legal_moves
+from spitemalice.engine.apply import apply_move
 from spitemalice.engine.coverage import Recorder, recorder_for
 from spitemalice.engine.coverage import Tally as CoverageTally
+from spitemalice.engine.deal import deal
 from spitemalice.engine.invariants.run import (
     unchecked_state_violations,
     unchecked_transition_violations,
 )
 from spitemalice.engine.invariants.violation import Violation
+from spitemalice.engine.legal import PASS, legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import IllegalMove
 from spitemalice.model import GameState

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from spitemalice.engine import deal, legal_moves
+from spitemalice.engine.deal import deal
 from spitemalice.engine.invariants.run import state_violations
 from spitemalice.engine.invariants.violation import Violation
+from spitemalice.engine.legal import legal_moves
 from spitemalice.formats.records.record import GameRecord
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook, check_book

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from spitemalice.engine import apply_move, deal, legal_moves
+from spitemalice.engine.apply import apply_move
+from spitemalice.engine.deal import deal
 from spitemalice.engine.invariants.violation import Violation
+from spitemalice.engine.legal import legal_moves
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
 

@@ -14,7 +14,8 @@ from typing import Any
 import attrs
 
 from spitemalice.bots.players import make_player
-from spitemalice.engine import apply_move, deal
+from spitemalice.engine.apply import apply_move
+from spitemalice.engine.deal import deal
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records.making import record_game

@@ -10,7 +10,9 @@ from collections.abc import Iterator
 from types import FrameType
 
 from spitemalice.cards import Card
-from spitemalice.engine import PASS, apply_move, deal, legal_moves
+from spitemalice.engine.apply import apply_move
+from spitemalice.engine.deal import deal
+from spitemalice.engine.legal import PASS, legal_moves
 from spitemalice.model import GameState, Seat, with_fields
 from spitemalice.rules.book import RuleBook
 

@@ -8,7 +8,8 @@ The rule, stated once for contributors in ``docs/contributing.md`` ("Imports: th
   (``spitemalice.formats``, ``spitemalice.bots``, ``spitemalice.study``, ...), and the one
   public module that is no package, ``spitemalice.openspiel`` (:data:`FACES`).
 * **Inside the package**, a module imports the modules it uses by their names, as the layer
-  table of ``tests/contract/test_layers.py`` allows.  ``bench/``, our measuring scripts, may too.
+  table of ``tests/contract/test_layers.py`` allows, never a name through another package's
+  face.  ``bench/``, our measuring scripts, may too.
 * **No underscore name crosses a package boundary**, ``bench/`` included: no ``from
   spitemalice.x.y import _name`` in another package, no ``obj._name`` (or ``getattr(obj,
   "_name")``) in one package of a private name of another (``rules._cache`` in the engine),
@@ -327,3 +328,55 @@ def test_a_docs_block_is_read_with_its_page_lines(tmp_path: Path) -> None:
     exported = {"spitemalice": {"legal_moves"}, "spitemalice.engine": {"legal_moves"}}
     assert [v for block in blocks for v in face_violations(block, modules, exported)] == [
         "page.md:7 imports spitemalice.engine.legal, which is no face"]
+
+
+
+def face_imports(text: str, module: str, where: str) -> list[str]:
+    """``from FACE import NAME`` lines of ``text`` (module ``module``, shown as ``where``) that
+    take from another package's face a name the face only hands on: one defined in a module
+    of that package, not in the face itself."""
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if not (isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in FACES):
+            continue
+        if module == node.module or module.startswith(f"{node.module}."):
+            continue  # its own package's face
+        folder = PACKAGE.parent.joinpath(*node.module.split("."))
+        face = folder / "__init__.py" if folder.is_dir() else folder.with_suffix(".py")
+        defined = {n.name for n in ast.parse(face.read_text(encoding="utf-8")).body
+                   if isinstance(n, ast.FunctionDef | ast.ClassDef)} | {"__version__"}
+        handed_on = [a.name for a in node.names if a.name not in defined
+                     and not (folder / f"{a.name}.py").exists()
+                     and not (folder / a.name).is_dir()]
+        if handed_on:
+            found.append(f"{where}:{node.lineno} from {node.module} import "
+                         + ", ".join(handed_on))
+    return found
+
+
+def test_inside_the_package_a_module_imports_modules_not_faces() -> None:
+    """Inside the package a module imports what it uses from the module that defines it, not
+    through another package's face (a face is for code outside, and importing through one
+    loads every module it gathers).  The top-level ``__init__`` gathers the faces for type
+    checkers and is left out."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path == PACKAGE / "__init__.py":
+            continue
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found += face_imports(path.read_text(encoding="utf-8"), module,
+                              str(path.relative_to(ROOT)))
+    assert found == []
+
+
+def test_the_face_import_scan_sees_one() -> None:
+    """The scan above can fail: a runs module taking ``legal_moves`` through the engine's face
+    is caught; taking it from ``spitemalice.engine.legal``, a submodule through its package,
+    or a name its own package's face hands on, is not."""
+    text = ("from spitemalice.engine import legal_moves\n"
+            "from spitemalice.engine.legal import PASS\n"
+            "from spitemalice.formats import records\n"
+            "from spitemalice.runs import loop\n")
+    assert face_imports(text, "spitemalice.runs.runner", "planted.py") == [
+        "planted.py:1 from spitemalice.engine import legal_moves"]

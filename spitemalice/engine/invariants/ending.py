@@ -25,7 +25,7 @@ def live_game_can_move(rules: RuleBook, state: GameState) -> Violations:
 
 
 def _live_game_can_move(rules: RuleBook, state: GameState) -> Violations:
-    from spitemalice.engine import legal_moves
+    from spitemalice.engine.legal import legal_moves
 
     if state.outcome is None and not legal_moves(rules, state):
         return ["a live game offers no legal move"]
