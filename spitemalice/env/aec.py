@@ -32,7 +32,6 @@ from pettingzoo import AECEnv
 from spitemalice.bots.players import Player, make_player
 from spitemalice.engine.apply import apply_move
 from spitemalice.engine.deal import deal
-from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.env.arguments import (
     RENDER_MODES,
@@ -42,6 +41,7 @@ from spitemalice.env.arguments import (
     render_mode_of,
     reset_arguments,
 )
+from spitemalice.env.others import bots_move
 from spitemalice.env.rewards import checked_reward, final_rewards
 from spitemalice.env.seeds import EpisodeSeeds
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
@@ -206,18 +206,21 @@ class SpiteMaliceEnv(AECEnv):
     def _fallback_moves(self) -> None:
         """Moves for truncated seats while some seat still plays and the game is live."""
         game = self._live()
-        playing = [a for a in self.agents if not self.truncations[a]]
-        while playing and game.outcome is None:
-            agent = self.possible_agents[game.seat]
-            if agent in playing:
-                break
-            bot = self._bots.get(game.seat)
-            if bot is None:
-                bot = make_player(self.fallback, derive_seed(self._fallback_seed, game.seat))
-                self._bots[game.seat] = bot
-            game = apply_move(self.rules, game, bot.choose(self.rules, game,
-                                                           legal_moves(self.rules, game)))
+        playing = {a for a in self.agents if not self.truncations[a]}
+        if playing:
+            game = bots_move(self.rules, game, lambda seat: self._fallback_bot(seat, playing))
         self.game = game
+
+    def _fallback_bot(self, seat: int, playing: set[str]) -> Player | None:
+        """The bot that moves for ``seat`` when its agent was truncated (made the first time
+        it is needed), or ``None`` when the seat's agent still plays."""
+        if self.possible_agents[seat] in playing:
+            return None
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = make_player(self.fallback, derive_seed(self._fallback_seed, seat))
+            self._bots[seat] = bot
+        return bot
 
     # -- observing ---------------------------------------------------------------------
 

@@ -27,7 +27,6 @@ import numpy as np
 from spitemalice.bots.players import Player, make_player
 from spitemalice.engine.apply import apply_move
 from spitemalice.engine.deal import deal
-from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
 from spitemalice.env.arguments import (
@@ -38,6 +37,7 @@ from spitemalice.env.arguments import (
     reset_arguments,
     seat_of,
 )
+from spitemalice.env.others import bots_move
 from spitemalice.env.rewards import checked_reward, final_rewards
 from spitemalice.env.seeds import EpisodeSeeds, sequence_seed
 from spitemalice.env.spaces import Encoding, LegalDiscrete, Observation
@@ -170,12 +170,8 @@ class SingleAgentEnv(gymnasium.Env):
             "action_mask": observation["action_mask"]}
 
     def _others_move(self) -> None:
-        game = self._live()
-        while game.outcome is None and game.seat != self.seat:
-            bot = self._bots[game.seat]
-            game = apply_move(self.rules, game, bot.choose(self.rules, game,
-                                                           legal_moves(self.rules, game)))
-        self.game = game
+        self.game = bots_move(self.rules, self._live(),
+                              lambda seat: None if seat == self.seat else self._bots[seat])
 
     def _observe(self) -> Observation:
         return self.encoding.observe(self._live(), self.seat)

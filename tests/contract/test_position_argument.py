@@ -274,6 +274,8 @@ LEFT_ALONE = {
        for member in ("unchecked_state_violations(state)",
                       "unchecked_transition_violations(before)",
                       "unchecked_transition_violations(after)")},
+    "spitemalice.env.others:bots_move(state)": (
+        "a step of an environment's reset and step, given the environment's own game"),
     "spitemalice.openspiel:Progress(game_state)": (
         "an OpenSpiel game's progress, made by the game itself (None or the state it reached)"),
     **{f"spitemalice.openspiel:Config.{name}(state)": (

@@ -319,6 +319,8 @@ INTERNAL = {
         + ["spitemalice.engine.coverage:recorder_for", "spitemalice.runs.loop:covered_game"],
         "the coverage steps of simulate, compare, balance and validate, which check the book"),
     "spitemalice.engine.legal:base_moves": "a step of legal_moves, check_move and the audits",
+    "spitemalice.env.others:bots_move": (
+        "a step of an environment's reset and step, whose constructor checked the book"),
     "spitemalice.runs.provenance:describe_run": "the provenance of a run of the command line "
                                                 "or of validate_book, which check the book",
     "spitemalice.runs.provenance:changed_parameters": "a step of describe_run",
