@@ -127,9 +127,10 @@ _MODULES: dict[str, str] = {
 _WHERE = {name: module for module, names in _MODULES.items() for name in names.split()}
 """Each public name and the module it comes from."""
 
-_PACKAGES = frozenset({"bots", "cards", "cli", "engine", "env", "errors", "formats", "limits",
-                       "model", "moves", "openspiel", "play", "rules", "server", "study",
-                       "testing", "validation"})
+_PACKAGES = frozenset({"bots", "cards", "cli", "engine", "env", "errors", "files", "formats",
+                       "guards", "limits", "measures", "model", "moves", "openspiel", "play",
+                       "rules", "runs", "server", "stops", "study", "testing", "validation",
+                       "wording"})
 
 
 def __getattr__(name: str) -> Any:

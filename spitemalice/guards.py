@@ -215,8 +215,8 @@ def not_a_position(given: object, function: str, wants: str, other: str = "",
     For anything else it says what was given and what makes the right kind.  A ``TypeError``
     unless ``error`` says otherwise (the environments raise ``SpiteMaliceError``).
 
-    The checks are :func:`spitemalice.model.check_state` and
-    :func:`spitemalice.engine.views.check_view` (the classes live above this module).
+    The checks that raise it are :func:`spitemalice.model.require_state` and
+    :func:`spitemalice.engine.views.require_view` (the classes live above this module).
     """
     kind = for_terminal(clipped(type(given).__name__, 60))
     if wants == "GameState" and kind == "SeatView":

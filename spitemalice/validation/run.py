@@ -25,7 +25,7 @@ from spitemalice.rules.registry import load_plugin
 from spitemalice.rules.sheet import format_value
 from spitemalice.runs.progress import Progress
 from spitemalice.runs.provenance import RunConfiguration, describe_run
-from spitemalice.wording import count_of
+from spitemalice.wording import count_of, given_text
 
 from .base import Base, base_of
 from .dynamic import dynamic_checks
@@ -59,6 +59,21 @@ def check_arguments(function: str, book: Any, games: Any, seed: Any, house_rules
     if base is not None and not isinstance(base, Base):
         check_book(base, f"{function}'s base")
     check_jobs(jobs)
+
+
+def checked_steps(function: str, steps: Any) -> tuple[Step, ...]:
+    """``steps`` as a tuple (so a :class:`Validation` stays a hashable value), once each is a
+    :class:`~spitemalice.validation.steps.Step`.
+
+    Raises:
+        TypeError: ``steps`` is not a list or tuple, or holds something that is not a Step.
+    """
+    check_list(steps, function, "steps, a list of Step values,", "list(STEPS)")
+    for number, step in enumerate(steps):
+        if not isinstance(step, Step):
+            raise TypeError(f"{function} takes steps as Step values (validation.STEPS lists "
+                            f"them); step {number} is {given_text(step)}")
+    return tuple(steps)
 
 
 @attrs.frozen
@@ -119,6 +134,7 @@ class Validation:
     def __attrs_post_init__(self) -> None:
         check_arguments(type(self).__name__, self.book, self.games, self.seed,
                         self.house_rules, self.base, self.jobs)
+        object.__setattr__(self, "steps", checked_steps(type(self).__name__, self.steps))
 
     def run(self) -> Report:
         """The report: the static checks, the checked games and :attr:`steps`.  A stop

@@ -78,3 +78,17 @@ def test_a_commands_own_parser_is_the_whole_command_lines_parser_for_it(command:
     whole = cli.build_parser()
     assert _help(cli.build_parser(command), command) == _help(whole, command)
     assert set(cli.COMMANDS) == set(whole._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+
+
+def test_every_module_and_package_of_the_top_level_loads_as_an_attribute() -> None:
+    """``spitemalice.NAME`` loads each module and package of the top level on first use (the
+    lazy table ``_PACKAGES``), so a new one (``runs``, ``measures``, ``wording``...) cannot be
+    forgotten there."""
+    import spitemalice
+
+    root = Path(spitemalice.__file__).parent
+    names = {path.stem for path in root.glob("*.py")} | {
+        path.parent.name for path in root.glob("*/__init__.py")}
+    names -= {"__init__", "__main__"}
+    missing = sorted(name for name in names if not hasattr(spitemalice, name))
+    assert missing == []

@@ -127,3 +127,23 @@ def test_no_module_of_the_package_imports_one_that_imports_it_back() -> None:
         return False
 
     assert [name for name in sorted(graph) if reaches(name, name, set())] == []
+
+
+@pytest.mark.parametrize(("steps", "says"), [
+    (None, "steps, a list of Step values, e.g. list(STEPS), not None"),
+    ("seat counts", 'not the str "seat counts"'),
+    ([STEPS[0], 1], "step 1 is int"),
+])
+def test_steps_that_are_not_a_list_of_steps_are_refused_when_the_value_is_made(
+        steps: Any, says: str) -> None:
+    """A wrong ``steps`` is refused before any game, naming what was wrong (it used to fail
+    after every game was played, in the middle of the steps)."""
+    with pytest.raises(TypeError, match="Validation takes steps") as refused:
+        Validation(QUICK, games=1, steps=steps)
+    assert says in str(refused.value)
+
+
+def test_a_list_of_steps_is_kept_as_a_tuple_so_the_value_hashes() -> None:
+    value = Validation(QUICK, games=1, steps=list(STEPS[:1]))
+    assert value.steps == STEPS[:1] and isinstance(value.steps, tuple)
+    assert hash(value) == hash(Validation(QUICK, games=1, steps=STEPS[:1]))
