@@ -112,5 +112,28 @@ MAX_TABLES = 500
 MAX_SEAT_NAME_CHARS = 40
 """Longest name of a seat at a play-server table, in characters (printable text only)."""
 
-MAX_CONNECTIONS_PER_SEAT = 8
-"""Connections (browser tabs, programs) that may sit at one seat of a table at a time."""
+MAX_CONNECTIONS = 1000
+"""Connections (open TCP connections, WebSockets among them) a play server holds at a time
+(``spitemalice serve --max-connections``); it is lowered to stay below the process's
+descriptor limit (:func:`resource.getrlimit`) less a reserve for its files, so the server
+never runs out of descriptors.  A connection past it is closed as soon as it is accepted."""
+
+MAX_CONNECTIONS_PER_CLIENT = 32
+"""Connections one client (one network address) may hold on a play server at a time
+(``spitemalice serve --max-connections-per-client``): a person's browser holds a few (a
+WebSocket per open table page, a few for loading pages)."""
+
+HANDSHAKE_SECONDS = 10.0
+"""Seconds a play server's connection may stay open without becoming a WebSocket: a
+connection that sends nothing, or half a request, is closed then (a page's requests are
+answered well within it; one kept alive for more page loads is closed between two)."""
+
+JOIN_SECONDS = 60.0
+"""Seconds a play server's WebSocket may stay open without sitting at a seat (``join``): the
+lobby page's connection, or one that never joins, is closed then (the lobby opens a new one
+when it needs it)."""
+
+CONNECTION_BACKLOG = 64
+"""Connections the play server's listening socket queues before it accepts them, and the
+most it accepts at once (Python's event loop accepts up to this many in one step, before any
+of them is counted)."""

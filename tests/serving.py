@@ -14,9 +14,8 @@ from typing import Any
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from spitemalice import limits
 from spitemalice.play import Session
-from spitemalice.server.app import create_app
+from spitemalice.server.app import server_config
 from spitemalice.server.store import Store
 from spitemalice.server.tables import Hub
 
@@ -35,16 +34,18 @@ class LiveServer:
         hub: the server's :class:`~spitemalice.server.tables.Hub` (the tests look inside).
     """
 
-    def __init__(self, records: Path, bot_delay: float = 0.02, **limits_: int) -> None:
+    def __init__(self, records: Path, bot_delay: float = 0.02, *,
+                 connections: dict[str, Any] | None = None, **limits_: int) -> None:
         self.hub = Hub(Store(records), bot_delay=bot_delay, **limits_)
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(create_app(self.hub), log_level="warning",
-                                ws_max_size=limits.MAX_FRAME_BYTES, lifespan="on")
-        self.server = uvicorn.Server(config)
+        # The server's own configuration (spitemalice serve's): the connection bounds and
+        # timeouts, changed by ``connections`` (server_config's keywords)
+        self.config = server_config(self.hub, lifespan="on", **(connections or {}))
+        self.server = uvicorn.Server(self.config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
                                        daemon=True)
 

@@ -1,7 +1,8 @@
 """``spitemalice serve`` (the play server) and ``spitemalice bot --connect URL`` (one of our
 bots at a remote table); both need the ``play`` extra (``pip install 'spitemalice[play]'``).
 
-* ``serve [--host 127.0.0.1] [--port 8000] [--records DIR]``: the lobby at
+* ``serve [--host 127.0.0.1] [--port 8000] [--records DIR] [--allowed-origin ORIGIN]``
+  (and the bounds ``--max-tables``, ``--max-connections``...): the lobby at
   ``http://HOST:PORT/``; every move is kept in ``DIR`` (default: the user's data directory)
   before it is announced, and unfinished tables resume when the server starts again.
   It listens on 127.0.0.1 only unless ``--host`` says otherwise: put a reverse proxy with
@@ -52,6 +53,17 @@ def add_serve(commands: Commands) -> Parser:
                        default=limits.MAX_TABLES_PER_CLIENT,
                        help="unfinished tables one address may open (default "
                             f"{limits.MAX_TABLES_PER_CLIENT})")
+    serve.add_argument("--max-connections", type=_tables, default=limits.MAX_CONNECTIONS,
+                       help="connections held at once (default "
+                            f"{limits.MAX_CONNECTIONS:,}, lowered below the descriptor limit)")
+    serve.add_argument("--max-connections-per-client", type=_tables,
+                       default=limits.MAX_CONNECTIONS_PER_CLIENT,
+                       help="connections one address may hold at once (default "
+                            f"{limits.MAX_CONNECTIONS_PER_CLIENT})")
+    serve.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
+                       help="an origin whose pages may use the server, as the browser names "
+                            "it (https://play.example.org), besides http://127.0.0.1:PORT and "
+                            "http://localhost:PORT; repeat for more")
     return serve
 
 
@@ -77,7 +89,9 @@ def run_serve(args: argparse.Namespace) -> int:
                                ) from None
     records = args.records or str(default_directory())
     serve(args.host, args.port, records, bot_delay=args.bot_delay,
-          max_tables=args.max_tables, max_tables_per_client=args.max_tables_per_client)
+          max_tables=args.max_tables, max_tables_per_client=args.max_tables_per_client,
+          origins=args.allowed_origin, max_connections=args.max_connections,
+          max_connections_per_client=args.max_connections_per_client)
     return 0
 
 

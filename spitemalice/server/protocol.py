@@ -71,7 +71,8 @@ ERROR_CODES: dict[str, str] = {
     "already-joined": "this connection already sits at a seat",
     "no-table": "no table has that id on this server",
     "bad-token": "the token is not that seat's",
-    "seat-busy": "too many connections sit at that seat",
+    "seat-taken": "another connection joined this connection's seat, which it now holds; "
+                  "this one sits nowhere and is closed",
     "not-your-seat": "the message is for a seat this connection does not sit at",
     "not-on-turn": "that is for the seat on turn, and this seat is not",
     "not-a-move": "the move's text is not a move",
@@ -82,8 +83,8 @@ ERROR_CODES: dict[str, str] = {
     "bad-rules": "the rule set, house rules, parameters or seats cannot be used",
     "too-many-tables": "this client has as many unfinished tables as it may",
     "server-full": "the server holds as many tables as it may",
-    "server-error": "the server could not keep the change (its records folder cannot be "
-                    "written); nothing changed",
+    "server-error": "the server could not keep a change (its records folder cannot be "
+                    "written; every seat at the table is told), or could not answer",
 }
 """Every ``error`` code the server sends, with what it means."""
 
@@ -144,7 +145,8 @@ def read_message(data: str | bytes) -> Message:
         raise ProtocolError("bad-json", f"the message is {describe(parsed)}; send one JSON "
                             'object with a "type" field, such as {"type": "catalog"}')
     kind = parsed.get("type")
-    if kind not in KINDS:
+    # a str first: a list or an object is no key of KINDS, and asking would raise TypeError
+    if not isinstance(kind, str) or kind not in KINDS:
         shown = "missing" if "type" not in parsed else describe(kind)
         hint = closest(kind, KINDS) if isinstance(kind, str) else ""
         raise ProtocolError("unknown-type", f"type: {shown} is not a message type{hint}; the "

@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import hmac
 import secrets
-import time
+import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -41,69 +41,8 @@ from spitemalice.errors import (
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.server import lobby, messages
 from spitemalice.server.protocol import Message, encode, error, read_message
-from spitemalice.server.rate import Rate
+from spitemalice.server.seating import Connection, Table
 from spitemalice.server.store import SeatEntry, Store, TableEntry, token_hash
-
-
-class Connection:
-    """One client's connection: where it comes from, what it may send, where it sits.
-
-    Args:
-        send: sends one text message to the client (an error sending is ignored: the
-            connection is closing, and :meth:`Hub.leave` follows).
-        address: the client's network address (the tables-per-client bound counts by it).
-        clock: seconds, for the rate bound (default :func:`time.monotonic`).
-    """
-
-    def __init__(self, send: Callable[[str], Awaitable[None]], address: str,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self._send = send
-        self.address = address
-        self.clock = clock
-        self.rate = Rate(clock=clock)
-        self.warned = -1.0e9
-        self.table: Table | None = None
-        self.seat = -1
-        self.picture = False
-
-    async def send(self, message: dict[str, Any]) -> None:
-        """Send ``message`` as compact JSON."""
-        await self.send_text(encode(message))
-
-    async def send_text(self, text: str) -> None:
-        """Send text as it is (a message already encoded)."""
-        with contextlib.suppress(Exception):  # a closed socket: Hub.leave follows
-            await self._send(text)
-
-
-@attrs.define(eq=False)
-class Table:
-    """One table: its seats (names, players, token hashes), the current game, the
-    connections sitting at each seat."""
-
-    entry: TableEntry
-    session: Session
-    creator: str | None
-    clients: list[set[Connection]]
-    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
-    bots: asyncio.Task[None] | None = None
-
-    @property
-    def id(self) -> str:
-        return self.entry.table
-
-    @property
-    def game(self) -> int:
-        return self.entry.game
-
-    def seat_list(self) -> list[dict[str, Any]]:
-        names = [(seat.name, seat.player) for seat in self.entry.seats]
-        here = [seat.player != HUMAN or bool(clients)
-                for seat, clients in zip(self.entry.seats, self.clients, strict=True)]
-        return messages.seat_list(names, here)
-
-    def undo_allowed(self, seat: int) -> bool:
-        return all(s == seat or entry.player != HUMAN for s, entry in enumerate(self.entry.seats))
 
 
 class Hub:
@@ -131,6 +70,9 @@ class Hub:
         self.max_tables_per_client = guards.check_int(max_tables_per_client,
                                                       "max_tables_per_client", 1)
         self.tables: dict[str, Table] = {}
+        self.log: Callable[[str], None] = _log
+        """Where a failure to keep a change goes besides the table's seats (default: a line
+        on stderr); the tests collect it."""
 
     # -- the server's life -------------------------------------------------------------
 
@@ -180,6 +122,9 @@ class Hub:
             await HANDLERS[message.type](self, conn, message)
         except ProtocolError as problem:
             await conn.send(error(problem.code, str(problem)))
+        except SpiteMaliceError as problem:  # a check the handler missed: said, not dropped
+            self.log(f"a {type(problem).__name__} answering a message: {problem}")
+            await conn.send(error("server-error", f"the server could not answer: {problem}"))
 
     async def leave(self, conn: Connection) -> None:
         """``conn`` closed: it leaves its seat, and the table is told."""
@@ -219,6 +164,7 @@ class Hub:
                               record_path=self.store.record_path(table_id, 1))
             self.store.save(entry)
         except (PlayError, OutputError) as problem:
+            self.log(f"a new table was not opened: {problem}")
             raise ProtocolError("server-error", f"the server cannot keep a new table: "
                                 f"{problem}") from None
         self.tables[table_id] = Table(entry, session, conn.address, [set() for _ in kinds])
@@ -249,13 +195,10 @@ class Hub:
         # Nothing else is sent to it before: its own messages are answered one at a time,
         # and this join is its first at the table.
         async with table.lock:
-            if len(table.clients[seat]) >= limits.MAX_CONNECTIONS_PER_SEAT:
-                raise ProtocolError("seat-busy", f"{limits.MAX_CONNECTIONS_PER_SEAT} "
-                                    f"connections sit at seat {seat} already; close one first")
-            conn.table, conn.seat, conn.picture = table, seat, message.get("picture", False)
-            table.clients[seat].add(conn)
+            replaced = await table.take_seat(conn, seat, message.get("picture", False))
             await conn.send(messages.welcome(table.id, seat, table.game, table.session.rules,
-                                             table.seat_list(), table.undo_allowed(seat)))
+                                             table.seat_list(), table.undo_allowed(seat),
+                                             replaced))
             await conn.send(self._state(table, seat, conn.picture, full=True))
             await self._broadcast(table, messages.seats(table.seat_list()), skip=conn)
         self._start_bots(table)
@@ -285,9 +228,10 @@ class Hub:
             except IllegalMove as refusal:
                 await conn.send(messages.refused(session.refusal(refusal)))
                 return
-            except PlayError as problem:
-                raise ProtocolError("server-error", f"the move was not kept: {problem}"
-                                    ) from None
+            except PlayError as problem:  # the record could not be written: no move made
+                await self._not_kept(table, f"seat {seat}'s move {message.get('move')}",
+                                     problem)
+                return
             await self._announce(table)
         self._start_bots(table)
 
@@ -305,7 +249,12 @@ class Hub:
             try:
                 table.session.undo(seat)
             except PlayError as problem:
-                raise ProtocolError("no-undo", f"{problem}") from None
+                # The session raises PlayError both for an undo the rules of undo refuse and
+                # for a record it could not write (that one in the context of an OutputError).
+                if not isinstance(problem.__context__, OutputError):
+                    raise ProtocolError("no-undo", f"{problem}") from None
+                await self._not_kept(table, f"seat {seat}'s undo", problem)
+                return
             await self._announce(table, full=True)
         self._start_bots(table)
 
@@ -322,8 +271,8 @@ class Hub:
                                   record_path=self.store.record_path(table.id, entry.game))
                 self.store.save(entry)
             except (PlayError, OutputError) as problem:
-                raise ProtocolError("server-error", f"the rematch was not dealt: {problem}"
-                                    ) from None
+                await self._not_kept(table, "the rematch", problem)
+                return
             table.entry, table.session = entry, session
             for other, clients in enumerate(table.clients):
                 for client in list(clients):
@@ -402,17 +351,36 @@ class Hub:
             table.bots = asyncio.create_task(self._run_bots(table))
 
     async def _run_bots(self, table: Table) -> None:
+        wait, failed = self.bot_delay, 0
         while True:
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(wait)
             async with table.lock:
                 session = table.session
                 if not session.bot_on_turn:
                     return
                 try:
                     await _finish(asyncio.to_thread(session.play_bot))
-                except PlayError:
-                    return  # the record could not be written: the move was not made
+                except PlayError as problem:  # the record could not be written: no move
+                    # made; the table waits and tries again, longer each time (at most a
+                    # minute), and goes on by itself once the record can be written
+                    failed += 1
+                    wait = min(RETRY_SECONDS * 2 ** min(failed - 1, 10), 60.0)
+                    await self._not_kept(table, f"the {session.kinds[session.on_turn]} bot's "
+                                         f"move (seat {session.on_turn})", problem,
+                                         f"the server tries again in {wait:g} s")
+                    continue
+                if failed:
+                    self.log(f"table {table.id}: the record is written again; the game goes on")
+                    wait, failed = self.bot_delay, 0
                 await self._announce(table)
+
+    async def _not_kept(self, table: Table, what: str, problem: Exception,
+                        then: str = "nothing changed; try again") -> None:
+        """``what`` could not be written to ``table``'s record or table file: say so in the
+        server's log and to every seat at the table (the caller holds ``table.lock``)."""
+        text = f"{what} was not kept: {problem}; {then}"
+        self.log(f"table {table.id}: {text}")
+        await self._broadcast(table, error("server-error", f"{wording.clipped(text, 600)}"))
 
 
 HANDLERS: dict[str, Callable[[Hub, Connection, Message], Awaitable[None]]] = {
@@ -429,6 +397,15 @@ HANDLERS: dict[str, Callable[[Hub, Connection, Message], Awaitable[None]]] = {
 connection and the message read): its keys are the kinds
 :data:`spitemalice.server.protocol.KINDS` reads, as
 ``tests/server/test_server_protocol.py`` checks."""
+
+
+RETRY_SECONDS = 1.0
+"""Seconds a table waits before it tries again to write a bot's move whose record could not
+be written; it doubles each time, up to a minute."""
+
+
+def _log(line: str) -> None:
+    print(wording.for_terminal(f"spitemalice serve: {line}"), file=sys.stderr, flush=True)
 
 
 async def _finish(work: Awaitable[Any]) -> Any:
