@@ -4,8 +4,19 @@ import { connect, element } from "./net.js";
 const $ = (id) => document.getElementById(id);
 let catalog = null;
 
-const server = connect(onMessage, (socket) => server.send({ type: "catalog" }),
-  () => { $("status").textContent = "The server closed the connection; reload the page."; });
+// The server closes a connection that sits at no seat after a minute (limits.JOIN_SECONDS),
+// so the lobby opens one for the catalog and opens another when a table is asked for.
+let server = connect(onMessage, () => server.send({ type: "catalog" }));
+
+function send(message) {
+  if (server.open) server.send(message);
+  else server = connect(onMessage, () => server.send(message), (reason) => {
+    if (!$("open").disabled) return;  // closed after its answer, as expected
+    $("status").textContent = `The server closed the connection${reason ? `: ${reason}` : ""}.`;
+    $("status").classList.add("bad");
+    $("open").disabled = false;
+  });
+}
 
 function onMessage(message) {
   if (message.type === "catalog") showCatalog(message);
@@ -105,8 +116,8 @@ $("create").addEventListener("submit", (event) => {
   const houseRules = [...document.querySelectorAll("input[name=house-rule]:checked")]
     .map((box) => box.value);
   $("open").disabled = true;
-  server.send({ type: "create", ruleset: $("ruleset").value, house_rules: houseRules,
-                params: params($("params").value), seats });
+  send({ type: "create", ruleset: $("ruleset").value, house_rules: houseRules,
+         params: params($("params").value), seats });
 });
 
 function showCreated(message) {

@@ -1,13 +1,14 @@
 // The protocol's WebSocket, shared by the lobby and the table pages.
 // Every message is one JSON object with a "type" (spitemalice schema message).
 
-/** Open the server's WebSocket; `onMessage(message)` gets each parsed message. */
+/** Open the server's WebSocket; `onMessage(message)` gets each parsed message, and
+ * `onClose(reason)` the reason the server gave for closing it ("" when it gave none). */
 export function connect(onMessage, onOpen, onClose) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(`${scheme}//${location.host}/ws`);
   socket.addEventListener("open", () => onOpen(socket));
   socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
-  socket.addEventListener("close", () => onClose && onClose());
+  socket.addEventListener("close", (event) => onClose && onClose(event.reason || ""));
   return {
     send(message) { socket.send(JSON.stringify(message)); },
     get open() { return socket.readyState === WebSocket.OPEN; },

@@ -22,8 +22,9 @@ const server = connect(onMessage, () => {
     return;
   }
   server.send({ type: "join", table: tableId, seat: mySeat, token, picture: true });
-}, () => {
-  $("status").textContent = "The connection to the server closed; reload the page to sit again.";
+}, (reason) => {
+  $("status").textContent = `The connection to the server closed${reason ? ` (${reason})` : ""}; ` +
+    "reload the page to sit again.";
   for (const button of document.querySelectorAll(".buttons button")) button.disabled = true;
 });
 
@@ -38,7 +39,9 @@ const handlers = {
     $("sheet").textContent = message.sheet;
     $("rules").disabled = false;
     showSeats();
-    say("");
+    say(message.replaced ? "This seat was open on another connection, which has been told and " +
+        "closed. If that was not you, someone else has this seat's link." : "",
+        message.replaced ? "bad" : "");
   },
   seats(message) { seats = message.seats; showSeats(); },
   state(message) { showState(message); },
