@@ -40,16 +40,20 @@ Member = tuple[str, str, str]
 def members(paths: list[Path], match: Callable[[ast.AST], str | None]) -> Iterator[Member]:
     """Every node of ``paths`` that ``match`` names, with its file and enclosing function."""
     for path in paths:
-        def visit(node: ast.AST, where: str) -> Iterator[Member]:
-            for child in ast.iter_child_nodes(node):
-                inner = where
-                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                    inner = f"{where}.{child.name}" if where else child.name
-                found = match(child)
-                if found is not None:
-                    yield str(path.relative_to(PACKAGE)), inner, found
-                yield from visit(child, inner)
-        yield from visit(ast.parse(path.read_text(encoding="utf-8")), "")
+        name = str(path.relative_to(PACKAGE))
+        yield from _visit(ast.parse(path.read_text(encoding="utf-8")), "", name, match)
+
+
+def _visit(node: ast.AST, where: str, name: str,
+           match: Callable[[ast.AST], str | None]) -> Iterator[Member]:
+    for child in ast.iter_child_nodes(node):
+        inner = where
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            inner = f"{where}.{child.name}" if where else child.name
+        hit = match(child)
+        if hit is not None:
+            yield name, inner, hit
+        yield from _visit(child, inner, name, match)
 
 
 def found(paths: list[Path], match: Callable[[ast.AST], str | None]) -> set[Member]:

@@ -51,7 +51,7 @@ def test_a_second_holder_of_a_link_takes_the_seat_and_the_first_is_told(
     assert bob.received[0]["replaced"] is False
     creator = join(server, created, 1)  # the creator opens Bob's link in a second tab
     assert creator.received[-1]["type"] == "state" or creator.until("state")
-    assert [m for m in creator.received if m["type"] == "welcome"][0]["replaced"] is True
+    assert next(m for m in creator.received if m["type"] == "welcome")["replaced"] is True
     told = put_out(bob)
     assert "seat 1" in told["message"] and "someone else has this seat's link" in \
         told["message"]
@@ -59,7 +59,7 @@ def test_a_second_holder_of_a_link_takes_the_seat_and_the_first_is_told(
     assert [len(clients) for clients in table.clients] == [0, 1]
     back = join(server, created, 1)  # Bob takes it back, and the creator is told in turn
     put_out(creator)
-    assert [m for m in back.received if m["type"] == "welcome"][0]["replaced"] is True
+    assert next(m for m in back.received if m["type"] == "welcome")["replaced"] is True
     assert table.clients[1] == {next(iter(table.clients[1]))} and len(table.clients[1]) == 1
     back.close()
 
@@ -74,7 +74,7 @@ def test_no_seat_ever_holds_two_connections_whatever_the_order_of_joins(
         seat = rng.randrange(2)
         before = open_.get(seat)
         open_[seat] = join(server, created, seat)
-        welcome = [m for m in open_[seat].received if m["type"] == "welcome"][0]
+        welcome = next(m for m in open_[seat].received if m["type"] == "welcome")
         assert welcome["replaced"] is (before is not None)
         if before is not None:
             put_out(before)
