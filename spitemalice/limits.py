@@ -123,12 +123,12 @@ MAX_CONNECTIONS_PER_CLIENT = 32
 (``spitemalice serve --max-connections-per-client``): a person's browser holds a few (a
 WebSocket per open table page, a few for loading pages)."""
 
-HANDSHAKE_SECONDS = 10.0
+HANDSHAKE_SECONDS = 10
 """Seconds a play server's connection may stay open without becoming a WebSocket: a
 connection that sends nothing, or half a request, is closed then (a page's requests are
 answered well within it; one kept alive for more page loads is closed between two)."""
 
-JOIN_SECONDS = 60.0
+JOIN_SECONDS = 60
 """Seconds a play server's WebSocket may stay open without sitting at a seat (``join``): the
 lobby page's connection, or one that never joins, is closed then (the lobby opens a new one
 when it needs it)."""

@@ -6,8 +6,12 @@ through a documented WebSocket protocol; the ``play`` extra.
   its seat may see;
 * :mod:`spitemalice.server.lobby`: the catalog, and the rules a new table asks for;
 * :mod:`spitemalice.server.tables`: the tables, tokens, bots and the answer to every message;
+* :mod:`spitemalice.server.seating`: a client's connection, and who sits at a table's seats
+  (one connection per seat: a second join takes the seat and the first is told);
 * :mod:`spitemalice.server.store`: records and table files, and the restart;
 * :mod:`spitemalice.server.app`: the web app (Starlette) and :func:`~spitemalice.server.app.serve`;
+* :mod:`spitemalice.server.guard`: the bounds on connections, per address and in total, and
+  the time one may take to become a WebSocket;
 * :mod:`spitemalice.server.remote`: one of our bots at a remote table
   (``spitemalice bot --connect URL``).
 

@@ -90,7 +90,6 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
     """
     files = _static()
     allowed = allowed_origins(origins)
-    sockets = Gate(limits.MAX_INT, max_connections_per_client)
     join_seconds = guards.check_delay(join_seconds, "join_seconds")
 
     def page(name: str) -> Response:
@@ -111,6 +110,29 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
             return PlainTextResponse("not found", status_code=404)
         return page(name)
 
+    socket = _socket(hub, allowed, Gate(limits.MAX_INT, max_connections_per_client),
+                     join_seconds)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        quiet_accept_errors(asyncio.get_running_loop())
+        if restore:
+            for line in hub.restore():
+                print(f"spitemalice serve: {for_terminal(line)}", file=sys.stderr)
+        yield
+        await hub.close()
+
+    return Starlette(routes=[
+        Route("/", lobby), Route("/table/{table}", table), Route("/static/{name}", static),
+        WebSocketRoute("/ws", socket),
+    ], lifespan=lifespan)
+
+
+def _socket(hub: Hub, allowed: frozenset[str], sockets: Gate,
+            join_seconds: float) -> Callable[[WebSocket], Awaitable[None]]:
+    """The ``/ws`` endpoint: the Origin check, the per-address count (``sockets``), then
+    each message to ``hub``."""
+
     async def socket(websocket: WebSocket) -> None:
         origin = websocket.headers.get("origin")
         if origin is not None and not _origin_allowed(origin, websocket.scope, allowed):
@@ -130,19 +152,7 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
         finally:
             sockets.release(websocket)
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        quiet_accept_errors(asyncio.get_running_loop())
-        if restore:
-            for line in hub.restore():
-                print(f"spitemalice serve: {for_terminal(line)}", file=sys.stderr)
-        yield
-        await hub.close()
-
-    return Starlette(routes=[
-        Route("/", lobby), Route("/table/{table}", table), Route("/static/{name}", static),
-        WebSocketRoute("/ws", socket),
-    ], lifespan=lifespan)
+    return socket
 
 
 async def _talk(hub: Hub, websocket: WebSocket, conn: Connection, join_seconds: float) -> None:

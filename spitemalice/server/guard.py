@@ -139,6 +139,7 @@ class _Forward(asyncio.Protocol):
     """A protocol that hands every event to ``inner`` (the web server's own protocol)."""
 
     inner: Any = None
+    timer: asyncio.TimerHandle | None = None
 
     def data_received(self, data: bytes) -> None:
         if self.inner is not None:
@@ -201,18 +202,6 @@ def guarded(gate: Gate, http: Callable[..., Any], ws: Callable[..., Any] | None,
                 gate.release(self.transport)
                 self.inner.connection_lost(exc)
 
-    def _late(protocol: GuardedHTTP, transport: asyncio.BaseTransport, after: float) -> None:
-        # Still this HTTP protocol's (not handed to a WebSocket) and open: close it once any
-        # answer being sent is done (uvicorn's shutdown), for good after as long again.
-        if transport.is_closing() or transport.get_protocol() is not protocol:
-            return
-        shutdown = getattr(protocol.inner, "shutdown", None)
-        if shutdown is not None and protocol.timer is not None:
-            shutdown()
-            protocol.timer = asyncio.get_running_loop().call_later(after, _abort, transport)
-        else:
-            _abort(transport)
-
     if ws is None:
         return GuardedHTTP, None
     socket_class = ws
@@ -231,6 +220,20 @@ def guarded(gate: Gate, http: Callable[..., Any], ws: Callable[..., Any] | None,
             self.inner.connection_lost(exc)
 
     return GuardedHTTP, GuardedWS
+
+
+def _late(protocol: _Forward, transport: asyncio.BaseTransport, after: float) -> None:
+    # Still this HTTP protocol's (not handed to a WebSocket) and open: close it once any
+    # answer being sent is done (uvicorn's shutdown), for good after as long again.
+    handed_on = transport.get_protocol() is not protocol
+    if transport.is_closing() or handed_on:
+        return
+    shutdown = getattr(protocol.inner, "shutdown", None)
+    if shutdown is not None and protocol.timer is not None:
+        shutdown()
+        protocol.timer = asyncio.get_running_loop().call_later(after, _abort, transport)
+    else:
+        _abort(transport)
 
 
 def quiet_accept_errors(loop: asyncio.AbstractEventLoop,

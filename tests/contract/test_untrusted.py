@@ -292,7 +292,8 @@ def test_the_bounds_are_the_documented_constants() -> None:
                  # the play server's (docs/playing.md quotes them too)
                  "MAX_MESSAGE_BYTES", "MAX_FRAME_BYTES", "MESSAGES_PER_SECOND",
                  "MESSAGE_BURST", "MAX_TABLES_PER_CLIENT", "MAX_TABLES", "MAX_SEAT_NAME_CHARS",
-                 "MAX_CONNECTIONS_PER_SEAT"):
+                 "MAX_CONNECTIONS", "MAX_CONNECTIONS_PER_CLIENT", "CONNECTION_BACKLOG",
+                 "HANDSHAKE_SECONDS", "JOIN_SECONDS"):
         assert name in text, name
         assert f"{getattr(limits, name):,}" in text, name
 

@@ -86,7 +86,7 @@ CONNECTIONS: dict[Member, str] = {
         "(per address, total below the descriptor limit), the handshake timeout; "
         "test_server_connections",
     ("server/app.py", "serve", "uvicorn.Server"): "runs server_config's configuration only",
-    ("server/app.py", "create_app.socket", "websocket.accept"):
+    ("server/app.py", "_socket.socket", "websocket.accept"):
         "a WebSocket, after the Origin check and the per-address count of the app "
         "(one accept to say why it closes past the bound); the join timeout (_talk); "
         "test_server_connections, test_server_origins",
