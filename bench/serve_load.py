@@ -18,6 +18,11 @@ seconds of its process per wall second: 1.0 is one core) and its CPU millisecond
 sending a ``state`` to both seats), with the reference workload (bench/reference.py) timed
 before and after, since the machine may be shared.  A step's games are left unfinished when
 its time is up.
+
+Every wait is bounded, so the script stops by itself whatever the server does: a message
+that does not come within ``--wait`` seconds (default 30) is counted as an error and its
+table left, and a client process that has not reported ``--wait`` seconds after its step's
+time is stopped and counted as an error.
 """
 
 from __future__ import annotations
@@ -56,15 +61,32 @@ def choose(legal: list[dict[str, Any]]) -> str:
     return str(legal[0]["move"])
 
 
+WAIT = 30.0
+"""Seconds a client waits for one message before it gives its table up (``--wait``)."""
+
+
+async def next_text(socket_: Any, wait: float) -> str | None:
+    """The next message's text, or ``None`` when none comes within ``wait`` seconds."""
+    try:
+        return str(await asyncio.wait_for(socket_.recv(), wait))
+    except TimeoutError:
+        return None
+
+
 async def seat(url: str, table: str, number: int, token: str, think: float,
-               deadline: float, latencies: list[float], errors: list[str]) -> None:
+               deadline: float, latencies: list[float], errors: list[str],
+               wait: float = WAIT) -> None:
     import websockets
 
-    async with websockets.connect(url, max_size=2**24) as socket_:
+    async with websockets.connect(url, max_size=2**24, open_timeout=wait) as socket_:
         await socket_.send(json.dumps({"type": "join", "table": table, "seat": number,
                                        "token": token}))
         sent: tuple[int, float] | None = None
-        async for text in socket_:
+        while True:
+            text = await next_text(socket_, wait + think)
+            if text is None:
+                errors.append(f"no message from the server in {wait + think:g} s")
+                return
             message = json.loads(text)
             if message["type"] in ("error", "refused"):
                 errors.append(message.get("message", message["type"]))
@@ -86,40 +108,64 @@ async def seat(url: str, table: str, number: int, token: str, think: float,
 
 
 async def table_loop(url: str, deadline: float, think: float, latencies: list[float],
-                     errors: list[str], games: list[int]) -> None:
+                     errors: list[str], games: list[int], wait: float = WAIT) -> None:
     import websockets
 
     while time.monotonic() < deadline:
         try:
-            async with websockets.connect(url) as lobby:
+            async with websockets.connect(url, open_timeout=wait) as lobby:
                 await lobby.send(json.dumps(GAME))
-                created = json.loads(await lobby.recv())
+                text = await next_text(lobby, wait)
+            if text is None:
+                errors.append(f"no answer to create in {wait:g} s")
+                return
+            created = json.loads(text)
             if created["type"] != "created":
                 errors.append(created.get("message", "no table"))
                 return
             await asyncio.gather(*(
                 seat(url, created["table"], s["seat"], s["token"], think, deadline, latencies,
-                     errors)
+                     errors, wait)
                 for s in created["seats"]))
             games.append(1)
-        except (OSError, websockets.ConnectionClosed) as problem:
+        except (OSError, TimeoutError, websockets.ConnectionClosed) as problem:
             errors.append(f"connection: {problem}")
             return
 
 
 def client_process(url: str, tables: int, seconds: float, think: float,
-                   out: Any) -> None:
+                   out: Any, wait: float = WAIT) -> None:
     latencies: list[float] = []
     errors: list[str] = []
     games: list[int] = []
 
     async def run() -> None:
         deadline = time.monotonic() + seconds
-        await asyncio.gather(*(table_loop(url, deadline, think, latencies, errors, games)
-                               for _ in range(tables)))
+        await asyncio.gather(*(table_loop(url, deadline, think, latencies, errors, games,
+                                          wait) for _ in range(tables)))
 
     asyncio.run(run())
     out.put((latencies, errors, len(games)))
+
+
+def collect(queue: Any, workers: list[Any], seconds: float) -> list[Any]:
+    """Each worker's result, waiting ``seconds`` at most in all; a worker that has not
+    reported by then is stopped and counted as an error."""
+    import queue as queues
+
+    results: list[Any] = []
+    end = time.monotonic() + seconds
+    for _ in workers:
+        try:
+            results.append(queue.get(timeout=max(end - time.monotonic(), 0.1)))
+        except queues.Empty:
+            results.append(([], ["a client process did not report in time"], 0))
+    for worker in workers:
+        worker.join(max(end - time.monotonic(), 1.0))
+        if worker.is_alive():
+            worker.terminate()
+            worker.join(10)
+    return results
 
 
 def cpu_seconds(pid: int) -> float:
@@ -146,6 +192,8 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5,
                         help="seconds a bot waits before each move (default 0.5)")
     parser.add_argument("--clients", type=int, default=2, help="client processes")
+    parser.add_argument("--wait", type=float, default=WAIT,
+                        help=f"seconds to wait for any one message (default {WAIT:g})")
     args = parser.parse_args()
     port = free_port()
     records = tempfile.mkdtemp(prefix="serve-load-")
@@ -177,13 +225,12 @@ def main() -> None:
                       for i in range(args.clients)]
             cpu, wall = cpu_seconds(server.pid), time.monotonic()
             workers = [context.Process(target=client_process,
-                                       args=(url, n, args.seconds, args.think, queue))
+                                       args=(url, n, args.seconds, args.think, queue,
+                                             args.wait))
                        for n in shares if n]
             for worker in workers:
                 worker.start()
-            results = [queue.get() for _ in workers]
-            for worker in workers:
-                worker.join()
+            results = collect(queue, workers, args.seconds + 2 * args.wait + args.think + 30)
             cpu, wall = cpu_seconds(server.pid) - cpu, time.monotonic() - wall
             latencies = [x for r in results for x in r[0]]
             errors = [x for r in results for x in r[1]]
@@ -197,7 +244,11 @@ def main() -> None:
         print(f"reference workload after: {reference.reference_seconds() * 1000:.0f} ms CPU")
     finally:
         server.terminate()
-        server.wait(10)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(10)
 
 
 if __name__ == "__main__":
