@@ -386,3 +386,28 @@ def test_no_text_of_the_picture_overlaps_another_or_leaves_it(
     overlapping = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
                    if a[1] < b[3] + gap and b[1] < a[3] + gap and a[2] < b[4] and b[2] < a[4]]
     assert overlapping == []
+
+
+def test_a_lobby_left_past_the_join_timeout_still_opens_a_table_and_a_second_tab_is_told(
+        browsers: Any, tmp_path: Path) -> None:
+    """The server closes a connection that sits at no seat (issue 38, class 1): the lobby
+    page opens a new one when the table is asked for.  A seat holds one connection (class
+    2): the same link in a second browser takes the seat, and the first page says so."""
+    with LiveServer(tmp_path, connections={"join_seconds": 1}) as server:
+        first = browsers("ann")
+        first.get(server.url + "/")
+        wait(first, lambda d: d.find_elements(By.CSS_SELECTOR, "#ruleset option"))
+        time.sleep(2)  # the lobby's connection is closed by now
+        first.find_element(By.ID, "open").click()
+        wait(first, lambda d: d.find_element(By.ID, "created").is_displayed())
+        assert not first.find_element(By.ID, "status").text
+        first.find_element(By.ID, "sit-0").click()
+        wait(first, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+        link = first.current_url
+        second = browsers("bob")
+        second.get(link)
+        wait(second, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+        assert "someone else has this seat's link" in second.find_element(
+            By.ID, "message").text
+        wait(first, lambda d: "taken by another connection" in status(d))
+        assert "someone else has this seat's link" in first.find_element(By.ID, "message").text
