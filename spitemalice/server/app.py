@@ -88,6 +88,7 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
         SpiteMaliceError: an origin that is not ``scheme://host[:port]``, or a bound out of
             range.
     """
+    _check_origins(origins, "create_app")
     files = _static()
     allowed = allowed_origins(origins)
     join_seconds = guards.check_delay(join_seconds, "join_seconds")
@@ -192,9 +193,9 @@ def allowed_origins(origins: Collection[str]) -> frozenset[str]:
     Raises:
         SpiteMaliceError: one is not ``http`` or ``https`` ``://host[:port]`` with nothing
             after it; the message names it and shows the form.
+        TypeError: ``origins`` is a str or no collection (a list of origins belongs there).
     """
-    guards.check_list(origins, "allowed_origins", "origins, a list of origins,",
-                      '["https://play.example.org"]', error=SpiteMaliceError)
+    _check_origins(origins, "allowed_origins")
     normal = set()
     for origin in origins:
         found = _normal_origin(origin) if isinstance(origin, str) else None
@@ -204,6 +205,11 @@ def allowed_origins(origins: Collection[str]) -> frozenset[str]:
                                    "such as https://play.example.org or http://10.0.0.5:8000")
         normal.add(found)
     return frozenset(normal)
+
+
+def _check_origins(origins: object, function: str) -> None:
+    guards.check_list(origins, function, "origins, a list of origins,",
+                      '["https://play.example.org"]')
 
 
 def _normal_origin(origin: str) -> str | None:
@@ -256,6 +262,7 @@ def server_config(hub: Hub, *, origins: Collection[str] = (),
     """
     import uvicorn
 
+    _check_origins(origins, "server_config")
     restore = options.pop("restore", True)
     join_seconds = options.pop("join_seconds", limits.JOIN_SECONDS)
     handshake_seconds = options.pop("handshake_seconds", limits.HANDSHAKE_SECONDS)
@@ -296,6 +303,7 @@ def serve(host: str, port: int, records: str, *, bot_delay: float = 0.6,
     """
     import uvicorn
 
+    _check_origins(origins, "serve")
     hub = Hub(Store(records), bot_delay=bot_delay, max_tables=max_tables,
               max_tables_per_client=max_tables_per_client)
     # Ctrl-C (or SIGTERM) closes open connections after at most 3 s; every move is already

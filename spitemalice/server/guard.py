@@ -75,12 +75,14 @@ class Gate:
     Raises:
         SpiteMaliceError: ``total`` or ``per_client`` not a whole number from 1 to
             :data:`~spitemalice.limits.MAX_INT`.
+        TypeError: ``exempt`` a str or no collection.
     """
 
     def __init__(self, total: int = limits.MAX_CONNECTIONS,
                  per_client: int = limits.MAX_CONNECTIONS_PER_CLIENT, *,
                  exempt: Collection[str] = (), say: Callable[[str], None] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
+        guards.check_list(exempt, "Gate", "exempt, a list of addresses,", '["127.0.0.1"]')
         self.total = guards.check_int(total, "total", 1)
         self.per_client = guards.check_int(per_client, "per_client", 1)
         self.exempt = frozenset(exempt)

@@ -140,6 +140,19 @@ def _m(name: str) -> Any:
 RESULT = sm.GameResult(3, 0, STATE, ())
 # "module:qualname(parameter)" -> the call with the str given, the example the message gives.
 SEQUENCES: dict[str, tuple[Call, str]] = {
+    # the play server's origins and the exempt addresses of its connection gate (issue 38)
+    "spitemalice.server.app:allowed_origins(origins)": (
+        lambda s: _m("server.app").allowed_origins(s), '["https://play.example.org"]'),
+    "spitemalice.server.app:create_app(origins)": (
+        lambda s: _m("server.app").create_app(None, origins=s), '["https://play.example.org"]'),
+    "spitemalice.server.app:server_config(origins)": (
+        lambda s: _m("server.app").server_config(None, origins=s),
+        '["https://play.example.org"]'),
+    "spitemalice.server.app:serve(origins)": (
+        lambda s: _m("server.app").serve("127.0.0.1", 0, "unmade", origins=s),
+        '["https://play.example.org"]'),
+    "spitemalice.server.guard:Gate(exempt)": (
+        lambda s: _m("server.guard").Gate(exempt=s), '["127.0.0.1"]'),
     "spitemalice.study.simulate:simulate(bots)": (
         lambda s: _m("study").simulate(BF, s, 2, 1), '["greedy"]'),
     "spitemalice.study.ladder:ladder(bots)": (

@@ -73,7 +73,7 @@ def test_an_allowed_origin_that_is_not_one_is_refused_by_name(origin: str) -> No
 
 
 def test_allowed_origins_refuses_a_bare_string() -> None:
-    with pytest.raises(SpiteMaliceError, match="allowed_origins takes origins"):
+    with pytest.raises(TypeError, match="allowed_origins takes origins"):
         allowed_origins("https://play.example.org")
 
 
