@@ -53,6 +53,8 @@ BOUNDS: dict[tuple[str, str], tuple[float, float, Any]] = {
     ("serve", "--bot-delay"): (0, MAX_SECONDS, "closed"),
     ("serve", "--max-tables"): (1, MAX_INT, int),
     ("serve", "--max-tables-per-client"): (1, MAX_INT, int),
+    ("serve", "--max-connections"): (1, MAX_INT, int),
+    ("serve", "--max-connections-per-client"): (1, MAX_INT, int),
 }
 """Every numeric option and its range: the library's own bound (or the command line's
 narrower one, where it names the bound itself)."""
