@@ -106,7 +106,7 @@ def share_difference(both: int, only_a: int, only_b: int, n: int, z: float = Z95
     """
     both, only_a, only_b, n = (_whole(value, name, "share_difference") for value, name in
                                ((both, "both"), (only_a, "only_a"), (only_b, "only_b"),
-                                (n, "n, the number of trials")))
+                                (n, "n")))
     z = check_z(z, "share_difference")
     n = _count(n, "share_difference", "n, the number of trials,")
     if min(both, only_a, only_b) < 0 or both + only_a + only_b > n:
