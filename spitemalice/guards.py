@@ -31,6 +31,7 @@ from spitemalice.limits import (
     MAX_INDENT,
     MAX_INT,
     MAX_JOBS,
+    MAX_REAL,
     MAX_SECONDS,
     MAX_SEED,
 )
@@ -75,6 +76,41 @@ def check_int(value: Any, name: str, low: int = 0, high: int = MAX_INT, *,
     lowest = f"-({_bound_text(-low, '')})" if low < -10**6 else f"{low:,}"
     raise error(f"{name} is a whole number from {lowest} to {_bound_text(high, constant)}, "
                 f"not {shown(value)}")
+
+
+def check_real(value: Any, name: str, low: float = -MAX_REAL, high: float = MAX_REAL, *,
+               what: str = "a number",
+               error: Callable[[str], Exception] = SpiteMaliceError) -> float:
+    """``value`` as a ``float`` when it is a real number from ``low`` to ``high`` (an ``int``,
+    a ``float`` or a numpy number; never a bool, NaN or an infinity): a number that is not
+    whole but scales, bounds or counts something (a margin, a level, a share, a rating).  An
+    integer is compared before it is converted, so one too large for a float is refused here
+    rather than raising Python's ``OverflowError`` where it is used.
+
+    Args:
+        name: the argument's name, as the message says it.
+        low: the least value allowed (default ``-MAX_REAL``).
+        high: the greatest value allowed (default :data:`~spitemalice.limits.MAX_REAL`).
+        what: what the number is (``"a margin"``), as the message says it.
+        error: the error class raised (default :class:`SpiteMaliceError`).
+
+    Raises:
+        SpiteMaliceError: (or ``error``) naming the argument, the bounds and what was given.
+    """
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        number: float
+        if isinstance(value, numbers.Integral):
+            whole = operator.index(value)
+            if low <= whole <= high:  # exact: a huge int is never converted
+                return float(whole)
+        else:
+            number = float(value)
+            if low <= number <= high:  # NaN fails the comparison
+                return number
+    ends = "from " + " to ".join(f"{end:g}" + (" (spitemalice.limits.MAX_REAL)"
+                                               if abs(end) == MAX_REAL else "")
+                                 for end in (low, high))
+    raise error(f"{name} is {what} {ends}, not {shown(value)}")
 
 
 def check_delay(value: Any, name: str) -> float:

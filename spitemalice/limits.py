@@ -60,6 +60,12 @@ MAX_BOOTSTRAP = 1_000_000
 MAX_SECONDS = 3600.0
 """The longest time budget of one bot decision, in seconds."""
 
+MAX_REAL = 1e100
+"""The largest size of a number that is not whole but scales, bounds or counts something (a
+margin, a level, a rating, a share, a time): far past any such quantity, and far inside a
+float, so that no square or power of one overflows (and an integer past it is refused before
+it is converted to a float, which would raise ``OverflowError``)."""
+
 MAX_DEPTH = 32
 """Deepest nesting of JSON arrays and objects or TOML tables and arrays (the formats
 themselves need 5)."""

@@ -11,8 +11,9 @@ import numbers
 from collections.abc import Iterable, Sequence
 from typing import cast
 
-from spitemalice.guards import check_int, check_list
-from spitemalice.limits import MAX_GAMES
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.guards import check_int, check_list, check_real
+from spitemalice.limits import MAX_GAMES, MAX_INT
 from spitemalice.wording import given_text, shown
 
 
@@ -20,7 +21,7 @@ def _count(value: object, function: str, name: str) -> int:
     """``value`` when it is a whole number from 0 to :data:`~spitemalice.limits.MAX_GAMES`."""
     number = _whole(value, name.rstrip(","), function)
     if not 0 <= number <= MAX_GAMES:
-        raise ValueError(f"{function} takes {name} a whole number from 0 to {MAX_GAMES:,} "
+        raise SpiteMaliceError(f"{function} takes {name} a whole number from 0 to {MAX_GAMES:,} "
                          f"(spitemalice.limits.MAX_GAMES), not {shown(number)}")
     return number
 
@@ -49,17 +50,30 @@ def check_z(z: object, function: str) -> float:
 
 def _real(value: object, function: str, name: str, what: str) -> float:
     """``value`` as a float when it is a real number (numpy's too; a bool is refused), else
-    a TypeError: ``{function} takes {name}, {what}, not ...``."""
+    a TypeError: ``{function} takes {name}, {what}, not ...``; a number past
+    :data:`~spitemalice.limits.MAX_REAL` (an integer too large for a float among them) is a
+    :class:`SpiteMaliceError` naming the bound (NaN and infinities pass, for the callers'
+    own messages)."""
     if not isinstance(value, numbers.Real) or isinstance(value, bool):
         raise TypeError(f"{function} takes {name}, {what}, not {given_text(value)}")
+    if isinstance(value, numbers.Integral) or math.isfinite(float(value)):
+        return check_real(value, f"{function} takes {name}", what=f"{what},",
+                          error=_takes)
     return float(value)
 
 
+def _takes(message: str) -> SpiteMaliceError:
+    """``check_real``'s message in the measures' words: ``f takes x, what, from ...``."""
+    return SpiteMaliceError(message.replace(" is ", ", ", 1))
+
+
 def _whole(value: object, name: str, function: str) -> int:
-    """``value`` as an int when it is a whole number (numpy's too; a bool is refused)."""
+    """``value`` as an int when it is a whole number (numpy's too; a bool is refused) of at
+    most :data:`~spitemalice.limits.MAX_INT` in size (:class:`SpiteMaliceError` past it)."""
     if not isinstance(value, numbers.Integral) or isinstance(value, bool):
         raise TypeError(f"{function} takes {name}, a whole number, not {_given(value)}")
-    return int(value)
+    return check_int(value, f"{function} takes {name}", -MAX_INT, MAX_INT,
+                     error=_takes)
 
 
 def _given(value: object) -> str:

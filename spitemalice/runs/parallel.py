@@ -35,8 +35,8 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_int, check_jobs
-from spitemalice.limits import MAX_GAMES, MAX_JOBS
+from spitemalice.guards import check_int, check_jobs, check_real
+from spitemalice.limits import MAX_GAMES, MAX_JOBS, MAX_SECONDS
 from spitemalice.runs import workers
 from spitemalice.stops import held_stops
 from spitemalice.wording import shown
@@ -57,13 +57,26 @@ def all_cores() -> int:
 
 
 def chunk_size(games: int, workers: int) -> int:
-    """Games per chunk: about eight chunks per worker, at least 1, at most :data:`CHUNK_MOST`."""
+    """Games per chunk: about eight chunks per worker, at least 1, at most :data:`CHUNK_MOST`.
+
+    Raises:
+        SpiteMaliceError: ``games`` not 0 to MAX_GAMES or ``workers`` not 1 to MAX_JOBS.
+    """
+    games = check_int(games, "games", 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
+    workers = check_int(workers, "workers", 1, MAX_JOBS, constant="spitemalice.limits.MAX_JOBS")
     return max(1, min(CHUNK_MOST, games // (8 * max(workers, 1))))
 
 
 def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
     """``(start, stop)`` spans covering game indices ``0 .. games - 1`` in order, made as they
-    are taken (a run of any number of games holds only the chunks in flight)."""
+    are taken (a run of any number of games holds only the chunks in flight).
+
+    Raises:
+        SpiteMaliceError: ``games`` not 0 to MAX_GAMES or ``size`` not 1 to MAX_GAMES.
+    """
+    games = check_int(games, "games", 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
+    size = check_int(size, "size (games per chunk)", 1, MAX_GAMES,
+                     constant="spitemalice.limits.MAX_GAMES")
     return ((start, min(start + size, games)) for start in range(0, games, size))
 
 
@@ -157,6 +170,7 @@ def connect(address: str, timeout: float = 10) -> Any:
         from distributed import Client
     except ImportError:
         raise SpiteMaliceError("--scheduler needs Dask: pip install 'spitemalice[dask]'") from None
+    timeout = check_real(timeout, "timeout", 0, MAX_SECONDS, what="a number of seconds")
     try:
         return Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as error:

@@ -43,6 +43,8 @@ import attrs
 
 from spitemalice.bots import players
 from spitemalice.errors import RulesetError, SpiteMaliceError
+from spitemalice.guards import check_int
+from spitemalice.limits import MAX_GAMES, MAX_JOBS
 from spitemalice.rules.book import RuleBook
 from spitemalice.stops import held_stops
 from spitemalice.wording import shown
@@ -301,6 +303,8 @@ class Pool:
     """
 
     def __init__(self, jobs: int, data: bytes) -> None:
+        jobs = check_int(jobs, "jobs (a number of processes)", 1, MAX_JOBS,
+                         constant="spitemalice.limits.MAX_JOBS")
         method = start_method()
         self.workers: list[tuple[BaseProcess, Connection]] = []
         try:
@@ -342,6 +346,8 @@ class Pool:
             SpiteMaliceError: a worker died, or could not rebuild the games.
             Exception: what a game raised in a worker.
         """
+        window = check_int(window, "window (spans ahead)", 1, MAX_GAMES,
+                           constant="spitemalice.limits.MAX_GAMES")
         queued: list[list[int]] = [[] for _ in self.workers]  # span numbers per worker
         done: dict[int, list[Any]] = {}
         handed = given = 0

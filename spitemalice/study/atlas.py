@@ -25,7 +25,7 @@ import attrs
 from spitemalice.errors import RulesetError
 from spitemalice.files import write_file
 from spitemalice.formats import strict_json
-from spitemalice.guards import check_games, check_jobs, check_seed
+from spitemalice.guards import check_games, check_jobs, check_real, check_seed
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed
@@ -189,5 +189,10 @@ def _write(path: Path, data: dict[str, Any]) -> None:
 
 
 def elapsed(start: float) -> str:
-    """Minutes since ``start`` (:func:`time.monotonic`), for progress lines."""
+    """Minutes since ``start`` (:func:`time.monotonic`), for progress lines.
+
+    Raises:
+        SpiteMaliceError: ``start`` is no finite number (spitemalice.limits.MAX_REAL).
+    """
+    start = check_real(start, "start", what="a time.monotonic() reading")
     return f"{(time.monotonic() - start) / 60:.1f} min"

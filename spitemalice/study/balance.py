@@ -42,6 +42,7 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, check_jobs, check_list, check_seed
 from spitemalice.limits import MAX_GAMES
 from spitemalice.measures.checks import check_z
@@ -334,7 +335,7 @@ def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
                '[1, 2, 3]')
     z = check_z(z, "quantile")
     if not (isinstance(share, int | float) and 0 < share <= 1):
-        raise ValueError(f"quantile takes share, a number above 0 and at most 1 (0.5 for the "
+        raise SpiteMaliceError(f"quantile takes share, a number above 0 and at most 1 (0.5 for the "
                          f"median), not {shown(share)}")
     for value in ordered:
         if not isinstance(value, numbers.Integral) or isinstance(value, bool):

@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_games, check_jobs, check_list, check_seed
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.sequential import SprtResult
@@ -32,7 +33,7 @@ from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.runs.runner import GameRow, Run, play_games
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.ratings import Rating, Table, ratings
-from spitemalice.wording import count_of
+from spitemalice.wording import count_of, shown
 
 THIN = 20
 """A bot whose games had a winner fewer times than this is rated on too little: the ladder says
@@ -146,8 +147,10 @@ def _check_bots_and_margin(bots: Sequence[str], margin: float | None) -> None:
     """Refuse fewer than two bots, a bot named twice, or a margin not in (0, 0.5)."""
     if len(bots) < 2 or len(set(bots)) != len(bots):
         raise ValueError(f"a ladder needs two or more different bots, not {list(bots)}")
-    if margin is not None and not 0 < margin < 0.5:
-        raise ValueError(f"the margin is a share between 0 and 0.5, not {margin}")
+    if margin is not None and not (isinstance(margin, int | float)
+                                   and not isinstance(margin, bool) and 0 < margin < 0.5):
+        raise SpiteMaliceError(f"the margin is a share between 0 and 0.5, not "
+                               f"{shown(margin)}")
 
 
 def _add_run(rules: RuleBook, run: Run, active: list[tuple[str, str]],

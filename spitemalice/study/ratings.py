@@ -49,7 +49,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from spitemalice.guards import check_int, check_list, check_seed
+from spitemalice.guards import check_int, check_list, check_real, check_seed
 from spitemalice.limits import MAX_BOOTSTRAP
 from spitemalice.measures.interval import Z95, Interval
 
@@ -301,5 +301,14 @@ def _percentiles(values: list[float], point: float) -> tuple[float, float]:
 
 def expected_share(rating_a: float, rating_b: float) -> float:
     """The share of two-side games a bot rated ``rating_a`` wins against one rated
-    ``rating_b`` (the model's prediction)."""
+    ``rating_b`` (the model's prediction).
+
+    Raises:
+        SpiteMaliceError: a rating that is no finite number of at most
+            :data:`~spitemalice.limits.MAX_REAL` in size.
+    """
+    rating_a = check_real(rating_a, "rating_a", what="an Elo rating")
+    rating_b = check_real(rating_b, "rating_b", what="an Elo rating")
+    if abs(rating_b - rating_a) > 400 * 300:  # 10**300 and more: the share is 0 or 1
+        return 0.0 if rating_b > rating_a else 1.0
     return 1 / (1 + 10 ** ((rating_b - rating_a) / 400))

@@ -14,7 +14,7 @@ import attrs
 from spitemalice.bots.players import make_player
 from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_games, check_list, check_seed, int_field
+from spitemalice.guards import check_games, check_list, check_real, check_seed, int_field
 from spitemalice.measures.coverage import (
     ClauseCoverage,
     CoverageNote,
@@ -113,6 +113,7 @@ def percentile(values: Sequence[float], share: float) -> float:
     """The nearest-rank percentile (``share`` in 0..1) of non-empty ``values``."""
     check_list(values, "percentile", "values, a list of numbers,",
                '[1.0, 2.5]')
+    share = check_real(share, "percentile's share", 0, 1, what="a share")
     ordered = sorted(values)
     return float(ordered[max(0, math.ceil(share * len(ordered)) - 1)])
 

@@ -174,7 +174,7 @@ def challenger_rate(won: Sequence[Sequence[bool]], fair: float) -> Interval:
     check_list(won, "challenger_rate", "won, a list of deals (each a list of bools),",
                "[[True, False], [True, True]]")
     if not (isinstance(fair, int | float) and 0 < fair < 1):
-        raise ValueError(f"challenger_rate takes fair, the win rate of equal bots, above 0 "
+        raise SpiteMaliceError(f"challenger_rate takes fair, the win rate of equal bots, above 0 "
                          f"and below 1 (0.5 for two sides), not {shown(fair)}")
     shares = [sum(deal) / len(deal) for deal in won if deal]
     games = sum(len(deal) for deal in won)

@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 import pytest
+from helpers import api_walk
 
 import spitemalice as sm
 from spitemalice import limits
@@ -331,8 +332,8 @@ CALLS: dict[str, Callable[[int], Any]] = {
     "ladder(seed)": lambda n: _study("ladder", seed=n),
     "ladder(batch)": lambda n: _study("ladder", batch=n),
     "ladder(jobs)": lambda n: _study("ladder", jobs=n),
-    "balance(games)": lambda n: _study("balance", games=n),
-    "balance(deals)": lambda n: _study("balance", deals=n),
+    "spitemalice.study.balance:balance(games)": lambda n: _study("balance", games=n),
+    "spitemalice.study.balance:balance(deals)": lambda n: _study("balance", deals=n),
     "balance(seed)": lambda n: _study("balance", seed=n),
     "balance(jobs)": lambda n: _study("balance", jobs=n),
     "balance(coverage)": lambda n: _study("balance", coverage=n),
@@ -476,8 +477,9 @@ def _tournament(**given: Any) -> Any:
     return tournament(**{**args, **given})
 
 
-def test_every_integer_parameter_has_a_call() -> None:
-    missing = integer_parameters() - set(CALLS)
+def test_every_integer_parameter_of_the_faces_has_a_call() -> None:
+    missing = {key for key in integer_parameters() if key not in CALLS and not any(
+        walked in HELD for walked in WALKED if walked.endswith(f":{key}"))}
     assert missing == set(), f"add a call for each to CALLS: {sorted(missing)}"
 
 
@@ -527,3 +529,472 @@ def test_openspiel_actions_out_of_range_are_refused_by_the_library(dealt: bool,
     with pytest.raises(SpiteMaliceError, match=r"0 to \d+"):
         state.apply_action(action)
     assert str(state) == before
+
+
+# -- every public callable of every package (issue 38, class 7) ------------------------------
+#
+# The walk above reads the faces' ``__all__``; this one reads every public callable of every
+# module the API reference documents (tests/helpers/api_walk.py), and numbers that are not
+# whole (``float``) too: a margin, a level, a share, a rating, a time.  A member is at a door
+# when outside code reaches it: a face's ``__all__``, or a module of a package whose modules
+# are imported themselves (measures, runs, the studies, openspiel).  Each door member has a
+# call here (or is a field of a value, whose validator is called); every other module is
+# named in INNER with why its numbers come checked.
+
+FACES = ["spitemalice", "spitemalice.bots", "spitemalice.engine", "spitemalice.env",
+         "spitemalice.formats", "spitemalice.play", "spitemalice.server", "spitemalice.study",
+         "spitemalice.testing", "spitemalice.validation", "spitemalice.openspiel"]
+OPEN_MODULES = ("spitemalice.measures.", "spitemalice.runs.", "spitemalice.study.",
+                "spitemalice.openspiel")
+"""Packages whose modules outside code imports by path (their docstrings say so)."""
+NUMBER = re.compile(r"(None \| )?(int|float)( \| None)?")
+
+_FED = "fed by its package's callers with values they checked at the door (design-notes §10)"
+INNER: dict[str, str] = {
+    "spitemalice.bots.base": "check_budget is the bots' own check of playouts and seconds",
+    "spitemalice.bots.inference": "per move: the search bots pass their own seat",
+    "spitemalice.bots.ismcts": "public_count: per move, the bot's own seat",
+    "spitemalice.bots.mcts": "route search per move, given the bot's own seat and limit",
+    "spitemalice.cards": "rank_text and standard_pack are given the rule book's own values",
+    "spitemalice.engine.coverage": "Tally counts games the library played",
+    "spitemalice.engine.invariants.ending": "facts the invariant checks read off a state",
+    "spitemalice.env.seeds": "the environments' seeds, checked by reset (SpiteMaliceEnv.reset)",
+    "spitemalice.files": "modes and caps are the library's constants",
+    "spitemalice.formats.json_input": "the readers' bounds are the library's constants",
+    "spitemalice.formats.position_check": "counts read off a parsed position, already bounded",
+    "spitemalice.formats.strict_json": "indent comes checked from dumps_* (json_indent)",
+    "spitemalice.guards": "the guards themselves: their bounds are the library's constants",
+    "spitemalice.play.screen": "the terminal game's own seats and ranks",
+    "spitemalice.play.table_view": "a count the session keeps",
+    "spitemalice.play.terminal": "built by `spitemalice play`, whose options are checked",
+    "spitemalice.rules.hookspecs": "a hook's specification: the engine passes its own values",
+    "spitemalice.rules.resolve": "the rule book's own ceiling",
+    "spitemalice.rules.sheet": "the rule sheet's own numbers (RuleBook.sheet_text checks width)",
+    "spitemalice.server.app": "serve and listen: called by `spitemalice serve`, whose options "
+                              "are checked by the command line",
+    "spitemalice.server.messages": "the table's own seats and game numbers",
+    "spitemalice.server.rate": "the server's own constants (spitemalice.limits)",
+    "spitemalice.server.store": "TableEntry: read by the store's checked reader",
+    "spitemalice.server.tables": "Table.undo_allowed: a seat the table itself found",
+    "spitemalice.stops": "a signal number the interpreter passes",
+    "spitemalice.wording": "message helpers given the library's own numbers",
+    **{f"spitemalice.validation.{name}": _FED for name in (
+        "base", "dynamic", "failure", "shrink", "spread", "steps", "tally", "termination")},
+}
+
+
+def _door_objects() -> set[int]:
+    return {id(getattr(importlib.import_module(face), name))
+            for face in FACES for name in importlib.import_module(face).__all__}
+
+
+def number_parameters() -> dict[str, tuple[bool, str]]:
+    """``"module:qualname(param)"`` -> (at a door, its annotation) for every parameter
+    annotated ``int`` or ``float`` (or either ``| None``) of every public callable (not a
+    protocol's: :class:`~spitemalice.runs.commit.Output`'s implementations are walked)."""
+    doors = _door_objects()
+    found = {}
+    for module in api_walk.imported_modules():
+        for qualname, parameter in api_walk.parameters(module):
+            owner = getattr(module, qualname.split(".")[0])
+            if not NUMBER.fullmatch(str(parameter.annotation)) \
+                    or getattr(owner, "_is_protocol", False):
+                continue  # a protocol's method is a signature: its implementations are held
+            door = id(getattr(module, qualname.split(".")[0])) in doors \
+                or module.__name__.startswith(OPEN_MODULES)
+            found[f"{module.__name__}:{qualname}({parameter.name})"] = (
+                door, str(parameter.annotation))
+    return found
+
+
+def _qualified(short: str, found: dict[str, tuple[bool, str]]) -> str:
+    """The walk's key of a CALLS key (``"deal(seed)"``), or the key itself when no walked
+    member has that name (a parameter annotated ``object``, checked all the same)."""
+    if ":" in short:
+        return short
+    named = [key for key, (door, _) in found.items() if door and key.split(":")[1] == short]
+    assert len(named) <= 1, f"{short} names {named}: key it by module"
+    return named[0] if named else short
+
+
+def _field_validator(key: str) -> Callable[[Any], Any] | None:
+    """For a field of a public value (an attrs class), the call of its validator as
+    construction and ``attrs.evolve`` would call it; ``None`` for any other member."""
+    module, _, rest = key.partition(":")
+    name, _, param = rest.rstrip(")").partition("(")
+    owner = getattr(importlib.import_module(module), name, None)
+    if "." in name or not (inspect.isclass(owner) and attrs.has(owner)) \
+            or param not in attrs.fields_dict(owner):
+        return None
+    field = attrs.fields_dict(owner)[param]
+
+    def call(n: Any) -> Any:
+        if field.validator is None:
+            return None  # nothing refuses it: the test fails
+        return field.validator(object.__new__(owner), field, n)
+    return call
+
+
+def _m(name: str) -> Any:
+    return importlib.import_module(f"spitemalice.{name}")
+
+
+def _kw(function: Callable[..., Any], *args: Any, **fixed: Any) -> Callable[[str], Any]:
+    """``for_param(param)``: the call of ``function(*args, **fixed)`` with ``param`` set."""
+    return lambda param: lambda n: function(*args, **{**fixed, param: n})
+
+
+@functools.cache
+def _interval() -> Any:
+    return _m("measures.rates").wilson(1, 2)
+
+
+@functools.cache
+def _row_and_config() -> tuple[Any, Any, Any]:
+    from spitemalice import study
+
+    config = study.configuration(BF, ["greedy"])
+    result = study.play_game(BF, [sm.bots.make_player("greedy", 0)] * 2, 0)
+    return study.play_one(config, 0, 0), config, result
+
+
+def _axes() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    return pyplot.figure().add_subplot()
+
+
+def _more_calls() -> dict[str, Callable[[Any], Any]]:
+    m = _m
+    coverage, means, rates = m("measures.coverage"), m("measures.means"), m("measures.rates")
+    metrics, parallel, runner = m("measures.metrics"), m("runs.parallel"), m("runs.runner")
+    folder = Path(_FOLDER.name)
+    calls: dict[str, Callable[[Any], Any]] = {
+        "spitemalice.measures.coverage:never_exercised(games)": lambda n:
+            coverage.never_exercised(BF, coverage.clause_coverage(BF, _tally())[0], n),
+        "spitemalice.measures.coverage:coverage_notes(games)": lambda n:
+            coverage.coverage_notes(BF, [], n),
+        "spitemalice.measures.coverage:coverage_notes(enough)": lambda n:
+            coverage.coverage_notes(BF, [], 1, n),
+        "spitemalice.measures.coverage:coverage_as_dict(games)": lambda n:
+            coverage.coverage_as_dict([], n),
+        "spitemalice.measures.coverage:format_coverage(games)": lambda n:
+            coverage.format_coverage([], n),
+        "spitemalice.measures.coverage:format_coverage_report(games)": lambda n:
+            coverage.format_coverage_report([], [], n),
+        "spitemalice.measures.coverage:format_paired_coverage(games)": lambda n:
+            coverage.format_paired_coverage([], [], n),
+        "spitemalice.measures.interval:Interval.excludes(value)": lambda n:
+            _interval().excludes(n),
+        "spitemalice.measures.interval:Interval.as_dict(digits)": lambda n:
+            _interval().as_dict(n),
+        "spitemalice.measures.means:least_variance(n)": lambda n: means.least_variance(0.5, n),
+        "spitemalice.measures.means:least_variance(unit)": lambda n: means.least_variance(n, 4),
+        "spitemalice.measures.means:student_t(z)": lambda n: means.student_t(n, 3),
+        "spitemalice.measures.means:student_t(dof)": lambda n: means.student_t(1.96, n),
+        "spitemalice.measures.sequential:agreeing(centre)": lambda n: m(
+            "measures.sequential").agreeing(_sprt(), _interval(), n, 0.1),
+        "spitemalice.measures.sequential:agreeing(margin)": lambda n: m(
+            "measures.sequential").agreeing(_sprt(), _interval(), 0.0, n),
+        "spitemalice.runs.commit:Outputs.add(game)": lambda n:
+            m("runs.commit").Outputs([]).add(n, None),
+        "spitemalice.runs.games_out:GamesOut(seats)": lambda n:
+            m("runs.games_out").GamesOut(folder / "games.jsonl", n, force=True),
+        "spitemalice.runs.games_out:GamesOut.add(game)": lambda n:
+            m("runs.games_out").GamesOut(folder / "games.jsonl", 2, force=True).add(n, None),
+        "spitemalice.runs.loop:BotGame.play(game)": lambda n:
+            m("runs.loop").BotGame(BF, ("greedy", "greedy"), 0).play(n),
+        "spitemalice.runs.outputs:RecordFolder(games)": lambda n:
+            m("runs.outputs").RecordFolder(folder / "records", n, force=True),
+        "spitemalice.runs.outputs:RecordFolder.path(game)": lambda n:
+            m("runs.outputs").RecordFolder(folder / "records", 2, force=True).path(n),
+        "spitemalice.runs.outputs:RecordFolder.add(game)": lambda n:
+            m("runs.outputs").RecordFolder(folder / "records", 2, force=True).add(n, None),
+        "spitemalice.runs.parallel:chunk_size(games)": lambda n: parallel.chunk_size(n, 2),
+        "spitemalice.runs.parallel:chunk_size(workers)": lambda n: parallel.chunk_size(9, n),
+        "spitemalice.runs.parallel:chunks(games)": lambda n: next(parallel.chunks(n, 2)),
+        "spitemalice.runs.parallel:chunks(size)": lambda n: next(parallel.chunks(9, n)),
+        "spitemalice.runs.parallel:run_games(games)": lambda n:
+            next(parallel.run_games(abs, n)),
+        "spitemalice.runs.parallel:run_games(jobs)": lambda n:
+            next(parallel.run_games(abs, 2, n)),
+        "spitemalice.runs.parallel:connect(timeout)": lambda n:
+            parallel.connect("tcp://127.0.0.1:9", n),
+        "spitemalice.runs.progress:Progress(total)": lambda n:
+            m("runs.progress").Progress(n, "games", enabled=False),
+        "spitemalice.runs.progress:Progress.advance(games)": lambda n:
+            m("runs.progress").Progress(2, "games", enabled=False).advance(n),
+        "spitemalice.runs.provenance:describe_run(seed)": lambda n:
+            m("runs.provenance").describe_run(BF, (), n),
+        "spitemalice.runs.runner:game_seed(run_seed)": lambda n: runner.game_seed(n, 0),
+        "spitemalice.runs.runner:game_seed(game)": lambda n: runner.game_seed(0, n),
+        "spitemalice.runs.runner:play_games(run_seed)": lambda n:
+            runner.play_games([_row_and_config()[1]], n, range(1)),
+        "spitemalice.runs.runner:play_games(jobs)": lambda n:
+            runner.play_games([_row_and_config()[1]], 0, range(1), jobs=n),
+        "spitemalice.runs.workers:Pool(jobs)": lambda n: m("runs.workers").Pool(n, b""),
+        "spitemalice.runs.workers:Pool.play(window)": lambda n:
+            next(m("runs.workers").Pool.play(object.__new__(m("runs.workers").Pool),
+                                             iter([(0, 1)]), n)),
+        "spitemalice.study.atlas:elapsed(start)": lambda n: m("study.atlas").elapsed(n),
+        "spitemalice.study.balance:difference(z)": lambda n:
+            m("study.balance").difference(_interval(), _interval(), n),
+        "spitemalice.study.balance:quantile(share)": lambda n:
+            m("study.balance").quantile([1, 2, 3], n),
+        "spitemalice.study.balance:quantile(z)": lambda n:
+            m("study.balance").quantile([1, 2, 3], 0.5, n),
+        "spitemalice.study.balance_coverage:measured(of)": lambda n:
+            m("study.balance_coverage").measured(BF, _tally(), n),
+        "spitemalice.study.compare:Statistic.test(margin)": lambda n:
+            m("study.compare").statistics(2)[0].test([_row_and_config()[0]] * 2,
+                                                     [_row_and_config()[0]] * 2, n),
+        "spitemalice.study.compare:statistics(seats)": lambda n:
+            m("study.compare").statistics(n),
+        "spitemalice.study.compare:statistic_named(seats)": lambda n:
+            m("study.compare").statistic_named("moves", n),
+        "spitemalice.study.compare:compare_until_decided(margin)": lambda n: _study(
+            "compare_until_decided")("margin")(n),
+        "spitemalice.study.ladder:ladder(margin)": lambda n: _study("ladder", margin=n),
+        "spitemalice.study.ladder:ladder(batch)": lambda n: _study("ladder", batch=n),
+        "spitemalice.study.pairs:PairTally.test(margin)": lambda n:
+            m("study.pairs").PairTally("a", "b").test(n),
+        "spitemalice.study.plot:plot_runs(seats)": lambda n: m("study.plot").plot_runs(
+            folder / "runs.png", [("a", [_row_and_config()[0]])], n, "t", force=True),
+        "spitemalice.study.plot:save(dpi)": lambda n: m("study.plot").save(
+            _axes().figure, folder / "save.png", n, force=True),
+        "spitemalice.study.plot:interval_bars(reference)": lambda n: m(
+            "study.plot").interval_bars(_axes(), ["a"], [_interval()], n),
+        "spitemalice.study.plot_ratings:length_histogram(median)": lambda n: m(
+            "study.plot_ratings").length_histogram(_axes(), {3: 1}, n),
+        "spitemalice.study.plot_ratings:length_histogram(upper)": lambda n: m(
+            "study.plot_ratings").length_histogram(_axes(), {3: 1}, 3.0, n),
+        "spitemalice.study.plot_ratings:small_length_plot(median)": lambda n: m(
+            "study.plot_ratings").small_length_plot(folder / "l.png", {3: 1}, n, 9),
+        "spitemalice.study.plot_ratings:small_length_plot(upper)": lambda n: m(
+            "study.plot_ratings").small_length_plot(folder / "l.png", {3: 1}, 3.0, n),
+        "spitemalice.study.plot_ratings:forest(reference)": lambda n: m(
+            "study.plot_ratings").forest(folder / "f.png", ["a"], [_interval()], n, "x", "t"),
+        "spitemalice.study.ratings:expected_share(rating_a)": lambda n:
+            m("study.ratings").expected_share(n, 0),
+        "spitemalice.study.ratings:expected_share(rating_b)": lambda n:
+            m("study.ratings").expected_share(0, n),
+        "spitemalice.study.simulate:percentile(share)": lambda n:
+            m("study.simulate").percentile([1.0, 2.0], n),
+        "spitemalice.study.tournament:challenger_rate(fair)": lambda n:
+            m("study.tournament").challenger_rate([[True, False]], n),
+        "spitemalice.openspiel:load_game(payoff_size)": lambda n:
+            _openspiel().load_game("blackwood-frey", payoff_size=n),
+        "spitemalice.bots.base:SearchPlayer(seconds)": lambda n:
+            sm.bots.SearchPlayer(0, 1, n),
+        "spitemalice.bots.mcts:MctsPlayer(seconds)": lambda n: sm.bots.MctsPlayer(0, seconds=n),
+        "spitemalice.bots.ismcts:IsmctsPlayer(seconds)": lambda n: _ismcts(seconds=n),
+        "spitemalice.server.tables:Hub(bot_delay)": lambda n: _server().Hub(_store(),
+                                                                           bot_delay=n),
+        "spitemalice.env:single_agent(illegal_penalty)": lambda n:
+            sm.env.single_agent("blackwood-frey", illegal_penalty=n),
+        "spitemalice.env.single:SingleAgentEnv(illegal_penalty)": lambda n:
+            sm.env.SingleAgentEnv(BF, illegal_penalty=n),
+    }
+    for param in ("estimate", "half", "n"):
+        calls[f"spitemalice.measures.interval:bounded({param})"] = _kw(
+            m("measures.interval").bounded, **{"estimate": 0.5, "half": 0.1, "n": 4})(param)
+    for param in ("z", "prior_variance", "prior_weight", "unit"):
+        calls[f"spitemalice.measures.means:mean_interval({param})"] = _kw(
+            means.mean_interval, [1.0, 2.0, 4.0])(param)
+    for param in ("mean", "sd", "n", "z", "unit"):
+        calls[f"spitemalice.measures.means:interval_of_mean({param})"] = _kw(
+            means.interval_of_mean, **{"mean": 1.0, "sd": 0.5, "n": 4})(param)
+    for param in ("z", "unit"):
+        calls[f"spitemalice.measures.means:paired_difference({param})"] = _kw(
+            means.paired_difference, [1.0, 2.0], [0.0, 2.0])(param)
+    for name, first in (("completion", "won"), ("drawishness", "drawn"),
+                        ("timeouts", "stopped"), ("first_seat_wins", "wins")):
+        for param in (first, "games"):
+            calls[f"spitemalice.measures.metrics:{name}({param})"] = _kw(
+                getattr(metrics, name), **{first: 1, "games": 2})(param)
+    calls["spitemalice.measures.metrics:quality(seats)"] = lambda n: metrics.quality([], n)
+    for param in ("games", "z"):
+        calls[f"spitemalice.measures.metrics:balance({param})"] = _kw(
+            metrics.balance, [1, 1], **{"games": 2})(param)
+    for param in ("successes", "n", "z"):
+        calls[f"spitemalice.measures.rates:wilson({param})"] = _kw(
+            rates.wilson, **{"successes": 1, "n": 2})(param)
+    calls["spitemalice.measures.rates:paired_shares(z)"] = _kw(
+        rates.paired_shares, [1.0, 0.0], [0.0, 0.0])("z")
+    for param in ("both", "only_a", "only_b", "n", "z"):
+        calls[f"spitemalice.measures.rates:share_difference({param})"] = _kw(
+            rates.share_difference, **{"both": 1, "only_a": 1, "only_b": 0, "n": 4})(param)
+    for param in ("margin", "alpha", "beta", "prior_variance", "prior_weight",
+                  "least_variance"):
+        calls[f"spitemalice.measures.sequential:sprt({param})"] = _kw(
+            m("measures.sequential").sprt, [1.0, 0.0], **{"margin": 0.1})(param)
+    for param in ("game", "legal_total", "dealt_shuffles"):
+        calls[f"spitemalice.runs.runner:row_of({param})"] = lambda n, p=param: runner.row_of(
+            _row_and_config()[1], **{"game": 0, "result": _row_and_config()[2], p: n})
+    return calls
+
+
+def _tally() -> Any:
+    from spitemalice.engine.coverage import Tally
+
+    return Tally(games=1)
+
+
+def _sprt() -> Any:
+    return _m("measures.sequential").sprt([1.0, 0.0], 0.1)
+
+
+MORE = _more_calls()
+WALKED = number_parameters()
+HELD = {_qualified(key, WALKED): call for key, call in CALLS.items()} | MORE
+
+
+def _door_call(key: str) -> Callable[[Any], Any] | None:
+    return HELD.get(key) or _field_validator(key)
+
+
+def test_every_number_parameter_of_every_package_is_held() -> None:
+    """Each int or float parameter of a public callable at a door has a call (or is a
+    value's field with its validator); every other module is named in INNER, with why."""
+    no_call = sorted(key for key, (door, _) in WALKED.items()
+                     if door and _door_call(key) is None)
+    assert no_call == [], "add a call for each to CALLS or MORE"
+    modules = {key.partition(":")[0] for key, (door, _) in WALKED.items() if not door}
+    assert modules - set(INNER) == set(), "name each module in INNER, with why"
+    assert set(INNER) - modules == set(), "INNER rows for modules that are gone"
+
+
+
+KWARGS = {"spitemalice.openspiel:load_game(payoff_size)"}
+"""Members passed through ``**settings`` (a rule set's parameters), which no annotation names."""
+NEW_MEMBERS = sorted(key for key, (door, _) in WALKED.items()
+                     if (door and key not in HELD) or key in MORE)
+"""The door members the walk of the faces above did not reach."""
+
+OPEN: frozenset[str] = frozenset({
+    "spitemalice.env.single:SingleAgentEnv(illegal_penalty)",
+    "spitemalice.env:single_agent(illegal_penalty)",
+    "spitemalice.measures.coverage:ClauseCoverage(played)",
+    "spitemalice.measures.coverage:coverage_as_dict(games)",
+    "spitemalice.measures.coverage:coverage_notes(enough)",
+    "spitemalice.measures.coverage:coverage_notes(games)",
+    "spitemalice.measures.coverage:format_coverage(games)",
+    "spitemalice.measures.coverage:format_coverage_report(games)",
+    "spitemalice.measures.coverage:format_paired_coverage(games)",
+    "spitemalice.measures.coverage:never_exercised(games)",
+    "spitemalice.measures.interval:Interval(estimate)",
+    "spitemalice.measures.interval:Interval(high)",
+    "spitemalice.measures.interval:Interval(low)",
+    "spitemalice.measures.interval:Interval(n)",
+    "spitemalice.measures.interval:Interval.as_dict(digits)",
+    "spitemalice.measures.interval:Interval.excludes(value)",
+    "spitemalice.measures.metrics:Quality(games)",
+    "spitemalice.measures.metrics:balance(games)",
+    "spitemalice.measures.metrics:quality(seats)",
+    "spitemalice.measures.sequential:SprtResult(llr)",
+    "spitemalice.measures.sequential:SprtResult(lower)",
+    "spitemalice.measures.sequential:SprtResult(n)",
+    "spitemalice.measures.sequential:SprtResult(upper)",
+    "spitemalice.measures.sequential:agreeing(centre)",
+    "spitemalice.runs.commit:Finished(games)",
+    "spitemalice.runs.commit:Outputs.add(game)",
+    "spitemalice.runs.games_out:GamesOut(seats)",
+    "spitemalice.runs.games_out:GamesOut.add(game)",
+    "spitemalice.runs.loop:BotGame(seed)",
+    "spitemalice.runs.loop:BotGame.play(game)",
+    "spitemalice.runs.loop:CoveredGame(seed)",
+    "spitemalice.runs.outputs:RecordFolder(games)",
+    "spitemalice.runs.outputs:RecordFolder.add(game)",
+    "spitemalice.runs.outputs:RecordFolder.path(game)",
+    "spitemalice.runs.progress:Progress(total)",
+    "spitemalice.runs.progress:Progress.advance(games)",
+    "spitemalice.runs.provenance:RunConfiguration(players)",
+    "spitemalice.runs.provenance:RunConfiguration(seed)",
+    "spitemalice.runs.provenance:describe_run(seed)",
+    "spitemalice.runs.runner:PairedGame(first)",
+    "spitemalice.runs.runner:PairedGame(run_seed)",
+    "spitemalice.runs.runner:Run(identical)",
+    "spitemalice.runs.runner:game_seed(game)",
+    "spitemalice.runs.runner:row_of(dealt_shuffles)",
+    "spitemalice.runs.runner:row_of(legal_total)",
+    "spitemalice.study.atlas:Entry(players)",
+    "spitemalice.study.balance:Balance(deals)",
+    "spitemalice.study.balance:Balance(fair)",
+    "spitemalice.study.balance:Balance(games)",
+    "spitemalice.study.balance:Balance(players)",
+    "spitemalice.study.balance:Quantile(share)",
+    "spitemalice.study.balance_coverage:BalanceCoverage(games)",
+    "spitemalice.study.balance_coverage:BalanceCoverage(of)",
+    "spitemalice.study.balance_coverage:measured(of)",
+    "spitemalice.study.compare:Comparison(margin)",
+    "spitemalice.study.compare:compare_until_decided(margin)",
+    "spitemalice.study.compare:statistic_named(seats)",
+    "spitemalice.study.compare:statistics(seats)",
+    "spitemalice.study.ladder:Ladder(deals)",
+    "spitemalice.study.ladder:Ladder(margin)",
+    "spitemalice.study.ladder:Ladder(players)",
+    "spitemalice.study.ladder:ladder(margin)",
+    "spitemalice.study.pairs:PairTally(no_winner)",
+    "spitemalice.study.pairs:PairTally(wins_a)",
+    "spitemalice.study.pairs:PairTally(wins_b)",
+    "spitemalice.study.plot:interval_bars(reference)",
+    "spitemalice.study.plot:plot_runs(seats)",
+    "spitemalice.study.plot:save(dpi)",
+    "spitemalice.study.plot_ratings:forest(reference)",
+    "spitemalice.study.plot_ratings:length_histogram(median)",
+    "spitemalice.study.plot_ratings:length_histogram(upper)",
+    "spitemalice.study.plot_ratings:small_length_plot(median)",
+    "spitemalice.study.plot_ratings:small_length_plot(upper)",
+    "spitemalice.study.ratings:Rating(games)",
+    "spitemalice.study.ratings:Rating(wins)",
+    "spitemalice.study.ratings:Table(deal)",
+    "spitemalice.study.ratings:Table(winner)",
+    "spitemalice.study.simulate:Summary(mean_moves)",
+    "spitemalice.study.simulate:Summary(mean_turns)",
+    "spitemalice.study.simulate:Summary(p95_moves)",
+    "spitemalice.study.simulate:Summary(p95_turns)",
+    "spitemalice.study.simulate:Summary(sd_moves)",
+    "spitemalice.study.simulate:Summary(sd_turns)",
+    "spitemalice.study.simulate:Summary(seconds)",
+    "spitemalice.study.tournament:Pairing(deals)",
+    "spitemalice.study.tournament:Pairing(draws)",
+    "spitemalice.study.tournament:Pairing(fair)",
+    "spitemalice.study.tournament:Pairing(games)",
+    "spitemalice.study.tournament:Pairing(losses)",
+    "spitemalice.study.tournament:Pairing(wins)",
+    "spitemalice.study.tournament:Tournament(deals)",
+    "spitemalice.study.tournament:challenger_rate(fair)",
+    "spitemalice.validation.report:GameStats(drawn_share)",
+    "spitemalice.validation.report:GameStats(first_seat_win_rate)",
+    "spitemalice.validation.report:GameStats(greedy_mean_moves)",
+    "spitemalice.validation.report:GameStats(mean_moves)",
+})
+"""Door members found by the walk and not yet refusing a huge number with the library's error
+(Python's OverflowError, a hang, or silent acceptance): open in issue 38, class 7.  Each is
+skipped by name, so the list shrinks as they are fixed and a new member is never let in."""
+
+
+def test_more_rows_name_walked_members() -> None:
+    assert set(MORE) - set(WALKED) == KWARGS, "MORE rows for members that are gone"
+
+
+@pytest.mark.parametrize("number", [HUGE, -HUGE, PAST], ids=["huge", "-huge", "past"])
+@pytest.mark.parametrize("member", NEW_MEMBERS)
+def test_a_number_past_the_bound_is_refused_at_every_door(member: str, number: int) -> None:
+    """Whole and not whole numbers alike: a number past the bound (or too large for a float)
+    is refused with the library's error naming the bound, never Python's own."""
+    if WALKED.get(member, (True, "int"))[1].startswith(("float", "None | float")) \
+            and number is PAST:
+        pytest.skip("10**80 is a float like any other where a float is taken")
+    if member in OPEN:
+        pytest.skip("open (issue 38, class 7): not yet refused by the library")
+    call = _door_call(member)
+    assert call is not None
+    with pytest.raises(SpiteMaliceError) as refused:
+        call(number)
+    message = str(refused.value)
+    assert BOUND.search(message), message
+    assert "4300" not in message and len(message) < 400

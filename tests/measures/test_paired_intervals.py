@@ -511,7 +511,7 @@ def test_a_sequential_decision_never_contradicts_the_interval_beside_it() -> Non
     (lambda s: s.wilson(0, 10 ** 400), ValueError, "wilson takes n, the number of trials"),
     (lambda s: s.wilson(5, 3), ValueError, "wilson takes successes from 0 to n = 3, not 5"),
     (lambda s: s.share_difference(0, 0, 10 ** 400, 10 ** 400), ValueError,
-     "share_difference takes n, the number of trials"),
+     "share_difference takes only_b, a whole number from -(10**80 - 1) to 10**80 - 1"),
     (lambda s: s.mean_interval([1, 10 ** 400]), ValueError, "mean_interval takes values of"),
 ])
 def test_summaries_and_counts_are_checked_by_name(call: Callable[[object], object],
