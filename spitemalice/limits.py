@@ -114,3 +114,17 @@ MAX_SEAT_NAME_CHARS = 40
 
 MAX_CONNECTIONS_PER_SEAT = 8
 """Connections (browser tabs, programs) that may sit at one seat of a table at a time."""
+
+MAX_DATA_RULES = 64
+"""House rules one rule-set file may declare in its ``[[rule]]`` tables
+(:mod:`spitemalice.rules.datarules`)."""
+
+MAX_CONDITION_CHARS = 400
+"""Longest condition or value expression of a data house rule, in characters."""
+
+MAX_CONDITION_DEPTH = 12
+"""Deepest nesting of a data house rule's expression: operators inside operators, counted as
+the levels of its syntax tree (``a and (b or not c)`` is 4 deep)."""
+
+MAX_CONDITION_NUMBER = 10**6
+"""Largest number written in a data house rule's expression (a card game counts far less)."""
