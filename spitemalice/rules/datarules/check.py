@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import warnings
 from collections.abc import Mapping
 
 import attrs
@@ -74,12 +75,14 @@ def check(text: str, names: Mapping[str, str], want: str) -> Checked:
     if len(text) > limits.MAX_CONDITION_CHARS:
         raise Fault(f"the expression is {len(text)} characters long; at most "
                     f"{limits.MAX_CONDITION_CHARS} are allowed (limits.MAX_CONDITION_CHARS): "
-                    "split the rule in two", limits.MAX_CONDITION_CHARS)
+                    "split the rule in two")
     if not text.strip():
         raise Fault(f"the expression is empty: write {TYPE_WORDS[want]} expression such as "
                     f"{_EXAMPLE[want]}")
     try:
-        tree = ast.parse(text.strip(), mode="eval").body
+        with warnings.catch_warnings():  # "invalid decimal literal" and the like: a fault below
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text.strip(), mode="eval").body
     except SyntaxError as error:
         where = _offset(text.strip(), error.lineno or 1, (error.offset or 1) - 1, chars=True)
         raise Fault(f"not a valid expression ({error.msg}): write names, numbers and "

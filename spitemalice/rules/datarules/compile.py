@@ -57,8 +57,9 @@ class _Where:
 
     def error(self, key: str, fault: Fault | str, inner: str = "") -> RulesetError:
         place = locate(self.text, self.index, key, inner)
-        offset = fault.offset if isinstance(fault, Fault) else 0
-        line, column = place.at(offset) if self.text else (0, 0)
+        # A fault of an expression points into it; any other fault at the value's start.
+        line, column = place.at(fault.offset) if isinstance(fault, Fault) else (
+            place.line, place.column)
         rule = f"rule {self.clause}" if self.clause else f"rule {self.index + 1}"
         path = f"{key}.{inner}" if inner else key
         return RulesetError(f"{self.file}:{line}:{column}: {rule}: {path}: {fault}")
