@@ -12,5 +12,12 @@ from spitemalice.rules.datarules.compile import KEYS, compile_rules, names_table
 from spitemalice.rules.datarules.plugins import DataRule
 from spitemalice.rules.datarules.vocabulary import CONDITION_NAMES, HIDDEN, MOVE_KINDS
 
-__all__ = ["CONDITION_NAMES", "DataRule", "HIDDEN", "KEYS", "MOVE_KINDS", "compile_rules",
-           "names_table"]
+__all__ = [
+           "CONDITION_NAMES",
+           "HIDDEN",
+           "KEYS",
+           "MOVE_KINDS",
+           "DataRule",
+           "compile_rules",
+           "names_table",
+]

@@ -35,7 +35,7 @@ from spitemalice.rules.datarules.vocabulary import (
     TEXT,
 )
 from spitemalice.rules.policies import Clause
-from spitemalice.rules.ruleset import closest
+from spitemalice.rules.ruleset import closest, convert_param
 
 KEYS = ("clause", "text", "source", "forbid", "when", "require", "values", "reason",
         "message", "reasons", "expects", "events", "refuse_when", "refusal")
@@ -247,8 +247,12 @@ def _values(where: _Where, table: Any) -> dict[str, Any]:
                               f"{closest(field, settable)}; `spitemalice rules NAME` lists "
                               "them", field)
         want = RULESET_NAMES[field]
-        if want == TEXT and isinstance(value, str):
-            found[field] = value  # a choice is written as itself: "shuffle-in"
+        if not isinstance(value, str) or want == TEXT:
+            # A value as [params] writes it (3, [1, 13], true, "shuffle-in"), not an expression.
+            try:
+                found[field] = convert_param(field, value)
+            except RulesetError as error:
+                raise where.error("values", str(error), field) from None
             continue
         checked = _expression(where, "values", value, RULESET_NAMES, want, field)
         found[field] = evaluator(checked.text.strip(), checked.tree)

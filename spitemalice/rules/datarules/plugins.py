@@ -43,7 +43,7 @@ class Spec:
         kinds: the move kinds a ``forbid`` rule names; ``condition``: its ``when`` or the
             ``require`` condition (``None``: always); ``groups``: the names' groups it reads.
         reason, message: the refusal of a forbid or require rule.
-        values: parameter -> evaluator (or a literal text) of a values rule.
+        values: parameter -> evaluator, or a value given as itself, of a values rule.
         refuse_when, refusal: a test of the rule set that refuses the stack, and why.
     """
 
@@ -57,7 +57,7 @@ class Spec:
     groups: frozenset[str] = frozenset()
     reason: str = ""
     message: str = ""
-    values: Mapping[str, Condition | str] = attrs.field(factory=dict)
+    values: Mapping[str, Any] = attrs.field(factory=dict)
     refuse_when: Condition | None = None
     refusal: str = ""
 
@@ -155,7 +155,10 @@ class ValuesRule(DataRule):
         names = ruleset_values(ruleset)
         changes = {}
         for field, value in self.spec.values.items():
-            result = value if isinstance(value, str) else value(names)
+            if not callable(value):
+                changes[field] = value  # converted when the file was read
+                continue
+            result = value(names)
             if field == "max_build_piles" and result == 0:
                 result = None  # 0 reads as no limit, and sets none
             try:
