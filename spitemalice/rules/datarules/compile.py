@@ -124,6 +124,16 @@ def compile_rule(table: Mapping[str, Any], file: str, index: int, text: str,
     return cls(spec)
 
 
+def rebuild(table: Mapping[str, Any], file: str, index: int) -> DataRule:
+    """The plugin of a table compiled before (in another process: how a rule book travels to
+    a worker), without the file's text.
+
+    Raises:
+        RulesetError: as :func:`compile_rules` (only if the table was changed).
+    """
+    return compile_rule(table, file, index, "", set())
+
+
 def _spec(where: _Where, table: Mapping[str, Any], kind: str) -> Spec:
     reason, message = _refusal(where, table, kind)
     codes = (reason,) if reason else _codes(where, table)
@@ -151,7 +161,7 @@ def _spec(where: _Where, table: Mapping[str, Any], kind: str) -> Spec:
         fields.update(_refuse(where, table))
     name = f"{where.file.rpartition('/')[2]}:{where.clause}"
     return Spec(name, clause, dict(table), where.file, where.index, reason=reason,
-                message=message, **fields)
+                message=message, rebuild=rebuild, **fields)
 
 
 def _text(where: _Where, table: Mapping[str, Any], key: str, most: int) -> str:

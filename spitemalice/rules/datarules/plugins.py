@@ -45,6 +45,7 @@ class Spec:
         reason, message: the refusal of a forbid or require rule.
         values: parameter -> evaluator, or a value given as itself, of a values rule.
         refuse_when, refusal: a test of the rule set that refuses the stack, and why.
+        rebuild: compiles ``(table, file, index)`` again (how the plugin is unpickled).
     """
 
     name: str
@@ -60,6 +61,7 @@ class Spec:
     values: Mapping[str, Any] = attrs.field(factory=dict)
     refuse_when: Condition | None = None
     refusal: str = ""
+    rebuild: Callable[..., Any] | None = None
 
 
 class DataRule:
@@ -75,7 +77,8 @@ class DataRule:
         self.REASONS = {code: spec.message for code in codes} if spec.reason else codes
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _rebuild, (dict(self.spec.table), self.spec.file, self.spec.index)
+        spec = self.spec
+        return spec.rebuild, (dict(spec.table), spec.file, spec.index)
 
     @hookimpl
     def spitemalice_rule_sheet(self) -> list[Clause]:
@@ -170,8 +173,3 @@ class ValuesRule(DataRule):
             return attrs.evolve(ruleset, **changes)
         except (RulesetError, ValueError, TypeError) as error:
             raise RulesetError(f"{self.NAME} cannot stack on {ruleset.name}: {error}") from None
-
-
-def _rebuild(table: dict[str, Any], file: str, index: int) -> DataRule:
-    from spitemalice.rules.datarules.compile import compile_rule
-    return compile_rule(table, file, index, "", set())
