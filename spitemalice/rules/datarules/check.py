@@ -49,12 +49,13 @@ class Fault(Exception):
 
 @attrs.frozen
 class Checked:
-    """An expression that passed: its syntax tree, its type and the namespaces it reads."""
+    """An expression that passed: its syntax tree, its type, and the vocabulary names it
+    reads (``move.rank``; a bare name such as ``payoff_size`` for a value expression)."""
 
     text: str
     tree: ast.expr
     type: str
-    namespaces: frozenset[str]
+    names: frozenset[str]
 
 
 _COMPARE = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
@@ -96,7 +97,7 @@ def check(text: str, names: Mapping[str, str], want: str) -> Checked:
     if found != want:
         raise Fault(f"the expression gives {TYPE_WORDS[found]}, but here it must give "
                     f"{TYPE_WORDS[want]}, such as {_EXAMPLE[want]}", _lead(text))
-    return Checked(text, tree, found, frozenset(checker.namespaces))
+    return Checked(text, tree, found, frozenset(checker.used))
 
 
 _EXAMPLE = {BOOL: "move.rank == 1", INT: "payoff_size - 5", INTS: "wild_ranks | {1, 2}",
@@ -124,7 +125,7 @@ class _Checker:
         self.text = text.strip()
         self.lead = _lead(text)
         self.names = names
-        self.namespaces: set[str] = set()
+        self.used: set[str] = set()
 
     def fault(self, node: ast.AST, message: str) -> Fault:
         line, col = getattr(node, "lineno", 1), getattr(node, "col_offset", 0)
@@ -169,6 +170,7 @@ class _Checker:
         if name in CONSTANTS:
             return BOOL
         if name in self.names:
+            self.used.add(name)
             return self.names[name]
         if name in HIDDEN:
             raise self.fault(node, _hidden(name, HIDDEN[name]))
@@ -188,7 +190,7 @@ class _Checker:
                 raise self.fault(node, _hidden(name, HIDDEN[hidden]))
         if name not in self.names:
             raise self.fault(node, _unknown(name, self.names))
-        self.namespaces.add(node.value.id)
+        self.used.add(name)
         return self.names[name]
 
     def _BoolOp(self, node: ast.BoolOp, depth: int) -> str:

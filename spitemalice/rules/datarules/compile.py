@@ -16,7 +16,7 @@ import attrs
 from spitemalice import limits, wording
 from spitemalice.errors import RulesetError
 from spitemalice.rules.datarules.check import Checked, Fault, check
-from spitemalice.rules.datarules.evaluate import evaluator
+from spitemalice.rules.datarules.evaluate import Condition, evaluator
 from spitemalice.rules.datarules.locate import locate
 from spitemalice.rules.datarules.plugins import (
     DataRule,
@@ -241,8 +241,7 @@ def _expression(where: _Where, key: str, value: Any, names: Mapping[str, str], w
 
 def _condition(where: _Where, table: Mapping[str, Any], key: str) -> dict[str, Any]:
     checked = _expression(where, key, table[key], CONDITION_TYPES, BOOL)
-    return {"condition": evaluator(checked.text.strip(), checked.tree),
-            "groups": checked.namespaces}
+    return {"condition": Condition(checked.text.strip(), checked.tree, checked.names)}
 
 
 def _values(where: _Where, table: Any) -> dict[str, Any]:

@@ -24,12 +24,12 @@ import attrs
 from spitemalice.errors import RulesetError
 from spitemalice.model import GameState
 from spitemalice.moves import Discard, Move, Play
-from spitemalice.rules.datarules.evaluate import move_views, position_views
+from spitemalice.rules.datarules.evaluate import Condition
 from spitemalice.rules.hookspecs import hookimpl
 from spitemalice.rules.policies import Clause, MoveFilter
 from spitemalice.rules.ruleset import Ruleset, convert_param
 
-Condition = Callable[[Mapping[str, Any]], Any]
+Evaluator = Callable[[Mapping[str, Any]], Any]
 
 
 @attrs.frozen
@@ -41,7 +41,7 @@ class Spec:
         clause: its rule-sheet clause.
         table: the table as read (what the plugin pickles as) and ``file``, ``index``: where.
         kinds: the move kinds a ``forbid`` rule names; ``condition``: its ``when`` or the
-            ``require`` condition (``None``: always); ``groups``: the names' groups it reads.
+            ``require`` condition (``None``: always).
         reason, message: the refusal of a forbid or require rule.
         values: parameter -> evaluator, or a value given as itself, of a values rule.
         refuse_when, refusal: a test of the rule set that refuses the stack, and why.
@@ -55,11 +55,10 @@ class Spec:
     index: int
     kinds: frozenset[str] = frozenset()
     condition: Condition | None = None
-    groups: frozenset[str] = frozenset()
     reason: str = ""
     message: str = ""
     values: Mapping[str, Any] = attrs.field(factory=dict)
-    refuse_when: Condition | None = None
+    refuse_when: Evaluator | None = None
     refusal: str = ""
     rebuild: Callable[..., Any] | None = None
 
@@ -102,10 +101,6 @@ def _kind(move: Move) -> str:
     return "pair-discard" if len(move.cards) == 2 else "discard"
 
 
-def _names(spec: Spec, ruleset: Ruleset, state: GameState) -> dict[str, Any]:
-    return position_views(ruleset, state, spec.groups)
-
-
 class ForbidRule(DataRule):
     """``forbid``: a move of one of the kinds named is refused while ``when`` holds."""
 
@@ -113,21 +108,13 @@ class ForbidRule(DataRule):
     def spitemalice_filter_moves(self, ruleset: Ruleset, state: GameState,
                                  moves: tuple[Move, ...]) -> MoveFilter | None:
         spec = self.spec
-        kinds, condition = spec.kinds, spec.condition
-        names: dict[str, Any] | None = None
-        allowed: list[Move] = []
-        for move in moves:
-            if _kind(move) in kinds:
-                if condition is None:
-                    continue
-                if names is None:
-                    names = _names(spec, ruleset, state)
-                if condition({**names, **move_views(ruleset, state, move)}):
-                    continue
-            allowed.append(move)
+        kinds = spec.kinds
+        holds = None if spec.condition is None else spec.condition.at(ruleset, state)
+        allowed = tuple(move for move in moves if _kind(move) not in kinds or (
+            holds is not None and not holds(move)))
         if len(allowed) == len(moves):
             return None
-        return MoveFilter(tuple(allowed), spec.reason, spec.message)
+        return MoveFilter(allowed, spec.reason, spec.message)
 
 
 class RequireRule(DataRule):
@@ -137,11 +124,8 @@ class RequireRule(DataRule):
     def spitemalice_filter_moves(self, ruleset: Ruleset, state: GameState,
                                  moves: tuple[Move, ...]) -> MoveFilter | None:
         spec = self.spec
-        condition = spec.condition
-        assert condition is not None  # a require rule always has one
-        names = _names(spec, ruleset, state)
-        allowed = tuple(move for move in moves
-                        if condition({**names, **move_views(ruleset, state, move)}))
+        assert spec.condition is not None  # a require rule always has one
+        allowed = tuple(filter(spec.condition.at(ruleset, state), moves))
         if not allowed or len(allowed) == len(moves):
             return None
         return MoveFilter(allowed, spec.reason, spec.message)
