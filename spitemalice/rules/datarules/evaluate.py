@@ -222,7 +222,9 @@ class Condition:
     """A checked condition, ready to be asked about the candidate moves of a position.
 
     Args:
-        text, tree: the expression and its checked syntax tree; ``names``: the names it reads.
+        text: the expression.
+        tree: its checked syntax tree.
+        names: the vocabulary names it reads.
 
     Raises:
         RulesetError: ``simpleeval`` is not installed (the message names the extra).
