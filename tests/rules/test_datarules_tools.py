@@ -12,6 +12,7 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer
+from spitemalice.cli import main
 from spitemalice.formats import dumps_record, loads_record, record_game
 from spitemalice.formats.replay import replay, rules_for
 from spitemalice.runs.loop import play_game
@@ -85,3 +86,15 @@ def test_a_condition_is_asked_once_per_combination_of_what_it_reads() -> None:
     first = hook(rules.ruleset, state, moves)
     asked = len(calls)
     assert hook(rules.ruleset, state, moves) == first and len(calls) == asked  # remembered
+
+
+def test_coverage_counts_the_data_rules_clauses(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["simulate", str(PAYOFF_FIRST), "--games", "4", "--seed", "1", "--jobs", "1",
+                   "--coverage"])
+    out = capsys.readouterr().out
+    assert status == 0
+    rows = {line.split()[0]: line.split() for line in out.splitlines()
+            if line.startswith("PF-")}
+    played, refused = (int(rows["PF-1"][i].replace(",", "")) for i in (1, 2))
+    assert played > 0 and refused > 0 and "payoff-first" in rows["PF-1"]
+    assert int(rows["PF-2"][2].replace(",", "")) > 0 and "doubled-discard" in rows["PF-2"]
