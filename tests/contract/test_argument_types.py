@@ -209,6 +209,7 @@ ONE_NAME = {f"spitemalice.env:{name}(house_rules)" for name in (
 INTERNAL = {
     "spitemalice.env.arguments:agent_of(agents)",
     "spitemalice.rules.checks:check_conflicts(plugins)",
+    "spitemalice.rules.datarules.evaluate:Condition(names)",
     "spitemalice.rules.checks:clause_table(plugins)", "spitemalice.rules.findings:cite(clause_ids)",
     "spitemalice.rules.findings:known_names(table)",
     "spitemalice.rules.hookspecs:spitemalice_conflicts(plugins)",
