@@ -9,11 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import spitemalice as sm
-
-ROOT_DIR = Path(__file__).parents[2]
 from spitemalice.testing.conformance import clause_citations
 
 TESTS = Path(__file__).resolve().parents[1]
+ROOT_DIR = Path(__file__).parents[2]
 
 
 def cited_clauses() -> dict[str, set[str]]:
