@@ -143,3 +143,17 @@ CONNECTION_BACKLOG = 64
 """Connections the play server's listening socket queues before it accepts them, and the
 most it accepts at once (Python's event loop accepts up to this many in one step, before any
 of them is counted)."""
+
+MAX_DATA_RULES = 64
+"""House rules one rule-set file may declare in its ``[[rule]]`` tables
+(:mod:`spitemalice.rules.datarules`)."""
+
+MAX_CONDITION_CHARS = 400
+"""Longest condition or value expression of a data house rule, in characters."""
+
+MAX_CONDITION_DEPTH = 12
+"""Deepest nesting of a data house rule's expression: operators inside operators, counted as
+the levels of its syntax tree (``a and (b or not c)`` is 4 deep)."""
+
+MAX_CONDITION_NUMBER = 10**6
+"""Largest number written in a data house rule's expression (a card game counts far less)."""

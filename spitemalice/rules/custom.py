@@ -13,6 +13,13 @@ A custom rule set file looks like this (``examples/`` ships two)::
     players = 3
     payoff_size = 13
 
+    [[rule]]                                # optional: house rules written as data
+    clause = "DD-1"
+    ...
+
+Each ``[[rule]]`` table is a house rule of the file's own (:mod:`spitemalice.rules.datarules`),
+compiled when the file is read and stacked after the ``house_rules`` it names.
+
 ``base`` may name another custom file (a path relative to this file) when the caller allows
 it (``allow_files=True``, ``--allow-files`` on the command line): a file may come from a
 stranger, so by default a name inside it is an installed rule set's name and never a path.  The
@@ -41,11 +48,12 @@ import attrs
 
 from spitemalice import files, guards, limits, wording
 from spitemalice.errors import RulesetError
+from spitemalice.rules import datarules
 from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, convert_param
 from spitemalice.wording import shown as _shown
 
 REQUIRED = ("title", "version", "base")
-OPTIONAL = ("house_rules", "params", "name", "description")
+OPTIONAL = ("house_rules", "params", "name", "description", "rule")
 KEYS = REQUIRED + OPTIONAL
 PARAMS = tuple(name for name in FIELD_NAMES if name not in IDENTITY_FIELDS)
 _MAX_DEPTH = 8
@@ -63,6 +71,7 @@ class CustomRuleset:
         params: parameter overrides (converted), the base file's overridden by this file's.
         param_files: for each parameter in ``params``, the name of the file in the chain that
             set it (so ``rules`` credits a base file's value to that file).
+        rules: the plugins of the ``[[rule]]`` tables, the base file's first.
     """
 
     path: Path
@@ -74,6 +83,7 @@ class CustomRuleset:
     house_rules: tuple[str, ...]
     params: Mapping[str, Any]
     param_files: Mapping[str, str] = attrs.field(factory=dict)
+    rules: tuple[object, ...] = ()
 
 
 def is_file_name(name: str | os.PathLike[str]) -> bool:
@@ -111,7 +121,7 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
         raise RulesetError(f"{path}: base: the files name each other in a cycle: {chain}")
     if len(seen) >= _MAX_DEPTH:
         raise RulesetError(f"{path}: base: more than {_MAX_DEPTH} files deep")
-    data = _toml(path)
+    data, text = _toml(path)
     where = str(path)
     unknown = [key for key in data if key not in KEYS]
     if unknown:
@@ -131,9 +141,10 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
     house_rules = _names(where, data.get("house_rules", []))
     params = _params(where, data.get("params", {}))
     own_files = dict.fromkeys(params, path.name)
+    rules = datarules.compile_rules(data["rule"], where, text) if "rule" in data else ()
     if not is_file_name(base):
         return CustomRuleset(path, name, title, version, description, base, house_rules, params,
-                             own_files)
+                             own_files, rules)
     if not allow_files:
         raise RulesetError(f"{where}: base: {_shown(base)} is a file; a base names an "
                            "installed rule set unless files are allowed (load(..., "
@@ -142,15 +153,17 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
     return CustomRuleset(
         path, name, title, version, description, parent.base,
         parent.house_rules + house_rules, {**parent.params, **params},
-        {**parent.param_files, **own_files},
+        {**parent.param_files, **own_files}, parent.rules + rules,
     )
 
 
-def _toml(path: Path) -> dict[str, Any]:
+def _toml(path: Path) -> tuple[dict[str, Any], str]:
+    """The file's TOML data, and its text (for the lines and columns of a rule's faults)."""
     if not path.exists():
         raise RulesetError(f"{path}: no such custom rule set file")
     try:
-        data = tomllib.loads(files.read_file(path, limits.MAX_TOML_BYTES).decode("utf-8-sig"))
+        text = files.read_file(path, limits.MAX_TOML_BYTES).decode("utf-8-sig")
+        data = tomllib.loads(text)
     except files.FileRefused as error:
         raise RulesetError(f"{path}: cannot be read: {error}") from None
     except tomllib.TOMLDecodeError as error:
@@ -167,7 +180,7 @@ def _toml(path: Path) -> dict[str, Any]:
     if too_long:
         raise RulesetError(f"{path}: {too_long}: a number longer than {limits.MAX_DIGITS} "
                            "digits")
-    return data
+    return data, text
 
 
 def _long_number(data: Any, path: str = "") -> str:

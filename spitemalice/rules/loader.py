@@ -79,6 +79,7 @@ def _load_file(
     where = str(spec.path)
     variant = _file_plugin(where, "base", spec.base, "ruleset")
     own = [_file_plugin(where, "house_rules", rule, "house-rule") for rule in spec.house_rules]
+    own += spec.rules  # the file's own [[rule]] tables, compiled when it was read
     layer = FileLayer(spec.path.name, spec.name, spec.title, spec.version, dict(spec.params),
                       spec.description, dict(spec.param_files))
     try:

@@ -86,6 +86,12 @@ def load_plugin(name: str, kind: str | None = None) -> object:
     if not isinstance(name, str):
         raise TypeError(f"load_plugin takes a plugin's name (a str), not {given_text(name)}")
     found = _entry_points()
+    file, colon, clause = name.partition(":")
+    if name not in found and colon and file.lower().endswith(".toml"):
+        # A record made under a rule-set file names each of its data rules so.
+        raise RulesetError(f"{shown(name)} is house rule {shown(clause)} of the rule-set file "
+                           f"{shown(file)}, not an installed plugin: load that file and pass "
+                           "its rule book (replay(record, load(path)))")
     if name not in found:
         known = sorted(n for n in found if kind is None or _kind_of(found[n]) == kind)
         what = "house rule" if kind == "house-rule" else "rule set"

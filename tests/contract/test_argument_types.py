@@ -222,6 +222,8 @@ ONE_NAME = {f"spitemalice.env:{name}(house_rules)" for name in (
 INTERNAL = {
     "spitemalice.env.arguments:agent_of(agents)",
     "spitemalice.rules.checks:check_conflicts(plugins)",
+    "spitemalice.rules.datarules.evaluate:Condition(names)",
+    "spitemalice.rules.datarules.plugins:DataRule.spitemalice_conflicts(plugins)",
     "spitemalice.rules.checks:clause_table(plugins)", "spitemalice.rules.findings:cite(clause_ids)",
     "spitemalice.rules.findings:known_names(table)",
     "spitemalice.rules.hookspecs:spitemalice_conflicts(plugins)",
@@ -479,6 +481,8 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.rules.sheet:team_list(teams)": _TEAMS,
     "spitemalice.rules.hookspecs:spitemalice_completed_pile(pile)": _HOOKSPEC,
     "spitemalice.rules.hookspecs:spitemalice_filter_moves(moves)": _HOOKSPEC,
+    "spitemalice.rules.datarules.plugins:ForbidRule.spitemalice_filter_moves(moves)": _HOOKSPEC,
+    "spitemalice.rules.datarules.plugins:RequireRule.spitemalice_filter_moves(moves)": _HOOKSPEC,
     "spitemalice.rules.hookspecs:spitemalice_partner_piles(teams)": _HOOKSPEC,
     "spitemalice.rules.hookspecs:spitemalice_score(teams)": _HOOKSPEC,
     "spitemalice.rules.hookspecs:spitemalice_team_won(team)": _HOOKSPEC,

@@ -256,6 +256,11 @@ LEFT_ALONE = {
         "a hook's specification: the engine calls the plugins' hooks with its own state")
        for name in ("spitemalice_filter_moves", "spitemalice_end_of_game",
                     "spitemalice_completed_pile", "spitemalice_team_won", "spitemalice_score")},
+    **{f"spitemalice.rules.datarules.plugins:{name}.spitemalice_filter_moves(state)": (
+        "a data house rule's hook: the engine calls it with its own state")
+       for name in ("ForbidRule", "RequireRule")},
+    "spitemalice.rules.datarules.evaluate:Condition.at(state)": (
+        "asked by a data house rule's hook with the engine's own state"),
     "spitemalice.formats.replay:RecordProblem(before)": (
         "an error the replay raises with the state it reached; not made by callers"),
     "spitemalice.play.table_view:TableView(view)": (

@@ -17,14 +17,22 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```", re.M | re.S)
 
 
-def test_mkdocs_build_strict_passes_and_the_api_reference_is_there(tmp_path: Path) -> None:
-    site = tmp_path / "site"
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once with ``mkdocs build --strict`` (the build must pass)."""
+    home = tmp_path_factory.mktemp("mkdocs")
+    site = home / "site"
     built = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
         cwd=ROOT, capture_output=True, text=True, check=False,
-        env={"NO_MKDOCS_2_WARNING": "1", "PATH": "", "HOME": str(tmp_path)},
+        env={"NO_MKDOCS_2_WARNING": "1", "PATH": "", "HOME": str(home)},
     )
     assert built.returncode == 0, built.stderr[-3000:]
+    return site
+
+
+def test_mkdocs_build_strict_passes_and_the_api_reference_is_there(built_site: Path) -> None:
+    site = built_site
     assert (site / "index.html").is_file() and (site / "tutorial" / "index.html").is_file()
     api = {page: (site / "api" / page / "index.html").read_text(encoding="utf-8")
            for page in ("model", "engine", "rules", "records", "play", "env", "runs")}
@@ -62,6 +70,67 @@ def test_mkdocs_build_strict_passes_and_the_api_reference_is_there(tmp_path: Pat
     for page, text in api.items():
         for role in ("class", "func", "meth", "attr", "mod", "exc", "data"):
             assert f":{role}:`" not in text, (page, role)
+
+
+FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
+
+
+def _source_blocks(text: str) -> tuple[list[str], list[str]]:
+    """The fenced blocks of a page's Markdown (each as its first line that is not blank) and
+    its level-2 headings outside them."""
+    blocks: list[str] = []
+    headings: list[str] = []
+    lines = iter(text.splitlines())
+    for line in lines:
+        opened = FENCE.match(line)
+        if not opened:
+            if line.startswith("## "):
+                headings.append(line[3:].strip())
+            continue
+        body = []
+        for inner in lines:
+            closing = FENCE.match(inner)
+            if closing and closing.group(1)[0] == opened.group(1)[0] and \
+                    len(closing.group(1)) >= len(opened.group(1)) and not closing.group(2):
+                break
+            body.append(inner)
+        first = next((b.strip() for b in body if b.strip()), "")
+        if first:
+            blocks.append(first)
+    return blocks, headings
+
+
+def _site_page(site: Path, page: Path) -> Path:
+    relative = page.relative_to(ROOT / "docs").with_suffix("")
+    if relative.name == "index":
+        return site / relative.parent / "index.html"
+    return site / relative / "index.html"
+
+
+def test_every_fenced_block_of_the_source_is_a_code_block_on_the_site(
+        built_site: Path) -> None:
+    """A fence whose info string has words after the language (```python file=...,
+    ```console venv) was once left as paragraphs, the prose between two of them shown as
+    code and the sections after them gone from the contents (docs/_ext/fences.py)."""
+    pages = [p for p in (ROOT / "docs").rglob("*.md") if "_ext" not in p.parts]
+    checked = 0
+    for page in pages:
+        blocks, headings = _source_blocks(page.read_text(encoding="utf-8"))
+        rendered = _site_page(built_site, page).read_text(encoding="utf-8")
+        code = [html.unescape(re.sub(r"<[^>]+>", "", found)) for found in
+                re.findall(r"<pre[^>]*>(.*?)</pre>", rendered, re.S)]
+        for first in blocks:
+            assert any(first in " ".join(text.split()) or first in text for text in code), (
+                f"{page.name}: the block starting {first!r} is not a code block on the site")
+            checked += 1
+        assert "<p>```" not in rendered and "<p>~~~" not in rendered, page.name
+        shown = {html.unescape(re.sub(r"<[^>]+>", "", h)).replace("¶", "").strip()
+                 for h in re.findall(r"<h2[^>]*>(.*?)</h2>", rendered, re.S)}
+        for heading in headings:
+            assert heading.replace("`", "") in shown, (page.name, heading)
+    variants = _site_page(built_site, ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    assert 'class="filename">quick-malice/quick_malice.py<' in variants  # file= as the title
+    assert checked > 100
 
 
 def test_a_broken_reference_fails_the_strict_build(tmp_path: Path) -> None:

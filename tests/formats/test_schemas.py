@@ -19,11 +19,13 @@ from spitemalice.cli import main
 from spitemalice.engine.views import view_of
 from spitemalice.formats import dumps_record, record_game, state_to_dict, view_to_dict
 from spitemalice.formats.schema import SCHEMA_NAMES, schema, schema_text
+from spitemalice.rules import datarules
 from spitemalice.rules.custom import KEYS, PARAMS
 
 ROOT = Path(__file__).parents[2]
 RECORDS = sorted((ROOT / "seeds" / "records").glob("*.json"))
-TOML_FILES = sorted((ROOT / "examples").glob("*.toml"))
+TOML_FILES = sorted([*(ROOT / "examples").glob("*.toml"),
+                     *(ROOT / "examples" / "house-rules").glob("*.toml")])
 
 
 def validator(name: str) -> Draft202012Validator:
@@ -187,6 +189,42 @@ def test_the_rule_set_schema_names_every_key_and_parameter() -> None:
     ruleset = schema("ruleset")
     assert set(ruleset["properties"]) == set(KEYS)
     assert set(ruleset["properties"]["params"]["properties"]) == set(PARAMS)
+
+
+def test_the_rule_set_schema_names_every_key_of_a_data_rule() -> None:
+    rule = schema("ruleset")["properties"]["rule"]["items"]
+    assert set(rule["properties"]) == set(datarules.KEYS)
+    assert set(rule["properties"]["values"]["properties"]) == set(PARAMS)
+
+
+@pytest.mark.parametrize("body", [
+    {"clause": "X-1", "text": "t", "source": "s", "forbid": "discard", "reason": "no-go"},
+    {"clause": "X-1", "text": "t", "source": "s", "forbid": "pass", "reason": "a",
+     "message": "m"},
+    {"clause": "X-1", "text": "t", "source": "s", "forbid": "discard", "require": "true",
+     "reason": "a", "message": "m"},
+    {"clause": "X-1", "text": "t", "source": "s", "wen": "true"},
+    {"clause": "X 1", "text": "t", "source": "s"},
+    {"clause": "X-1", "text": "t", "source": "s", "values": {"payof_size": "3"}},
+    {"clause": "X-1", "text": "t", "source": "s", "require": "move.wild " * 50,
+     "reason": "a", "message": "m"},
+], ids=str)
+def test_the_rule_set_schema_refuses_a_malformed_data_rule(body: dict[str, Any],
+                                                           tmp_path: Path) -> None:
+    document = {"title": "t", "version": "1", "base": "g4a", "rule": [body]}
+    assert errors("ruleset", document)
+    path = tmp_path / "bad.toml"
+    lines = ['title = "t"', 'version = "1"', 'base = "g4a"', "[[rule]]"]
+    lines += [f"{key} = {_toml_value(value)}" for key, value in body.items()]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(sm.RulesetError):
+        sm.load(path)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {json.dumps(v)}" for k, v in value.items()) + " }"
+    return json.dumps(value)
 
 
 @pytest.mark.parametrize("path", TOML_FILES, ids=lambda p: p.name)

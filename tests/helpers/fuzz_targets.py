@@ -46,6 +46,7 @@ from spitemalice.formats import (
     parse_view,
     record_result,
 )
+from spitemalice.rules.custom import read as read_custom
 from spitemalice.rules.ruleset import FIELD_NAMES
 from spitemalice.runs.loop import play_game
 
@@ -249,6 +250,41 @@ def _gen_toml(rng: random.Random) -> str:
     return _either(rng, valid, TOML_TOKENS)
 
 
+RULE_TOKENS = ["[[rule]]\n", 'clause = "X-1"\n', 'text = "t"\n', 'source = "s"\n',
+               'forbid = "discard"\n', 'require = "', 'when = "', 'reason = "r-1"\n',
+               'message = "m"\n', "[rule.values]\n", 'payoff_size = "', 'expects = ["',
+               "move.rank", "target.top", "hand.ranks", "draw.top", "payoff.under", " and ",
+               " or ", " not ", " in ", " if ", " else ", "==", "<", "+", "-", "//", "%",
+               "|", "&", "(", ")", "[", "]", "{", "}", "len(", "count(", "lowest(", ",", "1",
+               "0", "-1", "true", "'play'", '"', "__class__", "x.__dict__", "lambda: 1",
+               "[x for x in hand.ranks]", "9" * 30, "(" * 40, "not " * 30, "a" * 500]
+HOUSE_RULES = EXAMPLES / "house-rules"
+
+
+def _gen_rule_file(rng: random.Random) -> str:
+    def valid(r: random.Random) -> str:
+        return r.choice(sorted(HOUSE_RULES.glob("*.toml"))).read_text(encoding="utf-8")
+
+    return _either(rng, valid, RULE_TOKENS)
+
+
+def _run_rule_file(text: str) -> object:
+    """Read a rule-set file with [[rule]] tables (parse and compile, no rule book), then ask
+    every move filter it compiled about a dealt position: a condition that passed the checks
+    must evaluate without an error."""
+    path = Path(_FOLDER) / "rules.toml"
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    spec = read_custom(path)
+    rules = book("blackwood-frey")
+    state = _DEALT[0]
+    moves = sm.legal_moves(rules, state)
+    for plugin in spec.rules:
+        hook = getattr(plugin, "spitemalice_filter_moves", None)
+        if hook is not None:
+            hook(rules.ruleset, state, moves)
+    return spec
+
+
 PARAM_VALUES = ["3", "13", "unlimited", "equal", "none", "1,13", "K", "true", "no", "x",
                 "-5", "", "0", "A,Q", "*"]
 
@@ -333,12 +369,17 @@ _FOLDER = tempfile.mkdtemp(prefix="spitemalice-fuzz-")
 atexit.register(shutil.rmtree, _FOLDER, True)  # the folder goes when the run ends
 
 
+_DEALT: list[sm.GameState] = []
+
+
 def _temp_file(text: str) -> str:
     path = os.path.join(_FOLDER, "record.json")
     with open(path, "w", encoding="utf-8", errors="surrogatepass") as handle:
         handle.write(text)
     return path
 
+
+_DEALT.append(sm.deal(book("blackwood-frey"), 5))
 
 TARGETS = (
     Target("parse_card", _gen_card, parse_card),
@@ -350,6 +391,7 @@ TARGETS = (
     Target("loads_record+check", _gen_record, _run_record),
     Target("custom TOML file", _gen_toml, _run_toml),
     Target("parameters", _gen_params, _run_params),
+    Target("data house rules", _gen_rule_file, _run_rule_file),
     Target("command line", _gen_cli, _run_cli),
     *(Target(name, generate, run) for name, generate, run in ENV_TARGETS),
 )
