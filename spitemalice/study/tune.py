@@ -44,6 +44,11 @@ from spitemalice.study.tune_targets import Measured, Param, Plan, Target, measur
 JOURNAL = "journal.log"
 SETTINGS = "tune.json"
 STUDY = "tune"
+LATER = ("budget", "recheck", "recheck_games")
+"""Settings a resumed search may change (``tune.json`` leaves them out)."""
+REFUSED_RUN = 20
+"""Candidates in a row whose rules cannot be made (a value the rule set refuses) after which
+the search stops: the ranges hold too few playable values."""
 
 
 @attrs.frozen
@@ -161,7 +166,10 @@ def open_study(search: Search, folder: Path) -> Any:
     optuna = _optuna()
     folder.mkdir(parents=True, exist_ok=True)
     kept = folder / SETTINGS
-    settings = strict_json.loads(strict_json.dumps(search.as_dict()))
+    # The budget and the re-evaluation do not change what a trial plays: a larger budget
+    # goes on with the same search.
+    settings = {key: value for key, value in search.as_dict().items() if key not in LATER}
+    settings = strict_json.loads(strict_json.dumps(settings))
     if kept.exists():
         before = strict_json.loads(kept.read_text(encoding="utf-8"))
         if before != settings:
@@ -219,8 +227,10 @@ def search_trials(search: Search, study: Any, jobs: int | None, client: Any,
     optuna = _optuna()
     for trial in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
         study.tell(trial.number, state=optuna.trial.TrialState.FAIL)  # cut off by a stop
-    spent = games_spent(study)
-    while spent < search.budget:
+    spent, refused_run = games_spent(study), 0
+    # Candidates whose rules cannot be made play no game: REFUSED_RUN of them in a row end
+    # the search, as the budget would never be spent.
+    while spent < search.budget and refused_run < REFUSED_RUN:
         trial = study.ask()
         values = _suggest(trial, search.params)
         before = cpu_seconds()
@@ -231,6 +241,7 @@ def search_trials(search: Search, study: Any, jobs: int | None, client: Any,
             candidate = _told(study, trial, search, values, first, both, refused,
                               cpu_seconds() - before)
         spent = games_spent(study)
+        refused_run = refused_run + 1 if refused else 0
         if on_trial is not None:
             on_trial(candidate, spent)
     return False

@@ -90,8 +90,9 @@ def format_report(outcome: Outcome, command: str, paths: list[Path]) -> str:
              f"batch); CPU {outcome.cpu_seconds:,.1f} s",
              f"targets: {'; '.join(t.text() for t in search.targets)}",
              f"parameters: {'; '.join(p.text() for p in search.params)}",
-             f"bots: self-play {search.plan.bot}; skill {search.plan.strong} v "
-             f"{search.plan.weak}",
+             f"bots: self-play {search.plan.bot}" + (
+                 f"; skill {search.plan.strong} v {search.plan.weak}"
+                 if any(t.metric == "skill" for t in search.targets) else ""),
              f"rerun: {command}", ""]
     if not outcome.rechecked:
         lines.append("no candidate was re-evaluated" + (
@@ -120,9 +121,10 @@ def _candidate_lines(search: Search, rechecked: Rechecked, rank: int, path: Path
                      f"  {verdict}")
     if fresh.coverage is not None:
         rows = clause_coverage(search.book(candidate.values), fresh.coverage)
-        missed = [row.clause for row in rows if row.counted and not row.exercised]
+        missed = [row.clause for row in rows
+                  if row.counted and not row.exercised and not row.intended]
         lines.append(f"   rule coverage: {sum(r.exercised for r in rows)} of {len(rows)} "
-                     "clauses exercised" + (f"; not: {', '.join(missed)}" if missed else ""))
+                     "clauses exercised" + (f"; never: {', '.join(missed)}" if missed else ""))
     lines.append(f"   rule-set file: {path}")
     return lines
 
