@@ -53,7 +53,8 @@ def add_tune(commands: Commands) -> Parser:
     add_allow_files(tune)
     tune.add_argument("--param", action="append", required=True, metavar="NAME=LOW..HIGH",
                       help="a parameter to vary: whole numbers LOW..HIGH, or values A|B|C as "
-                           "--set takes them (repeatable)")
+                           "--set takes them, or TOTAL-OTHER to keep it and the varied OTHER "
+                           "at a fixed total (repeatable)")
     tune.add_argument("--target", action="append", required=True, metavar="METRIC=VALUE",
                       help="an aim: METRIC=VALUE+-TOL, METRIC>=VALUE or METRIC<=VALUE; metrics "
                            "completion, first-seat (VALUE may be 'fair'), turns (the median), "
@@ -93,6 +94,11 @@ def search_of(args: argparse.Namespace) -> Search:
     book = load_rules(args)
     params = tuple(parse_param(text) for text in args.param)
     names = [p.name for p in params]
+    for param in params:
+        if param.minus and param.minus not in [p.name for p in params if not p.minus]:
+            raise SpiteMaliceError(f"--param {param.text()}: {param.minus} is not a varied "
+                                   "parameter (give --param "
+                                   f"{param.minus}=LOW..HIGH too)")
     twice = sorted({n for n in names if names.count(n) > 1} | (set(names) & set(
         dict(args.settings))))
     if twice:

@@ -189,10 +189,15 @@ def open_study(search: Search, folder: Path) -> Any:
 def _suggest(trial: Any, params: Sequence[Param]) -> dict[str, object]:
     values: dict[str, object] = {}
     for param in params:
+        if param.minus:
+            continue  # after the parameter it follows
         if param.choices:
             values[param.name] = trial.suggest_categorical(param.name, list(param.choices))
         else:
             values[param.name] = trial.suggest_int(param.name, param.low, param.high)
+    for param in params:
+        if param.minus:
+            values[param.name] = param.high - int(str(values[param.minus]))
     return values
 
 
@@ -281,12 +286,23 @@ def cpu_spent(study: Any) -> float:
                study.get_trials(deepcopy=False))
 
 
-def best(study: Any, count: int) -> list[Candidate]:
+def best(study: Any, search: Search, count: int) -> list[Candidate]:
     """The ``count`` complete trials with the smallest loss (ties: the earlier trial)."""
     optuna = _optuna()
     done = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))
     done = sorted(done, key=lambda t: (t.value, t.number))
-    return [Candidate(t.number, dict(t.params), float(t.value), None) for t in done[:count]]
+    return [Candidate(t.number, _with_followers(search, t.params), float(t.value), None)
+            for t in done[:count]]
+
+
+def _with_followers(search: Search, given: dict[str, Any]) -> dict[str, object]:
+    """A trial's values with the parameters that follow another (``NAME=TOTAL-OTHER``), in
+    the order of ``--param``."""
+    values = dict(given)
+    for param in search.params:
+        if param.minus:
+            values[param.name] = param.high - int(str(values[param.minus]))
+    return {p.name: values[p.name] for p in search.params}
 
 
 def recheck(search: Search, candidates: Sequence[Candidate], jobs: int | None,
@@ -320,7 +336,8 @@ def trials_of(study: Any, search: Search) -> tuple[Candidate, ...]:
         measured = None if data is None else measured_from(data)
         loss = trial.value if trial.value is not None else (
             measured.loss(search.targets) if measured else float("inf"))
-        found.append(Candidate(trial.number, dict(trial.params), float(loss), measured,
+        found.append(Candidate(trial.number, _with_followers(search, trial.params),
+                               float(loss), measured,
                                trial.state == optuna.trial.TrialState.PRUNED))
     return tuple(found)
 
@@ -350,7 +367,7 @@ def tune(search: Search, folder: Path, jobs: int | None = 1, client: Any = None,
     rechecked: list[Rechecked] = []
     start = cpu_seconds()
     if not stopped:
-        rechecked, stopped = recheck(search, best(study, search.recheck), jobs, client)
+        rechecked, stopped = recheck(search, best(study, search, search.recheck), jobs, client)
     cpu = cpu_spent(study) + cpu_seconds() - start
     return Outcome(search, trials_of(study, search), tuple(rechecked), games_spent(study),
                    round(cpu, 1), stopped)

@@ -52,21 +52,26 @@ five points of a share; a tenth of the target for turns."""
 @attrs.frozen
 class Param:
     """A parameter the search varies: whole numbers ``low..high``, or one of ``choices``
-    (values as ``--set`` takes them)."""
+    (values as ``--set`` takes them); or one that follows another, ``high`` less the value
+    of parameter ``minus`` (a fixed total: ``draw_pack=52-jokers``)."""
 
     name: str
     low: int = 0
     high: int = 0
     choices: tuple[str, ...] = ()
+    minus: str = ""
 
     def text(self) -> str:
         """As ``--param`` gives it."""
+        if self.minus:
+            return f"{self.name}={self.high}-{self.minus}"
         return (f"{self.name}={'|'.join(self.choices)}" if self.choices
                 else f"{self.name}={self.low}..{self.high}")
 
 
 def parse_param(text: str) -> Param:
-    """``NAME=LOW..HIGH`` (whole numbers) or ``NAME=A|B|...`` (values as ``--set`` takes).
+    """``NAME=LOW..HIGH`` (whole numbers), ``NAME=A|B|...`` (values as ``--set`` takes), or
+    ``NAME=TOTAL-OTHER`` (``TOTAL`` less the value of the varied parameter ``OTHER``).
 
     Raises:
         SpiteMaliceError: another form, an unknown or identity parameter (with the closest
@@ -86,6 +91,9 @@ def parse_param(text: str) -> Param:
             raise SpiteMaliceError(f"--param {name}: the low end {low} is above the high end "
                                    f"{high}; write {name}={high}..{low}")
         return Param(name, low, high)
+    follows = re.fullmatch(r"(\d{1,6})-([a-z_]+)", value)
+    if follows:
+        return Param(name, high=int(follows[1]), minus=follows[2])
     choices = tuple(c.strip() for c in value.split("|"))
     if len(choices) < 2 or not all(choices):
         raise SpiteMaliceError(f"--param {name}: give a range LOW..HIGH of whole numbers or "

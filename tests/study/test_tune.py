@@ -20,7 +20,7 @@ from spitemalice.study.tune_targets import Param, Target, parse_param, parse_tar
 pytest.importorskip("optuna")
 
 TINY = ["tune", "starturn", "--set", "wild_ranks=0", "--param", "jokers=0..8",
-        "--param", "draw_pack=44|88", "--target", "completion>=90%", "--target",
+        "--param", "draw_pack=52-jokers", "--target", "completion>=90%", "--target",
         "turns=60+-30", "--bots", "greedy", "--budget", "60", "--batch", "6", "--recheck", "2",
         "--recheck-games", "8", "--jobs", "1", "--quiet"]
 
@@ -28,6 +28,7 @@ TINY = ["tune", "starturn", "--set", "wild_ranks=0", "--param", "jokers=0..8",
 def test_params_and_targets_are_read_as_written() -> None:
     assert parse_param("jokers=0..8") == Param("jokers", 0, 8)
     assert parse_param("wild_ranks=0|none") == Param("wild_ranks", choices=("0", "none"))
+    assert parse_param("draw_pack=52-jokers") == Param("draw_pack", high=52, minus="jokers")
     assert parse_target("completion>=95%") == Target("completion", ">=", 0.95)
     assert parse_target("turns=75±15") == Target("turns", "=", 75, 15)
     assert parse_target("first-seat=fair+-0.05") == Target("first-seat", "=", None, 0.05)
@@ -96,7 +97,7 @@ def test_a_search_reports_rechecked_candidates_whose_files_load(tmp_path: Path,
         assert entry["fresh"]["games"] == 8
         book = sm.load(entry["file"])
         assert book.ruleset.jokers == entry["values"]["jokers"]
-        assert book.ruleset.draw_pack == int(entry["values"]["draw_pack"])
+        assert book.ruleset.draw_pack == 52 - entry["values"]["jokers"]  # a fixed total
         assert book.ruleset.wild_ranks == frozenset({0})
     assert "rerun: spitemalice tune starturn --set wild_ranks=0" in printed
     assert "winner: trial" in printed and "rule coverage:" in printed
