@@ -287,12 +287,23 @@ def cpu_spent(study: Any) -> float:
 
 
 def best(study: Any, search: Search, count: int) -> list[Candidate]:
-    """The ``count`` complete trials with the smallest loss (ties: the earlier trial)."""
+    """The ``count`` best trials: the complete ones by their loss, then, when fewer completed,
+    the stopped ones by their first batch's loss (a search whose targets no candidate meets
+    at once still shows the nearest); ties: the earlier trial."""
     optuna = _optuna()
-    done = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))
-    done = sorted(done, key=lambda t: (t.value, t.number))
-    return [Candidate(t.number, _with_followers(search, t.params), float(t.value), None)
-            for t in done[:count]]
+    ranked = []
+    for state in (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED):
+        trials = study.get_trials(deepcopy=False, states=(state,))
+        ranked += sorted(trials, key=lambda t: (_loss(t), t.number))
+    return [Candidate(t.number, _with_followers(search, t.params), _loss(t), None,
+                      t.state == optuna.trial.TrialState.PRUNED) for t in ranked[:count]]
+
+
+def _loss(trial: Any) -> float:
+    """A complete trial's loss, or a stopped one's first batch's."""
+    if trial.value is not None:
+        return float(trial.value)
+    return float(trial.intermediate_values.get(0, float("inf")))
 
 
 def _with_followers(search: Search, given: dict[str, Any]) -> dict[str, object]:

@@ -114,8 +114,9 @@ def format_report(outcome: Outcome, command: str, paths: list[Path]) -> str:
 
 def _candidate_lines(search: Search, rechecked: Rechecked, rank: int, path: Path) -> list[str]:
     candidate, fresh = rechecked.candidate, rechecked.fresh
+    stopped = ", stopped after its first batch" if candidate.pruned else ""
     lines = [f"{rank}. trial {candidate.number}: {_values(candidate.values)} (search loss "
-             f"{candidate.loss:.3f}, fresh {fresh.loss(search.targets):.3f})"]
+             f"{candidate.loss:.3f}{stopped}; fresh {fresh.loss(search.targets):.3f})"]
     for target, verdict in zip(search.targets, fresh.verdicts(search.targets), strict=True):
         lines.append(f"   {target.text():<24} {_figure(target, fresh.metrics[target.metric])}"
                      f"  {verdict}")
