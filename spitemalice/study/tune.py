@@ -287,16 +287,23 @@ def cpu_spent(study: Any) -> float:
 
 
 def best(study: Any, search: Search, count: int) -> list[Candidate]:
-    """The ``count`` best trials: the complete ones by their loss, then, when fewer completed,
-    the stopped ones by their first batch's loss (a search whose targets no candidate meets
-    at once still shows the nearest); ties: the earlier trial."""
+    """The ``count`` best configurations: the complete trials by their loss, then, when fewer
+    completed, the stopped ones by their first batch's loss (a search whose targets no
+    candidate meets at once still shows the nearest); ties: the earlier trial; a
+    configuration tried twice counts once."""
     optuna = _optuna()
     ranked = []
     for state in (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED):
         trials = study.get_trials(deepcopy=False, states=(state,))
         ranked += sorted(trials, key=lambda t: (_loss(t), t.number))
-    return [Candidate(t.number, _with_followers(search, t.params), _loss(t), None,
-                      t.state == optuna.trial.TrialState.PRUNED) for t in ranked[:count]]
+    found: list[Candidate] = []
+    for trial in ranked:
+        values = _with_followers(search, trial.params)
+        # The sampler may propose a configuration again: it is re-evaluated once.
+        if len(found) < count and all(c.values != values for c in found):
+            found.append(Candidate(trial.number, values, _loss(trial), None,
+                                   trial.state == optuna.trial.TrialState.PRUNED))
+    return found
 
 
 def _loss(trial: Any) -> float:
