@@ -13,8 +13,6 @@ from helpers import sheet_checks as check
 from helpers.positions import position
 
 import spitemalice as sm
-
-NO_STARS = {"draw_pack": 52, "jokers": 0, "wild_ranks": "none"}  # starturn without stars
 from spitemalice.cards import SKIP_BO, card_text
 from spitemalice.engine.invariants import check_state
 from spitemalice.formats import (
@@ -29,6 +27,8 @@ from spitemalice.formats import (
 )
 from spitemalice.formats.picture import position_svg
 from spitemalice.study.simulate import simulate
+
+NO_STARS = {"draw_pack": 52, "jokers": 0, "wild_ranks": "none"}  # starturn without stars
 
 SK = sm.load("skip-bo")
 SB = "SB"
