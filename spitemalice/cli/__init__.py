@@ -58,6 +58,7 @@ COMMANDS: dict[str, Command] = {
     "tournament": Command("study", "add_tournament", "run_tournament"),
     "ladder": Command("ratings", "add_ladder", "run_ladder"),
     "balance": Command("ratings", "add_balance", "run_balance"),
+    "tune": Command("tune", "add_tune", "run_tune"),
     "play": Command("play", "add_play", "run_play"),
     "serve": Command("serve", "add_serve", "run_serve"),
     "bot": Command("serve", "add_bot", "run_bot"),

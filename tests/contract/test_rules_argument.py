@@ -253,6 +253,10 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
         lambda r: simulate.simulate(r, ["greedy"], 1, 1), TypeError),
     "spitemalice.study.tournament:tournament": (
         lambda r: tournament.tournament(r, ["greedy", "random"], 1, 1), TypeError),
+    "spitemalice.study.tune_targets:measure": (
+        lambda r: _module("study.tune_targets").measure(
+            r, _module("study.tune_targets").Plan("greedy", "greedy", "random", frozenset()),
+            range(1), 1), TypeError),
     # validation
     "spitemalice.validation.run:validate_book": (lambda r: validate_book(r, 1), TypeError),
     "spitemalice.validation.run:validate_book(base)": (

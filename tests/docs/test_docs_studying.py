@@ -37,7 +37,11 @@ def test_the_command_prints_what_the_page_shows(command: str, shown: str,
     assert CHECKER.check_output(shown, printed, doctest.ELLIPSIS), printed
 
 
-def test_the_python_example_prints_what_the_page_shows() -> None:
+def test_the_python_example_prints_what_the_page_shows(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # In an empty folder, as the page's blocks run (docs/contributing.md): `tune` writes its
+    # output folder there.
+    monkeypatch.chdir(tmp_path)
     source = "\n".join(PYTHON.findall(PAGE.read_text(encoding="utf-8")))
     test = doctest.DocTestParser().get_doctest(source, {}, "studying.md", str(PAGE), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)

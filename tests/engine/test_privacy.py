@@ -30,6 +30,7 @@ CONFIGS: list[tuple] = [
     ("blackwood-frey", ("mandatory-aces",)), ("g4a", ("pair-discards", "wild-must-be-covered")),
     ("blackwood-frey", ("unlimited-build-piles", "natural-ace-two")), ("skip-bo", ()),
     ("skip-bo", ("partnerships",), 4), ("blackwood-frey", ("partnerships",), 4),
+    ("hasbro", ()), ("hasbro", (), 5),
 ]
 
 

@@ -50,7 +50,7 @@ from spitemalice.rules.custom import read as read_custom
 from spitemalice.rules.ruleset import FIELD_NAMES
 from spitemalice.runs.loop import play_game
 
-RULESETS = ("blackwood-frey", "g4a", "misery", "starturn", "uspcc", "skip-bo")
+RULESETS = ("blackwood-frey", "g4a", "misery", "starturn", "uspcc", "skip-bo", "hasbro")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 # Pieces a hostile input is made of: the grammar's own tokens, and the things that broke

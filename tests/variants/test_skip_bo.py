@@ -28,6 +28,8 @@ from spitemalice.formats import (
 from spitemalice.formats.picture import position_svg
 from spitemalice.study.simulate import simulate
 
+NO_STARS = {"draw_pack": 52, "jokers": 0, "wild_ranks": "none"}  # starturn without stars
+
 SK = sm.load("skip-bo")
 SB = "SB"
 
@@ -376,7 +378,7 @@ def test_house_rule_a_skip_bo_card_may_not_be_discarded() -> None:
     bf = sm.load("blackwood-frey", ["no-wild-discards"])
     assert check.refused(bf, position(bf, hands=["KS 9S"]), "KS>D1").reason == "forbidden-discard"
     with pytest.raises(sm.RulesetError, match="starturn has no wild cards"):
-        sm.load("starturn", ["no-wild-discards"])
+        sm.load("starturn", ["no-wild-discards"], draw_pack=52, jokers=0, wild_ranks="none")
 
 
 @pytest.mark.clause("NW-2")
@@ -415,7 +417,8 @@ def test_house_rule_no_two_skip_bo_cards_in_a_row() -> None:
                         ("change nothing with wild-must-be-covered",
                          ["wild-must-be-covered", "no-wild-on-wild"])):
         with pytest.raises(sm.RulesetError, match=name):
-            sm.load("starturn" if "starturn" in name else "blackwood-frey", rules)
+            sm.load("starturn" if "starturn" in name else "blackwood-frey", rules,
+                    **NO_STARS if "starturn" in name else {})
 
 
 @pytest.mark.clause("NO-2")
@@ -450,7 +453,8 @@ def test_house_rule_a_skip_bo_card_never_stands_for_12() -> None:
                         ("change nothing with wild-must-be-covered",
                          ["wild-must-be-covered", "no-wild-ceiling"])):
         with pytest.raises(sm.RulesetError, match=name):
-            sm.load("starturn" if "starturn" in name else "blackwood-frey", rules)
+            sm.load("starturn" if "starturn" in name else "blackwood-frey", rules,
+                    **NO_STARS if "starturn" in name else {})
 
 
 @pytest.mark.clause("NC-1")

@@ -1,0 +1,391 @@
+"""``spitemalice tune``: search a rule set's parameters for configurations that meet stated
+targets (:mod:`~spitemalice.study.tune_targets`), with Optuna's TPE sampler.
+
+Each candidate (a trial) plays :attr:`Search.batch` self-play games (and as many duplicate
+deals for ``skill``) on the search's seeds, the same games for every candidate (common random
+numbers: candidates differ by their rules, not by their luck).  A candidate whose interval
+already misses a target after that first batch is hopeless and is stopped there (Optuna's
+*pruned* state); the others play a second batch, and the search minimises the sum of the
+squared misses of their estimates (:meth:`~spitemalice.study.tune_targets.Measured.loss`).
+Trials are asked for until the budget of games is spent.
+
+Then the best :attr:`Search.recheck` candidates are re-evaluated at fresh seeds (a seed set no
+trial used), with the rule coverage of their self-play games: a verdict is published only when
+it survives an independent sample (design notes §10).  The winner is the re-evaluated candidate
+with the most targets passed, then the smallest loss.
+
+Every trial is kept in an Optuna journal file in the output folder (``journal.log``), written
+as each trial ends, so an interrupted search resumes with the games already spent counted;
+``tune.json`` there keeps the search's settings, and a search with other settings is refused.
+The TPE sampler is seeded, so a search that is never interrupted is repeatable; a resumed one
+draws its later candidates from a fresh sampler state (the trials it already has still guide
+it).
+"""
+
+from __future__ import annotations
+
+import resource
+import warnings
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from spitemalice.engine.shuffle import derive_seed
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.files import write_file
+from spitemalice.formats import strict_json
+from spitemalice.rules.loader import load
+from spitemalice.runs.workers import worker_cpu_seconds
+from spitemalice.stops import held_stops
+from spitemalice.study.tune_targets import Measured, Param, Plan, Target, measure
+
+JOURNAL = "journal.log"
+SETTINGS = "tune.json"
+STUDY = "tune"
+LATER = ("budget", "recheck", "recheck_games")
+"""Settings a resumed search may change (``tune.json`` leaves them out)."""
+REFUSED_RUN = 20
+"""Candidates in a row whose rules cannot be made (a value the rule set refuses) after which
+the search stops: the ranges hold too few playable values."""
+
+
+@attrs.frozen
+class Search:
+    """A search's settings (what ``tune.json`` keeps).
+
+    Attributes:
+        ruleset: the rule set (a name or a file).
+        house_rules: house rules stacked on it.
+        settings: fixed ``--set`` values, ``(name, text)``.
+        params: the parameters varied.
+        targets: the aims.
+        budget: games the trials may play in all (the re-evaluation comes on top).
+        batch: self-play games per stage of a trial (and duplicate deals, with ``skill``).
+        recheck: candidates re-evaluated at fresh seeds.
+        recheck_games: self-play games of each re-evaluation.
+        seed: the run seed.
+        plan: the bots.
+        allow_files: a rule-set file's base may name another file.
+    """
+
+    ruleset: str
+    house_rules: tuple[str, ...]
+    settings: tuple[tuple[str, str], ...]
+    params: tuple[Param, ...]
+    targets: tuple[Target, ...]
+    budget: int
+    batch: int
+    recheck: int
+    recheck_games: int
+    seed: int
+    plan: Plan
+    allow_files: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready (what ``tune.json`` holds)."""
+        return {"ruleset": self.ruleset, "house_rules": list(self.house_rules),
+                "settings": [list(s) for s in self.settings],
+                "params": [p.text() for p in self.params],
+                "targets": [t.text() for t in self.targets], "budget": self.budget,
+                "batch": self.batch, "recheck": self.recheck,
+                "recheck_games": self.recheck_games, "seed": self.seed,
+                "bots": [self.plan.bot, self.plan.strong, self.plan.weak]}
+
+    def book(self, values: dict[str, object]) -> Any:
+        """The rule book of a candidate's ``values`` over the fixed settings.
+
+        Raises:
+            RulesetError: as :func:`spitemalice.load`.
+        """
+        return load(self.ruleset, list(self.house_rules), {**dict(self.settings), **values},
+                    allow_files=self.allow_files)
+
+
+@attrs.frozen
+class Candidate:
+    """A trial of the search: its number, values, loss and measured figures."""
+
+    number: int
+    values: dict[str, object]
+    loss: float
+    measured: Measured | None
+    pruned: bool = False
+
+
+@attrs.frozen
+class Rechecked:
+    """A candidate re-evaluated at fresh seeds: the search's figures and the fresh ones."""
+
+    candidate: Candidate
+    fresh: Measured
+
+    def passed(self, targets: Sequence[Target]) -> int:
+        return self.fresh.verdicts(targets).count("pass")
+
+
+@attrs.frozen
+class Outcome:
+    """What a search found: every trial, the re-evaluated best (winner first), the games
+    played by the trials, the CPU seconds of the whole search (its resumed parts added),
+    and whether it was stopped."""
+
+    search: Search
+    trials: tuple[Candidate, ...]
+    rechecked: tuple[Rechecked, ...]
+    games: int
+    cpu_seconds: float
+    interrupted: bool = False
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of the ``--jobs`` workers it let go (as the atlas
+    counts them; a Dask cluster's are not counted)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime + worker_cpu_seconds()
+
+
+def _optuna() -> Any:
+    try:
+        import optuna
+    except ImportError:
+        raise SpiteMaliceError("tune needs Optuna: pip install 'spitemalice[tune]'") from None
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
+    return optuna
+
+
+def open_study(search: Search, folder: Path) -> Any:
+    """The Optuna study of ``search`` in ``folder`` (made, or resumed from its journal).
+
+    Raises:
+        SpiteMaliceError: the folder holds a search with other settings, or Optuna is
+            missing.
+    """
+    optuna = _optuna()
+    folder.mkdir(parents=True, exist_ok=True)
+    kept = folder / SETTINGS
+    # The budget and the re-evaluation do not change what a trial plays: a larger budget
+    # goes on with the same search.
+    settings = {key: value for key, value in search.as_dict().items() if key not in LATER}
+    settings = strict_json.loads(strict_json.dumps(settings))
+    if kept.exists():
+        before = strict_json.loads(kept.read_text(encoding="utf-8"))
+        if before != settings:
+            raise SpiteMaliceError(f"{folder} holds a search with other settings ({kept}); "
+                                   "give the same settings to resume it, or another --out")
+    else:
+        write_file(kept, strict_json.dumps(settings, indent=1, sort_keys=True) + "\n",
+                   force=True, what="the search's settings")
+    backend = optuna.storages.journal.JournalFileBackend(str(folder / JOURNAL))
+    storage = optuna.storages.JournalStorage(backend)
+    sampler = optuna.samplers.TPESampler(seed=derive_seed(search.seed, "tune-sampler") % 2**32,
+                                         n_startup_trials=8, multivariate=True)
+    return optuna.create_study(study_name=STUDY, storage=storage, sampler=sampler,
+                               direction="minimize", load_if_exists=True)
+
+
+def _suggest(trial: Any, params: Sequence[Param]) -> dict[str, object]:
+    values: dict[str, object] = {}
+    for param in params:
+        if param.minus:
+            continue  # after the parameter it follows
+        if param.choices:
+            values[param.name] = trial.suggest_categorical(param.name, list(param.choices))
+        else:
+            values[param.name] = trial.suggest_int(param.name, param.low, param.high)
+    for param in params:
+        if param.minus:
+            values[param.name] = param.high - int(str(values[param.minus]))
+    return values
+
+
+def _metrics_of(search: Search) -> Plan:
+    return attrs.evolve(search.plan, metrics=frozenset(t.metric for t in search.targets))
+
+
+def run_trial(search: Search, values: dict[str, object], jobs: int | None,
+              client: Any) -> tuple[Measured | None, Measured | None, str]:
+    """Play one candidate: its first batch, and (unless a target's interval already misses)
+    its second; returns the first batch's figures, the whole trial's (``None`` when pruned or
+    refused) and why a candidate was refused (its rules cannot be made), else ``""``."""
+    from spitemalice.errors import RulesetError
+
+    try:
+        book = search.book(values)
+    except RulesetError as error:
+        return None, None, str(error)
+    plan = _metrics_of(search)
+    first = measure(book, plan, range(search.batch), search.seed, jobs, client)
+    if first.interrupted or "fail" in first.verdicts(search.targets):
+        return first, None, ""
+    both = measure(book, plan, range(2 * search.batch), search.seed, jobs, client)
+    return first, both, ""
+
+
+def search_trials(search: Search, study: Any, jobs: int | None, client: Any,
+                  on_trial: Callable[[Candidate, int], None] | None = None) -> bool:
+    """Ask ``study`` for candidates until the trials' games reach the budget; ``on_trial`` is
+    called with each finished candidate and the games spent so far.  Returns whether a stop
+    (Ctrl-C) ended the search early."""
+    optuna = _optuna()
+    for trial in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
+        study.tell(trial.number, state=optuna.trial.TrialState.FAIL)  # cut off by a stop
+    spent, refused_run = games_spent(study), 0
+    # Candidates whose rules cannot be made play no game: REFUSED_RUN of them in a row end
+    # the search, as the budget would never be spent.
+    while spent < search.budget and refused_run < REFUSED_RUN:
+        trial = study.ask()
+        values = _suggest(trial, search.params)
+        before = cpu_seconds()
+        first, both, refused = run_trial(search, values, jobs, client)
+        if (first is not None and first.interrupted) or (both is not None and both.interrupted):
+            return True
+        with held_stops():  # a finished trial is kept whole in the journal
+            candidate = _told(study, trial, search, values, first, both, refused,
+                              cpu_seconds() - before)
+        spent = games_spent(study)
+        refused_run = refused_run + 1 if refused else 0
+        if on_trial is not None:
+            on_trial(candidate, spent)
+    return False
+
+
+def _told(study: Any, trial: Any, search: Search, values: dict[str, object],
+          first: Measured | None, both: Measured | None, refused: str,
+          cpu: float) -> Candidate:
+    optuna = _optuna()
+    played = (first.games if first else 0) + (both.games if both else 0)
+    trial.set_user_attr("games", played)
+    trial.set_user_attr("cpu_seconds", round(cpu, 2))
+    if refused:
+        trial.set_user_attr("refused", refused)
+        study.tell(trial, state=optuna.trial.TrialState.FAIL)
+        return Candidate(trial.number, values, float("inf"), None)
+    if both is None:
+        assert first is not None
+        trial.set_user_attr("measured", first.as_dict())
+        trial.report(first.loss(search.targets), 0)
+        study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+        return Candidate(trial.number, values, first.loss(search.targets), first, True)
+    trial.set_user_attr("measured", both.as_dict())
+    loss = both.loss(search.targets)
+    study.tell(trial, loss)
+    return Candidate(trial.number, values, loss, both)
+
+
+def games_spent(study: Any) -> int:
+    """Games the study's finished trials played (a resumed search counts them)."""
+    return sum(int(t.user_attrs.get("games", 0)) for t in study.get_trials(deepcopy=False))
+
+
+def cpu_spent(study: Any) -> float:
+    """CPU seconds the study's finished trials took, as each trial recorded."""
+    return sum(float(t.user_attrs.get("cpu_seconds", 0)) for t in
+               study.get_trials(deepcopy=False))
+
+
+def best(study: Any, search: Search, count: int) -> list[Candidate]:
+    """The ``count`` best configurations: the complete trials by their loss, then, when fewer
+    completed, the stopped ones by their first batch's loss (a search whose targets no
+    candidate meets at once still shows the nearest); ties: the earlier trial; a
+    configuration tried twice counts once."""
+    optuna = _optuna()
+    ranked = []
+    for state in (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED):
+        trials = study.get_trials(deepcopy=False, states=(state,))
+        ranked += sorted(trials, key=lambda t: (_loss(t), t.number))
+    found: list[Candidate] = []
+    for trial in ranked:
+        values = _with_followers(search, trial.params)
+        # The sampler may propose a configuration again: it is re-evaluated once.
+        if len(found) < count and all(c.values != values for c in found):
+            found.append(Candidate(trial.number, values, _loss(trial), None,
+                                   trial.state == optuna.trial.TrialState.PRUNED))
+    return found
+
+
+def _loss(trial: Any) -> float:
+    """A complete trial's loss, or a stopped one's first batch's."""
+    if trial.value is not None:
+        return float(trial.value)
+    return float(trial.intermediate_values.get(0, float("inf")))
+
+
+def _with_followers(search: Search, given: dict[str, Any]) -> dict[str, object]:
+    """A trial's values with the parameters that follow another (``NAME=TOTAL-OTHER``), in
+    the order of ``--param``."""
+    values = dict(given)
+    for param in search.params:
+        if param.minus:
+            values[param.name] = param.high - int(str(values[param.minus]))
+    return {p.name: values[p.name] for p in search.params}
+
+
+def recheck(search: Search, candidates: Sequence[Candidate], jobs: int | None,
+            client: Any) -> tuple[list[Rechecked], bool]:
+    """Each candidate re-evaluated on fresh seeds (no trial played them), with the rule
+    coverage of its self-play games; the winner first (most targets passed, then the
+    smallest fresh loss).  Also returns whether a stop cut it short."""
+    fresh_seed = derive_seed(search.seed, "tune-recheck")
+    done: list[Rechecked] = []
+    for candidate in candidates:
+        fresh = measure(search.book(candidate.values), _metrics_of(search),
+                        range(search.recheck_games), fresh_seed, jobs, client, coverage=True)
+        if fresh.interrupted:
+            return _ranked(search, done), True
+        done.append(Rechecked(candidate, fresh))
+    return _ranked(search, done), False
+
+
+def _ranked(search: Search, done: list[Rechecked]) -> list[Rechecked]:
+    return sorted(done, key=lambda r: (-r.passed(search.targets),
+                                       r.fresh.loss(search.targets), r.candidate.number))
+
+
+def trials_of(study: Any, search: Search) -> tuple[Candidate, ...]:
+    """Every finished trial as a :class:`Candidate` (figures from the journal)."""
+    optuna = _optuna()
+    states = (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED)
+    found = []
+    for trial in study.get_trials(deepcopy=False, states=states):
+        data = trial.user_attrs.get("measured")
+        measured = None if data is None else measured_from(data)
+        loss = trial.value if trial.value is not None else (
+            measured.loss(search.targets) if measured else float("inf"))
+        found.append(Candidate(trial.number, _with_followers(search, trial.params),
+                               float(loss), measured,
+                               trial.state == optuna.trial.TrialState.PRUNED))
+    return tuple(found)
+
+
+def measured_from(data: dict[str, Any]) -> Measured:
+    """A :class:`Measured` back from :meth:`Measured.as_dict`."""
+    from spitemalice.measures.interval import Interval
+
+    metrics = {k: Interval(**_finite(v)) for k, v in data["metrics"].items()}
+    return Measured(metrics, float(data["fair"]), int(data["games"]))
+
+
+def _finite(value: dict[str, Any]) -> dict[str, Any]:
+    """An interval as JSON keeps it: an end without a bound is ``null`` (infinite)."""
+    return {k: (float("inf") if v is None and k == "high" else v) for k, v in value.items()}
+
+
+def tune(search: Search, folder: Path, jobs: int | None = 1, client: Any = None,
+         on_trial: Callable[[Candidate, int], None] | None = None) -> Outcome:
+    """Run (or resume) ``search`` with its journal in ``folder`` and re-evaluate its best.
+
+    Raises:
+        SpiteMaliceError: as :func:`open_study`; a candidate's unknown bot.
+    """
+    study = open_study(search, folder)
+    stopped = search_trials(search, study, jobs, client, on_trial)
+    rechecked: list[Rechecked] = []
+    start = cpu_seconds()
+    if not stopped:
+        rechecked, stopped = recheck(search, best(study, search, search.recheck), jobs, client)
+    cpu = cpu_spent(study) + cpu_seconds() - start
+    return Outcome(search, trials_of(study, search), tuple(rechecked), games_spent(study),
+                   round(cpu, 1), stopped)

@@ -1,0 +1,263 @@
+"""What ``spitemalice tune`` searches and aims at: the parameters it varies (:class:`Param`),
+the targets it judges a candidate by (:class:`Target`) and how one candidate's games are
+measured against them (:func:`measure`).
+
+The metrics, each with the interval :mod:`spitemalice.measures` gives it:
+
+* ``completion``: the share of self-play games won (not drawn, blocked or stopped by the turn
+  limit), Wilson 95% interval (:func:`~spitemalice.measures.rates.wilson`);
+* ``first-seat``: the first seat's (first team's) share of the self-play games with a winner,
+  Wilson; the value ``fair`` stands for the fair share, one over the number of sides;
+* ``turns``: the median self-play game length in turns, with its distribution-free interval
+  (:func:`~spitemalice.study.balance.quantile`);
+* ``skill``: the strong bot's share of the games with a winner against the weak bot on
+  duplicate deals with the sides swapped (:mod:`~spitemalice.study.pairs`), Wilson.
+
+A target is ``METRIC=VALUE`` (with ``±TOL`` or ``+-TOL``: within that much), ``METRIC>=VALUE``
+or ``METRIC<=VALUE``; rates are written as shares (``0.95``) or percentages (``95%``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from spitemalice.engine.coverage import Tally
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.measures.interval import Interval
+from spitemalice.measures.rates import wilson
+from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest
+from spitemalice.runs.runner import GameRow, configuration, play_games
+from spitemalice.study.balance import _positions, quantile
+from spitemalice.study.pairs import PairTally, pair_configs, table_of
+from spitemalice.study.tournament import tournament_sides
+from spitemalice.wording import shown
+
+METRICS = ("completion", "first-seat", "turns", "skill")
+"""The metrics a target may name."""
+
+RATES = frozenset({"completion", "first-seat", "skill"})
+"""The metrics that are shares of games (0..1)."""
+
+SCALE = {"completion": 0.05, "first-seat": 0.05, "skill": 0.05, "turns": 0.1}
+"""How far outside a target counts as one unit of miss when the target gives no tolerance:
+five points of a share; a tenth of the target for turns."""
+
+
+@attrs.frozen
+class Param:
+    """A parameter the search varies: whole numbers ``low..high``, or one of ``choices``
+    (values as ``--set`` takes them); or one that follows another, ``high`` less the value
+    of parameter ``minus`` (a fixed total: ``draw_pack=52-jokers``)."""
+
+    name: str
+    low: int = 0
+    high: int = 0
+    choices: tuple[str, ...] = ()
+    minus: str = ""
+
+    def text(self) -> str:
+        """As ``--param`` gives it."""
+        if self.minus:
+            return f"{self.name}={self.high}-{self.minus}"
+        return (f"{self.name}={'|'.join(self.choices)}" if self.choices
+                else f"{self.name}={self.low}..{self.high}")
+
+
+def parse_param(text: str) -> Param:
+    """``NAME=LOW..HIGH`` (whole numbers), ``NAME=A|B|...`` (values as ``--set`` takes), or
+    ``NAME=TOTAL-OTHER`` (``TOTAL`` less the value of the varied parameter ``OTHER``).
+
+    Raises:
+        SpiteMaliceError: another form, an unknown or identity parameter (with the closest
+            name), or a range whose low end is above its high end.
+    """
+    name, sep, value = (part.strip() for part in text.partition("="))
+    valid = [n for n in FIELD_NAMES if n not in IDENTITY_FIELDS]
+    if not sep or not name or not value:
+        raise SpiteMaliceError(f"--param is NAME=LOW..HIGH or NAME=A|B, not {shown(text)}")
+    if name not in valid:
+        raise SpiteMaliceError(f"--param: unknown parameter {shown(name)}"
+                               f"{closest(name, valid)}; `spitemalice rules NAME` lists them")
+    span = re.fullmatch(r"(\d{1,6})\.\.(\d{1,6})", value)
+    if span:
+        low, high = int(span[1]), int(span[2])
+        if low > high:
+            raise SpiteMaliceError(f"--param {name}: the low end {low} is above the high end "
+                                   f"{high}; write {name}={high}..{low}")
+        return Param(name, low, high)
+    follows = re.fullmatch(r"(\d{1,6})-([a-z_]+)", value)
+    if follows:
+        return Param(name, high=int(follows[1]), minus=follows[2])
+    choices = tuple(c.strip() for c in value.split("|"))
+    if len(choices) < 2 or not all(choices):
+        raise SpiteMaliceError(f"--param {name}: give a range LOW..HIGH of whole numbers or "
+                               f"two or more values A|B, not {shown(value)}")
+    return Param(name, choices=choices)
+
+
+@attrs.frozen
+class Target:
+    """A stated aim: ``metric`` ``op`` ``value`` (``op`` is ``=`` with ``tol``, ``>=`` or
+    ``<=``); ``value`` ``None`` for ``first-seat=fair``."""
+
+    metric: str
+    op: str
+    value: float | None
+    tol: float = 0.0
+
+    def text(self) -> str:
+        """As ``--target`` gives it (``turns=75+-15``)."""
+        value = "fair" if self.value is None else f"{self.value:g}"
+        return f"{self.metric}{self.op}{value}" + (f"+-{self.tol:g}" if self.op == "=" else "")
+
+    def band(self, fair: float) -> tuple[float, float]:
+        """The values that meet the target (``fair``: the fair share of ``first-seat``)."""
+        value = fair if self.value is None else self.value
+        if self.op == ">=":
+            return value, math.inf
+        if self.op == "<=":
+            return -math.inf, value
+        return value - self.tol, value + self.tol
+
+    def verdict(self, interval: Interval, fair: float) -> str:
+        """``pass`` when the interval lies wholly in the band, ``fail`` when wholly outside,
+        else ``undecided`` (design notes §10: verdicts have three values)."""
+        low, high = self.band(fair)
+        if not interval.n:
+            return "undecided"
+        if low <= interval.low and interval.high <= high:
+            return "pass"
+        if interval.high < low or interval.low > high:
+            return "fail"
+        return "undecided"
+
+    def miss(self, estimate: float, fair: float) -> float:
+        """How far ``estimate`` lies outside the band, in units of the tolerance (or of
+        :data:`SCALE` when the target gives none)."""
+        low, high = self.band(fair)
+        gap = max(0.0, low - estimate, estimate - high)
+        unit = self.tol or SCALE[self.metric] * (1 if self.metric in RATES
+                                                 else abs(self.value or 1))
+        return gap / unit
+
+
+_TARGET = re.compile(r"([a-z-]+)\s*(>=|<=|=)\s*([0-9.]+%?|fair)\s*(?:(?:±|\+-)\s*([0-9.]+%?))?")
+
+
+def parse_target(text: str) -> Target:
+    """``METRIC=VALUE[±TOL]``, ``METRIC>=VALUE`` or ``METRIC<=VALUE``.
+
+    Raises:
+        SpiteMaliceError: another form, an unknown metric (with the closest), a rate outside
+            0..1, ``fair`` for another metric than ``first-seat``, or a tolerance with
+            ``>=``/``<=``.
+    """
+    found = _TARGET.fullmatch(text.strip())
+    if not found:
+        raise SpiteMaliceError(f"--target is METRIC=VALUE[+-TOL], METRIC>=VALUE or "
+                               f"METRIC<=VALUE (metrics: {', '.join(METRICS)}), not "
+                               f"{shown(text)}")
+    metric, op, value, tol = found.groups()
+    if metric not in METRICS:
+        raise SpiteMaliceError(f"--target: unknown metric {shown(metric)}"
+                               f"{closest(metric, list(METRICS))}; choose from "
+                               f"{', '.join(METRICS)}")
+    if value == "fair" and metric != "first-seat":
+        raise SpiteMaliceError(f"--target {metric}: 'fair' is a value of first-seat only")
+    if tol is not None and op != "=":
+        raise SpiteMaliceError(f"--target {metric}: a tolerance goes with =, not {op}")
+    number = None if value == "fair" else _amount(metric, value)
+    return Target(metric, op, number, 0.0 if tol is None else _amount(metric, tol))
+
+
+def _amount(metric: str, text: str) -> float:
+    try:
+        amount = float(text.rstrip("%")) / (100 if text.endswith("%") else 1)
+    except ValueError:
+        raise SpiteMaliceError(f"--target {metric}: {shown(text)} is no number") from None
+    if metric in RATES and not 0 <= amount <= 1:
+        raise SpiteMaliceError(f"--target {metric}: a share is 0..1 (or 0%..100%), not "
+                               f"{shown(text)}")
+    return amount
+
+
+@attrs.frozen
+class Measured:
+    """One candidate's games measured: each metric's interval, the fair share, the games
+    played (self-play and skill) and the rule coverage of the self-play games (when
+    recorded)."""
+
+    metrics: dict[str, Interval]
+    fair: float
+    games: int
+    coverage: Tally | None = None
+    interrupted: bool = False
+
+    def verdicts(self, targets: Sequence[Target]) -> list[str]:
+        """Each target's verdict."""
+        return [t.verdict(self.metrics[t.metric], self.fair) for t in targets]
+
+    def loss(self, targets: Sequence[Target]) -> float:
+        """The sum of the squared misses of the estimates: 0 when every estimate meets its
+        target; what the search minimises."""
+        return sum(t.miss(self.metrics[t.metric].estimate, self.fair) ** 2 for t in targets)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: each metric as ``{"estimate", "low", "high", "n"}``."""
+        return {"metrics": {k: v.as_dict() for k, v in self.metrics.items()},
+                "fair": self.fair, "games": self.games}
+
+
+@attrs.frozen
+class Plan:
+    """How a candidate is played: the self-play bot, the skill pair, the metrics needed."""
+
+    bot: str
+    strong: str
+    weak: str
+    metrics: frozenset[str]
+
+
+def measure(rules: RuleBook, plan: Plan, games: range, seed: int, jobs: int | None = 1,
+            client: Any = None, coverage: bool = False) -> Measured:
+    """Play games ``games`` of ``plan.bot`` in every seat of ``rules`` (and, when ``skill`` is
+    measured, the same deals twice with ``plan.strong`` against ``plan.weak``, sides swapped)
+    from run seed ``seed``, and measure every metric of :data:`METRICS`.
+
+    Raises:
+        TypeError: ``rules`` is no rule book.
+        SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly.
+    """
+    check_book(rules, "measure")
+    own = configuration(rules, [plan.bot])
+    run = play_games([own], seed, games, None, jobs, client, coverage)
+    rows = run.rows[0]
+    sides = tournament_sides(rules)
+    tally = PairTally(plan.strong, plan.weak)
+    played = len(rows)
+    interrupted = run.interrupted
+    if "skill" in plan.metrics and not interrupted:
+        pair = play_games(list(pair_configs(rules, plan.strong, plan.weak)), seed, games,
+                          None, jobs, client)
+        for one, two in zip(*pair.rows, strict=True):
+            tally.add_deal([table_of(rules, one), table_of(rules, two)])
+        played += 2 * len(pair.rows[0])
+        interrupted = pair.interrupted
+    metrics = _metrics(rows, sides, tally)
+    return Measured(metrics, 1 / len(sides), played, run.coverage[0] if coverage else None,
+                    interrupted)
+
+
+def _metrics(rows: Sequence[GameRow], sides: tuple[tuple[int, ...], ...],
+             tally: PairTally) -> dict[str, Interval]:
+    won = sum(row.outcome == "win" for row in rows)
+    return {"completion": wilson(won, len(rows)),
+            "first-seat": _positions(rows, sides)[0],
+            "turns": quantile(sorted(row.turns for row in rows), 0.5),
+            "skill": tally.rate}

@@ -1,0 +1,153 @@
+"""``spitemalice tune`` (spitemalice.study.tune, tune_targets, tune_report; spitemalice.cli.tune):
+parameters and targets are read strictly, a verdict is pass or fail only when the interval lies
+wholly on one side, a hopeless candidate is stopped after its first batch, the best are
+re-evaluated at fresh seeds and written as rule-set files that load, and an interrupted search
+resumes from its journal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import spitemalice as sm
+from spitemalice.cli import main
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.measures.interval import Interval
+from spitemalice.study.tune_targets import Param, Target, parse_param, parse_target
+
+pytest.importorskip("optuna")
+
+TINY = ["tune", "starturn", "--set", "wild_ranks=0", "--param", "jokers=0..8",
+        "--param", "draw_pack=52-jokers", "--target", "completion>=90%", "--target",
+        "turns=60+-30", "--bots", "greedy", "--budget", "60", "--batch", "6", "--recheck", "2",
+        "--recheck-games", "8", "--jobs", "1", "--quiet"]
+
+
+def test_params_and_targets_are_read_as_written() -> None:
+    assert parse_param("jokers=0..8") == Param("jokers", 0, 8)
+    assert parse_param("wild_ranks=0|none") == Param("wild_ranks", choices=("0", "none"))
+    assert parse_param("draw_pack=52-jokers") == Param("draw_pack", high=52, minus="jokers")
+    assert parse_target("completion>=95%") == Target("completion", ">=", 0.95)
+    assert parse_target("turns=75±15") == Target("turns", "=", 75, 15)
+    assert parse_target("first-seat=fair+-0.05") == Target("first-seat", "=", None, 0.05)
+    assert parse_target("turns=75+-15").text() == "turns=75+-15"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("jokers=8..0", "the low end 8 is above the high end 0"),
+    ("jokerz=0..8", "unknown parameter"),
+    ("name=0..3", "unknown parameter"),
+    ("jokers=5", "two or more values"),
+    ("jokers", "NAME=LOW..HIGH"),
+])
+def test_a_bad_param_is_refused_by_name(text: str, said: str) -> None:
+    with pytest.raises(SpiteMaliceError, match=said):
+        parse_param(text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("completion>=1.5", "a share is 0..1"),
+    ("length=60", "unknown metric"),
+    ("turns=fair", "'fair' is a value of first-seat only"),
+    ("skill>=0.6+-0.1", "a tolerance goes with ="),
+    ("completion", "METRIC=VALUE"),
+])
+def test_a_bad_target_is_refused_by_name(text: str, said: str) -> None:
+    with pytest.raises(SpiteMaliceError, match=said):
+        parse_target(text)
+
+
+def test_a_verdict_is_pass_or_fail_only_when_the_interval_is_on_one_side() -> None:
+    at_least = Target("completion", ">=", 0.9)
+    assert at_least.verdict(Interval(0.95, 0.91, 0.98, 100), 0.5) == "pass"
+    assert at_least.verdict(Interval(0.93, 0.85, 0.97, 100), 0.5) == "undecided"
+    assert at_least.verdict(Interval(0.80, 0.70, 0.88, 100), 0.5) == "fail"
+    fair = Target("first-seat", "=", None, 0.05)
+    assert fair.verdict(Interval(0.5, 0.46, 0.54, 900), 0.5) == "pass"
+    assert fair.verdict(Interval(0.5, 0.40, 0.60, 90), 0.5) == "undecided"
+    assert fair.verdict(Interval(0.5, 0.0, 1.0, 0), 0.5) == "undecided"  # no game: no verdict
+    # The miss is in units of the tolerance: 0 inside the band.
+    assert fair.miss(0.52, 0.5) == 0
+    assert fair.miss(0.60, 0.5) == pytest.approx(1.0)
+
+
+def _run(tmp_path: Path, *extra: str) -> tuple[int, dict[str, object]]:
+    out = tmp_path / "search"
+    status = main([*TINY, "--out", str(out), *extra])
+    return status, json.loads((out / "report.json").read_text(encoding="utf-8"))
+
+
+def test_a_search_reports_rechecked_candidates_whose_files_load(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]
+                                                                ) -> None:
+    status, report = _run(tmp_path)
+    printed = capsys.readouterr().out
+    assert status == 0
+    trials = report["trials"]
+    assert isinstance(trials, list) and report["games"] >= 60
+    # Every stopped trial had a target its first batch's interval already missed.
+    for trial in trials:
+        if trial["pruned"]:
+            assert trial["measured"]["games"] == 6
+    rechecked = report["rechecked"]
+    assert isinstance(rechecked, list) and 1 <= len(rechecked) <= 2
+    for entry in rechecked:
+        assert entry["fresh"]["games"] == 8
+        book = sm.load(entry["file"])
+        assert book.ruleset.jokers == entry["values"]["jokers"]
+        assert book.ruleset.draw_pack == 52 - entry["values"]["jokers"]  # a fixed total
+        assert book.ruleset.wild_ranks == frozenset({0})
+    assert "rerun: spitemalice tune starturn --set wild_ranks=0" in printed
+    assert "winner: trial" in printed and "rule coverage:" in printed
+
+
+def test_an_interrupted_search_resumes_and_other_settings_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, first = _run(tmp_path)
+    assert status == 0
+    assert (tmp_path / "search" / "journal.log").exists()
+    # The same command again: the budget is spent, so no trial is added and the same
+    # candidates come back.
+    status, again = _run(tmp_path)
+    assert status == 0 and again["games"] == first["games"]
+    assert again["trials"] == first["trials"]
+    assert again["rechecked"] == first["rechecked"]  # the fresh seeds are the same seeds
+    # A larger budget goes on from the journal: the earlier trials stay, new ones follow.
+    status, more = _run(tmp_path, "--budget", "90")
+    assert status == 0 and more["games"] >= 90
+    assert [t["values"] for t in more["trials"]][:len(first["trials"])] == [
+        t["values"] for t in first["trials"]]
+    # Another seed would play other games: refused, naming the folder.
+    capsys.readouterr()
+    assert main([*TINY, "--out", str(tmp_path / "search"), "--seed", "3"]) == 2
+    assert "holds a search with other settings" in capsys.readouterr().err
+
+
+def test_a_candidate_whose_rules_cannot_be_made_is_refused_not_fatal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Starturn seats 2 to 4: a candidate of 5 players is refused, one of 2 plays.
+    status = main(["tune", "starturn", "--param", "players=2|5", "--target",
+                   "completion>=0.1", "--bots", "greedy", "--budget", "9", "--batch", "3",
+                   "--recheck", "1", "--recheck-games", "3", "--jobs", "1", "--json",
+                   "--out", str(tmp_path / "s")])
+    report = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert {t["values"]["players"] for t in report["trials"]} == {"2"}
+    assert report["rechecked"][0]["values"] == {"players": "2"}
+
+
+def test_a_search_is_the_same_on_every_core(tmp_path: Path) -> None:
+    # The sampler is seeded and every game a pure function of its seed: --jobs 2 finds the
+    # same trials, figures and winner as one process.
+    one = tmp_path / "one"
+    two = tmp_path / "two"
+    assert main([*TINY, "--budget", "30", "--out", str(one)]) == 0
+    assert main([*TINY, "--budget", "30", "--jobs", "2", "--out", str(two)]) == 0
+    reports = [json.loads((folder / "report.json").read_text(encoding="utf-8"))
+               for folder in (one, two)]
+    for key in ("trials", "games"):
+        assert reports[0][key] == reports[1][key]
+    assert [r["fresh"] for r in reports[0]["rechecked"]] == [
+        r["fresh"] for r in reports[1]["rechecked"]]
