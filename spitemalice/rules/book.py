@@ -55,6 +55,7 @@ from spitemalice.rules.policies import (
     WildRule,
 )
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
+from spitemalice.rules.simultaneous import SimultaneousGame
 
 
 @attrs.frozen
@@ -139,6 +140,8 @@ class RuleBook:
             the spec's arguments by position; empty when no plugin implements the hook.  The
             other hooks asked during play likewise: ``end_of_game_hooks``,
             ``completed_pile_hooks``, ``team_won_hooks``, ``score_hooks``.
+        simultaneous: the rules of a game whose seats move at once (the
+            ``spitemalice_simultaneous`` hook's answer), ``None`` for a turn-based rule set.
         engine_cache: what the engine remembers between calls for this book
             (:class:`~spitemalice.rules.engine_cache.EngineCache`), used by
             :mod:`spitemalice.engine` alone (and emptied by :meth:`forget_last_legal`); never
@@ -167,6 +170,7 @@ class RuleBook:
     score_hooks: tuple[ScoreHook, ...]
     _recipe: _Recipe
     _pm: pluggy.PluginManager
+    simultaneous: SimultaneousGame | None = None
     engine_cache: EngineCache = attrs.field(factory=EngineCache)
 
     @classmethod
@@ -205,18 +209,23 @@ class RuleBook:
         decided = decisions.engine_values(pm, ruleset)
         teams = resolve.resolve_teams(pm, ruleset)
         clauses = resolve.rule_sheet(pm, ruleset, teams.teams)
+        game = pm.hook.spitemalice_simultaneous(ruleset=ruleset)
+        needs = resolve.required_reasons(pm, plugins)
+        if game is not None:  # its refusals, not the turn-based engine's, need clauses
+            needs = (list(game.REASONS), needs[1] | set(game.REASONS))
+            _refuse_unread(game, ruleset, given)
         book = cls(
             ruleset=ruleset, own=own, origin=origin, plugins=plugins, **decided, teams=teams,
             accepts=resolve.accept_table(decided["deck"], decided["wild"],
                                          decided["ceiling"].ceiling),
             clauses=clauses,
-            clause_for=checks.clause_table(clauses, resolve.required_reasons(pm, plugins),
-                                           plugins),
+            clause_for=checks.clause_table(clauses, needs, plugins),
             filter_moves_hooks=resolve.per_move(pm, "spitemalice_filter_moves"),
             end_of_game_hooks=resolve.per_move(pm, "spitemalice_end_of_game"),
             completed_pile_hooks=resolve.per_move(pm, "spitemalice_completed_pile"),
             team_won_hooks=resolve.per_move(pm, "spitemalice_team_won"),
-            score_hooks=resolve.per_move(pm, "spitemalice_score"), recipe=recipe, pm=pm)
+            score_hooks=resolve.per_move(pm, "spitemalice_score"), recipe=recipe, pm=pm,
+            simultaneous=game)
         checks.check_deal(book)
         checks.check_ranks(book)
         checks.check_enforced(book, layers[: 1 + len(recipe.house_rules)], enforcers)
@@ -326,6 +335,18 @@ class RuleBook:
 
     def __repr__(self) -> str:
         return f"RuleBook({' + '.join(self.plugins)}, players={self.players})"
+
+
+def _refuse_unread(game: SimultaneousGame, ruleset: Ruleset, given: Mapping[str, Any]) -> None:
+    """Refuse a parameter set for a simultaneous game that does not read it.
+
+    Raises:
+        RulesetError: the parameter names, the rule set and the parameters it reads.
+    """
+    unread = sorted(name for name in given if name not in game.PARAMETERS)
+    if unread:
+        raise RulesetError(f"{ruleset.name} does not read {', '.join(unread)}: its seats move "
+                           f"at once and it takes only {', '.join(game.PARAMETERS)}")
 
 
 def _plugin_ref(plugin: object) -> object:
