@@ -125,6 +125,13 @@ class SpitGame(SimultaneousGame):
     def parse_move(self, text: str) -> SpitMove:
         return parse_spit_move(text)
 
+    @property
+    def BOTS(self) -> dict[str, object]:  # noqa: N802 (the protocol's name for it)
+        """Spit's own bots by name (``greedy``)."""
+        from ._spit_bots import BOTS  # the bots import these rules
+
+        return dict(BOTS)
+
 
 def card_moves(state: SpitState, seat: int) -> tuple[SpitMove, ...]:
     """A seat's lays (each stock top onto each spit pile it fits) and fills (a top from a
