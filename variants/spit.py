@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from spitemalice import Clause, Ruleset, hookimpl
 
+from ._spit_game import Fill, Lay, Slap, Spit, SpitSeat, SpitState, SpitView, parse_spit_move
 from ._spit_rules import REASONS, SpitGame
 from ._spit_sheet import clauses
 
@@ -25,7 +26,8 @@ NAME = "spit"
 KIND = "ruleset"
 DESCRIPTION = ("Spit (Speed): two seats move at once, one 52-card pack, five stock piles "
                "each, cards one rank above or below on two spit piles; seed 003")
-__all__ = ["DESCRIPTION", "KIND", "NAME", "REASONS", "RULESET", "SpitGame"]
+__all__ = ["DESCRIPTION", "KIND", "NAME", "REASONS", "RULESET", "Fill", "Lay", "Slap", "Spit",
+           "SpitGame", "SpitSeat", "SpitState", "SpitView", "parse_spit_move"]
 
 RULESET = Ruleset(
     name=NAME,

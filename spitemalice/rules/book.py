@@ -214,6 +214,10 @@ class RuleBook:
         if game is not None:  # its refusals, not the turn-based engine's, need clauses
             needs = (list(game.REASONS), needs[1] | set(game.REASONS))
             _refuse_unread(game, ruleset, given)
+            if house_rules:  # house rules change turn-based play, which this game has none of
+                raise RulesetError(f"{ruleset.name}'s seats move at once; the house rule(s) "
+                                   f"{', '.join(plugins[1:])} change turn-based play and "
+                                   "cannot stack on it")
         book = cls(
             ruleset=ruleset, own=own, origin=origin, plugins=plugins, **decided, teams=teams,
             accepts=resolve.accept_table(decided["deck"], decided["wild"],
