@@ -103,6 +103,13 @@ class SpitState(SimultaneousState):
     shuffles: int = 0
     outcome: Outcome | None = None
 
+    def all_cards(self) -> list[Card]:
+        """Every card of the position: stock piles, spit cards and spit piles."""
+        found = [card for pile in self.centre for card in pile]
+        for seat in self.seats:
+            found += [card for pile in (*seat.stock, seat.spit) for card in pile]
+        return found
+
     def view(self, seat: int) -> SpitView:
         """What ``seat`` sees: every face-up card (stock tops, spit-pile tops) and counts;
         no face-down card, not even its own (the seed: spit cards are not looked at).

@@ -3,6 +3,7 @@ does (the clauses of :mod:`spitemalice_variants.spit` cite each step)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import attrs
@@ -121,6 +122,35 @@ class SpitGame(SimultaneousGame):
         from ._spit_flow import after_move  # the flow imports this module's helpers
 
         return after_move(self.ruleset, state, move)
+
+    def probes(self, state: SpitState, seat: int) -> list[tuple[SpitMove, int | None]]:
+        """Moves for validate to try as ``seat``, each with the seat claiming it: every
+        face-up top and the card under it onto each spit pile and one past them, into each
+        stock pile, the calls, a seat that is none, and another seat's move."""
+        moves: list[tuple[SpitMove, int | None]] = []
+        for index, pile in enumerate(state.seats[seat].stock):
+            for card in {*pile[-2:], *(PACK[:1] if not pile else ())}:
+                moves += [(Lay(seat, card, index, at), seat)
+                          for at in range(len(state.centre) + 1)]
+                moves += [(Fill(seat, card, index, to), seat) for to in range(STOCK_PILES + 1)]
+        moves += [(Spit(seat), seat), (Spit(2), None), (Spit(1 - seat), seat)]
+        moves += [(Slap(seat, at), seat) for at in range(3)]
+        return moves
+
+    def hidden_twin(self, state: SpitState, rng: random.Random) -> SpitState:  # type: ignore[override]
+        """``state`` with every face-down card (under the stock tops, the spit cards) of
+        both seats shuffled among the face-down places."""
+        hidden = [card for seat in state.seats for pile in seat.stock for card in pile[:-1]]
+        hidden += [card for seat in state.seats for card in seat.spit]
+        rng.shuffle(hidden)
+        seats = []
+        for seat in state.seats:
+            stock = []
+            for pile in seat.stock:
+                under = [hidden.pop() for _ in pile[:-1]]
+                stock.append((*under, *pile[-1:]))
+            seats.append(SpitSeat(stock, [hidden.pop() for _ in seat.spit]))
+        return attrs.evolve(state, seats=seats)
 
     def parse_move(self, text: str) -> SpitMove:
         return parse_spit_move(text)

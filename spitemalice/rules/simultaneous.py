@@ -41,6 +41,10 @@ class SimultaneousState:
         """``True`` once the game has an outcome."""
         return self.outcome is not None
 
+    def all_cards(self) -> list[Any]:
+        """Every card of the state, wherever it lies (for the conservation check)."""
+        raise NotImplementedError
+
     def view(self, seat: int) -> Any:
         """What ``seat`` may see of this state (a frozen value that holds no hidden card).
 
@@ -87,6 +91,12 @@ class SimultaneousGame:
 
     def apply(self, state: SimultaneousState, move: Any) -> SimultaneousState:
         """The state after a legal ``move`` (the caller has checked it)."""
+        raise NotImplementedError
+
+    def hidden_twin(self, state: SimultaneousState, rng: Any) -> SimultaneousState:
+        """A state that differs from ``state`` only in cards no seat sees (the face-down
+        cards shuffled among their places by ``rng``, a ``random.Random``): every seat's
+        view of it must equal its view of ``state`` (validate's privacy check)."""
         raise NotImplementedError
 
     def parse_move(self, text: str) -> Any:
