@@ -37,7 +37,7 @@ from typing import Any
 import attrs
 import pluggy
 
-from spitemalice.errors import RulesetError
+from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.guards import check_int, int_field, not_a_book
 from spitemalice.model import GameState, Outcome, OutcomeKind, Pile, require_state
 from spitemalice.moves import Move
@@ -414,6 +414,21 @@ def check_book(rules: object, function: str,
     """
     if not isinstance(rules, RuleBook):
         raise not_a_book(rules, function, error) from None
+
+
+def require_turn_based(rules: RuleBook, function: str,
+                       error: Callable[[str], Exception] = SpiteMaliceError) -> None:
+    """Refuse a rule book whose seats move at once (Spit) at a door that plays turns only
+    (the turn-based runner, records, the environments, the play server).
+
+    Raises:
+        SpiteMaliceError: (or ``error``) ``rules`` is simultaneous; the message names
+            ``function`` and what plays such a rule set.
+    """
+    if rules.simultaneous is not None:
+        raise error(f"{function} plays turn-based rule sets; {rules.name}'s seats move at once "
+                    f"(play it with the engine's functions, spitemalice simulate and "
+                    f"spitemalice validate)")
 
 
 def book_field(*, optional: bool = False) -> Callable[[Any, Any, Any], None]:
