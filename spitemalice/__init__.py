@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         is_legal,
         legal_moves,
     )
+    from spitemalice.engine.shuffle import shuffled
     from spitemalice.engine.views import (
         PayoffView,
         PublicSeat,
@@ -100,7 +101,6 @@ if TYPE_CHECKING:
     from spitemalice.rules.registry import PluginInfo, base_sheet, installed, load_plugin
     from spitemalice.rules.ruleset import Ruleset
     from spitemalice.rules.simultaneous import SimultaneousGame, SimultaneousState
-    from spitemalice.engine.shuffle import shuffled
 
 _MODULES: dict[str, str] = {
     "spitemalice.cards": "SKIP_BO Card parse_card parse_cards",
@@ -232,8 +232,8 @@ __all__ = [
     "parse_move",
     "parse_position",
     "record_game",
-    "shuffled",
     "replay",
+    "shuffled",
     "sort_hand",
     "stand_in_state",
     "view_legal_moves",

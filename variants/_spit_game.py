@@ -21,7 +21,6 @@ from collections.abc import Iterable
 import attrs
 
 import spitemalice as sm
-
 from spitemalice import Card, NotationError, Outcome, SimultaneousState, parse_card
 
 Pile = tuple[Card, ...]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -72,7 +73,7 @@ class SpitGame(SimultaneousGame):
 
     ruleset: Ruleset
     REASONS = REASONS
-    PARAMETERS = {
+    PARAMETERS: ClassVar[dict[str, str]] = {
         "players": "seats in the game (Spit is for two)",
         "points_per_card": "0: the standard game (SP-16); 1 or more: the points game, "
                            "points per card a seat holds at each round's end",
@@ -156,7 +157,7 @@ class SpitGame(SimultaneousGame):
         return parse_spit_move(text)
 
     @property
-    def BOTS(self) -> dict[str, object]:  # noqa: N802 (the protocol's name for it)
+    def BOTS(self) -> dict[str, object]:
         """Spit's own bots by name (``greedy``)."""
         from ._spit_bots import BOTS  # the bots import these rules
 

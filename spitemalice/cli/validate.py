@@ -79,10 +79,10 @@ def run_validate(args: argparse.Namespace) -> int:
                                "stack a house rule on it with --house-rule")
     book = load(args.ruleset, args.house_rule, params)
     if book.simultaneous is not None:  # seats that move at once: their own checks
-        report = validate_simultaneous(book, args.games, args.seed)
-        say(json_text(report.as_dict()) if args.json
-            else format_simultaneous_report(report, args.strict))
-        return 0 if report.ok(strict=args.strict) else 1
+        found = validate_simultaneous(book, args.games, args.seed)
+        say(json_text(found.as_dict()) if args.json
+            else format_simultaneous_report(found, args.strict))
+        return 0 if found.ok(strict=args.strict) else 1
     # Checked before any game: the failing game must not be lost at the end of a long run.
     check_new(path, force=args.force, what="--record")
     with parallel.backend(args) as (jobs, client):

@@ -179,7 +179,7 @@ def view_of(state: GameState, seat: int) -> SeatView:
     """
     if type(state) is not GameState:  # one type test: cheap beside the view it makes
         if isinstance(state, SimultaneousState):  # a rule set whose seats move at once
-            return state.view(seat)  # type: ignore[no-any-return]
+            return state.view(seat)
         require_state(state, "view_of", "it is a seat's view already")
     if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
         raise SpiteMaliceError(f"a view is from a seat 0 to {len(state.seats) - 1}, "

@@ -126,7 +126,9 @@ def play_arrival(rules: RuleBook, bots: Sequence[SeatBot], seed: int,
                                f"{'turn-based' if game is None else f'for {rules.players}'}")
     state: Any = deal(rules, seed)
     rng, choices = rng_for(seed, 0, "arrival"), rng_for(seed, 0, "bots")
-    clock, pending, log, stale = 0.0, {}, [], 0  # pending: seat -> (arrival, move)
+    clock, stale = 0.0, 0
+    pending: dict[int, tuple[float, Any]] = {}  # seat -> (arrival, move)
+    log: list[tuple[int, int, str, float]] = []
     while state.outcome is None:
         movers = game.to_move(state)
         pending = {seat: intent for seat, intent in pending.items() if seat in movers}

@@ -139,18 +139,18 @@ def _check_position(book: RuleBook, state: Any, where: str, rng: random.Random,
             except IllegalMove as refused:
                 errors.append(f"{where}: {move} is listed but refused ({refused}) "
                               "[legal-agrees]")
-        for probe, claimed in _probes(game, state, seat):
-            if probe in listed and claimed == seat:
+        for tried, claimed in _probes(game, state, seat):
+            if tried in listed and claimed == seat:
                 continue
             try:
-                check_move(book, state, probe, claimed)
+                check_move(book, state, tried, claimed)
             except IllegalMove as refused:
                 refusals[refused.reason] += 1
                 if not refused.clause:
-                    errors.append(f"{where}: {probe} is refused with {refused.reason}, which "
+                    errors.append(f"{where}: {tried} is refused with {refused.reason}, which "
                                   "no clause covers [legal-agrees]")
             else:
-                errors.append(f"{where}: {probe} is accepted but not listed [legal-agrees]")
+                errors.append(f"{where}: {tried} is accepted but not listed [legal-agrees]")
 
 
 def _probes(game: Any, state: Any, seat: int) -> list[tuple[Any, int | None]]:
