@@ -55,7 +55,7 @@ from spitemalice.rules.policies import (
     WildRule,
 )
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
-from spitemalice.rules.simultaneous import SimultaneousGame
+from spitemalice.rules.simultaneous import SimultaneousGame, simultaneous_needs
 
 
 @attrs.frozen
@@ -209,15 +209,7 @@ class RuleBook:
         decided = decisions.engine_values(pm, ruleset)
         teams = resolve.resolve_teams(pm, ruleset)
         clauses = resolve.rule_sheet(pm, ruleset, teams.teams)
-        game = pm.hook.spitemalice_simultaneous(ruleset=ruleset)
-        needs = resolve.required_reasons(pm, plugins)
-        if game is not None:  # its refusals, not the turn-based engine's, need clauses
-            needs = (list(game.REASONS), needs[1] | set(game.REASONS))
-            _refuse_unread(game, ruleset, given)
-            if house_rules:  # house rules change turn-based play, which this game has none of
-                raise RulesetError(f"{ruleset.name}'s seats move at once; the house rule(s) "
-                                   f"{', '.join(plugins[1:])} change turn-based play and "
-                                   "cannot stack on it")
+        game, needs = simultaneous_needs(pm, ruleset, plugins, given)
         book = cls(
             ruleset=ruleset, own=own, origin=origin, plugins=plugins, **decided, teams=teams,
             accepts=resolve.accept_table(decided["deck"], decided["wild"],
@@ -339,18 +331,6 @@ class RuleBook:
 
     def __repr__(self) -> str:
         return f"RuleBook({' + '.join(self.plugins)}, players={self.players})"
-
-
-def _refuse_unread(game: SimultaneousGame, ruleset: Ruleset, given: Mapping[str, Any]) -> None:
-    """Refuse a parameter set for a simultaneous game that does not read it.
-
-    Raises:
-        RulesetError: the parameter names, the rule set and the parameters it reads.
-    """
-    unread = sorted(name for name in given if name not in game.PARAMETERS)
-    if unread:
-        raise RulesetError(f"{ruleset.name} does not read {', '.join(unread)}: its seats move "
-                           f"at once and it takes only {', '.join(game.PARAMETERS)}")
 
 
 def _plugin_ref(plugin: object) -> object:

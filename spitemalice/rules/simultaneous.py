@@ -25,7 +25,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import pluggy
+
+from spitemalice.errors import RulesetError
 from spitemalice.model import Outcome
+from spitemalice.rules.resolve import required_reasons
+from spitemalice.rules.ruleset import Ruleset
 
 
 class SimultaneousState:
@@ -106,3 +111,34 @@ class SimultaneousGame:
             NotationError: the text is no move of this game.
         """
         raise NotImplementedError
+
+
+def simultaneous_needs(pm: pluggy.PluginManager, ruleset: Ruleset, plugins: tuple[str, ...],
+                  given: Mapping[str, Any]) -> tuple[SimultaneousGame | None, Any]:
+    """The game of seats that move at once (or ``None``) and the reason codes the sheet must
+    cover: the game's own ``REASONS`` instead of the turn-based engine's.
+
+    Raises:
+        RulesetError: a parameter it does not read, or a house rule stacked on it.
+    """
+    game = pm.hook.spitemalice_simultaneous(ruleset=ruleset)
+    needs = required_reasons(pm, plugins)
+    if game is None:
+        return None, needs
+    _refuse_unread(game, ruleset, given)
+    if len(plugins) > 1:  # house rules change turn-based play, which this game has none of
+        raise RulesetError(f"{ruleset.name}'s seats move at once; {', '.join(plugins[1:])} "
+                           "change turn-based play and cannot stack on it")
+    return game, (list(game.REASONS), needs[1] | set(game.REASONS))
+
+
+def _refuse_unread(game: SimultaneousGame, ruleset: Ruleset, given: Mapping[str, Any]) -> None:
+    """Refuse a parameter set for a simultaneous game that does not read it.
+
+    Raises:
+        RulesetError: the parameter names, the rule set and the parameters it reads.
+    """
+    unread = sorted(name for name in given if name not in game.PARAMETERS)
+    if unread:
+        raise RulesetError(f"{ruleset.name} does not read {', '.join(unread)}: its seats move "
+                           f"at once and it takes only {', '.join(game.PARAMETERS)}")

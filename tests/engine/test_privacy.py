@@ -167,7 +167,7 @@ def _spit_played(seed: int, plies: int) -> sm.SimultaneousState:
     return state
 
 
-def _answer(state: sm.SimultaneousState, move: object, seat: int) -> tuple[str, ...]:
+def _spit_answer(state: sm.SimultaneousState, move: object, seat: int) -> tuple[str, ...]:
     try:
         sm.check_move(SPIT, state, move, seat)  # type: ignore[arg-type]
     except sm.IllegalMove as refused:
@@ -187,4 +187,4 @@ def test_spit_views_and_refusals_depend_only_on_what_the_seat_may_see(seed: int)
         for seat in (0, 1):
             assert view_of(twin, seat) == view_of(state, seat)
             for move, claimed in game.probes(state, seat):
-                assert _answer(twin, move, claimed or seat) == _answer(state, move, claimed or seat)
+                assert _spit_answer(twin, move, claimed or seat) == _spit_answer(state, move, claimed or seat)
