@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         is_legal,
         legal_moves,
     )
+    from spitemalice.engine.shuffle import shuffled
     from spitemalice.engine.views import (
         PayoffView,
         PublicSeat,
@@ -99,10 +100,12 @@ if TYPE_CHECKING:
     )
     from spitemalice.rules.registry import PluginInfo, base_sheet, installed, load_plugin
     from spitemalice.rules.ruleset import Ruleset
+    from spitemalice.rules.simultaneous import SimultaneousGame, SimultaneousState
 
 _MODULES: dict[str, str] = {
     "spitemalice.cards": "SKIP_BO Card parse_card parse_cards",
     "spitemalice.engine": "REASONS apply_move check_move deal is_legal legal_moves",
+    "spitemalice.engine.shuffle": "shuffled",
     "spitemalice.engine.views": (
         "PayoffView PublicSeat SeatView ViewPlayer stand_in_state "
         "view_legal_moves view_of"),
@@ -125,6 +128,7 @@ _MODULES: dict[str, str] = {
         "WildRule"),
     "spitemalice.rules.registry": "PluginInfo base_sheet installed load_plugin",
     "spitemalice.rules.ruleset": "Ruleset",
+    "spitemalice.rules.simultaneous": "SimultaneousGame SimultaneousState",
 }
 """Each module of the public surface and the names it gives, space-separated."""
 _WHERE = {name: module for module, names in _MODULES.items() for name in names.split()}
@@ -200,6 +204,8 @@ __all__ = [
     "RulesetError",
     "Seat",
     "SeatView",
+    "SimultaneousGame",
+    "SimultaneousState",
     "SpiteMaliceError",
     "TeamRule",
     "ViewPlayer",
@@ -227,6 +233,7 @@ __all__ = [
     "parse_position",
     "record_game",
     "replay",
+    "shuffled",
     "sort_hand",
     "stand_in_state",
     "view_legal_moves",

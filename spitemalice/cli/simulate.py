@@ -38,6 +38,11 @@ from spitemalice.cli._args import (
     switches,
     table,
 )
+from spitemalice.cli.simultaneous import (
+    add_arrival_options,
+    refuse_turn_based_options,
+    run_simultaneous_simulate,
+)
 from spitemalice.formats.records.making import record_result
 from spitemalice.measures.coverage import format_coverage_report
 from spitemalice.measures.interval import Interval
@@ -81,6 +86,7 @@ def add_simulate(commands: Commands) -> Parser:
                      help="add game-quality metrics (balance, completion, drawishness, "
                           "duration, decisiveness, branching factor) with 95%% intervals")
     add_run_options(sim)  # --quiet, --force, --games-out, --plot
+    add_arrival_options(sim)  # --reaction, --spread: rule sets whose seats move at once
     sim.add_argument("--record", type=Path, metavar="DIR",
                      help="write a game record (JSON) per game into DIR")
     return sim
@@ -91,6 +97,9 @@ def run_simulate(args: argparse.Namespace) -> int:
     :data:`~spitemalice.cli._args.INTERRUPTED` after Ctrl-C."""
     book = load_rules(args)
     bots = bot_list(args.bots)
+    if book.simultaneous is not None:  # seats that move at once: the arrival policy's games
+        return run_simultaneous_simulate(args, book, bots)
+    refuse_turn_based_options(args)
     named = describe(args, book, configuration(book, bots).bots)  # refuses a bad --bots
     command = named.command("simulate", "--games", str(args.games),
                             *switches(args, "allow_files", "coverage", "metrics"))

@@ -24,13 +24,17 @@ from spitemalice.cli._args import (
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.files import check_new, write_file
 from spitemalice.formats import strict_json
-from spitemalice.rules.loader import built_in_rulesets
+from spitemalice.rules.loader import built_in_rulesets, load
 from spitemalice.rules.registry import kind_of
 from spitemalice.runs import parallel
 from spitemalice.stops import held_stops
 from spitemalice.validation.house_rule import format_house_rule_report, validate_house_rule
 from spitemalice.validation.report import Report, format_report
 from spitemalice.validation.run import validate
+from spitemalice.validation.simultaneous import (
+    format_simultaneous_report,
+    validate_simultaneous,
+)
 from spitemalice.wording import for_terminal
 
 if TYPE_CHECKING:
@@ -73,6 +77,12 @@ def run_validate(args: argparse.Namespace) -> int:
     if args.on:
         raise SpiteMaliceError(f"--on applies to a house rule; {args.ruleset!r} is a rule set: "
                                "stack a house rule on it with --house-rule")
+    book = load(args.ruleset, args.house_rule, params)
+    if book.simultaneous is not None:  # seats that move at once: their own checks
+        found = validate_simultaneous(book, args.games, args.seed)
+        say(json_text(found.as_dict()) if args.json
+            else format_simultaneous_report(found, args.strict))
+        return 0 if found.ok(strict=args.strict) else 1
     # Checked before any game: the failing game must not be lost at the end of a long run.
     check_new(path, force=args.force, what="--record")
     with parallel.backend(args) as (jobs, client):

@@ -10,6 +10,7 @@ from spitemalice.rules.book import RuleBook, check_book
 from .check import check_move
 from .flow import complete_pile, end_turn, finish, fire, refill, turn_over
 from .legal import not_a_state
+from .simultaneous import game_of
 
 
 def apply_move(rules: RuleBook, state: GameState, move: Move, seat: object = None) -> GameState:
@@ -75,7 +76,10 @@ def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
         check_book(rules, "apply_listed")
         raise
     if type(state) is not GameState:
-        raise not_a_state(state, "apply_listed")
+        game = game_of(rules, state)
+        if game is None:
+            raise not_a_state(state, "apply_listed")
+        return game.apply(state, move)  # type: ignore[arg-type, return-value]  # checked first
     if isinstance(move, Play):
         state = _play(rules, state, move)
     elif isinstance(move, Discard):

@@ -21,6 +21,7 @@ from spitemalice.rules.reasons import REASONS
 from spitemalice.wording import count_of, shown
 
 from .legal import PASS, base_moves, legal_moves, not_a_state
+from .simultaneous import check_simultaneous, game_of
 
 __all__ = ["REASONS", "check_move", "decisions", "is_legal", "rank_reason", "refuse"]
 
@@ -55,7 +56,10 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
             if listed is move:
                 return
     if type(state) is not GameState:
-        raise not_a_state(state, "check_move (and so is_legal and apply_move)")
+        game = game_of(rules, state)
+        if game is None:
+            raise not_a_state(state, "check_move (and so is_legal and apply_move)")
+        return check_simultaneous(game, rules, state, move, seat)  # type: ignore[arg-type]
     # Types first, always: Play(..., pile=False) equals Play(..., pile=0), so a cache lookup
     # before this check would accept on a warm cache what a cold one refuses.
     if not isinstance(move, Pass):

@@ -49,6 +49,8 @@ def deal(rules: RuleBook, seed: object = None, dealer: object = None) -> GameSta
             the message names the bound.
     """
     check_book(rules, "deal")
+    if rules.simultaneous is not None:  # a rule set whose seats move at once deals its own way
+        return rules.simultaneous.deal(new_seed() if seed is None else check_seed(seed))  # type: ignore[return-value]
     # Both checked here, whichever build runs: the parameters are typed ``object`` so that
     # the compiled build (setup.py) does not refuse a wrong type first with its own error.
     number = new_seed() if seed is None else check_seed(seed)

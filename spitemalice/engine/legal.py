@@ -15,17 +15,19 @@ from itertools import chain, compress
 from typing import Any
 
 from spitemalice.cards import Card
-from spitemalice.guards import not_a_position
+from spitemalice.guards import check_int, not_a_position
 from spitemalice.model import GameState, Pile, Seat, top_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.engine_cache import EngineCache, PlayKey, Targets
 from spitemalice.rules.policies import DiscardRule
 
+from .simultaneous import game_of, seat_moves
+
 PASS = Pass()
 
 
-def legal_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
+def legal_moves(rules: RuleBook, state: GameState, seat: object = None) -> tuple[Move, ...]:
     """Every legal move of the seat on turn, or ``()`` once the game has ended.
 
     Plays come first (pay-off tops, discard-pile tops, then hand cards, each onto every build
@@ -33,11 +35,18 @@ def legal_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     play or discard is legal the only move is :class:`Pass` (design notes §5).  Forced-play
     rules (``spitemalice_filter_moves``) narrow the list.
 
+    Args:
+        seat: one seat (an ``int``) whose moves are wanted: a turn-based seat not on turn has
+            none.  In a rule set whose seats move at once (a simultaneous state), the moves of
+            that seat; ``None`` there lists those of every seat that may move
+            (:mod:`spitemalice.engine.simultaneous`).
+
     Raises:
         TypeError: ``state`` is not a :class:`GameState`; for a seat's view the message names
             :func:`spitemalice.view_legal_moves`, which takes one.  Or ``rules`` is not a
             :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the message
             names :func:`spitemalice.load`).
+        SpiteMaliceError: ``seat`` is not a seat of the rules.
     """
     try:
         cache = rules.engine_cache
@@ -45,8 +54,13 @@ def legal_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
         check_book(rules, "legal_moves")
         raise
     if type(state) is not GameState:  # after the rule book: (state, rules) is told as swapped
-        raise not_a_state(state, "legal_moves")
+        game = game_of(rules, state)
+        if game is None:
+            raise not_a_state(state, "legal_moves")
+        return seat_moves(game, rules, state, seat)  # type: ignore[arg-type]
     if state.outcome is not None:
+        return ()
+    if seat is not None and check_int(seat, "seat", 0, rules.players - 1) != state.seat:
         return ()
     cached = cache.last_legal
     if cached is not None and cached[0] is state:

@@ -36,6 +36,7 @@ from spitemalice.model import (
 )
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.simultaneous import SimultaneousState
 from spitemalice.wording import shown
 
 
@@ -177,6 +178,8 @@ def view_of(state: GameState, seat: int) -> SeatView:
         SpiteMaliceError: ``seat`` is not a seat of the state (0 to seats - 1).
     """
     if type(state) is not GameState:  # one type test: cheap beside the view it makes
+        if isinstance(state, SimultaneousState):  # a rule set whose seats move at once
+            return state.view(seat)
         require_state(state, "view_of", "it is a seat's view already")
     if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
         raise SpiteMaliceError(f"a view is from a seat 0 to {len(state.seats) - 1}, "

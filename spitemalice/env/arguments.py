@@ -21,7 +21,7 @@ from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.guards import check_int, check_seed
 from spitemalice.limits import MAX_INT
 from spitemalice.model import GameState
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, require_turn_based
 from spitemalice.rules.loader import load
 from spitemalice.wording import shown
 
@@ -56,11 +56,15 @@ def rules_of(ruleset: Any, players: Any, house_rules: Any, params: Mapping[str, 
         if rules:
             raise SpiteMaliceError("house_rules go with a rule-set name; a RuleBook already "
                                    "has its house rules")
-        return ruleset.rebuild(**params) if params else ruleset
-    if not isinstance(ruleset, str | os.PathLike):
+        book = ruleset.rebuild(**params) if params else ruleset
+    elif not isinstance(ruleset, str | os.PathLike):
         raise SpiteMaliceError(f"ruleset is an installed rule set's name, a rule-set file or "
                                f"a RuleBook, not {_kind(ruleset)}")
-    return load(ruleset, rules, params)
+    else:
+        book = load(ruleset, rules, params)
+    require_turn_based(book, "the environments (a parallel environment for spit is not "
+                             "built yet)")
+    return book
 
 
 def _players(players: Any, ruleset: Any, house_rules: Any, params: Mapping[str, Any]) -> int:

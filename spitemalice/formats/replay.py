@@ -29,7 +29,7 @@ from spitemalice.formats.records.record import GameRecord, ParamValue, require_r
 from spitemalice.guards import int_field
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.loader import load
 from spitemalice.rules.policies import same_teams, teams_text
@@ -120,6 +120,7 @@ def replay(record: GameRecord, rules: RuleBook | None = None) -> Iterator[GameSt
 def _replay(record: GameRecord, rules: RuleBook | None) -> Iterator[GameState]:
     """:func:`replay`'s states, its rule book checked."""
     book = rules_for(record) if rules is None else rules
+    require_turn_based(book, "replay (and check_record)", DataError)
     if len(record.seats) != book.players:
         raise DataError(f"record.seats: {count_of(len(record.seats), 'entry', 'entries')}, but the "
                         "record's rules "

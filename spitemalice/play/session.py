@@ -44,7 +44,7 @@ from spitemalice.limits import MAX_NAME_CHARS
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Move, Play, move_text, parse_move
 from spitemalice.play.table_view import HUMAN, Played, TableView, describe
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.stops import held_stops
 from spitemalice.wording import printable
 
@@ -96,6 +96,8 @@ class Session:
                  dealer: int | None = None, record_path: str | os.PathLike[str] | None = None,
                  overwrite: bool = False) -> None:
         check_book(rules, "Session")
+        require_turn_based(rules, "Session (the terminal game and the play server; a live spit "
+                                  "table is not built yet)")
         check_list(names, "Session", "names, a list of seat names,",
                    '["me", "greedy"]', none=True)
         check_list(kinds, "Session", "kinds, a list of player kinds,",

@@ -37,7 +37,7 @@ from typing import Any
 import attrs
 import pluggy
 
-from spitemalice.errors import RulesetError
+from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.guards import check_int, int_field, not_a_book
 from spitemalice.model import GameState, Outcome, OutcomeKind, Pile, require_state
 from spitemalice.moves import Move
@@ -55,6 +55,7 @@ from spitemalice.rules.policies import (
     WildRule,
 )
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
+from spitemalice.rules.simultaneous import SimultaneousGame, simultaneous_needs
 
 
 @attrs.frozen
@@ -139,6 +140,8 @@ class RuleBook:
             the spec's arguments by position; empty when no plugin implements the hook.  The
             other hooks asked during play likewise: ``end_of_game_hooks``,
             ``completed_pile_hooks``, ``team_won_hooks``, ``score_hooks``.
+        simultaneous: the rules of a game whose seats move at once (the
+            ``spitemalice_simultaneous`` hook's answer), ``None`` for a turn-based rule set.
         engine_cache: what the engine remembers between calls for this book
             (:class:`~spitemalice.rules.engine_cache.EngineCache`), used by
             :mod:`spitemalice.engine` alone (and emptied by :meth:`forget_last_legal`); never
@@ -167,6 +170,7 @@ class RuleBook:
     score_hooks: tuple[ScoreHook, ...]
     _recipe: _Recipe
     _pm: pluggy.PluginManager
+    simultaneous: SimultaneousGame | None = None
     engine_cache: EngineCache = attrs.field(factory=EngineCache)
 
     @classmethod
@@ -205,18 +209,19 @@ class RuleBook:
         decided = decisions.engine_values(pm, ruleset)
         teams = resolve.resolve_teams(pm, ruleset)
         clauses = resolve.rule_sheet(pm, ruleset, teams.teams)
+        game, needs = simultaneous_needs(pm, ruleset, plugins, given)
         book = cls(
             ruleset=ruleset, own=own, origin=origin, plugins=plugins, **decided, teams=teams,
             accepts=resolve.accept_table(decided["deck"], decided["wild"],
                                          decided["ceiling"].ceiling),
             clauses=clauses,
-            clause_for=checks.clause_table(clauses, resolve.required_reasons(pm, plugins),
-                                           plugins),
+            clause_for=checks.clause_table(clauses, needs, plugins),
             filter_moves_hooks=resolve.per_move(pm, "spitemalice_filter_moves"),
             end_of_game_hooks=resolve.per_move(pm, "spitemalice_end_of_game"),
             completed_pile_hooks=resolve.per_move(pm, "spitemalice_completed_pile"),
             team_won_hooks=resolve.per_move(pm, "spitemalice_team_won"),
-            score_hooks=resolve.per_move(pm, "spitemalice_score"), recipe=recipe, pm=pm)
+            score_hooks=resolve.per_move(pm, "spitemalice_score"), recipe=recipe, pm=pm,
+            simultaneous=game)
         checks.check_deal(book)
         checks.check_ranks(book)
         checks.check_enforced(book, layers[: 1 + len(recipe.house_rules)], enforcers)
@@ -389,6 +394,21 @@ def check_book(rules: object, function: str,
     """
     if not isinstance(rules, RuleBook):
         raise not_a_book(rules, function, error) from None
+
+
+def require_turn_based(rules: RuleBook, function: str,
+                       error: Callable[[str], Exception] = SpiteMaliceError) -> None:
+    """Refuse a rule book whose seats move at once (Spit) at a door that plays turns only
+    (the turn-based runner, records, the environments, the play server).
+
+    Raises:
+        SpiteMaliceError: (or ``error``) ``rules`` is simultaneous; the message names
+            ``function`` and what plays such a rule set.
+    """
+    if rules.simultaneous is not None:
+        raise error(f"{function} plays turn-based rule sets; {rules.name}'s seats move at once "
+                    f"(play it with the engine's functions, spitemalice simulate and "
+                    f"spitemalice validate)")
 
 
 def book_field(*, optional: bool = False) -> Callable[[Any, Any, Any], None]:

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
         WildRule,
     )
     from spitemalice.rules.ruleset import Ruleset
+    from spitemalice.rules.simultaneous import SimultaneousGame
 
 PROJECT = "spitemalice"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -203,6 +204,20 @@ def spitemalice_partner_piles(
     :param ruleset: The resolved parameters.
     :param teams: The resolved teams (every seat alone: ``((0,), (1,), ...)``).
     :returns: The :class:`PileAccess`, or ``None`` to leave it to the default rules.
+    """
+
+
+@hookspec(firstresult=True)
+def spitemalice_simultaneous(ruleset: Ruleset) -> SimultaneousGame | None:
+    """Return the rules of a game whose seats move at once, or ``None`` for a turn-based one.
+
+    Stops at the first non-None answer; no answer (every built-in Spite and Malice rule set)
+    leaves the game turn-based and the engine's turn-based path untouched.  With an answer the
+    engine hands the rule set's states to it (:mod:`spitemalice.rules.simultaneous`), and the
+    rule sheet must cover its ``REASONS`` instead of the turn-based engine's.
+
+    :param ruleset: The resolved parameters.
+    :returns: A :class:`~spitemalice.rules.simultaneous.SimultaneousGame`, or ``None``.
     """
 
 

@@ -155,9 +155,11 @@ def house_rule_sheet(
 
 
 def built_in_rulesets() -> list[str]:
-    """The names of the rule sets that ship with spitemalice, sorted (what a house rule is
-    shown and validated on by default)."""
-    return [i.name for i in registry.installed() if i.kind == "ruleset" and i.built_in]
+    """The names of the turn-based rule sets that ship with spitemalice, sorted (what a house
+    rule is shown and validated on by default; a rule set whose seats move at once, Spit,
+    takes no house rule)."""
+    return [i.name for i in registry.installed() if i.kind == "ruleset" and i.built_in
+            and not hasattr(registry.load_plugin(i.name), "spitemalice_simultaneous")]
 
 
 def _wrap(text: str) -> str:

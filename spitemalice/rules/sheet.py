@@ -275,6 +275,10 @@ def render_sheet(book: SheetSource, width: int = 88) -> str:
                                 f"{book.plugins[0]}'s own value)", width)]
     helps = field_help()
     names = [f.name for f in attrs.fields(Ruleset) if f.name not in IDENTITY_FIELDS]
+    game = getattr(book, "simultaneous", None)
+    if game is not None:  # seats that move at once: only the parameters the game reads
+        helps = {**helps, **game.PARAMETERS}
+        names = [name for name in names if name in game.PARAMETERS]
     width_name = max(len(n) for n in names)
     for name in names:
         value = format_value(getattr(rules, name))

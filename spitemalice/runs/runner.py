@@ -24,7 +24,7 @@ from spitemalice.guards import check_int, check_list, check_seed, int_field
 from spitemalice.limits import MAX_GAMES
 from spitemalice.model import GameResult, GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
-from spitemalice.rules.book import RuleBook, book_field, check_book
+from spitemalice.rules.book import RuleBook, book_field, check_book, require_turn_based
 from spitemalice.rules.policies import TeamRule
 from spitemalice.runs.commit import commit_games
 from spitemalice.runs.loop import covered_game, play_game
@@ -53,6 +53,7 @@ def configuration(rules: RuleBook, bots: Sequence[str], label: str = "") -> Conf
         SpiteMaliceError: a bot list that does not fit the seats, or an unknown bot kind.
     """
     check_book(rules, "configuration")
+    require_turn_based(rules, "the turn-based runner (compare, ladder, balance, tournament)")
     check_list(bots, "configuration", "bots, a list of bot names,",
                '["greedy"]')
     kinds = tuple(bots)

@@ -32,7 +32,10 @@ def _installed() -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
     rulesets, house_rules = [], []
     for info in installed():
         if info.kind == "ruleset":
-            counts = list(load(info.name).ruleset.player_counts)
+            book = load(info.name)
+            if book.simultaneous is not None:  # no live table for seats moving at once yet
+                continue
+            counts = list(book.ruleset.player_counts)
             rulesets.append({"name": info.name, "description": info.description,
                              "players": counts})
         elif info.kind == "house-rule":
@@ -82,6 +85,9 @@ def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
         rules = load(name, chosen, params)
     except RulesetError as problem:
         raise ProtocolError("bad-rules", str(problem)) from None
+    if rules.simultaneous is not None:
+        raise ProtocolError("bad-rules", f"{name}'s seats move at once; this server plays "
+                                         "turn-based rule sets only (no live table for it yet)")
     return rules, kinds, [seat.name for seat in seats]
 
 

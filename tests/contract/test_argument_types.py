@@ -74,6 +74,8 @@ LEFT_ALONE = {
     "installed": "takes no argument",
     "numbered_pack": "refused already: size and top are checked as whole numbers (check_int)",
     "hookimpl": "pluggy's marker, not the library's",
+    "shuffled": "refused already: seed and counter are checked as whole numbers (the cards "
+                "may be any sequence)",
     "OutcomeKind": "a Literal type, not a function",
 }
 
@@ -380,6 +382,11 @@ LISTS: dict[str, Callable[[Any], object]] = {
 }
 # Functions and methods (not the record classes' constructors) left as they are, with why.
 LISTS_LEFT: dict[str, str] = {
+    "spitemalice.runs.arrival:play_arrival(bots)": "bots are callables the simulate path "
+                                                   "builds from the game's own names",
+    "spitemalice.runs.arrival:random_bot(moves)": _PER_MOVE,
+    "spitemalice.rules.simultaneous:simultaneous_needs(plugins)": "called by "
+        "RuleBook.from_plugins with the plugin names it made",
     "spitemalice.bots.base:Player.choose(moves)": _PER_MOVE,
     "spitemalice.bots.base:SearchPlayer.choose(moves)": _PER_MOVE,
     "spitemalice.bots.base:SearchPlayer.choose_from_view(moves)": _PER_MOVE,

@@ -32,7 +32,7 @@ import numpy as np
 import pytest
 
 import spitemalice as sm
-from spitemalice.engine import apply, check, shuffle
+from spitemalice.engine import apply, check, legal, shuffle
 from spitemalice.env import actions, observation, spaces
 from spitemalice.errors import IllegalMove, SpiteMaliceError
 
@@ -92,6 +92,9 @@ MEMBERS: dict[str, tuple[Callable[[Any], object], list[Any], type[Exception], li
         ["where", "(a str)"]),
     "engine.apply.apply_move(seat)": (
         lambda v: apply.apply_move(BF, STATE, MOVE, v), [None], *SEAT_TYPE),
+    "engine.legal.legal_moves(seat)": (
+        lambda v: legal.legal_moves(BF, STATE, v), [None], SpiteMaliceError,
+        ["seat", "from 0 to 1"]),
     "engine.apply.team_won(seat)": (
         lambda v: apply.team_won(BF, STATE, v), [], SpiteMaliceError, ["seat", "from 0 to 1"]),
     "engine.deal.deal(seed)": (

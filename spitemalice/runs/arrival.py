@@ -1,0 +1,147 @@
+"""Games of a rule set whose seats move at once, in a simulation: the arrival policy.
+
+With no clock, a seeded *arrival policy* decides whose intent lands first.  The one policy,
+:class:`ReactionTimes`: each seat that may move decides an intent (its bot picks one of its
+legal moves from its own view) and the intent arrives after a reaction time drawn for that
+seat (log-normal, mean ``means[seat]`` milliseconds, spread ``spread``).  The earliest
+intent lands: it is applied if it is still legal then (the touch rule, SP-9 in Spit: a card
+that still fits is laid); else it is *stale*, counted, and its seat decides again from the
+new position.  The policy, its seed and its numbers are part of the study's configuration
+(:meth:`ReactionTimes.describe`).  Equal seeds give equal games.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from spitemalice.engine.apply import apply_listed
+from spitemalice.engine.deal import deal
+from spitemalice.engine.shuffle import rng_for
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import Outcome
+from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.simultaneous import SimultaneousGame, SimultaneousState
+
+SeatBot = Callable[[Any, tuple[Any, ...], random.Random], Any]
+"""A bot of a simultaneous game: ``bot(view, moves, rng)`` returns one of ``moves``."""
+
+
+def random_bot(view: object, moves: tuple[Any, ...], rng: random.Random) -> Any:
+    """Any legal move, uniformly at random (every simultaneous game has this bot)."""
+    return moves[rng.randrange(len(moves))]
+
+
+@attrs.frozen
+class ReactionTimes:
+    """The arrival policy: per-seat reaction times, the faster intent lands first.
+
+    Attributes:
+        means: each seat's mean reaction time in milliseconds (one value: every seat).
+        spread: the log-normal's sigma (0 makes every reaction time its mean).
+
+    Raises:
+        SpiteMaliceError: a mean that is not a positive number of at most 60,000 ms, or a
+            spread outside 0 to 2.
+    """
+
+    means: tuple[float, ...] = (300.0,)
+    spread: float = 0.35
+
+    def __attrs_post_init__(self) -> None:
+        if not self.means or any(not isinstance(m, int | float) or isinstance(m, bool)
+                                 or not 0 < m <= 60_000 for m in self.means):
+            raise SpiteMaliceError(f"reaction times are milliseconds above 0 and at most "
+                                   f"60000, one for every seat or one per seat, not "
+                                   f"{list(self.means)}")
+        if not isinstance(self.spread, int | float) or not 0 <= self.spread <= 2:
+            raise SpiteMaliceError(f"the reaction-time spread is from 0 to 2, not "
+                                   f"{self.spread!r}")
+
+    def mean(self, seat: int) -> float:
+        """Seat ``seat``'s mean reaction time (ms)."""
+        return float(self.means[seat] if seat < len(self.means) else self.means[-1])
+
+    def draw(self, rng: random.Random, seat: int) -> float:
+        """One reaction time of ``seat`` (ms), log-normal around its mean."""
+        sigma = float(self.spread)
+        mu = math.log(self.mean(seat)) - sigma * sigma / 2  # so the mean is the mean
+        return rng.lognormvariate(mu, sigma) if sigma else self.mean(seat)
+
+    def describe(self, players: int) -> str:
+        """The policy in one line, as outputs name it."""
+        means = ", ".join(f"seat {s} {self.mean(s):g} ms" for s in range(players))
+        return (f"reaction times ({means}; log-normal, spread {self.spread:g}): the faster "
+                "intent lands first, a stale one is decided again")
+
+    def as_dict(self, players: int) -> dict[str, Any]:
+        """The policy as a study's configuration records it."""
+        return {"policy": "reaction-times", "means_ms": [self.mean(s) for s in range(players)],
+                "spread": self.spread, "distribution": "log-normal"}
+
+
+@attrs.frozen
+class ArrivalGame:
+    """One game played under an arrival policy.
+
+    Attributes:
+        final: the final state.
+        log: each move applied, in order: ``(order, seat, move text, arrival in ms)``.
+        stale: intents that no longer fitted when they arrived (decided again).
+    """
+
+    final: SimultaneousState
+    log: tuple[tuple[int, int, str, float], ...]
+    stale: int
+
+    @property
+    def outcome(self) -> Outcome:
+        assert self.final.outcome is not None  # play_arrival plays every game to its end
+        return self.final.outcome
+
+
+def game_bots(game: SimultaneousGame) -> Mapping[str, SeatBot]:
+    """The bots a simultaneous game offers by name: ``random`` and the game's own ``BOTS``."""
+    return {"random": random_bot, **getattr(game, "BOTS", {})}
+
+
+def play_arrival(rules: RuleBook, bots: Sequence[SeatBot], seed: int,
+                 policy: ReactionTimes) -> ArrivalGame:
+    """Play one game of a simultaneous rule set from ``seed``, its intents ordered by
+    ``policy`` (seeded by ``seed`` too), to its end (the rule set's move limit bounds it).
+
+    Raises:
+        TypeError: ``rules`` is not a rule book.
+        SpiteMaliceError: the rule set is turn-based, or ``bots`` is not one per seat.
+    """
+    check_book(rules, "play_arrival")
+    game = rules.simultaneous
+    if game is None or len(bots) != rules.players:
+        raise SpiteMaliceError(f"play_arrival plays a rule set whose seats move at once with "
+                               f"one bot per seat; {rules.name} is "
+                               f"{'turn-based' if game is None else f'for {rules.players}'}")
+    state: Any = deal(rules, seed)
+    rng, choices = rng_for(seed, 0, "arrival"), rng_for(seed, 0, "bots")
+    clock, stale = 0.0, 0
+    pending: dict[int, tuple[float, Any]] = {}  # seat -> (arrival, move)
+    log: list[tuple[int, int, str, float]] = []
+    while state.outcome is None:
+        movers = game.to_move(state)
+        pending = {seat: intent for seat, intent in pending.items() if seat in movers}
+        for seat in movers:
+            if seat not in pending:
+                moves = game.legal_moves(state, seat)
+                move = bots[seat](state.view(seat), moves, choices)
+                pending[seat] = (clock + policy.draw(rng, seat), move)
+        seat = min(pending, key=lambda at: (pending[at][0], at))
+        clock, move = pending.pop(seat)
+        if move in game.legal_moves(state, seat):
+            log.append((len(log), seat, str(move), round(clock, 3)))
+            state = apply_listed(rules, state, move)
+        else:
+            stale += 1  # the position moved on: this seat decides again
+    return ArrivalGame(state, tuple(log), stale)
