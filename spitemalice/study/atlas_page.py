@@ -85,14 +85,14 @@ def _how_to_read(tiers: list[str], reports: list[dict[str, Any]], covered: bool)
         "that moved first won (a seat, or a team under partnerships); *favoured* when its "
         "whole interval lies "
         "above the fair share (1 over the number of sides), *disfavoured* when below, "
-        "*fair* when the interval holds it: no bias was measured, which says as much as the "
-        "interval is narrow.",
+        "*undecided* when the interval holds it (no bias was measured, which is no evidence "
+        "of fairness until the interval is narrow).",
         f"* **skill**: {tiers[-1]}'s share of the games with a winner against {tiers[-2]} "
         "(duplicate deals, sides swapped; fair 50%).",
         "* **skill against base**: how many points more (or fewer) of a deal's games the "
         "stronger tier wins above half than in the base (blackwood-frey at the same seats, "
         "or the rule set without its house rule); *more* or *less* when the interval "
-        "excludes 0, *as much* when it holds it (no difference was measured).",
+        "excludes 0, *undecided* when it holds it (no difference was measured).",
         "* **no winner**: self-play games that ended drawn, blocked or at the turn limit.",
         "* **length**: median turns per game with its interval; the thumbnail is the "
         "distribution (every thumbnail on one scale, the median in orange).",
@@ -185,14 +185,14 @@ def _gradient(report: dict[str, Any]) -> str:
         return ("(the base)" if report["label"] == "blackwood-frey"
                 else f"(no base with {report['players']} seats)")
     change = _interval(report["gradient"][report["top_pair"]])
-    word = "more" if change.low > 0 else "less" if change.high < 0 else "as much"
+    word = "more" if change.low > 0 else "less" if change.high < 0 else "undecided"
     return (f"{word}: {change.estimate * 100:+.1f} ({change.low * 100:+.1f}.."
             f"{change.high * 100:+.1f}) vs {report['base']}")
 
 
 def _fairness(first: Interval, fair: float) -> str:
     return ("favoured" if first.low > fair else "disfavoured" if first.high < fair
-            else "fair")
+            else "undecided")
 
 
 def _summary(reports: list[dict[str, Any]]) -> list[str]:

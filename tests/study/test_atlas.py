@@ -47,11 +47,17 @@ def test_the_page_answers_both_questions_for_every_configuration_in_the_data(
         assert cells[0] == report["label"] and cells[1] == str(report["players"])
         first = report["positions"][0]
         assert cells[2].startswith(f"{first['estimate']:.1%} ")
-        assert cells[3] in {"favoured", "disfavoured", "fair"}
+        # A verdict only where the interval lies wholly on one side (issue 35 §1).
+        fair = report["fair"]
+        assert cells[3] == ("favoured" if first["low"] > fair else "disfavoured"
+                            if first["high"] < fair else "undecided")
         if report["base"] is None:
             assert cells[5].startswith("(")
         else:
-            assert re.match(r"(more|less|as much): [+-]\d", cells[5]), cells[5]
+            change = report["gradient"][report["top_pair"]]
+            word = ("more" if change["low"] > 0 else "less" if change["high"] < 0
+                    else "undecided")
+            assert re.match(rf"{word}: [+-]\d", cells[5]), cells[5]
             assert cells[5].endswith(f"vs {report['base']}")
         picture = picture_name(report["key"])
         assert cells[-1] == f"![]({PICTURES}/{picture})"
