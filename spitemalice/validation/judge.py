@@ -40,6 +40,13 @@ LENGTH_RATIO = 2.0
 """Warn when the greedy games' ``duration_moves`` is more than this many times the base rule
 set's."""
 
+SHORTEST_MOVES = 12.0
+"""Warn when the 95% interval of the greedy games' moves per seat (``duration_moves`` over the
+seats) lies wholly below this: a game that ends after a handful of moves per seat is over
+before its rules come into play (a one-card pay-off pile: the first seat to play one card
+wins, after about 6 moves).  A tenth of blackwood-frey's greedy games (about 120 moves per
+seat); a pay-off pile of three cards makes about 19."""
+
 ENOUGH_GAMES = 20
 """Fewer greedy games than this (or won games, for balance) make a judgement a ``skip``;
 "no game won at all" needs five times as many games of every line-up."""
@@ -76,7 +83,7 @@ def judge(book: RuleBook, stats: GameStats, base: GameStats | None,
     findings: list[Finding] = []
     look_at = tuple(changed)
     for judged in (_completion(stats, look_at), _balance(stats),
-                   _duration(stats, base, look_at, base_name, no_base)):
+                   _duration(stats, base, look_at, base_name, no_base, book.players)):
         check, finding = judged
         if finding is not None:
             finding = _justify(finding, justified)
@@ -169,11 +176,16 @@ def _balance(stats: GameStats) -> tuple[Check, Finding | None]:
 
 
 def _duration(stats: GameStats, base: GameStats | None, look_at: tuple[str, ...],
-              base_name: str, no_base: str) -> tuple[Check, Finding | None]:
-    """``duration_moves`` of the greedy games against the base rule set's."""
+              base_name: str, no_base: str, seats: int) -> tuple[Check, Finding | None]:
+    """``duration_moves`` of the greedy games: per seat against :data:`SHORTEST_MOVES`, and
+    against the base rule set's (:data:`LENGTH_RATIO`)."""
     name = "duration_moves"
+    short = _too_short(stats, look_at, seats)
+    if short is not None and short[1] is not None:
+        return short
     if base is None:
-        return skip(name, no_base or "no base rule set is known: nothing to compare with"), None
+        return (short[0] if short else skip(
+            name, no_base or "no base rule set is known: nothing to compare with")), None
     if stats.greedy_games < ENOUGH_GAMES or base.greedy_games < ENOUGH_GAMES:
         return skip(name, f"{count_of(stats.greedy_games, 'greedy game')} here and "
                           f"{base.greedy_games} of "
@@ -186,13 +198,40 @@ def _duration(stats: GameStats, base: GameStats | None, look_at: tuple[str, ...]
                 f"over {base.greedy_games}")
     check = Check(name, True, evidence)
     verdict = decide(ratio, LENGTH_RATIO, good="below")
-    if verdict.outcome == "pass":
-        return check, None
+    if verdict.outcome == "pass":  # long enough; an undecided floor keeps it undecided
+        return (short[0] if short else check), None
     if verdict.outcome == "undecided":
         return _undecided(check, verdict, stats), None
     return check, Finding("warning", name, f"games last {ratio.estimate:.1f} "
                           f"({ratio.low:.1f}..{ratio.high:.1f}) times as long as "
                           f"{base_name}'s (threshold {LENGTH_RATIO:g})", evidence, look_at)
+
+
+def _per_seat(stats: GameStats, seats: int) -> Interval:
+    moves = _moves(stats)
+    return Interval(moves.estimate / seats, moves.low / seats, moves.high / seats, moves.n)
+
+
+def _too_short(stats: GameStats, look_at: tuple[str, ...],
+               seats: int) -> tuple[Check, Finding | None] | None:
+    """The greedy games' moves per seat against :data:`SHORTEST_MOVES`: a warning when wholly
+    below, an undecided check when the interval holds it, ``None`` when wholly above (or too
+    few games to say)."""
+    if stats.greedy_games < ENOUGH_GAMES:
+        return None
+    per_seat = _per_seat(stats, seats)
+    verdict = decide(per_seat, SHORTEST_MOVES)
+    if verdict.outcome == "pass":
+        return None
+    evidence = (f"{per_seat.estimate:.1f} moves per seat ({per_seat.low:.1f}.."
+                f"{per_seat.high:.1f}) over {count_of(stats.greedy_games, 'greedy game')}")
+    check = Check("duration_moves", True, evidence)
+    if verdict.outcome == "undecided":
+        return _undecided(check, verdict, stats), None
+    return check, Finding(
+        "warning", "duration_moves", f"games end after {per_seat.estimate:.1f} moves per seat, "
+        f"below the floor of {SHORTEST_MOVES:g}: over before the rules come into play",
+        evidence, look_at)
 
 
 def _ratio(here: Interval, there: Interval) -> Interval:

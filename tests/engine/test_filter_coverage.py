@@ -6,6 +6,7 @@ counts plays, never more than the plays made."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer
@@ -19,7 +20,8 @@ class ThreeCardDiscards:
 
     NAME = "three-card-discards"
     KIND = "house-rule"
-    REASONS = {"discard-pile-full": "that discard pile holds three cards already"}
+    REASONS: ClassVar[dict[str, str]] = {
+        "discard-pile-full": "that discard pile holds three cards already"}
 
     @sm.hookimpl
     def spitemalice_rule_sheet(self, ruleset: sm.Ruleset) -> list[sm.Clause]:
@@ -62,7 +64,7 @@ def test_a_discard_filter_counts_discards_only() -> None:
     assert 0 < td.played <= discards.played
     assert td.refused["discard-pile-full"] > 0
     # Every move counted for TD-1 is a discard: its keys always hold a discard's check.
-    for keys, count in tally.played.items():
+    for keys in tally.played:
         if "discard-pile-full" in keys:
             assert "discard-count" in keys and "wrong-rank" not in keys, keys
 
