@@ -174,10 +174,7 @@ def _check_filters(rules: RuleBook, state: GameState, move: Move,
     answer = _refusing_filters(rules, state, offered).get(move)
     if answer is not None:
         raise refuse(answer.reason, move, rules.clause_for, answer.message)
-    if trace is not None:
-        # A filter decided this move when it narrowed moves of its kind (a play or a
-        # discard): a filter that refused only discards did not decide a play made beside
-        # them, so its clause's "played" count stays within the discards made.
+    if trace is not None:  # a filter decided it when it refused moves of its kind (play, discard)
         for found in filter_answers(rules, state, offered):
             allowed = set(found.allowed)
             if any(type(other) is type(move) for other in offered if other not in allowed):

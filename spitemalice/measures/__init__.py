@@ -8,7 +8,8 @@ interval (:mod:`~spitemalice.measures.means`); Wald's sequential test on paired 
 (:mod:`~spitemalice.measures.sequential`); three-valued verdicts against a threshold, pass,
 fail or undecided (:mod:`~spitemalice.measures.verdicts`); the checks of their arguments in
 one place (:mod:`~spitemalice.measures.checks`).  Beside them, the game-quality metrics of a run
-(:mod:`~spitemalice.measures.metrics`) and the rule coverage of its games as a report
+(:mod:`~spitemalice.measures.metrics`), the designer metrics of a game's shape (lead,
+comeback, choice; :mod:`~spitemalice.measures.shape`) and the rule coverage of its games as a report
 (:mod:`~spitemalice.measures.coverage`).
 
 Import the modules themselves.
