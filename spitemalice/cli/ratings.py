@@ -31,6 +31,7 @@ from spitemalice.cli._args import (
     table,
 )
 from spitemalice.errors import RulesetError, SpiteMaliceError
+from spitemalice.measures.shape import skill_over_chance
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.runs import parallel
@@ -334,6 +335,11 @@ def format_balance(report: Balance) -> str:
             line += (f"; {g.estimate * 100:+.1f} points ({g.low * 100:+.1f}.."
                      f"{g.high * 100:+.1f})")
         lines.append(line)
+    top = report.top
+    if top.rate.n:
+        skill = skill_over_chance(top.rate)
+        lines.append(f"  skill over chance, {top.a} v {top.b}: {skill.estimate:.3f} "
+                     f"({skill.low:.3f}..{skill.high:.3f}; 0 = chance, 1 = skill always wins)")
     if report.coverage is not None:
         lines += ["", *format_section(report.coverage)]
     return "\n".join(lines)

@@ -48,6 +48,7 @@ from spitemalice.measures.checks import check_z
 from spitemalice.measures.interval import COUNT, SHARE_CHANGE, Z95, Interval, bounded
 from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import wilson
+from spitemalice.measures.shape import skill_over_chance
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.runs.runner import Configuration, GameRow, Run, configuration, play_games
@@ -169,6 +170,7 @@ class Balance:
             "base": self.base,
             "gradient": [g.as_dict() for g in self.gradient],
             "top_pair": top, "verdicts": verdicts(self), "interrupted": self.interrupted,
+            "skill_over_chance": skill_over_chance(self.top.rate).as_dict(),
             **covered, **({"fresh": self.fresh.as_dict()} if self.fresh is not None else {}),
         }
 
