@@ -31,6 +31,7 @@ from spitemalice.cli._args import (
     table,
 )
 from spitemalice.errors import RulesetError, SpiteMaliceError
+from spitemalice.measures.shape import skill_over_chance
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.runs import parallel
@@ -42,6 +43,7 @@ from spitemalice.runs.runner import GameRow, configuration
 from spitemalice.stops import held_stops
 from spitemalice.study.balance import COVERAGE_GAMES, TIERS, Balance, Baseline, balance
 from spitemalice.study.balance_coverage import format_section
+from spitemalice.study.fresh import fresh_seed
 from spitemalice.study.ladder import format_ladder, ladder
 from spitemalice.study.plot import check_path
 from spitemalice.study.tournament import tournament_sides
@@ -244,7 +246,8 @@ def run_balance(args: argparse.Namespace) -> int:
     base_book = base_of(args, book)
     pairs = len(tiers) * (len(tiers) - 1) // 2
     per_run = args.games + 2 * pairs * args.deals
-    progress = Progress(per_run * (2 if base_book is not None else 1), "balance",
+    # The configuration twice (its seed set and a fresh one), the base once.
+    progress = Progress(per_run * (3 if base_book is not None else 2), "balance",
                         not (args.json or args.quiet))
     named = describe(args, book)
     command = named.command(
@@ -271,6 +274,11 @@ def run_balance(args: argparse.Namespace) -> int:
             report = balance(book, label, tiers, args.games, args.deals, args.seed, base=base,
                              on_game=progress.advance, jobs=jobs, client=client,
                              coverage=args.coverage_games)
+            if not report.interrupted:  # every verdict is re-checked on a fresh seed set
+                fresh = balance(book, label, tiers, args.games, args.deals,
+                                fresh_seed(args.seed), base=base, on_game=progress.advance,
+                                jobs=jobs, client=client, coverage=0)
+                report = attrs.evolve(report, fresh=fresh, interrupted=fresh.interrupted)
     if args.json:
         say(json_text({"configuration": named.as_dict(), "command": command,
                         **report.as_dict()}))
@@ -327,6 +335,11 @@ def format_balance(report: Balance) -> str:
             line += (f"; {g.estimate * 100:+.1f} points ({g.low * 100:+.1f}.."
                      f"{g.high * 100:+.1f})")
         lines.append(line)
+    top = report.top
+    if top.rate.n:
+        skill = skill_over_chance(top.rate)
+        lines.append(f"  skill over chance, {top.a} v {top.b}: {skill.estimate:.3f} "
+                     f"({skill.low:.3f}..{skill.high:.3f}; 0 = chance, 1 = skill always wins)")
     if report.coverage is not None:
         lines += ["", *format_section(report.coverage)]
     return "\n".join(lines)

@@ -47,6 +47,13 @@ from spitemalice.formats.records.making import record_result
 from spitemalice.measures.coverage import format_coverage_report
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.metrics import METRICS, Quality, quality
+from spitemalice.measures.shape import (
+    PROBE_GAMES,
+    SHAPE_METRICS,
+    GameShape,
+    game_shape,
+    shape_metrics,
+)
 from spitemalice.model import GameResult
 from spitemalice.rules.book import RuleBook
 from spitemalice.runs import parallel
@@ -144,6 +151,7 @@ class SimulateStudy:
         if args.plot is not None:
             check_path(args.plot, force=args.force)
         self.rows: list[GameRow] = []
+        self.shapes: list[GameShape] = []  # the designer metrics' games, under --metrics
         self.outputs = Outputs([
             *([RecordFolder(args.record, args.games, args.force)]
               if args.record is not None else []),
@@ -163,6 +171,8 @@ class SimulateStudy:
                                           record))
         if self.keep_rows and row is not None:
             self.rows.append(row)
+        if self.args.metrics:
+            self.shapes.append(game_shape(self.book, result, probe=game < PROBE_GAMES))
         self.progress.advance()
 
     def finish(self, summary_data: dict[str, Any], interrupted: bool = False) -> str:
@@ -171,8 +181,10 @@ class SimulateStudy:
         text = ""
         if self.args.metrics:
             metrics = quality(self.rows, self.book.players)
+            shape = shape_metrics(self.shapes)
             summary_data["metrics"] = metrics.as_dict()
-            text = format_quality(metrics)
+            summary_data["designer_metrics"] = {name: i.as_dict() for name, i in shape.items()}
+            text = format_quality(metrics) + "\n\n" + format_shape(shape)
         if self.args.plot is not None and self.rows:
             with held_stops():  # the picture of the games finished, whole, even when cut short
                 plot_runs(self.args.plot, [(self.named.label(), self.rows)],
@@ -191,6 +203,15 @@ def format_quality(metrics: Quality) -> str:
         mean = name.startswith("duration") or name == "branching_factor"
         lines.append(f"{name.ljust(width)}  {_estimate(interval, mean)}")
     return "quality metrics (Ludii definitions, 95% intervals)\n" + "\n".join(lines)
+
+
+def format_shape(metrics: dict[str, Interval]) -> str:
+    """The designer metrics (:mod:`spitemalice.measures.shape`) as an aligned table."""
+    width = max(len(name) for name in SHAPE_METRICS)
+    lines = [f"{name.ljust(width)}  {_estimate(i, name.startswith(('choice', 'lead_c')))}"
+             for name, i in metrics.items()]
+    return ("designer metrics (lead = pay-off cards cleared; docs/studying.md; 95% "
+            "intervals)\n" + "\n".join(lines))
 
 
 def _estimate(interval: Interval, mean: bool) -> str:

@@ -89,7 +89,8 @@ def decisions(rules: RuleBook, state: GameState, move: Move,
               seat: object = None) -> tuple[str, ...]:
     """The reason keys of the decisions :func:`check_move` makes in accepting ``move``: for
     each check the move passed, the key it would have been refused with (``"wrong-rank"``,
-    ``"empty-pile@discard"``, a forced-play filter's code when that filter narrowed the moves).
+    ``"empty-pile@discard"``, a forced-play filter's code when that filter refused some moves
+    of the move's kind, a play or a discard, and allowed this one).
     Rule coverage (:mod:`spitemalice.engine.coverage`) counts the clauses naming these keys
     exercised by a played move.  The checks run afresh, never from the legal-move cache.
 
@@ -177,8 +178,11 @@ def _check_filters(rules: RuleBook, state: GameState, move: Move,
     answer = _refusing_filters(rules, state, offered).get(move)
     if answer is not None:
         raise refuse(answer.reason, move, rules.clause_for, answer.message)
-    if trace is not None:  # each filter that narrowed the moves allowed this one
-        trace += (found.reason for found in filter_answers(rules, state, offered))
+    if trace is not None:  # a filter decided it when it refused moves of its kind (play, discard)
+        for found in filter_answers(rules, state, offered):
+            allowed = set(found.allowed)
+            if any(type(other) is type(move) for other in offered if other not in allowed):
+                trace.append(found.reason)
 
 
 def _check_play(rules: RuleBook, state: GameState, move: Play,

@@ -32,6 +32,7 @@ from spitemalice.rules.registry import installed
 from spitemalice.runs.workers import worker_cpu_seconds
 from spitemalice.stops import held_stops
 from spitemalice.study.balance import TIERS, Baseline, balance
+from spitemalice.study.fresh import fresh_seed
 
 BASE = "blackwood-frey"
 """The rule set every house rule is tried on, and the base of every bare rule set."""
@@ -125,8 +126,10 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
         only: Sequence[Entry] | None = None,
         on_entry: Callable[[Entry, dict[str, Any]], None] | None = None,
         jobs: int | None = 1, client: Any = None) -> dict[str, Any]:
-    """Play the balance report of every entry missing from the data file at ``path`` and
-    return the data.  The file is rewritten (atomically) after each entry, so a run stopped
+    """Play the balance report of every entry missing from the data file at ``path``, and its
+    report on the fresh seed set (``fresh``, :func:`spitemalice.study.fresh.fresh_seed`) that
+    each verdict of the page is re-checked on, and return the data.  The file is rewritten
+    (atomically) after each entry, so a run stopped
     at any point resumes with the next entry; a file made with other settings is refused.
 
     Raises:
@@ -145,31 +148,46 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
             raise ValueError(f"{path} holds reports made with {data['settings']}, not "
                              f"{settings}; give the same settings or another file")
     for entry in only if only is not None else entries():
-        if entry.key in data["reports"]:
-            continue
-        base = base_of(entry)
-        baseline = None
-        if base is not None:
-            if base.key not in data["reports"]:
-                raise ValueError(f"{entry.key} needs its base {base.key} first")
-            baseline = Baseline.from_dict(data["reports"][base.key])
-        before = _cpu()
-        report = balance(entry.rules(), entry.label, TIERS, games, deals, seed,
-                         base=baseline, jobs=jobs, client=client)
-        if report.interrupted:
-            raise KeyboardInterrupt
-        # As the file holds it (an end without a bound is null): a run's data and a resumed
-        # run's, read back from the file, are the same.
-        done = strict_json.loads(strict_json.dumps(report.as_dict()))
-        done.update({"key": entry.key, "ruleset": entry.ruleset,
-                     "house_rules": list(entry.house_rules),
-                     "cpu_seconds": round(_cpu() - before, 1)})
-        data["reports"][entry.key] = done
-        with held_stops():  # a finished entry is kept whole, even when a stop comes now
-            _write(path, data)
-        if on_entry is not None:
-            on_entry(entry, done)
+        for section, run_seed in (("reports", seed), ("fresh", fresh_seed(seed))):
+            reports = data.setdefault(section, {})
+            if entry.key in reports:
+                continue
+            done = _play(entry, reports, run_seed, games, deals, jobs, client)
+            reports[entry.key] = done
+            with held_stops():  # a finished entry is kept whole, even when a stop comes now
+                _write(path, data)
+            if on_entry is not None and section == "reports":
+                on_entry(entry, done)
     return data
+
+
+def _play(entry: Entry, reports: dict[str, Any], seed: int, games: int, deals: int,
+          jobs: int | None, client: Any) -> dict[str, Any]:
+    """The balance report of ``entry`` from run seed ``seed``, its skill gradient against its
+    base's report in ``reports`` (of the same seed set), as the data file holds it.
+
+    Raises:
+        ValueError: the base's report is not in ``reports`` yet.
+        KeyboardInterrupt: a stop cut the report short.
+    """
+    base = base_of(entry)
+    baseline = None
+    if base is not None:
+        if base.key not in reports:
+            raise ValueError(f"{entry.key} needs its base {base.key} first")
+        baseline = Baseline.from_dict(reports[base.key])
+    before = _cpu()
+    report = balance(entry.rules(), entry.label, TIERS, games, deals, seed,
+                     base=baseline, jobs=jobs, client=client)
+    if report.interrupted:
+        raise KeyboardInterrupt
+    # As the file holds it (an end without a bound is null): a run's data and a resumed
+    # run's, read back from the file, are the same.
+    done: dict[str, Any] = strict_json.loads(strict_json.dumps(report.as_dict()))
+    done.update({"key": entry.key, "ruleset": entry.ruleset,
+                 "house_rules": list(entry.house_rules),
+                 "cpu_seconds": round(_cpu() - before, 1)})
+    return done
 
 
 def _cpu() -> float:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from spitemalice.measures.interval import Interval
+from spitemalice.study.fresh import both, first_position, fresh_seed, skill_change
 from spitemalice.wording import count_of
 
 PICTURES = "atlas"
@@ -32,7 +33,10 @@ def render(data: dict[str, Any], planned: list[str]) -> str:
             data file still lacks.
     """
     settings = data["settings"]
-    reports = list(data["reports"].values())
+    fresh = data.get("fresh", {})
+    # Each report with its fresh seed set's report (None until played), whose verdicts must
+    # agree with its own (spitemalice.study.fresh).
+    reports = [report | {"fresh": fresh.get(key)} for key, report in data["reports"].items()]
     tiers = settings["tiers"]
     # Data made before balance recorded coverage renders as it did then: the column, its
     # explanation and its summary line appear once some report carries coverage.
@@ -54,6 +58,7 @@ def _introduction(settings: dict[str, Any], reports: list[dict[str, Any]]) -> li
     """The page's title and what made it, ending with an empty line."""
     tiers = settings["tiers"]
     cpu = sum(r["cpu_seconds"] for r in reports)
+    fresh_cpu = sum(r["fresh"]["cpu_seconds"] for r in reports if r["fresh"] is not None)
     return [
         "# Balance atlas",
         "",
@@ -73,6 +78,14 @@ def _introduction(settings: dict[str, Any], reports: list[dict[str, Any]]) -> li
         f"{settings['seed']}. {count_of(len(reports), 'configuration')} took "
         f"{cpu / 3600:.1f} CPU-hours. All intervals are 95%.",
         "",
+        f"Every verdict is re-checked on the same study played from a fresh seed set (seed "
+        f"{fresh_seed(settings['seed'])}, the `fresh` reports of the data file): it is "
+        f"printed only when both say the same, else *undecided*. "
+        f"{sum(r['fresh'] is not None for r in reports)} of the "
+        f"{count_of(len(reports), 'configuration')} have their fresh report"
+        + (f" ({fresh_cpu / 3600:.1f} CPU-hours more)." if fresh_cpu else "; "
+           "without it a verdict reads *undecided*."),
+        "",
     ]
 
 
@@ -85,14 +98,16 @@ def _how_to_read(tiers: list[str], reports: list[dict[str, Any]], covered: bool)
         "that moved first won (a seat, or a team under partnerships); *favoured* when its "
         "whole interval lies "
         "above the fair share (1 over the number of sides), *disfavoured* when below, "
-        "*fair* when the interval holds it: no bias was measured, which says as much as the "
-        "interval is narrow.",
+        "*undecided* when the interval holds it (no bias was measured, which is no evidence "
+        "of fairness until the interval is narrow) or when the same study on a fresh seed set "
+        "does not say the same.",
         f"* **skill**: {tiers[-1]}'s share of the games with a winner against {tiers[-2]} "
         "(duplicate deals, sides swapped; fair 50%).",
         "* **skill against base**: how many points more (or fewer) of a deal's games the "
         "stronger tier wins above half than in the base (blackwood-frey at the same seats, "
         "or the rule set without its house rule); *more* or *less* when the interval "
-        "excludes 0, *as much* when it holds it (no difference was measured).",
+        "excludes 0, *undecided* when it holds it (no difference was measured) or when the "
+        "fresh seed set does not say the same.",
         "* **no winner**: self-play games that ended drawn, blocked or at the turn limit.",
         "* **length**: median turns per game with its interval; the thumbnail is the "
         "distribution (every thumbnail on one scale, the median in orange).",
@@ -146,7 +161,7 @@ def _row(report: dict[str, Any], covered: bool = False) -> str:
     median = next(q for q in report["quantiles"] if q["share"] == 0.5)
     cells = [
         report["label"], str(report["players"]), _pct(first),
-        _fairness(first, report["fair"]), _pct(_interval(top["rate_a"])),
+        _fairness(report), _pct(_interval(top["rate_a"])),
         _gradient(report), f"{(1 - won.estimate) * 100:.1f}%",
         f"{median['estimate']:.0f} ({_turns(median['low'])}..{_turns(median['high'])})",
         *([_clauses(report)] if covered else []),
@@ -185,14 +200,25 @@ def _gradient(report: dict[str, Any]) -> str:
         return ("(the base)" if report["label"] == "blackwood-frey"
                 else f"(no base with {report['players']} seats)")
     change = _interval(report["gradient"][report["top_pair"]])
-    word = "more" if change.low > 0 else "less" if change.high < 0 else "as much"
+    again = report.get("fresh")
+    second = (skill_change(_interval(again["gradient"][again["top_pair"]]))
+              if again and again["gradient"] else None)
+    word = {"pass": "more", "fail": "less",
+            "undecided": "undecided"}[both(skill_change(change), second).outcome]
     return (f"{word}: {change.estimate * 100:+.1f} ({change.low * 100:+.1f}.."
             f"{change.high * 100:+.1f}) vs {report['base']}")
 
 
-def _fairness(first: Interval, fair: float) -> str:
-    return ("favoured" if first.low > fair else "disfavoured" if first.high < fair
-            else "fair")
+def _fairness(report: dict[str, Any]) -> str:
+    """favoured, disfavoured or undecided: the first position's share of won games against
+    the fair share, on the report's seeds and on the fresh ones."""
+    fair = report["fair"]
+    first = first_position(_interval(report["positions"][0]), fair)
+    again = report.get("fresh")
+    second = (first_position(_interval(again["positions"][0]), fair)
+              if again and again["positions"][0]["n"] else None)
+    return {"pass": "favoured", "fail": "disfavoured",
+            "undecided": "undecided"}[both(first, second).outcome]
 
 
 def _summary(reports: list[dict[str, Any]]) -> list[str]:
@@ -203,7 +229,7 @@ def _summary(reports: list[dict[str, Any]]) -> list[str]:
         return ", ".join(found) if found else "none"
 
     def first(r: dict[str, Any]) -> str:
-        return _fairness(_interval(r["positions"][0]), r["fair"])
+        return _fairness(r)
 
     def skill(r: dict[str, Any]) -> str:
         return _gradient(r).split(":")[0]

@@ -49,10 +49,12 @@ from spitemalice.measures.checks import check_z
 from spitemalice.measures.interval import COUNT, SHARE_CHANGE, Z95, Interval, bounded
 from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import wilson
+from spitemalice.measures.shape import skill_over_chance
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.runs.runner import Configuration, GameRow, Run, configuration, play_games
 from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
+from spitemalice.study.fresh import first_position, reason, skill_change
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.tournament import tournament_sides
 from spitemalice.wording import given_text, shown
@@ -120,6 +122,8 @@ class Balance:
         interrupted: Ctrl-C stopped the games.
         coverage: the rule coverage of the first self-play games, or ``None`` when it was
             not recorded.
+        fresh: the same study on a fresh seed set (:mod:`spitemalice.study.fresh`), whose
+            verdicts must agree for :func:`verdicts` to state one; ``None`` when not played.
     """
 
     label: str
@@ -139,6 +143,7 @@ class Balance:
     gradient: tuple[Interval, ...] = ()
     interrupted: bool = False
     coverage: BalanceCoverage | None = None
+    fresh: Balance | None = None
 
     def baseline(self) -> Baseline:
         """This report as the base of another's skill gradient."""
@@ -166,7 +171,8 @@ class Balance:
             "base": self.base,
             "gradient": [g.as_dict() for g in self.gradient],
             "top_pair": top, "verdicts": verdicts(self), "interrupted": self.interrupted,
-            **covered,
+            "skill_over_chance": skill_over_chance(self.top.rate).as_dict(),
+            **covered, **({"fresh": self.fresh.as_dict()} if self.fresh is not None else {}),
         }
 
 
@@ -370,11 +376,7 @@ def verdicts(report: Balance) -> list[str]:
     line = (f"{top.a} beats {top.b} in {_pct(share)} of won games" if share.n else
             f"no game of {top.a} against {top.b} had a winner")
     if report.base is not None and report.gradient:
-        change = report.gradient[report.matrix.index(top)]
-        # An interval holding 0 shows no difference; it is no evidence of sameness when wide.
-        word = ("more than" if change.low > 0 else "less than" if change.high < 0
-                else "not measurably more or less than")
-        line += f"; skill matters {word} in {report.base} ({_points(change)})"
+        line += f"; {_skill(report)}"
     lines.append(line)
     won = report.outcomes["win"]
     # With its interval even at 0%: "every game has a winner" from one game claimed too much.
@@ -385,15 +387,38 @@ def verdicts(report: Balance) -> list[str]:
     return lines + last
 
 
+def _skill(report: Balance) -> str:
+    """How much skill matters against the base, re-checked on the fresh seed set."""
+    index = report.matrix.index(report.top)
+    change = report.gradient[index]
+    fresh = report.fresh
+    again = (fresh.gradient[fresh.matrix.index(fresh.top)]
+             if fresh is not None and fresh.gradient else None)
+    words = {outcome: f"skill matters {word} than in {report.base}" for outcome, word in
+             (("pass", "more"), ("fail", "less"), ("undecided", "not measurably more or less"))}
+    if fresh is None:  # one seed set: the words of old, each with its interval
+        return f"{words[skill_change(change).outcome]} ({_points(change)})"
+    word = reason(skill_change(change), skill_change(again) if again else None, words)
+    seen = f"; fresh seeds {_points(again)}" if again else ""
+    return f"{word} ({_points(change)}{seen})"
+
+
 def _fairness(report: Balance) -> str:
     first = report.positions[0]
     who = "first seat" if report.fair == 1 / report.players else "first team"
     if not first.n:  # 0 of 0: no share to judge
         return f"no self-play game had a winner: nothing is known of the {who}'s share"
     # An interval holding fair shows no bias; it is no evidence of fairness when wide.
-    word = ("above fair" if first.low > report.fair else "below fair"
-            if first.high < report.fair else "not measurably above or below fair")
-    return f"{who} wins {_pct(first)} of won games: {word} ({report.fair:.1%})"
+    words = {"pass": "above fair", "fail": "below fair",
+             "undecided": "not measurably above or below fair"}
+    verdict = first_position(first, report.fair)
+    if report.fresh is None:
+        return f"{who} wins {_pct(first)} of won games: {words[verdict.outcome]} " \
+               f"({report.fair:.1%})"
+    again = report.fresh.positions[0]
+    word = reason(verdict, first_position(again, report.fair) if again.n else None, words)
+    return (f"{who} wins {_pct(first)} of won games, {_pct(again)} on fresh seeds: {word} "
+            f"({report.fair:.1%})")
 
 
 def _pct(rate: Interval) -> str:

@@ -104,10 +104,14 @@ def format_house_rule_report(result: HouseRuleReport, strict: bool = False) -> s
     if result.refused:
         parts.append("\n".join([f"{result.house_rule} does not stack on:",
                                 *(f"  {name}: {reason}" for name, reason in result.refused)]))
-    passed = sum(report.ok(strict) for _, report in result.reports)
     failed = [name for name, report in result.reports if not report.ok(strict)]
+    # Not failed (without --strict) but with a judgement its games did not decide.
+    open_ = [name for name, report in result.reports
+             if report.open_required and name not in failed]
+    passed = len(result.reports) - len(failed) - len(open_)
     last = (f"{result.house_rule}: validated on {count_of(len(result.reports), 'rule set')}, "
             f"{passed} passed"
+            + (f", undecided on {', '.join(open_)}" if open_ else "")
             + (f", failed on {', '.join(failed)}" if failed else "")
             + (f"; {len(result.refused)} refused it" if result.refused else ""))
     if not result.reports:

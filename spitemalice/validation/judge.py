@@ -12,6 +12,7 @@ about the rules; only "no game won at all" looks at every game.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,11 +20,12 @@ import attrs
 
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.metrics import balance, completion, duration
+from spitemalice.measures.verdicts import Verdict, decide, undecided_text
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.findings import cite, how_to_declare
 from spitemalice.wording import count_of
 
-from .report import Check, Finding, GameStats, Level, skip
+from .report import Check, Finding, GameStats, skip
 
 COMPLETION_LIMIT = 0.5
 """Warn when the 95% Wilson interval of ``completion`` (the share of greedy games won) lies
@@ -37,6 +39,13 @@ points more often than another."""
 LENGTH_RATIO = 2.0
 """Warn when the greedy games' ``duration_moves`` is more than this many times the base rule
 set's."""
+
+SHORTEST_MOVES = 12.0
+"""Warn when the 95% interval of the greedy games' moves per seat (``duration_moves`` over the
+seats) lies wholly below this: a game that ends after a handful of moves per seat is over
+before its rules come into play (a one-card pay-off pile: the first seat to play one card
+wins, after about 6 moves).  A tenth of blackwood-frey's greedy games (about 120 moves per
+seat); a pay-off pile of three cards makes about 19."""
 
 ENOUGH_GAMES = 20
 """Fewer greedy games than this (or won games, for balance) make a judgement a ``skip``;
@@ -74,7 +83,7 @@ def judge(book: RuleBook, stats: GameStats, base: GameStats | None,
     findings: list[Finding] = []
     look_at = tuple(changed)
     for judged in (_completion(stats, look_at), _balance(stats),
-                   _duration(stats, base, look_at, base_name, no_base)):
+                   _duration(stats, base, look_at, base_name, no_base, book.players)):
         check, finding = judged
         if finding is not None:
             finding = _justify(finding, justified)
@@ -87,10 +96,13 @@ def judge(book: RuleBook, stats: GameStats, base: GameStats | None,
 
 def _justify(finding: Finding, justified: Justified) -> Finding:
     """An intended warning as info citing its clauses; any other warning says how to declare
-    it (the rules may mean it)."""
+    it (the rules may mean it).  An info finding a clause declares cites it too."""
+    clauses = justified.get(finding.name)
+    if finding.level == "info":
+        return (attrs.evolve(finding, message=f"{finding.message} {cite(clauses)}")
+                if clauses else finding)
     if finding.level != "warning":
         return finding
-    clauses = justified.get(finding.name)
     if not clauses:
         return attrs.evolve(finding, message=f"{finding.message}; "
                                              f"{how_to_declare(finding.name)}")
@@ -115,14 +127,26 @@ def _completion(stats: GameStats, look_at: tuple[str, ...]) -> tuple[Check, Find
     rate = completion(won, n)
     evidence = f"{won} of {count_of(n, 'greedy game')} won, {_rate(rate)}"
     check = Check(name, True, evidence)
-    if rate.high >= COMPLETION_LIMIT:
+    verdict = decide(rate, COMPLETION_LIMIT)
+    if verdict.outcome == "pass":
         return check, None
+    if verdict.outcome == "undecided":
+        return _undecided(check, verdict, stats), None
     kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(stats.greedy_outcomes.items())
                       if kind != "win")
     return check, Finding(
         "warning", name, f"completion is {rate.estimate:.1%}, below the "
         f"{COMPLETION_LIMIT:.0%} threshold: most games end without a winner ({kinds})",
         evidence, look_at, rate)
+
+
+def _undecided(check: Check, verdict: Verdict, stats: GameStats) -> Check:
+    """``check`` marked undecided: its interval holds the threshold.  The games more are
+    counted as ``--games`` counts them (every line-up), from the greedy games' count."""
+    more = verdict.more
+    if more is not None and stats.greedy_games:
+        more = math.ceil(more * max(stats.games, 1) / stats.greedy_games)
+    return attrs.evolve(check, undecided=undecided_text(attrs.evolve(verdict, more=more)))
 
 
 def _balance(stats: GameStats) -> tuple[Check, Finding | None]:
@@ -137,8 +161,11 @@ def _balance(stats: GameStats) -> tuple[Check, Finding | None]:
                        for p, w in enumerate(stats.wins_by_position))
     check = Check(name, True, f"{rate.estimate:.3f} ({rate.low:.3f}..{rate.high:.3f}); "
                               f"wins by turn position in {count_of(n, 'greedy game')}: {figure}")
-    if rate.high >= BALANCE_LIMIT:
+    verdict = decide(rate, BALANCE_LIMIT)
+    if verdict.outcome == "pass":
         return check, None
+    if verdict.outcome == "undecided":
+        return _undecided(check, verdict, stats), None
     best = max(range(len(stats.wins_by_position)), key=stats.wins_by_position.__getitem__)
     word = "first" if best == 0 else f"number {best + 1}"
     return check, Finding(
@@ -149,26 +176,71 @@ def _balance(stats: GameStats) -> tuple[Check, Finding | None]:
 
 
 def _duration(stats: GameStats, base: GameStats | None, look_at: tuple[str, ...],
-              base_name: str, no_base: str) -> tuple[Check, Finding | None]:
-    """``duration_moves`` of the greedy games against the base rule set's."""
+              base_name: str, no_base: str, seats: int) -> tuple[Check, Finding | None]:
+    """``duration_moves`` of the greedy games: per seat against :data:`SHORTEST_MOVES`, and
+    against the base rule set's (:data:`LENGTH_RATIO`)."""
     name = "duration_moves"
+    short = _too_short(stats, look_at, seats)
+    if short is not None and short[1] is not None:
+        return short
     if base is None:
-        return skip(name, no_base or "no base rule set is known: nothing to compare with"), None
+        return (short[0] if short else skip(
+            name, no_base or "no base rule set is known: nothing to compare with")), None
     if stats.greedy_games < ENOUGH_GAMES or base.greedy_games < ENOUGH_GAMES:
         return skip(name, f"{count_of(stats.greedy_games, 'greedy game')} here and "
                           f"{base.greedy_games} of "
                           f"{base_name}, {ENOUGH_GAMES} needed"), None
     here, there = _moves(stats), _moves(base)
-    ratio = here.estimate / max(there.estimate, 1e-9)
+    ratio = _ratio(here, there)
     evidence = (f"mean {here.estimate:.0f} moves ({here.low:.0f}..{here.high:.0f}) over "
                 f"{count_of(stats.greedy_games, 'greedy game')}, base {base_name} "
                 f"{there.estimate:.0f} "
                 f"over {base.greedy_games}")
     check = Check(name, True, evidence)
-    if ratio <= LENGTH_RATIO:
-        return check, None
-    return check, Finding("warning", name, f"games last {ratio:.1f} times as long as "
+    verdict = decide(ratio, LENGTH_RATIO, good="below")
+    if verdict.outcome == "pass":  # long enough; an undecided floor keeps it undecided
+        return (short[0] if short else check), None
+    if verdict.outcome == "undecided":
+        return _undecided(check, verdict, stats), None
+    return check, Finding("warning", name, f"games last {ratio.estimate:.1f} "
+                          f"({ratio.low:.1f}..{ratio.high:.1f}) times as long as "
                           f"{base_name}'s (threshold {LENGTH_RATIO:g})", evidence, look_at)
+
+
+def _per_seat(stats: GameStats, seats: int) -> Interval:
+    moves = _moves(stats)
+    return Interval(moves.estimate / seats, moves.low / seats, moves.high / seats, moves.n)
+
+
+def _too_short(stats: GameStats, look_at: tuple[str, ...],
+               seats: int) -> tuple[Check, Finding | None] | None:
+    """The greedy games' moves per seat against :data:`SHORTEST_MOVES`: a warning when wholly
+    below, an undecided check when the interval holds it, ``None`` when wholly above (or too
+    few games to say)."""
+    if stats.greedy_games < ENOUGH_GAMES:
+        return None
+    per_seat = _per_seat(stats, seats)
+    verdict = decide(per_seat, SHORTEST_MOVES)
+    if verdict.outcome == "pass":
+        return None
+    evidence = (f"{per_seat.estimate:.1f} moves per seat ({per_seat.low:.1f}.."
+                f"{per_seat.high:.1f}) over {count_of(stats.greedy_games, 'greedy game')}")
+    check = Check("duration_moves", True, evidence)
+    if verdict.outcome == "undecided":
+        return _undecided(check, verdict, stats), None
+    return check, Finding(
+        "warning", "duration_moves", f"games end after {per_seat.estimate:.1f} moves per seat, "
+        f"below the floor of {SHORTEST_MOVES:g}: over before the rules come into play",
+        evidence, look_at)
+
+
+def _ratio(here: Interval, there: Interval) -> Interval:
+    """``here / there`` of two independent mean lengths, its ends from the ends of each
+    (conservative: the ratio's interval is at least as wide as the two together justify)."""
+    def over(top: float, bottom: float) -> float:
+        return top / max(bottom, 1e-9)
+    return Interval(over(here.estimate, there.estimate), over(here.low, there.high),
+                    over(here.high, there.low), here.n)
 
 
 def _moves(stats: GameStats) -> Interval:
@@ -189,20 +261,23 @@ each of the others."""
 
 def unusual(changed: Mapping[str, Any], current: Mapping[str, Any],
             usual: Sequence[Mapping[str, Any]]) -> list[Finding]:
-    """Changed parameters that no built-in configuration uses so.
+    """Changed parameters that no built-in configuration uses so, each an ``info`` finding:
+    where to look, not a fault (a new idea is unusual by definition).
 
-    A changed play-shaping parameter (:data:`PLAY_SHAPING`) whose value no built-in uses, or
-    uses only with other values of the play-shaping parameters than ``current`` has, is a
-    ``warning`` ("unusual combination"); any other changed value no built-in uses is ``info``.
+    A changed value no built-in uses is an "unusual value", or for a play-shaping parameter
+    (:data:`PLAY_SHAPING`) an "unusual combination"; a play-shaping value that built-ins use
+    only with other values of the other play-shaping parameters than ``current`` has is an
+    "unusual combination" too.  What the games give as evidence against a configuration is
+    judged by :func:`judge` (completion, balance, game length) and by the checked games (a
+    stuck seat), each of which names the changed parameters to look at.
     """
     findings = []
     for key, value in changed.items():
         users = [config for config in usual if config.get(key) == value]
         if not users:
             seen = ", ".join(sorted({_show(config.get(key)) for config in usual}))
-            level: Level = "warning" if key in PLAY_SHAPING else "info"
             name = "unusual combination" if key in PLAY_SHAPING else "unusual value"
-            findings.append(Finding(level, name, f"{key} = {_show(value)} is used by no "
+            findings.append(Finding("info", name, f"{key} = {_show(value)} is used by no "
                                     f"built-in rule set (they use {seen})", parameters=(key,)))
             continue
         if key not in PLAY_SHAPING:
@@ -210,7 +285,7 @@ def unusual(changed: Mapping[str, Any], current: Mapping[str, Any],
         for other in PLAY_SHAPING:
             if other != key and not any(c.get(other) == current.get(other) for c in users):
                 findings.append(Finding(
-                    "warning", "unusual combination",
+                    "info", "unusual combination",
                     f"no built-in rule set has {key} = {_show(value)} together with "
                     f"{other} = {_show(current.get(other))}", parameters=(key, other)))
     return findings

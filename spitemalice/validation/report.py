@@ -16,6 +16,12 @@ from spitemalice.wording import count_of
 
 Level = Literal["error", "warning", "info"]
 
+REQUIRED: tuple[str, ...] = ("completion",)
+"""The judgements ``--strict`` requires to be decided: an undecided one fails it.  Whether a
+rule set's games end with a winner is what makes it a game; balance and game length are
+judged too, and a warning on them fails ``--strict``, but deciding them needs hundreds of won
+games, so an undecided one is printed and fails nothing."""
+
 
 @attrs.frozen
 class Check:
@@ -29,6 +35,9 @@ class Check:
         detail: for a failure, what went wrong; empty otherwise.
         skipped: why the check did not run; empty when it ran.
         warned: the check ran and raised a warning (see the report's findings).
+        undecided: for a judgement whose interval holds its threshold, why it is neither
+            pass nor warning and about how many more games would likely decide it; empty
+            otherwise (:mod:`spitemalice.measures.verdicts`).
     """
 
     name: str
@@ -37,12 +46,16 @@ class Check:
     detail: str = ""
     skipped: str = ""
     warned: bool = False
+    undecided: str = ""
 
     @property
     def status(self) -> str:
-        """``"skip"``, ``"pass"``, ``"warn"`` or ``"FAIL"``: what the report prints."""
+        """``"skip"``, ``"pass"``, ``"warn"``, ``"undecided"`` or ``"FAIL"``: what the report
+        prints."""
         if self.skipped:
             return "skip"
+        if self.undecided:
+            return "undecided"
         if not self.passed:
             return "FAIL"
         return "warn" if self.warned else "pass"
@@ -194,9 +207,20 @@ class Report:
         """No check failed and no finding is an error (warnings do not count)."""
         return not self.errors
 
+    @property
+    def undecided(self) -> tuple[Check, ...]:
+        """The judgements whose interval holds their threshold (neither pass nor warning)."""
+        return tuple(c for c in self.checks if c.undecided)
+
+    @property
+    def open_required(self) -> tuple[Check, ...]:
+        """The undecided judgements of :data:`REQUIRED`."""
+        return tuple(c for c in self.undecided if c.name in REQUIRED)
+
     def ok(self, strict: bool = False) -> bool:
-        """Whether the rule set passes: no error, and under ``strict`` no warning either."""
-        return self.passed and not (strict and self.warnings)
+        """Whether the rule set passes: no error, and under ``strict`` no warning and no
+        undecided judgement of :data:`REQUIRED` either."""
+        return self.passed and not (strict and (self.warnings or self.open_required))
 
     def as_dict(self) -> dict[str, object]:
         data = attrs.asdict(self, recurse=True,
@@ -207,7 +231,8 @@ class Report:
         data["findings"] = [_finding_dict(f) for f in (*self.failed_checks, *self.findings)]
         data["configuration"] = (self.configuration.as_dict() if self.configuration
                                  else None)
-        return data | {"passed": self.passed, "warnings": len(self.warnings)}
+        return data | {"passed": self.passed, "warnings": len(self.warnings),
+                       "undecided": [c.name for c in self.undecided]}
 
 
 def _finding_dict(finding: Finding) -> dict[str, object]:
@@ -221,10 +246,13 @@ def format_report(report: Report, strict: bool = False) -> str:
     """The report as a table of checks, the findings, the game summary and any
     reproduction; the last line is the verdict."""
     width = max(len(check.name) for check in report.checks)
+    status = max(4, *(len(check.status) for check in report.checks))
     lines = [f"validate {report.target}", *_head(report), ""]
     for check in report.checks:
         figure = check.skipped if check.skipped else check.figure
-        lines.append(f"{check.name.ljust(width)}  {check.status:<4}  {figure}".rstrip())
+        if check.undecided:
+            figure = f"{figure}; {check.undecided}"
+        lines.append(f"{check.name.ljust(width)}  {check.status:<{status}}  {figure}".rstrip())
         if check.detail:
             lines.append(f"{'':{width}}        {check.detail}")
     if report.findings:
@@ -257,8 +285,8 @@ def _head(report: Report) -> list[str]:
 
 
 def verdict(report: Report, strict: bool = False) -> str:
-    """The last line: whether the checks passed and how many warnings there are; for a
-    validation cut short, how much it did first."""
+    """The last line: whether the checks passed, how many warnings there are and which
+    judgements are undecided; for a validation cut short, how much it did first."""
     warnings = len(report.warnings)
     said = count_of(warnings, "warning")
     if report.interrupted:
@@ -268,6 +296,12 @@ def verdict(report: Report, strict: bool = False) -> str:
         return f"interrupted after {count_of(played, 'game')}: {found} so far{skipped}"
     if not report.passed:
         return f"some checks FAILED; {said}"
+    open_ = [c.name for c in report.undecided]
+    if open_:
+        line = f"no check failed; undecided: {', '.join(open_)}"
+        line += f"; {said}" if warnings else ""
+        return line + (" (FAIL under --strict)" if strict and (warnings or report.open_required)
+                       else "")
     if warnings and strict:
         return f"all checks passed; {said} (FAIL under --strict)"
     return f"all checks passed; {said}" if warnings else "all checks passed"

@@ -86,8 +86,12 @@ def test_a_played_move_counts_the_checks_it_passed() -> None:
     with pytest.raises(sm.IllegalMove):
         decisions(PAIRS, state, sm.parse_move("QH>B1"))
     forced = sm.load("blackwood-frey", ["mandatory-aces"])
+    # MA-1 refused only discards here: the ace play is not counted as a play it decided (its
+    # refusals are counted apart); where it also refused a play, 5C onto the 4, it is.
     aces = position(forced, hands=["AH 5C"], payoffs=["9S", "9D"])
-    assert "forced-play" in decisions(forced, aces, sm.parse_move("AH>B+"))  # MA-1 narrowed
+    assert "forced-play" not in decisions(forced, aces, sm.parse_move("AH>B+"))
+    beside = position(forced, hands=["AH 5C"], payoffs=["9S", "9D"], builds=["AS 2S 3S 4S"])
+    assert "forced-play" in decisions(forced, beside, sm.parse_move("AH>B+"))  # MA-1 narrowed
 
 
 def test_events_are_counted_where_they_happen_and_only_while_recording() -> None:

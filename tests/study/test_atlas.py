@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,11 +48,31 @@ def test_the_page_answers_both_questions_for_every_configuration_in_the_data(
         assert cells[0] == report["label"] and cells[1] == str(report["players"])
         first = report["positions"][0]
         assert cells[2].startswith(f"{first['estimate']:.1%} ")
-        assert cells[3] in {"favoured", "disfavoured", "fair"}
+        # A verdict only where the interval lies wholly on one side, on the report's seeds
+        # and on the fresh ones (issue 35 §1).
+        fresh = data.get("fresh", {}).get(report["key"])
+        fair = report["fair"]
+
+        def side(first: dict[str, float], fair: float = fair) -> str:
+            return ("favoured" if first["low"] >= fair else "disfavoured"
+                    if first["high"] < fair else "undecided")
+
+        word = side(first)
+        if fresh is None or side(fresh["positions"][0]) != word:
+            word = "undecided"
+        assert cells[3] == word
         if report["base"] is None:
             assert cells[5].startswith("(")
         else:
-            assert re.match(r"(more|less|as much): [+-]\d", cells[5]), cells[5]
+            def change(of: dict[str, Any]) -> str:
+                moved = of["gradient"][of["top_pair"]]
+                return ("more" if moved["low"] >= 0 else "less" if moved["high"] < 0
+                        else "undecided")
+
+            word = change(report)
+            if fresh is None or change(fresh) != word:
+                word = "undecided"
+            assert re.match(rf"{word}: [+-]\d", cells[5]), cells[5]
             assert cells[5].endswith(f"vs {report['base']}")
         picture = picture_name(report["key"])
         assert cells[-1] == f"![]({PICTURES}/{picture})"

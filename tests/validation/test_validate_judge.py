@@ -51,9 +51,36 @@ def test_a_low_completion_is_a_warning_with_its_interval_and_parameters() -> Non
 
 
 def test_the_completion_threshold_uses_the_interval_not_the_estimate() -> None:
-    # 27 of 60 won is 45% but its interval reaches above 50%: no warning
-    _, findings = judge(BF, stats(wins=27, positions=(14, 13)), None, {}, [], {})
+    # 27 of 60 won is 45% but its interval reaches above 50%: no warning, and no pass either
+    checks, findings = judge(BF, stats(wins=27, positions=(14, 13)), None, {}, [], {})
     assert "completion" not in names(findings)
+    check = next(c for c in checks if c.name == "completion")
+    assert check.status == "undecided"
+    assert "holds the threshold" in check.undecided and "more games" in check.undecided
+
+
+def test_an_undecided_completion_fails_strict_an_undecided_balance_does_not() -> None:
+    checks, _ = judge(BF, stats(wins=27, positions=(14, 13)), None, {}, [], {})
+    report = Report("x", tuple(checks))
+    assert [c.name for c in report.undecided] == ["completion"]
+    assert report.ok() and not report.ok(strict=True)
+    assert format_report(report, strict=True).endswith(
+        "no check failed; undecided: completion (FAIL under --strict)")
+    # 60 of 60 won: completion passes; a 35-25 split (balance 0.83, 0.59..1.00) is open.
+    checks, _ = judge(BF, stats(wins=60, positions=(35, 25)), None, {}, [], {})
+    report = Report("x", tuple(checks))
+    assert [c.status for c in checks[:2]] == ["pass", "undecided"]
+    assert report.ok(strict=True)
+    assert format_report(report, strict=True).endswith("no check failed; undecided: balance")
+
+
+def test_the_more_games_estimate_counts_every_line_up() -> None:
+    # The same greedy games, as a third or as a sixth of every game played.
+    third, _ = judge(BF, stats(wins=27, positions=(14, 13), games=180), None, {}, [], {})
+    sixth, _ = judge(BF, stats(wins=27, positions=(14, 13), games=360), None, {}, [], {})
+    more = [int(c[0].undecided.split("about ")[1].split(" ")[0].replace(",", ""))
+            for c in (third, sixth)]
+    assert more[1] == pytest.approx(2 * more[0], abs=2)
 
 
 def test_every_judgement_validate_reports_is_a_metric_of_simulate_metrics() -> None:
@@ -115,8 +142,9 @@ def test_unusual_values_and_combinations() -> None:
     assert [(f.level, f.name) for f in found] == [("info", "unusual value")]
     found = unusual({"build_ceiling": 13},
                     {"build_ceiling": 13, "wild_ranks": frozenset({13})}, usual)
-    assert [(f.level, f.parameters) for f in found] == [("warning", ("build_ceiling",
-                                                                     "wild_ranks"))]
+    # Being new is not a fault: an unusual combination is info, never a warning.
+    assert [(f.level, f.parameters) for f in found] == [("info", ("build_ceiling",
+                                                                  "wild_ranks"))]
     assert unusual({"build_ceiling": 13},
                    {"build_ceiling": 13, "wild_ranks": frozenset({0})}, usual) == []
 
@@ -172,8 +200,9 @@ def test_a_ceiling_of_13_fails_under_strict_naming_the_completion(
     assert status == 1, out
     assert "warning  completion: completion is" in out
     assert "look at build_ceiling" in out
-    assert out.rstrip().endswith("all checks passed; 2 warnings (FAIL under --strict)") or \
-        "warnings (FAIL under --strict)" in out.splitlines()[-1]
+    # The one warning is the games' evidence; the unusual ceiling alone is info.
+    assert out.rstrip().endswith("all checks passed; 1 warning (FAIL under --strict)")
+    assert "info     unusual combination: no built-in rule set has build_ceiling = 13" in out
     assert not (tmp_path / "failure.json").exists()  # no error: no failing game to record
 
 
@@ -218,3 +247,14 @@ def test_a_plugins_expected_findings_use_the_metric_names_or_are_refused() -> No
     with pytest.raises(sm.RulesetError, match=r"wrong-rules: VALIDATE_EXPECTS names "
                        r"'drawishness rate'.*completion, balance, duration_moves"):
         _expected([Wrong()])
+
+
+@pytest.mark.parametrize("setting", [{"discard_piles": 3}, {"hand_size": 6}])
+def test_a_new_value_with_clean_games_passes_strict(setting: dict[str, int]) -> None:
+    # Being new is not a fault (issue 35 §1): each value is one no built-in rule set uses,
+    # reported as info, and with clean games and a decided completion --strict passes.
+    report = validate("blackwood-frey", params=setting, games=150, seed=0)
+    assert report.ok(strict=True), format_report(report, strict=True)
+    new = [f for f in report.findings if f.name.startswith("unusual")]
+    assert new and all(f.level == "info" for f in new)
+    assert next(c for c in report.checks if c.name == "completion").status == "pass"
