@@ -24,6 +24,7 @@ COMPILED = [
     # the engine's per-move path and the environments' per-step encoding
     "spitemalice/engine/legal.py",
     "spitemalice/engine/check.py",
+    "spitemalice/engine/refusal.py",
     "spitemalice/engine/apply.py",
     "spitemalice/engine/flow.py",
     "spitemalice/engine/shuffle.py",

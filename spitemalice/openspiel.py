@@ -1,6 +1,7 @@
-"""OpenSpiel games for every installed rule set (the ``openspiel`` extra).
+"""OpenSpiel games for every installed turn-based rule set (the ``openspiel`` extra).
 
-Importing this module registers, for each installed rule set, a Python game with
+Importing this module registers, for each installed rule set whose seats take turns (all
+but Spit), a Python game with
 `OpenSpiel <https://openspiel.readthedocs.io>`_: ``python_spitemalice_`` and the rule set's
 name with ``_`` for ``-`` (``python_spitemalice_blackwood_frey``).  Anything OpenSpiel can
 run on a sequential game of imperfect information runs on it: ``pyspiel.random_sim_test``,
@@ -66,8 +67,7 @@ from spitemalice.guards import check_int, check_list
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
-from spitemalice.rules.loader import load
-from spitemalice.rules.registry import installed
+from spitemalice.rules.loader import load, turn_based_rulesets
 
 SEED_STEPS = 16
 """Chance nodes before the deal, one byte of the deal's seed each."""
@@ -376,22 +376,21 @@ def _game_type(ruleset: str, zero_sum: bool) -> Any:
 
 
 def register_rulesets() -> dict[str, str]:
-    """Register a game for every installed rule set not registered yet; return
-    ``{short name: rule-set name}`` of every rule set's game."""
+    """Register a game for every installed turn-based rule set not registered yet (not Spit,
+    whose seats move at once); return ``{short name: rule-set name}`` of every rule set's
+    game."""
     names = {}
     known = set(pyspiel.registered_names())
-    for info in installed():
-        if info.kind != "ruleset":
-            continue
-        short = game_name(info.name)
-        names[short] = info.name
+    for name in turn_based_rulesets():  # OpenSpiel's sequential games take turns
+        short = game_name(name)
+        names[short] = name
         if short not in known:  # zero-sum with the rule set's own seats (two, alone)
-            seats = load(info.name).players
+            seats = load(name).players
             # a class, as OpenSpiel's own Python games register (a function held by the
             # registry is freed without the interpreter lock at exit, and aborts it)
             game_class = type(f"SpiteMaliceGame_{short}", (SpiteMaliceGame,),
-                              {"RULESET": info.name, "__module__": __name__})
-            pyspiel.register_game(_game_type(info.name, seats == 2), game_class)
+                              {"RULESET": name, "__module__": __name__})
+            pyspiel.register_game(_game_type(name, seats == 2), game_class)
     return names
 
 

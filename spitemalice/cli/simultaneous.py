@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from spitemalice.cli._args import json_text, say, table
+from spitemalice.cli._args import describe, json_text, say, switches, table
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.measures.rates import wilson
 from spitemalice.rules.book import RuleBook
@@ -123,13 +123,24 @@ def _interval(successes: int, n: int) -> list[float] | None:
     return [round(interval.low, 4), round(interval.high, 4)]
 
 
+def arrival_flags(args: argparse.Namespace) -> list[str]:
+    """``--reaction`` and ``--spread`` as given (``[]`` for the defaults): what a rerun repeats."""
+    flags = [] if args.reaction is None else ["--reaction", str(args.reaction)]
+    return flags + ([] if args.spread is None else ["--spread", repr(float(args.spread))])
+
+
 def run_simultaneous_simulate(args: argparse.Namespace, book: RuleBook, names: list[str]) -> int:
-    """``simulate`` of a simultaneous rule set: play, then print the summary; exit 0."""
+    """``simulate`` of a simultaneous rule set: play, then print the summary with the command
+    that plays the same games again (arrival options included); exit 0."""
     _refuse_unsupported(args, book)
     policy = policy_of(args)
+    command = describe(args, book, names).command("simulate", "--games", str(args.games),
+                                                  *switches(args, "allow_files"),
+                                                  *arrival_flags(args))
     start = time.process_time()
     played = run_games(book, names, args.games, args.seed, policy)
-    data = summary(book, names, args.seed, policy, played, time.process_time() - start)
+    data = {**summary(book, names, args.seed, policy, played, time.process_time() - start),
+            "command": command}
     if args.json:
         data.pop("cpu_seconds")  # equal runs print equal bytes
         say(json_text(data))
@@ -153,5 +164,6 @@ def run_simultaneous_simulate(args: argparse.Namespace, book: RuleBook, names: l
         ("rounds per game (mean)", f"{data['mean_rounds']:.1f}"),
         ("stale intents per game", f"{data['stale_per_game']:.1f}"),
         ("CPU seconds", f"{data['cpu_seconds']:.1f}"),
+        ("rerun", command),
     ]))
     return 0

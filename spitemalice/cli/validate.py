@@ -107,7 +107,8 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
     """``validate HOUSE-RULE``: the house rule on each built-in rule set (``--on``: one); the
     smallest failing game of each failing rule set goes to ``PATH-RULESET.json``, every one
     of those names checked before any game is played."""
-    targets = {name: path.with_name(f"{path.stem}-{name}{path.suffix}")
+    # --on may name a rule-set file: its record is named by the file's stem, not its path
+    targets = {name: path.with_name(f"{path.stem}-{Path(name).stem}{path.suffix}")
                for name in ([args.on] if args.on else built_in_rulesets())}
     for target in targets.values():
         check_new(target, force=args.force, what="--record")

@@ -2,8 +2,9 @@
 
 :func:`check_move` accepts exactly the moves :func:`~spitemalice.engine.legal.legal_moves`
 lists and refuses every other one with an :class:`~spitemalice.errors.IllegalMove` that names
-the reason code and the rule-sheet clause (:func:`refuse`).  The codes themselves are published
-in :mod:`spitemalice.rules.reasons` (re-exported here as :data:`REASONS`).
+the reason code and the rule-sheet clause (:func:`~spitemalice.engine.refusal.refuse`).  The
+codes themselves are published in :mod:`spitemalice.rules.reasons` (re-exported here as
+:data:`REASONS`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from spitemalice.cards import Card
-from spitemalice.errors import IllegalMove, RulesetError
+from spitemalice.errors import IllegalMove
 from spitemalice.guards import check_int, not_a_move
 from spitemalice.model import GameState, Pile, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
@@ -21,9 +22,10 @@ from spitemalice.rules.reasons import REASONS
 from spitemalice.wording import count_of, shown
 
 from .legal import PASS, base_moves, legal_moves, not_a_state
+from .refusal import refuse
 from .simultaneous import check_simultaneous, game_of
 
-__all__ = ["REASONS", "check_move", "decisions", "is_legal", "rank_reason", "refuse"]
+__all__ = ["REASONS", "check_move", "decisions", "is_legal", "rank_reason"]
 
 _NOTHING: frozenset[int] = frozenset()
 
@@ -410,44 +412,3 @@ def filter_answers(rules: RuleBook, state: GameState,
         moves = tuple(moves)
     answers = (hook(ruleset, state, moves) for hook in rules.filter_moves_hooks)
     return [answer for answer in answers if answer is not None]
-
-
-def refuse(
-    reason: object, move: object, clause_for: Mapping[str, str], message: object = "",
-    where: object = ""
-) -> IllegalMove:
-    """The :class:`IllegalMove` for ``reason``, citing the rule sheet's clause for it.
-
-    ``where`` names the pile of a code refused on several kinds of pile
-    (:data:`spitemalice.rules.reasons.PILES`): the clause cited is the one for ``reason@where``.
-    The rule book's ``clause_for`` has an entry for every code it can be asked for.
-
-    Args:
-        reason: the reason code (a ``str``, one of :data:`REASONS` or a plugin's).
-        message: the refusal in words (a ``str``; empty for the code's own words).
-        where: the kind of pile (a ``str``), or empty.
-
-    Raises:
-        RulesetError: no clause covers ``reason`` (only a move filter answering with a code
-            its plugin does not declare can cause this).
-        TypeError: ``reason``, ``message`` or ``where`` is not a ``str``, naming which (in
-            either build: they are typed ``object`` so that the compiled build, setup.py,
-            does not refuse them first with its own error).
-    """
-    if not isinstance(reason, str):
-        raise _not_text("reason", reason)
-    if not isinstance(message, str):
-        raise _not_text("message", message)
-    if not isinstance(where, str):
-        raise _not_text("where", where)
-    key = f"{reason}@{where}" if where else reason
-    clause = clause_for.get(key) or clause_for.get(reason)
-    if not clause:  # a rule book covers every code it knows: a filter answered another one
-        raise RulesetError(f"a move filter refused {move} with the reason code {reason!r}, which "
-                           "its plugin does not declare in REASONS, so no clause covers it")
-    return IllegalMove(reason, message or REASONS.get(reason, reason), clause=clause,
-                       move=str(move))
-
-
-def _not_text(name: str, given: object) -> TypeError:
-    return TypeError(f"refuse's {name} is text (a str), not {shown(given)}")

@@ -34,7 +34,7 @@ import operator
 from collections.abc import Iterable, Sequence
 
 from spitemalice.cards import Card
-from spitemalice.engine.check import refuse
+from spitemalice.engine.refusal import refuse
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState, Pile, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone

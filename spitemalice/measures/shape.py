@@ -53,7 +53,7 @@ from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import wilson
 from spitemalice.model import GameResult, GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 SHAPE_METRICS: dict[str, str] = {
     "lead_changes": "times the leader (the side that has cleared the most pay-off cards) "
@@ -127,7 +127,7 @@ class GameShape:
         return sum(part) / len(part) if part else None
 
 
-def effect(state: GameState, move: Move) -> tuple[object, ...]:
+def _effect(state: GameState, move: Move) -> tuple[object, ...]:
     """What ``move`` does, with equal places made one: the card, where from (zone, pile,
     owner), and the build pile's top or the discard pile's cards it goes onto."""
     if isinstance(move, Pass):
@@ -140,7 +140,7 @@ def effect(state: GameState, move: Move) -> tuple[object, ...]:
     return ("discard", move.cards, owner, state.seats[owner].discards[move.pile])
 
 
-def side_of(rules: RuleBook, seat: int) -> int:
+def _side_of(rules: RuleBook, seat: int) -> int:
     """The side of ``seat``: its team, or the seat itself without teams."""
     return rules.teams.team_of(seat)
 
@@ -148,7 +148,12 @@ def side_of(rules: RuleBook, seat: int) -> int:
 def game_shape(rules: RuleBook, result: GameResult, probe: bool = False) -> GameShape:
     """The :class:`GameShape` of a finished game of ``rules``, by replaying its moves from
     its deal (the legal moves at each decision, and the pay-off cards each side cleared);
-    with ``probe``, its :data:`PROBES` decisions played out for ``mattered``."""
+    with ``probe``, its :data:`PROBES` decisions played out for ``mattered``.
+
+    Raises:
+        TypeError: ``rules`` is not a rule book.
+    """
+    check_book(rules, "game_shape")
     state = deal(rules, result.seed)
     cleared = [0] * len(rules.teams.teams)
     leaders: list[int | None] = []
@@ -159,19 +164,19 @@ def game_shape(rules: RuleBook, result: GameResult, probe: bool = False) -> Game
     for index, move in enumerate(result.moves):
         moves = legal_moves(rules, state)
         legal.append(len(moves))
-        effects = {effect(state, m): m for m in moves}
+        effects = {_effect(state, m): m for m in moves}
         different.append(len(effects) > 1)
         if marks and index >= marks[0] and len(effects) > 1:
             marks.pop(0)
             mattered.append(_matters(rules, state, move, effects, result.seed + index))
         if isinstance(move, Play) and move.zone is Zone.PAYOFF:
             owner = state.seat if move.owner is None else move.owner
-            cleared[side_of(rules, owner)] += 1
+            cleared[_side_of(rules, owner)] += 1
         leaders.append(_leader(cleared))
         state = apply_move(rules, state, move)
     winner = result.final.outcome.winner if result.final.outcome else None
     return GameShape(len(result.moves), tuple(leaders),
-                     None if winner is None else side_of(rules, winner), tuple(legal),
+                     None if winner is None else _side_of(rules, winner), tuple(legal),
                      tuple(different), tuple(mattered))
 
 
@@ -179,7 +184,7 @@ def _matters(rules: RuleBook, state: GameState, made: Move,
              effects: dict[tuple[object, ...], Move], seed: int) -> bool:
     """Whether the move made and another of different effect (picked by ``seed``), each
     played out by greedy players, end with different winners."""
-    others = [m for key, m in effects.items() if key != effect(state, made)]
+    others = [m for key, m in effects.items() if key != _effect(state, made)]
     other = others[seed % len(others)]
     return _playout(rules, state, made, seed) != _playout(rules, state, other, seed)
 
@@ -193,7 +198,7 @@ def _playout(rules: RuleBook, state: GameState, first: Move, seed: int) -> int |
         state = apply_move(rules, state, players[state.seat].choose(
             rules, state, legal_moves(rules, state)))
     winner = state.outcome.winner
-    return None if winner is None else side_of(rules, winner)
+    return None if winner is None else _side_of(rules, winner)
 
 
 def _leader(cleared: Sequence[int]) -> int | None:

@@ -154,12 +154,21 @@ def house_rule_sheet(
     return "\n".join(lines)
 
 
+def turn_based_rulesets() -> list[str]:
+    """The names of the installed rule sets whose seats take turns, in the order
+    :func:`~spitemalice.rules.registry.installed` lists them: every rule set but those whose
+    plugin answers ``spitemalice_simultaneous`` (Spit, SP-1), which the turn-based doors
+    (records, the environments, the play server) refuse."""
+    return [i.name for i in registry.installed() if i.kind == "ruleset"
+            and not hasattr(registry.load_plugin(i.name), "spitemalice_simultaneous")]
+
+
 def built_in_rulesets() -> list[str]:
     """The names of the turn-based rule sets that ship with spitemalice, sorted (what a house
     rule is shown and validated on by default; a rule set whose seats move at once, Spit,
     takes no house rule)."""
-    return [i.name for i in registry.installed() if i.kind == "ruleset" and i.built_in
-            and not hasattr(registry.load_plugin(i.name), "spitemalice_simultaneous")]
+    built_in = {i.name for i in registry.installed() if i.built_in}
+    return sorted(name for name in turn_based_rulesets() if name in built_in)
 
 
 def _wrap(text: str) -> str:

@@ -27,7 +27,7 @@ from spitemalice.files import write_file
 from spitemalice.formats import strict_json
 from spitemalice.guards import check_games, check_jobs, check_real, check_seed
 from spitemalice.rules.book import RuleBook
-from spitemalice.rules.loader import load
+from spitemalice.rules.loader import built_in_rulesets, load
 from spitemalice.rules.registry import installed
 from spitemalice.runs.workers import worker_cpu_seconds
 from spitemalice.stops import held_stops
@@ -79,10 +79,12 @@ def base_of(entry: Entry) -> Entry | None:
 
 
 def entries() -> list[Entry]:
-    """Every configuration of the atlas, each base before the entries measured against it."""
-    infos = [info for info in installed() if info.built_in]
-    rulesets = [info.name for info in infos if info.kind == "ruleset"]
-    house_rules = [info.name for info in infos if info.kind == "house-rule"]
+    """Every configuration of the atlas, each base before the entries measured against it:
+    the built-in turn-based rule sets (the atlas's ladders and paired games take turns; Spit,
+    whose seats move at once, is validated on its own: ``spitemalice validate spit``)."""
+    rulesets = built_in_rulesets()
+    house_rules = [info.name for info in installed()
+                   if info.built_in and info.kind == "house-rule"]
     found = [Entry(name, (), players) for name in [BASE, *sorted(set(rulesets) - {BASE})]
              for players in range(_seats(name)[0], _seats(name)[1] + 1)]
     for ruleset, rules in ((BASE, house_rules), ("skip-bo", list(SKIP_BO_OWN))):

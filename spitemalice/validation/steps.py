@@ -26,7 +26,7 @@ from spitemalice.model import Outcome
 from spitemalice.moves import move_text
 from spitemalice.rules.book import RuleBook, book_field
 from spitemalice.rules.findings import cite
-from spitemalice.rules.loader import load
+from spitemalice.rules.loader import built_in_rulesets, load
 from spitemalice.rules.registry import installed
 from spitemalice.runs.loop import play_game
 from spitemalice.wording import count_of
@@ -208,10 +208,12 @@ def _changed(book: RuleBook, base: RuleBook) -> dict[str, Any]:
 
 @functools.cache
 def usual_configurations() -> tuple[dict[str, Any], ...]:
-    """The parameters of every built-in rule set, alone and with each built-in house rule
-    that stacks on it (what "unusual" is measured against)."""
+    """The parameters of every built-in turn-based rule set, alone and with each built-in
+    house rule that stacks on it (what "unusual" is measured against: Spit's parameters
+    shape a game whose seats move at once, so its pay-off size says nothing of a turn-based
+    game's)."""
     infos = [info for info in installed() if info.origin.startswith("spitemalice_variants")]
-    rulesets = [info.name for info in infos if info.kind == "ruleset"]
+    rulesets = built_in_rulesets()
     house_rules = [info.name for info in infos if info.kind == "house-rule"]
     configs = []
     for name in rulesets:

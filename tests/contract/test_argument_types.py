@@ -329,6 +329,8 @@ LISTS: dict[str, Callable[[Any], object]] = {
         lambda v: sm.sort_hand(v)),
     "spitemalice.study.balance:quantile(ordered)": (
         lambda v: _m("study.balance").quantile(v, 0.5)),
+    "spitemalice.measures.shape:shape_metrics(shapes)": (
+        lambda v: _m("measures.shape").shape_metrics(v)),
     "spitemalice.measures.coverage:coverage_as_dict(rows)": (
         lambda v: _m("measures.coverage").coverage_as_dict(v, 2)),
     "spitemalice.measures.coverage:format_coverage(rows)": (

@@ -32,7 +32,7 @@ import numpy as np
 import pytest
 
 import spitemalice as sm
-from spitemalice.engine import apply, check, legal, shuffle
+from spitemalice.engine import apply, check, legal, refusal, shuffle
 from spitemalice.env import actions, observation, spaces
 from spitemalice.errors import IllegalMove, SpiteMaliceError
 
@@ -82,13 +82,13 @@ MEMBERS: dict[str, tuple[Callable[[Any], object], list[Any], type[Exception], li
     "engine.check.rank_reason(need)": (
         lambda v: check.rank_reason(BF, MOVE.card, v), [], SpiteMaliceError,
         ["need", "from 1 to 12"]),
-    "engine.check.refuse(reason)": (
-        lambda v: check.refuse(v, MOVE, CLAUSES), ["1"], TypeError, ["reason", "(a str)"]),
-    "engine.check.refuse(message)": (
-        lambda v: check.refuse("wrong-rank", MOVE, CLAUSES, v), ["1"], TypeError,
+    "engine.refusal.refuse(reason)": (
+        lambda v: refusal.refuse(v, MOVE, CLAUSES), ["1"], TypeError, ["reason", "(a str)"]),
+    "engine.refusal.refuse(message)": (
+        lambda v: refusal.refuse("wrong-rank", MOVE, CLAUSES, v), ["1"], TypeError,
         ["message", "(a str)"]),
-    "engine.check.refuse(where)": (
-        lambda v: check.refuse("wrong-rank", MOVE, CLAUSES, "", v), ["1"], TypeError,
+    "engine.refusal.refuse(where)": (
+        lambda v: refusal.refuse("wrong-rank", MOVE, CLAUSES, "", v), ["1"], TypeError,
         ["where", "(a str)"]),
     "engine.apply.apply_move(seat)": (
         lambda v: apply.apply_move(BF, STATE, MOVE, v), [None], *SEAT_TYPE),
@@ -145,7 +145,7 @@ MEMBERS: dict[str, tuple[Callable[[Any], object], list[Any], type[Exception], li
 SEAT_MEMBERS = ["engine.check.check_move(seat)", "engine.check.decisions(seat)",
                 "engine.apply.apply_move(seat)"]
 # Parameters typed ``object`` that take anything (no row needed).
-ANY_VALUE = {"engine.check.refuse(move)", "engine.shuffle.derive_seed(parts)",
+ANY_VALUE = {"engine.refusal.refuse(move)", "engine.shuffle.derive_seed(parts)",
              "engine.legal.not_a_state(given)"}
 # A parameter typed natively on purpose: an error factory given the library's own text.
 NATIVE_KEPT = {"engine.legal.not_a_state(functions)"}

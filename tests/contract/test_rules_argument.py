@@ -233,6 +233,9 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
         lambda r: registry.house_rule_clauses(r), TypeError),
     # study
     "spitemalice.study.balance:balance": (lambda r: balance.balance(r, "x"), TypeError),
+    "spitemalice.measures.shape:game_shape": (
+        lambda r: _module("measures.shape").game_shape(r, sm.GameResult(3, 0, STATE, ())),
+        TypeError),
     "spitemalice.study.balance_coverage:measured": (
         lambda r: balance_coverage.measured(r, None, 1), TypeError),
     "spitemalice.study.ladder:ladder": (

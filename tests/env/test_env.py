@@ -17,8 +17,9 @@ from pettingzoo.test import api_test, max_cycles_test, seed_test
 import spitemalice as sm
 from spitemalice import env as sm_env
 from spitemalice.env.observation import HEADER, ObservationLayout
+from spitemalice.rules.loader import turn_based_rulesets
 
-RULESETS = [info.name for info in sm.installed() if info.kind == "ruleset"]
+RULESETS = turn_based_rulesets()  # spit is refused: tests/env/test_env.py
 
 
 @pytest.fixture(autouse=True)
@@ -512,3 +513,24 @@ def test_the_single_agent_env_refuses_bad_set_ups_and_illegal_actions() -> None:
     with pytest.raises(sm.IllegalMove):
         env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
     assert env.game is before
+
+
+# -- a rule set whose seats move at once ----------------------------------------------------
+
+
+@pytest.mark.parametrize("door", ["make", "parallel_env", "single_agent"])
+def test_every_environment_refuses_spit_by_name(door: str) -> None:
+    # SP-1: spit's seats move at once; the environments take turns.
+    with pytest.raises(sm.SpiteMaliceError, match="spit's seats move at once"):
+        getattr(sm_env, door)("spit")
+
+
+def test_the_vector_environment_refuses_spit_by_name() -> None:
+    with pytest.raises(sm.SpiteMaliceError, match="spit's seats move at once"):
+        sm_env.vector_env("spit", 2)
+
+
+def test_spit_has_no_gymnasium_id_and_the_turn_based_rule_sets_have_one() -> None:
+    assert "spit" not in sm_env.GYM_IDS.values()
+    assert "spit" in {info.name for info in sm.installed() if info.kind == "ruleset"}
+    assert sorted(sm_env.GYM_IDS.values()) == sorted(RULESETS)

@@ -16,8 +16,9 @@ from helpers.walks import hidden_twin  # noqa: E402
 import spitemalice as sm  # noqa: E402
 from spitemalice import openspiel as so  # noqa: E402
 from spitemalice.bots.players import make_player  # noqa: E402
+from spitemalice.rules.loader import turn_based_rulesets  # noqa: E402
 
-RULESETS = [info.name for info in sm.installed() if info.kind == "ruleset"]
+RULESETS = turn_based_rulesets()  # spit is refused: tests/env/test_env.py
 
 
 def _dealt(game: object, seed: int) -> object:
@@ -39,9 +40,12 @@ def _walk(state: object, moves: int, seed: int) -> object:
     return state
 
 
-def test_every_installed_rule_set_has_a_game() -> None:
+def test_every_installed_turn_based_rule_set_has_a_game() -> None:
     assert sorted(so.GAMES.values()) == sorted(RULESETS)
     assert set(so.GAMES) <= set(pyspiel.registered_names())
+    # SP-1: spit's seats move at once; OpenSpiel's sequential games take turns.
+    assert "spit" not in so.GAMES.values()
+    assert so.game_name("spit") not in pyspiel.registered_names()
 
 
 @pytest.mark.parametrize("name", RULESETS)

@@ -11,10 +11,12 @@ from spitemalice.measures.interval import Interval
 from spitemalice.measures.shape import (
     GameShape,
     _matters,
-    effect,
     game_shape,
     shape_metrics,
     skill_over_chance,
+)
+from spitemalice.measures.shape import (
+    _effect as effect,
 )
 from spitemalice.runs.loop import play_game
 

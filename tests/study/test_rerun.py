@@ -70,9 +70,14 @@ def _subparser(command: str) -> argparse.ArgumentParser:
     return sub.choices[command]
 
 
+ARRIVAL = {"reaction": ["--reaction", "250,400"], "spread": ["--spread", "0.5"]}
+"""simulate's arrival options, which only a rule set whose seats move at once takes (a
+turn-based run refuses them): checked on spit below."""
+
+
 def _dests(command: str) -> list[str]:
     return [a.dest for a in _subparser(command)._actions
-            if a.dest not in ("help", *NOT_IN_RERUN)]
+            if a.dest not in ("help", *NOT_IN_RERUN, *ARRIVAL)]
 
 
 @pytest.mark.parametrize("command", STUDIES)
@@ -139,6 +144,22 @@ def test_the_rerun_repeats_each_option(command: str, dest: str,
         if given["players"] is None:  # the rerun names the seats played (the default)
             given["players"] = again["players"]
         assert again == given, rerun
+
+
+def test_the_rerun_of_a_simultaneous_simulation_repeats_every_option(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """SP-1: spit's run names its arrival policy; its rerun plays the same games."""
+    argv = ["simulate", "spit", "--games", "2", "--seed", "5", *ARRIVAL["reaction"],
+            *ARRIVAL["spread"]]
+    assert main([*argv, "--json"]) == 0
+    first = capsys.readouterr().out
+    data = json.loads(first)
+    parser = build_parser("simulate")
+    given, again = parser.parse_args(argv), parser.parse_args(shlex.split(data["command"])[1:])
+    for dest in ("ruleset", "games", "seed", *ARRIVAL):
+        assert getattr(again, dest) == getattr(given, dest), data["command"]
+    assert main([*shlex.split(data["command"])[1:], "--json"]) == 0
+    assert capsys.readouterr().out == first
 
 
 @pytest.mark.parametrize("argv", [

@@ -4,6 +4,7 @@ each rule set it stacks on (issue 19 items 4d, 4e)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -57,13 +58,13 @@ def test_validate_house_rule_runs_on_each_rule_set_and_lists_the_refusals(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setattr(house_rule, "built_in_rulesets", lambda: ["blackwood-frey", "starturn"])
-    status = main(["validate", "no-wild-discards", "--games", "6", "--json"])
+    status = main(["validate", "jokers-to-king", "--games", "6", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert status == 0 and data["passed"] is True
     assert list(data["reports"]) == ["blackwood-frey"]
     assert data["reports"]["blackwood-frey"]["target"].startswith(
-        "blackwood-frey + no-wild-discards")
-    assert "starturn has no wild cards" in data["refused"]["starturn"]
+        "blackwood-frey + jokers-to-king")
+    assert "starturn plays with numbered cards" in data["refused"]["starturn"]
 
 
 def test_validate_house_rule_on_one_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
@@ -78,5 +79,17 @@ def test_on_is_refused_for_a_rule_set_and_for_a_rule_set_that_refuses_the_house_
 ) -> None:
     assert main(["validate", "blackwood-frey", "--on", "g4a"]) == 2
     assert "--on applies to a house rule" in capsys.readouterr().err
-    assert main(["validate", "no-wild-discards", "--on", "starturn", "--games", "3"]) == 2
+    no_stars = ["--set", "jokers=0", "--set", "draw_pack=52", "--set", "wild_ranks=none"]
+    assert main(["validate", "no-wild-discards", "--on", "starturn", *no_stars,
+                 "--games", "3"]) == 2
     assert "starturn has no wild cards" in capsys.readouterr().err
+
+
+def test_on_takes_a_rule_set_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A rule-set file names its own record (by its stem), not a path inside a path.
+    file = tmp_path / "g4a-aces.toml"
+    file.write_text('title = "G4A"\nversion = "1.0"\nbase = "g4a"\n', encoding="utf-8")
+    status = main(["validate", "mandatory-aces", "--on", str(file), "--games", "3", "--json",
+                   "--record", str(tmp_path / "failure.json")])
+    data = json.loads(capsys.readouterr().out)
+    assert status in (0, 1) and list(data["reports"]) == [str(file)]

@@ -7,9 +7,6 @@ from collections import Counter
 
 import attrs
 import pytest
-
-import spitemalice as sm
-from spitemalice.runs.arrival import ReactionTimes, game_bots, play_arrival
 from spitemalice_variants.spit import (
     Fill,
     Lay,
@@ -19,6 +16,9 @@ from spitemalice_variants.spit import (
     SpitState,
     parse_spit_move,
 )
+
+import spitemalice as sm
+from spitemalice.runs.arrival import ReactionTimes, game_bots, play_arrival
 
 SP = sm.load("spit")
 POINTS = sm.load("spit", params={"points_per_card": 1})
