@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from spitemalice.cli._args import describe, json_text, say, switches, table
+from spitemalice.cli._args import describe, json_text, say, share, switches, table
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.measures.rates import wilson
 from spitemalice.rules.book import RuleBook
@@ -22,13 +22,17 @@ _NOT_YET = {"coverage": "--coverage", "metrics": "--metrics", "record": "--recor
             "games_out": "--games-out FILE", "plot": "--plot FILE", "scheduler": "--scheduler"}
 
 
+_spread = share(0, 2, "a spread", closed_low=True, closed_high=True)
+"""``--spread``: the reaction times' log-normal sigma, 0 to 2 (ReactionTimes checks it too)."""
+
+
 def add_arrival_options(parser: argparse.ArgumentParser) -> None:
     """``--reaction`` and ``--spread``: the arrival policy of a simultaneous rule set."""
     parser.add_argument("--reaction", metavar="MS[,MS]", default=None,
                         help="rule sets whose seats move at once (spit): mean reaction time "
                              "in milliseconds, one for every seat or one per seat (default "
                              "300)")
-    parser.add_argument("--spread", type=float, default=None,
+    parser.add_argument("--spread", type=_spread, default=None,
                         help="rule sets whose seats move at once: the reaction times' "
                              "log-normal spread, 0 to 2 (default 0.35)")
 

@@ -24,10 +24,12 @@ from spitemalice.cli._args import (
     seed,
 )
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.files import write_file
 from spitemalice.formats import strict_json
 from spitemalice.limits import MAX_GAMES
 from spitemalice.runs import parallel
 from spitemalice.runs.runner import configuration
+from spitemalice.wording import count_of
 
 if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
@@ -111,8 +113,9 @@ def search_of(args: argparse.Namespace) -> Search:
                                f"STRONG,WEAK, not {args.bots!r} and {args.skill!r}")
     for kind in (*bot, *skill):
         configuration(book, [kind])  # refuses an unknown bot before any game
-    if args.budget > MAX_GAMES or 2 * args.batch > MAX_GAMES:
-        raise SpiteMaliceError(f"--budget and --batch are at most {MAX_GAMES:,} games")
+    if 2 * args.batch > MAX_GAMES:  # a candidate may play two batches
+        raise SpiteMaliceError(f"--batch is at most {count_of(MAX_GAMES // 2, 'game', spec=',')}"
+                               f" (a candidate plays up to two batches), not {args.batch:,}")
     targets = tuple(parse_target(text) for text in args.target)
     fixed = tuple((k, str(v)) for k, v in rule_params(args).items())
     return Search(str(args.ruleset), tuple(args.house_rule), fixed, params, targets,
@@ -153,16 +156,17 @@ def run_tune(args: argparse.Namespace) -> int:
                      if candidate.pruned else f"loss {candidate.loss:.3f}")
             values = " ".join(f"{k}={v}" for k, v in candidate.values.items())
             say(f"trial {candidate.number}: {values}: {state} ({spent:,} of "
-                f"{search.budget:,} games)", file=sys.stderr, flush=True)
+                f"{count_of(search.budget, 'game', spec=',')})", file=sys.stderr, flush=True)
 
     with parallel.backend(args) as (jobs, client):
         outcome = tune(search, out, jobs, client, on_trial)
     paths = write_candidates(outcome, out)
     data = report_data(outcome, command, paths)
     text = format_report(outcome, command, paths)
-    (out / "report.txt").write_text(text + "\n", encoding="utf-8")
-    (out / "report.json").write_text(strict_json.dumps(data, indent=1) + "\n",
-                                     encoding="utf-8")
+    # a resumed search writes its report again, over the last one
+    write_file(out / "report.txt", text + "\n", force=True, what="the tune report")
+    write_file(out / "report.json", strict_json.dumps(data, indent=1) + "\n", force=True,
+               what="the tune report (JSON)")
     say(json_text(data) if args.json else text)
     if outcome.interrupted:
         say("interrupted: run the same command again to resume", file=sys.stderr)

@@ -128,8 +128,9 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
         only: Sequence[Entry] | None = None,
         on_entry: Callable[[Entry, dict[str, Any]], None] | None = None,
         jobs: int | None = 1, client: Any = None) -> dict[str, Any]:
-    """Play the balance report of every entry missing from the data file at ``path``, and its
-    report on the fresh seed set (``fresh``, :func:`spitemalice.study.fresh.fresh_seed`) that
+    """Play the balance report of every entry missing from the data file at ``path`` (or
+    played with another version of its rule set: a rule set whose version changed plays
+    again), and its report on the fresh seed set (``fresh``, :func:`spitemalice.study.fresh.fresh_seed`) that
     each verdict of the page is re-checked on, and return the data.  The file is rewritten
     (atomically) after each entry, so a run stopped
     at any point resumes with the next entry; a file made with other settings is refused.
@@ -150,10 +151,11 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
             raise ValueError(f"{path} holds reports made with {data['settings']}, not "
                              f"{settings}; give the same settings or another file")
     for entry in only if only is not None else entries():
+        version = entry.rules().ruleset.version
         for section, run_seed in (("reports", seed), ("fresh", fresh_seed(seed))):
             reports = data.setdefault(section, {})
-            if entry.key in reports:
-                continue
+            if reports.get(entry.key, {}).get("ruleset_version") == version:
+                continue  # played with the rule set as it is; a new version plays again
             done = _play(entry, reports, run_seed, games, deals, jobs, client)
             reports[entry.key] = done
             with held_stops():  # a finished entry is kept whole, even when a stop comes now
@@ -187,6 +189,7 @@ def _play(entry: Entry, reports: dict[str, Any], seed: int, games: int, deals: i
     # run's, read back from the file, are the same.
     done: dict[str, Any] = strict_json.loads(strict_json.dumps(report.as_dict()))
     done.update({"key": entry.key, "ruleset": entry.ruleset,
+                 "ruleset_version": entry.rules().ruleset.version,
                  "house_rules": list(entry.house_rules),
                  "cpu_seconds": round(_cpu() - before, 1)})
     return done

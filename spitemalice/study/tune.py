@@ -34,7 +34,7 @@ import attrs
 
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.files import write_file
+from spitemalice.files import make_folder, write_file
 from spitemalice.formats import strict_json
 from spitemalice.rules.loader import load
 from spitemalice.runs.workers import worker_cpu_seconds
@@ -162,9 +162,10 @@ def open_study(search: Search, folder: Path) -> Any:
     Raises:
         SpiteMaliceError: the folder holds a search with other settings, or Optuna is
             missing.
+        OutputError: the folder cannot be made (a file of that name is there, say).
     """
     optuna = _optuna()
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder, what="the search's folder")
     kept = folder / SETTINGS
     # The budget and the re-evaluation do not change what a trial plays: a larger budget
     # goes on with the same search.

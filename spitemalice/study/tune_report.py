@@ -5,11 +5,11 @@ format)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from spitemalice.files import write_file
+from spitemalice.formats import strict_json
 from spitemalice.measures.coverage import clause_coverage
 from spitemalice.measures.interval import Interval
 from spitemalice.rules.ruleset import convert_param
@@ -52,7 +52,7 @@ def _toml(value: object, key: str = "") -> str:
             return str(converted)
         if isinstance(converted, frozenset):
             return "[" + ", ".join(str(rank) for rank in sorted(converted)) + "]"
-    return json.dumps(str(value))
+    return strict_json.dumps(str(value))
 
 
 def write_candidates(outcome: Outcome, folder: Path) -> list[Path]:
@@ -124,8 +124,8 @@ def _candidate_lines(search: Search, rechecked: Rechecked, rank: int, path: Path
         rows = clause_coverage(search.book(candidate.values), fresh.coverage)
         missed = [row.clause for row in rows
                   if row.counted and not row.exercised and not row.intended]
-        lines.append(f"   rule coverage: {sum(r.exercised for r in rows)} of {len(rows)} "
-                     "clauses exercised" + (f"; never: {', '.join(missed)}" if missed else ""))
+        lines.append(f"   rule coverage: {sum(r.exercised for r in rows)} of "
+                     f"{count_of(len(rows), 'clause')} exercised" + (f"; never: {', '.join(missed)}" if missed else ""))
     lines.append(f"   rule-set file: {path}")
     return lines
 

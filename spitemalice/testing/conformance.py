@@ -161,6 +161,9 @@ class VariantConformance:
     def test_invariants_in_simulated_games(self) -> None:
         from spitemalice.validation.dynamic import dynamic_checks
 
+        if self.rules().simultaneous is not None:
+            self._check_simultaneous_games()
+            return
         for players in self.player_counts():
             checks, _, failure = dynamic_checks(self.rules(players=players), self.games, self.seed)
             failed = [c for c in checks if not c.passed]
@@ -176,6 +179,9 @@ class VariantConformance:
         from spitemalice.runs.loop import play_game
 
         book = self.rules()
+        if book.simultaneous is not None:
+            self._win_a_simultaneous_game(book)
+            return
         for game in range(WINNABLE_GAMES):
             seed = derive_seed(self.seed, "winnable", game)
             players = [make_player("greedy", derive_seed(seed, "seat", i))
@@ -186,7 +192,32 @@ class VariantConformance:
         raise AssertionError(f"no game won in {WINNABLE_GAMES} greedy games: can a pay-off "
                              "pile ever be played out?")
 
+    def _check_simultaneous_games(self) -> None:
+        """Seats that move at once (Spit): the games of every bot lineup the rule set offers,
+        re-walked position by position with every invariant checked (what ``spitemalice
+        validate`` runs on such a rule set)."""
+        from spitemalice.validation.simultaneous import validate_simultaneous
+
+        for players in self.player_counts():
+            report = validate_simultaneous(self.rules(players=players), self.games, self.seed)
+            assert not report.errors, f"{players} players: " + "; ".join(report.errors)
+
+    def _win_a_simultaneous_game(self, book: RuleBook) -> None:
+        from spitemalice.runs.arrival import ReactionTimes, game_bots, play_arrival
+
+        assert book.simultaneous is not None
+        bots = list(game_bots(book.simultaneous).values())
+        for game in range(WINNABLE_GAMES):
+            lineup = [bots[(game + seat) % len(bots)] for seat in range(book.players)]
+            if play_arrival(book, lineup, self.seed + game, ReactionTimes()).outcome.kind \
+                    == "win":
+                return
+        raise AssertionError(f"no game won in {WINNABLE_GAMES} games of the rule set's bots")
+
     def test_state_machine(self) -> None:
+        if self.rules().simultaneous is not None:
+            pytest.skip("the state machine walks one seat's turns; a rule set whose seats "
+                        "move at once is walked by its simulated games' checks instead")
         try:
             from hypothesis import settings
             from hypothesis.stateful import run_state_machine_as_test

@@ -29,6 +29,7 @@ from spitemalice.engine.check import check_move
 from spitemalice.errors import IllegalMove
 from spitemalice.rules.book import RuleBook
 from spitemalice.runs.arrival import ReactionTimes, game_bots, play_arrival
+from spitemalice.wording import count_of
 
 
 @attrs.frozen
@@ -170,8 +171,8 @@ def _unexercised(book: RuleBook, refusals: Counter[str]) -> list[str]:
 def format_simultaneous_report(report: SimultaneousReport, strict: bool) -> str:
     """The report as text: verdict, games, policy, errors, warnings, refusals met."""
     verdict = "PASS" if report.ok(strict) else "FAIL"
-    lines = [f"{report.ruleset}: {verdict} ({report.games} games, {report.positions} "
-             f"positions checked; seats move at once)",
+    lines = [f"{report.ruleset}: {verdict} ({count_of(report.games, 'game')}, "
+             f"{count_of(report.positions, 'position')} checked; seats move at once)",
              f"arrival policy: {report.policy}",
              "invariants: cards, progress, legal-agrees, privacy, deterministic"]
     lines += [f"error: {text}" for text in report.errors]

@@ -24,6 +24,8 @@ BASE = {
     "tournament": ["tournament", "blackwood-frey"], "ladder": ["ladder", "blackwood-frey"],
     "balance": ["balance", "blackwood-frey"], "play": ["play"], "serve": ["serve"],
     "bot": ["bot", "--connect", "http://h/table/x#seat=0&token=t"], "variants": ["variants"],
+    "tune": ["tune", "blackwood-frey", "--param", "payoff_size=10..20", "--target",
+             "completion>=0.9"],
 }
 """Each command with the arguments it requires, so that only the option under test is bad."""
 
@@ -36,13 +38,17 @@ JOBS = (1, MAX_JOBS, int)
 BOUNDS: dict[tuple[str, str], tuple[float, float, Any]] = {
     **{(command, "--players"): PLAYERS for command in
        ("simulate", "rules", "validate", "show", "compare", "tournament", "ladder", "balance",
-        "play")},
+        "play", "tune")},
     **{(command, "--seed"): SEED for command in
-       ("simulate", "validate", "compare", "tournament", "ladder", "balance", "play", "bot")},
+       ("simulate", "validate", "compare", "tournament", "ladder", "balance", "play", "bot",
+        "tune")},
     **{(command, "--games"): GAMES for command in
        ("simulate", "validate", "compare", "tournament", "ladder", "balance")},
     **{(command, "--jobs"): JOBS for command in
-       ("simulate", "validate", "compare", "tournament", "ladder", "balance")},
+       ("simulate", "validate", "compare", "tournament", "ladder", "balance", "tune")},
+    **{("tune", option): GAMES for option in
+       ("--budget", "--batch", "--recheck", "--recheck-games")},
+    ("simulate", "--spread"): (0, 2, "closed"),  # spit's reaction times' log-normal sigma
     ("compare", "--batch"): GAMES, ("ladder", "--batch"): GAMES,
     ("balance", "--deals"): GAMES, ("balance", "--coverage-games"): (0, MAX_GAMES, int),
     ("compare", "--until-decided"): (0, math.inf, "open"),  # sprt: any positive margin

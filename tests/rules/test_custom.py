@@ -137,7 +137,8 @@ def test_a_base_names_an_installed_rule_set_unless_files_are_allowed(tmp_path: P
     (HEAD + 'base = "uspcc"\n[params]\nplayers = 3\n', ["mine is for 2 players only, not 3"]),
     (HEAD + 'base = "g4a"\n[params]\nmandatory_ranks = [1, 2]\n',
      ["add --house-rule mandatory-aces"]),
-    (HEAD + 'base = "starturn"\nhouse_rules = ["wild-must-be-covered"]\n',
+    (HEAD + 'base = "starturn"\nhouse_rules = ["wild-must-be-covered"]\n'
+     '[params]\ndraw_pack = 52\njokers = 0\nwild_ranks = "none"\n',  # no star cards
      ["wild-must-be-covered", "starturn has no wild cards"]),
     (HEAD + 'base = "g4a"\n[params\n', ["not valid TOML"]),
 ])

@@ -47,9 +47,11 @@ def test_a_rule_book_with_data_rules_travels_to_a_worker_process() -> None:
 def test_refuse_when_refuses_a_stack_the_rule_cannot_change(tmp_path: Path) -> None:
     text = (HOUSE / "natural-ace-two.toml").read_text(encoding="utf-8")
     path = tmp_path / "natural-on-starturn.toml"
-    path.write_text(text.replace('base = "blackwood-frey"', 'base = "starturn"'),
+    no_stars = '\n[params]\ndraw_pack = 52\njokers = 0\nwild_ranks = "none"\n'
+    path.write_text(text.replace('base = "blackwood-frey"', 'base = "starturn"') + no_stars,
                     encoding="utf-8")
-    assert not sm.load("starturn").ruleset.has_wild_cards
+    assert not sm.load("starturn", draw_pack=52, jokers=0, wild_ranks="none").ruleset\
+        .has_wild_cards
     with pytest.raises(sm.RulesetError, match=re.escape(
             "natural-on-starturn.toml:NA-1 cannot stack on starturn: the rule set has no wild "
             "cards")):

@@ -229,7 +229,7 @@ def _finished(stderr: str, what: str) -> int:
     import re
 
     assert "Traceback" not in stderr, stderr
-    found = re.fullmatch(rf"interrupted: the {what} covers the (\d+) games finished",
+    found = re.fullmatch(rf"interrupted: the {what} covers the (\d+) games? finished",
                          stderr.strip().splitlines()[-1])
     assert found, stderr
     return int(found[1])

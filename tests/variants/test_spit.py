@@ -7,6 +7,8 @@ from collections import Counter
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from spitemalice_variants.spit import (
     Fill,
     Lay,
@@ -22,6 +24,7 @@ from spitemalice.runs.arrival import ReactionTimes, game_bots, play_arrival
 
 SP = sm.load("spit")
 POINTS = sm.load("spit", params={"points_per_card": 1})
+BOTS = game_bots(SP.simultaneous)  # type: ignore[arg-type]
 
 
 def cards(text: str) -> tuple[sm.Card, ...]:
@@ -263,3 +266,18 @@ def test_spit_refuses_parameters_it_does_not_read_and_house_rules() -> None:
         sm.load("spit", params={"packs": 2})
     with pytest.raises(sm.RulesetError, match="cannot stack"):
         sm.load("spit", ["mandatory-aces"])
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), lineup=st.lists(st.sampled_from(sorted(BOTS)), min_size=2,
+                                                  max_size=2))
+def test_random_games_end_with_a_declared_outcome(seed: int, lineup: list[str]) -> None:
+    # SP-16..SP-18: every game ends won, drawn (the points game) or at the move limit, and
+    # the end is the final state's; no move follows it.
+    game = play_arrival(SP, [BOTS[name] for name in lineup], seed, ReactionTimes())
+    outcome = game.outcome
+    assert outcome.kind in ("win", "drawn", "turn-limit")
+    assert (outcome.winner is not None) == (outcome.kind == "win")
+    assert game.final.outcome == outcome  # type: ignore[attr-defined]
+    assert sm.legal_moves(SP, game.final) == ()  # type: ignore[arg-type]
+    assert len(game.log) <= SP.ruleset.turn_limit
