@@ -130,10 +130,11 @@ def run(path: Path, games: int, deals: int, seed: int = 0,
         jobs: int | None = 1, client: Any = None) -> dict[str, Any]:
     """Play the balance report of every entry missing from the data file at ``path`` (or
     played with another version of its rule set: a rule set whose version changed plays
-    again), and its report on the fresh seed set (``fresh``, :func:`spitemalice.study.fresh.fresh_seed`) that
-    each verdict of the page is re-checked on, and return the data.  The file is rewritten
-    (atomically) after each entry, so a run stopped
-    at any point resumes with the next entry; a file made with other settings is refused.
+    again), and its report on the fresh seed set (``fresh``,
+    :func:`spitemalice.study.fresh.fresh_seed`) that each verdict of the page is re-checked
+    on, and return the data.  The file is rewritten (atomically) after each entry, so a run
+    stopped at any point resumes with the next entry; a file made with other settings is
+    refused.
 
     Raises:
         ValueError: the file holds reports made with other settings, names a key twice in

@@ -124,8 +124,9 @@ def _candidate_lines(search: Search, rechecked: Rechecked, rank: int, path: Path
         rows = clause_coverage(search.book(candidate.values), fresh.coverage)
         missed = [row.clause for row in rows
                   if row.counted and not row.exercised and not row.intended]
+        never = f"; never: {', '.join(missed)}" if missed else ""
         lines.append(f"   rule coverage: {sum(r.exercised for r in rows)} of "
-                     f"{count_of(len(rows), 'clause')} exercised" + (f"; never: {', '.join(missed)}" if missed else ""))
+                     f"{count_of(len(rows), 'clause')} exercised{never}")
     lines.append(f"   rule-set file: {path}")
     return lines
 
