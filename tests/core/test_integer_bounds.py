@@ -959,6 +959,8 @@ OPEN: frozenset[str] = frozenset({
     "spitemalice.study.compare:compare_until_decided(margin)",
     "spitemalice.study.compare:statistic_named(seats)",
     "spitemalice.study.compare:statistics(seats)",
+    "spitemalice.study.fresh:first_position(fair)",
+    "spitemalice.study.fresh:fresh_seed(seed)",
     "spitemalice.study.ladder:Ladder(deals)",
     "spitemalice.study.ladder:Ladder(margin)",
     "spitemalice.study.ladder:Ladder(players)",
