@@ -39,7 +39,7 @@ from spitemalice.errors import (
     SpiteMaliceError,
 )
 from spitemalice.play.session import HUMAN, Session
-from spitemalice.server import lobby, messages
+from spitemalice.server import listing, lobby, messages, watching
 from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.seating import Connection, Table
 from spitemalice.server.store import SeatEntry, Store, TableEntry, token_hash
@@ -54,6 +54,8 @@ class Hub:
         max_tables: unfinished tables held at once (:data:`~spitemalice.limits.MAX_TABLES`).
         max_tables_per_client: unfinished tables one address may have created
             (:data:`~spitemalice.limits.MAX_TABLES_PER_CLIENT`).
+        max_watchers: spectators one table holds at once
+            (:data:`~spitemalice.server.watching.WATCHERS_PER_TABLE`).
 
     Raises:
         SpiteMaliceError: a limit that is not a whole number from 1 to
@@ -63,12 +65,14 @@ class Hub:
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6,
                  max_tables: int = limits.MAX_TABLES,
-                 max_tables_per_client: int = limits.MAX_TABLES_PER_CLIENT) -> None:
+                 max_tables_per_client: int = limits.MAX_TABLES_PER_CLIENT,
+                 max_watchers: int = watching.WATCHERS_PER_TABLE) -> None:
         self.store = store
         self.bot_delay = guards.check_delay(bot_delay, "bot_delay")
         self.max_tables = guards.check_int(max_tables, "max_tables", 1)
         self.max_tables_per_client = guards.check_int(max_tables_per_client,
                                                       "max_tables_per_client", 1)
+        self.max_watchers = guards.check_int(max_watchers, "max_watchers", 1)
         self.tables: dict[str, Table] = {}
         self.log: Callable[[str], None] = _log
         """Where a failure to keep a change goes besides the table's seats (default: a line
@@ -130,11 +134,12 @@ class Hub:
         """``conn`` closed: it leaves its seat, and the table is told."""
         table = conn.table
         if table is None:
+            await watching.leave(self, conn)
             return
         async with table.lock:  # every message to a table's seats is sent under its lock
             table.clients[conn.seat].discard(conn)
             conn.table = None
-            if not any(table.clients) and table.session.is_over:
+            if not any(table.clients) and not table.watchers and table.session.is_over:
                 self.tables.pop(table.id, None)  # its files stay; nobody is left to rematch
                 return
             await self._broadcast(table, messages.seats(table.seat_list()))
@@ -156,9 +161,9 @@ class Hub:
         rules, kinds, names = lobby.table_rules(message)
         table_id = secrets.token_hex(8)
         tokens = [secrets.token_hex(16) if kind == HUMAN else None for kind in kinds]
-        entry = TableEntry(table_id, 1, tuple(
+        entry = listing.table_options(TableEntry(table_id, 1, tuple(
             SeatEntry(name, kind, None if token is None else token_hash(token))
-            for name, kind, token in zip(names, kinds, tokens, strict=True)))
+            for name, kind, token in zip(names, kinds, tokens, strict=True))), message, rules)
         try:
             session = Session(rules, kinds, names=names,
                               record_path=self.store.record_path(table_id, 1))
@@ -170,7 +175,19 @@ class Hub:
         self.tables[table_id] = Table(entry, session, conn.address, [set() for _ in kinds])
         await conn.send(lobby.created(entry, tokens))
 
+    async def _on_watch(self, conn: Connection, message: Message) -> None:
+        await watching.watch(self, conn, message)
+
+    async def _on_tables(self, conn: Connection, message: Message) -> None:
+        await listing.tables(self, conn, message)
+
+    async def _on_claim(self, conn: Connection, message: Message) -> None:
+        await listing.claim(self, conn, message)
+
     async def _on_join(self, conn: Connection, message: Message) -> None:
+        if conn.watching is not None:
+            raise ProtocolError("already-joined", f"this connection watches table "
+                                f"{conn.watching.id}; open another connection to sit down")
         if conn.table is not None:
             raise ProtocolError("already-joined", f"this connection sits at seat {conn.seat} "
                                 f"of table {conn.table.id}; open another connection to "
@@ -196,6 +213,7 @@ class Hub:
         # and this join is its first at the table.
         async with table.lock:
             replaced = await table.take_seat(conn, seat, message.get("picture", False))
+            listing.seat_joined(self, table, seat)
             await conn.send(messages.welcome(table.id, seat, table.game, table.session.rules,
                                              table.seat_list(), table.undo_allowed(seat),
                                              replaced))
@@ -279,6 +297,7 @@ class Hub:
                     await client.send(messages.welcome(
                         table.id, other, table.game, session.rules, table.seat_list(),
                         table.undo_allowed(other)))
+            await watching.welcome_again(table)
             await self._announce(table, full=True)
         self._start_bots(table)
 
@@ -335,16 +354,16 @@ class Hub:
                 if key not in built:
                     built[key] = encode(self._state(table, seat, client.picture, full))
                 await client.send_text(built[key])
+        await watching.announce(table, full)
 
     async def _broadcast(self, table: Table, message: dict[str, Any],
                          skip: Connection | None = None) -> None:
         """Send ``message`` to every connection at ``table`` but ``skip`` (the caller holds
         ``table.lock``, as for :meth:`_announce`)."""
         text = encode(message)
-        for clients in table.clients:
-            for client in list(clients):
-                if client is not skip:
-                    await client.send_text(text)
+        for client in [*(c for clients in table.clients for c in clients), *table.watchers]:
+            if client is not skip:
+                await client.send_text(text)
 
     def _start_bots(self, table: Table) -> None:
         if table.session.bot_on_turn and (table.bots is None or table.bots.done()):
@@ -387,6 +406,9 @@ HANDLERS: dict[str, Callable[[Hub, Connection, Message], Awaitable[None]]] = {
     "catalog": Hub._on_catalog,
     "create": Hub._on_create,
     "join": Hub._on_join,
+    "watch": Hub._on_watch,
+    "tables": Hub._on_tables,
+    "claim": Hub._on_claim,
     "move": Hub._on_move,
     "hint": Hub._on_hint,
     "undo": Hub._on_undo,

@@ -1,0 +1,63 @@
+"""Watching, finding, rejoining and replaying tables in a real headless Chromium (issue 36
+§2), driven as tests/server/test_browser.py drives it: a person watches a table of bots
+through its watch link, finds a public table in the lobby and sits down, closes the tab and
+sits down again from the lobby's list of the seats this browser holds, and steps through a
+finished game on the replay page.
+
+Screenshots of the watch view and the replay page at 390x844 and 1280x800 go to
+``$SPITEMALICE_SCREENSHOTS`` when set, else a temporary folder."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spitemalice.formats.records.reading import load_record
+from tests.server.test_browser import browsers, shots, status, wait  # noqa: F401
+from tests.serving import LiveServer, create
+
+from selenium.webdriver.common.by import By  # noqa: E402  (test_browser skips without it)
+
+BOTS = {"type": "create", "ruleset": "blackwood-frey", "params": {"payoff_size": 4},
+        "seats": [{"name": "Ada", "player": "greedy"}, {"name": "Bo", "player": "heuristic"}]}
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("records"), bot_delay=0.12) as server:
+        yield server
+
+
+def shot(driver: Any, folder: Path, name: str) -> None:
+    for width, height in ((1280, 800), (390, 844)):
+        driver.set_window_size(width, height)
+        time.sleep(0.3)
+        driver.save_screenshot(str(folder / f"{name}-{width}x{height}.png"))
+    driver.set_window_size(1280, 800)
+
+
+def log_length(driver: Any) -> int:
+    return int(driver.execute_script("return document.querySelectorAll('#log li').length"))
+
+
+def test_a_person_watches_a_table_of_bots_through_its_watch_link(
+        live: LiveServer, browsers: Any) -> None:  # noqa: F811
+    created = create(live, BOTS)
+    driver = browsers()
+    driver.get(live.url + created["watch"])
+    wait(driver, lambda d: log_length(d) >= 6, 60)
+    assert not driver.find_elements(By.CSS_SELECTOR,
+                                    "#picture g.card[data-zone$='-hand']")  # no hand face up
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#picture g.card-back")) >= 2
+    assert "as a spectator sees it" in driver.find_element(By.ID, "picture").text
+    names = [n.text for n in driver.find_elements(By.CSS_SELECTOR, "#seats .name")]
+    assert names == ["Ada", "Bo"]
+    shot(driver, shots(), "watch")
+    wait(driver, lambda d: status(d).startswith("Game over"), 120)
+    assert driver.find_element(By.ID, "replay").is_displayed()
+    record = load_record(live.hub.store.record_path(created["table"], 1))
+    assert record.outcome is not None and log_length(driver) == len(record.moves)
