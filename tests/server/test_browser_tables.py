@@ -15,12 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.webdriver.common.by import By
 
 from spitemalice.formats.records.reading import load_record
 from tests.server.test_browser import browsers, shots, status, wait  # noqa: F401
 from tests.serving import LiveServer, create
-
-from selenium.webdriver.common.by import By  # noqa: E402  (test_browser skips without it)
 
 BOTS = {"type": "create", "ruleset": "blackwood-frey", "params": {"payoff_size": 4},
         "seats": [{"name": "Ada", "player": "greedy"}, {"name": "Bo", "player": "heuristic"}]}
@@ -61,3 +60,36 @@ def test_a_person_watches_a_table_of_bots_through_its_watch_link(
     assert driver.find_element(By.ID, "replay").is_displayed()
     record = load_record(live.hub.store.record_path(created["table"], 1))
     assert record.outcome is not None and log_length(driver) == len(record.moves)
+
+
+def test_a_person_finds_a_public_table_in_the_lobby_and_sits_down_again_after_closing_the_tab(
+        live: LiveServer, browsers: Any) -> None:  # noqa: F811
+    created = create(live, {**BOTS, "public": True,
+                            "seats": [{"name": "Ann", "player": "human"},
+                                      {"name": "Bo", "player": "greedy"}]})
+    table = created["table"]
+    driver = browsers()
+    driver.get(live.url + "/")
+    sit = f"button.sit-free[data-table='{table}']"
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, sit))
+    driver.find_element(By.CSS_SELECTOR, sit).click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+    assert f"/table/{table}#seat=0&token=" in driver.current_url
+    assert created["seats"][0]["token"] not in driver.current_url  # a token of its own
+    wait(driver, lambda d: live.hub.tables[table].clients[0])
+    # close the tab: the link is gone with it
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    second = driver.current_window_handle
+    driver.switch_to.window(first)
+    driver.close()
+    driver.switch_to.window(second)
+    wait(driver, lambda d: not live.hub.tables[table].clients[0])
+    driver.get(live.url + "/")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#held a.rejoin"))
+    assert "Ann" in driver.find_element(By.ID, "held").text
+    assert not driver.find_elements(By.CSS_SELECTOR, sit)  # no longer offered to others
+    driver.find_element(By.CSS_SELECTOR, "#held a.rejoin").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+    wait(driver, lambda d: live.hub.tables[table].clients[0])
+    assert status(driver).startswith(("Your turn", "Bo to play"))

@@ -21,20 +21,20 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from jsonschema import Draft202012Validator  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
+from jsonschema import Draft202012Validator
+from starlette.testclient import TestClient
 
-import spitemalice as sm  # noqa: E402
-from spitemalice.bots.players import GreedyPlayer  # noqa: E402
-from spitemalice.engine.views import stand_in_state  # noqa: E402
-from spitemalice.formats.schema import schema  # noqa: E402
-from spitemalice.play import session as session_module  # noqa: E402
-from spitemalice.play.table_view import Played  # noqa: E402
-from spitemalice.server import tables, watching  # noqa: E402
-from spitemalice.server.app import create_app  # noqa: E402
-from spitemalice.server.store import Store  # noqa: E402
-from spitemalice.server.tables import Hub  # noqa: E402
-from tests.server.test_server_privacy import _card, _put  # noqa: E402
+import spitemalice as sm
+from spitemalice.bots.players import GreedyPlayer
+from spitemalice.engine.views import stand_in_state
+from spitemalice.formats.schema import schema
+from spitemalice.play import session as session_module
+from spitemalice.play.table_view import Played
+from spitemalice.server import tables, watching
+from spitemalice.server.app import create_app
+from spitemalice.server.store import Store
+from spitemalice.server.tables import Hub
+from tests.server.test_server_privacy import _card, _put
 
 TO_CLIENT = Draft202012Validator({**schema("message"), "oneOf": [
     {"$ref": "#/$defs/to-client"}]})
