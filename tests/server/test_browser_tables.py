@@ -32,11 +32,13 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 def shot(driver: Any, folder: Path, name: str) -> None:
-    for width, height in ((1280, 800), (390, 844)):
-        driver.set_window_size(width, height)
-        time.sleep(0.3)
+    """Screenshots of the page at 1280x800 and 390x844 (a phone: the viewport exactly)."""
+    for width, height, mobile in ((1280, 800, False), (390, 844, True)):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+        time.sleep(0.4)
         driver.save_screenshot(str(folder / f"{name}-{width}x{height}.png"))
-    driver.set_window_size(1280, 800)
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def log_length(driver: Any) -> int:
@@ -93,3 +95,56 @@ def test_a_person_finds_a_public_table_in_the_lobby_and_sits_down_again_after_cl
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
     wait(driver, lambda d: live.hub.tables[table].clients[0])
     assert status(driver).startswith(("Your turn", "Bo to play"))
+
+
+def finish_a_game(live: LiveServer, public: bool = True) -> str:
+    """The id of a game bots played to its end at a new table (watched over the protocol,
+    at full speed)."""
+    created = create(live, {**BOTS, "public": public})
+    pace, live.hub.bot_delay = live.hub.bot_delay, 0
+    try:
+        with live.client() as spy:
+            spy.send({"type": "watch", "table": created["table"]})
+            state = spy.until("public")
+            while state["table"]["outcome"] is None:
+                state = spy.until("public")
+    finally:
+        live.hub.bot_delay = pace
+    return f"{created['table']}-1"
+
+
+def replay_at(driver: Any) -> int:
+    return int(driver.execute_script(
+        "return Number(document.getElementById('picture').dataset.number ?? -1)"))
+
+
+def test_a_person_replays_a_finished_game_in_the_browser(
+        live: LiveServer, browsers: Any) -> None:  # noqa: F811
+    game = finish_a_game(live)
+    record = load_record(live.hub.store.record_path(game[:16], 1))
+    driver = browsers()
+    driver.get(live.url + "/replay")
+    link = f"#games a[data-game='{game}']"
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, link))
+    driver.find_element(By.CSS_SELECTOR, link).click()
+    wait(driver, lambda d: replay_at(d) == 0)
+    assert driver.find_element(By.ID, "described").text == "The deal."
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#log li")) == len(record.moves)
+    for number in (1, 2, 3):
+        driver.find_element(By.ID, "forward").click()
+        wait(driver, lambda d, n=number: replay_at(d) == n)
+    described = driver.find_element(By.ID, "described").text
+    assert described.startswith("3. ") and ("plays" in described or "discards" in described)
+    driver.find_element(By.ID, "back").click()
+    wait(driver, lambda d: replay_at(d) == 2)
+    middle = len(record.moves) // 2
+    driver.find_elements(By.CSS_SELECTOR, "#log li")[middle - 1].click()  # to a move
+    wait(driver, lambda d: replay_at(d) == middle)
+    assert f"move {middle} of {len(record.moves)}" in driver.find_element(By.ID, "where").text
+    shot(driver, shots(), "replay")
+    driver.find_element(By.ID, "last").click()
+    wait(driver, lambda d: replay_at(d) == len(record.moves))
+    assert record.outcome is not None
+    assert record.outcome.describe() in driver.find_element(By.ID, "outcome").text
+    hands = driver.find_elements(By.CSS_SELECTOR, "#picture g.card[data-zone$='-hand']")
+    assert hands  # a finished game shows every hand
