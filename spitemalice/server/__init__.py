@@ -10,7 +10,8 @@ through a documented WebSocket protocol; the ``play`` extra.
   (one connection per seat: a second join takes the seat and the first is told);
 * :mod:`spitemalice.server.watching`: spectators, who see what every seat may see;
 * :mod:`spitemalice.server.listing`: the lobby's list of public tables, and free seats taken;
-* :mod:`spitemalice.server.matches`: a table that plays a match to a target score;
+* :mod:`spitemalice.server.matches` and :mod:`spitemalice.server.standings`: a table that
+  plays a match to a target score, and its running score;
 * :mod:`spitemalice.server.replays` and :mod:`spitemalice.server.browse`: finished games
   stepped through on the replay page, and the watch and replay pages' routes;
 * :mod:`spitemalice.server.store`: records and table files, and the restart;

@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.server import replays
 from spitemalice.server.store import TABLE_ID, Store
 
@@ -45,7 +46,7 @@ def routes(store: Store, page: Callable[[str], Response]) -> list[Route]:
         game_id = request.path_params["game"]
         try:
             found = await asyncio.to_thread(replays.replayed, store, game_id)
-        except replays.NotFound as problem:
+        except SpiteMaliceError as problem:
             return PlainTextResponse(str(problem), status_code=404)
         return JSONResponse(replays.summary(game_id, found), headers=_JSON_HEADERS)
 
@@ -54,7 +55,7 @@ def routes(store: Store, page: Callable[[str], Response]) -> list[Route]:
         try:
             found = await asyncio.to_thread(replays.replayed, store, request.path_params["game"])
             drawn = replays.position(found, int(number) if number.isdigit() else -1)
-        except replays.NotFound as problem:
+        except SpiteMaliceError as problem:
             return PlainTextResponse(str(problem), status_code=404)
         return JSONResponse(drawn, headers=_JSON_HEADERS)
 

@@ -35,10 +35,6 @@ MAX_FINISHED = 100
 """Most finished games :func:`finished_games` lists."""
 
 
-class NotFound(SpiteMaliceError):
-    """No finished game of that id on this server; the message says why."""
-
-
 @attrs.frozen
 class Replayed:
     """A finished game replayed: its record, its rules and every position (the deal
@@ -53,7 +49,7 @@ class Replayed:
 def _replayed(path: Path, stamp: tuple[int, int]) -> Replayed:
     record = load_record(path)
     if record.outcome is None:
-        raise NotFound("that game has not ended; its table can be watched until it does")
+        raise SpiteMaliceError("that game has not ended; its table can be watched until it does")
     rules = rules_for(record)
     return Replayed(record, rules, tuple(replay(record, rules)))
 
@@ -62,23 +58,21 @@ def replayed(store: Store, game_id: str) -> Replayed:
     """The finished game ``game_id`` (``TABLE-N``) of ``store``, replayed.
 
     Raises:
-        NotFound: not a game id, no such record, a game not yet ended, or a record that
+        SpiteMaliceError: not a game id, no such record, a game not yet ended, or a record that
             does not replay (the message says which).
     """
     found = GAME_ID.fullmatch(game_id)
     if found is None:
-        raise NotFound(f"{game_id[:40]!r} is not a game id: a table's id, a dash and the "
+        raise SpiteMaliceError(f"{game_id[:40]!r} is not a game id: a table's id, a dash and the "
                        "game's number, such as 0123456789abcdef-1")
     path = store.record_path(found[1], int(found[2]))
     try:
         stat = path.stat()
         return _replayed(path, (stat.st_mtime_ns, stat.st_size))
     except FileNotFoundError:
-        raise NotFound(f"no game {game_id} on this server") from None
-    except (DataError, SpiteMaliceError) as problem:
-        if isinstance(problem, NotFound):
-            raise
-        raise NotFound(f"game {game_id} cannot be replayed: {problem}") from None
+        raise SpiteMaliceError(f"no game {game_id} on this server") from None
+    except DataError as problem:
+        raise SpiteMaliceError(f"game {game_id} cannot be replayed: {problem}") from None
 
 
 def summary(game_id: str, game: Replayed) -> dict[str, Any]:
@@ -103,10 +97,10 @@ def position(game: Replayed, number: int) -> dict[str, Any]:
     """The position after move ``number`` (0: the deal), drawn with every hand face up.
 
     Raises:
-        NotFound: ``number`` is past the game's last move.
+        SpiteMaliceError: ``number`` is past the game's last move.
     """
     if not 0 <= number < len(game.states):
-        raise NotFound(f"the game has moves 0 to {len(game.states) - 1}, not {number}")
+        raise SpiteMaliceError(f"the game has moves 0 to {len(game.states) - 1}, not {number}")
     names = [seat.name for seat in game.record.seats]
     if number == 0:
         caption = f"{game.record.ruleset.name}: the deal"
@@ -159,5 +153,5 @@ def _record(path: Path, stamp: int) -> GameRecord | None:
         return None
 
 
-__all__ = ["GAME_ID", "MAX_FINISHED", "NotFound", "Replayed", "finished_games", "position",
+__all__ = ["GAME_ID", "MAX_FINISHED", "Replayed", "finished_games", "position",
            "replayed", "summary"]

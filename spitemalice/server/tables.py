@@ -27,8 +27,6 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import attrs
-
 from spitemalice import guards, limits, wording
 from spitemalice.errors import (
     IllegalMove,
@@ -39,7 +37,7 @@ from spitemalice.errors import (
     SpiteMaliceError,
 )
 from spitemalice.play.session import HUMAN, Session
-from spitemalice.server import listing, lobby, messages, watching
+from spitemalice.server import listing, lobby, matches, messages, standings, watching
 from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.seating import Connection, Table
 from spitemalice.server.store import SeatEntry, Store, TableEntry, token_hash
@@ -104,6 +102,7 @@ class Hub:
     async def close(self) -> None:
         """Stop every bot (their moves so far are in the records)."""
         tasks = [t.bots for t in self.tables.values() if t.bots is not None]
+        tasks += matches.waiting()  # a match's next game, not yet dealt
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -166,6 +165,7 @@ class Hub:
             for name, kind, token in zip(names, kinds, tokens, strict=True))), message, rules)
         try:
             session = Session(rules, kinds, names=names,
+                              dealer=standings.first_dealer(entry, len(kinds)),
                               record_path=self.store.record_path(table_id, 1))
             self.store.save(entry)
         except (PlayError, OutputError) as problem:
@@ -216,7 +216,7 @@ class Hub:
             listing.seat_joined(self, table, seat)
             await conn.send(messages.welcome(table.id, seat, table.game, table.session.rules,
                                              table.seat_list(), table.undo_allowed(seat),
-                                             replaced))
+                                             replaced, standings.standing(table)))
             await conn.send(self._state(table, seat, conn.picture, full=True))
             await self._broadcast(table, messages.seats(table.seat_list()), skip=conn)
         self._start_bots(table)
@@ -279,26 +279,10 @@ class Hub:
     async def _on_rematch(self, conn: Connection, message: Message) -> None:
         table, _ = self._seated(conn, "rematch")
         async with table.lock:
-            old = table.session
-            if not old.is_over:
+            if not table.session.is_over:
                 raise ProtocolError("game-not-over", f"game {table.game} is still on; a "
                                     "rematch is dealt once it has ended")
-            entry = attrs.evolve(table.entry, game=table.game + 1)
-            try:
-                session = Session(old.rules, old.kinds, names=[s.name for s in old.seats],
-                                  record_path=self.store.record_path(table.id, entry.game))
-                self.store.save(entry)
-            except (PlayError, OutputError) as problem:
-                await self._not_kept(table, "the rematch", problem)
-                return
-            table.entry, table.session = entry, session
-            for other, clients in enumerate(table.clients):
-                for client in list(clients):
-                    await client.send(messages.welcome(
-                        table.id, other, table.game, session.rules, table.seat_list(),
-                        table.undo_allowed(other)))
-            await watching.welcome_again(table)
-            await self._announce(table, full=True)
+            await matches.deal_next(self, table)  # in a match: its next game
         self._start_bots(table)
 
     async def _on_record(self, conn: Connection, message: Message) -> None:
@@ -340,9 +324,9 @@ class Hub:
 
     def _state(self, table: Table, seat: int, picture: bool, full: bool) -> dict[str, Any]:
         session = table.session
-        return messages.state(session.table_view(seat), table.game,
-                              log=session.history if full else None, picture=picture,
-                              ruleset=session.rules.name)
+        return standings.with_match(messages.state(
+            session.table_view(seat), table.game, log=session.history if full else None,
+            picture=picture, ruleset=session.rules.name), table)
 
     async def _announce(self, table: Table, full: bool = False) -> None:
         """Send every connection at ``table`` the position from its own seat (the caller
@@ -355,6 +339,7 @@ class Hub:
                     built[key] = encode(self._state(table, seat, client.picture, full))
                 await client.send_text(built[key])
         await watching.announce(table, full)
+        matches.after_move(self, table)
 
     async def _broadcast(self, table: Table, message: dict[str, Any],
                          skip: Connection | None = None) -> None:

@@ -27,7 +27,7 @@ from spitemalice.formats.serialize import view_to_dict
 from spitemalice.model import GameState
 from spitemalice.play.session import HUMAN
 from spitemalice.play.table_view import Played
-from spitemalice.server import matches, messages
+from spitemalice.server import messages, standings
 from spitemalice.server.protocol import Message, encode
 from spitemalice.server.seating import Connection, Table
 
@@ -66,7 +66,7 @@ def watching(table: Table) -> dict[str, Any]:
     for key in ("seat", "undo", "replaced"):
         del welcome[key]
     return {**welcome, "type": "watching", "watch": watch_link(table.id),
-            "match": matches.standing(table)}
+            "match": standings.standing(table)}
 
 
 def public(state: GameState, history: Sequence[Played], names: Sequence[str], ruleset: str,
@@ -148,7 +148,7 @@ async def watch(hub: Hub, conn: Connection, message: Message) -> None:
         conn.watching, conn.picture = table, bool(message.get("picture", False))
         table.watchers.add(conn)
         await conn.send(watching(table))
-        await conn.send(_public(table, True, conn.picture))
+        await conn.send(standings.with_match(_public(table, True, conn.picture), table))
     if bots_only(table):
         hub._start_bots(table)
 
@@ -158,7 +158,8 @@ async def announce(table: Table, full: bool) -> None:
     built: dict[bool, str] = {}
     for client in list(table.watchers):
         if client.picture not in built:
-            built[client.picture] = encode(_public(table, full, client.picture))
+            built[client.picture] = encode(standings.with_match(
+                _public(table, full, client.picture), table))
         await client.send_text(built[client.picture])
 
 

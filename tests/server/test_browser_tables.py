@@ -18,6 +18,8 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from spitemalice.formats.records.reading import load_record
+from spitemalice.server import matches
+from spitemalice.server.store import read_entry
 from tests.server.test_browser import browsers, shots, status, wait  # noqa: F401
 from tests.serving import LiveServer, create
 
@@ -45,9 +47,12 @@ def log_length(driver: Any) -> int:
     return int(driver.execute_script("return document.querySelectorAll('#log li').length"))
 
 
-def test_a_person_watches_a_table_of_bots_through_its_watch_link(
-        live: LiveServer, browsers: Any) -> None:  # noqa: F811
-    created = create(live, BOTS)
+def test_a_person_watches_a_table_of_bots_through_its_watch_link_to_the_end_of_a_match(
+        live: LiveServer, browsers: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """The watch page of a table of bots that plays a match (BF-19) to 8 points: no hand
+    face up, the running score shown, and the match played to its end."""
+    created = create(live, {**BOTS, "match": True,
+                            "params": {**BOTS["params"], "match_target": 8}})
     driver = browsers()
     driver.get(live.url + created["watch"])
     wait(driver, lambda d: log_length(d) >= 6, 60)
@@ -57,11 +62,20 @@ def test_a_person_watches_a_table_of_bots_through_its_watch_link(
     assert "as a spectator sees it" in driver.find_element(By.ID, "picture").text
     names = [n.text for n in driver.find_elements(By.CSS_SELECTOR, "#seats .name")]
     assert names == ["Ada", "Bo"]
+    score = driver.find_element(By.ID, "match")
+    assert score.text.startswith("Match to 8 points, game 1: Ada 0 · Bo 0"), score.text
     shot(driver, shots(), "watch")
-    wait(driver, lambda d: status(d).startswith("Game over"), 120)
+    monkeypatch.setattr(matches, "NEXT_GAME_SECONDS", 0.3)
+    monkeypatch.setattr(live.hub, "bot_delay", 0.01)
+    wait(driver, lambda d: "wins the match" in d.find_element(By.ID, "match").text, 120)
+    assert status(driver).startswith("Game over")
     assert driver.find_element(By.ID, "replay").is_displayed()
-    record = load_record(live.hub.store.record_path(created["table"], 1))
+    entry = read_entry(live.hub.store.directory / f"{created['table']}.table.json")
+    record = load_record(live.hub.store.record_path(created["table"], entry.game))
     assert record.outcome is not None and log_length(driver) == len(record.moves)
+    totals = [sum(game) for game in zip(*entry.scores, record.outcome.scores, strict=True)]
+    assert max(totals) >= 8
+    assert " · ".join(f"{n} {t}" for n, t in zip(names, totals, strict=True)) in score.text
 
 
 def test_a_person_finds_a_public_table_in_the_lobby_and_sits_down_again_after_closing_the_tab(

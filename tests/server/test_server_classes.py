@@ -169,9 +169,10 @@ DURABLE: dict[Member, str] = {
     ("server/tables.py", "Hub._on_undo", "table.session.undo"):
         "an undo: told to every seat and the log when it is a write that failed (an "
         "OutputError in its context), no-undo otherwise",
-    ("server/tables.py", "Hub._on_rematch", "Session"):
-        "a rematch's first record: every seat and the log are told, the old game stays",
-    ("server/tables.py", "Hub._on_rematch", "self.store.save"): "the same",
+    ("server/matches.py", "deal_next", "Session"):
+        "a rematch's (or a match's next game's) first record: every seat and the log are "
+        "told, the old game stays",
+    ("server/matches.py", "deal_next", "hub.store.save"): "the same",
     ("server/listing.py", "claim", "hub.store.save"):
         "a seat taken from the lobby: server-error to the client, nothing changed (the seat "
         "stays free, its old token stands)",

@@ -49,7 +49,10 @@ const handlers = {
         message.replaced ? "bad" : "");
   },
   seats(message) { seats = message.seats; showSeats(); },
-  state(message) { showState(message); },
+  state(message) {
+    showState(message);
+    if (message.match !== undefined) showMatch($("match"), message.match, seats);
+  },
   refused(message) {
     say(`Refused: ${message.message}`, "bad",
         message.clause ? `${message.clause}: ${message.clause_text}` : "");
