@@ -75,9 +75,15 @@ async def deal_next(hub: Hub, table: Table) -> None:
 
 
 def after_move(hub: Hub, table: Table) -> None:
-    """A move was announced at ``table``: when it ended a game of a match that no seat has
-    won yet, deal the next game :data:`NEXT_GAME_SECONDS` later."""
+    """A move was announced at ``table`` (or the table was resumed at a restart): when
+    its game has ended, in a match that no seat has won yet, deal the next game
+    :data:`NEXT_GAME_SECONDS` later (outside an event loop: nothing, the next restart of
+    the web app deals it)."""
     if table.entry.match is None or not table.session.is_over:
+        return
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
         return
     result = standing(table)
     if result is None or result["winner"] is not None:

@@ -133,8 +133,9 @@ class Store:
                    json.dumps(entry_data(entry), indent=1) + "\n", force=True, mode=0o600)
 
     def unfinished(self) -> Iterator[tuple[TableEntry, GameRecord] | str]:
-        """Every table whose current game has not ended, with that game's record; a string
-        says why one table's files were skipped (unreadable, or a record missing)."""
+        """Every table whose current game has not ended (or whose match has not: its next
+        game is still to be dealt), with that game's record; a string says why one table's
+        files were skipped (unreadable, or a record missing)."""
         for path in sorted(self.directory.glob("*.table.json")):
             try:
                 entry = read_entry(path)
@@ -142,8 +143,17 @@ class Store:
             except (DataError, SpiteMaliceError) as error:
                 yield f"skipped {path.name}: {error}"
                 continue
-            if record.outcome is None:
+            if record.outcome is None or _match_on(entry, record.outcome.scores):
                 yield entry, record
+
+
+def _match_on(entry: TableEntry, scores: tuple[int, ...]) -> bool:
+    """Whether ``entry``'s table plays a match that no seat has won with the points of its
+    finished games and ``scores`` (those of its current game, which has ended)."""
+    if entry.match is None:
+        return False
+    totals = [sum(points) for points in zip(*entry.scores, scores, strict=True)]
+    return max(totals) < entry.match
 
 
 def read_entry(path: Path) -> TableEntry:

@@ -93,8 +93,9 @@ class Hub:
             except SpiteMaliceError as problem:
                 said.append(f"skipped table {entry.table}: {problem}")
                 continue
-            self.tables[entry.table] = Table(entry, session, None,
-                                             [set() for _ in entry.seats])
+            self.tables[entry.table] = table = Table(entry, session, None,
+                                                     [set() for _ in entry.seats])
+            matches.after_move(self, table)  # a match between two games: the next is dealt
             said.append(f"resumed table {entry.table}, game {entry.game}, after "
                         + wording.count_of(len(record.moves), "move"))
         return said

@@ -115,3 +115,29 @@ def test_a_table_of_single_games_sends_no_running_score(app: TestClient) -> None
     with app.websocket_connect("/ws") as spy:
         assert ask(spy, {"type": "watch", "table": created["table"]})["match"] is None
         assert "match" not in until(spy, "public")
+
+
+def test_a_match_stopped_between_two_games_deals_the_next_when_the_server_starts_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """BF-19: the match goes on across a restart that fell after a game ended and before
+    the next was dealt."""
+    monkeypatch.setattr(matches, "NEXT_GAME_SECONDS", 600)
+    hub = Hub(Store(tmp_path), bot_delay=0)
+    with TestClient(create_app(hub)) as client:
+        with client.websocket_connect("/ws") as lobby:
+            created = ask(lobby, MATCH)
+        with client.websocket_connect("/ws") as spy:
+            ask(spy, {"type": "watch", "table": created["table"]})
+            state = until(spy, "public")
+            while state["table"]["outcome"] is None:
+                state = until(spy, "public")
+    assert read_entry(tmp_path / f"{created['table']}.table.json").game == 1
+    monkeypatch.setattr(matches, "NEXT_GAME_SECONDS", 0)
+    again = Hub(Store(tmp_path), bot_delay=0)
+    with TestClient(create_app(again)) as client:
+        with client.websocket_connect("/ws") as spy:
+            watching = ask(spy, {"type": "watch", "table": created["table"]})
+            if watching["game"] == 1:  # dealt a moment after the restart
+                watching = until(spy, "watching")
+    assert watching["game"] == 2 and watching["match"]["games"] == [
+        state["table"]["outcome"]["scores"]]

@@ -50,7 +50,7 @@ function showTables(message) {
   $("held").replaceChildren(...held.map((seat) => {
     const item = element("li");
     const live = mine.get(seat.table);
-    const state = live ? (live.over ? `game ${live.game} over` : `game ${live.game} on`) : "closed";
+    const state = live ? `game ${live.game} ${live.over ? "over" : "being played"}` : "table closed";
     item.append(element("span", `${seat.ruleset || "table"} · seat ${seat.seat}` +
                                `${seat.name ? ` (${seat.name})` : ""} · ${state}`, "what"));
     if (live) {
