@@ -134,10 +134,9 @@ def test_a_match_stopped_between_two_games_deals_the_next_when_the_server_starts
     assert read_entry(tmp_path / f"{created['table']}.table.json").game == 1
     monkeypatch.setattr(matches, "NEXT_GAME_SECONDS", 0)
     again = Hub(Store(tmp_path), bot_delay=0)
-    with TestClient(create_app(again)) as client:
-        with client.websocket_connect("/ws") as spy:
-            watching = ask(spy, {"type": "watch", "table": created["table"]})
-            if watching["game"] == 1:  # dealt a moment after the restart
-                watching = until(spy, "watching")
+    with TestClient(create_app(again)) as client, client.websocket_connect("/ws") as spy:
+        watching = ask(spy, {"type": "watch", "table": created["table"]})
+        if watching["game"] == 1:  # dealt a moment after the restart
+            watching = until(spy, "watching")
     assert watching["game"] == 2 and watching["match"]["games"] == [
         state["table"]["outcome"]["scores"]]
