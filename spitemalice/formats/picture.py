@@ -72,11 +72,13 @@ class _Table:
     teams: tuple[tuple[int, ...], ...] = ()
     names: tuple[str, ...] = ()
     new_pile: bool = False
+    spectator: bool = False
 
 
 def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
                  caption: str = "", teams: Sequence[Sequence[int]] = (),
-                 names: Sequence[str] = (), new_pile: bool = False) -> str:
+                 names: Sequence[str] = (), new_pile: bool = False,
+                 spectator: bool = False) -> str:
     """The position as an SVG document (UTF-8 text, starting ``<svg``).
 
     Args:
@@ -90,12 +92,14 @@ def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
             seat's label shows its name, escaped.
         new_pile: draw an empty slot, zone ``build-new``, after the open build piles (where
             a card would open a new one; pass it when the rules allow another pile).
+        spectator: with a view, draw every hand face down, the viewer's too: what someone
+            who watches the table, and holds no seat, may see.
 
     Raises:
         TypeError: ``position`` is neither a :class:`~spitemalice.model.GameState` nor a
             :class:`~spitemalice.engine.views.SeatView`.
         SpiteMaliceError: ``viewer`` is given with a view, or is not a seat of the state;
-            ``names`` is given but not one per seat.
+            ``names`` is given but not one per seat; ``spectator`` with a whole state.
     """
     if not isinstance(position, GameState | SeatView):
         raise TypeError(f"position_svg takes a GameState or a seat's view (SeatView) (what "
@@ -108,7 +112,10 @@ def position_svg(position: GameState | SeatView, *, viewer: int | None = None,
         if viewer is not None:
             raise SpiteMaliceError("viewer= is for a whole state; a view already has its "
                                    f"viewer (seat {position.viewer})")
-        table = _view_table(position)
+        table = _view_table(position, spectator)
+    elif spectator:
+        raise SpiteMaliceError("spectator= is for a seat's view (it hides that seat's hand "
+                               "too); a whole state shows every hand: pass view_of(state, 0)")
     elif viewer is not None:
         table = _view_table(view_of(position, viewer))
     else:
@@ -132,15 +139,16 @@ def _state_table(state: GameState) -> _Table:
                   state.turn, state.turn_moves, state.outcome, None)
 
 
-def _view_table(view: SeatView) -> _Table:
+def _view_table(view: SeatView, spectator: bool = False) -> _Table:
     rows = tuple(
-        _SeatRow(i, public.payoff, view.hand if i == view.viewer else None, public.hand_count,
-                 public.discards)
+        _SeatRow(i, public.payoff, view.hand if i == view.viewer and not spectator else None,
+                 public.hand_count, public.discards)
         for i, public in enumerate(view.seats)
     )
     return _Table(rows, view.builds, view.build_removed, view.draw_count,
                   view.completed_count, view.seat,
-                  view.turn, view.turn_moves, view.outcome, view.viewer)
+                  view.turn, view.turn_moves, view.outcome,
+                  None if spectator else view.viewer, spectator=spectator)
 
 
 # -- layout ------------------------------------------------------------------------------
@@ -219,6 +227,8 @@ def _status_line(table: _Table) -> str:
     status = _status(table)
     if table.viewer is not None:
         status += f" \u00b7 as seat {table.viewer} sees it"
+    elif table.spectator:
+        status += " \u00b7 as a spectator sees it"
     return status
 
 

@@ -8,6 +8,12 @@ through a documented WebSocket protocol; the ``play`` extra.
 * :mod:`spitemalice.server.tables`: the tables, tokens, bots and the answer to every message;
 * :mod:`spitemalice.server.seating`: a client's connection, and who sits at a table's seats
   (one connection per seat: a second join takes the seat and the first is told);
+* :mod:`spitemalice.server.watching`: spectators, who see what every seat may see;
+* :mod:`spitemalice.server.listing`: the lobby's list of public tables, and free seats taken;
+* :mod:`spitemalice.server.matches` and :mod:`spitemalice.server.standings`: a table that
+  plays a match to a target score, and its running score;
+* :mod:`spitemalice.server.replays` and :mod:`spitemalice.server.browse`: finished games
+  stepped through on the replay page, and the watch and replay pages' routes;
 * :mod:`spitemalice.server.store`: records and table files, and the restart;
 * :mod:`spitemalice.server.app`: the web app (Starlette) and :func:`~spitemalice.server.app.serve`;
 * :mod:`spitemalice.server.guard`: the bounds on connections, per address and in total, and
@@ -33,7 +39,9 @@ imports inner modules of lower layers for what is no game rule:
 * :mod:`spitemalice.rules.ruleset` (a new table's parameters converted as the command line
   does, and the closest name to a misspelt one), :mod:`spitemalice.bots.players`
   (``STRONGEST``, the bot a hint asks), :mod:`spitemalice.formats.picture` (``isolated``: a
-  seat's name in a picture's caption).
+  seat's name in a picture's caption);
+* :mod:`spitemalice.model` (``top_ranks``) and :mod:`spitemalice.play.screen`
+  (``move_words``): a replayed move in words, as the terminal game says it.
 
 ``tests/contract/test_tiers.py`` holds this list to the imports.
 """

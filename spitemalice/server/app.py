@@ -6,6 +6,8 @@ One ASGI app (Starlette), served by uvicorn (:func:`serve`).  Routes:
 * ``GET /table/ID``: a table's page; the seat and its token travel in the link's fragment
   (``#seat=0&token=...``), which a browser never sends to a server, so no server or proxy
   log holds a token;
+* ``GET /watch/ID``, ``/replay`` and ``/games...``: watching a table and replaying
+  finished games (:mod:`spitemalice.server.browse`);
 * ``GET /static/NAME``: the pages' CSS and ES modules (package data; no build step, no CDN);
 * ``/ws``: the WebSocket every page and program talks through
   (:mod:`spitemalice.server.protocol`).  A browser's WebSocket from a page of another site
@@ -43,6 +45,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spitemalice import guards, limits, wording
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.server import browse
 from spitemalice.server.guard import Gate, guarded, quiet_accept_errors, total_bound
 from spitemalice.server.store import TABLE_ID, Store
 from spitemalice.server.tables import Connection, Hub
@@ -125,6 +128,7 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
 
     return Starlette(routes=[
         Route("/", lobby), Route("/table/{table}", table), Route("/static/{name}", static),
+        *browse.routes(hub.store, page),
         WebSocketRoute("/ws", socket),
     ], lifespan=lifespan)
 
@@ -163,7 +167,8 @@ async def _talk(hub: Hub, websocket: WebSocket, conn: Connection, join_seconds: 
     deadline = loop.time() + join_seconds
     try:
         while True:
-            wait = None if conn.table is not None else deadline - loop.time()
+            seated = conn.table is not None or conn.watching is not None
+            wait = None if seated else deadline - loop.time()
             try:
                 received = await asyncio.wait_for(websocket.receive(), wait)
             except TimeoutError:

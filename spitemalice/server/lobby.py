@@ -52,11 +52,12 @@ def catalog() -> dict[str, Any]:
 
 
 def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
-    """The rule book, the seat kinds and the names a ``create`` message asks for.
+    """The rule book, the seat kinds and the names a ``create`` message asks for (every
+    seat may be a bot's: a table to watch, :mod:`spitemalice.server.watching`).
 
     Raises:
         ProtocolError: ``bad-rules``: a rule set or house rule that is not installed, a
-            player that is neither ``"human"`` nor a bot, no person's seat, or rules the
+            player that is neither ``"human"`` nor a bot, or rules the
             library refuses (the seat count among them); the message says what would do.
     """
     rulesets, house_rules = _installed()
@@ -70,9 +71,6 @@ def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
     for i, seat in enumerate(seats):
         _known(seat.player, players, f"create.seats[{i}].player", "player")
     kinds = [seat.player for seat in seats]
-    if HUMAN not in kinds:
-        raise ProtocolError("bad-rules", "create.seats: every seat is a bot's; give at least "
-                            f"one seat the player {shown(HUMAN)}")
     given = message.get("params", {})
     for key, value in given.items():
         try:
@@ -98,13 +96,15 @@ def _known(name: str, names: Sequence[str], path: str, what: str) -> None:
 
 
 def created(entry: TableEntry, tokens: Sequence[str | None]) -> dict[str, Any]:
-    """The ``created`` message: per seat its link and token (``None`` for a bot's)."""
+    """The ``created`` message: per seat its link and token (``None`` for a bot's), and
+    the table's watch link (``/watch/ID``)."""
     seats = []
     for number, (seat, token) in enumerate(zip(entry.seats, tokens, strict=True)):
         link = None if token is None else f"/table/{entry.table}#seat={number}&token={token}"
         seats.append({"seat": number, "name": seat.name, "player": seat.player,
                       "token": token, "link": link})
-    return {"type": "created", "table": entry.table, "seats": seats}
+    return {"type": "created", "table": entry.table, "seats": seats,
+            "watch": f"/watch/{entry.table}"}
 
 
 __all__ = ["HINT_PLAYER", "catalog", "created", "table_rules"]

@@ -108,16 +108,20 @@ def seat_list(names: Sequence[tuple[str, str]], connected: Sequence[bool]) -> li
 
 
 def welcome(table_id: str, seat: int, game: int, rules: RuleBook,
-            seats: list[dict[str, Any]], undo: bool, replaced: bool = False) -> dict[str, Any]:
+            seats: list[dict[str, Any]], undo: bool, replaced: bool = False,
+            match: dict[str, Any] | None = None) -> dict[str, Any]:
     """The ``welcome`` message: the table, the seat, the rules and the rule sheet; with
-    ``replaced``, this join took the seat from another connection (which was told)."""
+    ``replaced``, this join took the seat from another connection (which was told);
+    ``match``: the running score of the match the table plays
+    (:func:`spitemalice.server.matches.standing`), ``None`` for single games."""
     ref = ruleset_ref(rules)
     return {"type": "welcome", "protocol": PROTOCOL, "table": table_id, "seat": seat,
             "game": game,
             "ruleset": {"name": ref.name, "house_rules": list(ref.house_rules),
                         "params": {key: list(value) if isinstance(value, tuple) else value
                                    for key, value in ref.params}},
-            "seats": seats, "sheet": rules.sheet_text(), "undo": undo, "replaced": replaced}
+            "seats": seats, "sheet": rules.sheet_text(), "undo": undo, "replaced": replaced,
+            "match": match}
 
 
 def seats(listed: list[dict[str, Any]]) -> dict[str, Any]:

@@ -8,12 +8,17 @@ Every message is one JSON object with a ``type``.  A client sends (schema
   a ``name`` and a ``player``, ``"human"`` or a bot kind);
 * ``join``: sits at seat ``seat`` of table ``table`` with that seat's ``token``
   (``picture: true`` asks for the SVG picture of each position too);
+* ``watch``: watches table ``table`` as a spectator, with no seat (``picture`` as for
+  ``join``);
+* ``tables``: asks for the public tables (and what became of the tables in ``mine``);
+* ``claim``: takes free seat ``seat`` of a public table (a new token for it comes back);
 * ``move``: a move's text (``"9H>B2"``), optionally with the ``seat`` it is for and its
   ``number`` (moves played so far + 1), so a stale or misdirected move is refused;
 * ``hint``, ``undo``, ``rematch``, ``record``: what the table page's buttons do.
 
 The server answers with ``catalog``, ``created``, ``welcome``, ``state``, ``refused``,
-``error``, ``seats``, ``hint`` and ``record`` (``$defs/to-client``); docs/playing.md shows
+``error``, ``seats``, ``hint``, ``record``, ``tables`` and ``claimed``, and a spectator
+with ``watching`` and ``public`` (``$defs/to-client``); docs/playing.md shows
 a whole exchange.  Reading is strict: a message over
 :data:`~spitemalice.limits.MAX_MESSAGE_BYTES`, malformed JSON, an unknown ``type``, a
 missing or unknown field or a value of the wrong type is a :class:`ProtocolError` whose
@@ -71,6 +76,9 @@ ERROR_CODES: dict[str, str] = {
     "already-joined": "this connection already sits at a seat",
     "no-table": "no table has that id on this server",
     "bad-token": "the token is not that seat's",
+    "seat-not-free": "the seat is not free for anyone to take (a private table, a bot's "
+                     "seat, or someone sits there)",
+    "watchers-full": "the table has as many spectators as it takes",
     "seat-taken": "another connection joined this connection's seat, which it now holds; "
                   "this one sits nowhere and is closed",
     "not-your-seat": "the message is for a seat this connection does not sit at",
@@ -119,10 +127,15 @@ class Message:
 
 # Per kind: required and optional fields, each with its reader.
 _STR, _INT, _BOOL, _SEATS, _NAMES, _PARAMS = "str", "int", "bool", "seats", "names", "params"
+_IDS = "ids"
 KINDS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
     "catalog": ({}, {}),
-    "create": ({"ruleset": _STR, "seats": _SEATS}, {"house_rules": _NAMES, "params": _PARAMS}),
+    "create": ({"ruleset": _STR, "seats": _SEATS}, {"house_rules": _NAMES, "params": _PARAMS,
+                                                    "public": _BOOL, "match": _BOOL}),
     "join": ({"table": _STR, "seat": _INT, "token": _STR}, {"picture": _BOOL}),
+    "watch": ({"table": _STR}, {"picture": _BOOL}),
+    "tables": ({}, {"mine": _IDS}),
+    "claim": ({"table": _STR, "seat": _INT}, {}),
     "move": ({"move": _STR}, {"seat": _INT, "number": _INT}),
     "hint": ({}, {}),
     "undo": ({}, {}),
@@ -205,6 +218,15 @@ def _read_names(value: Any, path: str) -> tuple[str, ...]:
     return tuple(_read_name(name, f"{path}[{i}]") for i, name in enumerate(names))
 
 
+MAX_IDS = 50
+"""Most table ids a ``tables`` message asks about (``mine``)."""
+
+
+def _read_ids(value: Any, path: str) -> tuple[str, ...]:
+    ids = read_list(value, path, most=MAX_IDS, noun="table id", error=ProtocolError)
+    return tuple(_read_name(item, f"{path}[{i}]", MAX_TOKEN_CHARS) for i, item in enumerate(ids))
+
+
 def _read_params(value: Any, path: str) -> dict[str, int | bool | str | None]:
     if not isinstance(value, dict) or len(value) > MAX_PARAMS:
         raise wrong(path, f"an object of at most {MAX_PARAMS} parameters", value, ProtocolError)
@@ -230,8 +252,9 @@ def _read_seats(value: Any, path: str) -> tuple[SeatRequest, ...]:
     return tuple(requests)
 
 
-_LONGEST = {"join.table": MAX_TOKEN_CHARS, "join.token": MAX_TOKEN_CHARS,
-            "move.move": limits.MAX_MOVE_CHARS}
+_LONGEST = {"join.table": MAX_TOKEN_CHARS, "watch.table": MAX_TOKEN_CHARS,
+            "claim.table": MAX_TOKEN_CHARS,
+            "join.token": MAX_TOKEN_CHARS, "move.move": limits.MAX_MOVE_CHARS}
 
 
 def _read_field(value: Any, path: str) -> str:
@@ -240,7 +263,7 @@ def _read_field(value: Any, path: str) -> str:
 
 _READERS: dict[str, Callable[[Any, str], Any]] = {
     _STR: _read_field, _INT: _read_int, _BOOL: _read_bool, _SEATS: _read_seats,
-    _NAMES: _read_names, _PARAMS: _read_params}
+    _NAMES: _read_names, _PARAMS: _read_params, _IDS: _read_ids}
 
 
 def encode(message: Mapping[str, Any]) -> str:

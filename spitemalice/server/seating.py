@@ -51,6 +51,8 @@ class Connection:
         self.rate = Rate(clock=clock)
         self.warned = -1.0e9
         self.table: Table | None = None
+        self.watching: Table | None = None
+        """The table this connection watches as a spectator (it then sits at no seat)."""
         self.seat = -1
         self.picture = False
 
@@ -75,13 +77,15 @@ class Connection:
 @attrs.define(eq=False)
 class Table:
     """One table: its seats (names, players, token hashes), the current game, the
-    connections sitting at each seat (one at most at a person's seat)."""
+    connections sitting at each seat (one at most at a person's seat), and its spectators
+    (:mod:`spitemalice.server.watching`)."""
 
     entry: TableEntry
     session: Session
     creator: str | None
     clients: list[set[Connection]]
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    watchers: set[Connection] = attrs.field(factory=set)
     bots: asyncio.Task[None] | None = None
 
     @property

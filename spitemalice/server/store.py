@@ -6,7 +6,9 @@ For each table the folder holds
   ``spitemalice check`` and ``replay`` read it).  The session rewrites it after every move,
   before the move is announced (:class:`~spitemalice.play.session.Session`);
 * ``ID.table.json``: who sits where and the SHA-256 of each person's token (never the
-  token), and which game is current (format ``spitemalice-table``, version 1).
+  token), which game is current, whether the lobby lists the table and which of its seats
+  anyone may take there, and the match it plays (format ``spitemalice-table``, version 2;
+  version 1, without the last three, is read as a private table of single games).
 
 Every file is written by the library's one rule for files (:mod:`spitemalice.files`):
 to a new temporary name beside it, renamed over the old one, so a reader never sees half a
@@ -43,7 +45,7 @@ from spitemalice.formats.records.reading import load_record
 from spitemalice.formats.records.record import GameRecord
 
 FORMAT = "spitemalice-table"
-VERSION = 1
+VERSION = 2
 """The table-file format version written, and the newest read."""
 TABLE_ID = re.compile(r"[0-9a-f]{16}")
 """A table id: 16 hex digits (64 random bits; the seats' tokens are the secrets)."""
@@ -79,11 +81,24 @@ class SeatEntry:
 
 @attrs.frozen
 class TableEntry:
-    """A table file: the table's id, its current game's number and its seats."""
+    """A table file: the table's id, its current game's number and its seats.
+
+    Attributes:
+        public: whether the lobby lists the table (its creator chose so).
+        free: the people's seats of a public table that nobody has joined or taken yet:
+            anyone may take one from the lobby (:mod:`spitemalice.server.listing`).
+        match: the target score of the match the table plays (BF-19), or ``None`` for
+            single games.
+        scores: each finished game's points per seat, in order (a match's running score).
+    """
 
     table: str
     game: int
     seats: tuple[SeatEntry, ...]
+    public: bool = False
+    free: tuple[int, ...] = ()
+    match: int | None = None
+    scores: tuple[tuple[int, ...], ...] = ()
 
 
 class Store:
@@ -118,26 +133,43 @@ class Store:
                    json.dumps(entry_data(entry), indent=1) + "\n", force=True, mode=0o600)
 
     def unfinished(self) -> Iterator[tuple[TableEntry, GameRecord] | str]:
-        """Every table whose current game has not ended, with that game's record; a string
-        says why one table's files were skipped (unreadable, or a record missing)."""
+        """Every table whose current game has not ended (or whose match has not: its next
+        game is still to be dealt), with that game's record; a string says why one table's
+        files were skipped (unreadable, or a record missing)."""
         for path in sorted(self.directory.glob("*.table.json")):
             try:
-                entry = _read_entry(path)
+                entry = read_entry(path)
                 record = load_record(self.record_path(entry.table, entry.game))
             except (DataError, SpiteMaliceError) as error:
                 yield f"skipped {path.name}: {error}"
                 continue
-            if record.outcome is None:
+            if record.outcome is None or _match_on(entry, record.outcome.scores):
                 yield entry, record
 
 
-def _read_entry(path: Path) -> TableEntry:
+def _match_on(entry: TableEntry, scores: tuple[int, ...]) -> bool:
+    """Whether ``entry``'s table plays a match that no seat has won with the points of its
+    finished games and ``scores`` (those of its current game, which has ended)."""
+    if entry.match is None:
+        return False
+    totals = [sum(points) for points in zip(*entry.scores, scores, strict=True)]
+    return max(totals) < entry.match
+
+
+def read_entry(path: Path) -> TableEntry:
+    """The table file at ``path``.
+
+    Raises:
+        DataError: it cannot be read, or is no table file of a version this library
+            reads (the message names the field).
+    """
     try:
         text = files.read_file(path, limits.MAX_JSON_BYTES // 64)
     except files.FileRefused as error:
         raise DataError(f"cannot read it: {error}") from None
     data = read_object(parse_json(text, "table"), "table",
-                       ("format", "version", "table", "game", "seats"))
+                       ("format", "version", "table", "game", "seats"),
+                       ("public", "free", "match", "scores"))
     check_header(data, "table", FORMAT, VERSION)
     table = read_str(data["table"], "table.table")
     if not TABLE_ID.fullmatch(table) or path.name != f"{table}.table.json":
@@ -151,10 +183,23 @@ def _read_entry(path: Path) -> TableEntry:
                                read_str(fields["player"], f"{where}.player"),
                                None if token is None else read_str(token,
                                                                    f"{where}.token_sha256")))
-    return TableEntry(table, read_int(data["game"], "table.game", 1), tuple(seats))
+    public = data.get("public", False)
+    if not isinstance(public, bool):
+        raise DataError(f"table.public: {wording.shown(public)} is not true or false")
+    free = tuple(read_int(seat, f"table.free[{i}]", 0, maximum=len(seats) - 1)
+                 for i, seat in enumerate(read_list(data.get("free", []), "table.free")))
+    match = data.get("match")
+    scores = tuple(tuple(read_int(points, f"table.scores[{i}][{j}]", None)
+                         for j, points in enumerate(read_list(game, f"table.scores[{i}]")))
+                   for i, game in enumerate(read_list(data.get("scores", []), "table.scores")))
+    return TableEntry(table, read_int(data["game"], "table.game", 1), tuple(seats), public,
+                      free, None if match is None else read_int(match, "table.match", 1),
+                      scores)
 
 
 def entry_data(entry: TableEntry) -> dict[str, Any]:
     """``entry`` as JSON-ready data (the table file's content)."""
     return {"format": FORMAT, "version": VERSION, "table": entry.table, "game": entry.game,
-            "seats": [attrs.asdict(seat) for seat in entry.seats]}
+            "seats": [attrs.asdict(seat) for seat in entry.seats], "public": entry.public,
+            "free": list(entry.free), "match": entry.match,
+            "scores": [list(game) for game in entry.scores]}

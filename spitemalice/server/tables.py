@@ -27,8 +27,6 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import attrs
-
 from spitemalice import guards, limits, wording
 from spitemalice.errors import (
     IllegalMove,
@@ -39,7 +37,7 @@ from spitemalice.errors import (
     SpiteMaliceError,
 )
 from spitemalice.play.session import HUMAN, Session
-from spitemalice.server import lobby, messages
+from spitemalice.server import listing, lobby, matches, messages, standings, watching
 from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.seating import Connection, Table
 from spitemalice.server.store import SeatEntry, Store, TableEntry, token_hash
@@ -54,6 +52,8 @@ class Hub:
         max_tables: unfinished tables held at once (:data:`~spitemalice.limits.MAX_TABLES`).
         max_tables_per_client: unfinished tables one address may have created
             (:data:`~spitemalice.limits.MAX_TABLES_PER_CLIENT`).
+        max_watchers: spectators one table holds at once
+            (:data:`~spitemalice.server.watching.WATCHERS_PER_TABLE`).
 
     Raises:
         SpiteMaliceError: a limit that is not a whole number from 1 to
@@ -63,12 +63,14 @@ class Hub:
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6,
                  max_tables: int = limits.MAX_TABLES,
-                 max_tables_per_client: int = limits.MAX_TABLES_PER_CLIENT) -> None:
+                 max_tables_per_client: int = limits.MAX_TABLES_PER_CLIENT,
+                 max_watchers: int = watching.WATCHERS_PER_TABLE) -> None:
         self.store = store
         self.bot_delay = guards.check_delay(bot_delay, "bot_delay")
         self.max_tables = guards.check_int(max_tables, "max_tables", 1)
         self.max_tables_per_client = guards.check_int(max_tables_per_client,
                                                       "max_tables_per_client", 1)
+        self.max_watchers = guards.check_int(max_watchers, "max_watchers", 1)
         self.tables: dict[str, Table] = {}
         self.log: Callable[[str], None] = _log
         """Where a failure to keep a change goes besides the table's seats (default: a line
@@ -91,8 +93,9 @@ class Hub:
             except SpiteMaliceError as problem:
                 said.append(f"skipped table {entry.table}: {problem}")
                 continue
-            self.tables[entry.table] = Table(entry, session, None,
-                                             [set() for _ in entry.seats])
+            self.tables[entry.table] = table = Table(entry, session, None,
+                                                     [set() for _ in entry.seats])
+            matches.after_move(self, table)  # a match between two games: the next is dealt
             said.append(f"resumed table {entry.table}, game {entry.game}, after "
                         + wording.count_of(len(record.moves), "move"))
         return said
@@ -100,6 +103,7 @@ class Hub:
     async def close(self) -> None:
         """Stop every bot (their moves so far are in the records)."""
         tasks = [t.bots for t in self.tables.values() if t.bots is not None]
+        tasks += matches.waiting()  # a match's next game, not yet dealt
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -130,11 +134,12 @@ class Hub:
         """``conn`` closed: it leaves its seat, and the table is told."""
         table = conn.table
         if table is None:
+            await watching.leave(self, conn)
             return
         async with table.lock:  # every message to a table's seats is sent under its lock
             table.clients[conn.seat].discard(conn)
             conn.table = None
-            if not any(table.clients) and table.session.is_over:
+            if not any(table.clients) and not table.watchers and table.session.is_over:
                 self.tables.pop(table.id, None)  # its files stay; nobody is left to rematch
                 return
             await self._broadcast(table, messages.seats(table.seat_list()))
@@ -156,11 +161,12 @@ class Hub:
         rules, kinds, names = lobby.table_rules(message)
         table_id = secrets.token_hex(8)
         tokens = [secrets.token_hex(16) if kind == HUMAN else None for kind in kinds]
-        entry = TableEntry(table_id, 1, tuple(
+        entry = listing.table_options(TableEntry(table_id, 1, tuple(
             SeatEntry(name, kind, None if token is None else token_hash(token))
-            for name, kind, token in zip(names, kinds, tokens, strict=True)))
+            for name, kind, token in zip(names, kinds, tokens, strict=True))), message, rules)
         try:
             session = Session(rules, kinds, names=names,
+                              dealer=standings.first_dealer(entry, len(kinds)),
                               record_path=self.store.record_path(table_id, 1))
             self.store.save(entry)
         except (PlayError, OutputError) as problem:
@@ -170,7 +176,19 @@ class Hub:
         self.tables[table_id] = Table(entry, session, conn.address, [set() for _ in kinds])
         await conn.send(lobby.created(entry, tokens))
 
+    async def _on_watch(self, conn: Connection, message: Message) -> None:
+        await watching.watch(self, conn, message)
+
+    async def _on_tables(self, conn: Connection, message: Message) -> None:
+        await listing.tables(self, conn, message)
+
+    async def _on_claim(self, conn: Connection, message: Message) -> None:
+        await listing.claim(self, conn, message)
+
     async def _on_join(self, conn: Connection, message: Message) -> None:
+        if conn.watching is not None:
+            raise ProtocolError("already-joined", f"this connection watches table "
+                                f"{conn.watching.id}; open another connection to sit down")
         if conn.table is not None:
             raise ProtocolError("already-joined", f"this connection sits at seat {conn.seat} "
                                 f"of table {conn.table.id}; open another connection to "
@@ -196,9 +214,10 @@ class Hub:
         # and this join is its first at the table.
         async with table.lock:
             replaced = await table.take_seat(conn, seat, message.get("picture", False))
+            listing.seat_joined(self, table, seat)
             await conn.send(messages.welcome(table.id, seat, table.game, table.session.rules,
                                              table.seat_list(), table.undo_allowed(seat),
-                                             replaced))
+                                             replaced, standings.standing(table)))
             await conn.send(self._state(table, seat, conn.picture, full=True))
             await self._broadcast(table, messages.seats(table.seat_list()), skip=conn)
         self._start_bots(table)
@@ -261,25 +280,10 @@ class Hub:
     async def _on_rematch(self, conn: Connection, message: Message) -> None:
         table, _ = self._seated(conn, "rematch")
         async with table.lock:
-            old = table.session
-            if not old.is_over:
+            if not table.session.is_over:
                 raise ProtocolError("game-not-over", f"game {table.game} is still on; a "
                                     "rematch is dealt once it has ended")
-            entry = attrs.evolve(table.entry, game=table.game + 1)
-            try:
-                session = Session(old.rules, old.kinds, names=[s.name for s in old.seats],
-                                  record_path=self.store.record_path(table.id, entry.game))
-                self.store.save(entry)
-            except (PlayError, OutputError) as problem:
-                await self._not_kept(table, "the rematch", problem)
-                return
-            table.entry, table.session = entry, session
-            for other, clients in enumerate(table.clients):
-                for client in list(clients):
-                    await client.send(messages.welcome(
-                        table.id, other, table.game, session.rules, table.seat_list(),
-                        table.undo_allowed(other)))
-            await self._announce(table, full=True)
+            await matches.deal_next(self, table)  # in a match: its next game
         self._start_bots(table)
 
     async def _on_record(self, conn: Connection, message: Message) -> None:
@@ -321,9 +325,9 @@ class Hub:
 
     def _state(self, table: Table, seat: int, picture: bool, full: bool) -> dict[str, Any]:
         session = table.session
-        return messages.state(session.table_view(seat), table.game,
-                              log=session.history if full else None, picture=picture,
-                              ruleset=session.rules.name)
+        return standings.with_match(messages.state(
+            session.table_view(seat), table.game, log=session.history if full else None,
+            picture=picture, ruleset=session.rules.name), table)
 
     async def _announce(self, table: Table, full: bool = False) -> None:
         """Send every connection at ``table`` the position from its own seat (the caller
@@ -335,16 +339,17 @@ class Hub:
                 if key not in built:
                     built[key] = encode(self._state(table, seat, client.picture, full))
                 await client.send_text(built[key])
+        await watching.announce(table, full)
+        matches.after_move(self, table)
 
     async def _broadcast(self, table: Table, message: dict[str, Any],
                          skip: Connection | None = None) -> None:
         """Send ``message`` to every connection at ``table`` but ``skip`` (the caller holds
         ``table.lock``, as for :meth:`_announce`)."""
         text = encode(message)
-        for clients in table.clients:
-            for client in list(clients):
-                if client is not skip:
-                    await client.send_text(text)
+        for client in [*(c for clients in table.clients for c in clients), *table.watchers]:
+            if client is not skip:
+                await client.send_text(text)
 
     def _start_bots(self, table: Table) -> None:
         if table.session.bot_on_turn and (table.bots is None or table.bots.done()):
@@ -387,6 +392,9 @@ HANDLERS: dict[str, Callable[[Hub, Connection, Message], Awaitable[None]]] = {
     "catalog": Hub._on_catalog,
     "create": Hub._on_create,
     "join": Hub._on_join,
+    "watch": Hub._on_watch,
+    "tables": Hub._on_tables,
+    "claim": Hub._on_claim,
     "move": Hub._on_move,
     "hint": Hub._on_hint,
     "undo": Hub._on_undo,

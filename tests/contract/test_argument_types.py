@@ -233,6 +233,7 @@ INTERNAL = {
     "spitemalice.rules.policies:Clause(reasons)", "spitemalice.rules.reasons:keys(codes)",
     "spitemalice.rules.resolve:required_reasons(plugins)",
     "spitemalice.rules.ruleset:closest(names)", "spitemalice.server.lobby:created(tokens)",
+    "spitemalice.server.watching:public(names)",
     "spitemalice.runs.provenance:describe_run(bots)",
     "spitemalice.runs.provenance:describe_run(house_rules)",
     "spitemalice.study.atlas_page:render(planned)", "spitemalice.study.plot:interval_bars(labels)",
@@ -446,6 +447,9 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.server.messages:seats(listed)": _HELPER,
     "spitemalice.server.messages:state(log)": _HELPER,
     "spitemalice.server.messages:welcome(seats)": _HELPER,
+    **{f"spitemalice.server.watching:public({name})": (
+        "built by a table from its own game (the spectator's message); what comes in from "
+        "outside is read by the protocol") for name in ("history", "teams")},
     "spitemalice.study.atlas:run(only)": _HELPER,
     "spitemalice.study.tune:Rechecked.passed(targets)": _HELPER,
     "spitemalice.study.tune:recheck(candidates)": _HELPER,

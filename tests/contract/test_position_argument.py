@@ -279,6 +279,9 @@ LEFT_ALONE = {
        for member in ("unchecked_state_violations(state)",
                       "unchecked_transition_violations(before)",
                       "unchecked_transition_violations(after)")},
+    **{f"spitemalice.server.watching:{name}(state)": (
+        "a spectator's message, built by a table from its own game's state")
+       for name in ("public", "public_view")},
     "spitemalice.env.others:bots_move(state)": (
         "a step of an environment's reset and step, given the environment's own game"),
     "spitemalice.openspiel:Progress(game_state)": (

@@ -343,6 +343,10 @@ INTERNAL = {
     "spitemalice.runs.provenance:changed_parameters": "a step of describe_run",
     "spitemalice.server.messages:welcome": "built by a table from its own rule book; what "
                                            "comes in from outside is read by the protocol",
+    "spitemalice.server.listing:table_options": "a step of a create message, whose rules "
+                                                "lobby.table_rules loaded",
+    "spitemalice.server.replays:Replayed": "a finished game replayed by replays.replayed under "
+                                           "the rules it loaded for the record",
     "spitemalice.study.pairs:pair_configs": "a step of balance and ladder, which check the book",
     "spitemalice.study.pairs:table_of": "a step of balance and ladder, which check the book",
     "spitemalice.study.tournament:tournament_sides": (

@@ -163,8 +163,7 @@ def _create(**fields: Any) -> Any:
     ({"params": {"packs_per_seat": "maybe"}},
      'create.params.packs_per_seat: packs_per_seat is true or false, not "maybe"'),
     ({"ruleset": "nope"}, 'create.ruleset: "nope" is not an installed rule set'),
-    ({"seats": [{"name": "a", "player": "greedy"}, {"name": "b", "player": "greedy"}]},
-     'give at least one seat the player "human"'),
+    ({"house_rules": ["nope"]}, 'create.house_rules[0]: "nope" is not an installed house rule'),
 ])
 def test_a_protocol_value_is_shown_as_json_writes_it_with_its_path(fields: dict[str, Any],
                                                                     words: str) -> None:

@@ -169,9 +169,16 @@ DURABLE: dict[Member, str] = {
     ("server/tables.py", "Hub._on_undo", "table.session.undo"):
         "an undo: told to every seat and the log when it is a write that failed (an "
         "OutputError in its context), no-undo otherwise",
-    ("server/tables.py", "Hub._on_rematch", "Session"):
-        "a rematch's first record: every seat and the log are told, the old game stays",
-    ("server/tables.py", "Hub._on_rematch", "self.store.save"): "the same",
+    ("server/matches.py", "deal_next", "Session"):
+        "a rematch's (or a match's next game's) first record: every seat and the log are "
+        "told, the old game stays",
+    ("server/matches.py", "deal_next", "hub.store.save"): "the same",
+    ("server/listing.py", "claim", "hub.store.save"):
+        "a seat taken from the lobby: server-error to the client, nothing changed (the seat "
+        "stays free, its old token stands)",
+    ("server/listing.py", "seat_joined", "hub.store.save"):
+        "a public table's free seat joined through its link: a log line; the seat is taken "
+        "all the same, and after a restart the lobby offers it until it is joined again",
 }
 
 
@@ -206,7 +213,8 @@ def test_every_field_a_handler_reads_is_one_the_reader_checked() -> None:
     for kind, field in reads:
         required, optional = KINDS[kind]
         assert field in required or field in optional, (kind, field)
-    lobby_reads = {"ruleset", "house_rules", "seats", "params"}  # lobby.table_rules
+    # lobby.table_rules, and listing.table_options (public, match)
+    lobby_reads = {"ruleset", "house_rules", "seats", "params", "public", "match"}
     assert lobby_reads == set(KINDS["create"][0]) | set(KINDS["create"][1])
 
 
@@ -224,7 +232,9 @@ def test_every_route_has_a_row_and_every_websocket_checks_its_origin(tmp_path: P
     application = app.create_app(tables.Hub(Store(tmp_path)), restore=False)
     routes = {(type(r).__name__, r.path) for r in application.routes}
     assert routes == {("Route", "/"), ("Route", "/table/{table}"),
-                      ("Route", "/static/{name}"), ("WebSocketRoute", "/ws")}
+                      ("Route", "/static/{name}"), ("WebSocketRoute", "/ws"),
+                      ("Route", "/watch/{table}"), ("Route", "/replay"), ("Route", "/games"),
+                      ("Route", "/games/{game}"), ("Route", "/games/{game}/{number}")}
     for route in application.routes:
         if isinstance(route, WebSocketRoute):
             assert "_origin_allowed" in inspect.getsource(route.endpoint)

@@ -51,6 +51,15 @@ def _off_turn(server: LiveServer) -> Client:
     return bob
 
 
+def _second_watcher(server: LiveServer) -> tuple[Client, list[Any]]:
+    """A client about to watch a table that one spectator watches already."""
+    created = create(server)
+    first = server.client()
+    first.send({"type": "watch", "table": created["table"]})
+    first.until("public")
+    return server.client(), [{"type": "watch", "table": created["table"]}]
+
+
 def _finished(server: LiveServer) -> Client:
     client, _ = _seated(server)
     play_out(client, 0)
@@ -75,6 +84,9 @@ PROVOKE: dict[str, Provoke] = {
                                          "token": "x"}]),
     "bad-token": lambda s: (lambda c: (s.client(), [{"type": "join", "table": c["table"],
                                                      "seat": 0, "token": "x"}]))(create(s)),
+    "watchers-full": _second_watcher,
+    "seat-not-free": lambda s: (s.client(), [{"type": "claim", "table": create(s)["table"],
+                                              "seat": 0}]),
     "seat-taken": lambda s: (lambda c: (join(s, c), [("join", c)]))(create(s)),
     "not-your-seat": lambda s: (_seated(s)[0], [{"type": "move", "move": "pass", "seat": 1}]),
     "not-on-turn": lambda s: (_off_turn(s), [{"type": "hint"}]),
@@ -89,7 +101,8 @@ PROVOKE: dict[str, Provoke] = {
     "server-error": lambda s: (s.client(), [("unwritable",), SHORT_GAME]),
 }
 LIMITS = {"too-many-tables": {"max_tables_per_client": 2},
-          "server-full": {"max_tables": 4}}
+          "server-full": {"max_tables": 4},
+          "watchers-full": {"max_tables_per_client": 1000, "max_watchers": 1}}
 
 
 def test_every_documented_error_code_has_a_way_to_provoke_it() -> None:

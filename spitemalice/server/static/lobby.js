@@ -117,7 +117,8 @@ $("create").addEventListener("submit", (event) => {
     .map((box) => box.value);
   $("open").disabled = true;
   send({ type: "create", ruleset: $("ruleset").value, house_rules: houseRules,
-         params: params($("params").value), seats });
+         params: params($("params").value), seats,
+         public: $("public").checked, match: $("match").checked });
 });
 
 function showCreated(message) {
@@ -142,6 +143,12 @@ function showCreated(message) {
     }
     links.append(item);
   }
+  const watch = element("li");
+  const anchor = element("a", "watch link", "sit");
+  anchor.href = new URL(message.watch, location.origin).href;
+  anchor.id = "watch-link";
+  watch.append(element("span", "Anyone may watch", "seat-name"), anchor);
+  links.append(watch);
   $("created").hidden = false;
   $("open").disabled = false;
 }

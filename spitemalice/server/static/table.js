@@ -1,6 +1,8 @@
 // A seat at a table: the picture the server draws for this seat, made clickable.
 // Select a card, then click a pile: the move goes to the server, which referees it.
 import { connect, element } from "./net.js";
+import { rememberSeat } from "./held.js";
+import { showMatch } from "./standing.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -36,6 +38,9 @@ const handlers = {
       (message.ruleset.house_rules.length ? ` + ${message.ruleset.house_rules.join(" + ")}` : "") +
       ` · table ${message.table} · game ${message.game}`;
     document.title = `spitemalice: ${message.ruleset.name}, seat ${message.seat}`;
+    rememberSeat({ table: tableId, seat: mySeat, token, name: seats[mySeat].name,
+                   ruleset: message.ruleset.name });
+    showMatch($("match"), message.match, seats);
     $("sheet").textContent = message.sheet;
     $("rules").disabled = false;
     showSeats();
@@ -44,7 +49,10 @@ const handlers = {
         message.replaced ? "bad" : "");
   },
   seats(message) { seats = message.seats; showSeats(); },
-  state(message) { showState(message); },
+  state(message) {
+    showState(message);
+    if (message.match !== undefined) showMatch($("match"), message.match, seats);
+  },
   refused(message) {
     say(`Refused: ${message.message}`, "bad",
         message.clause ? `${message.clause}: ${message.clause_text}` : "");

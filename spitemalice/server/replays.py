@@ -1,0 +1,157 @@
+"""The finished games a server holds, for the replay page (issue 36 §2).
+
+A finished game's record reveals its seed and so every card, which is why it is shown only
+once the game has ended; every hand is drawn face up.  :func:`finished_games` lists the
+finished games of public tables (the lobby listed them: :mod:`spitemalice.server.listing`),
+newest first; any finished game whose id (``TABLE-N``) is known can be replayed, as any
+table whose id is known can be watched.  A record is replayed once and its positions kept
+(a few records at a time), so stepping through it costs one picture per step.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from spitemalice.errors import DataError, SpiteMaliceError
+from spitemalice.formats.picture import isolated, position_svg
+from spitemalice.formats.records.reading import load_record
+from spitemalice.formats.records.record import GameRecord
+from spitemalice.formats.replay import replay, rules_for
+from spitemalice.model import GameState, top_ranks
+from spitemalice.moves import parse_move
+from spitemalice.play.screen import move_words
+from spitemalice.rules.book import RuleBook
+from spitemalice.server.store import Store, read_entry
+
+GAME_ID = re.compile(r"([0-9a-f]{16})-([1-9][0-9]{0,8})")
+"""A finished game's id: its table's id and its number there (``0123456789abcdef-2``)."""
+
+MAX_FINISHED = 100
+"""Most finished games :func:`finished_games` lists."""
+
+
+@attrs.frozen
+class Replayed:
+    """A finished game replayed: its record, its rules and every position (the deal
+    first)."""
+
+    record: GameRecord
+    rules: RuleBook
+    states: tuple[GameState, ...]
+
+
+@functools.lru_cache(maxsize=8)
+def _replayed(path: Path, stamp: tuple[int, int]) -> Replayed:
+    record = load_record(path)
+    if record.outcome is None:
+        raise SpiteMaliceError("that game has not ended; its table can be watched until it does")
+    rules = rules_for(record)
+    return Replayed(record, rules, tuple(replay(record, rules)))
+
+
+def replayed(store: Store, game_id: str) -> Replayed:
+    """The finished game ``game_id`` (``TABLE-N``) of ``store``, replayed.
+
+    Raises:
+        SpiteMaliceError: not a game id, no such record, a game not yet ended, or a record that
+            does not replay (the message says which).
+    """
+    found = GAME_ID.fullmatch(game_id)
+    if found is None:
+        raise SpiteMaliceError(f"{game_id[:40]!r} is not a game id: a table's id, a dash and the "
+                       "game's number, such as 0123456789abcdef-1")
+    path = store.record_path(found[1], int(found[2]))
+    try:
+        stat = path.stat()
+        return _replayed(path, (stat.st_mtime_ns, stat.st_size))
+    except FileNotFoundError:
+        raise SpiteMaliceError(f"no game {game_id} on this server") from None
+    except DataError as problem:
+        raise SpiteMaliceError(f"game {game_id} cannot be replayed: {problem}") from None
+
+
+def summary(game_id: str, game: Replayed) -> dict[str, Any]:
+    """The game as the replay page lists it and steps through it: its rules, seats,
+    outcome and every move, with the move in words."""
+    record, rules = game.record, game.rules
+    moves = []
+    for number, (text, before) in enumerate(zip(record.moves, game.states, strict=False), 1):
+        words = move_words(rules, parse_move(text), top_ranks(before.builds,
+                                                              before.build_removed))
+        moves.append({"number": number, "seat": before.seat, "move": text,
+                      "words": f"{record.seats[before.seat].name} {words}"})
+    assert record.outcome is not None
+    return {"game": game_id, "ruleset": record.ruleset.name,
+            "house_rules": list(record.ruleset.house_rules),
+            "seats": [{"name": seat.name, "player": seat.kind} for seat in record.seats],
+            "outcome": record.outcome.describe(), "scores": list(record.outcome.scores),
+            "moves": moves, "practice": record.practice}
+
+
+def position(game: Replayed, number: int) -> dict[str, Any]:
+    """The position after move ``number`` (0: the deal), drawn with every hand face up.
+
+    Raises:
+        SpiteMaliceError: ``number`` is past the game's last move.
+    """
+    if not 0 <= number < len(game.states):
+        raise SpiteMaliceError(f"the game has moves 0 to {len(game.states) - 1}, not {number}")
+    names = [seat.name for seat in game.record.seats]
+    if number == 0:
+        caption = f"{game.record.ruleset.name}: the deal"
+    else:
+        mover = game.states[number - 1].seat
+        caption = (f"{game.record.ruleset.name}, move {number}: {isolated(names[mover])} "
+                   f"played {game.record.moves[number - 1]}")
+    teams = game.rules.teams.teams if game.rules.teams.any else ()
+    return {"number": number, "picture": position_svg(game.states[number], caption=caption,
+                                                      names=names, teams=teams)}
+
+
+def finished_games(store: Store) -> list[dict[str, Any]]:
+    """The finished games of the public tables in ``store``, newest first (at most
+    :data:`MAX_FINISHED`): per game its id, rule set, seats, outcome and moves."""
+    found = []
+    for path in store.directory.glob("*.table.json"):
+        entry = _entry(path, path.stat().st_mtime_ns)
+        if entry is None or not entry.public:
+            continue
+        for number in range(1, entry.game + 1):
+            record_path = store.record_path(entry.table, number)
+            try:
+                stat = record_path.stat()
+            except FileNotFoundError:
+                continue
+            record = _record(record_path, stat.st_mtime_ns)
+            if record is not None and record.outcome is not None:
+                found.append((stat.st_mtime_ns, {
+                    "game": f"{entry.table}-{number}", "ruleset": record.ruleset.name,
+                    "seats": [seat.name for seat in record.seats],
+                    "outcome": record.outcome.describe(), "moves": len(record.moves)}))
+    found.sort(key=lambda item: item[0], reverse=True)
+    return [game for _, game in found[:MAX_FINISHED]]
+
+
+@functools.lru_cache(maxsize=1024)
+def _entry(path: Path, stamp: int) -> Any:
+    try:
+        return read_entry(path)
+    except (DataError, SpiteMaliceError):
+        return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _record(path: Path, stamp: int) -> GameRecord | None:
+    try:
+        return load_record(path)
+    except (DataError, SpiteMaliceError):
+        return None
+
+
+__all__ = ["GAME_ID", "MAX_FINISHED", "Replayed", "finished_games", "position",
+           "replayed", "summary"]

@@ -1,0 +1,105 @@
+// The replay page: step through a finished game the server holds, forward and back or to
+// any move; each position is drawn by the server (every hand face up: the game is over)
+// and each move is said in words.
+import { element } from "./net.js";
+
+const $ = (id) => document.getElementById(id);
+let game = null;       // the game's summary (GET /games/ID)
+let at = 0;            // the position shown: moves made so far
+const drawn = new Map();
+
+async function getJson(path) {
+  const answer = await fetch(path);
+  if (!answer.ok) throw new Error(await answer.text());
+  return answer.json();
+}
+
+async function listGames() {
+  try {
+    const found = (await getJson("/games")).games;
+    $("games").replaceChildren(...found.map((g) => {
+      const item = element("li");
+      const link = element("a", `${g.seats.join(" v ")} · ${g.ruleset} · ${g.outcome} · ` +
+                                `${g.moves} moves`);
+      link.href = `#${g.game}`;
+      link.dataset.game = g.game;
+      item.append(link);
+      return item;
+    }));
+    $("games-none").hidden = found.length > 0;
+  } catch (error) {
+    $("status").textContent = `The finished games could not be listed: ${error.message}`;
+  }
+}
+
+async function open(gameId) {
+  $("status").textContent = "";
+  try {
+    game = await getJson(`/games/${gameId}`);
+  } catch (error) {
+    game = null;
+    $("status").textContent = error.message;
+    return;
+  }
+  drawn.clear();
+  const rules = [game.ruleset, ...game.house_rules].join(" + ");
+  $("title").textContent = `· replay ${rules} · ${game.seats.map((s) => s.name).join(" v ")}`;
+  $("outcome").textContent = `Game over: ${game.outcome}` +
+    (game.practice ? " · a practice game (moves were taken back)" : "");
+  document.title = `spitemalice: replay ${game.game}`;
+  $("log").replaceChildren(...game.moves.map((move) => {
+    const item = element("li");
+    item.append(element("bdi", game.seats[move.seat].name), `: ${move.move}`);
+    item.title = move.words;
+    item.addEventListener("click", () => show(move.number));
+    return item;
+  }));
+  $("slider").max = String(game.moves.length);
+  await show(0);
+}
+
+async function show(number) {
+  if (!game) return;
+  at = Math.max(0, Math.min(number, game.moves.length));
+  $("slider").value = String(at);
+  $("where").textContent = `move ${at} of ${game.moves.length}`;
+  $("described").textContent = at === 0 ? "The deal." : `${at}. ${game.moves[at - 1].words}.`;
+  for (const [index, item] of [...$("log").children].entries()) {
+    item.classList.toggle("current", index === at - 1);
+  }
+  const current = $("log").children[at - 1];
+  if (current) current.scrollIntoView({ block: "nearest" });
+  const wanted = at;
+  if (!drawn.has(wanted)) {
+    try {
+      drawn.set(wanted, (await getJson(`/games/${game.game}/${wanted}`)).picture);
+    } catch (error) {
+      $("status").textContent = error.message;
+      return;
+    }
+  }
+  if (wanted !== at) return;  // stepped on meanwhile
+  $("picture").innerHTML = drawn.get(wanted);  // drawn by the server, every text escaped
+  const svg = $("picture").querySelector("svg");
+  if (svg) svg.removeAttribute("height");
+  $("picture").dataset.number = String(wanted);
+}
+
+$("first").addEventListener("click", () => show(0));
+$("back").addEventListener("click", () => show(at - 1));
+$("forward").addEventListener("click", () => show(at + 1));
+$("last").addEventListener("click", () => show(game ? game.moves.length : 0));
+$("slider").addEventListener("input", () => show(Number($("slider").value)));
+document.addEventListener("keydown", (event) => {
+  if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
+  const step = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0,
+                 End: game ? game.moves.length : 0 }[event.key];
+  if (step !== undefined) {
+    event.preventDefault();
+    show(step);
+  }
+});
+window.addEventListener("hashchange", () => open(location.hash.slice(1)));
+
+listGames();
+if (location.hash.length > 1) open(location.hash.slice(1));

@@ -1,0 +1,107 @@
+"""The replay page's data (issue 36 §2): the finished games of public tables are listed,
+newest first; any finished game is stepped through by its id, each position the one the
+record replays to, every hand face up, each move in words; an unfinished game, a game of
+no table, a move past the end and a malformed id are each a 404 saying why.  Through
+Starlette's test client."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from starlette.testclient import TestClient
+
+import spitemalice as sm
+from spitemalice.formats.records.reading import load_record
+from spitemalice.server.app import create_app
+from spitemalice.server.store import Store
+from spitemalice.server.tables import Hub
+from tests.server.test_server_watching import ask, until
+
+BOTS = {"type": "create", "ruleset": "blackwood-frey", "params": {"payoff_size": 4},
+        "seats": [{"name": "Ada", "player": "greedy"}, {"name": "Bo", "player": "random"}]}
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[TestClient]:
+    hub = Hub(Store(tmp_path), bot_delay=0)
+    with TestClient(create_app(hub)) as client:
+        client.hub = hub  # type: ignore[attr-defined]
+        yield client
+
+
+def finished(app: TestClient, public: bool) -> str:
+    """The id of a game played to its end by bots at a new table."""
+    with app.websocket_connect("/ws") as lobby:
+        created = ask(lobby, {**BOTS, "public": public})
+    with app.websocket_connect("/ws") as spy:
+        ask(spy, {"type": "watch", "table": created["table"]})
+        state = until(spy, "public")
+        while state["table"]["outcome"] is None:
+            state = until(spy, "public")
+    return f"{created['table']}-1"
+
+
+def cards(svg: str) -> list[tuple[str, str]]:
+    found = re.findall(r"class='card' data-card=\"([^\"]+)\" data-zone='([^']+)'", svg)
+    assert found, "no card found in the picture"
+    return found
+
+
+def test_finished_games_are_listed_and_stepped_through_with_every_hand_face_up(
+        app: TestClient) -> None:
+    first = finished(app, public=True)
+    private = finished(app, public=False)
+    second = finished(app, public=True)
+    listed = app.get("/games").json()["games"]
+    assert [g["game"] for g in listed] == [second, first]  # newest first, no private one
+    assert listed[0]["seats"] == ["Ada", "Bo"] and listed[0]["ruleset"] == "blackwood-frey"
+    page = app.get("/replay")
+    assert page.status_code == 200 and "replay.js" in page.text
+    store: Store = app.hub.store  # type: ignore[attr-defined]
+    for game_id in (first, private):  # a private table's game, by its id
+        record = load_record(store.record_path(game_id[:16], 1))
+        summary = app.get(f"/games/{game_id}").json()
+        assert [m["move"] for m in summary["moves"]] == list(record.moves)
+        assert summary["outcome"] == record.outcome.describe()  # type: ignore[union-attr]
+        assert summary["seats"] == [{"name": "Ada", "player": "greedy"},
+                                    {"name": "Bo", "player": "random"}]
+        states = list(sm.replay(record))
+        for number in (0, 1, len(record.moves) // 2, len(record.moves)):
+            drawn = app.get(f"/games/{game_id}/{number}").json()
+            assert drawn["number"] == number
+            expected = sm.formats.position_svg(states[number])
+            assert cards(drawn["picture"]) == cards(expected)
+            hands = [c for c in cards(drawn["picture"]) if c[1].endswith("-hand")]
+            held = sum(len(seat.hand) for seat in states[number].seats)
+            assert len(hands) == held  # every hand face up
+        words = summary["moves"][0]["words"]
+        mover = summary["seats"][states[0].seat]["name"]
+        assert words.startswith(f"{mover} ") and ("plays" in words or "discards" in words)
+
+
+def _unfinished(app: TestClient) -> str:
+    with app.websocket_connect("/ws") as lobby:
+        created = ask(lobby, BOTS)
+    return f"{created['table']}-1"
+
+
+@pytest.mark.parametrize("path,says", [
+    (lambda app, done: f"/games/{_unfinished(app)}", "has not ended"),
+    (lambda app, done: "/games/0123456789abcdef-1", "no game 0123456789abcdef-1"),
+    (lambda app, done: "/games/../../etc", "Not Found"),
+    (lambda app, done: "/games/nothing-1", "is not a game id"),
+    (lambda app, done: f"/games/{done}/9999", "not 9999"),
+    (lambda app, done: f"/games/{done}/-1", "not -1"),
+])
+def test_a_game_that_cannot_be_replayed_is_a_404_saying_why(app: TestClient, path: Any,
+                                                            says: str) -> None:
+    done = finished(app, public=False)
+    answer = app.get(path(app, done))
+    assert answer.status_code == 404 and says in answer.text, answer.text
