@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.guards import whole_number
 from spitemalice.server import replays
 from spitemalice.server.store import TABLE_ID, Store
 
@@ -54,7 +55,9 @@ def routes(store: Store, page: Callable[[str], Response]) -> list[Route]:
         number = request.path_params["number"]
         try:
             found = await asyncio.to_thread(replays.replayed, store, request.path_params["game"])
-            drawn = replays.position(found, int(number) if number.isdigit() else -1)
+            # ASCII digits, at most MAX_DIGITS of them: never int() of a huge or foreign text
+            given = whole_number(number)
+            drawn = replays.position(found, -1 if given is None else given)
         except SpiteMaliceError as problem:
             return PlainTextResponse(str(problem), status_code=404)
         return JSONResponse(drawn, headers=_JSON_HEADERS)

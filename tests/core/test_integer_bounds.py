@@ -367,6 +367,7 @@ CALLS: dict[str, Callable[[int], Any]] = {
         BF, sm.study.play_game(BF, [sm.bots.make_player("greedy", 0)] * 2, 0), dealer=n),
     "Hub(max_tables)": lambda n: _server().Hub(_store(), max_tables=n),
     "Hub(max_tables_per_client)": lambda n: _server().Hub(_store(), max_tables_per_client=n),
+    "Hub(max_watchers)": lambda n: _server().Hub(_store(), max_watchers=n),
     "RemoteBot(seed)": lambda n: _server().RemoteBot(_link(), seed=n),
     "Store.record_path(game)": lambda n: _store().record_path("0123456789abcdef", n),
     "load_game(players)": lambda n: _openspiel().load_game("blackwood-frey", players=n),
@@ -578,6 +579,11 @@ INNER: dict[str, str] = {
                               "are checked by the command line",
     "spitemalice.server.messages": "the table's own seats and game numbers",
     "spitemalice.server.rate": "the server's own constants (spitemalice.limits)",
+    "spitemalice.server.listing": "a seat the join message's reader bounded",
+    "spitemalice.server.replays": "position(number): a move number browse.py reads with "
+                                  "guards.whole_number (tests/server/test_server_replays.py)",
+    "spitemalice.server.standings": "the table's own seat count",
+    "spitemalice.server.watching": "the table's own game number",
     "spitemalice.server.guard": "connection bounds from `spitemalice serve`'s checked options "
                                 "and spitemalice.limits' constants",
     "spitemalice.server.seating": "a seat the join message's reader bounded, or one the table "
