@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.guards import check_path
+from spitemalice.guards import check_list, check_path
 from spitemalice.rules import custom, registry
 from spitemalice.rules.book import FileLayer, RuleBook
 from spitemalice.rules.custom import is_file_name
@@ -63,6 +63,28 @@ def load(
     if isinstance(house_rules, str):  # one name given alone, not a list of its letters
         house_rules = [house_rules]
     rules = [registry.load_plugin(rule, "house-rule") for rule in house_rules]
+    return load_plugins(name, rules, given, allow_files=allow_files)
+
+
+def load_plugins(
+    name: str | os.PathLike[str],
+    house_rules: Iterable[object] = (),
+    params: Mapping[str, Any] | None = None,
+    *,
+    allow_files: bool = False,
+) -> RuleBook:
+    """:func:`load` with house-rule plugin objects already made instead of names (a record's
+    data rules, compiled from the tables it carries).
+
+    Raises:
+        RulesetError: as :func:`load`.
+        TypeError: ``name`` is not a str or a path, or ``house_rules`` is no list (a bare
+            str, say: plugin objects are wanted).
+    """
+    check_path(name, "load_plugins", "an installed rule set's name or a rule-set file's path")
+    check_list(house_rules, "load_plugins", "house_rules, a list of house-rule plugins,",
+               '[registry.load_plugin("mandatory-aces")]')
+    rules, given = list(house_rules), dict(params or {})
     if is_file_name(name):
         return _load_file(name, rules, given, allow_files)
     variant = registry.load_plugin(str(name), "ruleset")

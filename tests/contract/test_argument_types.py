@@ -305,6 +305,8 @@ _HOOKSPEC = "a plugin hook's specification: the engine passes its own tuples"
 
 # "module:qualname(parameter)" -> the call with the value given.
 LISTS: dict[str, Callable[[Any], object]] = {
+    "spitemalice.rules.loader:load_plugins(house_rules)": (
+        lambda v: _m("rules.loader").load_plugins("blackwood-frey", v)),
     "spitemalice.formats.records.making:record_game(undone)": (
         lambda v: sm.record_game(BF, 3, undone=v)),
     "spitemalice.formats.serialize:view_to_dict(teams)": (
