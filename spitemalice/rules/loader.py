@@ -91,13 +91,49 @@ def load_plugins(
     return RuleBook.from_plugins(variant, rules, given, enforcers=registry.enforcers)
 
 
+def load_text(
+    text: str,
+    house_rules: Iterable[str] = (),
+    params: Mapping[str, Any] | None = None,
+    *,
+    name: str = "table.toml",
+) -> RuleBook:
+    """Load a game configuration from a rule-set file's text (one pasted into the play
+    server's lobby): as :func:`load` loads a file, but no file is opened, and the text's
+    ``base`` names an installed rule set, never a path.
+
+    Args:
+        text: the rule-set file's text (:mod:`spitemalice.rules.custom`).
+        house_rules, params: more installed house rules and parameters, as for :func:`load`.
+        name: the file name messages, the plugin list and records give the text
+            (``"table.toml:DD-1"`` names its rule ``DD-1``).
+
+    Raises:
+        RulesetError: the text is not a rule-set file (with its line and column for a rule's
+            fault or a TOML error, and what would be right), names a file as its base, or its
+            rules do not load (as :func:`load`); nothing is loaded.
+        TypeError: ``text`` or ``name`` is not a str, or ``house_rules`` is a bare str
+            (a list of names is wanted).
+    """
+    check_list(house_rules, "load_text", "house_rules, a list of names,", '["mandatory-aces"]')
+    spec = custom.read_text(text, name)
+    rules = [registry.load_plugin(rule, "house-rule") for rule in house_rules]
+    return _from_spec(spec, rules, dict(params or {}))
+
+
 def _load_file(
     path: str | os.PathLike[str], extra: list[object], given: dict[str, Any],
     allow_files: bool = False,
 ) -> RuleBook:
     """A RuleBook from a custom rule set file plus house rules and parameters given to
     :func:`load`; a fault of the file's own choices is reported against the file."""
-    spec = custom.read(path, allow_files)
+    return _from_spec(custom.read(path, allow_files), extra, given)
+
+
+def _from_spec(spec: custom.CustomRuleset, extra: list[object], given: dict[str, Any],
+               ) -> RuleBook:
+    """A RuleBook from a rule-set file read (:mod:`spitemalice.rules.custom`) plus house
+    rules and parameters; a fault of the file's own choices is reported against the file."""
     where = str(spec.path)
     variant = _file_plugin(where, "base", spec.base, "ruleset")
     own = [_file_plugin(where, "house_rules", rule, "house-rule") for rule in spec.house_rules]

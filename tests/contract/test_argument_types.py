@@ -200,6 +200,9 @@ SEQUENCES: dict[str, tuple[Call, str]] = {
         lambda s: _m("validation.spread").check_stacking(None, [], 0, s), '["mandatory-aces"]'),
     "spitemalice.openspiel:load_game(house_rules)": (
         lambda s: _m("openspiel").load_game("blackwood-frey", 2, s), '["mandatory-aces"]'),
+    "spitemalice.rules.loader:load_text(house_rules)": (
+        lambda s: _m("rules.loader").load_text(
+            'title = "t"\nversion = "1"\nbase = "blackwood-frey"\n', s), '["mandatory-aces"]'),
     "spitemalice.formats.picture:position_svg(names)": (
         lambda s: _m("formats.picture").position_svg(STATE, names=s), '["me", "greedy"]'),
     "spitemalice.runs.loop:play_game(players)": (
@@ -233,6 +236,7 @@ INTERNAL = {
     "spitemalice.rules.policies:Clause(reasons)", "spitemalice.rules.reasons:keys(codes)",
     "spitemalice.rules.resolve:required_reasons(plugins)",
     "spitemalice.rules.ruleset:closest(names)", "spitemalice.server.lobby:created(tokens)",
+    "spitemalice.server.rulefile:file_rules(house_rules)",
     "spitemalice.runs.provenance:describe_run(bots)",
     "spitemalice.runs.provenance:describe_run(house_rules)",
     "spitemalice.study.atlas_page:render(planned)", "spitemalice.study.plot:interval_bars(labels)",

@@ -206,7 +206,7 @@ def test_every_field_a_handler_reads_is_one_the_reader_checked() -> None:
     for kind, field in reads:
         required, optional = KINDS[kind]
         assert field in required or field in optional, (kind, field)
-    lobby_reads = {"ruleset", "house_rules", "seats", "params"}  # lobby.table_rules
+    lobby_reads = {"ruleset", "ruleset_file", "house_rules", "seats", "params"}  # table_rules
     assert lobby_reads == set(KINDS["create"][0]) | set(KINDS["create"][1])
 
 
