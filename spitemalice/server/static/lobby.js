@@ -123,6 +123,8 @@ function fileError(text) {
   const start = lines.slice(0, line).reduce((sum, l) => sum + l.length + 1, 0);
   area.focus();
   area.setSelectionRange(start, start + lines[line].length);
+  const height = parseFloat(getComputedStyle(area).lineHeight) || 16;
+  area.scrollTop = Math.max(0, (line - 2) * height);  // the line in view, one line above it
 }
 
 function rulesetChanged() {
