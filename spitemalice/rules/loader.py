@@ -104,7 +104,8 @@ def load_text(
 
     Args:
         text: the rule-set file's text (:mod:`spitemalice.rules.custom`).
-        house_rules, params: more installed house rules and parameters, as for :func:`load`.
+        house_rules: more installed house rules, as for :func:`load`.
+        params: more parameters, as for :func:`load`.
         name: the file name messages, the plugin list and records give the text
             (``"table.toml:DD-1"`` names its rule ``DD-1``).
 
