@@ -31,7 +31,7 @@ from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.rules.custom import is_file_name
-from spitemalice.rules.datarules.compile import rebuild
+from spitemalice.rules.datarules.compile import compile_named
 from spitemalice.rules.loader import load_plugins
 from spitemalice.rules.policies import same_teams, teams_text
 from spitemalice.rules.registry import load_plugin
@@ -106,9 +106,8 @@ def _data_rule(name: str, table: Mapping[str, Any]) -> object:
         RulesetError: the table does not compile (changed by hand, or made by a newer
             library); the message names the field and the rule's fault.
     """
-    file = name.rpartition(":")[0]
     try:
-        return rebuild(table, file, 0)
+        return compile_named(name, table)
     except RulesetError as error:
         raise RulesetError(f"record.ruleset.data_rules[{name!r}]: {error}") from None
 

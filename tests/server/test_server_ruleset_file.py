@@ -32,6 +32,7 @@ from spitemalice.formats.schema import schema
 from spitemalice.play import Session
 from spitemalice.server import Hub, Store
 from spitemalice.server.app import create_app
+from spitemalice.server.remote import _rules_of
 
 FILE = '''\
 title = "Blackwood-Frey, no discards, aces first"
@@ -269,3 +270,25 @@ def test_a_restarted_server_resumes_the_table_without_the_text(
     capsys.readouterr()
     assert main(["check", str(path)]) == 0
     assert "blackwood-frey 1.0 + table.toml:ND-1 + table.toml:AF-1" in capsys.readouterr().out
+
+
+def test_a_program_at_the_table_loads_the_files_rules_from_its_welcome(
+        client: TestClient, hub: Hub) -> None:
+    """``spitemalice bot --connect`` (and any program) rebuilds the rules from ``welcome``:
+    the data rules travel in it by content, as in a record."""
+    created = _ask(client, _create())
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "table": created["table"], "seat": 1,
+                      "token": created["seats"][1]["token"]})
+        welcome = ws.receive_json()
+    assert not list(TO_CLIENT.iter_errors(welcome))
+    assert set(welcome["ruleset"]["data_rules"]) == {"table.toml:ND-1", "table.toml:AF-1"}
+    rules = _rules_of(welcome)
+    table = hub.tables[created["table"]].session
+    assert rules.clauses == table.rules.clauses
+    state = table.state
+    assert sm.legal_moves(rules, state) == sm.legal_moves(table.rules, state)
+    changed = json.loads(json.dumps(welcome))
+    changed["ruleset"]["data_rules"]["table.toml:ND-1"]["clause"] = "ND-2"
+    with pytest.raises(sm.RulesetError, match="states clause ND-1, not \"ND-2\""):
+        _rules_of(changed)
