@@ -43,6 +43,7 @@ forbid = "discard"
 when = "move.rank < 5 and highest(hand.ranks) >= 9"
 reason = "keep-low-cards"
 message = "discard a high card first: a card below 5 stays while the hand holds one of 9 or more"
+expects = ["stuck-seat"]
 
 [[rule]]
 clause = "TF-2"
@@ -75,12 +76,18 @@ def file_error(driver: Any) -> str:
 
 
 def test_a_pasted_file_with_a_forbid_and_a_require_rule_opens_a_table_showing_its_clauses(
-        server: LiveServer, browsers: Any) -> None:
+        server: LiveServer, browsers: Any, tmp_path: Path) -> None:
     folder = shots()
     driver = browsers()
     driver.get(server.url + "/")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#ruleset option"))
     driver.find_element(By.CSS_SELECTOR, "#file-box summary").click()
+    # an upload fills the text box with the file's text
+    uploaded = tmp_path / "twos-first.toml"
+    uploaded.write_text(FILE, encoding="utf-8")
+    driver.find_element(By.ID, "ruleset-upload").send_keys(str(uploaded))
+    wait(driver, lambda d: d.find_element(By.ID, "ruleset-file").get_attribute("value") == FILE)
+    assert driver.find_element(By.ID, "file-size").text == f"{len(FILE.encode()):,} of 16,384 bytes"
     # a typo first: the reader's message, with its line, under the text; no table opens
     paste(driver, FILE.replace("highest(hand.ranks)", "highest(hand.rank)"))
     driver.find_element(By.ID, "open").click()
