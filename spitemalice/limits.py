@@ -95,6 +95,12 @@ MAX_MESSAGE_BYTES = 4096
 largest real one, a ``create`` with eight named seats and every house rule, is under 1,500).
 A longer message is answered with an error and dropped; the connection stays open."""
 
+MAX_RULESET_FILE_BYTES = 16 * 1024
+"""Largest rule-set file a play server's ``create`` message may carry as text, in bytes of
+UTF-8 (a file with a dozen ``[[rule]]`` tables is about 8,000).  A ``create`` message
+carrying one may be longer than :data:`MAX_MESSAGE_BYTES` by twice this (JSON escapes
+quotes and line breaks); no other message may."""
+
 MAX_FRAME_BYTES = 64 * 1024
 """Largest WebSocket message the play server reads at all, in bytes; a longer one closes the
 connection (status 1009, "message too big"), so a client cannot make the server buffer

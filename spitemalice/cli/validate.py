@@ -24,10 +24,13 @@ from spitemalice.cli._args import (
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.files import check_new, write_file
 from spitemalice.formats import strict_json
+from spitemalice.rules.custom import is_file_name
+from spitemalice.rules.custom import read as read_custom
 from spitemalice.rules.loader import built_in_rulesets, load
 from spitemalice.rules.registry import kind_of
 from spitemalice.runs import parallel
 from spitemalice.stops import held_stops
+from spitemalice.validation.data_rules import format_data_rules_report, validate_data_rules
 from spitemalice.validation.house_rule import format_house_rule_report, validate_house_rule
 from spitemalice.validation.report import Report, format_report
 from spitemalice.validation.run import validate
@@ -69,7 +72,9 @@ def add_validate(commands: Commands) -> Parser:
 
 def run_validate(args: argparse.Namespace) -> int:
     """Print the report; exit status 0 when every check passed, 1 when one failed (or, under
-    ``--strict``, when there is a warning)."""
+    ``--strict``, when there is a warning).  A rule-set file with house rules written as data
+    is validated whole, then each data rule alone on the rule set the file names
+    (:mod:`spitemalice.validation.data_rules`); every report must pass."""
     params = rule_params(args)
     path = args.record or Path(DEFAULT_RECORD)
     if kind_of(args.ruleset) == "house-rule":
@@ -85,22 +90,57 @@ def run_validate(args: argparse.Namespace) -> int:
         return 0 if found.ok(strict=args.strict) else 1
     # Checked before any game: the failing game must not be lost at the end of a long run.
     check_new(path, force=args.force, what="--record")
+    alone = _alone_targets(args, path)  # each data rule of a file, judged alone after it
     with parallel.backend(args) as (jobs, client):
         report = _rerun(args, validate(args.ruleset, args.house_rule, params, args.games,
                                        args.seed, progress=not args.json, jobs=jobs,
                                        client=client))
-    say(json_text(report.as_dict()) if args.json
-          else format_report(report, strict=args.strict))
-    if report.reproduction is not None:
-        _write_record(path, report.reproduction["record"], args.force)
-        if not args.json:
-            shown = for_terminal(str(path))
-            say(f"the {'first' if report.interrupted else 'smallest'} failing game is in "
-                f"{shown} (spitemalice replay {shlex.quote(shown)})")
-    if report.interrupted:
-        note_interrupted(report.stats.played if report.stats else 0, "report")
+        rules = None if report.interrupted or not alone else validate_data_rules(
+            args.ruleset, params, games=args.games, seed=args.seed, progress=not args.json,
+            jobs=jobs, client=client)
+    if rules is not None:
+        rules = attrs.evolve(rules, reports=tuple((name, _rerun(args, one))
+                                                  for name, one in rules.reports))
+    if args.json:
+        shown_data = report.as_dict()
+        if rules is not None:
+            shown_data["data_rules_alone"] = rules.as_dict()
+        say(json_text(shown_data))
+    else:
+        say(format_report(report, strict=args.strict) + (
+            "" if rules is None else "\n\n" + format_data_rules_report(rules, args.strict)))
+    failing = [(path, report, "")] + [(alone[name], one, f" with {name} alone")
+                                      for name, one in (rules.reports if rules else ())]
+    for target, one, what in failing:
+        if one.reproduction is not None:
+            _write_record(target, one.reproduction["record"], args.force)
+            if not args.json:
+                shown = for_terminal(str(target))
+                say(f"the {'first' if one.interrupted else 'smallest'} failing game{what} is "
+                    f"in {shown} (spitemalice replay {shlex.quote(shown)})")
+    last = rules.reports[-1][1] if rules is not None and rules.interrupted else report
+    if last.interrupted:
+        note_interrupted(last.stats.played if last.stats else 0, "report")
         return INTERRUPTED
-    return 0 if report.ok(strict=args.strict) else 1
+    ok = report.ok(strict=args.strict) and (rules is None or rules.ok(strict=args.strict))
+    return 0 if ok else 1
+
+
+def _alone_targets(args: argparse.Namespace, path: Path) -> dict[str, Path]:
+    """For a rule-set file whose data rules are validated alone after it
+    (:mod:`spitemalice.validation.data_rules`): where each rule's smallest failing game goes,
+    ``PATH-CLAUSE.json``, every name checked before any game; ``{}`` otherwise."""
+    if not is_file_name(args.ruleset):
+        return {}
+    spec = read_custom(args.ruleset)
+    if len(spec.rules) < 2 and not spec.house_rules and not spec.params:
+        return {}  # no rule, or one rule alone: the file itself
+    targets = {}
+    for rule in spec.rules:
+        name = str(getattr(rule, "NAME", ""))
+        targets[name] = path.with_name(f"{path.stem}-{name.rpartition(':')[2]}{path.suffix}")
+        check_new(targets[name], force=args.force, what="--record")
+    return targets
 
 
 def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: Path) -> int:

@@ -10,7 +10,7 @@ with the position before it and the rule it breaks.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, cast
 
 import attrs
@@ -31,8 +31,10 @@ from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.rules.custom import is_file_name
-from spitemalice.rules.loader import load
+from spitemalice.rules.datarules.compile import compile_named
+from spitemalice.rules.loader import load_plugins
 from spitemalice.rules.policies import same_teams, teams_text
+from spitemalice.rules.registry import load_plugin
 from spitemalice.wording import count_of, shown
 
 
@@ -64,7 +66,9 @@ class RecordProblem:
 
 
 def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
-    """Load the record's rules: the rule set by name, its house rules and parameters.
+    """Load the record's rules: the rule set by name, its house rules and parameters; a house
+    rule a rule-set file wrote as data is compiled from the table the record carries
+    (:attr:`~spitemalice.formats.records.record.RulesetRef.data_rules`), so no file is read.
 
     Args:
         allow_files: whether the record's rule-set name may be the path of a custom rule-set
@@ -80,8 +84,11 @@ def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
     if is_file_name(ref.name) and not allow_files:
         raise RulesetError(f"record.ruleset.name: {shown(ref.name)} is a file path; a record names "
                            "an installed rule set (`spitemalice variants` lists them)")
-    book = load(ref.name, ref.house_rules, {k: _param_in(v) for k, v in ref.params},
-                allow_files=allow_files)
+    tables = dict(ref.data_rules)
+    rules = [_data_rule(name, tables[name]) if name in tables
+             else load_plugin(name, "house-rule") for name in ref.house_rules]
+    book = load_plugins(ref.name, rules, {k: _param_in(v) for k, v in ref.params},
+                        allow_files=allow_files)
     installed = book.own.version  # what own_version gives; load made the book
     if installed != ref.version:
         raise RulesetError(
@@ -89,6 +96,20 @@ def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
             f"{ref.name} is version {installed}, whose rules may differ"
         )
     return book
+
+
+def _data_rule(name: str, table: Mapping[str, Any]) -> object:
+    """The plugin of a data rule the record carries (``FILE.toml:CLAUSE`` and its table),
+    compiled as the file's reader compiles it.
+
+    Raises:
+        RulesetError: the table does not compile (changed by hand, or made by a newer
+            library); the message names the field and the rule's fault.
+    """
+    try:
+        return compile_named(name, table)
+    except RulesetError as error:
+        raise RulesetError(f"record.ruleset.data_rules[{name!r}]: {error}") from None
 
 
 def _param_in(value: ParamValue) -> Any:

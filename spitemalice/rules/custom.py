@@ -39,6 +39,7 @@ name, the closest valid one.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -57,6 +58,7 @@ OPTIONAL = ("house_rules", "params", "name", "description", "rule")
 KEYS = REQUIRED + OPTIONAL
 PARAMS = tuple(name for name in FIELD_NAMES if name not in IDENTITY_FIELDS)
 _MAX_DEPTH = 8
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}\.toml")
 
 
 @attrs.frozen
@@ -114,6 +116,39 @@ def read(path: str | os.PathLike[str], allow_files: bool = False) -> CustomRules
     return _read(Path(path), (), allow_files)
 
 
+def read_text(text: str, name: str = "table.toml") -> CustomRuleset:
+    """Read and check the text of a rule-set file that came without a file (pasted into the
+    play server's lobby, say): as :func:`read` reads a file, but its ``base`` names an
+    installed rule set, never a path (there is no folder it could be relative to).
+
+    Args:
+        text: the file's text, at most :data:`~spitemalice.limits.MAX_TOML_BYTES` bytes.
+        name: the file name messages, plugin names (``NAME:CLAUSE``) and records give it;
+            it is never opened.
+
+    Raises:
+        RulesetError: as :func:`read` (every message starts with ``name``), or ``base``
+            names a file.
+        TypeError: ``text`` or ``name`` is not a str.
+    """
+    if not isinstance(text, str) or not isinstance(name, str):
+        raise TypeError("read_text takes the file's text and a name (both str), not "
+                        f"{wording.given_text(text if not isinstance(text, str) else name)}")
+    if not _PLAIN_NAME.fullmatch(name):
+        raise RulesetError(f"read_text: name {_shown(name)} is not a plain file name: give "
+                           'letters, digits, "-" or "_" and ".toml", such as "table.toml"')
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > limits.MAX_TOML_BYTES:
+        raise RulesetError(f"{name}: {size:,} bytes; a rule-set file has at most "
+                           f"{limits.MAX_TOML_BYTES:,}")
+    text = text.removeprefix("\ufeff")
+    spec = _checked(Path(name), name, _parse(text, name), text)
+    if is_file_name(spec.base):
+        raise RulesetError(f"{name}: base: {_shown(spec.base)} is a file; this file's base "
+                           "names an installed rule set (`spitemalice variants` lists them)")
+    return spec
+
+
 def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRuleset:
     path = path.expanduser().resolve()
     if path in seen:
@@ -122,7 +157,23 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
     if len(seen) >= _MAX_DEPTH:
         raise RulesetError(f"{path}: base: more than {_MAX_DEPTH} files deep")
     data, text = _toml(path)
-    where = str(path)
+    spec = _checked(path, str(path), data, text)
+    if not is_file_name(spec.base):
+        return spec
+    if not allow_files:
+        raise RulesetError(f"{path}: base: {_shown(spec.base)} is a file; a base names an "
+                           "installed rule set unless files are allowed (load(..., "
+                           "allow_files=True), --allow-files)")
+    parent = _read(path.parent / spec.base, (*seen, path), allow_files)
+    return CustomRuleset(
+        path, spec.name, spec.title, spec.version, spec.description, parent.base,
+        parent.house_rules + spec.house_rules, {**parent.params, **spec.params},
+        {**parent.param_files, **spec.param_files}, parent.rules + spec.rules,
+    )
+
+
+def _checked(path: Path, where: str, data: dict[str, Any], text: str) -> CustomRuleset:
+    """The file's own keys checked (its ``base`` as written, not followed)."""
     unknown = [key for key in data if key not in KEYS]
     if unknown:
         key = unknown[0]
@@ -142,19 +193,8 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
     params = _params(where, data.get("params", {}))
     own_files = dict.fromkeys(params, path.name)
     rules = datarules.compile_rules(data["rule"], where, text) if "rule" in data else ()
-    if not is_file_name(base):
-        return CustomRuleset(path, name, title, version, description, base, house_rules, params,
-                             own_files, rules)
-    if not allow_files:
-        raise RulesetError(f"{where}: base: {_shown(base)} is a file; a base names an "
-                           "installed rule set unless files are allowed (load(..., "
-                           "allow_files=True), --allow-files)")
-    parent = _read(path.parent / base, (*seen, path), allow_files)
-    return CustomRuleset(
-        path, name, title, version, description, parent.base,
-        parent.house_rules + house_rules, {**parent.params, **params},
-        {**parent.param_files, **own_files}, parent.rules + rules,
-    )
+    return CustomRuleset(path, name, title, version, description, base, house_rules, params,
+                         own_files, rules)
 
 
 def _toml(path: Path) -> tuple[dict[str, Any], str]:
@@ -163,24 +203,30 @@ def _toml(path: Path) -> tuple[dict[str, Any], str]:
         raise RulesetError(f"{path}: no such custom rule set file")
     try:
         text = files.read_file(path, limits.MAX_TOML_BYTES).decode("utf-8-sig")
-        data = tomllib.loads(text)
     except files.FileRefused as error:
         raise RulesetError(f"{path}: cannot be read: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise RulesetError(f"{path}: not valid TOML: {error}") from None
     except UnicodeDecodeError:
         raise RulesetError(f"{path}: not a text file (TOML is UTF-8 text)") from None
+    return _parse(text, str(path)), text
+
+
+def _parse(text: str, where: str) -> dict[str, Any]:
+    """The TOML data of a file's text, within the bounds on depth and number length."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesetError(f"{where}: not valid TOML: {error}") from None
     except ValueError:  # Python's own integer-string limit
-        raise RulesetError(f"{path}: a number longer than {limits.MAX_DIGITS} digits") from None
+        raise RulesetError(f"{where}: a number longer than {limits.MAX_DIGITS} digits") from None
     except RecursionError:
-        raise RulesetError(f"{path}: nested deeper than {limits.MAX_DEPTH} levels") from None
+        raise RulesetError(f"{where}: nested deeper than {limits.MAX_DEPTH} levels") from None
     if guards.data_depth(data) > limits.MAX_DEPTH:
-        raise RulesetError(f"{path}: nested deeper than {limits.MAX_DEPTH} levels")
+        raise RulesetError(f"{where}: nested deeper than {limits.MAX_DEPTH} levels")
     too_long = _long_number(data)
     if too_long:
-        raise RulesetError(f"{path}: {too_long}: a number longer than {limits.MAX_DIGITS} "
+        raise RulesetError(f"{where}: {too_long}: a number longer than {limits.MAX_DIGITS} "
                            "digits")
-    return data, text
+    return data
 
 
 def _long_number(data: Any, path: str = "") -> str:

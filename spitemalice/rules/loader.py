@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.guards import check_path
+from spitemalice.guards import check_list, check_path
 from spitemalice.rules import custom, registry
 from spitemalice.rules.book import FileLayer, RuleBook
 from spitemalice.rules.custom import is_file_name
@@ -63,10 +63,63 @@ def load(
     if isinstance(house_rules, str):  # one name given alone, not a list of its letters
         house_rules = [house_rules]
     rules = [registry.load_plugin(rule, "house-rule") for rule in house_rules]
+    return load_plugins(name, rules, given, allow_files=allow_files)
+
+
+def load_plugins(
+    name: str | os.PathLike[str],
+    house_rules: Iterable[object] = (),
+    params: Mapping[str, Any] | None = None,
+    *,
+    allow_files: bool = False,
+) -> RuleBook:
+    """:func:`load` with house-rule plugin objects already made instead of names (a record's
+    data rules, compiled from the tables it carries).
+
+    Raises:
+        RulesetError: as :func:`load`.
+        TypeError: ``name`` is not a str or a path, or ``house_rules`` is no list (a bare
+            str, say: plugin objects are wanted).
+    """
+    check_path(name, "load_plugins", "an installed rule set's name or a rule-set file's path")
+    check_list(house_rules, "load_plugins", "house_rules, a list of house-rule plugins,",
+               '[registry.load_plugin("mandatory-aces")]')
+    rules, given = list(house_rules), dict(params or {})
     if is_file_name(name):
         return _load_file(name, rules, given, allow_files)
     variant = registry.load_plugin(str(name), "ruleset")
     return RuleBook.from_plugins(variant, rules, given, enforcers=registry.enforcers)
+
+
+def load_text(
+    text: str,
+    house_rules: Iterable[str] = (),
+    params: Mapping[str, Any] | None = None,
+    *,
+    name: str = "table.toml",
+) -> RuleBook:
+    """Load a game configuration from a rule-set file's text (one pasted into the play
+    server's lobby): as :func:`load` loads a file, but no file is opened, and the text's
+    ``base`` names an installed rule set, never a path.
+
+    Args:
+        text: the rule-set file's text (:mod:`spitemalice.rules.custom`).
+        house_rules: more installed house rules, as for :func:`load`.
+        params: more parameters, as for :func:`load`.
+        name: the file name messages, the plugin list and records give the text
+            (``"table.toml:DD-1"`` names its rule ``DD-1``).
+
+    Raises:
+        RulesetError: the text is not a rule-set file (with its line and column for a rule's
+            fault or a TOML error, and what would be right), names a file as its base, or its
+            rules do not load (as :func:`load`); nothing is loaded.
+        TypeError: ``text`` or ``name`` is not a str, or ``house_rules`` is a bare str
+            (a list of names is wanted).
+    """
+    check_list(house_rules, "load_text", "house_rules, a list of names,", '["mandatory-aces"]')
+    spec = custom.read_text(text, name)
+    rules = [registry.load_plugin(rule, "house-rule") for rule in house_rules]
+    return _from_spec(spec, rules, dict(params or {}))
 
 
 def _load_file(
@@ -75,7 +128,13 @@ def _load_file(
 ) -> RuleBook:
     """A RuleBook from a custom rule set file plus house rules and parameters given to
     :func:`load`; a fault of the file's own choices is reported against the file."""
-    spec = custom.read(path, allow_files)
+    return _from_spec(custom.read(path, allow_files), extra, given)
+
+
+def _from_spec(spec: custom.CustomRuleset, extra: list[object], given: dict[str, Any],
+               ) -> RuleBook:
+    """A RuleBook from a rule-set file read (:mod:`spitemalice.rules.custom`) plus house
+    rules and parameters; a fault of the file's own choices is reported against the file."""
     where = str(spec.path)
     variant = _file_plugin(where, "base", spec.base, "ruleset")
     own = [_file_plugin(where, "house_rules", rule, "house-rule") for rule in spec.house_rules]

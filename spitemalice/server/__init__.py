@@ -5,6 +5,8 @@ through a documented WebSocket protocol; the ``play`` extra.
 * :mod:`spitemalice.server.messages`: the messages the server sends, each built from what
   its seat may see;
 * :mod:`spitemalice.server.lobby`: the catalog, and the rules a new table asks for;
+* :mod:`spitemalice.server.rulefile`: a new table's rules from a rule-set file's text (data
+  only, bounded);
 * :mod:`spitemalice.server.tables`: the tables, tokens, bots and the answer to every message;
 * :mod:`spitemalice.server.seating`: a client's connection, and who sits at a table's seats
   (one connection per seat: a second join takes the seat and the first is told);
@@ -37,7 +39,8 @@ imports inner modules of lower layers for what is no game rule:
   escaping);
 * :mod:`spitemalice.files` (the store's folders and files, written whole);
 * :mod:`spitemalice.rules.ruleset` (a new table's parameters converted as the command line
-  does, and the closest name to a misspelt one), :mod:`spitemalice.bots.players`
+  does, and the closest name to a misspelt one), :mod:`spitemalice.rules.loader`
+  (``load_text``: a table's rules from a rule-set file's text), :mod:`spitemalice.bots.players`
   (``STRONGEST``, the bot a hint asks), :mod:`spitemalice.formats.picture` (``isolated``: a
   seat's name in a picture's caption);
 * :mod:`spitemalice.model` (``top_ranks``) and :mod:`spitemalice.play.screen`

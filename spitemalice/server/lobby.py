@@ -1,8 +1,10 @@
 """The lobby's side of the protocol: what a table may have (``catalog``), the rules a
 ``create`` message asks for, and the ``created`` answer with each person's link.
 
-A ``create`` message names an installed rule set and installed house rules only (never a
-file: a client cannot make the server read one), and one seat per player of the game.
+A ``create`` message names an installed rule set and installed house rules (never a file: a
+client cannot make the server read one), or carries a rule-set file's text instead of the
+rule set's name (:mod:`spitemalice.server.rulefile`: data only, never a path), and one seat
+per player of the game.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
+from spitemalice import limits
 from spitemalice.bots.players import PLAYERS, STRONGEST
 from spitemalice.errors import ProtocolError, RulesetError
 from spitemalice.formats.strict_json import path_of
@@ -19,6 +22,7 @@ from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
 from spitemalice.rules.registry import installed
 from spitemalice.rules.ruleset import closest, convert_param
+from spitemalice.server import rulefile
 from spitemalice.server.protocol import PROTOCOL, Message
 from spitemalice.server.store import TableEntry
 from spitemalice.wording import shown
@@ -45,24 +49,37 @@ def _installed() -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
 
 def catalog() -> dict[str, Any]:
     """The ``catalog`` message: installed rule sets (with their seat counts), house rules,
-    and the players a seat may have (``"human"`` and every bot kind)."""
+    the players a seat may have (``"human"`` and every bot kind), and the longest rule-set
+    file a ``create`` message may carry (``ruleset_file_bytes``)."""
     rulesets, house_rules = _installed()
     return {"type": "catalog", "protocol": PROTOCOL, "rulesets": rulesets,
-            "house_rules": house_rules, "players": [HUMAN, *PLAYERS]}
+            "house_rules": house_rules, "players": [HUMAN, *PLAYERS],
+            "ruleset_file_bytes": limits.MAX_RULESET_FILE_BYTES}
 
 
 def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
     """The rule book, the seat kinds and the names a ``create`` message asks for (every
     seat may be a bot's: a table to watch, :mod:`spitemalice.server.watching`).
 
+    A message with ``ruleset_file`` opens the table with that rule-set file's rules
+    (:func:`spitemalice.server.rulefile.file_rules`), the house rules and parameters it
+    names added after the file's own.
+
     Raises:
-        ProtocolError: ``bad-rules``: a rule set or house rule that is not installed, a
-            player that is neither ``"human"`` nor a bot, or rules the
-            library refuses (the seat count among them); the message says what would do.
+        ProtocolError: ``bad-rules``: a rule set or house rule that is not installed, both
+            or neither of ``ruleset`` and ``ruleset_file``, a rule-set file the reader
+            refuses (its message, with the line and column), a player that is neither
+            ``"human"`` nor a bot, or rules the library refuses (the seat count among them);
+            the message says what would do.
     """
     rulesets, house_rules = _installed()
-    name = message.get("ruleset")
-    _known(name, [r["name"] for r in rulesets], "create.ruleset", "rule set")
+    name, text = message.get("ruleset"), message.get("ruleset_file")
+    if (name is None) == (text is None):
+        raise ProtocolError("bad-rules", "create: give the rules one way: ruleset (an "
+                            "installed rule set's name) or ruleset_file (a rule-set file's "
+                            f"text), not {'both' if text is not None else 'neither'}")
+    if text is None:
+        _known(name, [r["name"] for r in rulesets], "create.ruleset", "rule set")
     chosen = message.get("house_rules", ())
     for i, rule in enumerate(chosen):
         _known(rule, [h["name"] for h in house_rules], f"create.house_rules[{i}]", "house rule")
@@ -79,13 +96,17 @@ def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
             raise ProtocolError("bad-rules", f"{path_of('create.params', (key,))}: "
                                 f"{problem}") from None
     params = {**given, "players": len(seats)}
-    try:
-        rules = load(name, chosen, params)
-    except RulesetError as problem:
-        raise ProtocolError("bad-rules", str(problem)) from None
+    if text is not None:
+        rules = rulefile.file_rules(text, chosen, params)
+    else:
+        try:
+            rules = load(name, chosen, params)
+        except RulesetError as problem:
+            raise ProtocolError("bad-rules", str(problem)) from None
     if rules.simultaneous is not None:
-        raise ProtocolError("bad-rules", f"{name}'s seats move at once; this server plays "
-                                         "turn-based rule sets only (no live table for it yet)")
+        raise ProtocolError("bad-rules", f"{rules.plugins[0]}'s seats move at once; this "
+                            "server plays turn-based rule sets only (no live table for it "
+                            "yet)")
     return rules, kinds, [seat.name for seat in seats]
 
 

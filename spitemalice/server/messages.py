@@ -16,7 +16,7 @@ from typing import Any
 from spitemalice.formats.picture import isolated, position_svg
 from spitemalice.formats.records.making import ruleset_ref
 from spitemalice.formats.records.record import GameRecord
-from spitemalice.formats.records.writing import dumps_record
+from spitemalice.formats.records.writing import dumps_record, record_to_dict
 from spitemalice.formats.serialize import view_to_dict
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.play.session import Refusal
@@ -110,16 +110,20 @@ def seat_list(names: Sequence[tuple[str, str]], connected: Sequence[bool]) -> li
 def welcome(table_id: str, seat: int, game: int, rules: RuleBook,
             seats: list[dict[str, Any]], undo: bool, replaced: bool = False,
             match: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The ``welcome`` message: the table, the seat, the rules and the rule sheet; with
-    ``replaced``, this join took the seat from another connection (which was told);
+    """The ``welcome`` message: the table, the seat, the rules (with ``data_rules``, the
+    tables of a rule-set file's house rules, as a record carries them) and the rule sheet;
+    with ``replaced``, this join took the seat from another connection (which was told);
     ``match``: the running score of the match the table plays
     (:func:`spitemalice.server.matches.standing`), ``None`` for single games."""
     ref = ruleset_ref(rules)
+    named: dict[str, Any] = {"name": ref.name, "house_rules": list(ref.house_rules),
+                             "params": {key: list(value) if isinstance(value, tuple) else value
+                                        for key, value in ref.params}}
+    if ref.data_rules:  # a table opened from a rule-set file: its rules, as a record has them
+        named["data_rules"] = record_to_dict(GameRecord(ref, (), 0, None, ()))[
+            "ruleset"]["data_rules"]
     return {"type": "welcome", "protocol": PROTOCOL, "table": table_id, "seat": seat,
-            "game": game,
-            "ruleset": {"name": ref.name, "house_rules": list(ref.house_rules),
-                        "params": {key: list(value) if isinstance(value, tuple) else value
-                                   for key, value in ref.params}},
+            "game": game, "ruleset": named,
             "seats": seats, "sheet": rules.sheet_text(), "undo": undo, "replaced": replaced,
             "match": match}
 

@@ -4,8 +4,9 @@ Every message is one JSON object with a ``type``.  A client sends (schema
 ``spitemalice schema message``, ``$defs/to-server``):
 
 * ``catalog``: asks for the installed rule sets, house rules and players;
-* ``create``: opens a table (``ruleset``, ``house_rules``, ``params``, and ``seats``: per seat
-  a ``name`` and a ``player``, ``"human"`` or a bot kind);
+* ``create``: opens a table (``ruleset``, an installed rule set's name, or ``ruleset_file``,
+  a rule-set file's text (:mod:`spitemalice.server.rulefile`); ``house_rules``, ``params``,
+  and ``seats``: per seat a ``name`` and a ``player``, ``"human"`` or a bot kind);
 * ``join``: sits at seat ``seat`` of table ``table`` with that seat's ``token``
   (``picture: true`` asks for the SVG picture of each position too);
 * ``watch``: watches table ``table`` as a spectator, with no seat (``picture`` as for
@@ -47,6 +48,7 @@ from spitemalice.formats.json_input import (
 )
 from spitemalice.formats.strict_json import path_of
 from spitemalice.rules.ruleset import closest
+from spitemalice.server import rulefile
 
 PROTOCOL = 1
 """The protocol version this server speaks (``welcome`` and ``catalog`` carry it)."""
@@ -128,10 +130,12 @@ class Message:
 # Per kind: required and optional fields, each with its reader.
 _STR, _INT, _BOOL, _SEATS, _NAMES, _PARAMS = "str", "int", "bool", "seats", "names", "params"
 _IDS = "ids"
+_FILE = "file"
 KINDS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
     "catalog": ({}, {}),
-    "create": ({"ruleset": _STR, "seats": _SEATS}, {"house_rules": _NAMES, "params": _PARAMS,
-                                                    "public": _BOOL, "match": _BOOL}),
+    "create": ({"seats": _SEATS}, {"ruleset": _STR, "ruleset_file": _FILE,
+                                   "house_rules": _NAMES, "params": _PARAMS, "public": _BOOL,
+                                   "match": _BOOL}),
     "join": ({"table": _STR, "seat": _INT, "token": _STR}, {"picture": _BOOL}),
     "watch": ({"table": _STR}, {"picture": _BOOL}),
     "tables": ({}, {"mine": _IDS}),
@@ -175,11 +179,28 @@ def read_message(data: str | bytes) -> Message:
 
 
 def _parse(data: str | bytes) -> Any:
-    """The JSON value of a message's text, read within the message bounds."""
+    """The JSON value of a message's text, read within the message bounds (a ``create``
+    message with a rule-set file's text may be longer, :data:`rulefile.ALLOWANCE`)."""
     size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
-    if size > limits.MAX_MESSAGE_BYTES:
-        raise ProtocolError("too-large", f"the message is {size:,} bytes; the server reads "
-                            f"messages of at most {limits.MAX_MESSAGE_BYTES:,} bytes")
+    if size <= limits.MAX_MESSAGE_BYTES:
+        return _parse_within(data)
+    too_large = ProtocolError("too-large", f"the message is {size:,} bytes; the server reads "
+                              f"messages of at most {limits.MAX_MESSAGE_BYTES:,} bytes (a "
+                              "create message with a ruleset_file, at most "
+                              f"{limits.MAX_MESSAGE_BYTES + rulefile.ALLOWANCE:,})")
+    if size > limits.MAX_MESSAGE_BYTES + rulefile.ALLOWANCE:
+        raise too_large
+    try:
+        parsed = _parse_within(data)
+    except ProtocolError:
+        raise too_large from None
+    if not rulefile.may_be_long(parsed):
+        raise too_large
+    return parsed
+
+
+def _parse_within(data: str | bytes) -> Any:
+    """The JSON value of a message's text whose length was checked."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
         if guards.json_depth(text) > 4:  # the deepest message, create, nests 3
@@ -263,7 +284,8 @@ def _read_field(value: Any, path: str) -> str:
 
 _READERS: dict[str, Callable[[Any, str], Any]] = {
     _STR: _read_field, _INT: _read_int, _BOOL: _read_bool, _SEATS: _read_seats,
-    _NAMES: _read_names, _PARAMS: _read_params, _IDS: _read_ids}
+    _NAMES: _read_names, _PARAMS: _read_params, _IDS: _read_ids,
+    _FILE: rulefile.read_file_text}
 
 
 def encode(message: Mapping[str, Any]) -> str:

@@ -30,7 +30,9 @@ from spitemalice.formats.serialize import view_from_dict
 from spitemalice.guards import int_field, whole_number
 from spitemalice.model import Outcome
 from spitemalice.rules.book import RuleBook
-from spitemalice.rules.loader import load
+from spitemalice.rules.datarules.compile import compile_named
+from spitemalice.rules.loader import load_plugins
+from spitemalice.rules.registry import load_plugin
 from spitemalice.wording import clipped, for_terminal
 
 
@@ -193,5 +195,9 @@ def _rules_of(welcome: dict[str, Any]) -> RuleBook:
     params = read_object(ruleset["params"], "welcome.ruleset.params", (), error=_from_server,
                          strict=False)
     seats = read_list(welcome["seats"], "welcome.seats", error=_from_server)
-    return load(read_str(ruleset["name"], "welcome.ruleset.name", error=_from_server),
-                house_rules, {**params, "players": len(seats)})
+    tables = read_object(ruleset.get("data_rules", {}), "welcome.ruleset.data_rules", (),
+                         error=_from_server, strict=False)
+    plugins = [compile_named(name, tables[name]) if name in tables
+               else load_plugin(name, "house-rule") for name in house_rules]
+    return load_plugins(read_str(ruleset["name"], "welcome.ruleset.name", error=_from_server),
+                        plugins, {**params, "players": len(seats)})

@@ -200,6 +200,9 @@ SEQUENCES: dict[str, tuple[Call, str]] = {
         lambda s: _m("validation.spread").check_stacking(None, [], 0, s), '["mandatory-aces"]'),
     "spitemalice.openspiel:load_game(house_rules)": (
         lambda s: _m("openspiel").load_game("blackwood-frey", 2, s), '["mandatory-aces"]'),
+    "spitemalice.rules.loader:load_text(house_rules)": (
+        lambda s: _m("rules.loader").load_text(
+            'title = "t"\nversion = "1"\nbase = "blackwood-frey"\n', s), '["mandatory-aces"]'),
     "spitemalice.formats.picture:position_svg(names)": (
         lambda s: _m("formats.picture").position_svg(STATE, names=s), '["me", "greedy"]'),
     "spitemalice.runs.loop:play_game(players)": (
@@ -234,6 +237,7 @@ INTERNAL = {
     "spitemalice.rules.resolve:required_reasons(plugins)",
     "spitemalice.rules.ruleset:closest(names)", "spitemalice.server.lobby:created(tokens)",
     "spitemalice.server.watching:public(names)",
+    "spitemalice.server.rulefile:file_rules(house_rules)",
     "spitemalice.runs.provenance:describe_run(bots)",
     "spitemalice.runs.provenance:describe_run(house_rules)",
     "spitemalice.study.atlas_page:render(planned)", "spitemalice.study.plot:interval_bars(labels)",
@@ -306,6 +310,8 @@ _HOOKSPEC = "a plugin hook's specification: the engine passes its own tuples"
 
 # "module:qualname(parameter)" -> the call with the value given.
 LISTS: dict[str, Callable[[Any], object]] = {
+    "spitemalice.rules.loader:load_plugins(house_rules)": (
+        lambda v: _m("rules.loader").load_plugins("blackwood-frey", v)),
     "spitemalice.formats.records.making:record_game(undone)": (
         lambda v: sm.record_game(BF, 3, undone=v)),
     "spitemalice.formats.serialize:view_to_dict(teams)": (

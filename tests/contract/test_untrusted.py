@@ -290,7 +290,8 @@ def test_the_bounds_are_the_documented_constants() -> None:
     for name in ("MAX_DIGITS", "MAX_DEPTH", "MAX_JSON_BYTES", "MAX_TOML_BYTES",
                  "MAX_POSITION_CHARS", "MAX_MOVE_CHARS", "MAX_NAME_CHARS",
                  # the play server's (docs/playing.md quotes them too)
-                 "MAX_MESSAGE_BYTES", "MAX_FRAME_BYTES", "MESSAGES_PER_SECOND",
+                 "MAX_MESSAGE_BYTES", "MAX_RULESET_FILE_BYTES", "MAX_FRAME_BYTES",
+                 "MESSAGES_PER_SECOND",
                  "MESSAGE_BURST", "MAX_TABLES_PER_CLIENT", "MAX_TABLES", "MAX_SEAT_NAME_CHARS",
                  "MAX_CONNECTIONS", "MAX_CONNECTIONS_PER_CLIENT", "CONNECTION_BACKLOG",
                  "HANDSHAKE_SECONDS", "JOIN_SECONDS"):

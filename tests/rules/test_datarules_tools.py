@@ -13,7 +13,13 @@ import pytest
 import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer
 from spitemalice.cli import main
-from spitemalice.formats import dumps_record, loads_record, record_game
+from spitemalice.formats import (
+    dumps_record,
+    loads_record,
+    record_from_dict,
+    record_game,
+    record_to_dict,
+)
 from spitemalice.formats.replay import replay, rules_for
 from spitemalice.runs.loop import play_game
 
@@ -26,11 +32,20 @@ def test_a_record_names_the_data_rules_and_replays_with_the_files_rules() -> Non
     game = play_game(rules, [GreedyPlayer(1), GreedyPlayer(2)], 7)
     record = loads_record(dumps_record(record_game(rules, 7, game.moves[:40])))
     assert record.ruleset.house_rules == ("payoff-first.toml:PF-1", "payoff-first.toml:PF-2")
-    with pytest.raises(sm.RulesetError, match=r'house rule "PF-1" of the rule-set file '
-                       r'"payoff-first.toml", not an installed plugin: load that file'):
-        rules_for(record)
+    # the record carries the rules themselves (tests/formats/test_records_data_rules.py)
+    assert [c.id for c in rules_for(record).clauses] == [c.id for c in rules.clauses]
     states = list(replay(record, rules))
     assert len(states) == 41 and not states[-1].is_over
+
+
+def test_a_record_without_the_tables_says_to_load_the_file() -> None:
+    """A record written before records carried data rules names them only."""
+    rules = sm.load(PAYOFF_FIRST)
+    data = record_to_dict(record_game(rules, 7, []))
+    del data["ruleset"]["data_rules"]
+    with pytest.raises(sm.RulesetError, match=r'house rule "PF-1" of the rule-set file '
+                       r'"payoff-first.toml", not an installed plugin: load that file'):
+        rules_for(record_from_dict(data))
 
 
 def test_a_rule_book_with_data_rules_travels_to_a_worker_process() -> None:

@@ -214,7 +214,8 @@ def test_every_field_a_handler_reads_is_one_the_reader_checked() -> None:
         required, optional = KINDS[kind]
         assert field in required or field in optional, (kind, field)
     # lobby.table_rules, and listing.table_options (public, match)
-    lobby_reads = {"ruleset", "house_rules", "seats", "params", "public", "match"}
+    lobby_reads = {"ruleset", "ruleset_file", "house_rules", "seats", "params", "public",
+                   "match"}
     assert lobby_reads == set(KINDS["create"][0]) | set(KINDS["create"][1])
 
 

@@ -27,6 +27,11 @@ Format (``format`` ``"spitemalice-record"``, ``version`` 1)::
 * ``ruleset.params`` maps :class:`~spitemalice.rules.ruleset.Ruleset` field names to values
   (numbers, true/false, strings, ``null``, and lists of ranks for rank sets); loading the
   rule set by name with the house rules and these parameters gives the recorded rules.
+* ``ruleset.data_rules`` (only when a rule-set file wrote house rules as data, its
+  ``[[rule]]`` tables): each such house rule of ``house_rules`` (named ``FILE.toml:CLAUSE``)
+  with its table, as ``{"my-rules.toml:DD-1": {"clause": "DD-1", "text": ..., "forbid":
+  "discard", "when": ..., ...}}``.  The record carries the rule itself, not a path: replaying
+  compiles the table as the file's reader does, so the record checks where the file is not.
 * ``seats`` has one entry per seat, in seat order; ``name`` and ``kind`` are free text
   (``kind``: ``"human"``, ``"random"``, ``"greedy"``...).
 * ``dealer`` is the dealing seat given to :func:`~spitemalice.engine.deal`, or ``null`` for

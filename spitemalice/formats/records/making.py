@@ -25,6 +25,7 @@ from spitemalice.guards import check_int, check_list, check_seed
 from spitemalice.model import GameResult, Outcome
 from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
+from spitemalice.rules.datarules.plugins import DataRule
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
 
 
@@ -35,7 +36,9 @@ def ruleset_ref(rules: RuleBook) -> RulesetRef:
     own; house rules are the house-rule plugins in order; the parameters are those that differ
     from what the rule set and house rules give by themselves.  A rule set read from a custom
     file is recorded as its base rule set, house rules and parameters (its file name, title
-    and version are not needed to replay it and are not kept).
+    and version are not needed to replay it and are not kept); a house rule the file wrote
+    as data (a ``[[rule]]`` table) is recorded by name and by content, its table in
+    ``data_rules``, since the file may not be where the record is replayed.
 
     Raises:
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
@@ -58,7 +61,10 @@ def _ruleset_ref(rules: RuleBook) -> RulesetRef:
         name for name in rules.plugins[1:]
         if getattr(rules.plugin(name), "KIND", "house-rule") == "house-rule"
     )
-    return RulesetRef(rules.plugins[0], rules.own.version, house_rules, tuple(sorted(params)))
+    data_rules = tuple((name, plugin.spec.table) for name in house_rules
+                       if isinstance(plugin := rules.plugin(name), DataRule))
+    return RulesetRef(rules.plugins[0], rules.own.version, house_rules, tuple(sorted(params)),
+                      data_rules)
 
 
 def own_version(rules: RuleBook) -> str:

@@ -55,18 +55,21 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
     """
     check_header(data, path, FORMAT, VERSION)
     fields = read_object(data, path, _FIELDS, ("teams", "finding", "undone"))
-    rs = read_object(fields["ruleset"], f"{path}.ruleset", _RULESET_FIELDS)
+    rs = read_object(fields["ruleset"], f"{path}.ruleset", _RULESET_FIELDS, ("data_rules",))
     params = rs["params"]
     if not isinstance(params, dict):
         raise wrong(f"{path}.ruleset.params",
                     'an object of parameter values, as {"players": 3}', params)
+    house_rules = tuple(
+        _read_name(h, f"{path}.ruleset.house_rules[{i}]")
+        for i, h in enumerate(read_list(rs["house_rules"], f"{path}.ruleset.house_rules")))
     ref = RulesetRef(
         _read_name(rs["name"], f"{path}.ruleset.name"),
         _read_name(rs["version"], f"{path}.ruleset.version"),
-        tuple(_read_name(h, f"{path}.ruleset.house_rules[{i}]")
-              for i, h in enumerate(read_list(rs["house_rules"], f"{path}.ruleset.house_rules"))),
+        house_rules,
         tuple(sorted((str(k), _read_param(v, f"{path}.ruleset.params.{k}"))
                      for k, v in params.items())),
+        _read_data_rules(rs.get("data_rules", {}), f"{path}.ruleset.data_rules", house_rules),
     )
     seats = []
     for index, raw in enumerate(read_list(fields["seats"], f"{path}.seats")):
@@ -85,6 +88,33 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
         _read_finding(fields.get("finding"), f"{path}.finding"),
         _read_undone(fields.get("undone", []), f"{path}.undone"),
     )
+
+
+def _read_data_rules(data: Any, path: str, house_rules: tuple[str, ...]
+                     ) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The ``[[rule]]`` tables of the house rules a rule-set file wrote as data, in the order
+    of ``house_rules``: each named ``FILE.toml:CLAUSE`` there, its table's ``clause`` that
+    CLAUSE.  Only their form is read here; they are compiled (and any fault of an expression
+    found) when the rules are loaded (:func:`~spitemalice.formats.replay.rules_for`)."""
+    if not isinstance(data, dict):
+        raise wrong(path, 'an object of [[rule]] tables by house-rule name, as '
+                    '{"my-rules.toml:DD-1": {"clause": "DD-1", ...}}', data)
+    if len(data) > limits.MAX_DATA_RULES:
+        raise DataError(f"{path}: {len(data)} tables; a rule-set file has at most "
+                        f"{limits.MAX_DATA_RULES} (limits.MAX_DATA_RULES)")
+    for name, table in data.items():
+        where = f"{path}.{name}" if name.isidentifier() else f"{path}[{name!r}]"
+        file, colon, clause = name.partition(":")
+        if not (colon and file.lower().endswith(".toml")) or name not in house_rules:
+            raise DataError(f"{where}: a data rule is named FILE.toml:CLAUSE and listed in "
+                            f"record.ruleset.house_rules, which hold {list(house_rules)!r}")
+        if not isinstance(table, dict):
+            raise wrong(where, 'a [[rule]] table as an object, as {"clause": "DD-1", ...}',
+                        table)
+        if table.get("clause") != clause:
+            raise DataError(f"{where}.clause: the table of {name} states clause {clause}, "
+                            f"not {wording.clipped(str(table.get('clause')))!a}")
+    return tuple((name, data[name]) for name in house_rules if name in data)
 
 
 def _read_undone(data: Any, path: str) -> tuple[Undone, ...]:

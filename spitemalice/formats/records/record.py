@@ -6,6 +6,8 @@ and version.  The format itself is described in :mod:`spitemalice.formats.record
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -35,12 +37,17 @@ class RulesetRef:
         house_rules: house-rule names, in the order applied.
         params: ``(field, value)`` pairs, sorted by field, for every parameter that differs
             from the rule set's own (house rules applied); rank sets are sorted tuples.
+        data_rules: ``(name, table)`` for each house rule among ``house_rules`` that a
+            rule-set file wrote as data (``"FILE.toml:CLAUSE"``, a ``[[rule]]`` table as
+            read): the rule itself, by content, so a record made under a file replays where
+            the file is not (the JSON form has no ``data_rules`` field without one).
     """
 
     name: str
     version: str
     house_rules: tuple[str, ...]
     params: tuple[tuple[str, ParamValue], ...]
+    data_rules: tuple[tuple[str, Mapping[str, Any]], ...] = attrs.field(default=(), hash=False)
 
     @property
     def param_dict(self) -> dict[str, ParamValue]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from typing import Any
 
 from spitemalice.files import write_file
@@ -22,13 +23,16 @@ from spitemalice.guards import json_indent
 def record_to_dict(record: GameRecord) -> dict[str, Any]:
     """``record`` as JSON-ready data (see the module docstring for the shape)."""
     ref = record.ruleset
+    ruleset: dict[str, Any] = {
+        "name": ref.name, "version": ref.version, "house_rules": list(ref.house_rules),
+        "params": {k: list(v) if isinstance(v, tuple) else v for k, v in ref.params},
+    }
+    if ref.data_rules:  # the rules a rule-set file wrote as data, by content
+        ruleset["data_rules"] = {name: _json_data(table) for name, table in ref.data_rules}
     data = {
         "format": FORMAT,
         "version": VERSION,
-        "ruleset": {
-            "name": ref.name, "version": ref.version, "house_rules": list(ref.house_rules),
-            "params": {k: list(v) if isinstance(v, tuple) else v for k, v in ref.params},
-        },
+        "ruleset": ruleset,
         "seats": [{"name": seat.name, "kind": seat.kind} for seat in record.seats],
         "seed": record.seed,
         "dealer": record.dealer,
@@ -43,6 +47,16 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
     if record.undone:
         data["undone"] = [{"at": undo.at, "moves": list(undo.moves)} for undo in record.undone]
     return data
+
+
+def _json_data(value: Any) -> Any:
+    """``value`` (a ``[[rule]]`` table as TOML gave it: texts, numbers, true/false, lists and
+    tables) as JSON data, tables and lists copied."""
+    if isinstance(value, Mapping):
+        return {str(key): _json_data(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_data(item) for item in value]
+    return value
 
 
 def dumps_record(record: GameRecord, indent: int | None = 1) -> str:

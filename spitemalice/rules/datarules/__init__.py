@@ -8,7 +8,7 @@ with its line and column.  Conditions read only what the mover sees
 ``simpleeval`` (the ``datarules`` extra).
 """
 
-from spitemalice.rules.datarules.compile import KEYS, compile_rules, names_table
+from spitemalice.rules.datarules.compile import KEYS, compile_named, compile_rules, names_table
 from spitemalice.rules.datarules.plugins import DataRule
 from spitemalice.rules.datarules.vocabulary import CONDITION_NAMES, HIDDEN, MOVE_KINDS
 
@@ -18,6 +18,7 @@ __all__ = [
            "KEYS",
            "MOVE_KINDS",
            "DataRule",
+           "compile_named",
            "compile_rules",
            "names_table",
 ]

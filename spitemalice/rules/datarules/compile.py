@@ -134,6 +134,26 @@ def rebuild(table: Mapping[str, Any], file: str, index: int) -> DataRule:
     return compile_rule(table, file, index, "", set())
 
 
+def compile_named(name: str, table: Any) -> DataRule:
+    """The plugin of the data rule ``name`` (``"FILE.toml:CLAUSE"``) from its ``[[rule]]``
+    table, as a game record or a play server's ``welcome`` carries it (no file is read).
+
+    Raises:
+        RulesetError: ``name`` is not ``FILE.toml:CLAUSE``, the table is no table or states
+            another clause, or it does not compile (as :func:`compile_rules`, with the line
+            and column of a table without its file: 0).
+    """
+    file, colon, clause = name.rpartition(":")
+    if not (colon and file.lower().endswith(".toml")) or "/" in file:
+        raise RulesetError(f"{wording.shown(name)} is no data rule's name: FILE.toml:CLAUSE, "
+                           'such as "my-rules.toml:DD-1"')
+    stated = table.get("clause") if isinstance(table, Mapping) else table
+    if not isinstance(table, Mapping) or stated != clause:
+        raise RulesetError(f"{name}: the table of this data rule states clause {clause}, not "
+                           f"{wording.shown(stated)}")
+    return rebuild(dict(table), file, 0)
+
+
 def _spec(where: _Where, table: Mapping[str, Any], kind: str) -> Spec:
     reason, message = _refusal(where, table, kind)
     codes = (reason,) if reason else _codes(where, table)

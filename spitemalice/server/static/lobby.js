@@ -18,6 +18,8 @@ function send(message) {
   });
 }
 
+let sentFile = false;  // whether the last create carried a rule-set file's text
+
 function onMessage(message) {
   if (message.type === "catalog") showCatalog(message);
   else if (message.type === "created") showCreated(message);
@@ -25,6 +27,7 @@ function onMessage(message) {
     $("status").textContent = message.message;
     $("status").classList.add("bad");
     $("open").disabled = false;
+    if (sentFile && message.message.includes("ruleset_file")) fileError(message.message);
   }
 }
 
@@ -50,6 +53,78 @@ function showCatalog(message) {
   select.addEventListener("change", rulesetChanged);
   $("seat-count").addEventListener("change", () => seatRows(Number($("seat-count").value)));
   rulesetChanged();
+  $("ruleset-file").addEventListener("input", fileChanged);
+  $("ruleset-upload").addEventListener("change", upload);
+  $("clear-file").addEventListener("click", () => {
+    $("ruleset-file").value = "";
+    $("ruleset-upload").value = "";
+    fileChanged();
+  });
+}
+
+// -- a rule-set file pasted or uploaded (sent as text: the server reads it as data only) --
+
+const encoder = new TextEncoder();
+
+function fileText() {
+  const text = $("ruleset-file").value;
+  return text.trim() ? text : "";
+}
+
+function fileChanged() {
+  fileError("");
+  const text = fileText();
+  const select = $("ruleset");
+  select.disabled = Boolean(text);
+  const size = encoder.encode(text).length;
+  $("file-size").textContent = text ? `${size.toLocaleString("en")} of ` +
+    `${catalog.ruleset_file_bytes.toLocaleString("en")} bytes` : "";
+  if (!text) {
+    rulesetChanged();
+    return;
+  }
+  // The seat counts offered are those of the file's base, when it names an installed one.
+  const base = /^\s*base\s*=\s*["']([^"']+)["']/m.exec(text);
+  const known = base && catalog.rulesets.find((r) => r.name === base[1]);
+  if (known && select.value !== known.name) {
+    select.value = known.name;
+    rulesetChanged();
+  }
+  $("ruleset-about").textContent = known
+    ? `From the file: ${known.name} with the file's own rules.`
+    : "From the file: its base rule set with the file's own rules.";
+}
+
+async function upload() {
+  const file = $("ruleset-upload").files[0];
+  if (!file) return;
+  if (file.size > catalog.ruleset_file_bytes) {
+    fileError(`${file.name} is ${file.size.toLocaleString("en")} bytes; the server takes a ` +
+              `rule-set file of at most ${catalog.ruleset_file_bytes.toLocaleString("en")}.`);
+    return;
+  }
+  $("ruleset-file").value = await file.text();
+  $("file-box").open = true;
+  fileChanged();
+}
+
+/** Show the reader's message under the text, and select the line it names. */
+function fileError(text) {
+  const box = $("file-error");
+  box.textContent = text;
+  box.hidden = !text;
+  if (!text) return;
+  $("file-box").open = true;
+  const at = /table\.toml:(\d+):(\d+):/.exec(text) || /line (\d+), column (\d+)/.exec(text);
+  if (!at) return;
+  const area = $("ruleset-file");
+  const lines = area.value.split("\n");
+  const line = Math.min(Number(at[1]), lines.length) - 1;
+  const start = lines.slice(0, line).reduce((sum, l) => sum + l.length + 1, 0);
+  area.focus();
+  area.setSelectionRange(start, start + lines[line].length);
+  const height = parseFloat(getComputedStyle(area).lineHeight) || 16;
+  area.scrollTop = Math.max(0, (line - 2) * height);  // the line in view, one line above it
 }
 
 function rulesetChanged() {
@@ -115,8 +190,17 @@ $("create").addEventListener("submit", (event) => {
     player: row.querySelector("select").value }));
   const houseRules = [...document.querySelectorAll("input[name=house-rule]:checked")]
     .map((box) => box.value);
+  const text = fileText();
+  fileError("");
+  if (encoder.encode(text).length > catalog.ruleset_file_bytes) {
+    fileError(`The file is ${encoder.encode(text).length.toLocaleString("en")} bytes; the ` +
+              `server takes at most ${catalog.ruleset_file_bytes.toLocaleString("en")}.`);
+    return;
+  }
   $("open").disabled = true;
-  send({ type: "create", ruleset: $("ruleset").value, house_rules: houseRules,
+  sentFile = Boolean(text);
+  const rules = text ? { ruleset_file: text } : { ruleset: $("ruleset").value };
+  send({ type: "create", ...rules, house_rules: houseRules,
          params: params($("params").value), seats,
          public: $("public").checked, match: $("match").checked });
 });
