@@ -146,7 +146,7 @@ def test_a_table_file_with_another_id_shows_it_quoted(tmp_path: Path) -> None:
     path.write_text(json.dumps({"format": "spitemalice-table", "version": 1,
                                 "table": "it's", "game": 1, "seats": []}))
     with pytest.raises(DataError, match=re.escape('table.table: "it\'s" is not this file')):
-        store._read_entry(path)
+        store.read_entry(path)
 
 
 def _create(**fields: Any) -> Any:

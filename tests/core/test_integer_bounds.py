@@ -592,8 +592,8 @@ INNER: dict[str, str] = {
     "spitemalice.stops": "a signal number the interpreter passes",
     "spitemalice.wording": "message helpers given the library's own numbers",
     **{f"spitemalice.validation.{name}": _FED for name in (
-        "base", "dynamic", "failure", "shrink", "simultaneous", "spread", "steps", "tally",
-        "termination")},
+        "base", "data_rules", "dynamic", "failure", "shrink", "simultaneous", "spread", "steps",
+        "tally", "termination")},
 }
 
 

@@ -56,7 +56,7 @@ READERS: dict[str, tuple[Callable[[Path, str], Any], Callable[[], str], str, typ
               "state.seats[0]", DataError),
     "view": (lambda tmp, text: loads_view(text, BF),
              lambda: dumps_view(sm.view_of(STATE, 0)), "view.seats[0]", DataError),
-    "table file": (lambda tmp, text: store._read_entry(_file(tmp, "0123456789abcdef.table.json",
+    "table file": (lambda tmp, text: store.read_entry(_file(tmp, "0123456789abcdef.table.json",
                                                              text)),
                    lambda: TABLE, "table.seats[0]", DataError),
     "protocol message": (lambda tmp, text: read_message(text),

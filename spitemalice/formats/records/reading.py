@@ -100,8 +100,8 @@ def _read_data_rules(data: Any, path: str, house_rules: tuple[str, ...]
         raise wrong(path, 'an object of [[rule]] tables by house-rule name, as '
                     '{"my-rules.toml:DD-1": {"clause": "DD-1", ...}}', data)
     if len(data) > limits.MAX_DATA_RULES:
-        raise DataError(f"{path}: {len(data)} tables; a rule-set file has at most "
-                        f"{limits.MAX_DATA_RULES} (limits.MAX_DATA_RULES)")
+        raise DataError(f"{path}: {wording.count_of(len(data), 'table')}; a rule-set file "
+                        f"has at most {limits.MAX_DATA_RULES} (limits.MAX_DATA_RULES)")
     for name, table in data.items():
         where = f"{path}.{name}" if name.isidentifier() else f"{path}[{name!r}]"
         file, colon, clause = name.partition(":")
