@@ -18,7 +18,6 @@ import argparse
 import sys
 
 from spitemalice.cli._args import say
-from spitemalice.cli.records import _rule
 from spitemalice.errors import IllegalMove, RecordError, SpiteMaliceError
 from spitemalice.formats.arrival_replay import replay_arrivals
 from spitemalice.formats.plain_layout import describe_plain, plain_line
@@ -131,3 +130,14 @@ def run_arrival_check(args: argparse.Namespace, record: GameRecord, book: RuleBo
                            "its times are not re-played (its seats are not all the game's "
                            "bots, or it names no arrival policy)"))
     return 0
+
+
+def _rule(book: RuleBook, error: IllegalMove) -> str:
+    if not error.clause:
+        return f"reason {error.reason} (no clause of {book.name} covers it)"
+    try:
+        clause = book.clause(error.clause)
+    except KeyError:
+        return f"{error.clause} [reason {error.reason}]"
+    return f"{clause.id} {clause.text} [reason {error.reason}]"
+

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from spitemalice.cli._args import Parser, add_force, add_set, players, rule_params, say
+from spitemalice.cli.arrival_records import _rule, run_arrival_check, run_arrival_replay
 from spitemalice.engine.views import SeatView, view_of
 from spitemalice.errors import DataError, IllegalMove, RecordError, RulesetError, SpiteMaliceError
 from spitemalice.files import check_new, make_folder, write_file
@@ -131,8 +132,6 @@ def run_replay(args: argparse.Namespace) -> int:
     record, book = record_rules(args.file)
     pretty = args.pretty or (not args.notation and _terminal())
     if book.simultaneous is not None:
-        from spitemalice.cli.arrival_records import run_arrival_replay  # it imports this
-
         code = run_arrival_replay(args, record, book, _header(record), pretty)
         if not code:
             say(f"outcome: {_outcome(record.outcome)}")
@@ -174,8 +173,6 @@ def run_check(args: argparse.Namespace) -> int:
     rule it breaks (exit 1)."""
     record, book = record_rules(args.file)
     if book.simultaneous is not None:
-        from spitemalice.cli.arrival_records import run_arrival_check  # it imports this
-
         return run_arrival_check(args, record, book, _rules(record), _outcome(record.outcome))
     problem = check_record(record, book)
     if problem is None:
@@ -369,14 +366,3 @@ def _refusal(move: str, error: SpiteMaliceError) -> str:
     except SpiteMaliceError:
         return f"does not parse: {error}"
     return f"is refused: {error}"
-
-
-def _rule(book: RuleBook, error: IllegalMove) -> str:
-    if not error.clause:
-        return f"reason {error.reason} (no clause of {book.name} covers it)"
-    try:
-        clause = book.clause(error.clause)
-    except KeyError:
-        return f"{error.clause} [reason {error.reason}]"
-    return f"{clause.id} {clause.text} [reason {error.reason}]"
-

@@ -26,8 +26,9 @@ from spitemalice.errors import (
     RecordError,
     SpiteMaliceError,
 )
-from spitemalice.formats.records.record import GameRecord
-from spitemalice.rules.book import RuleBook
+from spitemalice.formats.record_problem import RecordProblem, _outcome_text
+from spitemalice.formats.records.record import GameRecord, require_record
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.simultaneous import SimultaneousState
 from spitemalice.wording import count_of
 
@@ -69,13 +70,20 @@ def replay_arrivals(record: GameRecord, book: RuleBook) -> Iterator[Simultaneous
     after each move, in the log's order.
 
     Raises:
+        TypeError: ``record`` is not a record or ``book`` not a rule book (at the call, not
+            at the first state).
         DataError: the record's form does not fit its rules (:func:`check_arrival_form`).
         RecordError: a move does not parse, or its seat could not make it at its point
             (reason code and clause in the problem's error), or the replay's outcome differs
             from the recorded one; the states before it have been yielded.
     """
-    from spitemalice.formats.replay import RecordProblem, _outcome_text  # replay imports us
+    require_record(record, "replay_arrivals")
+    check_book(book, "replay_arrivals")
+    return _replay_arrivals(record, book)
 
+
+def _replay_arrivals(record: GameRecord, book: RuleBook) -> Iterator[SimultaneousState]:
+    """:func:`replay_arrivals`'s states, its arguments checked."""
     check_arrival_form(record, book)
     game = book.simultaneous
     assert game is not None  # check_arrival_form refused a turn-based book

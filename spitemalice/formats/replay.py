@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, cast
 
-import attrs
-
 from spitemalice.engine.apply import apply_move
 from spitemalice.engine.deal import deal
 from spitemalice.errors import (
@@ -30,45 +28,15 @@ from spitemalice.errors import (
     SpiteMaliceError,
 )
 from spitemalice.formats.arrival_replay import check_arrival_form, replay_arrivals
+from spitemalice.formats.record_problem import RecordProblem, _outcome_text
 from spitemalice.formats.records.record import GameRecord, ParamValue, require_record
-from spitemalice.guards import int_field
-from spitemalice.model import GameState, Outcome
+from spitemalice.model import GameState
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.loader import load
 from spitemalice.rules.policies import same_teams, teams_text
-from spitemalice.rules.simultaneous import SimultaneousState
 from spitemalice.wording import count_of, shown
-
-
-@attrs.frozen
-class RecordProblem:
-    """The first thing wrong with a record's moves.
-
-    Attributes:
-        number: the move's number (1 for the first move), or ``None`` for a problem after
-            the last move (an outcome the replay does not reach).
-        move: the move's text, or ``None``.
-        before: the position before the move (after the last move for ``number=None``): a
-            :class:`~spitemalice.model.GameState`, or the rule set's own state in a game
-            whose seats move at once.
-        error: the :class:`~spitemalice.errors.IllegalMove` (with ``reason`` and ``clause``)
-            or :class:`~spitemalice.errors.NotationError`, or a
-            :class:`~spitemalice.errors.SpiteMaliceError` for an outcome mismatch.
-    """
-
-    number: int | None = attrs.field(validator=int_field())
-    move: str | None
-    before: GameState | SimultaneousState
-    error: SpiteMaliceError
-
-    @property
-    def message(self) -> str:
-        if self.number is None:
-            return f"after the last move: {self.error}"
-        return f"move {self.number} ({self.move!r}): {self.error}"
-
 
 
 def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
@@ -210,10 +178,3 @@ def check_record(record: GameRecord, rules: RuleBook | None = None) -> RecordPro
         # this layer, so the error's field is typed by what it needs of a problem).
         return cast(RecordProblem, error.problem)
     return None
-
-
-def _outcome_text(outcome: Outcome | None) -> str:
-    if outcome is None:
-        return "none (the game is live)"
-    winner = "" if outcome.winner is None else f" by seat {outcome.winner}"
-    return f"{outcome.kind}{winner}, scores {list(outcome.scores)}"

@@ -25,6 +25,7 @@ from spitemalice.engine.shuffle import rng_for
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records.making import record_arrivals
 from spitemalice.formats.records.record import ArrivalPolicy, GameRecord, SeatInfo
+from spitemalice.guards import check_list
 from spitemalice.model import Outcome
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.simultaneous import SimultaneousGame, SimultaneousState
@@ -133,8 +134,11 @@ def arrival_record(rules: RuleBook, played: ArrivalGame, policy: ReactionTimes,
 
     Raises:
         TypeError: ``rules`` is not a rule book.
+        TypeError: ``bots`` is not a list (a bare str, say).
         SpiteMaliceError: the rule set is turn-based, or ``bots`` is not one name per seat.
     """
+    check_book(rules, "arrival_record")
+    check_list(bots, "arrival_record", "bots, a list of bot names,", '["greedy", "random"]')
     seats = [SeatInfo(f"{name}-{seat}", name) for seat, name in enumerate(bots)]
     return record_arrivals(rules, played.final.seed, [text for _, _, text, _ in played.log],
                            [ms for _, _, _, ms in played.log], seats=seats,

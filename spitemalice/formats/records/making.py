@@ -192,14 +192,7 @@ def record_arrivals(
     if len(times_ms) != len(moves):
         raise SpiteMaliceError(f"record_arrivals: {len(times_ms)} time(s) for {len(moves)} "
                                "move(s); give one arrival time per move")
-    times: list[float] = []
-    for index, time in enumerate(times_ms):
-        if (isinstance(time, bool) or not isinstance(time, int | float) or not time >= 0
-                or time == float("inf") or (times and time < times[-1])):
-            raise SpiteMaliceError(f"record_arrivals: times_ms[{index}] is {time!r}; each time "
-                                   "is a number of milliseconds of at least 0, never earlier "
-                                   "than the one before it")
-        times.append(float(time))
+    times = _arrival_times(times_ms)
     texts = []
     for index, move in enumerate(moves):
         try:
@@ -208,8 +201,25 @@ def record_arrivals(
             raise NotationError(f"record_arrivals: move {index} is not a move: {error}",
                                 error.reason) from None
     return GameRecord(_ruleset_ref(rules), _seat_infos(rules, seats), seed, None, tuple(texts),
-                      outcome, arrivals=ArrivalLog(tuple(times), policy,
+                      outcome, arrivals=ArrivalLog(times, policy,
                                                    check_int(stale, "stale", 0)))
+
+
+def _arrival_times(times_ms: Sequence[float]) -> tuple[float, ...]:
+    """``times_ms`` as floats, each a number of at least 0, none earlier than the one before.
+
+    Raises:
+        SpiteMaliceError: a time that is not, naming its index.
+    """
+    times: list[float] = []
+    for index, time in enumerate(times_ms):
+        if (isinstance(time, bool) or not isinstance(time, int | float) or not time >= 0
+                or time == float("inf") or (times and time < times[-1])):
+            raise SpiteMaliceError(f"record_arrivals: times_ms[{index}] is {time!r}; each time "
+                                   "is a number of milliseconds of at least 0, never earlier "
+                                   "than the one before it")
+        times.append(float(time))
+    return tuple(times)
 
 
 def _written(move: Move | str, index: int) -> str:
