@@ -13,8 +13,17 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from spitemalice.cli._args import describe, json_text, say, switches, table
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.measures.arrival_coverage import arrival_tally
+from spitemalice.measures.coverage import (
+    clause_coverage,
+    coverage_as_dict,
+    coverage_notes,
+    format_coverage_report,
+)
 from spitemalice.measures.rates import wilson
 from spitemalice.rules.book import RuleBook
 from spitemalice.runs.arrival import (
@@ -28,7 +37,7 @@ from spitemalice.runs.commit import Finished
 from spitemalice.runs.outputs import GameOutput, RecordFolder
 from spitemalice.stops import held_stops
 
-_NOT_YET = {"coverage": "--coverage", "metrics": "--metrics",
+_NOT_YET = {"metrics": "--metrics",
             "games_out": "--games-out FILE", "plot": "--plot FILE", "scheduler": "--scheduler"}
 
 
@@ -173,6 +182,13 @@ def run_simultaneous_simulate(args: argparse.Namespace, book: RuleBook, names: l
             folder.close(Finished(written[0], interrupted=written[0] < args.games))
     data = {**summary(book, names, args.seed, policy, played, time.process_time() - start),
             "command": command}
+    covered = ""
+    if args.coverage:
+        rows = clause_coverage(book, arrival_tally(book, played))
+        notes = coverage_notes(book, rows, len(played))
+        data["coverage"] = {**coverage_as_dict(rows, len(played)),
+                            "notes": [attrs.asdict(note) for note in notes]}
+        covered = format_coverage_report(rows, notes, len(played))
     if args.json:
         data.pop("cpu_seconds")  # equal runs print equal bytes
         say(json_text(data))
@@ -197,5 +213,5 @@ def run_simultaneous_simulate(args: argparse.Namespace, book: RuleBook, names: l
         ("stale intents per game", f"{data['stale_per_game']:.1f}"),
         ("CPU seconds", f"{data['cpu_seconds']:.1f}"),
         ("rerun", command),
-    ]))
+    ]) + (f"\n\n{covered}" if covered else ""))
     return 0

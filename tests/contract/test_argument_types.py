@@ -315,6 +315,8 @@ _HOOKSPEC = "a plugin hook's specification: the engine passes its own tuples"
 
 # "module:qualname(parameter)" -> the call with the value given.
 LISTS: dict[str, Callable[[Any], object]] = {
+    "spitemalice.measures.arrival_coverage:arrival_tally(games)": (
+        lambda v: _m("measures.arrival_coverage").arrival_tally(sm.load("spit"), v)),
     "spitemalice.formats.records.making:record_arrivals(moves)": (
         lambda v: sm.formats.record_arrivals(sm.load("spit"), 3, v, [])),
     "spitemalice.formats.records.making:record_arrivals(times_ms)": (
