@@ -392,3 +392,26 @@ def test_replay_of_a_turn_based_record_for_a_seat_prints_that_seats_views(
     assert len(lines) == len(states)
     for line, state in zip(lines, states, strict=True):
         assert line.endswith(format_view(sm.view_of(state, 1)))
+
+
+def test_a_spit_record_is_not_resumed_at_a_turn_based_table(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from spitemalice.play.session import Session
+
+    path = ROOT / "seeds" / "records" / "spit.json"
+    with pytest.raises(sm.DataError, match="spitemalice replay shows a spit record"):
+        Session.resume(load_record(path))
+    assert main(["play", "--resume", str(path), "--seat", "0"]) == 2
+    assert "spitemalice replay shows a spit record" in capsys.readouterr().err
+
+
+def test_replay_stops_at_a_tampered_move_with_exit_1(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    data = copy.deepcopy(DATA)
+    _other_seat(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path), "--notation"]) == 1
+    captured = capsys.readouterr()
+    assert re.search(r"error: .*bad\.json: move \d+ \('S1\.P", captured.err), captured.err
+    assert "outcome:" not in captured.out
