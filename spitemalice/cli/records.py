@@ -31,7 +31,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spitemalice.cli._args import Parser, add_force, add_set, players, rule_params, say
+from spitemalice.cli._args import (
+    Parser,
+    add_force,
+    add_set,
+    players,
+    rule_params,
+    say,
+    seat,
+)
 from spitemalice.cli.arrival_records import _rule, run_arrival_check, run_arrival_replay
 from spitemalice.engine.views import SeatView, view_of
 from spitemalice.errors import DataError, IllegalMove, RecordError, RulesetError, SpiteMaliceError
@@ -65,7 +73,7 @@ def add_replay(commands: Commands) -> Parser:
     layout.add_argument("--notation", action="store_true",
                         help="each position as one line of the position notation (the "
                              "default into a file or a pipe)")
-    rep.add_argument("--seat", type=int, metavar="N",
+    rep.add_argument("--seat", type=seat, metavar="N",
                      help="show seat N's view of each position (what that seat may see) "
                           "instead of the whole position")
     rep.add_argument("--svg", type=Path, metavar="DIR",
