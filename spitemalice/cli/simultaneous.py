@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from spitemalice.cli._args import describe, json_text, say, switches, table
+from spitemalice.cli._args import describe, json_text, say, share, switches, table
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.measures.arrival_coverage import arrival_tally
 from spitemalice.measures.coverage import (
@@ -41,13 +41,17 @@ _NOT_YET = {"metrics": "--metrics",
             "games_out": "--games-out FILE", "plot": "--plot FILE", "scheduler": "--scheduler"}
 
 
+_spread = share(0, 2, "a spread", closed_low=True, closed_high=True)
+"""``--spread``: the reaction times' log-normal sigma, 0 to 2 (ReactionTimes checks it too)."""
+
+
 def add_arrival_options(parser: argparse.ArgumentParser) -> None:
     """``--reaction`` and ``--spread``: the arrival policy of a simultaneous rule set."""
     parser.add_argument("--reaction", metavar="MS[,MS]", default=None,
                         help="rule sets whose seats move at once (spit): mean reaction time "
                              "in milliseconds, one for every seat or one per seat (default "
                              "300)")
-    parser.add_argument("--spread", type=float, default=None,
+    parser.add_argument("--spread", type=_spread, default=None,
                         help="rule sets whose seats move at once: the reaction times' "
                              "log-normal spread, 0 to 2 (default 0.35)")
 
