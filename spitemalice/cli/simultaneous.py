@@ -13,8 +13,6 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-import attrs
-
 from spitemalice.cli._args import describe, json_text, say, share, switches, table
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.measures.arrival_coverage import arrival_tally
@@ -191,7 +189,8 @@ def run_simultaneous_simulate(args: argparse.Namespace, book: RuleBook, names: l
         rows = clause_coverage(book, arrival_tally(book, played))
         notes = coverage_notes(book, rows, len(played))
         data["coverage"] = {**coverage_as_dict(rows, len(played)),
-                            "notes": [attrs.asdict(note) for note in notes]}
+                            "notes": [{"level": note.level, "clause": note.clause,
+                                       "message": note.message} for note in notes]}
         covered = format_coverage_report(rows, notes, len(played))
     if args.json:
         data.pop("cpu_seconds")  # equal runs print equal bytes

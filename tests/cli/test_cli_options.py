@@ -43,7 +43,6 @@ BOUNDS: dict[tuple[str, str], tuple[float, float, Any]] = {
        ("simulate", "validate", "compare", "tournament", "ladder", "balance")},
     **{(command, "--jobs"): JOBS for command in
        ("simulate", "validate", "compare", "tournament", "ladder", "balance")},
-    ("simulate", "--spread"): (0, 2, "closed"),  # spit's reaction times' log-normal sigma
     ("compare", "--batch"): GAMES, ("ladder", "--batch"): GAMES,
     ("balance", "--deals"): GAMES, ("balance", "--coverage-games"): (0, MAX_GAMES, int),
     ("compare", "--until-decided"): (0, math.inf, "open"),  # sprt: any positive margin
