@@ -32,7 +32,7 @@ from spitemalice.formats.records.record import GameRecord
 from spitemalice.formats.replay import replay
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.play.terminal import TerminalGame
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, require_turn_based
 
 if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
@@ -132,7 +132,13 @@ def _resumed(args: argparse.Namespace) -> tuple[Session, int]:
 
 def _checked(record: GameRecord, book: RuleBook) -> GameRecord:
     """``record`` when its game goes on; a finished game is replayed whole first, so a
-    record whose moves or outcome do not hold is refused as such, not called over."""
+    record whose moves or outcome do not hold is refused as such, not called over.
+
+    Raises:
+        PlayError: the game is over, or its seats move at once (no terminal table for them).
+    """
+    require_turn_based(book, "the terminal game (a live spit table is not built yet; "
+                             "spitemalice replay shows a spit record)", PlayError)
     if record.outcome is not None:
         for _ in replay(record, book):
             pass

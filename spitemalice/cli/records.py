@@ -31,12 +31,22 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spitemalice.cli._args import Parser, add_force, add_set, players, rule_params, say
-from spitemalice.engine.views import SeatView
+from spitemalice.cli._args import (
+    Parser,
+    add_force,
+    add_set,
+    players,
+    rule_params,
+    say,
+    seat,
+)
+from spitemalice.cli.arrival_records import _rule, run_arrival_check, run_arrival_replay
+from spitemalice.engine.views import SeatView, view_of
 from spitemalice.errors import DataError, IllegalMove, RecordError, RulesetError, SpiteMaliceError
 from spitemalice.files import check_new, make_folder, write_file
+from spitemalice.formats.arrival_replay import replay_arrivals
 from spitemalice.formats.layout import describe_position, describe_view
-from spitemalice.formats.notation import format_position
+from spitemalice.formats.notation import format_position, format_view
 from spitemalice.formats.parse import parse_position, parse_view, seat_count
 from spitemalice.formats.picture import position_svg
 from spitemalice.formats.records.reading import load_record
@@ -63,6 +73,9 @@ def add_replay(commands: Commands) -> Parser:
     layout.add_argument("--notation", action="store_true",
                         help="each position as one line of the position notation (the "
                              "default into a file or a pipe)")
+    rep.add_argument("--seat", type=seat, metavar="N",
+                     help="show seat N's view of each position (what that seat may see) "
+                          "instead of the whole position")
     rep.add_argument("--svg", type=Path, metavar="DIR",
                      help="also write one SVG picture per position into DIR "
                      "(move-0000.svg is the deal)")
@@ -111,7 +124,10 @@ def record_rules(path: Path) -> tuple[GameRecord, RuleBook]:
     record = load_record(path)
     try:
         book = rules_for(record)
-        next(replay(record, book))
+        if book.simultaneous is not None:
+            next(replay_arrivals(record, book))
+        else:
+            next(replay(record, book))
     except (RulesetError, DataError) as error:
         raise type(error)(f"{path}: {error}") from None
     return record, book
@@ -122,16 +138,28 @@ def run_replay(args: argparse.Namespace) -> int:
     1 when a move cannot be replayed); with ``--svg DIR``, write a picture per position
     first."""
     record, book = record_rules(args.file)
+    pretty = args.pretty or (not args.notation and _terminal())
+    if book.simultaneous is not None:
+        code = run_arrival_replay(args, record, book, _header(record), pretty)
+        if not code:
+            say(f"outcome: {_outcome(record.outcome)}")
+        return code
+    if args.seat is not None and not 0 <= args.seat < book.players:
+        raise SpiteMaliceError(f"--seat {args.seat}: {book.name} has seats 0 to "
+                               f"{book.players - 1}")
     if args.svg is not None:
         _replay_pictures(record, book, args.svg, args.force)
     teams = book.teams.teams
-    pretty = args.pretty or (not args.notation and _terminal())
 
     def show(state: GameState) -> str:
+        if args.seat is not None:
+            return (describe_view if pretty else format_view)(view_of(state, args.seat), teams)
         return (describe_position if pretty else format_position)(state, teams)
 
     for line in _header(record):
         say(line)
+    if args.seat is not None:
+        say(f"seat {args.seat}'s view: what it may see, nothing else")
     states = replay(record, book)
     try:
         before = next(states)
@@ -152,6 +180,8 @@ def run_check(args: argparse.Namespace) -> int:
     """Print ``valid: ...`` (exit 0) or the first problem, the position before it and the
     rule it breaks (exit 1)."""
     record, book = record_rules(args.file)
+    if book.simultaneous is not None:
+        return run_arrival_check(args, record, book, _rules(record), _outcome(record.outcome))
     problem = check_record(record, book)
     if problem is None:
         broken = _broken_invariant(args, record, book)
@@ -164,6 +194,7 @@ def run_check(args: argparse.Namespace) -> int:
             say(_practice(record))
         return 0
     error = problem.error
+    assert isinstance(problem.before, GameState)  # a turn-based record's replay
     if problem.number is None:
         say(f"invalid: {args.file}: after the last move ({len(record.moves)}): {error}")
         say(f"final position: {format_position(problem.before, book.teams.teams)}")
@@ -299,6 +330,9 @@ def _line(number: int, what: str, position: str, pretty: bool) -> str:
 def _header(record: GameRecord) -> list[str]:
     seats = ", ".join(f"{i} {s.name} ({s.kind})" for i, s in enumerate(record.seats))
     dealer = "seeded cut" if record.dealer is None else f"seat {record.dealer}"
+    if record.arrivals is not None:  # seats that move at once: the seed alone deals
+        return [f"rules: {_rules(record)}", f"seats: {seats}",
+                f"seed {record.seed}, {len(record.moves)} move(s)"]
     return [f"rules: {_rules(record)}", f"seats: {seats}",
             f"seed {record.seed}, dealer: {dealer}, {len(record.moves)} move(s)",
             *([_practice(record)] if record.practice else [])]
@@ -340,14 +374,3 @@ def _refusal(move: str, error: SpiteMaliceError) -> str:
     except SpiteMaliceError:
         return f"does not parse: {error}"
     return f"is refused: {error}"
-
-
-def _rule(book: RuleBook, error: IllegalMove) -> str:
-    if not error.clause:
-        return f"reason {error.reason} (no clause of {book.name} covers it)"
-    try:
-        clause = book.clause(error.clause)
-    except KeyError:
-        return f"{error.clause} [reason {error.reason}]"
-    return f"{clause.id} {clause.text} [reason {error.reason}]"
-

@@ -10,15 +10,32 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from spitemalice.cli._args import describe, json_text, say, share, switches, table
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.measures.arrival_coverage import arrival_tally
+from spitemalice.measures.coverage import (
+    clause_coverage,
+    coverage_as_dict,
+    coverage_notes,
+    format_coverage_report,
+)
 from spitemalice.measures.rates import wilson
 from spitemalice.rules.book import RuleBook
-from spitemalice.runs.arrival import ArrivalGame, ReactionTimes, game_bots, play_arrival
+from spitemalice.runs.arrival import (
+    ArrivalGame,
+    ReactionTimes,
+    arrival_record,
+    game_bots,
+    play_arrival,
+)
+from spitemalice.runs.commit import Finished
+from spitemalice.runs.outputs import GameOutput, RecordFolder
+from spitemalice.stops import held_stops
 
-_NOT_YET = {"coverage": "--coverage", "metrics": "--metrics", "record": "--record DIR",
+_NOT_YET = {"metrics": "--metrics",
             "games_out": "--games-out FILE", "plot": "--plot FILE", "scheduler": "--scheduler"}
 
 
@@ -76,8 +93,11 @@ def _refuse_unsupported(args: argparse.Namespace, book: RuleBook) -> None:
 
 
 def run_games(book: RuleBook, names: list[str], games: int, seed: int,
-              policy: ReactionTimes) -> list[ArrivalGame]:
-    """``games`` games of ``book``, game ``g`` dealt from seed ``seed + g``.
+              policy: ReactionTimes,
+              on_game: Callable[[int, ArrivalGame, list[str]], None] | None = None,
+              ) -> list[ArrivalGame]:
+    """``games`` games of ``book``, game ``g`` dealt from seed ``seed + g``; each handed to
+    ``on_game(g, game, bot names per seat)`` as it ends (to write its record).
 
     Raises:
         SpiteMaliceError: a bot name the game does not offer (the message lists them).
@@ -91,7 +111,12 @@ def run_games(book: RuleBook, names: list[str], games: int, seed: int,
                                f"seat ({book.players}), from {', '.join(offered)}; not "
                                f"{','.join(names)}")
     bots = [offered[name] for name in names]
-    return [play_arrival(book, bots, seed + game, policy) for game in range(games)]
+    played = []
+    for game in range(games):
+        played.append(play_arrival(book, bots, seed + game, policy))
+        if on_game is not None:
+            on_game(game, played[-1], names)
+    return played
 
 
 def summary(book: RuleBook, names: list[str], seed: int, policy: ReactionTimes,
@@ -141,10 +166,32 @@ def run_simultaneous_simulate(args: argparse.Namespace, book: RuleBook, names: l
     command = describe(args, book, names).command("simulate", "--games", str(args.games),
                                                   *switches(args, "allow_files"),
                                                   *arrival_flags(args))
+    folder = RecordFolder(args.record, args.games, args.force) if args.record else None
+    written = [0]
+
+    def write(game: int, played: ArrivalGame, bots: list[str]) -> None:
+        assert folder is not None  # only given with a folder
+        with held_stops():  # a record is written whole or not at all
+            folder.add(game, GameOutput(record=arrival_record(book, played, policy, bots)))
+            written[0] = game + 1
+
     start = time.process_time()
-    played = run_games(book, names, args.games, args.seed, policy)
+    try:
+        played = run_games(book, names, args.games, args.seed, policy,
+                           None if folder is None else write)
+    finally:  # a run cut short keeps the records of the games it finished, and only those
+        if folder is not None:
+            folder.close(Finished(written[0], interrupted=written[0] < args.games))
     data = {**summary(book, names, args.seed, policy, played, time.process_time() - start),
             "command": command}
+    covered = ""
+    if args.coverage:
+        rows = clause_coverage(book, arrival_tally(book, played))
+        notes = coverage_notes(book, rows, len(played))
+        data["coverage"] = {**coverage_as_dict(rows, len(played)),
+                            "notes": [{"level": note.level, "clause": note.clause,
+                                       "message": note.message} for note in notes]}
+        covered = format_coverage_report(rows, notes, len(played))
     if args.json:
         data.pop("cpu_seconds")  # equal runs print equal bytes
         say(json_text(data))
@@ -169,5 +216,5 @@ def run_simultaneous_simulate(args: argparse.Namespace, book: RuleBook, names: l
         ("stale intents per game", f"{data['stale_per_game']:.1f}"),
         ("CPU seconds", f"{data['cpu_seconds']:.1f}"),
         ("rerun", command),
-    ]))
+    ]) + (f"\n\n{covered}" if covered else ""))
     return 0

@@ -9,7 +9,9 @@ import dumps_state, loads_state``); the modules inside it may be regrouped betwe
 * states and views as JSON: :func:`dumps_state` / :func:`loads_state`, :func:`dumps_view` /
   :func:`loads_view`, and the ``*_to_dict`` / ``*_from_dict`` forms;
 * whole games as records: :func:`record_game`, :func:`dumps_record` / :func:`loads_record`,
-  :func:`save_record` / :func:`load_record`, :func:`replay`, :func:`check_record`;
+  :func:`save_record` / :func:`load_record`, :func:`replay`, :func:`check_record`; for a
+  rule set whose seats move at once, :func:`record_arrivals` and :func:`replay_arrivals`,
+  and its positions as text, :func:`describe_plain` / :func:`plain_line`;
 * the JSON Schemas of those documents: :func:`schema`, :func:`schema_text`;
 * a position as an SVG picture: :func:`position_svg`;
 * whether a position is one the rule set can hold: :func:`check_position`,
@@ -22,14 +24,23 @@ documented errors (:class:`~spitemalice.errors.NotationError`,
 document it writes validates against its published schema.
 """
 
+from spitemalice.formats.arrival_replay import replay_arrivals
 from spitemalice.formats.layout import describe_position, describe_view
 from spitemalice.formats.notation import format_position, format_view
 from spitemalice.formats.parse import parse_position, parse_view, seat_count
 from spitemalice.formats.picture import position_svg
+from spitemalice.formats.plain_layout import describe_plain, plain_line
 from spitemalice.formats.position_check import check_position, check_view
-from spitemalice.formats.records.making import record_game, record_result, ruleset_ref
+from spitemalice.formats.records.making import (
+    record_arrivals,
+    record_game,
+    record_result,
+    ruleset_ref,
+)
 from spitemalice.formats.records.reading import load_record, loads_record, record_from_dict
 from spitemalice.formats.records.record import (
+    ArrivalLog,
+    ArrivalPolicy,
     GameRecord,
     RecordFinding,
     RulesetRef,
@@ -54,6 +65,8 @@ from spitemalice.formats.serialize import (
 
 __all__ = [
     "SCHEMA_NAMES",
+    "ArrivalLog",
+    "ArrivalPolicy",
     "GameRecord",
     "RecordFinding",
     "RecordProblem",
@@ -63,6 +76,7 @@ __all__ = [
     "check_position",
     "check_record",
     "check_view",
+    "describe_plain",
     "describe_position",
     "describe_view",
     "dumps_record",
@@ -79,12 +93,15 @@ __all__ = [
     "outcome_to_dict",
     "parse_position",
     "parse_view",
+    "plain_line",
     "position_svg",
+    "record_arrivals",
     "record_from_dict",
     "record_game",
     "record_result",
     "record_to_dict",
     "replay",
+    "replay_arrivals",
     "rules_for",
     "ruleset_ref",
     "save_record",

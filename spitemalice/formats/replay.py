@@ -6,14 +6,16 @@ Replaying a record (:mod:`spitemalice.formats.records`) loads its rules by name
 point.  It refuses a move that does not parse or is illegal at its point, naming its number
 (:class:`~spitemalice.errors.RecordError`); :func:`check_record` reports the first such move
 with the position before it and the rule it breaks.
+
+A record of a game whose seats move at once (Spit) has its own replay,
+:func:`~spitemalice.formats.arrival_replay.replay_arrivals` (its states are the rule set's
+own); :func:`check_record` checks either kind.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from typing import Any, cast
-
-import attrs
 
 from spitemalice.engine.apply import apply_move
 from spitemalice.engine.deal import deal
@@ -25,44 +27,18 @@ from spitemalice.errors import (
     RulesetError,
     SpiteMaliceError,
 )
+from spitemalice.formats.arrival_replay import check_arrival_form, replay_arrivals
+from spitemalice.formats.record_problem import RecordProblem, _outcome_text
 from spitemalice.formats.records.record import GameRecord, ParamValue, require_record
-from spitemalice.guards import int_field
-from spitemalice.model import GameState, Outcome
+from spitemalice.model import GameState
 from spitemalice.moves import parse_move
-from spitemalice.rules.book import RuleBook, check_book, require_turn_based
+from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.datarules.compile import compile_named
 from spitemalice.rules.loader import load_plugins
 from spitemalice.rules.policies import same_teams, teams_text
 from spitemalice.rules.registry import load_plugin
 from spitemalice.wording import count_of, shown
-
-
-@attrs.frozen
-class RecordProblem:
-    """The first thing wrong with a record's moves.
-
-    Attributes:
-        number: the move's number (1 for the first move), or ``None`` for a problem after
-            the last move (an outcome the replay does not reach).
-        move: the move's text, or ``None``.
-        before: the position before the move (after the last move for ``number=None``).
-        error: the :class:`~spitemalice.errors.IllegalMove` (with ``reason`` and ``clause``)
-            or :class:`~spitemalice.errors.NotationError`, or a
-            :class:`~spitemalice.errors.SpiteMaliceError` for an outcome mismatch.
-    """
-
-    number: int | None = attrs.field(validator=int_field())
-    move: str | None
-    before: GameState
-    error: SpiteMaliceError
-
-    @property
-    def message(self) -> str:
-        if self.number is None:
-            return f"after the last move: {self.error}"
-        return f"move {self.number} ({self.move!r}): {self.error}"
-
 
 
 def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
@@ -127,6 +103,9 @@ def replay(record: GameRecord, rules: RuleBook | None = None) -> Iterator[GameSt
         DataError: the seats do not match the rules, or the dealer is not a seat.
         RecordError: a move does not parse or is illegal at its point, or the replay's
             outcome differs from the recorded one; states before it have been yielded.
+        DataError: the record's rule set moves its seats at once (replay it with
+            :func:`~spitemalice.formats.arrival_replay.replay_arrivals`), or the record has
+            arrival times, which only such a rule set's records have.
         TypeError: ``rules`` is neither ``None`` nor a
             :class:`~spitemalice.rules.book.RuleBook` (raised at the call, not at the first
             state), or ``record`` is not a :class:`GameRecord` (a path, say: the message
@@ -141,7 +120,11 @@ def replay(record: GameRecord, rules: RuleBook | None = None) -> Iterator[GameSt
 def _replay(record: GameRecord, rules: RuleBook | None) -> Iterator[GameState]:
     """:func:`replay`'s states, its rule book checked."""
     book = rules_for(record) if rules is None else rules
-    require_turn_based(book, "replay (and check_record)", DataError)
+    if book.simultaneous is not None:
+        raise DataError(f"replay gives the states of a turn-based game; {book.name}'s seats "
+                        "move at once: replay its record with "
+                        "spitemalice.formats.replay_arrivals (check_record checks either)")
+    check_arrival_form(record, book)
     if len(record.seats) != book.players:
         raise DataError(f"record.seats: {count_of(len(record.seats), 'entry', 'entries')}, but the "
                         "record's rules "
@@ -190,29 +173,29 @@ def final_state(record: GameRecord, rules: RuleBook | None = None) -> GameState:
 
 def check_record(record: GameRecord, rules: RuleBook | None = None) -> RecordProblem | None:
     """``None`` when every move is legal at its point and the outcome matches the replay's,
-    else the first :class:`RecordProblem`.
+    else the first :class:`RecordProblem`.  A record of a game whose seats move at once is
+    replayed by :func:`~spitemalice.formats.arrival_replay.replay_arrivals`: each move checked
+    for the seat it names, in the order the moves arrived.
 
     Raises:
         RulesetError: the record's rules cannot be loaded.
-        DataError: the seats do not match the rules, or the dealer is not a seat.
+        DataError: the seats do not match the rules, or the dealer is not a seat; or the
+            record's arrival times do not fit its rules (missing for a rule set whose seats
+            move at once, present for a turn-based one).
         TypeError: ``rules`` is neither ``None`` nor a :class:`~spitemalice.rules.book.RuleBook`,
             or ``record`` is not a :class:`GameRecord` (as :func:`replay`).
     """
     require_record(record, "check_record")
     if rules is not None:
         check_book(rules, "check_record")
+    book = rules_for(record) if rules is None else rules
+    states = replay_arrivals(record, book) if book.simultaneous is not None else replay(
+        record, book)
     try:
-        for _ in replay(record, rules):
+        for _ in states:
             pass
     except RecordError as error:
         # replay() raises RecordError with a RecordProblem only (errors.py names no type of
         # this layer, so the error's field is typed by what it needs of a problem).
         return cast(RecordProblem, error.problem)
     return None
-
-
-def _outcome_text(outcome: Outcome | None) -> str:
-    if outcome is None:
-        return "none (the game is live)"
-    winner = "" if outcome.winner is None else f" by seat {outcome.winner}"
-    return f"{outcome.kind}{winner}, scores {list(outcome.scores)}"

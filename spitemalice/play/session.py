@@ -32,7 +32,7 @@ from spitemalice.engine.deal import deal
 from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
-from spitemalice.errors import IllegalMove, OutputError, PlayError
+from spitemalice.errors import DataError, IllegalMove, OutputError, PlayError
 from spitemalice.files import write_file
 from spitemalice.formats.notation import format_view
 from spitemalice.formats.records.making import record_game
@@ -142,7 +142,8 @@ class Session:
         Raises:
             RulesetError: the record's rules cannot be loaded.
             DataError, RecordError: the record does not replay (its seats do not fit the
-                rules, a move is illegal at its point, its outcome differs from the replay's).
+                rules, a move is illegal at its point, its outcome differs from the replay's),
+                or its rule set's seats move at once (spit: no table plays it yet).
             PlayError: ``kinds`` does not have one entry per seat, or the record file exists
                 (without ``overwrite``) or cannot be written.
             SpiteMaliceError: an unknown bot name.
@@ -154,6 +155,9 @@ class Session:
         check_list(kinds, "Session.resume", "kinds, a list of player kinds,",
                    '["human", "greedy"]', none=True)
         book = rules_for(record) if rules is None else rules
+        require_turn_based(book, "Session.resume (the terminal game and the play server; a "
+                                 "live spit table is not built yet: spitemalice replay shows "
+                                 "a spit record)", DataError)
         states = list(replay(record, book))
         seats = record.seats if kinds is None else _seat_infos(
             book, kinds, [seat.name for seat in record.seats])

@@ -23,6 +23,9 @@ from spitemalice.engine.apply import apply_listed
 from spitemalice.engine.deal import deal
 from spitemalice.engine.shuffle import rng_for
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.formats.records.making import record_arrivals
+from spitemalice.formats.records.record import ArrivalPolicy, GameRecord, SeatInfo
+from spitemalice.guards import check_list
 from spitemalice.model import Outcome
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.simultaneous import SimultaneousGame, SimultaneousState
@@ -83,6 +86,25 @@ class ReactionTimes:
         return {"policy": "reaction-times", "means_ms": [self.mean(s) for s in range(players)],
                 "spread": self.spread, "distribution": "log-normal"}
 
+    def as_policy(self, players: int) -> ArrivalPolicy:
+        """The policy as a game record keeps it (``arrivals.policy``)."""
+        return ArrivalPolicy("reaction-times", tuple(self.mean(s) for s in range(players)),
+                             float(self.spread), "log-normal")
+
+    @classmethod
+    def from_policy(cls, policy: ArrivalPolicy) -> ReactionTimes:
+        """The policy a record's ``arrivals.policy`` names.
+
+        Raises:
+            SpiteMaliceError: it is no reaction-times policy with log-normal times, or its
+                numbers are out of range (as the constructor refuses them).
+        """
+        if (policy.name, policy.distribution) != ("reaction-times", "log-normal"):
+            raise SpiteMaliceError(f"the arrival policy {policy.name!r} with "
+                                   f"{policy.distribution!r} times is not one this library "
+                                   "plays; it plays 'reaction-times' with 'log-normal' times")
+        return cls(tuple(policy.means_ms), policy.spread)
+
 
 @attrs.frozen
 class ArrivalGame:
@@ -102,6 +124,26 @@ class ArrivalGame:
     def outcome(self) -> Outcome:
         assert self.final.outcome is not None  # play_arrival plays every game to its end
         return self.final.outcome
+
+
+def arrival_record(rules: RuleBook, played: ArrivalGame, policy: ReactionTimes,
+                   bots: Sequence[str]) -> GameRecord:
+    """The record of a game :func:`play_arrival` played: its seed, every move with its seat
+    in the order applied and the time it arrived, the policy and the stale intents, the bots
+    by name (seat kind) and the outcome.
+
+    Raises:
+        TypeError: ``rules`` is not a rule book.
+        TypeError: ``bots`` is not a list (a bare str, say).
+        SpiteMaliceError: the rule set is turn-based, or ``bots`` is not one name per seat.
+    """
+    check_book(rules, "arrival_record")
+    check_list(bots, "arrival_record", "bots, a list of bot names,", '["greedy", "random"]')
+    seats = [SeatInfo(f"{name}-{seat}", name) for seat, name in enumerate(bots)]
+    return record_arrivals(rules, played.final.seed, [text for _, _, text, _ in played.log],
+                           [ms for _, _, _, ms in played.log], seats=seats,
+                           outcome=played.final.outcome, policy=policy.as_policy(rules.players),
+                           stale=played.stale)
 
 
 def game_bots(game: SimultaneousGame) -> Mapping[str, SeatBot]:
@@ -145,3 +187,46 @@ def play_arrival(rules: RuleBook, bots: Sequence[SeatBot], seed: int,
         else:
             stale += 1  # the position moved on: this seat decides again
     return ArrivalGame(state, tuple(log), stale)
+
+
+def replayed_by_bots(record: GameRecord, rules: RuleBook) -> str | None:
+    """Play a simulated game's record again: its seats' bots (the seat kinds) from its seed
+    under its arrival policy.  ``""`` when that gives the record's moves, times, stale
+    intents and outcome; a sentence naming the first difference otherwise; ``None`` when the
+    record cannot be played again (a seat that is no bot of the game, no arrival policy, a
+    policy this library does not play, or no arrival log).
+
+    Raises:
+        TypeError: ``rules`` is not a rule book.
+        SpiteMaliceError: the rule set is turn-based.
+    """
+    check_book(rules, "replayed_by_bots")
+    game, log = rules.simultaneous, record.arrivals
+    if game is None:
+        raise SpiteMaliceError(f"replayed_by_bots plays a rule set whose seats move at once; "
+                               f"{rules.name} is turn-based")
+    offered = game_bots(game)
+    if (log is None or log.policy is None or len(record.seats) != rules.players
+            or any(seat.kind not in offered for seat in record.seats)):
+        return None
+    try:
+        policy = ReactionTimes.from_policy(log.policy)
+    except SpiteMaliceError:
+        return None
+    kinds = [seat.kind for seat in record.seats]
+    played = play_arrival(rules, [offered[kind] for kind in kinds], record.seed, policy)
+    again = arrival_record(rules, played, policy, kinds)
+    for number, (ours, theirs) in enumerate(zip(
+            zip(again.moves, again.arrivals.times_ms, strict=True),  # type: ignore[union-attr]
+            zip(record.moves, log.times_ms, strict=True), strict=False), 1):
+        if ours != theirs:
+            return (f"its bots ({', '.join(kinds)}) playing again from seed {record.seed} "
+                    f"under its arrival policy make move {number} {ours[0]!r} at "
+                    f"{ours[1]!r} ms, where the record has {theirs[0]!r} at {theirs[1]!r} ms")
+    if len(again.moves) != len(record.moves):
+        return (f"its bots playing again make {len(again.moves)} move(s), where the record "
+                f"has {len(record.moves)}")
+    if log.stale != again.arrivals.stale:  # type: ignore[union-attr]
+        return (f"its bots playing again have {again.arrivals.stale} stale intent(s), "  # type: ignore[union-attr]
+                f"where the record has {log.stale}")
+    return ""

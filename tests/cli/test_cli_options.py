@@ -54,6 +54,7 @@ BOUNDS: dict[tuple[str, str], tuple[float, float, Any]] = {
     ("compare", "--until-decided"): (0, math.inf, "open"),  # sprt: any positive margin
     ("ladder", "--until-decided"): (0, 0.5, "open"),  # ladder: a share in (0, 0.5)
     ("play", "--seat"): (0, 7, int),  # the game's seats narrow it further, naming --seat
+    ("replay", "--seat"): (0, 7, int),  # the record's seats narrow it further, naming --seat
     ("play", "--delay"): (0, 60, "closed"),
     ("serve", "--port"): (0, 65535, int),
     ("serve", "--bot-delay"): (0, MAX_SECONDS, "closed"),

@@ -173,6 +173,15 @@ SEQUENCES: dict[str, tuple[Call, str]] = {
         lambda s: sm.record_game(BF, 3, s), '["AS>B+", "pass"]'),
     "spitemalice.formats.records.making:record_game(seats)": (
         lambda s: sm.record_game(BF, 3, seats=s), '["me", "greedy"]'),
+    "spitemalice.formats.records.making:record_arrivals(seats)": (
+        lambda s: sm.formats.record_arrivals(sm.load("spit"), 3, [], [], seats=s),
+        '["me", "greedy"]'),
+    "spitemalice.runs.arrival:arrival_record(bots)": (
+        lambda s: _m("runs.arrival").arrival_record(
+            sm.load("spit"), _m("runs.arrival").play_arrival(
+                sm.load("spit"), [_m("runs.arrival").random_bot] * 2, 1,
+                _m("runs.arrival").ReactionTimes()), _m("runs.arrival").ReactionTimes(), s),
+        '["greedy", "random"]'),
     "spitemalice.formats.records.making:record_result(seats)": (
         lambda s: _m("formats.records").record_result(BF, RESULT, s), '["me", "greedy"]'),
     "spitemalice.play.session:Session(kinds)": (
@@ -212,6 +221,7 @@ SEQUENCES: dict[str, tuple[Call, str]] = {
 }
 # Documented to take None (their default): a str is refused, None is not.
 NONE_ALLOWED = {
+    "spitemalice.formats.records.making:record_arrivals(seats)",
     "spitemalice.formats.records.making:record_game(seats)",
     "spitemalice.formats.records.making:record_result(seats)",
     "spitemalice.play.session:Session(names)",
@@ -312,6 +322,12 @@ _HOOKSPEC = "a plugin hook's specification: the engine passes its own tuples"
 LISTS: dict[str, Callable[[Any], object]] = {
     "spitemalice.rules.loader:load_plugins(house_rules)": (
         lambda v: _m("rules.loader").load_plugins("blackwood-frey", v)),
+    "spitemalice.measures.arrival_coverage:arrival_tally(games)": (
+        lambda v: _m("measures.arrival_coverage").arrival_tally(sm.load("spit"), v)),
+    "spitemalice.formats.records.making:record_arrivals(moves)": (
+        lambda v: sm.formats.record_arrivals(sm.load("spit"), 3, v, [])),
+    "spitemalice.formats.records.making:record_arrivals(times_ms)": (
+        lambda v: sm.formats.record_arrivals(sm.load("spit"), 3, [], v)),
     "spitemalice.formats.records.making:record_game(undone)": (
         lambda v: sm.record_game(BF, 3, undone=v)),
     "spitemalice.formats.serialize:view_to_dict(teams)": (

@@ -261,8 +261,6 @@ LEFT_ALONE = {
        for name in ("ForbidRule", "RequireRule")},
     "spitemalice.rules.datarules.evaluate:Condition.at(state)": (
         "asked by a data house rule's hook with the engine's own state"),
-    "spitemalice.formats.replay:RecordProblem(before)": (
-        "an error the replay raises with the state it reached; not made by callers"),
     "spitemalice.play.table_view:TableView(view)": (
         "the result of describe, which checks its view; not made by callers"),
     "spitemalice.validation.tally:Tally.add_game(final)": (

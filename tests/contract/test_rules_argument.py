@@ -209,6 +209,16 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     "spitemalice.formats.records.making:ruleset_ref": (lambda r: records.ruleset_ref(r), TypeError),
     "spitemalice.formats.records.making:own_version": (lambda r: records.own_version(r), TypeError),
     "spitemalice.formats.records.making:record_game": (lambda r: sm.record_game(r, 1), TypeError),
+    "spitemalice.formats.records.making:record_arrivals": (
+        lambda r: records.record_arrivals(r, 1, [], []), TypeError),
+    "spitemalice.formats.arrival_replay:replay_arrivals": (
+        lambda r: _module("formats.arrival_replay").replay_arrivals(RECORD, r), TypeError),
+    "spitemalice.measures.arrival_coverage:arrival_tally": (
+        lambda r: _module("measures.arrival_coverage").arrival_tally(r, []), TypeError),
+    "spitemalice.runs.arrival:arrival_record": (
+        lambda r: _module("runs.arrival").arrival_record(r, None, None, []), TypeError),
+    "spitemalice.runs.arrival:replayed_by_bots": (
+        lambda r: _module("runs.arrival").replayed_by_bots(RECORD, r), TypeError),
     "spitemalice.formats.records.making:record_result": (
         lambda r: records.record_result(r, None), TypeError),
     "spitemalice.formats.replay:replay": (lambda r: replay.replay(RECORD, r), TypeError),
@@ -293,6 +303,9 @@ LEFT_ALONE = {
     "spitemalice.engine.simultaneous:seat_moves": "reached only from legal_moves, which "
                                                   "checked the rule book",
     "spitemalice.rules.book:require_turn_based": "called after check_book at every door",
+    "spitemalice.formats.arrival_replay:check_arrival_form": "called by replay, check_record "
+                                                             "and replay_arrivals after "
+                                                             "check_book",
     "spitemalice.runs.arrival:play_arrival": "calls check_book first (TypeError naming it)",
     "spitemalice.validation.simultaneous:validate_simultaneous": "called by validate with "
                                                                  "the rule book it loaded",

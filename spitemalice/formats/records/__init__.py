@@ -38,6 +38,18 @@ Format (``format`` ``"spitemalice-record"``, ``version`` 1)::
   the seeded cut.
 * ``moves`` are move texts (:mod:`spitemalice.moves`), numbered from 1 in messages.
 * ``outcome`` is ``null`` while the game is live (a saved game in progress).
+* ``arrivals`` (only in a game whose seats move at once, such as ``spit``): when each move
+  arrived, ``{"policy": {...} or null, "times_ms": [156.162, 171.5, ...], "stale": 3}``.
+  Such a record's ``moves`` are the rule set's own move texts, each naming its seat
+  (``S0.P3:9H>C1``, ``S1:spit``), in the order they were applied, which is the order they
+  arrived: ``times_ms`` holds one time per move in milliseconds after the deal and never
+  decreases.  ``policy`` is the seeded arrival policy of a simulated game
+  (``{"policy": "reaction-times", "means_ms": [300.0, 300.0], "spread": 0.35,
+  "distribution": "log-normal"}``, :mod:`spitemalice.runs.arrival`), or ``null`` when the
+  times are a table's clock; ``stale`` counts the intents that arrived after the position
+  had moved on (refused, their seats decided again).  Its ``dealer`` is ``null`` and it has
+  no ``teams`` or ``undone``.  A turn-based record has no ``arrivals`` field, so its text is
+  as it always was.
 * ``undone`` (only when moves were taken back, as a person's ``undo`` against bots does):
   each undo in order, as ``{"at": 12, "moves": ["9H>D1", "JD>D1"]}``: the game went back to
   its first ``at`` moves and these moves, made after them, were taken back.  Such a game is
@@ -67,6 +79,7 @@ This package is the records' face: import the names from here (or from
 
 from spitemalice.formats.records.making import (
     own_version,
+    record_arrivals,
     record_game,
     record_result,
     ruleset_ref,
@@ -75,6 +88,8 @@ from spitemalice.formats.records.reading import load_record, loads_record, recor
 from spitemalice.formats.records.record import (
     FORMAT,
     VERSION,
+    ArrivalLog,
+    ArrivalPolicy,
     GameRecord,
     ParamValue,
     RecordFinding,
@@ -86,8 +101,9 @@ from spitemalice.formats.records.record import (
 from spitemalice.formats.records.writing import dumps_record, record_to_dict, save_record
 
 __all__ = [
-    "FORMAT", "VERSION", "GameRecord", "ParamValue", "RecordFinding", "RulesetRef", "SeatInfo",
-    "Undone", "dumps_record", "load_record", "loads_record", "own_version", "record_from_dict",
+    "FORMAT", "VERSION", "ArrivalLog", "ArrivalPolicy", "GameRecord", "ParamValue",
+    "RecordFinding", "RulesetRef", "SeatInfo", "Undone", "dumps_record", "load_record",
+    "loads_record", "own_version", "record_arrivals", "record_from_dict",
     "record_game", "record_result", "record_to_dict", "require_record", "ruleset_ref",
     "save_record",
 ]

@@ -15,6 +15,8 @@ from spitemalice.errors import (
     SpiteMaliceError,
 )
 from spitemalice.formats.records.record import (
+    ArrivalLog,
+    ArrivalPolicy,
     GameRecord,
     ParamValue,
     RulesetRef,
@@ -125,6 +127,19 @@ def record_game(
         check_int(dealer, "dealer", 0, rules.players - 1)
     check_list(undone, "record_game", "undone, a list of undone moves,",
                '[Undone(2, ("AS>B+",))]')
+    infos = _seat_infos(rules, seats)
+    texts = tuple(_written(m, index) for index, m in enumerate(moves))
+    teams = rules.teams.teams if rules.teams.any else ()
+    return GameRecord(_ruleset_ref(rules), infos, seed, dealer, texts, outcome, teams,
+                      undone=tuple(undone))
+
+
+def _seat_infos(rules: RuleBook, seats: Sequence[SeatInfo | str] | None) -> tuple[SeatInfo, ...]:
+    """One :class:`SeatInfo` per seat: as given, a kind named ``kind-N``, or ``seat N``.
+
+    Raises:
+        SpiteMaliceError: not one entry per seat.
+    """
     if seats is None:
         infos = tuple(SeatInfo(f"seat {i}", "unknown") for i in range(rules.players))
     else:
@@ -134,10 +149,83 @@ def record_game(
     if len(infos) != rules.players:
         raise SpiteMaliceError(f"a record of {rules.players} seats needs {rules.players} seat "
                                f"entries, not {len(infos)}")
-    texts = tuple(_written(m, index) for index, m in enumerate(moves))
-    teams = rules.teams.teams if rules.teams.any else ()
-    return GameRecord(_ruleset_ref(rules), infos, seed, dealer, texts, outcome, teams,
-                      undone=tuple(undone))
+    return infos
+
+
+def record_arrivals(
+    rules: RuleBook,
+    seed: int,
+    moves: Sequence[Any],
+    times_ms: Sequence[float],
+    *,
+    seats: Sequence[SeatInfo | str] | None = None,
+    outcome: Outcome | None = None,
+    policy: ArrivalPolicy | None = None,
+    stale: int = 0,
+) -> GameRecord:
+    """A record of a game whose seats move at once (Spit): dealt by ``seed``, its ``moves``
+    applied in the order they arrived, each at its time in ``times_ms`` (milliseconds after
+    the deal).  Each move names its seat, so the record says who moved what and when.
+
+    Args:
+        moves: the game's moves, or their texts (each parsed by the game's ``parse_move``
+            and written as its ``str``).
+        times_ms: one arrival time per move, never decreasing.
+        seats: as :func:`record_game` takes them.
+        outcome: the game's outcome once it has ended.
+        policy: the arrival policy of a simulated game; ``None`` for a table's clock.
+        stale: intents that arrived too late and were decided again.
+
+    Raises:
+        TypeError: ``rules`` is not a rule book, or ``moves``, ``times_ms`` or ``seats`` is
+            not a list.
+        SpiteMaliceError: the rule set is turn-based (use :func:`record_game`), a seed out of
+            range, not one time per move, a time that is not a number of at least 0 or is
+            earlier than the one before it, or not one seat entry per seat.
+        NotationError: a move text the game does not read (naming its index).
+    """
+    check_book(rules, "record_arrivals")
+    game = rules.simultaneous
+    if game is None:
+        raise SpiteMaliceError(f"record_arrivals records a rule set whose seats move at once; "
+                               f"{rules.name} is turn-based (use record_game)")
+    check_seed(seed)
+    check_list(moves, "record_arrivals", "moves, a list of moves or move texts,",
+               '["S0:spit", "S1:spit"]')
+    check_list(times_ms, "record_arrivals", "times_ms, a list of milliseconds,", "[120.5, 130]")
+    check_list(seats, "record_arrivals", "seats, a list of seats or names,",
+               '["me", "greedy"]', none=True)
+    if len(times_ms) != len(moves):
+        raise SpiteMaliceError(f"record_arrivals: {len(times_ms)} time(s) for {len(moves)} "
+                               "move(s); give one arrival time per move")
+    times = _arrival_times(times_ms)
+    texts = []
+    for index, move in enumerate(moves):
+        try:
+            texts.append(str(game.parse_move(move if isinstance(move, str) else str(move))))
+        except NotationError as error:
+            raise NotationError(f"record_arrivals: move {index} is not a move: {error}",
+                                error.reason) from None
+    return GameRecord(_ruleset_ref(rules), _seat_infos(rules, seats), seed, None, tuple(texts),
+                      outcome, arrivals=ArrivalLog(times, policy,
+                                                   check_int(stale, "stale", 0)))
+
+
+def _arrival_times(times_ms: Sequence[float]) -> tuple[float, ...]:
+    """``times_ms`` as floats, each a number of at least 0, none earlier than the one before.
+
+    Raises:
+        SpiteMaliceError: a time that is not, naming its index.
+    """
+    times: list[float] = []
+    for index, time in enumerate(times_ms):
+        if (isinstance(time, bool) or not isinstance(time, int | float) or not time >= 0
+                or time == float("inf") or (times and time < times[-1])):
+            raise SpiteMaliceError(f"record_arrivals: times_ms[{index}] is {time!r}; each time "
+                                   "is a number of milliseconds of at least 0, never earlier "
+                                   "than the one before it")
+        times.append(float(time))
+    return tuple(times)
 
 
 def _written(move: Move | str, index: int) -> str:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from typing import Any
 
@@ -26,6 +27,8 @@ from spitemalice.formats.json_input import (
 from spitemalice.formats.records.record import (
     FORMAT,
     VERSION,
+    ArrivalLog,
+    ArrivalPolicy,
     GameRecord,
     ParamValue,
     RecordFinding,
@@ -54,7 +57,7 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
             mistyped field, named by its path.
     """
     check_header(data, path, FORMAT, VERSION)
-    fields = read_object(data, path, _FIELDS, ("teams", "finding", "undone"))
+    fields = read_object(data, path, _FIELDS, ("teams", "finding", "undone", "arrivals"))
     rs = read_object(fields["ruleset"], f"{path}.ruleset", _RULESET_FIELDS, ("data_rules",))
     params = rs["params"]
     if not isinstance(params, dict):
@@ -78,15 +81,18 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
         seats.append(SeatInfo(_read_name(seat["name"], f"{where}.name"),
                               _read_name(seat["kind"], f"{where}.kind")))
     dealer = fields["dealer"]
+    moves = tuple(read_str(m, f"{path}.moves[{i}]")
+                  for i, m in enumerate(read_list(fields["moves"], f"{path}.moves")))
     return GameRecord(
         ref, tuple(seats), read_int(fields["seed"], f"{path}.seed"),
         None if dealer is None else read_int(dealer, f"{path}.dealer"),
-        tuple(read_str(m, f"{path}.moves[{i}]")
-              for i, m in enumerate(read_list(fields["moves"], f"{path}.moves"))),
+        moves,
         outcome_from_dict(fields["outcome"], f"{path}.outcome"),
         _read_teams(fields.get("teams", []), f"{path}.teams"),
         _read_finding(fields.get("finding"), f"{path}.finding"),
         _read_undone(fields.get("undone", []), f"{path}.undone"),
+        _read_arrivals(fields["arrivals"], f"{path}.arrivals", len(moves))
+        if "arrivals" in fields else None,
     )
 
 
@@ -115,6 +121,46 @@ def _read_data_rules(data: Any, path: str, house_rules: tuple[str, ...]
             raise DataError(f"{where}.clause: the table of {name} states clause {clause}, "
                             f"not {wording.clipped(str(table.get('clause')))!a}")
     return tuple((name, data[name]) for name in house_rules if name in data)
+
+
+_ARRIVAL_FIELDS = ("policy", "times_ms", "stale")
+_POLICY_FIELDS = ("policy", "means_ms", "spread", "distribution")
+
+
+def _read_arrivals(data: Any, path: str, moves: int) -> ArrivalLog:
+    """The arrival log of a game whose seats move at once: one time per move, never
+    decreasing (the moves were applied in the order they arrived)."""
+    fields = read_object(data, path, _ARRIVAL_FIELDS)
+    times = tuple(_read_ms(t, f"{path}.times_ms[{i}]")
+                  for i, t in enumerate(read_list(fields["times_ms"], f"{path}.times_ms")))
+    if len(times) != moves:
+        raise DataError(f"{path}.times_ms: {len(times)} time(s) for {moves} move(s); the log "
+                        "holds one arrival time per move")
+    for index in range(1, len(times)):
+        if times[index] < times[index - 1]:
+            raise DataError(f"{path}.times_ms[{index}]: {times[index]!r} ms is earlier than "
+                            f"the move before it ({times[index - 1]!r} ms); moves are "
+                            "applied in the order they arrive")
+    policy = None
+    if fields["policy"] is not None:
+        where = f"{path}.policy"
+        found = read_object(fields["policy"], where, _POLICY_FIELDS)
+        means = tuple(_read_ms(m, f"{where}.means_ms[{i}]", positive=True) for i, m in
+                      enumerate(read_list(found["means_ms"], f"{where}.means_ms", least=1)))
+        policy = ArrivalPolicy(_read_name(found["policy"], f"{where}.policy"), means,
+                               _read_ms(found["spread"], f"{where}.spread"),
+                               _read_name(found["distribution"], f"{where}.distribution"))
+    return ArrivalLog(times, policy, read_int(fields["stale"], f"{path}.stale"))
+
+
+def _read_ms(data: Any, path: str, *, positive: bool = False) -> float:
+    """A finite number of at least 0 (above 0 when ``positive``), as a float."""
+    if (isinstance(data, bool) or not isinstance(data, int | float)
+            or not math.isfinite(data) or data < 0 or (positive and data == 0)
+            or abs(data) > limits.MAX_REAL):
+        raise wrong(path, f"a number of milliseconds {'above' if positive else 'of at least'}"
+                    " 0", data)
+    return float(data)
 
 
 def _read_undone(data: Any, path: str) -> tuple[Undone, ...]:

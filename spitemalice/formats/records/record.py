@@ -91,6 +91,44 @@ class Undone:
 
 
 @attrs.frozen
+class ArrivalPolicy:
+    """The seeded policy that ordered a simulated game's intents
+    (:class:`~spitemalice.runs.arrival.ReactionTimes`), as its record keeps it.
+
+    Attributes:
+        name: the policy's name (``"reaction-times"``).
+        means_ms: each seat's mean reaction time in milliseconds.
+        spread: the spread of the reaction times (the log-normal's sigma).
+        distribution: the distribution of the reaction times (``"log-normal"``).
+    """
+
+    name: str
+    means_ms: tuple[float, ...]
+    spread: float
+    distribution: str
+
+
+@attrs.frozen
+class ArrivalLog:
+    """When each move of a game whose seats move at once arrived (Spit): the record's
+    ``arrivals``.
+
+    Attributes:
+        times_ms: each move's arrival in milliseconds after the deal, one per move, in the
+            order the moves were applied (never decreasing: the first to arrive is applied
+            first).
+        policy: the :class:`ArrivalPolicy` of a simulated game, or ``None`` for a game whose
+            times are a table's clock.
+        stale: intents that arrived after the position had moved on (refused and decided
+            again); they are not moves and change nothing.
+    """
+
+    times_ms: tuple[float, ...]
+    policy: ArrivalPolicy | None = None
+    stale: int = attrs.field(default=0, validator=int_field(0))
+
+
+@attrs.frozen
 class GameRecord:
     """One game, from the deal to its last move so far.
 
@@ -106,6 +144,9 @@ class GameRecord:
             ``None`` (the JSON form then has no ``finding`` field).
         undone: every undo of the game, in order (:class:`Undone`); ``()`` when no move was
             taken back (the JSON form then has no ``undone`` field).
+        arrivals: in a game whose seats move at once, when each move arrived
+            (:class:`ArrivalLog`); ``None`` in a turn-based game (the JSON form then has no
+            ``arrivals`` field).
 
     Raises:
         SpiteMaliceError: a seed outside 0 to :data:`~spitemalice.limits.MAX_SEED`, which no
@@ -122,6 +163,7 @@ class GameRecord:
     teams: tuple[tuple[int, ...], ...] = ()
     finding: RecordFinding | None = None
     undone: tuple[Undone, ...] = ()
+    arrivals: ArrivalLog | None = None
 
     @property
     def practice(self) -> bool:

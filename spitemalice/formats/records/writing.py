@@ -14,6 +14,7 @@ from spitemalice.files import write_file
 from spitemalice.formats.records.record import (
     FORMAT,
     VERSION,
+    ArrivalLog,
     GameRecord,
 )
 from spitemalice.formats.serialize import outcome_to_dict
@@ -46,6 +47,8 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
                            "message": record.finding.message}
     if record.undone:
         data["undone"] = [{"at": undo.at, "moves": list(undo.moves)} for undo in record.undone]
+    if record.arrivals is not None:
+        data["arrivals"] = _arrivals_out(record.arrivals)
     return data
 
 
@@ -57,6 +60,18 @@ def _json_data(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_json_data(item) for item in value]
     return value
+
+
+def _arrivals_out(log: ArrivalLog) -> dict[str, Any]:
+    """The arrival log of a game whose seats move at once, as JSON-ready data."""
+    policy = log.policy
+    return {
+        "policy": None if policy is None else {
+            "policy": policy.name, "means_ms": list(policy.means_ms), "spread": policy.spread,
+            "distribution": policy.distribution},
+        "times_ms": list(log.times_ms),
+        "stale": log.stale,
+    }
 
 
 def dumps_record(record: GameRecord, indent: int | None = 1) -> str:
