@@ -182,11 +182,15 @@ COUNTED = re.compile(r"\{([^{}]*)\}((?: (?!of\b|per\b|in\b|a\b|the\b)[a-z][a-z-]
                      + "|".join(NOUNS) + r")\b")
 
 NEVER_ONE = {
+    # "NAME has seats 0 to N", "NAME's seats move at once": a rule set's name, not a count.
+    ("spitemalice/cli/records.py", "book.name", "seats"),
+    ("spitemalice/cli/arrival_records.py", "book.name", "seats"),
     # Rule sets take 2 to 8 seats (ruleset.MIN_SEATS), so a count of players or seats is >= 2.
     ("spitemalice/cli/ratings.py", "players", "players"),
     ("spitemalice/cli/ratings.py", "report.players", "players"),
     ("spitemalice/cli/simulate.py", "summary.players", "players"),
     ("spitemalice/cli/simultaneous.py", "book.players", "players"),
+    ("spitemalice/formats/arrival_replay.py", "book.players", "seats"),
     ("spitemalice/cli/study.py", "named.players", "players"),
     ("spitemalice/cli/study.py", "book.players", "players"),
     ("spitemalice/env/observation.py", "n", "seats"),
