@@ -30,10 +30,9 @@ from spitemalice.guards import int_field
 from spitemalice.model import GameState, Outcome
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
-from spitemalice.rules.custom import is_file_name
-from spitemalice.rules.loader import load
+from spitemalice.rules.loader import load, load_installed
 from spitemalice.rules.policies import same_teams, teams_text
-from spitemalice.wording import count_of, shown
+from spitemalice.wording import count_of
 
 
 @attrs.frozen
@@ -77,11 +76,12 @@ def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
             differs from the record's.
     """
     ref = record.ruleset
-    if is_file_name(ref.name) and not allow_files:
-        raise RulesetError(f"record.ruleset.name: {shown(ref.name)} is a file path; a record names "
-                           "an installed rule set (`spitemalice variants` lists them)")
-    book = load(ref.name, ref.house_rules, {k: _param_in(v) for k, v in ref.params},
-                allow_files=allow_files)
+    params = {k: _param_in(v) for k, v in ref.params}
+    if allow_files:
+        book = load(ref.name, ref.house_rules, params, allow_files=True)
+    else:
+        book = load_installed(ref.name, ref.house_rules, params, field="record.ruleset.name",
+                              owner="a record")
     installed = book.own.version  # what own_version gives; load made the book
     if installed != ref.version:
         raise RulesetError(

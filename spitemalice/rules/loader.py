@@ -21,6 +21,7 @@ from spitemalice.rules import custom, registry
 from spitemalice.rules.book import FileLayer, RuleBook
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.sheet import format_value
+from spitemalice.wording import shown
 
 
 def load(
@@ -67,6 +68,39 @@ def load(
         return _load_file(name, rules, given, allow_files)
     variant = registry.load_plugin(str(name), "ruleset")
     return RuleBook.from_plugins(variant, rules, given, enforcers=registry.enforcers)
+
+
+def load_installed(
+    name: str,
+    house_rules: Iterable[str] = (),
+    params: Mapping[str, Any] | None = None,
+    *,
+    field: str,
+    owner: str,
+) -> RuleBook:
+    """:func:`load` for a rule set named by someone else (a server's ``welcome``, a record,
+    a table file): an installed rule set only, never a file.  A name there that is a path
+    (:func:`~spitemalice.rules.custom.is_file_name`) could open any file the process may
+    read (``/etc/passwd``, a FIFO, a rule-set file beside the program); rule-set files as
+    data arrive by their content, never by a path a stranger chose.
+
+    Args:
+        field: the name's field, for the message (``"welcome.ruleset.name"``).
+        owner: what names it, for the message (``"a server's welcome"``).
+
+    Raises:
+        RulesetError: the name is a file's path (the message says the field names an
+            installed rule set), or as :func:`load`.
+        TypeError: ``name`` is not a str.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"load_installed takes a rule set's name (a str), not "
+                        f"{type(name).__name__}")
+    if is_file_name(name):
+        raise RulesetError(f"{field}: {shown(name)} is a file path; {owner} names an "
+                           "installed rule set (`spitemalice variants` lists them), never a "
+                           "file")
+    return load(name, house_rules, params)
 
 
 def _load_file(

@@ -29,6 +29,7 @@ import attrs
 
 import spitemalice as sm
 from helpers.fuzz_env import ENV_TARGETS
+from helpers.fuzz_remote import REMOTE_TARGETS
 from spitemalice.cards import parse_card
 from spitemalice.cli import main
 from spitemalice.engine.views import view_of
@@ -394,6 +395,7 @@ TARGETS = (
     Target("data house rules", _gen_rule_file, _run_rule_file),
     Target("command line", _gen_cli, _run_cli),
     *(Target(name, generate, run) for name, generate, run in ENV_TARGETS),
+    *(Target(name, generate, run) for name, generate, run in REMOTE_TARGETS),
 )
 
 
