@@ -24,6 +24,7 @@ from spitemalice.cli._args import (
     seed,
 )
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.files import write_file
 from spitemalice.formats import strict_json
 from spitemalice.limits import MAX_GAMES
 from spitemalice.runs import parallel
@@ -160,9 +161,10 @@ def run_tune(args: argparse.Namespace) -> int:
     paths = write_candidates(outcome, out)
     data = report_data(outcome, command, paths)
     text = format_report(outcome, command, paths)
-    (out / "report.txt").write_text(text + "\n", encoding="utf-8")
-    (out / "report.json").write_text(strict_json.dumps(data, indent=1) + "\n",
-                                     encoding="utf-8")
+    # The library's one rule for files: whole, never through a link planted at the name.
+    write_file(out / "report.txt", text + "\n", force=True, what="the search's report")
+    write_file(out / "report.json", strict_json.dumps(data, indent=1) + "\n", force=True,
+               what="the search's report")
     say(json_text(data) if args.json else text)
     if outcome.interrupted:
         say("interrupted: run the same command again to resume", file=sys.stderr)

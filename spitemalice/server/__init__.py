@@ -33,7 +33,8 @@ imports inner modules of lower layers for what is no game rule:
 * :mod:`spitemalice.rules.ruleset` (a new table's parameters converted as the command line
   does, and the closest name to a misspelt one), :mod:`spitemalice.bots.players`
   (``STRONGEST``, the bot a hint asks), :mod:`spitemalice.formats.picture` (``isolated``: a
-  seat's name in a picture's caption).
+  seat's name in a picture's caption), :mod:`spitemalice.rules.loader` (``load_installed``:
+  the rule set a server's ``welcome`` names, by installed name only).
 
 ``tests/contract/test_tiers.py`` holds this list to the imports.
 """
