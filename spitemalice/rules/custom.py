@@ -50,6 +50,7 @@ from spitemalice import files, guards, limits, wording
 from spitemalice.errors import RulesetError
 from spitemalice.rules import datarules
 from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, convert_param
+from spitemalice.wording import for_terminal
 from spitemalice.wording import shown as _shown
 
 REQUIRED = ("title", "version", "base")
@@ -116,13 +117,15 @@ def read(path: str | os.PathLike[str], allow_files: bool = False) -> CustomRules
 
 def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRuleset:
     path = path.expanduser().resolve()
+    # A file's name is outside text too (a folder listing, a download): every message
+    # names the file escaped (wording.for_terminal), as it names a key.
+    where = for_terminal(str(path))
     if path in seen:
-        chain = " -> ".join(str(p) for p in (*seen, path))
-        raise RulesetError(f"{path}: base: the files name each other in a cycle: {chain}")
+        chain = for_terminal(" -> ".join(str(p) for p in (*seen, path)))
+        raise RulesetError(f"{where}: base: the files name each other in a cycle: {chain}")
     if len(seen) >= _MAX_DEPTH:
-        raise RulesetError(f"{path}: base: more than {_MAX_DEPTH} files deep")
+        raise RulesetError(f"{where}: base: more than {_MAX_DEPTH} files deep")
     data, text = _toml(path)
-    where = str(path)
     unknown = [key for key in data if key not in KEYS]
     if unknown:
         key = unknown[0]
@@ -159,27 +162,28 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
 
 def _toml(path: Path) -> tuple[dict[str, Any], str]:
     """The file's TOML data, and its text (for the lines and columns of a rule's faults)."""
+    where = for_terminal(str(path))
     if not path.exists():
-        raise RulesetError(f"{path}: no such custom rule set file")
+        raise RulesetError(f"{where}: no such custom rule set file")
     try:
         text = files.read_file(path, limits.MAX_TOML_BYTES).decode("utf-8-sig")
         data = tomllib.loads(text)
     except files.FileRefused as error:
-        raise RulesetError(f"{path}: cannot be read: {error}") from None
+        raise RulesetError(f"{where}: cannot be read: {for_terminal(str(error))}") from None
     except tomllib.TOMLDecodeError as error:
-        raise RulesetError(f"{path}: not valid TOML: {error}") from None
+        raise RulesetError(f"{where}: not valid TOML: {for_terminal(str(error))}") from None
     except UnicodeDecodeError:
-        raise RulesetError(f"{path}: not a text file (TOML is UTF-8 text)") from None
+        raise RulesetError(f"{where}: not a text file (TOML is UTF-8 text)") from None
     except ValueError:  # Python's own integer-string limit
-        raise RulesetError(f"{path}: a number longer than {limits.MAX_DIGITS} digits") from None
+        raise RulesetError(f"{where}: a number longer than {limits.MAX_DIGITS} digits") from None
     except RecursionError:
-        raise RulesetError(f"{path}: nested deeper than {limits.MAX_DEPTH} levels") from None
+        raise RulesetError(f"{where}: nested deeper than {limits.MAX_DEPTH} levels") from None
     if guards.data_depth(data) > limits.MAX_DEPTH:
-        raise RulesetError(f"{path}: nested deeper than {limits.MAX_DEPTH} levels")
+        raise RulesetError(f"{where}: nested deeper than {limits.MAX_DEPTH} levels")
     too_long = _long_number(data)
     if too_long:
-        raise RulesetError(f"{path}: {too_long}: a number longer than {limits.MAX_DIGITS} "
-                           "digits")
+        raise RulesetError(f"{where}: {for_terminal(too_long)}: a number longer than "
+                           f"{limits.MAX_DIGITS} digits")
     return data, text
 
 

@@ -21,7 +21,7 @@ from spitemalice.rules import custom, registry
 from spitemalice.rules.book import FileLayer, RuleBook
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.sheet import format_value
-from spitemalice.wording import shown
+from spitemalice.wording import for_terminal, shown
 
 
 def load(
@@ -110,7 +110,7 @@ def _load_file(
     """A RuleBook from a custom rule set file plus house rules and parameters given to
     :func:`load`; a fault of the file's own choices is reported against the file."""
     spec = custom.read(path, allow_files)
-    where = str(spec.path)
+    where = for_terminal(str(spec.path))  # a file's name is outside text: escaped
     variant = _file_plugin(where, "base", spec.base, "ruleset")
     own = [_file_plugin(where, "house_rules", rule, "house-rule") for rule in spec.house_rules]
     own += spec.rules  # the file's own [[rule]] tables, compiled when it was read

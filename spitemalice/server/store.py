@@ -125,7 +125,7 @@ class Store:
                 entry = _read_entry(path)
                 record = load_record(self.record_path(entry.table, entry.game))
             except (DataError, SpiteMaliceError) as error:
-                yield f"skipped {path.name}: {error}"
+                yield f"skipped {wording.for_terminal(path.name)}: {error}"
                 continue
             if record.outcome is None:
                 yield entry, record

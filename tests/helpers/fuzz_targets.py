@@ -50,6 +50,7 @@ from spitemalice.formats import (
 from spitemalice.rules.custom import read as read_custom
 from spitemalice.rules.ruleset import FIELD_NAMES
 from spitemalice.runs.loop import play_game
+from spitemalice.wording import for_terminal
 
 RULESETS = ("blackwood-frey", "g4a", "misery", "starturn", "uspcc", "skip-bo", "hasbro")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -400,11 +401,17 @@ TARGETS = (
 
 
 def outcome(target: Target, data: Any) -> str | None:
-    """``None`` when the parser accepted ``data`` or refused it with the library's own error;
-    otherwise a one-line description of what escaped."""
+    """``None`` when the parser accepted ``data`` or refused it with the library's own error
+    whose message holds no character a terminal would act on (but line breaks); otherwise a
+    one-line description of what escaped."""
     try:
         target.run(data)
-    except sm.SpiteMaliceError:
+    except sm.SpiteMaliceError as error:
+        # The library's own error, whose message quotes outside text escaped where it is
+        # built (issue 38, class 10): an embedder that logs str(error) prints it as it is.
+        text = str(error)
+        if for_terminal(text, lines=True) != text:
+            return f"unescaped {type(error).__name__}: {text[:200]!r}"
         return None
     except Exception as error:  # anything else is the finding
         return f"{type(error).__name__}: {str(error)[:200]}"
