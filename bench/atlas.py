@@ -64,9 +64,9 @@ def main() -> int:
         except KeyboardInterrupt:
             print("interrupted: run the same command again to resume", file=sys.stderr)
             return 130
-    import json
+    from spitemalice.formats import strict_json
 
-    data = json.loads(data_file.read_text(encoding="utf-8"))
+    data = strict_json.loads(data_file.read_text(encoding="utf-8"))
     draw(data, FOLDER)
     PAGE.write_text(render(data, [entry.key for entry in entries()]), encoding="utf-8")
     pictures = count_of(len(data["reports"]), "report's", "reports'")

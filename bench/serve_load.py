@@ -43,6 +43,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 import reference
 
+from spitemalice.formats import strict_json
 from spitemalice.runs.workers import start_method
 from spitemalice.wording import count_of
 
@@ -87,7 +88,11 @@ async def seat(url: str, table: str, number: int, token: str, think: float,
             if text is None:
                 errors.append(f"no message from the server in {wait + think:g} s")
                 return
-            message = json.loads(text)
+            try:  # read as strictly as the library reads any JSON from outside
+                message = strict_json.loads(text)
+            except ValueError as problem:
+                errors.append(f"a message that is not JSON: {problem}")
+                return
             if message["type"] in ("error", "refused"):
                 errors.append(message.get("message", message["type"]))
                 return
@@ -119,7 +124,7 @@ async def table_loop(url: str, deadline: float, think: float, latencies: list[fl
             if text is None:
                 errors.append(f"no answer to create in {wait:g} s")
                 return
-            created = json.loads(text)
+            created = strict_json.loads(text)
             if created["type"] != "created":
                 errors.append(created.get("message", "no table"))
                 return
@@ -128,7 +133,7 @@ async def table_loop(url: str, deadline: float, think: float, latencies: list[fl
                      errors, wait)
                 for s in created["seats"]))
             games.append(1)
-        except (OSError, TimeoutError, websockets.ConnectionClosed) as problem:
+        except (OSError, ValueError, websockets.ConnectionClosed) as problem:
             errors.append(f"connection: {problem}")
             return
 

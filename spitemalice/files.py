@@ -23,6 +23,12 @@ Every writer (records, pictures, per-game data, reports, plots, a saved game) go
 * **Whole or not at all.**  A reader never sees half a file: until the rename the
   destination holds its old content (or nothing); a write that fails or is interrupted
   removes its temporary file.
+* **A secret is its owner's alone.**  A file that holds a secret (the record of a game still
+  being played, whose deal's seed gives every hidden card; the play server's table files,
+  with the seats' token hashes) is created :data:`SECRET_FILE` (``0o600``), and a folder
+  made for such files :data:`SECRET_FOLDER` (``0o700``): the file is created with that mode,
+  never widened and narrowed later, so no other user can open it in between.
+  ``tests/contract/test_secret_files.py`` lists every writer and which kind it writes.
 """
 
 from __future__ import annotations
@@ -39,6 +45,15 @@ from typing import IO, Any
 
 from spitemalice.errors import OutputError
 from spitemalice.wording import for_terminal
+
+SECRET_FILE = 0o600
+"""The mode of a file holding a secret: read and written by its owner alone."""
+
+SECRET_FOLDER = 0o700
+"""The mode of a folder made for secret files (the play server's records folder)."""
+
+PUBLIC_FILE = 0o644
+"""The mode of any other file the library writes (less the umask)."""
 
 _TEMPORARY = itertools.count()
 FORCE = "--force"
@@ -155,7 +170,7 @@ def _probe(folder: Path, name: str) -> None:
 
 
 def write_file(path: str | os.PathLike[str], content: str | bytes, *, force: bool = False,
-               what: str = "", how_to_replace: str = FORCE, mode: int = 0o644) -> Path:
+               what: str = "", how_to_replace: str = FORCE, mode: int = PUBLIC_FILE) -> Path:
     """Write ``content`` (text as UTF-8, or bytes) to ``path`` by the module's rule: through
     a temporary file renamed into place, never through a link, never over an existing file
     without ``force``.  ``mode`` is the new file's permissions (less the umask; ``0o600``
@@ -215,7 +230,7 @@ class NewFile:
 
     def __init__(self, path: str | os.PathLike[str], *, force: bool = False, what: str = "",
                  how_to_replace: str = FORCE, binary: bool = False,
-                 newline: str | None = None, mode: int = 0o644) -> None:
+                 newline: str | None = None, mode: int = PUBLIC_FILE) -> None:
         self.path = check_new(path, force=force, what=what, how_to_replace=how_to_replace,
                               probe=False)
         self.force, self.what, self.how_to_replace = force, what, how_to_replace

@@ -236,10 +236,19 @@ def json_text(data: object) -> str:
     return strict_json.dumps(data, indent=2)
 
 
-def note_interrupted(done: int, what: str = "summary") -> None:
+def note_interrupted(done: int, what: str = "summary", noun: str = "game",
+                     also: str = "") -> None:
     """Tell stderr that what was printed (the summary, the table, the report) covers only the
-    games finished: every output of each of them is written, and nothing of any other."""
-    say(f"interrupted: the {what} covers the {count_of(done, 'game')} finished", file=sys.stderr)
+    games finished: every output of each of them is written, and nothing of any other.
+
+    Args:
+        noun: what ``done`` counts, in the words the printed output counts it
+            (``"paired game"`` for compare, whose table counts pairs).
+        also: the same count in another unit, in brackets after it (``"3 deals"``).
+    """
+    extra = f" ({also})" if also else ""
+    say(f"interrupted: the {what} covers the {count_of(done, noun)}{extra} finished",
+        file=sys.stderr)
 
 
 def describe(args: argparse.Namespace, book: RuleBook, bots: list[str] | tuple[str, ...] = (),

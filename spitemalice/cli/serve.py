@@ -21,7 +21,6 @@ from spitemalice import limits
 from spitemalice.bots.players import PLAYERS
 from spitemalice.cli._args import Parser, say, seed, share, whole
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.wording import for_terminal
 
 if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
@@ -96,8 +95,10 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_bot(args: argparse.Namespace) -> int:
-    """Play the linked seat to the end; exit 0 when the game ended, 1 when the server
-    refused a message or closed the connection first."""
+    """Play the linked seat to the end; exit 0 when the game ended.  Whatever the server
+    does instead (refuses the connection, sends a message the bot cannot read, answers with
+    an ``error``, closes first) is one line on stderr, the server's words escaped, and exit
+    status 2 (:class:`~spitemalice.errors.SpiteMaliceError`)."""
     try:
         import websockets  # noqa: F401 - only to say which extra is missing
 
@@ -105,14 +106,12 @@ def run_bot(args: argparse.Namespace) -> int:
     except ImportError as missing:
         raise SpiteMaliceError(f"spitemalice bot {_EXTRA} ({missing.name} is missing)"
                                ) from None
-    bot = RemoteBot(parse_link(args.connect), args.player, args.seed)
+    bot = RemoteBot(parse_link(args.connect), args.player, args.seed, say=lambda line: None)
     try:
         outcome = asyncio.run(bot.run())
-    except OSError as error:
-        raise SpiteMaliceError(f"--connect: cannot reach the server: "
-                               f"{for_terminal(str(error))}") from None
+    except SpiteMaliceError as error:
+        raise SpiteMaliceError(f"--connect: {error}") from None
     if outcome is None:
-        say("the connection closed before the game ended")
-        return 1
+        raise SpiteMaliceError(f"--connect: the game did not end: {bot.said}")
     say(f"game over: {outcome.describe()}")
-    return 1 if bot.problems else 0
+    return 0

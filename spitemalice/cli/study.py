@@ -238,7 +238,7 @@ def run_compare(args: argparse.Namespace) -> int:
         result = _play_comparison(args, a, b, on_game)
         outputs.close(result.interrupted)
     if result.interrupted:
-        note_interrupted(result.games)
+        note_interrupted(result.games, noun="paired game")  # the table's own unit
     say(json_text({**provenance, **result.as_dict()}) if args.json
           else format_comparison(result, compare_head(side_a.named, side_b.named, command)))
     if args.plot is not None and result.games:
@@ -374,14 +374,17 @@ def run_tournament(args: argparse.Namespace) -> int:
     outputs = Outputs([GamesOut(args.games_out, book.players, labelled=True,
                                 teams=book.teams.any, configuration=provenance,
                                 force=args.force)] if args.games_out else [])
-    progress = Progress(args.games * (len(bots) - 1), "tournament", progress_shown(args))
+    # The bar counts games, as the table does: each deal is played once per seat (team).
+    sides = len(tournament_sides(book))
+    progress = Progress(args.games * (len(bots) - 1) * sides, "tournament",
+                        progress_shown(args))
 
     def on_game(rows: tuple[GameRow, ...]) -> None:
         # One row per seat (team) the challenger took.
         outputs.add(outputs.games, GameOutput(tuple(
             (row, f"challenger@{book.teams.label(side)}", book.teams)
             for side, row in enumerate(rows))))
-        progress.advance()
+        progress.advance(len(rows))
 
     with progress, outputs:
         with parallel.backend(args) as (jobs, client):
@@ -399,7 +402,8 @@ def run_tournament(args: argparse.Namespace) -> int:
             f"; 95% intervals over games and deals")
         say(format_table(played))
     if played.interrupted:
-        note_interrupted(sum(p.games for p in played), "table")
+        note_interrupted(sum(p.games for p in played), "table",
+                         also=count_of(sum(p.deals for p in played), "deal"))
         return INTERRUPTED
     return 0
 
@@ -413,4 +417,5 @@ def _deals(played: Tournament) -> str:
     if last is None:
         return f"{count_of(played.deals, 'deal')} asked for, none played (interrupted)"
     return (f"{count_of(played.deals, 'deal')} asked for, interrupted: {last.challenger} vs "
-            f"{last.incumbent} played {last.deals}, any pairing after it none")
+            f"{last.incumbent} played {count_of(last.deals, 'deal')} "
+            f"({count_of(last.games, 'game')}), any pairing after it none")

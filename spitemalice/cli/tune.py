@@ -163,10 +163,10 @@ def run_tune(args: argparse.Namespace) -> int:
     paths = write_candidates(outcome, out)
     data = report_data(outcome, command, paths)
     text = format_report(outcome, command, paths)
-    # a resumed search writes its report again, over the last one
-    write_file(out / "report.txt", text + "\n", force=True, what="the tune report")
+    # The library's one rule for files: whole, never through a link planted at the name.
+    write_file(out / "report.txt", text + "\n", force=True, what="the search's report")
     write_file(out / "report.json", strict_json.dumps(data, indent=1) + "\n", force=True,
-               what="the tune report (JSON)")
+               what="the search's report")
     say(json_text(data) if args.json else text)
     if outcome.interrupted:
         say("interrupted: run the same command again to resume", file=sys.stderr)

@@ -33,12 +33,11 @@ from spitemalice.formats.records.record import GameRecord, ParamValue, require_r
 from spitemalice.model import GameState
 from spitemalice.moves import parse_move
 from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.datarules.compile import compile_named
-from spitemalice.rules.loader import load_plugins
+from spitemalice.rules.loader import check_installed_name, load_plugins
 from spitemalice.rules.policies import same_teams, teams_text
 from spitemalice.rules.registry import load_plugin
-from spitemalice.wording import count_of, shown
+from spitemalice.wording import count_of
 
 
 def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
@@ -57,9 +56,8 @@ def rules_for(record: GameRecord, allow_files: bool = False) -> RuleBook:
             differs from the record's.
     """
     ref = record.ruleset
-    if is_file_name(ref.name) and not allow_files:
-        raise RulesetError(f"record.ruleset.name: {shown(ref.name)} is a file path; a record names "
-                           "an installed rule set (`spitemalice variants` lists them)")
+    if not allow_files:  # a stranger's record: an installed rule set, never a path
+        check_installed_name(ref.name, field="record.ruleset.name", owner="a record")
     tables = dict(ref.data_rules)
     rules = [_data_rule(name, tables[name]) if name in tables
              else load_plugin(name, "house-rule") for name in ref.house_rules]

@@ -33,7 +33,7 @@ from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
 from spitemalice.errors import DataError, IllegalMove, OutputError, PlayError
-from spitemalice.files import write_file
+from spitemalice.files import SECRET_FILE, write_file
 from spitemalice.formats.notation import format_view
 from spitemalice.formats.records.making import record_game
 from spitemalice.formats.records.record import GameRecord, SeatInfo, Undone
@@ -432,14 +432,16 @@ def _seat_list(seats: Sequence[int]) -> str:
 def _write_record(record: GameRecord, path: Path, *, replace: bool) -> None:
     """Write ``record`` to ``path`` by the library's one rule for files
     (:func:`spitemalice.files.write_file`: whole or not at all, never through a
-    link, over an existing file only when ``replace``).
+    link, over an existing file only when ``replace``), readable by its owner alone
+    (``0o600``): the record holds the deal's seed, from which every hidden card of a game
+    still being played follows.
 
     Raises:
         PlayError: the file exists (without ``replace``) or cannot be written.
     """
     try:
         write_file(path, dumps_record(record) + "\n", force=replace,
-                   how_to_replace="overwrite=True")
+                   how_to_replace="overwrite=True", mode=SECRET_FILE)
     except OutputError as error:
         raise PlayError(f"cannot write the record: {error}") from None
 

@@ -51,6 +51,7 @@ from spitemalice import files, guards, limits, wording
 from spitemalice.errors import RulesetError
 from spitemalice.rules import datarules
 from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, convert_param
+from spitemalice.wording import for_terminal
 from spitemalice.wording import shown as _shown
 
 REQUIRED = ("title", "version", "base")
@@ -151,17 +152,20 @@ def read_text(text: str, name: str = "table.toml") -> CustomRuleset:
 
 def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRuleset:
     path = path.expanduser().resolve()
+    # A file's name is outside text too (a folder listing, a download): every message
+    # names the file escaped (wording.for_terminal), as it names a key.
+    where = for_terminal(str(path))
     if path in seen:
-        chain = " -> ".join(str(p) for p in (*seen, path))
-        raise RulesetError(f"{path}: base: the files name each other in a cycle: {chain}")
+        chain = for_terminal(" -> ".join(str(p) for p in (*seen, path)))
+        raise RulesetError(f"{where}: base: the files name each other in a cycle: {chain}")
     if len(seen) >= _MAX_DEPTH:
-        raise RulesetError(f"{path}: base: more than {_MAX_DEPTH} files deep")
+        raise RulesetError(f"{where}: base: more than {_MAX_DEPTH} files deep")
     data, text = _toml(path)
-    spec = _checked(path, str(path), data, text)
+    spec = _checked(path, where, data, text)
     if not is_file_name(spec.base):
         return spec
     if not allow_files:
-        raise RulesetError(f"{path}: base: {_shown(spec.base)} is a file; a base names an "
+        raise RulesetError(f"{where}: base: {_shown(spec.base)} is a file; a base names an "
                            "installed rule set unless files are allowed (load(..., "
                            "allow_files=True), --allow-files)")
     parent = _read(path.parent / spec.base, (*seen, path), allow_files)
@@ -199,15 +203,16 @@ def _checked(path: Path, where: str, data: dict[str, Any], text: str) -> CustomR
 
 def _toml(path: Path) -> tuple[dict[str, Any], str]:
     """The file's TOML data, and its text (for the lines and columns of a rule's faults)."""
+    where = for_terminal(str(path))
     if not path.exists():
-        raise RulesetError(f"{path}: no such custom rule set file")
+        raise RulesetError(f"{where}: no such custom rule set file")
     try:
         text = files.read_file(path, limits.MAX_TOML_BYTES).decode("utf-8-sig")
     except files.FileRefused as error:
-        raise RulesetError(f"{path}: cannot be read: {error}") from None
+        raise RulesetError(f"{where}: cannot be read: {for_terminal(str(error))}") from None
     except UnicodeDecodeError:
-        raise RulesetError(f"{path}: not a text file (TOML is UTF-8 text)") from None
-    return _parse(text, str(path)), text
+        raise RulesetError(f"{where}: not a text file (TOML is UTF-8 text)") from None
+    return _parse(text, where), text
 
 
 def _parse(text: str, where: str) -> dict[str, Any]:
@@ -215,7 +220,7 @@ def _parse(text: str, where: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulesetError(f"{where}: not valid TOML: {error}") from None
+        raise RulesetError(f"{where}: not valid TOML: {for_terminal(str(error))}") from None
     except ValueError:  # Python's own integer-string limit
         raise RulesetError(f"{where}: a number longer than {limits.MAX_DIGITS} digits") from None
     except RecursionError:
@@ -224,8 +229,8 @@ def _parse(text: str, where: str) -> dict[str, Any]:
         raise RulesetError(f"{where}: nested deeper than {limits.MAX_DEPTH} levels")
     too_long = _long_number(data)
     if too_long:
-        raise RulesetError(f"{where}: {too_long}: a number longer than {limits.MAX_DIGITS} "
-                           "digits")
+        raise RulesetError(f"{where}: {for_terminal(too_long)}: a number longer than "
+                           f"{limits.MAX_DIGITS} digits")
     return data
 
 

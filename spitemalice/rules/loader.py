@@ -21,6 +21,7 @@ from spitemalice.rules import custom, registry
 from spitemalice.rules.book import FileLayer, RuleBook
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.sheet import format_value
+from spitemalice.wording import for_terminal, shown
 
 
 def load(
@@ -122,6 +123,52 @@ def load_text(
     return _from_spec(spec, rules, dict(params or {}))
 
 
+def load_installed(
+    name: str,
+    house_rules: Iterable[str] = (),
+    params: Mapping[str, Any] | None = None,
+    *,
+    field: str,
+    owner: str,
+) -> RuleBook:
+    """:func:`load` for a rule set named by someone else (a server's ``welcome``, a record,
+    a table file): an installed rule set only, never a file.  A name there that is a path
+    (:func:`~spitemalice.rules.custom.is_file_name`) could open any file the process may
+    read (``/etc/passwd``, a FIFO, a rule-set file beside the program); rule-set files as
+    data arrive by their content, never by a path a stranger chose.
+
+    Args:
+        field: the name's field, for the message (``"welcome.ruleset.name"``).
+        owner: what names it, for the message (``"a server's welcome"``).
+
+    Raises:
+        RulesetError: the name is a file's path (the message says the field names an
+            installed rule set), or as :func:`load`.
+        TypeError: ``name`` is not a str.
+    """
+    return load(check_installed_name(name, field=field, owner=owner), house_rules, params)
+
+
+def check_installed_name(name: str, *, field: str, owner: str) -> str:
+    """``name`` when it may name an installed rule set, the check :func:`load_installed`
+    makes first: for a door that loads the rules its own way (a record's or a welcome's
+    data rules arrive by content, :func:`load_plugins`).
+
+    Raises:
+        RulesetError: ``name`` is a file's path (the message names ``field`` and says that
+            ``owner`` names an installed rule set).
+        TypeError: ``name`` is not a str.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"load_installed takes a rule set's name (a str), not "
+                        f"{type(name).__name__}")
+    if is_file_name(name):
+        raise RulesetError(f"{field}: {shown(name)} is a file path; {owner} names an "
+                           "installed rule set (`spitemalice variants` lists them), never a "
+                           "file")
+    return name
+
+
 def _load_file(
     path: str | os.PathLike[str], extra: list[object], given: dict[str, Any],
     allow_files: bool = False,
@@ -135,7 +182,7 @@ def _from_spec(spec: custom.CustomRuleset, extra: list[object], given: dict[str,
                ) -> RuleBook:
     """A RuleBook from a rule-set file read (:mod:`spitemalice.rules.custom`) plus house
     rules and parameters; a fault of the file's own choices is reported against the file."""
-    where = str(spec.path)
+    where = for_terminal(str(spec.path))  # a file's name is outside text: escaped
     variant = _file_plugin(where, "base", spec.base, "ruleset")
     own = [_file_plugin(where, "house_rules", rule, "house-rule") for rule in spec.house_rules]
     own += spec.rules  # the file's own [[rule]] tables, compiled when it was read

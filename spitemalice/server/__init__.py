@@ -42,7 +42,9 @@ imports inner modules of lower layers for what is no game rule:
   does, and the closest name to a misspelt one), :mod:`spitemalice.rules.loader`
   (``load_text``: a table's rules from a rule-set file's text), :mod:`spitemalice.bots.players`
   (``STRONGEST``, the bot a hint asks), :mod:`spitemalice.formats.picture` (``isolated``: a
-  seat's name in a picture's caption);
+  seat's name in a picture's caption), :mod:`spitemalice.rules.loader` (``load_installed``
+  and ``check_installed_name``: the rule set a server's ``welcome`` names, by installed name
+  only);
 * :mod:`spitemalice.model` (``top_ranks``) and :mod:`spitemalice.play.screen`
   (``move_words``): a replayed move in words, as the terminal game says it.
 

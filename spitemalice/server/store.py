@@ -32,7 +32,7 @@ import attrs
 
 from spitemalice import files, guards, limits, wording
 from spitemalice.errors import DataError, SpiteMaliceError
-from spitemalice.files import make_folder, write_file
+from spitemalice.files import SECRET_FILE, SECRET_FOLDER, make_folder, write_file
 from spitemalice.formats.json_input import (
     check_header,
     parse_json,
@@ -109,7 +109,7 @@ class Store:
     """
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
-        self.directory = make_folder(directory, what="--records", mode=0o700)
+        self.directory = make_folder(directory, what="--records", mode=SECRET_FOLDER)
 
     def record_path(self, table: str, game: int) -> Path:
         """The record file of game ``game`` (1, 2, ...) at ``table``.
@@ -130,7 +130,7 @@ class Store:
         # file (force: the server rewrites it), never through a link; readable by the owner
         # alone (it holds the seats' token hashes).
         write_file(self.directory / f"{entry.table}.table.json",
-                   json.dumps(entry_data(entry), indent=1) + "\n", force=True, mode=0o600)
+                   json.dumps(entry_data(entry), indent=1) + "\n", force=True, mode=SECRET_FILE)
 
     def unfinished(self) -> Iterator[tuple[TableEntry, GameRecord] | str]:
         """Every table whose current game has not ended (or whose match has not: its next
@@ -141,7 +141,7 @@ class Store:
                 entry = read_entry(path)
                 record = load_record(self.record_path(entry.table, entry.game))
             except (DataError, SpiteMaliceError) as error:
-                yield f"skipped {path.name}: {error}"
+                yield f"skipped {wording.for_terminal(path.name)}: {error}"
                 continue
             if record.outcome is None or _match_on(entry, record.outcome.scores):
                 yield entry, record

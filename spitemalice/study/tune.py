@@ -32,10 +32,12 @@ from typing import Any
 
 import attrs
 
+from spitemalice import files, limits, wording
 from spitemalice.engine.shuffle import derive_seed
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import DataError, SpiteMaliceError
 from spitemalice.files import make_folder, write_file
 from spitemalice.formats import strict_json
+from spitemalice.formats.json_input import parse_json
 from spitemalice.rules.loader import load
 from spitemalice.runs.workers import worker_cpu_seconds
 from spitemalice.stops import held_stops
@@ -156,6 +158,14 @@ def _optuna() -> Any:
     return optuna
 
 
+def _read_kept(path: Path) -> bytes:
+    try:
+        return files.read_file(path, limits.MAX_JSON_BYTES // 64)
+    except files.FileRefused as error:
+        raise DataError(f"{wording.for_terminal(str(path))}: cannot read the search's "
+                        f"settings: {error}") from None
+
+
 def open_study(search: Search, folder: Path) -> Any:
     """The Optuna study of ``search`` in ``folder`` (made, or resumed from its journal).
 
@@ -172,7 +182,9 @@ def open_study(search: Search, folder: Path) -> Any:
     settings = {key: value for key, value in search.as_dict().items() if key not in LATER}
     settings = strict_json.loads(strict_json.dumps(settings))
     if kept.exists():
-        before = strict_json.loads(kept.read_text(encoding="utf-8"))
+        # A hand-edited settings file is read as strictly as a record: a key named twice,
+        # text that is not JSON or a file too large is refused by name (DataError)
+        before = parse_json(_read_kept(kept), str(kept))
         if before != settings:
             raise SpiteMaliceError(f"{folder} holds a search with other settings ({kept}); "
                                    "give the same settings to resume it, or another --out")

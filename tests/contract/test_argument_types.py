@@ -243,6 +243,7 @@ INTERNAL = {
     "spitemalice.rules.findings:known_names(table)",
     "spitemalice.rules.hookspecs:spitemalice_conflicts(plugins)",
     "spitemalice.rules.loader:house_rule_sheet(house_rules)",
+    "spitemalice.rules.loader:load_installed(house_rules)",
     "spitemalice.rules.policies:Clause(reasons)", "spitemalice.rules.reasons:keys(codes)",
     "spitemalice.rules.resolve:required_reasons(plugins)",
     "spitemalice.rules.ruleset:closest(names)", "spitemalice.server.lobby:created(tokens)",

@@ -29,6 +29,7 @@ import spitemalice.env  # registers the Gymnasium ids
 from spitemalice.errors import DataError, ProtocolError, RulesetError
 from spitemalice.formats import loads_record, loads_state
 from spitemalice.rules.custom import read as read_custom
+from spitemalice.rules.ruleset import FIELD_NAMES
 from spitemalice.server import store
 from spitemalice.server.lobby import table_rules
 from spitemalice.server.protocol import read_message
@@ -184,3 +185,47 @@ def test_gymnasium_players_names_the_rule_sets_seat_counts(players: Any) -> None
         gymnasium.make("spitemalice/BlackwoodFrey-v0", players=players)
     message = str(caught.value)
     assert "from 2 to 4 for this rule set" in message and "10**80" not in message, message
+
+
+TOML_VALUES = ["true", "false", "2020-01-01", "12:30:00", "2020-01-01T10:00:00", "[true]",
+               "{a = 2020-01-01}", "[2020-01-01]"]
+PYTHON_WORDING = re.compile(r"True|False|None|datetime|\{'|\['")
+RULE_KEYS = ("clause", "text", "source", "forbid", "when", "require", "reason", "message",
+             "reasons", "expects", "events", "refuse_when", "refusal")
+
+
+def _toml_files() -> list[str]:
+    """A rule-set file with a value of every TOML type at every place a value goes: each
+    parameter (under [params] and, wrongly, at the top), each top-level key, each key of a
+    [[rule]] table and of its [rule.values]."""
+    head = 'title = "t"\nversion = "1"\nbase = "blackwood-frey"\n'
+    rule = {"clause": '"X-1"', "text": '"t"', "source": '"s"', "forbid": '"discard"',
+            "when": '"move.rank == 5"'}
+    texts = []
+    for value in TOML_VALUES:
+        texts += [f"{head}[params]\n{key} = {value}\n" for key in sorted(FIELD_NAMES)]
+        texts += [f"{head}{key} = {value}\n" for key in sorted(FIELD_NAMES)]
+        texts += [head.replace('"t"', value, 1), head.replace('"1"', value),
+                  head.replace('"blackwood-frey"', value), f"{head}house_rules = {value}\n",
+                  f"{head}house_rules = [{value}]\n", f"{head}name = {value}\n"]
+        for key in RULE_KEYS:
+            body = "\n".join(f"{k} = {v}" for k, v in {**rule, key: value}.items())
+            texts.append(f"{head}[[rule]]\n{body}\n")
+        body = "\n".join(f"{k} = {v}" for k, v in rule.items())
+        texts.append(f"{head}[[rule]]\n{body}\n[rule.values]\npayoff_size = {value}\n")
+    return texts
+
+
+def test_no_message_about_a_toml_value_uses_pythons_words(tmp_path: Path) -> None:
+    """Issue 38, left from the last try-out: the class held everywhere, not at a few points:
+    a value of every TOML type at every place of a rule-set file."""
+    path = tmp_path / "every.toml"
+    refused = 0
+    for text in _toml_files():
+        path.write_text(text, encoding="utf-8")
+        try:
+            sm.load(path)
+        except sm.SpiteMaliceError as error:
+            refused += 1
+            assert not PYTHON_WORDING.search(str(error)), (text, str(error))
+    assert refused > 300

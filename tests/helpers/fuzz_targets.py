@@ -29,6 +29,7 @@ import attrs
 
 import spitemalice as sm
 from helpers.fuzz_env import ENV_TARGETS
+from helpers.fuzz_remote import REMOTE_TARGETS
 from spitemalice.cards import parse_card
 from spitemalice.cli import main
 from spitemalice.engine.views import view_of
@@ -49,6 +50,7 @@ from spitemalice.formats import (
 from spitemalice.rules.custom import read as read_custom
 from spitemalice.rules.ruleset import FIELD_NAMES
 from spitemalice.runs.loop import play_game
+from spitemalice.wording import for_terminal
 
 RULESETS = ("blackwood-frey", "g4a", "misery", "starturn", "uspcc", "skip-bo", "hasbro")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -394,15 +396,22 @@ TARGETS = (
     Target("data house rules", _gen_rule_file, _run_rule_file),
     Target("command line", _gen_cli, _run_cli),
     *(Target(name, generate, run) for name, generate, run in ENV_TARGETS),
+    *(Target(name, generate, run) for name, generate, run in REMOTE_TARGETS),
 )
 
 
 def outcome(target: Target, data: Any) -> str | None:
-    """``None`` when the parser accepted ``data`` or refused it with the library's own error;
-    otherwise a one-line description of what escaped."""
+    """``None`` when the parser accepted ``data`` or refused it with the library's own error
+    whose message holds no character a terminal would act on (but line breaks); otherwise a
+    one-line description of what escaped."""
     try:
         target.run(data)
-    except sm.SpiteMaliceError:
+    except sm.SpiteMaliceError as error:
+        # The library's own error, whose message quotes outside text escaped where it is
+        # built (issue 38, class 10): an embedder that logs str(error) prints it as it is.
+        text = str(error)
+        if for_terminal(text, lines=True) != text:
+            return f"unescaped {type(error).__name__}: {text[:200]!r}"
         return None
     except Exception as error:  # anything else is the finding
         return f"{type(error).__name__}: {str(error)[:200]}"

@@ -229,8 +229,10 @@ def _finished(stderr: str, what: str) -> int:
     import re
 
     assert "Traceback" not in stderr, stderr
-    found = re.fullmatch(rf"interrupted: the {what} covers the (\d+) games? finished",
-                         stderr.strip().splitlines()[-1])
+    # Each command counts in its printed output's own unit: compare its paired games, a
+    # tournament its games with the deals they came from (issue 38, left from the try-out).
+    found = re.fullmatch(rf"interrupted: the {what} covers the (\d+) (?:paired )?games?"
+                         r"(?: \(\d+ deals?\))? finished", stderr.strip().splitlines()[-1])
     assert found, stderr
     return int(found[1])
 

@@ -215,7 +215,7 @@ WELCOME = {"type": "welcome", "protocol": 1, "table": "0123456789abcdef", "seat"
     ({**WELCOME, "ruleset": {"name": "blackwood-frey", "params": {}}},
      "welcome.ruleset.house_rules: missing; welcome.ruleset needs the fields name, "
      "house_rules, params"),
-    ({**WELCOME, "seats": 2}, "welcome.seats: expected a list, not a number 2"),
+    ({**WELCOME, "seats": 2}, "welcome.seats: expected a list of 1 to 12 seats, not a number 2"),
     ({"type": "state", "number": "3", "view": {}, "legal": []},
      'state.number: expected a whole number, not a string "3"'),
 ])

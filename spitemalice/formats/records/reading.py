@@ -243,13 +243,14 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         TypeError: ``path`` is not a str or a path.
     """
     guards.check_path(path, "load_record", "a record file's path")
+    where = wording.for_terminal(os.fspath(path))  # a file's name is outside text too
     try:
         text = files.read_file(path, limits.MAX_JSON_BYTES).decode("utf-8")
     except files.FileRefused as error:
-        raise DataError(f"{os.fspath(path)}: cannot read the record: {error}") from None
+        raise DataError(f"{where}: cannot read the record: {error}") from None
     except UnicodeDecodeError:
-        raise DataError(f"{os.fspath(path)}: not a text file") from None
+        raise DataError(f"{where}: not a text file") from None
     try:
         return loads_record(text)
     except DataError as error:
-        raise DataError(f"{os.fspath(path)}: {error}") from None
+        raise DataError(f"{where}: {error}") from None

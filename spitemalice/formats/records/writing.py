@@ -10,7 +10,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from spitemalice.files import write_file
+from spitemalice.files import PUBLIC_FILE, SECRET_FILE, write_file
 from spitemalice.formats.records.record import (
     FORMAT,
     VERSION,
@@ -88,7 +88,8 @@ def save_record(record: GameRecord, path: str | os.PathLike[str], *,
                 overwrite: bool = False) -> None:
     """Write ``record`` to the file ``path`` as JSON, by the one rule for files the library
     writes (:mod:`spitemalice.files`): whole or not at all, never through a
-    symbolic link, never over an existing file unless ``overwrite``.
+    symbolic link, never over an existing file unless ``overwrite``.  A record of a game not
+    over is readable by its owner alone (``0o600``): its deal's seed gives every hidden card.
 
     Args:
         overwrite: whether a file or link already at ``path`` may be replaced (a link is
@@ -99,4 +100,5 @@ def save_record(record: GameRecord, path: str | os.PathLike[str], *,
             written; nothing was written.
     """
     write_file(path, dumps_record(record) + "\n", force=overwrite,
-               how_to_replace="overwrite=True")
+               how_to_replace="overwrite=True",
+               mode=SECRET_FILE if record.outcome is None else PUBLIC_FILE)

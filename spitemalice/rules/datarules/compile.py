@@ -60,9 +60,13 @@ class _Where:
         # A fault of an expression points into it; any other fault at the value's start.
         line, column = place.at(fault.offset) if isinstance(fault, Fault) else (
             place.line, place.column)
-        rule = f"rule {self.clause}" if self.clause else f"rule {self.index + 1}"
-        path = f"{key}.{inner}" if inner else key
-        return RulesetError(f"{self.file}:{line}:{column}: {rule}: {path}: {fault}")
+        # The file's name, the clause id and the keys are outside text: escaped here, where
+        # the message is built, so str(error) is safe to print as it is.
+        rule = f"rule {wording.for_terminal(self.clause)}" if self.clause else \
+            f"rule {self.index + 1}"
+        path = wording.for_terminal(f"{key}.{inner}" if inner else key)
+        return RulesetError(f"{wording.for_terminal(self.file)}:{line}:{column}: {rule}: "
+                            f"{path}: {fault}")
 
 
 def compile_rules(tables: Any, file: str, text: str) -> tuple[DataRule, ...]:
