@@ -27,17 +27,35 @@ from spitemalice.rules.loader import load_installed
 from spitemalice.runs.loop import play_game
 
 PACKAGE = Path(sm.__file__).resolve().parent
-LOADERS = {"load", "load_installed", "load_plugin", "rules_for", "_load_file", "read_custom"}
+LOADERS = {"load", "load_installed", "load_plugin", "load_plugins", "load_text", "rules_for",
+           "_load_file", "read_custom", "check_installed_name"}
 
 PEER = "installed only (provoked below)"
 CALLER = "the caller's own name: an argument, the command line or an installed list"
 CALLS: dict[str, str] = {
     # names someone else wrote: each provoked in this file or named test
-    "server/remote.py:_rules_of -> load_installed": PEER + ": a server's welcome "
+    "server/remote.py:_rules_of -> check_installed_name": PEER + ": a server's welcome "
     "(tests/server/test_remote_bot.py, a welcome naming a file)",
-    "formats/replay.py:rules_for -> load_installed": PEER + ": a record",
-    "formats/replay.py:rules_for -> load": "a record, only when the caller allows files "
-    "(--allow-files)",
+    "server/remote.py:_rules_of -> load_plugin": "a welcome's house rules: entry points by "
+    "name only",
+    "server/remote.py:_rules_of -> load_plugins": "after check_installed_name; a file's data "
+    "rules arrive as their tables, by content",
+    "formats/replay.py:rules_for -> check_installed_name": PEER + ": a record",
+    "formats/replay.py:rules_for -> load_plugin": "a record's house rules: entry points by "
+    "name only",
+    "formats/replay.py:rules_for -> load_plugins": "after check_installed_name (a path only "
+    "when the caller allows files, --allow-files); data rules by content",
+    "formats/replay.py:check_record -> rules_for": PEER + ": a record (check)",
+    "server/replays.py:_replayed -> rules_for": PEER + ": a finished game's record on the "
+    "server",
+    "server/rulefile.py:file_rules -> load_text": PEER + ": a client's pasted rule-set file, "
+    "text only; its base an installed name (custom.read_text)",
+    "rules/loader.py:load_text -> load_plugin": "installed house rules by name",
+    "rules/loader.py:load -> load_plugins": CALLER + " (load's own arguments)",
+    "rules/loader.py:load_plugins -> load_plugin": "house rules by name: entry points only",
+    "rules/loader.py:load_plugins -> _load_file": CALLER + " (a path given to load or "
+    "load_plugins)",
+    "rules/loader.py:load_installed -> check_installed_name": "refuses a path first",
     "formats/replay.py:_replay -> rules_for": PEER + ": a record (replay)",
     "play/session.py:resume -> rules_for": PEER + ": a record (play --resume, a server's table "
     "file's current game)",
@@ -49,8 +67,13 @@ CALLS: dict[str, str] = {
     "record's or welcome's house rule that names a file is refused",
     "rules/loader.py:_file_plugin -> load_plugin": "a rule-set file's base and house rules: "
     "installed names unless the caller allows files (custom.read)",
-    "rules/loader.py:load -> _load_file": CALLER + " (a path given to load)",
     "rules/loader.py:load_installed -> load": "after refusing a path",
+    "cli/validate.py:_alone_targets -> read_custom": CALLER + " (validate FILE)",
+    "validation/data_rules.py:_alone -> load": CALLER + " (the file's base, as the file "
+    "reader checked it)",
+    "validation/data_rules.py:_alone -> load_plugins": CALLER,
+    "validation/data_rules.py:reload -> load_plugins": CALLER,
+    "validation/data_rules.py:stack -> load_plugins": CALLER,
     # names the caller gives (the Python API, the command line) or the library lists itself
     "cli/_args.py:load_rules -> load": CALLER,
     "cli/ratings.py:base_of -> load": CALLER,

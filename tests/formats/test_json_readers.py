@@ -31,9 +31,9 @@ READERS: dict[str, str] = {
     "spitemalice/formats/records/reading.py:loads_record -> parse_json": OUTSIDE,
     "spitemalice/formats/serialize.py:loads_state -> parse_json": OUTSIDE,
     "spitemalice/formats/serialize.py:loads_view -> parse_json": OUTSIDE,
-    "spitemalice/server/protocol.py:_parse -> strict_json.loads": OUTSIDE,
+    "spitemalice/server/protocol.py:_parse_within -> strict_json.loads": OUTSIDE,
     "spitemalice/server/remote.py:read_server_message -> strict_json.loads": OUTSIDE,
-    "spitemalice/server/store.py:_read_entry -> parse_json": OUTSIDE,
+    "spitemalice/server/store.py:read_entry -> parse_json": OUTSIDE,
     "spitemalice/study/atlas.py:_read_data -> strict_json.loads": OUTSIDE,
     "spitemalice/study/tune.py:open_study -> parse_json": OUTSIDE,
     "spitemalice/study/tune.py:open_study -> strict_json.loads": "the library's own "

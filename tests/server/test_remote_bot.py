@@ -49,6 +49,8 @@ BROKEN_FIELDS: dict[str, tuple[list[dict[str, Any]], str]] = {
                                     "welcome.ruleset.house_rules: expected a list of at most 16"),
     "welcome.ruleset.params": ([_welcome(params={f"p{i}": 1 for i in range(40)})],
                                "welcome.ruleset.params: 40 parameters"),
+    "welcome.ruleset.data_rules": ([_welcome(data_rules=[])],
+                                   "welcome.ruleset.data_rules: expected an object"),
     "welcome.seats": ([{**WELCOME, "seats": []}], "welcome.seats: expected a list of 1 to 12"),
     "state": ([WELCOME, {"type": "state"}], "state.number: missing"),
     "state.number": ([WELCOME, {"type": "state", "number": -1, "view": {}, "legal": []}],
@@ -84,7 +86,8 @@ def test_a_broken_field_of_a_server_message_is_named(field: str) -> None:
 
 KINDS = {"catalog": "let be", "created": "let be", "welcome": "read", "seats": "let be",
          "state": "read", "refused": "stops", "error": "stops", "hint": "let be",
-         "record": "let be"}
+         "record": "let be", "public": "let be", "watching": "let be", "tables": "let be",
+         "claimed": "let be"}
 """What the bot does with each kind of message the protocol's schema says a server sends."""
 
 
