@@ -332,6 +332,15 @@ def int_field(low: int = -MAX_INT, high: int = MAX_INT, *,
     return validate
 
 
+def seed_field() -> Callable[[Any, Any, Any], None]:
+    """An attrs validator for a seed field: :func:`check_seed`, naming the field."""
+
+    def validate(instance: Any, attribute: Any, value: Any) -> None:
+        check_seed(value, f"{type(instance).__name__}.{attribute.name}")
+
+    return validate
+
+
 def ints_field(low: int = -MAX_INT, high: int = MAX_INT) -> Callable[[Any, Any, Any], None]:
     """:func:`int_field` for a tuple of integers (scores, recycled counts)."""
 
