@@ -332,6 +332,11 @@ def int_field(low: int = -MAX_INT, high: int = MAX_INT, *,
     return validate
 
 
+def games_field() -> Callable[[Any, Any, Any], None]:
+    """:func:`int_field` for a number of games: 0 to :data:`MAX_GAMES`."""
+    return int_field(0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
+
+
 def seed_field() -> Callable[[Any, Any, Any], None]:
     """An attrs validator for a seed field: :func:`check_seed`, naming the field."""
 
