@@ -848,6 +848,9 @@ def _more_calls() -> dict[str, Callable[[Any], Any]]:
             "study.tune_targets").measure(BF, _plan(), range(1), 0, n),
         "spitemalice.study.tune_targets:measure(seed)": lambda n: m(
             "study.tune_targets").measure(BF, _plan(), range(1), n),
+        "spitemalice.study.fresh:fresh_seed(seed)": lambda n: m("study.fresh").fresh_seed(n),
+        "spitemalice.study.fresh:first_position(fair)": lambda n:
+            m("study.fresh").first_position(_interval(), n),
         "spitemalice.study.tournament:challenger_rate(fair)": lambda n:
             m("study.tournament").challenger_rate([[True, False]], n),
         "spitemalice.openspiel:load_game(payoff_size)": lambda n:
