@@ -16,6 +16,7 @@ Inside the library, functions trust their typed arguments: the guard stands at t
 from __future__ import annotations
 
 import itertools
+import math
 import numbers
 import operator
 import os
@@ -313,17 +314,34 @@ def json_indent(indent: int | None) -> int | None:
     return check_int(indent, "indent", 0, MAX_INDENT, constant="spitemalice.limits.MAX_INDENT")
 
 
-def int_field(low: int = -MAX_INT, high: int = MAX_INT) -> Callable[[Any, Any, Any], None]:
+def int_field(low: int = -MAX_INT, high: int = MAX_INT, *,
+              constant: str = "spitemalice.limits.MAX_INT") -> Callable[[Any, Any, Any], None]:
     """An attrs validator for an ``int`` field of a public value (a state's counters, a
     move's pile): an integer outside ``low .. high`` (by default one of more than
     :data:`MAX_DIGITS` digits) is refused with :class:`SpiteMaliceError` naming the field and
-    the bound.  What a field means (a seat that exists, a count >= 0) and values of other
-    types are left to the readers and the engine, which refuse them with their own
+    the bound (``constant``, the name of ``high`` when it is one of :mod:`spitemalice.limits`).
+    What a field means (a seat that exists, a count >= 0) and values of other types (``None``
+    among them) are left to the readers and the engine, which refuse them with their own
     messages."""
 
     def validate(instance: Any, attribute: Any, value: Any) -> None:
         if isinstance(value, int) and not low <= value <= high:
-            check_int(value, f"{type(instance).__name__}.{attribute.name}", low, high)
+            check_int(value, f"{type(instance).__name__}.{attribute.name}", low, high,
+                      constant=constant)
+
+    return validate
+
+
+def games_field() -> Callable[[Any, Any, Any], None]:
+    """:func:`int_field` for a number of games: 0 to :data:`MAX_GAMES`."""
+    return int_field(0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
+
+
+def seed_field() -> Callable[[Any, Any, Any], None]:
+    """An attrs validator for a seed field: :func:`check_seed`, naming the field."""
+
+    def validate(instance: Any, attribute: Any, value: Any) -> None:
+        check_seed(value, f"{type(instance).__name__}.{attribute.name}")
 
     return validate
 
@@ -335,6 +353,24 @@ def ints_field(low: int = -MAX_INT, high: int = MAX_INT) -> Callable[[Any, Any, 
         for value in values:
             if isinstance(value, int) and not low <= value <= high:
                 check_int(value, f"{type(instance).__name__}.{attribute.name}", low, high)
+
+    return validate
+
+
+def real_field(low: float = -MAX_REAL,
+               high: float = MAX_REAL) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator for a ``float`` field of a public value (an interval's ends, a
+    share, a margin): a whole number outside ``low .. high`` (by default one past
+    :data:`MAX_REAL` in size, which would not convert to a float) or a finite float outside
+    them is refused with :class:`SpiteMaliceError` naming the field and the bound.  An
+    infinity or NaN is left to the value's meaning (an interval of the whole range has
+    infinite ends), and values of other types to the code that reads them."""
+
+    def validate(instance: Any, attribute: Any, value: Any) -> None:
+        if isinstance(value, int | float) and not isinstance(value, bool) \
+                and not low <= value <= high and (isinstance(value, int)
+                                                  or math.isfinite(value)):
+            check_real(value, f"{type(instance).__name__}.{attribute.name}", low, high)
 
     return validate
 

@@ -60,6 +60,10 @@ MAX_BOOTSTRAP = 1_000_000
 MAX_SECONDS = 3600.0
 """The longest time budget of one bot decision, in seconds."""
 
+MAX_DPI = 1200
+"""The finest resolution of a picture the studies draw (``dpi``), in dots per inch: a
+picture's memory grows with its square (the studies draw at 100 to 110)."""
+
 MAX_REAL = 1e100
 """The largest size of a number that is not whole but scales, bounds or counts something (a
 margin, a level, a rating, a share, a time): far past any such quantity, and far inside a

@@ -22,7 +22,7 @@ import attrs
 from spitemalice.cards import Card
 from spitemalice.engine.legal import legal_moves as engine_legal_moves
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import int_field, ints_field, not_a_position
+from spitemalice.guards import check_int, int_field, ints_field, not_a_position
 from spitemalice.model import (
     GameState,
     Outcome,
@@ -36,6 +36,7 @@ from spitemalice.model import (
 )
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.ruleset import MAX_SEATS
 from spitemalice.rules.simultaneous import SimultaneousState
 from spitemalice.wording import shown
 
@@ -175,11 +176,14 @@ def view_of(state: GameState, seat: int) -> SeatView:
     Raises:
         TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a view, say:
             it is a seat's view already).
-        SpiteMaliceError: ``seat`` is not a seat of the state (0 to seats - 1).
+        SpiteMaliceError: ``seat`` is not a seat of the state (0 to seats - 1; for a rule
+            set whose seats move at once, a whole number from 0 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS` less one before the rule set's own
+            check).
     """
     if type(state) is not GameState:  # one type test: cheap beside the view it makes
         if isinstance(state, SimultaneousState):  # a rule set whose seats move at once
-            return state.view(seat)
+            return state.view(check_int(seat, "a view's seat", 0, MAX_SEATS - 1))
         require_state(state, "view_of", "it is a seat's view already")
     if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
         raise SpiteMaliceError(f"a view is from a seat 0 to {len(state.seats) - 1}, "

@@ -10,15 +10,13 @@ escapes from inside.
 
 from __future__ import annotations
 
-import math
-import numbers
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from spitemalice.bots.players import PLAYERS
 from spitemalice.errors import RulesetError, SpiteMaliceError
-from spitemalice.guards import check_int, check_seed
+from spitemalice.guards import check_int, check_real, check_seed
 from spitemalice.limits import MAX_INT
 from spitemalice.model import GameState
 from spitemalice.rules.book import RuleBook, require_turn_based
@@ -167,14 +165,10 @@ def penalty_of(penalty: Any) -> float:
     """``illegal_penalty``: a finite number of at most :data:`MAX_REWARD` either way.
 
     Raises:
-        SpiteMaliceError: anything else.
+        SpiteMaliceError: anything else (an integer too large for a float among them,
+            compared before it is converted).
     """
-    if isinstance(penalty, numbers.Real) and not isinstance(penalty, bool):
-        value = float(penalty)
-        if math.isfinite(value) and abs(value) <= MAX_REWARD:
-            return value
-    raise SpiteMaliceError(f"illegal_penalty is a number from -{MAX_REWARD:g} to "
-                           f"{MAX_REWARD:g}, not {shown(penalty)}")
+    return check_real(penalty, "illegal_penalty", -MAX_REWARD, MAX_REWARD)
 
 
 def seat_of(rules: RuleBook, seat: Any) -> int:

@@ -20,7 +20,7 @@ from typing import Literal
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.guards import check_list
+from spitemalice.guards import check_int, check_list, int_field
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.findings import cite, declared, how_to_declare
 from spitemalice.rules.policies import Clause
@@ -33,6 +33,11 @@ UNEXERCISED = "unexercised"
 ENOUGH_GAMES = 50
 """Games below which a clause no game exercised is only info: in fewer games a rare event (a
 drawn hand, a recycle) may simply not have come up."""
+
+def _games(value: int, function: str, name: str = "games") -> int:
+    """``value`` when it is a count of games a study played: 0 to
+    :data:`~spitemalice.limits.MAX_INT`."""
+    return check_int(value, f"{function}'s {name}", 0)
 
 # What a played move whose check passed each code is: "no seat made <this>".
 _PLAYED: dict[str, str] = {
@@ -79,10 +84,14 @@ class ClauseCoverage:
         counted: ``False`` when the clause names no reason code and no event: coverage
             cannot see it.
         intended: the clause declares ``expects=("unexercised",)``.
+
+    Raises:
+        SpiteMaliceError: ``played`` a whole number outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
 
     clause: str
-    played: int
+    played: int = attrs.field(validator=int_field(0))
     refused: dict[str, int]
     fired: dict[str, int]
     counted: bool
@@ -129,7 +138,12 @@ def clause_coverage(rules: RuleBook, tally: Tally) -> list[ClauseCoverage]:
 def never_exercised(rules: RuleBook, row: ClauseCoverage, games: int) -> str:
     """The sentence for a clause no game exercised: what no seat did and what never happened,
     in ``games`` games.
+
+    Raises:
+        SpiteMaliceError: ``games`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
+    _games(games, "never_exercised")
     clause = rules.clause(row.clause)
     span = f"in {count_of(games, 'game')}"
     if not row.counted:
@@ -163,7 +177,13 @@ def coverage_notes(rules: RuleBook, rows: Sequence[ClauseCoverage], games: int,
     (:func:`~spitemalice.rules.registry.own_clauses`: a built-in rule set's clause under an
     outside house rule, a clause inherited with ``base_sheet``), which its own rule set's
     validation judges (issue 19, 4b).
+
+    Raises:
+        SpiteMaliceError: ``games`` or ``enough`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
+    _games(games, "coverage_notes")
+    _games(enough, "coverage_notes", "enough")
     own = own_clauses(rules)
     notes = []
     for row in rows:
@@ -192,7 +212,13 @@ def _whose(clause: Clause) -> str:
 
 
 def coverage_as_dict(rows: Sequence[ClauseCoverage], games: int) -> dict[str, object]:
-    """JSON-ready: ``games`` and each clause's counts by id, in sheet order."""
+    """JSON-ready: ``games`` and each clause's counts by id, in sheet order.
+
+    Raises:
+        SpiteMaliceError: ``games`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
+    """
+    _games(games, "coverage_as_dict")
     check_list(rows, "coverage_as_dict", "rows, a list of clause coverages,",
                'summary.coverage')
     return {"games": games, "clauses": {row.clause: row.as_dict() for row in rows}}
@@ -201,7 +227,12 @@ def coverage_as_dict(rows: Sequence[ClauseCoverage], games: int) -> dict[str, ob
 def format_coverage(rows: Sequence[ClauseCoverage], games: int) -> list[str]:
     """The coverage table as lines: clause, moves played, candidates refused, events fired,
     and what exercised it (or ``never`` / ``never (intended)``).
+
+    Raises:
+        SpiteMaliceError: ``games`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
+    _games(games, "format_coverage")
     check_list(rows, "format_coverage", "rows, a list of clause coverages,",
                'summary.coverage')
     lines = [f"rule coverage over {count_of(games, 'game')} (played: moves it decided; refused: "
@@ -230,7 +261,10 @@ def format_coverage_report(rows: Sequence[ClauseCoverage], notes: Sequence[Cover
     Raises:
         TypeError: ``rows`` or ``notes`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
+        SpiteMaliceError: ``games`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
+    _games(games, "format_coverage_report")
     check_list(rows, "format_coverage_report", "rows, a list of clause coverages,",
                'summary.coverage')
     check_list(notes, "format_coverage_report", "notes, a list of coverage notes,",
@@ -251,7 +285,10 @@ def format_paired_coverage(a: Sequence[ClauseCoverage], b: Sequence[ClauseCovera
     Raises:
         TypeError: ``a`` or ``b`` is not a list (a str, ``None`` or a number, say),
             naming the function and what a right value looks like.
+        SpiteMaliceError: ``games`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
+    _games(games, "format_paired_coverage")
     check_list(a, "format_paired_coverage", "a, a list of clause coverages,",
                'summary.coverage')
     check_list(b, "format_paired_coverage", "b, a list of clause coverages,",

@@ -10,6 +10,8 @@ import math
 
 import attrs
 
+from spitemalice.guards import check_int, check_real, int_field, real_field
+from spitemalice.limits import MAX_DIGITS
 from spitemalice.measures.checks import _count, _real, check_within
 from spitemalice.wording import shown
 
@@ -24,18 +26,39 @@ class Interval:
         estimate: the point estimate (a rate in 0..1, or a mean in the values' unit).
         low, high: the interval's ends, ``low <= estimate <= high``.
         n: how many observations it rests on.
+
+    Raises:
+        SpiteMaliceError: an end or the estimate a whole number past
+            :data:`~spitemalice.limits.MAX_REAL` in size (or a finite float past it), or ``n``
+            a whole number outside 0 to :data:`~spitemalice.limits.MAX_INT`.
     """
 
-    estimate: float
-    low: float
-    high: float
-    n: int
+    estimate: float = attrs.field(validator=real_field())
+    low: float = attrs.field(validator=real_field())
+    high: float = attrs.field(validator=real_field())
+    n: int = attrs.field(validator=int_field(0))
 
     def excludes(self, value: float) -> bool:
-        """True when ``value`` lies outside the interval."""
+        """True when ``value`` lies outside the interval.
+
+        Raises:
+            SpiteMaliceError: ``value`` no number, or one past
+                :data:`~spitemalice.limits.MAX_REAL` in size (an infinity is outside every
+                finite interval).
+        """
+        if type(value) is not float:
+            value = check_real(value, "the value given to Interval.excludes")
         return value < self.low or value > self.high
 
     def as_dict(self, digits: int = 4) -> dict[str, float | int]:
+        """The interval as JSON data, its numbers rounded to ``digits`` decimals.
+
+        Raises:
+            SpiteMaliceError: ``digits`` not a whole number from 0 to
+                :data:`~spitemalice.limits.MAX_DIGITS`.
+        """
+        check_int(digits, "Interval.as_dict's digits", 0, MAX_DIGITS,
+                  constant="spitemalice.limits.MAX_DIGITS")
         return {"estimate": round(self.estimate, digits), "low": round(self.low, digits),
                 "high": round(self.high, digits), "n": self.n}
 

@@ -22,11 +22,12 @@ from itertools import combinations
 
 import attrs
 
-from spitemalice.guards import check_list
+from spitemalice.guards import check_int, check_list, int_field
 from spitemalice.measures.checks import check_z
 from spitemalice.measures.interval import COUNT, SHARE, Z95, Interval
 from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import share_difference, wilson
+from spitemalice.rules.ruleset import MAX_SEATS
 from spitemalice.runs.runner import GameRow
 
 METRICS: dict[str, str] = {
@@ -50,9 +51,14 @@ METRICS: dict[str, str] = {
 
 @attrs.frozen
 class Quality:
-    """Every metric of :data:`METRICS` for one set of games, each with its 95% interval."""
+    """Every metric of :data:`METRICS` for one set of games, each with its 95% interval.
 
-    games: int
+    Raises:
+        SpiteMaliceError: ``games`` a whole number outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
+    """
+
+    games: int = attrs.field(validator=int_field(0))
     balance: Interval
     first_seat_wins: Interval
     completion: Interval
@@ -81,12 +87,13 @@ def quality(rows: Sequence[GameRow], seats: int) -> Quality:
     shares.
 
     Raises:
-        ValueError: ``seats`` below 2.
+        SpiteMaliceError: ``seats`` not a whole number from 2 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS` (metrics compare seats).
     """
     check_list(rows, "quality", "rows, a list of game rows,",
                'run.rows[0]')
-    if seats < 2:
-        raise ValueError(f"quality metrics compare seats: need 2 or more, not {seats}")
+    check_int(seats, "quality compares seats: its seats", 2, MAX_SEATS,
+              constant="spitemalice.rules.ruleset.MAX_SEATS")
     n = len(rows)
     kinds = [row.outcome for row in rows]
     won = [row for row in rows if row.winner is not None]
@@ -154,7 +161,10 @@ def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:
     Raises:
         TypeError, ValueError: ``z`` no positive finite number.
         ValueError: fewer than two seats, or more wins than games.
+        SpiteMaliceError: ``games`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
+    check_int(games, "balance's games", 0)
     check_list(wins, "balance", "wins, a list of whole numbers,",
                '[3, 5]')
     if len(wins) < 2 or sum(wins) > games or min(wins) < 0:

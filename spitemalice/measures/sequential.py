@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from spitemalice.guards import check_list
+from spitemalice.guards import check_list, check_real, int_field, real_field
 from spitemalice.measures.checks import _check_prior, _check_values, _real
 from spitemalice.measures.interval import Interval
 from spitemalice.wording import given_text, shown
@@ -25,13 +25,19 @@ class SprtResult:
         llr: the log-likelihood ratio of the likelier side (``differs`` over ``same``).
         lower, upper: the bounds at which ``same`` and ``differs`` are accepted.
         n: the paired games it rests on.
+
+    Raises:
+        SpiteMaliceError: ``llr``, ``lower`` or ``upper`` a whole number past
+            :data:`~spitemalice.limits.MAX_REAL` in size (or a finite float past it; ``llr``
+            is infinite when every difference is equal), or ``n`` a whole number outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
 
     decision: str
-    llr: float
-    lower: float
-    upper: float
-    n: int
+    llr: float = attrs.field(validator=real_field())
+    lower: float = attrs.field(validator=real_field())
+    upper: float = attrs.field(validator=real_field())
+    n: int = attrs.field(validator=int_field(0))
 
 
 def agreeing(result: SprtResult, interval: Interval, centre: float,
@@ -48,6 +54,8 @@ def agreeing(result: SprtResult, interval: Interval, centre: float,
         TypeError: ``result`` is not a :class:`SprtResult` or ``interval`` not an
             :class:`~spitemalice.measures.interval.Interval`; ValueError: ``margin`` not a
             positive finite number.
+        SpiteMaliceError: ``centre`` or ``margin`` no number of at most
+            :data:`~spitemalice.limits.MAX_REAL` in size.
     """
     if not isinstance(result, SprtResult):
         raise TypeError(f"agreeing takes result, an SprtResult (sprt's), not "
@@ -57,6 +65,7 @@ def agreeing(result: SprtResult, interval: Interval, centre: float,
     if not (math.isfinite(_real(margin, "agreeing", "margin", "a positive number"))
             and margin > 0):
         raise ValueError(f"agreeing takes margin, a positive finite number, not {shown(margin)}")
+    centre = check_real(centre, "agreeing's centre")
     if result.decision == "differs" and not interval.excludes(centre):
         return attrs.evolve(result, decision="undecided")
     if result.decision == "same" and not (centre - margin <= interval.low

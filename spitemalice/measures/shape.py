@@ -47,13 +47,16 @@ from spitemalice.bots.players import GreedyPlayer
 from spitemalice.engine.apply import apply_move
 from spitemalice.engine.deal import deal
 from spitemalice.engine.legal import legal_moves
-from spitemalice.guards import check_list
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.guards import check_int, check_list, check_real, int_field
 from spitemalice.measures.interval import COUNT, SHARE, Interval
 from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import wilson
 from spitemalice.model import GameResult, GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.ruleset import MAX_SEATS
+from spitemalice.wording import shown
 
 SHAPE_METRICS: dict[str, str] = {
     "lead_changes": "times the leader (the side that has cleared the most pay-off cards) "
@@ -88,11 +91,16 @@ class GameShape:
         legal: legal moves at each decision, in order.
         different: for each decision, whether its legal moves differ in immediate effect.
         mattered: for each probed decision, whether another move changed the winner.
+
+    Raises:
+        SpiteMaliceError: ``moves`` a whole number outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`, or ``winner`` one outside 0 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS` less one (a side).
     """
 
-    moves: int
+    moves: int = attrs.field(validator=int_field(0))
     leaders: tuple[int | None, ...]
-    winner: int | None
+    winner: int | None = attrs.field(validator=int_field(0, MAX_SEATS - 1, constant=""))
     legal: tuple[int, ...]
     different: tuple[bool, ...]
     mattered: tuple[bool, ...] = ()
@@ -121,7 +129,12 @@ class GameShape:
         return at / len(self.leaders)
 
     def choice(self, third: int) -> float | None:
-        """Mean legal moves per decision in third ``third`` (0, 1, 2) of the decisions."""
+        """Mean legal moves per decision in third ``third`` (0, 1, 2) of the decisions.
+
+        Raises:
+            SpiteMaliceError: ``third`` not a whole number from 0 to 2.
+        """
+        check_int(third, "GameShape.choice's third", 0, 2)
         n = len(self.legal)
         part = self.legal[third * n // 3:(third + 1) * n // 3]
         return sum(part) / len(part) if part else None
@@ -233,10 +246,11 @@ def skill_over_chance(share: Interval, fair: float = 0.5) -> Interval:
     as 0 (the module text gives the source).
 
     Raises:
-        ValueError: ``fair`` not above 0 and below 1.
+        SpiteMaliceError: ``fair`` no number above 0 and below 1.
     """
-    if not (isinstance(fair, int | float) and 0 < fair < 1):
-        raise ValueError(f"skill_over_chance takes fair above 0 and below 1, not {fair!r}")
+    if not 0 < check_real(fair, "skill_over_chance's fair", 0.0, 1.0, what="a share") < 1:
+        raise SpiteMaliceError(f"skill_over_chance takes fair above 0 and below 1, not "
+                               f"{shown(fair)}")
 
     def scaled(value: float) -> float:
         return min(1.0, max(0.0, (value - fair) / (1 - fair)))

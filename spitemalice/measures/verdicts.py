@@ -16,6 +16,8 @@ from typing import Literal
 
 import attrs
 
+from spitemalice.guards import check_real, int_field, real_field
+from spitemalice.limits import MAX_GAMES
 from spitemalice.measures.interval import Interval
 from spitemalice.wording import given_text, shown
 
@@ -40,12 +42,18 @@ class Verdict:
             ``interval.n``: games) would likely decide it, from :func:`more_needed`; ``None``
             when decided, or when the estimate sits on the threshold (no number of games
             would be likely to decide it).
+
+    Raises:
+        SpiteMaliceError: ``threshold`` a whole number past
+            :data:`~spitemalice.limits.MAX_REAL` in size (or a finite float past it), or
+            ``more`` a whole number outside 0 to :data:`~spitemalice.limits.MAX_GAMES`.
     """
 
     outcome: Outcome
     interval: Interval
-    threshold: float
-    more: int | None = None
+    threshold: float = attrs.field(validator=real_field())
+    more: int | None = attrs.field(default=None, validator=int_field(
+        0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES"))
 
     @property
     def decided(self) -> bool:
@@ -61,11 +69,14 @@ def decide(interval: Interval, threshold: float, good: Good = "above") -> Verdic
         TypeError: ``interval`` not an :class:`~spitemalice.measures.interval.Interval` or
             ``threshold`` not a number.
         ValueError: ``good`` neither ``"above"`` nor ``"below"``.
+        SpiteMaliceError: ``threshold`` not finite, or past
+            :data:`~spitemalice.limits.MAX_REAL` in size.
     """
     if not isinstance(interval, Interval):
         raise TypeError(f"decide takes interval, an Interval, not {given_text(interval)}")
     if isinstance(threshold, bool) or not isinstance(threshold, int | float):
         raise TypeError(f"decide takes threshold, a number, not {given_text(threshold)}")
+    threshold = check_real(threshold, "decide's threshold")
     if good not in ("above", "below"):
         raise ValueError(f"decide takes good, 'above' or 'below', not {shown(good)}")
     low, high = ((interval.low, interval.high) if good == "above"
@@ -86,13 +97,23 @@ def more_needed(interval: Interval, threshold: float) -> int | None:
     ``n * (half / gap) ** 2`` observations bring the half-width down to the gap between the
     estimate and the threshold; the count returned is that less ``n``, at least 1.  It is
     a rough guide (the estimate moves as games are added), not a promise.  ``None`` when the
-    estimate equals the threshold or no observation was made.
+    estimate equals the threshold or no observation was made, or when the count would be
+    more than :data:`~spitemalice.limits.MAX_GAMES` (more games than one run plays: the
+    estimate sits on the threshold for every purpose).
+
+    Raises:
+        SpiteMaliceError: ``threshold`` no finite number of at most
+            :data:`~spitemalice.limits.MAX_REAL` in size.
     """
-    gap = abs(interval.estimate - threshold)
+    gap = abs(interval.estimate - check_real(threshold, "more_needed's threshold"))
     half = (interval.high - interval.low) / 2
     if gap == 0 or interval.n == 0 or not math.isfinite(half):
         return None
-    return max(1, math.ceil(interval.n * (half / gap) ** 2) - interval.n)
+    ratio = half / gap
+    needed = interval.n * ratio ** 2 if ratio < MAX_GAMES else math.inf
+    if not needed - interval.n <= MAX_GAMES:
+        return None
+    return max(1, math.ceil(needed) - interval.n)
 
 
 def replicated(first: Verdict, second: Verdict) -> Verdict:

@@ -17,7 +17,7 @@ from typing import Any, Literal
 import attrs
 
 from spitemalice.errors import RulesetError
-from spitemalice.guards import whole_number
+from spitemalice.guards import int_field, whole_number
 from spitemalice.limits import MAX_DIGITS, MAX_INT
 from spitemalice.wording import count_of
 from spitemalice.wording import shown as _shown
@@ -42,6 +42,20 @@ MIN_SEATS = 2
 MAX_SEATS = 8
 """The most seats any rule set may allow (``max_players``' greatest value); the command
 line's ``--players`` takes 2 to 8 before a rule set narrows it."""
+
+
+def seats_field() -> Any:
+    """An attrs validator for a number of seats held by a public value (a study's
+    ``players``): a whole number outside 1 to :data:`MAX_SEATS` is refused with
+    :class:`~spitemalice.errors.SpiteMaliceError` naming the field and the bound."""
+    return int_field(1, MAX_SEATS, constant="spitemalice.rules.ruleset.MAX_SEATS")
+
+
+def side_field() -> Any:
+    """An attrs validator for a side (a seat or a team) held by a public value (a winner):
+    a whole number outside 0 to :data:`MAX_SEATS` less one is refused with
+    :class:`~spitemalice.errors.SpiteMaliceError` naming the field and the bound."""
+    return int_field(0, MAX_SEATS - 1, constant="")
 
 
 def _between(low: int, high: int | None = None) -> Any:

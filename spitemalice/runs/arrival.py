@@ -25,10 +25,12 @@ from spitemalice.engine.shuffle import rng_for
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records.making import record_arrivals
 from spitemalice.formats.records.record import ArrivalPolicy, GameRecord, SeatInfo
-from spitemalice.guards import check_list
+from spitemalice.guards import check_int, check_list, check_real, check_seed, int_field
 from spitemalice.model import Outcome
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.ruleset import MAX_SEATS
 from spitemalice.rules.simultaneous import SimultaneousGame, SimultaneousState
+from spitemalice.wording import shown
 
 SeatBot = Callable[[Any, tuple[Any, ...], random.Random], Any]
 """A bot of a simultaneous game: ``bot(view, moves, rng)`` returns one of ``moves``."""
@@ -49,46 +51,79 @@ class ReactionTimes:
 
     Raises:
         SpiteMaliceError: a mean that is not a positive number of at most 60,000 ms, or a
-            spread outside 0 to 2.
+            spread that is no number from 0 to 2.
     """
 
     means: tuple[float, ...] = (300.0,)
-    spread: float = 0.35
+    spread: float = attrs.field(default=0.35, validator=lambda _, __, value: check_real(
+        value, "the reaction-time spread", 0.0, 2.0, what="a log-normal sigma"))
 
     def __attrs_post_init__(self) -> None:
         if not self.means or any(not isinstance(m, int | float) or isinstance(m, bool)
                                  or not 0 < m <= 60_000 for m in self.means):
             raise SpiteMaliceError(f"reaction times are milliseconds above 0 and at most "
                                    f"60000, one for every seat or one per seat, not "
-                                   f"{list(self.means)}")
-        if not isinstance(self.spread, int | float) or not 0 <= self.spread <= 2:
-            raise SpiteMaliceError(f"the reaction-time spread is from 0 to 2, not "
-                                   f"{self.spread!r}")
+                                   f"{shown(list(self.means))}")
 
     def mean(self, seat: int) -> float:
-        """Seat ``seat``'s mean reaction time (ms)."""
+        """Seat ``seat``'s mean reaction time (ms).
+
+        Raises:
+            SpiteMaliceError: ``seat`` not a whole number from 0 to
+                :data:`~spitemalice.rules.ruleset.MAX_SEATS` less one.
+        """
+        return self._mean(_seat(seat, "ReactionTimes.mean"))
+
+    def _mean(self, seat: int) -> float:
         return float(self.means[seat] if seat < len(self.means) else self.means[-1])
 
     def draw(self, rng: random.Random, seat: int) -> float:
-        """One reaction time of ``seat`` (ms), log-normal around its mean."""
+        """One reaction time of ``seat`` (ms), log-normal around its mean.
+
+        Raises:
+            SpiteMaliceError: ``seat`` not a whole number from 0 to
+                :data:`~spitemalice.rules.ruleset.MAX_SEATS` less one.
+        """
+        return self._draw(rng, _seat(seat, "ReactionTimes.draw"))
+
+    def _draw(self, rng: random.Random, seat: int) -> float:
+        """:meth:`draw` of a seat the game itself gives (play_arrival's, once per intent)."""
         sigma = float(self.spread)
-        mu = math.log(self.mean(seat)) - sigma * sigma / 2  # so the mean is the mean
-        return rng.lognormvariate(mu, sigma) if sigma else self.mean(seat)
+        mu = math.log(self._mean(seat)) - sigma * sigma / 2  # so the mean is the mean
+        return rng.lognormvariate(mu, sigma) if sigma else self._mean(seat)
 
     def describe(self, players: int) -> str:
-        """The policy in one line, as outputs name it."""
-        means = ", ".join(f"seat {s} {self.mean(s):g} ms" for s in range(players))
+        """The policy in one line, as outputs name it.
+
+        Raises:
+            SpiteMaliceError: ``players`` not a whole number from 1 to
+                :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
+        """
+        _players(players, "ReactionTimes.describe")
+        means = ", ".join(f"seat {s} {self._mean(s):g} ms" for s in range(players))
         return (f"reaction times ({means}; log-normal, spread {self.spread:g}): the faster "
                 "intent lands first, a stale one is decided again")
 
     def as_dict(self, players: int) -> dict[str, Any]:
-        """The policy as a study's configuration records it."""
-        return {"policy": "reaction-times", "means_ms": [self.mean(s) for s in range(players)],
+        """The policy as a study's configuration records it.
+
+        Raises:
+            SpiteMaliceError: ``players`` not a whole number from 1 to
+                :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
+        """
+        _players(players, "ReactionTimes.as_dict")
+        return {"policy": "reaction-times", "means_ms": [self._mean(s) for s in range(players)],
                 "spread": self.spread, "distribution": "log-normal"}
 
     def as_policy(self, players: int) -> ArrivalPolicy:
-        """The policy as a game record keeps it (``arrivals.policy``)."""
-        return ArrivalPolicy("reaction-times", tuple(self.mean(s) for s in range(players)),
+        """The policy as a game record keeps it (``arrivals.policy``).
+
+        Raises:
+            SpiteMaliceError: ``players`` not a whole number from 1 to
+                :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
+        """
+        _players(players, "ReactionTimes.as_policy")
+        return ArrivalPolicy("reaction-times", tuple(self._mean(s) for s in range(players)),
                              float(self.spread), "log-normal")
 
     @classmethod
@@ -106,6 +141,15 @@ class ReactionTimes:
         return cls(tuple(policy.means_ms), policy.spread)
 
 
+def _seat(seat: int, function: str) -> int:
+    return check_int(seat, f"{function}'s seat", 0, MAX_SEATS - 1)
+
+
+def _players(players: int, function: str) -> int:
+    return check_int(players, f"{function}'s players", 1, MAX_SEATS,
+                     constant="spitemalice.rules.ruleset.MAX_SEATS")
+
+
 @attrs.frozen
 class ArrivalGame:
     """One game played under an arrival policy.
@@ -114,11 +158,15 @@ class ArrivalGame:
         final: the final state.
         log: each move applied, in order: ``(order, seat, move text, arrival in ms)``.
         stale: intents that no longer fitted when they arrived (decided again).
+
+    Raises:
+        SpiteMaliceError: ``stale`` a whole number outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
 
     final: SimultaneousState
     log: tuple[tuple[int, int, str, float], ...]
-    stale: int
+    stale: int = attrs.field(validator=int_field(0))
 
     @property
     def outcome(self) -> Outcome:
@@ -158,9 +206,11 @@ def play_arrival(rules: RuleBook, bots: Sequence[SeatBot], seed: int,
 
     Raises:
         TypeError: ``rules`` is not a rule book.
-        SpiteMaliceError: the rule set is turn-based, or ``bots`` is not one per seat.
+        SpiteMaliceError: the rule set is turn-based, or ``bots`` is not one per seat, or
+            ``seed`` not a whole number from 0 to :data:`~spitemalice.limits.MAX_SEED`.
     """
     check_book(rules, "play_arrival")
+    check_seed(seed)
     game = rules.simultaneous
     if game is None or len(bots) != rules.players:
         raise SpiteMaliceError(f"play_arrival plays a rule set whose seats move at once with "
@@ -178,7 +228,7 @@ def play_arrival(rules: RuleBook, bots: Sequence[SeatBot], seed: int,
             if seat not in pending:
                 moves = game.legal_moves(state, seat)
                 move = bots[seat](state.view(seat), moves, choices)
-                pending[seat] = (clock + policy.draw(rng, seat), move)
+                pending[seat] = (clock + policy._draw(rng, seat), move)
         seat = min(pending, key=lambda at: (pending[at][0], at))
         clock, move = pending.pop(seat)
         if move in game.legal_moves(state, seat):

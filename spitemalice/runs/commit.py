@@ -32,6 +32,7 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
+from spitemalice.guards import check_int, int_field
 from spitemalice.stops import held_stops
 
 R = TypeVar("R")
@@ -44,9 +45,13 @@ class Finished:
         games: games committed (every output of each written), game ``0`` to ``games - 1``.
         interrupted: a stop (``KeyboardInterrupt``: Ctrl-C, or SIGTERM on the command line)
             cut the run short.
+
+    Raises:
+        SpiteMaliceError: ``games`` a whole number outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
 
-    games: int
+    games: int = attrs.field(validator=int_field(0))
     interrupted: bool = False
 
 
@@ -129,7 +134,10 @@ class Outputs:
             Exception: what the failing part raised (an
                 :class:`~spitemalice.errors.OutputError` for a file), after the parts already
                 written for this game were taken back.
+            SpiteMaliceError: ``game`` not a whole number from 0 to
+                :data:`~spitemalice.limits.MAX_INT`; nothing is written.
         """
+        check_int(game, "Outputs.add's game", 0)
         undo: list[Undo] = []
         try:
             for part in self.parts:

@@ -39,7 +39,9 @@ from typing import Any
 from spitemalice.errors import OutputError, SpiteMaliceError
 from spitemalice.files import NewFile, check_new, write_file
 from spitemalice.formats import strict_json
+from spitemalice.guards import check_int
 from spitemalice.rules.policies import TeamRule
+from spitemalice.rules.ruleset import MAX_SEATS
 from spitemalice.runs.commit import Finished, Undo
 from spitemalice.runs.outputs import GameOutput
 from spitemalice.runs.runner import GameRow
@@ -73,7 +75,9 @@ class GamesOut:
     existing file only with ``force``.
 
     Raises:
-        SpiteMaliceError: an extension other than ``.csv``, ``.jsonl`` or ``.ndjson``.
+        SpiteMaliceError: an extension other than ``.csv``, ``.jsonl`` or ``.ndjson``, or
+            ``seats`` not a whole number from 1 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
         OutputError: a file already at ``path`` or at its sidecar's name (without
             ``force``), or one that cannot be written; checked before any game.
     """
@@ -81,6 +85,8 @@ class GamesOut:
     def __init__(self, path: Path, seats: int, labelled: bool = False,
                  teams: bool = False, configuration: Mapping[str, Any] | None = None,
                  force: bool = False) -> None:
+        check_int(seats, "GamesOut's seats", 1, MAX_SEATS,
+                  constant="spitemalice.rules.ruleset.MAX_SEATS")
         self.format = FORMATS.get(path.suffix.lower())
         if self.format is None:
             raise SpiteMaliceError(f"--games-out {for_terminal(str(path))}: name a .csv or "
@@ -101,7 +107,13 @@ class GamesOut:
         self.rows = 0
 
     def add(self, game: int, item: GameOutput) -> Undo | None:
-        """Write a game's rows (all or none); returns how to take them back."""
+        """Write a game's rows (all or none); returns how to take them back.
+
+        Raises:
+            SpiteMaliceError: ``game`` not a whole number from 0 to
+                :data:`~spitemalice.limits.MAX_INT`; nothing is written.
+        """
+        check_int(game, "GamesOut.add's game", 0)
         if not item.rows:
             return None
         start = self._new.file.tell()

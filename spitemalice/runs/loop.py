@@ -19,7 +19,7 @@ from spitemalice.engine.deal import deal
 from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_list
+from spitemalice.guards import check_int, check_list, seed_field
 from spitemalice.model import GameResult, GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, book_field, check_book
@@ -66,18 +66,28 @@ class BotGame:
     """Game ``g`` of a simulation run, as a pure function of ``g`` (see
     :mod:`spitemalice.runs.parallel`): dealt from ``derive_seed(seed, "game", g)``, each seat's
     player of kind ``bots[seat]`` seeded with ``derive_seed(game_seed, "seat", seat)``.
+
+    Raises:
+        SpiteMaliceError: ``seed`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_SEED`.
     """
 
     rules: RuleBook = attrs.field(eq=False, validator=book_field())
     bots: tuple[str, ...]
-    seed: int
+    seed: int = attrs.field(validator=seed_field())
 
     def __call__(self, game: int) -> GameResult:
         return self.play(game)
 
     def play(self, game: int, on_move: Callable[[GameState, Move], None] | None = None
              ) -> GameResult:
-        """Game ``game``, calling ``on_move`` before each move (see :func:`play_game`)."""
+        """Game ``game``, calling ``on_move`` before each move (see :func:`play_game`).
+
+        Raises:
+            SpiteMaliceError: ``game`` not a whole number from 0 to
+                :data:`~spitemalice.limits.MAX_INT`.
+        """
+        check_int(game, "BotGame.play's game", 0)
         game_seed = derive_seed(self.seed, "game", game)
         players = [make_player(kind, derive_seed(game_seed, "seat", seat))
                    for seat, kind in enumerate(self.bots)]

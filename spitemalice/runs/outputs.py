@@ -17,6 +17,7 @@ from spitemalice.errors import OutputError
 from spitemalice.files import check_new, make_folder, write_file
 from spitemalice.formats.records.record import GameRecord
 from spitemalice.formats.records.writing import dumps_record
+from spitemalice.guards import check_int
 from spitemalice.rules.policies import TeamRule
 from spitemalice.runs.commit import Finished, Undo
 from spitemalice.runs.runner import GameRow
@@ -53,9 +54,12 @@ class RecordFolder:
     Raises:
         OutputError: the folder cannot be made or written to, or (without ``force``) a record
             to be written is there already (a file or a link); nothing is written then.
+        SpiteMaliceError: ``games`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
 
     def __init__(self, folder: Path, games: int, force: bool = False) -> None:
+        check_int(games, "RecordFolder's games", 0)
         self.folder, self.force = make_folder(folder, what="--record"), force
         # Looking at every name of a huge run would cost as much as the run: what is in the
         # folder is looked at instead, and only names this run will write count.
@@ -72,13 +76,29 @@ class RecordFolder:
         self.stale = there
 
     def path(self, game: int) -> Path:
-        """The record file of game ``game``."""
+        """The record file of game ``game``.
+
+        Raises:
+            SpiteMaliceError: ``game`` not a whole number from 0 to
+                :data:`~spitemalice.limits.MAX_INT`.
+        """
+        return self._path(check_int(game, "RecordFolder.path's game", 0))
+
+    def _path(self, game: int) -> Path:
         return self.folder / f"game-{game:05d}.json"
 
     def add(self, game: int, item: GameOutput) -> Undo | None:
+        """Write game ``game``'s record, when it has one; returns how to take it back.
+
+        Raises:
+            SpiteMaliceError: ``game`` not a whole number from 0 to
+                :data:`~spitemalice.limits.MAX_INT`; nothing is written.
+            OutputError: the record cannot be written.
+        """
+        check_int(game, "RecordFolder.add's game", 0)
         if item.record is None:
             return None
-        path = write_file(self.path(game), dumps_record(item.record) + "\n", force=self.force,
+        path = write_file(self._path(game), dumps_record(item.record) + "\n", force=self.force,
                           what="--record")
         return lambda: path.unlink(missing_ok=True)
 
@@ -95,7 +115,7 @@ class RecordFolder:
     def _number(self, name: str) -> int | None:
         stem = name.removeprefix("game-").removesuffix(".json")
         if (name.startswith("game-") and name.endswith(".json") and stem.isascii()
-                and stem.isdigit() and name == self.path(int(stem)).name):
+                and stem.isdigit() and name == self._path(int(stem)).name):
             return int(stem)
         return None
 

@@ -12,16 +12,23 @@ import sys
 from types import TracebackType
 from typing import Any, TextIO
 
+from spitemalice.guards import check_int
+
 
 class Progress:
     """A progress bar over ``total`` games, or nothing when not shown.
 
     Use as a context manager and call :meth:`advance` after each finished game.  The bar is
     shown only when ``enabled`` is true, the stream is a terminal and tqdm is installed.
+
+    Raises:
+        SpiteMaliceError: ``total`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
 
     def __init__(self, total: int, description: str, enabled: bool = True,
                  stream: TextIO | None = None) -> None:
+        check_int(total, "Progress's total", 0)
         self._bar: Any = None
         stream = stream if stream is not None else sys.stderr
         if not (enabled and total > 1 and _is_terminal(stream)):
@@ -34,7 +41,13 @@ class Progress:
                          leave=False, dynamic_ncols=True)
 
     def advance(self, games: int = 1) -> None:
-        """Count ``games`` more finished games."""
+        """Count ``games`` more finished games.
+
+        Raises:
+            SpiteMaliceError: ``games`` not a whole number from 0 to
+                :data:`~spitemalice.limits.MAX_INT`.
+        """
+        check_int(games, "Progress.advance's games", 0)
         if self._bar is not None:
             self._bar.update(games)
 

@@ -19,10 +19,11 @@ from typing import Any
 
 import attrs
 
+from spitemalice.guards import int_field, seed_field
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.registry import distribution
-from spitemalice.rules.ruleset import IDENTITY_FIELDS
+from spitemalice.rules.ruleset import IDENTITY_FIELDS, MAX_SEATS
 from spitemalice.rules.sheet import format_value
 
 OVERRIDE = "override"
@@ -71,16 +72,22 @@ class RunConfiguration:
         packages: for each plugin not shipped with spitemalice, ``"name: package version"``.
         overrides: the parameters given on top (``--set``, ``--players``), as ``(key,
             value)`` text pairs: what a rerun gives again.
+
+    Raises:
+        SpiteMaliceError: ``players`` a whole number outside 1 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS`, or ``seed`` not a whole number from
+            0 to :data:`~spitemalice.limits.MAX_SEED`.
     """
 
     ruleset: str
     ruleset_version: str
     house_rules: tuple[str, ...]
     given_house_rules: tuple[str, ...]
-    players: int
+    players: int = attrs.field(validator=int_field(
+        1, MAX_SEATS, constant="spitemalice.rules.ruleset.MAX_SEATS"))
     changed: tuple[Changed, ...]
     bots: tuple[str, ...]
-    seed: int
+    seed: int = attrs.field(validator=seed_field())
     version: str
     packages: tuple[str, ...] = ()
     overrides: tuple[tuple[str, str], ...] = ()
@@ -175,7 +182,11 @@ def describe_run(book: RuleBook, bots: Sequence[str] = (), seed: int = 0, *,
             default those :attr:`RuleBook.origin` credits to an override, with their values.
 
     A step of the command line's runs and of validation, which check what they were given:
-    the arguments are trusted as typed.
+    the arguments are trusted as typed, but for the seed.
+
+    Raises:
+        SpiteMaliceError: ``seed`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_SEED` (:class:`RunConfiguration` checks it).
     """
     from spitemalice import __version__  # the package's own version, set in one place
 

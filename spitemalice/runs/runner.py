@@ -20,7 +20,7 @@ from spitemalice.engine.deal import deal
 from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_int, check_list, check_seed, int_field
+from spitemalice.guards import check_int, check_list, check_seed, int_field, seed_field
 from spitemalice.limits import MAX_GAMES
 from spitemalice.model import GameResult, GameState
 from spitemalice.moves import Discard, Move, Pass, Play, Zone
@@ -121,7 +121,13 @@ class _Counting:
 
 
 def game_seed(run_seed: int, game: int) -> int:
-    """The seed of game ``game`` of a run seeded ``run_seed`` (as ``simulate`` derives it)."""
+    """The seed of game ``game`` of a run seeded ``run_seed`` (as ``simulate`` derives it).
+
+    Raises:
+        SpiteMaliceError: ``run_seed`` not 0 to :data:`~spitemalice.limits.MAX_SEED`, or
+            ``game`` not 0 to :data:`~spitemalice.limits.MAX_GAMES`.
+    """
+    check_int(game, "game", 0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES")
     return derive_seed(run_seed, "game", game)
 
 
@@ -173,7 +179,14 @@ def row_of(config: Configuration, game: int, result: GameResult,
 
     ``legal_total`` (legal moves summed over the decisions) and ``dealt_shuffles`` (shuffles
     the deal made) are found by replaying the game when not given.
+
+    Raises:
+        SpiteMaliceError: ``legal_total`` or ``dealt_shuffles`` not ``None`` or a whole
+            number from 0 to :data:`~spitemalice.limits.MAX_INT`.
     """
+    for name, count in (("legal_total", legal_total), ("dealt_shuffles", dealt_shuffles)):
+        if count is not None:
+            check_int(count, f"row_of's {name}", 0)
     if legal_total is None or dealt_shuffles is None:
         legal_total, dealt_shuffles = _replay_counts(config.rules, result)
     final = result.final
@@ -251,12 +264,16 @@ class Run:
         coverage: with ``coverage=True``, each configuration's rule coverage over the run
             (:class:`~spitemalice.engine.coverage.Tally`); else empty.
         identical: games in which every configuration made the very same moves.
+
+    Raises:
+        SpiteMaliceError: ``identical`` a whole number outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
 
     rows: tuple[list[GameRow], ...]
     interrupted: bool = False
     coverage: tuple[Tally, ...] = ()
-    identical: int = 0
+    identical: int = attrs.field(default=0, validator=int_field(0))
 
 
 @attrs.frozen
@@ -273,11 +290,17 @@ class Paired:
 class PairedGame:
     """Game ``first + g`` of every configuration, as a pure function of ``g`` (what
     :func:`spitemalice.runs.parallel.run_games` hands to a worker); ``coverage`` records
-    each configuration's rule coverage too."""
+    each configuration's rule coverage too.
+
+    Raises:
+        SpiteMaliceError: ``run_seed`` not 0 to :data:`~spitemalice.limits.MAX_SEED`, or
+            ``first`` not 0 to :data:`~spitemalice.limits.MAX_GAMES`.
+    """
 
     configs: tuple[Configuration, ...]
-    run_seed: int
-    first: int = 0
+    run_seed: int = attrs.field(validator=seed_field())
+    first: int = attrs.field(default=0, validator=int_field(
+        0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES"))
     coverage: bool = False
 
     def __call__(self, game: int) -> Paired:

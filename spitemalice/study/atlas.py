@@ -29,6 +29,7 @@ from spitemalice.guards import check_games, check_jobs, check_real, check_seed
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import built_in_rulesets, load
 from spitemalice.rules.registry import installed
+from spitemalice.rules.ruleset import seats_field
 from spitemalice.runs.workers import worker_cpu_seconds
 from spitemalice.stops import held_stops
 from spitemalice.study.balance import TIERS, Baseline, balance
@@ -44,11 +45,16 @@ SKIP_BO_OWN = ("short-payoff", "no-wild-ceiling", "no-wild-discards", "no-wild-o
 
 @attrs.frozen
 class Entry:
-    """One configuration of the atlas: a rule set, its house rules and its seats."""
+    """One configuration of the atlas: a rule set, its house rules and its seats.
+
+    Raises:
+        SpiteMaliceError: ``players`` a whole number outside 1 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
+    """
 
     ruleset: str
     house_rules: tuple[str, ...]
-    players: int
+    players: int = attrs.field(validator=seats_field())
 
     @property
     def key(self) -> str:

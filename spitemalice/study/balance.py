@@ -43,7 +43,7 @@ import attrs
 
 from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_int, check_jobs, check_list, check_seed
+from spitemalice.guards import check_int, check_jobs, check_list, check_seed, int_field, real_field
 from spitemalice.limits import MAX_GAMES
 from spitemalice.measures.checks import check_z
 from spitemalice.measures.interval import COUNT, SHARE_CHANGE, Z95, Interval, bounded
@@ -52,6 +52,7 @@ from spitemalice.measures.rates import wilson
 from spitemalice.measures.shape import skill_over_chance
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.ruleset import seats_field
 from spitemalice.runs.runner import Configuration, GameRow, Run, configuration, play_games
 from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
 from spitemalice.study.fresh import first_position, reason, skill_change
@@ -75,9 +76,13 @@ QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 class Quantile:
     """A quantile of game length with a distribution-free 95% interval (order statistics:
     the ranks a binomial count of values below the quantile reaches, Conover,
-    *Practical Nonparametric Statistics*, section 3.2)."""
+    *Practical Nonparametric Statistics*, section 3.2).
 
-    share: float
+    Raises:
+        SpiteMaliceError: ``share`` a number outside 0 to 1.
+    """
+
+    share: float = attrs.field(validator=real_field(0.0, 1.0))
     value: Interval
 
 
@@ -124,16 +129,21 @@ class Balance:
             not recorded.
         fresh: the same study on a fresh seed set (:mod:`spitemalice.study.fresh`), whose
             verdicts must agree for :func:`verdicts` to state one; ``None`` when not played.
+
+    Raises:
+        SpiteMaliceError: ``players`` a whole number outside 1 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS`, ``games`` or ``deals`` one outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`, or ``fair`` a number outside 0 to 1.
     """
 
     label: str
-    players: int
+    players: int = attrs.field(validator=seats_field())
     tiers: tuple[str, ...]
     reference: str
-    games: int
-    deals: int
+    games: int = attrs.field(validator=int_field(0))
+    deals: int = attrs.field(validator=int_field(0))
     positions: tuple[Interval, ...]
-    fair: float
+    fair: float = attrs.field(validator=real_field(0.0, 1.0))
     outcomes: dict[str, Interval]
     turns: Interval
     quantiles: tuple[Quantile, ...]

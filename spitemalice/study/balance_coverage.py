@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
+from spitemalice.guards import check_int, int_field
 from spitemalice.measures.coverage import (
     ClauseCoverage,
     CoverageNote,
@@ -50,10 +51,14 @@ class BalanceCoverage:
         house_rules: each house rule of the configuration -> the ids of its own clauses.
         own: ids of the clauses of the rules under study
             (:func:`~spitemalice.rules.registry.own_clauses`).
+
+    Raises:
+        SpiteMaliceError: ``games`` or ``of`` a whole number outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
 
-    games: int
-    of: int
+    games: int = attrs.field(validator=int_field(0))
+    of: int = attrs.field(validator=int_field(0))
     rows: tuple[ClauseCoverage, ...]
     notes: tuple[CoverageNote, ...]
     house_rules: dict[str, tuple[str, ...]]
@@ -83,8 +88,15 @@ class BalanceCoverage:
 
 
 def measured(rules: RuleBook, tally: Tally, of: int) -> BalanceCoverage:
-    """The coverage of ``tally``'s games of ``rules``, the first of ``of`` self-play games."""
+    """The coverage of ``tally``'s games of ``rules``, the first of ``of`` self-play games.
+
+    Raises:
+        TypeError: ``rules`` is not a rule book.
+        SpiteMaliceError: ``of`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
+    """
     check_book(rules, "measured")
+    check_int(of, "measured's of (self-play games played)", 0)
     rows = tuple(clause_coverage(rules, tally))
     return BalanceCoverage(tally.games, of, rows,
                            tuple(coverage_notes(rules, rows, tally.games)),

@@ -17,7 +17,7 @@ import attrs
 
 from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_games, check_seed, int_field
+from spitemalice.guards import check_games, check_int, check_seed, int_field, real_field
 from spitemalice.measures.coverage import (
     ClauseCoverage,
     CoverageNote,
@@ -29,6 +29,7 @@ from spitemalice.measures.interval import COUNT, Interval
 from spitemalice.measures.means import mean_interval, paired_difference
 from spitemalice.measures.rates import paired_shares, wilson
 from spitemalice.measures.sequential import SprtResult, agreeing, sprt
+from spitemalice.rules.ruleset import MAX_SEATS
 from spitemalice.runs.runner import Configuration, GameRow, play_games
 from spitemalice.wording import clipped, count_of, for_terminal
 
@@ -104,7 +105,14 @@ class Statistic:
 
 
 def statistics(seats: int) -> list[Statistic]:
-    """The statistics a comparison reports for games of ``seats`` seats."""
+    """The statistics a comparison reports for games of ``seats`` seats.
+
+    Raises:
+        SpiteMaliceError: ``seats`` not a whole number from 1 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
+    """
+    check_int(seats, "statistics' seats", 1, MAX_SEATS,
+              constant="spitemalice.rules.ruleset.MAX_SEATS")
     stats = [
         Statistic("moves", "moves per game", False, lambda r: r.moves),
         Statistic("turns", "turns per game", False, lambda r: r.turns),
@@ -152,6 +160,11 @@ class Comparison:
         coverage: how the games of A and of B exercised each clause of their rule sheets
             (:mod:`spitemalice.measures.coverage`), or ``None`` when not recorded.
         identical: paired games in which A and B made the very same moves.
+
+    Raises:
+        SpiteMaliceError: ``games`` or ``identical`` a whole number past
+            :data:`~spitemalice.limits.MAX_INT` in size, or ``margin`` a number past
+            :data:`~spitemalice.limits.MAX_REAL` in size.
     """
 
     a: Configuration
@@ -161,7 +174,7 @@ class Comparison:
     rows: tuple[tuple[GameRow, ...], tuple[GameRow, ...]]
     sprt: SprtResult | None = None
     statistic: str | None = None
-    margin: float | None = None
+    margin: float | None = attrs.field(default=None, validator=real_field())
     interrupted: bool = False
     coverage: tuple[Covered, Covered] | None = None
     identical: int = attrs.field(default=0, validator=int_field())
@@ -218,6 +231,8 @@ def statistic_named(name: str, seats: int) -> Statistic:
 
     Raises:
         ValueError: an unknown name; the message lists the known ones.
+        SpiteMaliceError: ``seats`` not a whole number from 1 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
     """
     for stat in statistics(seats):
         if stat.name == name:

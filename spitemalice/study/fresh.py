@@ -31,7 +31,12 @@ def fresh_seed(seed: int) -> int:
 
 def first_position(first: Interval, fair: float) -> Verdict:
     """``pass`` (above fair), ``fail`` (below fair) or ``undecided``: the first position's
-    share of won games against the fair share."""
+    share of won games against the fair share.
+
+    Raises:
+        SpiteMaliceError: ``fair`` not finite or past :data:`~spitemalice.limits.MAX_REAL` in
+            size (:func:`~spitemalice.measures.verdicts.decide` checks it).
+    """
     return decide(first, fair)
 
 

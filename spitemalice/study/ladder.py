@@ -26,10 +26,19 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_games, check_jobs, check_list, check_seed
+from spitemalice.guards import (
+    check_games,
+    check_jobs,
+    check_list,
+    check_real,
+    check_seed,
+    int_field,
+    real_field,
+)
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.sequential import SprtResult
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.ruleset import seats_field
 from spitemalice.runs.runner import GameRow, Run, play_games
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
 from spitemalice.study.ratings import Rating, Table, ratings
@@ -67,15 +76,21 @@ class Ladder:
         margin: the sequential test's margin, or ``None`` for a fixed number of deals.
         decided: with a margin, whether every two neighbours in the order were decided.
         interrupted: Ctrl-C stopped the run.
+
+    Raises:
+        SpiteMaliceError: ``players`` a whole number outside 1 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS`, ``deals`` one outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`, or ``margin`` a number past
+            :data:`~spitemalice.limits.MAX_REAL` in size.
     """
 
     ruleset: str
-    players: int
+    players: int = attrs.field(validator=seats_field())
     anchor: str
     ratings: tuple[Rating, ...]
     pairs: tuple[Pair, ...]
-    deals: int
-    margin: float | None
+    deals: int = attrs.field(validator=int_field(0))
+    margin: float | None = attrs.field(validator=real_field())
     decided: bool
     interrupted: bool = False
 
@@ -107,7 +122,8 @@ def ladder(rules: RuleBook, bots: Sequence[str], deals: int, seed: int,
         client: a Dask client to play on instead; the result never depends on either.
 
     Raises:
-        ValueError: fewer than two bots, a bot named twice, or a margin not in (0, 0.5).
+        ValueError: fewer than two bots, a bot named twice, or a margin not in (0, 0.5)
+            (a :class:`SpiteMaliceError` naming the bound).
         SpiteMaliceError: an unknown bot, teams that cannot seat two bots fairly, or a
             ``deals``, ``seed``, ``batch`` or ``jobs`` out of range (naming the bound).
     """
@@ -147,8 +163,8 @@ def _check_bots_and_margin(bots: Sequence[str], margin: float | None) -> None:
     """Refuse fewer than two bots, a bot named twice, or a margin not in (0, 0.5)."""
     if len(bots) < 2 or len(set(bots)) != len(bots):
         raise ValueError(f"a ladder needs two or more different bots, not {list(bots)}")
-    if margin is not None and not (isinstance(margin, int | float)
-                                   and not isinstance(margin, bool) and 0 < margin < 0.5):
+    if margin is not None and not 0 < check_real(margin, "the margin", 0.0, 0.5,
+                                                 what="a share") < 0.5:
         raise SpiteMaliceError(f"the margin is a share between 0 and 0.5, not "
                                f"{shown(margin)}")
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from spitemalice.guards import int_field
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import wilson
@@ -82,13 +83,17 @@ class PairTally:
         evidence: the values of the deals where some game had a winner: what the sequential
             test weighs (a deal whose games all ended without a winner says nothing of which
             bot is stronger).
+
+    Raises:
+        SpiteMaliceError: ``wins_a``, ``wins_b`` or ``no_winner`` a whole number outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
 
     a: str
     b: str
-    wins_a: int = 0
-    wins_b: int = 0
-    no_winner: int = 0
+    wins_a: int = attrs.field(default=0, validator=int_field(0))
+    wins_b: int = attrs.field(default=0, validator=int_field(0))
+    no_winner: int = attrs.field(default=0, validator=int_field(0))
     values: list[float] = attrs.field(factory=list)
     evidence: list[float] = attrs.field(factory=list)
 

@@ -15,7 +15,10 @@ from typing import Any
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.files import NewFile, check_new
+from spitemalice.guards import check_int, check_real
+from spitemalice.limits import MAX_DPI
 from spitemalice.measures.rates import wilson
+from spitemalice.rules.ruleset import MAX_SEATS
 from spitemalice.runs.runner import GameRow
 from spitemalice.wording import for_terminal
 
@@ -34,11 +37,15 @@ def plot_runs(path: Path, runs: Sequence[tuple[str, Sequence[GameRow]]], seats: 
     one rule for files (:mod:`spitemalice.files`).
 
     Raises:
-        SpiteMaliceError: a file name that is not ``.png`` or ``.svg``, matplotlib missing.
+        SpiteMaliceError: a file name that is not ``.png`` or ``.svg``, matplotlib missing,
+            or ``seats`` not a whole number from 1 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
         OutputError: a file there already (without ``force``), or one that cannot be
             written.
     """
     check_path(path, force=force)
+    check_int(seats, "plot_runs' seats", 1, MAX_SEATS,
+              constant="spitemalice.rules.ruleset.MAX_SEATS")
     runs = [(for_terminal(label), rows) for label, rows in runs]
     with plain_text() as plt:
         figure, (lengths, rates) = plt.subplots(1, 2, figsize=(11, 4.5), layout="constrained")
@@ -129,8 +136,13 @@ def save(figure: Any, path: Path, dpi: int = 110, *, force: bool = False) -> Non
 
     Raises:
         OutputError: a file there already (without ``force``), or one that cannot be written.
+        SpiteMaliceError: ``dpi`` not a whole number from 1 to
+            :data:`~spitemalice.limits.MAX_DPI` (the figure is closed all the same).
     """
     plt = _pyplot()
+    if not (isinstance(dpi, int) and 1 <= dpi <= MAX_DPI):
+        plt.close(figure)
+        check_int(dpi, "save's dpi", 1, MAX_DPI, constant="spitemalice.limits.MAX_DPI")
     try:
         with plt.rc_context(PLAIN_TEXT), \
                 NewFile(path, force=force, what="--plot", binary=True) as file:
@@ -155,7 +167,14 @@ def plain_text() -> Iterator[Any]:
 def interval_bars(axes: Any, labels: Sequence[str], intervals: Sequence[Any],
                   reference: float | None = None, percent: bool = True) -> None:
     """Horizontal point-and-interval marks, one row per label, top to bottom (a forest
-    plot); ``reference`` draws a dashed line (a fair share, a zero change)."""
+    plot); ``reference`` draws a dashed line (a fair share, a zero change).
+
+    Raises:
+        SpiteMaliceError: ``reference`` a number past :data:`~spitemalice.limits.MAX_REAL`
+            in size.
+    """
+    if reference is not None:
+        reference = check_real(reference, "interval_bars' reference")
     scale = 100 if percent else 1
     rows = list(range(len(labels)))[::-1]
     estimates = [i.estimate * scale for i in intervals]

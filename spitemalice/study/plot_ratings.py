@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from spitemalice.guards import check_int, check_real
 from spitemalice.measures.interval import Interval
 from spitemalice.study.balance import Balance
 from spitemalice.study.ladder import Ladder
@@ -85,7 +86,14 @@ def _draw_balance(figure: Any, axes: Any, report: Balance, subtitle: str) -> Non
 def length_histogram(axes: Any, lengths: dict[int, int], median: float,
                      upper: int | None = None) -> None:
     """Games per length in turns (``lengths``: turns -> games), the median as an orange
-    line; with ``upper`` a bare thumbnail on the scale 0..``upper``."""
+    line; with ``upper`` a bare thumbnail on the scale 0..``upper``.
+
+    Raises:
+        SpiteMaliceError: ``median`` a number past :data:`~spitemalice.limits.MAX_REAL` in
+            size, or ``upper`` not ``None`` or a whole number from 1 to
+            :data:`~spitemalice.limits.MAX_INT`.
+    """
+    _check_lengths(median, upper, "length_histogram")
     turns = [t for t, count in lengths.items() for _ in range(count)]
     small = upper is not None
     axes.hist(turns, bins=30 if small else min(60, max(5, len(lengths))),
@@ -102,9 +110,22 @@ def length_histogram(axes: Any, lengths: dict[int, int], median: float,
         axes.set_ylabel("games")
 
 
+def _check_lengths(median: float, upper: int | None, function: str) -> None:
+    check_real(median, f"{function}'s median")
+    if upper is not None:
+        check_int(upper, f"{function}'s upper", 1)
+
+
 def small_length_plot(path: Path, lengths: dict[int, int], median: float, upper: int) -> None:
     """A thumbnail of :func:`length_histogram` on the scale 0..``upper`` turns, for a table
-    row; replaces a picture there (the atlas page redraws its own)."""
+    row; replaces a picture there (the atlas page redraws its own).
+
+    Raises:
+        SpiteMaliceError: ``median`` a number past :data:`~spitemalice.limits.MAX_REAL` in
+            size, or ``upper`` not a whole number from 1 to
+            :data:`~spitemalice.limits.MAX_INT`.
+    """
+    _check_lengths(median, upper, "small_length_plot")
     with plain_text() as plt:
         figure, axes = plt.subplots(figsize=(1.8, 0.55), layout="constrained")
         length_histogram(axes, lengths, median, upper)
@@ -116,7 +137,13 @@ def forest(path: Path, labels: Sequence[str], intervals: Sequence[Interval],
            shift: Sequence[float] | None = None) -> None:
     """One interval per configuration, top to bottom, with a reference line; ``shift``
     subtracts a value per row first (a fair share, to show the excess); replaces a picture
-    there (the atlas page redraws its own)."""
+    there (the atlas page redraws its own).
+
+    Raises:
+        SpiteMaliceError: ``reference`` a number past :data:`~spitemalice.limits.MAX_REAL`
+            in size.
+    """
+    check_real(reference, "forest's reference")
     if shift is not None:
         intervals = [Interval(i.estimate - s, i.low - s, i.high - s, i.n)
                      for i, s in zip(intervals, shift, strict=True)]

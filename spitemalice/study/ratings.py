@@ -49,9 +49,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from spitemalice.guards import check_int, check_list, check_real, check_seed
+from spitemalice.guards import check_int, check_list, check_real, check_seed, int_field
 from spitemalice.limits import MAX_BOOTSTRAP
 from spitemalice.measures.interval import Z95, Interval
+from spitemalice.rules.ruleset import side_field
 
 BOOTSTRAP = 400
 """Bootstrap refits behind each interval."""
@@ -74,11 +75,16 @@ class Table:
         sides: the bot of each side (a seat, or a team), in side order.
         winner: the index in ``sides`` of the side that won, or ``None`` (no evidence).
         deal: the deal the game was played on (games of one deal are resampled together).
+
+    Raises:
+        SpiteMaliceError: ``winner`` a whole number outside 0 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS` less one, or ``deal`` one outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
 
     sides: tuple[str, ...]
-    winner: int | None
-    deal: int
+    winner: int | None = attrs.field(validator=side_field())
+    deal: int = attrs.field(validator=int_field(0))
 
 
 @attrs.frozen
@@ -91,12 +97,16 @@ class Rating:
             docstring; ``n``: the games with a winner the bot played in).
         games: games the bot played, with a winner or not.
         wins: games its side won.
+
+    Raises:
+        SpiteMaliceError: ``games`` or ``wins`` a whole number outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
 
     bot: str
     rating: Interval
-    games: int
-    wins: int
+    games: int = attrs.field(validator=int_field(0))
+    wins: int = attrs.field(validator=int_field(0))
 
     def as_dict(self) -> dict[str, object]:
         return {"bot": self.bot, "rating": self.rating.as_dict(1), "games": self.games,

@@ -14,7 +14,14 @@ import attrs
 from spitemalice.bots.players import make_player
 from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_games, check_list, check_real, check_seed, int_field
+from spitemalice.guards import (
+    check_games,
+    check_list,
+    check_real,
+    check_seed,
+    int_field,
+    real_field,
+)
 from spitemalice.measures.coverage import (
     ClauseCoverage,
     CoverageNote,
@@ -38,6 +45,11 @@ class Summary:
 
     With teams, ``teams`` labels each team by its seats (``"0+2"``) and ``wins_per_team``
     counts the games each team won; without teams both are empty.
+
+    Raises:
+        SpiteMaliceError: a count a whole number past :data:`~spitemalice.limits.MAX_INT` in size,
+            or a mean, quantile, spread or time a number past :data:`~spitemalice.limits.MAX_REAL`
+            in size.
     """
 
     ruleset: str
@@ -47,16 +59,16 @@ class Summary:
     outcomes: dict[str, int]
     wins_per_seat: tuple[int, ...]
     first_seat_wins: int = attrs.field(validator=int_field())
-    mean_moves: float
-    p95_moves: float
-    mean_turns: float
-    p95_turns: float
-    seconds: float
+    mean_moves: float = attrs.field(validator=real_field())
+    p95_moves: float = attrs.field(validator=real_field())
+    mean_turns: float = attrs.field(validator=real_field())
+    p95_turns: float = attrs.field(validator=real_field())
+    seconds: float = attrs.field(validator=real_field())
     total_moves: int = attrs.field(validator=int_field())
     teams: tuple[str, ...] = ()
     wins_per_team: tuple[int, ...] = ()
-    sd_moves: float = 0.0
-    sd_turns: float = 0.0
+    sd_moves: float = attrs.field(default=0.0, validator=real_field())
+    sd_turns: float = attrs.field(default=0.0, validator=real_field())
     interrupted: bool = False
     coverage: tuple[ClauseCoverage, ...] = ()
     coverage_notes: tuple[CoverageNote, ...] = ()
@@ -150,8 +162,8 @@ def simulate(
             in ``bench/bench.py``), so it is off unless asked for.
 
     Raises:
-        SpiteMaliceError: an unknown bot, a bot list that does not fit the seats, ``games``
-            not 1 to :data:`~spitemalice.limits.MAX_GAMES`, a seed not 0 to
+        SpiteMaliceError: an unknown bot, a bot list that does not fit the seats, ``games`` not 1 to
+            :data:`~spitemalice.limits.MAX_GAMES`, a seed not 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a bad ``jobs``.
     """
     check_book(rules, "simulate")

@@ -23,7 +23,14 @@ from typing import Any, overload
 import attrs
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_games, check_list, check_seed
+from spitemalice.guards import (
+    check_games,
+    check_list,
+    check_real,
+    check_seed,
+    int_field,
+    real_field,
+)
 from spitemalice.measures.interval import SHARE, Interval
 from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import wilson
@@ -48,17 +55,21 @@ class Pairing:
             team won; a loss: a seat of another team won; without teams each seat is a team).
         rate: the challenger's win rate with its interval (:func:`challenger_rate`).
         fair: the win rate of equal bots (``1 / seats``; ``1 / teams`` with teams).
+
+    Raises:
+        SpiteMaliceError: a count a whole number outside 0 to :data:`~spitemalice.limits.MAX_INT`,
+            or ``fair`` a number outside 0 to 1.
     """
 
     challenger: str
     incumbent: str
-    games: int
-    wins: int
-    losses: int
-    draws: int
+    games: int = attrs.field(validator=int_field(0))
+    wins: int = attrs.field(validator=int_field(0))
+    losses: int = attrs.field(validator=int_field(0))
+    draws: int = attrs.field(validator=int_field(0))
     rate: Interval
-    fair: float
-    deals: int = 0
+    fair: float = attrs.field(validator=real_field(0.0, 1.0))
+    deals: int = attrs.field(default=0, validator=int_field(0))
 
     @property
     def stronger(self) -> bool:
@@ -82,10 +93,13 @@ class Tournament(Sequence[Pairing]):
         deals: the deals asked for per pairing.
         interrupted: a stop (Ctrl-C, SIGTERM) cut the tournament short: the last pairing
             played fewer deals (its ``deals``), and the pairings after it none.
+
+    Raises:
+        SpiteMaliceError: ``deals`` a whole number outside 0 to :data:`~spitemalice.limits.MAX_INT`.
     """
 
     pairings: tuple[Pairing, ...]
-    deals: int
+    deals: int = attrs.field(validator=int_field(0))
     interrupted: bool = False
 
     @overload
@@ -169,11 +183,13 @@ def challenger_rate(won: Sequence[Sequence[bool]], fair: float) -> Interval:
 
     Raises:
         TypeError: ``won`` is not a list (of lists of bools, one per deal).
-        ValueError: no game in ``won``, or ``fair`` not above 0 and below 1.
+        ValueError: no game in ``won``.
+        SpiteMaliceError: ``fair`` no number above 0 and below 1.
     """
     check_list(won, "challenger_rate", "won, a list of deals (each a list of bools),",
                "[[True, False], [True, True]]")
-    if not (isinstance(fair, int | float) and 0 < fair < 1):
+    if not 0 < check_real(fair, "challenger_rate's fair (the win rate of equal bots)", 0.0,
+                          1.0, what="a share") < 1:
         raise SpiteMaliceError(f"challenger_rate takes fair, the win rate of equal bots, above 0 "
                          f"and below 1 (0.5 for two sides), not {shown(fair)}")
     shares = [sum(deal) / len(deal) for deal in won if deal]
@@ -192,8 +208,8 @@ def tournament_sides(rules: RuleBook) -> tuple[tuple[int, ...], ...]:
     teams), as tuples of seats.
 
     Raises:
-        SpiteMaliceError: fewer than two teams, or teams of different sizes (one bot would
-            hold more seats than the other, so the fair share is not ``1/teams``).
+        SpiteMaliceError: fewer than two teams, or teams of different sizes (one bot would hold more
+            seats than the other, so the fair share is not ``1/teams``).
     """
     sides = rules.teams.teams
     if len(sides) < 2:

@@ -38,6 +38,14 @@ from spitemalice.errors import DataError, SpiteMaliceError
 from spitemalice.files import make_folder, write_file
 from spitemalice.formats import strict_json
 from spitemalice.formats.json_input import parse_json
+from spitemalice.guards import (
+    check_int,
+    check_jobs,
+    games_field,
+    int_field,
+    real_field,
+    seed_field,
+)
 from spitemalice.rules.loader import load
 from spitemalice.runs.workers import worker_cpu_seconds
 from spitemalice.stops import held_stops
@@ -70,6 +78,11 @@ class Search:
         seed: the run seed.
         plan: the bots.
         allow_files: a rule-set file's base may name another file.
+
+    Raises:
+        SpiteMaliceError: ``budget``, ``batch``, ``recheck`` or ``recheck_games`` a whole number
+            outside 0 to :data:`~spitemalice.limits.MAX_GAMES`, or ``seed`` one outside 0 to
+            :data:`~spitemalice.limits.MAX_SEED`.
     """
 
     ruleset: str
@@ -77,11 +90,11 @@ class Search:
     settings: tuple[tuple[str, str], ...]
     params: tuple[Param, ...]
     targets: tuple[Target, ...]
-    budget: int
-    batch: int
-    recheck: int
-    recheck_games: int
-    seed: int
+    budget: int = attrs.field(validator=games_field())
+    batch: int = attrs.field(validator=games_field())
+    recheck: int = attrs.field(validator=games_field())
+    recheck_games: int = attrs.field(validator=games_field())
+    seed: int = attrs.field(validator=seed_field())
     plan: Plan
     allow_files: bool = False
 
@@ -107,11 +120,17 @@ class Search:
 
 @attrs.frozen
 class Candidate:
-    """A trial of the search: its number, values, loss and measured figures."""
+    """A trial of the search: its number, values, loss and measured figures.
 
-    number: int
+    Raises:
+        SpiteMaliceError: ``number`` a whole number outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`, or ``loss`` a number past
+            :data:`~spitemalice.limits.MAX_REAL` in size.
+    """
+
+    number: int = attrs.field(validator=int_field(0))
     values: dict[str, object]
-    loss: float
+    loss: float = attrs.field(validator=real_field())
     measured: Measured | None
     pruned: bool = False
 
@@ -131,13 +150,18 @@ class Rechecked:
 class Outcome:
     """What a search found: every trial, the re-evaluated best (winner first), the games
     played by the trials, the CPU seconds of the whole search (its resumed parts added),
-    and whether it was stopped."""
+    and whether it was stopped.
+
+    Raises:
+        SpiteMaliceError: ``games`` a whole number outside 0 to :data:`~spitemalice.limits.MAX_INT`,
+            or ``cpu_seconds`` a number past :data:`~spitemalice.limits.MAX_REAL` in size.
+    """
 
     search: Search
     trials: tuple[Candidate, ...]
     rechecked: tuple[Rechecked, ...]
-    games: int
-    cpu_seconds: float
+    games: int = attrs.field(validator=int_field(0))
+    cpu_seconds: float = attrs.field(validator=real_field())
     interrupted: bool = False
 
 
@@ -222,8 +246,15 @@ def run_trial(search: Search, values: dict[str, object], jobs: int | None,
               client: Any) -> tuple[Measured | None, Measured | None, str]:
     """Play one candidate: its first batch, and (unless a target's interval already misses)
     its second; returns the first batch's figures, the whole trial's (``None`` when pruned or
-    refused) and why a candidate was refused (its rules cannot be made), else ``""``."""
+    refused) and why a candidate was refused (its rules cannot be made), else ``""``.
+
+    Raises:
+        SpiteMaliceError: ``jobs`` not ``None`` or a whole number from 1 to
+            :data:`~spitemalice.limits.MAX_JOBS`.
+    """
     from spitemalice.errors import RulesetError
+
+    check_jobs(jobs)
 
     try:
         book = search.book(values)
@@ -241,7 +272,13 @@ def search_trials(search: Search, study: Any, jobs: int | None, client: Any,
                   on_trial: Callable[[Candidate, int], None] | None = None) -> bool:
     """Ask ``study`` for candidates until the trials' games reach the budget; ``on_trial`` is
     called with each finished candidate and the games spent so far.  Returns whether a stop
-    (Ctrl-C) ended the search early."""
+    (Ctrl-C) ended the search early.
+
+    Raises:
+        SpiteMaliceError: ``jobs`` not ``None`` or a whole number from 1 to
+            :data:`~spitemalice.limits.MAX_JOBS`.
+    """
+    check_jobs(jobs)
     optuna = _optuna()
     for trial in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
         study.tell(trial.number, state=optuna.trial.TrialState.FAIL)  # cut off by a stop
@@ -303,7 +340,13 @@ def best(study: Any, search: Search, count: int) -> list[Candidate]:
     """The ``count`` best configurations: the complete trials by their loss, then, when fewer
     completed, the stopped ones by their first batch's loss (a search whose targets no
     candidate meets at once still shows the nearest); ties: the earlier trial; a
-    configuration tried twice counts once."""
+    configuration tried twice counts once.
+
+    Raises:
+        SpiteMaliceError: ``count`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
+    """
+    check_int(count, "best's count", 0)
     optuna = _optuna()
     ranked = []
     for state in (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED):
@@ -340,7 +383,13 @@ def recheck(search: Search, candidates: Sequence[Candidate], jobs: int | None,
             client: Any) -> tuple[list[Rechecked], bool]:
     """Each candidate re-evaluated on fresh seeds (no trial played them), with the rule
     coverage of its self-play games; the winner first (most targets passed, then the
-    smallest fresh loss).  Also returns whether a stop cut it short."""
+    smallest fresh loss).  Also returns whether a stop cut it short.
+
+    Raises:
+        SpiteMaliceError: ``jobs`` not ``None`` or a whole number from 1 to
+            :data:`~spitemalice.limits.MAX_JOBS`.
+    """
+    check_jobs(jobs)
     fresh_seed = derive_seed(search.seed, "tune-recheck")
     done: list[Rechecked] = []
     for candidate in candidates:
@@ -391,8 +440,10 @@ def tune(search: Search, folder: Path, jobs: int | None = 1, client: Any = None,
     """Run (or resume) ``search`` with its journal in ``folder`` and re-evaluate its best.
 
     Raises:
-        SpiteMaliceError: as :func:`open_study`; a candidate's unknown bot.
+        SpiteMaliceError: as :func:`open_study`; a candidate's unknown bot; ``jobs`` not ``None`` or
+            a whole number from 1 to :data:`~spitemalice.limits.MAX_JOBS`.
     """
+    check_jobs(jobs)
     study = open_study(search, folder)
     stopped = search_trials(search, study, jobs, client, on_trial)
     rechecked: list[Rechecked] = []

@@ -10,6 +10,7 @@ from typing import Any
 
 from spitemalice.files import write_file
 from spitemalice.formats import strict_json
+from spitemalice.guards import check_int
 from spitemalice.measures.coverage import clause_coverage
 from spitemalice.measures.interval import Interval
 from spitemalice.rules.ruleset import convert_param
@@ -21,7 +22,13 @@ from spitemalice.wording import count_of
 def candidate_file(search: Search, rechecked: Rechecked, rank: int) -> str:
     """The rule-set file (TOML) of a re-evaluated candidate: the search's rule set as
     ``base``, its house rules, the fixed settings and the candidate's values under
-    ``[params]``, with the figures it was chosen on in comments."""
+    ``[params]``, with the figures it was chosen on in comments; ``rank`` its place, from 1.
+
+    Raises:
+        SpiteMaliceError: ``rank`` not a whole number from 1 to
+            :data:`~spitemalice.limits.MAX_INT`.
+    """
+    check_int(rank, "candidate_file's rank", 1)
     book = search.book(rechecked.candidate.values)
     params = {**dict(search.settings), **rechecked.candidate.values}
     number = rechecked.candidate.number

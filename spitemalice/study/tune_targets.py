@@ -28,6 +28,7 @@ import attrs
 
 from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.guards import check_jobs, check_real, check_seed, int_field, real_field
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.rates import wilson
 from spitemalice.rules.book import RuleBook, check_book
@@ -53,11 +54,16 @@ five points of a share; a tenth of the target for turns."""
 class Param:
     """A parameter the search varies: whole numbers ``low..high``, or one of ``choices``
     (values as ``--set`` takes them); or one that follows another, ``high`` less the value
-    of parameter ``minus`` (a fixed total: ``draw_pack=52-jokers``)."""
+    of parameter ``minus`` (a fixed total: ``draw_pack=52-jokers``).
+
+    Raises:
+        SpiteMaliceError: ``low`` or ``high`` a whole number past
+            :data:`~spitemalice.limits.MAX_INT` in size.
+    """
 
     name: str
-    low: int = 0
-    high: int = 0
+    low: int = attrs.field(default=0, validator=int_field())
+    high: int = attrs.field(default=0, validator=int_field())
     choices: tuple[str, ...] = ()
     minus: str = ""
 
@@ -74,8 +80,8 @@ def parse_param(text: str) -> Param:
     ``NAME=TOTAL-OTHER`` (``TOTAL`` less the value of the varied parameter ``OTHER``).
 
     Raises:
-        SpiteMaliceError: another form, an unknown or identity parameter (with the closest
-            name), or a range whose low end is above its high end.
+        SpiteMaliceError: another form, an unknown or identity parameter (with the closest name), or
+            a range whose low end is above its high end.
     """
     name, sep, value = (part.strip() for part in text.partition("="))
     valid = [n for n in FIELD_NAMES if n not in IDENTITY_FIELDS]
@@ -104,12 +110,17 @@ def parse_param(text: str) -> Param:
 @attrs.frozen
 class Target:
     """A stated aim: ``metric`` ``op`` ``value`` (``op`` is ``=`` with ``tol``, ``>=`` or
-    ``<=``); ``value`` ``None`` for ``first-seat=fair``."""
+    ``<=``); ``value`` ``None`` for ``first-seat=fair``.
+
+    Raises:
+        SpiteMaliceError: ``value`` or ``tol`` a number past :data:`~spitemalice.limits.MAX_REAL` in
+            size.
+    """
 
     metric: str
     op: str
-    value: float | None
-    tol: float = 0.0
+    value: float | None = attrs.field(validator=real_field())
+    tol: float = attrs.field(default=0.0, validator=real_field())
 
     def text(self) -> str:
         """As ``--target`` gives it (``turns=75+-15``)."""
@@ -117,7 +128,12 @@ class Target:
         return f"{self.metric}{self.op}{value}" + (f"+-{self.tol:g}" if self.op == "=" else "")
 
     def band(self, fair: float) -> tuple[float, float]:
-        """The values that meet the target (``fair``: the fair share of ``first-seat``)."""
+        """The values that meet the target (``fair``: the fair share of ``first-seat``).
+
+        Raises:
+            SpiteMaliceError: ``fair`` no number from 0 to 1.
+        """
+        fair = _fair(fair, "Target.band")
         value = fair if self.value is None else self.value
         if self.op == ">=":
             return value, math.inf
@@ -127,8 +143,12 @@ class Target:
 
     def verdict(self, interval: Interval, fair: float) -> str:
         """``pass`` when the interval lies wholly in the band, ``fail`` when wholly outside,
-        else ``undecided`` (design notes §10: verdicts have three values)."""
-        low, high = self.band(fair)
+        else ``undecided`` (design notes §10: verdicts have three values).
+
+        Raises:
+            SpiteMaliceError: ``fair`` no number from 0 to 1.
+        """
+        low, high = self.band(_fair(fair, "Target.verdict"))
         if not interval.n:
             return "undecided"
         if low <= interval.low and interval.high <= high:
@@ -139,8 +159,16 @@ class Target:
 
     def miss(self, estimate: float, fair: float) -> float:
         """How far ``estimate`` lies outside the band, in units of the tolerance (or of
-        :data:`SCALE` when the target gives none)."""
-        low, high = self.band(fair)
+        :data:`SCALE` when the target gives none).
+
+        Raises:
+            SpiteMaliceError: ``fair`` no number from 0 to 1, or ``estimate`` a whole
+                number past :data:`~spitemalice.limits.MAX_REAL` in size (a float is taken
+                as it is).
+        """
+        if type(estimate) is not float:
+            estimate = check_real(estimate, "Target.miss's estimate")
+        low, high = self.band(_fair(fair, "Target.miss"))
         gap = max(0.0, low - estimate, estimate - high)
         unit = self.tol or SCALE[self.metric] * (1 if self.metric in RATES
                                                  else abs(self.value or 1))
@@ -150,13 +178,19 @@ class Target:
 _TARGET = re.compile(r"([a-z-]+)\s*(>=|<=|=)\s*([0-9.]+%?|fair)\s*(?:(?:±|\+-)\s*([0-9.]+%?))?")
 
 
+def _fair(fair: float, function: str) -> float:
+    """``fair`` when it is a share 0 to 1 (a float quickly: the search's own)."""
+    if type(fair) is float and 0 <= fair <= 1:
+        return fair
+    return check_real(fair, f"{function}'s fair", 0.0, 1.0, what="a share")
+
+
 def parse_target(text: str) -> Target:
     """``METRIC=VALUE[±TOL]``, ``METRIC>=VALUE`` or ``METRIC<=VALUE``.
 
     Raises:
-        SpiteMaliceError: another form, an unknown metric (with the closest), a rate outside
-            0..1, ``fair`` for another metric than ``first-seat``, or a tolerance with
-            ``>=``/``<=``.
+        SpiteMaliceError: another form, an unknown metric (with the closest), a rate outside 0..1,
+            ``fair`` for another metric than ``first-seat``, or a tolerance with ``>=``/``<=``.
     """
     found = _TARGET.fullmatch(text.strip())
     if not found:
@@ -191,11 +225,16 @@ def _amount(metric: str, text: str) -> float:
 class Measured:
     """One candidate's games measured: each metric's interval, the fair share, the games
     played (self-play and skill) and the rule coverage of the self-play games (when
-    recorded)."""
+    recorded).
+
+    Raises:
+        SpiteMaliceError: ``fair`` a number outside 0 to 1, or ``games`` a whole number outside 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
+    """
 
     metrics: dict[str, Interval]
-    fair: float
-    games: int
+    fair: float = attrs.field(validator=real_field(0.0, 1.0))
+    games: int = attrs.field(validator=int_field(0))
     coverage: Tally | None = None
     interrupted: bool = False
 
@@ -232,9 +271,13 @@ def measure(rules: RuleBook, plan: Plan, games: range, seed: int, jobs: int | No
 
     Raises:
         TypeError: ``rules`` is no rule book.
-        SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly.
+        SpiteMaliceError: an unknown bot, or teams that cannot seat two bots fairly; ``seed``
+            not a whole number from 0 to :data:`~spitemalice.limits.MAX_SEED`, or ``jobs``
+            not ``None`` or one from 1 to :data:`~spitemalice.limits.MAX_JOBS`.
     """
     check_book(rules, "measure")
+    check_seed(seed)
+    check_jobs(jobs)
     own = configuration(rules, [plan.bot])
     run = play_games([own], seed, games, None, jobs, client, coverage)
     rows = run.rows[0]

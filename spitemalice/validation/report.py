@@ -8,7 +8,7 @@ from typing import Literal
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.guards import int_field
+from spitemalice.guards import int_field, real_field
 from spitemalice.measures.coverage import ClauseCoverage, coverage_as_dict, format_coverage
 from spitemalice.measures.interval import Interval
 from spitemalice.runs.provenance import RunConfiguration
@@ -130,17 +130,22 @@ class GameStats:
             figure covers the games played.
         coverage_tally: the rule coverage of every game, every line-up
             (:class:`~spitemalice.engine.coverage.Tally`; ``None`` when not recorded).
+
+    Raises:
+        SpiteMaliceError: a count a whole number past :data:`~spitemalice.limits.MAX_INT` in size, a
+            share a number outside 0 to 1, or a mean one past :data:`~spitemalice.limits.MAX_REAL`
+            in size.
     """
 
     games: int = attrs.field(validator=int_field())
-    mean_moves: float
-    drawn_share: float
-    first_seat_win_rate: float
+    mean_moves: float = attrs.field(validator=real_field())
+    drawn_share: float = attrs.field(validator=real_field(0.0, 1.0))
+    first_seat_win_rate: float = attrs.field(validator=real_field(0.0, 1.0))
     first_seat_ci: tuple[float, float]
     outcomes: dict[str, int] = attrs.Factory(dict)
     greedy_games: int = attrs.field(default=0, validator=int_field())
     greedy_outcomes: dict[str, int] = attrs.Factory(dict)
-    greedy_mean_moves: float = 0.0
+    greedy_mean_moves: float = attrs.field(default=0.0, validator=real_field())
     wins_by_position: tuple[int, ...] = ()
     greedy_lengths: tuple[int, ...] = ()
     stuck_seats: int = attrs.field(default=0, validator=int_field())

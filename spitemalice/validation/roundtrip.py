@@ -1,5 +1,6 @@
 """Every listed move survives each form a program may hold it in: move text, JSON (the move
-list of a game record) and the action numbers of the learning environment.
+list of a game record) and the action numbers of the learning environment, whose action
+masks mark the listed moves for the seat on turn and nothing for every other seat.
 
 :func:`round_trip_problem` runs on the positions validate audits
 (:mod:`spitemalice.validation.dynamic`).  It closes the paths a move takes outside the
@@ -27,7 +28,7 @@ class RoundTrip:
     """The round trips of one configuration; the action catalogue is built on first use.
 
     Without the ``rl`` extra (the catalogue's package needs it) the action-number leg is left
-    out and :attr:`actions_checked` says so.
+    out and :attr:`actions_checked` says so; the masks' leg likewise (:attr:`masks_checked`).
 
     Raises:
         TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
@@ -37,7 +38,9 @@ class RoundTrip:
         check_book(rules, "RoundTrip")
         self.rules = rules
         self._catalogue: Any = None
+        self._encoding: Any = None
         self.actions_checked = True
+        self.masks_checked = True
 
     def catalogue(self) -> Any:
         """The configuration's :class:`~spitemalice.env.actions.ActionCatalogue`, or
@@ -51,10 +54,26 @@ class RoundTrip:
             self._catalogue = ActionCatalogue(self.rules)
         return self._catalogue
 
+    def encoding(self) -> Any:
+        """The environments' :class:`~spitemalice.env.spaces.Encoding` of the configuration
+        (whose masks the environments hand to a learner), or ``None`` when the ``rl`` extra
+        is not installed."""
+        if self._encoding is None and self.masks_checked:
+            try:
+                from spitemalice.env.arguments import DEFAULT_DEPTH
+                from spitemalice.env.spaces import Encoding
+            except (SpiteMaliceError, ImportError):  # the rl extra is missing
+                self.masks_checked = False
+                return None
+            self._encoding = Encoding(self.rules, DEFAULT_DEPTH)
+        return self._encoding
+
     def problem(self, state: GameState, listed: Sequence[Move]) -> str | None:
         """The first listed move of ``state`` that does not come back from text, JSON or an
         action number as itself, or an action that stands for a legal move no listed move
-        has; ``None`` when every form agrees.
+        has, or a seat whose action mask (``mask(state, seat)``, for every seat) marks other
+        actions than the listed moves' for the seat on turn and none for the others; ``None``
+        when every form agrees.
 
         Raises:
             TypeError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's view, say:
@@ -64,6 +83,8 @@ class RoundTrip:
         found = _text_problem(listed) or _json_problem(self.rules, state, listed)
         if found is None and self.catalogue() is not None:
             found = _action_problem(self.rules, self._catalogue, state, listed)
+        if found is None and self.encoding() is not None:
+            found = _mask_problem(self._encoding, state, listed)
         return found
 
 
@@ -123,4 +144,23 @@ def _action_problem(rules: RuleBook, catalogue: Any, state: GameState,
         elif decoded is not None and decoded in known:
             return (f"action {action} ({catalogue.describe(action)}) decodes to listed move "
                     f"{decoded}, whose actions do not include it")
+    return None
+
+
+def _mask_problem(encoding: Any, state: GameState, listed: Sequence[Move]) -> str | None:
+    """Every seat's action mask: the actions of the listed moves for the seat on turn (none
+    once the game is over), no action for a seat not on turn, which may not move."""
+    legal = set(encoding.catalogue.legal_actions(state, listed))
+    for seat in range(len(state.seats)):
+        on_turn = seat == state.seat and state.outcome is None
+        marked = {action for action, value in enumerate(encoding.mask(state, seat)) if value}
+        expected = legal if on_turn else set()
+        if marked != expected:
+            wrong = sorted(marked - expected) or sorted(expected - marked)
+            how = "marks" if marked - expected else "leaves out"
+            whose = ("on turn" if on_turn else "not on turn" if state.outcome is None
+                     else "the game is over")
+            return (f"the environments' action mask of seat {seat} ({whose}) {how} "
+                    f"{count_of(len(wrong), 'action')}, first {wrong[0]} "
+                    f"({encoding.catalogue.describe(wrong[0])})")
     return None

@@ -301,3 +301,35 @@ def test_bots_rated_alike_share_a_rank() -> None:
     table = format_ladder(Ladder("skip-bo", 4, "greedy", rated, (), 31, None, False))
     ranks = {line.split()[1]: line.split()[0] for line in table.splitlines()[1:5]}
     assert ranks == {"heuristic": "1", "ismcts": "2", "mcts": "2", "greedy": "4"}
+
+
+def test_a_ladder_of_three_stops_only_when_every_neighbouring_pair_is_decided() -> None:
+    """The stopping rule with three bots (issue 38, the suite's blind spots: a ladder that
+    stopped once its top pair was decided passed every two-bot test).  Order a, b, c: a beats
+    b on every deal (decided), b and c split their deals (undecided), so the ladder plays on;
+    once b beats c on every deal too, it stops."""
+    from spitemalice.study.ladder import _decided
+    from spitemalice.study.pairs import PairTally
+    from spitemalice.study.ratings import Table
+
+    def tally(a: str, b: str, a_wins: list[bool]) -> PairTally:
+        made = PairTally(a, b)
+        for deal, won in enumerate(a_wins):
+            winner = a if won else b
+            made.add_deal([Table((a, b), (a, b).index(winner), deal),
+                           Table((b, a), (b, a).index(winner), deal)])
+        return made
+
+    margin = 0.1
+    top = tally("a", "b", [True] * 60)
+    assert top.test(margin).decision == "differs"
+    lower = tally("b", "c", [True, False] * 3)
+    assert lower.test(margin).decision == "undecided"
+    tallies = {("a", "b"): top, ("b", "c"): lower, ("a", "c"): tally("a", "c", [True] * 60)}
+    assert not _decided(tallies, ["a", "b", "c"], margin)
+    assert not _decided(tallies, ["c", "b", "a"], margin)  # the pair is found either way round
+    tallies[("b", "c")] = tally("b", "c", [True] * 60)
+    assert _decided(tallies, ["a", "b", "c"], margin)
+    # The pair that is not next to another in the order (a, c) does not hold the ladder back.
+    tallies[("a", "c")] = tally("a", "c", [True, False] * 3)
+    assert _decided(tallies, ["a", "b", "c"], margin)

@@ -139,3 +139,36 @@ def test_bots_that_met_only_in_games_without_a_winner_are_tied_by_the_prior() ->
                                               "random")}
     for bot in ("greedy", "heuristic"):
         assert rated[bot].high - rated[bot].low > 500, rated[bot]
+
+
+def test_each_bootstrap_end_is_its_percentile_where_it_decides(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no Wald interval widens them (b and c met only each other, none of their games
+    ties them to the anchor a) each end is the bootstrap's own: the 2.5% and the 97.5% points
+    of the refits' ratings, nearest rank (Efron and Tibshirani, chapter 13), each checked
+    against that definition with the point estimate strictly inside (issue 38, the suite's
+    blind spots: a bootstrap at the 25th percentile went unnoticed)."""
+    from spitemalice.study import ratings as module
+
+    rng = random.Random(3)
+    tables = [Table(sides, sides.index("b") if rng.random() < 0.6 else sides.index("c"), g // 2)
+              for g, sides in enumerate([("b", "c"), ("c", "b")] * 40)]
+    seen: list[dict[str, float]] = []
+    real = module.elo
+
+    def recording(gamma: dict[str, float], anchor: str) -> dict[str, float]:
+        found = real(gamma, anchor)
+        seen.append(found)
+        return found
+
+    monkeypatch.setattr(module, "elo", recording)
+    refits = 400
+    rated = {r.bot: r.rating for r in module.ratings(tables, ["a", "b", "c"], "a", seed=2,
+                                                     bootstrap=refits)}
+    point, draws = seen[0], seen[1:]
+    assert len(draws) == refits
+    for bot in ("b", "c"):
+        values = sorted(draw[bot] for draw in draws)
+        low, high = values[10 - 1], values[390 - 1]  # ranks ceil(0.025 n) and ceil(0.975 n)
+        assert low < point[bot] < high  # neither end is the widening to hold the estimate
+        assert (rated[bot].low, rated[bot].high) == (low, high)

@@ -79,6 +79,29 @@ def test_a_notation_that_misreads_a_pile_number_is_caught(
     assert problem is not None and "reads back as" in problem
 
 
+@pytest.mark.parametrize("rules", [PAIRS, TEAMS], ids=["two seats", "four seats"])
+def test_the_round_trip_audits_every_seats_action_mask(rules: sm.RuleBook,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """validate audits ``mask(state, seat)`` for every seat (issue 38, the suite's blind
+    spots): a mask that lists the legal actions for a seat not on turn is a problem."""
+    from spitemalice.env.spaces import Encoding
+
+    state = (position(rules, hands=["5H 5S 9C"], builds=["AS"]) if rules is PAIRS
+             else _team_position(rules))
+    listed = sm.legal_moves(rules, state)
+    assert RoundTrip(rules).problem(state, listed) is None
+    real = Encoding._mask_bytes
+
+    def for_every_seat(self: Encoding, state: sm.GameState, seat: int) -> bytearray:
+        return real(self, state, state.seat)  # the seat on turn's actions, whoever asks
+
+    monkeypatch.setattr(Encoding, "_mask_bytes", for_every_seat)
+    problem = RoundTrip(rules).problem(state, listed)
+    assert problem is not None and "not on turn" in problem and "marks" in problem
+    other = next(seat for seat in range(len(state.seats)) if seat != state.seat)
+    assert f"seat {other} " in problem
+
+
 class OneOrder(ActionCatalogue):
     """A catalogue listing pair discards in one order only (slot i below slot j)."""
 

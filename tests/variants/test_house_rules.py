@@ -347,6 +347,35 @@ def test_never_more_than_two_and_a_pair_ends_the_turn() -> None:
     assert check.refused(rules, aces, "AC+AD>D1").reason == "forbidden-discard"
 
 
+@pytest.mark.clause("PD-1")
+@pytest.mark.clause("BF-13")
+@pytest.mark.clause("NW-1")
+@pytest.mark.parametrize(("rules", "forbidden"), [
+    (("pair-discards",), "AC AD"),  # aces may never be discarded (BF-13)
+    (("no-wild-discards", "pair-discards"), "KC KD"),  # nor wild cards under NW-1
+], ids=["aces", "wild kings"])
+def test_a_pair_of_a_forbidden_rank_is_neither_listed_nor_allowed(
+        rules: tuple[str, ...], forbidden: str) -> None:
+    """A pair discard is of one rank: where that rank may not be discarded, the pair may not
+    be either, on any discard pile, in either order; listed moves and the check agree (issue
+    38, the suite's blind spots: a list of pairs that forgot the forbidden ranks was caught
+    only by a whole rule set's validate)."""
+    book = bf(*rules)
+    state = position(book, hands=[f"{forbidden} 9C 9D"], payoffs=["QH"],
+                     discards=[["5H"], ["6H"], [], []])
+    listed = sm.legal_moves(book, state)
+    pairs = [m for m in listed if isinstance(m, sm.Discard) and len(m.cards) == 2]
+    assert {str(m) for m in pairs} >= {"9C+9D>D1", "9D+9C>D4"}  # equal ranks still pair
+    first, second = forbidden.split()
+    assert not [m for m in listed if isinstance(m, sm.Discard)
+                and any(c.rank in book.discard.forbidden for c in m.cards)]
+    for pile in (1, 3, 4):
+        for text in (f"{first}+{second}>D{pile}", f"{second}+{first}>D{pile}"):
+            book.forget_last_legal()
+            error = check.refused(book, state, text)
+            assert error.reason == "forbidden-discard", text
+
+
 class Loose:
     """A rule set that already allows pairs and any number of build piles."""
 

@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from spitemalice import wording
-from spitemalice.guards import check_seed, int_field
+from spitemalice.guards import check_seed, int_field, real_field
 from spitemalice.model import Outcome
 from spitemalice.rules.book import RuleBook
 
@@ -100,11 +100,15 @@ class ArrivalPolicy:
         means_ms: each seat's mean reaction time in milliseconds.
         spread: the spread of the reaction times (the log-normal's sigma).
         distribution: the distribution of the reaction times (``"log-normal"``).
+
+    Raises:
+        SpiteMaliceError: ``spread`` a number past :data:`~spitemalice.limits.MAX_REAL` in
+            size (the policy's own bounds are :class:`~spitemalice.runs.arrival.ReactionTimes`').
     """
 
     name: str
     means_ms: tuple[float, ...]
-    spread: float
+    spread: float = attrs.field(validator=real_field())
     distribution: str
 
 
