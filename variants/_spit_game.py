@@ -22,6 +22,7 @@ import attrs
 
 import spitemalice as sm
 from spitemalice import Card, NotationError, Outcome, SimultaneousState, parse_card
+from spitemalice.wording import shown
 
 Pile = tuple[Card, ...]
 STOCK_PILES = 5
@@ -118,7 +119,7 @@ class SpitState(SimultaneousState):
         """
         if type(seat) is not int or not 0 <= seat < len(self.seats):
             raise sm.SpiteMaliceError(f"a view is from a seat 0 to {len(self.seats) - 1}, "
-                                      f"not {seat!r}")
+                                      f"not {shown(seat)}")
         return SpitView(
             seat=seat,
             stock=tuple(tuple((len(pile), pile[-1] if pile else None) for pile in s.stock)

@@ -261,6 +261,10 @@ def test_record_arrivals_refuses_bad_times_and_a_turn_based_rule_set() -> None:
         record_arrivals(SPIT, 1, ["S0:spit", "S1:spit"], [3.0, 2.0])
     with pytest.raises(sm.SpiteMaliceError, match=r"times_ms\[0\] is nan"):
         record_arrivals(SPIT, 1, ["S0:spit"], [float("nan")])
+    # past the bound: float() would overflow, the message would print 400 digits
+    with pytest.raises(sm.SpiteMaliceError, match=r"times_ms\[0\] is a whole number of about "
+                                                  r"401 digits; .* to limits.MAX_REAL"):
+        record_arrivals(SPIT, 1, ["S0:spit"], [10**400])
     with pytest.raises(sm.NotationError, match="move 1 is not a move"):
         record_arrivals(SPIT, 1, ["S0:spit", "9H>D1"], [1, 2])
     with pytest.raises(sm.SpiteMaliceError, match="g4a is turn-based"):

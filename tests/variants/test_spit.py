@@ -281,3 +281,10 @@ def test_random_games_end_with_a_declared_outcome(seed: int, lineup: list[str]) 
     assert game.final.outcome == outcome  # type: ignore[attr-defined]
     assert sm.legal_moves(SP, game.final) == ()  # type: ignore[arg-type]
     assert len(game.log) <= SP.ruleset.turn_limit
+
+
+def test_a_view_from_a_seat_past_any_bound_is_refused_in_the_librarys_words() -> None:
+    # issue 38 class 7: a huge seat number is named, never printed in full
+    state = sm.deal(SP, 1)
+    with pytest.raises(sm.SpiteMaliceError, match="not a whole number of about 5,001 digits"):
+        state.view(10**5000)  # type: ignore[attr-defined]

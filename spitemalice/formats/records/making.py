@@ -24,11 +24,13 @@ from spitemalice.formats.records.record import (
     Undone,
 )
 from spitemalice.guards import check_int, check_list, check_seed
+from spitemalice.limits import MAX_REAL
 from spitemalice.model import GameResult, Outcome
 from spitemalice.moves import Move, move_text, parse_move
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.rules.datarules.plugins import DataRule
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
+from spitemalice.wording import shown
 
 
 def ruleset_ref(rules: RuleBook) -> RulesetRef:
@@ -219,11 +221,12 @@ def _arrival_times(times_ms: Sequence[float]) -> tuple[float, ...]:
     """
     times: list[float] = []
     for index, time in enumerate(times_ms):
+        # compared with the bound before float(): 10**400 is OverflowError there
         if (isinstance(time, bool) or not isinstance(time, int | float) or not time >= 0
-                or time == float("inf") or (times and time < times[-1])):
-            raise SpiteMaliceError(f"record_arrivals: times_ms[{index}] is {time!r}; each time "
-                                   "is a number of milliseconds of at least 0, never earlier "
-                                   "than the one before it")
+                or time > MAX_REAL or (times and time < times[-1])):
+            raise SpiteMaliceError(f"record_arrivals: times_ms[{index}] is {shown(time)}; "
+                                   "each time is a number of milliseconds from 0 to "
+                                   "limits.MAX_REAL, never earlier than the one before it")
         times.append(float(time))
     return tuple(times)
 
