@@ -357,20 +357,26 @@ def ints_field(low: int = -MAX_INT, high: int = MAX_INT) -> Callable[[Any, Any, 
     return validate
 
 
-def real_field(low: float = -MAX_REAL,
-               high: float = MAX_REAL) -> Callable[[Any, Any, Any], None]:
+def real_field(low: float | None = None,
+               high: float | None = None) -> Callable[[Any, Any, Any], None]:
     """An attrs validator for a ``float`` field of a public value (an interval's ends, a
-    share, a margin): a whole number outside ``low .. high`` (by default one past
-    :data:`MAX_REAL` in size, which would not convert to a float) or a finite float outside
-    them is refused with :class:`SpiteMaliceError` naming the field and the bound.  An
-    infinity or NaN is left to the value's meaning (an interval of the whole range has
-    infinite ends), and values of other types to the code that reads them."""
+    share, a margin): a whole number past :data:`MAX_REAL` in size (which would not convert
+    to a float) is refused with :class:`SpiteMaliceError` naming the field and the bound, and
+    so is a finite number outside ``low .. high`` when they are given (a share's 0 to 1).
+    Without them a finite float is let be: a value a study computes (a log-likelihood ratio
+    near certainty, say) may pass any bound and is still a float.  An infinity or NaN is
+    left to the value's meaning (an interval of the whole range has infinite ends), and
+    values of other types to the code that reads them."""
+    bounded = low is not None or high is not None
+    least = -MAX_REAL if low is None else low
+    most = MAX_REAL if high is None else high
 
     def validate(instance: Any, attribute: Any, value: Any) -> None:
-        if isinstance(value, int | float) and not isinstance(value, bool) \
-                and not low <= value <= high and (isinstance(value, int)
-                                                  or math.isfinite(value)):
-            check_real(value, f"{type(instance).__name__}.{attribute.name}", low, high)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return
+        checked = isinstance(value, int) or (bounded and math.isfinite(value))
+        if checked and not least <= value <= most:
+            check_real(value, f"{type(instance).__name__}.{attribute.name}", least, most)
 
     return validate
 

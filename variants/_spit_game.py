@@ -22,7 +22,6 @@ import attrs
 
 import spitemalice as sm
 from spitemalice import Card, NotationError, Outcome, SimultaneousState, parse_card
-from spitemalice.wording import shown
 
 Pile = tuple[Card, ...]
 STOCK_PILES = 5
@@ -119,7 +118,7 @@ class SpitState(SimultaneousState):
         """
         if type(seat) is not int or not 0 <= seat < len(self.seats):
             raise sm.SpiteMaliceError(f"a view is from a seat 0 to {len(self.seats) - 1}, "
-                                      f"not {shown(seat)}")
+                                      f"not {_seat_text(seat)}")
         return SpitView(
             seat=seat,
             stock=tuple(tuple((len(pile), pile[-1] if pile else None) for pile in s.stock)
@@ -238,3 +237,12 @@ def parse_spit_move(text: str) -> SpitMove:
             return Spit(int(call.group(1)))
         return Slap(int(call.group(1)), int(call.group(3)) - 1)
     raise NotationError(f"{raw[:20]!r} is not a Spit move: write one of {FORMS}", "not-a-move")
+
+
+def _seat_text(seat: object) -> str:
+    """A refused seat for a message: never a huge number in full (Python refuses to print
+    one past 4,300 digits, and a message must stay short)."""
+    if type(seat) is int and abs(seat) >= 10**9:
+        return f"a whole number of about {int(seat.bit_length() * 0.30103) + 1:,} digits"
+    return repr(seat)[:40]
+

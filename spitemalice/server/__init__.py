@@ -46,7 +46,9 @@ imports inner modules of lower layers for what is no game rule:
   and ``check_installed_name``: the rule set a server's ``welcome`` names, by installed name
   only);
 * :mod:`spitemalice.model` (``top_ranks``) and :mod:`spitemalice.play.screen`
-  (``move_words``): a replayed move in words, as the terminal game says it.
+  (``move_words``): a replayed move in words, as the terminal game says it;
+* :mod:`spitemalice.engine.deal` (``new_seed``: a match's first dealer, drawn through the
+  one door that draws from the operating system).
 
 ``tests/contract/test_tiers.py`` holds this list to the imports.
 """

@@ -16,7 +16,6 @@ match ends and no seat has reached the target, the next game is dealt by itself
 from __future__ import annotations
 
 import asyncio
-import secrets
 from typing import TYPE_CHECKING
 
 import attrs
@@ -25,7 +24,7 @@ from spitemalice.errors import OutputError, PlayError
 from spitemalice.play.session import Session
 from spitemalice.server import messages, watching
 from spitemalice.server.seating import Table
-from spitemalice.server.standings import standing
+from spitemalice.server.standings import random_dealer, standing
 
 if TYPE_CHECKING:
     from spitemalice.server.tables import Hub
@@ -53,7 +52,7 @@ async def deal_next(hub: Hub, table: Table) -> None:
         won = result["winner"] is not None
         entry = attrs.evolve(entry, scores=() if won else (*entry.scores,
                                                            tuple(old.state.outcome.scores)))
-        dealer = secrets.randbelow(len(entry.seats)) if won or old.dealer is None else \
+        dealer = random_dealer(len(entry.seats)) if won or old.dealer is None else \
             (old.dealer + 1) % len(entry.seats)
     try:
         session = Session(old.rules, old.kinds, names=[s.name for s in old.seats],

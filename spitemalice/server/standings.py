@@ -4,9 +4,9 @@ what ``welcome``, ``watching``, ``state`` and ``public`` say of it
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
+from spitemalice.engine.deal import new_seed
 from spitemalice.server.seating import Table
 from spitemalice.server.store import TableEntry
 
@@ -14,7 +14,13 @@ from spitemalice.server.store import TableEntry
 def first_dealer(entry: TableEntry, players: int) -> int | None:
     """The dealer of a new table's first game: a random seat for a match (the deal then
     passes on, BF-11), ``None`` (the rule set's seeded cut) for single games."""
-    return secrets.randbelow(players) if entry.match is not None else None
+    return random_dealer(players) if entry.match is not None else None
+
+
+def random_dealer(players: int) -> int:
+    """A seat drawn from the operating system's randomness through the one door that draws
+    (:func:`~spitemalice.engine.deal.new_seed`); the record keeps the dealer it gave."""
+    return new_seed() % players
 
 
 def _totals(table: Table) -> tuple[list[tuple[int, ...]], list[int]]:

@@ -25,19 +25,13 @@ it).
 from __future__ import annotations
 
 import resource
-import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from spitemalice import files, limits, wording
 from spitemalice.engine.shuffle import derive_seed
-from spitemalice.errors import DataError, SpiteMaliceError
-from spitemalice.files import make_folder, write_file
-from spitemalice.formats import strict_json
-from spitemalice.formats.json_input import parse_json
 from spitemalice.guards import (
     check_int,
     check_jobs,
@@ -49,13 +43,9 @@ from spitemalice.guards import (
 from spitemalice.rules.loader import load
 from spitemalice.runs.workers import worker_cpu_seconds
 from spitemalice.stops import held_stops
+from spitemalice.study.tune_study import load_optuna, open_study
 from spitemalice.study.tune_targets import Measured, Param, Plan, Target, measure
 
-JOURNAL = "journal.log"
-SETTINGS = "tune.json"
-STUDY = "tune"
-LATER = ("budget", "recheck", "recheck_games")
-"""Settings a resumed search may change (``tune.json`` leaves them out)."""
 REFUSED_RUN = 20
 """Candidates in a row whose rules cannot be made (a value the rule set refuses) after which
 the search stops: the ranges hold too few playable values."""
@@ -172,57 +162,6 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + worker_cpu_seconds()
 
 
-def _optuna() -> Any:
-    try:
-        import optuna
-    except ImportError:
-        raise SpiteMaliceError("tune needs Optuna: pip install 'spitemalice[tune]'") from None
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
-    return optuna
-
-
-def _read_kept(path: Path) -> bytes:
-    try:
-        return files.read_file(path, limits.MAX_JSON_BYTES // 64)
-    except files.FileRefused as error:
-        raise DataError(f"{wording.for_terminal(str(path))}: cannot read the search's "
-                        f"settings: {error}") from None
-
-
-def open_study(search: Search, folder: Path) -> Any:
-    """The Optuna study of ``search`` in ``folder`` (made, or resumed from its journal).
-
-    Raises:
-        SpiteMaliceError: the folder holds a search with other settings, or Optuna is
-            missing.
-        OutputError: the folder cannot be made (a file of that name is there, say).
-    """
-    optuna = _optuna()
-    make_folder(folder, what="the search's folder")
-    kept = folder / SETTINGS
-    # The budget and the re-evaluation do not change what a trial plays: a larger budget
-    # goes on with the same search.
-    settings = {key: value for key, value in search.as_dict().items() if key not in LATER}
-    settings = strict_json.loads(strict_json.dumps(settings))
-    if kept.exists():
-        # A hand-edited settings file is read as strictly as a record: a key named twice,
-        # text that is not JSON or a file too large is refused by name (DataError)
-        before = parse_json(_read_kept(kept), str(kept))
-        if before != settings:
-            raise SpiteMaliceError(f"{folder} holds a search with other settings ({kept}); "
-                                   "give the same settings to resume it, or another --out")
-    else:
-        write_file(kept, strict_json.dumps(settings, indent=1, sort_keys=True) + "\n",
-                   force=True, what="the search's settings")
-    backend = optuna.storages.journal.JournalFileBackend(str(folder / JOURNAL))
-    storage = optuna.storages.JournalStorage(backend)
-    sampler = optuna.samplers.TPESampler(seed=derive_seed(search.seed, "tune-sampler") % 2**32,
-                                         n_startup_trials=8, multivariate=True)
-    return optuna.create_study(study_name=STUDY, storage=storage, sampler=sampler,
-                               direction="minimize", load_if_exists=True)
-
-
 def _suggest(trial: Any, params: Sequence[Param]) -> dict[str, object]:
     values: dict[str, object] = {}
     for param in params:
@@ -279,7 +218,7 @@ def search_trials(search: Search, study: Any, jobs: int | None, client: Any,
             :data:`~spitemalice.limits.MAX_JOBS`.
     """
     check_jobs(jobs)
-    optuna = _optuna()
+    optuna = load_optuna()
     for trial in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
         study.tell(trial.number, state=optuna.trial.TrialState.FAIL)  # cut off by a stop
     spent, refused_run = games_spent(study), 0
@@ -305,7 +244,7 @@ def search_trials(search: Search, study: Any, jobs: int | None, client: Any,
 def _told(study: Any, trial: Any, search: Search, values: dict[str, object],
           first: Measured | None, both: Measured | None, refused: str,
           cpu: float) -> Candidate:
-    optuna = _optuna()
+    optuna = load_optuna()
     played = (first.games if first else 0) + (both.games if both else 0)
     trial.set_user_attr("games", played)
     trial.set_user_attr("cpu_seconds", round(cpu, 2))
@@ -347,7 +286,7 @@ def best(study: Any, search: Search, count: int) -> list[Candidate]:
             :data:`~spitemalice.limits.MAX_INT`.
     """
     check_int(count, "best's count", 0)
-    optuna = _optuna()
+    optuna = load_optuna()
     ranked = []
     for state in (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED):
         trials = study.get_trials(deepcopy=False, states=(state,))
@@ -408,7 +347,7 @@ def _ranked(search: Search, done: list[Rechecked]) -> list[Rechecked]:
 
 def trials_of(study: Any, search: Search) -> tuple[Candidate, ...]:
     """Every finished trial as a :class:`Candidate` (figures from the journal)."""
-    optuna = _optuna()
+    optuna = load_optuna()
     states = (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED)
     found = []
     for trial in study.get_trials(deepcopy=False, states=states):

@@ -62,8 +62,8 @@ WRITERS: dict[str, str] = {
     "runs/outputs.py:add -> write_file": "public: records of bots' finished games",
     "study/atlas.py:_write -> write_file": "public: the atlas's data",
     "study/plot.py:save -> NewFile": "public: a plot",
-    "study/tune.py:open_study -> make_folder": "public: a search's folder",
-    "study/tune.py:open_study -> write_file": "public: a search's settings",
+    "study/tune_study.py:open_study -> make_folder": "public: a search's folder",
+    "study/tune_study.py:open_study -> write_file": "public: a search's settings",
     "study/tune_report.py:write_candidates -> write_file": "public: rule-set files found",
 }
 """Every call that makes a file or a folder, by ``module:function -> callee``."""

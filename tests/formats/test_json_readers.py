@@ -35,8 +35,8 @@ READERS: dict[str, str] = {
     "spitemalice/server/remote.py:read_server_message -> strict_json.loads": OUTSIDE,
     "spitemalice/server/store.py:read_entry -> parse_json": OUTSIDE,
     "spitemalice/study/atlas.py:_read_data -> strict_json.loads": OUTSIDE,
-    "spitemalice/study/tune.py:open_study -> parse_json": OUTSIDE,
-    "spitemalice/study/tune.py:open_study -> strict_json.loads": "the library's own "
+    "spitemalice/study/tune_study.py:open_study -> parse_json": OUTSIDE,
+    "spitemalice/study/tune_study.py:open_study -> strict_json.loads": "the library's own "
     "settings, written and read back in memory",
     "spitemalice/study/atlas.py:_play -> strict_json.loads": "the library's own report, "
     "written and read back in memory",
@@ -101,7 +101,7 @@ def _table_file(tmp_path: Path) -> object:
 
 def _tune_settings(tmp_path: Path) -> object:
     pytest.importorskip("optuna")
-    from spitemalice.study.tune import SETTINGS, open_study
+    from spitemalice.study.tune_study import SETTINGS, open_study
     from spitemalice.study.tune_targets import Plan
 
     search = _search(Plan)
