@@ -103,6 +103,9 @@ def game_digest(key: str) -> str:
     """The digest of the game named ``key`` (one of :func:`game_keys`), played now."""
     if key.startswith("record/"):
         record = sm.load_record(RECORDS[[p.stem for p in RECORDS].index(key[7:])])
+        rules = sm.formats.rules_for(record)
+        if rules.simultaneous is not None:  # spit: its own states, written by attrs' repr
+            return _digest(repr(state) for state in sm.formats.replay_arrivals(record, rules))
         return _digest(state_text(state) for state in sm.replay(record))
     name, lineup, seed = key.rsplit("/", 2)
     config = {config_id(c): c for c in [*CONFIGS, *STACKS]}[name]
