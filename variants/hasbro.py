@@ -9,15 +9,15 @@ and 2s as soon as possible, at most four store (discard) piles, completed piles 
 shared discard pile that is reshuffled into a new draw pile, the highest face-up ("UP") stack
 card starts.  What they leave open (the faces of the 110 cards, the wild "spite" cards, how
 many build piles, the end of a game with no cards left, scoring) is reconstructed, the card
-faces and the build-pile limit chosen by ``spitemalice tune`` (docs/rulesets.md gives the
-search and its figures).
+faces, the build-pile limit and whether a spite card may start a pile chosen by
+``spitemalice tune`` (docs/rulesets.md gives the search and its figures).
 """
 
 from __future__ import annotations
 
 from spitemalice import Clause, Ruleset, hookimpl
 
-from ._common import play_clauses, rank_names
+from ._common import play_clauses
 from .mandatory_aces import spitemalice_filter_moves  # the forced 1s and 2s (HB-12)
 
 NAME = "hasbro"
@@ -30,11 +30,11 @@ DESCRIPTION = ("Hasbro / Parker Brothers Spite & Malice (2002), reconstructed: 1
 RULESET = Ruleset(
     name=NAME,
     title="Spite & Malice (Hasbro / Parker Brothers, 2002; reconstructed)",
-    version="1.0",
+    version="1.1",  # 1.1: the tune search's winner (3 build piles, no spite card as a 1)
     players=2, min_players=2, max_players=5,
     packs=0, draw_pack=100, jokers=10,
-    wild_ranks=frozenset({0}), wild_excluded=frozenset(),
-    build_ceiling=13, max_build_piles=4, completed_piles="set-aside",
+    wild_ranks=frozenset({0}), wild_excluded=frozenset({1}),
+    build_ceiling=13, max_build_piles=3, completed_piles="set-aside",
     payoff_piles=1, payoff_size=8, hand_size=5, first_seat="higher-payoff-top",
     discard_piles=4, discard_forbidden=frozenset(), max_discard_cards=1,
     mandatory_ranks=frozenset({1, 2}),
@@ -64,12 +64,14 @@ def _wild_clause(ruleset: Ruleset) -> Clause:
     allowed = [r for r in range(1, ruleset.build_ceiling + 1) if r not in ruleset.wild_excluded]
     stands = (f"any number from {allowed[0]} to {allowed[-1]}" if allowed
               else "no number")
-    if len(allowed) < ruleset.build_ceiling:
-        stands += f" but {rank_names(ruleset.wild_excluded, 'or')} (wild_excluded)"
+    inside = sorted(r for r in ruleset.wild_excluded if allowed and allowed[0] < r < allowed[-1])
+    if inside:  # numbered cards: the numbers themselves, never a court card's letter
+        stands += f" but {' or '.join(str(r) for r in inside)} (wild_excluded)"
     return Clause("HB-8", f"A spite card is wild: it stands for {stands} on a build pile "
                   f"({'so it may' if 1 in allowed else 'so it may not'} start one). The "
                   "edition added spite cards whose effect no description gives; this reading "
-                  "is Skip-Bo's wild card.", f"{H} H7; the effect {R}",
+                  "is Skip-Bo's wild card.", f"{H} H7; the effect {R}, whether it may start a pile "
+                  f"{TUNED}",
                   reasons=("wild-cannot-start", "wild-excluded"))
 
 
