@@ -89,7 +89,7 @@ def run_validate(args: argparse.Namespace) -> int:
             else format_simultaneous_report(found, args.strict))
         return 0 if found.ok(strict=args.strict) else 1
     # Checked before any game: the failing game must not be lost at the end of a long run.
-    check_new(path, force=args.force, what="--record")
+    check_new(path, force=args.force, what=_record_option(args))
     alone = _alone_targets(args, path)  # each data rule of a file, judged alone after it
     with parallel.backend(args) as (jobs, client):
         report = _rerun(args, validate(args.ruleset, args.house_rule, params, args.games,
@@ -139,8 +139,13 @@ def _alone_targets(args: argparse.Namespace, path: Path) -> dict[str, Path]:
     for rule in spec.rules:
         name = str(getattr(rule, "NAME", ""))
         targets[name] = path.with_name(f"{path.stem}-{name.rpartition(':')[2]}{path.suffix}")
-        check_new(targets[name], force=args.force, what="--record")
+        check_new(targets[name], force=args.force, what=_record_option(args))
     return targets
+
+
+def _record_option(args: argparse.Namespace) -> str:
+    """How a message names the failure record: the option given, or its default."""
+    return "--record" if args.record else "the failure record (--record's default)"
 
 
 def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: Path) -> int:
@@ -151,7 +156,7 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
     targets = {name: path.with_name(f"{path.stem}-{Path(name).stem}{path.suffix}")
                for name in ([args.on] if args.on else built_in_rulesets())}
     for target in targets.values():
-        check_new(target, force=args.force, what="--record")
+        check_new(target, force=args.force, what=_record_option(args))
     with parallel.backend(args) as (jobs, client):
         result = validate_house_rule(args.ruleset, args.house_rule, params, args.on,
                                      games=args.games, seed=args.seed, progress=not args.json,
@@ -193,4 +198,4 @@ def _write_record(path: Path, record: object, force: bool) -> None:
     """
     with held_stops():
         write_file(path, strict_json.dumps(record, indent=1) + "\n", force=force,
-                   what="--record")
+                   what="the failure record")

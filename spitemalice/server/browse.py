@@ -24,6 +24,7 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import whole_number
 from spitemalice.server import replays
 from spitemalice.server.store import TABLE_ID, Store
+from spitemalice.wording import shown
 
 _JSON_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
 
@@ -57,7 +58,10 @@ def routes(store: Store, page: Callable[[str], Response]) -> list[Route]:
             found = await asyncio.to_thread(replays.replayed, store, request.path_params["game"])
             # ASCII digits, at most MAX_DIGITS of them: never int() of a huge or foreign text
             given = whole_number(number)
-            drawn = replays.position(found, -1 if given is None else given)
+            if given is None:
+                raise SpiteMaliceError(f"a move's number is 0 or more, in digits 0-9, not "
+                                       f"{shown(number)}")
+            drawn = replays.position(found, given)
         except SpiteMaliceError as problem:
             return PlainTextResponse(str(problem), status_code=404)
         return JSONResponse(drawn, headers=_JSON_HEADERS)

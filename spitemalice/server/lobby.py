@@ -19,7 +19,7 @@ from spitemalice.errors import ProtocolError, RulesetError
 from spitemalice.formats.strict_json import path_of
 from spitemalice.play.session import HUMAN
 from spitemalice.rules.book import RuleBook
-from spitemalice.rules.loader import load
+from spitemalice.rules.loader import load, turn_based_rulesets
 from spitemalice.rules.registry import installed
 from spitemalice.rules.ruleset import closest, convert_param
 from spitemalice.server import rulefile
@@ -79,6 +79,10 @@ def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
                             "installed rule set's name) or ruleset_file (a rule-set file's "
                             f"text), not {'both' if text is not None else 'neither'}")
     if text is None:
+        if name in _moving_at_once():  # installed, but no live table for it yet
+            raise ProtocolError("bad-rules", f"create.ruleset: {shown(name)}'s seats move at "
+                                "once; this server plays turn-based rule sets only (no live "
+                                "table for it yet)")
         _known(name, [r["name"] for r in rulesets], "create.ruleset", "rule set")
     chosen = message.get("house_rules", ())
     for i, rule in enumerate(chosen):
@@ -108,6 +112,13 @@ def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
                             "server plays turn-based rule sets only (no live table for it "
                             "yet)")
     return rules, kinds, [seat.name for seat in seats]
+
+
+@functools.cache
+def _moving_at_once() -> frozenset[str]:
+    """The installed rule sets whose seats move at once (Spit)."""
+    every = {info.name for info in installed() if info.kind == "ruleset"}
+    return frozenset(every - set(turn_based_rulesets()))
 
 
 def _known(name: str, names: Sequence[str], path: str, what: str) -> None:

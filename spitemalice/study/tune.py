@@ -203,7 +203,9 @@ def run_trial(search: Search, values: dict[str, object], jobs: int | None,
     first = measure(book, plan, range(search.batch), search.seed, jobs, client)
     if first.interrupted or "fail" in first.verdicts(search.targets):
         return first, None, ""
-    both = measure(book, plan, range(2 * search.batch), search.seed, jobs, client)
+    # the second batch plays only its own games, measured with the first's
+    both = measure(book, plan, range(search.batch, 2 * search.batch), search.seed, jobs,
+                   client, earlier=first)
     return first, both, ""
 
 

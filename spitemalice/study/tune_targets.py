@@ -237,6 +237,10 @@ class Measured:
     games: int = attrs.field(validator=int_field(0))
     coverage: Tally | None = None
     interrupted: bool = False
+    # What a later batch adds to (measure(..., earlier=)): the self-play rows and the skill
+    # deals' tables; not kept in the journal, which keeps the figures.
+    rows: tuple[GameRow, ...] = attrs.field(default=(), eq=False, repr=False)
+    deals: tuple[Any, ...] = attrs.field(default=(), eq=False, repr=False)
 
     def verdicts(self, targets: Sequence[Target]) -> list[str]:
         """Each target's verdict."""
@@ -264,10 +268,13 @@ class Plan:
 
 
 def measure(rules: RuleBook, plan: Plan, games: range, seed: int, jobs: int | None = 1,
-            client: Any = None, coverage: bool = False) -> Measured:
+            client: Any = None, coverage: bool = False,
+            earlier: Measured | None = None) -> Measured:
     """Play games ``games`` of ``plan.bot`` in every seat of ``rules`` (and, when ``skill`` is
     measured, the same deals twice with ``plan.strong`` against ``plan.weak``, sides swapped)
-    from run seed ``seed``, and measure every metric of :data:`METRICS`.
+    from run seed ``seed``, and measure every metric of :data:`METRICS`; with ``earlier``
+    (this candidate's games before ``games``, measured the same way), over both, so that a
+    second batch plays only its own games.
 
     Raises:
         TypeError: ``rules`` is no rule book.
@@ -280,21 +287,24 @@ def measure(rules: RuleBook, plan: Plan, games: range, seed: int, jobs: int | No
     check_jobs(jobs)
     own = configuration(rules, [plan.bot])
     run = play_games([own], seed, games, None, jobs, client, coverage)
-    rows = run.rows[0]
+    rows = (*(earlier.rows if earlier else ()), *run.rows[0])
+    deals = list(earlier.deals if earlier else ())
     sides = tournament_sides(rules)
-    tally = PairTally(plan.strong, plan.weak)
-    played = len(rows)
+    played = len(run.rows[0]) + (earlier.games if earlier else 0)
     interrupted = run.interrupted
     if "skill" in plan.metrics and not interrupted:
         pair = play_games(list(pair_configs(rules, plan.strong, plan.weak)), seed, games,
                           None, jobs, client)
-        for one, two in zip(*pair.rows, strict=True):
-            tally.add_deal([table_of(rules, one), table_of(rules, two)])
+        deals += [(table_of(rules, one), table_of(rules, two))
+                  for one, two in zip(*pair.rows, strict=True)]
         played += 2 * len(pair.rows[0])
         interrupted = pair.interrupted
+    tally = PairTally(plan.strong, plan.weak)
+    for deal in deals:
+        tally.add_deal(list(deal))
     metrics = _metrics(rows, sides, tally)
     return Measured(metrics, 1 / len(sides), played, run.coverage[0] if coverage else None,
-                    interrupted)
+                    interrupted, rows, tuple(deals))
 
 
 def _metrics(rows: Sequence[GameRow], sides: tuple[tuple[int, ...], ...],

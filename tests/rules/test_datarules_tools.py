@@ -115,3 +115,29 @@ def test_coverage_counts_the_data_rules_clauses(capsys: pytest.CaptureFixture[st
     played, refused = (int(rows["PF-1"][i].replace(",", "")) for i in (1, 2))
     assert played > 0 and refused > 0 and "payoff-first" in rows["PF-1"]
     assert int(rows["PF-2"][2].replace(",", "")) > 0 and "doubled-discard" in rows["PF-2"]
+
+
+def test_a_data_rule_may_not_take_a_clause_id_of_the_sheet_it_joins(tmp_path: Path) -> None:
+    # try-out s41: a [[rule]] with clause = "BF-3" on blackwood-frey gave a sheet with two
+    # BF-3s, so a refusal citing BF-3 named two clauses
+    path = tmp_path / "clash.toml"
+    path.write_text('title = "t"\nversion = "1.0"\nbase = "blackwood-frey"\n\n[[rule]]\n'
+                    'clause = "BF-3"\ntext = "t"\nsource = "s"\nforbid = "discard"\n'
+                    'reason = "r"\nmessage = "no"\n', encoding="utf-8")
+    with pytest.raises(sm.RulesetError, match=r"clash.toml: rule BF-3: clause BF-3 is already "
+                                              r"on the rule sheet \(of blackwood-frey"):
+        sm.load(path)
+    renamed = path.read_text(encoding="utf-8").replace('"BF-3"', '"HR-1"')
+    path.write_text(renamed, encoding="utf-8")
+    assert [c.id for c in sm.load(path).clauses].count("HR-1") == 1
+
+
+def test_a_fault_of_a_rules_text_is_reported_at_its_own_key(tmp_path: Path) -> None:
+    # try-out s41: text = 5 was reported as a fault of "expects", a key the rule did not have
+    path = tmp_path / "text.toml"
+    path.write_text('title = "t"\nversion = "1.0"\nbase = "blackwood-frey"\n\n[[rule]]\n'
+                    'clause = "X-1"\ntext = 5\nsource = "s"\nforbid = "discard"\n'
+                    'reason = "r"\nmessage = "no"\n', encoding="utf-8")
+    with pytest.raises(sm.RulesetError, match=r"text.toml:7:8: rule X-1: text: ") as refused:
+        sm.load(path)
+    assert "expects" not in str(refused.value)

@@ -98,11 +98,11 @@ def _unfinished(app: TestClient) -> str:
     (lambda app, done: "/games/../../etc", "Not Found"),
     (lambda app, done: "/games/nothing-1", "is not a game id"),
     (lambda app, done: f"/games/{done}/9999", "not 9999"),
-    (lambda app, done: f"/games/{done}/-1", "not -1"),
+    (lambda app, done: f"/games/{done}/-1", 'not "-1"'),
     # a number past Python's integer-text limit, and digits that are not ASCII (issue 38,
-    # class 7): refused as any move past the last, never int()'s own error
-    (lambda app, done: f"/games/{done}/{'9' * 5000}", "not -1"),
-    (lambda app, done: f"/games/{done}/\u0663", "not -1"),
+    # class 7): refused naming what was sent, never int()'s own error
+    (lambda app, done: f"/games/{done}/{'9' * 5000}", 'not "999'),
+    (lambda app, done: f"/games/{done}/\u0663", "in digits 0-9, not"),
 ])
 def test_a_game_that_cannot_be_replayed_is_a_404_saying_why(app: TestClient, path: Any,
                                                             says: str) -> None:

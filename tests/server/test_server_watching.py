@@ -330,3 +330,14 @@ def _watched(client: TestClient, created: dict[str, Any], moves: list[str],
         for ws in seats:
             ws.__exit__(None, None, None)
     return texts
+
+
+def test_a_table_of_spit_is_refused_saying_its_seats_move_at_once(app: TestClient) -> None:
+    # SP-1; try-out s41: the server called spit "not an installed rule set"
+    spit = {"type": "create", "ruleset": "spit",
+            "seats": [{"name": "ann", "player": "human"}, {"name": "bo", "player": "greedy"}]}
+    with app.websocket_connect("/ws") as lobby:
+        answer = ask(lobby, spit)
+    assert (answer["type"], answer["error"]) == ("error", "bad-rules"), answer
+    assert "seats move at once" in answer["message"] and "not an installed" not in \
+        answer["message"]

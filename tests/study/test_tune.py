@@ -151,3 +151,18 @@ def test_a_search_is_the_same_on_every_core(tmp_path: Path) -> None:
         assert reports[0][key] == reports[1][key]
     assert [r["fresh"] for r in reports[0]["rechecked"]] == [
         r["fresh"] for r in reports[1]["rechecked"]]
+
+
+def test_a_second_batch_plays_only_its_own_games_and_measures_as_both_at_once() -> None:
+    # try-out s41: a trial's second batch played the first batch's games again (3 batches of
+    # games for 2 counted); measured on top of the first, it plays its own and agrees
+    from spitemalice.study.tune_targets import Plan, measure
+
+    rules = sm.load("blackwood-frey", payoff_size=5)
+    plan = Plan("greedy", "greedy", "random", frozenset({"completion", "turns", "skill"}))
+    first = measure(rules, plan, range(4), 3)
+    both = measure(rules, plan, range(4, 8), 3, earlier=first)
+    whole = measure(rules, plan, range(8), 3)
+    assert both.metrics == whole.metrics
+    assert both.games == whole.games == 8 + 2 * 8  # self-play, and each deal twice for skill
+    assert first.games == 4 + 2 * 4

@@ -161,11 +161,14 @@ def compile_named(name: str, table: Any) -> DataRule:
 def _spec(where: _Where, table: Mapping[str, Any], kind: str) -> Spec:
     reason, message = _refusal(where, table, kind)
     codes = (reason,) if reason else _codes(where, table)
+    # the texts and lists are read (and their own faults reported at their keys) first; only
+    # what Clause itself refuses is a fault of expects or events
+    text = _text(where, table, "text", 2000)
+    source = _text(where, table, "source", 500)
+    expects, events = _list(where, table, "expects"), _list(where, table, "events")
     try:
-        clause = Clause(where.clause, _text(where, table, "text", 2000),
-                        _text(where, table, "source", 500), reasons=codes,
-                        expects=_list(where, table, "expects"),
-                        events=_list(where, table, "events"))
+        clause = Clause(where.clause, text, source, reasons=codes, expects=expects,
+                        events=events)
     except (RulesetError, ValueError) as error:
         key = "events" if "event" in str(error) and "events" in table else "expects"
         raise where.error(key, str(error)) from None
