@@ -152,7 +152,8 @@ def run_tune(args: argparse.Namespace) -> int:
 
     def on_trial(candidate: Candidate, spent: int) -> None:
         if not (args.quiet or args.json):
-            state = ("refused" if candidate.measured is None else "stopped early"
+            state = (f"refused: {candidate.refused}" if candidate.refused
+                     else "refused" if candidate.measured is None else "stopped early"
                      if candidate.pruned else f"loss {candidate.loss:.3f}")
             values = " ".join(f"{k}={v}" for k, v in candidate.values.items())
             say(f"trial {candidate.number}: {values}: {state} ({spent:,} of "

@@ -123,6 +123,7 @@ class Candidate:
     loss: float = attrs.field(validator=real_field())
     measured: Measured | None
     pruned: bool = False
+    refused: str = ""  # why the candidate's rules could not be made (no game played)
 
 
 @attrs.frozen
@@ -253,7 +254,7 @@ def _told(study: Any, trial: Any, search: Search, values: dict[str, object],
     if refused:
         trial.set_user_attr("refused", refused)
         study.tell(trial, state=optuna.trial.TrialState.FAIL)
-        return Candidate(trial.number, values, float("inf"), None)
+        return Candidate(trial.number, values, float("inf"), None, refused=refused)
     if both is None:
         assert first is not None
         trial.set_user_attr("measured", first.as_dict())

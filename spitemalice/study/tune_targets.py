@@ -27,12 +27,12 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.guards import check_jobs, check_real, check_seed, int_field, real_field
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.rates import wilson
 from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest
+from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, convert_param
 from spitemalice.runs.runner import GameRow, configuration, play_games
 from spitemalice.study.balance import _positions, quantile
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
@@ -80,8 +80,8 @@ def parse_param(text: str) -> Param:
     ``NAME=TOTAL-OTHER`` (``TOTAL`` less the value of the varied parameter ``OTHER``).
 
     Raises:
-        SpiteMaliceError: another form, an unknown or identity parameter (with the closest name), or
-            a range whose low end is above its high end.
+        SpiteMaliceError: another form, an unknown or identity parameter (with the closest name),
+            a range whose low end is above its high end, or a value ``--set`` would refuse.
     """
     name, sep, value = (part.strip() for part in text.partition("="))
     valid = [n for n in FIELD_NAMES if n not in IDENTITY_FIELDS]
@@ -100,10 +100,19 @@ def parse_param(text: str) -> Param:
     follows = re.fullmatch(r"(\d{1,6})-([a-z_]+)", value)
     if follows:
         return Param(name, high=int(follows[1]), minus=follows[2])
+    if re.fullmatch(r"\d+\.\.\d+", value):
+        raise SpiteMaliceError(f"--param {name}: a range's ends are whole numbers of at most 6 "
+                               f"digits, not {shown(value)}")
     choices = tuple(c.strip() for c in value.split("|"))
     if len(choices) < 2 or not all(choices):
         raise SpiteMaliceError(f"--param {name}: give a range LOW..HIGH of whole numbers or "
                                f"two or more values A|B, not {shown(value)}")
+    for choice in choices:  # each value as --set reads it, before any game (try-out s41)
+        try:
+            convert_param(name, choice)
+        except RulesetError as error:
+            raise SpiteMaliceError(f"--param {name}: {shown(choice)} is no value of {name}: "
+                                   f"{error}") from None
     return Param(name, choices=choices)
 
 

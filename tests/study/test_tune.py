@@ -7,6 +7,7 @@ resumes from its journal."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -166,3 +167,23 @@ def test_a_second_batch_plays_only_its_own_games_and_measures_as_both_at_once() 
     assert both.metrics == whole.metrics
     assert both.games == whole.games == 8 + 2 * 8  # self-play, and each deal twice for skill
     assert first.games == 4 + 2 * 4
+
+
+def test_a_param_value_the_rule_set_cannot_take_is_refused_before_any_game() -> None:
+    # try-out s41: first_seat=cut|nosuch ran, every "nosuch" trial refused with no reason
+    with pytest.raises(SpiteMaliceError, match=r'--param jokers: "many" is no value of jokers'):
+        parse_param("jokers=0|many")
+    assert parse_param("first_seat=cut|higher-payoff-top").choices == (
+        "cut", "higher-payoff-top")
+    with pytest.raises(SpiteMaliceError, match="ends are whole numbers of at most 6 digits"):
+        parse_param("jokers=0..99999999999999999999")
+
+
+def test_a_refused_trial_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # try-out s41: "trial 0: jokers=938: refused" gave no reason
+    status = main(["tune", "blackwood-frey", "--param", "payoff_size=90..99", "--target",
+                   "completion>=0.5", "--budget", "20", "--batch", "10", "--recheck", "1",
+                   "--recheck-games", "10", "--bots", "random", "--out", str(tmp_path / "t")])
+    err = capsys.readouterr().err
+    assert status in (0, 2), err
+    assert re.search(r"trial 0: payoff_size=9\d: refused: .*payoff_size", err), err
