@@ -109,6 +109,10 @@ def run_validate(args: argparse.Namespace) -> int:
     else:
         say(format_report(report, strict=args.strict) + (
             "" if rules is None else "\n\n" + format_data_rules_report(rules, args.strict)))
+        if rules is not None and not report.interrupted and not report.ok(strict=args.strict):
+            # the rules' own summary comes last: say that the file itself failed (try-out s41)
+            say(f"\n{for_terminal(str(args.ruleset))} as a whole failed (its report above); "
+                "exit status 1")
     failing = [(path, report, "")] + [(alone[name], one, f" with {name} alone")
                                       for name, one in (rules.reports if rules else ())]
     for target, one, what in failing:

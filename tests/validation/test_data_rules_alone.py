@@ -111,3 +111,20 @@ def test_one_rule_with_the_files_other_house_rules_is_judged_without_them(
     assert name == "more.toml:DD-1"
     assert report.target == "blackwood-frey + more.toml:DD-1, 2 players"
     assert report.base == "blackwood-frey (the rule set the file names)"
+
+
+def test_a_file_that_fails_as_a_whole_says_so_after_its_rules_alone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # try-out s41: the last line read "2 rules validated, 2 passed" while the file itself
+    # had failed and the exit status was 1
+    path = tmp_path / "kings-stuck.toml"
+    path.write_text(KINGS_ONLY.replace('expects = ["stuck-seat"]',
+                                       'forbid = "discard"\nwhen = "move.rank == 1"\n'
+                                       'reason = "no-aces"\nmessage = "keep aces"'),
+                    encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", str(path), "--strict", "--games", "12"]) == 1
+    out = capsys.readouterr().out
+    assert f"{path} as a whole failed (its report above); exit status 1" in out
+    assert out.index("each data rule alone") < out.index("as a whole failed")
