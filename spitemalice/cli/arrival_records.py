@@ -116,7 +116,7 @@ def run_arrival_check(args: argparse.Namespace, record: GameRecord, book: RuleBo
         say(f"invalid: {args.file}: move {problem.number} {problem.move!r} {verb}: {error}")
         say(f"position before move {problem.number}: {plain_line(problem.before)}")
         if isinstance(error, IllegalMove):
-            say(f"rule: {_rule(book, error)}")
+            say(f"rule: {rule_text(book, error)}")
         return 1
     again = replayed_by_bots(record, book)
     if again:
@@ -132,7 +132,9 @@ def run_arrival_check(args: argparse.Namespace, record: GameRecord, book: RuleBo
     return 0
 
 
-def _rule(book: RuleBook, error: IllegalMove) -> str:
+def rule_text(book: RuleBook, error: IllegalMove) -> str:
+    """The clause a refused move broke, for ``check``'s ``rule:`` line: its id and text and
+    the reason code, or the reason alone when no clause of ``book`` covers it."""
     if not error.clause:
         return f"reason {error.reason} (no clause of {book.name} covers it)"
     try:

@@ -40,7 +40,7 @@ from spitemalice.cli._args import (
     say,
     seat,
 )
-from spitemalice.cli.arrival_records import _rule, run_arrival_check, run_arrival_replay
+from spitemalice.cli.arrival_records import rule_text, run_arrival_check, run_arrival_replay
 from spitemalice.engine.views import SeatView, view_of
 from spitemalice.errors import DataError, IllegalMove, RecordError, RulesetError, SpiteMaliceError
 from spitemalice.files import check_new, make_folder, write_file
@@ -205,7 +205,7 @@ def run_check(args: argparse.Namespace) -> int:
     say(f"position before move {problem.number}: "
           f"{format_position(problem.before, book.teams.teams)}")
     if isinstance(error, IllegalMove):
-        say(f"rule: {_rule(book, error)}")
+        say(f"rule: {rule_text(book, error)}")
     return 1
 
 

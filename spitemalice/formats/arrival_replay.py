@@ -17,16 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from spitemalice.engine.apply import apply_move
 from spitemalice.engine.deal import deal
 from spitemalice.errors import (
     DataError,
-    IllegalMove,
-    NotationError,
-    RecordError,
-    SpiteMaliceError,
 )
-from spitemalice.formats.record_problem import RecordProblem, _outcome_text
+from spitemalice.formats.record_problem import replay_moves
 from spitemalice.formats.records.record import GameRecord, require_record
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.simultaneous import SimultaneousState
@@ -89,16 +84,4 @@ def _replay_arrivals(record: GameRecord, book: RuleBook) -> Iterator[Simultaneou
     assert game is not None  # check_arrival_form refused a turn-based book
     state: SimultaneousState = deal(book, record.seed)  # type: ignore[assignment]
     yield state
-    for number, text in enumerate(record.moves, 1):
-        try:
-            move = game.parse_move(text)
-            after: SimultaneousState = apply_move(book, state, move)  # type: ignore[arg-type,assignment]
-        except (NotationError, IllegalMove) as error:
-            raise RecordError(RecordProblem(number, text, state, error)) from None
-        yield after
-        state = after
-    if state.outcome != record.outcome:
-        mismatch = SpiteMaliceError(
-            f"the record states outcome {_outcome_text(record.outcome)}, but the replay ends "
-            f"with {_outcome_text(state.outcome)}")
-        raise RecordError(RecordProblem(None, None, state, mismatch))
+    yield from replay_moves(book, state, record.moves, game.parse_move, record.outcome)

@@ -17,18 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, cast
 
-from spitemalice.engine.apply import apply_move
 from spitemalice.engine.deal import deal
 from spitemalice.errors import (
     DataError,
-    IllegalMove,
-    NotationError,
     RecordError,
     RulesetError,
     SpiteMaliceError,
 )
 from spitemalice.formats.arrival_replay import check_arrival_form, replay_arrivals
-from spitemalice.formats.record_problem import RecordProblem, _outcome_text
+from spitemalice.formats.record_problem import RecordProblem, replay_moves
 from spitemalice.formats.records.record import GameRecord, ParamValue, require_record
 from spitemalice.model import GameState
 from spitemalice.moves import parse_move
@@ -135,20 +132,7 @@ def _replay(record: GameRecord, rules: RuleBook | None) -> Iterator[GameState]:
     except SpiteMaliceError as error:
         raise DataError(f"record.dealer: the deal cannot be made: {error}") from None
     yield state
-    for number, text in enumerate(record.moves, 1):
-        try:
-            move = parse_move(text)
-            after = apply_move(book, state, move)
-        except (NotationError, IllegalMove) as error:
-            raise RecordError(RecordProblem(number, text, state, error)) from None
-        yield after
-        state = after
-    if state.outcome != record.outcome:
-        mismatch = SpiteMaliceError(
-            f"the record states outcome {_outcome_text(record.outcome)}, but the replay "
-            f"ends with {_outcome_text(state.outcome)}"
-        )
-        raise RecordError(RecordProblem(None, None, state, mismatch))
+    yield from replay_moves(book, state, record.moves, parse_move, record.outcome)
 
 
 def final_state(record: GameRecord, rules: RuleBook | None = None) -> GameState:

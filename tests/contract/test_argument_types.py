@@ -236,6 +236,7 @@ ONE_NAME = {f"spitemalice.env:{name}(house_rules)" for name in (
 # Left as they are: helpers the library calls with its own lists.
 INTERNAL = {
     "spitemalice.env.arguments:agent_of(agents)",
+    "spitemalice.formats.record_problem:replay_moves(moves)",
     "spitemalice.rules.checks:check_conflicts(plugins)",
     "spitemalice.rules.datarules.evaluate:Condition(names)",
     "spitemalice.rules.datarules.plugins:DataRule.spitemalice_conflicts(plugins)",

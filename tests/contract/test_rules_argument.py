@@ -328,6 +328,8 @@ LEFT_ALONE = {
 # outside has checked it; they trust their typed arguments (docs/api/index.md, "Arguments
 # of the wrong type").
 INTERNAL = {
+    "spitemalice.formats.record_problem:replay_moves": "the move loop of replay and "
+    "replay_arrivals, given the rule book they checked",
     **dict.fromkeys(
         [f"spitemalice.formats.position_check:{name}" for name in (
             "check_layout", "check_builds", "check_card_counts", "check_counters",
