@@ -9,20 +9,29 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from spitemalice.cli._args import describe, json_text, say, share, switches, table
+from spitemalice.cli._args import (
+    INTERRUPTED,
+    cut_short,
+    describe,
+    json_text,
+    note_interrupted,
+    say,
+    share,
+    switches,
+    table,
+)
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.measures.arrival_coverage import arrival_tally
+from spitemalice.measures.arrival_coverage import ArrivalCoverage
 from spitemalice.measures.coverage import (
     clause_coverage,
     coverage_as_dict,
     coverage_notes,
     format_coverage_report,
 )
-from spitemalice.measures.rates import wilson
+from spitemalice.measures.interval import Interval
 from spitemalice.rules.book import RuleBook
 from spitemalice.runs.arrival import (
     ArrivalGame,
@@ -33,7 +42,9 @@ from spitemalice.runs.arrival import (
 )
 from spitemalice.runs.commit import Finished
 from spitemalice.runs.outputs import GameOutput, RecordFolder
+from spitemalice.runs.provenance import RunConfiguration
 from spitemalice.stops import held_stops
+from spitemalice.study.arrival_counts import ArrivalCounts
 
 _NOT_YET = {"metrics": "--metrics",
             "games_out": "--games-out FILE", "plot": "--plot FILE", "scheduler": "--scheduler"}
@@ -95,9 +106,11 @@ def _refuse_unsupported(args: argparse.Namespace, book: RuleBook) -> None:
 def run_games(book: RuleBook, names: list[str], games: int, seed: int,
               policy: ReactionTimes,
               on_game: Callable[[int, ArrivalGame, list[str]], None] | None = None,
-              ) -> list[ArrivalGame]:
-    """``games`` games of ``book``, game ``g`` dealt from seed ``seed + g``; each handed to
-    ``on_game(g, game, bot names per seat)`` as it ends (to write its record).
+              ) -> None:
+    """Play ``games`` games of ``book``, game ``g`` dealt from seed ``seed + g``, each handed
+    to ``on_game(g, game, bot names per seat)`` as it ends (to count it and write its record;
+    no game is kept here). Ctrl-C ends the run quietly: ``on_game`` should hold stops
+    (:func:`~spitemalice.stops.held_stops`) so that a game counts whole or not at all.
 
     Raises:
         SpiteMaliceError: a bot name the game does not offer (the message lists them).
@@ -111,45 +124,28 @@ def run_games(book: RuleBook, names: list[str], games: int, seed: int,
                                f"seat ({book.players}), from {', '.join(offered)}; not "
                                f"{','.join(names)}")
     bots = [offered[name] for name in names]
-    played = []
-    for game in range(games):
-        played.append(play_arrival(book, bots, seed + game, policy))
-        if on_game is not None:
-            on_game(game, played[-1], names)
-    return played
+    try:
+        for game in range(games):
+            played = play_arrival(book, bots, seed + game, policy)
+            if on_game is not None:
+                on_game(game, played, names)
+    except KeyboardInterrupt:
+        return
 
 
-def summary(book: RuleBook, names: list[str], seed: int, policy: ReactionTimes,
-            played: list[ArrivalGame], seconds: float) -> dict[str, Any]:
+def summary(book: RuleBook, named: RunConfiguration, policy: ReactionTimes,
+            counts: ArrivalCounts, seconds: float) -> dict[str, Any]:
     """What ``simulate`` prints for a simultaneous rule set, as a dict (``--json``)."""
     assert book.simultaneous is not None  # the caller dispatched on it
-    n = len(played)
-    kinds = Counter(game.outcome.kind for game in played)
-    wins = Counter(game.outcome.winner for game in played if game.outcome.winner is not None)
-    moves = [len(game.log) for game in played]
     return {
-        "configuration": {"ruleset": book.name, "players": book.players,
+        "configuration": {**named.as_dict(),
                           "parameters": {name: getattr(book.ruleset, name)
                                          for name in book.simultaneous.PARAMETERS},
-                          "bots": names, "seed": seed, "arrival": policy.as_dict(book.players)},
+                          "arrival": policy.as_dict(book.players)},
         "arrival_policy": policy.describe(book.players),
-        "games": n,
-        "outcomes": {kind: kinds.get(kind, 0) for kind in ("win", "drawn", "turn-limit")},
-        "wins_per_seat": [wins.get(seat, 0) for seat in range(book.players)],
-        "win_share_intervals": [_interval(wins.get(seat, 0), n) for seat in range(book.players)],
-        "mean_moves": sum(moves) / n if n else 0.0,
-        "mean_rounds": sum(game.final.round for game in played) / n if n else 0.0,  # type: ignore[attr-defined]
-        "stale_per_game": sum(game.stale for game in played) / n if n else 0.0,
+        **counts.as_dict(),
         "cpu_seconds": round(seconds, 2),
     }
-
-
-def _interval(successes: int, n: int) -> list[float] | None:
-    """The 95% Wilson interval of a share, or ``None`` for no game."""
-    if not n:
-        return None
-    interval = wilson(successes, n)
-    return [round(interval.low, 4), round(interval.high, 4)]
 
 
 def arrival_flags(args: argparse.Namespace) -> list[str]:
@@ -160,61 +156,90 @@ def arrival_flags(args: argparse.Namespace) -> list[str]:
 
 def run_simultaneous_simulate(args: argparse.Namespace, book: RuleBook, names: list[str]) -> int:
     """``simulate`` of a simultaneous rule set: play, then print the summary with the command
-    that plays the same games again (arrival options included); exit 0."""
+    that plays the same games again (arrival options included); exit 0, or
+    :data:`~spitemalice.cli._args.INTERRUPTED` after Ctrl-C (the summary then covers the
+    games finished, and the record folder holds exactly those)."""
     _refuse_unsupported(args, book)
     policy = policy_of(args)
-    command = describe(args, book, names).command("simulate", "--games", str(args.games),
-                                                  *switches(args, "allow_files"),
-                                                  *arrival_flags(args))
+    named = describe(args, book, names)
+    command = named.command("simulate", "--games", str(args.games),
+                            *switches(args, "allow_files", "coverage"), *arrival_flags(args))
     folder = RecordFolder(args.record, args.games, args.force) if args.record else None
-    written = [0]
+    counts = ArrivalCounts(book.players)
+    covering = ArrivalCoverage(book) if args.coverage else None
 
-    def write(game: int, played: ArrivalGame, bots: list[str]) -> None:
-        assert folder is not None  # only given with a folder
-        with held_stops():  # a record is written whole or not at all
-            folder.add(game, GameOutput(record=arrival_record(book, played, policy, bots)))
-            written[0] = game + 1
+    def count(game: int, played: ArrivalGame, bots: list[str]) -> None:
+        with held_stops():  # a game counts whole, its record written, or not at all
+            if folder is not None:
+                folder.add(game, GameOutput(record=arrival_record(book, played, policy, bots)))
+            if covering is not None:
+                covering.add(played)
+            counts.add(played)
 
     start = time.process_time()
     try:
-        played = run_games(book, names, args.games, args.seed, policy,
-                           None if folder is None else write)
+        run_games(book, names, args.games, args.seed, policy, count)
     finally:  # a run cut short keeps the records of the games it finished, and only those
         if folder is not None:
-            folder.close(Finished(written[0], interrupted=written[0] < args.games))
-    data = {**summary(book, names, args.seed, policy, played, time.process_time() - start),
+            folder.close(Finished(counts.games, interrupted=counts.games < args.games))
+    data = {**summary(book, named, policy, counts, time.process_time() - start),
             "command": command}
-    covered = ""
-    if args.coverage:
-        rows = clause_coverage(book, arrival_tally(book, played))
-        notes = coverage_notes(book, rows, len(played))
-        data["coverage"] = {**coverage_as_dict(rows, len(played)),
-                            "notes": [{"level": note.level, "clause": note.clause,
-                                       "message": note.message} for note in notes]}
-        covered = format_coverage_report(rows, notes, len(played))
+    covered, interrupted = _coverage(book, covering, data), counts.games < args.games
     if args.json:
         data.pop("cpu_seconds")  # equal runs print equal bytes
         say(json_text(data))
-        return 0
-    n = data["games"]
-    seats = "  ".join(
-        f"{seat}:{wins} = {wins / n:.1%} ({low:.1%}..{high:.1%})" if n else f"{seat}:0"
-        for seat, (wins, (low, high)) in enumerate(zip(
-            data["wins_per_seat"], data["win_share_intervals"] if n else [(0, 0)] * 2,
-            strict=True)))
-    say(table([
-        ("rule set", f"{book.name} ({book.players} players, bots {','.join(names)})"),
-        ("arrival policy", data["arrival_policy"]),
-        ("seed", str(args.seed)),
-        ("games", str(n)),
-        ("won", str(data["outcomes"]["win"])),
-        ("drawn (points game, equal scores)", str(data["outcomes"]["drawn"])),
-        ("move limit reached", str(data["outcomes"]["turn-limit"])),
-        ("wins per seat", seats),
-        ("moves per game (mean)", f"{data['mean_moves']:.1f}"),
-        ("rounds per game (mean)", f"{data['mean_rounds']:.1f}"),
-        ("stale intents per game", f"{data['stale_per_game']:.1f}"),
-        ("CPU seconds", f"{data['cpu_seconds']:.1f}"),
-        ("rerun", command),
-    ]) + (f"\n\n{covered}" if covered else ""))
+    else:
+        say(_summary_table(named, data, interrupted, counts)
+            + (f"\n\n{covered}" if covered else ""))
+    if interrupted:
+        note_interrupted(counts.games)
+        return INTERRUPTED
     return 0
+
+
+def _coverage(book: RuleBook, covering: ArrivalCoverage | None, data: dict[str, Any]) -> str:
+    """``--coverage``: its table (text), its rows and notes put into ``data``."""
+    if covering is None:
+        return ""
+    tally = covering.tally()
+    rows = clause_coverage(book, tally)
+    notes = coverage_notes(book, rows, tally.games)
+    data["coverage"] = {**coverage_as_dict(rows, tally.games),
+                        "notes": [{"level": note.level, "clause": note.clause,
+                                   "message": note.message} for note in notes]}
+    return format_coverage_report(rows, notes, tally.games)
+
+
+def _summary_table(named: RunConfiguration, data: dict[str, Any], interrupted: bool,
+                   counts: ArrivalCounts) -> str:
+    """The summary as the turn-based one is laid out: the configuration and versions, then
+    each count with its 95% interval."""
+    ci = counts.intervals()
+    seats = "  ".join(f"{seat}:{wins} {_rate(interval)}" for seat, (wins, interval)
+                      in enumerate(zip(data["wins_per_seat"], ci["wins_per_seat"],
+                                       strict=True)))
+    outcomes, rates = data["outcomes"], ci["outcomes"]
+    return table([
+        *named.rows(),
+        ("arrival policy", data["arrival_policy"]),
+        ("rerun", data["command"]),
+        ("games", f"{data['games']}{cut_short(interrupted)}"),
+        ("won", f"{outcomes['win']} {_rate(rates['win'])}"),
+        ("drawn (points game, equal scores)", f"{outcomes['drawn']} {_rate(rates['drawn'])}"),
+        ("move limit reached", f"{outcomes['turn-limit']} {_rate(rates['turn-limit'])}"),
+        ("wins per seat", seats),
+        ("moves per game (mean / p95)",
+         f"{_mean(ci['mean_moves'])} / {data['p95_moves']:.0f}"),
+        ("rounds per game (mean)", _mean(ci["mean_rounds"])),
+        ("stale intents per game (mean)", _mean(ci["stale_per_game"])),
+        ("CPU seconds", f"{data['cpu_seconds']:.1f}"),
+    ])
+
+
+def _rate(interval: Interval) -> str:
+    return f"= {interval.estimate:.1%} ({interval.low:.1%}..{interval.high:.1%})"
+
+
+def _mean(interval: Interval) -> str:
+    high = "?" if interval.high == float("inf") else f"{interval.high:.1f}"
+    return f"{interval.estimate:.1f} ({interval.low:.1f}..{high})"

@@ -42,32 +42,59 @@ def arrival_tally(rules: RuleBook, games: Sequence[ArrivalGame], every: int = 4)
         SpiteMaliceError: the rule set is turn-based (its coverage is the engine's
             :class:`~spitemalice.engine.coverage.Recorder`), or ``every`` is not 1 to 1000.
     """
-    check_book(rules, "arrival_tally")
     check_list(games, "arrival_tally", "games, a list of games play_arrival played,",
                "[play_arrival(rules, bots, 1, ReactionTimes())]")
-    check_int(every, "every", 1, 1000)
-    game = rules.simultaneous
-    if game is None:
-        raise SpiteMaliceError(f"arrival_tally counts games whose seats move at once; "
-                               f"{rules.name} is turn-based (simulate --coverage counts it)")
-    tally = Tally()
-    kinds: dict[str, set[str]] = {}  # a move's kind -> the codes moves of that kind met
-    made: Counter[str] = Counter()
+    counting = ArrivalCoverage(rules, every, "arrival_tally")
     for played in games:
+        counting.add(played)
+    return counting.tally()
+
+
+class ArrivalCoverage:
+    """The same count as :func:`arrival_tally`, a game at a time, so that a long run keeps
+    counts and not its games (``simulate spit --coverage`` of 100,000 games).
+
+    Raises:
+        TypeError: ``rules`` is not a rule book.
+        SpiteMaliceError: the rule set is turn-based, or ``every`` is not 1 to 1000.
+    """
+
+    def __init__(self, rules: RuleBook, every: int = 4,
+                 function: str = "ArrivalCoverage") -> None:
+        check_book(rules, function)
+        check_int(every, "every", 1, 1000)
+        if rules.simultaneous is None:
+            raise SpiteMaliceError(f"{function} takes a rule set whose seats move at once; "
+                                   f"{rules.name} is turn-based (simulate --coverage counts "
+                                   "its games)")
+        self.rules, self.game, self.every = rules, rules.simultaneous, every
+        self._tally = Tally()
+        self._kinds: dict[str, set[str]] = {}  # a move's kind -> the codes its kind met
+        self._made: Counter[str] = Counter()
+
+    def add(self, played: ArrivalGame) -> None:
+        """Count one game: its events, its probes' refusals and its moves by kind."""
+        tally = self._tally
         tally.games += 1
         tally.fired["dealt"] += 1
         tally.fired[played.outcome.kind] += 1
-        state: Any = deal(rules, played.final.seed)
+        state: Any = deal(self.rules, played.final.seed)
         for order, _, text, _ in played.log:
-            if order % every == 0:
-                _probe(rules, state, tally.refused, kinds)
-            move = game.parse_move(text)
-            made[type(move).__name__] += 1
-            state = game.apply(state, move)
-        _probe(rules, state, tally.refused, kinds)
-    for kind, count in made.items():
-        tally.played[tuple(sorted(kinds.get(kind, ())))] += count
-    return tally
+            if order % self.every == 0:
+                _probe(self.rules, state, tally.refused, self._kinds)
+            move = self.game.parse_move(text)
+            self._made[type(move).__name__] += 1
+            state = self.game.apply(state, move)
+        _probe(self.rules, state, tally.refused, self._kinds)
+
+    def tally(self) -> Tally:
+        """The games added so far, as a fresh :class:`~spitemalice.engine.coverage.Tally`:
+        each move is credited with every code its kind met in any of them."""
+        tally = Tally()
+        tally.add(self._tally)
+        for kind, count in self._made.items():
+            tally.played[tuple(sorted(self._kinds.get(kind, ())))] += count
+        return tally
 
 
 def _probe(rules: RuleBook, state: Any, refused: Counter[str],

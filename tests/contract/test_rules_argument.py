@@ -215,6 +215,8 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
         lambda r: _module("formats.arrival_replay").replay_arrivals(RECORD, r), TypeError),
     "spitemalice.measures.arrival_coverage:arrival_tally": (
         lambda r: _module("measures.arrival_coverage").arrival_tally(r, []), TypeError),
+    "spitemalice.measures.arrival_coverage:ArrivalCoverage": (
+        lambda r: _module("measures.arrival_coverage").ArrivalCoverage(r), TypeError),
     "spitemalice.runs.arrival:arrival_record": (
         lambda r: _module("runs.arrival").arrival_record(r, None, None, []), TypeError),
     "spitemalice.runs.arrival:replayed_by_bots": (

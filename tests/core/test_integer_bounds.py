@@ -747,6 +747,8 @@ def _more_calls() -> dict[str, Callable[[Any], Any]]:
             "formats.records.making").record_arrivals(_spit(), 1, [], [], stale=n),
         "spitemalice.measures.arrival_coverage:arrival_tally(every)": lambda n: m(
             "measures.arrival_coverage").arrival_tally(_spit(), [], n),
+        "spitemalice.measures.arrival_coverage:ArrivalCoverage(every)": lambda n: m(
+            "measures.arrival_coverage").ArrivalCoverage(_spit(), n),
         "spitemalice.runs.commit:Outputs.add(game)": lambda n:
             m("runs.commit").Outputs([]).add(n, None),
         "spitemalice.runs.games_out:GamesOut(seats)": lambda n:

@@ -189,7 +189,6 @@ NEVER_ONE = {
     ("spitemalice/cli/ratings.py", "players", "players"),
     ("spitemalice/cli/ratings.py", "report.players", "players"),
     ("spitemalice/cli/simulate.py", "summary.players", "players"),
-    ("spitemalice/cli/simultaneous.py", "book.players", "players"),
     ("spitemalice/formats/arrival_replay.py", "book.players", "seats"),
     ("spitemalice/cli/study.py", "named.players", "players"),
     ("spitemalice/cli/study.py", "book.players", "players"),

@@ -9,7 +9,7 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.cli import main
-from spitemalice.measures.arrival_coverage import arrival_tally
+from spitemalice.measures.arrival_coverage import ArrivalCoverage, arrival_tally
 from spitemalice.measures.coverage import clause_coverage
 from spitemalice.runs.arrival import ReactionTimes, game_bots, play_arrival
 
@@ -60,3 +60,17 @@ def test_simulate_spit_coverage_prints_a_row_per_clause_and_json(
     data = json.loads(capsys.readouterr().out)
     assert set(data["coverage"]["clauses"]) == {f"SP-{n}" for n in range(1, 19)}
     assert data["coverage"]["clauses"]["SP-6"]["exercised"] is True
+
+
+def test_counting_a_game_at_a_time_gives_the_tally_of_the_whole_list() -> None:
+    whole = arrival_tally(SPIT, GAMES)
+    counting = ArrivalCoverage(SPIT)
+    for game in GAMES[:3]:
+        counting.add(game)
+    halfway = counting.tally()
+    for game in GAMES[3:]:
+        counting.add(game)
+    assert counting.tally() == whole and counting.tally() == whole  # tally() changes nothing
+    assert halfway.games == 3 and sum(halfway.played.values()) < sum(whole.played.values())
+    with pytest.raises(sm.SpiteMaliceError, match="blackwood-frey is turn-based"):
+        ArrivalCoverage(sm.load("blackwood-frey"))
