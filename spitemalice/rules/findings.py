@@ -68,9 +68,11 @@ def known_names(names: Iterable[str] | str, table: Iterable[str], field: str,
 
 def how_to_declare(name: str) -> str:
     """The sentence a finding's message ends with when no clause declares it: how to say
-    that the rules intend it."""
+    that the rules intend it, in a rule-set file's words and in Python's (the reader may
+    write either)."""
     return (f"if the rules intend this, declare it on the clause that says so: "
-            f"Clause(..., expects=({name!r},))")
+            f"expects = [\"{name}\"] in a rule-set file's rule, or "
+            f"Clause(..., expects=({name!r},)) in Python")
 
 
 def cite(clause_ids: Iterable[str]) -> str:

@@ -97,7 +97,8 @@ def test_an_undeclared_stuck_seat_fails_and_says_how_to_declare_it() -> None:
     problem = str(report.reproduction["problem"])
     assert "is left with no legal move but a pass" in problem
     assert problem.endswith("declare it on the clause that says so: "
-                            "Clause(..., expects=('stuck-seat',))")
+                            "expects = [\"stuck-seat\"] in a rule-set file's rule, or "
+                            "Clause(..., expects=('stuck-seat',)) in Python")
 
 
 def test_the_kit_counts_an_intended_stuck_seat_as_no_fault() -> None:

@@ -159,7 +159,8 @@ def test_a_finding_the_sheet_expects_is_info_citing_the_clause() -> None:
     warned = next(f for f in undeclared if f.name == "completion")
     assert warned.level == "warning"
     assert warned.message.endswith("declare it on the clause that says so: "
-                                   "Clause(..., expects=('completion',))")
+                                   "expects = [\"completion\"] in a rule-set file's rule, or "
+                                   "Clause(..., expects=('completion',)) in Python")
 
 
 def test_a_plugins_expects_names_a_clause_the_sheet_has() -> None:
