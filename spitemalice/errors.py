@@ -58,6 +58,8 @@ NOTATION_REASONS: dict[str, str] = {
     "view-form": "what a view shows and a full position does not, or the other way round "
                  "(hidden counts, the viewer, 'rest')",
     "syntax": "text that does not parse, not said more exactly (a plugin's own reader)",
+    "no-notation": "the rule set's positions have no text in this notation: its seats move "
+                   "at once (Spit), with no seat on turn",
 }
 """The published reason codes of :class:`NotationError`: stable strings a program matches on
 (as :data:`spitemalice.engine.refusal.REASONS` for illegal moves)."""

@@ -42,7 +42,14 @@ from spitemalice.cli._args import (
 )
 from spitemalice.cli.arrival_records import rule_text, run_arrival_check, run_arrival_replay
 from spitemalice.engine.views import SeatView, view_of
-from spitemalice.errors import DataError, IllegalMove, RecordError, RulesetError, SpiteMaliceError
+from spitemalice.errors import (
+    DataError,
+    IllegalMove,
+    NotationError,
+    RecordError,
+    RulesetError,
+    SpiteMaliceError,
+)
 from spitemalice.files import check_new, make_folder, write_file
 from spitemalice.formats.arrival_replay import replay_arrivals
 from spitemalice.formats.layout import describe_position, describe_view
@@ -261,11 +268,18 @@ def shown_position(args: argparse.Namespace) -> tuple[RuleBook, GameState | Seat
     parsed against them.
 
     Raises:
-        SpiteMaliceError: the rule set cannot be loaded or the position does not parse.
+        SpiteMaliceError: the rule set cannot be loaded, the position does not parse, or the
+            rule set's seats move at once (its positions have no text: ``no-notation``).
     """
     text = " ".join(args.position)
     params = rule_params(args)
-    params.setdefault("players", seat_count(text))
+    try:
+        params.setdefault("players", seat_count(text))
+    except NotationError:  # a rule set with no notation says so before the text's faults
+        book = load(args.ruleset, args.house_rule, params)
+        if book.simultaneous is not None:
+            parse_position(text, book)  # raises no-notation
+        raise
     book = load(args.ruleset, args.house_rule, params)
     return book, parse_view(text, book) if "view=" in text else parse_position(text, book)
 

@@ -32,11 +32,13 @@ def parse_position(text: str, rules: RuleBook) -> GameState:
 
     Raises:
         NotationError: the text is not in the grammar, or hides cards (``?n``); the message
-            names the section, seat and pile.
+            names the section, seat and pile; or ``rules``' seats move at once
+            (``no-notation``).
         PositionError: the position breaks the rule set (see
             :func:`~spitemalice.formats.position_check.check_position`).
     """
     check_book(rules, "parse_position")
+    _turn_based(rules)
     sections, fields, outcome = _split(_take_teams(text, rules), _STATE_KEYS)
     if "on" not in fields:
         raise NotationError("position: the field 'on=<seat>' (the seat on turn) is missing",
@@ -68,17 +70,28 @@ def parse_position(text: str, rules: RuleBook) -> GameState:
     return state
 
 
+def _turn_based(rules: RuleBook) -> None:
+    """Refuse a rule set whose seats move at once: the notation states a seat on turn."""
+    if rules.simultaneous is not None:
+        raise NotationError(
+            f"{rules.name}'s seats move at once, so its positions have no text in this "
+            f"notation (it states the seat on turn); a record shows them: spitemalice "
+            f"replay --seat N RECORD", "no-notation")
+
+
 def parse_view(text: str, rules: RuleBook) -> SeatView:
     """The seat view a view text states (it has a ``view=<seat>`` field), checked against
     ``rules``.
 
     Raises:
-        NotationError: the text is not in the grammar, lacks ``view=`` or ``on=``, shows
+        NotationError: ``rules``' seats move at once (``no-notation``); the text is not in
+            the grammar, lacks ``view=`` or ``on=``, shows
             another seat's hand or a card under a pay-off pile's top card by card, or has a
             pay-off pile whose top is hidden.
         PositionError: the visible position breaks the rule set.
     """
     check_book(rules, "parse_view")
+    _turn_based(rules)
     sections, fields, outcome = _split(_take_teams(text, rules), _VIEW_KEYS)
     for key, what in (("view", "the viewing seat"), ("on", "the seat on turn")):
         if key not in fields:

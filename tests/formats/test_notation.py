@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import spitemalice as sm
 from spitemalice.cards import parse_cards
+from spitemalice.cli import main
 from spitemalice.engine.views import view_of
 from spitemalice.errors import NotationError, PositionError
 from spitemalice.formats import (
@@ -240,3 +241,19 @@ def test_the_example_in_the_grammar_parses(bf: sm.RuleBook) -> None:
     assert state.seats[0].payoff[0][-1] == sm.Card(9, "H") and state.seat == 1
     assert state.seats[0].discards[1] == parse_cards("4S")
     assert state.builds == (parse_cards("AS 2H"), parse_cards("AH"))
+
+
+POSITION = "AS:5H:-|-|-|-/2S:-:-|-|-|- - rest - on=0"
+
+
+@pytest.mark.parametrize("text", [POSITION, POSITION + " view=0", "x"])
+def test_a_rule_set_whose_seats_move_at_once_has_no_position_text(
+        text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    spit = sm.load("spit")
+    for parse in (sm.parse_position, parse_view):
+        with pytest.raises(sm.NotationError, match="spit's seats move at once") as caught:
+            parse(text, spit)
+        assert caught.value.reason == "no-notation"
+    # show says so before any fault of the text (which the notation would name otherwise).
+    assert main(["show", "--ruleset", "spit", text]) == 2
+    assert "replay --seat N RECORD" in capsys.readouterr().err
