@@ -13,8 +13,13 @@ the move's order number and the invariant):
   shuffled among their places);
 * ``deterministic``: the same seed plays the same game again.
 
-Warnings: a game that reached the move limit, a clause with reason codes no probe was
-refused with.  ``--strict`` fails on warnings too.
+Then rule coverage (:class:`~spitemalice.measures.arrival_coverage.ArrivalCoverage`): a
+table of each clause's moves played, probes refused and events fired, as the turn-based
+``validate`` prints it.
+
+Warnings: a game that reached the move limit, a clause no game exercised that does not
+declare ``expects=("unexercised",)`` (:func:`~spitemalice.measures.coverage.coverage_notes`).
+``--strict`` fails on warnings too.
 """
 
 from __future__ import annotations
@@ -27,6 +32,16 @@ import attrs
 
 from spitemalice.engine.check import check_move
 from spitemalice.errors import IllegalMove
+from spitemalice.measures.arrival_coverage import ArrivalCoverage
+from spitemalice.measures.coverage import (
+    ClauseCoverage,
+    CoverageNote,
+    clause_coverage,
+    coverage_as_dict,
+    coverage_notes,
+    format_coverage_report,
+)
+from spitemalice.measures.rates import wilson
 from spitemalice.rules.book import RuleBook
 from spitemalice.runs.arrival import ReactionTimes, game_bots, play_arrival
 from spitemalice.wording import count_of
@@ -35,7 +50,8 @@ from spitemalice.wording import count_of
 @attrs.frozen
 class SimultaneousReport:
     """What validate found: ``errors`` and ``warnings`` (sentences), the games played, the
-    arrival policy and every refusal code met with its count."""
+    arrival policy, every refusal code met with its count, the games won, and the rule
+    coverage (a row per clause, and a note per clause no game exercised)."""
 
     ruleset: str
     games: int
@@ -44,13 +60,21 @@ class SimultaneousReport:
     warnings: tuple[str, ...]
     refusals: dict[str, int]
     positions: int
+    won: int = 0
+    coverage: tuple[ClauseCoverage, ...] = ()
+    notes: tuple[CoverageNote, ...] = ()
 
     def ok(self, strict: bool = False) -> bool:
         """Whether it passed: no error (and, ``strict``, no warning)."""
         return not self.errors and not (strict and self.warnings)
 
     def as_dict(self) -> dict[str, Any]:
-        return attrs.asdict(self)
+        """The report as JSON data (``coverage`` as the turn-based report gives it)."""
+        data = attrs.asdict(self, filter=lambda field, _: field.name not in ("coverage",
+                                                                              "notes"))
+        data["coverage"] = {**coverage_as_dict(list(self.coverage), self.games),
+                            "notes": [attrs.asdict(note) for note in self.notes]}
+        return data
 
 
 def validate_simultaneous(book: RuleBook, games: int, seed: int,
@@ -63,7 +87,8 @@ def validate_simultaneous(book: RuleBook, games: int, seed: int,
     errors: list[str] = list(_static(book))
     warnings: list[str] = []
     refusals: Counter[str] = Counter()
-    positions = 0
+    covering = ArrivalCoverage(book, function="validate_simultaneous")
+    positions = won = 0
     for number in range(games):
         lineup = [game_bots(book.simultaneous)[names[(number + at) % len(names)]]
                   for at in range(book.players)]
@@ -74,11 +99,18 @@ def validate_simultaneous(book: RuleBook, games: int, seed: int,
         if game.outcome.kind == "turn-limit":
             warnings.append(f"game {seed + number} reached the move limit")
         positions += _walk(book, seed + number, game.log, errors, refusals)
+        covering.add(game)
+        won += game.outcome.winner is not None
         if len(errors) > 20:
             break
-    warnings += _unexercised(book, refusals)
-    return SimultaneousReport(book.name, games, policy.describe(book.players), tuple(errors),
-                              tuple(warnings), dict(sorted(refusals.items())), positions)
+    tally = covering.tally()
+    rows = clause_coverage(book, tally)
+    notes = coverage_notes(book, rows, tally.games)
+    warnings += [f"clause {note.clause}: {note.message}" for note in notes
+                 if note.level == "warning"]
+    return SimultaneousReport(book.name, tally.games, policy.describe(book.players),
+                              tuple(errors), tuple(warnings), dict(sorted(refusals.items())),
+                              positions, won, tuple(rows), tuple(notes))
 
 
 def _static(book: RuleBook) -> list[str]:
@@ -161,22 +193,22 @@ def _probes(game: Any, state: Any, seat: int) -> list[tuple[Any, int | None]]:
     return list(probes(state, seat)) if probes else []
 
 
-def _unexercised(book: RuleBook, refusals: Counter[str]) -> list[str]:
-    """A warning for each clause whose reason codes no probe met."""
-    return [f"clause {clause.id}: no refusal with {', '.join(clause.reasons)} was met"
-            for clause in book.clauses
-            if clause.reasons and not any(refusals.get(code) for code in clause.reasons)]
-
-
 def format_simultaneous_report(report: SimultaneousReport, strict: bool) -> str:
-    """The report as text: verdict, games, policy, errors, warnings, refusals met."""
+    """The report as text: verdict, games, policy, the static checks and invariants held,
+    errors, warnings, games won with their 95% interval, refusals met, then the coverage
+    table with its notes."""
     verdict = "PASS" if report.ok(strict) else "FAIL"
+    won = wilson(report.won, report.games)
     lines = [f"{report.ruleset}: {verdict} ({count_of(report.games, 'game')}, "
              f"{count_of(report.positions, 'position')} checked; seats move at once)",
              f"arrival policy: {report.policy}",
+             "static checks: every clause has a source; every assumption is marked in it",
              "invariants: cards, progress, legal-agrees, privacy, deterministic"]
     lines += [f"error: {text}" for text in report.errors]
     lines += [f"warning: {text}" for text in report.warnings]
+    lines.append(f"won: {report.won} of {report.games} = {won.estimate:.1%} "
+                 f"({won.low:.1%}..{won.high:.1%}, 95%)")
     met = ", ".join(f"{code} {count}" for code, count in report.refusals.items())
     lines.append(f"refusals met: {met or 'none'}")
-    return "\n".join(lines)
+    covered = format_coverage_report(list(report.coverage), list(report.notes), report.games)
+    return "\n".join(lines) + (f"\n\n{covered}" if covered else "")
