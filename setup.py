@@ -7,7 +7,7 @@ the source).  mypyc type-checks the modules, so the build environment needs mypy
 compiler and the package's own dependencies; the simplest way is to install the package
 first, then compile it over itself::
 
-    pip install '.[rl]' mypy setuptools
+    pip install '.[rl]' mypy 'setuptools>=70.1'
     SPITEMALICE_COMPILE=1 pip install --no-build-isolation --no-deps --force-reinstall .
 
 The compiled modules play identical games (``tests/engine/test_identical_games.py``, run against
@@ -35,15 +35,29 @@ COMPILED = [
 ]
 
 
+HOW = ("pip install '.[rl]' mypy 'setuptools>=70.1', then SPITEMALICE_COMPILE=1 pip install "
+       "--no-build-isolation --no-deps --force-reinstall .")
+
+OLDEST_SETUPTOOLS = (70, 1)
+"""The oldest setuptools that builds a wheel by itself: without build isolation an older one
+(a fresh Python 3.11 venv has 65.5) fails with "invalid command 'bdist_wheel'"."""
+
+
 def _extensions() -> list[object]:
     if os.environ.get("SPITEMALICE_COMPILE", "") != "1":
         return []
+    import setuptools
+
+    found = tuple(int(part) for part in setuptools.__version__.split(".")[:2]
+                  if part.isdigit())
+    if found < OLDEST_SETUPTOOLS:
+        raise SystemExit(f"SPITEMALICE_COMPILE=1 needs setuptools 70.1 or later in the build "
+                         f"environment (it has {setuptools.__version__}): {HOW}")
     try:
         from mypyc.build import mypycify
     except ImportError:
-        raise SystemExit("SPITEMALICE_COMPILE=1 needs mypy in the build environment: pip "
-                         "install '.[rl]' mypy setuptools, then SPITEMALICE_COMPILE=1 pip "
-                         "install --no-build-isolation --no-deps --force-reinstall .") from None
+        raise SystemExit(f"SPITEMALICE_COMPILE=1 needs mypy in the build environment: {HOW}"
+                         ) from None
     return mypycify(COMPILED, opt_level="3")
 
 

@@ -37,3 +37,21 @@ def test_each_listed_module_is_compiled_exactly_when_the_build_is(name: str) -> 
     loaded = importlib.import_module(name).__file__ or ""
     compiled = loaded.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
     assert compiled == (os.environ.get("SPITEMALICE_EXPECT_COMPILED") == "1"), loaded
+
+
+def test_the_compiled_build_names_the_setuptools_it_needs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without build isolation a fresh Python 3.11 venv's setuptools 65.5 failed with
+    # "invalid command 'bdist_wheel'": setup.py says what it needs before that.
+    import runpy
+
+    import setuptools
+
+    setup_py = Path(__file__).resolve().parents[2] / "setup.py"
+    monkeypatch.setenv("SPITEMALICE_COMPILE", "1")
+    monkeypatch.setattr(setuptools, "setup", lambda **kwargs: None)
+    monkeypatch.setattr(setuptools, "__version__", "65.5.0")
+    with pytest.raises(SystemExit, match=r"setuptools 70\.1 or later .*it has 65\.5\.0"):
+        runpy.run_path(str(setup_py))
+    monkeypatch.delenv("SPITEMALICE_COMPILE")
+    runpy.run_path(str(setup_py))  # a plain build asks nothing of setuptools' version
