@@ -40,6 +40,7 @@ def make_catalogue(rules: RuleBook, catalogue: object = "slot") -> Catalogue:
             (:func:`~spitemalice.env.arguments.catalogue_of`), or ``rules`` is not a
             :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "make_catalogue", SpiteMaliceError)
     kind = catalogue_of(catalogue)
     return CardCatalogue(rules) if kind == "card" else ActionCatalogue(rules)
 
