@@ -225,7 +225,8 @@ class CardCatalogue:
                     ) -> tuple[list[int], Sequence[Move]]:
         """The actions that name ``moves`` (the legal moves of ``state``), each once, and in
         the same order the move each stands for (the first of ``moves`` it names).  When no
-        two moves share an action, action ``i`` names ``moves[i]``.
+        two moves share an action, action ``i`` names ``moves[i]``; when some do (two suits
+        of one rank in the hand), the actions come in no stated order.
 
         Written for speed: the action of each move object is worked out once per seat and
         kept (the engine hands out the same move objects again), so the mapping is a
@@ -243,9 +244,10 @@ class CardCatalogue:
             actions = [self._action(seat, move) for move in moves]
         if len(set(actions)) == len(actions):
             return actions, moves
-        # Two suits of one rank: one action, standing for the first move listed.
+        # Two suits of one rank: one action, standing for the first move listed (the dict
+        # is built from the end, so the first move is the one that stays).
         first = dict(zip(reversed(actions), reversed(moves), strict=True))
-        return list(reversed(first)), list(reversed(first.values()))
+        return list(first), list(first.values())
 
     def _action(self, seat: int, move: Move) -> int:
         """The action of ``move`` made by ``seat``, learnt and kept on first use."""
