@@ -21,15 +21,21 @@ no rules of its own.
                                            house_rules=["mandatory-aces"], payoff_size=13)
 
 * **Parameters**: ``players`` (0: the rule set's own count), ``house_rules`` (names joined
-  by ``+``), ``settings`` (rule-set parameters as ``key:value``, joined by ``+``).  OpenSpiel
+  by ``+``), ``settings`` (rule-set parameters as ``key:value``, joined by ``+``),
+  ``catalogue`` (the action space: ``card``, the default, or ``slot``).  OpenSpiel
   writes a game's parameters as ``name(key=value,key=value)``, so neither ``=`` nor ``,``
   may stand inside a value.
 * **Chance**: the game starts with :data:`SEED_STEPS` chance nodes, each drawing one byte
   (256 equally likely outcomes); the bytes make the deal's 128-bit seed and the engine deals
   :func:`spitemalice.deal` with it.  A seed that small spaces could not hide: no seat can
   find its deal by trying seeds against what it sees.
-* **Actions** are those of the environment's fixed catalogue
-  (:class:`~spitemalice.env.actions.ActionCatalogue`, ``num_distinct_actions`` its size).
+* **Actions** are those of the environments' catalogue by card
+  (:class:`~spitemalice.env.card_actions.CardCatalogue`, ``num_distinct_actions`` its size),
+  or with ``catalogue=slot`` by hand slot (:class:`~spitemalice.env.actions.ActionCatalogue`).
+  Cards are the default because OpenSpiel's algorithms key what they learn on (information
+  state, action) and take each legal action for a distinct move: by card, one move is one
+  action in every hand (by hand slot, equal cards in two slots give one move two actions,
+  and a move's number shifts with the cards below it in the hand).
 * **Information** is the seat's alone.  The information-state string is every move made so
   far, in the move notation (every move shows its card to the table, so the list is public),
   then the seat's view (:func:`spitemalice.formats.layout.describe_view`); never an action
@@ -58,9 +64,10 @@ from spitemalice.engine.apply import apply_move
 from spitemalice.engine.deal import deal
 from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.views import view_of
-from spitemalice.env.actions import ActionCatalogue
+from spitemalice.env.arguments import catalogue_of
 from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.rewards import final_rewards
+from spitemalice.env.spaces import make_catalogue
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.formats.layout import describe_view
 from spitemalice.guards import check_int, check_list
@@ -74,7 +81,8 @@ SEED_STEPS = 16
 DISCARD_DEPTH = 8
 """Discard-pile cards per pile in the observation tensor."""
 PREFIX = "python_spitemalice_"
-_DEFAULTS: dict[str, Any] = {"players": 0, "house_rules": "", "settings": ""}
+_DEFAULTS: dict[str, Any] = {"players": 0, "house_rules": "", "settings": "",
+                             "catalogue": "card"}
 
 
 def game_name(ruleset: str) -> str:
@@ -108,12 +116,18 @@ def rules_of(ruleset: str, params: dict[str, Any]) -> RuleBook:
 
 class Config:
     """What a game's states share: the rule book, the action catalogue and the observation
-    layout of one configuration."""
+    layout of one configuration.
+
+    Raises:
+        RulesetError, SpiteMaliceError: as :func:`rules_of`; SpiteMaliceError also for a
+            ``catalogue`` that is neither ``card`` nor ``slot``.
+    """
 
     def __init__(self, ruleset: str, params: dict[str, Any]) -> None:
         self.ruleset = ruleset
-        self.rules = rules_of(ruleset, {**_DEFAULTS, **params})
-        self.catalogue = c = ActionCatalogue(self.rules)
+        params = {**_DEFAULTS, **params}
+        self.rules = rules_of(ruleset, params)
+        self.catalogue = c = make_catalogue(self.rules, catalogue_of(params["catalogue"]))
         self.layout = ObservationLayout(c.hand, c.payoff, c.discard, c.builds,
                                         self.rules.players, DISCARD_DEPTH)
         teams = self.rules.teams.teams
@@ -395,18 +409,20 @@ def register_rulesets() -> dict[str, str]:
 
 
 def load_game(ruleset: str, players: int = 0, house_rules: Sequence[str] = (),
-              **settings: Any) -> Any:
+              catalogue: str = "card", **settings: Any) -> Any:
     """``pyspiel.load_game`` of the rule set's game with these parameters (keywords are
-    rule-set settings: ``payoff_size=13``).
+    rule-set settings: ``payoff_size=13``; ``catalogue`` is the action space, ``"card"`` or
+    ``"slot"``).
 
     Raises:
         pyspiel.SpielError: no game is registered under that rule set's name.
         RulesetError: the configuration cannot be loaded, or ``players`` is not 0 to 8.
+        SpiteMaliceError: ``catalogue`` is neither ``"card"`` nor ``"slot"``.
     """
     check_int(players, "players (0: the rule set's own)", 0, 8, error=RulesetError)
     check_list(house_rules, "load_game", "house_rules, a list of names,",
                '["mandatory-aces"]')
-    return pyspiel.load_game(game_name(ruleset), {
+    return pyspiel.load_game(game_name(ruleset), {"catalogue": catalogue_of(catalogue),
         "players": players, "house_rules": "+".join(house_rules),
         "settings": "+".join(f"{key}:{value}" for key, value in settings.items())})
 

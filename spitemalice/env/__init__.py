@@ -14,7 +14,10 @@ Needs the ``rl`` extra: ``pip install 'spitemalice[rl]'`` (PettingZoo, Gymnasium
             observation["action_mask"])
         env.step(action)
 
-* :mod:`spitemalice.env.actions`: the fixed integer action catalogue of a configuration.
+* :mod:`spitemalice.env.actions`: the fixed integer action catalogue of a configuration,
+  by hand slot (``catalogue="slot"``, the default and the ``-v0`` Gymnasium ids).
+* :mod:`spitemalice.env.card_actions`: the catalogue by card (``catalogue="card"``, the
+  ``-v1`` ids): the same actions whatever the order of the hand.
 * :mod:`spitemalice.env.observation`: the observation array and its layout.
 * :mod:`spitemalice.env.aec`: the AEC environment (illegal actions, rewards, seeding,
   ``max_cycles``).
@@ -42,6 +45,7 @@ except ImportError as error:  # pragma: no cover - the rl extra is in the test e
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.aec import SpiteMaliceEnv
 from spitemalice.env.arguments import rules_of
+from spitemalice.env.card_actions import CardCatalogue
 from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.parallel import SpiteMaliceParallelEnv
 from spitemalice.env.registration import gym_id, register_rulesets
@@ -54,7 +58,7 @@ RulesArg = str | os.PathLike[str] | RuleBook
 
 def make(ruleset: RulesArg, players: int | None = None, house_rules: Iterable[str] = (), *,
          discard_depth: int = 20, max_cycles: int | None = None, fallback: str = "greedy",
-         render_mode: str | None = None, reward: str = "score",
+         render_mode: str | None = None, reward: str = "score", catalogue: str = "slot",
          **params: Any) -> SpiteMaliceEnv:
     """The PettingZoo AEC environment of a configuration.
 
@@ -72,6 +76,9 @@ def make(ruleset: RulesArg, players: int | None = None, house_rules: Iterable[st
         reward: ``"score"`` (each seat's score), ``"win-loss"`` (+1, -1, 0 for a game
             nobody won) or ``"zero-sum"`` (the score less the other seats' mean):
             :mod:`spitemalice.env.rewards`.
+        catalogue: the action space: ``"slot"`` (actions by hand slot,
+            :mod:`spitemalice.env.actions`; the default, as before) or ``"card"`` (actions
+            by card, :mod:`spitemalice.env.card_actions`).
         **params: rule-set parameter overrides (``payoff_size=13``), as
             :func:`spitemalice.load` takes them.
 
@@ -82,13 +89,15 @@ def make(ruleset: RulesArg, players: int | None = None, house_rules: Iterable[st
     """
     return SpiteMaliceEnv(rules_of(ruleset, players, house_rules, params),
                           discard_depth=discard_depth, max_cycles=max_cycles,
-                          fallback=fallback, render_mode=render_mode, reward=reward)
+                          fallback=fallback, render_mode=render_mode, reward=reward,
+                          catalogue=catalogue)
 
 
 def parallel_env(ruleset: RulesArg, players: int | None = None,
                  house_rules: Iterable[str] = (), *, discard_depth: int = 20,
                  max_cycles: int | None = None, render_mode: str | None = None,
-                 reward: str = "score", **params: Any) -> SpiteMaliceParallelEnv:
+                 reward: str = "score", catalogue: str = "slot",
+                 **params: Any) -> SpiteMaliceParallelEnv:
     """The PettingZoo parallel environment of a configuration (arguments as :func:`make`).
 
     Raises:
@@ -97,7 +106,8 @@ def parallel_env(ruleset: RulesArg, players: int | None = None,
     """
     return SpiteMaliceParallelEnv(rules_of(ruleset, players, house_rules, params),
                                   discard_depth=discard_depth, max_cycles=max_cycles,
-                                  render_mode=render_mode, reward=reward)
+                                  render_mode=render_mode, reward=reward,
+                                  catalogue=catalogue)
 
 
 def single_agent(ruleset: RulesArg, players: int | None = None,
@@ -105,12 +115,13 @@ def single_agent(ruleset: RulesArg, players: int | None = None,
                  opponents: str | Sequence[str] = "greedy", discard_depth: int = 20,
                  render_mode: str | None = None, reward: str = "score",
                  illegal: str = "raise", illegal_penalty: float = -1.0,
-                 **params: Any) -> SingleAgentEnv:
+                 catalogue: str = "slot", **params: Any) -> SingleAgentEnv:
     """The Gymnasium environment of one seat against built-in bots (arguments as
     :func:`make`; ``seat``, ``opponents``, ``reward``, ``illegal`` and ``illegal_penalty`` as
     :class:`~spitemalice.env.single.SingleAgentEnv`).  The registered ids make the same
-    environment: ``gymnasium.make("spitemalice/BlackwoodFrey-v0", players=3, ...)``
-    (:mod:`spitemalice.env.registration`).
+    environment: ``gymnasium.make("spitemalice/BlackwoodFrey-v0", players=3, ...)``, and
+    ``-v1`` with ``catalogue="card"`` (:mod:`spitemalice.env.registration`; registered, an
+    id answers an illegal action with a penalty unless given ``illegal="raise"``).
 
     Raises:
         RulesetError: the configuration cannot be loaded.
@@ -119,12 +130,13 @@ def single_agent(ruleset: RulesArg, players: int | None = None,
     return SingleAgentEnv(rules_of(ruleset, players, house_rules, params), seat=seat,
                           opponents=opponents, discard_depth=discard_depth,
                           render_mode=render_mode, reward=reward, illegal=illegal,
-                          illegal_penalty=illegal_penalty)
+                          illegal_penalty=illegal_penalty, catalogue=catalogue)
 
 
 def vector_env(ruleset: RulesArg, num_envs: int, players: int | None = None,
                house_rules: Iterable[str] = (), *, discard_depth: int = 20,
-               reward: str = "score", **params: Any) -> SelfPlayVectorEnv:
+               reward: str = "score", catalogue: str = "slot",
+               **params: Any) -> SelfPlayVectorEnv:
     """``num_envs`` games of a configuration stepped at once, one learner in every seat, with
     batched observations and masks (:class:`~spitemalice.env.vector.SelfPlayVectorEnv`;
     other arguments as :func:`make`).
@@ -134,7 +146,8 @@ def vector_env(ruleset: RulesArg, num_envs: int, players: int | None = None,
         SpiteMaliceError: a bad environment option.
     """
     return SelfPlayVectorEnv(rules_of(ruleset, players, house_rules, params), num_envs,
-                             discard_depth=discard_depth, reward=reward)
+                             discard_depth=discard_depth, reward=reward,
+                             catalogue=catalogue)
 
 
 GYM_IDS = register_rulesets()
@@ -144,6 +157,7 @@ GYM_IDS = register_rulesets()
 __all__ = [
     "GYM_IDS",
     "ActionCatalogue",
+    "CardCatalogue",
     "ObservationLayout",
     "SelfPlayVectorEnv",
     "SingleAgentEnv",

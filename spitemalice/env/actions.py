@@ -59,10 +59,13 @@ class ActionCatalogue:
             top), empty when the rule set allows one card per discard.
         size: the number of actions.
         pass_action: the action that passes (``size - 1``).
+        kind: ``"slot"`` (the card-named catalogue's is ``"card"``).
 
     Raises:
         SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+
+    kind = "slot"
 
     def __init__(self, rules: RuleBook) -> None:
         check_book(rules, "ActionCatalogue", SpiteMaliceError)

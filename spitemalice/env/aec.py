@@ -65,10 +65,13 @@ class SpiteMaliceEnv(AECEnv):
         render_mode: ``"ansi"`` (:meth:`render` returns the position laid out as text),
             ``"svg"`` (an SVG picture) or ``None``.
         reward: ``"score"``, ``"win-loss"`` or ``"zero-sum"`` (:mod:`spitemalice.env.rewards`).
+        catalogue: the action space, ``"slot"`` (actions by hand slot,
+            :mod:`spitemalice.env.actions`) or ``"card"`` (actions by card,
+            :mod:`spitemalice.env.card_actions`).
 
     Raises:
         SpiteMaliceError: a bad ``discard_depth``, ``max_cycles``, ``fallback``,
-            ``render_mode`` or ``reward``, or ``rules`` that are not a
+            ``render_mode``, ``reward`` or ``catalogue``, or ``rules`` that are not a
             :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the message
             names :func:`spitemalice.load`).
     """
@@ -78,7 +81,8 @@ class SpiteMaliceEnv(AECEnv):
 
     def __init__(self, rules: RuleBook, *, discard_depth: int = 20,
                  max_cycles: int | None = None, fallback: str = "greedy",
-                 render_mode: str | None = None, reward: str = "score") -> None:
+                 render_mode: str | None = None, reward: str = "score",
+                 catalogue: str = "slot") -> None:
         super().__init__()
         check_book(rules, "SpiteMaliceEnv", SpiteMaliceError)
         max_cycles = max_cycles_of(max_cycles)
@@ -86,7 +90,7 @@ class SpiteMaliceEnv(AECEnv):
         render_mode = render_mode_of(render_mode)
         self.reward = checked_reward(reward)
         self.rules = rules
-        self.encoding = Encoding(rules, discard_depth)
+        self.encoding = Encoding(rules, discard_depth, catalogue)
         self.catalogue = self.encoding.catalogue
         self.max_cycles = max_cycles
         self.fallback = fallback

@@ -146,6 +146,23 @@ def render_mode_of(mode: Any) -> str | None:
                            f"not {shown(mode)}")
 
 
+CATALOGUES = ("slot", "card")
+"""What ``catalogue`` may be: actions by hand slot (:mod:`spitemalice.env.actions`, the
+``-v0`` ids) or by card (:mod:`spitemalice.env.card_actions`, the ``-v1`` ids)."""
+
+
+def catalogue_of(catalogue: Any) -> str:
+    """``catalogue``: ``"slot"`` or ``"card"``.
+
+    Raises:
+        SpiteMaliceError: anything else, naming both.
+    """
+    if isinstance(catalogue, str) and catalogue in CATALOGUES:
+        return catalogue
+    raise SpiteMaliceError(f"catalogue is 'slot' (actions by hand slot, the -v0 ids) or "
+                           f"'card' (actions by card, the -v1 ids), not {shown(catalogue)}")
+
+
 ILLEGAL = ("raise", "penalty")
 """What ``illegal`` may be: refuse an illegal action, or answer it with a penalty."""
 
@@ -237,7 +254,8 @@ def _kind(value: Any) -> str:
 
 
 __all__ = [
-    "ILLEGAL", "MAX_REWARD", "RENDER_MODES", "RESET_OPTIONS", "agent_of", "discard_depth_of",
-    "house_rules_of", "illegal_of", "max_cycles_of", "opponents_of", "penalty_of",
-    "player_kind", "render_mode_of", "reset_arguments", "rules_of", "seat_of",
+    "CATALOGUES", "ILLEGAL", "MAX_REWARD", "RENDER_MODES", "RESET_OPTIONS", "agent_of",
+    "catalogue_of", "discard_depth_of", "house_rules_of", "illegal_of", "max_cycles_of",
+    "opponents_of", "penalty_of", "player_kind", "render_mode_of", "reset_arguments",
+    "rules_of", "seat_of",
 ]

@@ -31,6 +31,7 @@ class SpiteMaliceParallelEnv(ParallelEnv):
         max_cycles: parallel steps before every agent is truncated, or ``None``.
         render_mode: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
         reward: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
+        catalogue: as for :class:`~spitemalice.env.aec.SpiteMaliceEnv`.
 
     Raises:
         SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook` (a rule
@@ -43,10 +44,10 @@ class SpiteMaliceParallelEnv(ParallelEnv):
 
     def __init__(self, rules: RuleBook, *, discard_depth: int = 20,
                  max_cycles: int | None = None, render_mode: str | None = None,
-                 reward: str = "score") -> None:
+                 reward: str = "score", catalogue: str = "slot") -> None:
         check_book(rules, "SpiteMaliceParallelEnv", SpiteMaliceError)
         self.aec = SpiteMaliceEnv(rules, discard_depth=discard_depth, max_cycles=max_cycles,
-                                  render_mode=render_mode, reward=reward)
+                                  render_mode=render_mode, reward=reward, catalogue=catalogue)
         self.aec.max_cycles = None  # parallel steps are counted here, not per seat
         self.max_cycles = max_cycles
         self.render_mode = render_mode

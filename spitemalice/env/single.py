@@ -65,11 +65,14 @@ class SingleAgentEnv(gymnasium.Env):
         reward: ``"score"``, ``"win-loss"`` or ``"zero-sum"`` (:mod:`spitemalice.env.rewards`).
         illegal: ``"raise"`` or ``"penalty"`` (module docstring).
         illegal_penalty: the reward of an illegal action under ``illegal="penalty"``.
+        catalogue: the action space, ``"slot"`` (actions by hand slot,
+            :mod:`spitemalice.env.actions`) or ``"card"`` (actions by card,
+            :mod:`spitemalice.env.card_actions`).
 
     Raises:
         SpiteMaliceError: a seat outside the game, an unknown player kind, a number of
-            opponents that is not one per other seat, or an unknown ``reward``, ``illegal``
-            or ``render_mode``; ``rules`` that are not a
+            opponents that is not one per other seat, or an unknown ``reward``, ``illegal``,
+            ``render_mode`` or ``catalogue``; ``rules`` that are not a
             :class:`~spitemalice.rules.book.RuleBook`.
     """
 
@@ -80,7 +83,8 @@ class SingleAgentEnv(gymnasium.Env):
     def __init__(self, rules: RuleBook, *, seat: int = 0,
                  opponents: str | Sequence[str] = "greedy", discard_depth: int = 20,
                  render_mode: str | None = None, reward: str = "score",
-                 illegal: str = "raise", illegal_penalty: float = -1.0) -> None:
+                 illegal: str = "raise", illegal_penalty: float = -1.0,
+                 catalogue: str = "slot") -> None:
         check_book(rules, "SingleAgentEnv", SpiteMaliceError)
         seat = seat_of(rules, seat)
         kinds = opponents_of(rules, opponents)
@@ -90,7 +94,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.rules, self.seat, self.render_mode = rules, seat, render_mode
         self.kinds = {other: kind for other, kind in
                       zip([s for s in range(rules.players) if s != seat], kinds, strict=True)}
-        self.encoding = Encoding(rules, discard_depth)
+        self.encoding = Encoding(rules, discard_depth, catalogue)
         self.catalogue = self.encoding.catalogue
         self.observation_space = self.encoding.observation_space
         self.action_space = LegalDiscrete(self.catalogue.size, self._mask)

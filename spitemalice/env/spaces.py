@@ -12,7 +12,8 @@ from gymnasium import spaces
 
 from spitemalice.engine.legal import legal_moves
 from spitemalice.env.actions import ActionCatalogue
-from spitemalice.env.arguments import discard_depth_of
+from spitemalice.env.arguments import catalogue_of, discard_depth_of
+from spitemalice.env.card_actions import CardCatalogue
 from spitemalice.env.observation import LIMIT, ObservationLayout
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int
@@ -24,6 +25,24 @@ from spitemalice.rules.book import RuleBook, check_book
 Observation = dict[str, np.ndarray]
 _INT8 = np.dtype(np.int8)
 _INT16 = np.dtype(np.int16)
+
+Catalogue = ActionCatalogue | CardCatalogue
+"""Either action space: by hand slot or by card."""
+
+
+def make_catalogue(rules: RuleBook, catalogue: object = "slot") -> Catalogue:
+    """The action catalogue ``catalogue`` names for ``rules``: ``"slot"``, an
+    :class:`~spitemalice.env.actions.ActionCatalogue` (actions by hand slot), or ``"card"``, a
+    :class:`~spitemalice.env.card_actions.CardCatalogue` (actions by card).
+
+    Raises:
+        SpiteMaliceError: ``catalogue`` is neither
+            (:func:`~spitemalice.env.arguments.catalogue_of`), or ``rules`` is not a
+            :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "make_catalogue", SpiteMaliceError)
+    kind = catalogue_of(catalogue)
+    return CardCatalogue(rules) if kind == "card" else ActionCatalogue(rules)
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -69,9 +88,15 @@ class Encoding:
     """The action catalogue and observation layout of one configuration, their spaces, and
     the encoding of a state for one seat.
 
+    Args:
+        rules: the configuration.
+        discard_depth: discard-pile cards shown per pile.
+        catalogue: ``"slot"`` (actions by hand slot) or ``"card"`` (actions by card).
+
     Attributes:
         rules: the :class:`~spitemalice.rules.book.RuleBook`.
-        catalogue: the :class:`~spitemalice.env.actions.ActionCatalogue`.
+        catalogue: the :class:`~spitemalice.env.actions.ActionCatalogue` or
+            :class:`~spitemalice.env.card_actions.CardCatalogue`.
         layout: the :class:`~spitemalice.env.observation.ObservationLayout`.
         observation_space: ``Dict(observation=Box(0, 32767, (size,), int16),
             action_mask=Box(0, 1, (actions,), int8))``.
@@ -80,17 +105,19 @@ class Encoding:
         SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
             ``discard_depth`` is not a whole number from 1 to the deck's size (a bool, a
             float, text, ``None``...), naming the bound
-            (:func:`~spitemalice.env.arguments.discard_depth_of`).
+            (:func:`~spitemalice.env.arguments.discard_depth_of`); or ``catalogue`` is
+            neither ``"slot"`` nor ``"card"``.
     """
 
-    def __init__(self, rules: RuleBook, discard_depth: object) -> None:
+    def __init__(self, rules: RuleBook, discard_depth: object,
+                 catalogue: object = "slot") -> None:
         # ``discard_depth`` is typed ``object`` so that the compiled build (setup.py) does not
         # refuse a wrong type first with its own error: discard_depth_of checks it, in
         # either build, as the environments' contract says (spitemalice.env.arguments).
         check_book(rules, "Encoding", SpiteMaliceError)
         discard_depth = discard_depth_of(rules, discard_depth)
         self.rules = rules
-        self.catalogue = ActionCatalogue(rules)
+        self.catalogue: Catalogue = make_catalogue(rules, catalogue)
         c = self.catalogue
         self.layout = ObservationLayout(c.hand, c.payoff, c.discard, c.builds, rules.players,
                                         discard_depth)

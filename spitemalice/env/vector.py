@@ -64,23 +64,26 @@ class SelfPlayVectorEnv(VectorEnv):
             (memory is linear in it).
         discard_depth: discard-pile cards shown per pile in observations.
         reward: ``"score"``, ``"win-loss"`` or ``"zero-sum"``.
+        catalogue: the action space, ``"slot"`` (actions by hand slot,
+            :mod:`spitemalice.env.actions`) or ``"card"`` (actions by card,
+            :mod:`spitemalice.env.card_actions`).
 
     Raises:
-        SpiteMaliceError: a ``num_envs`` out of range, a bad ``discard_depth`` or ``reward``,
-            or ``rules`` that are not a RuleBook.
+        SpiteMaliceError: a ``num_envs`` out of range, a bad ``discard_depth``, ``reward`` or
+            ``catalogue``, or ``rules`` that are not a RuleBook.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - gymnasium's class attribute
         "autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, rules: RuleBook, num_envs: int, *, discard_depth: int = 20,
-                 reward: str = "score") -> None:
+                 reward: str = "score", catalogue: str = "slot") -> None:
         check_book(rules, "SelfPlayVectorEnv", SpiteMaliceError)
         num_envs = check_int(num_envs, "num_envs", 1, MAX_VECTOR_ENVS,
                              constant="spitemalice.limits.MAX_VECTOR_ENVS")
         self.rules = rules
         self.reward = checked_reward(reward)
-        self.encoding = Encoding(rules, discard_depth)
+        self.encoding = Encoding(rules, discard_depth, catalogue)
         self.catalogue = self.encoding.catalogue
         self.num_envs = num_envs
         self.single_observation_space = self.encoding.observation_space["observation"]

@@ -1,6 +1,7 @@
 """Every listed move survives each form a program may hold it in: move text, JSON (the move
-list of a game record) and the action numbers of the learning environment, whose action
-masks mark the listed moves for the seat on turn and nothing for every other seat.
+list of a game record) and the action numbers of the learning environment, in both its
+action spaces (by hand slot and by card), whose action masks mark the listed moves for the
+seat on turn and nothing for every other seat.
 
 :func:`round_trip_problem` runs on the positions validate audits
 (:mod:`spitemalice.validation.dynamic`).  It closes the paths a move takes outside the
@@ -38,6 +39,7 @@ class RoundTrip:
         check_book(rules, "RoundTrip")
         self.rules = rules
         self._catalogue: Any = None
+        self._cards: Any = None
         self._encoding: Any = None
         self.actions_checked = True
         self.masks_checked = True
@@ -53,6 +55,15 @@ class RoundTrip:
                 return None
             self._catalogue = ActionCatalogue(self.rules)
         return self._catalogue
+
+    def card_catalogue(self) -> Any:
+        """The configuration's :class:`~spitemalice.env.card_actions.CardCatalogue` (call
+        :meth:`catalogue` first: without the ``rl`` extra there is none)."""
+        if self._cards is None:
+            from spitemalice.env.card_actions import CardCatalogue
+
+            self._cards = CardCatalogue(self.rules)
+        return self._cards
 
     def encoding(self) -> Any:
         """The environments' :class:`~spitemalice.env.spaces.Encoding` of the configuration
@@ -83,6 +94,8 @@ class RoundTrip:
         found = _text_problem(listed) or _json_problem(self.rules, state, listed)
         if found is None and self.catalogue() is not None:
             found = _action_problem(self.rules, self._catalogue, state, listed)
+        if found is None and self.actions_checked:
+            found = _card_problem(self.card_catalogue(), state, listed)
         if found is None and self.encoding() is not None:
             found = _mask_problem(self._encoding, state, listed)
         return found
@@ -144,6 +157,39 @@ def _action_problem(rules: RuleBook, catalogue: Any, state: GameState,
         elif decoded is not None and decoded in known:
             return (f"action {action} ({catalogue.describe(action)}) decodes to listed move "
                     f"{decoded}, whose actions do not include it")
+    return None
+
+
+def _card_problem(catalogue: Any, state: GameState, listed: Sequence[Move]) -> str | None:
+    """The card action space: every listed move has exactly one action, and every action
+    either decodes to a move it numbers (a listed one when the action is a listed move's) or
+    is refused.  (A listed move of another suit shares its action: the action decodes to the
+    first card of the rank in the hand, which the environments replace by the listed move.)"""
+    try:
+        stand_for: dict[int, Move] = catalogue.legal_actions(state, listed)
+        numbered = {move: catalogue.actions(state, move) for move in listed}
+    except Exception as error:  # a catalogue that cannot place a listed move
+        return (f"the card action catalogue cannot number the listed moves: "
+                f"{type(error).__name__}: {error}")
+    for move, numbers in numbered.items():
+        if len(numbers) != 1 or numbers[0] not in stand_for:
+            return (f"listed move {move} has the card actions {numbers}, not one action "
+                    "among the listed moves' actions")
+    known = set(listed)
+    for action in range(catalogue.size):
+        try:
+            decoded = catalogue.move(state, action)
+        except IllegalMove:
+            if action in stand_for:
+                return (f"card action {action} ({catalogue.describe(action)}) stands for "
+                        f"listed move {stand_for[action]} but is refused")
+            continue
+        if catalogue.actions(state, decoded) != [action]:
+            return (f"card action {action} ({catalogue.describe(action)}) decodes to "
+                    f"{decoded}, whose action is another")
+        if decoded in known and action not in stand_for:
+            return (f"card action {action} ({catalogue.describe(action)}) decodes to listed "
+                    f"move {decoded} but is not among the listed moves' actions")
     return None
 
 

@@ -439,6 +439,8 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.engine.shuffle:shuffled_list(cards)": _HELPER,
     "spitemalice.env.actions:ActionCatalogue.action_list(moves)": _HELPER,
     "spitemalice.env.actions:ActionCatalogue.legal_actions(moves)": _HELPER,
+    "spitemalice.env.card_actions:CardCatalogue.action_list(moves)": _HELPER,
+    "spitemalice.env.card_actions:CardCatalogue.legal_actions(moves)": _HELPER,
     "spitemalice.formats.json_input:read_object(optional)": _HELPER,
     "spitemalice.formats.json_input:read_object(required)": _HELPER,
     "spitemalice.formats.position_check:check_builds(builds)": _HELPER,
@@ -590,6 +592,7 @@ MOVE_LEFT = {
     "spitemalice.engine.invariants.run:unchecked_transition_violations(move)":
         "checks a move already made",
     "spitemalice.env.actions:ActionCatalogue.actions(move)": "the environment's own moves",
+    "spitemalice.env.card_actions:CardCatalogue.actions(move)": "the environment's own moves",
     "spitemalice.play.table_view:Played(move)": "a record the session builds of a made move",
     "spitemalice.server.messages:zones(move)": "the server's moves, made already",
     "spitemalice.server.messages:hint(move)": "the server's moves, made by a bot",

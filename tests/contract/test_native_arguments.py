@@ -133,6 +133,12 @@ MEMBERS: dict[str, tuple[Callable[[Any], object], list[Any], type[Exception], li
     "env.spaces.Encoding(discard_depth)": (
         lambda v: spaces.Encoding(BF, v), [], SpiteMaliceError,
         ["discard_depth", "from 1 to 156"]),
+    "env.spaces.Encoding(catalogue)": (
+        lambda v: spaces.Encoding(BF, 20, v), [], SpiteMaliceError,
+        ["catalogue", "'slot'", "'card'"]),
+    "env.spaces.make_catalogue(catalogue)": (
+        lambda v: spaces.make_catalogue(BF, v), [], SpiteMaliceError,
+        ["catalogue", "'slot'", "'card'"]),
     "env.spaces.Encoding.mask(seat)": (
         lambda v: ENCODING.mask(STATE, v), [], SpiteMaliceError, ["seat", "from 0 to 1"]),
     "env.spaces.Encoding.move(action)": (

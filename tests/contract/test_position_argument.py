@@ -83,6 +83,10 @@ def _catalogue(m: Any) -> Any:
     return m.ActionCatalogue(BF)
 
 
+def _card_catalogue(m: Any) -> Any:
+    return m.CardCatalogue(BF)
+
+
 def _encoding(m: Any) -> Any:
     return m.Encoding(BF, 20)
 
@@ -201,6 +205,15 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         _env("env.actions", _catalogue, "legal_actions", MOVES), S, SpiteMaliceError),
     "spitemalice.env.actions:ActionCatalogue.action_list(state)": (
         _env("env.actions", _catalogue, "action_list", MOVES), S, SpiteMaliceError),
+    "spitemalice.env.card_actions:CardCatalogue.move(state)": (
+        _env("env.card_actions", _card_catalogue, "move", 0), S, SpiteMaliceError),
+    "spitemalice.env.card_actions:CardCatalogue.actions(state)": (
+        _env("env.card_actions", _card_catalogue, "actions", MOVE), S, SpiteMaliceError),
+    "spitemalice.env.card_actions:CardCatalogue.legal_actions(state)": (
+        _env("env.card_actions", _card_catalogue, "legal_actions", MOVES), S,
+        SpiteMaliceError),
+    "spitemalice.env.card_actions:CardCatalogue.action_list(state)": (
+        _env("env.card_actions", _card_catalogue, "action_list", MOVES), S, SpiteMaliceError),
     "spitemalice.env.observation:ObservationLayout.encode(view)": (
         _env("env.spaces", _layout, "encode"), V, SpiteMaliceError),
     "spitemalice.env.observation:ObservationLayout.encode_state(state)": (

@@ -196,6 +196,10 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
                             ("single", "SingleAgentEnv"), ("vector", "SelfPlayVectorEnv"))},
     "spitemalice.env.actions:ActionCatalogue": (
         _envs_module("actions", "ActionCatalogue"), SpiteMaliceError),
+    "spitemalice.env.card_actions:CardCatalogue": (
+        _envs_module("card_actions", "CardCatalogue"), SpiteMaliceError),
+    "spitemalice.env.spaces:make_catalogue": (
+        lambda r: _module("env.spaces").make_catalogue(r, "card"), SpiteMaliceError),
     # (a real depth, so that the refusal is the rule book's)
     "spitemalice.env.spaces:Encoding": (
         lambda r: _module("env.spaces").Encoding(r, 20), SpiteMaliceError),

@@ -20,6 +20,7 @@ from spitemalice.env.observation import HEADER, ObservationLayout
 from spitemalice.rules.loader import turn_based_rulesets
 
 RULESETS = turn_based_rulesets()  # spit is refused: tests/env/test_env.py
+CATALOGUES = ("slot", "card")  # both action spaces: by hand slot (-v0) and by card (-v1)
 
 
 @pytest.fixture(autouse=True)
@@ -29,21 +30,25 @@ def _quiet_kit() -> None:
     warnings.filterwarnings("ignore", module="pettingzoo.test")
 
 
+@pytest.mark.parametrize("catalogue", CATALOGUES)
 @pytest.mark.parametrize("name", RULESETS)
-def test_pettingzoo_api_test(name: str) -> None:
-    api_test(sm_env.make(name), num_cycles=150)
+def test_pettingzoo_api_test(name: str, catalogue: str) -> None:
+    api_test(sm_env.make(name, catalogue=catalogue), num_cycles=150)
 
 
+@pytest.mark.parametrize("catalogue", CATALOGUES)
 @pytest.mark.parametrize("name", RULESETS)
-def test_pettingzoo_seed_test(name: str) -> None:
-    seed_test(lambda: sm_env.make(name), num_cycles=60)
+def test_pettingzoo_seed_test(name: str, catalogue: str) -> None:
+    seed_test(lambda: sm_env.make(name, catalogue=catalogue), num_cycles=60)
 
 
+@pytest.mark.parametrize("catalogue", CATALOGUES)
 @pytest.mark.parametrize("name", RULESETS)
-def test_pettingzoo_max_cycles_test(name: str) -> None:
+def test_pettingzoo_max_cycles_test(name: str, catalogue: str) -> None:
     kit = types.SimpleNamespace(
-        env=lambda max_cycles: sm_env.make(name, max_cycles=max_cycles),
-        parallel_env=lambda max_cycles: sm_env.parallel_env(name, max_cycles=max_cycles))
+        env=lambda max_cycles: sm_env.make(name, max_cycles=max_cycles, catalogue=catalogue),
+        parallel_env=lambda max_cycles: sm_env.parallel_env(name, max_cycles=max_cycles,
+                                                            catalogue=catalogue))
     max_cycles_test(kit)
 
 
@@ -78,10 +83,11 @@ def _states(rules: sm.RuleBook, seed: int, moves: int = 150) -> list[sm.GameStat
     return states
 
 
+@pytest.mark.parametrize("catalogue_kind", CATALOGUES)
 @pytest.mark.parametrize("config", CATALOGUE_CONFIGS, ids=config_id)
-def test_the_mask_allows_exactly_the_legal_moves(config: object) -> None:
+def test_the_mask_allows_exactly_the_legal_moves(config: object, catalogue_kind: str) -> None:
     rules = book(config)  # type: ignore[arg-type]
-    env = sm_env.make(rules)
+    env = sm_env.make(rules, catalogue=catalogue_kind)
     catalogue = env.catalogue
     for state in _states(rules, 5)[::3]:
         if state.outcome is not None:
@@ -89,7 +95,13 @@ def test_the_mask_allows_exactly_the_legal_moves(config: object) -> None:
         mask = env.encoding.mask(state, state.seat)
         allowed = np.flatnonzero(mask)
         decoded = {catalogue.move(state, int(a)) for a in allowed}
-        assert decoded == set(sm.legal_moves(rules, state))
+        legal = set(sm.legal_moves(rules, state))
+        assert decoded <= legal
+        for move in legal:  # by card, one action for the moves of one rank's suits
+            numbers = catalogue.actions(state, move)
+            assert numbers and set(numbers) <= set(allowed.tolist())
+        if catalogue_kind == "slot":
+            assert decoded == legal
         for action in range(catalogue.size):  # every other action is refused by the engine
             if mask[action]:
                 continue
@@ -130,9 +142,10 @@ def test_the_catalogue_size_follows_the_documented_formula() -> None:
 # -- observations ----------------------------------------------------------------------------
 
 
-def test_hidden_cards_do_not_change_an_observation() -> None:
+@pytest.mark.parametrize("catalogue", CATALOGUES)
+def test_hidden_cards_do_not_change_an_observation(catalogue: str) -> None:
     rules = sm.load("blackwood-frey", players=3)
-    env = sm_env.make(rules)
+    env = sm_env.make(rules, catalogue=catalogue)
     rng = random.Random(8)
     compared = 0
     for state in _states(rules, 2)[::5]:
@@ -533,4 +546,4 @@ def test_the_vector_environment_refuses_spit_by_name() -> None:
 def test_spit_has_no_gymnasium_id_and_the_turn_based_rule_sets_have_one() -> None:
     assert "spit" not in sm_env.GYM_IDS.values()
     assert "spit" in {info.name for info in sm.installed() if info.kind == "ruleset"}
-    assert sorted(sm_env.GYM_IDS.values()) == sorted(RULESETS)
+    assert sorted(sm_env.GYM_IDS.values()) == sorted(RULESETS * 2)  # -v0 and -v1 each

@@ -68,6 +68,7 @@ BAD: dict[str, list[Any]] = {
     "illegal_penalty": ["x", float("nan"), float("inf"), None, 1e300, True, [1]],
     "num_envs": [0, -1, 10**6, 1.5, True, None, HUGE],
     "agent": [3, "seat_9", None, ["seat_0"], np.array([1])],
+    "catalogue": ["hand", "Card", 3, None, True, ["card"], ("slot",)],
 }
 UNIT_RULES = BF
 DEFAULTS = {"make": {"ruleset": "blackwood-frey"}, "parallel_env": {"ruleset": "blackwood-frey"},

@@ -20,36 +20,50 @@ from spitemalice.env.rewards import final_rewards
 from spitemalice.rules.loader import turn_based_rulesets
 
 RULESETS = turn_based_rulesets()  # spit is refused: tests/env/test_env.py
+# gymnasium.make of a -v0 id warns that a -v1 exists; both are registered on purpose.
+pytestmark = pytest.mark.filterwarnings("ignore:.*is out of date.*:DeprecationWarning")
 
 
-def test_every_installed_rule_set_has_a_registered_id() -> None:
-    assert sorted(sm_env.GYM_IDS.values()) == sorted(RULESETS)
+def test_every_installed_rule_set_has_a_registered_id_for_each_action_space() -> None:
+    assert sorted(sm_env.GYM_IDS.values()) == sorted(RULESETS * 2)
     assert sm_env.GYM_IDS["spitemalice/BlackwoodFrey-v0"] == "blackwood-frey"
-    assert sm_env.GYM_IDS["spitemalice/SkipBo-v0"] == "skip-bo"
+    assert sm_env.GYM_IDS["spitemalice/BlackwoodFrey-v1"] == "blackwood-frey"
+    assert sm_env.GYM_IDS["spitemalice/SkipBo-v1"] == "skip-bo"
     assert set(sm_env.GYM_IDS) <= set(gymnasium.registry)
+    assert sm_env.gym_id("skip-bo", "card") == "spitemalice/SkipBo-v1"
+    for env_id, name in sm_env.GYM_IDS.items():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # gymnasium: a -v0 id has a newer version
+            single = gymnasium.make(env_id).unwrapped
+        assert single.catalogue.kind == ("card" if env_id.endswith("-v1") else "slot")
+        assert single.illegal == "penalty" and single.rules.name == name
 
 
 @pytest.mark.parametrize("env_id", sorted(sm_env.GYM_IDS))
-def test_check_env_passes_in_full_with_the_penalty_option(env_id: str) -> None:
-    env = gymnasium.make(env_id, illegal="penalty", opponents="random")
+def test_check_env_passes_on_every_id_as_registered(env_id: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # gymnasium: a -v0 id has a newer version
+        env = gymnasium.make(env_id)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_env(env.unwrapped)
     assert [str(w.message) for w in caught] == []
 
 
-def test_check_env_meets_an_illegal_action_and_the_default_raises_it(
+def test_check_env_meets_an_illegal_action_which_illegal_raise_refuses(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Why the option exists: check_env draws an action in one deal and plays it in another.
-    check_env resets without a seed and samples before it seeds the action space, so both
-    are fixed here (a counter stands in for the one seed source, the space is seeded first):
-    the deals, and so the actions met, are the same on every run."""
+    """Why the ids are registered with illegal="penalty": check_env draws an action in one
+    deal and plays it in another, so no mask-respecting sample can keep it legal.  check_env
+    resets without a seed and samples before it seeds the action space, so both are fixed
+    here (a counter stands in for the one seed source, the space is seeded first): the deals,
+    and so the actions met, are the same on every run."""
     seeds = itertools.count(1)
     monkeypatch.setattr(sm_seeds, "new_seed", lambda: next(seeds))
-    env = gymnasium.make("spitemalice/BlackwoodFrey-v0", opponents="random")
+    env = gymnasium.make("spitemalice/BlackwoodFrey-v1", opponents="random", illegal="raise")
     env.unwrapped.action_space.seed(0)
     with pytest.raises(sm.IllegalMove):
         check_env(env.unwrapped)
+    assert sm_env.single_agent("g4a").illegal == "raise"  # the factory's default is unchanged
 
 
 @pytest.mark.parametrize("env_id", sorted(sm_env.GYM_IDS))

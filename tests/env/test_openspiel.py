@@ -19,6 +19,7 @@ from spitemalice.bots.players import make_player  # noqa: E402
 from spitemalice.rules.loader import turn_based_rulesets  # noqa: E402
 
 RULESETS = turn_based_rulesets()  # spit is refused: tests/env/test_env.py
+CATALOGUES = ("card", "slot")  # the game's action space: by card (the default) or hand slot
 
 
 def _dealt(game: object, seed: int) -> object:
@@ -48,15 +49,20 @@ def test_every_installed_turn_based_rule_set_has_a_game() -> None:
     assert so.game_name("spit") not in pyspiel.registered_names()
 
 
+@pytest.mark.parametrize("catalogue", CATALOGUES)
 @pytest.mark.parametrize("name", RULESETS)
-def test_openspiels_random_simulation_checks_pass(name: str) -> None:
-    game = so.load_game(name, payoff_size=4)
+def test_openspiels_random_simulation_checks_pass(name: str, catalogue: str) -> None:
+    game = so.load_game(name, payoff_size=4, catalogue=catalogue)
+    assert game.num_distinct_actions() == so.config_of(game).catalogue.size
+    assert so.config_of(game).catalogue.kind == catalogue
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
-def test_random_simulation_checks_pass_with_house_rules_and_more_seats() -> None:
-    game = so.load_game("blackwood-frey", players=3, house_rules=["mandatory-aces"],
-                        payoff_size=3)
+@pytest.mark.parametrize("catalogue", CATALOGUES)
+def test_random_simulation_checks_pass_with_house_rules_and_more_seats(catalogue: str) -> None:
+    game = so.load_game("blackwood-frey", players=3,
+                        house_rules=["mandatory-aces", "pair-discards"], payoff_size=3,
+                        catalogue=catalogue)
     assert game.num_players() == 3
     assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
@@ -75,6 +81,10 @@ def test_the_game_string_names_the_configuration_and_loads_it_again() -> None:
 def test_bad_parameters_are_refused_naming_the_fault() -> None:
     with pytest.raises(sm.RulesetError, match="payof"):
         so.load_game("g4a", payof_size=3)
+    with pytest.raises(sm.SpiteMaliceError, match="catalogue is 'slot'"):
+        so.load_game("g4a", catalogue="hand")
+    with pytest.raises(sm.SpiteMaliceError, match="catalogue is 'slot'"):
+        pyspiel.load_game("python_spitemalice_g4a", {"catalogue": "hand"})
     with pytest.raises(sm.SpiteMaliceError, match="key:value"):
         pyspiel.load_game("python_spitemalice_g4a", {"settings": "payoff_size"})
 
@@ -88,8 +98,9 @@ def test_the_deal_is_the_engines_deal_of_the_seed_bytes() -> None:
     assert state.game_state == sm.deal(rules, int.from_bytes(bytes(drawn)))
 
 
-def test_information_comes_from_the_seats_view_only() -> None:
-    game = so.load_game("blackwood-frey", players=3)
+@pytest.mark.parametrize("catalogue", CATALOGUES)
+def test_information_comes_from_the_seats_view_only(catalogue: str) -> None:
+    game = so.load_game("blackwood-frey", players=3, catalogue=catalogue)
     state = _walk(_dealt(game, 1), 60, 1)
     rng = random.Random(2)
     for seat in range(3):

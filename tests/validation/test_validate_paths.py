@@ -13,6 +13,7 @@ from hypothesis import given
 
 import spitemalice as sm
 from spitemalice.env.actions import ActionCatalogue
+from spitemalice.env.card_actions import CardCatalogue
 from spitemalice.moves import Play, Zone
 from spitemalice.validation import audit, roundtrip
 from spitemalice.validation.roundtrip import RoundTrip
@@ -135,6 +136,40 @@ def test_an_action_catalogue_fault_is_caught(rules: sm.RuleBook, faulty: type, w
     forms._catalogue = faulty(rules)
     problem = forms.problem(state, listed)
     assert problem is not None and words in problem
+
+
+class CardOwnPiles(CardCatalogue):
+    """A card catalogue that maps an action on a partner's pile to the mover's own pile."""
+
+    def _owner_seat(self, shared: tuple[tuple[int, ...], ...], seat: int, who: int,
+                    action: int) -> int:
+        return seat
+
+
+class PairsAsSingles(CardCatalogue):
+    """A card catalogue that numbers a pair discard as the discard of one card."""
+
+    def _work_out(self, seat: int, move: sm.Move) -> int:
+        if isinstance(move, sm.Discard) and len(move.cards) == 2:
+            return super()._work_out(seat, sm.Discard(move.cards[:1], move.pile, move.owner))
+        return super()._work_out(seat, move)
+
+
+@pytest.mark.parametrize(("rules", "faulty", "words"), [
+    (PAIRS, PairsAsSingles, "whose action is another"),
+    (TEAMS, CardOwnPiles, "whose action is another"),
+    (SHARE, CardOwnPiles, "whose action is another"),
+])
+def test_a_card_action_catalogue_fault_is_caught(rules: sm.RuleBook, faulty: type,
+                                                 words: str) -> None:
+    state = (position(rules, hands=["5H 5S 9C"], builds=["AS"]) if rules is PAIRS
+             else _team_position(rules))
+    listed = sm.legal_moves(rules, state)
+    assert RoundTrip(rules).problem(state, listed) is None
+    forms = RoundTrip(rules)
+    forms._cards = faulty(rules)
+    problem = forms.problem(state, listed)
+    assert problem is not None and words in problem, problem
 
 
 @given(config=configs, seed=seeds, choices=picks)

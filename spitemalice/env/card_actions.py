@@ -1,0 +1,322 @@
+"""The action space named by card (``catalogue="card"``, the Gymnasium ``-v1`` ids).
+
+An action names where a card comes from, which card it is and where it goes, never a place
+in the hand: two hands that hold the same ranks offer the same action numbers, and the
+action of a hand card's move is the same in every hand that holds the card.  With ``R`` the
+ranks of the deck (every distinct rank of its cards, jokers and other rank-0 wild cards
+included, in increasing order), and ``P``, ``D``, ``B``, ``O`` and ``Q`` as in
+:mod:`spitemalice.env.actions`, the actions are, in this order:
+
+1. **plays**, ``(R + O P + O D) * (B + 1)``: a source and a target.  Sources are a hand
+   card of rank ``r`` (``0 .. R-1``, the rank's place among the deck's ranks), then each
+   owner's pay-off piles ``0 .. P-1`` and discard piles ``0 .. D-1`` (their top cards: a
+   pile offers only its top, so its rank is not named again).  Targets are build pile
+   ``0 .. B-1`` (in the order opened) and, last, a new build pile.  Action
+   ``source * (B + 1) + target``.
+2. **discards**, ``R * Q D``: a hand card of rank ``r`` onto discard pile ``d`` of owner
+   ``q``, action ``plays + r * Q D + q D + d``.
+3. **pair discards**, ``R * Q D``, only under a rule set that allows two cards at once
+   (``max_discard_cards = 2``): two hand cards of rank ``r`` onto one discard pile.
+4. **pass**, the last action.
+
+A wild card is named by its own rank (a king, a joker): where it lands decides the rank it
+stands for (the next rank of the build pile, or the first on a new pile), so no rule set
+needs the action to say more.  Suits are not named, as no rule reads them: the moves of two
+cards of one rank and different suits are one action, which stands for the first such move
+the engine lists (the lower suit, as the hand is sorted); for a pair the same.
+An action whose card the hand does not hold, or whose pile is empty, is illegal like any
+move the rules refuse.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Sequence
+
+from spitemalice.cards import Card, rank_text
+from spitemalice.engine.refusal import refuse
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameState, Pile, Seat, require_state
+from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
+from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.wording import shown
+
+_KNOWN_MOST = 50_000  # moves per seat before the table of known moves is emptied
+
+
+class CardCatalogue:
+    """The card-named actions of one configuration and the moves they stand for.
+
+    The interface is :class:`~spitemalice.env.actions.ActionCatalogue`'s (``move``,
+    ``number``, ``actions``, ``legal_actions``, ``action_list``, ``describe``), so every
+    environment takes either.
+
+    Attributes:
+        kind: ``"card"`` (the hand-slot catalogue's is ``"slot"``).
+        ranks: ``R`` of the module docstring, the deck's ranks in increasing order.
+        hand, payoff, discard, builds, owners, discard_owners: as in
+            :class:`~spitemalice.env.actions.ActionCatalogue` (``hand`` sizes the
+            observation, not the actions).
+        pairs: whether pair discards have actions.
+        size: the number of actions.
+        pass_action: the action that passes (``size - 1``).
+
+    Raises:
+        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+
+    kind = "card"
+
+    def __init__(self, rules: RuleBook) -> None:
+        check_book(rules, "CardCatalogue", SpiteMaliceError)
+        ruleset = rules.ruleset
+        cards = (*rules.deck.cards, *(rules.deck.payoff_cards or ()))
+        self.ranks = tuple(sorted({card.rank for card in cards}))
+        self._rank_index = {rank: n for n, rank in enumerate(self.ranks)}
+        self.hand = ruleset.hand_size
+        self.payoff = ruleset.payoff_piles
+        self.discard = ruleset.discard_piles
+        self.builds = rules.build_limit or sum(1 for card in cards
+                                               if 1 in rules.accepts[card.rank])
+        access = rules.teams.access
+        self._play_from = access.play_from
+        self._discard_to = access.discard_to
+        self.owners = 1 + max((len(seats) for seats in access.play_from), default=0)
+        self.discard_owners = 1 + max((len(seats) for seats in access.discard_to), default=0)
+        self.targets = self.builds + 1
+        self.payoff_at = len(self.ranks)
+        self.discard_at = self.payoff_at + self.owners * self.payoff
+        self.sources = self.discard_at + self.owners * self.discard
+        self.plays = self.sources * self.targets
+        self.places = self.discard_owners * self.discard
+        self.pair_base = self.plays + len(self.ranks) * self.places
+        self.pairs = rules.discard.max_cards >= 2
+        self.pass_action = self.pair_base + (len(self.ranks) * self.places if self.pairs else 0)
+        self.size = self.pass_action + 1
+        self._why = rules.clause_for
+        # Per seat: id(move) -> its action, and the moves themselves (so no other object can
+        # take a known move's id while the entry stands).  The engine makes each move once
+        # per rule book, so a step's mapping is one lookup per move: a gather.
+        self._known: list[dict[int, int]] = [{} for _ in range(rules.players)]
+        self._held: list[list[Move]] = [[] for _ in range(rules.players)]
+
+    # -- action -> move ------------------------------------------------------------------
+
+    def move(self, state: GameState, action: object) -> Move:
+        """The move ``action`` stands for in ``state`` (for the seat on turn): a hand
+        card's action takes the first card of its rank in the sorted hand (for a pair, the
+        first two).
+
+        Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState`, or
+                ``action`` is not an integer (``int`` or a numpy integer, not a bool) from 0
+                to ``size - 1``.
+            IllegalMove: the hand holds no card (for a pair, not two) of the rank, the pile
+                is empty, or a partner's pile the rules do not share (reasons
+                ``not-in-hand``, ``empty-pile``, ``not-own-pile``); whether the move is legal
+                is the engine's question.
+        """
+        require_state(state, "CardCatalogue.move", error=SpiteMaliceError)
+        action = self._checked(action)
+        if action == self.pass_action:
+            return Pass()
+        hand = state.seats[state.seat].hand
+        if action < self.plays:
+            source, target = divmod(action, self.targets)
+            pile = NEW_PILE if target == self.builds else target
+            if source < self.payoff_at:
+                return Play(Zone.HAND, self._in_hand(hand, source, 1, action)[0], pile)
+            if source < self.discard_at:
+                who, index = divmod(source - self.payoff_at, self.payoff)
+                zone = Zone.PAYOFF
+            else:
+                who, index = divmod(source - self.discard_at, self.discard)
+                zone = Zone.DISCARD
+            seat = self._owner_seat(self._play_from, state.seat, who, action)
+            card = self._top(state.seats[seat], zone, index, action)
+            return Play(zone, card, pile, index, None if who == 0 else seat)
+        count = 1 if action < self.pair_base else 2
+        rank, place = divmod(action - (self.plays if count == 1 else self.pair_base),
+                             self.places)
+        who, pile = divmod(place, self.discard)
+        seat = self._owner_seat(self._discard_to, state.seat, who, action)
+        return Discard(self._in_hand(hand, rank, count, action), pile,
+                       None if who == 0 else seat)
+
+    def _in_hand(self, hand: Pile, rank: int, count: int, action: int) -> tuple[Card, ...]:
+        wanted = self.ranks[rank]
+        cards = tuple(card for card in hand if card.rank == wanted)[:count]
+        if len(cards) < count:
+            held = "no" if not cards else "only one"
+            raise refuse("not-in-hand", f"action {action}", self._why,
+                         f"the hand holds {held} card of rank {rank_text(wanted)}")
+        return cards
+
+    def _owner_seat(self, shared: tuple[tuple[int, ...], ...], seat: int, who: int,
+                    action: int) -> int:
+        if who == 0:
+            return seat
+        partners = shared[seat] if seat < len(shared) else ()
+        if who > len(partners):
+            raise refuse("not-own-pile", f"action {action}", self._why,
+                         f"seat {seat} shares no piles with a partner number {who}")
+        return partners[who - 1]
+
+    def _top(self, seat: Seat, zone: Zone, index: int, action: int) -> Card:
+        piles = seat.payoff if zone is Zone.PAYOFF else seat.discards
+        if not piles[index]:
+            kind = "payoff" if zone is Zone.PAYOFF else "discard"
+            raise refuse("empty-pile", f"action {action}", self._why,
+                         f"{'pay-off' if kind == 'payoff' else kind} pile {index + 1} is empty",
+                         where=kind)
+        return piles[index][-1]
+
+    def number(self, action: object) -> int:
+        """``action`` as an action number of this catalogue: an ``int`` or a numpy integer
+        (``operator.index``, not ``int()``: 2.7 is no action number) from 0 to ``size - 1``.
+
+        Raises:
+            SpiteMaliceError: ``action`` is ``None``, a bool, not a whole number, or not
+                from 0 to ``size - 1``; the message names the bound.
+        """
+        if type(action) is int:
+            number = action
+        elif action is None or isinstance(action, bool):
+            number = -1
+        else:
+            try:
+                number = operator.index(action)  # type: ignore[arg-type]
+            except TypeError:
+                number = -1
+        if 0 <= number < self.size:
+            return number
+        raise SpiteMaliceError(f"an action is a whole number from 0 to {self.size - 1}, "
+                               f"not {shown(action)}")
+
+    def _checked(self, action: object) -> int:
+        if type(action) is int and 0 <= action < self.size:
+            return action
+        return self.number(action)
+
+    # -- move -> action ------------------------------------------------------------------
+
+    def actions(self, state: GameState, move: Move) -> list[int]:
+        """The one action that names ``move`` in ``state`` (a list, as the hand-slot
+        catalogue's, where equal cards in several slots give several).
+
+        Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState`.
+        """
+        require_state(state, "CardCatalogue.actions", error=SpiteMaliceError)
+        return self.action_list(state, (move,))[0]
+
+    def legal_actions(self, state: GameState, moves: Iterable[Move]) -> dict[int, Move]:
+        """Each action that names one of ``moves`` (the legal moves of ``state``), with the
+        first of them it names.
+
+        Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState`.
+        """
+        require_state(state, "CardCatalogue.legal_actions", error=SpiteMaliceError)
+        actions, stand_for = self.action_list(state, tuple(moves))
+        return dict(zip(actions, stand_for, strict=True))
+
+    def action_list(self, state: GameState, moves: Sequence[Move]
+                    ) -> tuple[list[int], Sequence[Move]]:
+        """The actions that name ``moves`` (the legal moves of ``state``), each once, and in
+        the same order the move each stands for (the first of ``moves`` it names).  When no
+        two moves share an action, action ``i`` names ``moves[i]``; when some do (two suits
+        of one rank in the hand), the actions come in no stated order.
+
+        Written for speed: the action of each move object is worked out once per seat and
+        kept (the engine hands out the same move objects again), so the mapping is a
+        lookup per move, whatever the hand.
+
+        Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState`.
+        """
+        require_state(state, "CardCatalogue.action_list", error=SpiteMaliceError)
+        seat = state.seat
+        known = self._known[seat]
+        try:
+            actions = list(map(known.__getitem__, map(id, moves)))
+        except KeyError:  # a move not met before
+            actions = [self._action(seat, move) for move in moves]
+        if len(set(actions)) == len(actions):
+            return actions, moves
+        # Two suits of one rank: one action, standing for the first move listed (the dict
+        # is built from the end, so the first move is the one that stays).
+        first = dict(zip(reversed(actions), reversed(moves), strict=True))
+        return list(first), list(first.values())
+
+    def _action(self, seat: int, move: Move) -> int:
+        """The action of ``move`` made by ``seat``, learnt and kept on first use."""
+        known = self._known[seat]
+        found = known.get(id(move))
+        if found is not None:
+            return found
+        if len(known) > _KNOWN_MOST:  # moves of many rule-book caches: start afresh
+            known.clear()
+            self._held[seat].clear()
+        action = self._work_out(seat, move)
+        known[id(move)] = action
+        self._held[seat].append(move)
+        return action
+
+    def _work_out(self, seat: int, move: Move) -> int:
+        if isinstance(move, Discard):
+            place = _owner_index(self._discard_to, seat, move.owner) * self.discard + move.pile
+            rank = self._rank_index[move.cards[0].rank]
+            base = self.plays if len(move.cards) == 1 else self.pair_base
+            return base + rank * self.places + place
+        if isinstance(move, Play):
+            target = self.builds if move.pile == NEW_PILE else move.pile
+            if move.zone is Zone.HAND:
+                source = self._rank_index[move.card.rank]
+            else:
+                who = _owner_index(self._play_from, seat, move.owner)
+                if move.zone is Zone.PAYOFF:
+                    source = self.payoff_at + who * self.payoff + move.index
+                else:
+                    source = self.discard_at + who * self.discard + move.index
+            return source * self.targets + target
+        return self.pass_action
+
+    # -- words ---------------------------------------------------------------------------
+
+    def describe(self, action: object) -> str:
+        """The action in words: ``"hand 7 > build pile 1"``, ``"hand pair of 9 > discard
+        pile 2"``, ``"pay-off pile 1 > a new build pile"``, ``"pass"``; piles counted from 1
+        as in move texts, partners' piles as ``partner 1's``.
+
+        Raises:
+            SpiteMaliceError: ``action`` is not an integer from 0 to ``size - 1``.
+        """
+        action = self._checked(action)
+        if action == self.pass_action:
+            return "pass"
+        if action < self.plays:
+            source, target = divmod(action, self.targets)
+            where = "a new build pile" if target == self.builds else f"build pile {target + 1}"
+            if source < self.payoff_at:
+                return f"hand {rank_text(self.ranks[source])} > {where}"
+            if source < self.discard_at:
+                return f"{_pile('pay-off', source - self.payoff_at, self.payoff)} > {where}"
+            return f"{_pile('discard', source - self.discard_at, self.discard)} > {where}"
+        pair = action >= self.pair_base
+        rank, place = divmod(action - (self.pair_base if pair else self.plays), self.places)
+        what = f"hand pair of {rank_text(self.ranks[rank])}" if pair else \
+            f"hand {rank_text(self.ranks[rank])}"
+        return f"{what} > {_pile('discard', place, self.discard)}"
+
+
+def _owner_index(shared: tuple[tuple[int, ...], ...], seat: int, owner: int | None) -> int:
+    if owner is None or owner == seat:
+        return 0
+    return shared[seat].index(owner) + 1
+
+
+def _pile(kind: str, place: int, per_owner: int) -> str:
+    who, index = divmod(place, per_owner)
+    owner = "" if who == 0 else f"partner {who}'s "
+    return f"{owner}{kind} pile {index + 1}"
