@@ -201,6 +201,8 @@ def _from_spec(spec: custom.CustomRuleset, extra: list[object], given: dict[str,
                 pass
             else:
                 raise  # the file is sound: the house rules or parameters given with it are not
+        if str(error).startswith(f"{where}:"):  # a data rule's fault names its place already
+            raise
         raise RulesetError(f"{where}: {error}") from error
 
 
