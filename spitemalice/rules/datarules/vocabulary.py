@@ -80,7 +80,7 @@ SCORE_NAMES: dict[str, tuple[str, str]] = {
     "game.team_size": (INT, "seats per team (1 when every seat plays alone)"),
     "game.turns": (INT, "turns played in the game"),
     "game.draw_size": (INT, "cards left in the draw pile"),
-    "seat.won": (BOOL, "whether the seat scored (its team) won"),
+    "seat.won": (BOOL, "whether the seat's team won (the seat itself when it plays alone)"),
     "seat.payoff": (INT, "cards left on the seat's own pay-off piles"),
     "seat.hand": (INT, "cards in the seat's hand"),
     "seat.discards": (INT, "cards on the seat's discard piles"),
