@@ -184,3 +184,24 @@ def _balanced(terms: list[str]) -> str:
         return terms[0]
     half = len(terms) // 2
     return f"({_balanced(terms[:half])} + {_balanced(terms[half:])})"
+
+
+def test_a_negative_score_the_trial_missed_stops_the_game_naming_its_place(
+        tmp_path: Path) -> None:
+    """The trial sees pay-off piles of 0, 1 and 20 cards (g4a's full pile); this score is
+    below 0 only between them, so the file loads, and the first game that ends there stops
+    with the expression's place rather than record the score."""
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.runs.loop import play_game
+
+    score = "seat.payoff - 25 if seat.payoff > 1 and seat.payoff < 20 else 0"
+    text = HEAD.replace("blackwood-frey", "g4a") + rule(f'values = {{ score = "{score}" }}')
+    path = tmp_path / "late.toml"
+    path.write_text(text, encoding="utf-8")
+    rules = sm.load(path, turn_limit=10)
+    column = text.split("\n")[8].index('"seat') + 1
+    with pytest.raises(sm.RulesetError) as refused:
+        play_game(rules, [GreedyPlayer(1), GreedyPlayer(2)], 3)  # ends with 18 and 18
+    assert str(refused.value).startswith(f"{path.resolve()}:9:{column}: rule X-1: values.score: "
+                                         "the score of seat 0 is ")
+    assert "a score is a whole number 0 or more" in str(refused.value)

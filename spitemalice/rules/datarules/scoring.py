@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from spitemalice.errors import RulesetError
+from spitemalice.limits import MAX_INT
 from spitemalice.model import GameState
 from spitemalice.rules.datarules.evaluate import View
 from spitemalice.rules.datarules.plugins import ValuesRule
@@ -106,20 +107,23 @@ class Score:
         """One score per seat.
 
         Raises:
-            RulesetError: the expression gives a negative score here (the message names the
-                place, the score and the values it read).
+            RulesetError: the expression gives a score below 0 or past
+                :data:`~spitemalice.limits.MAX_INT` here (the message names the place, the
+                score and the values it read).
         """
         scores = []
         parameters = ruleset_values(ruleset)
         for seat in range(len(found.payoff)):
             values = seat_names(parameters, found, teams, seat, self.names)
             points = int(self.run(views(values)))
-            if points < 0:
+            if not 0 <= points <= MAX_INT:
                 read = ", ".join(f"{name} = {_shown(values[name])}" for name in sorted(values))
                 raise RulesetError(
                     f"{self.place}: the score of seat {seat} is {points} when "
-                    f"{read or 'the game ends'}; a score is a whole number 0 or more: "
-                    "guard it (X if X > 0 else 0) or write it so that it cannot fall below 0")
+                    f"{read or 'the game ends'}; " + (
+                        "a score is a whole number 0 or more: guard it (X if X > 0 else 0) "
+                        "or write it so that it cannot fall below 0" if points < 0 else
+                        f"a score has at most {len(str(MAX_INT))} digits (limits.MAX_INT)"))
             scores.append(points)
         return tuple(scores)
 
