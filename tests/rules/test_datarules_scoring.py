@@ -103,3 +103,9 @@ def test_a_match_scores_the_same(case: str, tmp_path: Path) -> None:
         theirs = play_match(python, _players(python, seed), seed, target=30, max_games=8)
         assert (mine.totals, mine.winner) == (theirs.totals, theirs.winner)
         assert [g.final.outcome for g in mine.games] == [g.final.outcome for g in theirs.games]
+
+
+def test_a_scoring_clause_is_exercised_by_the_ends_it_scores() -> None:
+    rules = sm.load(FILES / "skip-bo.toml")
+    clause = next(c for c in rules.clauses if c.id == "SC-1")
+    assert clause.events == ("win", "drawn", "blocked", "turn-limit")

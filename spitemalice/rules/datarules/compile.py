@@ -30,6 +30,7 @@ from spitemalice.rules.datarules.vocabulary import (
     BOOL,
     CONDITION_NAMES,
     CONDITION_TYPES,
+    ENDS,
     INT,
     MOVE_KINDS,
     RULESET_NAMES,
@@ -174,6 +175,10 @@ def _spec(where: _Where, table: Mapping[str, Any], kind: str) -> Spec:
     text = _text(where, table, "text", 2000)
     source = _text(where, table, "source", 500)
     expects, events = _list(where, table, "expects"), _list(where, table, "events")
+    scores = kind == "values" and isinstance(table["values"], dict) and "score" in table[
+        "values"]
+    if scores and "events" not in table:
+        events = ENDS  # a scoring clause is exercised by every end of game it scores
     try:
         clause = Clause(where.clause, text, source, reasons=codes, expects=expects,
                         events=events)
