@@ -115,11 +115,11 @@ def given_text(given: object) -> str:
     return f"a path ({kind})" if isinstance(given, os.PathLike) else kind
 
 
-def printable(text: str) -> bool:
+def printable(text: str, most: int = MAX_NAME_CHARS) -> bool:
     """Whether ``text`` shows on any terminal as what it is: no control or format characters,
-    no lone surrogates, no unassigned or private-use code points, and at most
-    :data:`MAX_NAME_CHARS` characters."""
-    if len(text) > MAX_NAME_CHARS:
+    no lone surrogates, no unassigned or private-use code points, and at most ``most``
+    characters (:data:`MAX_NAME_CHARS` unless given)."""
+    if len(text) > most:
         return False
     if text.isascii():
         return text.isprintable()

@@ -12,7 +12,7 @@ import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import whole_number
@@ -110,13 +110,30 @@ def setting(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
+class _SetOnce(argparse.Action):
+    """``--set``'s action: appends the pair, refusing a parameter set twice (which value was
+    meant cannot be told; the last one would win silently)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        pairs = list(getattr(namespace, self.dest, None) or [])
+        key, value = values
+        earlier = [v for k, v in pairs if k == key]
+        if earlier:
+            parser.error(f"argument {option_string}: {key} is set twice ({key}={earlier[0]} "
+                         f"and {key}={value}): give each parameter once")
+        setattr(namespace, self.dest, [*pairs, values])
+
+
 def add_set(parser: argparse.ArgumentParser, dest: str = "settings", *flags: str,
             whose: str = "") -> None:
-    """``--set KEY=VALUE`` (repeatable; or the option names ``flags``) into ``args.<dest>``,
-    a list of pairs."""
-    parser.add_argument(*(flags or ("--set",)), action="append", default=[], type=setting,
+    """``--set KEY=VALUE`` (repeatable, each parameter once; or the option names ``flags``)
+    into ``args.<dest>``, a list of pairs; a parameter given twice is a usage error naming
+    it."""
+    parser.add_argument(*(flags or ("--set",)), action=_SetOnce, default=[], type=setting,
                         metavar="KEY=VALUE", dest=dest,
-                        help=f"override a rule-set parameter{whose} (repeatable)")
+                        help=f"override a rule-set parameter{whose} (repeatable, each "
+                             "parameter once)")
 
 
 def add_rules_args(parser: argparse.ArgumentParser, required: bool = True) -> None:

@@ -50,6 +50,7 @@ import attrs
 from spitemalice import files, guards, limits, wording
 from spitemalice.errors import RulesetError
 from spitemalice.rules import datarules
+from spitemalice.rules.datarules.locate import locate_param
 from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, convert_param
 from spitemalice.wording import for_terminal
 from spitemalice.wording import shown as _shown
@@ -75,6 +76,8 @@ class CustomRuleset:
         param_files: for each parameter in ``params``, the name of the file in the chain that
             set it (so ``rules`` credits a base file's value to that file).
         rules: the plugins of the ``[[rule]]`` tables, the base file's first.
+        param_places: for each parameter in ``params``, ``FILE:LINE:COLUMN`` of its value in
+            the file that set it (a fault found when the rule book is built is shown there).
     """
 
     path: Path
@@ -87,6 +90,7 @@ class CustomRuleset:
     params: Mapping[str, Any]
     param_files: Mapping[str, str] = attrs.field(factory=dict)
     rules: tuple[object, ...] = ()
+    param_places: Mapping[str, str] = attrs.field(factory=dict)
 
 
 def is_file_name(name: str | os.PathLike[str]) -> bool:
@@ -173,6 +177,7 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
         path, spec.name, spec.title, spec.version, spec.description, parent.base,
         parent.house_rules + spec.house_rules, {**parent.params, **spec.params},
         {**parent.param_files, **spec.param_files}, parent.rules + spec.rules,
+        {**parent.param_places, **spec.param_places},
     )
 
 
@@ -194,11 +199,11 @@ def _checked(path: Path, where: str, data: dict[str, Any], text: str) -> CustomR
     name = _text(where, data, "name") if "name" in data else path.stem
     description = _text(where, data, "description") if "description" in data else title
     house_rules = _names(where, data.get("house_rules", []))
-    params = _params(where, data.get("params", {}))
+    params, places = _params(where, data.get("params", {}), text)
     own_files = dict.fromkeys(params, path.name)
     rules = datarules.compile_rules(data["rule"], where, text) if "rule" in data else ()
     return CustomRuleset(path, name, title, version, description, base, house_rules, params,
-                         own_files, rules)
+                         own_files, rules, places)
 
 
 def _toml(path: Path) -> tuple[dict[str, Any], str]:
@@ -271,20 +276,35 @@ def _names(where: str, value: Any) -> tuple[str, ...]:
     return tuple(v.strip() for v in value)
 
 
-def _params(where: str, table: Any) -> dict[str, Any]:
+def param_place(where: str, text: str, key: str) -> str:
+    """``FILE:LINE:COLUMN``: where the value of the parameter ``key`` stands in the
+    ``[params]`` table of the file ``where`` whose text is ``text``."""
+    place = locate_param(text, key)
+    return f"{where}:{place.line}:{place.column}"
+
+
+def _params(where: str, table: Any, text: str) -> tuple[dict[str, Any], dict[str, str]]:
+    """The converted parameters of a file's ``[params]`` table, and the place of each
+    (:func:`param_place`).
+
+    Raises:
+        RulesetError: ``FILE:LINE:COLUMN: params.KEY: what is wrong; what would be right``.
+    """
     if not isinstance(table, dict):
-        raise RulesetError(f"{where}: params must be a table: write [params] on a line of its "
-                           "own and key = value lines below it")
-    params = {}
+        raise RulesetError(f"{param_place(where, text, 'params')}: params must be a table: "
+                           "write [params] on a line of its own and key = value lines below it")
+    params, places = {}, {}
     for key, value in table.items():
+        place = places[key] = param_place(where, text, key)
+        shown = for_terminal(key)
         if key in IDENTITY_FIELDS:
-            raise RulesetError(f"{where}: params.{key}: set {key} at the top of the file, "
+            raise RulesetError(f"{place}: params.{shown}: set {shown} at the top of the file, "
                                "not under [params]")
         if key not in PARAMS:
-            raise RulesetError(f"{where}: params: unknown parameter {_shown(key)}"
+            raise RulesetError(f"{place}: params: unknown parameter {_shown(key)}"
                                f"{closest(key, PARAMS)}; `spitemalice rules NAME` lists them")
         try:
             params[key] = convert_param(key, value)
         except RulesetError as error:
-            raise RulesetError(f"{where}: params.{key}: {error}") from None
-    return params
+            raise RulesetError(f"{place}: params.{shown}: {error}") from None
+    return params, places

@@ -9,6 +9,7 @@ renders the configuration (read :mod:`spitemalice.rules.book` for the whole stor
 from __future__ import annotations
 
 import os
+import re
 import textwrap
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -201,7 +202,21 @@ def _from_spec(spec: custom.CustomRuleset, extra: list[object], given: dict[str,
                 pass
             else:
                 raise  # the file is sound: the house rules or parameters given with it are not
+        if str(error).startswith(f"{where}:"):  # a data rule's fault names its place already
+            raise
+        key = _param_named(str(error), spec.params)
+        if key:  # a fault of a [params] value: shown at its line and column
+            raise RulesetError(f"{spec.param_places[key]}: params.{key}: {error}") from error
         raise RulesetError(f"{where}: {error}") from error
+
+
+def _param_named(message: str, params: Mapping[str, Any]) -> str:
+    """The parameter of ``params`` a fault's ``message`` is about: the one it starts with
+    (``payoff_size = 99: ...``), else the first it names as a word; ``""`` for none."""
+    for key in params:
+        if message.startswith(f"{key} ="):
+            return key
+    return next((key for key in params if re.search(rf"\b{key}\b", message)), "")
 
 
 def _own_ids(book: RuleBook, plugins: Iterable[object]) -> RuleBook:

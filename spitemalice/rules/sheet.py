@@ -271,6 +271,7 @@ def render_sheet(book: SheetSource, width: int = 88) -> str:
         body = textwrap.fill(f"{clause.id}  {clause.text} [{clause.source}]", width,
                              subsequent_indent=" " * (len(clause.id) + 2))
         lines.append(body)
+    lines += _scoring(book, width)
     lines += ["", textwrap.fill("Parameters (change with --set key=value; * = changed from "
                                 f"{book.plugins[0]}'s own value)", width)]
     helps = field_help()
@@ -292,6 +293,22 @@ def render_sheet(book: SheetSource, width: int = 88) -> str:
             was = format_value(getattr(book.own, name))
             lines.append(f"   {''.ljust(width_name)}  (was {was}; changed by {book.origin[name]})")
     return "\n".join(lines)
+
+
+def _scoring(book: SheetSource, width: int) -> list[str]:
+    """The lines of a data rule's scoring expression (``values.score``), when the rule book
+    scores by one: the hook that answers first."""
+    for hook in getattr(book, "score_hooks", ()):
+        spec: Any = getattr(getattr(hook, "__self__", None), "spec", None)
+        score = getattr(spec, "score", None)
+        if score is None:
+            return []  # a Python scoring hook answers first
+        return ["", "Scoring", textwrap.fill(
+            f"{spec.clause.id}  score = {score.text}  [{spec.name}: each seat's points when "
+            "a game ends; win_bonus, points_per_card and exhaustion count only where it "
+            "names them]", width, subsequent_indent=" " * (len(spec.clause.id) + 2),
+            break_on_hyphens=False)]
+    return []
 
 
 def format_value(value: object) -> str:

@@ -295,3 +295,26 @@ def test_a_decided_difference_claims_what_walds_test_weighs(
     out = capsys.readouterr().out
     assert "B differs from A (a difference of 20 fits the games better than none)" in out
     assert "or more" not in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["rules", "g4a", "--set", "payoff_size=10", "--set", "payoff_size=12"],
+    ["simulate", "g4a", "--games", "1", "--set", "payoff_size=10", "--set", "hand_size=4",
+     "--set", "payoff_size = 10"],
+    ["compare", "g4a", "g4a", "--games", "1", "--b-set", "payoff_size=10", "--set",
+     "payoff_size=12"],
+])
+def test_a_parameter_set_twice_is_refused_naming_it(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert "payoff_size is set twice (payoff_size=10 and payoff_size=1" in err, err
+    assert "give each parameter once" in err
+
+
+def test_two_parameters_set_once_each_are_taken(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "g4a", "--set", "payoff_size=10", "--set", "hand_size=4"]) == 0
+    out = capsys.readouterr().out
+    assert " *payoff_size" in out and " *hand_size" in out

@@ -240,6 +240,7 @@ INTERNAL = {
     "spitemalice.rules.checks:check_conflicts(plugins)",
     "spitemalice.rules.datarules.evaluate:Condition(names)",
     "spitemalice.rules.datarules.plugins:DataRule.spitemalice_conflicts(plugins)",
+    "spitemalice.rules.datarules.scoring:ScoreRule.spitemalice_conflicts(plugins)",
     "spitemalice.rules.checks:clause_table(plugins)", "spitemalice.rules.findings:cite(clause_ids)",
     "spitemalice.rules.findings:known_names(table)",
     "spitemalice.rules.hookspecs:spitemalice_conflicts(plugins)",

@@ -274,6 +274,10 @@ LEFT_ALONE = {
        for name in ("ForbidRule", "RequireRule")},
     "spitemalice.rules.datarules.evaluate:Condition.at(state)": (
         "asked by a data house rule's hook with the engine's own state"),
+    "spitemalice.rules.datarules.scoring:ScoreRule.spitemalice_score(state)": (
+        "a data house rule's scoring hook: the engine calls it with its own final state"),
+    "spitemalice.rules.datarules.scoring:Quantities.of(state)": (
+        "asked by the scoring hook with the engine's own final state"),
     "spitemalice.play.table_view:TableView(view)": (
         "the result of describe, which checks its view; not made by callers"),
     "spitemalice.validation.tally:Tally.add_game(final)": (

@@ -25,7 +25,8 @@ from spitemalice.rules.custom import KEYS, PARAMS
 ROOT = Path(__file__).parents[2]
 RECORDS = sorted((ROOT / "seeds" / "records").glob("*.json"))
 TOML_FILES = sorted([*(ROOT / "examples").glob("*.toml"),
-                     *(ROOT / "examples" / "house-rules").glob("*.toml")])
+                     *(ROOT / "examples" / "house-rules").glob("*.toml"),
+                     *(ROOT / "examples" / "scoring").glob("*.toml")])
 
 
 def validator(name: str) -> Draft202012Validator:
@@ -194,7 +195,8 @@ def test_the_rule_set_schema_names_every_key_and_parameter() -> None:
 def test_the_rule_set_schema_names_every_key_of_a_data_rule() -> None:
     rule = schema("ruleset")["properties"]["rule"]["items"]
     assert set(rule["properties"]) == set(datarules.KEYS)
-    assert set(rule["properties"]["values"]["properties"]) == set(PARAMS)
+    # the parameters, and score: the scoring expression (issue 34 §1)
+    assert set(rule["properties"]["values"]["properties"]) == {*PARAMS, "score"}
 
 
 @pytest.mark.parametrize("body", [
@@ -206,6 +208,8 @@ def test_the_rule_set_schema_names_every_key_of_a_data_rule() -> None:
     {"clause": "X-1", "text": "t", "source": "s", "wen": "true"},
     {"clause": "X 1", "text": "t", "source": "s"},
     {"clause": "X-1", "text": "t", "source": "s", "values": {"payof_size": "3"}},
+    {"clause": "X-1", "text": "t", "source": "s", "values": {"score": 25}},
+    {"clause": "X-1", "text": "t", "source": "s", "values": {"score": ""}},
     {"clause": "X-1", "text": "t", "source": "s", "require": "move.wild " * 50,
      "reason": "a", "message": "m"},
 ], ids=str)

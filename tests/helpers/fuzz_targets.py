@@ -48,6 +48,7 @@ from spitemalice.formats import (
     record_result,
 )
 from spitemalice.rules.custom import read as read_custom
+from spitemalice.rules.datarules.scoring import Quantities, probe
 from spitemalice.rules.ruleset import FIELD_NAMES
 from spitemalice.runs.loop import play_game
 from spitemalice.wording import for_terminal
@@ -259,13 +260,20 @@ RULE_TOKENS = ["[[rule]]\n", 'clause = "X-1"\n', 'text = "t"\n', 'source = "s"\n
                " or ", " not ", " in ", " if ", " else ", "==", "<", "+", "-", "//", "%",
                "|", "&", "(", ")", "[", "]", "{", "}", "len(", "count(", "lowest(", ",", "1",
                "0", "-1", "true", "'play'", '"', "__class__", "x.__dict__", "lambda: 1",
-               "[x for x in hand.ranks]", "9" * 30, "(" * 40, "not " * 30, "a" * 500]
+               "[x for x in hand.ranks]", "9" * 30, "(" * 40, "not " * 30, "a" * 500,
+               # scoring expressions (values.score)
+               'values = { score = "', 'score = "', "seat.won", "game.won", "game.end",
+               "'win'", "opponents.payoff", "opponents.payoffs", "opponents.hand",
+               "team.payoff", "seat.payoff", "game.turns", "win_bonus", "exhaustion", "25",
+               "lowest(opponents.payoffs)", " * ", " // 0", " % (1 - 1)", "'difference'"]
 HOUSE_RULES = EXAMPLES / "house-rules"
+SCORING = EXAMPLES / "scoring"
 
 
 def _gen_rule_file(rng: random.Random) -> str:
     def valid(r: random.Random) -> str:
-        return r.choice(sorted(HOUSE_RULES.glob("*.toml"))).read_text(encoding="utf-8")
+        files = [*HOUSE_RULES.glob("*.toml"), *SCORING.glob("*.toml")]
+        return r.choice(sorted(files)).read_text(encoding="utf-8")
 
     return _either(rng, valid, RULE_TOKENS)
 
@@ -284,6 +292,10 @@ def _run_rule_file(text: str) -> object:
         hook = getattr(plugin, "spitemalice_filter_moves", None)
         if hook is not None:
             hook(rules.ruleset, state, moves)
+        score = getattr(plugin.spec, "score", None)
+        if score is not None:  # every end of game it can meet; a negative score is refused
+            probe(score, rules.ruleset, rules.teams.teams)
+            score.points(rules.ruleset, Quantities.of(state, "drawn", None), rules.teams.teams)
     return spec
 
 

@@ -3,6 +3,7 @@ refused with the file, the key and the closest valid name."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -146,9 +147,39 @@ def test_faults_name_the_file_and_the_key(tmp_path: Path, body: str,
                                           expected: list[str]) -> None:
     path = write(tmp_path, body)
     message = refusal(path)
-    assert message.startswith(str(path.resolve()) + ": ")
+    # a fault of a [params] value names its line and column too (the test below checks them)
+    assert re.match(re.escape(str(path.resolve())) + r"(:\d+:\d+)?: ", message), message
     for part in expected:
         assert part in message
+
+
+# [params] text -> (the text the column points at, words of the message): each fault of a
+# parameter names the line and column of its value, found when the file is read or when the
+# rule book is built
+PARAM_FAULTS = {
+    "[params]\npayof_size = 13\n": ("13", 'unknown parameter "payof_size"'),
+    '[params]\npayoff_size = "thirteen"\n': ('"thirteen"', "payoff_size is a whole number"),
+    '[params]\nname = "x"\n': ('"x"', "params.name: set name at the top"),
+    "params = 3\n": ("3", "params must be a table"),
+    "[params]\nhand_size = 5\npayoff_size = 99\n": ("99", "params.payoff_size: payoff_size "
+                                                     "= 99: it must be at least 0 and at most 60"),
+    "params = { hand_size = 5, payoff_size = 99 }\n": ("99", "at most 60"),
+    "[params]\nplayers = 3\n": ("3", "params.players: mine is for 2 players only, not 3"),
+    "[params]\nmandatory_ranks = [1, 2]\n": ("[1, 2]", "add --house-rule mandatory-aces"),
+}
+
+
+@pytest.mark.parametrize("table", sorted(PARAM_FAULTS))
+def test_a_fault_of_a_parameter_names_its_line_and_column(tmp_path: Path, table: str) -> None:
+    points_at, words = PARAM_FAULTS[table]
+    text = HEAD + 'base = "g4a"\n' + table
+    path = write(tmp_path, text)
+    lines = text.split("\n")
+    line = len(lines) - 1  # the last line written holds the fault
+    column = lines[line - 1].rindex(points_at) + 1
+    message = refusal(path)
+    assert message.startswith(f"{path.resolve()}:{line}:{column}: "), message
+    assert words in message
 
 
 def test_a_missing_file_is_refused(tmp_path: Path) -> None:

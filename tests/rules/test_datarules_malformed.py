@@ -82,6 +82,22 @@ CASES = {
                   ["'in' asks whether a value is in a list of its kind"]),
     "forbid and require": (rule(FORBID[0], 'require = "move.wild"', *FORBID[1:]), 10,
                            '"move.wild"', ["a rule either forbids, requires or sets values"]),
+    "score: unknown name": (rule('values = { score = "5 + opponents.payof" }'), 9,
+                            "opponents.payof", ["values.score: unknown name opponents.payof",
+                                                "did you mean opponents.payoff?"]),
+    "score: not a number": (rule('values = { score = "seat.won" }'), 9, "seat.won",
+                            ["gives true or false, but here it must give a whole number"]),
+    "score: a condition's name": (rule('values = { score = "move.rank" }'), 9, "move.rank",
+                                  ["unknown name move.rank", "the groups are game, "
+                                   "opponents, seat, team"]),
+    "score: divided by 0": (rule('values = { score = "opponents.payoff // (2 - 2)" }'), 9,
+                            "2 - 2)", ["divides by 0, which has no value"]),
+    "score: not in quotes": (rule("values = { score = 25 }"), 9, "25",
+                             ["an expression is written in quotes"]),
+    "score: a text": (rule('values = { score = "game.end" }'), 9, "game.end",
+                      ["gives a text in quotes, but here it must give a whole number"]),
+    "condition divided by 0": (forbid_when("move.rank % 0 == 1"), 10, "0 == 1",
+                               ["'move.rank % 0' divides by 0"]),
 }
 
 
@@ -120,3 +136,72 @@ def test_a_sound_file_with_every_kind_of_rule_loads(tmp_path: Path) -> None:
     assert [c.id for c in rules.clauses if c.id.startswith("X-")] == ["X-1", "X-2", "X-3",
                                                                         "X-4"]
     assert len(rules.filter_moves_hooks) == 2
+
+
+def test_a_score_that_can_fall_below_zero_is_refused_before_any_game(tmp_path: Path) -> None:
+    """The file reads (the type is right), but the rule book is refused when it is built:
+    some end of game would score a seat less than 0.  The place is the expression's."""
+    text = HEAD + rule('values = { score = "opponents.payoff - 20 if seat.won else 0" }')
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    custom.read(path)
+    column = text.split("\n")[8].index('"opponents') + 1
+    with pytest.raises(sm.RulesetError) as refused:
+        sm.load(path)
+    message = str(refused.value)
+    assert message.startswith(f"{path.resolve()}:9:{column}: rule X-1: values.score: the "
+                              "score of seat "), message
+    assert "opponents.payoff = 0, seat.won = true" in message
+    assert "a score is a whole number 0 or more" in message
+
+
+def test_a_score_may_read_every_end_of_game_quantity(tmp_path: Path) -> None:
+    from spitemalice.rules.datarules.vocabulary import SCORE_NAMES
+    ints = [name for name, (kind, _) in SCORE_NAMES.items() if kind == "int"]
+    flags = "(1 if seat.won and game.won and game.end == 'win' else 0)"
+    expression = _balanced([*ints, "len(opponents.payoffs)"])
+    path = tmp_path / "all.toml"
+    path.write_text(HEAD + rule(f'values = {{ score = "{expression} + {flags}" }}'),
+                    encoding="utf-8")
+    rules = sm.load(path)
+    state = sm.deal(rules, 3)
+    points = rules.score(state, "drawn", None)
+    seats = state.seats
+    hands = [len(seat.hand) for seat in seats]
+    payoffs = [seat.payoff_count for seat in seats]
+    discards = [sum(map(len, seat.discards)) for seat in seats]
+    for seat in (0, 1):
+        other = 1 - seat
+        expected = (2 + 2 + 1 + state.turn + len(state.draw)  # game.*
+                    + 2 * (payoffs[seat] + hands[seat] + discards[seat])  # seat.*, team.*
+                    + payoffs[other] + hands[other] + discards[other] + 1)
+        assert points[seat] == expected
+
+
+def _balanced(terms: list[str]) -> str:
+    """A sum nested as a balanced tree (a chain of + would pass the depth limit)."""
+    if len(terms) == 1:
+        return terms[0]
+    half = len(terms) // 2
+    return f"({_balanced(terms[:half])} + {_balanced(terms[half:])})"
+
+
+def test_a_negative_score_the_trial_missed_stops_the_game_naming_its_place(
+        tmp_path: Path) -> None:
+    """The trial sees pay-off piles of 0, 1 and 20 cards (g4a's full pile); this score is
+    below 0 only between them, so the file loads, and the first game that ends there stops
+    with the expression's place rather than record the score."""
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.runs.loop import play_game
+
+    score = "seat.payoff - 25 if seat.payoff > 1 and seat.payoff < 20 else 0"
+    text = HEAD.replace("blackwood-frey", "g4a") + rule(f'values = {{ score = "{score}" }}')
+    path = tmp_path / "late.toml"
+    path.write_text(text, encoding="utf-8")
+    rules = sm.load(path, turn_limit=10)
+    column = text.split("\n")[8].index('"seat') + 1
+    with pytest.raises(sm.RulesetError) as refused:
+        play_game(rules, [GreedyPlayer(1), GreedyPlayer(2)], 3)  # ends with 18 and 18
+    assert str(refused.value).startswith(f"{path.resolve()}:9:{column}: rule X-1: values.score: "
+                                         "the score of seat 0 is ")
+    assert "a score is a whole number 0 or more" in str(refused.value)

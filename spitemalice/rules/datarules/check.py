@@ -6,7 +6,8 @@ library.
 An expression is one line of a small language written like Python or a spreadsheet formula:
 numbers, texts in quotes, ``true``/``false``, lists ``[1, 2]``, the names of
 :mod:`~spitemalice.rules.datarules.vocabulary`, the comparisons ``== != < <= > >= in not in``,
-``and or not``, the arithmetic ``+ - * // %`` on whole numbers, ``| & -`` on rank lists (union,
+``and or not``, the arithmetic ``+ - * // %`` on whole numbers (a divisor written as 0 is
+refused; one that is 0 during play gives 0), ``| & -`` on rank lists (union,
 common part, difference), ``X if TEST else Y``, and the functions of
 :data:`~spitemalice.rules.datarules.vocabulary.FUNCTIONS`.  Nothing else parses: no
 attribute but a vocabulary name's, no indexing, no assignment, no lambda, no method call.
@@ -185,6 +186,9 @@ class _Checker:
             raise self.fault(node, f"{_source(self.text, node)!r} is not a name the rules "
                              "know: a name is a group and a word, such as move.rank")
         name = f"{node.value.id}.{node.attr}"
+        if name in self.names:  # a score reads the opponents' hands: the game is over
+            self.used.add(name)
+            return self.names[name]
         for hidden in (name, node.value.id):
             if hidden in HIDDEN:
                 raise self.fault(node, _hidden(name, HIDDEN[hidden]))
@@ -221,6 +225,10 @@ class _Checker:
             raise self.fault(node.left, f"{sign!r} works on whole numbers, but "
                              f"{_source(self.text, node.left)!r} is {TYPE_WORDS[left]}")
         self.expect(node.right, depth, INT, f"the right side of {sign!r}")
+        if sign in ("//", "%") and _constant(node.right) == 0:
+            raise self.fault(node.right, f"{_source(self.text, node)!r} divides by 0, which "
+                             "has no value: divide by a number other than 0 (a name whose "
+                             f"value is 0 during play makes {sign!r} give 0, docs/variants.md)")
         return INT
 
     def _Compare(self, node: ast.Compare, depth: int) -> str:
@@ -287,6 +295,24 @@ class _Checker:
                          '[1, 2] or ["play", "discard"]')
 
     _Tuple = _Set = _List
+
+
+def _constant(node: ast.expr) -> int | None:
+    """The value of a whole-number expression written without names (``0``, ``-0``,
+    ``2 - 2``), or ``None``."""
+    if isinstance(node, ast.Constant):
+        value = node.value
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        inner = _constant(node.operand)
+        return None if inner is None else (-inner if isinstance(node.op, ast.USub) else inner)
+    if isinstance(node, ast.BinOp) and type(node.op) in (ast.Add, ast.Sub, ast.Mult):
+        left, right = _constant(node.left), _constant(node.right)
+        if left is None or right is None:
+            return None
+        return {ast.Add: left + right, ast.Sub: left - right,
+                ast.Mult: left * right}[type(node.op)]
+    return None
 
 
 def _construct(node: ast.AST) -> str:

@@ -25,13 +25,18 @@ from spitemalice.rules.datarules.plugins import (
     Spec,
     ValuesRule,
 )
+from spitemalice.rules.datarules.scoring import Score, ScoreRule
 from spitemalice.rules.datarules.vocabulary import (
     BOOL,
     CONDITION_NAMES,
     CONDITION_TYPES,
+    ENDS,
+    INT,
     MOVE_KINDS,
     RULESET_NAMES,
     RULESET_READ_ONLY,
+    SCORE_NAMES,
+    SCORE_TYPES,
     TEXT,
 )
 from spitemalice.rules.policies import Clause
@@ -56,6 +61,11 @@ class _Where:
     clause: str = ""
 
     def error(self, key: str, fault: Fault | str, inner: str = "") -> RulesetError:
+        return RulesetError(f"{self.place(key, inner, fault)}: {fault}")
+
+    def place(self, key: str, inner: str = "", fault: Fault | str = "") -> str:
+        """``FILE:LINE:COLUMN: rule CLAUSE: KEY``: where a key's value (or ``fault`` in it)
+        stands."""
         place = locate(self.text, self.index, key, inner)
         # A fault of an expression points into it; any other fault at the value's start.
         line, column = place.at(fault.offset) if isinstance(fault, Fault) else (
@@ -65,8 +75,7 @@ class _Where:
         rule = f"rule {wording.for_terminal(self.clause)}" if self.clause else \
             f"rule {self.index + 1}"
         path = wording.for_terminal(f"{key}.{inner}" if inner else key)
-        return RulesetError(f"{wording.for_terminal(self.file)}:{line}:{column}: {rule}: "
-                            f"{path}: {fault}")
+        return f"{wording.for_terminal(self.file)}:{line}:{column}: {rule}: {path}"
 
 
 def compile_rules(tables: Any, file: str, text: str) -> tuple[DataRule, ...]:
@@ -125,7 +134,7 @@ def compile_rule(table: Mapping[str, Any], file: str, index: int, text: str,
     spec = _spec(where, table, kinds[0] if kinds else "")
     cls = {"forbid": ForbidRule, "require": RequireRule, "values": ValuesRule}.get(
         kinds[0] if kinds else "", DataRule)
-    return cls(spec)
+    return (ScoreRule if spec.score is not None else cls)(spec)
 
 
 def rebuild(table: Mapping[str, Any], file: str, index: int) -> DataRule:
@@ -166,6 +175,10 @@ def _spec(where: _Where, table: Mapping[str, Any], kind: str) -> Spec:
     text = _text(where, table, "text", 2000)
     source = _text(where, table, "source", 500)
     expects, events = _list(where, table, "expects"), _list(where, table, "events")
+    scores = kind == "values" and isinstance(table["values"], dict) and "score" in table[
+        "values"]
+    if scores and "events" not in table:
+        events = ENDS  # a scoring clause is exercised by every end of game it scores
     try:
         clause = Clause(where.clause, text, source, reasons=codes, expects=expects,
                         events=events)
@@ -183,7 +196,13 @@ def _spec(where: _Where, table: Mapping[str, Any], kind: str) -> Spec:
         raise where.error("when", "when belongs to a forbid rule (forbid = \"discard\", "
                           "when = \"...\"); a require rule states its condition in require")
     if kind == "values":
-        fields["values"] = _values(where, table["values"])
+        values = table["values"]
+        if isinstance(values, dict) and "score" in values:
+            fields["score"] = _score(where, values["score"])
+            values = {field: value for field, value in values.items() if field != "score"}
+            fields["values"] = _values(where, values) if values else {}
+        else:
+            fields["values"] = _values(where, values)
     if "refuse_when" in table or "refusal" in table:
         fields.update(_refuse(where, table))
     name = f"{where.file.rpartition('/')[2]}:{where.clause}"
@@ -193,8 +212,7 @@ def _spec(where: _Where, table: Mapping[str, Any], kind: str) -> Spec:
 
 def _text(where: _Where, table: Mapping[str, Any], key: str, most: int) -> str:
     value = table[key]
-    if not isinstance(value, str) or not value.strip() or not wording.printable(value) \
-            or len(value) > most:
+    if not isinstance(value, str) or not value.strip() or not wording.printable(value, most):
         raise where.error(key, f"{key} must be a non-empty printable text in quotes of at "
                           f"most {most} characters, not {wording.shown(value)}")
     return value.strip()
@@ -280,8 +298,8 @@ def _values(where: _Where, table: Any) -> dict[str, Any]:
     for field, value in table.items():
         if field not in settable:
             raise where.error("values", f"unknown parameter {wording.shown(field)}"
-                              f"{closest(field, settable)}; `spitemalice rules NAME` lists "
-                              "them", field)
+                              f"{closest(field, [*settable, 'score'])}; `spitemalice rules "
+                              "NAME` lists them (and score sets the scoring)", field)
         want = RULESET_NAMES[field]
         if not isinstance(value, str) or want == TEXT:
             # A value as [params] writes it (3, [1, 13], true, "shuffle-in"), not an expression.
@@ -295,6 +313,13 @@ def _values(where: _Where, table: Any) -> dict[str, Any]:
     return found
 
 
+def _score(where: _Where, value: Any) -> Score:
+    checked = _expression(where, "values", value, SCORE_TYPES, INT, "score")
+    text = checked.text.strip()
+    return Score(text, evaluator(text, checked.tree), checked.names,
+                 where.place("values", "score"))
+
+
 def _refuse(where: _Where, table: Mapping[str, Any]) -> dict[str, Any]:
     if "refuse_when" not in table or "refusal" not in table:
         raise where.error("refuse_when" if "refuse_when" in table else "refusal",
@@ -306,8 +331,11 @@ def _refuse(where: _Where, table: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def names_table(kind: str) -> Sequence[tuple[str, str, str]]:
-    """The names an expression of ``kind`` (``"condition"`` or ``"values"``) may read, as
-    (name, type, meaning) rows, for the documentation and ``spitemalice schema``."""
+    """The names an expression of ``kind`` (``"condition"``, ``"score"`` or ``"values"``)
+    may read, as (name, type, meaning) rows, for the documentation and ``spitemalice schema``
+    (a score also reads the ``"values"`` names)."""
     if kind == "condition":
         return [(name, type_, meaning) for name, (type_, meaning) in CONDITION_NAMES.items()]
+    if kind == "score":
+        return [(name, type_, meaning) for name, (type_, meaning) in SCORE_NAMES.items()]
     return [(name, type_, "") for name, type_ in RULESET_NAMES.items()]

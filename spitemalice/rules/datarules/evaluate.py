@@ -25,13 +25,16 @@ from typing import Any
 from spitemalice.errors import RulesetError
 from spitemalice.model import GameState
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
-from spitemalice.rules.datarules.vocabulary import CONDITION_NAMES, CONSTANTS
+from spitemalice.rules.datarules.vocabulary import CONDITION_NAMES, CONSTANTS, SCORE_NAMES
 from spitemalice.rules.ruleset import Ruleset
 
 EXTRA = "datarules"
 INSTALL = f"pip install 'spitemalice[{EXTRA}]'"
 
 
+# A division or remainder by 0 gives 0.  A divisor written as 0 is refused when the file is
+# read (check.py); one that a name makes 0 during play (x // turn.moves) gives 0, in conditions,
+# values and scores alike, as docs/variants.md says.
 def _safe_div(a: int, b: int) -> int:
     return a // b if b else 0
 
@@ -74,8 +77,8 @@ class View:
         self.__dict__.update(values)
 
 
-ALLOWED_ATTRS = {View: {name.partition(".")[2] for name in CONDITION_NAMES}}
-"""What the evaluator may read of a view: the words of the vocabulary, nothing else."""
+ALLOWED_ATTRS = {View: {name.partition(".")[2] for name in (*CONDITION_NAMES, *SCORE_NAMES)}}
+"""What the evaluator may read of a view: the words of the vocabularies, nothing else."""
 
 
 def evaluator(text: str, tree: ast.expr) -> Callable[[Mapping[str, Any]], Any]:

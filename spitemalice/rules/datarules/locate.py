@@ -64,3 +64,24 @@ def _find(lines: list[str], start: int, end: int, key: str, default: Place) -> P
                           and "\\" not in rest.split(rest[0], 2)[1])
             return Place(number + 1, column + 1, quoted)
     return default
+
+
+_PARAMS_TABLE = re.compile(r"\s*\[\s*params\s*\]")
+_PARAMS_INLINE = re.compile(r"\s*params\s*=")
+
+
+def locate_param(text: str, key: str) -> Place:
+    """The place of ``key``'s value in the ``[params]`` table of ``text`` (a table of its own,
+    or ``params = { ... }`` on one line); the table's first line when the key is not found
+    there, line 1 when there is no table."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if _PARAMS_TABLE.match(line):
+            end = number + 1
+            while end < len(lines) and not _TABLE.match(lines[end]):
+                end += 1
+            return _find(lines, number + 1, end, key, Place(number + 1, 1))
+        if _PARAMS_INLINE.match(line):
+            return _find(lines, number, number + 1, key, _find(lines, number, number + 1,
+                                                               "params", Place(number + 1, 1)))
+    return Place(1, 1)

@@ -8,7 +8,8 @@ same hooks a Python house rule answers (:mod:`spitemalice.rules.hookspecs`).
 * ``require``: ``spitemalice_filter_moves``, allowing only the moves for which the condition
   holds whenever one does;
 * ``values``: a ``spitemalice_ruleset`` wrapper setting parameters from expressions over the
-  rule set's own values.
+  rule set's own values; with ``score``, also ``spitemalice_score``
+  (:mod:`~spitemalice.rules.datarules.scoring`).
 
 A rule without a move filter has no ``spitemalice_filter_moves``, so it costs the engine
 nothing during play.  A plugin pickles as its table (a worker process compiles it again).
@@ -46,6 +47,8 @@ class Spec:
         values: parameter -> evaluator, or a value given as itself, of a values rule.
         refuse_when, refusal: a test of the rule set that refuses the stack, and why.
         rebuild: compiles ``(table, file, index)`` again (how the plugin is unpickled).
+        score: the ``values.score`` expression of a values rule
+            (:class:`~spitemalice.rules.datarules.scoring.Score`), or ``None``.
     """
 
     name: str
@@ -61,6 +64,7 @@ class Spec:
     refuse_when: Evaluator | None = None
     refusal: str = ""
     rebuild: Callable[..., Any] | None = None
+    score: Any = None
 
 
 class DataRule:

@@ -69,6 +69,34 @@ CONDITION_NAMES: dict[str, tuple[str, str]] = {
 }
 """Every name a condition may read -> (type, meaning)."""
 
+ENDS = ("win", "drawn", "blocked", "turn-limit")
+"""How a game ends (``game.end``)."""
+
+SCORE_NAMES: dict[str, tuple[str, str]] = {
+    "game.end": (TEXT, '"win", "drawn", "blocked" or "turn-limit": how the game ended'),
+    "game.won": (BOOL, "whether a team won (the game ended in a win)"),
+    "game.players": (INT, "seats at the table"),
+    "game.teams": (INT, "teams (as many as seats when every seat plays alone)"),
+    "game.team_size": (INT, "seats per team (1 when every seat plays alone)"),
+    "game.turns": (INT, "turns played in the game"),
+    "game.draw_size": (INT, "cards left in the draw pile"),
+    "seat.won": (BOOL, "whether the seat's team won (the seat itself when it plays alone)"),
+    "seat.payoff": (INT, "cards left on the seat's own pay-off piles"),
+    "seat.hand": (INT, "cards in the seat's hand"),
+    "seat.discards": (INT, "cards on the seat's discard piles"),
+    "team.payoff": (INT, "cards left on the pay-off piles of the seat's team (the seat's own "
+                    "when it plays alone)"),
+    "team.hand": (INT, "cards in the hands of the seat's team"),
+    "team.discards": (INT, "cards on the discard piles of the seat's team"),
+    "opponents.payoff": (INT, "cards left on the pay-off piles of every other team, in all"),
+    "opponents.payoffs": (INTS, "cards left on the pay-off piles of each other team, one "
+                          "number per team"),
+    "opponents.hand": (INT, "cards in the hands of every other team, in all"),
+    "opponents.discards": (INT, "cards on the discard piles of every other team, in all"),
+}
+"""Every end-of-game quantity a score expression may read -> (type, meaning); it may also
+read the rule set's parameters by name (``win_bonus``, ``points_per_card``, ``exhaustion``)."""
+
 HIDDEN: dict[str, str] = {
     "draw": "the draw pile is face down",
     "deck": "the cards not yet dealt are face down",
@@ -131,3 +159,8 @@ def ruleset_values(ruleset: Ruleset) -> dict[str, object]:
 
 CONDITION_TYPES: dict[str, str] = {name: kind for name, (kind, _) in CONDITION_NAMES.items()}
 """Every name a condition may read -> its type."""
+
+SCORE_TYPES: dict[str, str] = {
+    **{name: kind for name, (kind, _) in SCORE_NAMES.items()}, **RULESET_NAMES}
+"""Every name a score expression may read -> its type (the end-of-game quantities and the
+rule set's parameters)."""
