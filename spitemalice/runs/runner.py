@@ -228,6 +228,10 @@ def row_of(config: Configuration, game: int, result: GameResult,
                         f"not {type(shape).__name__}")
     if shape is None:
         shape = game_shape(config.rules, result)
+    if legal_total is None and len(shape.legal) == len(result.moves):
+        legal_total = sum(shape.legal)  # the replay game_shape made counted them
+    if dealt_shuffles is None and legal_total is not None:
+        dealt_shuffles = deal(config.rules, result.seed).shuffles
     if legal_total is None or dealt_shuffles is None:
         legal_total, dealt_shuffles = _replay_counts(config.rules, result)
     final = result.final
