@@ -51,14 +51,9 @@ from spitemalice.runs.progress import Progress
 from spitemalice.runs.provenance import RunConfiguration, describe_run
 from spitemalice.runs.runner import Configuration, GameRow, configuration
 from spitemalice.stops import held_stops
-from spitemalice.study.compare import (
-    Comparison,
-    check_margin,
-    compare,
-    compare_until_decided,
-    statistics,
-)
+from spitemalice.study.compare import Comparison, compare, compare_until_decided
 from spitemalice.study.plot import check_path, plot_runs
+from spitemalice.study.statistic import check_margin, statistics
 from spitemalice.study.tournament import (
     Tournament,
     format_table,
@@ -339,11 +334,13 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
     if result.sprt is not None:
         # What Wald's test weighs: a difference of MARGIN against none.  Between the two it
         # may favour either, so "differs" does not say "by MARGIN or more" (try-out s8b).
-        margin, where = _margin_text(result)
+        tested = next(line.statistic for line in result.lines
+                      if line.statistic.name == result.statistic)
+        margin, where, band = tested.margin_words(result.margin or 0.0)
         verdict = {"differs": f"B differs from A{where} (a difference of {margin} fits the "
                               "games better than none; the interval above says by how much)",
                    "same": f"B does not differ from A by {margin} or more{where} (the "
-                           f"interval lies within {_within(result)})",
+                           f"interval lies within {band})",
                    "undecided": "undecided (the game limit came first)"}[result.sprt.decision]
         tail = [f"until decided on {result.statistic}: {verdict} after "
                 f"{count_of(result.games, 'game')} "
@@ -358,25 +355,6 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
     if warned:
         tail += ["", *(f"warning  {said}" for said in warned)]
     return "\n".join(head + [""] + table + [""] + tail)
-
-
-def _margin_text(result: Comparison) -> tuple[str, str]:
-    """``--until-decided``'s margin in the tested statistic's unit (points for a rate: 0.05
-    is ``5 points``) and what it is measured in (`` in moves per game``)."""
-    assert result.margin is not None
-    line = next(line for line in result.lines if line.statistic.name == result.statistic)
-    amount = (f"{result.margin * 100:g} points" if line.statistic.rate
-              else number(result.margin))
-    return amount, f" in {line.statistic.label}"
-
-
-def _within(result: Comparison) -> str:
-    """``-MARGIN..+MARGIN`` as the table prints the difference (points for a rate)."""
-    assert result.margin is not None
-    line = next(line for line in result.lines if line.statistic.name == result.statistic)
-    if line.statistic.rate:
-        return f"-{result.margin * 100:g}%..+{result.margin * 100:g}%"
-    return f"-{number(result.margin)}..+{number(result.margin)}"
 
 
 def _value(interval: Interval, rate: bool, signed: bool = False) -> str:

@@ -29,9 +29,11 @@ import attrs
 from spitemalice.errors import DataError
 from spitemalice.files import FileRefused, read_file
 from spitemalice.formats.json_input import parse_json
+from spitemalice.guards import int_field
 from spitemalice.limits import MAX_DIGITS
 from spitemalice.model import OUTCOME_KINDS
-from spitemalice.runs.games_out import FORMATS, SHAPE_FIELDS, sidecar_path
+from spitemalice.rules.ruleset import MAX_SEATS
+from spitemalice.runs.games_out import FORMAT_VERSION, FORMATS, SHAPE_FIELDS, sidecar_path
 from spitemalice.runs.runner import GameRow
 from spitemalice.wording import clipped, for_terminal
 
@@ -51,6 +53,10 @@ _PER_SEAT = (("bot", "bots"), ("score", "scores"), ("payoff_left", "payoff_left"
 class GamesFile:
     """A games file read back.
 
+    Raises:
+        SpiteMaliceError: ``format`` not 1 or 2, or ``seats`` not 0 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
+
     Attributes:
         path: where it was read from.
         format: 2 when it has every designer-metric column, else 1.
@@ -62,9 +68,9 @@ class GamesFile:
     """
 
     path: Path
-    format: int
+    format: int = attrs.field(validator=int_field(1, FORMAT_VERSION))
     groups: dict[str, list[GameRow]]
-    seats: int
+    seats: int = attrs.field(validator=int_field(0, MAX_SEATS))
     missing: tuple[str, ...]
     sidecar: dict[str, Any] | None = None
 
