@@ -148,8 +148,9 @@ def _check_turns(targets: tuple[Target, ...], params: tuple[Param, ...], limit: 
     """Refuse a ``turns`` target no game can reach: a median above the turn limit (the
     largest a varied ``turn_limit`` takes, else the rule set's)."""
     for param in params:
-        if param.name == "turn_limit" and not param.minus:
-            limit = max([param.high, *(int(c) for c in param.choices if c.isdigit())])
+        highest = param.highest() if param.name == "turn_limit" else None
+        if highest is not None:
+            limit = highest
     for target in targets:
         if target.metric == "turns" and target.value is not None and target.op != "<=" \
                 and target.value - target.tol > limit:

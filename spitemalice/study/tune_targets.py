@@ -73,6 +73,16 @@ class Param:
     choices: tuple[str, ...] = ()
     minus: str = ""
 
+    def highest(self) -> int | None:
+        """The largest whole number it takes (a range's high end, the largest whole-number
+        choice), or ``None`` for a parameter that follows another or has no whole choice."""
+        if self.minus:
+            return None
+        if not self.choices:
+            return self.high
+        whole = [int(choice) for choice in self.choices if choice.isdigit()]
+        return max(whole) if whole else None
+
     def text(self) -> str:
         """As ``--param`` gives it."""
         if self.minus:

@@ -241,3 +241,15 @@ def test_games_past_the_budget_are_said_as_such() -> None:
     assert spent_text(20, 40) == "20 of 40 games"
     assert spent_text(60, 40) == ("60 games, 20 past the budget of 40: a trial begun within "
                                   "it plays to its end")
+
+
+def test_a_varied_turn_limit_bounds_a_turns_target_by_its_largest_value() -> None:
+    from spitemalice.cli.tune import _check_turns
+
+    assert parse_param("turn_limit=10..6000").highest() == 6000
+    assert parse_param("turn_limit=100|4000").highest() == 4000
+    assert parse_param("draw_pack=52-jokers").highest() is None
+    target = (parse_target("turns=5000+-10"),)
+    _check_turns(target, (parse_param("turn_limit=10..6000"),), 3000)  # reachable: no error
+    with pytest.raises(SpiteMaliceError, match="turn limit, 4,000 turns"):
+        _check_turns(target, (parse_param("turn_limit=100|4000"),), 3000)
