@@ -73,8 +73,8 @@ def format_metrics(games: GamesFile, data: dict[str, Any]) -> str:
     """The metrics as text: a head naming the file, then one block per configuration."""
     counts = ", ".join(f"{count_of(len(rows), 'game')}" + (f" of {label}" if label else "")
                        for label, rows in games.groups.items())
-    lines = [f"{games.path.name}: {counts} ({games.seats} seats; games file format "
-             f"{games.format}); 95% intervals"]
+    lines = [f"{games.path.name}: {counts} ({count_of(games.seats, 'seat')}; games file "
+             f"format {games.format}); 95% intervals"]
     if data["command"]:
         lines.append(f"played by: {data['command']}")
     lacking = [name for name in SHAPE_METRICS if not _computable(name, games.missing)]

@@ -155,8 +155,8 @@ def _check_turns(targets: tuple[Target, ...], params: tuple[Param, ...], limit: 
         if target.metric == "turns" and target.value is not None and target.op != "<=" \
                 and target.value - target.tol > limit:
             raise SpiteMaliceError(f"--target {target.text()}: no game lasts more than the "
-                                   f"turn limit, {limit:,} turns (turn_limit): give a target "
-                                   "a game can reach")
+                                   f"turn limit, {count_of(limit, 'turn', spec=',')} "
+                                   "(turn_limit): give a target a game can reach")
 
 
 def tune_command(args: argparse.Namespace, search: Search, out: Path) -> str:
