@@ -358,11 +358,18 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
 
 
 def _value(interval: Interval, rate: bool, signed: bool = False) -> str:
-    sign = "+" if signed else ""
-    if rate:
-        return (f"{interval.estimate * 100:{sign}.1f}% "
-                f"({interval.low * 100:{sign}.1f}..{interval.high * 100:{sign}.1f})")
-    return f"{interval.estimate:{sign}.2f} ({interval.low:{sign}.2f}..{interval.high:{sign}.2f})"
+    """An interval as the table prints it; a signed figure that rounds to zero is ``+0.00``,
+    never ``-0.00`` (a difference of -0.001 in a share of moves printed a minus sign)."""
+    scale, form = (100, ".1f") if rate else (1, ".2f")
+    spec = ("+" if signed else "") + form
+
+    def shown(value: float) -> str:
+        text = f"{value * scale:{spec}}"
+        return f"{0.0:{spec}}" if float(text) == 0 else text
+
+    unit = "%" if rate else ""
+    return (f"{shown(interval.estimate)}{unit} "
+            f"({shown(interval.low)}..{shown(interval.high)})")
 
 
 # --- tournament -------------------------------------------------------------------------

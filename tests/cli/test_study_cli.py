@@ -358,3 +358,14 @@ def test_compare_has_a_column_per_designer_metric(capsys: pytest.CaptureFixture[
                  "choice_middle", "choice_late", "mattered"):
         assert set(stats[name]) == {"a", "b", "difference", "differs"}
         assert stats[name]["difference"]["estimate"] == 0.0  # A and B are the same
+
+
+def test_a_difference_that_rounds_to_zero_prints_no_minus_sign() -> None:
+    from spitemalice.cli.study import _value
+    from spitemalice.measures.interval import Interval
+
+    assert _value(Interval(-0.001, -0.07, 0.06, 200), False, signed=True) == \
+        "+0.00 (-0.07..+0.06)"
+    assert _value(Interval(-0.0001, -0.2, 0.1, 200), True, signed=True) == \
+        "+0.0% (-20.0..+10.0)"
+    assert _value(Interval(0.5, 0.4, 0.6, 10), True) == "50.0% (40.0..60.0)"
