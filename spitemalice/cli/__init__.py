@@ -59,6 +59,7 @@ COMMANDS: dict[str, Command] = {
     "ladder": Command("ratings", "add_ladder", "run_ladder"),
     "balance": Command("ratings", "add_balance", "run_balance"),
     "tune": Command("tune", "add_tune", "run_tune"),
+    "metrics": Command("metrics", "add_metrics", "run_metrics"),
     "play": Command("play", "add_play", "run_play"),
     "serve": Command("serve", "add_serve", "run_serve"),
     "bot": Command("serve", "add_bot", "run_bot"),

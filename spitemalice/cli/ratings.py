@@ -31,6 +31,7 @@ from spitemalice.cli._args import (
     table,
 )
 from spitemalice.errors import RulesetError, SpiteMaliceError
+from spitemalice.measures.interval import Interval
 from spitemalice.measures.shape import skill_over_chance
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -340,9 +341,36 @@ def format_balance(report: Balance) -> str:
         skill = skill_over_chance(top.rate)
         lines.append(f"  skill over chance, {top.a} v {top.b}: {skill.estimate:.3f} "
                      f"({skill.low:.3f}..{skill.high:.3f}; 0 = chance, 1 = skill always wins)")
+    lines += _shape_lines(report)
     if report.coverage is not None:
         lines += ["", *format_section(report.coverage)]
     return "\n".join(lines)
+
+
+def _shape_lines(report: Balance) -> list[str]:
+    """The designer metrics of the self-play games, on this seed set and (when played) on
+    the fresh one beside it (docs/studying.md gives each formula)."""
+    if not report.shape:
+        return []
+    fresh = report.fresh.shape if report.fresh is not None else {}
+    rows = [(name, _metric(name, i), _metric(name, fresh[name]) if name in fresh else "")
+            for name, i in report.shape.items()]
+    width = max(len(name) for name, _, _ in rows)
+    middle = max(len(text) for _, text, _ in [*rows, ("", "this seed set", "")])
+    lines = ["", "designer metrics of the self-play games (lead = pay-off cards cleared; "
+                 "docs/studying.md)"]
+    if fresh:
+        lines.append(f"  {''.ljust(width)}  {'this seed set'.ljust(middle)}  fresh seeds")
+    return lines + [f"  {name.ljust(width)}  {text.ljust(middle)}  {again}".rstrip()
+                    for name, text, again in rows]
+
+
+def _metric(name: str, interval: Interval) -> str:
+    """A designer metric as ``simulate --metrics`` prints it: a mean of counts with one
+    decimal, a share with three."""
+    if name.startswith(("choice", "lead_c")):
+        return f"{interval.estimate:.1f} ({interval.low:.1f}..{interval.high:.1f})"
+    return f"{interval.estimate:.3f} ({interval.low:.3f}..{interval.high:.3f})"
 
 
 def _pct(rate: Any) -> str:

@@ -163,7 +163,11 @@ class SimulateStudy:
     def on_game(self, game: int, result: GameResult, kinds: tuple[str, ...]) -> None:
         """``simulate``'s ``on_game``: the game's record and row to every output, then its
         row kept and the bar moved on."""
-        row = (row_of(self.config, game, result)
+        # One replay gives the designer metrics' shape (probed in the first games, as
+        # compare and balance probe theirs) and the row's figures.
+        shape = (game_shape(self.book, result, probe=game < PROBE_GAMES)
+                 if self.args.metrics or self.args.games_out else None)
+        row = (row_of(self.config, game, result, shape=shape)
                if self.keep_rows or self.args.games_out else None)
         record = (record_result(self.book, result, kinds)
                   if self.args.record is not None else None)
@@ -171,8 +175,8 @@ class SimulateStudy:
                                           record))
         if self.keep_rows and row is not None:
             self.rows.append(row)
-        if self.args.metrics:
-            self.shapes.append(game_shape(self.book, result, probe=game < PROBE_GAMES))
+        if self.args.metrics and shape is not None:
+            self.shapes.append(shape)
         self.progress.advance()
 
     def finish(self, summary_data: dict[str, Any], interrupted: bool = False) -> str:

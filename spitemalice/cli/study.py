@@ -51,8 +51,9 @@ from spitemalice.runs.progress import Progress
 from spitemalice.runs.provenance import RunConfiguration, describe_run
 from spitemalice.runs.runner import Configuration, GameRow, configuration
 from spitemalice.stops import held_stops
-from spitemalice.study.compare import Comparison, compare, compare_until_decided, statistics
+from spitemalice.study.compare import Comparison, compare, compare_until_decided
 from spitemalice.study.plot import check_path, plot_runs
+from spitemalice.study.statistic import check_margin, statistics
 from spitemalice.study.tournament import (
     Tournament,
     format_table,
@@ -160,7 +161,14 @@ def _sides(args: argparse.Namespace) -> tuple[_Side, _Side]:
         named = describe_run(book, config.bots, args.seed, ruleset=name, house_rules=rules,
                              settings=settings)
         sides.append(_Side(attrs.evolve(config, label=named.label()), named))
-    return sides[0], sides[1]
+    a, b = sides
+    if a.config.label == b.config.label and a.config.bots != b.config.bots:
+        # The same rules under other bots: each label names its bots, else the JSON's "a"
+        # and "b" and the picture's legend name both sides alike (try-out).
+        a, b = (attrs.evolve(side, config=attrs.evolve(
+            side.config, label=f"{side.config.label}, bots {side.named.bots_text()}"))
+            for side in (a, b))
+    return a, b
 
 
 def compare_command(args: argparse.Namespace, a: RunConfiguration, b: RunConfiguration) -> str:
@@ -263,13 +271,12 @@ def _sequential_options(args: argparse.Namespace, seats: int) -> None:
     if args.until_decided is not None:
         args.statistic = "moves" if args.statistic is None else args.statistic  # '' is no name
         args.batch = BATCH if args.batch is None else args.batch
-        try:
-            statistics_names = {s.name for s in statistics(seats)}
-            if args.statistic not in statistics_names:
-                raise ValueError(f"unknown statistic {args.statistic!r}; choose from "
-                                 f"{', '.join(sorted(statistics_names))}")
-        except ValueError as error:
-            raise SpiteMaliceError(f"--statistic: {error}") from None
+        known = {s.name: s for s in statistics(seats)}
+        if args.statistic not in known:
+            testable = sorted(name for name, s in known.items() if s.trials is None)
+            raise SpiteMaliceError(f"--statistic: unknown statistic {args.statistic!r}; choose "
+                                   f"from {', '.join(testable)}")
+        check_margin(known[args.statistic], args.until_decided)
 
 
 def _play_comparison(args: argparse.Namespace, a: Configuration, b: Configuration,
@@ -327,10 +334,13 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
     if result.sprt is not None:
         # What Wald's test weighs: a difference of MARGIN against none.  Between the two it
         # may favour either, so "differs" does not say "by MARGIN or more" (try-out s8b).
-        verdict = {"differs": f"B differs from A (a difference of {result.margin:g} fits the "
-                              f"games better than none)",
-                   "same": f"B does not differ from A by {result.margin:g} (the interval "
-                           f"lies within -+{result.margin:g})",
+        tested = next(line.statistic for line in result.lines
+                      if line.statistic.name == result.statistic)
+        margin, where, band = tested.margin_words(result.margin or 0.0)
+        verdict = {"differs": f"B differs from A{where} (a difference of {margin} fits the "
+                              "games better than none; the interval above says by how much)",
+                   "same": f"B does not differ from A by {margin} or more{where} (the "
+                           f"interval lies within {band})",
                    "undecided": "undecided (the game limit came first)"}[result.sprt.decision]
         tail = [f"until decided on {result.statistic}: {verdict} after "
                 f"{count_of(result.games, 'game')} "
@@ -348,11 +358,18 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
 
 
 def _value(interval: Interval, rate: bool, signed: bool = False) -> str:
-    sign = "+" if signed else ""
-    if rate:
-        return (f"{interval.estimate * 100:{sign}.1f}% "
-                f"({interval.low * 100:{sign}.1f}..{interval.high * 100:{sign}.1f})")
-    return f"{interval.estimate:{sign}.2f} ({interval.low:{sign}.2f}..{interval.high:{sign}.2f})"
+    """An interval as the table prints it; a signed figure that rounds to zero is ``+0.00``,
+    never ``-0.00`` (a difference of -0.001 in a share of moves printed a minus sign)."""
+    scale, form = (100, ".1f") if rate else (1, ".2f")
+    spec = ("+" if signed else "") + form
+
+    def shown(value: float) -> str:
+        text = f"{value * scale:{spec}}"
+        return f"{0.0:{spec}}" if float(text) == 0 else text
+
+    unit = "%" if rate else ""
+    return (f"{shown(interval.estimate)}{unit} "
+            f"({shown(interval.low)}..{shown(interval.high)})")
 
 
 # --- tournament -------------------------------------------------------------------------

@@ -29,11 +29,12 @@ from spitemalice.formats import strict_json
 from spitemalice.limits import MAX_GAMES
 from spitemalice.runs import parallel
 from spitemalice.runs.runner import configuration
-from spitemalice.wording import count_of
+from spitemalice.wording import count_of, shown
 
 if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
     from spitemalice.study.tune import Candidate, Search
+    from spitemalice.study.tune_targets import Param, Target
 
 BUDGET, BATCH, RECHECK, RECHECK_GAMES = 2000, 50, 3, 200
 """``tune``'s defaults: games the trials may play, self-play games per batch, candidates
@@ -108,19 +109,54 @@ def search_of(args: argparse.Namespace) -> Search:
                                "fixed by --set too")
     bot = bot_list(args.bots)
     skill = bot_list(args.skill)
-    if len(bot) != 1 or len(skill) != 2:
-        raise SpiteMaliceError("--bots names one self-play bot and --skill two bots, "
-                               f"STRONG,WEAK, not {args.bots!r} and {args.skill!r}")
-    for kind in (*bot, *skill):
-        configuration(book, [kind])  # refuses an unknown bot before any game
+    # Each name first, then how many: a folder given for --skill is an unknown bot, not a
+    # count of one (try-out).
+    for option, kinds in (("--bots", bot), ("--skill", skill)):
+        for kind in kinds:
+            try:
+                configuration(book, [kind])  # refuses an unknown bot before any game
+            except SpiteMaliceError as error:
+                raise SpiteMaliceError(f"{option}: {error}") from None
+    if len(bot) != 1:
+        raise SpiteMaliceError(f"--bots names one self-play bot, not {len(bot)} "
+                               f"({shown(args.bots)})")
+    if len(skill) != 2:
+        raise SpiteMaliceError(f"--skill names two bots, STRONG,WEAK (heuristic,random), not "
+                               f"{len(skill)} ({shown(args.skill)})")
     if 2 * args.batch > MAX_GAMES:  # a candidate may play two batches
         raise SpiteMaliceError(f"--batch is at most {count_of(MAX_GAMES // 2, 'game', spec=',')}"
                                f" (a candidate plays up to two batches), not {args.batch:,}")
     targets = tuple(parse_target(text) for text in args.target)
+    _check_turns(targets, params, book.ruleset.turn_limit)
     fixed = tuple((k, str(v)) for k, v in rule_params(args).items())
     return Search(str(args.ruleset), tuple(args.house_rule), fixed, params, targets,
                   args.budget, args.batch, args.recheck, args.recheck_games, args.seed,
                   Plan(bot[0], skill[0], skill[1], frozenset()), args.allow_files)
+
+
+def spent_text(spent: int, budget: int) -> str:
+    """How many games the trials played against the budget: ``40 of 100 games``, or past it
+    (the last trial plays its second batch when its first is not hopeless): ``60 games, 20
+    past the budget of 40`` rather than ``60 of 40 games`` (try-out)."""
+    if spent <= budget:
+        return f"{spent:,} of {count_of(budget, 'game', spec=',')}"
+    return (f"{count_of(spent, 'game', spec=',')}, {spent - budget:,} past the budget of "
+            f"{budget:,}: a trial begun within it plays to its end")
+
+
+def _check_turns(targets: tuple[Target, ...], params: tuple[Param, ...], limit: int) -> None:
+    """Refuse a ``turns`` target no game can reach: a median above the turn limit (the
+    largest a varied ``turn_limit`` takes, else the rule set's)."""
+    for param in params:
+        highest = param.highest() if param.name == "turn_limit" else None
+        if highest is not None:
+            limit = highest
+    for target in targets:
+        if target.metric == "turns" and target.value is not None and target.op != "<=" \
+                and target.value - target.tol > limit:
+            raise SpiteMaliceError(f"--target {target.text()}: no game lasts more than the "
+                                   f"turn limit, {count_of(limit, 'turn', spec=',')} "
+                                   "(turn_limit): give a target a game can reach")
 
 
 def tune_command(args: argparse.Namespace, search: Search, out: Path) -> str:
@@ -156,8 +192,8 @@ def run_tune(args: argparse.Namespace) -> int:
                      else "refused" if candidate.measured is None else "stopped early"
                      if candidate.pruned else f"loss {candidate.loss:.3f}")
             values = " ".join(f"{k}={v}" for k, v in candidate.values.items())
-            say(f"trial {candidate.number}: {values}: {state} ({spent:,} of "
-                f"{count_of(search.budget, 'game', spec=',')})", file=sys.stderr, flush=True)
+            say(f"trial {candidate.number}: {values}: {state} ({spent_text(spent, search.budget)})",
+                file=sys.stderr, flush=True)
 
     with parallel.backend(args) as (jobs, client):
         outcome = tune(search, out, jobs, client, on_trial)

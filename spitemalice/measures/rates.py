@@ -143,3 +143,29 @@ def _edge(beyond: Callable[[float], float], inside: float, end: float) -> float:
         else:
             end = middle
     return inside
+
+
+def independent_shares(a: Interval, b: Interval) -> Interval:
+    """``b - a`` of two shares measured on independent trials, from their Wilson intervals
+    (:func:`wilson`), by Newcombe's square-and-add (hybrid score) method: ``d = b - a``, low
+    ``d - sqrt((b - b.low)**2 + (a.high - a)**2)``, high ``d + sqrt((b.high - b)**2 + (a -
+    a.low)**2)`` (Newcombe, "Interval estimation for the difference between independent
+    proportions", Statistics in Medicine 17, 1998, method 10).  For shares of trials that are
+    not paired one by one: ``compare``'s ``mattered``, whose probed decisions lie at
+    different moves under A and B.  ``n`` is the smaller of the two.
+
+    Raises:
+        TypeError: ``a`` or ``b`` is not an :class:`~spitemalice.measures.interval.Interval`.
+        ValueError: an interval outside 0..1 (no share's).
+    """
+    for name, given in (("a", a), ("b", b)):
+        if not isinstance(given, Interval):
+            raise TypeError(f"independent_shares takes {name}, an Interval (what wilson "
+                            f"returns), not {type(given).__name__}")
+        if not 0 <= given.low <= given.high <= 1:
+            raise ValueError(f"independent_shares takes shares' intervals within 0..1, not "
+                             f"{name} = {given.low:g}..{given.high:g}")
+    d = b.estimate - a.estimate
+    low = d - math.hypot(b.estimate - b.low, a.high - a.estimate)
+    high = d + math.hypot(b.high - b.estimate, a.estimate - a.low)
+    return Interval(d, max(-1.0, low), min(1.0, high), min(a.n, b.n))

@@ -39,24 +39,27 @@ its 95% interval (:func:`shape_metrics`):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise
 
-import attrs
-
-from spitemalice.bots.players import GreedyPlayer
-from spitemalice.engine.apply import apply_move
-from spitemalice.engine.deal import deal
-from spitemalice.engine.legal import legal_moves
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_int, check_list, check_real, int_field
+from spitemalice.guards import check_int, check_list, check_real
 from spitemalice.measures.interval import COUNT, SHARE, Interval
 from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import wilson
-from spitemalice.model import GameResult, GameState
-from spitemalice.moves import Discard, Move, Pass, Play, Zone
-from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.rules.ruleset import MAX_SEATS
+from spitemalice.runs.game_shape import (
+    PROBE_GAMES,
+    PROBES,
+    GameShape,
+    LeadTracker,
+    game_shape,
+    third_sizes,
+    winning_side,
+)
+from spitemalice.runs.runner import GameRow
 from spitemalice.wording import shown
+
+__all__ = ["PROBES", "PROBE_GAMES", "SHAPE_METRICS", "GameShape", "LeadTracker", "game_shape",
+           "row_choice", "row_lead_for_good", "row_metrics", "shape_metrics",
+           "skill_over_chance", "third_sizes", "winning_side"]
 
 SHAPE_METRICS: dict[str, str] = {
     "lead_changes": "times the leader (the side that has cleared the most pay-off cards) "
@@ -71,153 +74,6 @@ SHAPE_METRICS: dict[str, str] = {
                 "players, changes the winner",
 }
 """Metric name -> what it measures (the module text gives each formula and its source)."""
-
-PROBES = (1 / 6, 1 / 2, 5 / 6)
-"""Where in a game the decisions ``mattered`` probes lie: the first decision with a choice
-at or after each of these shares of its moves."""
-
-PROBE_GAMES = 10
-"""Games of a run whose decisions are probed for ``mattered`` (two playouts per probe)."""
-
-
-@attrs.frozen
-class GameShape:
-    """One game's lead history and choices.
-
-    Attributes:
-        moves: moves made.
-        leaders: the leading side after each move (``None``: no side ahead).
-        winner: the winning side, or ``None``.
-        legal: legal moves at each decision, in order.
-        different: for each decision, whether its legal moves differ in immediate effect.
-        mattered: for each probed decision, whether another move changed the winner.
-
-    Raises:
-        SpiteMaliceError: ``moves`` a whole number outside 0 to
-            :data:`~spitemalice.limits.MAX_INT`, or ``winner`` one outside 0 to
-            :data:`~spitemalice.rules.ruleset.MAX_SEATS` less one (a side).
-    """
-
-    moves: int = attrs.field(validator=int_field(0))
-    leaders: tuple[int | None, ...]
-    winner: int | None = attrs.field(validator=int_field(0, MAX_SEATS - 1, constant=""))
-    legal: tuple[int, ...]
-    different: tuple[bool, ...]
-    mattered: tuple[bool, ...] = ()
-
-    @property
-    def lead_changes(self) -> int:
-        """Times the leader changed from one side to another (level spells skipped)."""
-        sides = [side for side in self.leaders if side is not None]
-        return sum(a != b for a, b in pairwise(sides))
-
-    @property
-    def comeback(self) -> bool | None:
-        """For a won game, whether the winner did not lead at the half-way move."""
-        if self.winner is None or not self.leaders:
-            return None
-        return self.leaders[(len(self.leaders) - 1) // 2] != self.winner
-
-    @property
-    def lead_for_good(self) -> float | None:
-        """For a won game, the share of its moves made before the winner led to the end."""
-        if self.winner is None or not self.leaders:
-            return None
-        at = len(self.leaders)
-        while at > 0 and self.leaders[at - 1] == self.winner:
-            at -= 1
-        return at / len(self.leaders)
-
-    def choice(self, third: int) -> float | None:
-        """Mean legal moves per decision in third ``third`` (0, 1, 2) of the decisions.
-
-        Raises:
-            SpiteMaliceError: ``third`` not a whole number from 0 to 2.
-        """
-        check_int(third, "GameShape.choice's third", 0, 2)
-        n = len(self.legal)
-        part = self.legal[third * n // 3:(third + 1) * n // 3]
-        return sum(part) / len(part) if part else None
-
-
-def _effect(state: GameState, move: Move) -> tuple[object, ...]:
-    """What ``move`` does, with equal places made one: the card, where from (zone, pile,
-    owner), and the build pile's top or the discard pile's cards it goes onto."""
-    if isinstance(move, Pass):
-        return ("pass",)
-    if isinstance(move, Play):
-        onto = None if move.pile < 0 else state.build_tops[move.pile]
-        return ("play", move.card, move.zone, move.index, move.owner, onto)
-    assert isinstance(move, Discard)
-    owner = state.seat if move.owner is None else move.owner
-    return ("discard", move.cards, owner, state.seats[owner].discards[move.pile])
-
-
-def _side_of(rules: RuleBook, seat: int) -> int:
-    """The side of ``seat``: its team, or the seat itself without teams."""
-    return rules.teams.team_of(seat)
-
-
-def game_shape(rules: RuleBook, result: GameResult, probe: bool = False) -> GameShape:
-    """The :class:`GameShape` of a finished game of ``rules``, by replaying its moves from
-    its deal (the legal moves at each decision, and the pay-off cards each side cleared);
-    with ``probe``, its :data:`PROBES` decisions played out for ``mattered``.
-
-    Raises:
-        TypeError: ``rules`` is not a rule book.
-    """
-    check_book(rules, "game_shape")
-    state = deal(rules, result.seed)
-    cleared = [0] * len(rules.teams.teams)
-    leaders: list[int | None] = []
-    legal: list[int] = []
-    different: list[bool] = []
-    mattered: list[bool] = []
-    marks = [int(share * len(result.moves)) for share in PROBES] if probe else []
-    for index, move in enumerate(result.moves):
-        moves = legal_moves(rules, state)
-        legal.append(len(moves))
-        effects = {_effect(state, m): m for m in moves}
-        different.append(len(effects) > 1)
-        if marks and index >= marks[0] and len(effects) > 1:
-            marks.pop(0)
-            mattered.append(_matters(rules, state, move, effects, result.seed + index))
-        if isinstance(move, Play) and move.zone is Zone.PAYOFF:
-            owner = state.seat if move.owner is None else move.owner
-            cleared[_side_of(rules, owner)] += 1
-        leaders.append(_leader(cleared))
-        state = apply_move(rules, state, move)
-    winner = result.final.outcome.winner if result.final.outcome else None
-    return GameShape(len(result.moves), tuple(leaders),
-                     None if winner is None else _side_of(rules, winner), tuple(legal),
-                     tuple(different), tuple(mattered))
-
-
-def _matters(rules: RuleBook, state: GameState, made: Move,
-             effects: dict[tuple[object, ...], Move], seed: int) -> bool:
-    """Whether the move made and another of different effect (picked by ``seed``), each
-    played out by greedy players, end with different winners."""
-    others = [m for key, m in effects.items() if key != _effect(state, made)]
-    other = others[seed % len(others)]
-    return _playout(rules, state, made, seed) != _playout(rules, state, other, seed)
-
-
-def _playout(rules: RuleBook, state: GameState, first: Move, seed: int) -> int | None:
-    """The winning side when ``first`` is made in ``state`` and greedy players (seeded by
-    ``seed``) play on to the end (the rules' turn limit ends every game)."""
-    players = [GreedyPlayer(seed + seat) for seat in range(len(state.seats))]
-    state = apply_move(rules, state, first)
-    while state.outcome is None:
-        state = apply_move(rules, state, players[state.seat].choose(
-            rules, state, legal_moves(rules, state)))
-    winner = state.outcome.winner
-    return None if winner is None else _side_of(rules, winner)
-
-
-def _leader(cleared: Sequence[int]) -> int | None:
-    best = max(cleared)
-    return cleared.index(best) if cleared.count(best) == 1 else None
-
 
 def shape_metrics(shapes: Sequence[GameShape]) -> dict[str, Interval]:
     """Every metric of :data:`SHAPE_METRICS` over ``shapes``, each with its 95% interval
@@ -256,3 +112,61 @@ def skill_over_chance(share: Interval, fair: float = 0.5) -> Interval:
         return min(1.0, max(0.0, (value - fair) / (1 - fair)))
 
     return Interval(scaled(share.estimate), scaled(share.low), scaled(share.high), share.n)
+
+
+def row_choice(row: GameRow, third: int) -> float | None:
+    """Mean legal moves per decision in third ``third`` (0, 1, 2) of the game of ``row``
+    (:meth:`GameShape.choice` from the row's sums); ``None`` for a third without decisions
+    or a row without the sums (a format-1 games file).
+
+    Raises:
+        SpiteMaliceError: ``third`` not a whole number from 0 to 2.
+    """
+    check_int(third, "row_choice's third", 0, 2)
+    total = (row.legal_early, row.legal_middle, row.legal_late)[third]
+    size = third_sizes(row.moves)[third]
+    return None if total is None or not size else total / size
+
+
+def row_lead_for_good(row: GameRow) -> float | None:
+    """The share of the moves of ``row``'s game made before its winner took the lead for
+    good (:attr:`GameShape.lead_for_good`); ``None`` for a game nobody won or a row without
+    ``lead_taken``."""
+    if row.lead_taken is None or not row.moves:
+        return None
+    return row.lead_taken / row.moves
+
+
+def row_metrics(rows: Sequence[GameRow]) -> dict[str, Interval]:
+    """:func:`shape_metrics` from game rows (what ``compare``, ``balance`` and a
+    ``--games-out`` file hold): equal to it over the same games.  A metric whose column some
+    row lacks (a format-1 games file) is left out rather than computed from part of the
+    games.
+
+    Raises:
+        TypeError: ``rows`` is not a list of game rows.
+    """
+    check_list(rows, "row_metrics", "rows, a list of game rows,", "run.rows[0]")
+    for row in rows:
+        if not isinstance(row, GameRow):
+            raise TypeError(f"row_metrics takes rows, a list of GameRow, not "
+                            f"{type(row).__name__} among them")
+    found: dict[str, Interval] = {}
+    if all(r.lead_changes is not None for r in rows):
+        found["lead_changes"] = mean_interval([float(r.lead_changes or 0) for r in rows],
+                                              within=COUNT, unit=1.0)
+    won = [r for r in rows if r.winner is not None]
+    if all(r.comeback is not None for r in won) and all(r.lead_changes is not None
+                                                        for r in rows):
+        found["comeback"] = wilson(sum(bool(r.comeback) for r in won), len(won))
+        found["lead_for_good"] = mean_interval(
+            [share for r in won if (share := row_lead_for_good(r)) is not None], within=SHARE)
+    if all(r.legal_early is not None for r in rows):
+        for third, name in enumerate(("choice_early", "choice_middle", "choice_late")):
+            found[name] = mean_interval(
+                [c for r in rows if (c := row_choice(r, third)) is not None], within=COUNT,
+                unit=0.0)
+    if all(r.probed is not None for r in rows):
+        found["mattered"] = wilson(sum(r.mattered or 0 for r in rows),
+                                   sum(r.probed or 0 for r in rows))
+    return found

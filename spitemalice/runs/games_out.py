@@ -4,6 +4,8 @@ The format follows the file's extension: ``.csv`` writes a header and one line p
 column per seat for the bots, scores and pay-off cards left (``bot_0``, ``score_0``,
 ``payoff_left_0``, ...), ready for a spreadsheet or ``pandas.read_csv``; ``.jsonl`` (or
 ``.ndjson``) writes one JSON object per line (``pandas.read_json(path, lines=True)``).
+Format 2 (:data:`FORMAT_VERSION`) added the columns the designer metrics are computed from
+(:data:`SHAPE_FIELDS`); :mod:`spitemalice.runs.games_in` reads both formats back.
 
 With teams (say the partnerships house rule) each row also carries the team of each seat
 (``team_0``, ... in CSV, a ``teams`` list in JSONL) and the winning team
@@ -51,8 +53,19 @@ FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 SIDECAR = ".config.json"
 """What the configuration sidecar's name adds to the rows file's name."""
 
+FORMAT_VERSION = 2
+"""The version of the rows' format, written to the sidecar as ``format``: 2 added the
+designer-metric columns :data:`SHAPE_FIELDS` (docs/formats.md); a file without them (or a
+sidecar without ``format``) is format 1."""
+
+SHAPE_FIELDS = ("lead_changes", "comeback", "lead_taken", "legal_early", "legal_middle",
+                "legal_late", "probed", "mattered")
+"""The columns format 2 added, after ``decided_at``: what the designer metrics of
+:mod:`spitemalice.measures.shape` are computed from (:class:`~spitemalice.runs.runner.GameRow`
+says what each holds)."""
+
 _SCALARS = ("game", "seed", "first_seat", "outcome", "winner", "moves", "turns",
-            "completed_piles", "recycles", "legal_total", "decided_at")
+            "completed_piles", "recycles", "legal_total", "decided_at", *SHAPE_FIELDS)
 _PER_SEAT = (("bot", "bots"), ("score", "scores"), ("payoff_left", "payoff_left"))
 
 
@@ -151,7 +164,8 @@ class GamesOut:
         if self.configuration is not None:
             said = finished or Finished(self.rows)
             write_file(sidecar_path(self.path),
-                       strict_json.dumps({"games": self.path.name, **self.configuration,
+                       strict_json.dumps({"games": self.path.name, "format": FORMAT_VERSION,
+                                          **self.configuration,
                                    "rows": self.rows, "games_finished": self.rows,
                                    "interrupted": said.interrupted}, indent=2) + "\n",
                        force=self.force, what="--games-out")
@@ -196,6 +210,8 @@ class GamesOut:
     def _flat(self, row: GameRow, label: str, teams: TeamRule | None) -> dict[str, object]:
         data: dict[str, object] = {"config": label}
         data.update({name: getattr(row, name) for name in _SCALARS})
+        if row.comeback is not None:  # 1 or 0, as a spreadsheet sums it
+            data["comeback"] = int(row.comeback)
         for name, field in _PER_SEAT:
             for seat, value in enumerate(getattr(row, field)):
                 data[f"{name}_{seat}"] = value

@@ -27,6 +27,7 @@ from spitemalice.moves import Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, book_field, check_book, require_turn_based
 from spitemalice.rules.policies import TeamRule
 from spitemalice.runs.commit import commit_games
+from spitemalice.runs.game_shape import GameShape, LeadTracker, game_shape, winning_side
 from spitemalice.runs.loop import covered_game, play_game
 from spitemalice.runs.parallel import run_games
 
@@ -87,6 +88,20 @@ class GameRow:
         decided_at: for a won game, the number of moves made before the winner had cleared
             more pay-off cards than any other seat ever would (Ludii's decisiveness point);
             ``None`` when no seat won.
+        lead_changes: times the leader changed (the side that has cleared the most pay-off
+            cards; :mod:`spitemalice.measures.shape`).
+        comeback: for a won game, whether its winner did not lead at the half-way move;
+            ``None`` when no seat won.
+        lead_taken: for a won game, the moves made before the winner took the lead for good;
+            ``None`` when no seat won.
+        legal_early, legal_middle, legal_late: legal moves summed over the decisions of the
+            first, middle and last third of the game
+            (:func:`~spitemalice.measures.shape.third_sizes`).
+        probed, mattered: decisions probed for whether another move changes the winner, and
+            how many did (0 and 0 for a game not probed).
+
+    The designer-metric fields (``lead_changes`` on) are ``None`` in a row read from a
+    games-out file written before they existed (format 1, docs/formats.md).
     """
 
     game: int = attrs.field(validator=int_field())
@@ -103,6 +118,14 @@ class GameRow:
     payoff_left: tuple[int, ...]
     legal_total: int = attrs.field(validator=int_field())
     decided_at: int | None = attrs.field(validator=int_field())
+    lead_changes: int | None = attrs.field(default=None, validator=int_field())
+    comeback: bool | None = None
+    lead_taken: int | None = attrs.field(default=None, validator=int_field())
+    legal_early: int | None = attrs.field(default=None, validator=int_field())
+    legal_middle: int | None = attrs.field(default=None, validator=int_field())
+    legal_late: int | None = attrs.field(default=None, validator=int_field())
+    probed: int | None = attrs.field(default=None, validator=int_field())
+    mattered: int | None = attrs.field(default=None, validator=int_field())
 
     def as_dict(self) -> dict[str, object]:
         """The row as JSON-ready data (tuples become lists)."""
@@ -110,13 +133,13 @@ class GameRow:
 
 
 class _Counting:
-    """Wraps a player and adds up how many legal moves each of its decisions had."""
+    """Wraps a player and notes how many legal moves each of its decisions had."""
 
     def __init__(self, player: Player, tally: list[int]) -> None:
         self.player, self.tally = player, tally
 
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
-        self.tally[0] += len(moves)
+        self.tally.append(len(moves))
         return self.player.choose(rules, state, moves)
 
 
@@ -144,19 +167,23 @@ def play_one(config: Configuration, run_seed: int, game: int) -> GameRow:
     return _played(config, run_seed, game)[0]
 
 
-def _played(config: Configuration, run_seed: int, game: int,
-            coverage: bool = False) -> tuple[GameRow, tuple[Move, ...], Tally | None]:
+def _played(config: Configuration, run_seed: int, game: int, coverage: bool = False,
+            probe: bool = False) -> tuple[GameRow, tuple[Move, ...], Tally | None]:
     """:func:`play_one`, with the moves made and, under ``coverage``, the game's rule
-    coverage (:class:`~spitemalice.engine.coverage.Tally`); the arguments checked."""
+    coverage (:class:`~spitemalice.engine.coverage.Tally`); ``probe`` probes the game's
+    decisions for the designer metric ``mattered``
+    (:func:`~spitemalice.measures.shape.game_shape`); the arguments checked."""
     seed = game_seed(run_seed, game)
-    tally = [0]
+    tally: list[int] = []
     players = [_Counting(make_player(kind, derive_seed(seed, "seat", seat)), tally)
                for seat, kind in enumerate(config.bots)]
     start_shuffles: list[int] = []
+    lead = LeadTracker(config.rules)
 
     def first_state(state: GameState, move: Move) -> None:
         if not start_shuffles:
             start_shuffles.append(state.shuffles)
+        lead.move(state, move)
 
     def play(on_move: Callable[[GameState, Move], None]) -> GameResult:
         def both(state: GameState, move: Move) -> None:
@@ -169,24 +196,42 @@ def _played(config: Configuration, run_seed: int, game: int,
         result, covered = covered_game(config.rules, play)
     else:
         result = play_game(config.rules, players, seed, on_move=first_state)
-    row = row_of(config, game, result, tally[0], start_shuffles[0] if start_shuffles else 0)
+    shape = GameShape(len(result.moves), tuple(lead.leaders),
+                      winning_side(config.rules, result), tuple(tally), (),
+                      game_shape(config.rules, result, probe=True).mattered if probe else ())
+    row = row_of(config, game, result, sum(tally), start_shuffles[0] if start_shuffles else 0,
+                 shape)
     return row, result.moves, covered
 
 
 def row_of(config: Configuration, game: int, result: GameResult,
-           legal_total: int | None = None, dealt_shuffles: int | None = None) -> GameRow:
+           legal_total: int | None = None, dealt_shuffles: int | None = None,
+           shape: GameShape | None = None) -> GameRow:
     """The :class:`GameRow` of a finished game of ``config``.
 
     ``legal_total`` (legal moves summed over the decisions) and ``dealt_shuffles`` (shuffles
-    the deal made) are found by replaying the game when not given.
+    the deal made) are found by replaying the game when not given; so is ``shape`` (its lead
+    history and choices, :func:`~spitemalice.measures.shape.game_shape`, unprobed: the row's
+    ``probed`` and ``mattered`` are then 0).
 
     Raises:
         SpiteMaliceError: ``legal_total`` or ``dealt_shuffles`` not ``None`` or a whole
             number from 0 to :data:`~spitemalice.limits.MAX_INT`.
+        TypeError: ``shape`` neither ``None`` nor a
+            :class:`~spitemalice.measures.shape.GameShape`.
     """
     for name, count in (("legal_total", legal_total), ("dealt_shuffles", dealt_shuffles)):
         if count is not None:
             check_int(count, f"row_of's {name}", 0)
+    if shape is not None and not isinstance(shape, GameShape):
+        raise TypeError(f"row_of takes shape, a GameShape (what game_shape returns) or None, "
+                        f"not {type(shape).__name__}")
+    if shape is None:
+        shape = game_shape(config.rules, result)
+    if legal_total is None and len(shape.legal) == len(result.moves):
+        legal_total = sum(shape.legal)  # the replay game_shape made counted them
+    if dealt_shuffles is None and legal_total is not None:
+        dealt_shuffles = deal(config.rules, result.seed).shuffles
     if legal_total is None or dealt_shuffles is None:
         legal_total, dealt_shuffles = _replay_counts(config.rules, result)
     final = result.final
@@ -201,6 +246,8 @@ def row_of(config: Configuration, game: int, result: GameResult,
         (plays - on_builds) // config.rules.ceiling.ceiling,
         max(0, final.shuffles - dealt_shuffles), payoff_left, legal_total,
         _decided_at(result, payoff_left, config.rules.teams),
+        shape.lead_changes, shape.comeback, shape.lead_taken, *shape.legal_sums(),
+        len(shape.mattered), sum(shape.mattered),
     )
 
 
@@ -290,7 +337,9 @@ class Paired:
 class PairedGame:
     """Game ``first + g`` of every configuration, as a pure function of ``g`` (what
     :func:`spitemalice.runs.parallel.run_games` hands to a worker); ``coverage`` records
-    each configuration's rule coverage too.
+    each configuration's rule coverage too; the games numbered below ``probe`` (of the run,
+    not of this batch) are probed for the designer metric ``mattered``
+    (:data:`~spitemalice.runs.game_shape.PROBE_GAMES` in ``compare`` and ``balance``).
 
     Raises:
         SpiteMaliceError: ``run_seed`` not 0 to :data:`~spitemalice.limits.MAX_SEED`, or
@@ -302,9 +351,12 @@ class PairedGame:
     first: int = attrs.field(default=0, validator=int_field(
         0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES"))
     coverage: bool = False
+    probe: int = attrs.field(default=0, validator=int_field(
+        0, MAX_GAMES, constant="spitemalice.limits.MAX_GAMES"))
 
     def __call__(self, game: int) -> Paired:
-        played = [_played(config, self.run_seed, self.first + game, self.coverage)
+        played = [_played(config, self.run_seed, self.first + game, self.coverage,
+                          self.first + game < self.probe)
                   for config in self.configs]
         moves = [made for _, made, _ in played]
         return Paired(tuple(row for row, _, _ in played),
@@ -314,12 +366,15 @@ class PairedGame:
 
 def play_games(configs: Sequence[Configuration], run_seed: int, games: range,
                on_game: Callable[[tuple[GameRow, ...]], None] | None = None,
-               jobs: int | None = 1, client: Any = None, coverage: bool = False) -> Run:
+               jobs: int | None = 1, client: Any = None, coverage: bool = False,
+               probe: int = 0) -> Run:
     """Play game ``g`` of every configuration for each ``g`` in ``games`` (a step-1 range;
     paired: the same deal seed under each configuration), calling ``on_game`` with each
     game's rows in game order.  ``jobs`` and ``client`` choose where games are played
     (:func:`spitemalice.runs.parallel.run_games`); the rows never depend on them.
     ``coverage`` also records each configuration's rule coverage (several times slower).
+    The games numbered below ``probe`` are probed for the designer metric ``mattered``
+    (each probe two greedy playouts; their rows' ``probed`` and ``mattered``).
 
     Ctrl-C (``KeyboardInterrupt``; SIGTERM on the command line) stops the run cleanly: the
     result holds the games committed under every configuration (a game counts once
@@ -331,7 +386,7 @@ def play_games(configs: Sequence[Configuration], run_seed: int, games: range,
     rows: tuple[list[GameRow], ...] = tuple([] for _ in configs)
     tallies = tuple(Tally() for _ in configs) if coverage else ()
     identical = [0]
-    play = PairedGame(tuple(configs), run_seed, games.start, coverage)
+    play = PairedGame(tuple(configs), run_seed, games.start, coverage, probe)
 
     def commit(game: int, done: Paired) -> None:
         if on_game is not None:

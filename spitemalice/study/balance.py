@@ -49,10 +49,11 @@ from spitemalice.measures.checks import check_z
 from spitemalice.measures.interval import COUNT, SHARE_CHANGE, Z95, Interval, bounded
 from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import wilson
-from spitemalice.measures.shape import skill_over_chance
+from spitemalice.measures.shape import row_metrics, skill_over_chance
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.ruleset import seats_field
+from spitemalice.runs.game_shape import PROBE_GAMES
 from spitemalice.runs.runner import Configuration, GameRow, Run, configuration, play_games
 from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
 from spitemalice.study.fresh import first_position, reason, skill_change
@@ -129,6 +130,9 @@ class Balance:
             not recorded.
         fresh: the same study on a fresh seed set (:mod:`spitemalice.study.fresh`), whose
             verdicts must agree for :func:`verdicts` to state one; ``None`` when not played.
+        shape: the designer metrics of the self-play games
+            (:func:`~spitemalice.measures.shape.row_metrics`; ``mattered`` probes the first
+            :data:`~spitemalice.runs.game_shape.PROBE_GAMES`).
 
     Raises:
         SpiteMaliceError: ``players`` a whole number outside 1 to
@@ -154,6 +158,7 @@ class Balance:
     interrupted: bool = False
     coverage: BalanceCoverage | None = None
     fresh: Balance | None = None
+    shape: dict[str, Interval] = attrs.field(factory=dict)
 
     def baseline(self) -> Baseline:
         """This report as the base of another's skill gradient."""
@@ -182,6 +187,7 @@ class Balance:
             "gradient": [g.as_dict() for g in self.gradient],
             "top_pair": top, "verdicts": verdicts(self), "interrupted": self.interrupted,
             "skill_over_chance": skill_over_chance(self.top.rate).as_dict(),
+            "designer_metrics": {name: i.as_dict() for name, i in self.shape.items()},
             **covered, **({"fresh": self.fresh.as_dict()} if self.fresh is not None else {}),
         }
 
@@ -243,7 +249,7 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         mean_interval([row.turns for row in rows], within=COUNT, unit=1.0),
         tuple(Quantile(q, quantile(sorted(row.turns for row in rows), q)) for q in QUANTILES),
         dict(sorted(lengths.items())), matrix, None if base is None else base.label,
-        gradient, run.interrupted or interrupted, covered)
+        gradient, run.interrupted or interrupted, covered, shape=row_metrics(rows))
 
 
 def _checked(tiers: Sequence[str], games: int, deals: int, coverage: int, seed: int,
@@ -265,11 +271,12 @@ def _self_play(own: Configuration, seed: int, games: int, covered: int,
                client: Any) -> tuple[Run, Tally]:
     """The self-play games, the rule coverage of the first ``covered`` counted: two runs of
     the same game seeds, so the rows are those of one run."""
-    run = play_games([own], seed, range(covered), lambda rows: progress(1), jobs, client, True)
+    run = play_games([own], seed, range(covered), lambda rows: progress(1), jobs, client, True,
+                     PROBE_GAMES)
     tally = run.coverage[0]
     if not run.interrupted and covered < games:
         rest = play_games([own], seed, range(covered, games), lambda rows: progress(1), jobs,
-                          client)
+                          client, probe=PROBE_GAMES)
         run = Run((run.rows[0] + rest.rows[0],), rest.interrupted)
     return run, tally
 

@@ -9,15 +9,13 @@ differs from A by at least the margin (:func:`spitemalice.measures.sequential.sp
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 from spitemalice.engine.coverage import Tally
-from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import check_games, check_int, check_seed, int_field, real_field
+from spitemalice.guards import check_games, check_seed, int_field, real_field
 from spitemalice.measures.coverage import (
     ClauseCoverage,
     CoverageNote,
@@ -25,111 +23,23 @@ from spitemalice.measures.coverage import (
     coverage_as_dict,
     coverage_notes,
 )
-from spitemalice.measures.interval import COUNT, Interval
-from spitemalice.measures.means import mean_interval, paired_difference
-from spitemalice.measures.rates import paired_shares, wilson
-from spitemalice.measures.sequential import SprtResult, agreeing, sprt
-from spitemalice.rules.ruleset import MAX_SEATS
+from spitemalice.measures.interval import Interval
+from spitemalice.measures.sequential import SprtResult, sprt
+from spitemalice.runs.game_shape import PROBE_GAMES
 from spitemalice.runs.runner import Configuration, GameRow, play_games
+from spitemalice.study.statistic import (
+    PRIOR_GAMES,
+    Statistic,
+    check_margin,
+    shape_statistics,
+    statistic_named,
+    statistics,
+)
+
+__all__ = ["PRIOR_GAMES", "Comparison", "Covered", "Line", "Statistic", "check_margin",
+           "compare", "compare_until_decided", "shape_statistics", "statistic_named",
+           "statistics"]
 from spitemalice.wording import clipped, count_of, for_terminal
-
-PRIOR_GAMES = 4
-"""The weight, in games, of the unpaired variance the sequential test of ``compare
---until-decided`` pools with the paired differences (as ``ladder`` pools its deals' prior)."""
-
-
-@attrs.frozen
-class Statistic:
-    """A per-game statistic: ``value(row)`` is a number (0 or 1 for a rate).
-
-    Attributes:
-        name: its key (``--statistic``, JSON).
-        label: how tables name it.
-        rate: ``True`` for a share of games (Wilson interval), ``False`` for a mean.
-    """
-
-    name: str
-    label: str
-    rate: bool
-    value: Callable[[GameRow], float]
-
-    def interval(self, rows: Sequence[GameRow]) -> Interval:
-        values = [self.value(row) for row in rows]
-        if self.rate:
-            return wilson(int(sum(values)), len(values))
-        return mean_interval(values, within=COUNT, unit=1.0)  # every mean statistic counts
-
-    def test(self, rows_a: Sequence[GameRow], rows_b: Sequence[GameRow],
-             margin: float) -> SprtResult:
-        """Wald's test of whether B differs from A by ``margin`` on the paired differences,
-        the variance pooled with :data:`PRIOR_GAMES` games of :meth:`unpaired_variance`, and
-        for a rate at least ``margin * (1 - margin)``, the least a difference of 0/1
-        outcomes of that size has: a few games that all agree (every one won under A and
-        under B, or played identically) show no spread and would otherwise decide at once
-        (try-out s7 H1)."""
-        a = [self.value(row) for row in rows_a]
-        b = [self.value(row) for row in rows_b]
-        result = sprt([y - x for x, y in zip(a, b, strict=True)], margin,
-                      prior_variance=self.unpaired_variance(a) + self.unpaired_variance(b),
-                      prior_weight=PRIOR_GAMES,
-                      least_variance=margin * (1 - margin) if self.rate and margin < 1 else 0.0)
-        # Never a decision the difference's printed interval contradicts (try-out s8).
-        return agreeing(result, self.difference(rows_a, rows_b), 0.0, margin)
-
-    def unpaired_variance(self, values: Sequence[float]) -> float:
-        """The variance one side's ``values`` add to a difference the pairing took nothing
-        out of: a rate's ``p (1 - p)`` at Laplace's estimate ``p = (wins + 1) / (games +
-        2)``; a count's sample variance, but at least its mean with one pseudo-event added,
-        ``(sum + 1) / (games + 1)`` (a Poisson count's variance), so that neither is 0 before
-        anything varied."""
-        n = len(values)
-        total = math.fsum(values)
-        if self.rate:
-            share = (total + 1) / (n + 2)
-            return share * (1 - share)
-        mean = total / n if n else 0.0
-        spread = math.fsum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-        return max(spread, (total + 1) / (n + 1))
-
-    def difference(self, rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> Interval:
-        """B minus A over games paired by seed: Tango's paired score interval for a rate (it
-        keeps a width when every pair agrees), else Student's t interval of the differences,
-        whose variance is at least a count's least
-        (:func:`~spitemalice.measures.means.least_variance`: games that all differ by the same
-        count keep a width, try-out s7b F1)."""
-        a = [self.value(row) for row in rows_a]
-        b = [self.value(row) for row in rows_b]
-        if self.rate:
-            return paired_shares(a, b)
-        return paired_difference(a, b, unit=1.0)
-
-
-def statistics(seats: int) -> list[Statistic]:
-    """The statistics a comparison reports for games of ``seats`` seats.
-
-    Raises:
-        SpiteMaliceError: ``seats`` not a whole number from 1 to
-            :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
-    """
-    check_int(seats, "statistics' seats", 1, MAX_SEATS,
-              constant="spitemalice.rules.ruleset.MAX_SEATS")
-    stats = [
-        Statistic("moves", "moves per game", False, lambda r: r.moves),
-        Statistic("turns", "turns per game", False, lambda r: r.turns),
-        Statistic("first_seat_wins", "won by the seat that moved first", True,
-                  lambda r: float(r.winner is not None and r.winner == r.first_seat)),
-        Statistic("won", "games won", True, lambda r: float(r.winner is not None)),
-        Statistic("completed_piles", "completed build piles per game", False,
-                  lambda r: r.completed_piles),
-        Statistic("recycles", "recycles per game", False, lambda r: r.recycles),
-    ]
-    stats += [Statistic(f"seat_{s}_wins", f"won by seat {s}", True, _won_by(s))
-              for s in range(seats)]
-    return stats
-
-
-def _won_by(seat: int) -> Callable[[GameRow], float]:
-    return lambda row: float(row.winner == seat)
 
 
 @attrs.frozen
@@ -226,21 +136,6 @@ class Comparison:
         return data
 
 
-def statistic_named(name: str, seats: int) -> Statistic:
-    """The statistic called ``name``.
-
-    Raises:
-        ValueError: an unknown name; the message lists the known ones.
-        SpiteMaliceError: ``seats`` not a whole number from 1 to
-            :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
-    """
-    for stat in statistics(seats):
-        if stat.name == name:
-            return stat
-    known = ", ".join(s.name for s in statistics(seats))
-    raise ValueError(f"unknown statistic {name!r}; choose from {known}")
-
-
 @attrs.frozen
 class Covered:
     """One configuration's rule coverage in a comparison: a row per clause and the notes
@@ -268,7 +163,7 @@ def compare(a: Configuration, b: Configuration, games: int, seed: int,
     """
     games, seed = check_games(games), check_seed(seed)
     _check_seats(a, b, "compare")
-    run = play_games((a, b), seed, range(games), on_game, jobs, client, coverage)
+    run = play_games((a, b), seed, range(games), on_game, jobs, client, coverage, PROBE_GAMES)
     return attrs.evolve(
         _comparison(a, b, run.rows[0], run.rows[1], interrupted=run.interrupted),
         coverage=_covered((a, b), run.coverage), identical=run.identical)
@@ -307,9 +202,7 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
     _check_seats(a, b, "compare_until_decided")
     stat = statistic_named(statistic, a.rules.players)
     sprt([0.0, 1.0], margin)  # refuses a bad margin before any game
-    if stat.rate and not margin < 1:  # a difference of shares never reaches 1: decided at once
-        raise SpiteMaliceError(f"--until-decided {margin:g} on {statistic}: a rate's margin is a "
-                               f"share above 0 and below 1 (0.05 for 5 points)")
+    check_margin(stat, margin)
     rows_a: list[GameRow] = []
     rows_b: list[GameRow] = []
     result = sprt([], margin)
@@ -319,7 +212,7 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
     while result.decision == "undecided" and len(rows_a) < max_games and not interrupted:
         start = len(rows_a)
         run = play_games((a, b), seed, range(start, min(start + batch, max_games)), on_game,
-                         jobs, client, coverage)
+                         jobs, client, coverage, PROBE_GAMES)
         rows_a += run.rows[0]
         rows_b += run.rows[1]
         for tally, counted in zip(tallies, run.coverage, strict=True):

@@ -13,8 +13,10 @@ The metrics, each with the interval :mod:`spitemalice.measures` gives it:
 * ``skill``: the strong bot's share of the games with a winner against the weak bot on
   duplicate deals with the sides swapped (:mod:`~spitemalice.study.pairs`), Wilson.
 
-A target is ``METRIC=VALUE`` (with ``±TOL`` or ``+-TOL``: within that much), ``METRIC>=VALUE``
-or ``METRIC<=VALUE``; rates are written as shares (``0.95``) or percentages (``95%``).
+A target is ``METRIC=VALUE±TOL`` (or ``+-TOL``: within that much; the tolerance above 0, since
+an interval never lies within a single value), ``METRIC>=VALUE`` or ``METRIC<=VALUE``; rates
+are written as shares (``0.95``) or percentages (``95%``), turns as at most
+:data:`MOST_DIGITS` digits before the point (as a ``--param`` range's ends).
 """
 
 from __future__ import annotations
@@ -45,6 +47,10 @@ METRICS = ("completion", "first-seat", "turns", "skill")
 RATES = frozenset({"completion", "first-seat", "skill"})
 """The metrics that are shares of games (0..1)."""
 
+MOST_DIGITS = 6
+"""Digits a target's value or tolerance may have before its decimal point: a game lasts far
+fewer turns, and a value of hundreds of digits would be taken as ``inf``."""
+
 SCALE = {"completion": 0.05, "first-seat": 0.05, "skill": 0.05, "turns": 0.1}
 """How far outside a target counts as one unit of miss when the target gives no tolerance:
 five points of a share; a tenth of the target for turns."""
@@ -66,6 +72,16 @@ class Param:
     high: int = attrs.field(default=0, validator=int_field())
     choices: tuple[str, ...] = ()
     minus: str = ""
+
+    def highest(self) -> int | None:
+        """The largest whole number it takes (a range's high end, the largest whole-number
+        choice), or ``None`` for a parameter that follows another or has no whole choice."""
+        if self.minus:
+            return None
+        if not self.choices:
+            return self.high
+        whole = [int(choice) for choice in self.choices if choice.isdigit()]
+        return max(whole) if whole else None
 
     def text(self) -> str:
         """As ``--param`` gives it."""
@@ -185,6 +201,7 @@ class Target:
 
 
 _TARGET = re.compile(r"([a-z-]+)\s*(>=|<=|=)\s*([0-9.]+%?|fair)\s*(?:(?:±|\+-)\s*([0-9.]+%?))?")
+_NUMBER = re.compile(rf"(\d{{1,{MOST_DIGITS}}}(\.\d*)?|\.\d+)%?")
 
 
 def _fair(fair: float, function: str) -> float:
@@ -199,7 +216,9 @@ def parse_target(text: str) -> Target:
 
     Raises:
         SpiteMaliceError: another form, an unknown metric (with the closest), a rate outside 0..1,
-            ``fair`` for another metric than ``first-seat``, or a tolerance with ``>=``/``<=``.
+            ``fair`` for another metric than ``first-seat``, a tolerance with ``>=``/``<=``,
+            ``=`` without a tolerance or with a tolerance of 0 (it could never pass), or a
+            number of more than :data:`MOST_DIGITS` digits before its point.
     """
     found = _TARGET.fullmatch(text.strip())
     if not found:
@@ -216,10 +235,22 @@ def parse_target(text: str) -> Target:
     if tol is not None and op != "=":
         raise SpiteMaliceError(f"--target {metric}: a tolerance goes with =, not {op}")
     number = None if value == "fair" else _amount(metric, value)
-    return Target(metric, op, number, 0.0 if tol is None else _amount(metric, tol))
+    within = 0.0 if tol is None else _amount(metric, tol)
+    if op == "=" and not within > 0:
+        example = "0.05" if metric in RATES else f"{max(1.0, (number or 0) * 0.1):g}"
+        raise SpiteMaliceError(
+            f"--target {shown(text.strip())}: = needs a tolerance above 0, "
+            f"{metric}={value}+-{example} say, or a bound ({metric}>={value}): a measured "
+            "interval has a width, so it never lies within a single value and the target "
+            "could never pass")
+    return Target(metric, op, number, within)
 
 
 def _amount(metric: str, text: str) -> float:
+    if not _NUMBER.fullmatch(text):
+        raise SpiteMaliceError(f"--target {metric}: {shown(text)} is no number of at most "
+                               f"{MOST_DIGITS} digits before its point (a game lasts fewer "
+                               "turns)")
     try:
         amount = float(text.rstrip("%")) / (100 if text.endswith("%") else 1)
     except ValueError:

@@ -293,7 +293,8 @@ def test_a_decided_difference_claims_what_walds_test_weighs(
             "--no-coverage", "--jobs", "1"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "B differs from A (a difference of 20 fits the games better than none)" in out
+    assert ("B differs from A in turns per game (a difference of 20 fits the games better "
+            "than none; the interval above says by how much)") in out
     assert "or more" not in out
 
 

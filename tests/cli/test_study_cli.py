@@ -305,3 +305,67 @@ def test_compare_never_prints_a_negative_lower_bound_for_a_count(
         line = printed["statistics"][name]
         for side in ("a", "b"):
             assert line[side]["low"] >= 0, (name, line)
+
+
+def test_until_decided_words_its_margin_in_the_statistics_unit(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out: "B does not differ from A by 0.05 (the interval lies within -+0.05)" for a
+    share printed in percent, and a margin of 2 on a share (or a mean of shares) decided at
+    once; the margin is now said in the table's unit, and one the statistic can never reach
+    is refused before any game."""
+    base = ["compare", "blackwood-frey", "blackwood-frey", "--set", "payoff_size=8",
+            "--a-set", "payoff_size=8", "--b-house-rule", "mandatory-aces", "--batch", "20",
+            "--games", "200", "--no-coverage", "--jobs", "1"]
+    status, out, _ = _run(capsys, *base, "--until-decided", "0.2", "--statistic", "won")
+    assert status == 0
+    assert ("B does not differ from A by 20 points or more in games won (the interval lies "
+            "within -20%..+20%)") in out
+    status, out, _ = _run(capsys, *base, "--until-decided", "15")
+    assert "by 15 or more in moves per game (the interval lies within -15..+15)" in out
+    for statistic, margin in (("won", "2"), ("lead_for_good", "1"), ("comeback", "1.5")):
+        status, out, err = _run(capsys, *base, "--until-decided", margin, "--statistic",
+                                statistic)
+        assert status == 2 and out == ""
+        assert f"its values lie within 0..1, so B and A never differ by {margin}" in err
+    status, _, err = _run(capsys, *base, "--until-decided", "0.1", "--statistic", "mattered")
+    assert status == 2 and "mattered pools its trials over games" in err
+
+
+def test_a_and_b_that_differ_only_in_bots_are_labelled_with_them(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out: both sides were labelled "blackwood-frey" (JSON's "a" and "b", the
+    picture's legend) when only their bots differed."""
+    status, out, _ = _run(capsys, "compare", "blackwood-frey", "blackwood-frey", "--set",
+                          "payoff_size=5", "--a-set", "payoff_size=5", "--b-bots",
+                          "heuristic", "--games", "2", "--no-coverage", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert (data["a"], data["b"]) == ("blackwood-frey, payoff_size=5, bots greedy",
+                                      "blackwood-frey, payoff_size=5, bots heuristic")
+    status, out, _ = _run(capsys, "compare", "blackwood-frey", "blackwood-frey",
+                          "--b-set", "payoff_size=5", "--games", "2", "--no-coverage",
+                          "--json")
+    assert json.loads(out)["b"] == "blackwood-frey, payoff_size=5"  # no bots: labels differ
+
+
+def test_compare_has_a_column_per_designer_metric(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "compare", "blackwood-frey", "blackwood-frey", "--set",
+                          "payoff_size=5", "--a-set", "payoff_size=5", "--games", "4",
+                          "--no-coverage", "--json")
+    stats = json.loads(out)["statistics"]
+    assert status == 0
+    for name in ("lead_changes", "comeback", "lead_for_good", "choice_early",
+                 "choice_middle", "choice_late", "mattered"):
+        assert set(stats[name]) == {"a", "b", "difference", "differs"}
+        assert stats[name]["difference"]["estimate"] == 0.0  # A and B are the same
+
+
+def test_a_difference_that_rounds_to_zero_prints_no_minus_sign() -> None:
+    from spitemalice.cli.study import _value
+    from spitemalice.measures.interval import Interval
+
+    assert _value(Interval(-0.001, -0.07, 0.06, 200), False, signed=True) == \
+        "+0.00 (-0.07..+0.06)"
+    assert _value(Interval(-0.0001, -0.2, 0.1, 200), True, signed=True) == \
+        "+0.0% (-20.0..+10.0)"
+    assert _value(Interval(0.5, 0.4, 0.6, 10), True) == "50.0% (40.0..60.0)"

@@ -357,6 +357,8 @@ LISTS: dict[str, Callable[[Any], object]] = {
         lambda v: _m("study.balance").quantile(v, 0.5)),
     "spitemalice.measures.shape:shape_metrics(shapes)": (
         lambda v: _m("measures.shape").shape_metrics(v)),
+    "spitemalice.measures.shape:row_metrics(rows)": (
+        lambda v: _m("measures.shape").row_metrics(v)),
     "spitemalice.measures.coverage:coverage_as_dict(rows)": (
         lambda v: _m("measures.coverage").coverage_as_dict(v, 2)),
     "spitemalice.measures.coverage:format_coverage(rows)": (
@@ -487,12 +489,15 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.runs.commit:commit_games(results)": _HELPER,
     "spitemalice.runs.provenance:describe_run(settings)": _HELPER,
     "spitemalice.measures.coverage:coverage_notes(rows)": _HELPER,
-    "spitemalice.study.compare:Statistic.difference(rows_a)": _HELPER,
-    "spitemalice.study.compare:Statistic.difference(rows_b)": _HELPER,
-    "spitemalice.study.compare:Statistic.interval(rows)": _HELPER,
-    "spitemalice.study.compare:Statistic.test(rows_a)": _HELPER,
-    "spitemalice.study.compare:Statistic.test(rows_b)": _HELPER,
-    "spitemalice.study.compare:Statistic.unpaired_variance(values)": _HELPER,
+    "spitemalice.study.statistic:Statistic.difference(rows_a)": _HELPER,
+    "spitemalice.study.statistic:Statistic.difference(rows_b)": _HELPER,
+    "spitemalice.study.statistic:Statistic.interval(rows)": _HELPER,
+    "spitemalice.study.statistic:Statistic.test(rows_a)": _HELPER,
+    "spitemalice.study.statistic:Statistic.test(rows_b)": _HELPER,
+    "spitemalice.study.statistic:Statistic.unpaired_variance(values)": _HELPER,
+    "spitemalice.study.statistic:Statistic.kept(rows)": _HELPER,
+    "spitemalice.study.statistic:Statistic.paired(rows_a)": _HELPER,
+    "spitemalice.study.statistic:Statistic.paired(rows_b)": _HELPER,
     "spitemalice.study.pairs:PairTally.add_deal(tables)": _HELPER,
     "spitemalice.study.plot:interval_bars(intervals)": _HELPER,
     "spitemalice.study.plot:plot_runs(runs)": _HELPER,
@@ -586,6 +591,8 @@ MOVE_LEFT = {
     "spitemalice.moves:move_text(move)": "its own message: move text is a move's text already",
     "spitemalice.bots.kinds:move_kind(move)": "documented: any other object gives its class name",
     "spitemalice.engine.coverage:Recorder.move(move)": "refused by decisions, which it calls",
+    "spitemalice.runs.game_shape:LeadTracker.move(move)": "fed the moves of a game the runner "
+                                                          "or game_shape plays or replays",
     "spitemalice.engine.invariants.transitions:discard_ends_the_turn(move)":
         "checks a move already made",
     "spitemalice.engine.invariants.run:transition_violations(move)": "checks a move already made",

@@ -258,6 +258,8 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
 
 # Members that take a position and are left as they are, with the reason.
 LEFT_ALONE = {
+    "spitemalice.runs.game_shape:LeadTracker.move(state)": (
+        "fed the states of a game the runner or game_shape plays or replays"),
     "spitemalice.bots.base:Player.choose(state)": "a Protocol's method: no body to check in",
     "spitemalice.bots.players:RandomPlayer.choose(state)": (
         "never reads the state (a uniform pick among the moves given), as it never reads the "

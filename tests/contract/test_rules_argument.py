@@ -249,8 +249,13 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
         lambda r: registry.house_rule_clauses(r), TypeError),
     # study
     "spitemalice.study.balance:balance": (lambda r: balance.balance(r, "x"), TypeError),
-    "spitemalice.measures.shape:game_shape": (
-        lambda r: _module("measures.shape").game_shape(r, sm.GameResult(3, 0, STATE, ())),
+    "spitemalice.runs.game_shape:LeadTracker": (
+        lambda r: _module("runs.game_shape").LeadTracker(r), TypeError),
+    "spitemalice.runs.game_shape:winning_side": (
+        lambda r: _module("runs.game_shape").winning_side(r, sm.GameResult(3, 0, STATE, ())),
+        TypeError),
+    "spitemalice.runs.game_shape:game_shape": (
+        lambda r: _module("runs.game_shape").game_shape(r, sm.GameResult(3, 0, STATE, ())),
         TypeError),
     "spitemalice.study.balance_coverage:measured": (
         lambda r: balance_coverage.measured(r, None, 1), TypeError),

@@ -714,8 +714,15 @@ def _more_calls() -> dict[str, Callable[[Any], Any]]:
             "measures.sequential").agreeing(_sprt(), _interval(), n, 0.1),
         "spitemalice.measures.sequential:agreeing(margin)": lambda n: m(
             "measures.sequential").agreeing(_sprt(), _interval(), 0.0, n),
-        "spitemalice.measures.shape:GameShape.choice(third)": lambda n:
-            m("measures.shape").GameShape(3, (0, 0, None), 0, (1, 2, 3), ()).choice(n),
+        "spitemalice.runs.game_shape:GameShape.choice(third)": lambda n:
+            m("runs.game_shape").GameShape(3, (0, 0, None), 0, (1, 2, 3), ()).choice(n),
+        "spitemalice.runs.game_shape:third_sizes(decisions)": lambda n:
+            m("runs.game_shape").third_sizes(n),
+        "spitemalice.measures.shape:row_choice(third)": lambda n:
+            m("measures.shape").row_choice(_row(), n),
+        "spitemalice.runs.runner:play_games(probe)": lambda n:
+            m("runs.runner").play_games([sm.study.configuration(BF, ["greedy"])], 0, range(1),
+                                        probe=n),
         "spitemalice.measures.shape:skill_over_chance(fair)": lambda n:
             m("measures.shape").skill_over_chance(_interval(), n),
         "spitemalice.measures.verdicts:decide(threshold)": lambda n:
@@ -798,13 +805,17 @@ def _more_calls() -> dict[str, Callable[[Any], Any]]:
             m("study.balance").quantile([1, 2, 3], 0.5, n),
         "spitemalice.study.balance_coverage:measured(of)": lambda n:
             m("study.balance_coverage").measured(BF, _tally(), n),
-        "spitemalice.study.compare:Statistic.test(margin)": lambda n:
-            m("study.compare").statistics(2)[0].test([_row_and_config()[0]] * 2,
+        "spitemalice.study.statistic:Statistic.test(margin)": lambda n:
+            m("study.statistic").statistics(2)[0].test([_row_and_config()[0]] * 2,
                                                      [_row_and_config()[0]] * 2, n),
-        "spitemalice.study.compare:statistics(seats)": lambda n:
-            m("study.compare").statistics(n),
-        "spitemalice.study.compare:statistic_named(seats)": lambda n:
-            m("study.compare").statistic_named("moves", n),
+        "spitemalice.study.statistic:Statistic.margin_words(margin)": lambda n:
+            m("study.statistic").statistics(2)[0].margin_words(n),
+        "spitemalice.study.statistic:check_margin(margin)": lambda n:
+            m("study.statistic").check_margin(m("study.statistic").statistics(2)[0], n),
+        "spitemalice.study.statistic:statistics(seats)": lambda n:
+            m("study.statistic").statistics(n),
+        "spitemalice.study.statistic:statistic_named(seats)": lambda n:
+            m("study.statistic").statistic_named("moves", n),
         "spitemalice.study.compare:compare_until_decided(margin)": lambda n:
             sm.study.compare_until_decided(*[sm.study.configuration(BF, ["greedy"])] * 2,
                                            statistic="moves", margin=n, seed=0),

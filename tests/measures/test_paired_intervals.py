@@ -367,9 +367,16 @@ def test_a_rate_margin_of_one_or_more_is_refused() -> None:
 
     rules = sm.load("blackwood-frey", [], {"payoff_size": 5})
     a, b = configuration(rules, ["greedy"], "A"), configuration(rules, ["greedy"], "B")
-    with pytest.raises(sm.SpiteMaliceError, match="a rate's margin is a share above 0 and "
-                                                  "below 1"):
+    with pytest.raises(sm.SpiteMaliceError, match=r"its values lie within 0\.\.1, so B and A "
+                                                  r"never differ by 5; give a margin above 0 "
+                                                  r"and below 1"):
         compare_until_decided(a, b, "won", 5.0, 0, batch=2, max_games=4, coverage=False)
+    # The class: every statistic whose values lie within 0..1, rates or means of shares.
+    for name in ("comeback", "lead_for_good", "first_seat_wins"):
+        with pytest.raises(sm.SpiteMaliceError, match="never differ by 1"):
+            compare_until_decided(a, b, name, 1.0, 0, batch=2, max_games=4, coverage=False)
+    with pytest.raises(sm.SpiteMaliceError, match="mattered pools its trials"):
+        compare_until_decided(a, b, "mattered", 0.1, 0, batch=2, max_games=4, coverage=False)
 
 
 # ---- counts that all agree keep a width (try-out s7b F1): every mean of counts ----

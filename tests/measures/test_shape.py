@@ -10,13 +10,15 @@ from spitemalice.bots.players import GreedyPlayer
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.shape import (
     GameShape,
-    _matters,
     game_shape,
     shape_metrics,
     skill_over_chance,
 )
-from spitemalice.measures.shape import (
+from spitemalice.runs.game_shape import (
     _effect as effect,
+)
+from spitemalice.runs.game_shape import (
+    _matters,
 )
 from spitemalice.runs.loop import play_game
 

@@ -139,7 +139,7 @@ def test_games_out_writes_the_configuration_beside_rows_that_readers_take_as_the
                   "--games-out", str(out), "--json"], capsys)
     sidecar = json.loads(sidecar_path(out).read_text(encoding="utf-8"))
     assert sidecar_path(out).name == f"{name}.config.json"
-    assert sidecar == {"games": name, "configuration": data["configuration"],
+    assert sidecar == {"games": name, "format": 2, "configuration": data["configuration"],
                        "command": data["command"], "rows": 3, "games_finished": 3,
                        "interrupted": False}
     if name.endswith(".csv"):

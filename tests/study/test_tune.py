@@ -187,3 +187,69 @@ def test_a_refused_trial_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err
     assert status in (0, 2), err
     assert re.search(r"trial 0: payoff_size=9\d: refused: .*payoff_size", err), err
+
+
+# ---- try-out leftovers: each argument check, its message and its order ----
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("turns=40+-0", "= needs a tolerance above 0, turns=40\\+-4 say"),
+    ("turns=40", "= needs a tolerance above 0"),  # no tolerance: the same zero band
+    ("completion=0.9±0%", "completion=0.9\\+-0.05 say, or a bound"),
+    ("first-seat=fair", "= needs a tolerance above 0"),
+    ("turns=1234567+-5", "at most 6 digits before its point"),
+    ("turns=" + "9" * 400 + "+-5", "at most 6 digits"),  # was read as inf and searched
+    ("turns=60+-" + "9" * 400, "at most 6 digits"),
+])
+def test_a_target_that_could_never_pass_or_is_no_number_is_refused(text: str,
+                                                                   said: str) -> None:
+    with pytest.raises(SpiteMaliceError, match=said):
+        parse_target(text)
+
+
+def _error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(["tune", "blackwood-frey", "--param", "hand_size=4..6", *argv]) == 2
+    return capsys.readouterr().err
+
+
+def test_a_turns_target_past_the_turn_limit_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = _error(capsys, "--target", "turns=5000+-10", "--out", str(tmp_path / "s"))
+    assert "no game lasts more than the turn limit, 3,000 turns" in err
+    assert not (tmp_path / "s").exists()  # refused before the folder or any game
+    err = _error(capsys, "--set", "turn_limit=100", "--target", "turns>=200",
+                 "--out", str(tmp_path / "s"))
+    assert "turn limit, 100 turns" in err
+
+
+def test_a_folder_given_for_a_bot_is_named_as_an_unknown_bot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Try-out: --skill /some/folder said "--bots names one self-play bot and --skill two
+    # bots" (a count of one) before it said the name was no bot.
+    (tmp_path / "f").mkdir()
+    err = _error(capsys, "--target", "turns=40+-5", "--skill", str(tmp_path / "f"),
+                 "--out", str(tmp_path / "s"))
+    assert "--skill: unknown player" in err and "names two bots" not in err
+    err = _error(capsys, "--target", "turns=40+-5", "--bots", str(tmp_path))
+    assert "--bots: unknown player" in err
+    err = _error(capsys, "--target", "turns=40+-5", "--skill", "greedy")
+    assert "--skill names two bots, STRONG,WEAK" in err and "--bots" not in err
+
+
+def test_games_past_the_budget_are_said_as_such() -> None:
+    from spitemalice.cli.tune import spent_text
+
+    assert spent_text(20, 40) == "20 of 40 games"
+    assert spent_text(60, 40) == ("60 games, 20 past the budget of 40: a trial begun within "
+                                  "it plays to its end")
+
+
+def test_a_varied_turn_limit_bounds_a_turns_target_by_its_largest_value() -> None:
+    from spitemalice.cli.tune import _check_turns
+
+    assert parse_param("turn_limit=10..6000").highest() == 6000
+    assert parse_param("turn_limit=100|4000").highest() == 4000
+    assert parse_param("draw_pack=52-jokers").highest() is None
+    target = (parse_target("turns=5000+-10"),)
+    _check_turns(target, (parse_param("turn_limit=10..6000"),), 3000)  # reachable: no error
+    with pytest.raises(SpiteMaliceError, match="turn limit, 4,000 turns"):
+        _check_turns(target, (parse_param("turn_limit=100|4000"),), 3000)
