@@ -6,6 +6,9 @@ One ASGI app (Starlette), served by uvicorn (:func:`serve`).  Routes:
 * ``GET /table/ID``: a table's page; the seat and its token travel in the link's fragment
   (``#seat=0&token=...``), which a browser never sends to a server, so no server or proxy
   log holds a token;
+* ``GET /spit`` and ``GET /spit/ID``: the page of a live table whose seats move at once
+  (Spit): ``/spit`` opens one, ``/spit/ID#seat=0&token=...`` plays a seat
+  (:mod:`spitemalice.server.spit_live`);
 * ``GET /watch/ID``, ``/replay`` and ``/games...``: watching a table and replaying
   finished games (:mod:`spitemalice.server.browse`);
 * ``GET /static/NAME``: the pages' CSS and ES modules (package data; no build step, no CDN);
@@ -108,6 +111,12 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
             return PlainTextResponse("no such table", status_code=404)
         return page("table.html")
 
+    async def spit(request: Request) -> Response:
+        table_id = request.path_params.get("table")
+        if table_id is not None and not TABLE_ID.fullmatch(table_id):
+            return PlainTextResponse("no such table", status_code=404)
+        return page("spit.html")
+
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in files or name.endswith(".html"):
@@ -128,6 +137,7 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
 
     return Starlette(routes=[
         Route("/", lobby), Route("/table/{table}", table), Route("/static/{name}", static),
+        Route("/spit", spit), Route("/spit/{table}", spit),
         *browse.routes(hub.store, page),
         WebSocketRoute("/ws", socket),
     ], lifespan=lifespan)
@@ -167,7 +177,7 @@ async def _talk(hub: Hub, websocket: WebSocket, conn: Connection, join_seconds: 
     deadline = loop.time() + join_seconds
     try:
         while True:
-            seated = conn.table is not None or conn.watching is not None
+            seated = conn.table is not None or conn.watching is not None or conn.live is not None
             wait = None if seated else deadline - loop.time()
             try:
                 received = await asyncio.wait_for(websocket.receive(), wait)
