@@ -87,7 +87,7 @@ async def run_bot(table: SpitTable, seat: int, bot: Any, rng: random.Random,
             if table.game != number or table.is_over:
                 continue
             if move not in game.legal_moves(table.state, seat):
-                table.stale += 1  # another card got there first: decide again
+                table.count_stale()  # another card got there first: decide again
                 continue
             try:
                 table.intent(seat, move, None)

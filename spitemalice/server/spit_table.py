@@ -22,6 +22,7 @@ message built from its own view alone (:func:`spit_message`).  The bots' timers 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -183,7 +184,7 @@ class SpitTable:
             check_move(self.rules, state, move, seat)
         except IllegalMove as refusal:
             if number is not None and number != state.moves + 1:
-                self.stale += 1
+                self.count_stale()
                 raise ProtocolError("stale", f"move.number: {move} was chosen for move "
                                     f"{number}, but {state.moves} moves have been made and "
                                     f"it no longer fits ({refusal.reason}): another card got "
@@ -201,6 +202,13 @@ class SpitTable:
             self.state = state
             raise
         return None
+
+    def count_stale(self) -> None:
+        """Count an intent that arrived too late, in the record too (when the record cannot
+        be written now, the count goes in with the next move's)."""
+        self.stale += 1
+        with contextlib.suppress(PlayError):
+            self.write()
 
     def refusal(self, error: IllegalMove) -> Refusal:
         """What a person is told of a refused move: its reason and clause with the clause's
