@@ -106,16 +106,10 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
     async def lobby(request: Request) -> Response:
         return page("index.html")
 
-    async def table(request: Request) -> Response:
-        if not TABLE_ID.fullmatch(request.path_params["table"]):
+    async def table(request: Request) -> Response:  # and /spit, a live spit table's page
+        if not TABLE_ID.fullmatch(request.path_params.get("table", "0" * 16)):
             return PlainTextResponse("no such table", status_code=404)
-        return page("table.html")
-
-    async def spit(request: Request) -> Response:
-        table_id = request.path_params.get("table")
-        if table_id is not None and not TABLE_ID.fullmatch(table_id):
-            return PlainTextResponse("no such table", status_code=404)
-        return page("spit.html")
+        return page("spit.html" if request.url.path.startswith("/spit") else "table.html")
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -137,7 +131,7 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
 
     return Starlette(routes=[
         Route("/", lobby), Route("/table/{table}", table), Route("/static/{name}", static),
-        Route("/spit", spit), Route("/spit/{table}", spit),
+        Route("/spit", table), Route("/spit/{table}", table),
         *browse.routes(hub.store, page),
         WebSocketRoute("/ws", socket),
     ], lifespan=lifespan)

@@ -86,10 +86,6 @@ def table_rules(message: Message, live: bool = False) -> tuple[RuleBook, list[st
                             f"text), not {'both' if text is not None else 'neither'}")
     if text is None and not (live and name in moving_at_once()):
         _known(name, [r["name"] for r in rulesets], "create.ruleset", "rule set")
-    if message.get("reaction_ms") is not None and not live:
-        raise ProtocolError("bad-rules", "create.reaction_ms: the bots' reaction time is for a "
-                            "rule set whose seats move at once (spit); leave it out for "
-                            f"{shown(name) if text is None else 'a rule-set file'}")
     chosen = message.get("house_rules", ())
     for i, rule in enumerate(chosen):
         _known(rule, [h["name"] for h in house_rules], f"create.house_rules[{i}]", "house rule")
@@ -113,12 +109,26 @@ def table_rules(message: Message, live: bool = False) -> tuple[RuleBook, list[st
             rules = load(name, chosen, params)
         except RulesetError as problem:
             raise ProtocolError("bad-rules", str(problem)) from None
+    _check_live(message, rules, live)
+    return rules, kinds, [seat.name for seat in seats]
+
+
+def _check_live(message: Message, rules: RuleBook, live: bool) -> None:
+    """Refuse rules whose seats move at once for a turn-based table (a rule-set file based
+    on spit) and turn-based rules for a live one, and ``reaction_ms`` for a turn-based one.
+
+    Raises:
+        ProtocolError: ``bad-rules``, saying what would do.
+    """
+    if message.get("reaction_ms") is not None and rules.simultaneous is None:
+        raise ProtocolError("bad-rules", "create.reaction_ms: the bots' reaction time is for a "
+                            f"rule set whose seats move at once (spit); leave it out for "
+                            f"{rules.name}")
     if (rules.simultaneous is not None) != live:
         raise ProtocolError("bad-rules", f"{rules.plugins[0]}'s seats move at once; open its "
                             "live table by the rule set's name (create.ruleset, or the page "
                             "/spit), not from a rule-set file" if rules.simultaneous is not None
                             else f"{rules.name} is turn-based; its table is the lobby's")
-    return rules, kinds, [seat.name for seat in seats]
 
 
 @functools.cache
