@@ -10,8 +10,11 @@ off the games themselves, each replayed from its seed and its arrival log:
   of the other phases, another seat's move) that ``check_move`` refuses, by its reason code;
 * **played**: each move made, keyed by the reason codes moves of its kind (``Lay``,
   ``Fill``, ``Spit``, ``Slap``) were refused with in the same games: the checks it passed;
-* **fired**: ``dealt`` once a game, and the game's outcome kind (``win``, ``drawn``,
-  ``turn-limit``).
+* **fired**: ``dealt`` once a game, the game's outcome kind (``win``, ``drawn``,
+  ``turn-limit``), each event a move caused as the game itself names them
+  (:meth:`~spitemalice.rules.simultaneous.SimultaneousGame.events`: in Spit ``turned-up``,
+  ``barrier-again``, ``round-over``, ``laid-out-again``, ``short-layout``, ``one-pile``), and
+  ``stale`` once per intent the arrival policy found too late.
 
 A clause that names no reason code and no event is shown as one coverage cannot see, as it
 is for a turn-based rule set.
@@ -57,13 +60,16 @@ def arrival_tally(rules: RuleBook, games: Sequence[ArrivalGame], every: int = 4)
         tally.games += 1
         tally.fired["dealt"] += 1
         tally.fired[played.outcome.kind] += 1
+        tally.fired["stale"] += played.stale
         state: Any = deal(rules, played.final.seed)
         for order, _, text, _ in played.log:
             if order % every == 0:
                 _probe(rules, state, tally.refused, kinds)
             move = game.parse_move(text)
             made[type(move).__name__] += 1
-            state = game.apply(state, move)
+            after = game.apply(state, move)
+            tally.fired.update(game.events(state, move, after))
+            state = after
         _probe(rules, state, tally.refused, kinds)
     for kind, count in made.items():
         tally.played[tuple(sorted(kinds.get(kind, ())))] += count

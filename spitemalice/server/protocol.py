@@ -96,8 +96,8 @@ ERROR_CODES: dict[str, str] = {
     "bad-rules": "the rule set, house rules, parameters or seats cannot be used",
     "too-many-tables": "this client has as many unfinished tables as it may",
     "server-full": "the server holds as many tables as it may",
-    "real-time": "hint and undo are for turn-based tables; a table whose seats move at "
-                 "once (Spit) has neither",
+    "real-time": "hint, undo, watch and claim are for turn-based tables; a table whose "
+                 "seats move at once (Spit) has none of them",
     "server-error": "the server could not keep a change (its records folder cannot be "
                     "written; every seat at the table is told), or could not answer",
 }

@@ -15,7 +15,8 @@ tables.  The protocol is the turn-based one's (``create``, ``join``, ``move`` wi
 * the position comes in ``spit`` messages (:func:`~spitemalice.server.spit_table.spit_message`),
   sent to both seats after every move, whoever made it;
 * a move that no longer fits because another card got there first is answered ``stale``;
-* ``hint`` and ``undo`` are answered ``real-time``: such a table has neither.
+* ``hint`` and ``undo`` are answered ``real-time``: such a table has neither; so are
+  ``watch`` and ``claim`` of it (it has no spectators and is never public).
 """
 
 from __future__ import annotations
@@ -59,8 +60,8 @@ def route(hub: Hub, conn: Connection, message: Message) -> Handler | None:
         return _create if message.get("ruleset") in lobby.moving_at_once() else None
     if conn.live is not None:
         return _HANDLERS.get(kind, _seated_elsewhere)
-    if kind == "join" and message.get("table") in live_tables(hub):
-        return _join
+    if kind in ("join", "watch", "claim") and message.get("table") in live_tables(hub):
+        return _join if kind == "join" else _no_help
     return None
 
 
@@ -230,8 +231,8 @@ async def _catalog(hub: Hub, conn: Connection, message: Message) -> None:
 
 async def _no_help(hub: Hub, conn: Connection, message: Message) -> None:
     raise ProtocolError("real-time", f"{message.type} is for a turn-based table; at a table "
-                        "whose seats move at once every seat plays as fast as it can and no "
-                        "move is taken back")
+                        "whose seats move at once every seat plays as fast as it can, no move "
+                        "is taken back, and nobody watches or takes a seat from the lobby")
 
 
 async def _seated_elsewhere(hub: Hub, conn: Connection, message: Message) -> None:
