@@ -19,9 +19,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import secrets
 from typing import Any
 
+from spitemalice.engine.deal import new_seed
 from spitemalice.errors import PlayError
 from spitemalice.runs.arrival import ReactionTimes, game_bots
 from spitemalice.server.protocol import error
@@ -45,7 +45,7 @@ def start_bots(table: SpitTable) -> None:
     table.wakes = [asyncio.Event() for _ in table.kinds]
     for seat, kind in enumerate(table.kinds):
         if kind in offered:
-            rng = random.Random(secrets.randbits(64))  # never the deal's seed
+            rng = random.Random(new_seed())  # never the deal's seed
             table.bots.append(asyncio.create_task(run_bot(table, seat, offered[kind], rng,
                                                           policy)))
 

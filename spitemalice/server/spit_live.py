@@ -54,11 +54,12 @@ def live_tables(hub: Hub) -> dict[str, SpitTable]:
 def route(hub: Hub, conn: Connection, message: Message) -> Handler | None:
     """The handler of this module that answers ``message``, or ``None`` when the turn-based
     tables do: a ``create`` naming a rule set whose seats move at once, a ``join`` of a live
-    table of this module, and every message of a connection sitting at one."""
+    table of this module, and every message of a connection sitting at one (but ``tables``);
+    ``watch`` and ``claim`` of a live table are answered ``real-time``."""
     kind = message.type
     if kind == "create":
         return _create if message.get("ruleset") in lobby.moving_at_once() else None
-    if conn.live is not None:
+    if conn.live is not None and kind != "tables":  # the lobby's list is anyone's
         return _HANDLERS.get(kind, _seated_elsewhere)
     if kind in ("join", "watch", "claim") and message.get("table") in live_tables(hub):
         return _join if kind == "join" else _no_help

@@ -1,10 +1,10 @@
 """Spit played live in a real headless Chromium (issue 37 §4), driven as
-tests/server/test_browser.py drives it: a person opens a Spit table against a bot at
-``/spit`` with the page's own form, and, at a table dealt from a fixed seed against a bot
-with a slow reaction time (4 s), finishes a round by clicking only: says spit, lays cards
-on the spit piles, fills an empty stock pile, says spit again when nobody can move, and
-slaps a pile when the round is over.  The record the server wrote passes ``spitemalice
-check``.
+tests/server/test_browser.py drives it: a person follows the lobby's link to ``/spit`` and
+opens a Spit table against a bot with the page's own form; then, at a table dealt from a
+fixed seed against a bot with a slow reaction time (4 s), finishes a round by clicking only:
+says spit, lays cards on the spit piles, fills an empty stock pile, says spit again when
+nobody can move, and slaps a pile when the round is over.  The record the server wrote
+passes ``spitemalice check``.
 
 Screenshots of the table at 390x844 (a phone) and 1280x800 go to
 ``$SPITEMALICE_SCREENSHOTS`` when set, else a temporary folder."""
@@ -88,8 +88,11 @@ def test_a_person_finishes_a_round_of_spit_against_a_slow_bot_by_clicking(
         live: LiveServer, browsers: Any) -> None:  # noqa: F811
     folder = shots()
     driver = browsers()
-    # The page's own form opens a table against a bot and sits the person down.
-    driver.get(f"{live.url}/spit")
+    # From the lobby's link, the page's own form opens a table against a bot and sits the
+    # person down.
+    driver.get(f"{live.url}/")
+    wait(driver, lambda d: d.find_element(By.ID, "spit-link").is_displayed())
+    driver.find_element(By.ID, "spit-link").click()
     wait(driver, lambda d: d.find_element(By.ID, "open").is_displayed())
     driver.find_element(By.ID, "name").clear()
     driver.find_element(By.ID, "name").send_keys("Ann")
