@@ -281,3 +281,24 @@ def test_twin_tables_differing_only_in_face_down_cards_send_each_seat_the_same_b
     assert [len(stream) for stream in same] == [len(moves) + 1] * 2
     differs = _streams(server, control, moves)
     assert differs[0] != same[0] and differs[1] != same[1]
+
+
+def test_a_second_join_of_a_seat_takes_it_and_the_first_connection_is_told(
+        server: LiveServer) -> None:
+    """One connection per seat, as at a turn-based table: the second holder of a link sits
+    down, the first is sent ``seat-taken``; a wrong token is refused ``bad-token``."""
+    created = open_table(server)
+    first = sit(server, created, 0)
+    second = server.client()
+    second.send({"type": "join", "table": created["table"], "seat": 0,
+                 "token": created["seats"][0]["token"]})
+    assert second.until("welcome")["replaced"] is True
+    assert first.until("error")["error"] == "seat-taken"
+    table = live_tables(server.hub)[created["table"]]
+    assert [len(clients) for clients in table.clients] == [1, 0]
+    with server.client() as stranger:
+        answer = stranger.ask({"type": "join", "table": created["table"], "seat": 1,
+                               "token": "0" * 32})
+    assert answer["error"] == "bad-token"
+    first.close()
+    second.close()
