@@ -134,7 +134,7 @@ def test_a_move_by_either_seat_is_pushed_to_both_with_only_its_own_legal_moves(
         server: LiveServer) -> None:
     """Cards move as they are played: each seat's connection gets the position after every
     move, whoever made it; the barrier waits for both (SP-4): one spit flips nothing."""
-    created = open_table(server)
+    created = open_table(server, state=sm.deal(SP, _race_seed()[0]))  # both can lay after
     with sit(server, created, 0) as ann, sit(server, created, 1) as bob:
         first = position(ann, 0)
         assert first["legal"] == ["S0:spit"] and first["view"]["phase"] == "spit"
@@ -164,7 +164,8 @@ def test_a_bot_says_spit_at_once_and_plays_on_its_timer_and_the_record_checks(
     (moves of seat 1 arrive with no message from the person), and the record written after
     every move has the table's clock (times never decreasing) and passes ``check``."""
     created = open_table(server, {**PEOPLE, "reaction_ms": 100, "seats": [
-        {"name": "ann", "player": "human"}, {"name": "bot", "player": "greedy"}]})
+        {"name": "ann", "player": "human"}, {"name": "bot", "player": "greedy"}]},
+        state=sm.deal(SP, _race_seed()[0]))  # the bot can lay after the spits
     assert created["seats"][1]["link"] is None
     assert created["seats"][0]["link"].startswith(f"/spit/{created['table']}#seat=0&token=")
     with sit(server, created, 0) as ann:
