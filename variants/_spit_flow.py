@@ -121,3 +121,28 @@ def _new_round(state: SpitState, taken: dict[int, Pile]) -> SpitState:
     # 52 cards between two seats: one holds more than 15, so some seat can always spit.
     return attrs.evolve(state, seats=seats, centre=(), spitters=(), phase="spit", ready=(),
                         slaps=(), out=None, round=state.round + 1, shuffles=shuffles)
+
+
+def events_of(before: SpitState, move: SpitMove, after: SpitState) -> tuple[str, ...]:
+    """The events ``move`` caused, for rule coverage: ``turned-up`` (SP-7: a card left a
+    stock pile of two or more, so the one under it turned up), ``barrier-again`` (SP-10:
+    nobody could move and both must spit again within the round), ``round-over`` (SP-11),
+    ``laid-out-again`` (SP-13), ``short-layout`` (SP-14: a seat laid out with no spit card)
+    and ``one-pile`` (SP-15: a one-pile round ended and its pile was taken without a slap)."""
+    found = []
+    if isinstance(move, Lay | Fill) and len(before.seats[move.seat].stock[move.stock]) >= 2:
+        found.append("turned-up")
+    new_round = after.round > before.round
+    if (after.outcome is None and after.phase == "spit" and not after.ready and after.centre
+            and not new_round):
+        found.append("barrier-again")
+    ended = after.outcome is not None and after.outcome.kind != "turn-limit"
+    if before.phase != "slap" and (ended or new_round or after.phase == "slap"):
+        found.append("round-over")
+    if new_round:
+        found.append("laid-out-again")
+        if any(not seat.spit for seat in after.seats):
+            found.append("short-layout")
+        if len(before.centre) == 1:
+            found.append("one-pile")
+    return tuple(found)

@@ -124,6 +124,12 @@ class SpitGame(SimultaneousGame):
 
         return after_move(self.ruleset, state, move)
 
+    def events(self, before: SpitState, move: SpitMove,  # type: ignore[override]
+               after: SpitState) -> tuple[str, ...]:
+        from ._spit_flow import events_of  # the flow imports this module's helpers
+
+        return events_of(before, move, after)
+
     def probes(self, state: SpitState, seat: int) -> list[tuple[SpitMove, int | None]]:
         """Moves for validate to try as ``seat``, each with the seat claiming it: every
         face-up top and the card under it onto each spit pile and one past them, into each

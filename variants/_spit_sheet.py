@@ -27,7 +27,8 @@ def _deal() -> list[Clause]:
         Clause("SP-3", "The other 11 cards are the seat's spit cards, face down; nobody sees "
                "them, their holder included (no view shows them).",
                _seed("Chaque joueur aura désormais 11 cartes en main. Il ne doit pas regarder "
-                     "ces cartes, elles sont appelées « cartes crachées ».")),
+                     "ces cartes, elles sont appelées « cartes crachées »."),
+               events=("dealt", "laid-out-again")),
         Clause("SP-4", "The game starts at the spit barrier: each seat holding a spit card says "
                "spit; once every such seat has, each turns its top spit card face up onto the "
                "centre, making the spit piles (pile 1 seat 0's, pile 2 seat 1's). ASSUMPTION "
@@ -60,7 +61,8 @@ def _play() -> list[Clause]:
                "position has no face-down top card.",
                _seed("Lorsqu'un joueur déplace une carte d'une de ses réserves vers une pile de "
                      "crachats, il peut retourner la carte suivante de la réserve face "
-                     "visible.") + "; ASSUMPTION"),
+                     "visible.") + "; ASSUMPTION",
+               events=("turned-up",)),
         Clause("SP-8", "A seat with an empty stock pile may move the top card of another of its "
                "stock piles into it, and the card under that one is turned up; a seat never "
                "has more than five stock piles. ASSUMPTION: only from a pile of two or more "
@@ -78,14 +80,15 @@ def _play() -> list[Clause]:
                _seed("le joueur dont la carte touche la pile de cartes à gratter en premier "
                      "peut placer sa carte.",
                      "Une fois qu'une carte est officiellement jouée, elle ne peut plus être "
-                     "retirée.") + "; ASSUMPTION"),
+                     "retirée.") + "; ASSUMPTION",
+               events=("stale",)),
         Clause("SP-10", "When neither seat can move a card (no lay, no fill), the game waits "
                "at the spit barrier again and each seat holding a spit card turns one onto "
                "its own spit pile (onto the one pile when there is one). ASSUMPTION: each "
                "onto the pile on its side.",
                _seed("Si le jeu atteint un point où aucun joueur ne peut jouer de sa réserve, "
                      "les deux joueurs disent à nouveau « crache » simultanément")
-               + "; ASSUMPTION"),
+               + "; ASSUMPTION", events=("barrier-again",)),
     ]
 
 
@@ -95,7 +98,7 @@ def _rounds() -> list[Clause]:
                "neither can move and no seat holds a spit card.",
                _seed("Un tour se termine lorsque l'une des deux choses suivantes se produit : "
                      "soit un joueur n'a plus de cartes en stock en les jouant toutes, soit "
-                     "aucun joueur ne peut faire un jeu légal")),
+                     "aucun joueur ne peut faire un jeu légal"), events=("round-over",)),
         Clause("SP-12", "With two spit piles both seats then slap one: different piles, each "
                "takes the pile it slapped; the same pile, the first hand takes it and the "
                "other seat the other pile. ASSUMPTION (who is first): the slap that arrives "
@@ -111,18 +114,20 @@ def _rounds() -> list[Clause]:
                "round starts at the spit barrier (SP-4).",
                _seed("Les deux joueurs ajoutent ensuite les cartes de réserve et les cartes de "
                      "spit restantes de leur côté à la pile de spit qu'ils ont prise et "
-                     "mélangent leurs cartes.")),
+                     "mélangent leurs cartes."), events=("laid-out-again",)),
         Clause("SP-14", "A seat with fewer than 15 cards fills its stock piles in order as far "
                "as its cards go and has no spit card, so it does not spit and the round has "
                "one spit pile. ASSUMPTION: piles 1 to 5 are filled in order; a seat with "
                "exactly 15 cards likewise has no spit card.",
                _seed("ce joueur distribue les cartes en cinq piles aussi loin que possible",
-                     "il n'y aura qu'une seule pile de crachats.") + "; ASSUMPTION"),
+                     "il n'y aura qu'une seule pile de crachats.") + "; ASSUMPTION",
+               events=("short-layout",)),
         Clause("SP-15", "With one spit pile there is no slap: the seat that plays out its "
                "stock first takes nothing and the other takes the pile. ASSUMPTION: when the "
                "round ends with nobody out, the seat that spat on the pile takes it.",
                _seed("le premier joueur à se débarrasser de ses cartes de réserve ne prend "
-                     "rien au centre. Son adversaire prend la pile") + "; ASSUMPTION"),
+                     "rien au centre. Son adversaire prend la pile") + "; ASSUMPTION",
+               events=("one-pile",)),
     ]
 
 

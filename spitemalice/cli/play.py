@@ -32,7 +32,7 @@ from spitemalice.formats.records.record import GameRecord
 from spitemalice.formats.replay import replay
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.play.terminal import TerminalGame
-from spitemalice.rules.book import RuleBook, require_turn_based
+from spitemalice.rules.book import RuleBook
 
 if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
@@ -67,6 +67,14 @@ _seconds = share(0, 60, "a delay (seconds)", closed_low=True, closed_high=True)
 """``--delay``: 0 to 60 seconds."""
 
 
+BROWSER_GAME = (
+    "{name} is played in real time: both seats move at once, as fast as they can, so it is "
+    "a browser game, not a terminal one. Start the play server with `spitemalice serve` and "
+    "open http://127.0.0.1:8000/spit in a browser: play a bot with the reaction time you "
+    "choose (slow: 4 seconds), or send a second person their seat's link")
+"""What ``play`` says of a rule set whose seats move at once."""
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Seat the person, play the game, return the exit status (0, or 130 after Ctrl-C).
 
@@ -83,6 +91,8 @@ def _new(args: argparse.Namespace) -> tuple[Session, int]:
         raise PlayError("give a RULESET to play (spitemalice variants lists them), or "
                         "--resume RECORD to go on with a saved game")
     rules = load_rules(args)
+    if rules.simultaneous is not None:
+        raise PlayError(BROWSER_GAME.format(name=rules.name))
     seat = 0 if args.seat is None else _seat(args.seat, rules.players)
     kinds = _kinds(rules.players, seat, args.bots or ["greedy"])
     if args.record is not None:
@@ -137,8 +147,9 @@ def _checked(record: GameRecord, book: RuleBook) -> GameRecord:
     Raises:
         PlayError: the game is over, or its seats move at once (no terminal table for them).
     """
-    require_turn_based(book, "the terminal game (a live spit table is not built yet; "
-                             "spitemalice replay shows a spit record)", PlayError)
+    if book.simultaneous is not None:
+        raise PlayError(f"{BROWSER_GAME.format(name=book.name)}; spitemalice replay shows "
+                        "a spit record")
     if record.outcome is not None:
         for _ in replay(record, book):
             pass

@@ -10,8 +10,11 @@ off the games themselves, each replayed from its seed and its arrival log:
   of the other phases, another seat's move) that ``check_move`` refuses, by its reason code;
 * **played**: each move made, keyed by the reason codes moves of its kind (``Lay``,
   ``Fill``, ``Spit``, ``Slap``) were refused with in the same games: the checks it passed;
-* **fired**: ``dealt`` once a game, and the game's outcome kind (``win``, ``drawn``,
-  ``turn-limit``).
+* **fired**: ``dealt`` once a game, the game's outcome kind (``win``, ``drawn``,
+  ``turn-limit``), each event a move caused as the game itself names them
+  (:meth:`~spitemalice.rules.simultaneous.SimultaneousGame.events`: in Spit ``turned-up``,
+  ``barrier-again``, ``round-over``, ``laid-out-again``, ``short-layout``, ``one-pile``), and
+  ``stale`` once per intent the arrival policy found too late.
 
 A clause that names no reason code and no event is shown as one coverage cannot see, as it
 is for a turn-based rule set.
@@ -78,13 +81,16 @@ class ArrivalCoverage:
         tally.games += 1
         tally.fired["dealt"] += 1
         tally.fired[played.outcome.kind] += 1
+        tally.fired["stale"] += played.stale
         state: Any = deal(self.rules, played.final.seed)
         for order, _, text, _ in played.log:
             if order % self.every == 0:
                 _probe(self.rules, state, tally.refused, self._kinds)
             move = self.game.parse_move(text)
             self._made[type(move).__name__] += 1
-            state = self.game.apply(state, move)
+            after = self.game.apply(state, move)
+            tally.fired.update(self.game.events(state, move, after))
+            state = after
         _probe(self.rules, state, tally.refused, self._kinds)
 
     def tally(self) -> Tally:

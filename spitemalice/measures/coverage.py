@@ -69,6 +69,11 @@ _NOT_FIRED: dict[str, str] = {
     "turn-limit": "no game reached the turn limit",
     "ended-by-rule": "no game was ended by a plugin's rule", "match-won": "no match was played",
     "passed": "no seat passed",
+    "turned-up": "no face-down card was turned up", "stale": "no intent arrived too late",
+    "barrier-again": "no barrier came back within a round",
+    "round-over": "no round ended", "laid-out-again": "no new round was laid out",
+    "short-layout": "no seat laid out a round without a face-down reserve",
+    "one-pile": "no round ended with one centre pile",
 }
 
 

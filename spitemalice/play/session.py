@@ -96,8 +96,8 @@ class Session:
                  dealer: int | None = None, record_path: str | os.PathLike[str] | None = None,
                  overwrite: bool = False) -> None:
         check_book(rules, "Session")
-        require_turn_based(rules, "Session (the terminal game and the play server; a live spit "
-                                  "table is not built yet)")
+        require_turn_based(rules, "Session (the terminal game and the play server's turn-based "
+                                  "tables; the server's /spit page plays spit live)")
         check_list(names, "Session", "names, a list of seat names,",
                    '["me", "greedy"]', none=True)
         check_list(kinds, "Session", "kinds, a list of player kinds,",
@@ -155,9 +155,9 @@ class Session:
         check_list(kinds, "Session.resume", "kinds, a list of player kinds,",
                    '["human", "greedy"]', none=True)
         book = rules_for(record) if rules is None else rules
-        require_turn_based(book, "Session.resume (the terminal game and the play server; a "
-                                 "live spit table is not built yet: spitemalice replay shows "
-                                 "a spit record)", DataError)
+        require_turn_based(book, "Session.resume (the terminal game and the play server's "
+                                 "turn-based tables; spitemalice replay shows a spit record)",
+                                 DataError)
         states = list(replay(record, book))
         seats = record.seats if kinds is None else _seat_infos(
             book, kinds, [seat.name for seat in record.seats])

@@ -34,6 +34,20 @@ EVENTS: dict[str, str] = {
     "turn-limit": "a game ended at the turn limit",
     "ended-by-rule": "a plugin's own end-of-game rule ended a game",
     "match-won": "a match ended: a seat or team reached the match target",
+    # games whose seats move at once (Spit), counted from the games by
+    # spitemalice.measures.arrival_coverage (the game's own events, and the arrival policy's)
+    "turned-up": "a card left a pile and the face-down card under it was turned face up",
+    "stale": "an intent arrived after another move had changed the position, no longer "
+             "fitted, and its seat decided again (the first to arrive was applied)",
+    "barrier-again": "nobody could move and the game waited at a barrier again within a round "
+                     "(Spit: both spit again)",
+    "round-over": "a round ended (Spit: a seat played out its stock, or nobody could move "
+                  "with no spit card left)",
+    "laid-out-again": "the seats gathered their cards, shuffled them and laid out a new round",
+    "short-layout": "a seat laid out a new round with too few cards to keep any face-down "
+                    "reserve (Spit: no spit card, so it does not spit)",
+    "one-pile": "a round with one centre pile ended and the pile went to a seat without a "
+                "slap",
 }
 """Event name -> what happened."""
 

@@ -98,6 +98,14 @@ class SimultaneousGame:
         """The state after a legal ``move`` (the caller has checked it)."""
         raise NotImplementedError
 
+    def events(self, before: SimultaneousState, move: Any,
+               after: SimultaneousState) -> tuple[str, ...]:
+        """The events (:data:`spitemalice.rules.events.EVENTS`) that ``move`` caused,
+        ``before`` being the state it was made in and ``after`` the state it led to: what
+        rule coverage counts for the clauses that name them
+        (:func:`~spitemalice.measures.arrival_coverage.arrival_tally`); ``()`` by default."""
+        return ()
+
     def hidden_twin(self, state: SimultaneousState, rng: Any) -> SimultaneousState:
         """A state that differs from ``state`` only in cards no seat sees (the face-down
         cards shuffled among their places by ``rng``, a ``random.Random``): every seat's

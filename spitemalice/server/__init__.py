@@ -21,9 +21,14 @@ through a documented WebSocket protocol; the ``play`` extra.
 * :mod:`spitemalice.server.guard`: the bounds on connections, per address and in total, and
   the time one may take to become a WebSocket;
 * :mod:`spitemalice.server.remote`: one of our bots at a remote table
-  (``spitemalice bot --connect URL``).
+  (``spitemalice bot --connect URL``);
+* :mod:`spitemalice.server.spit_live`, :mod:`spitemalice.server.spit_table` and
+  :mod:`spitemalice.server.spit_bots`: a live table of a rule set whose seats move at once
+  (Spit): intents in arrival order, the record with its clock, bots on timers.
 
-Every table is a :class:`~spitemalice.play.session.Session`: the game goes through the
+Every turn-based table is a :class:`~spitemalice.play.session.Session`; a live spit table
+holds the rule set's own state and moves it through the engine's doors.  Either way the
+game goes through the
 library's public functions and the server is never a second referee (design notes §9).  A
 program imports from this package (``from spitemalice.server import read_message, Hub``);
 only :mod:`~spitemalice.server.app` (and :meth:`RemoteBot.run
@@ -48,7 +53,10 @@ imports inner modules of lower layers for what is no game rule:
 * :mod:`spitemalice.model` (``top_ranks``) and :mod:`spitemalice.play.screen`
   (``move_words``): a replayed move in words, as the terminal game says it;
 * :mod:`spitemalice.engine.deal` (``new_seed``: a match's first dealer, drawn through the
-  one door that draws from the operating system).
+  one door that draws from the operating system);
+* :mod:`spitemalice.runs.arrival` (``game_bots`` and ``ReactionTimes``: a live spit
+  table's bots and their reaction times, as a simulation draws them) and
+  :mod:`spitemalice.formats.plain_layout` (``plain_data``: a spit seat's view as JSON).
 
 ``tests/contract/test_tiers.py`` holds this list to the imports.
 """

@@ -6,6 +6,9 @@ One ASGI app (Starlette), served by uvicorn (:func:`serve`).  Routes:
 * ``GET /table/ID``: a table's page; the seat and its token travel in the link's fragment
   (``#seat=0&token=...``), which a browser never sends to a server, so no server or proxy
   log holds a token;
+* ``GET /spit`` and ``GET /spit/ID``: the page of a live table whose seats move at once
+  (Spit): ``/spit`` opens one, ``/spit/ID#seat=0&token=...`` plays a seat
+  (:mod:`spitemalice.server.spit_live`);
 * ``GET /watch/ID``, ``/replay`` and ``/games...``: watching a table and replaying
   finished games (:mod:`spitemalice.server.browse`);
 * ``GET /static/NAME``: the pages' CSS and ES modules (package data; no build step, no CDN);
@@ -103,10 +106,10 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
     async def lobby(request: Request) -> Response:
         return page("index.html")
 
-    async def table(request: Request) -> Response:
-        if not TABLE_ID.fullmatch(request.path_params["table"]):
+    async def table(request: Request) -> Response:  # and /spit, a live spit table's page
+        if not TABLE_ID.fullmatch(request.path_params.get("table", "0" * 16)):
             return PlainTextResponse("no such table", status_code=404)
-        return page("table.html")
+        return page("spit.html" if request.url.path.startswith("/spit") else "table.html")
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -128,6 +131,7 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
 
     return Starlette(routes=[
         Route("/", lobby), Route("/table/{table}", table), Route("/static/{name}", static),
+        Route("/spit", table), Route("/spit/{table}", table),
         *browse.routes(hub.store, page),
         WebSocketRoute("/ws", socket),
     ], lifespan=lifespan)
@@ -167,7 +171,7 @@ async def _talk(hub: Hub, websocket: WebSocket, conn: Connection, join_seconds: 
     deadline = loop.time() + join_seconds
     try:
         while True:
-            seated = conn.table is not None or conn.watching is not None
+            seated = conn.table is not None or conn.watching is not None or conn.live is not None
             wait = None if seated else deadline - loop.time()
             try:
                 received = await asyncio.wait_for(websocket.receive(), wait)

@@ -57,9 +57,13 @@ def catalog() -> dict[str, Any]:
             "ruleset_file_bytes": limits.MAX_RULESET_FILE_BYTES}
 
 
-def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
+def table_rules(message: Message, live: bool = False) -> tuple[RuleBook, list[str], list[str]]:
     """The rule book, the seat kinds and the names a ``create`` message asks for (every
     seat may be a bot's: a table to watch, :mod:`spitemalice.server.watching`).
+
+    With ``live`` the message names a rule set whose seats move at once, for a live table
+    (:mod:`spitemalice.server.spit_live`); without it such rules are refused (the
+    turn-based tables cannot play them), as ``reaction_ms`` is.
 
     A message with ``ruleset_file`` opens the table with that rule-set file's rules
     (:func:`spitemalice.server.rulefile.file_rules`), the house rules and parameters it
@@ -69,8 +73,10 @@ def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
         ProtocolError: ``bad-rules``: a rule set or house rule that is not installed, both
             or neither of ``ruleset`` and ``ruleset_file``, a rule-set file the reader
             refuses (its message, with the line and column), a player that is neither
-            ``"human"`` nor a bot, or rules the library refuses (the seat count among them);
-            the message says what would do.
+            ``"human"`` nor a bot, or rules the library refuses (the seat count among them),
+            rules whose seats move at once without ``live`` (a rule-set file based on
+            spit), turn-based rules with it, or ``reaction_ms`` without it; the message says
+            what would do.
     """
     rulesets, house_rules = _installed()
     name, text = message.get("ruleset"), message.get("ruleset_file")
@@ -78,11 +84,7 @@ def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
         raise ProtocolError("bad-rules", "create: give the rules one way: ruleset (an "
                             "installed rule set's name) or ruleset_file (a rule-set file's "
                             f"text), not {'both' if text is not None else 'neither'}")
-    if text is None:
-        if name in _moving_at_once():  # installed, but no live table for it yet
-            raise ProtocolError("bad-rules", f"create.ruleset: {shown(name)}'s seats move at "
-                                "once; this server plays turn-based rule sets only (no live "
-                                "table for it yet)")
+    if text is None and not (live and name in moving_at_once()):
         _known(name, [r["name"] for r in rulesets], "create.ruleset", "rule set")
     chosen = message.get("house_rules", ())
     for i, rule in enumerate(chosen):
@@ -107,15 +109,30 @@ def table_rules(message: Message) -> tuple[RuleBook, list[str], list[str]]:
             rules = load(name, chosen, params)
         except RulesetError as problem:
             raise ProtocolError("bad-rules", str(problem)) from None
-    if rules.simultaneous is not None:
-        raise ProtocolError("bad-rules", f"{rules.plugins[0]}'s seats move at once; this "
-                            "server plays turn-based rule sets only (no live table for it "
-                            "yet)")
+    _check_live(message, rules, live)
     return rules, kinds, [seat.name for seat in seats]
 
 
+def _check_live(message: Message, rules: RuleBook, live: bool) -> None:
+    """Refuse rules whose seats move at once for a turn-based table (a rule-set file based
+    on spit) and turn-based rules for a live one, and ``reaction_ms`` for a turn-based one.
+
+    Raises:
+        ProtocolError: ``bad-rules``, saying what would do.
+    """
+    if message.get("reaction_ms") is not None and rules.simultaneous is None:
+        raise ProtocolError("bad-rules", "create.reaction_ms: the bots' reaction time is for a "
+                            f"rule set whose seats move at once (spit); leave it out for "
+                            f"{rules.name}")
+    if (rules.simultaneous is not None) != live:
+        raise ProtocolError("bad-rules", f"{rules.plugins[0]}'s seats move at once; open its "
+                            "live table by the rule set's name (create.ruleset, or the page "
+                            "/spit), not from a rule-set file" if rules.simultaneous is not None
+                            else f"{rules.name} is turn-based; its table is the lobby's")
+
+
 @functools.cache
-def _moving_at_once() -> frozenset[str]:
+def moving_at_once() -> frozenset[str]:
     """The installed rule sets whose seats move at once (Spit)."""
     every = {info.name for info in installed() if info.kind == "ruleset"}
     return frozenset(every - set(turn_based_rulesets()))
@@ -139,4 +156,4 @@ def created(entry: TableEntry, tokens: Sequence[str | None]) -> dict[str, Any]:
             "watch": f"/watch/{entry.table}"}
 
 
-__all__ = ["HINT_PLAYER", "catalog", "created", "table_rules"]
+__all__ = ["HINT_PLAYER", "catalog", "created", "moving_at_once", "table_rules"]

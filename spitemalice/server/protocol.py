@@ -6,7 +6,9 @@ Every message is one JSON object with a ``type``.  A client sends (schema
 * ``catalog``: asks for the installed rule sets, house rules and players;
 * ``create``: opens a table (``ruleset``, an installed rule set's name, or ``ruleset_file``,
   a rule-set file's text (:mod:`spitemalice.server.rulefile`); ``house_rules``, ``params``,
-  and ``seats``: per seat a ``name`` and a ``player``, ``"human"`` or a bot kind);
+  and ``seats``: per seat a ``name`` and a ``player``, ``"human"`` or a bot kind; for a rule
+  set whose seats move at once, ``reaction_ms``: its bots' mean reaction time,
+  :mod:`spitemalice.server.spit_live`);
 * ``join``: sits at seat ``seat`` of table ``table`` with that seat's ``token``
   (``picture: true`` asks for the SVG picture of each position too);
 * ``watch``: watches table ``table`` as a spectator, with no seat (``picture`` as for
@@ -18,7 +20,8 @@ Every message is one JSON object with a ``type``.  A client sends (schema
 * ``hint``, ``undo``, ``rematch``, ``record``: what the table page's buttons do.
 
 The server answers with ``catalog``, ``created``, ``welcome``, ``state``, ``refused``,
-``error``, ``seats``, ``hint``, ``record``, ``tables`` and ``claimed``, and a spectator
+``error``, ``seats``, ``hint``, ``record``, ``tables`` and ``claimed`` (at a table whose
+seats move at once, ``spit`` instead of ``state``), and a spectator
 with ``watching`` and ``public`` (``$defs/to-client``); docs/playing.md shows
 a whole exchange.  Reading is strict: a message over
 :data:`~spitemalice.limits.MAX_MESSAGE_BYTES`, malformed JSON, an unknown ``type``, a
@@ -93,6 +96,8 @@ ERROR_CODES: dict[str, str] = {
     "bad-rules": "the rule set, house rules, parameters or seats cannot be used",
     "too-many-tables": "this client has as many unfinished tables as it may",
     "server-full": "the server holds as many tables as it may",
+    "real-time": "hint, undo, watch and claim are for turn-based tables; a table whose "
+                 "seats move at once (Spit) has none of them",
     "server-error": "the server could not keep a change (its records folder cannot be "
                     "written; every seat at the table is told), or could not answer",
 }
@@ -135,7 +140,7 @@ KINDS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
     "catalog": ({}, {}),
     "create": ({"seats": _SEATS}, {"ruleset": _STR, "ruleset_file": _FILE,
                                    "house_rules": _NAMES, "params": _PARAMS, "public": _BOOL,
-                                   "match": _BOOL}),
+                                   "match": _BOOL, "reaction_ms": _INT}),
     "join": ({"table": _STR, "seat": _INT, "token": _STR}, {"picture": _BOOL}),
     "watch": ({"table": _STR}, {"picture": _BOOL}),
     "tables": ({}, {"mine": _IDS}),

@@ -53,6 +53,9 @@ class Connection:
         self.table: Table | None = None
         self.watching: Table | None = None
         """The table this connection watches as a spectator (it then sits at no seat)."""
+        self.live: Any = None
+        """The live table whose seats move at once this connection sits at
+        (:mod:`spitemalice.server.spit_live`), or ``None``."""
         self.seat = -1
         self.picture = False
 

@@ -37,7 +37,7 @@ from spitemalice.errors import (
     SpiteMaliceError,
 )
 from spitemalice.play.session import HUMAN, Session
-from spitemalice.server import listing, lobby, matches, messages, standings, watching
+from spitemalice.server import listing, lobby, matches, messages, spit_live, standings, watching
 from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.seating import Connection, Table
 from spitemalice.server.store import SeatEntry, Store, TableEntry, token_hash
@@ -107,6 +107,7 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await spit_live.close(self)
 
     # -- messages ------------------------------------------------------------------------
 
@@ -123,7 +124,8 @@ class Hub:
             return
         try:
             message = read_message(data)
-            await HANDLERS[message.type](self, conn, message)
+            handler = spit_live.route(self, conn, message) or HANDLERS[message.type]
+            await handler(self, conn, message)
         except ProtocolError as problem:
             await conn.send(error(problem.code, str(problem)))
         except SpiteMaliceError as problem:  # a check the handler missed: said, not dropped
@@ -132,6 +134,9 @@ class Hub:
 
     async def leave(self, conn: Connection) -> None:
         """``conn`` closed: it leaves its seat, and the table is told."""
+        if conn.live is not None:  # a live table whose seats move at once
+            await spit_live.leave(self, conn)
+            return
         table = conn.table
         if table is None:
             await watching.leave(self, conn)

@@ -371,6 +371,8 @@ INTERNAL = {
                                            "comes in from outside is read by the protocol",
     "spitemalice.server.listing:table_options": "a step of a create message, whose rules "
                                                 "lobby.table_rules loaded",
+    "spitemalice.server.spit_table:SpitTable": "a live spit table, made by spit_live._create "
+                                               "from the rules lobby.table_rules loaded",
     "spitemalice.server.replays:Replayed": "a finished game replayed by replays.replayed under "
                                            "the rules it loaded for the record",
     "spitemalice.study.pairs:pair_configs": "a step of balance and ladder, which check the book",

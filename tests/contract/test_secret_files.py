@@ -43,6 +43,8 @@ WRITERS: dict[str, str] = {
     "formats/records/writing.py:save_record -> write_file": SECRET + " when the record's game "
     "is not over; a finished game's record is public (the server sends it to every seat)",
     "server/store.py:save -> write_file": SECRET + ": a table file (the seats' token hashes)",
+    "server/spit_table.py:write -> write_file": SECRET + ": a live spit table's record (its "
+                                                "seed decides every face-down card)",
     "server/store.py:__init__ -> make_folder": "secret folder: 0700 when made (the play "
     "server's records and table files)",
     "files.py:write_file -> NewFile": "the rule itself: the mode its caller gives",
@@ -146,3 +148,15 @@ def test_the_servers_table_files_and_folder_are_private(tmp_path: Path) -> None:
     table = folder / "0123456789abcdef.table.json"
     assert _mode(table) == SECRET_FILE
     assert json.loads(table.read_text())["seats"][0]["token_sha256"] == "0" * 64
+
+
+def test_a_live_spit_tables_record_is_its_owners_alone(tmp_path: Path) -> None:
+    pytest.importorskip("starlette")
+    from spitemalice.server.spit_table import SpitTable
+
+    table = SpitTable("t", sm.load("spit"), ("human", "greedy"), ("a", "b"), ("h", None),
+                      1000, None, lambda game: tmp_path / f"spit-{game}.json")
+    table.new_game(3)
+    assert _mode(tmp_path / "spit-1.json") == SECRET_FILE
+    assert table.intent(0, table.simultaneous.parse_move("S0:spit"), None) is None
+    assert _mode(tmp_path / "spit-1.json") == SECRET_FILE  # rewritten after the move

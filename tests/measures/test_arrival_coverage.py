@@ -31,7 +31,7 @@ def test_each_clause_is_credited_by_its_codes_and_events() -> None:
     assert rows["SP-12"].played > 0
     assert rows["SP-16"].fired == {"win": 6}  # the standard game's win
     assert rows["SP-17"].intended and not rows["SP-17"].exercised  # no game hit the limit
-    assert not rows["SP-3"].counted  # the sheet names nothing coverage could count it by
+    assert rows["SP-3"].fired["dealt"] == 6  # the spit cards laid out at each deal
     every_move = sum(len(game.log) for game in GAMES)
     assert rows["SP-18"].played == every_move  # every move passed the game-over check
 

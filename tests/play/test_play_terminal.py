@@ -318,3 +318,20 @@ def test_a_typed_file_name_expands_the_home_folder(tmp_path: Path,
     _scripted(Session(rules, [HUMAN, "greedy"], seed=3), ["save ~/x.json"], echo=False)
     assert load_record(tmp_path / "x.json").outcome is None
     assert not (tmp_path / "~").exists()
+
+
+def test_play_spit_says_it_is_a_browser_game_and_how_to_start_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 37 §4: spit's seats move at once, in real time, which a turn-by-turn terminal
+    cannot play; ``play spit`` (and ``--resume`` of a spit record) says so and names the
+    command and the page that play it, and writes no record."""
+    from spitemalice.cli import main
+
+    record = Path(__file__).parents[2] / "seeds" / "records" / "spit.json"
+    for args in (["play", "spit", "--record", str(tmp_path / "r.json")],
+                 ["play", "--resume", str(record), "--seat", "0"]):
+        assert main(args) == 2
+        said = capsys.readouterr().err
+        assert "browser game" in said and "spitemalice serve" in said, said
+        assert "/spit" in said
+    assert not (tmp_path / "r.json").exists()

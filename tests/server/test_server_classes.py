@@ -126,6 +126,13 @@ SEATING: dict[Member, str] = {
     ("server/tables.py", "Hub.leave", "table.clients[conn.seat].discard"):
         "a closed connection leaves its seat; the table is told (seats)",
     ("server/tables.py", "Hub.leave", "conn.table ="): "the same",
+    ("server/spit_live.py", "_join", "table.clients[seat].discard"):
+        "a live spit table's seat: the connection that held it is told (seat-taken) and closed",
+    ("server/spit_live.py", "_join", "table.clients[seat].add"):
+        "the one place a connection sits at a live spit table: after every other holder was "
+        "put out; test_server_spit",
+    ("server/spit_live.py", "leave", "table.clients[conn.seat].discard"):
+        "a closed connection leaves its live spit seat; the table is told (seats)",
 }
 
 
@@ -176,6 +183,10 @@ DURABLE: dict[Member, str] = {
     ("server/listing.py", "claim", "hub.store.save"):
         "a seat taken from the lobby: server-error to the client, nothing changed (the seat "
         "stays free, its old token stands)",
+    ("server/spit_table.py", "SpitTable.write", "write_file"):
+        "a live spit table's record: for a new game, server-error to the creator (or the "
+        "rematch's asker) and nothing dealt; for a move, every seat and the log are told and "
+        "the move is taken back; for a stale count, kept for the next move's write",
     ("server/listing.py", "seat_joined", "hub.store.save"):
         "a public table's free seat joined through its link: a log line; the seat is taken "
         "all the same, and after a restart the lobby offers it until it is joined again",
@@ -214,8 +225,9 @@ def test_every_field_a_handler_reads_is_one_the_reader_checked() -> None:
         required, optional = KINDS[kind]
         assert field in required or field in optional, (kind, field)
     # lobby.table_rules, and listing.table_options (public, match)
+    # and reaction_ms (lobby._check_live, spit_live._reaction)
     lobby_reads = {"ruleset", "ruleset_file", "house_rules", "seats", "params", "public",
-                   "match"}
+                   "match", "reaction_ms"}
     assert lobby_reads == set(KINDS["create"][0]) | set(KINDS["create"][1])
 
 
@@ -235,7 +247,8 @@ def test_every_route_has_a_row_and_every_websocket_checks_its_origin(tmp_path: P
     assert routes == {("Route", "/"), ("Route", "/table/{table}"),
                       ("Route", "/static/{name}"), ("WebSocketRoute", "/ws"),
                       ("Route", "/watch/{table}"), ("Route", "/replay"), ("Route", "/games"),
-                      ("Route", "/games/{game}"), ("Route", "/games/{game}/{number}")}
+                      ("Route", "/games/{game}"), ("Route", "/games/{game}/{number}"),
+                      ("Route", "/spit"), ("Route", "/spit/{table}")}
     for route in application.routes:
         if isinstance(route, WebSocketRoute):
             assert "_origin_allowed" in inspect.getsource(route.endpoint)

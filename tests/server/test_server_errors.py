@@ -66,6 +66,15 @@ def _finished(server: LiveServer) -> Client:
     return client
 
 
+def _at_spit(server: LiveServer) -> Client:
+    """A client at a person's seat of a live spit table."""
+    created = create(server, {"type": "create", "ruleset": "spit", "seats": [
+        {"name": "ann", "player": "human"}, {"name": "bot", "player": "greedy"}]}, seed=None)
+    client = join(server, created, 0)
+    client.until("spit")
+    return client
+
+
 # code -> (how to make the server and its limits, what to send on the connection answered)
 Provoke = Callable[[LiveServer], tuple[Client, list[Any]]]
 PROVOKE: dict[str, Provoke] = {
@@ -99,6 +108,7 @@ PROVOKE: dict[str, Provoke] = {
     "too-many-tables": lambda s: (s.client(), [SHORT_GAME] * 3),
     "server-full": lambda s: (s.client(), [SHORT_GAME] * 5),
     "server-error": lambda s: (s.client(), [("unwritable",), SHORT_GAME]),
+    "real-time": lambda s: (_at_spit(s), [{"type": "undo"}]),
 }
 LIMITS = {"too-many-tables": {"max_tables_per_client": 2},
           "server-full": {"max_tables": 4},

@@ -332,12 +332,16 @@ def _watched(client: TestClient, created: dict[str, Any], moves: list[str],
     return texts
 
 
-def test_a_table_of_spit_is_refused_saying_its_seats_move_at_once(app: TestClient) -> None:
-    # SP-1; try-out s41: the server called spit "not an installed rule set"
+def test_a_table_of_spit_is_live_and_has_no_spectators(app: TestClient) -> None:
+    # SP-5: a spit table plays in real time (spit_live), at its own page; watching one is
+    # refused saying so (try-out s41: the server once called spit "not an installed rule set")
     spit = {"type": "create", "ruleset": "spit",
             "seats": [{"name": "ann", "player": "human"}, {"name": "bo", "player": "greedy"}]}
     with app.websocket_connect("/ws") as lobby:
-        answer = ask(lobby, spit)
-    assert (answer["type"], answer["error"]) == ("error", "bad-rules"), answer
-    assert "seats move at once" in answer["message"] and "not an installed" not in \
-        answer["message"]
+        created = ask(lobby, spit)
+    assert created["type"] == "created", created
+    assert created["seats"][0]["link"].startswith(f"/spit/{created['table']}#seat=0")
+    with app.websocket_connect("/ws") as watcher:
+        answer = ask(watcher, {"type": "watch", "table": created["table"]})
+    assert (answer["type"], answer["error"]) == ("error", "real-time"), answer
+    assert "seats move at once" in answer["message"]

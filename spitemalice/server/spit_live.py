@@ -1,0 +1,251 @@
+"""The hub's side of the live tables whose seats move at once (Spit): which messages go to
+them, and the answer to each.
+
+:meth:`Hub.receive <spitemalice.server.tables.Hub.receive>` asks :func:`route` first: a
+``create`` naming such a rule set, a ``join`` of such a table, and every message of a
+connection sitting at one are answered here; everything else goes on to the turn-based
+tables.  The protocol is the turn-based one's (``create``, ``join``, ``move`` with its
+``number``, ``record``, ``rematch``), with these differences:
+
+* ``create`` may give ``reaction_ms``, the bots' mean reaction time (milliseconds, from
+  :data:`~spitemalice.server.spit_table.MIN_REACTION_MS` to
+  :data:`~spitemalice.server.spit_table.MAX_REACTION_MS`), and a seat's player is
+  ``"human"`` or one of the game's bots (``greedy``, ``random``); the links are
+  ``/spit/ID#seat=N&token=...``;
+* the position comes in ``spit`` messages (:func:`~spitemalice.server.spit_table.spit_message`),
+  sent to both seats after every move, whoever made it;
+* a move that no longer fits because another card got there first is answered ``stale``;
+* ``hint`` and ``undo`` are answered ``real-time``: such a table has neither; so are
+  ``watch`` and ``claim`` of it (it has no spectators and is never public).
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import weakref
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from spitemalice import wording
+from spitemalice.errors import NotationError, PlayError, ProtocolError
+from spitemalice.play.session import HUMAN
+from spitemalice.runs.arrival import game_bots
+from spitemalice.server import lobby, messages
+from spitemalice.server.protocol import Message
+from spitemalice.server.seating import Connection
+from spitemalice.server.spit_bots import start_bots, stop_bots
+from spitemalice.server.spit_table import MAX_REACTION_MS, MIN_REACTION_MS, REACTION_MS, SpitTable
+from spitemalice.server.store import token_hash
+
+if TYPE_CHECKING:
+    from spitemalice.server.tables import Hub
+
+Handler = Callable[["Hub", Connection, Message], Awaitable[None]]
+
+_TABLES: weakref.WeakKeyDictionary[Any, dict[str, SpitTable]] = weakref.WeakKeyDictionary()
+
+
+def live_tables(hub: Hub) -> dict[str, SpitTable]:
+    """The live tables of ``hub`` whose seats move at once, by id."""
+    return _TABLES.setdefault(hub, {})
+
+
+def route(hub: Hub, conn: Connection, message: Message) -> Handler | None:
+    """The handler of this module that answers ``message``, or ``None`` when the turn-based
+    tables do: a ``create`` naming a rule set whose seats move at once, a ``join`` of a live
+    table of this module, and every message of a connection sitting at one (but ``tables``);
+    ``watch`` and ``claim`` of a live table are answered ``real-time``."""
+    kind = message.type
+    if kind == "create":
+        return _create if message.get("ruleset") in lobby.moving_at_once() else None
+    if conn.live is not None and kind != "tables":  # the lobby's list is anyone's
+        return _HANDLERS.get(kind, _seated_elsewhere)
+    if kind in ("join", "watch", "claim") and message.get("table") in live_tables(hub):
+        return _join if kind == "join" else _no_help
+    return None
+
+
+async def leave(hub: Hub, conn: Connection) -> None:
+    """``conn`` closed: it leaves its seat and the table is told; a table that has ended and
+    that nobody sits at any more is closed (its record stays)."""
+    table: SpitTable = conn.live
+    async with table.lock:
+        table.clients[conn.seat].discard(conn)
+        conn.live = None
+        if not any(table.clients) and table.is_over:
+            live_tables(hub).pop(table.id, None)
+        else:
+            await table.broadcast(messages.seats(table.seat_list()))
+            return
+    await stop_bots(table)
+
+
+async def close(hub: Hub) -> None:
+    """Stop every bot of ``hub``'s live tables (their moves so far are in the records)."""
+    for table in list(live_tables(hub).values()):
+        await stop_bots(table)
+
+
+def _reaction(message: Message) -> int:
+    value = message.get("reaction_ms", REACTION_MS)
+    if not MIN_REACTION_MS <= value <= MAX_REACTION_MS:
+        raise ProtocolError("wrong-type", f"create.reaction_ms: a bot's mean reaction time is "
+                            f"{MIN_REACTION_MS} to {MAX_REACTION_MS} milliseconds, not {value}")
+    return int(value)
+
+
+async def _create(hub: Hub, conn: Connection, message: Message) -> None:
+    reaction = _reaction(message)
+    ours = [t for t in live_tables(hub).values() if not t.is_over]
+    live = ours + [t for t in hub.tables.values() if not t.session.is_over]
+    if len(live) >= hub.max_tables:
+        raise ProtocolError("server-full", f"the server holds "
+                            f"{wording.count_of(hub.max_tables, 'unfinished table')}, as "
+                            "many as it may; try again later")
+    mine = [t for t in live if t.creator == conn.address]
+    if len(mine) >= hub.max_tables_per_client:
+        raise ProtocolError("too-many-tables", f"this client has "
+                            f"{wording.count_of(len(mine), 'unfinished table')}, as many as "
+                            "it may; finish one first")
+    for flag in ("public", "match"):
+        if message.get(flag):
+            raise ProtocolError("bad-rules", f"create.{flag}: a table whose seats move at "
+                                "once is private and plays single games; leave it out")
+    rules, kinds, names = lobby.table_rules(message, live=True)
+    assert rules.simultaneous is not None  # routed here by the rule set's name
+    players = [HUMAN, *game_bots(rules.simultaneous)]
+    for at, kind in enumerate(kinds):
+        if kind not in players:
+            raise ProtocolError("bad-rules", f"create.seats[{at}].player: {rules.name} is "
+                                f"played by {', '.join(players)}, not {wording.shown(kind)}")
+    table_id = secrets.token_hex(8)
+    tokens = [secrets.token_hex(16) if kind == HUMAN else None for kind in kinds]
+    table = SpitTable(table_id, rules, tuple(kinds), tuple(names),
+                      tuple(None if t is None else token_hash(t) for t in tokens),
+                      reaction, conn.address,
+                      lambda game: hub.store.record_path(table_id, game))
+    try:
+        table.new_game()
+    except PlayError as problem:
+        hub.log(f"a new table was not opened: {problem}")
+        raise ProtocolError("server-error", f"the server cannot keep a new table: "
+                            f"{problem}") from None
+    live_tables(hub)[table_id] = table
+    start_bots(table)
+    seats = []
+    for number, (name, kind, token) in enumerate(zip(names, kinds, tokens, strict=True)):
+        link = None if token is None else f"/spit/{table_id}#seat={number}&token={token}"
+        seats.append({"seat": number, "name": name, "player": kind, "token": token,
+                      "link": link})
+    await conn.send({"type": "created", "table": table_id, "seats": seats,
+                     "watch": f"/spit/{table_id}"})
+
+
+async def _join(hub: Hub, conn: Connection, message: Message) -> None:
+    if conn.live is not None or conn.table is not None or conn.watching is not None:
+        await _seated_elsewhere(hub, conn, message)
+    table = live_tables(hub)[message.get("table")]
+    seat = message.get("seat")
+    if seat >= len(table.kinds):
+        raise ProtocolError("wrong-type", f"join.seat: table {table.id} has seats 0 to "
+                            f"{len(table.kinds) - 1}, not {seat}")
+    expected = table.hashes[seat]
+    if expected is None:
+        people = ", ".join(str(s) for s, h in enumerate(table.hashes) if h)
+        raise ProtocolError("bad-token", f"seat {seat} is played by the {table.kinds[seat]} "
+                            f"bot; a person joins seat {people}")
+    if not hmac.compare_digest(token_hash(message.get("token")), expected):
+        raise ProtocolError("bad-token", f"that is not the token of seat {seat} of table "
+                            f"{table.id}; use the seat's own link")
+    async with table.lock:  # the welcome first, then the position, in one hold of the lock
+        others = list(table.clients[seat])
+        for other in others:
+            table.clients[seat].discard(other)
+            other.live = None
+            await other.put_out(f"seat {seat} of table {table.id} was joined from another "
+                                "connection, which sits there now; if that was not you, "
+                                "someone else has this seat's link")
+        conn.live, conn.seat = table, seat
+        table.clients[seat].add(conn)
+        await conn.send(messages.welcome(table.id, seat, table.game, table.rules,
+                                         table.seat_list(), False, bool(others)))
+        await conn.send(table.message(seat))
+        await table.broadcast(messages.seats(table.seat_list()), skip=conn)
+        for wake in table.wakes:
+            wake.set()  # a bot waits for a person to sit down
+
+
+async def _move(hub: Hub, conn: Connection, message: Message) -> None:
+    table: SpitTable = conn.live
+    seat = conn.seat
+    if message.get("seat", seat) != seat:
+        raise ProtocolError("not-your-seat", f"move.seat: this connection sits at seat "
+                            f"{seat}, not {message.get('seat')}; a move is made only for the "
+                            "seat joined")
+    try:
+        move = table.simultaneous.parse_move(message.get("move"))
+    except NotationError as problem:
+        raise ProtocolError("not-a-move", str(problem)) from None
+    async with table.lock:
+        try:
+            refusal = table.intent(seat, move, message.get("number"))
+        except PlayError as problem:
+            text = f"seat {seat}'s move {move} was not kept: {problem}; nothing changed"
+            hub.log(f"table {table.id}: {text}")
+            await table.broadcast({"type": "error", "error": "server-error",
+                                   "message": wording.clipped(text, 600)})
+            return
+        if refusal is not None:
+            await conn.send(messages.refused(refusal))
+            return
+        await table.announce()
+
+
+async def _record(hub: Hub, conn: Connection, message: Message) -> None:
+    table: SpitTable = conn.live
+    if not table.is_over:
+        raise ProtocolError("game-not-over", "the record holds the deal's seed, which "
+                            "decides every hidden card, so it is sent once the game has ended")
+    await conn.send(messages.record(table.record(),
+                                    f"spitemalice-{table.id}-{table.game}.json"))
+
+
+async def _rematch(hub: Hub, conn: Connection, message: Message) -> None:
+    table: SpitTable = conn.live
+    async with table.lock:
+        if not table.is_over:
+            raise ProtocolError("game-not-over", f"game {table.game} is still on; a rematch "
+                                "is dealt once it has ended")
+        try:
+            table.new_game()
+        except PlayError as problem:
+            raise ProtocolError("server-error", f"the next game was not dealt: {problem}; "
+                                "try again") from None
+        await table.broadcast(messages.seats(table.seat_list()))
+        await table.announce()
+
+
+async def _catalog(hub: Hub, conn: Connection, message: Message) -> None:
+    await conn.send(lobby.catalog())
+
+
+async def _no_help(hub: Hub, conn: Connection, message: Message) -> None:
+    raise ProtocolError("real-time", f"{message.type} is for a turn-based table; at a table "
+                        "whose seats move at once every seat plays as fast as it can, no move "
+                        "is taken back, and nobody watches or takes a seat from the lobby")
+
+
+async def _seated_elsewhere(hub: Hub, conn: Connection, message: Message) -> None:
+    where = conn.live.id if conn.live is not None else "another table"
+    raise ProtocolError("already-joined", f"this connection sits at seat {conn.seat} of "
+                        f"table {where}; open another connection for a {message.type}")
+
+
+_HANDLERS: dict[str, Handler] = {
+    "move": _move, "record": _record, "rematch": _rematch, "hint": _no_help,
+    "undo": _no_help, "catalog": _catalog,
+}
+
+
+__all__ = ["close", "leave", "live_tables", "route"]
