@@ -36,12 +36,44 @@ class Played:
         text: its text form (``"9H>B2"``), as the record keeps it.
         completed: whether the move completed its build pile (BF-6: the pile reached the
             build ceiling and left the table, so ``B<n>`` now names the next pile, if any).
+        note: with ``completed``, what that did to the piles, in words, for a person who
+            reads ``B2`` in the next move (:func:`completion_note`); ``""`` otherwise.
     """
 
     seat: int = attrs.field(validator=int_field())
     move: Move
     text: str
     completed: bool = False
+    note: str = ""
+
+
+def completion_note(number: int, piles_before: int, shuffled_in: bool = False) -> str:
+    """What completing build pile ``number`` (1-based) did, in words: ``"build pile 1 is
+    complete and set aside; build pile 2 is now build pile 1"``.  The piles after it move
+    up a number (BF-6, and the move text's ``B<n>`` counts the open piles), so the note
+    names each renumbered pile, or says that none was.
+
+    Args:
+        number: the completed pile's number before the move.
+        piles_before: the open build piles before the move (``number`` among them).
+        shuffled_in: the rule set shuffles a completed pile into the draw pile at once
+            (``completed_piles = "shuffle-in"``) instead of setting it aside.
+
+    Raises:
+        SpiteMaliceError: ``number`` is not one of the ``piles_before`` piles.
+    """
+    if not 1 <= number <= piles_before:
+        raise SpiteMaliceError(f"build pile {number} is not one of the {piles_before} open "
+                               "pile(s); give a number from 1 to piles_before")
+    gone = "shuffled into the draw pile" if shuffled_in else "set aside"
+    head = f"build pile {number} is complete and {gone}"
+    later = piles_before - number
+    if later == 0:
+        return head
+    if later == 1:
+        return f"{head}; build pile {number + 1} is now build pile {number}"
+    return (f"{head}; build piles {number + 1} to {piles_before} are now build piles "
+            f"{number} to {piles_before - 1}")
 
 
 @attrs.frozen
@@ -143,4 +175,4 @@ def describe(rules: RuleBook, view: SeatView, seats: Sequence[SeatInfo], last: P
                      moves_made, teams)
 
 
-__all__ = ["HUMAN", "BuildPile", "Played", "TableView", "describe"]
+__all__ = ["HUMAN", "BuildPile", "Played", "TableView", "completion_note", "describe"]
