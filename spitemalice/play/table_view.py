@@ -72,6 +72,9 @@ def completion_note(number: int, piles_before: int, shuffled_in: bool = False) -
         return head
     if later == 1:
         return f"{head}; build pile {number + 1} is now build pile {number}"
+    if later == 2:
+        return (f"{head}; build piles {number + 1} and {number + 2} are now build piles "
+                f"{number} and {number + 1}")
     return (f"{head}; build piles {number + 1} to {piles_before} are now build piles "
             f"{number} to {piles_before - 1}")
 

@@ -45,19 +45,20 @@ DEFAULT_NAME = "spitemalice-game"
 
 HOW_TO_PLAY = """\
 how to play (the rule sheet, command rules, has this table's exact rules):
-  the goal    be the first to play every card of your pay-off pile; only its top
-              card is face up, and the next turns up when you play it
-  build piles are shared; each goes up one rank at a time from the lowest card
-              (A, or 1) to the top rank, suits do not matter; a complete pile
-              leaves the table and the piles after it move up a number (the game
-              says so); wild cards stand for a rank, as the rule sheet says
+  the goal    be the first to play every card of your pay-off pile; only
+              its top card is face up, and the next turns up when it is played
+  build piles are shared; each goes up one rank at a time from the lowest
+              card (A, or 1) to the top rank, suits do not matter; a complete
+              pile leaves the table and the piles after it move up a number
+              (the game says so); wild cards stand for a rank, as the rule
+              sheet says
   a turn      your hand is refilled from the draw pile; play onto build piles
-              from your hand, your pay-off top or a discard top, as often as you
-              can (an emptied hand is refilled); the turn ends when you put one
-              hand card on one of your discard piles
-  the end     whoever plays their last pay-off card wins at once and scores; if
-              the draw pile runs out or nobody can move, the rule sheet says how
-              the game is scored
+              from your hand, your pay-off top or a discard top, as often as
+              you can (an emptied hand is refilled); the turn ends when you
+              put one hand card on one of your discard piles
+  the end     whoever plays their last pay-off card wins at once and scores;
+              if the draw pile runs out or nobody can move, the rule sheet
+              says how the game is scored
 
 """
 

@@ -90,6 +90,7 @@ def state(table: TableView, game: int, *, log: Sequence[Played] | None = None,
     message: dict[str, Any] = {
         "type": "state", "game": game, "number": table.moves_made, "last": _last(table),
         "view": view_to_dict(table.view, table.teams), "legal": legal,
+        "may_open": table.may_open,
     }
     if log is not None:
         message["log"] = [noted({"seat": played.seat, "move": played.text}, played)

@@ -121,7 +121,7 @@ function showState(message) {
   selected = null;
   const onTurnBefore = before && before.view.outcome === null && before.view.seat === mySeat;
   drawTable($("picture"), message.view, { names: names(), me: mySeat, live: true,
-    newPile: message.legal.some((m) => m.to === "build-new") });
+    newPile: message.may_open && !message.view.outcome });
   const log = $("log");
   if (message.log && undoing) {
     undoing = false;
