@@ -18,11 +18,14 @@ from typing import Any
 
 import attrs
 
+from spitemalice.cards import card_text
+from spitemalice.engine.views import view_of
 from spitemalice.errors import DataError, SpiteMaliceError
 from spitemalice.formats.picture import isolated, position_svg
 from spitemalice.formats.records.reading import load_record, loads_record
 from spitemalice.formats.records.record import GameRecord
 from spitemalice.formats.replay import replay, rules_for
+from spitemalice.formats.serialize import view_to_dict
 from spitemalice.model import GameState, top_ranks
 from spitemalice.moves import parse_move
 from spitemalice.play.screen import move_words
@@ -137,7 +140,9 @@ def summary(game_id: str, game: Replayed) -> dict[str, Any]:
 
 
 def position(game: Replayed, number: int) -> dict[str, Any]:
-    """The position after move ``number`` (0: the deal), drawn with every hand face up.
+    """The position after move ``number`` (0: the deal) with every hand face up: ``table``,
+    a seat's view as :func:`~spitemalice.formats.serialize.view_to_dict` writes it with each
+    seat's ``hand`` added (the replay page draws it), and ``picture``, the same drawn as SVG.
 
     Raises:
         SpiteMaliceError: ``number`` is past the game's last move.
@@ -152,8 +157,14 @@ def position(game: Replayed, number: int) -> dict[str, Any]:
         caption = (f"{game.record.ruleset.name}, move {number}: {isolated(names[mover])} "
                    f"played {game.record.moves[number - 1]}")
     teams = game.rules.teams.teams if game.rules.teams.any else ()
-    return {"number": number, "picture": position_svg(game.states[number], caption=caption,
-                                                      names=names, teams=teams)}
+    state = game.states[number]
+    # the page draws this (static/board.js): seat 0's view, with every seat's hand face up
+    table = view_to_dict(view_of(state, 0), teams)
+    for seat, shown in zip(state.seats, table["seats"], strict=True):
+        shown["hand"] = [card_text(card) for card in seat.hand]
+    del table["hand"], table["viewer"]
+    return {"number": number, "table": table,
+            "picture": position_svg(state, caption=caption, names=names, teams=teams)}
 
 
 def finished_games(store: Store) -> list[dict[str, Any]]:

@@ -161,5 +161,16 @@ def test_a_person_replays_a_finished_game_in_the_browser(
     wait(driver, lambda d: replay_at(d) == len(record.moves))
     assert record.outcome is not None
     assert record.outcome.describe() in driver.find_element(By.ID, "outcome").text
-    hands = driver.find_elements(By.CSS_SELECTOR, "#picture g.card[data-zone$='-hand']")
+    hands = driver.find_elements(By.CSS_SELECTOR, "#picture .card[data-zone$='-hand']")
     assert hands  # a finished game shows every hand
+    # a record file of the person's own, picked on the page: sent, replayed, stepped through
+    path = live.hub.store.record_path(game[:16], 1)
+    mine = Path(driver.downloads) / "mine.json"  # a folder of the browser's own
+    mine.write_bytes(path.read_bytes())
+    driver.find_element(By.ID, "record-file").send_keys(str(mine))
+    wait(driver, lambda d: d.execute_script("return location.hash").startswith("#file-"))
+    wait(driver, lambda d: replay_at(d) == 0)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#log li")) == len(record.moves)
+    driver.find_element(By.ID, "last").click()
+    wait(driver, lambda d: replay_at(d) == len(record.moves))
+    assert driver.find_elements(By.CSS_SELECTOR, "#picture .card[data-zone$='-hand']")

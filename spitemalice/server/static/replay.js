@@ -3,6 +3,7 @@
 // back or to any move; each position is drawn by the server (every hand face up) and each
 // move is said in words.
 import { element } from "./net.js";
+import { drawTable } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 let game = null;       // the game's summary (GET /games/ID)
@@ -73,16 +74,14 @@ async function show(number) {
   const wanted = at;
   if (!drawn.has(wanted)) {
     try {
-      drawn.set(wanted, (await getJson(`/games/${game.game}/${wanted}`)).picture);
+      drawn.set(wanted, (await getJson(`/games/${game.game}/${wanted}`)).table);
     } catch (error) {
       $("status").textContent = error.message;
       return;
     }
   }
   if (wanted !== at) return;  // stepped on meanwhile
-  $("picture").innerHTML = drawn.get(wanted);  // drawn by the server, every text escaped
-  const svg = $("picture").querySelector("svg");
-  if (svg) svg.removeAttribute("height");
+  drawTable($("picture"), drawn.get(wanted), { names: game.seats.map((s) => s.name) });
   $("picture").dataset.number = String(wanted);
 }
 
