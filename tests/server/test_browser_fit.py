@@ -16,6 +16,7 @@ Screenshots go to ``$SPITEMALICE_SCREENSHOTS`` when set (``docs/playing.md`` sho
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -198,8 +199,8 @@ def test_your_seat_is_at_the_bottom_and_the_hint_shows_the_move(
     driver.find_element(By.ID, "hint").click()
     message = wait(driver, lambda d: (t := d.find_element(By.ID, "message").text)
                    .startswith("Hint") and "Thinking" not in t and t)
-    assert " from your " in message and (" on build pile " in message or " new build pile"
-                                         in message or "discard pile" in message), message
+    assert re.match(r"Hint \(\w+\): (Play \S+ from your .+ on (build pile \d|a new build "
+                    r"pile)|Discard \S+ on your discard pile \d) \(", message), message
     hinted = driver.find_elements(By.CSS_SELECTOR, "#picture button.card.hinted")
     assert len(hinted) == 1 and hinted[0].get_attribute("data-card") in message
     assert driver.find_elements(By.CSS_SELECTOR, "#picture .pile.hinted")

@@ -63,7 +63,9 @@ const handlers = {
   error(message) { undoing = false; say(message.message, "bad"); },
   hint(message) {
     const move = state && state.legal.find((m) => m.move === message.move);
-    const words = move ? moveWords(move, names(), mySeat) : "";
+    // "play 9♥ from your hand on build pile 2": the move as advice to you
+    const words = move ? moveWords(move, names(), mySeat)
+      .replace(/^(play|discard|pass)(e?s)\b/, "$1") : "";
     say(`Hint (${message.player}): ${words ? `${words[0].toUpperCase()}${words.slice(1)} ` +
         `(${message.move})` : message.move}.`, "hint");
     speak(`Hint: ${words || message.move}.`);
