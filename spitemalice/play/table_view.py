@@ -17,8 +17,8 @@ from spitemalice.engine.views import PublicSeat, SeatView, require_view, view_le
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records.record import SeatInfo
 from spitemalice.guards import int_field
-from spitemalice.model import Outcome, Pile
-from spitemalice.moves import Move
+from spitemalice.model import GameState, Outcome, Pile
+from spitemalice.moves import NEW_PILE, Move, Play, move_text
 from spitemalice.rules.book import RuleBook
 
 HUMAN = "human"
@@ -150,6 +150,22 @@ class TableView:
         return self.view.outcome
 
 
+def played_move(rules: RuleBook, before: GameState, after: GameState, move: Move) -> Played:
+    """``move``, made by the seat on turn in ``before`` and leading to ``after``, as the table
+    saw it: a play onto an open build pile that leaves fewer piles open completed its pile
+    (BF-6), and its note says which piles took the next numbers (:func:`completion_note`).
+
+    Raises:
+        SpiteMaliceError: ``before`` and ``after`` are not the positions around a play.
+    """
+    if (isinstance(move, Play) and move.pile != NEW_PILE
+            and len(after.builds) < len(before.builds)):
+        note = completion_note(move.pile + 1, len(before.builds),
+                               rules.ruleset.completed_piles == "shuffle-in")
+        return Played(before.seat, move, move_text(move), True, note)
+    return Played(before.seat, move, move_text(move))
+
+
 def describe(rules: RuleBook, view: SeatView, seats: Sequence[SeatInfo], last: Played | None,
              moves_made: int) -> TableView:
     """The :class:`TableView` of ``view``.
@@ -178,4 +194,5 @@ def describe(rules: RuleBook, view: SeatView, seats: Sequence[SeatInfo], last: P
                      moves_made, teams)
 
 
-__all__ = ["HUMAN", "BuildPile", "Played", "TableView", "completion_note", "describe"]
+__all__ = ["HUMAN", "BuildPile", "Played", "TableView", "completion_note", "describe",
+           "played_move"]

@@ -18,7 +18,6 @@ from typing import Any
 
 import attrs
 
-from spitemalice.cards import card_text
 from spitemalice.engine.views import view_of
 from spitemalice.errors import DataError, SpiteMaliceError
 from spitemalice.formats.picture import isolated, position_svg
@@ -161,7 +160,7 @@ def position(game: Replayed, number: int) -> dict[str, Any]:
     # the page draws this (static/board.js): seat 0's view, with every seat's hand face up
     table = view_to_dict(view_of(state, 0), teams)
     for seat, shown in zip(state.seats, table["seats"], strict=True):
-        shown["hand"] = [card_text(card) for card in seat.hand]
+        shown["hand"] = [str(card) for card in seat.hand]  # card text, QS
     del table["hand"], table["viewer"]
     return {"number": number, "table": table,
             "picture": position_svg(state, caption=caption, names=names, teams=teams)}
