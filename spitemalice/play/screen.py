@@ -254,12 +254,13 @@ def played_line(rules: RuleBook, table: TableView, played: Played,
                 builds: Sequence[int] = ()) -> str:
     """One move on one line: who made it, what it did in words, and its move text, as
     ``"greedy-1 (seat 1): plays 9H from the hand on build pile 2   [9H>B2]"``; a move that
-    completed its build pile says so (``"..., completing it"``), as the pile's number then
-    names the next pile.
+    completed its build pile adds its note (``"; build pile 1 is complete and set aside;
+    build pile 2 is now build pile 1"``, :attr:`Played.note`), as the piles after it now
+    have the numbers the next moves use.
     """
-    done = ", completing it" if played.completed else ""
+    done = f"; {played.note}" if played.note else ", completing it" if played.completed else ""
     return (f"{seat_name(table, played.seat)}: {move_words(rules, played.move, builds)}"
-            f"{done}   [{played.text}]")
+            f"   [{played.text}]{done}")
 
 
 def outcome_lines(table: TableView, outcome: Outcome) -> list[str]:

@@ -42,8 +42,8 @@ from spitemalice.formats.replay import replay, rules_for
 from spitemalice.guards import check_int, check_list
 from spitemalice.limits import MAX_NAME_CHARS
 from spitemalice.model import GameState
-from spitemalice.moves import NEW_PILE, Move, Play, move_text, parse_move
-from spitemalice.play.table_view import HUMAN, Played, TableView, describe
+from spitemalice.moves import Move, parse_move
+from spitemalice.play.table_view import HUMAN, Played, TableView, describe, played_move
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.stops import held_stops
 from spitemalice.wording import printable
@@ -165,7 +165,8 @@ class Session:
         session._start(book, tuple(seats), states[0], record.dealer)
         session._states = states
         session._undone = list(record.undone)
-        session._history = [_played(before, after, parse_move(text)) for before, after, text
+        session._history = [played_move(book, before, after, parse_move(text))
+                            for before, after, text
                             in zip(states, states[1:], record.moves, strict=False)]
         session.record_path = None if record_path is None else Path(record_path)
         if session.record_path is not None:
@@ -276,7 +277,7 @@ class Session:
         return self._commit(seat, apply_move(self.rules, self.state, move), move)
 
     def _commit(self, seat: int, after: GameState, move: Move) -> Played:
-        played = _played(self.state, after, move)
+        played = played_move(self.rules, self.state, after, move)
         # A stop (Ctrl-C, SIGTERM) waits until the move is both made and in the record file:
         # the file never lags behind the table, and no half-written temporary is left.
         with held_stops():
@@ -396,14 +397,6 @@ def _choose(bot: Player, rules: RuleBook, state: GameState) -> Move:
     depends on nothing the seat cannot see) among the legal moves the referee lists (equal to
     those the view gives: :func:`~spitemalice.engine.views.view_legal_moves`)."""
     return move_from_view(bot, rules, view_of(state, state.seat), legal_moves(rules, state))
-
-
-def _played(before: GameState, after: GameState, move: Move) -> Played:
-    """``move``, made by the seat on turn in ``before``, as the table saw it: a play onto an
-    open build pile that leaves fewer piles open completed its pile (BF-6)."""
-    completed = (isinstance(move, Play) and move.pile != NEW_PILE
-                 and len(after.builds) < len(before.builds))
-    return Played(before.seat, move, move_text(move), completed)
 
 
 def _seat_infos(rules: RuleBook, kinds: Sequence[str],

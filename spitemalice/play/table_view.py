@@ -17,8 +17,8 @@ from spitemalice.engine.views import PublicSeat, SeatView, require_view, view_le
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records.record import SeatInfo
 from spitemalice.guards import int_field
-from spitemalice.model import Outcome, Pile
-from spitemalice.moves import Move
+from spitemalice.model import GameState, Outcome, Pile
+from spitemalice.moves import NEW_PILE, Move, Play, move_text
 from spitemalice.rules.book import RuleBook
 
 HUMAN = "human"
@@ -36,12 +36,47 @@ class Played:
         text: its text form (``"9H>B2"``), as the record keeps it.
         completed: whether the move completed its build pile (BF-6: the pile reached the
             build ceiling and left the table, so ``B<n>`` now names the next pile, if any).
+        note: with ``completed``, what that did to the piles, in words, for a person who
+            reads ``B2`` in the next move (:func:`completion_note`); ``""`` otherwise.
     """
 
     seat: int = attrs.field(validator=int_field())
     move: Move
     text: str
     completed: bool = False
+    note: str = ""
+
+
+def completion_note(number: int, piles_before: int, shuffled_in: bool = False) -> str:
+    """What completing build pile ``number`` (1-based) did, in words: ``"build pile 1 is
+    complete and set aside; build pile 2 is now build pile 1"``.  The piles after it move
+    up a number (BF-6, and the move text's ``B<n>`` counts the open piles), so the note
+    names each renumbered pile, or says that none was.
+
+    Args:
+        number: the completed pile's number before the move.
+        piles_before: the open build piles before the move (``number`` among them).
+        shuffled_in: the rule set shuffles a completed pile into the draw pile at once
+            (``completed_piles = "shuffle-in"``) instead of setting it aside.
+
+    Raises:
+        SpiteMaliceError: ``number`` is not one of the ``piles_before`` piles.
+    """
+    if not 1 <= number <= piles_before:
+        raise SpiteMaliceError(f"build pile {number} is not one of the {piles_before} open "
+                               "pile(s); give a number from 1 to piles_before")
+    gone = "shuffled into the draw pile" if shuffled_in else "set aside"
+    head = f"build pile {number} is complete and {gone}"
+    later = piles_before - number
+    if later == 0:
+        return head
+    if later == 1:
+        return f"{head}; build pile {number + 1} is now build pile {number}"
+    if later == 2:
+        return (f"{head}; build piles {number + 1} and {number + 2} are now build piles "
+                f"{number} and {number + 1}")
+    return (f"{head}; build piles {number + 1} to {piles_before} are now build piles "
+            f"{number} to {piles_before - 1}")
 
 
 @attrs.frozen
@@ -115,6 +150,22 @@ class TableView:
         return self.view.outcome
 
 
+def played_move(rules: RuleBook, before: GameState, after: GameState, move: Move) -> Played:
+    """``move``, made by the seat on turn in ``before`` and leading to ``after``, as the table
+    saw it: a play onto an open build pile that leaves fewer piles open completed its pile
+    (BF-6), and its note says which piles took the next numbers (:func:`completion_note`).
+
+    Raises:
+        SpiteMaliceError: ``before`` and ``after`` are not the positions around a play.
+    """
+    if (isinstance(move, Play) and move.pile != NEW_PILE
+            and len(after.builds) < len(before.builds)):
+        note = completion_note(move.pile + 1, len(before.builds),
+                               rules.ruleset.completed_piles == "shuffle-in")
+        return Played(before.seat, move, move_text(move), True, note)
+    return Played(before.seat, move, move_text(move))
+
+
 def describe(rules: RuleBook, view: SeatView, seats: Sequence[SeatInfo], last: Played | None,
              moves_made: int) -> TableView:
     """The :class:`TableView` of ``view``.
@@ -143,4 +194,5 @@ def describe(rules: RuleBook, view: SeatView, seats: Sequence[SeatInfo], last: P
                      moves_made, teams)
 
 
-__all__ = ["HUMAN", "BuildPile", "Played", "TableView", "describe"]
+__all__ = ["HUMAN", "BuildPile", "Played", "TableView", "completion_note", "describe",
+           "played_move"]

@@ -9,7 +9,8 @@ move's text (``9H>B2``) or a command:
 * ``rules`` or ``rules CLAUSE``: the rule sheet, or one clause;
 * ``save FILE``: the game so far as a record (``spitemalice play --resume FILE`` goes on);
 * ``quit``: asks whether to save, saves, and stops;
-* ``show`` (or an empty line) lays out the table again; ``help`` lists all this.
+* ``show`` (or an empty line) lays out the table again; ``help`` says how to play (the
+  goal, a turn, the end, where the rule sheet is) and lists all this.
 
 A refused move prints the refusal and the text of the clause that forbids it, and changes
 nothing.  Bots' moves appear one at a time, one line each.  At the end come the outcome, the
@@ -42,7 +43,26 @@ DEFAULT_NAME = "spitemalice-game"
 """Records saved without a name go to ``spitemalice-game.json``, else the first free
 ``spitemalice-game-N.json``, in the current folder (an existing file is never replaced)."""
 
-HELP = """\
+HOW_TO_PLAY = """\
+how to play (the rule sheet, command rules, has this table's exact rules):
+  the goal    be the first to play every card of your pay-off pile; only
+              its top card is face up, and the next turns up when it is played
+  build piles are shared; each goes up one rank at a time from the lowest
+              card (A, or 1) to the top rank, suits do not matter; a complete
+              pile leaves the table and the piles after it move up a number
+              (the game says so); wild cards stand for a rank, as the rule
+              sheet says
+  a turn      your hand is refilled from the draw pile; play onto build piles
+              from your hand, your pay-off top or a discard top, as often as
+              you can (an emptied hand is refilled); the turn ends when you
+              put one hand card on one of your discard piles
+  the end     whoever plays their last pay-off card wins at once and scores;
+              if the draw pile runs out or nobody can move, the rule sheet
+              says how the game is scored
+
+"""
+
+HELP = HOW_TO_PLAY + """\
 type the number of a move, or its text:
   9H>B2      a hand card onto build pile 2
   9H>B+      a hand card onto a new build pile
@@ -176,7 +196,7 @@ class TerminalGame:
 
     def _play(self, move: object) -> None:
         try:
-            self.session.play(self.seat, move)  # type: ignore[arg-type]
+            played = self.session.play(self.seat, move)  # type: ignore[arg-type]
         except IllegalMove as error:
             told = self.session.refusal(error)
             self.say(screen.wrapped(f"refused: {told.message}"))
@@ -186,6 +206,8 @@ class TerminalGame:
         except NotationError as error:
             self.say(f"not a move or a command: {error}\n(type help for the forms)")
             return
+        if played.note:  # the piles' numbers changed under the person's eyes: say how
+            self.say(screen.wrapped(played.note))
         self._stale = True
 
     # -- commands ----------------------------------------------------------------------------

@@ -5,7 +5,10 @@ page reads.  Routes, all ``GET``:
 * ``/replay``: the replay page; ``/replay#TABLE-N`` opens game ``N`` of table ``TABLE``;
 * ``/games``: the finished games of public tables, newest first (JSON);
 * ``/games/TABLE-N``: one finished game: its rules, seats, outcome and moves in words;
-* ``/games/TABLE-N/K``: the position after move ``K`` (0: the deal) as an SVG picture.
+* ``/games/TABLE-N/K``: the position after move ``K`` (0: the deal) as an SVG picture;
+* ``POST /games``: a record file the person picked on the replay page (its text, at most
+  :data:`~spitemalice.server.replays.MAX_FILE_BYTES`), replayed and kept for a while under
+  an id ``file-...`` that the two routes above then take (a 400 says what is wrong with it).
 
 A game not finished, or not on this server, is a 404 whose text says why
 (:mod:`spitemalice.server.replays`).
@@ -44,6 +47,19 @@ def routes(store: Store, page: Callable[[str], Response]) -> list[Route]:
         listed = await asyncio.to_thread(replays.finished_games, store)
         return JSONResponse({"games": listed}, headers=_JSON_HEADERS)
 
+    async def sent(request: Request) -> Response:
+        body = b""
+        async for chunk in request.stream():  # read no more than the bound, whatever is sent
+            body += chunk
+            if len(body) > replays.MAX_FILE_BYTES:
+                return PlainTextResponse(f"a record file of at most {replays.MAX_FILE_BYTES:,} "
+                                         "bytes, please", status_code=413)
+        try:
+            game_id = await asyncio.to_thread(replays.sent_file, body)
+        except SpiteMaliceError as problem:
+            return PlainTextResponse(str(problem), status_code=400)
+        return JSONResponse({"game": game_id}, headers=_JSON_HEADERS)
+
     async def game(request: Request) -> Response:
         game_id = request.path_params["game"]
         try:
@@ -67,7 +83,8 @@ def routes(store: Store, page: Callable[[str], Response]) -> list[Route]:
         return JSONResponse(drawn, headers=_JSON_HEADERS)
 
     return [Route("/watch/{table}", watch), Route("/replay", replay_page),
-            Route("/games", games), Route("/games/{game}", game),
+            Route("/games", games), Route("/games", sent, methods=["POST"]),
+            Route("/games/{game}", game),
             Route("/games/{game}/{number}", position)]
 
 

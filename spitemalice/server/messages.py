@@ -58,8 +58,17 @@ def _last(table: TableView) -> dict[str, Any] | None:
         target = None
     elif target == "build-new":  # it is the last open pile now (a new pile is never complete)
         target = f"build{len(table.builds)}" if table.builds else None
-    return {"number": table.moves_made, "seat": played.seat, "move": played.text,
-            "from": source, "to": target, "completed": played.completed}
+    return noted({"number": table.moves_made, "seat": played.seat, "move": played.text,
+                  "from": source, "to": target, "completed": played.completed}, played)
+
+
+def noted(entry: dict[str, Any], played: Played) -> dict[str, Any]:
+    """``entry`` (a move in a message's ``last`` or ``log``) with ``note``, the words of
+    :func:`~spitemalice.play.table_view.completion_note`, when ``played`` completed its build
+    pile; unchanged otherwise."""
+    if played.note:
+        entry["note"] = played.note
+    return entry
 
 
 def state(table: TableView, game: int, *, log: Sequence[Played] | None = None,
@@ -81,9 +90,11 @@ def state(table: TableView, game: int, *, log: Sequence[Played] | None = None,
     message: dict[str, Any] = {
         "type": "state", "game": game, "number": table.moves_made, "last": _last(table),
         "view": view_to_dict(table.view, table.teams), "legal": legal,
+        "may_open": table.may_open,
     }
     if log is not None:
-        message["log"] = [{"seat": played.seat, "move": played.text} for played in log]
+        message["log"] = [noted({"seat": played.seat, "move": played.text}, played)
+                          for played in log]
     if picture:
         message["picture"] = position_svg(
             table.view, caption=_caption(table, ruleset), teams=table.teams,

@@ -11,17 +11,20 @@ table whose id is known can be watched.  A record is replayed once and its posit
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from spitemalice.engine.views import view_of
 from spitemalice.errors import DataError, SpiteMaliceError
 from spitemalice.formats.picture import isolated, position_svg
-from spitemalice.formats.records.reading import load_record
+from spitemalice.formats.records.reading import load_record, loads_record
 from spitemalice.formats.records.record import GameRecord
 from spitemalice.formats.replay import replay, rules_for
+from spitemalice.formats.serialize import view_to_dict
 from spitemalice.model import GameState, top_ranks
 from spitemalice.moves import parse_move
 from spitemalice.play.screen import move_words
@@ -30,6 +33,18 @@ from spitemalice.server.store import Store, read_entry
 
 GAME_ID = re.compile(r"([0-9a-f]{16})-([1-9][0-9]{0,8})")
 """A finished game's id: its table's id and its number there (``0123456789abcdef-2``)."""
+
+FILE_ID = re.compile(r"file-[0-9a-f]{32}")
+"""The id of a record file a person sent to be replayed: ``file-`` and the first 32 hex
+digits of the SHA-256 of its text (only who holds the file can name it)."""
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+"""The largest record file the replay page may send (a game of several thousand moves)."""
+
+MAX_FILES = 8
+"""Record files sent to be replayed that the server keeps at once (the oldest goes)."""
+
+_files: dict[str, Replayed] = {}
 
 MAX_FINISHED = 100
 """Most finished games :func:`finished_games` lists."""
@@ -54,6 +69,32 @@ def _replayed(path: Path, stamp: tuple[int, int]) -> Replayed:
     return Replayed(record, rules, tuple(replay(record, rules)))
 
 
+def sent_file(text: bytes) -> str:
+    """Replay a record file a person sent (its bytes, at most :data:`MAX_FILE_BYTES`) and
+    keep it under its id (:data:`FILE_ID`), which :func:`replayed` then takes; the game may
+    be unfinished (a game saved before its end).
+
+    Raises:
+        SpiteMaliceError: the text is too long, or is not a record that replays (the message
+            says what is wrong, as ``spitemalice check`` would).
+    """
+    if len(text) > MAX_FILE_BYTES:
+        raise SpiteMaliceError(f"the file is {len(text):,} bytes; the server replays a record "
+                               f"file of at most {MAX_FILE_BYTES:,}")
+    game_id = "file-" + hashlib.sha256(text).hexdigest()[:32]
+    if game_id not in _files:
+        try:
+            record = loads_record(text)
+            rules = rules_for(record)
+            game = Replayed(record, rules, tuple(replay(record, rules)))
+        except (DataError, SpiteMaliceError) as problem:
+            raise SpiteMaliceError(f"that file cannot be replayed: {problem}") from None
+        while len(_files) >= MAX_FILES:
+            del _files[next(iter(_files))]
+        _files[game_id] = game
+    return game_id
+
+
 def replayed(store: Store, game_id: str) -> Replayed:
     """The finished game ``game_id`` (``TABLE-N``) of ``store``, replayed.
 
@@ -61,6 +102,10 @@ def replayed(store: Store, game_id: str) -> Replayed:
         SpiteMaliceError: not a game id, no such record, a game not yet ended, or a record that
             does not replay (the message says which).
     """
+    if FILE_ID.fullmatch(game_id):
+        if game_id not in _files:
+            raise SpiteMaliceError("that record file is no longer kept here; open it again")
+        return _files[game_id]
     found = GAME_ID.fullmatch(game_id)
     if found is None:
         raise SpiteMaliceError(f"{game_id[:40]!r} is not a game id: a table's id, a dash and the "
@@ -85,16 +130,18 @@ def summary(game_id: str, game: Replayed) -> dict[str, Any]:
                                                               before.build_removed))
         moves.append({"number": number, "seat": before.seat, "move": text,
                       "words": f"{record.seats[before.seat].name} {words}"})
-    assert record.outcome is not None
     return {"game": game_id, "ruleset": record.ruleset.name,
             "house_rules": list(record.ruleset.house_rules),
             "seats": [{"name": seat.name, "player": seat.kind} for seat in record.seats],
-            "outcome": record.outcome.describe(), "scores": list(record.outcome.scores),
+            "outcome": "not finished" if record.outcome is None else record.outcome.describe(),
+            "scores": [] if record.outcome is None else list(record.outcome.scores),
             "moves": moves, "practice": record.practice}
 
 
 def position(game: Replayed, number: int) -> dict[str, Any]:
-    """The position after move ``number`` (0: the deal), drawn with every hand face up.
+    """The position after move ``number`` (0: the deal) with every hand face up: ``table``,
+    a seat's view as :func:`~spitemalice.formats.serialize.view_to_dict` writes it with each
+    seat's ``hand`` added (the replay page draws it), and ``picture``, the same drawn as SVG.
 
     Raises:
         SpiteMaliceError: ``number`` is past the game's last move.
@@ -109,8 +156,14 @@ def position(game: Replayed, number: int) -> dict[str, Any]:
         caption = (f"{game.record.ruleset.name}, move {number}: {isolated(names[mover])} "
                    f"played {game.record.moves[number - 1]}")
     teams = game.rules.teams.teams if game.rules.teams.any else ()
-    return {"number": number, "picture": position_svg(game.states[number], caption=caption,
-                                                      names=names, teams=teams)}
+    state = game.states[number]
+    # the page draws this (static/board.js): seat 0's view, with every seat's hand face up
+    table = view_to_dict(view_of(state, 0), teams)
+    for seat, shown in zip(state.seats, table["seats"], strict=True):
+        shown["hand"] = [str(card) for card in seat.hand]  # card text, QS
+    del table["hand"], table["viewer"]
+    return {"number": number, "table": table,
+            "picture": position_svg(state, caption=caption, names=names, teams=teams)}
 
 
 def finished_games(store: Store) -> list[dict[str, Any]]:
@@ -153,5 +206,5 @@ def _record(path: Path, stamp: int) -> GameRecord | None:
         return None
 
 
-__all__ = ["GAME_ID", "MAX_FINISHED", "Replayed", "finished_games", "position",
-           "replayed", "summary"]
+__all__ = ["FILE_ID", "GAME_ID", "MAX_FILES", "MAX_FILE_BYTES", "MAX_FINISHED", "Replayed",
+           "finished_games", "position", "replayed", "sent_file", "summary"]

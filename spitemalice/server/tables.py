@@ -224,6 +224,8 @@ class Hub:
                                              table.seat_list(), table.undo_allowed(seat),
                                              replaced, standings.standing(table)))
             await conn.send(self._state(table, seat, conn.picture, full=True))
+            if table.watchers:
+                await conn.send(watching.count(table))
             await self._broadcast(table, messages.seats(table.seat_list()), skip=conn)
         self._start_bots(table)
 

@@ -94,7 +94,7 @@ def public(state: GameState, history: Sequence[Played], names: Sequence[str], ru
                                "last": _last(played, len(history), len(view.builds)),
                                "table": data}
     if full:
-        message["log"] = [{"seat": p.seat, "move": p.text} for p in history]
+        message["log"] = [messages.noted({"seat": p.seat, "move": p.text}, p) for p in history]
     if picture:
         if played is None:
             caption = f"{ruleset}: the deal"
@@ -115,8 +115,8 @@ def _last(played: Played | None, number: int, builds: int) -> dict[str, Any] | N
         target = None
     elif target == "build-new":
         target = f"build{builds}" if builds else None
-    return {"number": number, "seat": played.seat, "move": played.text, "from": source,
-            "to": target, "completed": played.completed}
+    return messages.noted({"number": number, "seat": played.seat, "move": played.text,
+                           "from": source, "to": target, "completed": played.completed}, played)
 
 
 def _public(table: Table, full: bool, picture: bool) -> dict[str, Any]:
@@ -149,6 +149,7 @@ async def watch(hub: Hub, conn: Connection, message: Message) -> None:
         table.watchers.add(conn)
         await conn.send(watching(table))
         await conn.send(standings.with_match(_public(table, True, conn.picture), table))
+        await tell_count(table)
     if bots_only(table):
         hub._start_bots(table)
 
@@ -161,6 +162,20 @@ async def announce(table: Table, full: bool) -> None:
             built[client.picture] = encode(standings.with_match(
                 _public(table, full, client.picture), table))
         await client.send_text(built[client.picture])
+
+
+def count(table: Table) -> dict[str, Any]:
+    """The ``watchers`` message: how many spectators watch ``table`` now (a number, public:
+    every seat and spectator is told the same)."""
+    return {"type": "watchers", "count": len(table.watchers)}
+
+
+async def tell_count(table: Table) -> None:
+    """Send every seat and spectator of ``table`` the ``watchers`` message (when one
+    arrives or leaves; the caller holds the table's lock)."""
+    text = encode(count(table))
+    for client in [*(c for clients in table.clients for c in clients), *table.watchers]:
+        await client.send_text(text)
 
 
 async def welcome_again(table: Table) -> None:
@@ -181,9 +196,10 @@ async def leave(hub: Hub, conn: Connection) -> None:
     async with table.lock:
         table.watchers.discard(conn)
         conn.watching = None
+        await tell_count(table)
         if not table.watchers and not any(table.clients) and table.session.is_over:
             hub.tables.pop(table.id, None)
 
 
-__all__ = ["WATCHERS_PER_TABLE", "announce", "bots_only", "leave", "public", "public_view",
-           "watch", "watch_link", "watching", "welcome_again"]
+__all__ = ["WATCHERS_PER_TABLE", "announce", "bots_only", "count", "leave", "public",
+           "public_view", "tell_count", "watch", "watch_link", "watching", "welcome_again"]

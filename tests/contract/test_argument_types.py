@@ -606,6 +606,8 @@ MOVE_LEFT = {
     "spitemalice.env.actions:ActionCatalogue.actions(move)": "the environment's own moves",
     "spitemalice.env.card_actions:CardCatalogue.actions(move)": "the environment's own moves",
     "spitemalice.play.table_view:Played(move)": "a record the session builds of a made move",
+    "spitemalice.play.table_view:played_move(move)": "a move the session has just made (or "
+    "replayed from its record), between the positions before and after it",
     "spitemalice.server.messages:zones(move)": "the server's moves, made already",
     "spitemalice.server.messages:hint(move)": "the server's moves, made by a bot",
     "spitemalice.validation.dynamic:step_violation(move)": "refused by apply_move, reported",

@@ -48,6 +48,8 @@ CALLS: dict[str, str] = {
     "formats/replay.py:check_record -> rules_for": PEER + ": a record (check)",
     "server/replays.py:_replayed -> rules_for": PEER + ": a finished game's record on the "
     "server",
+    "server/replays.py:sent_file -> rules_for": PEER + ": a record file a person sent from "
+    "the replay page (POST /games)",
     "server/rulefile.py:file_rules -> load_text": PEER + ": a client's pasted rule-set file, "
     "text only; its base an installed name (custom.read_text)",
     "rules/loader.py:load_text -> load_plugin": "installed house rules by name",

@@ -282,6 +282,9 @@ LEFT_ALONE = {
         "asked by the scoring hook with the engine's own final state"),
     "spitemalice.play.table_view:TableView(view)": (
         "the result of describe, which checks its view; not made by callers"),
+    **{f"spitemalice.play.table_view:played_move({name})": (
+        "the session's own positions around a move it has just made or replayed")
+       for name in ("before", "after")},
     "spitemalice.validation.tally:Tally.add_game(final)": (
         "the validation report's own tally of the games it plays itself"),
     **{f"spitemalice.validation.{member}(state)": (

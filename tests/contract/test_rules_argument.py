@@ -314,6 +314,8 @@ LEFT_ALONE = {
     "spitemalice.engine.simultaneous:seat_moves": "reached only from legal_moves, which "
                                                   "checked the rule book",
     "spitemalice.rules.book:require_turn_based": "called after check_book at every door",
+    "spitemalice.play.table_view:played_move": "called by the session with its own rule book, "
+                                               "checked when the session was made",
     "spitemalice.formats.arrival_replay:check_arrival_form": "called by replay, check_record "
                                                              "and replay_arrivals after "
                                                              "check_book",

@@ -217,3 +217,19 @@ class Card:
         ref("toy.parts.Card", "the card"), "<code>secrets</code>", "<code>flip()</code>",
         "<code>nowhere()</code>."]
     assert ref("toy.parts.Card", "Card") in loaded["parts.Card.flip"].docstring.value
+
+
+def test_the_playing_page_shows_its_screenshots(built_site: Path) -> None:
+    """docs/playing.md shows the browser tests' screenshots (issue 36 §1: a phone and a
+    desktop table at the deal and at the end of a long game): each image it names is in
+    docs/images, and the built page shows each, copied beside it."""
+    source = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
+    named = re.findall(r"!\[[^\]]+\]\((images/[^)]+\.png)\)", source)
+    for wanted in ("fit-start-1280x720", "fit-end-1280x720", "fit-start-390x844",
+                   "fit-end-390x844"):
+        assert f"images/{wanted}.png" in named, wanted
+    page = (built_site / "playing" / "index.html").read_text(encoding="utf-8")
+    for image in named:
+        assert (ROOT / "docs" / image).is_file(), image
+        assert f'src="../{image}"' in page, image
+        assert (built_site / image).is_file(), image

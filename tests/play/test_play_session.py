@@ -303,7 +303,36 @@ def test_a_move_that_completes_a_build_pile_says_so(tmp_path: Path) -> None:
     again = Session.resume(attrs.evolve(session.record(), moves=session.record().moves[
         :number + 1], outcome=None))
     table = again.table_view(0)
+    pile = table.last.move.pile + 1
+    assert table.last.note.startswith(f"build pile {pile} is complete and set aside")
     assert screen.played_line(rules, table, table.last).endswith(
-        f", completing it   [{table.last.text}]")
+        f"   [{table.last.text}]; {table.last.note}")
     last = messages.state(table, 1)["last"]
     assert last["completed"] is True and last["to"] is None
+    assert last["note"] == table.last.note  # the browser's log says it too
+
+
+@pytest.mark.parametrize(("number", "before", "shuffled", "said"), [
+    (1, 1, False, "build pile 1 is complete and set aside"),
+    (1, 2, False, "build pile 1 is complete and set aside; build pile 2 is now build pile 1"),
+    (2, 4, False, "build pile 2 is complete and set aside; build piles 3 and 4 are now "
+                  "build piles 2 and 3"),
+    (1, 4, True, "build pile 1 is complete and shuffled into the draw pile; build piles 2 to "
+                 "4 are now build piles 1 to 3"),
+    (3, 3, True, "build pile 3 is complete and shuffled into the draw pile"),
+])
+def test_a_completed_pile_is_announced_with_the_piles_it_renumbers(
+        number: int, before: int, shuffled: bool, said: str) -> None:
+    """BF-6 (a complete pile is set aside) and uspcc's shuffle-in: the piles after the
+    completed one move up a number, and the note names each of them (issue 36 §1)."""
+    from spitemalice.play.table_view import completion_note
+
+    assert completion_note(number, before, shuffled) == said
+
+
+@pytest.mark.parametrize(("number", "before"), [(0, 2), (3, 2), (1, 0)])
+def test_a_completion_note_of_no_open_pile_is_refused(number: int, before: int) -> None:
+    from spitemalice.play.table_view import completion_note
+
+    with pytest.raises(sm.SpiteMaliceError, match="give a number from 1 to piles_before"):
+        completion_note(number, before)

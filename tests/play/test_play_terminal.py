@@ -335,3 +335,34 @@ def test_play_spit_says_it_is_a_browser_game_and_how_to_start_it(
         assert "browser game" in said and "spitemalice serve" in said, said
         assert "/spit" in said
     assert not (tmp_path / "r.json").exists()
+
+
+def test_help_says_how_to_play_and_a_completed_pile_is_announced(tmp_path: Path) -> None:
+    """Issue 36 §1: ``help`` says the goal, what a turn is, how the game ends and where the
+    rule sheet is; when the person's own move completes a build pile (BF-6), the terminal
+    says which pile left and which piles took its number, as it does for a bot's move."""
+    rules = sm.load("blackwood-frey", params={"payoff_size": 12})
+    session = Session(rules, [HUMAN, "greedy"], seed=3, record_path=tmp_path / "g.json")
+    typed: list[str] = ["help"]
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        if typed:
+            return typed.pop(0)
+        table = session.table_view(0)
+        tops = table.view.build_tops
+        # a move that completes a pile when there is one, else the first move
+        ceiling = rules.ruleset.build_ceiling
+        for move in table.legal:
+            if isinstance(move, sm.Play) and move.pile != sm.NEW_PILE \
+                    and tops[move.pile] + 1 == ceiling:
+                return str(move)
+        return str(table.legal[0])
+
+    TerminalGame(session, 0, read=read, write=out.append, record_path=tmp_path / "g.json").run()
+    text = "\n".join(out)
+    for words in ("the goal", "a turn", "the end", "rule sheet", "pay-off pile"):
+        assert words in text, words
+    mine = [p for p in session.history if p.seat == 0 and p.completed]
+    assert mine, "the person completed no pile in this game"
+    assert all(p.note in " ".join(text.split()) for p in mine)

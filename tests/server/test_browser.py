@@ -127,30 +127,30 @@ def ready(driver: Any) -> str:
 
 
 def cards(driver: Any, zone: str) -> list[WebElement]:
-    return list(driver.find_elements(By.CSS_SELECTOR, f"#picture g.card[data-zone='{zone}']"))
+    return list(driver.find_elements(By.CSS_SELECTOR, f"#picture .card[data-zone='{zone}']"))
 
 
 def targets(driver: Any) -> list[str]:
     """The piles the page highlights for the selected card."""
     return list(driver.execute_script(
-        "return [...document.querySelectorAll('#picture g.pile.target')]"
+        "return [...document.querySelectorAll('#picture .pile.target')]"
         ".map((g) => g.dataset.zone)"))
 
 
 def pile(driver: Any, zone: str) -> WebElement:
-    """What a person clicks to choose a pile: its top card, or its empty slot."""
-    found = driver.find_element(By.CSS_SELECTOR, f"#picture g.pile[data-zone='{zone}']")
-    top = found.find_elements(By.CSS_SELECTOR, "g.card")
-    return top[-1] if top else found.find_element(By.CSS_SELECTOR, "rect")
+    """What a person clicks to choose a pile: its top card, or its empty slot (the last
+    button of the pile)."""
+    found = driver.find_element(By.CSS_SELECTOR, f"#picture .pile[data-zone='{zone}']")
+    return found.find_elements(By.CSS_SELECTOR, "button.card, button.slot")[-1]
 
 
 def candidates(driver: Any) -> list[tuple[str, int]]:
     """The cards the page marks as movable, as (zone, index among the zone's cards), best
     first: pay-off tops, then the hand, then discard-pile tops."""
     found = driver.execute_script("""
-        return [...document.querySelectorAll('#picture g.card')].map((node) => {
+        return [...document.querySelectorAll('#picture .card')].map((node) => {
           const zone = node.dataset.zone;
-          const all = [...document.querySelectorAll(`#picture g.card[data-zone='${zone}']`)];
+          const all = [...document.querySelectorAll(`#picture .card[data-zone='${zone}']`)];
           return node.classList.contains('movable') ? [zone, all.indexOf(node)] : null;
         }).filter(Boolean);""")
     rank = {"payoff": 0, "hand": 1, "discard": 2}
@@ -200,7 +200,7 @@ def meet_a_refusal(driver: Any) -> str:
         found = targets(driver)
         wrong = next((z for z in ("build-new", "build1", f"seat{seat}-discard1")
                       if z not in found and driver.find_elements(
-                          By.CSS_SELECTOR, f"#picture g.pile[data-zone='{z}']")), None)
+                          By.CSS_SELECTOR, f"#picture .pile[data-zone='{z}']")), None)
         if wrong is not None:
             pile(driver, wrong).click()
             return str(wait(driver, lambda d: (m := d.find_element(By.ID, "message")).is_displayed()
@@ -215,13 +215,12 @@ def picture_top(driver: Any) -> float:
 
 
 def whole_table_in_view(driver: Any) -> bool:
-    """Whether the picture fits the window without scrolling (every seat in view), or is
-    drawn at the smallest scale the page allows."""
+    """Whether the table fits the window without scrolling (every seat in view) and runs
+    past it on no side."""
     return bool(driver.execute_script("""
-        const svg = document.querySelector('#picture svg');
-        const bottom = svg.getBoundingClientRect().bottom + window.scrollY;
-        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-        return bottom <= window.innerHeight + 1 || scale <= 1.01;"""))
+        const table = document.querySelector('#picture .board-table').getBoundingClientRect();
+        return table.bottom + window.scrollY <= window.innerHeight + 1 && table.left >= 0
+               && table.right <= document.documentElement.clientWidth;"""))
 
 
 def open_table_in_the_lobby(driver: Any, server: LiveServer, folder: Path) -> None:
@@ -241,7 +240,7 @@ def open_table_in_the_lobby(driver: Any, server: LiveServer, folder: Path) -> No
     deal_again(server, table, DEAL_SEED)  # the same game on every run
     driver.save_screenshot(str(folder / "play-lobby.png"))
     driver.find_element(By.ID, "sit-0").click()
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture .board-table"))
 
 
 def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
@@ -313,13 +312,13 @@ def test_two_browsers_at_one_table_play_each_other_to_the_end(
     for driver, seat in zip(players, created["seats"], strict=True):
         driver.get(server.url + seat["link"])
     for driver in players:
-        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture .board-table"))
         wait(driver, lambda d: "here" in (d.find_elements(By.CSS_SELECTOR, "#seats li")[1]
                                           .get_attribute("class") or ""))
     for driver in players:  # names typed by people are shown as the text they are
         assert [n.text for n in driver.find_elements(By.CSS_SELECTOR, "#seats .name")] == names
         assert not driver.find_elements(By.CSS_SELECTOR, "main img, main b, header img")
-        labels = driver.find_elements(By.CSS_SELECTOR, "#picture text")
+        labels = driver.find_elements(By.CSS_SELECTOR, "#picture .seat-label")
         assert any(names[1] in (label.text or "") for label in labels)
     def next_up(_: Any) -> Any:
         """The page whose seat is on turn, or True once both pages show the end (one page
@@ -402,11 +401,11 @@ def test_a_lobby_left_past_the_join_timeout_still_opens_a_table_and_a_second_tab
         wait(first, lambda d: d.find_element(By.ID, "created").is_displayed())
         assert not first.find_element(By.ID, "status").text
         first.find_element(By.ID, "sit-0").click()
-        wait(first, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+        wait(first, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture .board-table"))
         link = first.current_url
         second = browsers("bob")
         second.get(link)
-        wait(second, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+        wait(second, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture .board-table"))
         assert "someone else has this seat's link" in second.find_element(
             By.ID, "message").text
         wait(first, lambda d: "taken by another connection" in status(d))

@@ -125,7 +125,7 @@ def test_a_pasted_file_with_a_forbid_and_a_require_rule_opens_a_table_showing_it
     assert table.session.rules.plugins[:3] == ("blackwood-frey", "table.toml:TF-1",
                                                "table.toml:TF-2")
     driver.find_element(By.ID, "sit-0").click()
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture .board-table"))
     wait(driver, lambda d: d.find_element(By.ID, "rules").is_enabled())
     driver.find_element(By.ID, "rules").click()
     sheet = wait(driver, lambda d: (s := d.find_element(By.ID, "sheet")).is_displayed()

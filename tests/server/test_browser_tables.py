@@ -57,9 +57,10 @@ def test_a_person_watches_a_table_of_bots_through_its_watch_link_to_the_end_of_a
     driver.get(live.url + created["watch"])
     wait(driver, lambda d: log_length(d) >= 6, 60)
     assert not driver.find_elements(By.CSS_SELECTOR,
-                                    "#picture g.card[data-zone$='-hand']")  # no hand face up
-    assert len(driver.find_elements(By.CSS_SELECTOR, "#picture g.card-back")) >= 2
-    assert "as a spectator sees it" in driver.find_element(By.ID, "picture").text
+                                    "#picture .card[data-zone$='-hand']")  # no hand face up
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#picture .card-back")) >= 2
+    assert "as a spectator sees it" in (driver.find_element(By.ID, "picture")
+                                        .get_attribute("aria-label") or "")
     names = [n.text for n in driver.find_elements(By.CSS_SELECTOR, "#seats .name")]
     assert names == ["Ada", "Bo"]
     score = driver.find_element(By.ID, "match")
@@ -89,7 +90,7 @@ def test_a_person_finds_a_public_table_in_the_lobby_and_sits_down_again_after_cl
     sit = f"button.sit-free[data-table='{table}']"
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, sit))
     driver.find_element(By.CSS_SELECTOR, sit).click()
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture .board-table"))
     assert f"/table/{table}#seat=0&token=" in driver.current_url
     assert created["seats"][0]["token"] not in driver.current_url  # a token of its own
     wait(driver, lambda d: live.hub.tables[table].clients[0])
@@ -106,7 +107,7 @@ def test_a_person_finds_a_public_table_in_the_lobby_and_sits_down_again_after_cl
     assert "Ann" in driver.find_element(By.ID, "held").text
     assert not driver.find_elements(By.CSS_SELECTOR, sit)  # no longer offered to others
     driver.find_element(By.CSS_SELECTOR, "#held a.rejoin").click()
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture svg"))
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#picture .board-table"))
     wait(driver, lambda d: live.hub.tables[table].clients[0])
     assert status(driver).startswith(("Your turn", "Bo to play"))
 
@@ -160,5 +161,16 @@ def test_a_person_replays_a_finished_game_in_the_browser(
     wait(driver, lambda d: replay_at(d) == len(record.moves))
     assert record.outcome is not None
     assert record.outcome.describe() in driver.find_element(By.ID, "outcome").text
-    hands = driver.find_elements(By.CSS_SELECTOR, "#picture g.card[data-zone$='-hand']")
+    hands = driver.find_elements(By.CSS_SELECTOR, "#picture .card[data-zone$='-hand']")
     assert hands  # a finished game shows every hand
+    # a record file of the person's own, picked on the page: sent, replayed, stepped through
+    path = live.hub.store.record_path(game[:16], 1)
+    mine = Path(driver.downloads) / "mine.json"  # a folder of the browser's own
+    mine.write_bytes(path.read_bytes())
+    driver.find_element(By.ID, "record-file").send_keys(str(mine))
+    wait(driver, lambda d: d.execute_script("return location.hash").startswith("#file-"))
+    wait(driver, lambda d: replay_at(d) == 0)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#log li")) == len(record.moves)
+    driver.find_element(By.ID, "last").click()
+    wait(driver, lambda d: replay_at(d) == len(record.moves))
+    assert driver.find_elements(By.CSS_SELECTOR, "#picture .card[data-zone$='-hand']")

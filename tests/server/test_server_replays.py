@@ -109,3 +109,36 @@ def test_a_game_that_cannot_be_replayed_is_a_404_saying_why(app: TestClient, pat
     done = finished(app, public=False)
     answer = app.get(path(app, done))
     assert answer.status_code == 404 and says in answer.text, answer.text
+
+
+def test_a_record_file_sent_from_the_replay_page_is_stepped_through_and_bounded(
+        app: TestClient, tmp_path: Path) -> None:
+    """POST /games with a record file's text (the replay page's "Open a record file"): the
+    answer names an id ``file-...`` that /games/ID and /games/ID/K then take, as for a game
+    of the server's own; an unfinished game replays too; a file past the bound is a 413 and
+    a file that is not a record a 400 saying why, and neither is kept."""
+    from spitemalice.play import Session
+    from spitemalice.server import replays
+
+    rules = sm.load("blackwood-frey", params={"payoff_size": 4})
+    session = Session(rules, ["greedy", "random"], names=["Ada", "Bo"], seed=7,
+                      record_path=tmp_path / "game.json")
+    while not session.is_over and len(session.history) < 12:
+        session.play_bot()
+    text = (tmp_path / "game.json").read_bytes()
+    answer = app.post("/games", content=text)
+    assert answer.status_code == 200, answer.text
+    game = answer.json()["game"]
+    assert replays.FILE_ID.fullmatch(game)
+    assert app.post("/games", content=text).json()["game"] == game  # one id per file
+    summary = app.get(f"/games/{game}").json()
+    assert [m["move"] for m in summary["moves"]] == [p.text for p in session.history]
+    assert summary["outcome"] == "not finished"
+    position = app.get(f"/games/{game}/12").json()
+    hand = {card for card, zone in cards(position["picture"]) if zone == "seat0-hand"}
+    assert hand == {str(card) for card in session.state.seats[0].hand}
+    too_long = app.post("/games", content=b" " * (replays.MAX_FILE_BYTES + 1))
+    assert too_long.status_code == 413 and "at most" in too_long.text
+    wrong = app.post("/games", content=b'{"format": "not a record"}')
+    assert wrong.status_code == 400 and wrong.text.startswith("that file cannot be replayed")
+    assert len(replays._files) <= replays.MAX_FILES

@@ -128,6 +128,9 @@ def test_a_spectator_sees_a_game_of_people_and_takes_no_seat(app: TestClient) ->
         assert ask(spy, {"type": "watch", "table": table})["type"] == "watching"
         public = until(spy, "public")
         assert "picture" not in public
+        # how many watch, told to the spectator and to the seat alike (issue 36 §2)
+        assert json.loads(spy.receive_text()) == {"type": "watchers", "count": 1}
+        assert until(ann, "watchers") == {"type": "watchers", "count": 1}
         assert public["table"]["seats"] == seat_state["view"]["seats"]
         assert public["table"]["builds"] == seat_state["view"]["builds"]
         # a spectator makes no move, asks no hint, and cannot sit down on this connection
@@ -306,7 +309,8 @@ def _watched(client: TestClient, created: dict[str, Any], moves: list[str],
     with client.websocket_connect("/ws") as spy:
         spy.send_text(json.dumps({"type": "watch", "table": created["table"],
                                   "picture": True}))
-        texts += [spy.receive_text(), spy.receive_text()]
+        # watching, the position, and how many watch (one: the spy)
+        texts += [spy.receive_text(), spy.receive_text(), spy.receive_text()]
         seats = []
         for seat in range(2):
             ws = client.websocket_connect("/ws").__enter__()

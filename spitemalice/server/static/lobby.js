@@ -46,8 +46,8 @@ function showCatalog(message) {
     box.type = "checkbox";
     box.value = rule.name;
     box.name = "house-rule";
-    label.append(box, ` ${rule.name}`);
-    label.title = rule.description;
+    // the description on the page, not only as a tooltip: a phone shows no tooltip
+    label.append(box, ` ${rule.name}`, element("span", rule.description, "about"));
     rules.append(label);
   }
   select.addEventListener("change", rulesetChanged);
@@ -235,4 +235,5 @@ function showCreated(message) {
   links.append(watch);
   $("created").hidden = false;
   $("open").disabled = false;
+  $("created").scrollIntoView({ block: "start" });  // the links, not below the fold
 }

@@ -1,7 +1,9 @@
-// The replay page: step through a finished game the server holds, forward and back or to
-// any move; each position is drawn by the server (every hand face up: the game is over)
-// and each move is said in words.
+// The replay page: step through a finished game the server holds, or a record file the
+// person picks (sent to the server, at most MAX_FILE bytes, and replayed there), forward and
+// back or to any move; each position is drawn by the server (every hand face up) and each
+// move is said in words.
 import { element } from "./net.js";
+import { drawTable } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 let game = null;       // the game's summary (GET /games/ID)
@@ -72,16 +74,14 @@ async function show(number) {
   const wanted = at;
   if (!drawn.has(wanted)) {
     try {
-      drawn.set(wanted, (await getJson(`/games/${game.game}/${wanted}`)).picture);
+      drawn.set(wanted, (await getJson(`/games/${game.game}/${wanted}`)).table);
     } catch (error) {
       $("status").textContent = error.message;
       return;
     }
   }
   if (wanted !== at) return;  // stepped on meanwhile
-  $("picture").innerHTML = drawn.get(wanted);  // drawn by the server, every text escaped
-  const svg = $("picture").querySelector("svg");
-  if (svg) svg.removeAttribute("height");
+  drawTable($("picture"), drawn.get(wanted), { names: game.seats.map((s) => s.name) });
   $("picture").dataset.number = String(wanted);
 }
 
@@ -100,6 +100,28 @@ document.addEventListener("keydown", (event) => {
   }
 });
 window.addEventListener("hashchange", () => open(location.hash.slice(1)));
+
+const MAX_FILE = 2 * 1024 * 1024;  // replays.MAX_FILE_BYTES
+
+$("record-file").addEventListener("change", async () => {
+  const file = $("record-file").files[0];
+  if (!file) return;
+  $("status").textContent = "";
+  if (file.size > MAX_FILE) {
+    $("status").textContent = `${file.name} is ${file.size.toLocaleString("en")} bytes; the ` +
+      `server replays a record file of at most ${MAX_FILE.toLocaleString("en")}.`;
+    return;
+  }
+  const answer = await fetch("/games", { method: "POST", body: await file.text(),
+                                         headers: { "Content-Type": "application/json" } });
+  if (!answer.ok) {
+    $("status").textContent = await answer.text();
+    return;
+  }
+  const gameId = (await answer.json()).game;
+  if (location.hash === `#${gameId}`) open(gameId);
+  else location.hash = gameId;
+});
 
 listGames();
 if (location.hash.length > 1) open(location.hash.slice(1));

@@ -15,3 +15,9 @@ export function showMatch(node, match, seats) {
   node.replaceChildren(element("span", text));
   node.hidden = false;
 }
+
+/** Show how many people watch the table in `node` (hidden while nobody does). */
+export function showWatchers(node, count) {
+  node.textContent = count === 1 ? "1 person is watching" : `${count} people are watching`;
+  node.hidden = !count;
+}

@@ -1,8 +1,11 @@
-// A seat at a table: the picture the server draws for this seat, made clickable.
-// Select a card, then click a pile: the move goes to the server, which referees it.
+// A seat at a table: the seat's view drawn in the page (board.js), your seat at the bottom.
+// Select a card, then a pile (click, tap, or Tab and Enter): the move goes to the server,
+// which referees it.  Each move is said in words to a screen reader (#spoken).
 import { connect, element } from "./net.js";
+import { drawTable, moveWords, situation } from "./board.js";
+import { howToPlay } from "./howto.js";
 import { rememberSeat } from "./held.js";
-import { showMatch } from "./standing.js";
+import { showMatch, showWatchers } from "./standing.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -23,7 +26,7 @@ const server = connect(onMessage, () => {
     say("This link has no seat and token: use the link the table's creator gave you.", "bad");
     return;
   }
-  server.send({ type: "join", table: tableId, seat: mySeat, token, picture: true });
+  server.send({ type: "join", table: tableId, seat: mySeat, token, picture: false });
 }, (reason) => {
   $("status").textContent = `The connection to the server closed${reason ? ` (${reason})` : ""}; ` +
     "reload the page to sit again.";
@@ -59,10 +62,20 @@ const handlers = {
   },
   error(message) { undoing = false; say(message.message, "bad"); },
   hint(message) {
-    say(`Hint (${message.player}): ${message.move}`, "hint");
     const move = state && state.legal.find((m) => m.move === message.move);
-    if (move) mark([move.from, move.to], "hinted");
+    // "play 9♥ from your hand on build pile 2": the move as advice to you
+    const words = move ? moveWords(move, names(), mySeat)
+      .replace(/^(play|discard|pass)(e?s)\b/, "$1") : "";
+    say(`Hint (${message.player}): ${words ? `${words[0].toUpperCase()}${words.slice(1)} ` +
+        `(${message.move})` : message.move}.`, "hint");
+    speak(`Hint: ${words || message.move}.`);
+    if (!move) return;
+    mark([move.to], "hinted");
+    for (const node of $("picture").querySelectorAll(`button.card[data-zone="${move.from}"]`)) {
+      if (move.cards.includes(node.dataset.card)) node.classList.add("hinted");
+    }
   },
+  watchers(message) { showWatchers($("watchers"), message.count); },
   record(message) { download(message.text, message.name); },
 };
 
@@ -72,8 +85,8 @@ function onMessage(message) {
 }
 
 function say(text, kind = "", detail = "") {
-  // The box lies over the table's caption (style.css), so a refusal never moves the table
-  // under the pointer; any click puts it away.
+  // The box keeps its height whether it holds a message or not (style.css), so a message
+  // neither covers the table nor moves it under the pointer; any click puts it away.
   const box = $("message");
   box.replaceChildren();
   box.className = `message ${kind}${text ? "" : " empty"}`;
@@ -98,11 +111,19 @@ function showSeats() {
   }));
 }
 
+function names() {
+  const found = [];
+  for (const seat of seats) found[seat.seat] = seat.name;
+  return found;
+}
+
 function showState(message) {
+  const before = state;
   state = message;
   selected = null;
-  $("picture").innerHTML = message.picture;  // drawn by the server, every text escaped
-  fitPicture();
+  const onTurnBefore = before && before.view.outcome === null && before.view.seat === mySeat;
+  drawTable($("picture"), message.view, { names: names(), me: mySeat, live: true,
+    newPile: message.may_open && !message.view.outcome });
   const log = $("log");
   if (message.log && undoing) {
     undoing = false;
@@ -111,66 +132,59 @@ function showState(message) {
   }
   if (message.log) {
     moves = message.log;
-    log.replaceChildren(...moves.map((entry) => logEntry(entry.seat, entry.move)));
+    log.replaceChildren(...moves.map((entry) => logEntry(entry.seat, entry.move, entry.note)));
   } else if (message.last) {
-    moves.push({ seat: message.last.seat, move: message.last.move });
-    log.append(logEntry(message.last.seat, message.last.move));
+    moves.push({ seat: message.last.seat, move: message.last.move, note: message.last.note });
+    log.append(logEntry(message.last.seat, message.last.move, message.last.note));
   }
   log.scrollTop = log.scrollHeight;
-  if (message.last) mark([message.last.to], "last");
+  if (message.last) {
+    mark([message.last.to], "last");
+    const words = moveWords(message.last, names(), mySeat);
+    speak((message.last.seat === mySeat ? `You ${words.replace(/^(play|discard|pass)(e?s)\b/, "$1")}`
+      : `${seatName(message.last.seat)} ${words}`) + "." +
+          (message.last.note ? ` ${message.last.note}.` : ""));
+    if (message.last.note && message.last.seat !== mySeat) say(`${message.last.note}.`, "note");
+  }
   const view = message.view;
   finished = view.outcome !== null;
   const onTurn = !finished && view.seat === mySeat;
   $("status").textContent = statusLine(view);
   $("status").classList.toggle("your-turn", onTurn);
+  if (onTurn && !onTurnBefore) speak("Your turn.");
+  if (finished) speak(statusLine(view));
   $("pass").disabled = !onTurn;
   $("hint").disabled = !onTurn;
+  $("situation").disabled = false;
   $("undo").disabled = !mayUndo || finished || !moves.some((entry) => entry.seat === mySeat);
   $("record").disabled = !finished;
   $("rematch").disabled = !finished;
-  for (const node of $("picture").querySelectorAll("g.card, g.pile")) {
+  for (const node of $("picture").querySelectorAll("button.card, button.slot")) {
     node.addEventListener("click", clicked);
   }
   if (onTurn) markMovable();
 }
 
-const SCALE = 1.4;      // the picture's size on a large screen: cards 64 by 90 pixels
-const SMALLEST = 1;     // it shrinks to fit the window's height, but not below its own size
-
-/** Size the picture: the same scale from move to move (a card keeps its size as hands and
- * piles change), smaller only to fit the page's width, or the window's height when the
- * discard piles grow long, so that every seat stays in view. */
-function fitPicture() {
-  const svg = $("picture").querySelector("svg");
-  if (!svg) return;
-  const box = svg.viewBox.baseVal;
-  const top = $("picture").getBoundingClientRect().top + window.scrollY;
-  const tall = Math.max(window.innerHeight - top - 16, 0) / box.height;
-  const scale = Math.min(SCALE, $("picture").clientWidth / box.width, Math.max(tall, SMALLEST));
-  svg.setAttribute("width", Math.floor(box.width * scale));
-  svg.setAttribute("height", Math.floor(box.height * scale));
+/** Say `text` to a screen reader (the live region), not on screen. */
+function speak(text) {
+  $("spoken").textContent = text;
 }
-window.addEventListener("resize", fitPicture);
 
 /** Cards that have a legal move get the class "movable" (the pointer shows it). */
 function markMovable() {
-  for (const node of $("picture").querySelectorAll("g.card")) {
-    const pile = node.closest("g.pile");
-    const zone = pile ? pile.dataset.zone : node.dataset.zone;
-    const card = topCard(pile, node);
-    if (pile && !zone.endsWith("-hand") && [...pile.querySelectorAll("g.card")].pop() !== node) {
-      continue;  // under the top of its pile
-    }
-    if (state.legal.some((m) => m.from === zone && m.cards.includes(card))) {
+  for (const node of $("picture").querySelectorAll("button.card")) {
+    const zone = node.dataset.zone;
+    if (state.legal.some((m) => m.from === zone && m.cards.includes(node.dataset.card))) {
       node.classList.add("movable");
     }
   }
 }
 
-function logEntry(seat, move) {
+function logEntry(seat, move, note) {
   // <bdi>: a name written right to left stays apart from the move text beside it
   const item = element("li", "", seat === mySeat ? "mine" : "");
   item.append(element("bdi", seatName(seat)), `: ${move}`);
+  if (note) item.append(element("span", ` \u2014 ${note}`, "log-note"));
   return item;
 }
 
@@ -191,7 +205,7 @@ function statusLine(view) {
 function mark(zones, className) {
   for (const zone of zones) {
     if (!zone) continue;
-    const pile = $("picture").querySelector(`g.pile[data-zone="${zone}"]`);
+    const pile = $("picture").querySelector(`.pile[data-zone="${zone}"]`);
     if (pile) pile.classList.add(className);
   }
 }
@@ -208,8 +222,7 @@ function clicked(event) {
   event.stopPropagation();
   if (!state || finished || state.view.seat !== mySeat) return;
   const node = event.currentTarget;
-  const pile = node.closest("g.pile");
-  const zone = pile ? pile.dataset.zone : node.dataset.zone;
+  const zone = node.dataset.zone;
   const cardNode = node.classList.contains("card") ? node : null;
   say("");
   clear("hinted");
@@ -226,7 +239,7 @@ function clicked(event) {
     }
   }
   if (!cardNode) return;
-  const card = topCard(pile, cardNode);
+  const card = cardNode.dataset.card;
   if (selected && selected.cards.includes(card) && selected.cards.length === 1 &&
       cardNode.classList.contains("selected")) {
     unselect();
@@ -237,15 +250,6 @@ function clicked(event) {
     return;
   }
   select(zone, [card], cardNode);
-}
-
-function topCard(pile, cardNode) {
-  // A discard or pay-off pile plays from its top: whichever of its cards was clicked.
-  if (pile && !pile.dataset.zone.endsWith("-hand")) {
-    const cards = pile.querySelectorAll("g.card");
-    return cards[cards.length - 1].dataset.card;
-  }
-  return cardNode.dataset.card;
 }
 
 function pairs(first, second) {
@@ -312,7 +316,24 @@ function send(move) {
 }
 
 $("picture").addEventListener("click", () => { if (selected) unselect(); });
-document.addEventListener("keydown", (event) => { if (event.key === "Escape") unselect(); });
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") unselect();
+  if (event.ctrlKey || event.altKey || event.metaKey || document.querySelector("dialog[open]")) return;
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+  const key = event.key.toLowerCase();
+  if (key === "h" && !$("hint").disabled) $("hint").click();
+  else if (key === "s" && !$("situation").disabled) $("situation").click();
+  else if (key === "?" && !$("how").disabled) $("how").click();
+  else return;
+  event.preventDefault();
+});
+$("situation").addEventListener("click", () => {
+  if (!state) return;
+  const text = situation(state.view, names(), mySeat);
+  say(text, "situation");
+  speak(text);
+});
+howToPlay($("how"), $("how-dialog"));
 $("pass").addEventListener("click", () => send("pass"));
 $("hint").addEventListener("click", () => { say("Thinking…", "hint"); server.send({ type: "hint" }); });
 $("undo").addEventListener("click", () => { undoing = true; server.send({ type: "undo" }); });

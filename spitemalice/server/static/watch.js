@@ -1,7 +1,10 @@
-// A table watched by a spectator: the server's picture of what every seat may see, the
-// move log and who sits where.  Nothing here is clickable: a spectator makes no move.
+// A table watched by a spectator: what every seat may see (drawn by board.js, seat 0 at the
+// bottom), the move log, who sits where and how many watch.  Nothing here is clickable: a
+// spectator makes no move.  Each move is said in words to a screen reader (#spoken).
 import { connect, element } from "./net.js";
-import { showMatch } from "./standing.js";
+import { drawTable, moveWords, situation } from "./board.js";
+import { howToPlay } from "./howto.js";
+import { showMatch, showWatchers } from "./standing.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -9,7 +12,7 @@ let seats = [];
 let game = 1;
 
 const server = connect(onMessage, () => {
-  server.send({ type: "watch", table: tableId, picture: true });
+  server.send({ type: "watch", table: tableId, picture: false });
 }, (reason) => {
   $("status").textContent = `The connection to the server closed${reason ? ` (${reason})` : ""}; ` +
     "reload the page to watch again.";
@@ -31,6 +34,7 @@ const handlers = {
   },
   seats(message) { seats = message.seats; showSeats(); },
   public(message) { showPublic(message); },
+  watchers(message) { showWatchers($("watchers"), message.count); },
   error(message) {
     $("status").textContent = message.message;
     $("status").classList.add("bad");
@@ -59,26 +63,40 @@ function showSeats() {
   }));
 }
 
-function logEntry(seat, move) {
+function logEntry(seat, move, note) {
   const item = element("li");
   item.append(element("bdi", seatName(seat)), `: ${move}`);
+  if (note) item.append(element("span", ` \u2014 ${note}`, "log-note"));
   return item;
 }
 
+function names() {
+  const found = [];
+  for (const seat of seats) found[seat.seat] = seat.name;
+  return found;
+}
+
+let latest = null;
+
 function showPublic(message) {
-  $("picture").innerHTML = message.picture;  // drawn by the server, every text escaped
-  const svg = $("picture").querySelector("svg");
-  if (svg) svg.removeAttribute("height");
+  latest = message;
+  drawTable($("picture"), message.table, { names: names(), me: null });
+  $("situation").disabled = false;
   const log = $("log");
   if (message.log) {
-    log.replaceChildren(...message.log.map((entry) => logEntry(entry.seat, entry.move)));
+    log.replaceChildren(...message.log.map((entry) => logEntry(entry.seat, entry.move, entry.note)));
   } else if (message.last) {
-    log.append(logEntry(message.last.seat, message.last.move));
+    log.append(logEntry(message.last.seat, message.last.move, message.last.note));
   }
   log.scrollTop = log.scrollHeight;
-  if (message.last && message.last.to) {
-    const pile = $("picture").querySelector(`g.pile[data-zone="${message.last.to}"]`);
-    if (pile) pile.classList.add("last");
+  if (message.last) {
+    if (message.last.to) {
+      const pile = $("picture").querySelector(`.pile[data-zone="${message.last.to}"]`);
+      if (pile) pile.classList.add("last");
+    }
+    $("spoken").textContent = `${seatName(message.last.seat)} ` +
+      `${moveWords(message.last, names(), null)}.` +
+      (message.last.note ? ` ${message.last.note}.` : "");
   }
   const table = message.table;
   if (table.outcome) {
@@ -95,4 +113,13 @@ function showPublic(message) {
 }
 
 $("rules").addEventListener("click", () => $("sheet-dialog").showModal());
+$("situation").addEventListener("click", () => {
+  if (latest) $("spoken").textContent = situation(latest.table, names(), null);
+});
+howToPlay($("how"), $("how-dialog"));
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.altKey || event.metaKey || document.querySelector("dialog[open]")) return;
+  if (event.key === "s" && !$("situation").disabled) $("situation").click();
+  else if (event.key === "?") $("how").click();
+});
 $("close-sheet").addEventListener("click", () => $("sheet-dialog").close());
