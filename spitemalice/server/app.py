@@ -120,11 +120,11 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         quiet_accept_errors(asyncio.get_running_loop())
-        if restore:
-            for line in hub.restore():
-                print(f"spitemalice serve: {for_terminal(line)}", file=sys.stderr)
+        for line in await hub.shared.start(hub, restore):
+            print(f"spitemalice serve: {for_terminal(line)}", file=sys.stderr)
         yield
         await hub.close()
+        await hub.shared.close()
 
     return Starlette(routes=[
         Route("/", lobby), Route("/table/{table}", table), Route("/static/{name}", static),
@@ -167,7 +167,7 @@ async def _talk(hub: Hub, websocket: WebSocket, conn: Connection, join_seconds: 
     deadline = loop.time() + join_seconds
     try:
         while True:
-            seated = conn.table is not None or conn.watching is not None
+            seated = conn.table is not None or conn.watching is not None or bool(conn.relay)
             wait = None if seated else deadline - loop.time()
             try:
                 received = await asyncio.wait_for(websocket.receive(), wait)

@@ -135,11 +135,7 @@ async def watch(hub: Hub, conn: Connection, message: Message) -> None:
         ProtocolError: ``already-joined`` (the connection sits at a seat or watches a table
             already), ``no-table``, or ``watchers-full``.
     """
-    if conn.table is not None or conn.watching is not None:
-        where = conn.watching or conn.table
-        assert where is not None
-        raise ProtocolError("already-joined", f"this connection is at table {where.id} "
-                            "already; open another connection to watch another table")
+    check_free(conn)
     table = hub._table(message.get("table"))
     if len(table.watchers) >= hub.max_watchers:
         raise ProtocolError("watchers-full", f"table {table.id} has {hub.max_watchers} "
@@ -151,6 +147,18 @@ async def watch(hub: Hub, conn: Connection, message: Message) -> None:
         await conn.send(standings.with_match(_public(table, True, conn.picture), table))
     if bots_only(table):
         hub._start_bots(table)
+
+
+def check_free(conn: Connection) -> None:
+    """Check that ``conn`` neither sits at a seat nor watches a table.
+
+    Raises:
+        ProtocolError: ``already-joined``, naming the table it is at.
+    """
+    where = conn.watching.id if conn.watching else conn.table.id if conn.table else conn.relay
+    if where is not None:
+        raise ProtocolError("already-joined", f"this connection is at table {where} "
+                            "already; open another connection to watch another table")
 
 
 async def announce(table: Table, full: bool) -> None:
@@ -185,5 +193,5 @@ async def leave(hub: Hub, conn: Connection) -> None:
             hub.tables.pop(table.id, None)
 
 
-__all__ = ["WATCHERS_PER_TABLE", "announce", "bots_only", "leave", "public", "public_view",
-           "watch", "watch_link", "watching", "welcome_again"]
+__all__ = ["WATCHERS_PER_TABLE", "announce", "bots_only", "check_free", "leave", "public",
+           "public_view", "watch", "watch_link", "watching", "welcome_again"]
