@@ -127,6 +127,13 @@ def _public(table: Table, full: bool, picture: bool) -> dict[str, Any]:
                   teams=teams.teams if teams.any else ())
 
 
+def public_text(table: Table, full: bool, picture: bool) -> str:
+    """The ``public`` message of ``table``'s position, with the match's standing, as the
+    compact JSON text every spectator with ``picture`` is sent (the caller holds the
+    table's lock)."""
+    return encode(standings.with_match(_public(table, full, picture), table))
+
+
 async def watch(hub: Hub, conn: Connection, message: Message) -> None:
     """Answer a ``watch`` message: ``conn`` becomes a spectator of the table and is sent
     ``watching`` and the whole position; a table of bots alone starts to play.
@@ -194,4 +201,4 @@ async def leave(hub: Hub, conn: Connection) -> None:
 
 
 __all__ = ["WATCHERS_PER_TABLE", "announce", "bots_only", "check_free", "leave", "public",
-           "public_view", "watch", "watch_link", "watching", "welcome_again"]
+           "public_text", "public_view", "watch", "watch_link", "watching", "welcome_again"]
