@@ -119,6 +119,16 @@ class Shared(abc.ABC):
         """Whether this process still owns ``table`` (a move is made only while it does)."""
         return True
 
+    def check_holds(self, table: str) -> None:
+        """Check that this process still owns ``table`` (:meth:`holds`).
+
+        Raises:
+            ProtocolError: ``server-error``: its lease ran out; the client connects again.
+        """
+        if not self.holds(table):
+            raise ProtocolError("server-error", f"table {table} is no longer played by this "
+                                "server process (its lease ran out); connect again")
+
     async def listings(self, hub: Hub) -> list[dict[str, Any]]:
         """The public unfinished tables other processes own, as the lobby lists them
         (:func:`spitemalice.server.listing.listed`), newest first."""
@@ -195,6 +205,19 @@ async def check_rate(shared: Shared, kind: str, client: str) -> None:
                             "moment and send it again")
 
 
+async def open_table(hub: Hub, table: str, client: str) -> None:
+    """Count table ``table``, which ``client`` opens, against the quotas
+    (:meth:`Shared.admit`).
+
+    Raises:
+        ProtocolError: ``server-full`` or ``too-many-tables``, in words
+            (:func:`refusal_words`).
+    """
+    refusal = await hub.shared.admit(hub, table, client)
+    if refusal is not None:
+        raise ProtocolError(refusal.code, refusal_words(refusal, hub))
+
+
 def refusal_words(refusal: Refusal, hub: Hub) -> str:
     """What a client refused a table is told."""
     if refusal.code == "server-full":
@@ -205,4 +228,4 @@ def refusal_words(refusal: Refusal, hub: Hub) -> str:
 
 
 __all__ = ["LOBBY_BURST", "LOBBY_KINDS", "LOBBY_PER_SECOND", "Elsewhere", "Local", "Refusal",
-           "Shared", "admission", "check_rate", "moved", "refusal_words"]
+           "Shared", "admission", "check_rate", "moved", "open_table", "refusal_words"]

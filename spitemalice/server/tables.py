@@ -41,7 +41,7 @@ from spitemalice.play.session import HUMAN, Session
 from spitemalice.server import listing, lobby, matches, messages, standings, watching
 from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.seating import Connection, Table
-from spitemalice.server.shared import Elsewhere, Local, Shared, check_rate, moved, refusal_words
+from spitemalice.server.shared import Elsewhere, Local, Shared, check_rate, moved, open_table
 from spitemalice.server.store import TABLE_ID, SeatEntry, Store, TableEntry, token_hash
 
 
@@ -56,9 +56,8 @@ class Hub:
             (:data:`~spitemalice.limits.MAX_TABLES_PER_CLIENT`).
         max_watchers: spectators one table holds at once
             (:data:`~spitemalice.server.watching.WATCHERS_PER_TABLE`).
-        shared: what this process shares with the site's others
-            (:mod:`spitemalice.server.shared`; default :class:`~spitemalice.server.shared.
-            Local`, one process alone).
+        shared: what it shares with a site's other processes (:mod:`spitemalice.server.
+            shared`; default :class:`~spitemalice.server.shared.Local`: none).
 
     Raises:
         SpiteMaliceError: a limit that is not a whole number from 1 to
@@ -164,9 +163,7 @@ class Hub:
     async def _on_create(self, conn: Connection, message: Message) -> None:
         rules, kinds, names = lobby.table_rules(message)
         table_id = secrets.token_hex(8)
-        refusal = await self.shared.admit(self, table_id, conn.address)
-        if refusal is not None:
-            raise ProtocolError(refusal.code, refusal_words(refusal, self))
+        await open_table(self, table_id, conn.address)
         tokens = [secrets.token_hex(16) if kind == HUMAN else None for kind in kinds]
         entry = listing.table_options(TableEntry(table_id, 1, tuple(
             SeatEntry(name, kind, None if token is None else token_hash(token))
@@ -184,13 +181,6 @@ class Hub:
         await conn.send(lobby.created(entry, tokens))
 
     async def _on_watch(self, conn: Connection, message: Message) -> None:
-        try:
-            await self._reach(message.get("table"))
-        except Elsewhere as where:  # its moves come through the site's fan-out
-            watching.check_free(conn)
-            await self.shared.watch(self, conn, where.table_id, where.socket,
-                                    bool(message.get("picture", False)))
-            return
         await watching.watch(self, conn, message)
 
     async def _on_tables(self, conn: Connection, message: Message) -> None:
@@ -243,7 +233,7 @@ class Hub:
                                 f"{seat}, not {message.get('seat')}; a move is made only for "
                                 "the seat joined (leave seat out, or give your own)")
         async with table.lock:
-            self._check_held(table)
+            self.shared.check_holds(table.id)
             session = table.session
             if session.is_over:
                 raise ProtocolError("game-over", f"game {table.game} has ended "
@@ -280,7 +270,7 @@ class Hub:
     async def _on_undo(self, conn: Connection, message: Message) -> None:
         table, seat = self._seated(conn, "undo")
         async with table.lock:
-            self._check_held(table)
+            self.shared.check_holds(table.id)
             try:
                 table.session.undo(seat)
             except PlayError as problem:
@@ -296,7 +286,7 @@ class Hub:
     async def _on_rematch(self, conn: Connection, message: Message) -> None:
         table, _ = self._seated(conn, "rematch")
         async with table.lock:
-            self._check_held(table)
+            self.shared.check_holds(table.id)
             if not table.session.is_over:
                 raise ProtocolError("game-not-over", f"game {table.game} is still on; a "
                                     "rematch is dealt once it has ended")
@@ -328,11 +318,6 @@ class Hub:
         if table_id not in self.tables and TABLE_ID.fullmatch(table_id):
             await self.shared.locate(self, table_id)
         return self._table(table_id)
-
-    def _check_held(self, table: Table) -> None:
-        if not self.shared.holds(table.id):
-            raise ProtocolError("server-error", f"table {table.id} is no longer played by "
-                                "this server process (its lease ran out); connect again")
 
     @staticmethod
     def _seated(conn: Connection, kind: str) -> tuple[Table, int]:

@@ -30,6 +30,7 @@ from spitemalice.play.table_view import Played
 from spitemalice.server import messages, standings
 from spitemalice.server.protocol import Message, encode
 from spitemalice.server.seating import Connection, Table
+from spitemalice.server.shared import Elsewhere
 
 if TYPE_CHECKING:
     from spitemalice.server.tables import Hub
@@ -136,14 +137,21 @@ def public_text(table: Table, full: bool, picture: bool) -> str:
 
 async def watch(hub: Hub, conn: Connection, message: Message) -> None:
     """Answer a ``watch`` message: ``conn`` becomes a spectator of the table and is sent
-    ``watching`` and the whole position; a table of bots alone starts to play.
+    ``watching`` and the whole position; a table of bots alone starts to play.  A table
+    another server process owns is watched from here all the same, its moves relayed
+    (:meth:`~spitemalice.server.shared.Shared.watch`).
 
     Raises:
         ProtocolError: ``already-joined`` (the connection sits at a seat or watches a table
             already), ``no-table``, or ``watchers-full``.
     """
     check_free(conn)
-    table = hub._table(message.get("table"))
+    try:
+        table = await hub._reach(message.get("table"))
+    except Elsewhere as where:  # its moves come through the site's fan-out
+        await hub.shared.watch(hub, conn, where.table_id, where.socket,
+                               bool(message.get("picture", False)))
+        return
     if len(table.watchers) >= hub.max_watchers:
         raise ProtocolError("watchers-full", f"table {table.id} has {hub.max_watchers} "
                             "spectator(s), as many as it takes; try again later")
