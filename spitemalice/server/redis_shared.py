@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 from spitemalice import guards, wording
 from spitemalice.errors import ProtocolError, SpiteMaliceError
 from spitemalice.server import listing
+from spitemalice.server.relay import CLOSE_SECONDS
 from spitemalice.server.shared import (
     LOBBY_BURST,
     LOBBY_PER_SECOND,
@@ -215,14 +216,20 @@ class RedisShared(Shared):
     async def close(self) -> None:
         if self._round is not None:
             self._round.cancel()
-            await asyncio.gather(self._round, return_exceptions=True)
+            await asyncio.wait([self._round], timeout=CLOSE_SECONDS)
         await self.relay.close()
         with contextlib.suppress(Exception):  # Redis gone: the leases run out by themselves
-            for table in list(self.held):
-                await self._release(keys=[self.key("lease", table)], args=[self.process])
-            await self.redis.delete(self.key("proc", self.process))
+            await asyncio.wait_for(self._let_all_go(), CLOSE_SECONDS)
         self.held.clear()
-        await self.redis.aclose()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.redis.aclose(), CLOSE_SECONDS)
+
+    async def _let_all_go(self) -> None:
+        """Release every lease held and this process's address (a clean stop: the other
+        processes take the tables over at their next round or ``join``)."""
+        for table in list(self.held):
+            await self._release(keys=[self.key("lease", table)], args=[self.process])
+        await self.redis.delete(self.key("proc", self.process))
 
     # -- quotas and the lobby rate ----------------------------------------------------------
 

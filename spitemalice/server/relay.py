@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from spitemalice.server.tables import Hub
 
 
+CLOSE_SECONDS = 3.0
+"""Longest wait for each step of closing (Redis may be gone)."""
+
+
 class Relay:
     """Both ends of the spectators' fan-out for one process: the tables it relays to its
     own spectators, and the tables it owns that other processes' spectators watch."""
@@ -52,6 +56,7 @@ class Relay:
         self.games: dict[str, int] = {}
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
+        self._closing = False
 
     async def start(self) -> None:
         """Subscribe to this process's own channel and start reading and publishing."""
@@ -60,12 +65,15 @@ class Relay:
         self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._send())]
 
     async def close(self) -> None:
+        """Stop reading and publishing (within a few seconds whatever Redis does)."""
+        self._closing = True
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=CLOSE_SECONDS)
         if self.pubsub is not None:
             with contextlib.suppress(Exception):
-                await self.pubsub.aclose()
+                await asyncio.wait_for(self.pubsub.aclose(), CLOSE_SECONDS)
 
     def _control(self, process: str) -> str:
         return self.shared.key("ctl", process)
@@ -206,12 +214,14 @@ class Relay:
         """Act on every message of the channels subscribed to."""
         control = self._control(self.shared.process)
         published = self.shared.key("pub", "")
-        while True:
+        while not self._closing:
             try:
                 message = await self.pubsub.get_message(timeout=1.0)
             except asyncio.CancelledError:
                 raise
             except Exception as problem:  # Redis away: said, tried again
+                if self._closing:  # the client may turn a cancellation into its own error
+                    return
                 self._say(f"reading from Redis failed: {problem}")
                 await asyncio.sleep(1.0)
                 continue

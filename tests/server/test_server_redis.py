@@ -167,3 +167,33 @@ def test_a_table_is_reached_from_either_process_and_survives_its_owner_killed(
     assert bots_fan.until("public", timeout=10)["number"] == after + 1
     for client in (ann, bob, fan, bots_fan):
         client.close()
+
+
+def test_our_bot_at_a_remote_table_follows_moved_to_the_owner(
+        site: tuple[Process, Process, Path]) -> None:
+    """``spitemalice bot --connect`` with a link naming the process that does not own the
+    table: the bot is sent to the owner and plays the game to its end there."""
+    import asyncio
+
+    from spitemalice.server.remote import RemoteBot, parse_link
+
+    one, two, _ = site
+    short = {**PEOPLE, "params": {"payoff_size": 2},
+             "seats": [PEOPLE["seats"][0], {"name": "bot", "player": "greedy"}]}
+    with Client(one.ws, {}) as lobby:
+        created = lobby.ask(short)
+    link = f"http://127.0.0.1:{two.port}{created['seats'][0]['link']}"
+    bot = RemoteBot(parse_link(link), say=lambda line: None)
+    outcome = asyncio.run(asyncio.wait_for(bot.run(), 60))
+    assert outcome is not None and bot.address == one.ws
+
+
+def test_a_moved_message_is_followed_only_on_the_link_s_own_host() -> None:
+    from spitemalice.errors import SpiteMaliceError
+    from spitemalice.server.remote import moved_to
+
+    assert moved_to("ws://play.example.org/ws", "/p/2/ws") == "ws://play.example.org/p/2/ws"
+    assert moved_to("ws://10.0.0.1:8001/ws", "ws://10.0.0.1:8002/ws") == "ws://10.0.0.1:8002/ws"
+    for elsewhere in ("ws://attacker.example/ws", "http://play.example.org/ws", 7):
+        with pytest.raises(SpiteMaliceError, match="moved|another host"):
+            moved_to("ws://play.example.org/ws", elsewhere)
