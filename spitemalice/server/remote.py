@@ -302,8 +302,8 @@ def moved_to(socket: str, target: object) -> str:
             server its link names).
     """
     if not isinstance(target, str) or not target.startswith(("ws://", "wss://", "/")):
-        raise SpiteMaliceError(f"the server sent moved with a socket {describe(target)}, "
-                               "not ws://host:port/ws or a path")
+        raise _from_server(WRONG, f"moved.socket is {describe(target)}, not "
+                           "ws://host:port/ws or a path")
     address = urljoin(socket, target)
     if urlsplit(address).hostname != urlsplit(socket).hostname:
         raise SpiteMaliceError(f"the server sent the bot to another host "
