@@ -20,7 +20,9 @@ each N keeps N tables busy for the given seconds: every table has two seats take
 bots that answer each ``state`` on their turn after ``--think`` seconds (a quick person's
 pace; 0 plays as fast as the server answers), with a cheap choice from the ``legal`` list
 (a pay-off play, else a build, else the first move).  A finished game is followed by a new
-table.  The bots run in ``--clients`` processes of their own.
+table.  The bots run in ``--clients`` processes of their own; each table's connections come
+from a loopback address of its own (127.0.0.2, 127.0.0.3...), so the server's per-address
+bounds (connections, tables, the lobby rate) apply as they do to people.
 
 For each N it prints the moves made, the move-to-announcement latency (from sending a move
 to receiving the ``state`` that announces it: median, p99, max, in ms), the errors (any
@@ -87,14 +89,22 @@ async def next_text(socket_: Any, wait: float) -> str | None:
         return None
 
 
+def client_address(n: int) -> str:
+    """The loopback address the ``n``-th table's clients connect from (127.0.0.2 on): each
+    table is a client of its own, so the server's per-address bounds apply as they do to
+    people."""
+    return f"127.{n // 62500 % 250}.{n // 250 % 250}.{2 + n % 250}"
+
+
 async def seat(url: str, table: str, number: int, token: str, think: float,
                deadline: float, latencies: list[float], errors: list[str],
-               wait: float = WAIT, hops: int = 2) -> None:
-    """Play one seat; a ``moved`` answer (another process owns the table) is followed, at
-    most ``hops`` times."""
+               wait: float = WAIT, hops: int = 2, source: str = "127.0.0.1") -> None:
+    """Play one seat from the address ``source``; a ``moved`` answer (another process owns
+    the table) is followed, at most ``hops`` times."""
     import websockets
 
-    async with websockets.connect(url, max_size=2**24, open_timeout=wait) as socket_:
+    async with websockets.connect(url, max_size=2**24, open_timeout=wait,
+                                  local_addr=(source, 0)) as socket_:
         await socket_.send(json.dumps({"type": "join", "table": table, "seat": number,
                                        "token": token}))
         sent: tuple[int, float] | None = None
@@ -128,14 +138,16 @@ async def seat(url: str, table: str, number: int, token: str, think: float,
                 await socket_.send(json.dumps({"type": "move", "number": sent[0],
                                                "move": choose(message["legal"])}))
     await seat(message["socket"], table, number, token, think, deadline, latencies, errors,
-               wait, hops - 1)
+               wait, hops - 1, source)
 
 
-async def watcher(url: str, table: str, deadline: float, wait: float = WAIT) -> None:
+async def watcher(url: str, table: str, deadline: float, wait: float = WAIT,
+                  source: str = "127.0.0.1") -> None:
     """Watch ``table`` from ``url`` until ``deadline`` (what arrives is read and let be)."""
     import websockets
 
-    async with websockets.connect(url, max_size=2**24, open_timeout=wait) as socket_:
+    async with websockets.connect(url, max_size=2**24, open_timeout=wait,
+                                  local_addr=(source, 0)) as socket_:
         await socket_.send(json.dumps({"type": "watch", "table": table}))
         while time.monotonic() < deadline:
             if await next_text(socket_, min(wait, max(deadline - time.monotonic(), 0.01))) \
@@ -145,15 +157,16 @@ async def watcher(url: str, table: str, deadline: float, wait: float = WAIT) -> 
 
 async def table_loop(url: str, deadline: float, think: float, latencies: list[float],
                      errors: list[str], games: list[int], wait: float = WAIT,
-                     other: str | None = None) -> None:
-    """Open tables at ``url`` one after another until ``deadline`` and play them; with
-    ``other`` (another process of the site), the seats ask it first and a spectator watches
-    from it."""
+                     other: str | None = None, source: str = "127.0.0.1") -> None:
+    """Open tables at ``url`` one after another until ``deadline`` and play them, every
+    connection from the address ``source``; with ``other`` (another process of the site),
+    the seats ask it first and a spectator watches from it."""
     import websockets
 
     while time.monotonic() < deadline:
         try:
-            async with websockets.connect(url, open_timeout=wait) as lobby:
+            async with websockets.connect(url, open_timeout=wait,
+                                          local_addr=(source, 0)) as lobby:
                 await lobby.send(json.dumps(GAME))
                 text = await next_text(lobby, wait)
             if text is None:
@@ -164,10 +177,11 @@ async def table_loop(url: str, deadline: float, think: float, latencies: list[fl
                 errors.append(created.get("message", "no table"))
                 return
             spectator = [] if other is None else [
-                asyncio.ensure_future(watcher(other, created["table"], deadline, wait))]
+                asyncio.ensure_future(watcher(other, created["table"], deadline, wait,
+                                              source))]
             await asyncio.gather(*(
                 seat(other or url, created["table"], s["seat"], s["token"], think, deadline,
-                     latencies, errors, wait)
+                     latencies, errors, wait, source=source)
                 for s in created["seats"]))
             for task in spectator:
                 task.cancel()
@@ -179,9 +193,10 @@ async def table_loop(url: str, deadline: float, think: float, latencies: list[fl
 
 
 def client_process(urls: list[str], tables: int, seconds: float, think: float,
-                   out: Any, wait: float = WAIT) -> None:
-    """Keep ``tables`` tables busy for ``seconds``; with two ``urls`` (two processes), the
-    tables are opened at each in turn and played through the other."""
+                   out: Any, wait: float = WAIT, first: int = 0) -> None:
+    """Keep ``tables`` tables busy for ``seconds``, the ``n``-th from
+    :func:`client_address` ``(first + n)``; with two ``urls`` (two processes), the tables
+    are opened at each in turn and played through the other."""
     latencies: list[float] = []
     errors: list[str] = []
     games: list[int] = []
@@ -190,7 +205,8 @@ def client_process(urls: list[str], tables: int, seconds: float, think: float,
         deadline = time.monotonic() + seconds
         await asyncio.gather(*(table_loop(
             urls[n % len(urls)], deadline, think, latencies, errors, games, wait,
-            urls[(n + 1) % len(urls)] if len(urls) > 1 else None) for n in range(tables)))
+            urls[(n + 1) % len(urls)] if len(urls) > 1 else None, client_address(first + n))
+            for n in range(tables)))
 
     asyncio.run(run())
     out.put((latencies, errors, len(games)))
@@ -277,8 +293,9 @@ def steps(urls: list[str], servers: list[int], redis: int | None, args: Any) -> 
         cpu, wall = sum(cpu_seconds(pid) for pid in servers), time.monotonic()
         redis_cpu = cpu_seconds(redis) if redis else 0.0
         workers = [context.Process(target=client_process,
-                                   args=(urls, n, args.seconds, args.think, queue, args.wait))
-                   for n in shares if n]
+                                   args=(urls, n, args.seconds, args.think, queue, args.wait,
+                                         sum(shares[:i])))
+                   for i, n in enumerate(shares) if n]
         for worker in workers:
             worker.start()
         results = collect(queue, workers, args.seconds + 2 * args.wait + args.think + 30)

@@ -325,6 +325,7 @@ def serve(host: str, port: int, records: str, *, bot_delay: float = 0.6,
 
         shared = RedisShared(redis, socket_url or f"ws://{where}:{sock.getsockname()[1]}/ws",
                              lease_seconds=lease_seconds or LEASE_SECONDS)
+        shared.check_reachable()
     hub = Hub(Store(records), bot_delay=bot_delay, max_tables=max_tables,
               max_tables_per_client=max_tables_per_client, shared=shared)
     # Ctrl-C (or SIGTERM) closes open connections after at most 3 s; every move is already

@@ -160,8 +160,12 @@ class RedisShared(Shared):
                                    "ws://host:port/ws, wss://site/p/2/ws or a path, /p/2/ws")
         self.url, self.socket, self.prefix = url, socket, prefix
         self.process = process or process_name()
-        self.redis: Any = aioredis.Redis.from_url(url, decode_responses=True,
-                                                  socket_timeout=max(self.lease, 2.0))
+        try:
+            self.redis: Any = aioredis.Redis.from_url(url, decode_responses=True,
+                                                      socket_timeout=max(self.lease, 2.0))
+        except ValueError as problem:
+            raise SpiteMaliceError(f"--redis {wording.shown(url)}: {problem}, such as "
+                                   "redis://127.0.0.1:6379/0") from None
         self.held: dict[str, float] = {}
         """Each table this process owns, with the time (time.monotonic) its lease may
         be counted on until."""
@@ -174,6 +178,22 @@ class RedisShared(Shared):
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self._round: asyncio.Task[None] | None = None
+
+    def check_reachable(self) -> None:
+        """Ping the Redis once, from outside any event loop (``spitemalice serve`` does,
+        before it listens).
+
+        Raises:
+            SpiteMaliceError: it does not answer; the message names it and why.
+        """
+        import redis
+
+        try:
+            with redis.Redis.from_url(self.url, socket_timeout=5) as client:
+                client.ping()
+        except redis.RedisError as problem:
+            raise SpiteMaliceError(f"cannot reach Redis at {wording.shown(self.url)}: "
+                                   f"{problem}; start it, or check --redis") from None
 
     def key(self, *parts: str) -> str:
         """A Redis key or channel of this site: the prefix and ``parts``, joined by ``:``."""

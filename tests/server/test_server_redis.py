@@ -198,3 +198,17 @@ def test_a_moved_message_is_followed_only_on_the_link_s_own_host() -> None:
     for elsewhere in ("ws://attacker.example/ws", "http://play.example.org/ws", 7):
         with pytest.raises(SpiteMaliceError, match=r"moved.socket|another host"):
             moved_to("ws://play.example.org/ws", elsewhere)
+
+
+def test_serve_refuses_a_redis_it_cannot_use_in_one_line(tmp_path: Path) -> None:
+    """A URL that is no Redis URL, or a Redis that does not answer: one line naming it,
+    exit status 1, before the server listens."""
+    nobody = f"redis://127.0.0.1:{free_port()}/0"
+    for url, words in (("nonsense", "redis://127.0.0.1:6379/0"),
+                       (nobody, "cannot reach Redis")):
+        done = subprocess.run([sys.executable, "-m", "spitemalice", "serve", "--port", "0",
+                               "--records", str(tmp_path), "--redis", url],
+                              cwd=ROOT, capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert done.returncode != 0 and words in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1 and url in done.stderr
