@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 from spitemalice import guards, wording
 from spitemalice.errors import ProtocolError, SpiteMaliceError
 from spitemalice.server import listing
+from spitemalice.server.redis_scripts import ADMIT, BUCKET, CLAIM, RELEASE, RENEW
 from spitemalice.server.relay import CLOSE_SECONDS
 from spitemalice.server.shared import (
     LOBBY_BURST,
@@ -62,65 +63,6 @@ tables are taken over this long (and at most a third more) after it died."""
 
 PREFIX = "spitemalice"
 """The first part of every Redis key and channel the server uses."""
-
-_ADMIT = """
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-local all = redis.call('ZCARD', KEYS[1])
-if all >= tonumber(ARGV[1]) then return {1, all} end
-local mine = redis.call('ZCARD', KEYS[2])
-if mine >= tonumber(ARGV[2]) then return {2, mine} end
-if not redis.call('SET', KEYS[3], ARGV[4], 'NX', 'PX', ARGV[5]) then return {3, 0} end
-redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[7])
-redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), ARGV[7])
-redis.call('SET', KEYS[4], ARGV[6], 'PX', ARGV[3])
-return {0, 0}
-"""
-"""Count a new table against the site's and its client's quotas, and lease it."""
-
-_BUCKET = """
-local t = redis.call('TIME')
-local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
-local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
-local saved = redis.call('HMGET', KEYS[1], 'tokens', 'last')
-local tokens = tonumber(saved[1]) or burst
-local last = tonumber(saved[2]) or now
-tokens = math.min(burst, tokens + math.max(0, now - last) * rate)
-local allowed = 0
-if tokens >= 1 then tokens = tokens - 1; allowed = 1 end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'last', tostring(now))
-redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
-return allowed
-"""
-"""One address's lobby token bucket, kept in Redis."""
-
-_CLAIM = """
-local owner = redis.call('GET', KEYS[1])
-if owner and owner ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-return 1
-"""
-"""Take a table's lease when nobody holds it (or renew it when this process does)."""
-
-_RENEW = """
-local kept = {}
-for i, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then
-    redis.call('PEXPIRE', key, ARGV[2]); kept[i] = 1
-  else kept[i] = 0 end
-end
-return kept
-"""
-"""Renew every lease of ``KEYS`` that this process (``ARGV[1]``) holds; 1 or 0 for each."""
-
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-"""
-"""Let a lease go, if this process holds it."""
-
 
 def process_name() -> str:
     """A name for this process among the site's: host, process id and 3 random bytes."""
@@ -172,11 +114,11 @@ class RedisShared(Shared):
         self.created: dict[str, float] = {}
         self.relay: Relay = Relay(self)
         self.hub: Hub | None = None
-        self._admit = self.redis.register_script(_ADMIT)
-        self._bucket = self.redis.register_script(_BUCKET)
-        self._claim = self.redis.register_script(_CLAIM)
-        self._renew = self.redis.register_script(_RENEW)
-        self._release = self.redis.register_script(_RELEASE)
+        self._admit = self.redis.register_script(ADMIT)
+        self._bucket = self.redis.register_script(BUCKET)
+        self._claim = self.redis.register_script(CLAIM)
+        self._renew = self.redis.register_script(RENEW)
+        self._release = self.redis.register_script(RELEASE)
         self._round: asyncio.Task[None] | None = None
 
     def check_reachable(self) -> None:
