@@ -61,6 +61,10 @@ LEASE_SECONDS = 10.0
 """How long a table's lease lasts unless renewed (``--lease-seconds``): a dead owner's
 tables are taken over this long (and at most a third more) after it died."""
 
+CONNECTIONS = 64
+"""Most connections one process holds to Redis (a message that finds them all busy waits
+for one, at most a lease)."""
+
 PREFIX = "spitemalice"
 """The first part of every Redis key and channel the server uses."""
 
@@ -102,9 +106,12 @@ class RedisShared(Shared):
                                    "ws://host:port/ws, wss://site/p/2/ws or a path, /p/2/ws")
         self.url, self.socket, self.prefix = url, socket, prefix
         self.process = process or process_name()
-        try:
-            self.redis: Any = aioredis.Redis.from_url(url, decode_responses=True,
-                                                      socket_timeout=max(self.lease, 2.0))
+        try:  # a burst of messages waits for one of the pool's connections, never fails
+            self.redis: Any = aioredis.Redis(connection_pool=aioredis.BlockingConnectionPool
+                                             .from_url(url, decode_responses=True,
+                                                       max_connections=CONNECTIONS,
+                                                       timeout=self.lease,
+                                                       socket_timeout=max(self.lease, 2.0)))
         except ValueError as problem:
             raise SpiteMaliceError(f"--redis {wording.shown(url)}: {problem}, such as "
                                    "redis://127.0.0.1:6379/0") from None
@@ -412,4 +419,4 @@ class RedisShared(Shared):
                                 f"answer: {problem}; try again") from None
 
 
-__all__ = ["LEASE_SECONDS", "PREFIX", "RedisShared", "process_name"]
+__all__ = ["CONNECTIONS", "LEASE_SECONDS", "PREFIX", "RedisShared", "process_name"]
