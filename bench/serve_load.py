@@ -10,6 +10,8 @@ persistence): each table is opened at one process, both its seats ask the other 
 sent to the owner (``moved``), and a spectator watches it from the other process, so every
 move also crosses Redis (the owner publishes it, the other process relays it).  The server
 CPU is then both processes' together, and the Redis server's own CPU is shown beside it.
+The one-process steps then have a spectator per table too (at the same process), so the two
+runs differ only by the second process and Redis.
 Before the steps, the script times Redis round trips from this process: ``PING`` and a
 ``PUBLISH`` of a spectator's message of a typical size, wall and CPU (this process's and the
 Redis server's) per round trip.  ``tables/core`` is the tables held per server core busy
@@ -157,10 +159,12 @@ async def watcher(url: str, table: str, deadline: float, wait: float = WAIT,
 
 async def table_loop(url: str, deadline: float, think: float, latencies: list[float],
                      errors: list[str], games: list[int], wait: float = WAIT,
-                     other: str | None = None, source: str = "127.0.0.1") -> None:
+                     other: str | None = None, source: str = "127.0.0.1",
+                     watch: bool = False) -> None:
     """Open tables at ``url`` one after another until ``deadline`` and play them, every
     connection from the address ``source``; with ``other`` (another process of the site),
-    the seats ask it first and a spectator watches from it."""
+    the seats ask it first; with ``watch``, a spectator watches each table (from ``other``
+    when given)."""
     import websockets
 
     while time.monotonic() < deadline:
@@ -176,8 +180,8 @@ async def table_loop(url: str, deadline: float, think: float, latencies: list[fl
             if created["type"] != "created":
                 errors.append(created.get("message", "no table"))
                 return
-            spectator = [] if other is None else [
-                asyncio.ensure_future(watcher(other, created["table"], deadline, wait,
+            spectator = [] if not watch else [
+                asyncio.ensure_future(watcher(other or url, created["table"], deadline, wait,
                                               source))]
             await asyncio.gather(*(
                 seat(other or url, created["table"], s["seat"], s["token"], think, deadline,
@@ -193,7 +197,7 @@ async def table_loop(url: str, deadline: float, think: float, latencies: list[fl
 
 
 def client_process(urls: list[str], tables: int, seconds: float, think: float,
-                   out: Any, wait: float = WAIT, first: int = 0) -> None:
+                   out: Any, wait: float = WAIT, first: int = 0, watch: bool = False) -> None:
     """Keep ``tables`` tables busy for ``seconds``, the ``n``-th from
     :func:`client_address` ``(first + n)``; with two ``urls`` (two processes), the tables
     are opened at each in turn and played through the other."""
@@ -205,8 +209,8 @@ def client_process(urls: list[str], tables: int, seconds: float, think: float,
         deadline = time.monotonic() + seconds
         await asyncio.gather(*(table_loop(
             urls[n % len(urls)], deadline, think, latencies, errors, games, wait,
-            urls[(n + 1) % len(urls)] if len(urls) > 1 else None, client_address(first + n))
-            for n in range(tables)))
+            urls[(n + 1) % len(urls)] if len(urls) > 1 else None, client_address(first + n),
+            watch) for n in range(tables)))
 
     asyncio.run(run())
     out.put((latencies, errors, len(games)))
@@ -294,7 +298,7 @@ def steps(urls: list[str], servers: list[int], redis: int | None, args: Any) -> 
         redis_cpu = cpu_seconds(redis) if redis else 0.0
         workers = [context.Process(target=client_process,
                                    args=(urls, n, args.seconds, args.think, queue, args.wait,
-                                         sum(shares[:i])))
+                                         sum(shares[:i]), args.redis))
                    for i, n in enumerate(shares) if n]
         for worker in workers:
             worker.start()

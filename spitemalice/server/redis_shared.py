@@ -112,6 +112,10 @@ class RedisShared(Shared):
                                                        max_connections=CONNECTIONS,
                                                        timeout=self.lease,
                                                        socket_timeout=max(self.lease, 2.0)))
+            # the leases' own connection: a burst of lobby messages never delays a renewal
+            self.leases: Any = aioredis.Redis.from_url(url, decode_responses=True,
+                                                       max_connections=2,
+                                                       socket_timeout=max(self.lease, 2.0))
         except ValueError as problem:
             raise SpiteMaliceError(f"--redis {wording.shown(url)}: {problem}, such as "
                                    "redis://127.0.0.1:6379/0") from None
@@ -124,7 +128,7 @@ class RedisShared(Shared):
         self._admit = self.redis.register_script(ADMIT)
         self._bucket = self.redis.register_script(BUCKET)
         self._claim = self.redis.register_script(CLAIM)
-        self._renew = self.redis.register_script(RENEW)
+        self._renew = self.leases.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
         self._round: asyncio.Task[None] | None = None
 
@@ -190,8 +194,9 @@ class RedisShared(Shared):
         with contextlib.suppress(Exception):  # Redis gone: the leases run out by themselves
             await asyncio.wait_for(self._let_all_go(), CLOSE_SECONDS)
         self.held.clear()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.redis.aclose(), CLOSE_SECONDS)
+        for client in (self.redis, self.leases):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.aclose(), CLOSE_SECONDS)
 
     async def _let_all_go(self) -> None:
         """Release every lease held and this process's address (a clean stop: the other
