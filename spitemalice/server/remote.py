@@ -190,7 +190,6 @@ class RemoteBot:
 
         try:
             for _ in range(MAX_MOVES_TO + 1):
-                self.moved = None
                 async with websockets.connect(self.address, max_size=MAX_SERVER_MESSAGE_BYTES,
                                               open_timeout=OPEN_SECONDS) as socket:
                     await socket.send(json.dumps({"type": "join", "table": self.link.table,
@@ -206,10 +205,9 @@ class RemoteBot:
                         self.said = _closed_words(socket.close_code, socket.close_reason)
                 if self.moved is None:
                     break
-                self.address = self.moved
+                self.address, self.moved = self.moved, None
             else:
-                raise SpiteMaliceError(f"the server sent the bot to another process "
-                                       f"{MAX_MOVES_TO + 1} times; the table is nowhere")
+                raise SpiteMaliceError(f"moved {MAX_MOVES_TO + 1} times: the table is nowhere")
         except InvalidStatus as error:
             status = error.response.status_code
             raise SpiteMaliceError(f"the server refused the connection with HTTP status "
