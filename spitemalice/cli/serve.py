@@ -5,6 +5,8 @@ bots at a remote table); both need the ``play`` extra (``pip install 'spitemalic
   (and the bounds ``--max-tables``, ``--max-connections``...): the lobby at
   ``http://HOST:PORT/``; every move is kept in ``DIR`` (default: the user's data directory)
   before it is announced, and unfinished tables resume when the server starts again.
+  With ``--redis URL`` (and ``--socket-url``, ``--lease-seconds``) the process is one of a
+  site's several sharing that Redis (:mod:`spitemalice.server.redis_shared`).
   It listens on 127.0.0.1 only unless ``--host`` says otherwise: put a reverse proxy with
   TLS in front of it before anyone else can reach it (docs/playing.md).
 * ``bot --connect URL [--player greedy]``: plays the seat whose link is ``URL`` until the
@@ -30,6 +32,8 @@ _tables = whole(1, limits.MAX_INT)
 _bot_delay = share(0, limits.MAX_SECONDS, "a delay", closed_low=True, closed_high=True)
 """``--bot-delay``: 0 to :data:`~spitemalice.limits.MAX_SECONDS` seconds (a bot's longest
 decision), a finite number."""
+_lease = share(0.2, 3600, "a lease", closed_low=True, closed_high=True)
+"""``--lease-seconds``: 0.2 to 3600 seconds."""
 _EXTRA = "needs the play extra: pip install 'spitemalice[play]'"
 
 
@@ -63,6 +67,18 @@ def add_serve(commands: Commands) -> Parser:
                        help="an origin whose pages may use the server, as the browser names "
                             "it (https://play.example.org), besides http://127.0.0.1:PORT and "
                             "http://localhost:PORT; repeat for more")
+    serve.add_argument("--redis", metavar="URL", default=None,
+                       help="share tables with the site's other server processes through "
+                            "this Redis (redis://host:6379/0); needs the redis extra; "
+                            "default: one process alone, no outside service")
+    serve.add_argument("--socket-url", metavar="URL", default=None,
+                       help="with --redis: this process's WebSocket address as clients "
+                            "reach it, where other processes send its tables' players "
+                            "(default ws://HOST:PORT/ws; behind a proxy, a path such as "
+                            "/p/2/ws)")
+    serve.add_argument("--lease-seconds", type=_lease, default=None, metavar="SECONDS",
+                       help="with --redis: how long a table's lease lasts unrenewed, so how "
+                            "soon a dead process's tables are taken over (default 10)")
     return serve
 
 
@@ -90,7 +106,8 @@ def run_serve(args: argparse.Namespace) -> int:
     serve(args.host, args.port, records, bot_delay=args.bot_delay,
           max_tables=args.max_tables, max_tables_per_client=args.max_tables_per_client,
           origins=args.allowed_origin, max_connections=args.max_connections,
-          max_connections_per_client=args.max_connections_per_client)
+          max_connections_per_client=args.max_connections_per_client,
+          redis=args.redis, socket_url=args.socket_url, lease_seconds=args.lease_seconds)
     return 0
 
 

@@ -123,11 +123,11 @@ def create_app(hub: Hub, *, restore: bool = True, origins: Collection[str] = (),
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         quiet_accept_errors(asyncio.get_running_loop())
-        if restore:
-            for line in hub.restore():
-                print(f"spitemalice serve: {for_terminal(line)}", file=sys.stderr)
+        for line in await hub.shared.start(hub, restore):
+            print(f"spitemalice serve: {for_terminal(line)}", file=sys.stderr)
         yield
         await hub.close()
+        await hub.shared.close()
 
     return Starlette(routes=[
         Route("/", lobby), Route("/table/{table}", table), Route("/static/{name}", static),
@@ -171,7 +171,8 @@ async def _talk(hub: Hub, websocket: WebSocket, conn: Connection, join_seconds: 
     deadline = loop.time() + join_seconds
     try:
         while True:
-            seated = conn.table is not None or conn.watching is not None or conn.live is not None
+            seated = (conn.table is not None or conn.watching is not None
+                      or conn.live is not None or bool(conn.relay))
             wait = None if seated else deadline - loop.time()
             try:
                 received = await asyncio.wait_for(websocket.receive(), wait)
@@ -299,29 +300,44 @@ def serve(host: str, port: int, records: str, *, bot_delay: float = 0.6,
           max_tables: int = limits.MAX_TABLES,
           max_tables_per_client: int = limits.MAX_TABLES_PER_CLIENT,
           origins: Collection[str] = (), max_connections: int = limits.MAX_CONNECTIONS,
-          max_connections_per_client: int = limits.MAX_CONNECTIONS_PER_CLIENT) -> None:
+          max_connections_per_client: int = limits.MAX_CONNECTIONS_PER_CLIENT,
+          redis: str | None = None, socket_url: str | None = None,
+          lease_seconds: float | None = None) -> None:
     """Run the server until it is interrupted (``spitemalice serve``).  It binds the port
     itself before it says where it listens, so ``port`` 0 (any free port) is told as the port
     the system chose.  ``origins``, ``max_connections`` and ``max_connections_per_client``
     are :func:`server_config`'s.
 
+    With ``redis`` (a URL), the process is one of a site's several, sharing that Redis
+    (:class:`~spitemalice.server.redis_shared.RedisShared`): ``socket_url`` is its WebSocket
+    address as clients reach it (default ``ws://HOST:PORT/ws``), ``lease_seconds`` its
+    tables' lease.
+
     Raises:
         SpiteMaliceError: the records folder cannot be made, ``host`` and ``port`` cannot be
-            listened on (the port in use, say): the message names both and what to try; or
-            an origin or bound :func:`server_config` refuses.
+            listened on (the port in use, say): the message names both and what to try; an
+            origin or bound :func:`server_config` refuses; or, with ``redis``, the redis
+            extra missing or a ``socket_url`` or ``lease_seconds`` out of form.
     """
     import uvicorn
 
     _check_origins(origins, "serve")
+    sock = listen(host, port)
+    where = f"[{host}]" if ":" in host else host
+    shared = None
+    if redis is not None:
+        from spitemalice.server.redis_shared import LEASE_SECONDS, RedisShared
+
+        shared = RedisShared(redis, socket_url or f"ws://{where}:{sock.getsockname()[1]}/ws",
+                             lease_seconds=lease_seconds or LEASE_SECONDS)
+        shared.check_reachable()
     hub = Hub(Store(records), bot_delay=bot_delay, max_tables=max_tables,
-              max_tables_per_client=max_tables_per_client)
+              max_tables_per_client=max_tables_per_client, shared=shared)
     # Ctrl-C (or SIGTERM) closes open connections after at most 3 s; every move is already
     # in the records, so nothing waits on them.
     config = server_config(hub, origins=origins, max_connections=max_connections,
                            max_connections_per_client=max_connections_per_client,
                            proxy_headers=True, timeout_graceful_shutdown=3)
-    sock = listen(host, port)
-    where = f"[{host}]" if ":" in host else host
     print(for_terminal(f"spitemalice serve: http://{where}:{sock.getsockname()[1]}/ (records "
                        f"in {hub.store.directory}; stop with Ctrl-C)"), file=sys.stderr)
     if config.gate.total < max_connections:  # type: ignore[attr-defined]

@@ -44,27 +44,37 @@ def table_options(entry: TableEntry, message: Message, rules: RuleBook) -> Table
     return attrs.evolve(entry, public=public, free=free, match=match)
 
 
-def listed(table: Table) -> dict[str, Any]:
-    """One table as the lobby lists it."""
+def listed(table: Table, elsewhere: int = 0) -> dict[str, Any]:
+    """One table as the lobby lists it (``elsewhere``: its spectators at other server
+    processes)."""
     ref = ruleset_ref(table.session.rules)
     return {"table": table.id, "ruleset": ref.name, "house_rules": list(ref.house_rules),
             "seats": table.seat_list(), "free": list(table.entry.free), "game": table.game,
-            "moves": len(table.session.history), "watchers": len(table.watchers),
+            "moves": len(table.session.history),
+            "watchers": len(table.watchers) + elsewhere,
             "watch": watch_link(table.id), "match": table.entry.match}
 
 
 async def tables(hub: Hub, conn: Connection, message: Message) -> None:
     """Answer a ``tables`` message: the public tables not yet over, those with a seat
     free (``open``) and the others (``playing``), newest first, and, of the ids in
-    ``mine``, those still on this server with their game and whether it is over."""
+    ``mine``, those still on this server with their game and whether it is over.  With
+    several server processes, those of the others follow this process's own (as the
+    site's shared store last heard of them, :mod:`spitemalice.server.shared`)."""
     open_tables: list[dict[str, Any]] = []
     playing: list[dict[str, Any]] = []
     for table in reversed(list(hub.tables.values())):
         if table.entry.public and not table.session.is_over:
-            (open_tables if table.entry.free else playing).append(listed(table))
+            found = listed(table, hub.shared.remote_watchers(table.id))
+            (open_tables if table.entry.free else playing).append(found)
+    for found in await hub.shared.listings(hub):
+        (open_tables if found["free"] else playing).append(found)
+    asked = list(dict.fromkeys(message.get("mine", ())))
+    others = await hub.shared.status([t for t in asked if t not in hub.tables])
     mine = [{"table": table_id, "game": hub.tables[table_id].game,
-             "over": hub.tables[table_id].session.is_over}
-            for table_id in dict.fromkeys(message.get("mine", ())) if table_id in hub.tables]
+             "over": hub.tables[table_id].session.is_over} if table_id in hub.tables
+            else others[table_id] for table_id in asked
+            if table_id in hub.tables or table_id in others]
     await conn.send({"type": "tables", "open": open_tables[:MAX_LISTED],
                      "playing": playing[:MAX_LISTED], "mine": mine})
 
@@ -79,7 +89,7 @@ async def claim(hub: Hub, conn: Connection, message: Message) -> None:
             are free); ``server-error``: the table file could not be written (nothing
             changed).
     """
-    table = hub._table(message.get("table"))
+    table = await hub._reach(message.get("table"))
     seat = message.get("seat")
     async with table.lock:
         entry = table.entry

@@ -22,7 +22,9 @@ Every message is one JSON object with a ``type``.  A client sends (schema
 The server answers with ``catalog``, ``created``, ``welcome``, ``state``, ``refused``,
 ``error``, ``seats``, ``hint``, ``record``, ``tables`` and ``claimed`` (at a table whose
 seats move at once, ``spit`` instead of ``state``), and a spectator
-with ``watching`` and ``public`` (``$defs/to-client``); docs/playing.md shows
+with ``watching`` and ``public`` (``$defs/to-client``); a process of a site of several
+answers a ``join`` or ``claim`` for another's table with ``moved``, the owner's socket
+(:mod:`spitemalice.server.shared`); docs/playing.md shows
 a whole exchange.  Reading is strict: a message over
 :data:`~spitemalice.limits.MAX_MESSAGE_BYTES`, malformed JSON, an unknown ``type``, a
 missing or unknown field or a value of the wrong type is a :class:`ProtocolError` whose

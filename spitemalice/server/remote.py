@@ -17,7 +17,7 @@ import json
 import time
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urljoin, urlsplit
 
 import attrs
 
@@ -156,6 +156,11 @@ class RemoteBot:
         self.sent: tuple[int, float] | None = None
         self.outcome: Outcome | None = None
         self.problems = 0
+        self.moved: str | None = None
+        """Where a ``moved`` message sent the bot (another process of the site)."""
+        self.address = link.socket
+        """The WebSocket address the bot reached last (the link's, or where ``moved``
+        sent it)."""
         self.said = ""
         """What the server said when the game did not end: its ``error`` or ``refused``
         message, or its close code and reason; escaped."""
@@ -184,19 +189,25 @@ class RemoteBot:
         )
 
         try:
-            async with websockets.connect(self.link.socket, max_size=MAX_SERVER_MESSAGE_BYTES,
-                                          open_timeout=OPEN_SECONDS) as socket:
-                await socket.send(json.dumps({"type": "join", "table": self.link.table,
-                                              "seat": self.link.seat,
-                                              "token": self.link.token}))
-                async for text in socket:
-                    answer = self.receive(text)
-                    if answer is not None:
-                        await socket.send(json.dumps(answer))
-                    if self.outcome is not None or self.problems:
-                        break
-                if self.outcome is None and not self.problems:
-                    self.said = _closed_words(socket.close_code, socket.close_reason)
+            for _ in range(MAX_MOVES_TO + 1):
+                async with websockets.connect(self.address, max_size=MAX_SERVER_MESSAGE_BYTES,
+                                              open_timeout=OPEN_SECONDS) as socket:
+                    await socket.send(json.dumps({"type": "join", "table": self.link.table,
+                                                  "seat": self.link.seat,
+                                                  "token": self.link.token}))
+                    async for text in socket:
+                        answer = self.receive(text)
+                        if answer is not None:
+                            await socket.send(json.dumps(answer))
+                        if self.outcome is not None or self.problems or self.moved:
+                            break
+                    if self.moved is None and self.outcome is None and not self.problems:
+                        self.said = _closed_words(socket.close_code, socket.close_reason)
+                if self.moved is None:
+                    break
+                self.address, self.moved = self.moved, None
+            else:
+                raise SpiteMaliceError(f"moved {MAX_MOVES_TO + 1} times: the table is nowhere")
         except InvalidStatus as error:
             status = error.response.status_code
             raise SpiteMaliceError(f"the server refused the connection with HTTP status "
@@ -238,6 +249,8 @@ class RemoteBot:
             self.rules = _rules_of(message)
         elif kind == "state":
             return self._on_state(message)
+        elif kind == "moved":
+            self.moved = moved_to(self.address, message.get("socket"))
         elif kind in ("error", "refused"):
             self.problems += 1
             words = message.get("message")
@@ -271,6 +284,30 @@ class RemoteBot:
         number = played + 1
         self.sent = (number, time.perf_counter())
         return {"type": "move", "move": str(move), "number": number}
+
+
+MAX_MOVES_TO = 3
+"""Most ``moved`` answers the bot follows for one seat."""
+
+
+def moved_to(socket: str, target: object) -> str:
+    """The WebSocket address a ``moved`` message names (``target``, maybe a path),
+    resolved against the address the bot reached (``socket``).
+
+    Raises:
+        SpiteMaliceError: ``target`` is no string, not a ``ws``/``wss`` address or a path,
+            or names another host than ``socket``'s (the seat's token goes only to the
+            server its link names).
+    """
+    if not isinstance(target, str) or not target.startswith(("ws://", "wss://", "/")):
+        raise _from_server(WRONG, f"moved.socket is {describe(target)}, not "
+                           "ws://host:port/ws or a path")
+    address = urljoin(socket, target)
+    if urlsplit(address).hostname != urlsplit(socket).hostname:
+        raise SpiteMaliceError(f"the server sent the bot to another host "
+                               f"({_quoted(address, 80)}); the seat's token goes only to "
+                               "the server its link names")
+    return address
 
 
 OPEN_SECONDS = 10.0

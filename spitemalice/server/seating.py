@@ -56,6 +56,9 @@ class Connection:
         self.live: Any = None
         """The live table whose seats move at once this connection sits at
         (:mod:`spitemalice.server.spit_live`), or ``None``."""
+        self.relay: str | None = None
+        """The id of the table this connection watches that another server process owns
+        (:mod:`spitemalice.server.shared`: its moves are relayed)."""
         self.seat = -1
         self.picture = False
 
@@ -67,6 +70,13 @@ class Connection:
         """Send text as it is (a message already encoded)."""
         with contextlib.suppress(Exception):  # a closed socket: Hub.leave follows
             await self._send(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        """Close the connection with status ``code`` and ``reason`` (nothing when it cannot
+        be closed from here, or is closed already)."""
+        if self._close is not None:
+            with contextlib.suppress(Exception):  # closed already
+                await self._close(code, reason)
 
     async def put_out(self, why: str) -> None:
         """Tell the client ``why`` it no longer sits at its seat (a ``seat-taken`` error), and

@@ -137,14 +137,33 @@ class Store:
         game is still to be dealt), with that game's record; a string says why one table's
         files were skipped (unreadable, or a record missing)."""
         for path in sorted(self.directory.glob("*.table.json")):
-            try:
-                entry = read_entry(path)
-                record = load_record(self.record_path(entry.table, entry.game))
-            except (DataError, SpiteMaliceError) as error:
-                yield f"skipped {wording.for_terminal(path.name)}: {error}"
-                continue
-            if record.outcome is None or _match_on(entry, record.outcome.scores):
-                yield entry, record
+            found = self._unfinished(path)
+            if found is not None:
+                yield found
+
+    def table(self, table: str) -> tuple[TableEntry, GameRecord] | str | None:
+        """Table ``table``'s file and its current game's record, as :meth:`unfinished`
+        gives them, if its game (or match) has not ended; ``None`` when it has or there is
+        no such table; a string says why its files were skipped.
+
+        Raises:
+            SpiteMaliceError: ``table`` is no table id (16 hex digits).
+        """
+        if not isinstance(table, str) or not TABLE_ID.fullmatch(table):
+            raise SpiteMaliceError(f"table: {wording.shown(table)} is no table id (16 hex "
+                                   "digits, such as 0123456789abcdef)")
+        path = self.directory / f"{table}.table.json"
+        return self._unfinished(path) if path.exists() else None
+
+    def _unfinished(self, path: Path) -> tuple[TableEntry, GameRecord] | str | None:
+        try:
+            entry = read_entry(path)
+            record = load_record(self.record_path(entry.table, entry.game))
+        except (DataError, SpiteMaliceError) as error:
+            return f"skipped {wording.for_terminal(path.name)}: {error}"
+        if record.outcome is None or _match_on(entry, record.outcome.scores):
+            return entry, record
+        return None
 
 
 def _match_on(entry: TableEntry, scores: tuple[int, ...]) -> bool:

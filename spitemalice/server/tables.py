@@ -36,11 +36,13 @@ from spitemalice.errors import (
     ProtocolError,
     SpiteMaliceError,
 )
+from spitemalice.formats.records.record import GameRecord
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.server import listing, lobby, matches, messages, spit_live, standings, watching
 from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.seating import Connection, Table
-from spitemalice.server.store import SeatEntry, Store, TableEntry, token_hash
+from spitemalice.server.shared import Elsewhere, Local, Shared, check_rate, moved, open_table
+from spitemalice.server.store import TABLE_ID, SeatEntry, Store, TableEntry, token_hash
 
 
 class Hub:
@@ -54,6 +56,8 @@ class Hub:
             (:data:`~spitemalice.limits.MAX_TABLES_PER_CLIENT`).
         max_watchers: spectators one table holds at once
             (:data:`~spitemalice.server.watching.WATCHERS_PER_TABLE`).
+        shared: what it shares with a site's other processes (:mod:`spitemalice.server.
+            shared`; default :class:`~spitemalice.server.shared.Local`: none).
 
     Raises:
         SpiteMaliceError: a limit that is not a whole number from 1 to
@@ -64,8 +68,10 @@ class Hub:
     def __init__(self, store: Store, *, bot_delay: float = 0.6,
                  max_tables: int = limits.MAX_TABLES,
                  max_tables_per_client: int = limits.MAX_TABLES_PER_CLIENT,
-                 max_watchers: int = watching.WATCHERS_PER_TABLE) -> None:
+                 max_watchers: int = watching.WATCHERS_PER_TABLE,
+                 shared: Shared | None = None) -> None:
         self.store = store
+        self.shared = Local() if shared is None else shared
         self.bot_delay = guards.check_delay(bot_delay, "bot_delay")
         self.max_tables = guards.check_int(max_tables, "max_tables", 1)
         self.max_tables_per_client = guards.check_int(max_tables_per_client,
@@ -86,19 +92,23 @@ class Hub:
             if isinstance(found, str):
                 said.append(found)
                 continue
-            entry, record = found
-            try:
-                session = Session.resume(record, record_path=self.store.record_path(
-                    entry.table, entry.game), overwrite=True)  # the file it was read from
-            except SpiteMaliceError as problem:
-                said.append(f"skipped table {entry.table}: {problem}")
-                continue
-            self.tables[entry.table] = table = Table(entry, session, None,
-                                                     [set() for _ in entry.seats])
-            matches.after_move(self, table)  # a match between two games: the next is dealt
-            said.append(f"resumed table {entry.table}, game {entry.game}, after "
-                        + wording.count_of(len(record.moves), "move"))
+            said.append(self.resume(*found))
         return said
+
+    def resume(self, entry: TableEntry, record: GameRecord, creator: str | None = None) -> str:
+        """Rebuild one table from its table file's ``entry`` and its current game's
+        ``record`` (at a restart, or taken over from a process that died); returns the line
+        that says so, or why the table was skipped."""
+        try:
+            session = Session.resume(record, record_path=self.store.record_path(
+                entry.table, entry.game), overwrite=True)  # the file it was read from
+        except SpiteMaliceError as problem:
+            return f"skipped table {entry.table}: {problem}"
+        self.tables[entry.table] = table = Table(entry, session, creator,
+                                                 [set() for _ in entry.seats])
+        matches.after_move(self, table)  # a match between two games: the next is dealt
+        return (f"resumed table {entry.table}, game {entry.game}, after "
+                + wording.count_of(len(record.moves), "move"))
 
     async def close(self) -> None:
         """Stop every bot (their moves so far are in the records)."""
@@ -124,8 +134,11 @@ class Hub:
             return
         try:
             message = read_message(data)
+            await check_rate(self.shared, message.type, conn.address)
             handler = spit_live.route(self, conn, message) or HANDLERS[message.type]
             await handler(self, conn, message)
+        except Elsewhere as where:  # the table is another process's: go there
+            await conn.send(moved(where))
         except ProtocolError as problem:
             await conn.send(error(problem.code, str(problem)))
         except SpiteMaliceError as problem:  # a check the handler missed: said, not dropped
@@ -139,7 +152,7 @@ class Hub:
             return
         table = conn.table
         if table is None:
-            await watching.leave(self, conn)
+            await (self.shared.unwatch(conn) if conn.relay else watching.leave(self, conn))
             return
         async with table.lock:  # every message to a table's seats is sent under its lock
             table.clients[conn.seat].discard(conn)
@@ -153,18 +166,9 @@ class Hub:
         await conn.send(lobby.catalog())
 
     async def _on_create(self, conn: Connection, message: Message) -> None:
-        live = [t for t in self.tables.values() if not t.session.is_over]
-        if len(live) >= self.max_tables:
-            tables = wording.count_of(self.max_tables, "unfinished table")
-            raise ProtocolError("server-full", f"the server holds {tables}, as many as it "
-                                "may; try again later")
-        mine = [t for t in live if t.creator == conn.address]
-        if len(mine) >= self.max_tables_per_client:
-            tables = wording.count_of(len(mine), "unfinished table")
-            raise ProtocolError("too-many-tables", f"this client has {tables}, as many as it "
-                                "may; finish one first")
         rules, kinds, names = lobby.table_rules(message)
         table_id = secrets.token_hex(8)
+        await open_table(self, table_id, conn.address)
         tokens = [secrets.token_hex(16) if kind == HUMAN else None for kind in kinds]
         entry = listing.table_options(TableEntry(table_id, 1, tuple(
             SeatEntry(name, kind, None if token is None else token_hash(token))
@@ -198,7 +202,7 @@ class Hub:
             raise ProtocolError("already-joined", f"this connection sits at seat {conn.seat} "
                                 f"of table {conn.table.id}; open another connection to "
                                 "join another seat")
-        table = self._table(message.get("table"))
+        table = await self._reach(message.get("table"))
         seat = message.get("seat")
         entries = table.entry.seats
         if seat >= len(entries):
@@ -236,6 +240,7 @@ class Hub:
                                 f"{seat}, not {message.get('seat')}; a move is made only for "
                                 "the seat joined (leave seat out, or give your own)")
         async with table.lock:
+            self.shared.check_holds(table.id)
             session = table.session
             if session.is_over:
                 raise ProtocolError("game-over", f"game {table.game} has ended "
@@ -272,6 +277,7 @@ class Hub:
     async def _on_undo(self, conn: Connection, message: Message) -> None:
         table, seat = self._seated(conn, "undo")
         async with table.lock:
+            self.shared.check_holds(table.id)
             try:
                 table.session.undo(seat)
             except PlayError as problem:
@@ -287,6 +293,7 @@ class Hub:
     async def _on_rematch(self, conn: Connection, message: Message) -> None:
         table, _ = self._seated(conn, "rematch")
         async with table.lock:
+            self.shared.check_holds(table.id)
             if not table.session.is_over:
                 raise ProtocolError("game-not-over", f"game {table.game} is still on; a "
                                     "rematch is dealt once it has ended")
@@ -311,6 +318,13 @@ class Hub:
                                 "server (a finished table closes once everyone has left it; "
                                 "its record stays in the server's records folder)")
         return table
+
+    async def _reach(self, table_id: str) -> Table:
+        """``_table``, after asking the site whether another process owns it (raising
+        :class:`~spitemalice.server.shared.Elsewhere`) or it is to be taken over here."""
+        if table_id not in self.tables and TABLE_ID.fullmatch(table_id):
+            await self.shared.locate(self, table_id)
+        return self._table(table_id)
 
     @staticmethod
     def _seated(conn: Connection, kind: str) -> tuple[Table, int]:
@@ -347,6 +361,7 @@ class Hub:
                     built[key] = encode(self._state(table, seat, client.picture, full))
                 await client.send_text(built[key])
         await watching.announce(table, full)
+        self.shared.announced(table, full)
         matches.after_move(self, table)
 
     async def _broadcast(self, table: Table, message: dict[str, Any],
@@ -368,7 +383,7 @@ class Hub:
             await asyncio.sleep(wait)
             async with table.lock:
                 session = table.session
-                if not session.bot_on_turn:
+                if not session.bot_on_turn or not self.shared.holds(table.id):
                     return
                 try:
                     await _finish(asyncio.to_thread(session.play_bot))

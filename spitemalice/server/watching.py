@@ -30,6 +30,7 @@ from spitemalice.play.table_view import Played
 from spitemalice.server import messages, standings
 from spitemalice.server.protocol import Message, encode
 from spitemalice.server.seating import Connection, Table
+from spitemalice.server.shared import Elsewhere
 
 if TYPE_CHECKING:
     from spitemalice.server.tables import Hub
@@ -127,20 +128,30 @@ def _public(table: Table, full: bool, picture: bool) -> dict[str, Any]:
                   teams=teams.teams if teams.any else ())
 
 
+def public_text(table: Table, full: bool, picture: bool) -> str:
+    """The ``public`` message of ``table``'s position, with the match's standing, as the
+    compact JSON text every spectator with ``picture`` is sent (the caller holds the
+    table's lock)."""
+    return encode(standings.with_match(_public(table, full, picture), table))
+
+
 async def watch(hub: Hub, conn: Connection, message: Message) -> None:
     """Answer a ``watch`` message: ``conn`` becomes a spectator of the table and is sent
-    ``watching`` and the whole position; a table of bots alone starts to play.
+    ``watching`` and the whole position; a table of bots alone starts to play.  A table
+    another server process owns is watched from here all the same, its moves relayed
+    (:meth:`~spitemalice.server.shared.Shared.watch`).
 
     Raises:
         ProtocolError: ``already-joined`` (the connection sits at a seat or watches a table
             already), ``no-table``, or ``watchers-full``.
     """
-    if conn.table is not None or conn.watching is not None:
-        where = conn.watching or conn.table
-        assert where is not None
-        raise ProtocolError("already-joined", f"this connection is at table {where.id} "
-                            "already; open another connection to watch another table")
-    table = hub._table(message.get("table"))
+    check_free(conn)
+    try:
+        table = await hub._reach(message.get("table"))
+    except Elsewhere as where:  # its moves come through the site's fan-out
+        await hub.shared.watch(hub, conn, where.table_id, where.socket,
+                               bool(message.get("picture", False)))
+        return
     if len(table.watchers) >= hub.max_watchers:
         raise ProtocolError("watchers-full", f"table {table.id} has {hub.max_watchers} "
                             "spectator(s), as many as it takes; try again later")
@@ -152,6 +163,18 @@ async def watch(hub: Hub, conn: Connection, message: Message) -> None:
         await tell_count(table)
     if bots_only(table):
         hub._start_bots(table)
+
+
+def check_free(conn: Connection) -> None:
+    """Check that ``conn`` neither sits at a seat nor watches a table.
+
+    Raises:
+        ProtocolError: ``already-joined``, naming the table it is at.
+    """
+    where = conn.watching.id if conn.watching else conn.table.id if conn.table else conn.relay
+    if where is not None:
+        raise ProtocolError("already-joined", f"this connection is at table {where} "
+                            "already; open another connection to watch another table")
 
 
 async def announce(table: Table, full: bool) -> None:
@@ -201,5 +224,6 @@ async def leave(hub: Hub, conn: Connection) -> None:
             hub.tables.pop(table.id, None)
 
 
-__all__ = ["WATCHERS_PER_TABLE", "announce", "bots_only", "count", "leave", "public",
-           "public_view", "tell_count", "watch", "watch_link", "watching", "welcome_again"]
+__all__ = ["WATCHERS_PER_TABLE", "announce", "bots_only", "check_free", "count", "leave",
+           "public", "public_text", "public_view", "tell_count", "watch", "watch_link",
+           "watching", "welcome_again"]

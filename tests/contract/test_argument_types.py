@@ -235,6 +235,9 @@ ONE_NAME = {f"spitemalice.env:{name}(house_rules)" for name in (
     "spitemalice.rules.loader:load(house_rules)"}
 # Left as they are: helpers the library calls with its own lists.
 INTERNAL = {
+    "spitemalice.server.shared:Shared.status(tables)",
+    "spitemalice.server.shared:admission(creators)",
+    "spitemalice.server.redis_shared:RedisShared.status(tables)",
     "spitemalice.env.arguments:agent_of(agents)",
     "spitemalice.formats.record_problem:replay_moves(moves)",
     "spitemalice.rules.checks:check_conflicts(plugins)",

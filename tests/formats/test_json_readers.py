@@ -45,6 +45,11 @@ READERS: dict[str, str] = {
     "spitemalice/formats/schema.py:schema_text -> json.loads": "the schemas shipped in the "
     "package",
     "bench/atlas.py:main -> strict_json.loads": "the atlas's data file, just written",
+    "spitemalice/server/redis_shared.py:listings -> json.loads": "the lobby's listings the "
+    "site's own server processes wrote to its Redis",
+    "spitemalice/server/redis_shared.py:status -> json.loads": "the same",
+    "spitemalice/server/relay.py:_read -> json.loads": "the site's own server processes' "
+    "pub/sub messages (a message not understood is said in the log and passed over)",
     "bench/serve_load.py:seat -> strict_json.loads": "a server's messages: strict",
     "bench/serve_load.py:table_loop -> strict_json.loads": "a server's messages: strict",
     "bench/faults.py:run_validate -> json.loads": "the library's own --json output",

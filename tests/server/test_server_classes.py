@@ -160,9 +160,16 @@ DURABLE: dict[Member, str] = {
     ("server/store.py", "Store.__init__", "make_folder"):
         "the records folder, made when the server starts: an error before it listens",
     ("server/store.py", "Store.save", "write_file"): "the table file; see its callers",
-    ("server/tables.py", "Hub.restore", "Session.resume"):
-        "at start, before anyone sits: the table is skipped with a line in the log and "
-        "resumes at the next start",
+    ("server/tables.py", "Hub.resume", "Session.resume"):
+        "at start (or, with Redis, when a dead owner's lease has run out), before anyone "
+        "sits: the table is skipped with a line in the log and resumes at the next start",
+    ("server/tables.py", "Hub.restore", "self.resume"): "Hub.resume, above, for each table",
+    ("server/redis_shared.py", "RedisShared.start", "hub.resume"):
+        "with Redis, at start: Hub.resume for each unfinished table whose lease this "
+        "process took (the others are live elsewhere)",
+    ("server/redis_shared.py", "RedisShared._take_over", "hub.resume"):
+        "a dead owner's table, its lease taken: Hub.resume; a table that ended or cannot "
+        "be read is let go again; test_server_redis (SIGKILL mid-game)",
     ("server/tables.py", "Hub._on_create", "Session"):
         "a new table's first record: server-error to its creator (nobody else sits there) "
         "and a log line; test_server_seats",
