@@ -23,6 +23,7 @@ from pathlib import Path
 import spitemalice as sm
 from spitemalice import env as sm_env
 from spitemalice.env.spaces import make_catalogue
+from spitemalice.wording import count_of
 
 sys.path.insert(0, str(Path(__file__).parent))
 from loops import random_env_steps, random_games
@@ -60,7 +61,7 @@ def mapping_cost(name: str, players: int | None, positions: int, seed: int) -> N
             made.action_list(state, moves)
         seconds = time.process_time() - start
         print(f"{name:<16} {catalogue:<5} action_list {seconds / len(listed) * 1e6:6.2f} us "
-              f"per position ({len(listed)} positions, "
+              f"per position ({count_of(len(listed), 'position')}, "
               f"{sum(len(m) for _, m in listed) / len(listed):.1f} legal moves each)")
 
 

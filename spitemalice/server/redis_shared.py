@@ -331,8 +331,8 @@ class RedisShared(Shared):
         if found.bots is not None:
             found.bots.cancel()
         for conn in [*(c for clients in found.clients for c in clients), *found.watchers]:
-            await conn.close(1012, "this table moved to another server process; connect "
-                             "again")
+            await conn.close_moved("this table moved to another server process; connect "
+                                   "again")
 
     # -- the rounds -----------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from spitemalice import limits
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.server import messages
 from spitemalice.server.protocol import encode, error
@@ -71,12 +72,26 @@ class Connection:
         with contextlib.suppress(Exception):  # a closed socket: Hub.leave follows
             await self._send(text)
 
-    async def close(self, code: int, reason: str) -> None:
-        """Close the connection with status ``code`` and ``reason`` (nothing when it cannot
-        be closed from here, or is closed already)."""
+    async def close_moved(self, reason: str) -> None:
+        """Close the connection with status 1012 (service restart: the table it sat at is
+        now another process's) and ``reason``; nothing when it cannot be closed from here,
+        or is closed already."""
         if self._close is not None:
             with contextlib.suppress(Exception):  # closed already
-                await self._close(code, reason)
+                await self._close(1012, reason)
+
+    async def over_rate(self) -> bool:
+        """Whether this message is past the connection's message rate: then it is ignored,
+        and the client told so at most once a second (not once per message)."""
+        if self.rate.allow():
+            return False
+        now = self.clock()
+        if now - self.warned >= 1.0:
+            self.warned = now
+            await self.send(error("rate-limited", f"more than {limits.MESSAGES_PER_SECOND} "
+                                  "messages a second; this one and others until the rate "
+                                  "drops are ignored"))
+        return True
 
     async def put_out(self, why: str) -> None:
         """Tell the client ``why`` it no longer sits at its seat (a ``seat-taken`` error), and

@@ -44,6 +44,7 @@ from spitemalice.rules.simultaneous import SimultaneousGame
 from spitemalice.server import messages
 from spitemalice.server.protocol import encode
 from spitemalice.server.seating import Connection
+from spitemalice.wording import count_of
 
 REACTION_MS = 1500
 """A bot's mean reaction time at a live table when the ``create`` message gives none (ms)."""
@@ -185,8 +186,9 @@ class SpitTable:
         except IllegalMove as refusal:
             if number is not None and number != state.moves + 1:
                 self.count_stale()
+                made = count_of(state.moves, "move")
                 raise ProtocolError("stale", f"move.number: {move} was chosen for move "
-                                    f"{number}, but {state.moves} moves have been made and "
+                                    f"{number}, but the game is at {made} made and "
                                     f"it no longer fits ({refusal.reason}): another card got "
                                     "there first; choose again from the latest state") from None
             return self.refusal(refusal)

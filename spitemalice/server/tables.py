@@ -124,13 +124,7 @@ class Hub:
     async def receive(self, conn: Connection, data: str | bytes) -> None:
         """Answer one message from ``conn``: act on it, or send an ``error`` (a
         ``refused`` for a move the rules forbid) and change nothing."""
-        if not conn.rate.allow():
-            now = conn.clock()
-            if now - conn.warned >= 1.0:  # one error a second, not one per message
-                conn.warned = now
-                await conn.send(error("rate-limited", "more than "
-                                      f"{limits.MESSAGES_PER_SECOND} messages a second; this "
-                                      "one and others until the rate drops are ignored"))
+        if await conn.over_rate():
             return
         try:
             message = read_message(data)
@@ -148,8 +142,7 @@ class Hub:
     async def leave(self, conn: Connection) -> None:
         """``conn`` closed: it leaves its seat, and the table is told."""
         if conn.live is not None:  # a live table whose seats move at once
-            await spit_live.leave(self, conn)
-            return
+            return await spit_live.leave(self, conn)
         table = conn.table
         if table is None:
             await (self.shared.unwatch(conn) if conn.relay else watching.leave(self, conn))

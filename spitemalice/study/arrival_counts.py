@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from spitemalice.guards import check_int
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import wilson
+from spitemalice.rules.ruleset import MAX_SEATS
 from spitemalice.runs.arrival import ArrivalGame
 from spitemalice.study.simulate import percentile
 
@@ -26,10 +28,15 @@ class ArrivalCounts:
 
     Args:
         players: the seat count (``wins_per_seat`` has one entry each).
+
+    Raises:
+        SpiteMaliceError: ``players`` is not a whole number from 1 to
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
     """
 
     def __init__(self, players: int) -> None:
-        self.players = players
+        self.players = check_int(players, "players", 1, MAX_SEATS,
+                                 constant="spitemalice.rules.ruleset.MAX_SEATS")
         self.kinds: Counter[str] = Counter()
         self.wins: Counter[int] = Counter()
         self.moves: list[int] = []

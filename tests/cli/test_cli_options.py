@@ -57,6 +57,7 @@ BOUNDS: dict[tuple[str, str], tuple[float, float, Any]] = {
     ("replay", "--seat"): (0, 7, int),  # the record's seats narrow it further, naming --seat
     ("play", "--delay"): (0, 60, "closed"),
     ("serve", "--port"): (0, 65535, int),
+    ("serve", "--lease-seconds"): (0.2, 3600, "closed"),
     ("serve", "--bot-delay"): (0, MAX_SECONDS, "closed"),
     ("serve", "--max-tables"): (1, MAX_INT, int),
     ("serve", "--max-tables-per-client"): (1, MAX_INT, int),

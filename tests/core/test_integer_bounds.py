@@ -553,6 +553,16 @@ NUMBER = re.compile(r"(None \| )?(int|float)( \| None)?")
 
 _FED = "fed by its package's callers with values they checked at the door (design-notes §10)"
 INNER: dict[str, str] = {
+    "spitemalice.rules.datarules.scoring": "the scoring hook's own seat and end-of-game "
+                                           "counts, read off a finished state",
+    "spitemalice.server.spit_table": "seats and move numbers the live table's message reader "
+                                     "bounded (spit_live), seeds from new_seed",
+    "spitemalice.server.spit_bots": "the table's own seats and the reaction time create's "
+                                    "reader bounded",
+    "spitemalice.server.redis_shared": "lease seconds from serve's checked --lease-seconds; "
+                                       "the clock's own times",
+    "spitemalice.server.shared": "quotas and rates from serve's checked options and "
+                                 "spitemalice.limits",
     "spitemalice.bots.base": "check_budget is the bots' own check of playouts and seconds",
     "spitemalice.bots.inference": "per move: the search bots pass their own seat",
     "spitemalice.bots.ismcts": "public_count: per move, the bot's own seat",
@@ -756,6 +766,8 @@ def _more_calls() -> dict[str, Callable[[Any], Any]]:
             "measures.arrival_coverage").arrival_tally(_spit(), [], n),
         "spitemalice.measures.arrival_coverage:ArrivalCoverage(every)": lambda n: m(
             "measures.arrival_coverage").ArrivalCoverage(_spit(), n),
+        "spitemalice.study.arrival_counts:ArrivalCounts(players)": lambda n: m(
+            "study.arrival_counts").ArrivalCounts(n),
         "spitemalice.runs.commit:Outputs.add(game)": lambda n:
             m("runs.commit").Outputs([]).add(n, None),
         "spitemalice.runs.games_out:GamesOut(seats)": lambda n:

@@ -36,6 +36,10 @@ READERS: dict[str, str] = {
     "spitemalice/server/store.py:read_entry -> parse_json": OUTSIDE,
     "spitemalice/study/atlas.py:_read_data -> strict_json.loads": OUTSIDE,
     "spitemalice/study/tune_study.py:open_study -> parse_json": OUTSIDE,
+    "spitemalice/runs/games_in.py:_json_records -> parse_json": "a games file the user names "
+    "(spitemalice metrics FILE): the strict reader, a line at a time",
+    "spitemalice/runs/games_in.py:_sidecar -> parse_json": "the same file's sidecar: the "
+    "strict reader",
     "spitemalice/study/tune_study.py:open_study -> strict_json.loads": "the library's own "
     "settings, written and read back in memory",
     "spitemalice/study/atlas.py:_play -> strict_json.loads": "the library's own report, "
@@ -193,3 +197,13 @@ def test_a_skipped_table_files_name_is_escaped(tmp_path: Path) -> None:
     (tmp_path / f"{NAME}.table.json").write_text(json.dumps({}), encoding="utf-8")
     said = list(Store(tmp_path).unfinished())
     assert len(said) == 1 and "\x1b" not in str(said[0]) and "\\x1b[2J" in str(said[0])
+
+
+def test_a_games_file_with_a_key_twice_is_refused_naming_the_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from spitemalice.cli import main
+
+    games = tmp_path / "games.jsonl"
+    games.write_text('{"seed": 1}\n' + TWICE + "\n", encoding="utf-8")
+    assert main(["metrics", str(games)]) == 2
+    assert f"games.jsonl line 2: {WORDS}" in capsys.readouterr().err
