@@ -94,6 +94,9 @@ class Session:
             or dealer.
     """
 
+    commitment: DealCommitment | None
+    """The commitment to the deal shown before the first move, or ``None``."""
+
     def __init__(self, rules: RuleBook, kinds: Sequence[str], *,
                  names: Sequence[str] | None = None, seed: int | None = None,
                  dealer: int | None = None, record_path: str | os.PathLike[str] | None = None,
@@ -106,8 +109,7 @@ class Session:
         check_list(kinds, "Session", "kinds, a list of player kinds,",
                    '["human", "greedy"]')
         self._start(rules, _seat_infos(rules, kinds, names), deal(rules, seed, dealer), dealer)
-        if commit:  # the deal's seed, hidden behind a salt until the game is over
-            self.commitment = commit_deal(rules, self._states[0].seed, dealer)
+        self.commitment = commit_deal(rules, self._states[0].seed, dealer) if commit else None
         self.record_path = None if record_path is None else Path(record_path)
         if self.record_path is not None:
             _write_record(self.record(), self.record_path, replace=overwrite)
@@ -120,8 +122,7 @@ class Session:
         self._states: list[GameState] = [first]
         self._history: list[Played] = []
         self._undone: list[Undone] = []
-        self.commitment: DealCommitment | None = None
-        """The commitment to the deal shown before the first move, or ``None``."""
+        self.commitment = None
         self._bots: dict[int, Player] = {
             seat: make_player(info.kind, derive_seed(first.seed, "seat", seat))
             for seat, info in enumerate(seats) if info.kind != HUMAN
