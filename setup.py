@@ -30,8 +30,6 @@ COMPILED = [
     "spitemalice/engine/shuffle.py",
     "spitemalice/engine/deal.py",
     "spitemalice/env/actions.py",
-    "spitemalice/env/card_actions.py",
-    "spitemalice/env/vector.py",
     "spitemalice/env/observation.py",
     "spitemalice/env/spaces.py",
 ]
