@@ -33,5 +33,5 @@ def run_child(args: list[str], timeout: float = CHILD_SECONDS,
 def over_cap(moves: int, what: str) -> None:
     """Stop when one game has taken more than :data:`MOVES_PER_GAME` moves."""
     if moves > MOVES_PER_GAME:
-        raise SystemExit(f"{what}: one game passed {MOVES_PER_GAME:,} moves "
-                         "(bench/bounds.py MOVES_PER_GAME); the turn limit should end it")
+        raise SystemExit(f"{what}: one game passed the cap of moves, MOVES_PER_GAME = "
+                         f"{MOVES_PER_GAME:,} (bench/bounds.py); the turn limit should end it")

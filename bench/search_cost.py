@@ -162,8 +162,8 @@ def _pairing_positions(rules: sm.RuleBook, positions: int, seed: int,
     game = 0
     while len(noting.found) < positions:
         if game >= SEARCH_GAMES:  # a bound: bench/bounds.py
-            raise SystemExit(f"{SEARCH_GAMES:,} games gave {len(noting.found)} of the "
-                             f"{positions} positions asked for")
+            raise SystemExit(f"{count_of(SEARCH_GAMES, 'game')} gave {len(noting.found)} of "
+                             f"the {count_of(positions, 'position')} asked for")
         play_game(rules, [noting] * rules.players, derive_seed(seed, "pairing", game))
         game += 1
     return noting.found

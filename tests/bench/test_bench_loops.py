@@ -82,6 +82,6 @@ def test_a_game_that_never_ends_stops_the_env_loop(monkeypatch) -> None:  # type
     monkeypatch.setattr(loops, "MOVES_PER_GAME", 50)  # the cap, as bench/bounds.py sets it
     monkeypatch.setattr(sys.modules["bounds"], "MOVES_PER_GAME", 50)
     env = _NeverEnds()
-    with pytest.raises(SystemExit, match="passed 50 moves"):
+    with pytest.raises(SystemExit, match="passed the cap of moves, MOVES_PER_GAME = 50"):
         random_env_steps(env, 1, steps=1)
     assert env.steps == 50  # it stopped at the cap, not later
