@@ -33,7 +33,7 @@ from spitemalice.engine.deal import deal
 from spitemalice.formats.notation import format_position
 from spitemalice.formats.records.record import COMMIT_SCHEME, DealCommitment, GameRecord
 from spitemalice.guards import check_seed
-from spitemalice.rules.book import RuleBook
+from spitemalice.rules.book import RuleBook, check_book
 
 SALT_BITS = 128
 """Random bits of a commitment's salt (:mod:`secrets`)."""
@@ -63,7 +63,9 @@ def deal_digest(rules: RuleBook, seed: int, dealer: int | None) -> str:
 
     Raises:
         SpiteMaliceError: a bad seed or dealer (as :func:`~spitemalice.engine.deal.deal`).
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "deal_digest")
     dealt = deal(rules, seed, dealer)
     text = format_position(dealt, rules.teams.teams if rules.teams.any else ())
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -75,7 +77,9 @@ def commit(rules: RuleBook, seed: int, dealer: int | None) -> DealCommitment:
 
     Raises:
         SpiteMaliceError: a bad seed or dealer.
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "commit")
     salt = secrets.token_hex(SALT_BITS // 8)
     return DealCommitment(seed_commitment(seed, dealer, salt), salt,
                           deal_digest(rules, seed, dealer))
@@ -89,7 +93,11 @@ def deal_problem(record: GameRecord, rules: RuleBook) -> str | None:
     The answer names the mismatch: ``"commitment: ..."`` (the announced SHA-256 and the
     one recomputed from the revealed seed) or ``"deal: ..."`` (the recorded deal and the
     one the seed gives).
+
+    Raises:
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
     """
+    check_book(rules, "deal_problem")
     promised = record.commitment
     if promised is None:
         return None
