@@ -210,9 +210,10 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     **{f"spitemalice.formats.position_check:{name}": (
         _call(position_check, name, STATE), TypeError)
        for name in ("check_position", "check_view")},
-    **{f"spitemalice.formats.commitment:{name}": (
-        (lambda name: lambda r: getattr(_module("formats.commitment"), name)(r, 4, None))(name),
-        TypeError) for name in ("commit", "deal_digest")},
+    "spitemalice.formats.commitment:commit": (
+        lambda r: _module("formats.commitment").commit(r, 4, None), TypeError),
+    "spitemalice.formats.commitment:deal_digest": (
+        lambda r: _module("formats.commitment").deal_digest(r, 4, None), TypeError),
     "spitemalice.formats.commitment:deal_problem": (
         lambda r: _module("formats.commitment").deal_problem(RECORD, r), TypeError),
     "spitemalice.formats.records.making:ruleset_ref": (lambda r: records.ruleset_ref(r), TypeError),
