@@ -334,7 +334,12 @@ def serve(host: str, port: int, records: str, *, bot_delay: float = 0.6,
         shared.check_reachable()
     hub = Hub(Store(records), bot_delay=bot_delay, max_tables=max_tables,
               max_tables_per_client=max_tables_per_client, shared=shared)
-    quickplay.configure(hub, wait=quickplay_wait)
+    queues = None
+    if shared is not None:
+        from spitemalice.server.redis_queues import RedisQueues
+
+        queues = RedisQueues(shared)
+    quickplay.configure(hub, wait=quickplay_wait, queues=queues)
     # Ctrl-C (or SIGTERM) closes open connections after at most 3 s; every move is already
     # in the records, so nothing waits on them.
     config = server_config(hub, origins=origins, max_connections=max_connections,

@@ -5,14 +5,16 @@ longest waiting first.  Every operation is atomic: an entry is handed out (in a 
 seat) at most once, so two people are never given one person's seat, and a cancelled entry
 is never seated.
 
-* :class:`LocalQueues`: this process's memory (``spitemalice serve``, one process).
+* :class:`LocalQueues`: this process's memory (``spitemalice serve``, one process);
+* :class:`~spitemalice.server.redis_queues.RedisQueues`: a site's Redis (``spitemalice serve
+  --redis URL``), shared by its processes.
 """
 
 from __future__ import annotations
 
 import abc
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -33,7 +35,23 @@ class Entry:
 
 
 class Queues(abc.ABC):
-    """The quick-play queues of a site."""
+    """The quick-play queues of a site.
+
+    Attributes:
+        poll_seconds: how often a waiting person's process asks :meth:`poll` for a
+            ``matched`` message another process left (``None``: never; one process).
+    """
+
+    poll_seconds: float | None = None
+
+    async def deliver(self, entry: Entry, message: dict[str, Any]) -> None:  # noqa: B027
+        """Leave ``message`` for ``entry``, a person waiting at another process (one
+        process: there is none)."""
+
+    async def poll(self, entry_id: str) -> dict[str, Any] | None:
+        """The message left for entry ``entry_id`` by another process (taken), or ``None``;
+        it also renews the entry (its client is still there)."""
+        return None
 
     @abc.abstractmethod
     async def enqueue(self, key: str, entry: Entry, seats: int) -> list[Entry]:

@@ -18,7 +18,9 @@ stated wait has passed.
   group, who is out of the queue.  ``quickplay`` counts in the per-address lobby rate.
 
 The queues are behind :class:`~spitemalice.server.queues.Queues`
-(:class:`~spitemalice.server.queues.LocalQueues`: this process's memory).
+(:class:`~spitemalice.server.queues.LocalQueues`: this process's memory;
+:class:`~spitemalice.server.redis_queues.RedisQueues`: a site's Redis, where a group may
+hold people waiting at several processes: the process that forms it opens the table).
 """
 
 from __future__ import annotations
@@ -146,7 +148,7 @@ async def on_quickplay(hub: Hub, conn: Connection, message: Message) -> None:
     group = await here.queues.enqueue(key, entry, players)
     if group:
         return await _seat(hub, ruleset, players, group)
-    timer = asyncio.create_task(_timer(hub, key, entry.id, ruleset, players))
+    timer = asyncio.create_task(_timer(hub, conn, key, entry.id, ruleset, players))
     here.waiting[conn] = (key, entry.id, timer)
     await conn.send({"type": "queued", "ruleset": ruleset, "players": players,
                      "wait": here.wait, "bot": here.bot,
@@ -197,13 +199,36 @@ async def _drop(hub: Hub, conn: Connection) -> str | None:
     return key if await found.queues.cancel(key, entry_id) else None
 
 
-async def _timer(hub: Hub, key: str, entry_id: str, ruleset: str, players: int) -> None:
-    """After the wait, seat the entry with whoever waits in its queue then, and bots."""
+async def _timer(hub: Hub, conn: Connection, key: str, entry_id: str, ruleset: str,
+                 players: int) -> None:
+    """After the wait, seat the entry with whoever waits in its queue then, and bots;
+    meanwhile (several processes) look for a group another process seated it in."""
     here = desk(hub)
-    await asyncio.sleep(here.wait)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + here.wait
+    step = here.queues.poll_seconds
+    while (left := deadline - loop.time()) > 0:
+        await asyncio.sleep(left if step is None else min(left, step))
+        if step is not None and await _told(hub, conn, entry_id):
+            return
     group = await here.queues.take(key, entry_id, players)
     if group:
         await _seat(hub, ruleset, players, group)
+        return
+    for _ in range(int(10 / step) if step else 0):  # seated elsewhere at the last moment
+        if await _told(hub, conn, entry_id):
+            return
+        await asyncio.sleep(step or 0)
+
+
+async def _told(hub: Hub, conn: Connection, entry_id: str) -> bool:
+    """Whether another process seated ``conn``'s entry: its ``matched`` is sent on."""
+    message = await desk(hub).queues.poll(entry_id)
+    if message is None:
+        return False
+    desk(hub).waiting.pop(conn, None)
+    await conn.send(message)
+    return True
 
 
 async def _seat(hub: Hub, ruleset: str, players: int, group: Sequence[Entry]) -> None:
@@ -221,20 +246,23 @@ async def _seat(hub: Hub, ruleset: str, players: int, group: Sequence[Entry]) ->
         table, tokens = await _open(hub, ruleset, players, group)
     except ProtocolError as problem:
         for entry in group:
-            await _tell(entry, error(problem.code, str(problem)))
+            await _tell(here, entry, error(problem.code, str(problem)))
         return
     made = lobby.created(table.entry, tokens)
     for seat, entry in enumerate(group):
         token = tokens[seat]
-        await _tell(entry, {"type": "matched", "table": table.id, "seat": seat,
+        await _tell(here, entry, {"type": "matched", "table": table.id, "seat": seat,
                             "token": token, "link": made["seats"][seat]["link"],
                             "ruleset": ruleset, "seats": table.seat_list(),
                             "bots": players - len(group), "watch": made["watch"]})
 
 
-async def _tell(entry: Entry, message: dict[str, Any]) -> None:
+async def _tell(here: Desk, entry: Entry, message: dict[str, Any]) -> None:
+    """Send ``message`` to ``entry``'s person, here or at another process."""
     if entry.conn is not None:
         await entry.conn.send(message)
+    else:
+        await here.queues.deliver(entry, message)
 
 
 async def _open(hub: Hub, ruleset: str, players: int,
