@@ -93,3 +93,53 @@ def test_alone_a_bot_comes_and_who_left_is_never_seated(
         matched = ann.until("matched", WAIT * 5)
         assert matched["bots"] == 1
         assert [s["name"] for s in matched["seats"]][0] == "Ann"
+
+
+def test_people_asking_at_once_at_both_processes_each_get_one_seat_of_their_own(
+        site: tuple[Process, Process]) -> None:
+    """Eight people, four at each process, ask at the same moment: each is told one seat,
+    and no seat of any table is given to two of them (the match is one Redis script)."""
+    import threading
+
+    clients = [Client(p.ws, {}) for p in site for _ in range(4)]
+    try:
+        start = threading.Barrier(len(clients))
+
+        def ask(client: Client) -> None:
+            start.wait()
+            client.send({**ASK, "name": "P"})
+
+        threads = [threading.Thread(target=ask, args=(c,)) for c in clients]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        told = [c.until("matched", WAIT * 5) for c in clients]
+        seats = [(m["table"], m["seat"]) for m in told]
+        assert len(set(seats)) == len(seats)
+        for message in told:
+            assert message["bots"] + sum(
+                1 for other in told if other["table"] == message["table"]) == 2
+    finally:
+        for client in clients:
+            client.close()
+
+
+def test_a_dead_processs_waiting_people_leave_the_queue(site: tuple[Process, Process]) -> None:
+    """A process killed (SIGKILL) while a person waits there: that entry expires
+    (redis_queues.ENTRY_MS unrenewed) and nobody is seated with a person who is gone."""
+    import time
+
+    from spitemalice.server.redis_queues import ENTRY_MS
+
+    one, two = site
+    ghost = Client(one.ws, {})
+    assert ghost.ask({**ASK, "name": "Ghost"})["type"] == "queued"
+    one.stop()
+    ghost.close()
+    time.sleep(ENTRY_MS / 1000 + 0.5)
+    with Client(two.ws, {}) as ann:
+        assert ann.ask({**ASK, "name": "Ann"})["waiting"] == 1
+        matched = ann.until("matched", WAIT * 5)
+        assert [s["name"] for s in matched["seats"]] == ["Ann", matched["seats"][1]["name"]]
+        assert matched["bots"] == 1
