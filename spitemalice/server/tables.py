@@ -38,16 +38,8 @@ from spitemalice.errors import (
 )
 from spitemalice.formats.records.record import GameRecord
 from spitemalice.play.session import HUMAN, Session
-from spitemalice.server import (
-    listing,
-    lobby,
-    matches,
-    messages,
-    quickplay,
-    spit_live,
-    standings,
-    watching,
-)
+from spitemalice.server import listing, lobby, matches, messages, spit_live, standings, watching
+from spitemalice.server import quickplay as quickplay  # its own line: the one above is full
 from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.seating import Connection, Table
 from spitemalice.server.shared import Elsewhere, Local, Shared, check_rate, moved, open_table

@@ -92,7 +92,7 @@ def test_alone_a_bot_comes_and_who_left_is_never_seated(
         ann.ask({**ASK, "name": "Ann"})
         matched = ann.until("matched", WAIT * 5)
         assert matched["bots"] == 1
-        assert [s["name"] for s in matched["seats"]][0] == "Ann"
+        assert matched["seats"][0]["name"] == "Ann"
 
 
 def test_people_asking_at_once_at_both_processes_each_get_one_seat_of_their_own(
@@ -141,5 +141,5 @@ def test_a_dead_processs_waiting_people_leave_the_queue(site: tuple[Process, Pro
     with Client(two.ws, {}) as ann:
         assert ann.ask({**ASK, "name": "Ann"})["waiting"] == 1
         matched = ann.until("matched", WAIT * 5)
-        assert [s["name"] for s in matched["seats"]] == ["Ann", matched["seats"][1]["name"]]
+        assert matched["seats"][0]["name"] == "Ann"
         assert matched["bots"] == 1
