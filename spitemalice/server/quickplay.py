@@ -26,6 +26,7 @@ hold people waiting at several processes: the process that forms it opens the ta
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
@@ -171,8 +172,10 @@ async def on_unqueue(hub: Hub, conn: Connection, message: Message) -> None:
 
 
 async def leave(hub: Hub, conn: Connection) -> None:
-    """``conn`` closed: it leaves any quick-play queue it waited in."""
-    await _drop(hub, conn)
+    """``conn`` closed: it leaves any quick-play queue it waited in (with Redis away, its
+    entry expires by itself)."""
+    with contextlib.suppress(ProtocolError):
+        await _drop(hub, conn)
 
 
 async def close(hub: Hub) -> None:
@@ -203,6 +206,15 @@ async def _timer(hub: Hub, conn: Connection, key: str, entry_id: str, ruleset: s
                  players: int) -> None:
     """After the wait, seat the entry with whoever waits in its queue then, and bots;
     meanwhile (several processes) look for a group another process seated it in."""
+    try:
+        await _wait_out(hub, conn, key, entry_id, ruleset, players)
+    except ProtocolError as problem:  # the site's Redis did not answer
+        desk(hub).waiting.pop(conn, None)
+        await conn.send(error(problem.code, str(problem)))
+
+
+async def _wait_out(hub: Hub, conn: Connection, key: str, entry_id: str, ruleset: str,
+                    players: int) -> None:
     here = desk(hub)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + here.wait

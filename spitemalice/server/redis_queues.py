@@ -148,8 +148,9 @@ class RedisQueues(Queues):
             return int(await self.redis.zcard(self._queue(key)))
 
     async def deliver(self, entry: Entry, message: dict[str, Any]) -> None:
-        await self.redis.set(self.shared.key("qp", "r", entry.id), json.dumps(message),
-                             px=RESULT_MS)
+        async with self.shared._answering():
+            await self.redis.set(self.shared.key("qp", "r", entry.id), json.dumps(message),
+                                 px=RESULT_MS)
 
     async def poll(self, entry_id: str) -> dict[str, Any] | None:
         result = self.shared.key("qp", "r", entry_id)
@@ -157,7 +158,8 @@ class RedisQueues(Queues):
         pipe.get(result)
         pipe.delete(result)
         pipe.pexpire(self._entries + entry_id, ENTRY_MS)
-        found, _, _ = await pipe.execute()
+        async with self.shared._answering():
+            found, _, _ = await pipe.execute()
         if found is None:
             return None
         self.mine.pop(entry_id, None)
