@@ -34,9 +34,10 @@ from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
 from spitemalice.errors import DataError, IllegalMove, OutputError, PlayError
 from spitemalice.files import SECRET_FILE, write_file
+from spitemalice.formats.commitment import commit as commit_deal
 from spitemalice.formats.notation import format_view
 from spitemalice.formats.records.making import record_game
-from spitemalice.formats.records.record import GameRecord, SeatInfo, Undone
+from spitemalice.formats.records.record import DealCommitment, GameRecord, SeatInfo, Undone
 from spitemalice.formats.records.writing import dumps_record
 from spitemalice.formats.replay import replay, rules_for
 from spitemalice.guards import check_int, check_list
@@ -82,6 +83,8 @@ class Session:
         record_path: a file the game's record is written to after every move, before the move
             is announced; ``None`` keeps the record in memory only.
         overwrite: whether a file already at ``record_path`` may be replaced.
+        commit: keep a commitment to the deal (:mod:`spitemalice.formats.commitment`) in
+            :attr:`commitment` and the record, as the play server's tables do.
 
     Raises:
         PlayError: ``kinds`` or ``names`` does not have one entry per seat, a name is empty or
@@ -91,10 +94,13 @@ class Session:
             or dealer.
     """
 
+    commitment: DealCommitment | None
+    """The commitment to the deal shown before the first move, or ``None``."""
+
     def __init__(self, rules: RuleBook, kinds: Sequence[str], *,
                  names: Sequence[str] | None = None, seed: int | None = None,
                  dealer: int | None = None, record_path: str | os.PathLike[str] | None = None,
-                 overwrite: bool = False) -> None:
+                 overwrite: bool = False, commit: bool = False) -> None:
         check_book(rules, "Session")
         require_turn_based(rules, "Session (the terminal game and the play server's turn-based "
                                   "tables; the server's /spit page plays spit live)")
@@ -103,6 +109,7 @@ class Session:
         check_list(kinds, "Session", "kinds, a list of player kinds,",
                    '["human", "greedy"]')
         self._start(rules, _seat_infos(rules, kinds, names), deal(rules, seed, dealer), dealer)
+        self.commitment = commit_deal(rules, self._states[0].seed, dealer) if commit else None
         self.record_path = None if record_path is None else Path(record_path)
         if self.record_path is not None:
             _write_record(self.record(), self.record_path, replace=overwrite)
@@ -115,6 +122,7 @@ class Session:
         self._states: list[GameState] = [first]
         self._history: list[Played] = []
         self._undone: list[Undone] = []
+        self.commitment = None
         self._bots: dict[int, Player] = {
             seat: make_player(info.kind, derive_seed(first.seed, "seat", seat))
             for seat, info in enumerate(seats) if info.kind != HUMAN
@@ -164,7 +172,7 @@ class Session:
         session = cls.__new__(cls)
         session._start(book, tuple(seats), states[0], record.dealer)
         session._states = states
-        session._undone = list(record.undone)
+        session._undone, session.commitment = list(record.undone), record.commitment
         session._history = [played_move(book, before, after, parse_move(text))
                             for before, after, text
                             in zip(states, states[1:], record.moves, strict=False)]
@@ -213,12 +221,12 @@ class Session:
 
     def record(self) -> GameRecord:
         """The game so far as a record: its rules, seats, seed, dealer, moves, every undo
-        (:attr:`GameRecord.undone`: a game with undos is a practice game) and, once the game
-        has ended, its outcome."""
-        return record_game(self.rules, self._states[0].seed,
-                           [played.text for played in self._history], seats=self.seats,
-                           dealer=self.dealer, outcome=self.state.outcome,
-                           undone=self._undone)
+        (:attr:`GameRecord.undone`: a game with undos is a practice game), the deal's
+        commitment if any and, once the game has ended, its outcome."""
+        return attrs.evolve(record_game(
+            self.rules, self._states[0].seed, [played.text for played in self._history],
+            seats=self.seats, dealer=self.dealer, outcome=self.state.outcome,
+            undone=self._undone), commitment=self.commitment)
 
     def table_view(self, seat: int) -> TableView:
         """What ``seat`` sees at the table, built from ``view_of(state, seat)`` and the public

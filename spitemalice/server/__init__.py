@@ -56,7 +56,9 @@ imports inner modules of lower layers for what is no game rule:
   one door that draws from the operating system);
 * :mod:`spitemalice.runs.arrival` (``game_bots`` and ``ReactionTimes``: a live spit
   table's bots and their reaction times, as a simulation draws them) and
-  :mod:`spitemalice.formats.plain_layout` (``plain_data``: a spit seat's view as JSON).
+  :mod:`spitemalice.formats.plain_layout` (``plain_data``: a spit seat's view as JSON);
+* :mod:`spitemalice.formats.records.record` (``DealCommitment``: the commitment to a deal
+  that ``state`` and ``public`` carry, :func:`spitemalice.server.messages.dealt`).
 
 ``tests/contract/test_tiers.py`` holds this list to the imports.
 """

@@ -29,7 +29,10 @@ The server answers with ``catalog``, ``created``, ``welcome``, ``state``, ``refu
 seats move at once, ``spit`` instead of ``state``), and a spectator
 with ``watching`` and ``public`` (``$defs/to-client``); a process of a site of several
 answers a ``join`` or ``claim`` for another's table with ``moved``, the owner's socket
-(:mod:`spitemalice.server.shared`); docs/playing.md shows
+(:mod:`spitemalice.server.shared`).  ``state`` and ``public`` carry ``deal``, the commitment
+to the game's deal (:func:`spitemalice.server.messages.dealt`: ``scheme`` and
+``commitment``; once the game is over also ``seed``, ``dealer``, ``salt``, ``check``);
+docs/playing.md shows
 a whole exchange.  Reading is strict: a message over
 :data:`~spitemalice.limits.MAX_MESSAGE_BYTES`, malformed JSON, an unknown ``type``, a
 missing or unknown field or a value of the wrong type is a :class:`ProtocolError` whose

@@ -171,7 +171,7 @@ class Hub:
             for name, kind, token in zip(names, kinds, tokens, strict=True))), message, rules)
         try:
             session = Session(rules, kinds, names=names,
-                              dealer=standings.first_dealer(entry, len(kinds)),
+                              dealer=standings.first_dealer(entry, len(kinds)), commit=True,
                               record_path=self.store.record_path(table_id, 1))
             self.store.save(entry)
         except (PlayError, OutputError) as problem:

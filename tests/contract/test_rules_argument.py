@@ -210,6 +210,11 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     **{f"spitemalice.formats.position_check:{name}": (
         _call(position_check, name, STATE), TypeError)
        for name in ("check_position", "check_view")},
+    **{f"spitemalice.formats.commitment:{name}": (
+        (lambda name: lambda r: getattr(_module("formats.commitment"), name)(r, 4, None))(name),
+        TypeError) for name in ("commit", "deal_digest")},
+    "spitemalice.formats.commitment:deal_problem": (
+        lambda r: _module("formats.commitment").deal_problem(RECORD, r), TypeError),
     "spitemalice.formats.records.making:ruleset_ref": (lambda r: records.ruleset_ref(r), TypeError),
     "spitemalice.formats.records.making:own_version": (lambda r: records.own_version(r), TypeError),
     "spitemalice.formats.records.making:record_game": (lambda r: sm.record_game(r, 1), TypeError),

@@ -5,7 +5,7 @@ import { connect, element } from "./net.js";
 import { drawTable, moveWords, situation } from "./board.js";
 import { howToPlay } from "./howto.js";
 import { rememberSeat } from "./held.js";
-import { showMatch, showWatchers } from "./standing.js";
+import { showDeal, showMatch, showWatchers } from "./standing.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -55,6 +55,7 @@ const handlers = {
   state(message) {
     showState(message);
     if (message.match !== undefined) showMatch($("match"), message.match, seats);
+    showDeal($("deal"), message.deal);
   },
   refused(message) {
     say(`Refused: ${message.message}`, "bad",
