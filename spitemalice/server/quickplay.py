@@ -300,7 +300,7 @@ async def _open(hub: Hub, ruleset: str, players: int,
     try:
         rules = load(ruleset, (), {"players": players})
         session = Session(rules, kinds, names=names,
-                          dealer=standings.first_dealer(entry, players),
+                          dealer=standings.first_dealer(entry, players), commit=True,
                           record_path=hub.store.record_path(table_id, 1))
         hub.store.save(entry)
     except (PlayError, OutputError) as problem:
