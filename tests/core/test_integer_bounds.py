@@ -561,6 +561,10 @@ INNER: dict[str, str] = {
                                     "reader bounded",
     "spitemalice.server.redis_shared": "lease seconds from serve's checked --lease-seconds; "
                                        "the clock's own times",
+    "spitemalice.server.quickplay": "seat counts the protocol's reader bounded (quickplay."
+                                    "players), the wait configure checks (0 to 50 s)",
+    "spitemalice.server.queues": "seat counts from quick play's checked request",
+    "spitemalice.server.redis_queues": "the same, and the Redis server's own clock",
     "spitemalice.server.shared": "quotas and rates from serve's checked options and "
                                  "spitemalice.limits",
     "spitemalice.bots.base": "check_budget is the bots' own check of playouts and seconds",
