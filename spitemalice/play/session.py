@@ -44,6 +44,7 @@ from spitemalice.limits import MAX_NAME_CHARS
 from spitemalice.model import GameState
 from spitemalice.moves import Move, parse_move
 from spitemalice.play.table_view import HUMAN, Played, TableView, describe, played_move
+from spitemalice.play.takeover import Takeovers
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.stops import held_stops
 from spitemalice.wording import printable
@@ -68,7 +69,7 @@ class Refusal:
     clause_text: str
 
 
-class Session:
+class Session(Takeovers):
     """One game at a table, from the deal to its end.
 
     Args:
@@ -115,6 +116,7 @@ class Session:
         self._states: list[GameState] = [first]
         self._history: list[Played] = []
         self._undone: list[Undone] = []
+        self._takeovers = []  # seats bots took over from people (Takeovers)
         self._bots: dict[int, Player] = {
             seat: make_player(info.kind, derive_seed(first.seed, "seat", seat))
             for seat, info in enumerate(seats) if info.kind != HUMAN
@@ -165,6 +167,7 @@ class Session:
         session._start(book, tuple(seats), states[0], record.dealer)
         session._states = states
         session._undone = list(record.undone)
+        session._restore_takeovers(record.takeovers)
         session._history = [played_move(book, before, after, parse_move(text))
                             for before, after, text
                             in zip(states, states[1:], record.moves, strict=False)]
@@ -215,10 +218,10 @@ class Session:
         """The game so far as a record: its rules, seats, seed, dealer, moves, every undo
         (:attr:`GameRecord.undone`: a game with undos is a practice game) and, once the game
         has ended, its outcome."""
-        return record_game(self.rules, self._states[0].seed,
-                           [played.text for played in self._history], seats=self.seats,
-                           dealer=self.dealer, outcome=self.state.outcome,
-                           undone=self._undone)
+        return attrs.evolve(record_game(
+            self.rules, self._states[0].seed, [played.text for played in self._history],
+            seats=self.seats, dealer=self.dealer, outcome=self.state.outcome,
+            undone=self._undone), takeovers=tuple(self._takeovers))
 
     def table_view(self, seat: int) -> TableView:
         """What ``seat`` sees at the table, built from ``view_of(state, seat)`` and the public

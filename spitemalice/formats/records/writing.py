@@ -17,6 +17,8 @@ from spitemalice.formats.records.record import (
     ArrivalLog,
     GameRecord,
 )
+import attrs
+
 from spitemalice.formats.serialize import outcome_to_dict
 from spitemalice.guards import json_indent
 
@@ -49,6 +51,8 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
         data["undone"] = [{"at": undo.at, "moves": list(undo.moves)} for undo in record.undone]
     if record.arrivals is not None:
         data["arrivals"] = _arrivals_out(record.arrivals)
+    if record.takeovers:
+        data["takeovers"] = [attrs.asdict(taken) for taken in record.takeovers]
     return data
 
 
