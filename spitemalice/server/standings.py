@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from spitemalice.engine.deal import new_seed
+from spitemalice.server.leavers import stamp
 from spitemalice.server.seating import Table
 from spitemalice.server.store import TableEntry
 
@@ -49,10 +50,11 @@ def standing(table: Table) -> dict[str, Any] | None:
 
 
 def with_match(message: dict[str, Any], table: Table) -> dict[str, Any]:
-    """``message`` (a ``state`` or ``public``) with the running score at a match table."""
+    """``message`` (a ``state`` or ``public``) with the running score at a match table, and
+    the move clock at a table that has one (:func:`spitemalice.server.leavers.stamp`)."""
     if table.entry.match is not None:
         message["match"] = standing(table)
-    return message
+    return stamp(message, table)
 
 
 __all__ = ["first_dealer", "standing", "with_match"]

@@ -11,8 +11,8 @@ it came on, and a connection sends text back.
 * Every move is written to the table's record (the session rewrites it) before it is
   announced; then each connection at the table receives a ``state`` built from its own
   seat's view (:func:`spitemalice.server.messages.state`).
-* Bots move one at a time, ``bot_delay`` seconds apart, so people can follow them.
-* Each kind of message has one handler, a method of :class:`Hub` listed in :data:`HANDLERS`.
+* Bots move one at a time, ``bot_delay`` seconds apart; each kind of message has one
+  handler (:data:`HANDLERS`); clocks and leavers are :mod:`~spitemalice.server.leavers`'.
 * A message the server will not act on gets an ``error`` (or, for a move the rules forbid,
   ``refused``) and changes nothing; the connection and the table stay.
 """
@@ -39,6 +39,7 @@ from spitemalice.errors import (
 from spitemalice.formats.records.record import GameRecord
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.server import listing, lobby, matches, messages, spit_live, standings, watching
+from spitemalice.server.leavers import arm_clock, check_playing, clocks_running, react, seat_left
 from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.seating import Connection, Table
 from spitemalice.server.shared import Elsewhere, Local, Shared, check_rate, moved, open_table
@@ -112,8 +113,8 @@ class Hub:
 
     async def close(self) -> None:
         """Stop every bot (their moves so far are in the records)."""
-        tasks = [t.bots for t in self.tables.values() if t.bots is not None]
-        tasks += matches.waiting()  # a match's next game, not yet dealt
+        tasks = [*(t.bots for t in self.tables.values() if t.bots is not None),
+                 *matches.waiting(), *clocks_running()]  # next games, clocks, graces
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -150,6 +151,7 @@ class Hub:
         async with table.lock:  # every message to a table's seats is sent under its lock
             table.clients[conn.seat].discard(conn)
             conn.table = None
+            seat_left(self, table, conn.seat)
             if not any(table.clients) and not table.watchers and table.session.is_over:
                 self.tables.pop(table.id, None)  # its files stay; nobody is left to rematch
                 return
@@ -209,12 +211,10 @@ class Hub:
         if not hmac.compare_digest(token_hash(message.get("token")), expected):
             raise ProtocolError("bad-token", f"that is not the token of seat {seat} of table "
                                 f"{table.id}; use the seat's own link")
-        # The welcome comes first, always: every message to a table's seats (a move
-        # announced, a seat list) is sent under the table's lock, and this connection joins
-        # the seats and is sent its welcome and the whole state in one hold of that lock.
-        # Nothing else is sent to it before: its own messages are answered one at a time,
-        # and this join is its first at the table.
+        # The welcome comes first: every message to a table's seats is sent under its lock,
+        # and this join (the connection's first) gets welcome and state in one hold of it.
         async with table.lock:
+            arm_clock(self, table)
             replaced = await table.take_seat(conn, seat, message.get("picture", False))
             listing.seat_joined(self, table, seat)
             await conn.send(messages.welcome(table.id, seat, table.game, table.session.rules,
@@ -234,10 +234,10 @@ class Hub:
                                 "the seat joined (leave seat out, or give your own)")
         async with table.lock:
             self.shared.check_holds(table.id)
-            session = table.session
-            if session.is_over:
+            session, outcome = table.session, table.session.state.outcome
+            if outcome is not None:
                 raise ProtocolError("game-over", f"game {table.game} has ended "
-                                    f"({_describe(session)}); no move can be "
+                                    f"({outcome.describe()}); no move can be "
                                     'made: send {"type": "record"} for its record or '
                                     '{"type": "rematch"} for a new game')
             number = len(session.history) + 1
@@ -302,6 +302,9 @@ class Hub:
         await conn.send(messages.record(table.session.record(),
                                         f"spitemalice-{table.id}-{table.game}.json"))
 
+    async def _on_react(self, conn: Connection, message: Message) -> None:
+        await react(self, conn, message)  # spitemalice.server.reactions
+
     # -- helpers ---------------------------------------------------------------------------
 
     def _table(self, table_id: str) -> Table:
@@ -325,6 +328,7 @@ class Hub:
             raise ProtocolError("not-joined", f"a {kind} message needs a seat: send "
                                 '{"type": "join", "table": ..., "seat": ..., "token": ...} '
                                 "first")
+        check_playing(conn, kind)  # a seat a bot took over: refused
         return conn.table, conn.seat
 
     @staticmethod
@@ -347,6 +351,7 @@ class Hub:
         """Send every connection at ``table`` the position from its own seat (the caller
         holds ``table.lock``: what a seat is told keeps the order of the moves)."""
         built: dict[tuple[int, bool], str] = {}
+        arm_clock(self, table)
         for seat, clients in enumerate(table.clients):
             for client in list(clients):
                 key = (seat, client.picture)
@@ -415,16 +420,15 @@ HANDLERS: dict[str, Callable[[Hub, Connection, Message], Awaitable[None]]] = {
     "undo": Hub._on_undo,
     "rematch": Hub._on_rematch,
     "record": Hub._on_record,
+    "react": Hub._on_react,
 }
 """The handler of each kind of client message (:meth:`Hub.receive` calls it with the hub, the
-connection and the message read): its keys are the kinds
-:data:`spitemalice.server.protocol.KINDS` reads, as
-``tests/server/test_server_protocol.py`` checks."""
+connection and the message read): its keys are the kinds :data:`spitemalice.server.protocol.
+KINDS` reads, as ``tests/server/test_server_protocol.py`` checks."""
 
 
 RETRY_SECONDS = 1.0
-"""Seconds a table waits before it tries again to write a bot's move whose record could not
-be written; it doubles each time, up to a minute."""
+"""Seconds before a bot's move whose record could not be written is tried again (doubling)."""
 
 
 def _log(line: str) -> None:
@@ -443,8 +447,3 @@ async def _finish(work: Awaitable[Any]) -> Any:
         with contextlib.suppress(Exception):
             await task
         raise
-
-
-def _describe(session: Session) -> str:
-    outcome = session.state.outcome
-    return "live" if outcome is None else outcome.describe()

@@ -26,6 +26,7 @@ from spitemalice.formats.json_input import (
 )
 from spitemalice.formats.records.record import (
     FORMAT,
+    TAKEOVER_REASONS,
     VERSION,
     ArrivalLog,
     ArrivalPolicy,
@@ -33,7 +34,6 @@ from spitemalice.formats.records.record import (
     ParamValue,
     RecordFinding,
     RulesetRef,
-    TAKEOVER_REASONS,
     SeatInfo,
     Takeover,
     Undone,

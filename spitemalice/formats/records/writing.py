@@ -10,6 +10,8 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from spitemalice.files import PUBLIC_FILE, SECRET_FILE, write_file
 from spitemalice.formats.records.record import (
     FORMAT,
@@ -17,8 +19,6 @@ from spitemalice.formats.records.record import (
     ArrivalLog,
     GameRecord,
 )
-import attrs
-
 from spitemalice.formats.serialize import outcome_to_dict
 from spitemalice.guards import json_indent
 
