@@ -241,8 +241,8 @@ def takeover(table: Table, taken: Takeover) -> dict[str, Any]:
               "ran out of time on the move clock")
     return {"type": "takeover", "seat": taken.seat, "name": name, "at": taken.at,
             "player": taken.player, "why": taken.why,
-            "message": f"{name} {reason}: the {taken.player} bot plays seat {taken.seat} "
-                       f"from move {taken.at + 1} to the end of the game"}
+            "message": f"{name} {reason}: seat {taken.seat} is played by the {taken.player} "
+                       f"bot from move {taken.at + 1} to the end of the game"}
 
 
 def stamp(message: dict[str, Any], table: Table) -> dict[str, Any]:
@@ -277,8 +277,8 @@ def check_playing(conn: Connection, kind: str) -> None:
     table = conn.table
     taken = None if table is None else table.session.taken_over(conn.seat)
     if taken is not None and kind in ("move", "hint", "undo"):
-        raise ProtocolError("taken-over", f"the {taken.player} bot plays seat {taken.seat} "
-                            f"since move {taken.at + 1} ({taken.why}), to the end of this "
+        raise ProtocolError("taken-over", f"seat {taken.seat} is played by the {taken.player} "
+                            f"bot since move {taken.at + 1} ({taken.why}), to the end of this "
                             f"game; a {kind} is for its player; the next game is yours again")
 
 

@@ -399,6 +399,7 @@ VALUES: dict[str, Any] = {
     "GameState": STATE, "SeatView": VIEW, "PublicSeat": VIEW.seats[0], "GameRecord": RECORD,
     "Ruleset": BF.ruleset, "RuleBook": BF, "CeilingRule": BF.ceiling, "DealRule": BF.deal,
     "DiscardRule": BF.discard, "SeatLink": _link(), "Undone": sm.formats.Undone(0, ()),
+    "Takeover": sm.formats.Takeover(0, 0, "heuristic", "left"),
 }
 for _key in integer_parameters():
     _name, _, _param = _key.partition("(")

@@ -58,7 +58,7 @@ def test_a_person_sees_the_clock_reacts_and_runs_out_of_time_and_a_bot_finishes(
     # Ann does not move: the clock runs out, the heuristic bot plays her seat to the end
     wait(ann, lambda d: d.find_elements(By.CSS_SELECTOR, "#log li.takeover"), 30)
     said = text(ann, "#log li.takeover")
-    assert "Ann ran out of time on the move clock: the heuristic bot plays seat 0" in said
+    assert "Ann ran out of time on the move clock: seat 0 is played by the heuristic bot" in said
     assert "bot: heuristic" in text(ann, "#seats .kind")
     wait(spy, lambda d: "Ann ran out of time" in text(d, "#log li.takeover"), 30)
     wait(ann, lambda d: status(d).startswith("Game over"), 90)

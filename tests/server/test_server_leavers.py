@@ -170,7 +170,7 @@ def test_the_person_back_at_a_seat_taken_over_may_not_move_until_the_next_game(
                 cy.send_text(json.dumps(message))
                 answer = until(cy, "error")  # bot moves may be announced meanwhile
                 assert answer["error"] == "taken-over", answer
-                assert "the heuristic bot plays seat 1" in answer["message"]
+                assert "seat 1 is played by the heuristic bot" in answer["message"]
             assert state["clock"]["per_move"] == 600
             # a reaction is still the person's
             cy.send_text(json.dumps({"type": "react", "reaction": "oops"}))
