@@ -17,10 +17,15 @@ Every message is one JSON object with a ``type``.  A client sends (schema
 * ``claim``: takes free seat ``seat`` of a public table (a new token for it comes back);
 * ``move``: a move's text (``"9H>B2"``), optionally with the ``seat`` it is for and its
   ``number`` (moves played so far + 1), so a stale or misdirected move is refused;
-* ``hint``, ``undo``, ``rematch``, ``record``: what the table page's buttons do.
+* ``hint``, ``undo``, ``rematch``, ``record``: what the table page's buttons do;
+* ``quickplay``: waits for a table of ``ruleset`` with ``players`` seats (optional: the
+  rule set's first count) under seat name ``name`` (optional), with whoever else waits for
+  the same, or bots after the server's stated wait; ``unqueue`` stops waiting
+  (:mod:`spitemalice.server.quickplay`).
 
 The server answers with ``catalog``, ``created``, ``welcome``, ``state``, ``refused``,
-``error``, ``seats``, ``hint``, ``record``, ``tables`` and ``claimed`` (at a table whose
+``error``, ``seats``, ``hint``, ``record``, ``tables``, ``claimed``, and to quick play
+``queued``, ``matched`` and ``unqueued`` (at a table whose
 seats move at once, ``spit`` instead of ``state``), and a spectator
 with ``watching`` and ``public`` (``$defs/to-client``); a process of a site of several
 answers a ``join`` or ``claim`` for another's table with ``moved``, the owner's socket
@@ -103,6 +108,8 @@ ERROR_CODES: dict[str, str] = {
     "server-full": "the server holds as many tables as it may",
     "real-time": "hint, undo, watch and claim are for turn-based tables; a table whose "
                  "seats move at once (Spit) has none of them",
+    "already-queued": "this connection waits for quick play already",
+    "not-queued": "this connection waits in no quick-play queue",
     "server-error": "the server could not keep a change (its records folder cannot be "
                     "written; every seat at the table is told), or could not answer",
 }
@@ -155,6 +162,8 @@ KINDS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
     "undo": ({}, {}),
     "rematch": ({}, {}),
     "record": ({}, {}),
+    "quickplay": ({"ruleset": _STR}, {"players": _INT, "name": _STR}),
+    "unqueue": ({}, {}),
 }
 """The kinds a client may send: required and optional fields besides ``type``."""
 
@@ -285,7 +294,8 @@ def _read_seats(value: Any, path: str) -> tuple[SeatRequest, ...]:
 
 _LONGEST = {"join.table": MAX_TOKEN_CHARS, "watch.table": MAX_TOKEN_CHARS,
             "claim.table": MAX_TOKEN_CHARS,
-            "join.token": MAX_TOKEN_CHARS, "move.move": limits.MAX_MOVE_CHARS}
+            "join.token": MAX_TOKEN_CHARS, "move.move": limits.MAX_MOVE_CHARS,
+            "quickplay.name": limits.MAX_SEAT_NAME_CHARS}
 
 
 def _read_field(value: Any, path: str) -> str:

@@ -39,6 +39,7 @@ from spitemalice.errors import (
 from spitemalice.formats.records.record import GameRecord
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.server import listing, lobby, matches, messages, spit_live, standings, watching
+from spitemalice.server import quickplay as quickplay  # its own line: the one above is full
 from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.seating import Connection, Table
 from spitemalice.server.shared import Elsewhere, Local, Shared, check_rate, moved, open_table
@@ -118,6 +119,7 @@ class Hub:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await spit_live.close(self)
+        await quickplay.close(self)
 
     # -- messages ------------------------------------------------------------------------
 
@@ -140,7 +142,8 @@ class Hub:
             await conn.send(error("server-error", f"the server could not answer: {problem}"))
 
     async def leave(self, conn: Connection) -> None:
-        """``conn`` closed: it leaves its seat, and the table is told."""
+        """``conn`` closed: it leaves its seat or queue, and the table is told."""
+        await quickplay.leave(self, conn)
         if conn.live is not None:  # a live table whose seats move at once
             return await spit_live.leave(self, conn)
         table = conn.table
@@ -236,8 +239,9 @@ class Hub:
             self.shared.check_holds(table.id)
             session = table.session
             if session.is_over:
+                out = session.state.outcome
                 raise ProtocolError("game-over", f"game {table.game} has ended "
-                                    f"({_describe(session)}); no move can be "
+                                    f"({out and out.describe()}); no move can be "
                                     'made: send {"type": "record"} for its record or '
                                     '{"type": "rematch"} for a new game')
             number = len(session.history) + 1
@@ -415,16 +419,15 @@ HANDLERS: dict[str, Callable[[Hub, Connection, Message], Awaitable[None]]] = {
     "undo": Hub._on_undo,
     "rematch": Hub._on_rematch,
     "record": Hub._on_record,
+    **quickplay.HANDLERS,
 }
-"""The handler of each kind of client message (:meth:`Hub.receive` calls it with the hub, the
-connection and the message read): its keys are the kinds
-:data:`spitemalice.server.protocol.KINDS` reads, as
-``tests/server/test_server_protocol.py`` checks."""
+"""The handler of each client message kind (:meth:`Hub.receive` calls it): its keys are
+:data:`spitemalice.server.protocol.KINDS`, as ``tests/server/test_server_protocol.py`` checks."""
 
 
 RETRY_SECONDS = 1.0
-"""Seconds a table waits before it tries again to write a bot's move whose record could not
-be written; it doubles each time, up to a minute."""
+"""Seconds before a bot's move whose record could not be written is tried again (doubling,
+up to a minute)."""
 
 
 def _log(line: str) -> None:
@@ -443,8 +446,3 @@ async def _finish(work: Awaitable[Any]) -> Any:
         with contextlib.suppress(Exception):
             await task
         raise
-
-
-def _describe(session: Session) -> str:
-    outcome = session.state.outcome
-    return "live" if outcome is None else outcome.describe()
