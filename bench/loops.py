@@ -10,7 +10,9 @@ The engine's games go through the library's own game loop
 from __future__ import annotations
 
 import random
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -18,6 +20,9 @@ import numpy as np
 import spitemalice as sm
 from spitemalice.bots.players import RandomPlayer
 from spitemalice.runs.loop import play_game
+
+sys.path.insert(0, str(Path(__file__).parent))  # bounds.py beside this file
+from bounds import MOVES_PER_GAME, over_cap
 
 
 def random_games(rules: sm.RuleBook, seed: int, moves: int = 0,
@@ -41,14 +46,18 @@ def random_env_steps(env: Any, seed: int, steps: int = 0,
     (reset with ``seed``, ``seed + 1``, ...) the way a learner does (``agent_iter``,
     ``last``, an action drawn uniformly among those the mask allows with one
     ``random.Random(seed)``, ``step``) until at least ``steps`` steps and ``seconds`` CPU
-    seconds.  An agent that is done steps ``None`` and is not counted."""
+    seconds.  An agent that is done steps ``None`` and is not counted.  A game that passes
+    ``bounds.MOVES_PER_GAME`` steps stops the loop (``SystemExit``)."""
     rng = random.Random(seed)
     made = game = 0
     start = time.process_time()
     while made < steps or time.process_time() - start < seconds:
         env.reset(seed=seed + game)
         game += 1
-        for _ in env.agent_iter():
+        taken = 0
+        for _ in env.agent_iter(max_iter=MOVES_PER_GAME + 1):  # a bound: bench/bounds.py
+            taken += 1
+            over_cap(taken, "random_env_steps")
             observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)

@@ -17,10 +17,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bounds import run_child
 
 HERE = Path(__file__).resolve().parent
 CONFIGS = [
@@ -62,8 +64,10 @@ def measure(tree: Path | None, games: int, links: Path) -> dict[str, list[float]
         env["PYTHONPATH"] = str(links)
     bench = HERE if tree is None else tree / "bench"
     # Run from the links' parent: the current folder comes first on the path.
-    done = subprocess.run([sys.executable, "-c", _ONE_TREE, str(bench), str(games), *CONFIGS],
-                          env=env, cwd=links.parent, capture_output=True, text=True, check=True)
+    done = run_child([sys.executable, "-c", _ONE_TREE, str(bench), str(games), *CONFIGS],
+                     env=env, cwd=links.parent, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"rule_sets child: exit {done.returncode}: {done.stderr[-400:]}")
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 

@@ -36,6 +36,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import spitemalice as sm
 from spitemalice.bots.players import Player, make_player
@@ -43,6 +44,9 @@ from spitemalice.engine.shuffle import derive_seed
 from spitemalice.model import GameState
 from spitemalice.runs.loop import play_game
 from spitemalice.wording import count_of
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bounds import SEARCH_GAMES, run_child
 
 
 class Timed:
@@ -157,6 +161,9 @@ def _pairing_positions(rules: sm.RuleBook, positions: int, seed: int,
     noting = _Noting(positions, rng)
     game = 0
     while len(noting.found) < positions:
+        if game >= SEARCH_GAMES:  # a bound: bench/bounds.py
+            raise SystemExit(f"{count_of(SEARCH_GAMES, 'game')} gave {len(noting.found)} of "
+                             f"the {count_of(positions, 'position')} asked for")
         play_game(rules, [noting] * rules.players, derive_seed(seed, "pairing", game))
         game += 1
     return noting.found
@@ -217,7 +224,7 @@ def run_command(arguments: list[str]) -> tuple[subprocess.CompletedProcess[str],
                "sys.exit(main(sys.argv[1:]))", *arguments]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = run_child(command, capture_output=True, text=True)  # a bound: bench/bounds.py
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return done, wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

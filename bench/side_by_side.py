@@ -27,7 +27,6 @@ import json
 import random
 import resource
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -38,6 +37,7 @@ import numpy as np
 import spitemalice as sm
 
 sys.path.insert(0, str(Path(__file__).parent))
+from bounds import CHILD_SECONDS, over_cap, run_child
 from loops import random_env_steps, random_games
 from reference import reference_seconds
 
@@ -73,9 +73,12 @@ def engine_sampled(name: str, seconds: float, seed: int = 1) -> float | None:
     while time.process_time() - start < seconds:
         state = deal(rules, seed + game)
         game += 1
+        moves = 0
         while state.outcome is None:
             state = apply_move(rules, state, sample(rules, state, rng))
-            decisions += 1
+            moves += 1
+            over_cap(moves, "engine_sampled")  # a bound: bench/bounds.py
+        decisions += moves
     return decisions / (time.process_time() - start)
 
 
@@ -114,7 +117,9 @@ def _child_cpu(args: list[str]) -> tuple[float, float]:
     """CPU seconds (the child's own, from its rusage) and wall seconds of one command."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(args, capture_output=True, check=True)
+    done = run_child(args, capture_output=True)
+    if done.returncode:
+        raise SystemExit(f"{args}: exit {done.returncode}")
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -138,8 +143,9 @@ def peers(python: str, seconds: float) -> list[dict[str, Any]]:
     """The JSON lines of ``peer_bench.py openspiel`` and ``rlcard`` run by ``python``."""
     lines: list[dict[str, Any]] = []
     for which in ("openspiel", "rlcard"):
-        done = subprocess.run([python, str(_peer_bench()), which, "--seconds", str(seconds)],
-                              capture_output=True, text=True, check=False)
+        done = run_child([python, str(_peer_bench()), which, "--seconds", str(seconds)],
+                         timeout=min(CHILD_SECONDS, 60 + 20 * seconds),
+                         capture_output=True, text=True)
         if done.returncode:
             lines.append({"kind": "peer-failed", "engine": which, "error": done.stderr[-500:]})
         lines += [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]

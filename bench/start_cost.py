@@ -20,13 +20,13 @@ import ctypes
 import os
 import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+from bounds import run_child
 from reference import reference_seconds
 
 COMMANDS = {
@@ -54,8 +54,8 @@ def reap() -> None:
 def run_once(arguments: list[str], env: dict[str, str]) -> tuple[float, float]:
     before, start = children_cpu(), time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:  # where validate would write a failure
-        done = subprocess.run([sys.executable, "-m", "spitemalice", *arguments], env=env,
-                              capture_output=True, check=False, cwd=folder)
+        done = run_child([sys.executable, "-m", "spitemalice", *arguments], env=env,
+                         capture_output=True, cwd=folder)  # a bound: bench/bounds.py
     wall = time.perf_counter() - start
     reap()
     if done.returncode not in (0, 1):

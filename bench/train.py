@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,10 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 import spitemalice.env  # noqa: F401  (registers the ids)
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bounds import over_cap
+
 from spitemalice.measures.rates import wilson
 
 ENV_ID = "spitemalice/BlackwoodFrey-v0"
@@ -90,8 +95,10 @@ def evaluate(policy: Any, opponent: str, games: int, payoff_size: int,
     for game in range(games):
         env = envs[game % 2]
         observation, _ = env.reset(seed=seed + game)
-        done, reward = False, 0.0
+        done, reward, steps = False, 0.0, 0
         while not done:
+            steps += 1
+            over_cap(steps, "evaluate")  # a bound: bench/bounds.py
             masks = env.action_masks()
             if policy is None:
                 action = rng.choice(np.flatnonzero(masks).tolist())

@@ -140,7 +140,7 @@ def deal_again(server: LiveServer, table_id: str, seed: int) -> None:
     assert not any(table.clients) and not old.history, "deal again only before anyone joins"
     path = server.hub.store.record_path(table_id, table.game)
     table.session = Session(old.rules, old.kinds, names=[seat.name for seat in old.seats],
-                            seed=seed, record_path=path, overwrite=True)
+                            seed=seed, record_path=path, overwrite=True, commit=True)
 
 
 def join(server: LiveServer, created: dict[str, Any], seat: int = 0,

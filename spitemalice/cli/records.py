@@ -52,6 +52,7 @@ from spitemalice.errors import (
 )
 from spitemalice.files import check_new, make_folder, write_file
 from spitemalice.formats.arrival_replay import replay_arrivals
+from spitemalice.formats.commitment import deal_problem, revealed
 from spitemalice.formats.layout import describe_position, describe_view
 from spitemalice.formats.notation import format_position, format_view
 from spitemalice.formats.parse import parse_position, parse_view, seat_count
@@ -187,6 +188,11 @@ def run_check(args: argparse.Namespace) -> int:
     """Print ``valid: ...`` (exit 0) or the first problem, the position before it and the
     rule it breaks (exit 1)."""
     record, book = record_rules(args.file)
+    if (broken_deal := deal_problem(record, book)) is not None:
+        say(f"invalid: {args.file}: {broken_deal}")
+        return 1
+    if record.commitment is not None:
+        say(revealed(record))
     if book.simultaneous is not None:
         return run_arrival_check(args, record, book, _rules(record), _outcome(record.outcome))
     problem = check_record(record, book)

@@ -34,6 +34,8 @@ _bot_delay = share(0, limits.MAX_SECONDS, "a delay", closed_low=True, closed_hig
 decision), a finite number."""
 _lease = share(0.2, 3600, "a lease", closed_low=True, closed_high=True)
 """``--lease-seconds``: 0.2 to 3600 seconds."""
+_wait = share(0, 50, "a wait", closed_low=True, closed_high=True)
+"""``--quickplay-wait``: 0 to 50 seconds (:data:`spitemalice.server.quickplay.MAX_WAIT_SECONDS`)."""
 _EXTRA = "needs the play extra: pip install 'spitemalice[play]'"
 
 
@@ -79,6 +81,9 @@ def add_serve(commands: Commands) -> Parser:
     serve.add_argument("--lease-seconds", type=_lease, default=None, metavar="SECONDS",
                        help="with --redis: how long a table's lease lasts unrenewed, so how "
                             "soon a dead process's tables are taken over (default 10)")
+    serve.add_argument("--quickplay-wait", type=_wait, default=20.0, metavar="SECONDS",
+                       help="how long play now waits for other people before bots take the "
+                            "empty seats (default 20, at most 50)")
     return serve
 
 
@@ -107,7 +112,8 @@ def run_serve(args: argparse.Namespace) -> int:
           max_tables=args.max_tables, max_tables_per_client=args.max_tables_per_client,
           origins=args.allowed_origin, max_connections=args.max_connections,
           max_connections_per_client=args.max_connections_per_client,
-          redis=args.redis, socket_url=args.socket_url, lease_seconds=args.lease_seconds)
+          redis=args.redis, socket_url=args.socket_url, lease_seconds=args.lease_seconds,
+          quickplay_wait=args.quickplay_wait)
     return 0
 
 

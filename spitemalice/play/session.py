@@ -34,9 +34,10 @@ from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
 from spitemalice.errors import DataError, IllegalMove, OutputError, PlayError
 from spitemalice.files import SECRET_FILE, write_file
+from spitemalice.formats.commitment import commit as commit_deal
 from spitemalice.formats.notation import format_view
 from spitemalice.formats.records.making import record_game
-from spitemalice.formats.records.record import GameRecord, SeatInfo, Undone
+from spitemalice.formats.records.record import DealCommitment, GameRecord, SeatInfo, Undone
 from spitemalice.formats.records.writing import dumps_record
 from spitemalice.formats.replay import replay, rules_for
 from spitemalice.guards import check_int, check_list
@@ -83,6 +84,8 @@ class Session(Takeovers):
         record_path: a file the game's record is written to after every move, before the move
             is announced; ``None`` keeps the record in memory only.
         overwrite: whether a file already at ``record_path`` may be replaced.
+        commit: keep a commitment to the deal (:mod:`spitemalice.formats.commitment`) in
+            :attr:`commitment` and the record, as the play server's tables do.
 
     Raises:
         PlayError: ``kinds`` or ``names`` does not have one entry per seat, a name is empty or
@@ -92,18 +95,21 @@ class Session(Takeovers):
             or dealer.
     """
 
+    commitment: DealCommitment | None
+    """The commitment to the deal shown before the first move, or ``None``."""
+
     def __init__(self, rules: RuleBook, kinds: Sequence[str], *,
                  names: Sequence[str] | None = None, seed: int | None = None,
                  dealer: int | None = None, record_path: str | os.PathLike[str] | None = None,
-                 overwrite: bool = False) -> None:
+                 overwrite: bool = False, commit: bool = False) -> None:
         check_book(rules, "Session")
         require_turn_based(rules, "Session (the terminal game and the play server's turn-based "
                                   "tables; the server's /spit page plays spit live)")
         check_list(names, "Session", "names, a list of seat names,",
                    '["me", "greedy"]', none=True)
-        check_list(kinds, "Session", "kinds, a list of player kinds,",
-                   '["human", "greedy"]')
+        check_list(kinds, "Session", "kinds, a list of player kinds,", '["human", "greedy"]')
         self._start(rules, _seat_infos(rules, kinds, names), deal(rules, seed, dealer), dealer)
+        self.commitment = commit_deal(rules, self._states[0].seed, dealer) if commit else None
         self.record_path = None if record_path is None else Path(record_path)
         if self.record_path is not None:
             _write_record(self.record(), self.record_path, replace=overwrite)
@@ -116,7 +122,7 @@ class Session(Takeovers):
         self._states: list[GameState] = [first]
         self._history: list[Played] = []
         self._undone: list[Undone] = []
-        self._takeovers = []  # seats bots took over from people (Takeovers)
+        self._takeovers, self.commitment = [], None  # seats bots took over (Takeovers)
         self._bots: dict[int, Player] = {
             seat: make_player(info.kind, derive_seed(first.seed, "seat", seat))
             for seat, info in enumerate(seats) if info.kind != HUMAN
@@ -130,8 +136,7 @@ class Session(Takeovers):
         """The game a record holds, at its last move, ready to go on.
 
         Args:
-            record: a record (:func:`spitemalice.formats.records.reading.load_record`), finished or
-                not.
+            record: a record (:func:`~spitemalice.formats.records.load_record`), finished or not.
             rules: the rules to replay under; default the record's own
                 (:func:`~spitemalice.formats.replay.rules_for`).
             kinds: a kind per seat instead of the record's (say, to sit a person where a
@@ -166,7 +171,7 @@ class Session(Takeovers):
         session = cls.__new__(cls)
         session._start(book, tuple(seats), states[0], record.dealer)
         session._states = states
-        session._undone = list(record.undone)
+        session._undone, session.commitment = list(record.undone), record.commitment
         session._restore_takeovers(record.takeovers)
         session._history = [played_move(book, before, after, parse_move(text))
                             for before, after, text
@@ -216,12 +221,12 @@ class Session(Takeovers):
 
     def record(self) -> GameRecord:
         """The game so far as a record: its rules, seats, seed, dealer, moves, every undo
-        (:attr:`GameRecord.undone`: a game with undos is a practice game) and, once the game
-        has ended, its outcome."""
+        (:attr:`GameRecord.undone`: a game with undos is a practice game), the deal's
+        commitment if any, the seats bots took over and, once over, its outcome."""
         return attrs.evolve(record_game(
             self.rules, self._states[0].seed, [played.text for played in self._history],
             seats=self.seats, dealer=self.dealer, outcome=self.state.outcome,
-            undone=self._undone), takeovers=tuple(self._takeovers))
+            undone=self._undone), commitment=self.commitment, takeovers=tuple(self._takeovers))
 
     def table_view(self, seat: int) -> TableView:
         """What ``seat`` sees at the table, built from ``view_of(state, seat)`` and the public

@@ -14,6 +14,9 @@ through a documented WebSocket protocol; the ``play`` extra.
 * :mod:`spitemalice.server.listing`: the lobby's list of public tables, and free seats taken;
 * :mod:`spitemalice.server.matches` and :mod:`spitemalice.server.standings`: a table that
   plays a match to a target score, and its running score;
+* :mod:`spitemalice.server.quickplay`, :mod:`spitemalice.server.queues` and
+  :mod:`spitemalice.server.redis_queues`: "play now", people waiting for a table of a rule
+  set seated together, or with a bot after a stated wait (in this process or in Redis);
 * :mod:`spitemalice.server.replays` and :mod:`spitemalice.server.browse`: finished games
   stepped through on the replay page, and the watch and replay pages' routes;
 * :mod:`spitemalice.server.store`: records and table files, and the restart;
@@ -56,7 +59,9 @@ imports inner modules of lower layers for what is no game rule:
   one door that draws from the operating system);
 * :mod:`spitemalice.runs.arrival` (``game_bots`` and ``ReactionTimes``: a live spit
   table's bots and their reaction times, as a simulation draws them) and
-  :mod:`spitemalice.formats.plain_layout` (``plain_data``: a spit seat's view as JSON).
+  :mod:`spitemalice.formats.plain_layout` (``plain_data``: a spit seat's view as JSON);
+* :mod:`spitemalice.formats.records.record` (``DealCommitment``: the commitment to a deal
+  that ``state`` and ``public`` carry, :func:`spitemalice.server.messages.dealt`).
 
 ``tests/contract/test_tiers.py`` holds this list to the imports.
 """

@@ -48,7 +48,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spitemalice import guards, limits, wording
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.server import browse
+from spitemalice.server import browse, quickplay
 from spitemalice.server.guard import Gate, guarded, quiet_accept_errors, total_bound
 from spitemalice.server.store import TABLE_ID, Store
 from spitemalice.server.tables import Connection, Hub
@@ -302,7 +302,7 @@ def serve(host: str, port: int, records: str, *, bot_delay: float = 0.6,
           origins: Collection[str] = (), max_connections: int = limits.MAX_CONNECTIONS,
           max_connections_per_client: int = limits.MAX_CONNECTIONS_PER_CLIENT,
           redis: str | None = None, socket_url: str | None = None,
-          lease_seconds: float | None = None) -> None:
+          lease_seconds: float | None = None, quickplay_wait: float = 20.0) -> None:
     """Run the server until it is interrupted (``spitemalice serve``).  It binds the port
     itself before it says where it listens, so ``port`` 0 (any free port) is told as the port
     the system chose.  ``origins``, ``max_connections`` and ``max_connections_per_client``
@@ -311,7 +311,8 @@ def serve(host: str, port: int, records: str, *, bot_delay: float = 0.6,
     With ``redis`` (a URL), the process is one of a site's several, sharing that Redis
     (:class:`~spitemalice.server.redis_shared.RedisShared`): ``socket_url`` is its WebSocket
     address as clients reach it (default ``ws://HOST:PORT/ws``), ``lease_seconds`` its
-    tables' lease.
+    tables' lease.  ``quickplay_wait`` is how long quick play waits for people before bots
+    take the empty seats (:mod:`spitemalice.server.quickplay`).
 
     Raises:
         SpiteMaliceError: the records folder cannot be made, ``host`` and ``port`` cannot be
@@ -333,6 +334,12 @@ def serve(host: str, port: int, records: str, *, bot_delay: float = 0.6,
         shared.check_reachable()
     hub = Hub(Store(records), bot_delay=bot_delay, max_tables=max_tables,
               max_tables_per_client=max_tables_per_client, shared=shared)
+    queues = None
+    if shared is not None:
+        from spitemalice.server.redis_queues import RedisQueues
+
+        queues = RedisQueues(shared)
+    quickplay.configure(hub, wait=quickplay_wait, queues=queues)
     # Ctrl-C (or SIGTERM) closes open connections after at most 3 s; every move is already
     # in the records, so nothing waits on them.
     config = server_config(hub, origins=origins, max_connections=max_connections,

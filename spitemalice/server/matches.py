@@ -56,7 +56,7 @@ async def deal_next(hub: Hub, table: Table) -> None:
             (old.dealer + 1) % len(entry.seats)
     try:
         session = Session(old.rules, old.kinds, names=[s.name for s in old.seats],
-                          dealer=dealer,
+                          dealer=dealer, commit=True,
                           record_path=hub.store.record_path(table.id, entry.game))
         hub.store.save(entry)
     except (PlayError, OutputError) as problem:

@@ -15,7 +15,7 @@ from typing import Any
 
 from spitemalice.formats.picture import isolated, position_svg
 from spitemalice.formats.records.making import ruleset_ref
-from spitemalice.formats.records.record import GameRecord
+from spitemalice.formats.records.record import DealCommitment, GameRecord
 from spitemalice.formats.records.writing import dumps_record, record_to_dict
 from spitemalice.formats.serialize import view_to_dict
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
@@ -100,6 +100,22 @@ def state(table: TableView, game: int, *, log: Sequence[Played] | None = None,
             table.view, caption=_caption(table, ruleset), teams=table.teams,
             names=[seat.name for seat in table.seats], new_pile=table.may_open)
     return message
+
+
+def dealt(commitment: DealCommitment, seed: int | None, dealer: int | None) -> dict[str, Any]:
+    """The ``deal`` field of ``state`` and ``public``: the scheme and the ``commitment`` to
+    the deal's seed (64 hex digits: :mod:`spitemalice.formats.commitment`), shown from the
+    first move on; once the game is over (``seed`` given, else ``None``) also the ``seed``
+    (decimal text: a 128-bit number is no JavaScript number), the ``dealer`` and the
+    ``salt`` that let anyone recompute it.  Before the end nothing here tells a card: the
+    salt and the seed stay with the server."""
+    field: dict[str, Any] = {"scheme": commitment.scheme, "commitment": commitment.sha256}
+    if seed is not None:
+        field.update(seed=str(seed), dealer=dealer, salt=commitment.salt,
+                     check="spitemalice check RECORD (the game's record), or: printf '%s' "
+                     f"'{commitment.scheme}:{seed}:{'none' if dealer is None else dealer}:"
+                     f"{commitment.salt}' | sha256sum")
+    return field
 
 
 def _caption(table: TableView, ruleset: str) -> str:

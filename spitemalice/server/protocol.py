@@ -23,15 +23,23 @@ Every message is one JSON object with a ``type``.  A client sends (schema
 * ``hint``, ``undo``, ``rematch``, ``record``: what the table page's buttons do;
 * ``react``: a seat's ``reaction``, one of :data:`REACTIONS` (no free text), sent on to
   every seat and spectator of the table (:mod:`spitemalice.server.reactions`).
+* ``quickplay``: waits for a table of ``ruleset`` with ``players`` seats (optional: the
+  rule set's first count) under seat name ``name`` (optional), with whoever else waits for
+  the same, or bots after the server's stated wait; ``unqueue`` stops waiting
+  (:mod:`spitemalice.server.quickplay`).
 
 The server answers with ``catalog``, ``created``, ``welcome``, ``state``, ``refused``,
 ``error``, ``seats``, ``hint``, ``record``, ``tables``, ``claimed``, ``reaction`` and
 ``takeover`` (a bot took a person's seat over; a ``state`` or ``public`` carries ``clock``,
-the time left for the seat on turn, at a table with a move clock) (at a table whose
+the time left for the seat on turn, at a table with a move clock), to quick play
+``queued``, ``matched`` and ``unqueued`` (at a table whose
 seats move at once, ``spit`` instead of ``state``), and a spectator
 with ``watching`` and ``public`` (``$defs/to-client``); a process of a site of several
 answers a ``join`` or ``claim`` for another's table with ``moved``, the owner's socket
-(:mod:`spitemalice.server.shared`); docs/playing.md shows
+(:mod:`spitemalice.server.shared`).  ``state`` and ``public`` carry ``deal``, the commitment
+to the game's deal (:func:`spitemalice.server.messages.dealt`: ``scheme`` and
+``commitment``; once the game is over also ``seed``, ``dealer``, ``salt``, ``check``);
+docs/playing.md shows
 a whole exchange.  Reading is strict: a message over
 :data:`~spitemalice.limits.MAX_MESSAGE_BYTES`, malformed JSON, an unknown ``type``, a
 missing or unknown field or a value of the wrong type is a :class:`ProtocolError` whose
@@ -111,6 +119,8 @@ ERROR_CODES: dict[str, str] = {
     "bad-reaction": "the reaction is not one of the fixed set",
     "taken-over": "a bot plays this seat for the rest of the game (its person left or ran "
                   "out of time)",
+    "already-queued": "this connection waits for quick play already",
+    "not-queued": "this connection waits in no quick-play queue",
     "server-error": "the server could not keep a change (its records folder cannot be "
                     "written; every seat at the table is told), or could not answer",
 }
@@ -186,6 +196,8 @@ KINDS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
     "rematch": ({}, {}),
     "record": ({}, {}),
     "react": ({"reaction": _REACTION}, {}),
+    "quickplay": ({"ruleset": _STR}, {"players": _INT, "name": _STR}),
+    "unqueue": ({}, {}),
 }
 """The kinds a client may send: required and optional fields besides ``type``."""
 
@@ -335,7 +347,8 @@ def _read_reaction(value: Any, path: str) -> str:
 
 _LONGEST = {"join.table": MAX_TOKEN_CHARS, "watch.table": MAX_TOKEN_CHARS,
             "claim.table": MAX_TOKEN_CHARS,
-            "join.token": MAX_TOKEN_CHARS, "move.move": limits.MAX_MOVE_CHARS}
+            "join.token": MAX_TOKEN_CHARS, "move.move": limits.MAX_MOVE_CHARS,
+            "quickplay.name": limits.MAX_SEAT_NAME_CHARS}
 
 
 def _read_field(value: Any, path: str) -> str:

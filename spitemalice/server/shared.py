@@ -43,7 +43,7 @@ LOBBY_BURST = 60
 """Lobby messages one client address may send at once before :data:`LOBBY_PER_SECOND`
 applies."""
 
-LOBBY_KINDS = frozenset({"create", "join", "watch", "claim", "tables"})
+LOBBY_KINDS = frozenset({"create", "join", "watch", "claim", "tables", "quickplay"})
 """The messages the per-address lobby rate counts (a seat's moves are bounded per
 connection, :data:`~spitemalice.limits.MESSAGES_PER_SECOND`)."""
 
@@ -204,7 +204,7 @@ async def check_rate(shared: Shared, kind: str, client: str) -> None:
     """
     if kind in LOBBY_KINDS and not await shared.allow(client):
         raise ProtocolError("rate-limited", f"more than {LOBBY_BURST} lobby messages "
-                            "(create, join, watch, claim, tables) at once, or "
+                            "(create, join, watch, claim, tables, quickplay) at once, or "
                             f"{LOBBY_PER_SECOND:g} a second, from this address; wait a "
                             "moment and send it again")
 

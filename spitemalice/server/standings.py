@@ -1,6 +1,7 @@
 """A match's running score (BF-19: games until a seat's total reaches ``match_target``):
 what ``welcome``, ``watching``, ``state`` and ``public`` say of it
-(:mod:`spitemalice.server.matches` plays the games)."""
+(:mod:`spitemalice.server.matches` plays the games); and the commitment to each game's deal
+that ``state`` and ``public`` carry (:func:`with_match`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from spitemalice.engine.deal import new_seed
 from spitemalice.server.leavers import stamp
+from spitemalice.server.messages import dealt
 from spitemalice.server.seating import Table
 from spitemalice.server.store import TableEntry
 
@@ -51,9 +53,16 @@ def standing(table: Table) -> dict[str, Any] | None:
 
 def with_match(message: dict[str, Any], table: Table) -> dict[str, Any]:
     """``message`` (a ``state`` or ``public``) with the running score at a match table, and
-    the move clock at a table that has one (:func:`spitemalice.server.leavers.stamp`)."""
+    the move clock at a table that has one (:func:`spitemalice.server.leavers.stamp`), and
+    the ``deal`` field (:func:`spitemalice.server.messages.dealt`) of a game whose deal is
+    committed to: the commitment, and once the game is over the seed that opens it."""
     if table.entry.match is not None:
         message["match"] = standing(table)
+    session = table.session
+    if session.commitment is not None:
+        message["deal"] = dealt(session.commitment,
+                                session.state.seed if session.is_over else None,
+                                session.dealer)
     return stamp(message, table)
 
 

@@ -39,6 +39,7 @@ from spitemalice.errors import (
 from spitemalice.formats.records.record import GameRecord
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.server import listing, lobby, matches, messages, spit_live, standings, watching
+from spitemalice.server import quickplay as quickplay  # its own line: the one above is full
 from spitemalice.server.leavers import arm_clock, check_playing, clocks_running, react, seat_left
 from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.seating import Connection, Table
@@ -119,6 +120,7 @@ class Hub:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await spit_live.close(self)
+        await quickplay.close(self)
 
     # -- messages ------------------------------------------------------------------------
 
@@ -141,7 +143,8 @@ class Hub:
             await conn.send(error("server-error", f"the server could not answer: {problem}"))
 
     async def leave(self, conn: Connection) -> None:
-        """``conn`` closed: it leaves its seat, and the table is told."""
+        """``conn`` closed: it leaves its seat or queue, and the table is told."""
+        await quickplay.leave(self, conn)
         if conn.live is not None:  # a live table whose seats move at once
             return await spit_live.leave(self, conn)
         table = conn.table
@@ -170,7 +173,7 @@ class Hub:
             for name, kind, token in zip(names, kinds, tokens, strict=True))), message, rules)
         try:
             session = Session(rules, kinds, names=names,
-                              dealer=standings.first_dealer(entry, len(kinds)),
+                              dealer=standings.first_dealer(entry, len(kinds)), commit=True,
                               record_path=self.store.record_path(table_id, 1))
             self.store.save(entry)
         except (PlayError, OutputError) as problem:
@@ -234,10 +237,11 @@ class Hub:
                                 "the seat joined (leave seat out, or give your own)")
         async with table.lock:
             self.shared.check_holds(table.id)
-            session, outcome = table.session, table.session.state.outcome
-            if outcome is not None:
+            session = table.session
+            if session.is_over:
+                out = session.state.outcome
                 raise ProtocolError("game-over", f"game {table.game} has ended "
-                                    f"({outcome.describe()}); no move can be "
+                                    f"({out and out.describe()}); no move can be "
                                     'made: send {"type": "record"} for its record or '
                                     '{"type": "rematch"} for a new game')
             number = len(session.history) + 1
@@ -301,9 +305,6 @@ class Hub:
                                 "ended")
         await conn.send(messages.record(table.session.record(),
                                         f"spitemalice-{table.id}-{table.game}.json"))
-
-    async def _on_react(self, conn: Connection, message: Message) -> None:
-        await react(self, conn, message)  # spitemalice.server.reactions
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -420,11 +421,11 @@ HANDLERS: dict[str, Callable[[Hub, Connection, Message], Awaitable[None]]] = {
     "undo": Hub._on_undo,
     "rematch": Hub._on_rematch,
     "record": Hub._on_record,
-    "react": Hub._on_react,
+    "react": react,  # spitemalice.server.reactions
+    **quickplay.HANDLERS,
 }
-"""The handler of each kind of client message (:meth:`Hub.receive` calls it with the hub, the
-connection and the message read): its keys are the kinds :data:`spitemalice.server.protocol.
-KINDS` reads, as ``tests/server/test_server_protocol.py`` checks."""
+"""The handler of each client message kind (:meth:`Hub.receive` calls it): its keys are
+:data:`spitemalice.server.protocol.KINDS`, as ``tests/server/test_server_protocol.py`` checks."""
 
 
 RETRY_SECONDS = 1.0

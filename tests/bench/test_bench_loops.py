@@ -49,3 +49,39 @@ def test_the_environment_loop_steps_whole_games_until_its_budget() -> None:
     assert made >= 30
     _, seconds = random_env_steps(sm_env.make("misery", payoff_size=5), 2, seconds=0.05)
     assert seconds >= 0.05
+
+
+class _NeverEnds:
+    """An AEC environment whose one agent is never done: a seat waiting for a game that
+    never ends (issue 39: a bench loop hung for 12 minutes)."""
+
+    def __init__(self) -> None:
+        self.steps = 0
+
+    def reset(self, seed: int | None = None) -> None:
+        self.steps = 0
+
+    def agent_iter(self, max_iter: int = 2**63):  # type: ignore[no-untyped-def]
+        for _ in range(max_iter):
+            yield "seat_0"
+
+    def last(self):  # type: ignore[no-untyped-def]
+        import numpy as np
+
+        return {"action_mask": np.ones(2, np.int8)}, 0.0, False, False, {}
+
+    def step(self, action: int) -> None:
+        self.steps += 1
+
+
+def test_a_game_that_never_ends_stops_the_env_loop(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import sys
+
+    import pytest
+
+    monkeypatch.setattr(loops, "MOVES_PER_GAME", 50)  # the cap, as bench/bounds.py sets it
+    monkeypatch.setattr(sys.modules["bounds"], "MOVES_PER_GAME", 50)
+    env = _NeverEnds()
+    with pytest.raises(SystemExit, match="passed the cap of moves, MOVES_PER_GAME = 50"):
+        random_env_steps(env, 1, steps=1)
+    assert env.steps == 50  # it stopped at the cap, not later

@@ -59,6 +59,7 @@ BOUNDS: dict[tuple[str, str], tuple[float, float, Any]] = {
     ("serve", "--port"): (0, 65535, int),
     ("serve", "--lease-seconds"): (0.2, 3600, "closed"),
     ("serve", "--bot-delay"): (0, MAX_SECONDS, "closed"),
+    ("serve", "--quickplay-wait"): (0, 50, "closed"),
     ("serve", "--max-tables"): (1, MAX_INT, int),
     ("serve", "--max-tables-per-client"): (1, MAX_INT, int),
     ("serve", "--max-connections"): (1, MAX_INT, int),

@@ -63,6 +63,8 @@ CALLS: dict[str, str] = {
     "file's current game)",
     "cli/records.py:record_rules -> rules_for": PEER + ": a record file (check, replay, play "
     "--resume)",
+    "server/quickplay.py:_open -> load": PEER + ": a client's quickplay, checked against the "
+    "catalog's turn-based rule sets first (_request)",
     "server/lobby.py:table_rules -> load": PEER + ": a client's create, checked against the "
     "installed list first (_known)",
     "rules/loader.py:load -> load_plugin": "house rules by name: entry points only, so a "

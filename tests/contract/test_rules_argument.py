@@ -210,6 +210,12 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     **{f"spitemalice.formats.position_check:{name}": (
         _call(position_check, name, STATE), TypeError)
        for name in ("check_position", "check_view")},
+    "spitemalice.formats.commitment:commit": (
+        lambda r: _module("formats.commitment").commit(r, 4, None), TypeError),
+    "spitemalice.formats.commitment:deal_digest": (
+        lambda r: _module("formats.commitment").deal_digest(r, 4, None), TypeError),
+    "spitemalice.formats.commitment:deal_problem": (
+        lambda r: _module("formats.commitment").deal_problem(RECORD, r), TypeError),
     "spitemalice.formats.records.making:ruleset_ref": (lambda r: records.ruleset_ref(r), TypeError),
     "spitemalice.formats.records.making:own_version": (lambda r: records.own_version(r), TypeError),
     "spitemalice.formats.records.making:record_game": (lambda r: sm.record_game(r, 1), TypeError),

@@ -573,6 +573,8 @@ INNER: dict[str, str] = {
     "spitemalice.engine.invariants.ending": "facts the invariant checks read off a state",
     "spitemalice.env.seeds": "the environments' seeds, checked by reset (SpiteMaliceEnv.reset)",
     "spitemalice.files": "modes and caps are the library's constants",
+    "spitemalice.formats.commitment": "seed and dealer from a session's own deal or a record "
+                                      "its reader bounded; preimage checks the seed again",
     "spitemalice.formats.json_input": "the readers' bounds are the library's constants",
     "spitemalice.formats.position_check": "counts read off a parsed position, already bounded",
     "spitemalice.formats.strict_json": "indent comes checked from dumps_* (json_indent)",

@@ -52,6 +52,10 @@ READERS: dict[str, str] = {
     "spitemalice/server/redis_shared.py:listings -> json.loads": "the lobby's listings the "
     "site's own server processes wrote to its Redis",
     "spitemalice/server/redis_shared.py:status -> json.loads": "the same",
+    "spitemalice/server/redis_queues.py:_group -> json.loads": "quick play's queue entries "
+    "the site's own server processes wrote to its Redis",
+    "spitemalice/server/redis_queues.py:poll -> json.loads": "the same (a match another "
+    "process made)",
     "spitemalice/server/relay.py:_read -> json.loads": "the site's own server processes' "
     "pub/sub messages (a message not understood is said in the log and passed over)",
     "bench/serve_load.py:seat -> strict_json.loads": "a server's messages: strict",

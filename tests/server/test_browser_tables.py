@@ -174,3 +174,40 @@ def test_a_person_replays_a_finished_game_in_the_browser(
     driver.find_element(By.ID, "last").click()
     wait(driver, lambda d: replay_at(d) == len(record.moves))
     assert driver.find_elements(By.CSS_SELECTOR, "#picture .card[data-zone$='-hand']")
+
+
+def test_a_person_plays_a_match_to_its_target_by_clicking(
+        live: LiveServer, browsers: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """A person plays every game of a match (BF-19) against a bot by clicking, the page's
+    running score agreeing with the games' records, until one seat reaches the target."""
+    from tests.server.test_browser import move_by_clicking, ready
+
+    monkeypatch.setattr(matches, "NEXT_GAME_SECONDS", 0.3)
+    monkeypatch.setattr(live.hub, "bot_delay", 0.01)
+    created = create(live, {**BOTS, "match": True,
+                            "params": {"payoff_size": 2, "match_target": 9},
+                            "seats": [{"name": "Ann", "player": "human"},
+                                      {"name": "Bo", "player": "greedy"}]})
+    table = created["table"]
+    driver = browsers()
+    driver.get(live.url + created["seats"][0]["link"])
+    games_played = set()
+    deadline = time.monotonic() + 240
+    while "wins the match" not in driver.find_element(By.ID, "match").text:
+        assert time.monotonic() < deadline, "the match did not end in 240 s"
+        wait(driver, lambda d: status(d).startswith(("Your turn", "Game over", "Bo to play")),
+             60)
+        if status(driver).startswith("Your turn"):
+            games_played.add(live.hub.tables[table].game)
+            move_by_clicking(driver)
+        else:
+            time.sleep(0.05)
+    entry = read_entry(live.hub.store.directory / f"{table}.table.json")
+    record = load_record(live.hub.store.record_path(table, entry.game))
+    assert record.outcome is not None
+    totals = [sum(game) for game in zip(*entry.scores, record.outcome.scores, strict=True)]
+    assert max(totals) >= 9 and entry.scores  # the target reached, after an earlier game
+    assert len(games_played) >= 2  # the person moved in more than one game of it
+    score = driver.find_element(By.ID, "match").text
+    assert " · ".join(f"{n} {t}" for n, t in zip(("Ann", "Bo"), totals, strict=True)) in score
+    assert ready(driver).startswith("Game over")

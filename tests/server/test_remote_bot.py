@@ -87,7 +87,8 @@ def test_a_broken_field_of_a_server_message_is_named(field: str) -> None:
 KINDS = {"catalog": "let be", "created": "let be", "welcome": "read", "seats": "let be",
          "state": "read", "refused": "stops", "error": "stops", "hint": "let be",
          "record": "let be", "public": "let be", "watching": "let be", "tables": "let be",
-         "claimed": "let be", "spit": "let be", "watchers": "let be", "moved": "read"}
+         "claimed": "let be", "spit": "let be", "watchers": "let be", "moved": "read",
+         "queued": "let be", "matched": "let be", "unqueued": "let be"}
 """What the bot does with each kind of message the protocol's schema says a server sends."""
 
 

@@ -183,6 +183,10 @@ DURABLE: dict[Member, str] = {
     ("server/tables.py", "Hub._on_undo", "table.session.undo"):
         "an undo: told to every seat and the log when it is a write that failed (an "
         "OutputError in its context), no-undo otherwise",
+    ("server/quickplay.py", "_open", "Session"):
+        "a quick-play table's first record: server-error to the people matched (nobody is "
+        "seated) and a log line; test_server_quickplay",
+    ("server/quickplay.py", "_open", "hub.store.save"): "the same",
     ("server/matches.py", "deal_next", "Session"):
         "a rematch's (or a match's next game's) first record: every seat and the log are "
         "told, the old game stays",

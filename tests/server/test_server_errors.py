@@ -29,6 +29,7 @@ from spitemalice.server import ERROR_CODES, KINDS, read_message
 from spitemalice.server.rate import Rate
 from tests.serving import SHORT_GAME, Client, LiveServer, create, join, play_out
 
+QUICKPLAY = {"type": "quickplay", "ruleset": "blackwood-frey", "players": 2}
 TWO_PEOPLE = {**SHORT_GAME, "seats": [{"name": "ann", "player": "human"},
                                       {"name": "bob", "player": "human"}]}
 
@@ -109,6 +110,8 @@ PROVOKE: dict[str, Provoke] = {
     "server-full": lambda s: (s.client(), [SHORT_GAME] * 5),
     "server-error": lambda s: (s.client(), [("unwritable",), SHORT_GAME]),
     "real-time": lambda s: (_at_spit(s), [{"type": "undo"}]),
+    "already-queued": lambda s: (s.client(), [QUICKPLAY, QUICKPLAY]),
+    "not-queued": lambda s: (s.client(), [{"type": "unqueue"}]),
 }
 LIMITS = {"too-many-tables": {"max_tables_per_client": 2},
           "server-full": {"max_tables": 4},

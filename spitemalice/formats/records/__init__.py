@@ -93,6 +93,7 @@ from spitemalice.formats.records.making import (
 from spitemalice.formats.records.reading import load_record, loads_record, record_from_dict
 from spitemalice.formats.records.record import (
     FORMAT,
+    TAKEOVER_REASONS,
     VERSION,
     ArrivalLog,
     ArrivalPolicy,
@@ -100,7 +101,6 @@ from spitemalice.formats.records.record import (
     ParamValue,
     RecordFinding,
     RulesetRef,
-    TAKEOVER_REASONS,
     SeatInfo,
     Takeover,
     Undone,
@@ -109,8 +109,9 @@ from spitemalice.formats.records.record import (
 from spitemalice.formats.records.writing import dumps_record, record_to_dict, save_record
 
 __all__ = [
-    "FORMAT", "TAKEOVER_REASONS", "VERSION", "ArrivalLog", "ArrivalPolicy", "GameRecord", "ParamValue",
-    "RecordFinding", "RulesetRef", "SeatInfo", "Takeover", "Undone", "dumps_record", "load_record",
+    "FORMAT", "TAKEOVER_REASONS", "VERSION", "ArrivalLog", "ArrivalPolicy", "GameRecord",
+    "ParamValue", "RecordFinding", "RulesetRef", "SeatInfo", "Takeover", "Undone", "dumps_record",
+    "load_record",
     "loads_record", "own_version", "record_arrivals", "record_from_dict",
     "record_game", "record_result", "record_to_dict", "require_record", "ruleset_ref",
     "save_record",

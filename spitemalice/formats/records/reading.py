@@ -14,6 +14,7 @@ from spitemalice import files, guards, limits, wording
 from spitemalice.errors import (
     DataError,
     NotationError,
+    SpiteMaliceError,
 )
 from spitemalice.formats.json_input import (
     check_header,
@@ -30,6 +31,7 @@ from spitemalice.formats.records.record import (
     VERSION,
     ArrivalLog,
     ArrivalPolicy,
+    DealCommitment,
     GameRecord,
     ParamValue,
     RecordFinding,
@@ -60,7 +62,7 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
     """
     check_header(data, path, FORMAT, VERSION)
     fields = read_object(data, path, _FIELDS, ("teams", "finding", "undone", "arrivals",
-                                                 "takeovers"))
+                                                   "commitment", "takeovers"))
     rs = read_object(fields["ruleset"], f"{path}.ruleset", _RULESET_FIELDS, ("data_rules",))
     params = rs["params"]
     if not isinstance(params, dict):
@@ -96,9 +98,22 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
         _read_undone(fields.get("undone", []), f"{path}.undone"),
         _read_arrivals(fields["arrivals"], f"{path}.arrivals", len(moves))
         if "arrivals" in fields else None,
+        _read_commitment(fields["commitment"], f"{path}.commitment")
+        if "commitment" in fields else None,
         _read_takeovers(fields.get("takeovers", []), f"{path}.takeovers", len(seats),
                         len(moves)),
     )
+
+
+def _read_commitment(data: Any, path: str) -> DealCommitment:
+    """A deal's commitment: four texts, each checked by :class:`DealCommitment` (the
+    message names the field)."""
+    fields = read_object(data, path, ("scheme", "sha256", "salt", "deal_sha256"))
+    texts = {key: read_str(value, f"{path}.{key}") for key, value in fields.items()}
+    try:
+        return DealCommitment(**texts)
+    except SpiteMaliceError as error:
+        raise DataError(f"{path.removesuffix('.commitment')}.{error}") from None
 
 
 def _read_data_rules(data: Any, path: str, house_rules: tuple[str, ...]

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from spitemalice import wording
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_seed, int_field, real_field
 from spitemalice.model import Outcome
 from spitemalice.rules.book import RuleBook
@@ -160,6 +161,54 @@ class ArrivalLog:
     stale: int = attrs.field(default=0, validator=int_field(0))
 
 
+COMMIT_SCHEME = "spitemalice-deal-v1"
+"""The one way a deal's commitment is made (:mod:`spitemalice.formats.commitment`): the
+``scheme`` every :class:`DealCommitment` names."""
+
+
+def _hex(size: int) -> Any:
+    """A validator: a text of ``size`` lowercase hex digits."""
+    def check(instance: object, attribute: attrs.Attribute, value: object) -> None:
+        if not (isinstance(value, str) and len(value) == size
+                and all(c in "0123456789abcdef" for c in value)):
+            raise SpiteMaliceError(f"commitment.{attribute.name}: {size} lowercase hex digits "
+                                   f"(0-9, a-f), not {wording.given_text(value)}")
+    return check
+
+
+@attrs.frozen
+class DealCommitment:
+    """What a game server announced of a deal before its first move, kept in the record
+    (the JSON form has no ``commitment`` field without one); the record's ``seed`` and
+    ``dealer`` reveal what it hid.
+
+    Attributes:
+        sha256: the commitment every seat and spectator was shown: the SHA-256, as 64
+            lowercase hex digits, of the ASCII text ``spitemalice-deal-v1:SEED:DEALER:SALT``
+            (:func:`~spitemalice.formats.commitment.preimage`).
+        salt: 128 random bits (32 lowercase hex digits) from :mod:`secrets`, hashed with the
+            seed so the commitment hides it whatever the seed.
+        deal_sha256: the SHA-256 of the deal itself, the dealt position in the position
+            notation (:func:`~spitemalice.formats.commitment.deal_digest`).
+        scheme: :data:`COMMIT_SCHEME`.
+
+    Raises:
+        SpiteMaliceError: a field that is not that many lowercase hex digits, or another
+            scheme.
+    """
+
+    sha256: str = attrs.field(validator=_hex(64))
+    salt: str = attrs.field(validator=_hex(32))
+    deal_sha256: str = attrs.field(validator=_hex(64))
+    scheme: str = attrs.field(default=COMMIT_SCHEME)
+
+    @scheme.validator
+    def _known(self, attribute: attrs.Attribute, value: object) -> None:
+        if value != COMMIT_SCHEME:
+            raise SpiteMaliceError(f"commitment.scheme: {COMMIT_SCHEME!r} (the one this "
+                                   f"library knows), not {wording.given_text(value)}")
+
+
 @attrs.frozen
 class GameRecord:
     """One game, from the deal to its last move so far.
@@ -179,6 +228,8 @@ class GameRecord:
         arrivals: in a game whose seats move at once, when each move arrived
             (:class:`ArrivalLog`); ``None`` in a turn-based game (the JSON form then has no
             ``arrivals`` field).
+        commitment: the :class:`DealCommitment` a game server announced before the first
+            move, or ``None`` (the JSON form then has no ``commitment`` field).
         takeovers: each seat a bot took over from a person during the game, in order
             (:class:`Takeover`); ``()`` when none was (the JSON form then has no
             ``takeovers`` field).
@@ -199,6 +250,7 @@ class GameRecord:
     finding: RecordFinding | None = None
     undone: tuple[Undone, ...] = ()
     arrivals: ArrivalLog | None = None
+    commitment: DealCommitment | None = None
     takeovers: tuple[Takeover, ...] = ()
 
     @property

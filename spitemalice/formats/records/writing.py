@@ -51,6 +51,10 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
         data["undone"] = [{"at": undo.at, "moves": list(undo.moves)} for undo in record.undone]
     if record.arrivals is not None:
         data["arrivals"] = _arrivals_out(record.arrivals)
+    if record.commitment is not None:
+        promised = record.commitment
+        data["commitment"] = {"scheme": promised.scheme, "sha256": promised.sha256,
+                              "salt": promised.salt, "deal_sha256": promised.deal_sha256}
     if record.takeovers:
         data["takeovers"] = [attrs.asdict(taken) for taken in record.takeovers]
     return data

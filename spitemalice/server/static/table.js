@@ -5,7 +5,7 @@ import { connect, element } from "./net.js";
 import { drawTable, moveWords, situation } from "./board.js";
 import { howToPlay } from "./howto.js";
 import { rememberSeat } from "./held.js";
-import { showMatch, showWatchers } from "./standing.js";
+import { showDeal, showMatch, showWatchers } from "./standing.js";
 import { playerWords, reactionButtons, showClock, showReaction, showTakeover } from "./presence.js";
 
 const $ = (id) => document.getElementById(id);
@@ -58,6 +58,7 @@ const handlers = {
     showState(message);
     showClock($("clock"), message.clock, seatName);
     if (message.match !== undefined) showMatch($("match"), message.match, seats);
+    showDeal($("deal"), message.deal);
   },
   refused(message) {
     say(`Refused: ${message.message}`, "bad",

@@ -4,7 +4,7 @@
 import { connect, element } from "./net.js";
 import { drawTable, moveWords, situation } from "./board.js";
 import { howToPlay } from "./howto.js";
-import { showMatch, showWatchers } from "./standing.js";
+import { showDeal, showMatch, showWatchers } from "./standing.js";
 import { playerWords, showClock, showReaction, showTakeover } from "./presence.js";
 
 const $ = (id) => document.getElementById(id);
@@ -117,6 +117,7 @@ function showPublic(message) {
     $("status").textContent = `${seatName(table.seat)} to play · move ${message.number + 1}`;
   }
   if (message.match !== undefined) showMatch($("match"), message.match, seats);
+  showDeal($("deal"), message.deal);
 }
 
 $("rules").addEventListener("click", () => $("sheet-dialog").showModal());
