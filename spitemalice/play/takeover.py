@@ -19,7 +19,7 @@ from spitemalice.bots.base import Player
 from spitemalice.bots.players import make_player
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.errors import PlayError
-from spitemalice.formats.records import TAKEOVER_REASONS, GameRecord, SeatInfo, Takeover
+from spitemalice.formats.records.record import TAKEOVER_REASONS, GameRecord, SeatInfo, Takeover
 from spitemalice.model import GameState
 from spitemalice.play.table_view import HUMAN, Played
 

@@ -50,7 +50,7 @@ from spitemalice.formats.records.record import Takeover
 from spitemalice.play.session import HUMAN
 from spitemalice.server import messages
 from spitemalice.server.protocol import Message
-from spitemalice.server.reactions import react, tell
+from spitemalice.server.reactions import on_react, tell
 from spitemalice.server.seating import Connection, Table
 from spitemalice.server.store import Leavers, TableEntry
 
@@ -288,4 +288,4 @@ def clocks_running() -> list[asyncio.Task[None]]:
 
 
 __all__ = ["DEFAULT_GRACE", "DEFAULT_PLAYER", "SECOND", "Keeper", "arm_clock", "check_playing",
-           "clocks_running", "react", "seat_left", "stamp", "table_options", "takeover"]
+           "clocks_running", "on_react", "seat_left", "stamp", "table_options", "takeover"]

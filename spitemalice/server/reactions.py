@@ -45,7 +45,7 @@ def reaction(table: Table, seat: int, name: str) -> dict[str, Any]:
             "reaction": name, "emoji": emoji, "text": words}
 
 
-async def react(hub: Hub, conn: Connection, message: Message) -> None:
+async def on_react(hub: Hub, conn: Connection, message: Message) -> None:
     """Answer a ``react`` message: tell the reaction to everyone at the seat's table.
 
     Raises:
@@ -76,4 +76,4 @@ async def tell(hub: Hub, table: Table, message: dict[str, Any]) -> None:
         await client.send_text(text)
 
 
-__all__ = ["BURST", "PER_MINUTE", "react", "reaction", "tell"]
+__all__ = ["BURST", "PER_MINUTE", "on_react", "reaction", "tell"]

@@ -40,7 +40,7 @@ from spitemalice.formats.records.record import GameRecord
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.server import listing, lobby, matches, messages, spit_live, standings, watching
 from spitemalice.server import quickplay as quickplay  # its own line: the one above is full
-from spitemalice.server.leavers import arm_clock, check_playing, clocks_running, react, seat_left
+from spitemalice.server.leavers import arm_clock, check_playing, clocks_running, on_react, seat_left
 from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.seating import Connection, Table
 from spitemalice.server.shared import Elsewhere, Local, Shared, check_rate, moved, open_table
@@ -421,7 +421,7 @@ HANDLERS: dict[str, Callable[[Hub, Connection, Message], Awaitable[None]]] = {
     "undo": Hub._on_undo,
     "rematch": Hub._on_rematch,
     "record": Hub._on_record,
-    "react": react,  # spitemalice.server.reactions
+    "react": on_react,  # spitemalice.server.reactions
     **quickplay.HANDLERS,
 }
 """The handler of each client message kind (:meth:`Hub.receive` calls it): its keys are

@@ -562,6 +562,15 @@ INNER: dict[str, str] = {
                                     "reader bounded",
     "spitemalice.server.redis_shared": "lease seconds from serve's checked --lease-seconds; "
                                        "the clock's own times",
+    "spitemalice.server.quickplay": "seat counts the protocol's reader bounded (quickplay."
+                                    "players), the wait configure checks (0 to 50 s)",
+    "spitemalice.server.queues": "seat counts from quick play's checked request",
+    "spitemalice.server.redis_queues": "the same, and the Redis server's own clock",
+    "spitemalice.play.takeover": "a seat the server's table holds; Session.take_over "
+                                 "refuses a seat out of range by name",
+    "spitemalice.server.leavers": "clock and grace seconds the protocol's reader bounded "
+                                  "(5 to 3600), the table's own seats and the loop's clock",
+    "spitemalice.server.reactions": "the table's own seats; the rates are constants",
     "spitemalice.server.shared": "quotas and rates from serve's checked options and "
                                  "spitemalice.limits",
     "spitemalice.bots.base": "check_budget is the bots' own check of playouts and seconds",
