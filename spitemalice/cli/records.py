@@ -205,6 +205,8 @@ def run_check(args: argparse.Namespace) -> int:
               f"{_outcome(record.outcome)}")
         if record.practice:
             say(_practice(record))
+        for line in _takeovers(record):
+            say(line)
         return 0
     error = problem.error
     assert isinstance(problem.before, GameState)  # a turn-based record's replay
@@ -355,7 +357,14 @@ def _header(record: GameRecord) -> list[str]:
                 f"seed {record.seed}, {len(record.moves)} move(s)"]
     return [f"rules: {_rules(record)}", f"seats: {seats}",
             f"seed {record.seed}, dealer: {dealer}, {len(record.moves)} move(s)",
-            *([_practice(record)] if record.practice else [])]
+            *([_practice(record)] if record.practice else []), *_takeovers(record)]
+
+
+def _takeovers(record: GameRecord) -> list[str]:
+    """A line per seat a bot took over from its person (the record's ``takeovers``)."""
+    return [f"seat {taken.seat} ({record.seats[taken.seat].name}) taken over by the "
+            f"{taken.player} bot from move {taken.at + 1}: {taken.why}"
+            for taken in record.takeovers if taken.seat < len(record.seats)]
 
 
 def _practice(record: GameRecord) -> str:

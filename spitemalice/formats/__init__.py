@@ -45,6 +45,7 @@ from spitemalice.formats.records.record import (
     RecordFinding,
     RulesetRef,
     SeatInfo,
+    Takeover,
     Undone,
 )
 from spitemalice.formats.records.writing import dumps_record, record_to_dict, save_record
@@ -72,6 +73,7 @@ __all__ = [
     "RecordProblem",
     "RulesetRef",
     "SeatInfo",
+    "Takeover",
     "Undone",
     "check_position",
     "check_record",

@@ -45,6 +45,7 @@ from spitemalice.limits import MAX_NAME_CHARS
 from spitemalice.model import GameState
 from spitemalice.moves import Move, parse_move
 from spitemalice.play.table_view import HUMAN, Played, TableView, describe, played_move
+from spitemalice.play.takeover import Takeovers
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.stops import held_stops
 from spitemalice.wording import printable
@@ -69,7 +70,7 @@ class Refusal:
     clause_text: str
 
 
-class Session:
+class Session(Takeovers):
     """One game at a table, from the deal to its end.
 
     Args:
@@ -106,8 +107,7 @@ class Session:
                                   "tables; the server's /spit page plays spit live)")
         check_list(names, "Session", "names, a list of seat names,",
                    '["me", "greedy"]', none=True)
-        check_list(kinds, "Session", "kinds, a list of player kinds,",
-                   '["human", "greedy"]')
+        check_list(kinds, "Session", "kinds, a list of player kinds,", '["human", "greedy"]')
         self._start(rules, _seat_infos(rules, kinds, names), deal(rules, seed, dealer), dealer)
         self.commitment = commit_deal(rules, self._states[0].seed, dealer) if commit else None
         self.record_path = None if record_path is None else Path(record_path)
@@ -122,7 +122,7 @@ class Session:
         self._states: list[GameState] = [first]
         self._history: list[Played] = []
         self._undone: list[Undone] = []
-        self.commitment = None
+        self._takeovers, self.commitment = [], None  # seats bots took over (Takeovers)
         self._bots: dict[int, Player] = {
             seat: make_player(info.kind, derive_seed(first.seed, "seat", seat))
             for seat, info in enumerate(seats) if info.kind != HUMAN
@@ -136,8 +136,7 @@ class Session:
         """The game a record holds, at its last move, ready to go on.
 
         Args:
-            record: a record (:func:`spitemalice.formats.records.reading.load_record`), finished or
-                not.
+            record: a record (:func:`~spitemalice.formats.records.load_record`), finished or not.
             rules: the rules to replay under; default the record's own
                 (:func:`~spitemalice.formats.replay.rules_for`).
             kinds: a kind per seat instead of the record's (say, to sit a person where a
@@ -173,6 +172,7 @@ class Session:
         session._start(book, tuple(seats), states[0], record.dealer)
         session._states = states
         session._undone, session.commitment = list(record.undone), record.commitment
+        session._restore_takeovers(record.takeovers)
         session._history = [played_move(book, before, after, parse_move(text))
                             for before, after, text
                             in zip(states, states[1:], record.moves, strict=False)]
@@ -222,11 +222,11 @@ class Session:
     def record(self) -> GameRecord:
         """The game so far as a record: its rules, seats, seed, dealer, moves, every undo
         (:attr:`GameRecord.undone`: a game with undos is a practice game), the deal's
-        commitment if any and, once the game has ended, its outcome."""
+        commitment if any, the seats bots took over and, once over, its outcome."""
         return attrs.evolve(record_game(
             self.rules, self._states[0].seed, [played.text for played in self._history],
             seats=self.seats, dealer=self.dealer, outcome=self.state.outcome,
-            undone=self._undone), commitment=self.commitment)
+            undone=self._undone), commitment=self.commitment, takeovers=tuple(self._takeovers))
 
     def table_view(self, seat: int) -> TableView:
         """What ``seat`` sees at the table, built from ``view_of(state, seat)`` and the public

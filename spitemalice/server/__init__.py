@@ -17,6 +17,9 @@ through a documented WebSocket protocol; the ``play`` extra.
 * :mod:`spitemalice.server.quickplay`, :mod:`spitemalice.server.queues` and
   :mod:`spitemalice.server.redis_queues`: "play now", people waiting for a table of a rule
   set seated together, or with a bot after a stated wait (in this process or in Redis);
+* :mod:`spitemalice.server.leavers` and :mod:`spitemalice.server.reactions`: a table's move
+  clock, a bot taking over a seat whose person left or ran out of time, and reactions from a
+  fixed set;
 * :mod:`spitemalice.server.replays` and :mod:`spitemalice.server.browse`: finished games
   stepped through on the replay page, and the watch and replay pages' routes;
 * :mod:`spitemalice.server.store`: records and table files, and the restart;

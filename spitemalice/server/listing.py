@@ -21,6 +21,7 @@ from spitemalice.errors import OutputError, ProtocolError
 from spitemalice.formats.records.making import ruleset_ref
 from spitemalice.play.session import HUMAN
 from spitemalice.rules.book import RuleBook
+from spitemalice.server import leavers
 from spitemalice.server.protocol import Message
 from spitemalice.server.seating import Connection, Table
 from spitemalice.server.store import TableEntry, token_hash
@@ -41,7 +42,8 @@ def table_options(entry: TableEntry, message: Message, rules: RuleBook) -> Table
     free = tuple(n for n, seat in enumerate(entry.seats) if seat.player == HUMAN) \
         if public else ()
     match = rules.ruleset.match_target if message.get("match", False) else None
-    return attrs.evolve(entry, public=public, free=free, match=match)
+    return leavers.table_options(attrs.evolve(entry, public=public, free=free, match=match),
+                                 message)
 
 
 def listed(table: Table, elsewhere: int = 0) -> dict[str, Any]:

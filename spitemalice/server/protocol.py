@@ -8,7 +8,10 @@ Every message is one JSON object with a ``type``.  A client sends (schema
   a rule-set file's text (:mod:`spitemalice.server.rulefile`); ``house_rules``, ``params``,
   and ``seats``: per seat a ``name`` and a ``player``, ``"human"`` or a bot kind; for a rule
   set whose seats move at once, ``reaction_ms``: its bots' mean reaction time,
-  :mod:`spitemalice.server.spit_live`);
+  :mod:`spitemalice.server.spit_live`); ``clock``, seconds per move (:data:`CLOCK_SECONDS`;
+  absent: no move clock), ``grace``, seconds a person's seat may stay without a connection
+  (:data:`GRACE_SECONDS`), and ``takeover``, the bot that then takes the seat over
+  (:mod:`spitemalice.server.leavers`);
 * ``join``: sits at seat ``seat`` of table ``table`` with that seat's ``token``
   (``picture: true`` asks for the SVG picture of each position too);
 * ``watch``: watches table ``table`` as a spectator, with no seat (``picture`` as for
@@ -18,13 +21,17 @@ Every message is one JSON object with a ``type``.  A client sends (schema
 * ``move``: a move's text (``"9H>B2"``), optionally with the ``seat`` it is for and its
   ``number`` (moves played so far + 1), so a stale or misdirected move is refused;
 * ``hint``, ``undo``, ``rematch``, ``record``: what the table page's buttons do;
+* ``react``: a seat's ``reaction``, one of :data:`REACTIONS` (no free text), sent on to
+  every seat and spectator of the table (:mod:`spitemalice.server.reactions`).
 * ``quickplay``: waits for a table of ``ruleset`` with ``players`` seats (optional: the
   rule set's first count) under seat name ``name`` (optional), with whoever else waits for
   the same, or bots after the server's stated wait; ``unqueue`` stops waiting
   (:mod:`spitemalice.server.quickplay`).
 
 The server answers with ``catalog``, ``created``, ``welcome``, ``state``, ``refused``,
-``error``, ``seats``, ``hint``, ``record``, ``tables``, ``claimed``, and to quick play
+``error``, ``seats``, ``hint``, ``record``, ``tables``, ``claimed``, ``reaction`` and
+``takeover`` (a bot took a person's seat over; a ``state`` or ``public`` carries ``clock``,
+the time left for the seat on turn, at a table with a move clock), to quick play
 ``queued``, ``matched`` and ``unqueued`` (at a table whose
 seats move at once, ``spit`` instead of ``state``), and a spectator
 with ``watching`` and ``public`` (``$defs/to-client``); a process of a site of several
@@ -106,8 +113,12 @@ ERROR_CODES: dict[str, str] = {
     "bad-rules": "the rule set, house rules, parameters or seats cannot be used",
     "too-many-tables": "this client has as many unfinished tables as it may",
     "server-full": "the server holds as many tables as it may",
-    "real-time": "hint, undo, watch and claim are for turn-based tables; a table whose "
+    "real-time": "hint, undo, watch, claim, a move clock and reactions are for turn-based "
+                 "tables; a table whose "
                  "seats move at once (Spit) has none of them",
+    "bad-reaction": "the reaction is not one of the fixed set",
+    "taken-over": "a bot plays this seat for the rest of the game (its person left or ran "
+                  "out of time)",
     "already-queued": "this connection waits for quick play already",
     "not-queued": "this connection waits in no quick-play queue",
     "server-error": "the server could not keep a change (its records folder cannot be "
@@ -148,11 +159,33 @@ class Message:
 _STR, _INT, _BOOL, _SEATS, _NAMES, _PARAMS = "str", "int", "bool", "seats", "names", "params"
 _IDS = "ids"
 _FILE = "file"
+_CLOCK, _GRACE, _REACTION = "clock", "grace", "reaction"
+
+CLOCK_SECONDS = (5, 3600)
+"""The seconds per move a table's move clock may give (``create.clock``): 5 s to an hour."""
+
+GRACE_SECONDS = (5, 3600)
+"""The seconds a person's seat may be waited for without a connection (``create.grace``)
+before a bot takes it over: 5 s to an hour."""
+
+REACTIONS: dict[str, tuple[str, str]] = {
+    "hello": ("\N{WAVING HAND SIGN}", "Hello!"),
+    "nice": ("\N{THUMBS UP SIGN}", "Nice move!"),
+    "wow": ("\N{FACE WITH OPEN MOUTH}", "Wow!"),
+    "oops": ("\N{SMILING FACE WITH OPEN MOUTH AND COLD SWEAT}", "Oops!"),
+    "thinking": ("\N{THINKING FACE}", "Let me think..."),
+    "hurry": ("\N{HOURGLASS WITH FLOWING SAND}", "Your move!"),
+    "thanks": ("\N{PERSON WITH FOLDED HANDS}", "Thanks!"),
+    "good-game": ("\N{CLAPPING HANDS SIGN}", "Good game!"),
+}
+"""The reactions a seat may send (``react``): per name its emoji and its words.  A fixed
+set, no free text, so there is nothing to moderate."""
 KINDS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
     "catalog": ({}, {}),
     "create": ({"seats": _SEATS}, {"ruleset": _STR, "ruleset_file": _FILE,
                                    "house_rules": _NAMES, "params": _PARAMS, "public": _BOOL,
-                                   "match": _BOOL, "reaction_ms": _INT}),
+                                   "match": _BOOL, "reaction_ms": _INT, "clock": _CLOCK,
+                                   "grace": _GRACE, "takeover": _STR}),
     "join": ({"table": _STR, "seat": _INT, "token": _STR}, {"picture": _BOOL}),
     "watch": ({"table": _STR}, {"picture": _BOOL}),
     "tables": ({}, {"mine": _IDS}),
@@ -162,6 +195,7 @@ KINDS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
     "undo": ({}, {}),
     "rematch": ({}, {}),
     "record": ({}, {}),
+    "react": ({"reaction": _REACTION}, {}),
     "quickplay": ({"ruleset": _STR}, {"players": _INT, "name": _STR}),
     "unqueue": ({}, {}),
 }
@@ -292,6 +326,25 @@ def _read_seats(value: Any, path: str) -> tuple[SeatRequest, ...]:
     return tuple(requests)
 
 
+def _read_clock(value: Any, path: str) -> int:
+    return read_int(value, path, CLOCK_SECONDS[0], maximum=CLOCK_SECONDS[1],
+                    error=ProtocolError)
+
+
+def _read_grace(value: Any, path: str) -> int:
+    return read_int(value, path, GRACE_SECONDS[0], maximum=GRACE_SECONDS[1],
+                    error=ProtocolError)
+
+
+def _read_reaction(value: Any, path: str) -> str:
+    name = _read_name(value, path)
+    if name not in REACTIONS:
+        raise ProtocolError("bad-reaction", f"{path}: {describe(name)} is not a reaction; "
+                            f"the reactions are {', '.join(REACTIONS)} (a fixed set: no "
+                            "free text)")
+    return name
+
+
 _LONGEST = {"join.table": MAX_TOKEN_CHARS, "watch.table": MAX_TOKEN_CHARS,
             "claim.table": MAX_TOKEN_CHARS,
             "join.token": MAX_TOKEN_CHARS, "move.move": limits.MAX_MOVE_CHARS,
@@ -305,7 +358,8 @@ def _read_field(value: Any, path: str) -> str:
 _READERS: dict[str, Callable[[Any, str], Any]] = {
     _STR: _read_field, _INT: _read_int, _BOOL: _read_bool, _SEATS: _read_seats,
     _NAMES: _read_names, _PARAMS: _read_params, _IDS: _read_ids,
-    _FILE: rulefile.read_file_text}
+    _FILE: rulefile.read_file_text, _CLOCK: _read_clock, _GRACE: _read_grace,
+    _REACTION: _read_reaction}
 
 
 def encode(message: Mapping[str, Any]) -> str:

@@ -288,6 +288,9 @@ class RedisShared(Shared):
     def remote_watchers(self, table: str) -> int:
         return self.relay.remote_count(table)
 
+    def told(self, table: Table, text: str) -> None:
+        self.relay.forward(table.id, text)
+
     # -- leases -----------------------------------------------------------------------------
 
     def _held_from(self, table: str, sent: float) -> None:

@@ -163,6 +163,13 @@ class Relay:
             self._queue(table.id, {"picture": picture, "snapshot": False, "texts": [
                 *welcome, watching.public_text(table, full, picture)]})
 
+    def forward(self, table: str, text: str) -> None:
+        """Publish ``text`` (a ``reaction`` or ``takeover``, the same with or without
+        pictures) to the spectators elsewhere of ``table`` (owned here; the caller holds its
+        lock)."""
+        for picture in self._wanted(table):
+            self._queue(table, {"picture": picture, "snapshot": False, "texts": [text]})
+
     def _wanted(self, table: str) -> set[bool]:
         now = time.monotonic()
         wanted = self.interest.get(table, {})

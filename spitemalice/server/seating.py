@@ -128,7 +128,11 @@ class Table:
         names = [(seat.name, seat.player) for seat in self.entry.seats]
         here = [seat.player != HUMAN or bool(clients)
                 for seat, clients in zip(self.entry.seats, self.clients, strict=True)]
-        return messages.seat_list(names, here)
+        listed = messages.seat_list(names, here)
+        for taken in self.session.takeovers:  # a bot took the person's seat over
+            listed[taken.seat]["takeover"] = {"player": taken.player, "at": taken.at,
+                                              "why": taken.why}
+        return listed
 
     def undo_allowed(self, seat: int) -> bool:
         return all(s == seat or entry.player != HUMAN for s, entry in enumerate(self.entry.seats))

@@ -160,6 +160,10 @@ class Shared(abc.ABC):
         """Spectators of ``table`` that other processes hold."""
         return 0
 
+    def told(self, table: Table, text: str) -> None:  # noqa: B027 (no other process)
+        """``text`` (a ``reaction`` or ``takeover`` message) was sent to everyone at
+        ``table``: send it on to the spectators other processes hold (never waits)."""
+
 
 class Local(Shared):
     """One process and its memory: the default.  Quotas count the hub's unfinished

@@ -108,7 +108,7 @@ async def _create(hub: Hub, conn: Connection, message: Message) -> None:
         raise ProtocolError("too-many-tables", f"this client has "
                             f"{wording.count_of(len(mine), 'unfinished table')}, as many as "
                             "it may; finish one first")
-    for flag in ("public", "match"):
+    for flag in ("public", "match", "clock", "grace", "takeover"):
         if message.get(flag):
             raise ProtocolError("bad-rules", f"create.{flag}: a table whose seats move at "
                                 "once is private and plays single games; leave it out")
@@ -244,7 +244,7 @@ async def _seated_elsewhere(hub: Hub, conn: Connection, message: Message) -> Non
 
 _HANDLERS: dict[str, Handler] = {
     "move": _move, "record": _record, "rematch": _rematch, "hint": _no_help,
-    "undo": _no_help, "catalog": _catalog,
+    "undo": _no_help, "catalog": _catalog, "react": _no_help,
 }
 
 

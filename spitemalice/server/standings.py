@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from spitemalice.engine.deal import new_seed
+from spitemalice.server.leavers import stamp
 from spitemalice.server.messages import dealt
 from spitemalice.server.seating import Table
 from spitemalice.server.store import TableEntry
@@ -52,6 +53,7 @@ def standing(table: Table) -> dict[str, Any] | None:
 
 def with_match(message: dict[str, Any], table: Table) -> dict[str, Any]:
     """``message`` (a ``state`` or ``public``) with the running score at a match table, and
+    the move clock at a table that has one (:func:`spitemalice.server.leavers.stamp`), and
     the ``deal`` field (:func:`spitemalice.server.messages.dealt`) of a game whose deal is
     committed to: the commitment, and once the game is over the seed that opens it."""
     if table.entry.match is not None:
@@ -61,7 +63,7 @@ def with_match(message: dict[str, Any], table: Table) -> dict[str, Any]:
         message["deal"] = dealt(session.commitment,
                                 session.state.seed if session.is_over else None,
                                 session.dealer)
-    return message
+    return stamp(message, table)
 
 
 __all__ = ["first_dealer", "standing", "with_match"]

@@ -80,6 +80,18 @@ class SeatEntry:
 
 
 @attrs.frozen
+class Leavers:
+    """A table's move clock and what becomes of a seat whose person leaves
+    (:mod:`spitemalice.server.leavers`): ``clock``, seconds per move (``None``: no clock);
+    ``grace``, seconds a person's seat may stay without a connection (``None``: waited for
+    as long as it takes); ``player``, the bot that takes such a seat over."""
+
+    clock: int | None
+    grace: int | None
+    player: str
+
+
+@attrs.frozen
 class TableEntry:
     """A table file: the table's id, its current game's number and its seats.
 
@@ -90,6 +102,8 @@ class TableEntry:
         match: the target score of the match the table plays (BF-19), or ``None`` for
             single games.
         scores: each finished game's points per seat, in order (a match's running score).
+        leavers: the table's move clock and grace for leavers (:class:`Leavers`), or
+            ``None`` for a table that waits for its people however long they take.
     """
 
     table: str
@@ -99,6 +113,7 @@ class TableEntry:
     free: tuple[int, ...] = ()
     match: int | None = None
     scores: tuple[tuple[int, ...], ...] = ()
+    leavers: Leavers | None = None
 
 
 class Store:
@@ -188,7 +203,7 @@ def read_entry(path: Path) -> TableEntry:
         raise DataError(f"cannot read it: {error}") from None
     data = read_object(parse_json(text, "table"), "table",
                        ("format", "version", "table", "game", "seats"),
-                       ("public", "free", "match", "scores"))
+                       ("public", "free", "match", "scores", "leavers"))
     check_header(data, "table", FORMAT, VERSION)
     table = read_str(data["table"], "table.table")
     if not TABLE_ID.fullmatch(table) or path.name != f"{table}.table.json":
@@ -213,7 +228,18 @@ def read_entry(path: Path) -> TableEntry:
                    for i, game in enumerate(read_list(data.get("scores", []), "table.scores")))
     return TableEntry(table, read_int(data["game"], "table.game", 1), tuple(seats), public,
                       free, None if match is None else read_int(match, "table.match", 1),
-                      scores)
+                      scores, _read_leavers(data.get("leavers")))
+
+
+def _read_leavers(data: Any) -> Leavers | None:
+    """A table file's ``leavers`` (``None`` when absent or null)."""
+    if data is None:
+        return None
+    fields = read_object(data, "table.leavers", ("clock", "grace", "player"))
+    clock, grace = fields["clock"], fields["grace"]
+    return Leavers(None if clock is None else read_int(clock, "table.leavers.clock", 1),
+                   None if grace is None else read_int(grace, "table.leavers.grace", 1),
+                   read_str(fields["player"], "table.leavers.player"))
 
 
 def entry_data(entry: TableEntry) -> dict[str, Any]:
@@ -221,4 +247,5 @@ def entry_data(entry: TableEntry) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "table": entry.table, "game": entry.game,
             "seats": [attrs.asdict(seat) for seat in entry.seats], "public": entry.public,
             "free": list(entry.free), "match": entry.match,
-            "scores": [list(game) for game in entry.scores]}
+            "scores": [list(game) for game in entry.scores],
+            "leavers": None if entry.leavers is None else attrs.asdict(entry.leavers)}

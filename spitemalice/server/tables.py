@@ -11,8 +11,8 @@ it came on, and a connection sends text back.
 * Every move is written to the table's record (the session rewrites it) before it is
   announced; then each connection at the table receives a ``state`` built from its own
   seat's view (:func:`spitemalice.server.messages.state`).
-* Bots move one at a time, ``bot_delay`` seconds apart, so people can follow them.
-* Each kind of message has one handler, a method of :class:`Hub` listed in :data:`HANDLERS`.
+* Bots move one at a time, ``bot_delay`` seconds apart; each kind of message has one
+  handler (:data:`HANDLERS`); clocks and leavers are :mod:`~spitemalice.server.leavers`'.
 * A message the server will not act on gets an ``error`` (or, for a move the rules forbid,
   ``refused``) and changes nothing; the connection and the table stay.
 """
@@ -40,6 +40,7 @@ from spitemalice.formats.records.record import GameRecord
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.server import listing, lobby, matches, messages, spit_live, standings, watching
 from spitemalice.server import quickplay as quickplay  # its own line: the one above is full
+from spitemalice.server.leavers import arm_clock, check_playing, clocks_running, on_react, seat_left
 from spitemalice.server.protocol import Message, encode, error, read_message
 from spitemalice.server.seating import Connection, Table
 from spitemalice.server.shared import Elsewhere, Local, Shared, check_rate, moved, open_table
@@ -113,8 +114,8 @@ class Hub:
 
     async def close(self) -> None:
         """Stop every bot (their moves so far are in the records)."""
-        tasks = [t.bots for t in self.tables.values() if t.bots is not None]
-        tasks += matches.waiting()  # a match's next game, not yet dealt
+        tasks = [*(t.bots for t in self.tables.values() if t.bots is not None),
+                 *matches.waiting(), *clocks_running()]  # next games, clocks, graces
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -153,6 +154,7 @@ class Hub:
         async with table.lock:  # every message to a table's seats is sent under its lock
             table.clients[conn.seat].discard(conn)
             conn.table = None
+            seat_left(self, table, conn.seat)
             if not any(table.clients) and not table.watchers and table.session.is_over:
                 self.tables.pop(table.id, None)  # its files stay; nobody is left to rematch
                 return
@@ -212,12 +214,10 @@ class Hub:
         if not hmac.compare_digest(token_hash(message.get("token")), expected):
             raise ProtocolError("bad-token", f"that is not the token of seat {seat} of table "
                                 f"{table.id}; use the seat's own link")
-        # The welcome comes first, always: every message to a table's seats (a move
-        # announced, a seat list) is sent under the table's lock, and this connection joins
-        # the seats and is sent its welcome and the whole state in one hold of that lock.
-        # Nothing else is sent to it before: its own messages are answered one at a time,
-        # and this join is its first at the table.
+        # The welcome comes first: every message to a table's seats is sent under its lock,
+        # and this join (the connection's first) gets welcome and state in one hold of it.
         async with table.lock:
+            arm_clock(self, table)
             replaced = await table.take_seat(conn, seat, message.get("picture", False))
             listing.seat_joined(self, table, seat)
             await conn.send(messages.welcome(table.id, seat, table.game, table.session.rules,
@@ -329,6 +329,7 @@ class Hub:
             raise ProtocolError("not-joined", f"a {kind} message needs a seat: send "
                                 '{"type": "join", "table": ..., "seat": ..., "token": ...} '
                                 "first")
+        check_playing(conn, kind)  # a seat a bot took over: refused
         return conn.table, conn.seat
 
     @staticmethod
@@ -351,6 +352,7 @@ class Hub:
         """Send every connection at ``table`` the position from its own seat (the caller
         holds ``table.lock``: what a seat is told keeps the order of the moves)."""
         built: dict[tuple[int, bool], str] = {}
+        arm_clock(self, table)
         for seat, clients in enumerate(table.clients):
             for client in list(clients):
                 key = (seat, client.picture)
@@ -419,6 +421,7 @@ HANDLERS: dict[str, Callable[[Hub, Connection, Message], Awaitable[None]]] = {
     "undo": Hub._on_undo,
     "rematch": Hub._on_rematch,
     "record": Hub._on_record,
+    "react": on_react,  # spitemalice.server.reactions
     **quickplay.HANDLERS,
 }
 """The handler of each client message kind (:meth:`Hub.receive` calls it): its keys are
@@ -426,8 +429,7 @@ HANDLERS: dict[str, Callable[[Hub, Connection, Message], Awaitable[None]]] = {
 
 
 RETRY_SECONDS = 1.0
-"""Seconds before a bot's move whose record could not be written is tried again (doubling,
-up to a minute)."""
+"""Seconds before a bot's move whose record could not be written is tried again (doubling)."""
 
 
 def _log(line: str) -> None:

@@ -399,6 +399,7 @@ VALUES: dict[str, Any] = {
     "GameState": STATE, "SeatView": VIEW, "PublicSeat": VIEW.seats[0], "GameRecord": RECORD,
     "Ruleset": BF.ruleset, "RuleBook": BF, "CeilingRule": BF.ceiling, "DealRule": BF.deal,
     "DiscardRule": BF.discard, "SeatLink": _link(), "Undone": sm.formats.Undone(0, ()),
+    "Takeover": sm.formats.Takeover(0, 0, "heuristic", "left"),
 }
 for _key in integer_parameters():
     _name, _, _param = _key.partition("(")
@@ -565,6 +566,11 @@ INNER: dict[str, str] = {
                                     "players), the wait configure checks (0 to 50 s)",
     "spitemalice.server.queues": "seat counts from quick play's checked request",
     "spitemalice.server.redis_queues": "the same, and the Redis server's own clock",
+    "spitemalice.play.takeover": "a seat the server's table holds; Session.take_over "
+                                 "refuses a seat out of range by name",
+    "spitemalice.server.leavers": "clock and grace seconds the protocol's reader bounded "
+                                  "(5 to 3600), the table's own seats and the loop's clock",
+    "spitemalice.server.reactions": "the table's own seats; the rates are constants",
     "spitemalice.server.shared": "quotas and rates from serve's checked options and "
                                  "spitemalice.limits",
     "spitemalice.bots.base": "check_budget is the bots' own check of playouts and seconds",

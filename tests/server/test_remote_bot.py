@@ -88,7 +88,8 @@ KINDS = {"catalog": "let be", "created": "let be", "welcome": "read", "seats": "
          "state": "read", "refused": "stops", "error": "stops", "hint": "let be",
          "record": "let be", "public": "let be", "watching": "let be", "tables": "let be",
          "claimed": "let be", "spit": "let be", "watchers": "let be", "moved": "read",
-         "queued": "let be", "matched": "let be", "unqueued": "let be"}
+         "queued": "let be", "matched": "let be", "unqueued": "let be",
+         "reaction": "let be", "takeover": "let be"}
 """What the bot does with each kind of message the protocol's schema says a server sends."""
 
 

@@ -235,10 +235,11 @@ def test_every_field_a_handler_reads_is_one_the_reader_checked() -> None:
     for kind, field in reads:
         required, optional = KINDS[kind]
         assert field in required or field in optional, (kind, field)
-    # lobby.table_rules, and listing.table_options (public, match)
-    # and reaction_ms (lobby._check_live, spit_live._reaction)
+    # lobby.table_rules, and listing.table_options (public, match), reaction_ms
+    # (lobby._check_live, spit_live._reaction), and leavers.table_options (clock, grace,
+    # takeover)
     lobby_reads = {"ruleset", "ruleset_file", "house_rules", "seats", "params", "public",
-                   "match", "reaction_ms"}
+                   "match", "reaction_ms", "clock", "grace", "takeover"}
     assert lobby_reads == set(KINDS["create"][0]) | set(KINDS["create"][1])
 
 

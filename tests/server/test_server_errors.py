@@ -76,6 +76,15 @@ def _at_spit(server: LiveServer) -> Client:
     return client
 
 
+def _taken_over(server: LiveServer) -> Client:
+    """A client back at a person's seat that a bot took over (as the grace or the move
+    clock would: spitemalice.server.leavers)."""
+    created = create(server, TWO_PEOPLE)
+    client = join(server, created, 1)
+    server.hub.tables[created["table"]].session.take_over(1, "heuristic", "left")
+    return client
+
+
 # code -> (how to make the server and its limits, what to send on the connection answered)
 Provoke = Callable[[LiveServer], tuple[Client, list[Any]]]
 PROVOKE: dict[str, Provoke] = {
@@ -110,6 +119,8 @@ PROVOKE: dict[str, Provoke] = {
     "server-full": lambda s: (s.client(), [SHORT_GAME] * 5),
     "server-error": lambda s: (s.client(), [("unwritable",), SHORT_GAME]),
     "real-time": lambda s: (_at_spit(s), [{"type": "undo"}]),
+    "bad-reaction": lambda s: (_seated(s)[0], [{"type": "react", "reaction": "boo"}]),
+    "taken-over": lambda s: (_taken_over(s), [{"type": "hint"}]),
     "already-queued": lambda s: (s.client(), [QUICKPLAY, QUICKPLAY]),
     "not-queued": lambda s: (s.client(), [{"type": "unqueue"}]),
 }
@@ -160,7 +171,7 @@ JSON_VALUES = [None, True, False, 0, -1, 2**31, 10**30, 1.5, "", "x", [], [1], {
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_every_field_and_the_type_refuse_every_json_type_by_name(kind: str) -> None:
     required, optional = KINDS[kind]
-    good = {"str": "x", "int": 0, "bool": True, "names": [], "params": {},
+    good = {"str": "x", "int": 0, "bool": True, "names": [], "params": {}, "reaction": "nice",
             "seats": [{"name": "a", "player": "human"}]}
     base = {"type": kind, **{name: good[form] for name, form in required.items()}}
     for field in ("type", *required, *optional):

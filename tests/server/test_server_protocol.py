@@ -36,7 +36,7 @@ from spitemalice.formats.json_input import (
 )
 from spitemalice.formats.picture import position_svg
 from spitemalice.formats.schema import schema
-from spitemalice.server import quickplay
+from spitemalice.server import quickplay, reactions
 from spitemalice.server.protocol import ERROR_CODES, KINDS, read_message
 from spitemalice.server.rate import Rate
 from spitemalice.server.remote import RemoteBot, parse_link
@@ -119,9 +119,10 @@ def test_the_handler_table_has_one_handler_for_each_kind_a_client_sends() -> Non
     assert set(HANDLERS) == set(KINDS) == sent
     for kind, handler in HANDLERS.items():
         assert inspect.iscoroutinefunction(handler), kind
-        # the hub's own method, or quick play's (spitemalice.server.quickplay.HANDLERS)
-        owner, name = (Hub, f"_on_{kind}") if kind not in quickplay.HANDLERS else \
-            (quickplay, f"on_{kind}")
+        # the hub's own method, or a module's: quick play's (spitemalice.server.quickplay.
+        # HANDLERS) and the reactions' (spitemalice.server.reactions)
+        module = {**dict.fromkeys(quickplay.HANDLERS, quickplay), "react": reactions}
+        owner, name = (module[kind], f"on_{kind}") if kind in module else (Hub, f"_on_{kind}")
         assert getattr(owner, handler.__name__) is handler and handler.__name__ == name
 
 

@@ -57,6 +57,12 @@ Format (``format`` ``"spitemalice-record"``, ``version`` 1)::
   taken back and could play again knowing them, so no study or rating may count it as a
   game played fairly.  ``moves`` holds the game as it was played to the end after the
   last undo.
+* ``takeovers`` (only when a play server's bot took a person's seat over,
+  :mod:`spitemalice.server.leavers`): each as ``{"seat": 1, "at": 12, "player":
+  "heuristic", "why": "left"}``: from move ``at + 1`` on, the ``player`` bot made the seat's
+  moves, because its person ``"left"`` (away longer than the table's grace) or ran
+  ``"out of time"`` on the table's move clock.  A seat is taken over once at most; the
+  record's ``seats`` keep the person's name and kind.
 
 Reading refuses malformed JSON, a missing, unknown or mistyped field (named by its path,
 ``record.moves[3]``), another format, a ``version`` that is newer than this library reads or
@@ -87,6 +93,7 @@ from spitemalice.formats.records.making import (
 from spitemalice.formats.records.reading import load_record, loads_record, record_from_dict
 from spitemalice.formats.records.record import (
     FORMAT,
+    TAKEOVER_REASONS,
     VERSION,
     ArrivalLog,
     ArrivalPolicy,
@@ -95,14 +102,16 @@ from spitemalice.formats.records.record import (
     RecordFinding,
     RulesetRef,
     SeatInfo,
+    Takeover,
     Undone,
     require_record,
 )
 from spitemalice.formats.records.writing import dumps_record, record_to_dict, save_record
 
 __all__ = [
-    "FORMAT", "VERSION", "ArrivalLog", "ArrivalPolicy", "GameRecord", "ParamValue",
-    "RecordFinding", "RulesetRef", "SeatInfo", "Undone", "dumps_record", "load_record",
+    "FORMAT", "TAKEOVER_REASONS", "VERSION", "ArrivalLog", "ArrivalPolicy", "GameRecord",
+    "ParamValue", "RecordFinding", "RulesetRef", "SeatInfo", "Takeover", "Undone", "dumps_record",
+    "load_record",
     "loads_record", "own_version", "record_arrivals", "record_from_dict",
     "record_game", "record_result", "record_to_dict", "require_record", "ruleset_ref",
     "save_record",

@@ -27,6 +27,7 @@ from spitemalice.formats.json_input import (
 )
 from spitemalice.formats.records.record import (
     FORMAT,
+    TAKEOVER_REASONS,
     VERSION,
     ArrivalLog,
     ArrivalPolicy,
@@ -36,6 +37,7 @@ from spitemalice.formats.records.record import (
     RecordFinding,
     RulesetRef,
     SeatInfo,
+    Takeover,
     Undone,
 )
 from spitemalice.formats.serialize import outcome_from_dict
@@ -60,7 +62,7 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
     """
     check_header(data, path, FORMAT, VERSION)
     fields = read_object(data, path, _FIELDS, ("teams", "finding", "undone", "arrivals",
-                                                   "commitment"))
+                                                   "commitment", "takeovers"))
     rs = read_object(fields["ruleset"], f"{path}.ruleset", _RULESET_FIELDS, ("data_rules",))
     params = rs["params"]
     if not isinstance(params, dict):
@@ -98,6 +100,8 @@ def record_from_dict(data: Any, path: str = "record") -> GameRecord:
         if "arrivals" in fields else None,
         _read_commitment(fields["commitment"], f"{path}.commitment")
         if "commitment" in fields else None,
+        _read_takeovers(fields.get("takeovers", []), f"{path}.takeovers", len(seats),
+                        len(moves)),
     )
 
 
@@ -190,6 +194,26 @@ def _read_undone(data: Any, path: str) -> tuple[Undone, ...]:
             raise DataError(f"{where}.moves: an undo takes back one move or more, not none")
         undone.append(Undone(read_int(fields["at"], f"{where}.at"), moves))
     return tuple(undone)
+
+
+def _read_takeovers(data: Any, path: str, seats: int, moves: int) -> tuple[Takeover, ...]:
+    """The seats bots took over, each once, in the order of their moves."""
+    taken: list[Takeover] = []
+    for index, raw in enumerate(read_list(data, path)):
+        where = f"{path}[{index}]"
+        fields = read_object(raw, where, ("seat", "at", "player", "why"))
+        seat = read_int(fields["seat"], f"{where}.seat", 0, maximum=max(seats - 1, 0))
+        at = read_int(fields["at"], f"{where}.at", taken[-1].at if taken else 0,
+                      maximum=moves)
+        why = read_str(fields["why"], f"{where}.why")
+        if why not in TAKEOVER_REASONS:
+            raise wrong(f"{where}.why", " or ".join(map(repr, TAKEOVER_REASONS)), why)
+        if any(earlier.seat == seat for earlier in taken):
+            raise DataError(f"{where}.seat: seat {seat} is taken over twice; a bot takes a "
+                            "seat over once, for the rest of the game")
+        taken.append(Takeover(seat, at, _read_name(fields["player"], f"{where}.player"),
+                              why))
+    return tuple(taken)
 
 
 def _read_move(data: Any, path: str) -> str:

@@ -91,6 +91,34 @@ class Undone:
     moves: tuple[str, ...]
 
 
+TAKEOVER_REASONS = ("left", "out of time")
+"""Why a bot took a person's seat over (:class:`Takeover`): the person was away longer than
+the table's grace, or the table's move clock ran out on the seat's turn."""
+
+
+@attrs.frozen
+class Takeover:
+    """A bot took a person's seat over for the rest of the game (a play server's table,
+    :mod:`spitemalice.server.leavers`).
+
+    Attributes:
+        seat: the seat taken over.
+        at: the moves made before it; the bot made every move of the seat from move
+            ``at + 1`` on.
+        player: the bot's kind (``"heuristic"``).
+        why: one of :data:`TAKEOVER_REASONS`: ``"left"`` or ``"out of time"``.
+
+    Raises:
+        SpiteMaliceError: ``seat`` or ``at`` below 0 or of more than
+            :data:`~spitemalice.limits.MAX_DIGITS` digits.
+    """
+
+    seat: int = attrs.field(validator=int_field(0))
+    at: int = attrs.field(validator=int_field(0))
+    player: str
+    why: str
+
+
 @attrs.frozen
 class ArrivalPolicy:
     """The seeded policy that ordered a simulated game's intents
@@ -202,6 +230,9 @@ class GameRecord:
             ``arrivals`` field).
         commitment: the :class:`DealCommitment` a game server announced before the first
             move, or ``None`` (the JSON form then has no ``commitment`` field).
+        takeovers: each seat a bot took over from a person during the game, in order
+            (:class:`Takeover`); ``()`` when none was (the JSON form then has no
+            ``takeovers`` field).
 
     Raises:
         SpiteMaliceError: a seed outside 0 to :data:`~spitemalice.limits.MAX_SEED`, which no
@@ -220,6 +251,7 @@ class GameRecord:
     undone: tuple[Undone, ...] = ()
     arrivals: ArrivalLog | None = None
     commitment: DealCommitment | None = None
+    takeovers: tuple[Takeover, ...] = ()
 
     @property
     def practice(self) -> bool:

@@ -10,6 +10,8 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from spitemalice.files import PUBLIC_FILE, SECRET_FILE, write_file
 from spitemalice.formats.records.record import (
     FORMAT,
@@ -53,6 +55,8 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
         promised = record.commitment
         data["commitment"] = {"scheme": promised.scheme, "sha256": promised.sha256,
                               "salt": promised.salt, "deal_sha256": promised.deal_sha256}
+    if record.takeovers:
+        data["takeovers"] = [attrs.asdict(taken) for taken in record.takeovers]
     return data
 
 

@@ -202,7 +202,8 @@ $("create").addEventListener("submit", (event) => {
   const rules = text ? { ruleset_file: text } : { ruleset: $("ruleset").value };
   send({ type: "create", ...rules, house_rules: houseRules,
          params: params($("params").value), seats,
-         public: $("public").checked, match: $("match").checked });
+         public: $("public").checked, match: $("match").checked,
+         ...($("clock").value ? { clock: Number($("clock").value) } : {}) });
 });
 
 function showCreated(message) {

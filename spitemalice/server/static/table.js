@@ -6,6 +6,7 @@ import { drawTable, moveWords, situation } from "./board.js";
 import { howToPlay } from "./howto.js";
 import { rememberSeat } from "./held.js";
 import { showDeal, showMatch, showWatchers } from "./standing.js";
+import { playerWords, reactionButtons, showClock, showReaction, showTakeover } from "./presence.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -46,6 +47,7 @@ const handlers = {
     showMatch($("match"), message.match, seats);
     $("sheet").textContent = message.sheet;
     $("rules").disabled = false;
+    reactionButtons($("reactions"), (message) => server.send(message));
     showSeats();
     say(message.replaced ? "This seat was open on another connection, which has been told and " +
         "closed. If that was not you, someone else has this seat's link." : "",
@@ -54,6 +56,7 @@ const handlers = {
   seats(message) { seats = message.seats; showSeats(); },
   state(message) {
     showState(message);
+    showClock($("clock"), message.clock, seatName);
     if (message.match !== undefined) showMatch($("match"), message.match, seats);
     showDeal($("deal"), message.deal);
   },
@@ -77,6 +80,11 @@ const handlers = {
     }
   },
   watchers(message) { showWatchers($("watchers"), message.count); },
+  reaction(message) { showReaction(message, $("bubbles"), speak); },
+  takeover(message) {
+    showTakeover(message, $("log"), speak);
+    if (message.seat === mySeat) say(`${message.message}. You may watch it play your seat.`, "bad");
+  },
   record(message) { download(message.text, message.name); },
 };
 
@@ -104,9 +112,10 @@ function seatName(seat) {
 function showSeats() {
   $("seats").replaceChildren(...seats.map((seat) => {
     const item = element("li", "", seat.connected ? "here" : "away");
-    const who = seat.player === "human" ? "person" : `bot: ${seat.player}`;
+    const who = playerWords(seat);
     item.append(element("span", `${seat.seat}`, "number"), element("span", seat.name, "name"),
-                element("span", seat.seat === mySeat ? "you" : who, "kind"));
+                element("span", seat.seat === mySeat ? (seat.takeover ? `you; ${who}` : "you") : who,
+                        "kind"));
     item.title = seat.connected ? "at the table" : "not at the table now";
     return item;
   }));

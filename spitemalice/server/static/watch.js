@@ -5,6 +5,7 @@ import { connect, element } from "./net.js";
 import { drawTable, moveWords, situation } from "./board.js";
 import { howToPlay } from "./howto.js";
 import { showDeal, showMatch, showWatchers } from "./standing.js";
+import { playerWords, showClock, showReaction, showTakeover } from "./presence.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -33,7 +34,9 @@ const handlers = {
     showMatch($("match"), message.match, seats);
   },
   seats(message) { seats = message.seats; showSeats(); },
-  public(message) { showPublic(message); },
+  public(message) { showPublic(message); showClock($("clock"), message.clock, seatName); },
+  reaction(message) { showReaction(message, $("bubbles"), speak); },
+  takeover(message) { showTakeover(message, $("log"), speak); },
   watchers(message) { showWatchers($("watchers"), message.count); },
   error(message) {
     $("status").textContent = message.message;
@@ -49,6 +52,10 @@ function onMessage(message) {
   if (handler) handler(message);
 }
 
+function speak(text) {
+  $("spoken").textContent = text;
+}
+
 function seatName(seat) {
   const found = seats.find((s) => s.seat === seat);
   return found ? found.name : `seat ${seat}`;
@@ -58,7 +65,7 @@ function showSeats() {
   $("seats").replaceChildren(...seats.map((seat) => {
     const item = element("li", "", seat.connected ? "here" : "away");
     item.append(element("span", `${seat.seat}`, "number"), element("span", seat.name, "name"),
-                element("span", seat.player === "human" ? "person" : `bot: ${seat.player}`, "kind"));
+                element("span", playerWords(seat), "kind"));
     return item;
   }));
 }
