@@ -325,7 +325,7 @@ def choose(rules: sm.RuleBook, candidates: list[tuple[str, dict[str, np.ndarray]
         result = evaluate(rules, numpy_player(arrays), "heuristic", args.eval_games, 50_000)
         scores[name] = result
         print("eval", name, result["won"], flush=True)
-    best = max(scores, key=lambda name: scores[name]["won"]["rate"])
+    best = max(scores, key=lambda name: scores[name]["won"]["estimate"])
     report["against_heuristic"] = scores
     report["shipped"] = best
     report["eval_cpu_seconds"] = round(time.process_time() - clock, 1)
