@@ -168,6 +168,8 @@ class LearnedPlayer(PolicyPlayer):
         self.layers = [(weights[f"w{i}"], weights[f"b{i}"])
                        for i in range(int(weights["layers"]))]
         self.clip = float(weights["clip"])
+        self.codes = int(weights["codes"])
+        self.positions = weights["card_positions"]
         self.trained_for = str(weights["ruleset"])
         self.seats = int(weights["players"])
         self.plugins = tuple(str(name) for name in weights["plugins"])
@@ -175,7 +177,7 @@ class LearnedPlayer(PolicyPlayer):
 
     def _forward(self, observation: np.ndarray, mask: np.ndarray) -> int:
         np = self.np
-        x = np.minimum(observation, self.clip).astype(np.float32) / np.float32(self.clip)
+        x = features(np, observation[None, :], self.positions, self.codes, self.clip)[0]
         for weight, bias in self.layers[:-1]:
             x = np.tanh(x @ weight + bias)
         weight, bias = self.layers[-1]
@@ -215,7 +217,36 @@ class LearnedPlayer(PolicyPlayer):
 def _weights(np: Any) -> dict[str, Any]:
     """The shipped weights file's arrays, read once per process."""
     if WEIGHTS not in _LOADED:
-        with resources.files("spitemalice.bots").joinpath(WEIGHTS).open("rb") as stream:
-            with np.load(stream, allow_pickle=False) as archive:
-                _LOADED[WEIGHTS] = {key: archive[key] for key in archive.files}
+        path = resources.files("spitemalice.bots").joinpath(WEIGHTS)
+        with path.open("rb") as stream, np.load(stream, allow_pickle=False) as archive:
+            _LOADED[WEIGHTS] = {key: archive[key] for key in archive.files}
     return _LOADED[WEIGHTS]
+
+
+def card_positions(np: Any, layout: Any, top: int = 3) -> np.ndarray:
+    """The observation indices that hold a card (``int64``, shape ``(n,)``): the hand, each
+    build pile's rank reached and top card, and per seat block each pay-off top and the top
+    ``top`` cards of each discard pile (``layout`` an
+    :class:`~spitemalice.env.observation.ObservationLayout`; module docstring there)."""
+    found = list(range(layout.builds_at - layout.hand, layout.seats_at))
+    for seat in range(layout.seats):
+        at = layout.seats_at + seat * layout.seat_block + 1
+        found += [at + 2 * pile + 1 for pile in range(layout.payoff)]
+        at += 2 * layout.payoff
+        for pile in range(layout.discard):
+            first = at + pile * (1 + layout.depth) + 1
+            found += range(first, first + min(top, layout.depth))
+    return np.array(found, np.int64)
+
+
+def features(np: Any, observations: np.ndarray, positions: np.ndarray, codes: int,
+             clip: float) -> np.ndarray:
+    """The network's input (``float32``, shape ``(batch, size + len(positions) * codes)``)
+    from a batch of observations (``int16``, shape ``(batch, size)``): every value clipped
+    to ``clip`` and scaled to 0..1, then each card at ``positions`` (:func:`card_positions`)
+    one-hot over the codes ``0 .. codes - 1`` (0 no card; higher codes clipped)."""
+    scaled = np.minimum(observations, clip).astype(np.float32) / np.float32(clip)
+    cards = np.minimum(observations[:, positions], codes - 1)
+    onehot = cards[:, :, None] == np.arange(codes, dtype=cards.dtype)
+    return np.concatenate([scaled, onehot.reshape(len(observations), -1).astype(np.float32)],
+                          axis=1)
