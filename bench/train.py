@@ -20,9 +20,9 @@ Torch runs on one thread: a small network gains nothing from more.
    an opponent drawn afresh: the heuristic bot (40%), a frozen earlier version of itself (35%,
    one of the last five kept every 20 updates), the greedy bot (20%) or the random bot (5%);
    reward +1/-1/0 (win-loss).
-3. **Evaluation.**  The imitation network and every kept version play ``--eval-games`` new
-   deals against the heuristic bot (each seat in turn) through the same numpy inference the
-   shipped bot uses; the best of them is written to ``--ship``.
+3. **Evaluation.**  The imitation network, four kept versions evenly spaced and the last
+   play ``--eval-games`` new deals against the heuristic bot (each seat in turn) through the
+   same numpy inference the shipped bot uses; the best of them is written to ``--ship``.
 
 Writes ``OUT.json`` (the CPU seconds of each stage, the data sizes, the evaluations with 95%
 Wilson intervals) and ``OUT.png``, the learning curve: the imitation losses per epoch, and
@@ -326,7 +326,8 @@ def main() -> None:
     report["ppo_cpu_seconds"] = round(time.process_time() - clock, 1)
     report["ppo_steps"] = int(model.num_timesteps)
     report["ppo_games"] = {kind: len(rows) for kind, rows in curve.results.items()}
-    candidates += curve.kept[-3:] + [("final", export(model, rules))]
+    spaced = curve.kept[len(curve.kept) % 4::max(1, len(curve.kept) // 4)]
+    candidates += spaced[-4:] + [("final", export(model, rules))]
     plot(history, curve, out.with_suffix(".png"))
     choose(rules, candidates, args, report, out)
 

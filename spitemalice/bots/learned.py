@@ -22,12 +22,15 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from spitemalice.engine.views import SeatView, ViewPlayer, require_view, stand_in_state
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, check_moves, check_seed
 from spitemalice.limits import MAX_DECK_CARDS
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.loader import load
 from spitemalice.wording import shown
 
 if TYPE_CHECKING:  # numpy is the rl extra's: imported when a bot is made
@@ -174,6 +177,7 @@ class LearnedPlayer(PolicyPlayer):
         self.seats = int(weights["players"])
         self.plugins = tuple(str(name) for name in weights["plugins"])
         self.discard_depth = int(weights["discard_depth"])
+        self._accepted: RuleBook | None = None
 
     def _forward(self, observation: np.ndarray, mask: np.ndarray) -> int:
         np = self.np
@@ -185,21 +189,35 @@ class LearnedPlayer(PolicyPlayer):
         return int(np.flatnonzero(mask)[np.argmax(scores[mask])])
 
     def check_rules(self, rules: RuleBook) -> None:
-        """Refuse a rule book the network was not trained for.
+        """Refuse a rule book the network was not trained for: another rule set, seat
+        count, house rules, or any parameter but the pay-off pile size
+        (:func:`~spitemalice.bots.players.check_player` calls it before a table or run
+        starts).
 
         Raises:
-            SpiteMaliceError: another rule set, seat count or house rules, naming what it
-                was trained for.
+            SpiteMaliceError: naming what differs and what it was trained for.
+            TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
         """
         check_book(rules, "LearnedPlayer.check_rules")
-        if (rules.name, rules.players, tuple(rules.plugins)) != (
-                self.trained_for, self.seats, self.plugins):
-            extra = sorted(set(rules.plugins) - set(self.plugins))
+        if rules is self._accepted:  # checked once per rule book: a table asks every move
+            return
+        trained = load(self.trained_for, players=self.seats)
+        differs = [f"{rules.players} seats"] if rules.players != self.seats else []
+        extra = sorted(set(rules.plugins) - set(self.plugins) - {rules.name})
+        differs += [f"house rules {', '.join(extra)}"] if extra else []
+        if rules.name != self.trained_for:
+            differs.append(f"rule set {rules.name}")
+        elif not differs:
+            ours = attrs.evolve(rules.ruleset, payoff_size=trained.ruleset.payoff_size)
+            differs = [f"{field.name} {shown(getattr(ours, field.name))}"
+                       for field in attrs.fields(type(ours))
+                       if getattr(ours, field.name) != getattr(trained.ruleset, field.name)]
+        if differs:
             raise SpiteMaliceError(
-                f"the learned bot was trained for {self.trained_for} with {self.seats} seats "
-                f"and no house rules, not {rules.name} with {rules.players} seats"
-                + (f" and {', '.join(extra)}" if extra else "")
-                + "; choose another bot (heuristic, mcts) for this table")
+                f"the learned bot was trained for {self.trained_for} with {self.seats} seats, "
+                f"no house rules and its own parameters (any pay-off pile size), not "
+                f"{'; '.join(differs)}; choose another bot (heuristic, mcts) for this table")
+        self._accepted = rules
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
         """The network's move from the view alone (:meth:`PolicyPlayer.choose_from_view`).

@@ -17,6 +17,7 @@ from spitemalice.bots.base import Player
 from spitemalice.bots.heuristic import HeuristicPlayer
 from spitemalice.bots.inference import pile_tops, reach
 from spitemalice.bots.ismcts import IsmctsPlayer
+from spitemalice.bots.learned import LearnedPlayer
 from spitemalice.bots.mcts import MctsPlayer
 from spitemalice.engine.views import SeatView, ViewPlayer, require_view, stand_in_state
 from spitemalice.errors import SpiteMaliceError
@@ -238,11 +239,15 @@ def _ismcts(seed: int) -> Player:
 
 PLAYERS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer, "greedy": GreedyPlayer, "heuristic": HeuristicPlayer,
-    "mcts": MctsPlayer, "ismcts": _ismcts,
+    "mcts": MctsPlayer, "ismcts": _ismcts, "learned": LearnedPlayer,
 }
 """The one registry of bot names, weakest first: kind -> a factory taking the player's seed.
-``heuristic``, ``mcts`` and ``ismcts`` live in their own modules of :mod:`spitemalice.bots`,
-which never import this one (so the registry imports them at its start).  A kind added at run
+``heuristic``, ``mcts``, ``ismcts`` and ``learned`` live in their own modules of
+:mod:`spitemalice.bots`, which never import this one (so the registry imports them at its
+start).  ``learned`` (:class:`~spitemalice.bots.learned.LearnedPlayer`, the network
+``bench/train.py`` trained) imports numpy only when one is made, and refuses there, naming the
+``rl`` extra, if it is missing; it plays only the rule set it was trained for
+(:func:`check_player`).  A kind added at run
 time may be any :class:`~spitemalice.bots.base.Player`; a table hands one that is not a
 :class:`~spitemalice.engine.views.ViewPlayer` a stand-in state
 (:func:`~spitemalice.bots.base.move_from_view`)."""
@@ -251,6 +256,25 @@ STRONGEST = "mcts"
 """The strongest bot of :data:`PLAYERS`, named once: what a hint at a table plays
 (:meth:`spitemalice.play.session.Session.hint`).  Change it here when a stronger bot joins the
 registry (the ladder in ``docs/studying.md`` measures them)."""
+
+
+def check_player(kind: str, rules: RuleBook) -> None:
+    """Refuse, before any game is played, a bot ``kind`` that is unknown or cannot play
+    ``rules``: one is made (:func:`make_player`, seed 0) and, if it has a
+    ``check_rules(rules)`` method (the ``learned`` bot: one rule set, seat count and no house
+    rules), that is called.  The runner, ``play``, ``serve`` and ``simulate`` check their
+    bots with it.
+
+    Raises:
+        SpiteMaliceError: an unknown kind (the message lists the known ones), an extra the
+            bot needs and lacks (naming it), or rules it cannot play (naming those it can).
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "check_player")
+    player = make_player(kind, 0)
+    check_rules = getattr(player, "check_rules", None)
+    if callable(check_rules):
+        check_rules(rules)
 
 
 def make_player(kind: str, seed: int) -> Player:
