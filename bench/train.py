@@ -3,7 +3,7 @@ self-play against a pool of its earlier versions and the built-in bots (not a te
 
     python bench/train.py [--payoff-size 26] [--imitation-games 1500] [--ppo-minutes 25]
                           [--eval-games 200] [--seed 1] [--out bench/out/train]
-                          [--ship spitemalice/bots/learned.npz]
+                          [--ship spitemalice/env/learned.npz]
 
 Needs torch and sb3-contrib, too heavy for any extra of the project: make a separate virtual
 environment (``pip install torch sb3-contrib matplotlib -e '.[rl]'``, the CPU torch wheel).
@@ -48,7 +48,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 import spitemalice as sm
 from spitemalice.bots import players
 from spitemalice.bots.heuristic import HeuristicPlayer
-from spitemalice.bots.learned import PolicyPlayer, card_positions, features
+from spitemalice.env.learned import PolicyPlayer, card_positions, features
 from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.spaces import Encoding
 from spitemalice.measures.rates import wilson
@@ -60,7 +60,7 @@ CODES = 15  # card codes 0 (none) .. 14 (a king): blackwood-frey's
 TOP = 3  # discard-pile cards one-hot per pile
 HIDDEN = [256, 256]
 VALUE = [64, 64]
-POSITIONS = card_positions(np, ObservationLayout(5, 1, 4, 4, 2, 20), TOP)
+POSITIONS = card_positions(ObservationLayout(5, 1, 4, 4, 2, 20), TOP)
 MIX = [("heuristic", 0.40), ("pool", 0.35), ("greedy", 0.20), ("random", 0.05)]
 
 
@@ -93,9 +93,9 @@ class Scaled(gymnasium.ObservationWrapper):  # type: ignore[misc]
 
 def scale(observation: np.ndarray) -> np.ndarray:
     """The network's input from one observation (1-D) or a batch (2-D):
-    :func:`spitemalice.bots.learned.features`, as the shipped bot computes it."""
+    :func:`spitemalice.env.learned.features`, as the shipped bot computes it."""
     batch = observation if observation.ndim == 2 else observation[None, :]
-    out = features(np, batch, POSITIONS, CODES, CLIP)
+    out = features(batch, POSITIONS, CODES, CLIP)
     return out if observation.ndim == 2 else out[0]
 
 
@@ -190,7 +190,7 @@ def export(model: MaskablePPO, rules: sm.RuleBook) -> dict[str, np.ndarray]:
 
 
 def numpy_player(arrays: dict[str, np.ndarray]) -> PolicyPlayer:
-    """A player running ``arrays`` as :class:`~spitemalice.bots.learned.LearnedPlayer` does."""
+    """A player running ``arrays`` as :class:`~spitemalice.env.learned.LearnedPlayer` does."""
     layers = [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(int(arrays["layers"]))]
 
     def policy(observation: np.ndarray, mask: np.ndarray) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from importlib.metadata import EntryPoint, entry_points
 from itertools import compress, repeat
 from typing import cast
 
@@ -17,7 +18,6 @@ from spitemalice.bots.base import Player
 from spitemalice.bots.heuristic import HeuristicPlayer
 from spitemalice.bots.inference import pile_tops, reach
 from spitemalice.bots.ismcts import IsmctsPlayer
-from spitemalice.bots.learned import LearnedPlayer
 from spitemalice.bots.mcts import MctsPlayer
 from spitemalice.engine.views import SeatView, ViewPlayer, require_view, stand_in_state
 from spitemalice.errors import SpiteMaliceError
@@ -239,18 +239,54 @@ def _ismcts(seed: int) -> Player:
 
 PLAYERS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer, "greedy": GreedyPlayer, "heuristic": HeuristicPlayer,
-    "mcts": MctsPlayer, "ismcts": _ismcts, "learned": LearnedPlayer,
+    "mcts": MctsPlayer, "ismcts": _ismcts,
 }
 """The one registry of bot names, weakest first: kind -> a factory taking the player's seed.
-``heuristic``, ``mcts``, ``ismcts`` and ``learned`` live in their own modules of
+``heuristic``, ``mcts`` and ``ismcts`` live in their own modules of
 :mod:`spitemalice.bots`, which never import this one (so the registry imports them at its
-start).  ``learned`` (:class:`~spitemalice.bots.learned.LearnedPlayer`, the network
-``bench/train.py`` trained) imports numpy only when one is made, and refuses there, naming the
-``rl`` extra, if it is missing; it plays only the rule set it was trained for
-(:func:`check_player`).  A kind added at run
-time may be any :class:`~spitemalice.bots.base.Player`; a table hands one that is not a
-:class:`~spitemalice.engine.views.ViewPlayer` a stand-in state
+start).  After them come the bots plugins install under the entry-point group
+:data:`GROUP` (:class:`PluginPlayer`), spitemalice's own ``learned`` among them
+(:class:`~spitemalice.env.learned.LearnedPlayer`, the network ``bench/train.py`` trained, which
+needs the ``rl`` extra and plays only the rule set it was trained for: :func:`check_player`).
+A kind added at run time may be any :class:`~spitemalice.bots.base.Player`; a table hands one
+that is not a :class:`~spitemalice.engine.views.ViewPlayer` a stand-in state
 (:func:`~spitemalice.bots.base.move_from_view`)."""
+
+GROUP = "spitemalice.players"
+"""The entry-point group of bot plugins: ``name = "package.module:Factory"``, the factory
+taking a seed as :data:`PLAYERS`' do (spitemalice's own: ``learned``)."""
+
+
+class PluginPlayer:
+    """The factory :data:`PLAYERS` holds for a bot plugin (an entry point of :data:`GROUP`):
+    its module is imported when the first bot is made, not before (so a plugin's heavy
+    dependencies cost nothing until it plays).
+
+    Args:
+        entry: the entry point, ``name = "module:Factory"``.
+    """
+
+    def __init__(self, entry: EntryPoint) -> None:
+        self.entry = entry
+
+    def __call__(self, seed: int) -> Player:
+        """The plugin's bot seeded with ``seed``.
+
+        Raises:
+            SpiteMaliceError: the plugin's module cannot be imported (an extra it needs is
+                missing, say), naming the bot and the reason.
+        """
+        try:
+            factory = self.entry.load()
+        except (ImportError, SpiteMaliceError) as error:
+            raise SpiteMaliceError(f"the {self.entry.name} bot ({self.entry.value}) cannot be "
+                                   f"loaded: {error}") from None
+        return cast(Player, factory(seed))
+
+
+for _entry in sorted(entry_points(group=GROUP), key=lambda found: found.name):
+    PLAYERS.setdefault(_entry.name, PluginPlayer(_entry))
+
 
 STRONGEST = "mcts"
 """The strongest bot of :data:`PLAYERS`, named once: what a hint at a table plays

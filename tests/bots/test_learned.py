@@ -12,18 +12,13 @@ import pytest
 from helpers.twins import swap_hidden
 
 import spitemalice as sm
-from spitemalice.bots import (
-    PLAYERS,
-    LearnedPlayer,
-    PolicyPlayer,
-    check_player,
-    make_player,
-)
+from spitemalice.bots import PLAYERS, check_player, make_player
 from spitemalice.play import HUMAN, Session
 from spitemalice.runs.loop import play_game
 from spitemalice.runs.runner import configuration
 
 np = pytest.importorskip("numpy")
+from spitemalice.env import LearnedPlayer, PolicyPlayer  # noqa: E402
 from spitemalice.env.spaces import Encoding  # noqa: E402
 
 BF = sm.load("blackwood-frey")
@@ -106,9 +101,14 @@ def test_other_pay_off_sizes_are_played() -> None:
 
 
 def test_without_numpy_making_the_bot_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry names ``learned`` without numpy; making one says which extra it needs."""
+    for name in [name for name in sys.modules if name.startswith("spitemalice.env")]:
+        monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy now fails
+    assert "learned" in PLAYERS
     with pytest.raises(sm.SpiteMaliceError,
-                       match=r"LearnedPlayer needs the rl extra \(numpy is missing\): pip "
+                       match=r"the learned bot \(spitemalice.env.learned:LearnedPlayer\) cannot "
+                             r"be loaded: .*needs the rl extra \(numpy is missing\): pip "
                              r"install 'spitemalice\[rl\]'"):
         make_player("learned", 0)
 

@@ -42,8 +42,8 @@ def test_the_learned_bots_weights_ship_small_and_load_without_pickle() -> None:
     arrays (``allow_pickle=False``), the network's layers and what it was trained for."""
     np = pytest.importorskip("numpy")
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    weights = ROOT / "spitemalice" / "bots" / "learned.npz"
-    assert "bots/*.npz" in config["tool"]["setuptools"]["package-data"]["spitemalice"]
+    weights = ROOT / "spitemalice" / "env" / "learned.npz"
+    assert "env/*.npz" in config["tool"]["setuptools"]["package-data"]["spitemalice"]
     assert 0 < weights.stat().st_size < 4_000_000
     with np.load(weights, allow_pickle=False) as archive:
         layers = int(archive["layers"])

@@ -11,20 +11,25 @@ action number and the bot plays the legal move it stands for.  So a policy train
 ``balance``) without change.
 
 Both need the ``rl`` extra (numpy and the environments' encoding: ``pip install
-'spitemalice[rl]'``); this module imports neither until a bot is made, so the registry
-(:data:`~spitemalice.bots.players.PLAYERS`) names ``learned`` without it and making one says
-which extra is missing.  The ``learned`` bot's inference is numpy alone: no torch.
+'spitemalice[rl]'``), not torch: the ``learned`` bot's inference is numpy alone.  The
+registry (:data:`~spitemalice.bots.players.PLAYERS`) finds ``learned`` through the
+``spitemalice.players`` entry point and imports this module only when one is made; without
+the extra, making one says which extra is missing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
+import numpy as np
 
 from spitemalice.engine.views import SeatView, ViewPlayer, require_view, stand_in_state
+from spitemalice.env.arguments import catalogue_of
+from spitemalice.env.observation import ObservationLayout
+from spitemalice.env.spaces import make_catalogue
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, check_moves, check_seed
 from spitemalice.limits import MAX_DECK_CARDS
@@ -33,37 +38,15 @@ from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.loader import load
 from spitemalice.wording import shown
 
-if TYPE_CHECKING:  # numpy is the rl extra's: imported when a bot is made
-    import numpy as np
-
-Policy = Callable[["np.ndarray", "np.ndarray"], Any]
+Policy = Callable[[np.ndarray, np.ndarray], Any]
 """``policy(observation, mask) -> action``: ``observation`` the seat's view encoded (``int16``,
 shape ``(size,)``), ``mask`` ``bool`` of shape ``(actions,)``, ``True`` for each legal action;
 it returns an action number (an ``int`` or a numpy integer) whose mask entry is ``True``."""
 
 WEIGHTS = "learned.npz"
-"""The shipped weights, a file of the :mod:`spitemalice.bots` package (numpy ``.npz``)."""
+"""The shipped weights, a file of the :mod:`spitemalice.env` package (numpy ``.npz``)."""
 
 _LOADED: dict[str, dict[str, Any]] = {}  # the weights file, read once per process
-
-
-def require_rl(what: str) -> Any:
-    """The numpy module, or a clear error naming the extra ``what`` needs.
-
-    Raises:
-        SpiteMaliceError: numpy, gymnasium or pettingzoo is missing: ``pip install
-            'spitemalice[rl]'``.
-    """
-    try:
-        import numpy
-
-        import spitemalice.env  # noqa: F401  (its own error names the missing module)
-    except ImportError as error:
-        raise SpiteMaliceError(f"{what} needs the rl extra ({error.name} is missing): "
-                               "pip install 'spitemalice[rl]'") from None
-    except SpiteMaliceError as error:
-        raise SpiteMaliceError(f"{what}: {error}") from None
-    return numpy
 
 
 class PolicyPlayer(ViewPlayer):
@@ -79,48 +62,42 @@ class PolicyPlayer(ViewPlayer):
             environment's ``discard_depth`` (default 20, the environments' default).
 
     Raises:
-        SpiteMaliceError: numpy or the environments are missing (the ``rl`` extra), a
-            ``policy`` that is not callable, or a catalogue or depth the environments refuse.
+        SpiteMaliceError: a ``policy`` that is not callable, or a catalogue or depth the
+            environments refuse.
     """
 
     def __init__(self, policy: Policy, *, catalogue: str = "card",
                  discard_depth: int = 20) -> None:
-        self.np = require_rl(type(self).__name__)
         if not callable(policy):
             raise SpiteMaliceError(f"policy is a function policy(observation, mask) -> action,"
                                    f" not {shown(policy)}")
-        from spitemalice.env.arguments import catalogue_of
-
         self.policy = policy
         self.catalogue_kind = catalogue_of(catalogue)
         self.discard_depth = check_int(discard_depth, "discard_depth", 1, MAX_DECK_CARDS,
                                        constant="spitemalice.limits.MAX_DECK_CARDS")
         self._encodings: dict[int, tuple[RuleBook, Any, Any]] = {}
 
-    def encoding(self, rules: RuleBook) -> tuple[Any, Any]:
+    def _encoding(self, rules: RuleBook) -> tuple[Any, Any]:
         """The observation layout and action catalogue of ``rules`` (kept per rule book):
         :class:`~spitemalice.env.observation.ObservationLayout` and the catalogue."""
         kept = self._encodings.get(id(rules))
         if kept is None or kept[0] is not rules:
-            from spitemalice.env.observation import ObservationLayout
-            from spitemalice.env.spaces import make_catalogue
-
             catalogue = make_catalogue(rules, self.catalogue_kind)
             layout = ObservationLayout(catalogue.hand, catalogue.payoff, catalogue.discard,
                                        catalogue.builds, rules.players, self.discard_depth)
             kept = self._encodings[id(rules)] = (rules, layout, catalogue)
         return kept[1], kept[2]
 
-    def observe(self, rules: RuleBook, view: SeatView,
+    def _observe(self, rules: RuleBook, view: SeatView,
                 moves: Sequence[Move]) -> tuple[np.ndarray, np.ndarray, list[int],
                                                 Sequence[Move]]:
         """``(observation, mask, actions, stand_for)``: the view encoded (``int16``, shape
         ``(size,)``), the mask (``bool``, shape ``(actions,)``), the legal actions and the
         move each stands for, in the same order (the environments' encoding)."""
-        layout, catalogue = self.encoding(rules)
+        layout, catalogue = self._encoding(rules)
         observation = layout.encode(view)
         actions, stand_for = catalogue.action_list(stand_in_state(view), moves)
-        mask = self.np.zeros(catalogue.size, bool)
+        mask = np.zeros(catalogue.size, bool)
         mask[actions] = True
         return observation, mask, actions, stand_for
 
@@ -138,10 +115,10 @@ class PolicyPlayer(ViewPlayer):
                      f"choose from a whole state with {type(self).__name__}.choose(rules, "
                      "state, moves)")
         check_moves(moves)
-        observation, mask, actions, stand_for = self.observe(rules, view, moves)
+        observation, mask, actions, stand_for = self._observe(rules, view, moves)
         action = self.policy(observation, mask)
         try:
-            return stand_for[actions.index(self.encoding(rules)[1].number(action))]
+            return stand_for[actions.index(self._encoding(rules)[1].number(action))]
         except (ValueError, SpiteMaliceError):
             raise SpiteMaliceError(
                 f"the policy chose action {shown(action)}, not a legal one here; the mask "
@@ -160,14 +137,14 @@ class LearnedPlayer(PolicyPlayer):
     rule set's own).
 
     Raises:
-        SpiteMaliceError: the ``rl`` extra is missing, a seed out of range, or (when
-            choosing) a rule book it was not trained for.
+        SpiteMaliceError: a seed out of range, or (when choosing) a rule book it was not
+            trained for.
     """
 
     def __init__(self, seed: int = 0) -> None:
         check_seed(seed)
         super().__init__(self._forward)
-        weights = _weights(self.np)
+        weights = _weights()
         self.layers = [(weights[f"w{i}"], weights[f"b{i}"])
                        for i in range(int(weights["layers"]))]
         self.clip = float(weights["clip"])
@@ -180,8 +157,7 @@ class LearnedPlayer(PolicyPlayer):
         self._accepted: RuleBook | None = None
 
     def _forward(self, observation: np.ndarray, mask: np.ndarray) -> int:
-        np = self.np
-        x = features(np, observation[None, :], self.positions, self.codes, self.clip)[0]
+        x = features(observation[None, :], self.positions, self.codes, self.clip)[0]
         for weight, bias in self.layers[:-1]:
             x = np.tanh(x @ weight + bias)
         weight, bias = self.layers[-1]
@@ -232,16 +208,16 @@ class LearnedPlayer(PolicyPlayer):
         return super().choose_from_view(rules, view, moves)
 
 
-def _weights(np: Any) -> dict[str, Any]:
+def _weights() -> dict[str, Any]:
     """The shipped weights file's arrays, read once per process."""
     if WEIGHTS not in _LOADED:
-        path = resources.files("spitemalice.bots").joinpath(WEIGHTS)
+        path = resources.files("spitemalice.env").joinpath(WEIGHTS)
         with path.open("rb") as stream, np.load(stream, allow_pickle=False) as archive:
             _LOADED[WEIGHTS] = {key: archive[key] for key in archive.files}
     return _LOADED[WEIGHTS]
 
 
-def card_positions(np: Any, layout: Any, top: int = 3) -> np.ndarray:
+def card_positions(layout: ObservationLayout, top: int = 3) -> np.ndarray:
     """The observation indices that hold a card (``int64``, shape ``(n,)``): the hand, each
     build pile's rank reached and top card, and per seat block each pay-off top and the top
     ``top`` cards of each discard pile (``layout`` an
@@ -257,7 +233,7 @@ def card_positions(np: Any, layout: Any, top: int = 3) -> np.ndarray:
     return np.array(found, np.int64)
 
 
-def features(np: Any, observations: np.ndarray, positions: np.ndarray, codes: int,
+def features(observations: np.ndarray, positions: np.ndarray, codes: int,
              clip: float) -> np.ndarray:
     """The network's input (``float32``, shape ``(batch, size + len(positions) * codes)``)
     from a batch of observations (``int16``, shape ``(batch, size)``): every value clipped
