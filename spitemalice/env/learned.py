@@ -36,7 +36,7 @@ from spitemalice.limits import MAX_DECK_CARDS
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.loader import load
-from spitemalice.wording import shown
+from spitemalice.wording import count_of, shown
 
 Policy = Callable[[np.ndarray, np.ndarray], Any]
 """``policy(observation, mask) -> action``: ``observation`` the seat's view encoded (``int16``,
@@ -178,7 +178,7 @@ class LearnedPlayer(PolicyPlayer):
         if rules is self._accepted:  # checked once per rule book: a table asks every move
             return
         trained = load(self.trained_for, players=self.seats)
-        differs = [f"{rules.players} seats"] if rules.players != self.seats else []
+        differs = [count_of(rules.players, "seat")] if rules.players != self.seats else []
         extra = sorted(set(rules.plugins) - set(self.plugins) - {rules.name})
         differs += [f"house rules {', '.join(extra)}"] if extra else []
         if rules.name != self.trained_for:
@@ -190,7 +190,8 @@ class LearnedPlayer(PolicyPlayer):
                        if getattr(ours, field.name) != getattr(trained.ruleset, field.name)]
         if differs:
             raise SpiteMaliceError(
-                f"the learned bot was trained for {self.trained_for} with {self.seats} seats, "
+                f"the learned bot was trained for {self.trained_for} with "
+                f"{count_of(self.seats, 'seat')}, "
                 f"no house rules and its own parameters (any pay-off pile size), not "
                 f"{'; '.join(differs)}; choose another bot (heuristic, mcts) for this table")
         self._accepted = rules
