@@ -129,12 +129,14 @@ class LearnedPlayer(PolicyPlayer):
     """The ``learned`` bot: the network ``bench/train.py`` trained, run with numpy alone.
 
     The network (weights in :data:`WEIGHTS`) is a multilayer perceptron with ``tanh`` hidden
-    layers over the observation clipped to 0..63 and scaled to 0..1; it plays the legal
-    action of highest score (no sampling, so ``seed`` changes nothing: it is taken for the
-    registry's sake).  It was trained for one configuration (blackwood-frey, 2 seats, no
-    house rules; :attr:`trained_for`) and refuses any other rule set or seat count; other
-    pay-off pile sizes of blackwood-frey it plays with the same network (trained at 26, the
-    rule set's own).
+    layers over :func:`features` of the ``-v1`` observation (every value clipped at 63 and
+    scaled to 0..1, beside the cards of the hand, the build piles, the pay-off tops and the
+    top three cards of each discard pile one-hot); it plays the legal action of highest
+    score (no sampling, so ``seed`` changes nothing: it is taken for the registry's sake).
+    It was trained for one configuration (blackwood-frey, 2 seats, no house rules;
+    ``trained_for``) and refuses any other rule set, seat count, house rule or parameter
+    (:meth:`check_rules`); other pay-off pile sizes of blackwood-frey it plays with the same
+    network (trained at 26, the rule set's own).
 
     Raises:
         SpiteMaliceError: a seed out of range, or (when choosing) a rule book it was not
