@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from importlib.metadata import EntryPoint, entry_points
 from itertools import compress, repeat
 from typing import cast
 
@@ -241,16 +242,75 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
     "mcts": MctsPlayer, "ismcts": _ismcts,
 }
 """The one registry of bot names, weakest first: kind -> a factory taking the player's seed.
-``heuristic``, ``mcts`` and ``ismcts`` live in their own modules of :mod:`spitemalice.bots`,
-which never import this one (so the registry imports them at its start).  A kind added at run
-time may be any :class:`~spitemalice.bots.base.Player`; a table hands one that is not a
-:class:`~spitemalice.engine.views.ViewPlayer` a stand-in state
+``heuristic``, ``mcts`` and ``ismcts`` live in their own modules of
+:mod:`spitemalice.bots`, which never import this one (so the registry imports them at its
+start).  After them come the bots plugins install under the entry-point group
+:data:`GROUP` (:class:`PluginPlayer`), spitemalice's own ``learned`` among them
+(:class:`~spitemalice.env.learned.LearnedPlayer`, the network ``bench/train.py`` trained, which
+needs the ``rl`` extra and plays only the rule set it was trained for: :func:`check_player`).
+A kind added at run time may be any :class:`~spitemalice.bots.base.Player`; a table hands one
+that is not a :class:`~spitemalice.engine.views.ViewPlayer` a stand-in state
 (:func:`~spitemalice.bots.base.move_from_view`)."""
+
+GROUP = "spitemalice.players"
+"""The entry-point group of bot plugins: ``name = "package.module:Factory"``, the factory
+taking a seed as :data:`PLAYERS`' do (spitemalice's own: ``learned``)."""
+
+
+class PluginPlayer:
+    """The factory :data:`PLAYERS` holds for a bot plugin (an entry point of :data:`GROUP`):
+    its module is imported when the first bot is made, not before (so a plugin's heavy
+    dependencies cost nothing until it plays).
+
+    Args:
+        entry: the entry point, ``name = "module:Factory"``.
+    """
+
+    def __init__(self, entry: EntryPoint) -> None:
+        self.entry = entry
+
+    def __call__(self, seed: int) -> Player:
+        """The plugin's bot seeded with ``seed``.
+
+        Raises:
+            SpiteMaliceError: the plugin's module cannot be imported (an extra it needs is
+                missing, say), naming the bot and the reason.
+        """
+        try:
+            factory = self.entry.load()
+        except (ImportError, SpiteMaliceError) as error:
+            raise SpiteMaliceError(f"the {self.entry.name} bot ({self.entry.value}) cannot be "
+                                   f"loaded: {error}") from None
+        return cast(Player, factory(seed))
+
+
+for _entry in sorted(entry_points(group=GROUP), key=lambda found: found.name):
+    PLAYERS.setdefault(_entry.name, PluginPlayer(_entry))
+
 
 STRONGEST = "mcts"
 """The strongest bot of :data:`PLAYERS`, named once: what a hint at a table plays
 (:meth:`spitemalice.play.session.Session.hint`).  Change it here when a stronger bot joins the
 registry (the ladder in ``docs/studying.md`` measures them)."""
+
+
+def check_player(kind: str, rules: RuleBook) -> None:
+    """Refuse, before any game is played, a bot ``kind`` that is unknown or cannot play
+    ``rules``: one is made (:func:`make_player`, seed 0) and, if it has a
+    ``check_rules(rules)`` method (the ``learned`` bot: one rule set, seat count and no house
+    rules), that is called.  The runner, ``play``, ``serve`` and ``simulate`` check their
+    bots with it.
+
+    Raises:
+        SpiteMaliceError: an unknown kind (the message lists the known ones), an extra the
+            bot needs and lacks (naming it), or rules it cannot play (naming those it can).
+        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+    """
+    check_book(rules, "check_player")
+    player = make_player(kind, 0)
+    check_rules = getattr(player, "check_rules", None)
+    if callable(check_rules):
+        check_rules(rules)
 
 
 def make_player(kind: str, seed: int) -> Player:

@@ -24,6 +24,8 @@ Needs the ``rl`` extra: ``pip install 'spitemalice[rl]'`` (PettingZoo, Gymnasium
 * :mod:`spitemalice.env.parallel`: the parallel form.
 * :mod:`spitemalice.env.single`: the Gymnasium single-agent form.
 * :mod:`spitemalice.env.vector`: many games stepped at once, batched (self-play).
+* :mod:`spitemalice.env.learned`: a policy function as a player at any table
+  (:class:`PolicyPlayer`), and the ``learned`` bot (:class:`LearnedPlayer`).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.aec import SpiteMaliceEnv
 from spitemalice.env.arguments import rules_of
 from spitemalice.env.card_actions import CardCatalogue
+from spitemalice.env.learned import LearnedPlayer, PolicyPlayer
 from spitemalice.env.observation import ObservationLayout
 from spitemalice.env.parallel import SpiteMaliceParallelEnv
 from spitemalice.env.registration import gym_id, register_rulesets
@@ -158,7 +161,9 @@ __all__ = [
     "GYM_IDS",
     "ActionCatalogue",
     "CardCatalogue",
+    "LearnedPlayer",
     "ObservationLayout",
+    "PolicyPlayer",
     "SelfPlayVectorEnv",
     "SingleAgentEnv",
     "SpiteMaliceEnv",

@@ -26,7 +26,7 @@ from pathlib import Path
 import attrs
 
 from spitemalice.bots.base import Player, move_from_view
-from spitemalice.bots.players import STRONGEST, make_player
+from spitemalice.bots.players import STRONGEST, check_player, make_player
 from spitemalice.engine.apply import apply_move
 from spitemalice.engine.deal import deal
 from spitemalice.engine.legal import legal_moves
@@ -414,7 +414,7 @@ def _seat_infos(rules: RuleBook, kinds: Sequence[str],
                         f"({HUMAN!r} or a bot's name), not {list(kinds)!r}")
     for kind in kinds:
         if kind != HUMAN:
-            make_player(kind, 0)  # refuses an unknown bot, naming the known ones
+            check_player(kind, rules)  # an unknown bot, or one that cannot play rules
     if names is None:
         names = [f"{kind}-{seat}" for seat, kind in enumerate(kinds)]
     if isinstance(names, str) or len(names) != len(kinds):

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from spitemalice.bots.players import Player, make_player
+from spitemalice.bots.players import Player, check_player, make_player
 from spitemalice.engine.apply import apply_move
 from spitemalice.engine.coverage import Tally
 from spitemalice.engine.deal import deal
@@ -64,7 +64,7 @@ def configuration(rules: RuleBook, bots: Sequence[str], label: str = "") -> Conf
         raise SpiteMaliceError(f"give one bot for all seats or one per seat ({rules.players}), "
                                f"not {len(kinds)}")
     for kind in set(kinds):
-        make_player(kind, 0)  # refuses an unknown kind before any game is played
+        check_player(kind, rules)  # refuses an unknown kind, or rules it cannot play, now
     return Configuration(rules, kinds, label or rules.name)
 
 

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from spitemalice import limits
-from spitemalice.bots.players import PLAYERS, STRONGEST
-from spitemalice.errors import ProtocolError, RulesetError
+from spitemalice.bots.players import PLAYERS, STRONGEST, check_player
+from spitemalice.errors import ProtocolError, RulesetError, SpiteMaliceError
 from spitemalice.formats.strict_json import path_of
 from spitemalice.play.session import HUMAN
 from spitemalice.rules.book import RuleBook
@@ -110,7 +110,24 @@ def table_rules(message: Message, live: bool = False) -> tuple[RuleBook, list[st
         except RulesetError as problem:
             raise ProtocolError("bad-rules", str(problem)) from None
     _check_live(message, rules, live)
+    _check_bots(rules, kinds)
     return rules, kinds, [seat.name for seat in seats]
+
+
+def _check_bots(rules: RuleBook, kinds: Sequence[str]) -> None:
+    """Refuse a bot that cannot play ``rules`` (the ``learned`` bot plays only the rule set
+    it was trained for) before a table opens.
+
+    Raises:
+        ProtocolError: ``bad-rules``, naming the seat and what the bot plays.
+    """
+    for i, kind in enumerate(kinds):
+        if kind != HUMAN:
+            try:
+                check_player(kind, rules)
+            except SpiteMaliceError as problem:
+                raise ProtocolError("bad-rules", f"create.seats[{i}].player: "
+                                    f"{problem}") from None
 
 
 def _check_live(message: Message, rules: RuleBook, live: bool) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from spitemalice.bots.players import make_player
+from spitemalice.bots.players import check_player
 from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import (
@@ -170,7 +170,7 @@ def simulate(
     check_list(bots, "simulate", "bots, a list of bot names,",
                '["greedy"]')
     games, seed = check_games(games), check_seed(seed)
-    kinds = _bots_for(bots, rules.players)
+    kinds = _bots_for(bots, rules)
     tally = _Tally(rules.players)
     covering = Tally() if coverage else None
     start = time.perf_counter()
@@ -206,9 +206,10 @@ def _games(rules: RuleBook, kinds: tuple[str, ...], seed: int, games: int, jobs:
                 close()
 
 
-def _bots_for(bots: Sequence[str], seats: int) -> tuple[str, ...]:
+def _bots_for(bots: Sequence[str], rules: RuleBook) -> tuple[str, ...]:
     """The bot of each seat: one for all or one per seat, every kind known (an unknown one is
-    refused before any game is played)."""
+    refused before any game is played, as is one that cannot play ``rules``)."""
+    seats = rules.players
     if len(bots) == 1:
         kinds = tuple(bots) * seats
     elif len(bots) != seats:
@@ -217,7 +218,7 @@ def _bots_for(bots: Sequence[str], seats: int) -> tuple[str, ...]:
     else:
         kinds = tuple(bots)
     for kind in set(kinds):
-        make_player(kind, 0)
+        check_player(kind, rules)
     return kinds
 
 

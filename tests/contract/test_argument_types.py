@@ -430,6 +430,8 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.bots.base:move_from_view(moves)": _PER_MOVE,
     "spitemalice.bots.heuristic:HeuristicPlayer.choose(moves)": _PER_MOVE,
     "spitemalice.bots.heuristic:HeuristicPlayer.choose_from_view(moves)": _PER_MOVE,
+    "spitemalice.env.learned:PolicyPlayer.choose_from_view(moves)": _PER_MOVE,
+    "spitemalice.env.learned:LearnedPlayer.choose_from_view(moves)": _PER_MOVE,
     "spitemalice.bots.heuristic:decide(moves)": _PER_MOVE,
     "spitemalice.bots.heuristic:rank_moves(moves)": _PER_MOVE,
     "spitemalice.bots.players:GreedyPlayer.choose(moves)": _PER_MOVE,
@@ -739,11 +741,18 @@ def test_the_person_seat_value_has_one_name() -> None:
 
 
 def test_every_bots_class_is_importable_from_the_package() -> None:
-    """Tryout s5 §13: each built-in bot's class comes from spitemalice.bots, IsmctsPlayer too."""
+    """Tryout s5 §13: each built-in bot's class comes from spitemalice.bots, IsmctsPlayer too;
+    a bot found through an entry point (``learned``, whose module lies above bots in the
+    layers of tests/contract/test_layers.py) from the face of its own package."""
+    import importlib
+
     import spitemalice.bots as bots
-    for kind in bots.PLAYERS:
+    from spitemalice.bots.players import PluginPlayer
+    for kind, factory in bots.PLAYERS.items():
+        face = bots if not isinstance(factory, PluginPlayer) else importlib.import_module(
+            factory.entry.module.rpartition(".")[0])
         name = type(bots.make_player(kind, 1)).__name__
-        assert name in bots.__all__ and getattr(bots, name).__name__ == name, kind
+        assert name in face.__all__ and getattr(face, name).__name__ == name, kind
 
 
 @pytest.mark.parametrize(("call", "first"), [

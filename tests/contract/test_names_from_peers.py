@@ -117,6 +117,13 @@ CALLS: dict[str, str] = {
     "validation/spread.py:check_seat_counts -> load": CALLER,
     "validation/static.py:check_player_counts -> load": CALLER,
     "validation/steps.py:usual_configurations -> load": CALLER,
+    # not a name of rules: a bot plugin's entry point, the shipped weights, the trained-for set
+    "bots/players.py:__call__ -> load": "a bot plugin's entry point (EntryPoint.load), "
+    "installed only",
+    "env/learned.py:_weights -> load": "numpy's np.load of the package's own weights file, "
+    "no pickle",
+    "env/learned.py:check_rules -> load": "the rule-set name stored in the package's own "
+    "weights file (an installed rule set)",
 }
 """Every call that turns a name into rules or a plugin, by ``module:function -> callee``,
 with where the name comes from."""

@@ -3,6 +3,8 @@
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parents[2]
 
 
@@ -33,6 +35,20 @@ def test_the_package_is_marked_typed_and_the_marker_is_installed() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert (ROOT / "spitemalice" / "py.typed").is_file()
     assert "py.typed" in config["tool"]["setuptools"]["package-data"]["spitemalice"]
+
+
+def test_the_learned_bots_weights_ship_small_and_load_without_pickle() -> None:
+    """The ``learned`` bot's weights are package data (issue 39 §4): a few MB at most, plain
+    arrays (``allow_pickle=False``), the network's layers and what it was trained for."""
+    np = pytest.importorskip("numpy")
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    weights = ROOT / "spitemalice" / "env" / "learned.npz"
+    assert "env/*.npz" in config["tool"]["setuptools"]["package-data"]["spitemalice"]
+    assert 0 < weights.stat().st_size < 4_000_000
+    with np.load(weights, allow_pickle=False) as archive:
+        layers = int(archive["layers"])
+        assert {f"w{i}" for i in range(layers)} <= set(archive.files)
+        assert str(archive["ruleset"]) == "blackwood-frey" and int(archive["players"]) == 2
 
 
 def test_python_dash_m_runs_the_command_line() -> None:

@@ -63,15 +63,22 @@ Call = Callable[[Any], object]
 S, V = "GameState", "SeatView"
 
 
-def _env(module: str, make: Callable[[Any], Any], method: str, *after: Any) -> Call:
-    """The call of ``make(module).method(position, *after)``, the object made once."""
+def _env(module: str, make: Callable[[Any], Any], method: str, *after: Any,
+         before: Any = None) -> Call:
+    """The call of ``make(module).method(position, *after)`` (``method(before, position,
+    *after)`` when ``before`` is given: a bot's rule book), the object made once."""
     made: list[Any] = []
 
     def call(position: Any) -> object:
         if not made:
             made.append(make(_module(module)))
-        return getattr(made[0], method)(position, *after)
+        first = () if before is None else (before,)
+        return getattr(made[0], method)(*first, position, *after)
     return call
+
+
+def _policy_player(m: Any) -> Any:
+    return m.PolicyPlayer(lambda observation, mask: int(mask.argmax()))
 
 
 def _at(module: Any, name: str, before: tuple[Any, ...], after: tuple[Any, ...] = ()) -> Call:
@@ -214,6 +221,12 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         SpiteMaliceError),
     "spitemalice.env.card_actions:CardCatalogue.action_list(state)": (
         _env("env.card_actions", _card_catalogue, "action_list", MOVES), S, SpiteMaliceError),
+    "spitemalice.env.learned:PolicyPlayer.choose_from_view(view)": (
+        _env("env.learned", _policy_player, "choose_from_view", MOVES, before=BF), V,
+        TypeError),
+    "spitemalice.env.learned:LearnedPlayer.choose_from_view(view)": (
+        _env("env.learned", lambda m: m.LearnedPlayer(1), "choose_from_view", MOVES,
+             before=BF), V, TypeError),
     "spitemalice.env.observation:ObservationLayout.encode(view)": (
         _env("env.spaces", _layout, "encode"), V, SpiteMaliceError),
     "spitemalice.env.observation:ObservationLayout.encode_state(state)": (

@@ -172,6 +172,8 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     "spitemalice.bots.heuristic:HeuristicPlayer.choose_from_view": (
         lambda r: HEURISTIC.choose_from_view(r, VIEW, MOVES), TypeError),
     "spitemalice.bots.heuristic:decide": (lambda r: heuristic.decide(r, VIEW, MOVES), TypeError),
+    "spitemalice.bots.players:check_player": (
+        lambda r: _module("bots.players").check_player("greedy", r), TypeError),
     "spitemalice.bots.heuristic:rank_moves": (
         lambda r: heuristic.rank_moves(r, VIEW, MOVES), TypeError),
     "spitemalice.bots.inference:pile_tops": (lambda r: inference.pile_tops(r, ()), TypeError),
@@ -203,6 +205,15 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     # (a real depth, so that the refusal is the rule book's)
     "spitemalice.env.spaces:Encoding": (
         lambda r: _module("env.spaces").Encoding(r, 20), SpiteMaliceError),
+    # bots from policies (bots' convention: TypeError for a rule book of the wrong type)
+    "spitemalice.env.learned:PolicyPlayer.choose_from_view": (
+        lambda r: _module("env.learned").PolicyPlayer(lambda o, m: 0).choose_from_view(
+            r, VIEW, MOVES), TypeError),
+    "spitemalice.env.learned:LearnedPlayer.choose_from_view": (
+        lambda r: _module("env.learned").LearnedPlayer(1).choose_from_view(r, VIEW, MOVES),
+        TypeError),
+    "spitemalice.env.learned:LearnedPlayer.check_rules": (
+        lambda r: _module("env.learned").LearnedPlayer(1).check_rules(r), TypeError),
     # formats
     "spitemalice.formats.parse:parse_position": (
         lambda r: parse.parse_position("x", r), TypeError),

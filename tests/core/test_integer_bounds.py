@@ -151,6 +151,12 @@ def _catalogue(method: str) -> Callable[[int], Any]:
     return call
 
 
+def _learned_module() -> Any:
+    from spitemalice.env import learned
+
+    return learned
+
+
 def _layout(param: str) -> Callable[[int], Any]:
     def call(n: int) -> Any:
         from spitemalice.env import ObservationLayout
@@ -327,6 +333,9 @@ CALLS: dict[str, Callable[[int], Any]] = {
     "SearchPlayer(seed)": lambda n: sm.bots.SearchPlayer(n, 1, None),
     "SearchPlayer(playouts)": lambda n: sm.bots.SearchPlayer(0, n, None),
     "IsmctsPlayer(seed)": lambda n: _ismcts(seed=n),
+    "LearnedPlayer(seed)": lambda n: _learned_module().LearnedPlayer(n),
+    "PolicyPlayer(discard_depth)": lambda n: _learned_module().PolicyPlayer(
+        lambda observation, mask: 0, discard_depth=n),
     "IsmctsPlayer(playouts)": lambda n: _ismcts(playouts=n),
     "ladder(deals)": lambda n: _study("ladder", deals=n),
     "ladder(seed)": lambda n: _study("ladder", seed=n),
@@ -574,6 +583,9 @@ INNER: dict[str, str] = {
     "spitemalice.server.shared": "quotas and rates from serve's checked options and "
                                  "spitemalice.limits",
     "spitemalice.bots.base": "check_budget is the bots' own check of playouts and seconds",
+    "spitemalice.env.learned": "card_positions and features take the sizes the shipped "
+                               "weights file stores (or bench/train.py's constants), not a "
+                               "caller's numbers",
     "spitemalice.bots.inference": "per move: the search bots pass their own seat",
     "spitemalice.bots.ismcts": "public_count: per move, the bot's own seat",
     "spitemalice.bots.mcts": "route search per move, given the bot's own seat and limit",
