@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from spitemalice.bots.players import make_player
+from spitemalice.bots.players import check_player
 from spitemalice.errors import PlayError, ProtocolError, SpiteMaliceError
 from spitemalice.formats.records.record import Takeover
 from spitemalice.play.session import HUMAN
@@ -55,6 +55,7 @@ from spitemalice.server.seating import Connection, Table
 from spitemalice.server.store import Leavers, TableEntry
 
 if TYPE_CHECKING:
+    from spitemalice.rules.book import RuleBook
     from spitemalice.server.tables import Hub
 
 DEFAULT_GRACE = 60
@@ -86,12 +87,14 @@ class Keeper:
 _KEEPERS: weakref.WeakKeyDictionary[Table, Keeper] = weakref.WeakKeyDictionary()
 
 
-def table_options(entry: TableEntry, message: Message) -> TableEntry:
+def table_options(entry: TableEntry, message: Message, rules: RuleBook) -> TableEntry:
     """``entry`` with a ``create`` message's ``clock``, ``grace`` and ``takeover``.
 
     Raises:
-        ProtocolError: ``bad-rules``: ``takeover`` without ``clock`` or ``grace``, or a
-            ``takeover`` that is no bot (the message lists the bots).
+        ProtocolError: ``bad-rules``: ``takeover`` without ``clock`` or ``grace``, a
+            ``takeover`` that is no bot (the message lists the bots), or one that cannot
+            play ``rules`` (the ``learned`` bot plays one rule set: it would stop the table
+            at its first move).
     """
     clock, grace, player = (message.get(key) for key in ("clock", "grace", "takeover"))
     if clock is None and grace is None:
@@ -102,7 +105,7 @@ def table_options(entry: TableEntry, message: Message) -> TableEntry:
         return entry
     player = DEFAULT_PLAYER if player is None else player
     try:
-        make_player(player, 0)
+        check_player(player, rules)
     except SpiteMaliceError as problem:
         raise ProtocolError("bad-rules", f"create.takeover: {problem}") from None
     grace = DEFAULT_GRACE if grace is None else grace

@@ -43,7 +43,7 @@ def table_options(entry: TableEntry, message: Message, rules: RuleBook) -> Table
         if public else ()
     match = rules.ruleset.match_target if message.get("match", False) else None
     return leavers.table_options(attrs.evolve(entry, public=public, free=free, match=match),
-                                 message)
+                                 message, rules)
 
 
 def listed(table: Table, elsewhere: int = 0) -> dict[str, Any]:

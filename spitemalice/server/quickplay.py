@@ -38,6 +38,7 @@ from spitemalice import guards, wording
 from spitemalice.errors import OutputError, PlayError, ProtocolError
 from spitemalice.play.session import HUMAN, Session
 from spitemalice.rules.loader import load
+from spitemalice.rules.registry import installed
 from spitemalice.server import lobby, standings
 from spitemalice.server.protocol import Message, error
 from spitemalice.server.queues import Entry, LocalQueues, Queues
@@ -116,14 +117,18 @@ def _request(message: Message) -> tuple[str, int]:
     rulesets = {r["name"]: r["players"] for r in lobby.catalog()["rulesets"]}
     name = message.get("ruleset")
     if name not in rulesets:
-        raise ProtocolError("bad-rules", f"quickplay.ruleset: {wording.shown(name)} is not "
-                            "an installed turn-based rule set; choose one of "
-                            f"{', '.join(rulesets)}")
+        live = name in {i.name for i in installed() if i.kind == "ruleset"}
+        what = ("is played live, its seats moving at once (open /spit to play it)" if live
+                else "is not an installed rule set")
+        raise ProtocolError("bad-rules", f"quickplay.ruleset: {wording.shown(name)} {what}; "
+                            f"quick play seats a turn-based one: {', '.join(rulesets)}")
     counts = rulesets[name]
     players = message.get("players", counts[0])
     if players not in counts:
-        raise ProtocolError("bad-rules", f"quickplay.players: {name} is played by "
-                            f"{' or '.join(map(str, counts))} players, not {players}")
+        *most, last = map(str, counts)
+        either = f"{', '.join(most)} or {last}" if most else last
+        raise ProtocolError("bad-rules", f"quickplay.players: {name} is played by {either} "
+                            f"players, not {players}")
     return name, players
 
 

@@ -89,13 +89,8 @@ class Hub:
     def restore(self) -> list[str]:
         """Rebuild every unfinished table from its files; returns one line per table
         resumed or skipped."""
-        said = []
-        for found in self.store.unfinished():
-            if isinstance(found, str):
-                said.append(found)
-                continue
-            said.append(self.resume(*found))
-        return said
+        return [found if isinstance(found, str) else self.resume(*found)
+                for found in self.store.unfinished()]
 
     def resume(self, entry: TableEntry, record: GameRecord, creator: str | None = None) -> str:
         """Rebuild one table from its table file's ``entry`` and its current game's
@@ -246,9 +241,9 @@ class Hub:
                                     '{"type": "rematch"} for a new game')
             number = len(session.history) + 1
             if message.get("number", number) != number:
-                raise ProtocolError("stale", f"move.number: the next move is number {number}, "
-                                    f"not {message.get('number')}; the position has changed, "
-                                    "choose again from the latest state")
+                raise ProtocolError("stale", f"move.number: the next move is number {number} "
+                                    f"(the moves so far plus one), not {message.get('number')};"
+                                    " choose again from the latest state's number and moves")
             try:
                 session.play(seat, message.get("move"))
             except NotationError as problem:
@@ -395,6 +390,9 @@ class Hub:
                                          f"move (seat {session.on_turn})", problem,
                                          f"the server tries again in {wait:g} s")
                     continue
+                except SpiteMaliceError as problem:  # a bot that cannot move: said, not lost
+                    return await self._not_kept(table, f"the {session.kinds[session.on_turn]} "
+                                                "bot's move", problem, "the table stops here")
                 if failed:
                     self.log(f"table {table.id}: the record is written again; the game goes on")
                     wait, failed = self.bot_delay, 0

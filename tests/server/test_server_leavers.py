@@ -290,3 +290,33 @@ def test_a_clock_does_not_fire_at_a_process_that_no_longer_holds_the_table(
             hub.tables[created["table"]].session.taken_over(0) is None
     kinds, untouched = asyncio.run(play())
     assert "takeover" not in kinds and untouched
+
+
+def test_a_takeover_bot_that_cannot_play_the_tables_rules_is_refused_at_create(
+        app: TestClient) -> None:
+    """The learned bot plays one rule set: as a takeover at a table of other rules it would
+    stop the table at its first move, so create refuses it, as it does in a seat."""
+    with app.websocket_connect("/ws") as lobby:
+        for extra in ({"house_rules": ["mandatory-aces"]}, {"grace": 5}):
+            message = {**ANN_AND_BOT, "takeover": "learned", **extra}
+            if "grace" in extra:  # three seats: learned plays two
+                message["seats"] = [*ANN_AND_BOT["seats"], {"name": "Cy", "player": "human"}]
+            answer = ask(lobby, message)
+            assert answer["type"] == "error" and answer["error"] == "bad-rules", answer
+            assert answer["message"].startswith("create.takeover: "), answer
+    assert not hub_of(app).tables  # nothing opened
+
+
+def test_a_bot_that_cannot_move_is_said_to_the_log_and_the_table_not_lost_silently(
+        app: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    logged: list[str] = []
+    hub_of(app).log = logged.append
+    monkeypatch.setattr(Session, "play_bot", lambda self: (_ for _ in ()).throw(
+        sm.SpiteMaliceError("this bot cannot play here")))
+    created = open_table(app, {**ANN_AND_BOT, "seats": [
+        {"name": "Ada", "player": "greedy"}, {"name": "Bo", "player": "greedy"}]})
+    with app.websocket_connect("/ws") as spy:
+        assert ask(spy, {"type": "watch", "table": created["table"]})["type"] == "watching"
+        told = until(spy, "error")
+    assert told["error"] == "server-error" and "this bot cannot play here" in told["message"]
+    assert any("this bot cannot play here" in line and "stops here" in line for line in logged)

@@ -89,7 +89,10 @@ def test_cancelled_or_closed_people_are_not_seated(live: LiveServer) -> None:
 @pytest.mark.parametrize(("message", "code", "words"), [
     ({"type": "quickplay"}, "missing-field", "ruleset"),
     ({**ASK, "ruleset": "blackwod-frey"}, "bad-rules", "quickplay.ruleset"),
+    ({**ASK, "ruleset": "blackwod-frey"}, "bad-rules", "is not an installed rule set"),
+    ({**ASK, "ruleset": "spit"}, "bad-rules", "spit\" is played live"),
     ({**ASK, "players": 9}, "bad-rules", "quickplay.players"),
+    ({**ASK, "players": 9}, "bad-rules", "played by 2, 3 or 4 players, not 9"),
     ({**ASK, "players": "2"}, "wrong-type", "quickplay.players"),
     ({**ASK, "name": "x" * 41}, "wrong-type", "quickplay.name"),
     ({**ASK, "seats": 2}, "unknown-field", "seats"),
