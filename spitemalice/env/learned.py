@@ -181,10 +181,11 @@ class LearnedPlayer(PolicyPlayer):
             return
         trained = load(self.trained_for, players=self.seats)
         differs = [count_of(rules.players, "seat")] if rules.players != self.seats else []
-        extra = sorted(set(rules.plugins) - set(self.plugins) - {rules.name})
-        differs += [f"house rules {', '.join(extra)}"] if extra else []
-        if rules.name != self.trained_for:
-            differs.append(f"rule set {rules.name}")
+        if rules.name != self.trained_for:  # a rule-set file is a rule set of its own name
+            differs.append(f"rule set {rules.name} (a rule-set file is its own rule set, "
+                           f"even one based on {self.trained_for})")
+        elif extra := sorted(set(rules.plugins) - set(self.plugins) - {rules.name}):
+            differs.append(f"house rules {', '.join(extra)}")
         elif not differs:
             ours = attrs.evolve(rules.ruleset, payoff_size=trained.ruleset.payoff_size)
             differs = [f"{field.name} {shown(getattr(ours, field.name))}"
@@ -195,7 +196,7 @@ class LearnedPlayer(PolicyPlayer):
                 f"the learned bot was trained for {self.trained_for} with "
                 f"{count_of(self.seats, 'seat')}, "
                 f"no house rules and its own parameters (any pay-off pile size), not "
-                f"{'; '.join(differs)}; choose another bot (heuristic, mcts) for this table")
+                f"{'; '.join(differs)}; choose another bot (heuristic, mcts) here")
         self._accepted = rules
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:

@@ -14,6 +14,7 @@ from helpers.twins import swap_hidden
 import spitemalice as sm
 from spitemalice.bots import PLAYERS, check_player, make_player
 from spitemalice.play import HUMAN, Session
+from spitemalice.rules.loader import load_text
 from spitemalice.runs.loop import play_game
 from spitemalice.runs.runner import configuration
 
@@ -81,6 +82,10 @@ def test_learned_beats_the_random_bot_in_a_seeded_match() -> None:
     (sm.load("blackwood-frey", house_rules=["mandatory-aces"]), "house rules mandatory-aces"),
     (sm.load("blackwood-frey", params={"hand_size": 6}), "hand_size 6"),
     (sm.load("skip-bo"), "rule set skip-bo"),
+    # a rule-set file that only names its base is a rule set of its own (no house rule)
+    (load_text('title = "Table"\nversion = "1"\nbase = "blackwood-frey"\n'),
+     r"not rule set table \(a rule-set file is its own rule set, even one based on "
+     "blackwood-frey\\); choose"),
 ])
 def test_a_rule_set_it_was_not_trained_for_is_refused_before_any_game(
         rules: sm.RuleBook, named: str) -> None:
