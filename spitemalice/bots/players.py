@@ -25,6 +25,7 @@ from spitemalice.guards import check_moves, check_seed
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.ruleset import closest
 from spitemalice.wording import shown
 
 
@@ -324,6 +325,7 @@ def make_player(kind: str, seed: int) -> Player:
     try:
         return PLAYERS[kind](seed)
     except KeyError:
+        hint = closest(kind, PLAYERS) if isinstance(kind, str) else ""
         raise SpiteMaliceError(
-            f"unknown player {shown(kind)}; choose from {', '.join(sorted(PLAYERS))}"
+            f"unknown player {shown(kind)}{hint}; choose from {', '.join(sorted(PLAYERS))}"
         ) from None

@@ -226,3 +226,12 @@ def test_ismcts_refuses_a_policy_that_is_not_a_player() -> None:
         IsmctsPlayer(1, policy=GreedyPlayer)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="an ismcts time budget"):
         IsmctsPlayer(1, seconds=-1.0, policy=make_player("greedy", 1))
+
+
+def test_a_misspelt_bot_name_is_refused_with_the_closest_name() -> None:
+    """Every door that makes a bot by name (play --bots, ladder, a server's seats and
+    takeover) goes through make_player: a near miss is named, a far one is not guessed."""
+    with pytest.raises(sm.SpiteMaliceError, match='"lerned" \\(did you mean "learned"\\?\\)'):
+        make_player("lerned", 1)
+    with pytest.raises(sm.SpiteMaliceError, match='unknown player "nobody"; choose from'):
+        make_player("nobody", 1)

@@ -390,6 +390,7 @@ INTERNAL = {
                                            "comes in from outside is read by the protocol",
     "spitemalice.server.listing:table_options": "a step of a create message, whose rules "
                                                 "lobby.table_rules loaded",
+    "spitemalice.server.leavers:table_options": "the same step, from listing.table_options",
     "spitemalice.server.spit_table:SpitTable": "a live spit table, made by spit_live._create "
                                                "from the rules lobby.table_rules loaded",
     "spitemalice.server.replays:Replayed": "a finished game replayed by replays.replayed under "
