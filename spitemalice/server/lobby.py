@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spitemalice import limits
-from spitemalice.bots.players import PLAYERS, STRONGEST, check_player
+from spitemalice.bots.players import PLAYERS, STRONGEST, check_player, make_player
 from spitemalice.errors import ProtocolError, RulesetError, SpiteMaliceError
 from spitemalice.formats.strict_json import path_of
 from spitemalice.play.session import HUMAN
@@ -47,13 +47,25 @@ def _installed() -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
     return rulesets, house_rules
 
 
+@functools.cache
+def _can_seat(kind: str) -> bool:
+    """Whether a bot of ``kind`` can be made here (a plugin bot whose extra is missing, the
+    learned bot without the rl extra, cannot: the catalog does not offer it)."""
+    try:
+        make_player(kind, 0)
+    except SpiteMaliceError:
+        return False
+    return True
+
+
 def catalog() -> dict[str, Any]:
     """The ``catalog`` message: installed rule sets (with their seat counts), house rules,
-    the players a seat may have (``"human"`` and every bot kind), and the longest rule-set
-    file a ``create`` message may carry (``ruleset_file_bytes``)."""
+    the players a seat may have (``"human"`` and every bot kind that can be made here), and
+    the longest rule-set file a ``create`` message may carry (``ruleset_file_bytes``)."""
     rulesets, house_rules = _installed()
+    players = [HUMAN, *filter(_can_seat, PLAYERS)]
     return {"type": "catalog", "protocol": PROTOCOL, "rulesets": rulesets,
-            "house_rules": house_rules, "players": [HUMAN, *PLAYERS],
+            "house_rules": house_rules, "players": players,
             "ruleset_file_bytes": limits.MAX_RULESET_FILE_BYTES}
 
 
