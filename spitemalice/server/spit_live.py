@@ -38,6 +38,7 @@ from spitemalice.runs.arrival import game_bots
 from spitemalice.server import lobby, messages, spit_watching
 from spitemalice.server.protocol import Message
 from spitemalice.server.seating import Connection
+from spitemalice.server.shared import open_table
 from spitemalice.server.spit_bots import start_bots, stop_bots
 from spitemalice.server.spit_table import MAX_REACTION_MS, MIN_REACTION_MS, REACTION_MS, SpitTable
 from spitemalice.server.store import token_hash
@@ -94,6 +95,21 @@ async def leave(hub: Hub, conn: Connection) -> None:
     await stop_bots(table)
 
 
+async def lost(hub: Hub, table_id: str) -> None:
+    """This process no longer owns live table ``table_id`` (its lease ran out: with Redis,
+    :mod:`spitemalice.server.redis_shared`): its bots stop and its connections are closed
+    (status 1012); its record stays.  A live table is not taken over by another process:
+    the game ends there, at its last move."""
+    table = live_tables(hub).pop(table_id, None)
+    if table is None:
+        return
+    hub.log(f"table {table_id}: its lease ran out; the live table is closed (its record "
+            "stays)")
+    await stop_bots(table)
+    for conn in [*(c for clients in table.clients for c in clients), *table.watchers]:
+        await conn.close_moved("this table's server process lost it; its record stays")
+
+
 async def close(hub: Hub) -> None:
     """Stop every bot of ``hub``'s live tables (their moves so far are in the records)."""
     for table in list(live_tables(hub).values()):
@@ -133,6 +149,7 @@ async def _create(hub: Hub, conn: Connection, message: Message) -> None:
             raise ProtocolError("bad-rules", f"create.seats[{at}].player: {rules.name} is "
                                 f"played by {', '.join(players)}, not {wording.shown(kind)}")
     table_id = secrets.token_hex(8)
+    await open_table(hub, table_id, conn.address)  # with Redis: the site's quotas, a lease
     tokens = [secrets.token_hex(16) if kind == HUMAN else None for kind in kinds]
     table = SpitTable(table_id, rules, tuple(kinds), tuple(names),
                       tuple(None if t is None else token_hash(t) for t in tokens),
@@ -276,4 +293,4 @@ _SPECTATOR_HANDLERS: dict[str, Handler] = {
 }
 
 
-__all__ = ["close", "leave", "live_tables", "route"]
+__all__ = ["close", "leave", "live_tables", "lost", "route"]
