@@ -171,6 +171,10 @@ def test_a_person_watches_a_table_of_bots_through_its_watch_link_and_sees_cards_
         created["watch"])
     table = live_tables(live.hub)[created["table"]]
     assert len(table.watchers) == 1 and table.log
+    # the turn-based tables' watch page sends a Spit table's spectator to the Spit page
+    driver.get(f"{live.url}/watch/{created['table']}")
+    wait(driver, lambda d: d.current_url.endswith(created["watch"]))
+    wait(driver, lambda d: "watching table" in d.find_element(By.ID, "title").text)
 
 
 def test_the_spit_page_opens_a_table_of_two_bots_to_watch(
