@@ -11,7 +11,9 @@ A game server (:mod:`spitemalice.server`) deals each game from an unguessable se
 for the seeded cut, ``SALT`` 32 lowercase hex digits; no newline), as 64 lowercase hex
 digits.  The record keeps the seed, the dealer, the salt and that commitment
 (:class:`~spitemalice.formats.records.record.DealCommitment`), with ``deal_sha256``, the
-SHA-256 of the dealt position written in the position notation (:func:`deal_digest`).  Once
+SHA-256 of the dealt position written in the position notation, or for a rule set whose
+seats move at once (Spit) as its one line of JSON (:func:`deal_digest`).  A live Spit table
+(:mod:`spitemalice.server.spit_table`) commits the same way, with no dealer (``none``).  Once
 the game is over the record is public, and anyone recomputes the commitment::
 
     printf '%s' 'spitemalice-deal-v1:SEED:none:SALT' | sha256sum
@@ -31,6 +33,7 @@ import secrets
 
 from spitemalice.engine.deal import deal
 from spitemalice.formats.notation import format_position
+from spitemalice.formats.plain_layout import plain_line
 from spitemalice.formats.records.record import COMMIT_SCHEME, DealCommitment, GameRecord
 from spitemalice.guards import check_seed
 from spitemalice.rules.book import RuleBook, check_book
@@ -59,7 +62,9 @@ def seed_commitment(seed: int, dealer: int | None, salt: str) -> str:
 
 def deal_digest(rules: RuleBook, seed: int, dealer: int | None) -> str:
     """The SHA-256 (64 lowercase hex digits) of the deal ``seed`` and ``dealer`` give under
-    ``rules``: the dealt position in the position notation (docs/formats.md), UTF-8.
+    ``rules``: the dealt position in the position notation (docs/formats.md), UTF-8; for a
+    rule set whose seats move at once (Spit), the dealt state as one line of JSON
+    (:func:`~spitemalice.formats.plain_layout.plain_line`: every card of it, in place).
 
     Raises:
         SpiteMaliceError: a bad seed or dealer (as :func:`~spitemalice.engine.deal.deal`).
@@ -67,7 +72,10 @@ def deal_digest(rules: RuleBook, seed: int, dealer: int | None) -> str:
     """
     check_book(rules, "deal_digest")
     dealt = deal(rules, seed, dealer)
-    text = format_position(dealt, rules.teams.teams if rules.teams.any else ())
+    if rules.simultaneous is not None:  # no position notation: the state's own fields
+        text = plain_line(dealt)
+    else:
+        text = format_position(dealt, rules.teams.teams if rules.teams.any else ())
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -28,9 +28,10 @@ through a documented WebSocket protocol; the ``play`` extra.
   the time one may take to become a WebSocket;
 * :mod:`spitemalice.server.remote`: one of our bots at a remote table
   (``spitemalice bot --connect URL``);
-* :mod:`spitemalice.server.spit_live`, :mod:`spitemalice.server.spit_table` and
-  :mod:`spitemalice.server.spit_bots`: a live table of a rule set whose seats move at once
-  (Spit): intents in arrival order, the record with its clock, bots on timers.
+* :mod:`spitemalice.server.spit_live`, :mod:`spitemalice.server.spit_table`,
+  :mod:`spitemalice.server.spit_bots` and :mod:`spitemalice.server.spit_watching`: a live
+  table of a rule set whose seats move at once (Spit): intents in arrival order, the record
+  with its clock, bots on timers, spectators.
 
 Every turn-based table is a :class:`~spitemalice.play.session.Session`; a live spit table
 holds the rule set's own state and moves it through the engine's doors.  Either way the
@@ -64,7 +65,9 @@ imports inner modules of lower layers for what is no game rule:
   table's bots and their reaction times, as a simulation draws them) and
   :mod:`spitemalice.formats.plain_layout` (``plain_data``: a spit seat's view as JSON);
 * :mod:`spitemalice.formats.records.record` (``DealCommitment``: the commitment to a deal
-  that ``state`` and ``public`` carry, :func:`spitemalice.server.messages.dealt`).
+  that ``state``, ``public`` and ``spit`` carry, :func:`spitemalice.server.messages.dealt`);
+* :mod:`spitemalice.formats.commitment` (``commit``: a live spit table's commitment to each
+  deal; ``deal_problem``: the replay page says whether a record's deal checks).
 
 ``tests/contract/test_tiers.py`` holds this list to the imports.
 """

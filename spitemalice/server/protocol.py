@@ -113,7 +113,7 @@ ERROR_CODES: dict[str, str] = {
     "bad-rules": "the rule set, house rules, parameters or seats cannot be used",
     "too-many-tables": "this client has as many unfinished tables as it may",
     "server-full": "the server holds as many tables as it may",
-    "real-time": "hint, undo, watch, claim, a move clock and reactions are for turn-based "
+    "real-time": "hint, undo, claim, a move clock and reactions are for turn-based "
                  "tables; a table whose "
                  "seats move at once (Spit) has none of them",
     "bad-reaction": "the reaction is not one of the fixed set",

@@ -20,6 +20,10 @@ issue 36 §3): the :class:`~spitemalice.server.shared.Shared` that lives in Redi
   process: the unfinished tables of the site and of each address (sorted sets whose scores
   are expiry times, refreshed each round by the owner, so a dead owner's tables stop counting
   unless taken over) and the per-address token bucket.
+* **Live Spit tables** (:mod:`spitemalice.server.spit_live`) are leased and counted too,
+  and marked ``live`` in their ``PREFIX:info:ID``: a ``join`` or ``watch`` of one at another
+  process is answered ``moved`` (a spectator watches it at its owner); one is never taken
+  over, and one whose lease is lost is closed (:func:`~spitemalice.server.spit_live.lost`).
 * **The lobby** reads what each owner writes every round: a listing of each public
   unfinished table (``PREFIX:info:ID``) and the set of listed tables (``PREFIX:listed``).
 
@@ -41,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from spitemalice import guards, wording
 from spitemalice.errors import ProtocolError, SpiteMaliceError
-from spitemalice.server import listing
+from spitemalice.server import listing, spit_live
 from spitemalice.server.redis_scripts import ADMIT, BUCKET, CLAIM, RELEASE, RENEW
 from spitemalice.server.relay import CLOSE_SECONDS
 from spitemalice.server.shared import (
@@ -276,6 +280,9 @@ class RedisShared(Shared):
     async def watch(self, hub: Hub, conn: Connection, table: str, socket: str,
                     picture: bool) -> None:
         async with self._answering():
+            info = await self.redis.get(self.key("info", table))
+            if info is not None and json.loads(info).get("live"):  # Spit: watched at its owner
+                raise Elsewhere(table, socket)
             await self.relay.watch(hub, conn, table, picture)
 
     async def unwatch(self, conn: Connection) -> None:
@@ -357,10 +364,11 @@ class RedisShared(Shared):
         spectators' interest (:mod:`spitemalice.server.relay`)."""
         hub = self.hub
         assert hub is not None
-        for table in [t for t in self.held if t not in hub.tables]:  # closed: let it go
-            self.held.pop(table)
+        live = spit_live.live_tables(hub)  # Spit tables: leased, never taken over
+        for table in [t for t in self.held if t not in hub.tables and t not in live]:
+            self.held.pop(table)  # closed: let it go
             await self._release(keys=[self.key("lease", table)], args=[self.process])
-        owned = list(hub.tables)
+        owned = [*hub.tables, *live]
         sent = time.monotonic()
         kept = await self._renew(keys=[self.key("lease", t) for t in owned],
                                  args=[self.process, int(self.lease * 1000)]) if owned else []
@@ -368,7 +376,8 @@ class RedisShared(Shared):
             if ok:
                 self._held_from(table, sent)
             else:
-                await self._let_go(hub, table)
+                await (self._let_go(hub, table) if table in hub.tables
+                       else spit_live.lost(hub, table))
         await self._publish(hub)
         await self._sweep(hub)
         await self.relay.round()
@@ -399,6 +408,12 @@ class RedisShared(Shared):
                 pipe.zadd(self.key("listed"), {table.id: created})
             else:
                 pipe.zrem(self.key("listed"), table.id)
+        for spit in spit_live.live_tables(hub).values():  # counted, found; never listed
+            keys = [self.key("live")] + ([self.key("mine", spit.creator)] if spit.creator else [])
+            for key in keys:
+                pipe.zrem(key, spit.id) if spit.is_over else pipe.zadd(key, {spit.id: until})
+            info = {"public": False, "over": spit.is_over, "game": spit.game, "live": True}
+            pipe.set(self.key("info", spit.id), json.dumps(info), px=self._hold_ms)
         pipe.zremrangebyscore(self.key("live"), "-inf", now)
         await pipe.execute()
 

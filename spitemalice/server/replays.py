@@ -6,6 +6,11 @@ finished games of public tables (the lobby listed them: :mod:`spitemalice.server
 newest first; any finished game whose id (``TABLE-N``) is known can be replayed, as any
 table whose id is known can be watched.  A record is replayed once and its positions kept
 (a few records at a time), so stepping through it costs one picture per step.
+
+A record a server dealt with a commitment (:mod:`spitemalice.formats.commitment`) is shown
+with it (:func:`deal_check`): the commitment announced before the first move, the seed and
+salt the record reveals, whether they open it (checked here as ``spitemalice check`` does)
+and the command lines that let anyone check it again.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import attrs
 
 from spitemalice.engine.views import view_of
 from spitemalice.errors import DataError, SpiteMaliceError
+from spitemalice.formats.commitment import deal_problem
 from spitemalice.formats.picture import isolated, position_svg
 from spitemalice.formats.records.reading import load_record, loads_record
 from spitemalice.formats.records.record import GameRecord
@@ -135,7 +141,25 @@ def summary(game_id: str, game: Replayed) -> dict[str, Any]:
             "seats": [{"name": seat.name, "player": seat.kind} for seat in record.seats],
             "outcome": "not finished" if record.outcome is None else record.outcome.describe(),
             "scores": [] if record.outcome is None else list(record.outcome.scores),
-            "moves": moves, "practice": record.practice}
+            "moves": moves, "practice": record.practice, "deal": deal_check(record, rules)}
+
+
+def deal_check(record: GameRecord, rules: RuleBook) -> dict[str, Any] | None:
+    """The ``deal`` field of the replay page's game: ``None`` for a record with no
+    commitment; else the ``scheme``, the ``commitment`` announced (64 hex digits), the
+    revealed ``seed`` (decimal text), ``dealer`` and ``salt``, ``holds`` (whether the seed
+    opens the commitment and gives the recorded deal, as ``spitemalice check`` finds),
+    ``problem`` (what does not hold, or ``None``) and ``check``, how to check it by hand."""
+    promised = record.commitment
+    if promised is None:
+        return None
+    problem = deal_problem(record, rules)
+    who = "none" if record.dealer is None else str(record.dealer)
+    return {"scheme": promised.scheme, "commitment": promised.sha256, "seed": str(record.seed),
+            "dealer": record.dealer, "salt": promised.salt, "holds": problem is None,
+            "problem": problem,
+            "check": f"spitemalice check RECORD, or: printf '%s' '{promised.scheme}:"
+                     f"{record.seed}:{who}:{promised.salt}' | sha256sum"}
 
 
 def position(game: Replayed, number: int) -> dict[str, Any]:

@@ -11,7 +11,8 @@ it arrives is stale: counted, and the bot decides again from the new position.
 Two exceptions to the reaction time: a bot says spit at once (the spit barrier is
 readiness, not a race: it waits for every seat, SP-4), and slaps after its reaction time
 (the slap is a race: the first hand on a pile takes it, SP-12).  A bot moves only while a
-person sits at the table: nobody comes back to a game the bot finished alone.
+person sits at the table or someone watches it (a table of bots alone plays for its
+spectators): nobody comes back to a game the bots finished alone.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ async def stop_bots(table: SpitTable) -> None:
 
 
 def _person_here(table: SpitTable) -> bool:
-    return any(clients for clients in table.clients)
+    return bool(table.watchers) or any(clients for clients in table.clients)
 
 
 async def run_bot(table: SpitTable, seat: int, bot: Any, rng: random.Random,

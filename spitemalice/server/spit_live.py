@@ -15,8 +15,12 @@ tables.  The protocol is the turn-based one's (``create``, ``join``, ``move`` wi
 * the position comes in ``spit`` messages (:func:`~spitemalice.server.spit_table.spit_message`),
   sent to both seats after every move, whoever made it;
 * a move that no longer fits because another card got there first is answered ``stale``;
-* ``hint`` and ``undo`` are answered ``real-time``: such a table has neither; so are
-  ``watch`` and ``claim`` of it (it has no spectators and is never public).
+* ``hint`` and ``undo`` are answered ``real-time``: such a table has neither; so is
+  ``claim`` of it (it is never public);
+* ``watch`` of it makes the connection a spectator (:mod:`spitemalice.server.spit_watching`):
+  the watch link is ``/spit/ID``, a table may be all bots, and they play while someone
+  watches;
+* every deal is committed to (the ``deal`` field of ``spit``; the record's ``commitment``).
 """
 
 from __future__ import annotations
@@ -31,9 +35,10 @@ from spitemalice import wording
 from spitemalice.errors import NotationError, PlayError, ProtocolError
 from spitemalice.play.session import HUMAN
 from spitemalice.runs.arrival import game_bots
-from spitemalice.server import lobby, messages
+from spitemalice.server import lobby, messages, spit_watching
 from spitemalice.server.protocol import Message
 from spitemalice.server.seating import Connection
+from spitemalice.server.shared import open_table
 from spitemalice.server.spit_bots import start_bots, stop_bots
 from spitemalice.server.spit_table import MAX_REACTION_MS, MIN_REACTION_MS, REACTION_MS, SpitTable
 from spitemalice.server.store import token_hash
@@ -54,31 +59,55 @@ def live_tables(hub: Hub) -> dict[str, SpitTable]:
 def route(hub: Hub, conn: Connection, message: Message) -> Handler | None:
     """The handler of this module that answers ``message``, or ``None`` when the turn-based
     tables do: a ``create`` naming a rule set whose seats move at once, a ``join`` of a live
-    table of this module, and every message of a connection sitting at one (but ``tables``);
-    ``watch`` and ``claim`` of a live table are answered ``real-time``."""
+    table of this module, and every message of a connection sitting at one (but ``tables``),
+    or watching one (:mod:`~spitemalice.server.spit_watching`); a ``watch`` of a live table
+    is a spectator's arrival, a ``claim`` of one is answered ``real-time``."""
     kind = message.type
     if kind == "create":
         return _create if message.get("ruleset") in lobby.moving_at_once() else None
     if conn.live is not None and kind != "tables":  # the lobby's list is anyone's
+        if spit_watching.is_spectator(conn):
+            return _SPECTATOR_HANDLERS.get(kind, _seated_elsewhere)
         return _HANDLERS.get(kind, _seated_elsewhere)
     if kind in ("join", "watch", "claim") and message.get("table") in live_tables(hub):
-        return _join if kind == "join" else _no_help
+        return {"join": _join, "watch": _watch}.get(kind, _no_help)
     return None
 
 
 async def leave(hub: Hub, conn: Connection) -> None:
-    """``conn`` closed: it leaves its seat and the table is told; a table that has ended and
-    that nobody sits at any more is closed (its record stays)."""
+    """``conn`` closed: it leaves its seat (or stops watching) and the table is told; a
+    table that has ended and that nobody sits at or watches any more is closed (its record
+    stays)."""
     table: SpitTable = conn.live
+    if spit_watching.is_spectator(conn):
+        if not await spit_watching.leave(table, conn):
+            return
+        live_tables(hub).pop(table.id, None)
+        return await stop_bots(table)
     async with table.lock:
         table.clients[conn.seat].discard(conn)
         conn.live = None
-        if not any(table.clients) and table.is_over:
+        if not any(table.clients) and not table.watchers and table.is_over:
             live_tables(hub).pop(table.id, None)
         else:
             await table.broadcast(messages.seats(table.seat_list()))
             return
     await stop_bots(table)
+
+
+async def lost(hub: Hub, table_id: str) -> None:
+    """This process no longer owns live table ``table_id`` (its lease ran out: with Redis,
+    :mod:`spitemalice.server.redis_shared`): its bots stop and its connections are closed
+    (status 1012); its record stays.  A live table is not taken over by another process:
+    the game ends there, at its last move."""
+    table = live_tables(hub).pop(table_id, None)
+    if table is None:
+        return
+    hub.log(f"table {table_id}: its lease ran out; the live table is closed (its record "
+            "stays)")
+    await stop_bots(table)
+    for conn in [*(c for clients in table.clients for c in clients), *table.watchers]:
+        await conn.close_moved("this table's server process lost it; its record stays")
 
 
 async def close(hub: Hub) -> None:
@@ -120,6 +149,7 @@ async def _create(hub: Hub, conn: Connection, message: Message) -> None:
             raise ProtocolError("bad-rules", f"create.seats[{at}].player: {rules.name} is "
                                 f"played by {', '.join(players)}, not {wording.shown(kind)}")
     table_id = secrets.token_hex(8)
+    await open_table(hub, table_id, conn.address)  # with Redis: the site's quotas, a lease
     tokens = [secrets.token_hex(16) if kind == HUMAN else None for kind in kinds]
     table = SpitTable(table_id, rules, tuple(kinds), tuple(names),
                       tuple(None if t is None else token_hash(t) for t in tokens),
@@ -139,7 +169,7 @@ async def _create(hub: Hub, conn: Connection, message: Message) -> None:
         seats.append({"seat": number, "name": name, "player": kind, "token": token,
                       "link": link})
     await conn.send({"type": "created", "table": table_id, "seats": seats,
-                     "watch": f"/spit/{table_id}"})
+                     "watch": spit_watching.watch_link(table_id)})
 
 
 async def _join(hub: Hub, conn: Connection, message: Message) -> None:
@@ -171,6 +201,8 @@ async def _join(hub: Hub, conn: Connection, message: Message) -> None:
         await conn.send(messages.welcome(table.id, seat, table.game, table.rules,
                                          table.seat_list(), False, bool(others)))
         await conn.send(table.message(seat))
+        if table.watchers:
+            await conn.send({"type": "watchers", "count": len(table.watchers)})
         await table.broadcast(messages.seats(table.seat_list()), skip=conn)
         for wake in table.wakes:
             wake.set()  # a bot waits for a person to sit down
@@ -202,6 +234,10 @@ async def _move(hub: Hub, conn: Connection, message: Message) -> None:
         await table.announce()
 
 
+async def _watch(hub: Hub, conn: Connection, message: Message) -> None:
+    await spit_watching.watch(hub, conn, live_tables(hub)[message.get("table")])
+
+
 async def _record(hub: Hub, conn: Connection, message: Message) -> None:
     table: SpitTable = conn.live
     if not table.is_over:
@@ -222,6 +258,7 @@ async def _rematch(hub: Hub, conn: Connection, message: Message) -> None:
         except PlayError as problem:
             raise ProtocolError("server-error", f"the next game was not dealt: {problem}; "
                                 "try again") from None
+        await spit_watching.welcome_again(table)
         await table.broadcast(messages.seats(table.seat_list()))
         await table.announce()
 
@@ -233,13 +270,15 @@ async def _catalog(hub: Hub, conn: Connection, message: Message) -> None:
 async def _no_help(hub: Hub, conn: Connection, message: Message) -> None:
     raise ProtocolError("real-time", f"{message.type} is for a turn-based table; at a table "
                         "whose seats move at once every seat plays as fast as it can, no move "
-                        "is taken back, and nobody watches or takes a seat from the lobby")
+                        "is taken back, and nobody takes a seat from the lobby (its watch "
+                        "link, /spit/ID, is for watching)")
 
 
 async def _seated_elsewhere(hub: Hub, conn: Connection, message: Message) -> None:
     where = conn.live.id if conn.live is not None else "another table"
-    raise ProtocolError("already-joined", f"this connection sits at seat {conn.seat} of "
-                        f"table {where}; open another connection for a {message.type}")
+    at = ("watches" if spit_watching.is_spectator(conn) else f"sits at seat {conn.seat} of")
+    raise ProtocolError("already-joined", f"this connection {at} table {where}; open "
+                        f"another connection for a {message.type}")
 
 
 _HANDLERS: dict[str, Handler] = {
@@ -247,5 +286,11 @@ _HANDLERS: dict[str, Handler] = {
     "undo": _no_help, "catalog": _catalog, "react": _no_help,
 }
 
+_SPECTATOR_HANDLERS: dict[str, Handler] = {
+    "move": spit_watching.not_seated, "rematch": spit_watching.not_seated,
+    "record": _record, "catalog": _catalog, "hint": _no_help, "undo": _no_help,
+    "react": _no_help,
+}
 
-__all__ = ["close", "leave", "live_tables", "route"]
+
+__all__ = ["close", "leave", "live_tables", "lost", "route"]

@@ -13,8 +13,15 @@ card to reach a pile is laid):
 
 After each move the record (:func:`~spitemalice.formats.records.making.record_arrivals`:
 each move with its seat and the milliseconds after the deal at which it arrived, no arrival
-policy, the stale intents counted) is written whole, then every seat is sent a ``spit``
-message built from its own view alone (:func:`spit_message`).  The bots' timers are
+policy, the stale intents counted, the commitment to the deal) is written whole, then every
+seat is sent a ``spit`` message built from its own view alone (:func:`spit_message`), and
+every spectator one built from the view every seat shares, with no legal moves
+(:meth:`SpitTable.public_message`; :mod:`spitemalice.server.spit_watching`).
+
+Each deal is committed to as a turn-based table's (:mod:`spitemalice.formats.commitment`):
+every ``spit`` message carries the ``deal`` field (:func:`spitemalice.server.messages.dealt`),
+the commitment from the deal on, the seed, the salt and how to check them once the game is
+over, and the record keeps the commitment (``spitemalice check`` verifies it).  The bots' timers are
 :mod:`spitemalice.server.spit_bots`; the hub's side (create, join, move...) is
 :mod:`spitemalice.server.spit_live`.
 """
@@ -34,9 +41,10 @@ from spitemalice.engine.check import check_move
 from spitemalice.engine.deal import deal, new_seed
 from spitemalice.errors import IllegalMove, OutputError, PlayError, ProtocolError
 from spitemalice.files import SECRET_FILE, write_file
+from spitemalice.formats.commitment import commit
 from spitemalice.formats.plain_layout import plain_data
 from spitemalice.formats.records.making import record_arrivals
-from spitemalice.formats.records.record import GameRecord, SeatInfo
+from spitemalice.formats.records.record import DealCommitment, GameRecord, SeatInfo
 from spitemalice.formats.records.writing import dumps_record
 from spitemalice.play.session import HUMAN, Refusal
 from spitemalice.rules.book import RuleBook
@@ -54,7 +62,8 @@ MIN_REACTION_MS, MAX_REACTION_MS = 100, 60_000
 
 
 def spit_message(view: Any, game: int, legal: tuple[Any, ...],
-                 last: tuple[int, str] | None) -> dict[str, Any]:
+                 last: tuple[int, str] | None,
+                 deal: dict[str, Any] | None = None) -> dict[str, Any]:
     """The ``spit`` message for one seat: its view (every face-up card and the counts,
     :func:`~spitemalice.formats.plain_layout.plain_data`), its own legal moves (each a
     function of that view) and the last move made (public: its card lay face up).  Nothing
@@ -66,10 +75,15 @@ def spit_message(view: Any, game: int, legal: tuple[Any, ...],
         game: the game's number at the table (1, then one more per rematch).
         legal: the seat's legal moves now.
         last: ``(seat, move text)`` of the last move, or ``None`` before the first.
+        deal: the ``deal`` field (:func:`spitemalice.server.messages.dealt`), or ``None``
+            for none.
     """
-    return {"type": "spit", "game": game, "number": view.moves, "view": plain_data(view),
-            "legal": [str(move) for move in legal],
-            "last": None if last is None else {"seat": last[0], "move": last[1]}}
+    message = {"type": "spit", "game": game, "number": view.moves, "view": plain_data(view),
+               "legal": [str(move) for move in legal],
+               "last": None if last is None else {"seat": last[0], "move": last[1]}}
+    if deal is not None:
+        message["deal"] = deal
+    return message
 
 
 @attrs.define(eq=False)
@@ -87,6 +101,8 @@ class SpitTable:
         creator: the address that opened it (the tables-per-client bound).
         record_path: the record file of game ``n`` (a function of ``n``).
         clock: seconds (the record's times are its differences), :func:`time.monotonic`.
+        commitment: the commitment to the game's deal (a new one per game dealt).
+        watchers: the spectators' connections (:mod:`spitemalice.server.spit_watching`).
     """
 
     id: str
@@ -108,6 +124,8 @@ class SpitTable:
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     bots: list[asyncio.Task[None]] = attrs.field(factory=list)
     wakes: list[asyncio.Event] = attrs.field(factory=list)
+    commitment: DealCommitment | None = None
+    watchers: set[Connection] = attrs.field(factory=set)
 
     def __attrs_post_init__(self) -> None:
         self.clients = [set() for _ in self.kinds]
@@ -125,28 +143,33 @@ class SpitTable:
         return bool(self.state is not None and self.state.outcome is not None)
 
     def new_game(self, seed: int | None = None) -> None:
-        """Deal the next game (from ``seed``, or an unguessable one) and write its record.
+        """Deal the next game (from ``seed``, or an unguessable one), commit to its deal
+        (a fresh salt) and write its record.
 
         Raises:
             PlayError: its record cannot be written (nothing changed then).
         """
         seed = new_seed() if seed is None else seed
-        before = (self.game, self.seed, self.state, self.started, list(self.log), self.stale)
-        self.game, self.seed = self.game + 1, seed
+        before = (self.game, self.seed, self.state, self.started, list(self.log), self.stale,
+                  self.commitment)
+        self.game, self.seed, self.commitment = self.game + 1, seed, commit(self.rules, seed, None)
         self.state, self.started, self.log, self.stale = deal(self.rules, seed), self.clock(), [], 0
         try:
             self.write(replace=False)
         except PlayError:
-            self.game, self.seed, self.state, self.started, self.log, self.stale = before
+            (self.game, self.seed, self.state, self.started, self.log, self.stale,
+             self.commitment) = before
             raise
 
     def record(self) -> GameRecord:
         """The record of the game being played: its seed, each move with its seat and the
-        milliseconds after the deal at which it arrived, the stale intents, the outcome."""
+        milliseconds after the deal at which it arrived, the stale intents, the outcome and
+        the commitment to the deal."""
         seats = [SeatInfo(name, kind) for name, kind in zip(self.names, self.kinds, strict=True)]
-        return record_arrivals(self.rules, self.seed, [text for _, text, _ in self.log],
+        made = record_arrivals(self.rules, self.seed, [text for _, text, _ in self.log],
                                [ms for _, _, ms in self.log], seats=seats,
                                outcome=self.state.outcome, stale=self.stale)
+        return attrs.evolve(made, commitment=self.commitment)
 
     def write(self, replace: bool = True) -> None:
         """Write the record of the game being played, whole or not at all (readable by the
@@ -222,11 +245,28 @@ class SpitTable:
         message = str(error.args[0]) if error.args else error.reason
         return Refusal(error.move, error.reason, message, error.clause, text)
 
+    def dealt(self) -> dict[str, Any] | None:
+        """The ``deal`` field now (:func:`spitemalice.server.messages.dealt`): the
+        commitment, and once the game is over the seed and salt that open it."""
+        if self.commitment is None:
+            return None
+        return messages.dealt(self.commitment, self.seed if self.is_over else None, None)
+
     def message(self, seat: int) -> dict[str, Any]:
         """The ``spit`` message for ``seat`` now (:func:`spit_message`)."""
         last = (self.log[-1][0], self.log[-1][1]) if self.log else None
         return spit_message(self.state.view(seat), self.game,
-                            self.simultaneous.legal_moves(self.state, seat), last)
+                            self.simultaneous.legal_moves(self.state, seat), last, self.dealt())
+
+    def public_message(self) -> dict[str, Any]:
+        """The ``spit`` message for a spectator: the view every seat shares (every face-up
+        card and the counts; its ``seat`` is ``null``), no legal moves, the last move and
+        the ``deal`` field.  Built from no hidden card, so two tables that differ only in
+        face-down cards send a spectator the same bytes."""
+        last = (self.log[-1][0], self.log[-1][1]) if self.log else None
+        message = spit_message(self.state.view(0), self.game, (), last, self.dealt())
+        message["view"]["seat"] = None
+        return message
 
     def seat_list(self) -> list[dict[str, Any]]:
         """Who sits where (the ``seats`` message's list)."""
@@ -235,23 +275,28 @@ class SpitTable:
         return messages.seat_list(list(zip(self.names, self.kinds, strict=True)), here)
 
     async def announce(self) -> None:
-        """Send every seat's connections the position from that seat, and wake the bots (the
-        caller holds :attr:`lock`, so what a seat is told keeps the order of the moves)."""
+        """Send every seat's connections the position from that seat, every spectator the
+        public one, and wake the bots (the caller holds :attr:`lock`, so what a seat is
+        told keeps the order of the moves)."""
         for seat, clients in enumerate(self.clients):
             if clients:
                 text = encode(self.message(seat))
                 for client in list(clients):
                     await client.send_text(text)
+        if self.watchers:
+            text = encode(self.public_message())
+            for client in list(self.watchers):
+                await client.send_text(text)
         for wake in self.wakes:
             wake.set()
 
     async def broadcast(self, message: dict[str, Any], skip: Connection | None = None) -> None:
-        """Send ``message`` to every connection at the table but ``skip`` (under the lock)."""
+        """Send ``message`` to every connection at the table, seats and spectators, but
+        ``skip`` (under the lock)."""
         text = encode(message)
-        for clients in self.clients:
-            for client in list(clients):
-                if client is not skip:
-                    await client.send_text(text)
+        for client in [*(c for clients in self.clients for c in clients), *self.watchers]:
+            if client is not skip:
+                await client.send_text(text)
 
 
 __all__ = ["MAX_REACTION_MS", "MIN_REACTION_MS", "REACTION_MS", "SpitTable", "spit_message"]

@@ -395,6 +395,8 @@ INTERNAL = {
                                                "from the rules lobby.table_rules loaded",
     "spitemalice.server.replays:Replayed": "a finished game replayed by replays.replayed under "
                                            "the rules it loaded for the record",
+    "spitemalice.server.replays:deal_check": "a step of replays.summary, with the rules "
+                                             "replays.replayed loaded for the record",
     "spitemalice.study.pairs:pair_configs": "a step of balance and ladder, which check the book",
     "spitemalice.study.pairs:table_of": "a step of balance and ladder, which check the book",
     "spitemalice.study.tournament:tournament_sides": (

@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import spitemalice as sm
@@ -118,3 +119,51 @@ def test_a_resumed_session_keeps_its_commitment() -> None:
     again = Session.resume(loads_record(dumps_record(session.record())))
     assert again.commitment == session.commitment is not None
     assert Session(RULES, ["greedy", "random"]).commitment is None
+
+
+# -- a game whose seats move at once (Spit): an arrival record with a commitment -----------
+
+SPIT = sm.load("spit")
+
+
+def _spit_finished(seed: int = 7) -> dict[str, Any]:
+    """A greedy Spit game as a live table records it: arrivals, and the commitment."""
+    from spitemalice.formats.commitment import commit
+    from spitemalice.formats.records.making import record_arrivals
+    from spitemalice.runs.arrival import ReactionTimes, game_bots, play_arrival
+
+    bot = game_bots(SPIT.simultaneous)["greedy"]
+    played = play_arrival(SPIT, [bot, bot], seed, ReactionTimes())
+    moves = [text for _, _, text, _ in played.log]
+    times = [float(number) for number in range(len(moves))]
+    made = record_arrivals(SPIT, seed, moves, times, outcome=played.final.outcome)
+    return record_to_dict(attrs.evolve(made, commitment=commit(SPIT, seed, None)))
+
+
+def test_a_spit_record_commits_to_its_state_as_one_line_of_json(tmp_path, capsys) -> None:
+    from jsonschema import Draft202012Validator
+
+    from spitemalice.formats.commitment import deal_digest
+    from spitemalice.formats.plain_layout import plain_line
+    from spitemalice.formats.schema import schema
+
+    data = _spit_finished()
+    assert not list(Draft202012Validator(schema("record")).iter_errors(data))
+    dealt = plain_line(sm.deal(SPIT, data["seed"])).encode("utf-8")
+    assert deal_digest(SPIT, data["seed"], None) == hashlib.sha256(dealt).hexdigest()
+    assert data["commitment"]["deal_sha256"] == hashlib.sha256(dealt).hexdigest()
+    status, out = _check(tmp_path, capsys, data)
+    assert status == 0 and "seed matches commitment" in out and "valid: " in out, out
+
+
+@pytest.mark.parametrize(("where", "named"), [
+    ("seed", "commitment: "), ("deal_sha256", "deal: "),
+])
+def test_a_tampered_spit_record_is_refused_by_name(tmp_path, capsys, where, named) -> None:
+    data = _spit_finished()
+    if where == "seed":
+        data["seed"] += 1
+    else:
+        data["commitment"]["deal_sha256"] = "e" * 64
+    status, out = _check(tmp_path, capsys, data)
+    assert status == 1 and "invalid:" in out and named in out, out

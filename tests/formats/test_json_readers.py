@@ -52,6 +52,8 @@ READERS: dict[str, str] = {
     "spitemalice/server/redis_shared.py:listings -> json.loads": "the lobby's listings the "
     "site's own server processes wrote to its Redis",
     "spitemalice/server/redis_shared.py:status -> json.loads": "the same",
+    "spitemalice/server/redis_shared.py:watch -> json.loads": "the same (whether a table "
+                                                             "is a live Spit table)",
     "spitemalice/server/redis_queues.py:_group -> json.loads": "quick play's queue entries "
     "the site's own server processes wrote to its Redis",
     "spitemalice/server/redis_queues.py:poll -> json.loads": "the same (a match another "

@@ -23,6 +23,7 @@ from selenium.webdriver.support.ui import Select
 
 import spitemalice as sm
 from spitemalice.cli import main
+from spitemalice.formats.commitment import commit
 from spitemalice.server.spit_live import live_tables
 from tests.server.test_browser import browsers, shots, status, wait  # noqa: F401
 from tests.serving import LiveServer
@@ -110,6 +111,7 @@ def test_a_person_finishes_a_round_of_spit_against_a_slow_bot_by_clicking(
         created = lobby.ask(SLOW)
     table = live_tables(live.hub)[created["table"]]
     table.state, table.seed = sm.deal(table.rules, SEED), SEED
+    table.commitment = commit(table.rules, SEED, None)  # the deal changed: commit anew
     table.write()
     driver.get(f"{live.url}{created['seats'][0]['link']}")
     wait(driver, lambda d: "Say spit" in status(d))
@@ -134,3 +136,58 @@ def test_a_person_finishes_a_round_of_spit_against_a_slow_bot_by_clicking(
     assert seats == {0, 1}  # both played: the person's clicks and the bot's timer
     assert record.seats[0].kind == "human" and record.seats[1].kind == "greedy"
     assert main(["check", str(record_path)]) == 0
+
+
+def _centre(driver: Any) -> list[str]:
+    """The spit piles' cards as drawn (top card and count per pile)."""
+    return [str(text) for text in driver.execute_script(
+        "return [...document.querySelectorAll('#centre .pile')].map((n) => n.textContent)")]
+
+
+def test_a_person_watches_a_table_of_bots_through_its_watch_link_and_sees_cards_move(
+        live: LiveServer, browsers: Any) -> None:  # noqa: F811
+    """Issue 36 §2: a Spit table of bots alone, opened over the protocol, is watched in the
+    browser through its watch link (``/spit/ID``): the cards move on the spit piles by
+    themselves, the page shows the commitment to the deal, no card can be clicked, and
+    nothing face down is drawn (a pile shows its top card or nothing)."""
+    with live.client() as lobby:
+        created = lobby.ask({"type": "create", "ruleset": "spit", "reaction_ms": 300,
+                             "seats": [{"name": "Ada", "player": "greedy"},
+                                       {"name": "Bo", "player": "random"}]})
+    driver = browsers()
+    driver.get(f"{live.url}{created['watch']}")
+    wait(driver, lambda d: d.find_element(By.ID, "board").is_displayed())
+    wait(driver, lambda d: "watching table" in d.find_element(By.ID, "title").text)
+    assert driver.find_element(By.ID, "my-name").text.startswith("Ada")
+    assert driver.find_element(By.ID, "their-name").text.startswith("Bo")
+    assert not driver.find_element(By.ID, "you").is_displayed()
+    wait(driver, lambda d: "SHA-256" in d.find_element(By.ID, "commitment").text)
+    wait(driver, lambda d: len(_centre(d)) == 2)
+    first = _centre(driver)
+    wait(driver, lambda d: _centre(d) != first, timeout=30)  # cards moved by themselves
+    assert driver.find_elements(By.CSS_SELECTOR, "#board button.pile") == []
+    assert "1 person watches" in driver.find_element(By.ID, "watchers").text
+    assert driver.find_element(By.ID, "watch-link").get_attribute("value").endswith(
+        created["watch"])
+    table = live_tables(live.hub)[created["table"]]
+    assert len(table.watchers) == 1 and table.log
+    # the turn-based tables' watch page sends a Spit table's spectator to the Spit page
+    driver.get(f"{live.url}/watch/{created['table']}")
+    wait(driver, lambda d: d.current_url.endswith(created["watch"]))
+    wait(driver, lambda d: "watching table" in d.find_element(By.ID, "title").text)
+
+
+def test_the_spit_page_opens_a_table_of_two_bots_to_watch(
+        live: LiveServer, browsers: Any) -> None:  # noqa: F811
+    driver = browsers()
+    driver.get(f"{live.url}/spit")
+    wait(driver, lambda d: d.find_element(By.ID, "open").is_displayed())
+    Select(driver.find_element(By.ID, "opponent")).select_by_value("watch")
+    Select(driver.find_element(By.ID, "reaction")).select_by_value("500")
+    driver.find_element(By.ID, "deal").click()
+    wait(driver, lambda d: "/spit/" in d.current_url and "#" not in d.current_url)
+    wait(driver, lambda d: "watching table" in d.find_element(By.ID, "title").text)
+    opened = driver.current_url.split("/spit/")[1]
+    table = live_tables(live.hub)[opened]
+    assert table.kinds == ("greedy", "random") and table.reaction_ms == 500
+    wait(driver, lambda d: table.log, timeout=30)

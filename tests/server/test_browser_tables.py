@@ -145,6 +145,13 @@ def test_a_person_replays_a_finished_game_in_the_browser(
     wait(driver, lambda d: replay_at(d) == 0)
     assert driver.find_element(By.ID, "described").text == "The deal."
     assert len(driver.find_elements(By.CSS_SELECTOR, "#log li")) == len(record.moves)
+    # the deal anyone can check: the commitment, the revealed seed, how to check it
+    assert record.commitment is not None
+    assert "opens the commitment" in driver.find_element(By.ID, "deal-summary").text
+    driver.find_element(By.ID, "deal-summary").click()  # open the details
+    wait(driver, lambda d: d.find_element(By.ID, "deal-seed").text == str(record.seed))
+    assert driver.find_element(By.ID, "deal-commitment").text == record.commitment.sha256
+    assert "sha256sum" in driver.find_element(By.ID, "deal-how").text
     for number in (1, 2, 3):
         driver.find_element(By.ID, "forward").click()
         wait(driver, lambda d, n=number: replay_at(d) == n)

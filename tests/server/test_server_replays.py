@@ -142,3 +142,38 @@ def test_a_record_file_sent_from_the_replay_page_is_stepped_through_and_bounded(
     wrong = app.post("/games", content=b'{"format": "not a record"}')
     assert wrong.status_code == 400 and wrong.text.startswith("that file cannot be replayed")
     assert len(replays._files) <= replays.MAX_FILES
+
+
+def test_a_committed_deal_is_shown_with_its_revealed_seed_and_how_to_check_it(
+        app: TestClient) -> None:
+    """Issue 36 §2: a game a server dealt shows, on the replay page, the commitment
+    announced before its first move, the seed and salt its record reveals, that they open
+    it, and the command lines that check it; a record whose salt was changed replays, but
+    its deal is shown not to check (naming the commitment); a record with none has none."""
+    import hashlib
+    import json
+
+    from spitemalice.formats.records import dumps_record, loads_record
+
+    game_id = finished(app, public=True)
+    store: Store = app.hub.store  # type: ignore[attr-defined]
+    record = load_record(store.record_path(game_id[:16], 1))
+    deal = app.get(f"/games/{game_id}").json()["deal"]
+    assert record.commitment is not None and deal["commitment"] == record.commitment.sha256
+    assert deal["seed"] == str(record.seed) and deal["salt"] == record.commitment.salt
+    assert deal["holds"] is True and deal["problem"] is None
+    who = "none" if deal["dealer"] is None else deal["dealer"]
+    opened = f"{deal['scheme']}:{deal['seed']}:{who}:{deal['salt']}"
+    assert hashlib.sha256(opened.encode("ascii")).hexdigest() == deal["commitment"]
+    assert "spitemalice check" in deal["check"] and "| sha256sum" in deal["check"]
+    assert opened in deal["check"]
+    data = json.loads(dumps_record(record))
+    data["commitment"]["salt"] = "0" * 32  # the record no longer opens what was announced
+    sent = app.post("/games", content=json.dumps(data).encode()).json()["game"]
+    broken = app.get(f"/games/{sent}").json()["deal"]
+    assert broken["holds"] is False and broken["problem"].startswith("commitment:")
+    del data["commitment"]
+    plain = app.post("/games", content=dumps_record(loads_record(json.dumps(data))).encode())
+    assert app.get(f"/games/{plain.json()['game']}").json()["deal"] is None
+    page = app.get("/replay").text
+    assert 'id="deal-commitment"' in page and 'id="deal-how"' in page

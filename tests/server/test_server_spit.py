@@ -2,7 +2,7 @@
 table's lock, a late one answered ``stale`` (SP-9), the barriers waiting for both seats
 (SP-4, SP-12), every move pushed to both seats, the record with its clock (it checks), and
 the twin test of the seat stream: two tables that differ only in face-down cards send each
-seat byte-identical messages."""
+seat byte-identical messages, and a spectator too (its stream: test_server_spit_watch.py)."""
 
 from __future__ import annotations
 
@@ -21,9 +21,12 @@ from jsonschema import Draft202012Validator
 
 import spitemalice as sm
 from spitemalice.cli import main
+from spitemalice.formats.commitment import commit
 from spitemalice.formats.schema import schema
 from spitemalice.runs.arrival import ReactionTimes, game_bots, play_arrival
+from spitemalice.server import spit_table
 from spitemalice.server.spit_live import live_tables
+from tests.server.test_server_privacy import SAME_COMMITMENT
 from tests.serving import Client, LiveServer
 
 SP = sm.load("spit")
@@ -41,13 +44,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 def open_table(server: LiveServer, message: dict[str, Any] = PEOPLE,
                state: Any = None) -> dict[str, Any]:
-    """A new table; with ``state``, its game set to that position before anyone joins."""
+    """A new table; with ``state``, its game set to that position before anyone joins (and
+    committed to anew, unless the commitment is patched to a fixed one)."""
     with server.client() as lobby:
         created = lobby.ask(message)
     assert created["type"] == "created", created
     if state is not None:
         table = live_tables(server.hub)[created["table"]]
         table.state, table.seed = state, state.seed
+        if table.commitment != SAME_COMMITMENT:
+            table.commitment = commit(SP, state.seed, None)
     return created
 
 
@@ -255,33 +261,43 @@ def _swapped(state: Any, first: sm.Card, second: sm.Card) -> Any:
 
 
 def _streams(server: LiveServer, state: Any, moves: list[str]) -> list[list[str]]:
-    """Each seat's messages, as sent, while both people play ``moves`` at a table dealt
-    ``state`` (each move waited for before the next is sent)."""
+    """Each seat's ``spit`` messages, as sent, while both people play ``moves`` at a table
+    dealt ``state`` (each move waited for before the next is sent), then a spectator's
+    whole stream from its ``watch`` on (every message, as sent)."""
     created = open_table(server, state=state)
-    with sit(server, created, 0) as ann, sit(server, created, 1) as bob:
-        clients = (ann, bob)
+    with sit(server, created, 0) as ann, sit(server, created, 1) as bob, \
+            server.client() as spy:
+        spy.send({"type": "watch", "table": created["table"]})
+        clients = (ann, bob, spy)
         for client in clients:
             position(client, 0)
         for number, text in enumerate(moves, 1):
             clients[int(text[1])].send({"type": "move", "move": text, "number": number})
             for client in clients:
                 position(client, number)
-        return [[t for t in c.raw_texts if json.loads(t)["type"] == "spit"] for c in clients]
+        seats = [[t for t in c.raw_texts if json.loads(t)["type"] == "spit"] for c in clients]
+        return [*seats[:2], [t.replace(created["table"], "ID") for t in spy.raw_texts]]
 
 
 def test_twin_tables_differing_only_in_face_down_cards_send_each_seat_the_same_bytes(
-        server: LiveServer) -> None:
+        server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
     """Privacy (SP-3): two tables whose deals differ only in two cards that stay face down
-    through a whole round send both seats byte-identical ``spit`` streams; the control, two
-    tables differing in a card that is turned up (same rank, so the same moves stay legal),
-    sends different ones: the test can fail."""
+    through a whole round send both seats, and a spectator, byte-identical streams (the
+    commitment to the deal patched to one value: a real one is a fresh random hash); the
+    control, two tables differing in a card that is turned up (same rank, so the same moves
+    stay legal), sends different ones: the test can fail."""
+    monkeypatch.setattr(spit_table, "commit", lambda *_: SAME_COMMITMENT)
     found = next(t for t in map(_twins, range(1, 60)) if t is not None)
     deal, moves, twin, control = found
     same = _streams(server, deal, moves)
     assert same == _streams(server, twin, moves)
-    assert [len(stream) for stream in same] == [len(moves) + 1] * 2
+    assert [len(stream) for stream in same[:2]] == [len(moves) + 1] * 2
+    spectator = [json.loads(text) for text in same[2]]
+    assert [m["type"] for m in spectator[:3]] == ["watching", "spit", "watchers"]
+    assert [m["number"] for m in spectator if m["type"] == "spit"] == list(range(len(moves) + 1))
+    assert all(m["deal"]["commitment"] == "c" * 64 for m in spectator if m["type"] == "spit")
     differs = _streams(server, control, moves)
-    assert differs[0] != same[0] and differs[1] != same[1]
+    assert differs[0] != same[0] and differs[1] != same[1] and differs[2] != same[2]
 
 
 def test_a_second_join_of_a_seat_takes_it_and_the_first_connection_is_told(

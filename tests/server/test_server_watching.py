@@ -337,16 +337,22 @@ def _watched(client: TestClient, created: dict[str, Any], moves: list[str],
     return texts
 
 
-def test_a_table_of_spit_is_live_and_has_no_spectators(app: TestClient) -> None:
-    # SP-5: a spit table plays in real time (spit_live), at its own page; watching one is
-    # refused saying so (try-out s41: the server once called spit "not an installed rule set")
+def test_a_table_of_spit_is_live_and_watched_at_its_own_page(app: TestClient) -> None:
+    # SP-5: a spit table plays in real time (spit_live), at its own page; its watch link is
+    # that page with no seat (spit_watching), and a claim of one of its seats is refused
+    # saying so (try-out s41: the server once called spit "not an installed rule set")
     spit = {"type": "create", "ruleset": "spit",
             "seats": [{"name": "ann", "player": "human"}, {"name": "bo", "player": "greedy"}]}
     with app.websocket_connect("/ws") as lobby:
         created = ask(lobby, spit)
     assert created["type"] == "created", created
     assert created["seats"][0]["link"].startswith(f"/spit/{created['table']}#seat=0")
+    assert created["watch"] == f"/spit/{created['table']}"
     with app.websocket_connect("/ws") as watcher:
         answer = ask(watcher, {"type": "watch", "table": created["table"]})
+        assert answer["type"] == "watching" and answer["watch"] == created["watch"], answer
+        valid([answer])
+    with app.websocket_connect("/ws") as claimer:
+        answer = ask(claimer, {"type": "claim", "table": created["table"], "seat": 0})
     assert (answer["type"], answer["error"]) == ("error", "real-time"), answer
     assert "seats move at once" in answer["message"]

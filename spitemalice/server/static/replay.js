@@ -49,6 +49,7 @@ async function open(gameId) {
   $("outcome").textContent = `Game over: ${game.outcome}` +
     (game.practice ? " · a practice game (moves were taken back)" : "");
   document.title = `spitemalice: replay ${game.game}`;
+  showDeal(game.deal);
   $("log").replaceChildren(...game.moves.map((move) => {
     const item = element("li");
     item.append(element("bdi", game.seats[move.seat].name), `: ${move.move}`);
@@ -58,6 +59,21 @@ async function open(gameId) {
   }));
   $("slider").max = String(game.moves.length);
   await show(0);
+}
+
+// A record a server dealt with a commitment: what was announced, what the record reveals,
+// whether it holds (the server checked it as spitemalice check does), how to check it.
+function showDeal(deal) {
+  $("deal").hidden = !deal;
+  if (!deal) return;
+  $("deal-summary").textContent = deal.holds ?
+    "A deal anyone can check: the revealed seed opens the commitment announced before the first move." :
+    `This deal does not check: ${deal.problem}`;
+  $("deal").classList.toggle("bad", !deal.holds);
+  $("deal-commitment").textContent = deal.commitment;
+  $("deal-seed").textContent = deal.seed;
+  $("deal-salt").textContent = deal.salt;
+  $("deal-how").textContent = deal.check;
 }
 
 async function show(number) {

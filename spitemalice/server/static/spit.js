@@ -1,4 +1,5 @@
-// A seat at a live Spit table (and, at /spit, the form that opens one).
+// A seat at a live Spit table (and, at /spit, the form that opens one; at /spit/ID with no
+// seat and token, the table watched: what every seat sees, no face-down card).
 // There are no turns: tap one of your stock cards, then a spit pile (a card that has one
 // move only goes at once). The server applies moves in the order they arrive; a card the
 // other seat beat you to is answered "stale", and you simply play on.
@@ -8,8 +9,9 @@ const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);  // ["spit"] or ["spit", ID]
 const tableId = parts.length > 1 ? parts[1] : "";
 const fragment = new URLSearchParams(location.hash.slice(1));
-const mySeat = Number(fragment.get("seat"));
 const token = fragment.get("token") || "";
+const watching = Boolean(tableId) && !fragment.has("seat") && !token;  // a spectator
+const mySeat = watching ? 0 : Number(fragment.get("seat"));  // the seat drawn at the bottom
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 let seats = [];        // who sits where
@@ -19,6 +21,7 @@ let selectedCard = null;  // the card on it when it was picked
 
 const server = connect(onMessage, () => {
   if (!tableId) { showForm(); return; }
+  if (watching) { server.send({ type: "watch", table: tableId }); return; }
   if (!token || !Number.isInteger(mySeat)) {
     say("This link has no seat and token: use the link the table gave you.");
     return;
@@ -26,30 +29,38 @@ const server = connect(onMessage, () => {
   server.send({ type: "join", table: tableId, seat: mySeat, token });
 }, (reason) => {
   $("status").textContent = `The connection closed${reason ? ` (${reason})` : ""}; ` +
-    "reload the page to sit again.";
+    (watching ? "reload the page to watch again." : "reload the page to sit again.");
 });
 
 const handlers = {
   created(message) {
     const me = message.seats[0];
     const other = message.seats[1];
-    if (other.link) {
+    if (!me.link) {  // bots alone: watch them
+      location.assign(message.watch);
+    } else if (other.link) {
       $("open").hidden = true;
       $("links").hidden = false;
       $("their-link").value = new URL(other.link, location.origin).href;
+      $("open-watch-link").value = new URL(message.watch, location.origin).href;
       $("my-link").href = me.link;
     } else {
       location.assign(me.link);
     }
   },
   welcome(message) {
-    seats = message.seats;
-    $("board").hidden = false;
-    $("title").textContent = `table ${message.table}`;
-    $("sheet").textContent = message.sheet;
-    $("rules").disabled = false;
-    showSeats();
+    arrive(message, `table ${message.table}`);
     if (message.replaced) say("This seat was open on another connection, which has been closed.");
+  },
+  watching(message) {
+    arrive(message, `watching table ${message.table}`);
+    $("you").hidden = true;
+    $("rematch").hidden = true;
+    $("spit").hidden = true;
+  },
+  watchers(message) {
+    $("watchers").textContent = message.count === 1 ? "1 person watches." :
+      `${message.count} people watch.`;
   },
   seats(message) { seats = message.seats; showSeats(); },
   spit(message) {
@@ -66,6 +77,25 @@ const handlers = {
   record(message) { download(message.text, message.name); },
 };
 
+function arrive(message, title) {
+  seats = message.seats;
+  $("board").hidden = false;
+  $("title").textContent = title;
+  $("sheet").textContent = message.sheet;
+  $("rules").disabled = false;
+  $("watch-link").value = new URL(`/spit/${message.table}`, location.origin).href;
+  showSeats();
+}
+
+function showDeal(deal) {
+  if (!deal) { $("commitment").textContent = ""; return; }
+  $("commitment").textContent = deal.seed === undefined ?
+    `Deal committed to before the first move: SHA-256 ${deal.commitment}. ` +
+    "The seed that opens it is shown when the game ends." :
+    `Deal: seed ${deal.seed}, salt ${deal.salt}, committed to as ${deal.commitment}. ` +
+    `Check it: ${deal.check}`;
+}
+
 function onMessage(message) {
   const handler = handlers[message.type];
   if (handler) handler(message);
@@ -79,12 +109,15 @@ function showForm() {
   $("opponent").addEventListener("change", () => {
     $("reaction-row").hidden = $("opponent").value === "human";
   });
+  const bot = (kind, name) => ({ name, player: kind });
   $("open").addEventListener("submit", (event) => {
     event.preventDefault();
     const opponent = $("opponent").value;
-    const message = { type: "create", ruleset: "spit", seats: [
-      { name: $("name").value.trim() || "Me", player: "human" },
-      { name: opponent === "human" ? "Them" : `${opponent} bot`, player: opponent }] };
+    const seats = opponent === "watch" ?
+      [bot("greedy", "Greedy bot"), bot("random", "Random bot")] :
+      [{ name: $("name").value.trim() || "Me", player: "human" },
+        { name: opponent === "human" ? "Them" : `${opponent} bot`, player: opponent }];
+    const message = { type: "create", ruleset: "spit", seats };
     if (opponent !== "human") message.reaction_ms = Number($("reaction").value);
     server.send(message);
   });
@@ -93,9 +126,9 @@ function showForm() {
 function showSeats() {
   const other = 1 - mySeat;
   if (!seats[other]) return;
-  $("my-name").textContent = seats[mySeat].name;
-  const away = seats[other].player === "human" && !seats[other].connected ? " (not here yet)" : "";
-  $("their-name").textContent = seats[other].name + away;
+  const away = (seat) => seats[seat].player === "human" && !seats[seat].connected ? " (not here)" : "";
+  $("my-name").textContent = seats[mySeat].name + (watching ? away(mySeat) : "");
+  $("their-name").textContent = seats[other].name + away(other);
 }
 
 function cardText(card) {
@@ -161,12 +194,14 @@ function show() {
   const over = view.outcome !== null;
   $("my-spit").textContent = view.spit_cards[mySeat];
   $("their-spit").textContent = view.spit_cards[other];
+  const whose = watching ? `${seats[mySeat] ? seats[mySeat].name : "seat 0"}'s` : "your";
   const mine = view.stock[mySeat].map(([count, top], i) => {
-    const node = cardNode(top, count, top ? `your stock pile ${i + 1}: ${top}` : `your empty stock pile ${i + 1}`);
+    const label = top ? `${whose} stock pile ${i + 1}: ${top}` : `${whose} empty stock pile ${i + 1}`;
+    const node = cardNode(top, count, label, watching ? "div" : "button");
     node.dataset.pile = String(i);
     if (selected === i) node.classList.add("selected");
     if (state.legal.some((m) => m.startsWith(`S${mySeat}.P${i + 1}:`))) node.classList.add("playable");
-    node.addEventListener("click", () => clickStock(i));
+    if (!watching) node.addEventListener("click", () => clickStock(i));
     return node;
   });
   $("my-stock").replaceChildren(...mine);
@@ -176,18 +211,20 @@ function show() {
   if (!view.centre.length) {
     $("centre").replaceChildren(element("p", "The spit piles appear here once both say spit.", "hint"));
   } else $("centre").replaceChildren(...view.centre.map(([count, top], i) => {
-    const node = cardNode(top, count, `spit pile ${i + 1}: ${top}, ${count} cards`);
+    const node = cardNode(top, count, `spit pile ${i + 1}: ${top}, ${count} cards`,
+      watching ? "div" : "button");
     node.dataset.pile = String(i);
     node.classList.add("spit-pile");
     const target = selected !== null && state.legal.some((m) =>
       m.startsWith(`S${mySeat}.P${selected + 1}:`) && m.endsWith(`>C${i + 1}`));
     if (target || state.legal.includes(`S${mySeat}:slap>C${i + 1}`)) node.classList.add("target");
-    node.addEventListener("click", () => clickCentre(i));
+    if (!watching) node.addEventListener("click", () => clickCentre(i));
     return node;
   }));
+  showDeal(state.deal);
   const spit = state.legal.includes(`S${mySeat}:spit`);
   $("spit").hidden = !spit;
-  $("status").textContent = status(view, spit);
+  $("status").textContent = watching ? watchedStatus(view) : status(view, spit);
   $("record").disabled = !over;
   $("rematch").disabled = !over;
 }
@@ -210,6 +247,18 @@ function status(view, spit) {
       "Round over: slap a spit pile (the smaller one is better)!";
   }
   return round + "Play! A card one above or below a spit pile's top.";
+}
+
+function watchedStatus(view) {
+  const name = (seat) => (seats[seat] ? seats[seat].name : `seat ${seat}`);
+  if (view.outcome) {
+    const o = view.outcome;
+    return o.winner === null ? `The game has ended (${o.kind}).` : `${name(o.winner)} wins.`;
+  }
+  const round = `Round ${view.round + 1}: `;
+  if (view.phase === "spit") return round + "waiting for both to say spit.";
+  if (view.phase === "slap") return round + "over; both slap a spit pile.";
+  return round + `${view.moves} moves made.`;
 }
 
 function download(text, name) {

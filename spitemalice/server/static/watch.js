@@ -21,6 +21,11 @@ const server = connect(onMessage, () => {
 
 const handlers = {
   watching(message) {
+    // a live Spit table is watched at its own page (/spit/ID)
+    if (message.watch !== location.pathname && message.watch.startsWith("/spit/")) {
+      location.replace(message.watch);
+      return;
+    }
     seats = message.seats;
     game = message.game;
     $("title").textContent = `· watching ${message.ruleset.name}` +
