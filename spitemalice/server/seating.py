@@ -28,6 +28,10 @@ from spitemalice.server.protocol import encode, error
 from spitemalice.server.rate import Rate
 from spitemalice.server.store import TableEntry
 
+SEND_SECONDS = 10.0
+"""Seconds a message may wait to be taken by a client before the client is closed as stalled
+(a person on a slow phone network takes a state message in well under a second)."""
+
 
 class Connection:
     """One client's connection: where it comes from, what it may send, where it sits.
@@ -62,15 +66,30 @@ class Connection:
         (:mod:`spitemalice.server.shared`: its moves are relayed)."""
         self.seat = -1
         self.picture = False
+        self.stalled = False
+        """Whether a message waited more than :data:`SEND_SECONDS` (the client was closed)."""
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send ``message`` as compact JSON."""
         await self.send_text(encode(message))
 
     async def send_text(self, text: str) -> None:
-        """Send text as it is (a message already encoded)."""
-        with contextlib.suppress(Exception):  # a closed socket: Hub.leave follows
-            await self._send(text)
+        """Send text as it is (a message already encoded).  A client that does not take a
+        message within :data:`SEND_SECONDS` (it stopped reading: its buffers are full) is
+        closed with status 1008, and nothing more is sent to it: messages go out under the
+        table's lock, so one stalled spectator or seat must not hold up the table."""
+        if self.stalled:
+            return
+        try:
+            await asyncio.wait_for(self._send(text), SEND_SECONDS)
+        except TimeoutError:
+            self.stalled = True
+            if self._close is not None:
+                with contextlib.suppress(Exception):  # it may be stuck closing too
+                    await asyncio.wait_for(self._close(1008, "too slow: messages were not "
+                                                       "read"), SEND_SECONDS)
+        except Exception:  # a closed socket: Hub.leave follows
+            pass
 
     async def close_moved(self, reason: str) -> None:
         """Close the connection with status 1012 (service restart: the table it sat at is
