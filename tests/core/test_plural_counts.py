@@ -187,7 +187,7 @@ NEVER_ONE = {
     ("spitemalice/cli/arrival_records.py", "book.name", "seats"),
     # Rule sets take 2 to 8 seats (ruleset.MIN_SEATS), so a count of players or seats is >= 2.
     ("spitemalice/cli/ratings.py", "players", "players"),
-    ("spitemalice/server/quickplay.py", "' or '.join(map(str, counts))", "players"),
+    ("spitemalice/server/quickplay.py", "either", "players"),
     ("spitemalice/cli/ratings.py", "report.players", "players"),
     ("spitemalice/cli/simulate.py", "summary.players", "players"),
     ("spitemalice/formats/arrival_replay.py", "book.players", "seats"),
