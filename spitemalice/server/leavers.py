@@ -27,12 +27,16 @@ written to the game's record first (:attr:`~spitemalice.formats.records.record.G
 takeovers`: the seat, the moves made before it, the bot, why), then told to every seat and
 spectator (a ``takeover`` message; ``seats`` lists it per seat), then the bot plays.
 
-With several processes (``serve --redis``) the clock lives in the owner's memory only: a
-process that takes a table over rebuilds it from its record, which holds every takeover
-(none fires twice: each fires under the table's lock, only while this process holds the
-table's lease, only if the position and the seat are still the ones it was armed for), and
-the seat on turn gets a whole move's time again from the first join or move the new owner
-sees (at most a lease plus one move's time later than on one process).
+With several processes (``serve --redis``) a process that takes a table over rebuilds it
+from its record, which holds every takeover (none fires twice: each fires under the table's
+lock, only while this process holds the table's lease, only if the position and the seat
+are still the ones it was armed for).  The owner publishes its running clock with the
+table's other facts on every lease round (:func:`clock_info`), in Redis's own clock so that
+processes on other machines agree, and the new owner carries it on (:func:`resume_clock`):
+the seat on turn keeps the time it had left, not a whole move's time again.  Only a move
+made after the owner's last round (less than a lease before it died) restarts that seat's
+clock, from the first join or move the new owner sees.  A whole site stopped and started
+again gives the seat on turn a whole move's time: nobody could move while it was down.
 """
 
 from __future__ import annotations
@@ -161,13 +165,48 @@ def arm_clock(hub: Hub, table: Table) -> None:
         keeper.timer = _later(_out_of_time(hub, table, turn), rules.clock)
 
 
+def clock_info(table: Table, now_ms: int) -> dict[str, Any] | None:
+    """The clock running at ``table``, for another process to carry on: ``turn``, the
+    position it runs for (game, moves made, seat on turn), and ``until_ms``, when it runs
+    out in the clock ``now_ms`` reads (milliseconds; Redis's clock); ``None`` when no clock
+    runs (no person on turn, no clock at this table)."""
+    keeper = _KEEPERS.get(table)
+    if keeper is None or keeper.turn is None:
+        return None
+    left = keeper.deadline - asyncio.get_running_loop().time()
+    return {"turn": list(keeper.turn), "until_ms": now_ms + max(0, round(left * 1000))}
+
+
+def resume_clock(hub: Hub, table: Table, info: Any, now_ms: int) -> None:
+    """Carry on the clock the previous owner of ``table`` ran (``info``, what its
+    :func:`clock_info` published, or ``None``; ``now_ms``: the same clock now), just after
+    this process rebuilt the table from its record.  The seat on turn keeps the time it
+    had left (none, if it ran out meanwhile: the takeover is at once); a clock published for
+    another position, or none, leaves the clock to start at the first join or move."""
+    rules, session = table.entry.leavers, table.session
+    turn = (table.game, len(session.history), session.on_turn)
+    if rules is None or rules.clock is None or not isinstance(info, dict) \
+            or info.get("turn") != list(turn) or not isinstance(info.get("until_ms"), int):
+        return
+    arm_clock(hub, table)  # this process's first contact: the graces of the seats away too
+    keeper = _keeper(table)
+    if keeper.turn != turn:
+        return  # a bot on turn, or the game over
+    left = max(0.0, (info["until_ms"] - now_ms) / 1000)
+    _stop(keeper)
+    keeper.turn = turn
+    keeper.deadline = asyncio.get_running_loop().time() + left
+    keeper.timer = _later(_out_of_time(hub, table, turn), left / SECOND)
+
+
 def _stop(keeper: Keeper) -> None:
     if keeper.timer is not None:
         keeper.timer.cancel()
     keeper.timer, keeper.turn = None, None
 
 
-def _later(work: Coroutine[Any, Any, None], seconds: int | None) -> asyncio.Task[None]:
+def _later(work: Coroutine[Any, Any, None], seconds: float | None
+           ) -> asyncio.Task[None]:
     """Run ``work`` after ``seconds`` (clock seconds, :data:`SECOND`)."""
     async def wait() -> None:
         await asyncio.sleep((seconds or 0) * SECOND)
@@ -291,4 +330,5 @@ def clocks_running() -> list[asyncio.Task[None]]:
 
 
 __all__ = ["DEFAULT_GRACE", "DEFAULT_PLAYER", "SECOND", "Keeper", "arm_clock", "check_playing",
-           "clocks_running", "on_react", "seat_left", "stamp", "table_options", "takeover"]
+           "clock_info", "clocks_running", "on_react", "resume_clock", "seat_left", "stamp",
+           "table_options", "takeover"]

@@ -15,7 +15,9 @@ issue 36 §3): the :class:`~spitemalice.server.shared.Shared` that lives in Redi
 * **Takeover.** Records stay the source of truth.  Each renewal round a process also looks
   for unfinished tables whose lease has run out (their owner died, or stopped) and takes
   them over from their records (:meth:`~spitemalice.server.tables.Hub.resume`): every move
-  announced was written first.  A ``join`` for such a table takes it over at once.
+  announced was written first, and the move clock the owner published carries on
+  (:func:`~spitemalice.server.leavers.resume_clock`).  A ``join`` for such a table takes it
+  over at once.
 * **Quotas and the lobby rate** are Redis scripts, so one client counts the same on every
   process: the unfinished tables of the site and of each address (sorted sets whose scores
   are expiry times, refreshed each round by the owner, so a dead owner's tables stop counting
@@ -45,7 +47,8 @@ from typing import TYPE_CHECKING, Any
 
 from spitemalice import guards, wording
 from spitemalice.errors import ProtocolError, SpiteMaliceError
-from spitemalice.server import listing, spit_live
+from spitemalice.server import leavers, listing, spit_live
+from spitemalice.server.redis_publish import publish
 from spitemalice.server.redis_scripts import ADMIT, BUCKET, CLAIM, RELEASE, RENEW
 from spitemalice.server.relay import CLOSE_SECONDS
 from spitemalice.server.shared import (
@@ -57,8 +60,10 @@ from spitemalice.server.shared import (
 )
 
 if TYPE_CHECKING:
+    from spitemalice.formats.records.record import GameRecord
     from spitemalice.server.relay import Relay
     from spitemalice.server.seating import Connection, Table
+    from spitemalice.server.store import TableEntry
     from spitemalice.server.tables import Hub
 
 LEASE_SECONDS = 10.0
@@ -157,7 +162,7 @@ class RedisShared(Shared):
         return ":".join((self.prefix, *parts))
 
     @property
-    def _hold_ms(self) -> int:
+    def hold_ms(self) -> int:
         """How long a quota entry, a listing or a process's address lasts unrenewed."""
         return int(self.lease * 3000)
 
@@ -170,7 +175,7 @@ class RedisShared(Shared):
         except Exception as problem:  # any failure to reach it: said
             raise SpiteMaliceError(f"cannot reach Redis at {wording.shown(self.url)}: "
                                    f"{problem}; start it, or check --redis") from None
-        await self.redis.set(self.key("proc", self.process), self.socket, px=self._hold_ms)
+        await self.redis.set(self.key("proc", self.process), self.socket, px=self.hold_ms)
         await self.relay.start()
         said = []
         if restore:  # the folder's unfinished tables that no live process holds
@@ -179,7 +184,7 @@ class RedisShared(Shared):
                 if isinstance(found, str):
                     said.append(found)
                 elif await self._take(found[0].table):
-                    said.append(hub.resume(*found, await self._creator(found[0].table)))
+                    said.append(await self._resume(hub, found))
                 else:
                     others += 1
             if others:
@@ -217,7 +222,7 @@ class RedisShared(Shared):
             code, count = await self._admit(
                 keys=[self.key("live"), self.key("mine", client), self.key("lease", table),
                       self.key("creator", table)],
-                args=[hub.max_tables, hub.max_tables_per_client, self._hold_ms, self.process,
+                args=[hub.max_tables, hub.max_tables_per_client, self.hold_ms, self.process,
                       int(self.lease * 1000), client, table])
         if code == 1:
             return Refusal("server-full", int(count))
@@ -321,7 +326,7 @@ class RedisShared(Shared):
         ended (or whose files cannot be read) is let go again."""
         found = hub.store.table(table)
         if isinstance(found, tuple):
-            hub.log(hub.resume(*found, await self._creator(table)))
+            hub.log(await self._resume(hub, found))
             if table in hub.tables:
                 return
         elif found is not None:
@@ -329,6 +334,22 @@ class RedisShared(Shared):
         self.held.pop(table, None)
         await self._release(keys=[self.key("lease", table)], args=[self.process])
         await self.redis.zrem(self.key("live"), table)
+
+    async def _resume(self, hub: Hub, found: tuple[TableEntry, GameRecord]) -> str:
+        """Rebuild a table whose lease was just taken, carrying on the clock its last owner
+        published (:func:`spitemalice.server.leavers.resume_clock`); what to log."""
+        table = found[0].table
+        info = await self.redis.get(self.key("info", table))
+        said = hub.resume(*found, await self._creator(table))
+        if table in hub.tables and info is not None:
+            leavers.resume_clock(hub, hub.tables[table], json.loads(info).get("clock"),
+                                 await self.now_ms())
+        return said
+
+    async def now_ms(self) -> int:
+        """Redis's clock in milliseconds: one clock for every process of the site."""
+        seconds, micros = await self.redis.time()
+        return int(seconds) * 1000 + int(micros) // 1000
 
     async def _let_go(self, hub: Hub, table: str) -> None:
         """``table``'s lease was lost (this process stalled past it, and another took the
@@ -378,44 +399,9 @@ class RedisShared(Shared):
             else:
                 await (self._let_go(hub, table) if table in hub.tables
                        else spit_live.lost(hub, table))
-        await self._publish(hub)
+        await publish(self, hub)
         await self._sweep(hub)
         await self.relay.round()
-
-    async def _publish(self, hub: Hub) -> None:
-        seconds, micros = await self.redis.time()
-        now = int(seconds) * 1000 + int(micros) // 1000
-        until = now + self._hold_ms
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.set(self.key("proc", self.process), self.socket, px=self._hold_ms)
-        for table in hub.tables.values():
-            live = not table.session.is_over
-            mine = self.key("mine", table.creator) if table.creator else None
-            if live:
-                pipe.zadd(self.key("live"), {table.id: until})
-                if mine:
-                    pipe.zadd(mine, {table.id: until})
-                    pipe.pexpire(self.key("creator", table.id), self._hold_ms)
-            else:
-                pipe.zrem(self.key("live"), table.id)
-                if mine:
-                    pipe.zrem(mine, table.id)
-            created = self.created.setdefault(table.id, time.time())
-            info = {"public": table.entry.public, "over": not live, "game": table.game,
-                    "listed": listing.listed(table, self.relay.remote_count(table.id))}
-            pipe.set(self.key("info", table.id), json.dumps(info), px=self._hold_ms)
-            if table.entry.public and live:
-                pipe.zadd(self.key("listed"), {table.id: created})
-            else:
-                pipe.zrem(self.key("listed"), table.id)
-        for spit in spit_live.live_tables(hub).values():  # counted, found; never listed
-            keys = [self.key("live")] + ([self.key("mine", spit.creator)] if spit.creator else [])
-            for key in keys:
-                pipe.zrem(key, spit.id) if spit.is_over else pipe.zadd(key, {spit.id: until})
-            info = {"public": False, "over": spit.is_over, "game": spit.game, "live": True}
-            pipe.set(self.key("info", spit.id), json.dumps(info), px=self._hold_ms)
-        pipe.zremrangebyscore(self.key("live"), "-inf", now)
-        await pipe.execute()
 
     async def _sweep(self, hub: Hub) -> None:
         """Take over the unfinished tables whose owner's lease has run out."""

@@ -212,3 +212,34 @@ def test_serve_refuses_a_redis_it_cannot_use_in_one_line(tmp_path: Path) -> None
                               env={**os.environ, "PYTHONPATH": str(ROOT)})
         assert done.returncode != 0 and words in done.stderr
         assert len(done.stderr.strip().splitlines()) == 1 and url in done.stderr
+
+
+def test_a_table_taken_over_carries_on_the_move_clock_of_its_dead_owner(
+        site: tuple[Process, Process, Path]) -> None:
+    """The seat on turn keeps the time it had left when its table's owner dies (the owner
+    publishes its clock each lease round, in Redis's clock), instead of a whole move's time
+    again at the new owner."""
+    one, two, _ = site
+    clocked = {**PEOPLE, "clock": 30}
+    with Client(one.ws, {}) as lobby:
+        created = lobby.ask(clocked)
+    seat = [{"type": "join", "table": created["table"], "seat": n,
+             "token": created["seats"][n]["token"]} for n in (0, 1)]
+    ann, bob = join(seat[0], one.ws), join(seat[1], one.ws)
+    told = time.monotonic()
+    first = bob.until("state")["clock"]
+    assert first["per_move"] == 30 and first["seat"] in (0, 1)
+    assert 28_000 < first["left_ms"] <= 30_000
+    time.sleep(LEASE * 1.5)  # rounds publish the clock meanwhile
+    one.popen.send_signal(signal.SIGKILL)
+    one.popen.wait(10)
+    for client in (ann, bob):
+        client.close()
+    ann = join(seat[0], two.ws)
+    clock = ann.until("state")["clock"]
+    gone_ms = (time.monotonic() - told) * 1000
+    assert gone_ms > 2_000  # the lease ran out before the takeover: the test can tell
+    assert clock["seat"] == first["seat"]
+    # the time left is the time the seat had less the time gone, not 30 s again
+    assert first["left_ms"] - gone_ms - 500 <= clock["left_ms"] <= first["left_ms"] - gone_ms + 500
+    ann.close()
