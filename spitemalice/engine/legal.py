@@ -119,13 +119,13 @@ def random_move(rules: RuleBook, state: GameState, rng: random.Random) -> Move:
                                "so no move is legal")
     if rules.filter_moves_hooks:  # forced plays narrow the listing: list, then draw
         moves = legal_moves(rules, state)
-        return moves[rng.randrange(len(moves))]
+        return moves[_below(rng, len(moves))]
     cached = cache.last_legal
     if cached is not None and cached[0] is state:  # listed already: draw from the list
         listed = cached[1]
-        return listed[rng.randrange(len(listed))]
+        return listed[_below(rng, len(listed))]
     groups = _move_groups(rules, state)
-    at = rng.randrange(sum(map(len, groups)) or 1)
+    at = _below(rng, sum(map(len, groups)) or 1)
     move: Move = PASS
     for group in groups:
         if at < len(group):
@@ -134,6 +134,22 @@ def random_move(rules: RuleBook, state: GameState, rng: random.Random) -> Move:
         at -= len(group)
     cache.last_drawn = (state, move)
     return move
+
+
+def _below(rng: random.Random, count: int) -> int:
+    """``rng.randrange(count)`` for ``count`` of 1 or more: the same number from the same
+    draws.  For a plain :class:`random.Random` it draws as ``randrange`` does (CPython 3.11
+    to 3.13: ``getrandbits`` of the bit length of ``count``, again while too large), which the
+    compiled build runs without entering the interpreter; a subclass, which may draw
+    otherwise, is asked itself."""
+    if type(rng) is not random.Random:
+        return rng.randrange(count)
+    getrandbits = rng.getrandbits
+    bits = count.bit_length()
+    at = getrandbits(bits)
+    while at >= count:
+        at = getrandbits(bits)
+    return at
 
 
 def _simultaneous_draw(rules: RuleBook, state: object, rng: random.Random) -> Move:

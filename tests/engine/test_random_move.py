@@ -166,3 +166,26 @@ def test_seats_that_move_at_once_draw_from_every_seats_moves() -> None:
         moves = sm.legal_moves(spit, state)
         assert move == moves[listing.randrange(len(moves))]
         state = sm.apply_move(spit, state, move)
+
+
+def test_the_draw_is_randrange_for_every_count_and_a_subclass_is_asked() -> None:
+    """The engine's own draw (what the compiled build runs in C) gives what ``randrange``
+    gives, from the same bits; a subclass of Random draws through its own ``randrange``."""
+    from spitemalice.engine.legal import _below
+
+    for seed in range(4):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for count in [*range(1, 300), 2**31, 2**31 + 1, 10**20]:
+            assert _below(ours, count) == theirs.randrange(count)
+        assert ours.getstate() == theirs.getstate()
+
+    class Counting(random.Random):
+        calls = 0
+
+        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+            Counting.calls += 1
+            return super().randrange(*args, **kwargs)  # type: ignore[arg-type]
+
+    rules = _book("blackwood-frey")
+    random_move(rules, sm.deal(rules, 1), Counting(1))
+    assert Counting.calls == 1
