@@ -171,7 +171,7 @@ def test_seats_that_move_at_once_draw_from_every_seats_moves() -> None:
 def test_the_draw_is_randrange_for_every_count_and_a_subclass_is_asked() -> None:
     """The engine's own draw (what the compiled build runs in C) gives what ``randrange``
     gives, from the same bits; a subclass of Random draws through its own ``randrange``."""
-    from spitemalice.engine.legal import _below
+    from spitemalice.engine.sample import _below
 
     for seed in range(4):
         ours, theirs = random.Random(seed), random.Random(seed)
