@@ -23,6 +23,7 @@ from setuptools import setup
 COMPILED = [
     # the engine's per-move path and the environments' per-step encoding
     "spitemalice/engine/legal.py",
+    "spitemalice/engine/sample.py",
     "spitemalice/engine/check.py",
     "spitemalice/engine/refusal.py",
     "spitemalice/engine/apply.py",

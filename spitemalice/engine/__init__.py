@@ -4,5 +4,7 @@ from .apply import apply_move
 from .check import REASONS, check_move, is_legal
 from .deal import deal
 from .legal import PASS, legal_moves
+from .sample import random_move
 
-__all__ = ["PASS", "REASONS", "apply_move", "check_move", "deal", "is_legal", "legal_moves"]
+__all__ = ["PASS", "REASONS", "apply_move", "check_move", "deal", "is_legal", "legal_moves",
+           "random_move"]

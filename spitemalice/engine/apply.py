@@ -35,10 +35,11 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
             names :func:`spitemalice.load`).
     """
     try:
-        cached = rules.engine_cache.last_legal
+        cache = rules.engine_cache
     except AttributeError:  # checked only here: a call with a rule book pays nothing for it
         check_book(rules, "apply_move")
         raise
+    cached, drawn = cache.last_legal, cache.last_drawn
     try:
         if seat is None and cached is not None and cached[0] is state:
             for listed in cached[1]:  # the usual loop: a move just listed for this very state
@@ -46,7 +47,8 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
                     break
             else:
                 check_move(rules, state, move, seat)
-        else:
+        elif not (seat is None and drawn is not None and drawn[0] is state
+                  and drawn[1] is move):  # else a move random_move drew for this very state
             check_move(rules, state, move, seat)
     except TypeError:  # only on failure: the message names apply_move for a non-move
         if type(state) is GameState and not isinstance(move, Play | Discard | Pass):

@@ -83,9 +83,17 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
         TypeError: ``state`` is not a :class:`GameState` (a seat's view, say: the message
             names :func:`spitemalice.view_legal_moves`).
     """
-    cache = rules.engine_cache
     if type(state) is not GameState:
         raise not_a_state(state, "base_moves")
+    return tuple(chain.from_iterable(_move_groups(rules, state)))
+
+
+def _move_groups(rules: RuleBook, state: GameState) -> list[tuple[Move, ...]]:
+    """:func:`base_moves` in groups, in listing order: the tuples the engine keeps per card
+    and source, which joined are the listing.
+    :func:`~spitemalice.engine.sample.random_move` draws from the groups without joining
+    them."""
+    cache = rules.engine_cache
     seat = state.seats[state.seat]
     builds, removed = state.builds, state.build_removed
     # Which piles each rank may go on depends only on the ranks the build piles stand at:
@@ -99,13 +107,13 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     # Each card's plays from one place onto one set of piles are made once per rule book and
     # reused, keyed by (owner, pile index, card, targets): cards are interned, so the key
     # hashes in C.  Most cards fit no pile and cost one lookup.
-    moves: list[Move] = []
+    groups: list[tuple[Move, ...]] = []
     # Listing order: plays from pay-off tops, discard-pile tops, partners' tops, hand cards;
     # then discards.
-    _add_top_plays(cache, None, seat, onto_of, moves)
+    _add_top_plays(cache, None, seat, onto_of, groups)
     access = rules.teams.access
     for owner in access.play_from[state.seat]:  # partners' pile tops, where teams share them
-        _add_top_plays(cache, owner, state.seats[owner], onto_of, moves)
+        _add_top_plays(cache, owner, state.seats[owner], onto_of, groups)
     hand = seat.hand
     # Equal cards are one object, so dict.fromkeys lists each once, in hand order.
     distinct = dict.fromkeys(hand) if len(hand) > 1 else hand
@@ -114,15 +122,16 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
         onto = onto_of.get(card.rank)
         if onto:
             key = (None, 0, card, onto)
-            moves += hand_made.get(key) or _plays(hand_made, key, Zone.HAND)
-    _add_discards(rules, cache, state.seat, distinct, hand, moves)
-    return tuple(moves)
+            groups.append(hand_made.get(key) or _plays(hand_made, key, Zone.HAND))
+    _add_discards(rules, cache, state.seat, distinct, hand, groups)
+    return groups
 
 
 def _add_top_plays(cache: EngineCache, owner: int | None, seat: Seat,
-                   onto_of: dict[int, Targets], moves: list[Move]) -> None:
+                   onto_of: dict[int, Targets], groups: list[tuple[Move, ...]]) -> None:
     """Append the plays of the top cards of ``seat``'s pay-off piles, then of its discard
-    piles: the mover's own (``owner`` None) or a partner's (``owner`` its seat number)."""
+    piles, a group per card: the mover's own (``owner`` None) or a partner's (``owner`` its
+    seat number)."""
     payoff_made, discard_made = cache.payoff_plays, cache.discard_plays
     for index, pile in enumerate(seat.payoff):
         if pile:
@@ -130,53 +139,61 @@ def _add_top_plays(cache: EngineCache, owner: int | None, seat: Seat,
             onto = onto_of.get(card.rank)
             if onto:
                 key = (owner, index, card, onto)
-                moves += payoff_made.get(key) or _plays(payoff_made, key, Zone.PAYOFF)
+                groups.append(payoff_made.get(key) or _plays(payoff_made, key, Zone.PAYOFF))
     for index, pile in enumerate(seat.discards):
         if pile:
             card = pile[-1]
             onto = onto_of.get(card.rank)
             if onto:
                 key = (owner, index, card, onto)
-                moves += discard_made.get(key) or _plays(discard_made, key, Zone.DISCARD)
+                groups.append(discard_made.get(key) or _plays(discard_made, key, Zone.DISCARD))
 
 
 def _add_discards(rules: RuleBook, cache: EngineCache, mover: int, distinct: Iterable[Card],
-                  hand: Pile, moves: list[Move]) -> None:
-    """Append the discards: each of the ``distinct`` hand cards alone, pairs where the rules
-    allow them, then all of those again onto partners' piles where teams share them."""
+                  hand: Pile, groups: list[tuple[Move, ...]]) -> None:
+    """Append the discards, a group per card or pair: each of the ``distinct`` hand cards
+    alone, pairs where the rules allow them, then all of those again onto partners' piles
+    where teams share them."""
     singles = cache.single_discards
     if singles is None:
         # (given the discard rule, not the rule book: a cycle would outlive the rule book)
         singles = cache.single_discards = _Table(partial(_discards_of, rules.discard))
-    moves.extend(chain.from_iterable(map(singles.__getitem__, distinct)))
+    own_from = len(groups)
+    groups.extend(map(singles.__getitem__, distinct))
     if rules.discard.max_cards >= 2:
-        _add_pairs(rules.discard, cache, hand, moves)
+        _add_pairs(rules.discard, cache, hand, groups)
     partners = rules.teams.access.discard_to[mover]
     if partners:  # partners' discard piles, where teams share them
-        _add_partner_discards(cache, partners, moves)
+        own = [move for group in groups[own_from:] for move in group
+               if isinstance(move, Discard)]  # all of them: the type for the checker
+        _add_partner_discards(cache, partners, own, groups)
 
 
-def _add_pairs(rule: DiscardRule, cache: EngineCache, hand: Pile, moves: list[Move]) -> None:
-    """Append the discards of pairs of equal-rank hand cards onto each discard pile."""
+def _add_pairs(rule: DiscardRule, cache: EngineCache, hand: Pile,
+               groups: list[tuple[Move, ...]]) -> None:
+    """Append the discards of pairs of equal-rank hand cards onto each discard pile, a group
+    per pair."""
     made = cache.pair_discards
     for pair in _pairs(hand, rule.forbidden):
         onto_piles = made.get(pair)  # keyed by the pair of (interned) cards
         if onto_piles is None:
             onto_piles = made[pair] = tuple(Discard(pair, pile) for pile in range(rule.piles))
-        moves.extend(onto_piles)
+        groups.append(onto_piles)
 
 
-def _add_partner_discards(cache: EngineCache, partners: tuple[int, ...],
-                          moves: list[Move]) -> None:
-    """Append each of the mover's own discards again, onto each partner's pile."""
+def _add_partner_discards(cache: EngineCache, partners: tuple[int, ...], own: list[Discard],
+                          groups: list[tuple[Move, ...]]) -> None:
+    """Append each of the mover's ``own`` discards again, onto each partner's pile (one group
+    per partner)."""
     made = cache.partner_discards
-    own = [move for move in moves if isinstance(move, Discard)]
     for owner in partners:
+        onto: list[Move] = []
         for move in own:
             entry = made.get((id(move), owner))  # the entry keeps `move` alive: ids unique
             if entry is None:
                 entry = made[(id(move), owner)] = (move, Discard(move.cards, move.pile, owner))
-            moves.append(entry[1])
+            onto.append(entry[1])
+        groups.append(tuple(onto))
 
 
 class _Table(dict[Any, Any]):

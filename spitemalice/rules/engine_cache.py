@@ -33,6 +33,9 @@ class EngineCache:
         last_legal: the last state asked for its legal moves and the answer, so that
             ``apply_move`` and ``check_move`` accept a move listed for that very state object
             without checking it again (keyed on identity: never confuses two states).
+        last_drawn: the last state :func:`~spitemalice.engine.legal.random_move` drew a move
+            for without listing them, and that move, which ``apply_move`` accepts for that
+            very state object without checking it again (identity again).
         last_view: the last build piles and ``build_removed`` seen, and ``targets_by_rank``
             for them; successive states share these until a card is played on a build pile.
         targets_by_shape: ``{ranks the piles stand at: {rank: Targets}}``.
@@ -50,6 +53,7 @@ class EngineCache:
     """
 
     last_legal: tuple[GameState, tuple[Move, ...]] | None = None
+    last_drawn: tuple[GameState, Move] | None = None
     last_view: tuple[tuple[Pile, ...], tuple[int, ...], dict[int, Targets]] | None = None
     targets_by_shape: dict[tuple[int, ...], dict[int, Targets]] = attrs.Factory(dict)
     targets: dict[Targets, Targets] = attrs.Factory(dict)

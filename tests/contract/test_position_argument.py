@@ -110,6 +110,8 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
     "spitemalice.engine.legal:legal_moves(state)": (lambda p: sm.legal_moves(BF, p), S, TypeError),
     "spitemalice.engine.legal:base_moves(state)": (
         lambda p: legal.base_moves(BF, p), S, TypeError),
+    "spitemalice.engine.sample:random_move(state)": (
+        lambda p: _module("engine.sample").random_move(BF, p, random.Random(1)), S, TypeError),
     "spitemalice.engine.apply:apply_move(state)": (
         lambda p: sm.apply_move(BF, p, MOVE), S, TypeError),
     "spitemalice.engine.apply:apply_listed(state)": (

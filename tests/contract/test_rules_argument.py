@@ -119,6 +119,8 @@ def _arity(module: str, name: str) -> int:
 MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     # engine: the per-move paths, checked on failure only
     "spitemalice.engine.legal:legal_moves": (lambda r: sm.legal_moves(r, STATE), TypeError),
+    "spitemalice.engine.sample:random_move": (
+        lambda r: _module("engine.sample").random_move(r, STATE, random.Random(1)), TypeError),
     "spitemalice.engine.apply:apply_move": (lambda r: sm.apply_move(r, STATE, MOVE), TypeError),
     "spitemalice.engine.apply:apply_listed": (
         lambda r: apply.apply_listed(r, STATE, MOVE), TypeError),
