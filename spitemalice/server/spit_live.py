@@ -169,7 +169,8 @@ async def _create(hub: Hub, conn: Connection, message: Message) -> None:
     table = SpitTable(table_id, rules, tuple(kinds), tuple(names),
                       tuple(None if t is None else token_hash(t) for t in tokens),
                       reaction, conn.address,
-                      lambda game: hub.store.record_path(table_id, game))
+                      lambda game: hub.store.record_path(table_id, game),
+                      holds=lambda: hub.shared.holds(table_id))
     try:
         table.new_game()
     except PlayError as problem:
@@ -300,6 +301,7 @@ async def _rematch(hub: Hub, conn: Connection, message: Message) -> None:
         if not table.is_over:
             raise ProtocolError("game-not-over", f"game {table.game} is still on; a rematch "
                                 "is dealt once it has ended")
+        hub.shared.check_holds(table.id)  # never two processes writing its records
         try:
             table.new_game()
         except PlayError as problem:

@@ -186,7 +186,8 @@ def rebuilt(hub: Hub, entry: SpitEntry, record: GameRecord) -> SpitTable:
     table_id = entry.table
     table = SpitTable(table_id, rules, tuple(k for _, k in seats), tuple(n for n, _ in seats),
                       tuple(seat.token_sha256 for seat in entry.seats), entry.reaction_ms,
-                      entry.creator, lambda game: hub.store.record_path(table_id, game))
+                      entry.creator, lambda game: hub.store.record_path(table_id, game),
+                      holds=lambda: hub.shared.holds(table_id))
     table.game, table.seed, table.state = entry.game, record.seed, state
     table.commitment = record.commitment
     table.stale = record.arrivals.stale if record.arrivals is not None else 0

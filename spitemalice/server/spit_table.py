@@ -101,6 +101,8 @@ class SpitTable:
         creator: the address that opened it (the tables-per-client bound).
         record_path: the record file of game ``n`` (a function of ``n``).
         clock: seconds (the record's times are its differences), :func:`time.monotonic`.
+        holds: whether this process still owns the table (with Redis, its lease holds:
+            :meth:`~spitemalice.server.shared.Shared.holds`); no move is made when not.
         commitment: the commitment to the game's deal (a new one per game dealt).
         watchers: the spectators' connections (:mod:`spitemalice.server.spit_watching`).
     """
@@ -114,6 +116,7 @@ class SpitTable:
     creator: str | None
     record_path: Callable[[int], Path]
     clock: Callable[[], float] = time.monotonic
+    holds: Callable[[], bool] = lambda: True
     game: int = 0
     seed: int = 0
     state: Any = None
@@ -193,11 +196,15 @@ class SpitTable:
                 ``None`` when the sender does not say.
 
         Raises:
-            ProtocolError: ``game-over`` once the game has ended; ``stale`` when the move
-                does not fit and was chosen in a position that has changed since.
+            ProtocolError: ``server-error`` when this process no longer owns the table
+                (:attr:`holds`); ``game-over`` once the game has ended; ``stale`` when the
+                move does not fit and was chosen in a position that has changed since.
             PlayError: the record could not be written (the move is taken back: nothing
                 changed).
         """
+        if not self.holds():  # another process may have taken it over: never two writers
+            raise ProtocolError("server-error", f"table {self.id} is no longer played by this "
+                                "server process (its lease ran out); connect again")
         state = self.state
         if state.outcome is not None:
             raise ProtocolError("game-over", f"game {self.game} has ended "

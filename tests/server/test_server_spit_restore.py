@@ -205,3 +205,24 @@ def test_spit_table_files_that_cannot_be_read_or_do_not_fit_are_skipped_with_a_r
     with serving(tmp_path) as (third, client), client.websocket_connect("/ws") as ws:
         answer = ask(ws, {"type": "join", "table": unreadable, "seat": 0, "token": "0" * 32})
         assert answer["error"] == "no-table" and unreadable not in live_tables(third)
+
+
+def test_no_spit_move_is_made_by_a_process_whose_lease_is_in_doubt(tmp_path: Path) -> None:
+    """Now that another process may take a live table over, a process that is not sure it
+    still owns one (its lease: Shared.holds) refuses a move there, so two processes never
+    write one record."""
+    with serving(tmp_path) as (hub, client):
+        with client.websocket_connect("/ws") as lobby:
+            created = ask(lobby, PEOPLE)
+        table = live_tables(hub)[created["table"]]
+        with contextlib.ExitStack() as stack:
+            ann = sit(stack, client, created, 0)
+            until(ann, "spit")
+            table.holds = lambda: False
+            ann.send_text(json.dumps({"type": "move", "move": "S0:spit", "number": 1}))
+            refused = until(ann, "error")
+            assert refused["error"] == "server-error" and "lease" in refused["message"]
+            assert table.log == [] and load_record(table.record_path(1)).moves == ()
+            table.holds = lambda: True
+            ann.send_text(json.dumps({"type": "move", "move": "S0:spit", "number": 1}))
+            assert until(ann, "spit")["number"] == 1
