@@ -32,9 +32,8 @@ from __future__ import annotations
 
 import hmac
 import secrets
-import weakref
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from spitemalice import wording
 from spitemalice.errors import NotationError, OutputError, PlayError, ProtocolError
@@ -45,7 +44,13 @@ from spitemalice.server.protocol import Message
 from spitemalice.server.seating import Connection
 from spitemalice.server.shared import open_table
 from spitemalice.server.spit_bots import start_bots, stop_bots
-from spitemalice.server.spit_table import MAX_REACTION_MS, MIN_REACTION_MS, REACTION_MS, SpitTable
+from spitemalice.server.spit_table import (
+    MAX_REACTION_MS,
+    MIN_REACTION_MS,
+    REACTION_MS,
+    SpitTable,
+    registry,
+)
 from spitemalice.server.store import token_hash
 
 if TYPE_CHECKING:
@@ -53,12 +58,9 @@ if TYPE_CHECKING:
 
 Handler = Callable[["Hub", Connection, Message], Awaitable[None]]
 
-_TABLES: weakref.WeakKeyDictionary[Any, dict[str, SpitTable]] = weakref.WeakKeyDictionary()
-
-
 def live_tables(hub: Hub) -> dict[str, SpitTable]:
     """The live tables of ``hub`` whose seats move at once, by id."""
-    return _TABLES.setdefault(hub, {})
+    return registry(hub)
 
 
 def route(hub: Hub, conn: Connection, message: Message) -> Handler | None:

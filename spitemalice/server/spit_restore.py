@@ -46,7 +46,12 @@ from spitemalice.formats.replay import rules_for
 from spitemalice.play.session import HUMAN
 from spitemalice.runs.arrival import game_bots
 from spitemalice.server.spit_bots import start_bots
-from spitemalice.server.spit_table import MAX_REACTION_MS, MIN_REACTION_MS, SpitTable
+from spitemalice.server.spit_table import (
+    MAX_REACTION_MS,
+    MIN_REACTION_MS,
+    SpitTable,
+    registry,
+)
 from spitemalice.server.store import TABLE_ID, SeatEntry, Store
 
 if TYPE_CHECKING:
@@ -201,13 +206,11 @@ def rebuilt(hub: Hub, entry: SpitEntry, record: GameRecord) -> SpitTable:
 def resume(hub: Hub, entry: SpitEntry, record: GameRecord) -> str:
     """Rebuild live table ``entry.table`` into ``hub`` (:func:`rebuilt`) and start its bots;
     returns the line that says so, or why the table was skipped."""
-    from spitemalice.server.spit_live import live_tables  # it imports this module
-
     try:
         table = rebuilt(hub, entry, record)
     except SpiteMaliceError as problem:
         return f"skipped live table {entry.table}: {problem}"
-    live_tables(hub)[table.id] = table
+    registry(hub)[table.id] = table
     try:
         asyncio.get_running_loop()
     except RuntimeError:

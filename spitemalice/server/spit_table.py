@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,15 @@ REACTION_MS = 1500
 
 MIN_REACTION_MS, MAX_REACTION_MS = 100, 60_000
 """The reaction times a ``create`` message may ask of a table's bots (ms)."""
+
+
+_TABLES: weakref.WeakKeyDictionary[Any, dict[str, SpitTable]] = weakref.WeakKeyDictionary()
+
+
+def registry(hub: Any) -> dict[str, SpitTable]:
+    """The live tables of ``hub`` (a :class:`~spitemalice.server.tables.Hub`) by id, kept
+    beside it (:func:`spitemalice.server.spit_live.live_tables` gives the same dict)."""
+    return _TABLES.setdefault(hub, {})
 
 
 def spit_message(view: Any, game: int, legal: tuple[Any, ...],
@@ -306,4 +316,5 @@ class SpitTable:
                 await client.send_text(text)
 
 
-__all__ = ["MAX_REACTION_MS", "MIN_REACTION_MS", "REACTION_MS", "SpitTable", "spit_message"]
+__all__ = ["MAX_REACTION_MS", "MIN_REACTION_MS", "REACTION_MS", "SpitTable", "registry",
+           "spit_message"]

@@ -88,6 +88,9 @@ def test_a_spit_table_of_two_people_is_rebuilt_at_a_restart_and_plays_on(
         assert (table.state, table.log, table.stale, table.commitment, table.game,
                 table.seed) == before
         assert table.hashes == tuple(token_hash(s["token"]) for s in created["seats"])
+        file = spit_restore.path(again.store, table_id)
+        assert oct(file.stat().st_mode & 0o777) == "0o600"  # the owner's alone
+        assert created["seats"][0]["token"] not in file.read_text()  # its hash only
         with contextlib.ExitStack() as stack:
             seats = [sit(stack, client, created, seat) for seat in (0, 1)]
             now = [until(ws, "spit") for ws in seats]
