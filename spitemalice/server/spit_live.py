@@ -175,13 +175,8 @@ async def _create(hub: Hub, conn: Connection, message: Message) -> None:
                       holds=lambda: hub.shared.holds(table_id))
     try:
         table.new_game()
-    except PlayError as problem:
-        hub.log(f"a new table was not opened: {problem}")
-        raise ProtocolError("server-error", f"the server cannot keep a new table: "
-                            f"{problem}") from None
-    try:
         spit_restore.save(hub.store, table)  # what a restart needs besides the record
-    except OutputError as problem:
+    except (PlayError, OutputError) as problem:
         hub.log(f"a new table was not opened: {problem}")
         raise ProtocolError("server-error", f"the server cannot keep a new table: "
                             f"{problem}") from None
@@ -278,7 +273,8 @@ async def _arrive(hub: Hub, conn: Connection, message: Message) -> None:
     table = live_tables(hub).get(table_id)
     if table is None:
         raise ProtocolError("no-table", f"no table {table_id} on this server: its files "
-                            "could not be read (its records stay in the records folder)")
+                            "could not be read, or another server process is taking it "
+                            "over (then try again)")
     try:
         await (_join if message.type == "join" else _watch)(hub, conn, message)
     except ProtocolError:

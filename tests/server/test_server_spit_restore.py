@@ -18,12 +18,13 @@ import pytest
 pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 import spitemalice as sm
 from spitemalice.cli import main
 from spitemalice.formats.commitment import commit
 from spitemalice.formats.records.reading import load_record
-from spitemalice.server import spit_restore
+from spitemalice.server import spit_live, spit_restore
 from spitemalice.server.app import create_app
 from spitemalice.server.spit_live import live_tables
 from spitemalice.server.store import Store, token_hash
@@ -229,3 +230,29 @@ def test_no_spit_move_is_made_by_a_process_whose_lease_is_in_doubt(tmp_path: Pat
             table.holds = lambda: True
             ann.send_text(json.dumps({"type": "move", "move": "S0:spit", "number": 1}))
             assert until(ann, "spit")["number"] == 1
+
+
+def test_a_live_table_whose_lease_is_lost_closes_its_seats_which_find_it_again(
+        tmp_path: Path) -> None:
+    """spit_live.lost (with Redis: this process stalled past the table's lease): its
+    connections are closed with 1012, to connect again, and the table is rebuilt from its
+    files by whoever holds it next (here the same hub, which holds every table)."""
+    said: list[str] = []
+    with serving(tmp_path, said) as (hub, client):
+        with client.websocket_connect("/ws") as lobby:
+            created = ask(lobby, PEOPLE)
+        table_id = created["table"]
+        with contextlib.ExitStack() as stack:
+            seats = [sit(stack, client, created, seat) for seat in (0, 1)]
+            latest = play(seats, [until(ws, "spit") for ws in seats], 3)
+            client.portal.call(spit_live.lost, hub, table_id)  # type: ignore[union-attr]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    seats[0].receive_text()
+            assert closed.value.code == 1012 and "connect again" in closed.value.reason
+        assert table_id not in live_tables(hub)
+        assert any("another process takes the live table over" in line for line in said)
+        with contextlib.ExitStack() as stack:
+            seats = [sit(stack, client, created, seat) for seat in (0, 1)]
+            assert [until(ws, "spit") for ws in seats] == latest
+        assert f"resumed live table {table_id}, game 1, after 3 moves" in said
