@@ -29,9 +29,10 @@ through a documented WebSocket protocol; the ``play`` extra.
 * :mod:`spitemalice.server.remote`: one of our bots at a remote table
   (``spitemalice bot --connect URL``);
 * :mod:`spitemalice.server.spit_live`, :mod:`spitemalice.server.spit_table`,
-  :mod:`spitemalice.server.spit_bots` and :mod:`spitemalice.server.spit_watching`: a live
-  table of a rule set whose seats move at once (Spit): intents in arrival order, the record
-  with its clock, bots on timers, spectators.
+  :mod:`spitemalice.server.spit_bots`, :mod:`spitemalice.server.spit_watching` and
+  :mod:`spitemalice.server.spit_restore`: a live table of a rule set whose seats move at
+  once (Spit): intents in arrival order, the record with its clock, bots on timers,
+  spectators, and the table rebuilt from its files at a restart or a takeover.
 
 Every turn-based table is a :class:`~spitemalice.play.session.Session`; a live spit table
 holds the rule set's own state and moves it through the engine's doors.  Either way the

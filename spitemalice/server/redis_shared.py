@@ -24,8 +24,10 @@ issue 36 §3): the :class:`~spitemalice.server.shared.Shared` that lives in Redi
   unless taken over) and the per-address token bucket.
 * **Live Spit tables** (:mod:`spitemalice.server.spit_live`) are leased and counted too,
   and marked ``live`` in their ``PREFIX:info:ID``: a ``join`` or ``watch`` of one at another
-  process is answered ``moved`` (a spectator watches it at its owner); one is never taken
-  over, and one whose lease is lost is closed (:func:`~spitemalice.server.spit_live.lost`).
+  process is answered ``moved`` (a spectator watches it at its owner).  One is taken over
+  like a turn-based table, from its table file and record
+  (:mod:`spitemalice.server.spit_restore`), and one whose lease is lost here is closed
+  (:func:`~spitemalice.server.spit_live.lost`): its connections connect again.
 * **The lobby** reads what each owner writes every round: a listing of each public
   unfinished table (``PREFIX:info:ID``) and the set of listed tables (``PREFIX:listed``).
 
@@ -47,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 from spitemalice import guards, wording
 from spitemalice.errors import ProtocolError, SpiteMaliceError
-from spitemalice.server import leavers, listing, spit_live
+from spitemalice.server import leavers, listing, spit_live, spit_restore
 from spitemalice.server.redis_publish import publish
 from spitemalice.server.redis_scripts import ADMIT, BUCKET, CLAIM, RELEASE, RENEW
 from spitemalice.server.relay import CLOSE_SECONDS
@@ -63,6 +65,7 @@ if TYPE_CHECKING:
     from spitemalice.formats.records.record import GameRecord
     from spitemalice.server.relay import Relay
     from spitemalice.server.seating import Connection, Table
+    from spitemalice.server.spit_restore import SpitEntry
     from spitemalice.server.store import TableEntry
     from spitemalice.server.tables import Hub
 
@@ -180,7 +183,7 @@ class RedisShared(Shared):
         said = []
         if restore:  # the folder's unfinished tables that no live process holds
             others = 0
-            for found in hub.store.unfinished():
+            for found in [*hub.store.unfinished(), *spit_restore.unfinished(hub.store)]:
                 if isinstance(found, str):
                     said.append(found)
                 elif await self._take(found[0].table):
@@ -322,12 +325,12 @@ class RedisShared(Shared):
         return str(creator) if creator is not None else None
 
     async def _take_over(self, hub: Hub, table: str) -> None:
-        """Rebuild ``table`` from its records, its lease just taken; a table that has
-        ended (or whose files cannot be read) is let go again."""
-        found = hub.store.table(table)
+        """Rebuild ``table`` from its records, its lease just taken; a turn-based table
+        that has ended (or a table whose files cannot be read) is let go again."""
+        found = hub.store.table(table) or spit_restore.found(hub.store, table)
         if isinstance(found, tuple):
             hub.log(await self._resume(hub, found))
-            if table in hub.tables:
+            if table in hub.tables or table in spit_live.live_tables(hub):
                 return
         elif found is not None:
             hub.log(found)
@@ -335,12 +338,15 @@ class RedisShared(Shared):
         await self._release(keys=[self.key("lease", table)], args=[self.process])
         await self.redis.zrem(self.key("live"), table)
 
-    async def _resume(self, hub: Hub, found: tuple[TableEntry, GameRecord]) -> str:
+    async def _resume(self, hub: Hub, found: tuple[TableEntry | SpitEntry, GameRecord]) -> str:
         """Rebuild a table whose lease was just taken, carrying on the clock its last owner
         published (:func:`spitemalice.server.leavers.resume_clock`); what to log."""
-        table = found[0].table
+        entry, record = found
+        if isinstance(entry, spit_restore.SpitEntry):  # a live table: no move clock
+            return spit_restore.resume(hub, entry, record)
+        table = entry.table
         info = await self.redis.get(self.key("info", table))
-        said = hub.resume(*found, await self._creator(table))
+        said = hub.resume(entry, record, await self._creator(table))
         if table in hub.tables and info is not None:
             leavers.resume_clock(hub, hub.tables[table], json.loads(info).get("clock"),
                                  await self.now_ms())
@@ -385,7 +391,7 @@ class RedisShared(Shared):
         spectators' interest (:mod:`spitemalice.server.relay`)."""
         hub = self.hub
         assert hub is not None
-        live = spit_live.live_tables(hub)  # Spit tables: leased, never taken over
+        live = spit_live.live_tables(hub)  # Spit tables, leased as the others
         for table in [t for t in self.held if t not in hub.tables and t not in live]:
             self.held.pop(table)  # closed: let it go
             await self._release(keys=[self.key("lease", table)], args=[self.process])

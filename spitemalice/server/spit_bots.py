@@ -33,7 +33,8 @@ SPREAD = 0.35
 """The log-normal spread of a live bot's reaction times (the simulation's default)."""
 
 RETRY_SECONDS = 1.0
-"""Seconds a bot waits before trying again a move whose record could not be written."""
+"""Seconds a bot waits before trying again a move whose record could not be written, or
+one it did not make while its process's lease on the table was in doubt."""
 
 
 def start_bots(table: SpitTable) -> None:
@@ -87,18 +88,21 @@ async def run_bot(table: SpitTable, seat: int, bot: Any, rng: random.Random,
         async with table.lock:
             if table.game != number or table.is_over:
                 continue
-            if move not in game.legal_moves(table.state, seat):
+            if not table.holds():
+                failed = True  # the lease is in doubt: no move until it is renewed
+            elif move not in game.legal_moves(table.state, seat):
                 table.count_stale()  # another card got there first: decide again
                 continue
-            try:
-                table.intent(seat, move, None)
-            except PlayError as problem:
-                failed = True
-                await table.broadcast(error("server-error", clipped(
-                    f"the {table.kinds[seat]} bot's move (seat {seat}) was not kept: "
-                    f"{problem}; the table tries again in {RETRY_SECONDS:g} s", 600)))
             else:
-                await table.announce()
+                try:
+                    table.intent(seat, move, None)
+                except PlayError as problem:
+                    failed = True
+                    await table.broadcast(error("server-error", clipped(
+                        f"the {table.kinds[seat]} bot's move (seat {seat}) was not kept: "
+                        f"{problem}; the table tries again in {RETRY_SECONDS:g} s", 600)))
+                else:
+                    await table.announce()
         if failed:
             await asyncio.sleep(RETRY_SECONDS)
 

@@ -20,27 +20,37 @@ tables.  The protocol is the turn-based one's (``create``, ``join``, ``move`` wi
 * ``watch`` of it makes the connection a spectator (:mod:`spitemalice.server.spit_watching`):
   the watch link is ``/spit/ID``, a table may be all bots, and they play while someone
   watches;
-* every deal is committed to (the ``deal`` field of ``spit``; the record's ``commitment``).
+* every deal is committed to (the ``deal`` field of ``spit``; the record's ``commitment``);
+* the table survives a restart, and with Redis its owner's death: its file (seats, token
+  hashes, reaction time, current game) and its current game's record rebuild it
+  (:mod:`spitemalice.server.spit_restore`), at the server's start (:func:`restore`), when
+  another process takes it over, and at a ``join`` or ``watch`` of it (an ended game then
+  too, for its rematch).
 """
 
 from __future__ import annotations
 
 import hmac
 import secrets
-import weakref
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from spitemalice import wording
-from spitemalice.errors import NotationError, PlayError, ProtocolError
+from spitemalice.errors import NotationError, OutputError, PlayError, ProtocolError
 from spitemalice.play.session import HUMAN
 from spitemalice.runs.arrival import game_bots
-from spitemalice.server import lobby, messages, spit_watching
+from spitemalice.server import lobby, messages, spit_restore, spit_watching
 from spitemalice.server.protocol import Message
 from spitemalice.server.seating import Connection
 from spitemalice.server.shared import open_table
 from spitemalice.server.spit_bots import start_bots, stop_bots
-from spitemalice.server.spit_table import MAX_REACTION_MS, MIN_REACTION_MS, REACTION_MS, SpitTable
+from spitemalice.server.spit_table import (
+    MAX_REACTION_MS,
+    MIN_REACTION_MS,
+    REACTION_MS,
+    SpitTable,
+    registry,
+)
 from spitemalice.server.store import token_hash
 
 if TYPE_CHECKING:
@@ -48,12 +58,9 @@ if TYPE_CHECKING:
 
 Handler = Callable[["Hub", Connection, Message], Awaitable[None]]
 
-_TABLES: weakref.WeakKeyDictionary[Any, dict[str, SpitTable]] = weakref.WeakKeyDictionary()
-
-
 def live_tables(hub: Hub) -> dict[str, SpitTable]:
     """The live tables of ``hub`` whose seats move at once, by id."""
-    return _TABLES.setdefault(hub, {})
+    return registry(hub)
 
 
 def route(hub: Hub, conn: Connection, message: Message) -> Handler | None:
@@ -71,7 +78,16 @@ def route(hub: Hub, conn: Connection, message: Message) -> Handler | None:
         return _HANDLERS.get(kind, _seated_elsewhere)
     if kind in ("join", "watch", "claim") and message.get("table") in live_tables(hub):
         return {"join": _join, "watch": _watch}.get(kind, _no_help)
+    if kind in ("join", "watch") and spit_restore.kept(hub.store, message.get("table")):
+        return _arrive  # a live table this process does not hold (yet)
     return None
+
+
+def restore(hub: Hub) -> list[str]:
+    """Rebuild every live table of ``hub.store`` whose current game has not ended
+    (:func:`spitemalice.server.spit_restore.restore`); one line per table resumed or
+    skipped."""
+    return spit_restore.restore(hub)
 
 
 async def leave(hub: Hub, conn: Connection) -> None:
@@ -97,17 +113,18 @@ async def leave(hub: Hub, conn: Connection) -> None:
 
 async def lost(hub: Hub, table_id: str) -> None:
     """This process no longer owns live table ``table_id`` (its lease ran out: with Redis,
-    :mod:`spitemalice.server.redis_shared`): its bots stop and its connections are closed
-    (status 1012); its record stays.  A live table is not taken over by another process:
-    the game ends there, at its last move."""
+    :mod:`spitemalice.server.redis_shared`, this process stalled past it): its bots stop and
+    its connections are closed (status 1012), to connect again.  Another process takes the
+    table over from its files (:mod:`spitemalice.server.spit_restore`), at the last move
+    its record holds."""
     table = live_tables(hub).pop(table_id, None)
     if table is None:
         return
-    hub.log(f"table {table_id}: its lease ran out; the live table is closed (its record "
-            "stays)")
+    hub.log(f"table {table_id}: its lease ran out; another process takes the live table "
+            "over from its record")
     await stop_bots(table)
     for conn in [*(c for clients in table.clients for c in clients), *table.watchers]:
-        await conn.close_moved("this table's server process lost it; its record stays")
+        await conn.close_moved("this table moved to another server process; connect again")
 
 
 async def close(hub: Hub) -> None:
@@ -154,10 +171,12 @@ async def _create(hub: Hub, conn: Connection, message: Message) -> None:
     table = SpitTable(table_id, rules, tuple(kinds), tuple(names),
                       tuple(None if t is None else token_hash(t) for t in tokens),
                       reaction, conn.address,
-                      lambda game: hub.store.record_path(table_id, game))
+                      lambda game: hub.store.record_path(table_id, game),
+                      holds=lambda: hub.shared.holds(table_id))
     try:
         table.new_game()
-    except PlayError as problem:
+        spit_restore.save(hub.store, table)  # what a restart needs besides the record
+    except (PlayError, OutputError) as problem:
         hub.log(f"a new table was not opened: {problem}")
         raise ProtocolError("server-error", f"the server cannot keep a new table: "
                             f"{problem}") from None
@@ -198,6 +217,7 @@ async def _join(hub: Hub, conn: Connection, message: Message) -> None:
                                 "someone else has this seat's link")
         conn.live, conn.seat = table, seat
         table.clients[seat].add(conn)
+        start_bots(table)  # a table rebuilt outside the event loop has none running yet
         await conn.send(messages.welcome(table.id, seat, table.game, table.rules,
                                          table.seat_list(), False, bool(others)))
         await conn.send(table.message(seat))
@@ -235,7 +255,33 @@ async def _move(hub: Hub, conn: Connection, message: Message) -> None:
 
 
 async def _watch(hub: Hub, conn: Connection, message: Message) -> None:
-    await spit_watching.watch(hub, conn, live_tables(hub)[message.get("table")])
+    table = live_tables(hub)[message.get("table")]
+    start_bots(table)  # a table rebuilt outside the event loop has none running yet
+    await spit_watching.watch(hub, conn, table)
+
+
+async def _arrive(hub: Hub, conn: Connection, message: Message) -> None:
+    """A ``join`` or ``watch`` of a live table this process does not hold: its owner is
+    elsewhere (:class:`~spitemalice.server.shared.Elsewhere`: ``moved``), or it is rebuilt
+    here from its files (taken over, with Redis), even if its game has ended."""
+    table_id = message.get("table")
+    await hub.shared.locate(hub, table_id)  # with Redis: moved, or taken over here
+    if table_id not in live_tables(hub) and hub.shared.holds(table_id):
+        found = spit_restore.found(hub.store, table_id)
+        if found is not None:
+            hub.log(found if isinstance(found, str) else spit_restore.resume(hub, *found))
+    table = live_tables(hub).get(table_id)
+    if table is None:
+        raise ProtocolError("no-table", f"no table {table_id} on this server: its files "
+                            "could not be read, or another server process is taking it "
+                            "over (then try again)")
+    try:
+        await (_join if message.type == "join" else _watch)(hub, conn, message)
+    except ProtocolError:
+        if table.is_over and not any(table.clients) and not table.watchers:
+            live_tables(hub).pop(table_id, None)  # nobody came for its rematch
+            await stop_bots(table)
+        raise
 
 
 async def _record(hub: Hub, conn: Connection, message: Message) -> None:
@@ -253,11 +299,17 @@ async def _rematch(hub: Hub, conn: Connection, message: Message) -> None:
         if not table.is_over:
             raise ProtocolError("game-not-over", f"game {table.game} is still on; a rematch "
                                 "is dealt once it has ended")
+        hub.shared.check_holds(table.id)  # never two processes writing its records
         try:
             table.new_game()
         except PlayError as problem:
             raise ProtocolError("server-error", f"the next game was not dealt: {problem}; "
                                 "try again") from None
+        try:
+            spit_restore.save(hub.store, table)
+        except OutputError as problem:  # the game goes on; a restart would miss it
+            hub.log(f"table {table.id}: its file was not rewritten for game {table.game}: "
+                    f"{problem}")
         await spit_watching.welcome_again(table)
         await table.broadcast(messages.seats(table.seat_list()))
         await table.announce()
@@ -293,4 +345,4 @@ _SPECTATOR_HANDLERS: dict[str, Handler] = {
 }
 
 
-__all__ = ["close", "leave", "live_tables", "lost", "route"]
+__all__ = ["close", "leave", "live_tables", "lost", "restore", "route"]

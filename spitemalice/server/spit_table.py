@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,15 @@ REACTION_MS = 1500
 
 MIN_REACTION_MS, MAX_REACTION_MS = 100, 60_000
 """The reaction times a ``create`` message may ask of a table's bots (ms)."""
+
+
+_TABLES: weakref.WeakKeyDictionary[Any, dict[str, SpitTable]] = weakref.WeakKeyDictionary()
+
+
+def registry(hub: Any) -> dict[str, SpitTable]:
+    """The live tables of ``hub`` (a :class:`~spitemalice.server.tables.Hub`) by id, kept
+    beside it (:func:`spitemalice.server.spit_live.live_tables` gives the same dict)."""
+    return _TABLES.setdefault(hub, {})
 
 
 def spit_message(view: Any, game: int, legal: tuple[Any, ...],
@@ -101,6 +111,8 @@ class SpitTable:
         creator: the address that opened it (the tables-per-client bound).
         record_path: the record file of game ``n`` (a function of ``n``).
         clock: seconds (the record's times are its differences), :func:`time.monotonic`.
+        holds: whether this process still owns the table (with Redis, its lease holds:
+            :meth:`~spitemalice.server.shared.Shared.holds`); no move is made when not.
         commitment: the commitment to the game's deal (a new one per game dealt).
         watchers: the spectators' connections (:mod:`spitemalice.server.spit_watching`).
     """
@@ -114,6 +126,7 @@ class SpitTable:
     creator: str | None
     record_path: Callable[[int], Path]
     clock: Callable[[], float] = time.monotonic
+    holds: Callable[[], bool] = lambda: True
     game: int = 0
     seed: int = 0
     state: Any = None
@@ -193,11 +206,15 @@ class SpitTable:
                 ``None`` when the sender does not say.
 
         Raises:
-            ProtocolError: ``game-over`` once the game has ended; ``stale`` when the move
-                does not fit and was chosen in a position that has changed since.
+            ProtocolError: ``server-error`` when this process no longer owns the table
+                (:attr:`holds`); ``game-over`` once the game has ended; ``stale`` when the
+                move does not fit and was chosen in a position that has changed since.
             PlayError: the record could not be written (the move is taken back: nothing
                 changed).
         """
+        if not self.holds():  # another process may have taken it over: never two writers
+            raise ProtocolError("server-error", f"table {self.id} is no longer played by this "
+                                "server process (its lease ran out); connect again")
         state = self.state
         if state.outcome is not None:
             raise ProtocolError("game-over", f"game {self.game} has ended "
@@ -299,4 +316,5 @@ class SpitTable:
                 await client.send_text(text)
 
 
-__all__ = ["MAX_REACTION_MS", "MIN_REACTION_MS", "REACTION_MS", "SpitTable", "spit_message"]
+__all__ = ["MAX_REACTION_MS", "MIN_REACTION_MS", "REACTION_MS", "SpitTable", "registry",
+           "spit_message"]

@@ -8,7 +8,9 @@ For each table the folder holds
 * ``ID.table.json``: who sits where and the SHA-256 of each person's token (never the
   token), which game is current, whether the lobby lists the table and which of its seats
   anyone may take there, and the match it plays (format ``spitemalice-table``, version 2;
-  version 1, without the last three, is read as a private table of single games).
+  version 1, without the last three, is read as a private table of single games);
+* ``ID.spit.json``: the same for a live table whose seats move at once (Spit), read and
+  written by :mod:`spitemalice.server.spit_restore`.
 
 Every file is written by the library's one rule for files (:mod:`spitemalice.files`):
 to a new temporary name beside it, renamed over the old one, so a reader never sees half a

@@ -87,10 +87,10 @@ class Hub:
     # -- the server's life -------------------------------------------------------------
 
     def restore(self) -> list[str]:
-        """Rebuild every unfinished table from its files; returns one line per table
-        resumed or skipped."""
+        """Rebuild every unfinished table, live ones too (:func:`~spitemalice.server.
+        spit_live.restore`), from its files; returns one line per table resumed or skipped."""
         return [found if isinstance(found, str) else self.resume(*found)
-                for found in self.store.unfinished()]
+                for found in self.store.unfinished()] + spit_live.restore(self)
 
     def resume(self, entry: TableEntry, record: GameRecord, creator: str | None = None) -> str:
         """Rebuild one table from its table file's ``entry`` and its current game's

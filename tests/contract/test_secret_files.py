@@ -45,6 +45,8 @@ WRITERS: dict[str, str] = {
     "server/store.py:save -> write_file": SECRET + ": a table file (the seats' token hashes)",
     "server/spit_table.py:write -> write_file": SECRET + ": a live spit table's record (its "
                                                 "seed decides every face-down card)",
+    "server/spit_restore.py:save -> write_file": SECRET + ": a live spit table's file (the "
+                                                 "seats' token hashes)",
     "server/store.py:__init__ -> make_folder": "secret folder: 0700 when made (the play "
     "server's records and table files)",
     "files.py:write_file -> NewFile": "the rule itself: the mode its caller gives",

@@ -164,12 +164,28 @@ DURABLE: dict[Member, str] = {
         "at start (or, with Redis, when a dead owner's lease has run out), before anyone "
         "sits: the table is skipped with a line in the log and resumes at the next start",
     ("server/tables.py", "Hub.restore", "self.resume"): "Hub.resume, above, for each table",
-    ("server/redis_shared.py", "RedisShared.start", "hub.resume"):
-        "with Redis, at start: Hub.resume for each unfinished table whose lease this "
-        "process took (the others are live elsewhere)",
-    ("server/redis_shared.py", "RedisShared._take_over", "hub.resume"):
-        "a dead owner's table, its lease taken: Hub.resume; a table that ended or cannot "
-        "be read is let go again; test_server_redis (SIGKILL mid-game)",
+    ("server/redis_shared.py", "RedisShared._resume", "hub.resume"):
+        "with Redis, at start (each unfinished table whose lease this process took; the "
+        "others are live elsewhere) and at a takeover (a dead owner's table, its lease "
+        "taken): Hub.resume; a table that ended or cannot be read is let go again; "
+        "test_server_redis (SIGKILL mid-game)",
+    ("server/redis_shared.py", "RedisShared._resume", "spit_restore.resume"):
+        "the same for a live Spit table (spit_restore.resume, which writes nothing); "
+        "test_server_redis_spit (SIGKILL mid-game)",
+    ("server/spit_restore.py", "restore", "resume"):
+        "at start, before anyone sits: a live table that does not rebuild is skipped with "
+        "a line in the log (it writes nothing); test_server_spit_restore",
+    ("server/spit_live.py", "_arrive", "spit_restore.resume"):
+        "a join or watch of a live table not in memory (its game ended before a restart, "
+        "or its lease was lost and found again): skipped with a log line and no-table to "
+        "the client; test_server_spit_restore",
+    ("server/spit_restore.py", "save", "write_file"): "the live table file; see its callers",
+    ("server/spit_live.py", "_create", "spit_restore.save"):
+        "a new live table's file: server-error to its creator and a log line, the table "
+        "not opened (nobody else sits there)",
+    ("server/spit_live.py", "_rematch", "spit_restore.save"):
+        "a rematch's file: a log line; the new game is played, but a restart finds the "
+        "table at its previous game",
     ("server/tables.py", "Hub._on_create", "Session"):
         "a new table's first record: server-error to its creator (nobody else sits there) "
         "and a log line; test_server_seats",

@@ -1,0 +1,233 @@
+"""A live table whose seats move at once (Spit) rebuilt from its files: at a restart, and
+when another process takes it over (``serve --redis``, its owner's lease having run out).
+
+The records stay the source of truth.  Besides the current game's record (the seed, each
+move with its seat and arrival time, the stale intents, the commitment to the deal) the
+records folder keeps one file per live table, ``ID.spit.json`` (format
+``spitemalice-spit-table``, version 1), with what the record lacks: each seat's name,
+player (``"human"`` or a bot) and the SHA-256 of a person's token (never the token), the
+bots' mean reaction time, the creator's address and the current game's number.  It is
+written when the table is opened and at each rematch (:func:`save`), whole or not at all
+and readable by the server's owner alone, as :meth:`~spitemalice.server.store.Store.save`
+writes a turn-based table's file.
+
+:func:`resume` replays the record's moves from the deal (checking each, as ``spitemalice
+check`` does), keeps its log, stale count and commitment, and sets the table's clock so that
+the next move arrives no earlier than the last one recorded; a game that has ended stays
+ended (a rematch deals the next).  The bots start again.  A table whose files cannot be read
+or do not agree is skipped, with a line that says why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from spitemalice import files, limits, wording
+from spitemalice.errors import DataError, SpiteMaliceError
+from spitemalice.files import SECRET_FILE, write_file
+from spitemalice.formats.arrival_replay import replay_arrivals
+from spitemalice.formats.json_input import (
+    check_header,
+    parse_json,
+    read_int,
+    read_list,
+    read_object,
+    read_str,
+)
+from spitemalice.formats.records.reading import load_record
+from spitemalice.formats.records.record import GameRecord
+from spitemalice.formats.replay import rules_for
+from spitemalice.play.session import HUMAN
+from spitemalice.runs.arrival import game_bots
+from spitemalice.server.spit_bots import start_bots
+from spitemalice.server.spit_table import (
+    MAX_REACTION_MS,
+    MIN_REACTION_MS,
+    SpitTable,
+    registry,
+)
+from spitemalice.server.store import TABLE_ID, SeatEntry, Store
+
+if TYPE_CHECKING:
+    from spitemalice.server.tables import Hub
+
+FORMAT = "spitemalice-spit-table"
+VERSION = 1
+"""The live table file's format version written, and the newest read."""
+
+
+@attrs.frozen
+class SpitEntry:
+    """A live table's file: its id, its current game's number, its seats
+    (:class:`~spitemalice.server.store.SeatEntry`), the bots' mean reaction time
+    (milliseconds) and the address that opened it (``None`` when unknown)."""
+
+    table: str
+    game: int
+    seats: tuple[SeatEntry, ...]
+    reaction_ms: int
+    creator: str | None
+
+
+def path(store: Store, table: str) -> Path:
+    """Where ``store`` keeps live table ``table``'s file."""
+    return store.directory / f"{table}.spit.json"
+
+
+def kept(store: Store, table: Any) -> bool:
+    """Whether ``table`` is a table id whose live table file ``store`` holds."""
+    return isinstance(table, str) and bool(TABLE_ID.fullmatch(table)) and path(
+        store, table).exists()
+
+
+def save(store: Store, table: SpitTable) -> None:
+    """Write ``table``'s file (its seats, reaction time, creator and current game).
+
+    Raises:
+        OutputError: the file cannot be written (the old one stays whole).
+    """
+    data = {"format": FORMAT, "version": VERSION, "table": table.id, "game": table.game,
+            "seats": [{"name": name, "player": kind, "token_sha256": digest}
+                      for name, kind, digest in zip(table.names, table.kinds, table.hashes,
+                                                    strict=True)],
+            "reaction_ms": int(table.reaction_ms), "creator": table.creator}
+    # as Store.save: a temporary file renamed over the old one, never written through a
+    # link; the owner's alone, since it holds the token hashes
+    write_file(path(store, table.id), json.dumps(data, indent=1) + "\n", force=True,
+               mode=SECRET_FILE)
+
+
+def read_spit_entry(file: Path) -> SpitEntry:
+    """The live table file at ``file``.
+
+    Raises:
+        DataError: it cannot be read, or is no live table file of a version this library
+            reads (the message names the field).
+    """
+    try:
+        text = files.read_file(file, limits.MAX_JSON_BYTES // 64)
+    except files.FileRefused as error:
+        raise DataError(f"cannot read it: {error}") from None
+    data = read_object(parse_json(text, "table"), "table",
+                       ("format", "version", "table", "game", "seats", "reaction_ms",
+                        "creator"))
+    check_header(data, "table", FORMAT, VERSION)
+    table = read_str(data["table"], "table.table")
+    if not TABLE_ID.fullmatch(table) or file.name != f"{table}.spit.json":
+        raise DataError(f"table.table: {wording.shown(table)} is not this file's table id")
+    seats = []
+    for i, seat in enumerate(read_list(data["seats"], "table.seats", least=1)):
+        where = f"table.seats[{i}]"
+        fields = read_object(seat, where, ("name", "player", "token_sha256"))
+        digest = fields["token_sha256"]
+        seats.append(SeatEntry(read_str(fields["name"], f"{where}.name"),
+                               read_str(fields["player"], f"{where}.player"),
+                               None if digest is None else read_str(digest,
+                                                                    f"{where}.token_sha256")))
+        if (seats[-1].player == HUMAN) != (digest is not None):
+            raise DataError(f"{where}.token_sha256: a person's seat has a token hash and a "
+                            "bot's none")
+    creator = data["creator"]
+    return SpitEntry(table, read_int(data["game"], "table.game", 1), tuple(seats),
+                     read_int(data["reaction_ms"], "table.reaction_ms", MIN_REACTION_MS,
+                              maximum=MAX_REACTION_MS),
+                     None if creator is None else read_str(creator, "table.creator"))
+
+
+def found(store: Store, table: str) -> tuple[SpitEntry, GameRecord] | str | None:
+    """Live table ``table``'s file and its current game's record, ended or not; ``None``
+    when there is no such file; a string says why its files were skipped."""
+    file = path(store, table)
+    if not file.exists():
+        return None
+    try:
+        entry = read_spit_entry(file)
+        return entry, load_record(store.record_path(entry.table, entry.game))
+    except (DataError, SpiteMaliceError) as error:
+        return f"skipped {wording.for_terminal(file.name)}: {error}"
+
+
+def unfinished(store: Store) -> Iterator[tuple[SpitEntry, GameRecord] | str]:
+    """Every live table of ``store`` whose current game has not ended, with that game's
+    record; a string says why one table's files were skipped."""
+    for file in sorted(store.directory.glob("*.spit.json")):
+        table = file.name.removesuffix(".spit.json")
+        if not TABLE_ID.fullmatch(table):
+            yield f"skipped {wording.for_terminal(file.name)}: not a table id's file"
+            continue
+        got = found(store, table)
+        if got is not None and (isinstance(got, str) or got[1].outcome is None):
+            yield got
+
+
+def rebuilt(hub: Hub, entry: SpitEntry, record: GameRecord) -> SpitTable:
+    """The live table ``entry`` and ``record`` describe, at the record's last move.
+
+    Raises:
+        SpiteMaliceError: the record's rules cannot be loaded, it does not replay, or it
+            does not fit the table file (its seats, a seat's player).
+    """
+    rules = rules_for(record)
+    if rules.simultaneous is None:
+        raise DataError(f"{rules.name} is turn-based; a live table plays a rule set whose "
+                        "seats move at once")
+    seats = [(seat.name, seat.player) for seat in entry.seats]
+    if seats != [(seat.name, seat.kind) for seat in record.seats]:
+        raise DataError(f"the record of game {entry.game} seats "
+                        f"{[seat.name for seat in record.seats]}, the table file {seats}")
+    players = {HUMAN, *game_bots(rules.simultaneous)}
+    for at, (_, kind) in enumerate(seats):
+        if kind not in players:
+            raise DataError(f"table.seats[{at}].player: {wording.shown(kind)} does not play "
+                            f"{rules.name}")
+    *_, state = replay_arrivals(record, rules)  # every move checked, as spitemalice check does
+    times = record.arrivals.times_ms if record.arrivals is not None else ()
+    table_id = entry.table
+    table = SpitTable(table_id, rules, tuple(k for _, k in seats), tuple(n for n, _ in seats),
+                      tuple(seat.token_sha256 for seat in entry.seats), entry.reaction_ms,
+                      entry.creator, lambda game: hub.store.record_path(table_id, game),
+                      holds=lambda: hub.shared.holds(table_id))
+    table.game, table.seed, table.state = entry.game, record.seed, state
+    table.commitment = record.commitment
+    table.stale = record.arrivals.stale if record.arrivals is not None else 0
+    table.log = [(rules.simultaneous.parse_move(text).seat, text, ms)
+                 for text, ms in zip(record.moves, times, strict=True)]
+    # the clock goes on from the last arrival: the next move's time is never earlier
+    table.started = table.clock() - (times[-1] / 1000 if times else 0.0)
+    return table
+
+
+def resume(hub: Hub, entry: SpitEntry, record: GameRecord) -> str:
+    """Rebuild live table ``entry.table`` into ``hub`` (:func:`rebuilt`) and start its bots;
+    returns the line that says so, or why the table was skipped."""
+    try:
+        table = rebuilt(hub, entry, record)
+    except SpiteMaliceError as problem:
+        return f"skipped live table {entry.table}: {problem}"
+    registry(hub)[table.id] = table
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass  # restored outside the event loop: the first join or watch starts them
+    else:
+        start_bots(table)
+    ended = ", which has ended" if table.is_over else ""
+    return (f"resumed live table {table.id}, game {table.game}{ended}, after "
+            + wording.count_of(len(table.log), "move"))
+
+
+def restore(hub: Hub) -> list[str]:
+    """Rebuild every live table of ``hub.store`` whose current game has not ended; one line
+    per table resumed or skipped."""
+    return [got if isinstance(got, str) else resume(hub, *got)
+            for got in unfinished(hub.store)]
+
+
+__all__ = ["FORMAT", "VERSION", "SpitEntry", "found", "kept", "path", "read_spit_entry",
+           "rebuilt", "restore", "resume", "save", "unfinished"]
