@@ -262,6 +262,17 @@ class RedisShared(Shared):
     def holds(self, table: str) -> bool:
         return time.monotonic() < self.held.get(table, 0.0)
 
+    async def renew_now(self, table: str) -> bool:
+        if table not in self.held:
+            return False
+        sent = time.monotonic()  # the key is ours only if no other process took it
+        async with self._answering():
+            kept = await self._renew(keys=[self.key("lease", table)],
+                                     args=[self.process, int(self.lease * 1000)])
+        if kept and kept[0]:
+            self._held_from(table, sent)
+        return self.holds(table)
+
     async def listings(self, hub: Hub) -> list[dict[str, Any]]:
         async with self._answering():
             ids = [t for t in await self.redis.zrevrange(self.key("listed"), 0,

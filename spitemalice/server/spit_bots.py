@@ -33,8 +33,12 @@ SPREAD = 0.35
 """The log-normal spread of a live bot's reaction times (the simulation's default)."""
 
 RETRY_SECONDS = 1.0
-"""Seconds a bot waits before trying again a move whose record could not be written, or
-one it did not make while its process's lease on the table was in doubt."""
+"""Seconds a bot waits before trying again a move whose record could not be written."""
+
+DOUBT_SECONDS = 0.1
+"""Seconds a bot waits before looking again while its process's lease on the table is in
+doubt (a renewal late, on a loaded machine): the next round usually renews it, and a
+second's wait each time would stall the table for nothing."""
 
 
 def start_bots(table: SpitTable) -> None:
@@ -84,12 +88,12 @@ async def run_bot(table: SpitTable, seat: int, bot: Any, rng: random.Random,
         move = bot(state.view(seat), moves, rng)
         if game.barrier(state) != "spit":
             await asyncio.sleep(policy.draw(rng, seat) / 1000)
-        failed = False
+        wait = 0.0
         async with table.lock:
             if table.game != number or table.is_over:
                 continue
             if not table.holds():
-                failed = True  # the lease is in doubt: no move until it is renewed
+                wait = DOUBT_SECONDS  # the lease is in doubt: no move until it is renewed
             elif move not in game.legal_moves(table.state, seat):
                 table.count_stale()  # another card got there first: decide again
                 continue
@@ -97,14 +101,14 @@ async def run_bot(table: SpitTable, seat: int, bot: Any, rng: random.Random,
                 try:
                     table.intent(seat, move, None)
                 except PlayError as problem:
-                    failed = True
+                    wait = RETRY_SECONDS
                     await table.broadcast(error("server-error", clipped(
                         f"the {table.kinds[seat]} bot's move (seat {seat}) was not kept: "
                         f"{problem}; the table tries again in {RETRY_SECONDS:g} s", 600)))
                 else:
                     await table.announce()
-        if failed:
-            await asyncio.sleep(RETRY_SECONDS)
+        if wait:
+            await asyncio.sleep(wait)
 
 
-__all__ = ["RETRY_SECONDS", "SPREAD", "run_bot", "start_bots", "stop_bots"]
+__all__ = ["DOUBT_SECONDS", "RETRY_SECONDS", "SPREAD", "run_bot", "start_bots", "stop_bots"]

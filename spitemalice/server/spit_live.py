@@ -240,6 +240,7 @@ async def _move(hub: Hub, conn: Connection, message: Message) -> None:
     except NotationError as problem:
         raise ProtocolError("not-a-move", str(problem)) from None
     async with table.lock:
+        await hub.shared.check_holds(table.id)  # renewed at once if a round is late
         try:
             refusal = table.intent(seat, move, message.get("number"))
         except PlayError as problem:
@@ -299,7 +300,7 @@ async def _rematch(hub: Hub, conn: Connection, message: Message) -> None:
         if not table.is_over:
             raise ProtocolError("game-not-over", f"game {table.game} is still on; a rematch "
                                 "is dealt once it has ended")
-        hub.shared.check_holds(table.id)  # never two processes writing its records
+        await hub.shared.check_holds(table.id)  # never two processes writing its records
         try:
             table.new_game()
         except PlayError as problem:

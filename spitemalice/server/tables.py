@@ -231,7 +231,7 @@ class Hub:
                                 f"{seat}, not {message.get('seat')}; a move is made only for "
                                 "the seat joined (leave seat out, or give your own)")
         async with table.lock:
-            self.shared.check_holds(table.id)
+            await self.shared.check_holds(table.id)
             session = table.session
             if session.is_over:
                 out = session.state.outcome
@@ -269,7 +269,7 @@ class Hub:
     async def _on_undo(self, conn: Connection, message: Message) -> None:
         table, seat = self._seated(conn, "undo")
         async with table.lock:
-            self.shared.check_holds(table.id)
+            await self.shared.check_holds(table.id)
             try:
                 table.session.undo(seat)
             except PlayError as problem:
@@ -285,7 +285,7 @@ class Hub:
     async def _on_rematch(self, conn: Connection, message: Message) -> None:
         table, _ = self._seated(conn, "rematch")
         async with table.lock:
-            self.shared.check_holds(table.id)
+            await self.shared.check_holds(table.id)
             if not table.session.is_over:
                 raise ProtocolError("game-not-over", f"game {table.game} is still on; a "
                                     "rematch is dealt once it has ended")

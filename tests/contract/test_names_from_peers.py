@@ -48,6 +48,8 @@ CALLS: dict[str, str] = {
     "formats/replay.py:check_record -> rules_for": PEER + ": a record (check)",
     "server/replays.py:_replayed -> rules_for": PEER + ": a finished game's record on the "
     "server",
+    "server/spit_restore.py:rebuilt -> rules_for": PEER + ": a live Spit table's record, "
+    "read again at a restart or a takeover",
     "server/replays.py:sent_file -> rules_for": PEER + ": a record file a person sent from "
     "the replay page (POST /games)",
     "server/rulefile.py:file_rules -> load_text": PEER + ": a client's pasted rule-set file, "

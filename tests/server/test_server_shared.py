@@ -192,3 +192,57 @@ def test_a_table_let_go_at_a_clean_stop_is_taken_over_at_its_next_join(
         if made["number"] == 1 else state["log"][made["number"] - 1]["move"] \
         == made["last"]["move"]
     assert created["table"] in two.hub.tables  # type: ignore[attr-defined]
+
+
+def test_a_move_when_a_round_is_late_renews_the_lease_at_once_and_one_lost_is_refused(
+        tmp_path: Path) -> None:
+    """A process whose own reckoning of a lease has run out (a renewal round late on a
+    loaded machine) renews it at once when a move comes, rather than refusing the move;
+    a lease that another process holds now is refused, and nothing is written."""
+    pytest.importorskip("redis")
+    import redis
+
+    from spitemalice.formats.records.reading import load_record
+    from spitemalice.server.redis_shared import RedisShared
+    from tests.server.test_server_watching import until
+
+    people = {**GAME, "seats": [GAME["seats"][0], {"name": "cy", "player": "human"}]}
+    with redis_server(tmp_path) as url:
+        # a long lease: no round of its own renews it during the test
+        shared = RedisShared(url, "ws://one.example/ws", lease_seconds=30, process="one")
+        hub = Hub(Store(tmp_path / "records"), bot_delay=0, shared=shared)
+        with TestClient(create_app(hub)) as app, app.websocket_connect("/ws") as lobby:
+            created = ask(lobby, people)
+            table = created["table"]
+            with app.websocket_connect("/ws") as ann, app.websocket_connect("/ws") as cy:
+                seats = [ann, cy]
+                for seat, ws in enumerate(seats):
+                    assert ask(ws, join_message(created, seat))["type"] == "welcome"
+                states = [until(ws, "state") for ws in seats]
+
+                def move() -> dict[str, Any]:
+                    """The seat on turn's first legal move; the answer (its new state or
+                    an error), the other messages skipped."""
+                    on = next(s for s, state in enumerate(states) if state["legal"])
+                    seats[on].send_text(json.dumps({
+                        "type": "move", "number": states[on]["number"] + 1,
+                        "move": states[on]["legal"][0]["move"]}))
+                    while True:
+                        answer: dict[str, Any] = json.loads(seats[on].receive_text())
+                        if answer["type"] in ("state", "error"):
+                            return answer
+
+                shared.held[table] = time.monotonic() - 1  # in doubt: a round is late
+                assert not shared.holds(table)
+                answer = move()
+                assert answer["type"] == "state", answer
+                assert shared.holds(table)  # renewed at once
+                made = len(load_record(hub.store.record_path(table, 1)).moves)
+                redis.Redis.from_url(url).set(shared.key("lease", table), "two")
+                shared.held[table] = time.monotonic() - 1
+                on = next(s for s, state in enumerate(states) if state["legal"])
+                states = [answer if s == on else until(ws, "state")
+                          for s, ws in enumerate(seats)]
+                answer = move()
+                assert answer["error"] == "server-error" and "lease" in answer["message"]
+                assert len(load_record(hub.store.record_path(table, 1)).moves) == made
