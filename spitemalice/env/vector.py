@@ -20,6 +20,9 @@ every game, for the seat on turn there.
   again at once, so every row always holds a live game; ``terminated[i]`` marks it, and
   ``info["final_obs"]`` holds the ended game's last observation (for the seat that moved)
   where ``info["_final_obs"]`` is true.
+* **Arrays handed out** (observations, masks, rewards, flags and every array in ``info``)
+  are new at each step and shared with nothing: the caller may keep or change them, and no
+  later step changes them.
 * **Seeding**: ``reset(seed=s)`` deals game ``i`` the deal ``spitemalice.deal(rules, s + i)``;
   later games are dealt the sequence ``s`` started, 128 bits each
   (:mod:`spitemalice.env.seeds`); without a seed every game is dealt from an unguessable one
@@ -93,6 +96,7 @@ class SelfPlayVectorEnv(VectorEnv):
         self.games: list[GameState] = []
         self._legal: list[tuple[list[int], Sequence[Move]]] = []
         self._seeds = EpisodeSeeds()
+        self._game_numbers = np.arange(num_envs)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
@@ -138,6 +142,7 @@ class SelfPlayVectorEnv(VectorEnv):
         ended: dict[int, np.ndarray] = {}
         paid = np.zeros((self.num_envs, self.rules.players))
         rules, games, legal = self.rules, self.games, self._legal
+        action_list = self.catalogue.action_list
         for i, move in enumerate(chosen):
             before = games[i]
             # a move listed for this very state (_moves): no check again
@@ -149,7 +154,7 @@ class SelfPlayVectorEnv(VectorEnv):
                 ended[i] = self.encoding.layout.encode_state(after, before.seat)
                 after = deal(rules, self._seeds.next(None))
             games[i] = after
-            legal[i] = self._legal_of(after)
+            legal[i] = action_list(after, legal_moves(rules, after))  # as _legal_of
         info = self._info()
         info["rewards"] = paid
         if ended:
@@ -213,13 +218,15 @@ class SelfPlayVectorEnv(VectorEnv):
         return np.frombuffer(joined, _INT16).reshape(self.num_envs, -1)
 
     def _masks(self) -> np.ndarray:
-        size = self.catalogue.size
-        masks = bytearray(self.num_envs * size)
-        for i, (listed, _) in enumerate(self._legal):
-            base = i * size
-            for action in listed:
-                masks[base + action] = 1
-        return np.frombuffer(masks, _INT8).reshape(self.num_envs, size)
+        # One numpy scatter for the batch: Python only joins each game's action list.
+        columns: list[int] = []
+        counts = []
+        for listed, _ in self._legal:
+            columns += listed
+            counts.append(len(listed))
+        masks = np.zeros((self.num_envs, self.catalogue.size), _INT8)
+        masks[np.repeat(self._game_numbers, counts), columns] = 1
+        return masks
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._masks(),
