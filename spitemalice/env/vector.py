@@ -96,7 +96,6 @@ class SelfPlayVectorEnv(VectorEnv):
         self.games: list[GameState] = []
         self._legal: list[tuple[list[int], Sequence[Move]]] = []
         self._seeds = EpisodeSeeds()
-        self._game_numbers = np.arange(num_envs)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
@@ -218,15 +217,13 @@ class SelfPlayVectorEnv(VectorEnv):
         return np.frombuffer(joined, _INT16).reshape(self.num_envs, -1)
 
     def _masks(self) -> np.ndarray:
-        # One numpy scatter for the batch: Python only joins each game's action list.
-        columns: list[int] = []
-        counts = []
-        for listed, _ in self._legal:
-            columns += listed
-            counts.append(len(listed))
-        masks = np.zeros((self.num_envs, self.catalogue.size), _INT8)
-        masks[np.repeat(self._game_numbers, counts), columns] = 1
-        return masks
+        size = self.catalogue.size
+        masks = bytearray(self.num_envs * size)
+        for i, (listed, _) in enumerate(self._legal):
+            base = i * size
+            for action in listed:
+                masks[base + action] = 1
+        return np.frombuffer(masks, _INT8).reshape(self.num_envs, size)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._masks(),
