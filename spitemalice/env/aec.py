@@ -30,7 +30,6 @@ from typing import Any, ClassVar
 from pettingzoo import AECEnv
 
 from spitemalice.bots.players import Player, make_player
-from spitemalice.engine.apply import apply_move
 from spitemalice.engine.deal import deal
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.env.arguments import (
@@ -78,6 +77,7 @@ class SpiteMaliceEnv(AECEnv):
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "spitemalice_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
+    agent_selection: str  # the seat on turn's agent (PettingZoo's attribute)
 
     def __init__(self, rules: RuleBook, *, discard_depth: int = 20,
                  max_cycles: int | None = None, fallback: str = "greedy",
@@ -172,14 +172,20 @@ class SpiteMaliceEnv(AECEnv):
                                        f"{shown(action)}")
             self._was_dead_step(action)
             return
-        number = self.catalogue.number(action)
-        after = apply_move(self.rules, game, self.encoding.move(game, number))
+        # checks the action, then applies the move it stands for (unchecked when the mask
+        # just shown listed it): Encoding.play
+        after = self.encoding.play(game, action)
         self._cumulative_rewards[agent] = 0.0
         self.game = after
         self.steps[agent] += 1
         if self.max_cycles is not None and self.steps[agent] >= self.max_cycles:
             self.truncations[agent] = True
             self._truncated = True
+        elif after.outcome is None and not self._truncated:
+            # The usual step (_settle's first case, inline): nobody is done, so no bot
+            # moves and every reward stays 0; the seat on turn is selected.
+            self.agent_selection = self.possible_agents[after.seat]
+            return
         self._settle()
 
     def _settle(self) -> None:
@@ -237,7 +243,11 @@ class SpiteMaliceEnv(AECEnv):
                 called.
         """
         game = self._live()
-        return self.encoding.observe(game, self.seat_of[agent_of(self.possible_agents, agent)])
+        # an agent's name finds its seat at once; anything else is checked (agent_of)
+        seat = self.seat_of.get(agent) if type(agent) is str else None
+        if seat is None:
+            seat = self.seat_of[agent_of(self.possible_agents, agent)]
+        return self.encoding.observe(game, seat)
 
     def _mask_for(self, agent: str) -> Any:
         seat = self.seat_of[agent]

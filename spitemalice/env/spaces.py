@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+from spitemalice.engine.apply import apply_listed, apply_move
 from spitemalice.engine.legal import legal_moves
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.arguments import catalogue_of, discard_depth_of
@@ -176,6 +177,29 @@ class Encoding:
             except ValueError:  # not legal now: the catalogue says why
                 pass
         return self.catalogue.move(state, number)
+
+    def play(self, state: GameState, action: object) -> GameState:
+        """The state after the seat on turn makes the move ``action`` stands for: the
+        environments' step, ``apply_move(rules, state, self.move(state, action))`` in one
+        call.  An action legal in the state whose legal actions were asked for last (the
+        mask an observation showed) is applied as the engine listed it, with no check again.
+
+        Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState`, or
+                ``action`` is not an action of the catalogue (as :meth:`move`).
+            IllegalMove: the action is not legal in ``state``; nothing changed.
+        """
+        require_state(state, "Encoding.play", error=SpiteMaliceError)
+        number = action if type(action) is int else self.catalogue.number(action)
+        last = self._last
+        if last[0] is state and state.outcome is None:
+            try:
+                move = last[2][last[1].index(number)]
+            except ValueError:  # not legal now: apply_move refuses it with the reason
+                pass
+            else:
+                return apply_listed(self.rules, state, move)
+        return apply_move(self.rules, state, self.move(state, number))
 
     def _legal(self, state: GameState) -> tuple[list[int], Sequence[Move]]:
         """The legal actions of the seat on turn and the moves they stand for, kept for the

@@ -20,6 +20,9 @@ every game, for the seat on turn there.
   again at once, so every row always holds a live game; ``terminated[i]`` marks it, and
   ``info["final_obs"]`` holds the ended game's last observation (for the seat that moved)
   where ``info["_final_obs"]`` is true.
+* **Arrays handed out** (observations, masks, rewards, flags and every array in ``info``)
+  are new at each step and shared with nothing: the caller may keep or change them, and no
+  later step changes them.
 * **Seeding**: ``reset(seed=s)`` deals game ``i`` the deal ``spitemalice.deal(rules, s + i)``;
   later games are dealt the sequence ``s`` started, 128 bits each
   (:mod:`spitemalice.env.seeds`); without a seed every game is dealt from an unguessable one
@@ -138,6 +141,7 @@ class SelfPlayVectorEnv(VectorEnv):
         ended: dict[int, np.ndarray] = {}
         paid = np.zeros((self.num_envs, self.rules.players))
         rules, games, legal = self.rules, self.games, self._legal
+        action_list = self.catalogue.action_list
         for i, move in enumerate(chosen):
             before = games[i]
             # a move listed for this very state (_moves): no check again
@@ -149,7 +153,7 @@ class SelfPlayVectorEnv(VectorEnv):
                 ended[i] = self.encoding.layout.encode_state(after, before.seat)
                 after = deal(rules, self._seeds.next(None))
             games[i] = after
-            legal[i] = self._legal_of(after)
+            legal[i] = action_list(after, legal_moves(rules, after))  # as _legal_of
         info = self._info()
         info["rewards"] = paid
         if ended:

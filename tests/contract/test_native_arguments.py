@@ -144,6 +144,9 @@ MEMBERS: dict[str, tuple[Callable[[Any], object], list[Any], type[Exception], li
     "env.spaces.Encoding.move(action)": (
         lambda v: ENCODING.move(STATE, v), [], SpiteMaliceError,
         ["action", f"from 0 to {CATALOGUE.size - 1}"]),
+    "env.spaces.Encoding.play(action)": (
+        lambda v: ENCODING.play(STATE, v), [], SpiteMaliceError,
+        ["action", f"from 0 to {CATALOGUE.size - 1}"]),
     "env.spaces.Encoding.observe(seat)": (
         lambda v: ENCODING.observe(STATE, v), [], SpiteMaliceError, ["seat", "from 0 to 1"]),
 }

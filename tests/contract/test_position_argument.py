@@ -237,7 +237,7 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         _env("env.spaces", _layout, "encode_bytes", 0), S, SpiteMaliceError),
     **{f"spitemalice.env.spaces:Encoding.{name}(state)": (
         _env("env.spaces", _encoding, name, 0), S, SpiteMaliceError)
-       for name in ("mask", "move", "observe")},
+       for name in ("mask", "move", "observe", "play")},
     # formats
     "spitemalice.formats.layout:describe_position(state)": (
         lambda p: layout.describe_position(p), S, TypeError),
