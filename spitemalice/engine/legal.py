@@ -85,7 +85,10 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     """
     if type(state) is not GameState:
         raise not_a_state(state, "base_moves")
-    return tuple(chain.from_iterable(_move_groups(rules, state)))
+    # Through a list: a tuple built from an iterator of unknown length keeps its grown
+    # allocation, and the interpreter's free lists then hold those larger blocks (the
+    # memory test of simulate saw 2.6 MiB more over 140 games).
+    return tuple(list(chain.from_iterable(_move_groups(rules, state))))
 
 
 def _move_groups(rules: RuleBook, state: GameState) -> list[tuple[Move, ...]]:

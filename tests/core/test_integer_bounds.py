@@ -569,6 +569,8 @@ INNER: dict[str, str] = {
                                      "bounded (spit_live), seeds from new_seed",
     "spitemalice.server.spit_bots": "the table's own seats and the reaction time create's "
                                     "reader bounded",
+    "spitemalice.server.spit_restore": "the game number and reaction time of a live table "
+                                       "file, each read by read_int with its bounds",
     "spitemalice.server.redis_shared": "lease seconds from serve's checked --lease-seconds; "
                                        "the clock's own times",
     "spitemalice.server.quickplay": "seat counts the protocol's reader bounded (quickplay."

@@ -34,6 +34,7 @@ READERS: dict[str, str] = {
     "spitemalice/server/protocol.py:_parse_within -> strict_json.loads": OUTSIDE,
     "spitemalice/server/remote.py:read_server_message -> strict_json.loads": OUTSIDE,
     "spitemalice/server/store.py:read_entry -> parse_json": OUTSIDE,
+    "spitemalice/server/spit_restore.py:read_spit_entry -> parse_json": OUTSIDE,
     "spitemalice/study/atlas.py:_read_data -> strict_json.loads": OUTSIDE,
     "spitemalice/study/tune_study.py:open_study -> parse_json": OUTSIDE,
     "spitemalice/runs/games_in.py:_json_records -> parse_json": "a games file the user names "
@@ -52,6 +53,8 @@ READERS: dict[str, str] = {
     "spitemalice/server/redis_shared.py:listings -> json.loads": "the lobby's listings the "
     "site's own server processes wrote to its Redis",
     "spitemalice/server/redis_shared.py:status -> json.loads": "the same",
+    "spitemalice/server/redis_shared.py:_resume -> json.loads": "the same (the move clock "
+    "a dead owner published)",
     "spitemalice/server/redis_shared.py:watch -> json.loads": "the same (whether a table "
                                                              "is a live Spit table)",
     "spitemalice/server/redis_queues.py:_group -> json.loads": "quick play's queue entries "
