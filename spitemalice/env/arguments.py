@@ -60,8 +60,7 @@ def rules_of(ruleset: Any, players: Any, house_rules: Any, params: Mapping[str, 
                                f"a RuleBook, not {_kind(ruleset)}")
     else:
         book = load(ruleset, rules, params)
-    require_turn_based(book, "the environments (a parallel environment for spit is not "
-                             "built yet)")
+    require_turn_based(book, "each environment (none yet for seats that move at once)")
     return book
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
 from spitemalice import wording
@@ -196,17 +196,7 @@ async def _join(hub: Hub, conn: Connection, message: Message) -> None:
         await _seated_elsewhere(hub, conn, message)
     table = live_tables(hub)[message.get("table")]
     seat = message.get("seat")
-    if seat >= len(table.kinds):
-        raise ProtocolError("wrong-type", f"join.seat: table {table.id} has seats 0 to "
-                            f"{len(table.kinds) - 1}, not {seat}")
-    expected = table.hashes[seat]
-    if expected is None:
-        people = ", ".join(str(s) for s, h in enumerate(table.hashes) if h)
-        raise ProtocolError("bad-token", f"seat {seat} is played by the {table.kinds[seat]} "
-                            f"bot; a person joins seat {people}")
-    if not hmac.compare_digest(token_hash(message.get("token")), expected):
-        raise ProtocolError("bad-token", f"that is not the token of seat {seat} of table "
-                            f"{table.id}; use the seat's own link")
+    _check_token(table.id, table.kinds, table.hashes, message)
     async with table.lock:  # the welcome first, then the position, in one hold of the lock
         others = list(table.clients[seat])
         for other in others:
@@ -226,6 +216,29 @@ async def _join(hub: Hub, conn: Connection, message: Message) -> None:
         await table.broadcast(messages.seats(table.seat_list()), skip=conn)
         for wake in table.wakes:
             wake.set()  # a bot waits for a person to sit down
+
+
+def _check_token(table_id: str, kinds: Sequence[str], hashes: Sequence[str | None],
+                 message: Message) -> None:
+    """Check a ``join``'s seat and token against a live table's seats (``kinds``) and their
+    token hashes.
+
+    Raises:
+        ProtocolError: ``wrong-type`` for a seat the table does not have, ``bad-token`` for
+            a bot's seat or a token that is not the seat's.
+    """
+    seat = message.get("seat")
+    if seat >= len(kinds):
+        raise ProtocolError("wrong-type", f"join.seat: table {table_id} has seats 0 to "
+                            f"{len(kinds) - 1}, not {seat}")
+    expected = hashes[seat]
+    if expected is None:
+        people = ", ".join(str(s) for s, h in enumerate(hashes) if h)
+        raise ProtocolError("bad-token", f"seat {seat} is played by the {kinds[seat]} "
+                            f"bot; a person joins seat {people}")
+    if not hmac.compare_digest(token_hash(message.get("token")), expected):
+        raise ProtocolError("bad-token", f"that is not the token of seat {seat} of table "
+                            f"{table_id}; use the seat's own link")
 
 
 async def _move(hub: Hub, conn: Connection, message: Message) -> None:
@@ -269,6 +282,10 @@ async def _arrive(hub: Hub, conn: Connection, message: Message) -> None:
     await hub.shared.locate(hub, table_id)  # with Redis: moved, or taken over here
     if table_id not in live_tables(hub) and hub.shared.holds(table_id):
         found = spit_restore.found(hub.store, table_id)
+        if isinstance(found, tuple) and message.type == "join":  # before the replay: a
+            seats = found[0].seats  # wrong token costs no rebuild and no line in the log
+            _check_token(table_id, [s.player for s in seats], [s.token_sha256 for s in seats],
+                         message)
         if found is not None:
             hub.log(found if isinstance(found, str) else spit_restore.resume(hub, *found))
     table = live_tables(hub).get(table_id)

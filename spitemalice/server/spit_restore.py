@@ -52,7 +52,7 @@ from spitemalice.server.spit_table import (
     SpitTable,
     registry,
 )
-from spitemalice.server.store import TABLE_ID, SeatEntry, Store
+from spitemalice.server.store import TABLE_ID, SeatEntry, Store, read_seat
 
 if TYPE_CHECKING:
     from spitemalice.server.tables import Hub
@@ -124,13 +124,8 @@ def read_spit_entry(file: Path) -> SpitEntry:
     seats = []
     for i, seat in enumerate(read_list(data["seats"], "table.seats", least=1)):
         where = f"table.seats[{i}]"
-        fields = read_object(seat, where, ("name", "player", "token_sha256"))
-        digest = fields["token_sha256"]
-        seats.append(SeatEntry(read_str(fields["name"], f"{where}.name"),
-                               read_str(fields["player"], f"{where}.player"),
-                               None if digest is None else read_str(digest,
-                                                                    f"{where}.token_sha256")))
-        if (seats[-1].player == HUMAN) != (digest is not None):
+        seats.append(read_seat(seat, where))
+        if (seats[-1].player == HUMAN) != (seats[-1].token_sha256 is not None):
             raise DataError(f"{where}.token_sha256: a person's seat has a token hash and a "
                             "bot's none")
     creator = data["creator"]

@@ -52,6 +52,9 @@ VERSION = 2
 TABLE_ID = re.compile(r"[0-9a-f]{16}")
 """A table id: 16 hex digits (64 random bits; the seats' tokens are the secrets)."""
 
+TOKEN_SHA256 = re.compile(r"[0-9a-f]{64}")
+"""A seat's token hash as a table file keeps it (:func:`token_hash`)."""
+
 
 def default_directory() -> Path:
     """The user's data directory for the server's records: ``$XDG_DATA_HOME/spitemalice/
@@ -210,15 +213,8 @@ def read_entry(path: Path) -> TableEntry:
     table = read_str(data["table"], "table.table")
     if not TABLE_ID.fullmatch(table) or path.name != f"{table}.table.json":
         raise DataError(f"table.table: {wording.shown(table)} is not this file's table id")
-    seats = []
-    for i, seat in enumerate(read_list(data["seats"], "table.seats")):
-        where = f"table.seats[{i}]"
-        fields = read_object(seat, where, ("name", "player", "token_sha256"))
-        token = fields["token_sha256"]
-        seats.append(SeatEntry(read_str(fields["name"], f"{where}.name"),
-                               read_str(fields["player"], f"{where}.player"),
-                               None if token is None else read_str(token,
-                                                                   f"{where}.token_sha256")))
+    seats = [read_seat(seat, f"table.seats[{i}]")
+             for i, seat in enumerate(read_list(data["seats"], "table.seats"))]
     public = data.get("public", False)
     if not isinstance(public, bool):
         raise DataError(f"table.public: {wording.shown(public)} is not true or false")
@@ -231,6 +227,25 @@ def read_entry(path: Path) -> TableEntry:
     return TableEntry(table, read_int(data["game"], "table.game", 1), tuple(seats), public,
                       free, None if match is None else read_int(match, "table.match", 1),
                       scores, _read_leavers(data.get("leavers")))
+
+
+def read_seat(data: Any, where: str) -> SeatEntry:
+    """One seat of a table file (``where``: its path in the file, for messages): its name,
+    as ``create`` takes it (1 to :data:`~spitemalice.limits.MAX_SEAT_NAME_CHARS` printable
+    characters), its player, and its token's SHA-256 (:data:`TOKEN_SHA256`, or null for a
+    bot's seat).
+
+    Raises:
+        DataError: a field missing, unknown or not of that form (the message names it).
+    """
+    fields = read_object(data, where, ("name", "player", "token_sha256"))
+    digest = fields["token_sha256"]
+    if digest is not None and not (isinstance(digest, str) and TOKEN_SHA256.fullmatch(digest)):
+        raise DataError(f"{where}.token_sha256: {wording.shown(digest)} is neither a SHA-256 "
+                        "in hex (64 digits 0-9 a-f) nor null")
+    return SeatEntry(read_str(fields["name"], f"{where}.name",
+                              longest=limits.MAX_SEAT_NAME_CHARS),
+                     read_str(fields["player"], f"{where}.player"), digest)
 
 
 def _read_leavers(data: Any) -> Leavers | None:

@@ -182,6 +182,8 @@ COUNTED = re.compile(r"\{([^{}]*)\}((?: (?!of\b|per\b|in\b|a\b|the\b)[a-z][a-z-]
                      + "|".join(NOUNS) + r")\b")
 
 NEVER_ONE = {
+    # "table ID has seats 0 to N": a table's id, not a count.
+    ("spitemalice/server/spit_live.py", "table_id", "seats"),
     # "the record of game N seats [names]": "seats" is the verb, N the game's number.
     ("spitemalice/server/spit_restore.py", "entry.game", "seats"),
     # "NAME has seats 0 to N", "NAME's seats move at once": a rule set's name, not a count.

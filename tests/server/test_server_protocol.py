@@ -320,4 +320,12 @@ def test_unreadable_table_files_are_skipped_with_a_reason(tmp_path: Path) -> Non
         "format": "spitemalice-table", "version": 1, "table": "0123456789abcdef", "game": 1,
         "seats": [{"name": "ann", "player": "human", "token_sha256": 5}]}))
     found = list(store.unfinished())
-    assert "table.seats[0].token_sha256: expected a string, not a number 5" in str(found[0])
+    assert "table.seats[0].token_sha256: 5 is neither a SHA-256 in hex" in str(found[0])
+    for seat, field in (({"token_sha256": "zz" * 32}, "token_sha256"),
+                        ({"name": "a" * 41}, "name")):
+        (tmp_path / "0123456789abcdef.table.json").write_text(json.dumps({
+            "format": "spitemalice-table", "version": 1, "table": "0123456789abcdef",
+            "game": 1, "seats": [{"name": "ann", "player": "human", "token_sha256": "ab" * 32}
+                                 | seat]}))
+        found = list(store.unfinished())
+        assert f"table.seats[0].{field}" in str(found[0]), found  # the same reader as Spit's

@@ -169,6 +169,9 @@ def test_an_ended_spit_game_is_rebuilt_at_a_join_and_rematched(tmp_path: Path) -
     said: list[str] = []
     with serving(tmp_path, said) as (again, client):
         assert table_id not in live_tables(again)  # ended: not restored at the start
+        with client.websocket_connect("/ws") as eve:  # a wrong token: refused unrebuilt
+            answer = ask(eve, {"type": "join", "table": table_id, "seat": 0, "token": "0" * 32})
+            assert answer["error"] == "bad-token" and table_id not in live_tables(again)
         with client.websocket_connect("/ws") as ann:
             welcome = ask(ann, {"type": "join", "table": table_id, "seat": 0,
                                 "token": created["seats"][0]["token"]})
@@ -192,11 +195,15 @@ def test_spit_table_files_that_cannot_be_read_or_do_not_fit_are_skipped_with_a_r
         tmp_path: Path) -> None:
     with serving(tmp_path) as (_, client):
         tables = []
-        for _ in range(4):
+        for _ in range(6):
             with client.websocket_connect("/ws") as lobby:
                 tables.append(ask(lobby, PEOPLE)["table"])
     store = Store(tmp_path)
-    unreadable, tampered, other_seats, bad_move = tables
+    unreadable, tampered, other_seats, bad_move, not_hex, long_name = tables
+    for table, seat in ((not_hex, {"token_sha256": "zz" * 32}), (long_name, {"name": "a" * 41})):
+        data = json.loads(spit_restore.path(store, table).read_text())
+        data["seats"][0].update(seat)
+        spit_restore.path(store, table).write_text(json.dumps(data))
     spit_restore.path(store, unreadable).write_text("{not json")
     data = json.loads(spit_restore.path(store, tampered).read_text())
     data["seats"][0]["token_sha256"] = 5
@@ -212,7 +219,9 @@ def test_spit_table_files_that_cannot_be_read_or_do_not_fit_are_skipped_with_a_r
     assert live_tables(again) == {}
     assert said[unreadable].startswith(f"skipped {unreadable}.spit.json: ")
     assert "not valid JSON" in said[unreadable]
-    assert "table.seats[0].token_sha256: expected a string, not a number 5" in said[tampered]
+    assert "table.seats[0].token_sha256: 5 is neither a SHA-256 in hex" in said[tampered]
+    assert "table.seats[0].token_sha256: " in said[not_hex] and "zzzz" in said[not_hex]
+    assert "table.seats[0].name" in said[long_name] and len(said[long_name]) < 300
     assert said[other_seats].startswith(f"skipped live table {other_seats}: ")
     assert "eve" in said[other_seats]
     assert said[bad_move].startswith(f"skipped live table {bad_move}: ")
