@@ -28,16 +28,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from spitemalice import files, limits, wording
+from spitemalice import wording
 from spitemalice.errors import DataError, SpiteMaliceError
 from spitemalice.files import SECRET_FILE, write_file
 from spitemalice.formats.arrival_replay import replay_arrivals
 from spitemalice.formats.json_input import (
-    check_header,
-    parse_json,
     read_int,
     read_list,
-    read_object,
     read_str,
 )
 from spitemalice.formats.records.reading import load_record
@@ -52,7 +49,7 @@ from spitemalice.server.spit_table import (
     SpitTable,
     registry,
 )
-from spitemalice.server.store import TABLE_ID, SeatEntry, Store, read_seat
+from spitemalice.server.store import TABLE_ID, SeatEntry, Store, read_seat, read_table_file
 
 if TYPE_CHECKING:
     from spitemalice.server.tables import Hub
@@ -110,17 +107,9 @@ def read_spit_entry(file: Path) -> SpitEntry:
         DataError: it cannot be read, or is no live table file of a version this library
             reads (the message names the field).
     """
-    try:
-        text = files.read_file(file, limits.MAX_JSON_BYTES // 64)
-    except files.FileRefused as error:
-        raise DataError(f"cannot read it: {error}") from None
-    data = read_object(parse_json(text, "table"), "table",
-                       ("format", "version", "table", "game", "seats", "reaction_ms",
-                        "creator"))
-    check_header(data, "table", FORMAT, VERSION)
-    table = read_str(data["table"], "table.table")
-    if not TABLE_ID.fullmatch(table) or file.name != f"{table}.spit.json":
-        raise DataError(f"table.table: {wording.shown(table)} is not this file's table id")
+    data, table = read_table_file(file, (FORMAT, VERSION, ".spit.json"),
+                                  ("format", "version", "table", "game", "seats",
+                                   "reaction_ms", "creator"))
     seats = []
     for i, seat in enumerate(read_list(data["seats"], "table.seats", least=1)):
         where = f"table.seats[{i}]"

@@ -202,17 +202,9 @@ def read_entry(path: Path) -> TableEntry:
         DataError: it cannot be read, or is no table file of a version this library
             reads (the message names the field).
     """
-    try:
-        text = files.read_file(path, limits.MAX_JSON_BYTES // 64)
-    except files.FileRefused as error:
-        raise DataError(f"cannot read it: {error}") from None
-    data = read_object(parse_json(text, "table"), "table",
-                       ("format", "version", "table", "game", "seats"),
-                       ("public", "free", "match", "scores", "leavers"))
-    check_header(data, "table", FORMAT, VERSION)
-    table = read_str(data["table"], "table.table")
-    if not TABLE_ID.fullmatch(table) or path.name != f"{table}.table.json":
-        raise DataError(f"table.table: {wording.shown(table)} is not this file's table id")
+    data, table = read_table_file(path, (FORMAT, VERSION, ".table.json"),
+                                  ("format", "version", "table", "game", "seats"),
+                                  ("public", "free", "match", "scores", "leavers"))
     seats = [read_seat(seat, f"table.seats[{i}]")
              for i, seat in enumerate(read_list(data["seats"], "table.seats"))]
     public = data.get("public", False)
@@ -227,6 +219,30 @@ def read_entry(path: Path) -> TableEntry:
     return TableEntry(table, read_int(data["game"], "table.game", 1), tuple(seats), public,
                       free, None if match is None else read_int(match, "table.match", 1),
                       scores, _read_leavers(data.get("leavers")))
+
+
+def read_table_file(path: Path, kind: tuple[str, int, str], fields: tuple[str, ...],
+                    optional: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
+    """A table file's object and its table id, for the readers of a turn-based and a live
+    table's file: ``kind`` is its format, its version and the end of its name after the
+    id, which the ``table`` field must match; ``fields`` must be there, ``optional`` may.
+
+    Raises:
+        DataError: it cannot be read (too long, not JSON), a field is missing or unknown,
+            the header is not ``kind``'s, or the id is not this file's (the message names
+            the field).
+    """
+    form, version, suffix = kind
+    try:
+        text = files.read_file(path, limits.MAX_JSON_BYTES // 64)
+    except files.FileRefused as error:
+        raise DataError(f"cannot read it: {error}") from None
+    data = read_object(parse_json(text, "table"), "table", fields, optional)
+    check_header(data, "table", form, version)
+    table = read_str(data["table"], "table.table")
+    if not TABLE_ID.fullmatch(table) or path.name != f"{table}{suffix}":
+        raise DataError(f"table.table: {wording.shown(table)} is not this file's table id")
+    return data, table
 
 
 def read_seat(data: Any, where: str) -> SeatEntry:

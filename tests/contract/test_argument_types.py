@@ -415,6 +415,9 @@ LISTS: dict[str, Callable[[Any], object]] = {
 }
 # Functions and methods (not the record classes' constructors) left as they are, with why.
 LISTS_LEFT: dict[str, str] = {
+    **{f"spitemalice.server.store:read_table_file({name})": "the table file readers' own "
+       "format and field names, written in the library" for name in ("kind", "fields",
+                                                                    "optional")},
     "spitemalice.server.spit_table:spit_message(legal)": "built by a live spit table from "
                                                          "the game's own legal moves",
     "spitemalice.server.spit_table:spit_message(last)": "built by a live spit table from its "

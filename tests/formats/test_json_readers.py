@@ -33,8 +33,7 @@ READERS: dict[str, str] = {
     "spitemalice/formats/serialize.py:loads_view -> parse_json": OUTSIDE,
     "spitemalice/server/protocol.py:_parse_within -> strict_json.loads": OUTSIDE,
     "spitemalice/server/remote.py:read_server_message -> strict_json.loads": OUTSIDE,
-    "spitemalice/server/store.py:read_entry -> parse_json": OUTSIDE,
-    "spitemalice/server/spit_restore.py:read_spit_entry -> parse_json": OUTSIDE,
+    "spitemalice/server/store.py:read_table_file -> parse_json": OUTSIDE,
     "spitemalice/study/atlas.py:_read_data -> strict_json.loads": OUTSIDE,
     "spitemalice/study/tune_study.py:open_study -> parse_json": OUTSIDE,
     "spitemalice/runs/games_in.py:_json_records -> parse_json": "a games file the user names "
