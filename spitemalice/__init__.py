@@ -159,7 +159,11 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_WHERE})
+    """The public names, the package's modules once imported, and the dunders: not the names
+    imported here for the package's own use (``importlib``, ``Any``, ``TYPE_CHECKING``)."""
+    shown = {name for name in globals() if name.startswith("__") or name in _WHERE
+             or name in _PACKAGES or name in __all__}
+    return sorted(shown | set(_WHERE))
 
 
 __version__ = "0.1.0"

@@ -118,3 +118,13 @@ def test_a_plugin_finds_everything_it_needs_at_the_top() -> None:
               "DiscardRule", "DealRule", "PileAccess", "TeamRule", "SeatView", "view_of",
               "view_legal_moves", "ViewPlayer", "RulesetError"}
     assert sorted(needed - set(sm.__all__)) == []
+
+
+def test_dir_shows_only_the_public_surface() -> None:
+    """``dir(spitemalice)`` lists the public names, the package's modules and dunders: not
+    the names the package imports for its own use (``Any``, ``TYPE_CHECKING``, ``importlib``)."""
+    modules = {path.stem if path.is_file() else path.name for path in PACKAGE.iterdir()
+               if (path.suffix == ".py" or (path / "__init__.py").is_file())}
+    stray = [name for name in dir(sm)
+             if not name.startswith("_") and name not in sm.__all__ and name not in modules]
+    assert stray == []
