@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 from typing import TYPE_CHECKING
 
 from spitemalice import limits
 from spitemalice.bots.players import PLAYERS
 from spitemalice.cli._args import Parser, say, seed, share, whole
 from spitemalice.errors import SpiteMaliceError
+from spitemalice.stops import Terminated
 
 if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
@@ -100,7 +102,8 @@ def add_bot(commands: Commands) -> Parser:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Run the server until Ctrl-C."""
+    """Run the server until Ctrl-C (exit status 130) or SIGTERM, a supervisor's stop (0,
+    after the same clean shutdown: docs/playing.md)."""
     try:
         from spitemalice.server.app import serve
         from spitemalice.server.store import default_directory
@@ -108,12 +111,17 @@ def run_serve(args: argparse.Namespace) -> int:
         raise SpiteMaliceError(f"spitemalice serve {_EXTRA} ({missing.name} is missing)"
                                ) from None
     records = args.records or str(default_directory())
-    serve(args.host, args.port, records, bot_delay=args.bot_delay,
-          max_tables=args.max_tables, max_tables_per_client=args.max_tables_per_client,
-          origins=args.allowed_origin, max_connections=args.max_connections,
-          max_connections_per_client=args.max_connections_per_client,
-          redis=args.redis, socket_url=args.socket_url, lease_seconds=args.lease_seconds,
-          quickplay_wait=args.quickplay_wait)
+    try:
+        serve(args.host, args.port, records, bot_delay=args.bot_delay,
+              max_tables=args.max_tables, max_tables_per_client=args.max_tables_per_client,
+              origins=args.allowed_origin, max_connections=args.max_connections,
+              max_connections_per_client=args.max_connections_per_client,
+              redis=args.redis, socket_url=args.socket_url,
+              lease_seconds=args.lease_seconds, quickplay_wait=args.quickplay_wait)
+    except Terminated:
+        # uvicorn has shut down cleanly, then passed the SIGTERM on to the command line's
+        # handler: a supervisor's stop, not an interruption
+        say("spitemalice serve: stopped (SIGTERM)", file=sys.stderr)
     return 0
 
 

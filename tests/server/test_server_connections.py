@@ -284,3 +284,31 @@ def test_a_server_with_few_descriptors_refuses_a_flood_quietly_and_serves_after_
         server.terminate()
         _, err = server.communicate(timeout=20)
     assert "Traceback" not in err and len(err.splitlines()) <= 3, err[-2000:]
+
+
+def test_serve_stopped_by_sigterm_exits_0(tmp_path: Path) -> None:
+    """A supervisor (systemd, docker stop) stops the server with SIGTERM: it shuts down
+    cleanly and exits 0, not 130 as after Ctrl-C (docs/playing.md)."""
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "spitemalice", "serve", "--port", str(port), "--records",
+         str(tmp_path)],
+        stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None
+                time.sleep(0.1)
+    finally:
+        server.terminate()
+        _, err = server.communicate(timeout=20)
+    assert server.returncode == 0, err[-2000:]
+    assert "Traceback" not in err and "interrupted" not in err, err[-2000:]
