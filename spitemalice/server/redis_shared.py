@@ -336,9 +336,9 @@ class RedisShared(Shared):
         return str(creator) if creator is not None else None
 
     async def _take_over(self, hub: Hub, table: str) -> None:
-        """Rebuild ``table`` from its records, its lease just taken; a turn-based table
-        that has ended (or a table whose files cannot be read) is let go again."""
-        found = hub.store.table(table) or spit_restore.found(hub.store, table)
+        """Rebuild ``table`` from its records, its lease just taken; a table whose game
+        has ended (or a table whose files cannot be read) is let go again."""
+        found = hub.store.table(table) or spit_restore.unended(hub.store, table)
         if isinstance(found, tuple):
             hub.log(await self._resume(hub, found))
             if table in hub.tables or table in spit_live.live_tables(hub):

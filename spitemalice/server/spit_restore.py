@@ -137,6 +137,14 @@ def found(store: Store, table: str) -> tuple[SpitEntry, GameRecord] | str | None
         return f"skipped {wording.for_terminal(file.name)}: {error}"
 
 
+def unended(store: Store, table: str) -> tuple[SpitEntry, GameRecord] | str | None:
+    """:func:`found`, but ``None`` too when the table's current game has ended: what a
+    process taking a dead one's tables over resumes (an ended table is let go, as
+    :meth:`~spitemalice.server.store.Store.table` lets an ended turn-based one go)."""
+    got = found(store, table)
+    return None if isinstance(got, tuple) and got[1].outcome is not None else got
+
+
 def unfinished(store: Store) -> Iterator[tuple[SpitEntry, GameRecord] | str]:
     """Every live table of ``store`` whose current game has not ended, with that game's
     record; a string says why one table's files were skipped."""
@@ -214,4 +222,4 @@ def restore(hub: Hub) -> list[str]:
 
 
 __all__ = ["FORMAT", "VERSION", "SpitEntry", "found", "kept", "path", "read_spit_entry",
-           "rebuilt", "restore", "resume", "save", "unfinished"]
+           "rebuilt", "restore", "resume", "save", "unended", "unfinished"]

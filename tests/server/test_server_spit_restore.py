@@ -7,6 +7,7 @@ another process is test_server_redis_spit.py's."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from collections.abc import Iterator
@@ -275,3 +276,41 @@ def test_a_live_table_whose_lease_is_lost_closes_its_seats_which_find_it_again(
             seats = [sit(stack, client, created, seat) for seat in (0, 1)]
             assert [until(ws, "spit") for ws in seats] == latest
         assert f"resumed live table {table_id}, game 1, after 3 moves" in said
+
+
+def test_an_ended_spit_table_found_by_a_sweep_is_let_go_not_kept_leased(
+        tmp_path: Path) -> None:
+    """A sweep takes over a dead process's tables from their files; a Spit table whose game
+    has ended is let go again at once (its lease released, not resumed here), as an ended
+    turn-based table is, instead of being held and renewed by the taking process forever."""
+    pytest.importorskip("redis")
+    from spitemalice.server.redis_shared import RedisShared
+    from tests.redis_server import redis_server
+
+    with serving(tmp_path) as (hub, client):
+        with client.websocket_connect("/ws") as lobby:
+            created = ask(lobby, PEOPLE)
+        table_id = created["table"]
+        table = live_tables(hub)[table_id]
+        table.state, table.log = played_out(7)
+        table.seed, table.commitment = 7, commit(SP, 7, None)
+        table.write()
+
+    async def sweep(url: str) -> tuple[Any, bool, Hub]:
+        shared = RedisShared(url, "ws://127.0.0.1:1/ws", lease_seconds=5)
+        taker = Hub(Store(tmp_path), bot_delay=0, shared=shared)
+        shared.hub = taker
+        try:
+            assert await shared._take(table_id)
+            await shared._take_over(taker, table_id)
+            return (await shared.redis.get(shared.key("lease", table_id)),
+                    table_id in shared.held, taker)
+        finally:
+            await shared.redis.aclose()
+            await shared.leases.aclose()
+
+    (tmp_path / "redis").mkdir()
+    with redis_server(tmp_path / "redis") as url:
+        lease, held, taker = asyncio.run(sweep(url))
+    assert lease is None and not held
+    assert table_id not in live_tables(taker)
