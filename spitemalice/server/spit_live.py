@@ -280,7 +280,8 @@ async def _arrive(hub: Hub, conn: Connection, message: Message) -> None:
     here from its files (taken over, with Redis), even if its game has ended."""
     table_id = message.get("table")
     await hub.shared.locate(hub, table_id)  # with Redis: moved, or taken over here
-    if table_id not in live_tables(hub) and hub.shared.holds(table_id):
+    if table_id not in live_tables(hub) and hub.shared.holds(table_id) and \
+            not spit_restore.refused_before(hub.store, table_id):  # said once is enough
         found = spit_restore.found(hub.store, table_id)
         if isinstance(found, tuple) and message.type == "join":  # before the replay: a
             seats = found[0].seats  # wrong token costs no rebuild and no line in the log

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -124,9 +125,37 @@ def read_spit_entry(file: Path) -> SpitEntry:
                      None if creator is None else read_str(creator, "table.creator"))
 
 
+_REFUSED: weakref.WeakKeyDictionary[Store, dict[str, tuple[int, int, int] | None]] = \
+    weakref.WeakKeyDictionary()
+"""Each store's live tables whose files were skipped, with their table file's signature
+then (:func:`refused_before`)."""
+
+
+def _signature(file: Path) -> tuple[int, int, int] | None:
+    try:
+        stat = file.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size, stat.st_ino
+
+
+def refuse(store: Store, table: str) -> None:
+    """Remember that ``table``'s files were skipped (said once in the log), until its table
+    file changes."""
+    _REFUSED.setdefault(store, {})[table] = _signature(path(store, table))
+
+
+def refused_before(store: Store, table: str) -> bool:
+    """Whether ``table``'s files were skipped before and its table file has not changed
+    since: a join need not read them again, nor say again why."""
+    refused = _REFUSED.get(store, {})
+    return table in refused and refused[table] == _signature(path(store, table))
+
+
 def found(store: Store, table: str) -> tuple[SpitEntry, GameRecord] | str | None:
     """Live table ``table``'s file and its current game's record, ended or not; ``None``
-    when there is no such file; a string says why its files were skipped."""
+    when there is no such file; a string says why its files were skipped (remembered:
+    :func:`refused_before`)."""
     file = path(store, table)
     if not file.exists():
         return None
@@ -134,6 +163,7 @@ def found(store: Store, table: str) -> tuple[SpitEntry, GameRecord] | str | None
         entry = read_spit_entry(file)
         return entry, load_record(store.record_path(entry.table, entry.game))
     except (DataError, SpiteMaliceError) as error:
+        refuse(store, table)
         return f"skipped {wording.for_terminal(file.name)}: {error}"
 
 
@@ -201,6 +231,7 @@ def resume(hub: Hub, entry: SpitEntry, record: GameRecord) -> str:
     try:
         table = rebuilt(hub, entry, record)
     except SpiteMaliceError as problem:
+        refuse(hub.store, entry.table)
         return f"skipped live table {entry.table}: {problem}"
     registry(hub)[table.id] = table
     try:
@@ -222,4 +253,5 @@ def restore(hub: Hub) -> list[str]:
 
 
 __all__ = ["FORMAT", "VERSION", "SpitEntry", "found", "kept", "path", "read_spit_entry",
-           "rebuilt", "restore", "resume", "save", "unended", "unfinished"]
+           "rebuilt", "refuse", "refused_before", "restore", "resume", "save", "unended",
+           "unfinished"]

@@ -314,3 +314,46 @@ def test_an_ended_spit_table_found_by_a_sweep_is_let_go_not_kept_leased(
         lease, held, taker = asyncio.run(sweep(url))
     assert lease is None and not held
     assert table_id not in live_tables(taker)
+
+
+def test_a_broken_spit_table_file_is_read_and_logged_once_until_it_changes(
+        tmp_path: Path) -> None:
+    """A join of a live table whose file cannot be read is refused ``no-table``; the file
+    is read and the reason logged once (here at the start, which restores the tables), and
+    the joins are refused from memory, until the file changes (then it is read again)."""
+    with serving(tmp_path) as (_, client), client.websocket_connect("/ws") as lobby:
+        created = ask(lobby, PEOPLE)
+    table_id = created["table"]
+    file = spit_restore.path(Store(tmp_path), table_id)
+    good = file.read_text()
+    file.write_text("{not json")
+    join = {"type": "join", "table": table_id, "seat": 0, "token": created["seats"][0]["token"]}
+    said: list[str] = []
+    reads = []
+    found = spit_restore.found
+
+    def counted(store: Store, table: str) -> Any:
+        reads.append(table)
+        return found(store, table)
+
+    with serving(tmp_path, said) as (hub, client), contextlib.ExitStack() as stack:
+        stack.enter_context(pytest.MonkeyPatch.context()).setattr(spit_restore, "found",
+                                                                  counted)
+        for _ in range(3):
+            with client.websocket_connect("/ws") as ws:
+                assert ask(ws, join)["error"] == "no-table"
+        assert reads == []  # read once, at the start, which said why (on stderr)
+        assert [line for line in said if f"{table_id}.spit.json" in line] == []
+        file.write_text(good)  # mended: read again, and the table rebuilt
+        with client.websocket_connect("/ws") as ws:
+            assert ask(ws, join)["type"] == "welcome"
+        assert len(reads) == 1 and table_id in live_tables(hub)
+        with client.websocket_connect("/ws") as lobby:  # broken while the server runs:
+            other = ask(lobby, PEOPLE)  # read and said at the first join only
+        live_tables(hub).pop(other["table"])
+        spit_restore.path(Store(tmp_path), other["table"]).write_text("{not json")
+        for _ in range(3):
+            with client.websocket_connect("/ws") as ws:
+                assert ask(ws, {**join, "table": other["table"]})["error"] == "no-table"
+        assert reads.count(other["table"]) == 1
+        assert len([line for line in said if f"{other['table']}.spit.json" in line]) == 1
