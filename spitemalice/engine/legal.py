@@ -88,14 +88,17 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     # Through a list: a tuple built from an iterator of unknown length keeps its grown
     # allocation, and the interpreter's free lists then hold those larger blocks (the
     # memory test of simulate saw 2.6 MiB more over 140 games).
-    return tuple(list(chain.from_iterable(_move_groups(rules, state))))
+    return tuple(list(chain.from_iterable(move_groups(rules, state))))
 
 
-def _move_groups(rules: RuleBook, state: GameState) -> list[tuple[Move, ...]]:
+def move_groups(rules: RuleBook, state: GameState) -> list[tuple[Move, ...]]:
     """:func:`base_moves` in groups, in listing order: the tuples the engine keeps per card
-    and source, which joined are the listing.
-    :func:`~spitemalice.engine.sample.random_move` draws from the groups without joining
-    them."""
+    and source (made once per rule book, so the same tuple objects come again), which
+    joined are the listing.  :func:`~spitemalice.engine.sample.random_move` draws from the
+    groups without joining them, and
+    :meth:`~spitemalice.env.card_actions.CardCatalogue.legal_list` keeps each group's action
+    numbers.  For the engine and the environments: no pass, no forced-play filters, and the
+    state is not checked (the caller has checked it is a live :class:`GameState`)."""
     cache = rules.engine_cache
     seat = state.seats[state.seat]
     builds, removed = state.builds, state.build_removed

@@ -1,8 +1,9 @@
 """One legal move drawn at random without listing them all (:func:`random_move`).
 
-The engine keeps its moves in groups (per card and source, :func:`~spitemalice.engine.legal.
-_move_groups`); the listing joins them, a draw counts them and takes the drawn one from its
-group.  The draw is the listing's draw exactly, so random games stay the games they were.
+The engine keeps its moves in groups (per card and source,
+:func:`~spitemalice.engine.legal.move_groups`); the listing joins them, a draw counts them
+and takes the drawn one from its group.  The draw is the listing's draw exactly, so random
+games stay the games they were.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.wording import shown
 
-from .legal import PASS, _move_groups, legal_moves, not_a_state
+from .legal import PASS, legal_moves, move_groups, not_a_state
 from .simultaneous import game_of
 
 
@@ -64,7 +65,7 @@ def random_move(rules: RuleBook, state: GameState, rng: random.Random) -> Move:
     if cached is not None and cached[0] is state:  # listed already: draw from the list
         listed = cached[1]
         return listed[_below(rng, len(listed))]
-    groups = _move_groups(rules, state)
+    groups = move_groups(rules, state)
     at = _below(rng, sum(map(len, groups)) or 1)
     move: Move = PASS
     for group in groups:

@@ -34,6 +34,7 @@ import operator
 from collections.abc import Iterable, Sequence
 
 from spitemalice.cards import Card
+from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.refusal import refuse
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState, Pile, Seat, require_state
@@ -93,6 +94,7 @@ class ActionCatalogue:
         self.size = self.pass_action + 1
         self._pair_index = {pair: n for n, pair in enumerate(self.pairs)}
         self._why = rules.clause_for
+        self._rules = rules
         self._known: list[dict[int, _Entry]] = [{} for _ in range(rules.players)]
         self._numbers: dict[tuple[int, str], int] = {(-1, "no card"): 0}  # see _number
         self._card_numbers: dict[int, tuple[Card, int]] = {}  # see _card_number
@@ -250,6 +252,19 @@ class ActionCatalogue:
                         stand_for.append(move)
                 return actions, stand_for
         return self._general(hand, moves, entries, where, more)
+
+    def legal_list(self, state: GameState) -> tuple[list[int], Sequence[Move]]:
+        """The legal actions of the seat on turn in ``state`` and the move each stands for:
+        ``action_list(state, legal_moves(rules, state))`` (the card catalogue's
+        :meth:`~spitemalice.env.card_actions.CardCatalogue.legal_list` is faster; this one
+        has no quicker path, as a hand slot's action depends on the whole hand).
+
+        Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a
+                seat's view, say).
+        """
+        require_state(state, "ActionCatalogue.legal_list", error=SpiteMaliceError)
+        return self.action_list(state, legal_moves(self._rules, state))
 
     def _general(self, hand: Pile, moves: Sequence[Move], entries: list[_Entry],
                  where: list[int | None], more: dict[int, list[int]]

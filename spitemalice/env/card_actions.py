@@ -32,8 +32,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
+from itertools import chain
 
 from spitemalice.cards import Card, rank_text
+from spitemalice.engine.legal import legal_moves, move_groups
 from spitemalice.engine.refusal import refuse
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState, Pile, Seat, require_state
@@ -42,6 +44,7 @@ from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.wording import shown
 
 _KNOWN_MOST = 50_000  # moves per seat before the table of known moves is emptied
+_GROUPS_MOST = 10_000  # move groups per seat before the table of known groups is emptied
 
 
 class CardCatalogue:
@@ -94,11 +97,17 @@ class CardCatalogue:
         self.pass_action = self.pair_base + (len(self.ranks) * self.places if self.pairs else 0)
         self.size = self.pass_action + 1
         self._why = rules.clause_for
+        self._rules = rules
         # Per seat: id(move) -> its action, and the moves themselves (so no other object can
         # take a known move's id while the entry stands).  The engine makes each move once
         # per rule book, so a step's mapping is one lookup per move: a gather.
         self._known: list[dict[int, int]] = [{} for _ in range(rules.players)]
         self._held: list[list[Move]] = [[] for _ in range(rules.players)]
+        # Per seat: id(group) -> (the group, its actions), for the engine's move groups
+        # (per card and source, made once per rule book): the listing's actions are then
+        # joined a group at a time.  The entry holds the group, so its id stays its own.
+        self._groups: list[dict[int, tuple[tuple[Move, ...], tuple[int, ...]]]] = [
+            {} for _ in range(rules.players)]
 
     # -- action -> move ------------------------------------------------------------------
 
@@ -242,12 +251,48 @@ class CardCatalogue:
             actions = list(map(known.__getitem__, map(id, moves)))
         except KeyError:  # a move not met before
             actions = [self._action(seat, move) for move in moves]
-        if len(set(actions)) == len(actions):
-            return actions, moves
-        # Two suits of one rank: one action, standing for the first move listed (the dict
-        # is built from the end, so the first move is the one that stays).
-        first = dict(zip(reversed(actions), reversed(moves), strict=True))
-        return list(first), list(first.values())
+        return _distinct(actions, moves)
+
+    def legal_list(self, state: GameState) -> tuple[list[int], Sequence[Move]]:
+        """The legal actions of the seat on turn in ``state`` and the move each stands for:
+        ``action_list(state, legal_moves(rules, state))``, the same lists, made faster.
+
+        The engine keeps its moves in groups (per card and source, the same tuple objects
+        again for as long as the rule book lives, :func:`~spitemalice.engine.legal.
+        move_groups`); the actions of each group are worked out once per seat and kept, so
+        the actions of a listing are joined a group at a time.  Where the engine's listing is
+        not the groups joined (the game is over, forced-play rules narrow it, or no card can
+        move and the one move is a pass) it maps ``legal_moves`` as :meth:`action_list`.
+
+        Raises:
+            SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a
+                seat's view, say).
+        """
+        require_state(state, "CardCatalogue.legal_list", error=SpiteMaliceError)
+        rules = self._rules
+        if state.outcome is None and not rules.filter_moves_hooks:
+            seat = state.seat
+            known = self._groups[seat]
+            groups = move_groups(rules, state)
+            actions: list[int] = []
+            for group in groups:
+                entry = known.get(id(group))
+                if entry is None or entry[0] is not group:
+                    entry = self._learn_group(seat, group)
+                actions += entry[1]
+            if actions:  # (none: every group is empty, and the one move is a pass)
+                return _distinct(actions, list(chain.from_iterable(groups)))
+        return self.action_list(state, legal_moves(rules, state))
+
+    def _learn_group(self, seat: int, group: tuple[Move, ...]
+                     ) -> tuple[tuple[Move, ...], tuple[int, ...]]:
+        """The actions of the moves of ``group`` made by ``seat``, learnt and kept."""
+        known = self._groups[seat]
+        if len(known) > _GROUPS_MOST:  # groups of many rule-book caches: start afresh
+            known.clear()
+        entry = (group, tuple(self._action(seat, move) for move in group))
+        known[id(group)] = entry
+        return entry
 
     def _action(self, seat: int, move: Move) -> int:
         """The action of ``move`` made by ``seat``, learnt and kept on first use."""
@@ -308,6 +353,16 @@ class CardCatalogue:
         what = f"hand pair of {rank_text(self.ranks[rank])}" if pair else \
             f"hand {rank_text(self.ranks[rank])}"
         return f"{what} > {_pile('discard', place, self.discard)}"
+
+
+def _distinct(actions: list[int], moves: Sequence[Move]) -> tuple[list[int], Sequence[Move]]:
+    """``actions`` and ``moves`` as they are when no two moves share an action; else each
+    action once, standing for the first move listed that it names (two suits of one rank:
+    the dict is built from the end, so the first move is the one that stays)."""
+    if len(set(actions)) == len(actions):
+        return actions, moves
+    first = dict(zip(reversed(actions), reversed(moves), strict=True))
+    return list(first), list(first.values())
 
 
 def _owner_index(shared: tuple[tuple[int, ...], ...], seat: int, owner: int | None) -> int:

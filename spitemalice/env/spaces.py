@@ -11,7 +11,6 @@ import numpy as np
 from gymnasium import spaces
 
 from spitemalice.engine.apply import apply_listed, apply_move
-from spitemalice.engine.legal import legal_moves
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.arguments import catalogue_of, discard_depth_of
 from spitemalice.env.card_actions import CardCatalogue
@@ -206,7 +205,7 @@ class Encoding:
         last state."""
         last = self._last
         if last[0] is not state:
-            last = (state, *self.catalogue.action_list(state, legal_moves(self.rules, state)))
+            last = (state, *self.catalogue.legal_list(state))
             self._last = last
         return last[1], last[2]
 

@@ -42,7 +42,6 @@ from gymnasium.vector.utils import batch_space
 from spitemalice.engine.apply import apply_listed
 from spitemalice.engine.check import check_move
 from spitemalice.engine.deal import deal
-from spitemalice.engine.legal import legal_moves
 from spitemalice.env.rewards import checked_reward, final_rewards
 from spitemalice.env.seeds import EpisodeSeeds
 from spitemalice.env.spaces import Encoding
@@ -120,7 +119,7 @@ class SelfPlayVectorEnv(VectorEnv):
         else:
             self.games = [deal(self.rules, self._seeds.next(None))
                           for _ in range(self.num_envs)]
-        self._legal = [self._legal_of(game) for game in self.games]
+        self._legal = [self.catalogue.legal_list(game) for game in self.games]
         return self._observations(), self._info()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
@@ -141,7 +140,7 @@ class SelfPlayVectorEnv(VectorEnv):
         ended: dict[int, np.ndarray] = {}
         paid = np.zeros((self.num_envs, self.rules.players))
         rules, games, legal = self.rules, self.games, self._legal
-        action_list = self.catalogue.action_list
+        legal_list = self.catalogue.legal_list
         for i, move in enumerate(chosen):
             before = games[i]
             # a move listed for this very state (_moves): no check again
@@ -153,7 +152,7 @@ class SelfPlayVectorEnv(VectorEnv):
                 ended[i] = self.encoding.layout.encode_state(after, before.seat)
                 after = deal(rules, self._seeds.next(None))
             games[i] = after
-            legal[i] = action_list(after, legal_moves(rules, after))  # as _legal_of
+            legal[i] = legal_list(after)
         info = self._info()
         info["rewards"] = paid
         if ended:
@@ -207,9 +206,6 @@ class SelfPlayVectorEnv(VectorEnv):
             raise
         raise SpiteMaliceError(f"game {game}: action {action} stands for a move the engine "
                                "accepts but does not list; this is a bug")
-
-    def _legal_of(self, state: GameState) -> tuple[list[int], Sequence[Move]]:
-        return self.catalogue.action_list(state, legal_moves(self.rules, state))
 
     def _observations(self) -> np.ndarray:
         encode = self.encoding.layout.encode_bytes

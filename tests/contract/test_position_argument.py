@@ -214,6 +214,8 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         _env("env.actions", _catalogue, "legal_actions", MOVES), S, SpiteMaliceError),
     "spitemalice.env.actions:ActionCatalogue.action_list(state)": (
         _env("env.actions", _catalogue, "action_list", MOVES), S, SpiteMaliceError),
+    "spitemalice.env.actions:ActionCatalogue.legal_list(state)": (
+        _env("env.actions", _catalogue, "legal_list"), S, SpiteMaliceError),
     "spitemalice.env.card_actions:CardCatalogue.move(state)": (
         _env("env.card_actions", _card_catalogue, "move", 0), S, SpiteMaliceError),
     "spitemalice.env.card_actions:CardCatalogue.actions(state)": (
@@ -223,6 +225,8 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         SpiteMaliceError),
     "spitemalice.env.card_actions:CardCatalogue.action_list(state)": (
         _env("env.card_actions", _card_catalogue, "action_list", MOVES), S, SpiteMaliceError),
+    "spitemalice.env.card_actions:CardCatalogue.legal_list(state)": (
+        _env("env.card_actions", _card_catalogue, "legal_list"), S, SpiteMaliceError),
     "spitemalice.env.learned:PolicyPlayer.choose_from_view(view)": (
         _env("env.learned", _policy_player, "choose_from_view", MOVES, before=BF), V,
         TypeError),
@@ -273,6 +277,9 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
 
 # Members that take a position and are left as they are, with the reason.
 LEFT_ALONE = {
+    "spitemalice.engine.legal:move_groups(state)": (
+        "a step of base_moves, random_move and CardCatalogue.legal_list, each of which has "
+        "checked that the state is a live GameState"),
     "spitemalice.runs.game_shape:LeadTracker.move(state)": (
         "fed the states of a game the runner or game_shape plays or replays"),
     "spitemalice.bots.base:Player.choose(state)": "a Protocol's method: no body to check in",

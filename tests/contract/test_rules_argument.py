@@ -383,6 +383,9 @@ INTERNAL = {
         + ["spitemalice.engine.coverage:recorder_for", "spitemalice.runs.loop:covered_game"],
         "the coverage steps of simulate, compare, balance and validate, which check the book"),
     "spitemalice.engine.legal:base_moves": "a step of legal_moves, check_move and the audits",
+    "spitemalice.engine.legal:move_groups": (
+        "a step of base_moves, random_move and CardCatalogue.legal_list, given the rule book "
+        "they checked or hold"),
     "spitemalice.env.others:bots_move": (
         "a step of an environment's reset and step, whose constructor checked the book"),
     "spitemalice.runs.provenance:describe_run": "the provenance of a run of the command line "

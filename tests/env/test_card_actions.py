@@ -81,6 +81,39 @@ def test_every_configurations_moves_have_card_actions(config: object) -> None:
         steps += 1
 
 
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_the_grouped_listing_gives_the_listings_actions(config: object) -> None:
+    # CardCatalogue.legal_list joins the actions kept per engine move group; it must give
+    # exactly action_list(state, legal_moves(...)): the same actions in the same order, each
+    # standing for the same move object, with a catalogue that has seen the game (its group
+    # table warm) and with a fresh one, up to and including the ended game.  The hand-slot
+    # catalogue's legal_list is its action_list of the listing.
+    rules = book(config)  # type: ignore[arg-type]
+    warm, slots = CardCatalogue(rules), make_catalogue(rules, "slot")
+    rng = random.Random(11)
+    state, steps = sm.deal(rules, 11), 0
+    while True:
+        moves = sm.legal_moves(rules, state)
+        expected = warm.action_list(state, moves)
+        for catalogue in (warm, CardCatalogue(rules)):
+            actions, stand_for = catalogue.legal_list(state)
+            assert actions == expected[0]
+            assert list(map(id, stand_for)) == list(map(id, expected[1]))
+        assert slots.legal_list(state) == slots.action_list(state, moves)
+        if state.outcome is not None or steps == 150:
+            break
+        state = sm.apply_move(rules, state, moves[rng.randrange(len(moves))])
+        steps += 1
+
+
+@pytest.mark.parametrize("catalogue", CATALOGUES)
+def test_the_legal_list_refuses_a_view(catalogue: str) -> None:
+    rules = sm.load("blackwood-frey")
+    state = sm.deal(rules, 3)
+    with pytest.raises(sm.SpiteMaliceError, match=r"legal_list.*GameState"):
+        make_catalogue(rules, catalogue).legal_list(sm.view_of(state, 0))  # type: ignore[arg-type]
+
+
 # -- hand-order independence -----------------------------------------------------------------
 
 
