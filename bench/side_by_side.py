@@ -10,7 +10,7 @@ random legal-move play in one process, per CPU second (``time.process_time``):
   loop of the shared ``peer_bench.py``), and through :func:`spitemalice.engine.random_move`
   where the installed version has it;
 * the PettingZoo AEC environment's steps/s (``agent_iter``, ``last``, a random action among
-  those the mask allows, ``step``), and the vectorised environment's steps/s (many games
+  those the mask allows, ``step``), with actions by hand slot and by card, and the vectorised environment's steps/s (many games
   stepped at once with batched observations and masks) where the installed version has it;
 * the CPU time of a fresh interpreter: empty, ``import spitemalice``, and ``python -m
   spitemalice variants`` (with its wall time), median of several runs;
@@ -82,11 +82,13 @@ def engine_sampled(name: str, seconds: float, seed: int = 1) -> float | None:
     return decisions / (time.process_time() - start)
 
 
-def env_random(name: str, seconds: float, seed: int = 1) -> float:
-    """AEC environment steps per CPU second with random masked actions."""
+def env_random(name: str, seconds: float, seed: int = 1, catalogue: str = "slot") -> float:
+    """AEC environment steps per CPU second with random masked actions, with the actions
+    named by hand slot (``"slot"``, the ``-v0`` ids) or by card (``"card"``, ``-v1``)."""
     from spitemalice import env as sm_env
 
-    steps, spent = random_env_steps(sm_env.make(name), seed, seconds=seconds)
+    steps, spent = random_env_steps(sm_env.make(name, catalogue=catalogue), seed,
+                                    seconds=seconds)
     return steps / spent
 
 
@@ -165,6 +167,9 @@ def report(peer_python: str | None, seconds: float) -> None:
               f"({sampled / engine:.2f}x the listing loop)", flush=True)
     env = env_random(name, seconds)
     print(f"AEC env steps/s: {env:,.0f} ({env / engine:.2f}x the engine)", flush=True)
+    card = env_random(name, seconds, catalogue="card")
+    print(f"AEC env steps/s, actions by card: {card:,.0f} ({card / engine:.2f}x the engine)",
+          flush=True)
     vector = vector_random(name, seconds)
     print("vectorised env steps/s (64 games): " +
           ("none in this version" if vector is None else
@@ -185,7 +190,8 @@ def report(peer_python: str | None, seconds: float) -> None:
             print(f"engine / OpenSpiel C++ hearts: {engine / hearts:.2f}"
                   + ("" if sampled is None else f"; through random_move {sampled / hearts:.2f}"))
         if uno:
-            print(f"AEC env / RLCard UNO env.step: {env / uno:.2f}"
+            print(f"AEC env / RLCard UNO env.step: {env / uno:.2f}; actions by card "
+                  f"{card / uno:.2f}"
                   + ("" if vector is None else f"; vectorised {vector / uno:.2f}"))
     times = start_up()
     print(f"start-up, CPU of a fresh interpreter: empty {times['empty'] * 1000:.0f} ms, "
