@@ -88,7 +88,7 @@ def evaluator(text: str, tree: ast.expr) -> Callable[[Mapping[str, Any]], Any]:
         RulesetError: ``simpleeval`` is not installed (the message names the extra).
     """
     try:
-        import simpleeval  # type: ignore[import-untyped,unused-ignore]
+        import simpleeval  # type: ignore[import-untyped,import-not-found,unused-ignore]
     except ImportError:
         raise RulesetError(f"house rules written in a rule-set file ([[rule]] tables) need "
                            f"the safe expression evaluator simpleeval: {INSTALL}") from None
