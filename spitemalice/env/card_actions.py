@@ -258,9 +258,10 @@ class CardCatalogue:
         ``action_list(state, legal_moves(rules, state))``, the same lists, made faster.
 
         The engine keeps its moves in groups (per card and source, the same tuple objects
-        again for as long as the rule book lives, :func:`~spitemalice.engine.legal.
-        move_groups`); the actions of each group are worked out once per seat and kept, so
-        the actions of a listing are joined a group at a time.  Where the engine's listing is
+        again for as long as the rule book lives,
+        :func:`~spitemalice.engine.legal.move_groups`); the actions of each group are worked
+        out once per seat and kept, so the actions of a listing are joined a group at a
+        time.  Where the engine's listing is
         not the groups joined (the game is over, forced-play rules narrow it, or no card can
         move and the one move is a pass) it maps ``legal_moves`` as :meth:`action_list`.
 
