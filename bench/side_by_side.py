@@ -10,8 +10,9 @@ random legal-move play in one process, per CPU second (``time.process_time``):
   loop of the shared ``peer_bench.py``), and through :func:`spitemalice.engine.random_move`
   where the installed version has it;
 * the PettingZoo AEC environment's steps/s (``agent_iter``, ``last``, a random action among
-  those the mask allows, ``step``), with actions by hand slot and by card, and the vectorised environment's steps/s (many games
-  stepped at once with batched observations and masks) where the installed version has it;
+  those the mask allows, ``step``), with actions by hand slot and by card, and the
+  vectorised environment's steps/s (many games stepped at once with batched observations
+  and masks) where the installed version has it;
 * the CPU time of a fresh interpreter: empty, ``import spitemalice``, and ``python -m
   spitemalice variants`` (with its wall time), median of several runs;
 * with ``--peers``: ``peer_bench.py openspiel`` and ``rlcard`` run by the peer virtual

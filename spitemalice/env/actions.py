@@ -353,8 +353,10 @@ class ActionCatalogue:
                 else:
                     source = self.discard_at + who * self.discard + move.index
                 entry = (move, source * self.targets + target, 0, 0)
-        else:
+        elif isinstance(move, Pass):
             entry = (move, self.pass_action, 0, 0)
+        else:
+            raise not_a_listed_move(move)
         known[id(move)] = entry
         return entry
 
@@ -428,6 +430,18 @@ class ActionCatalogue:
                          f"{'pay-off' if kind == 'payoff' else kind} pile {index + 1} is empty",
                          where=kind)
         return piles[index][-1]
+
+
+def not_a_listed_move(given: object) -> SpiteMaliceError:
+    """The error for something given as a legal move that is no move (text, ``None``, a
+    number): the catalogues map the engine's moves, never a move's text.
+
+    Returns:
+        the :class:`SpiteMaliceError` to raise, naming what was given and what would do.
+    """
+    return SpiteMaliceError(f"an action catalogue maps the engine's moves (Play, Discard, "
+                            f"Pass, as spitemalice.legal_moves lists them), not {shown(given)}"
+                            f"; for a move's text use spitemalice.parse_move first")
 
 
 def _starters(rules: RuleBook) -> int:

@@ -37,6 +37,7 @@ from itertools import chain
 from spitemalice.cards import Card, rank_text
 from spitemalice.engine.legal import legal_moves, move_groups
 from spitemalice.engine.refusal import refuse
+from spitemalice.env.actions import not_a_listed_move
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState, Pile, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
@@ -282,7 +283,7 @@ class CardCatalogue:
                     entry = self._learn_group(seat, group)
                 actions += entry[1]
             if actions:  # (none: every group is empty, and the one move is a pass)
-                return _distinct(actions, list(chain.from_iterable(groups)))
+                return _distinct(actions, tuple(chain.from_iterable(groups)))
         return self.action_list(state, legal_moves(rules, state))
 
     def _learn_group(self, seat: int, group: tuple[Move, ...]
@@ -326,7 +327,9 @@ class CardCatalogue:
                 else:
                     source = self.discard_at + who * self.discard + move.index
             return source * self.targets + target
-        return self.pass_action
+        if isinstance(move, Pass):
+            return self.pass_action
+        raise not_a_listed_move(move)
 
     # -- words ---------------------------------------------------------------------------
 

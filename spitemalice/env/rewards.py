@@ -3,8 +3,11 @@
 * ``"score"`` (the default): the seat's score for the game under the rule set's scoring,
   ``Outcome.scores[seat]``.
 * ``"win-loss"``: +1 when the seat's team won (a seat alone is its own team), -1 when another
-  team won, 0 for a game nobody won (``drawn``, ``blocked``, ``turn-limit``).  A loss and a
-  drawn game no longer look alike, as they do under ``"score"`` when both score 0.
+  team won, 0 for a game nobody won (``drawn``, ``blocked``, ``turn-limit``).  Under
+  ``"score"`` a loss and a game nobody won can pay alike (0 where the rule set scores only
+  the winner), and a game nobody won can pay a seat more than 0 (blackwood-frey scores a
+  drawn game by the difference of the pay-off piles, BF-18); ``"win-loss"`` tells them
+  apart.
 * ``"zero-sum"``: the seat's score less the mean score of the other seats, so the rewards of
   one game add up to 0 (with 2 seats: the score difference).
 

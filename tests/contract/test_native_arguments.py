@@ -155,7 +155,7 @@ SEAT_MEMBERS = ["engine.check.check_move(seat)", "engine.check.decisions(seat)",
                 "engine.apply.apply_move(seat)"]
 # Parameters typed ``object`` that take anything (no row needed).
 ANY_VALUE = {"engine.refusal.refuse(move)", "engine.shuffle.derive_seed(parts)",
-             "engine.legal.not_a_state(given)"}
+             "engine.legal.not_a_state(given)", "env.actions.not_a_listed_move(given)"}
 # A parameter typed natively on purpose: an error factory given the library's own text.
 NATIVE_KEPT = {"engine.legal.not_a_state(functions)"}
 

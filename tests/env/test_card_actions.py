@@ -96,9 +96,8 @@ def test_the_grouped_listing_gives_the_listings_actions(config: object) -> None:
         moves = sm.legal_moves(rules, state)
         expected = warm.action_list(state, moves)
         for catalogue in (warm, CardCatalogue(rules)):
-            actions, stand_for = catalogue.legal_list(state)
-            assert actions == expected[0]
-            assert list(map(id, stand_for)) == list(map(id, expected[1]))
+            assert catalogue.legal_list(state) == expected
+            assert list(map(id, catalogue.legal_list(state)[1])) == list(map(id, expected[1]))
         assert slots.legal_list(state) == slots.action_list(state, moves)
         if state.outcome is not None or steps == 150:
             break
@@ -112,6 +111,22 @@ def test_the_legal_list_refuses_a_view(catalogue: str) -> None:
     state = sm.deal(rules, 3)
     with pytest.raises(sm.SpiteMaliceError, match=r"legal_list.*GameState"):
         make_catalogue(rules, catalogue).legal_list(sm.view_of(state, 0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("catalogue", CATALOGUES)
+@pytest.mark.parametrize("given", ["9H>B2", None, 42])
+def test_a_catalogue_refuses_what_is_no_move(catalogue: str, given: object) -> None:
+    # Text, None or a number given as a legal move is refused by name (each was taken for
+    # a pass), and the string given as the list of moves is not read a character at a time.
+    rules = sm.load("blackwood-frey")
+    state = sm.deal(rules, 5)
+    c = make_catalogue(rules, catalogue)
+    with pytest.raises(sm.SpiteMaliceError, match=r"maps the engine's moves.*not"):
+        c.actions(state, given)  # type: ignore[arg-type]
+    with pytest.raises(sm.SpiteMaliceError, match="parse_move"):
+        c.action_list(state, ("9H>B2",))  # type: ignore[arg-type]
+    with pytest.raises(sm.SpiteMaliceError, match="parse_move"):
+        c.action_list(state, "9H>B2")  # type: ignore[arg-type]
 
 
 # -- hand-order independence -----------------------------------------------------------------
