@@ -236,6 +236,33 @@ def test_a_failed_accept_is_said_in_one_line_at_most_every_ten_seconds() -> None
     assert "5,000 failed" in said[1]
 
 
+def _serve(records: Path, *options: str, preexec_fn: Any = None
+           ) -> tuple[subprocess.Popen[str], int]:
+    """``spitemalice serve`` in a process of its own on a free port, with ``records`` as its
+    records folder, once it accepts connections: the process and its port (the process is
+    stopped if it does not start within 30 s)."""
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "spitemalice", "serve", "--port", str(port), "--records",
+         str(records), *options],
+        stderr=subprocess.PIPE, text=True, preexec_fn=preexec_fn,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return server, port
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                raise AssertionError(f"serve did not start: {server.communicate()[1]}"
+                                     ) from None
+            time.sleep(0.1)
+
+
 def test_a_server_with_few_descriptors_refuses_a_flood_quietly_and_serves_after_it(
         tmp_path: Path) -> None:
     """``spitemalice serve`` itself, with a descriptor limit of 256: 400 connections from
@@ -247,24 +274,9 @@ def test_a_server_with_few_descriptors_refuses_a_flood_quietly_and_serves_after_
         resource.setrlimit(resource.RLIMIT_NOFILE, (256, resource.getrlimit(
             resource.RLIMIT_NOFILE)[1]))
 
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "spitemalice", "serve", "--port", str(port), "--records",
-         str(tmp_path), "--max-connections-per-client", "1000"],
-        stderr=subprocess.PIPE, text=True, preexec_fn=low_limit,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
+    server, port = _serve(tmp_path, "--max-connections-per-client", "1000",
+                          preexec_fn=low_limit)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline and server.poll() is None
-                time.sleep(0.1)
         flood = []
         for n in range(400):
             with contextlib.suppress(OSError):
@@ -289,26 +301,8 @@ def test_a_server_with_few_descriptors_refuses_a_flood_quietly_and_serves_after_
 def test_serve_stopped_by_sigterm_exits_0(tmp_path: Path) -> None:
     """A supervisor (systemd, docker stop) stops the server with SIGTERM: it shuts down
     cleanly and exits 0, not 130 as after Ctrl-C (docs/playing.md)."""
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "spitemalice", "serve", "--port", str(port), "--records",
-         str(tmp_path)],
-        stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline and server.poll() is None
-                time.sleep(0.1)
-    finally:
-        server.terminate()
-        _, err = server.communicate(timeout=20)
+    server, _ = _serve(tmp_path)
+    server.terminate()
+    _, err = server.communicate(timeout=20)
     assert server.returncode == 0, err[-2000:]
     assert "Traceback" not in err and "interrupted" not in err, err[-2000:]

@@ -156,17 +156,24 @@ def played_out(seed: int) -> tuple[Any, list[tuple[int, str, float]]]:
     return state, log
 
 
-def test_an_ended_spit_game_is_rebuilt_at_a_join_and_rematched(tmp_path: Path) -> None:
-    """A restart restores the unfinished live tables only; a table whose game has ended is
-    rebuilt when one of its people comes back, still ended, and deals its rematch."""
-    with serving(tmp_path) as (hub, client):
+def ended_table(records: Path) -> dict[str, Any]:
+    """A live table created by a server on ``records``, its game played to its end and
+    written, the server then stopped: the table's ``create`` answer."""
+    with serving(records) as (hub, client):
         with client.websocket_connect("/ws") as lobby:
-            created = ask(lobby, PEOPLE)
-        table_id = created["table"]
-        table = live_tables(hub)[table_id]
+            created: dict[str, Any] = ask(lobby, PEOPLE)
+        table = live_tables(hub)[created["table"]]
         table.state, table.log = played_out(7)
         table.seed, table.commitment = 7, commit(SP, 7, None)
         table.write()  # the record of a game played to its end
+    return created
+
+
+def test_an_ended_spit_game_is_rebuilt_at_a_join_and_rematched(tmp_path: Path) -> None:
+    """A restart restores the unfinished live tables only; a table whose game has ended is
+    rebuilt when one of its people comes back, still ended, and deals its rematch."""
+    created = ended_table(tmp_path)
+    table_id, moves = created["table"], len(played_out(7)[1])
     said: list[str] = []
     with serving(tmp_path, said) as (again, client):
         assert table_id not in live_tables(again)  # ended: not restored at the start
@@ -179,13 +186,13 @@ def test_an_ended_spit_game_is_rebuilt_at_a_join_and_rematched(tmp_path: Path) -
             assert welcome["type"] == "welcome" and welcome["game"] == 1
             ended = until(ann, "spit")
             assert ended["view"]["outcome"] is not None and ended["legal"] == []
-            assert ended["number"] == len(table.log) and ended["deal"]["seed"] == "7"
+            assert ended["number"] == moves and ended["deal"]["seed"] == "7"
             ann.send_text(json.dumps({"type": "rematch"}))
             dealt = until(ann, "spit")
             assert dealt["game"] == 2 and dealt["number"] == 0
     assert [line for line in said if "which has ended" in line] == [
         f"resumed live table {table_id}, game 1, which has ended, after "
-        f"{len(table.log)} moves"]
+        f"{moves} moves"]
     assert spit_restore.read_spit_entry(spit_restore.path(Store(tmp_path), table_id)).game == 2
     with serving(tmp_path) as (third, _):
         assert live_tables(third)[table_id].game == 2  # the rematch, unfinished: restored
@@ -287,14 +294,7 @@ def test_an_ended_spit_table_found_by_a_sweep_is_let_go_not_kept_leased(
     from spitemalice.server.redis_shared import RedisShared
     from tests.redis_server import redis_server
 
-    with serving(tmp_path) as (hub, client):
-        with client.websocket_connect("/ws") as lobby:
-            created = ask(lobby, PEOPLE)
-        table_id = created["table"]
-        table = live_tables(hub)[table_id]
-        table.state, table.log = played_out(7)
-        table.seed, table.commitment = 7, commit(SP, 7, None)
-        table.write()
+    table_id = ended_table(tmp_path)["table"]
 
     async def sweep(url: str) -> tuple[Any, bool, Hub]:
         shared = RedisShared(url, "ws://127.0.0.1:1/ws", lease_seconds=5)
