@@ -119,11 +119,10 @@ def test_bad_input_is_one_line_and_status_2(
         [*SIM[:2], "--players", "9"],
         [*SIM[:2], "--set", "nonsense"],
         ["frobnicate"],
-        [],
     ],
     ids=["games-negative", "games-zero", "seed-text", "players-text", "players-1",
          "players-9", "set-no-equals",
-         "unknown-command", "no-command"],
+         "unknown-command"],
 )
 def test_bad_arguments_exit_2_with_one_line(
     argv: list[str], capsys: pytest.CaptureFixture[str]
@@ -182,3 +181,17 @@ def test_version_flag_prints_the_version(capsys: pytest.CaptureFixture[str]) -> 
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0 and capsys.readouterr().out.startswith("spitemalice 0.")
+
+
+def test_no_command_lists_every_command_and_exits_2(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Bare ``spitemalice`` names what it can do instead of only saying a command is needed."""
+    from spitemalice.cli import COMMANDS
+
+    assert main([]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    listed = err.split("positional arguments:")[1]
+    for name in COMMANDS:
+        assert re.search(rf"^\s+{name}\s", listed, re.MULTILINE), name
+    assert err.rstrip().endswith("a command is needed: one of those listed above")
