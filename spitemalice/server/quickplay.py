@@ -63,6 +63,11 @@ BOT = "heuristic"
 DEFAULT_NAME = "Player"
 """A waiting person's seat name when ``quickplay`` gives none."""
 
+FOLLOW_SECONDS = 10.0
+"""How long a process looks for the ``matched`` message of a person another process took
+from the shared queues at the moment their wait ended or they left (opening the table
+there takes well under this)."""
+
 
 @attrs.define(eq=False)
 class Desk:
@@ -73,6 +78,9 @@ class Desk:
     wait: float = WAIT_SECONDS
     bot: str = BOT
     waiting: dict[Connection, tuple[str, str, asyncio.Task[None]]] = attrs.field(factory=dict)
+    following: set[asyncio.Task[None]] = attrs.field(factory=set)
+    """Tasks passing on the ``matched`` of people who left a queue just as another process
+    seated them (:func:`_drop`)."""
 
 
 _DESKS: weakref.WeakKeyDictionary[Any, Desk] = weakref.WeakKeyDictionary()
@@ -168,7 +176,7 @@ async def on_unqueue(hub: Hub, conn: Connection, message: Message) -> None:
         ProtocolError: ``not-queued``: this connection waits in no queue (or was just
             matched: its ``matched`` message is on its way).
     """
-    key = await _drop(hub, conn)
+    key = await _drop(hub, conn, follow=True)
     if key is None:
         raise ProtocolError("not-queued", "this connection waits in no quick-play queue; "
                             'send {"type": "quickplay", "ruleset": ...} to wait in one')
@@ -188,23 +196,35 @@ async def close(hub: Hub) -> None:
     found = _DESKS.get(hub)
     if found is None:
         return
-    timers = [timer for _, _, timer in found.waiting.values()]
+    timers = [timer for _, _, timer in found.waiting.values()] + list(found.following)
     found.waiting.clear()
+    found.following.clear()
     for timer in timers:
         timer.cancel()
     await asyncio.gather(*timers, return_exceptions=True)
 
 
-async def _drop(hub: Hub, conn: Connection) -> str | None:
+async def _drop(hub: Hub, conn: Connection, *, follow: bool = False) -> str | None:
     """Take ``conn`` out of its queue and stop its timer; the queue's key, or ``None``
-    when it waited in none (or its group was being seated)."""
+    when it waited in none (or its group was being seated).
+
+    With ``follow``, an entry already gone from a site's shared queues (another process
+    took it into a group a moment before) is followed: its ``matched`` message, left for
+    this process to find, is still passed on when it comes (:func:`_follow`), as the
+    ``not-queued`` answer promises.  Without it (the connection closed) nobody is told."""
     found = _DESKS.get(hub)
     if found is None or conn not in found.waiting:
         return None
     key, entry_id, timer = found.waiting.pop(conn)
     if timer is not asyncio.current_task():
         timer.cancel()
-    return key if await found.queues.cancel(key, entry_id) else None
+    if await found.queues.cancel(key, entry_id):
+        return key
+    if follow and found.queues.poll_seconds is not None:
+        task = asyncio.create_task(_follow(hub, conn, entry_id))
+        found.following.add(task)
+        task.add_done_callback(found.following.discard)
+    return None
 
 
 async def _timer(hub: Hub, conn: Connection, key: str, entry_id: str, ruleset: str,
@@ -232,7 +252,15 @@ async def _wait_out(hub: Hub, conn: Connection, key: str, entry_id: str, ruleset
     if group:
         await _seat(hub, ruleset, players, group)
         return
-    for _ in range(int(10 / step) if step else 0):  # seated elsewhere at the last moment
+    await _follow(hub, conn, entry_id)
+
+
+async def _follow(hub: Hub, conn: Connection, entry_id: str) -> None:
+    """Entry ``entry_id`` left the shared queues without this process seating it: another
+    process seated it at the last moment, so pass on the ``matched`` it leaves, looking for
+    up to :data:`FOLLOW_SECONDS` (one process: nothing to look for)."""
+    step = desk(hub).queues.poll_seconds
+    for _ in range(int(FOLLOW_SECONDS / step) if step else 0):
         if await _told(hub, conn, entry_id):
             return
         await asyncio.sleep(step or 0)

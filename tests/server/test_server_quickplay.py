@@ -119,3 +119,45 @@ def test_the_wait_is_checked(live: LiveServer) -> None:
         with pytest.raises(SpiteMaliceError, match="quickplay_wait"):
             quickplay.configure(live.hub, wait=wrong)  # type: ignore[arg-type]
     assert quickplay.desk(live.hub).wait == WAIT
+
+
+class _TakenElsewhere(quickplay.LocalQueues):
+    """Queues shared with another process that takes the waiting entry into its group at
+    the moment it is cancelled: the cancel finds it gone, and the ``matched`` message that
+    process leaves turns up at a later poll."""
+
+    poll_seconds = 0.05
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.left: dict[str, dict[str, object]] = {}
+        self.polls_before = 2  # the message comes a few polls after the cancel
+
+    async def cancel(self, key: str, entry_id: str) -> bool:
+        await super().cancel(key, entry_id)
+        self.left[entry_id] = {"type": "matched", "table": "elsewhere", "seat": 1}
+        return False
+
+    async def poll(self, entry_id: str) -> dict[str, object] | None:
+        if entry_id not in self.left:
+            return None
+        if self.polls_before:
+            self.polls_before -= 1
+            return None
+        return self.left.pop(entry_id)
+
+
+def test_who_leaves_as_another_process_seats_them_is_still_told_where(
+        tmp_path: Path) -> None:
+    """The ``not-queued`` answer says the ``matched`` message is on its way: with a site's
+    shared queues it comes from the process that seated the person, and this process passes
+    it on although the person's wait was over (it stopped looking when they left)."""
+    with LiveServer(tmp_path / "records") as server:
+        queues = _TakenElsewhere()
+        quickplay.configure(server.hub, wait=30.0, queues=queues)
+        with server.client() as ann:
+            assert ann.ask({**ASK, "name": "Ann"})["type"] == "queued"
+            assert ann.ask({"type": "unqueue"})["error"] == "not-queued"
+            matched = ann.until("matched", timeout=5)
+            assert (matched["table"], matched["seat"]) == ("elsewhere", 1)
+            assert not queues.left and not quickplay.desk(server.hub).following
