@@ -36,7 +36,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
 from spitemalice import wording
-from spitemalice.errors import NotationError, OutputError, PlayError, ProtocolError
+from spitemalice.errors import NotationError, PlayError, ProtocolError
 from spitemalice.play.session import HUMAN
 from spitemalice.runs.arrival import game_bots
 from spitemalice.server import lobby, messages, spit_restore, spit_watching
@@ -173,10 +173,9 @@ async def _create(hub: Hub, conn: Connection, message: Message) -> None:
                       reaction, conn.address,
                       lambda game: hub.store.record_path(table_id, game),
                       holds=lambda: hub.shared.holds(table_id))
-    try:
-        table.new_game()
-        spit_restore.save(hub.store, table)  # what a restart needs besides the record
-    except (PlayError, OutputError) as problem:
+    try:  # with the table's file, what a restart needs besides the record
+        table.new_game(also=lambda: spit_restore.save(hub.store, table))
+    except PlayError as problem:
         hub.log(f"a new table was not opened: {problem}")
         raise ProtocolError("server-error", f"the server cannot keep a new table: "
                             f"{problem}") from None
@@ -319,16 +318,12 @@ async def _rematch(hub: Hub, conn: Connection, message: Message) -> None:
             raise ProtocolError("game-not-over", f"game {table.game} is still on; a rematch "
                                 "is dealt once it has ended")
         await hub.shared.check_holds(table.id)  # never two processes writing its records
-        try:
-            table.new_game()
+        try:  # the table's file names the new game, or there is none: a restart finds it
+            table.new_game(also=lambda: spit_restore.save(hub.store, table))
         except PlayError as problem:
+            hub.log(f"table {table.id}: game {table.game + 1} was not dealt: {problem}")
             raise ProtocolError("server-error", f"the next game was not dealt: {problem}; "
                                 "try again") from None
-        try:
-            spit_restore.save(hub.store, table)
-        except OutputError as problem:  # the game goes on; a restart would miss it
-            hub.log(f"table {table.id}: its file was not rewritten for game {table.game}: "
-                    f"{problem}")
         await spit_watching.welcome_again(table)
         await table.broadcast(messages.seats(table.seat_list()))
         await table.announce()

@@ -9,7 +9,9 @@ player (``"human"`` or a bot) and the SHA-256 of a person's token (never the tok
 bots' mean reaction time, the creator's address and the current game's number.  It is
 written when the table is opened and at each rematch (:func:`save`), whole or not at all
 and readable by the server's owner alone, as :meth:`~spitemalice.server.store.Store.save`
-writes a turn-based table's file.
+writes a turn-based table's file; a table or a rematch whose file cannot be written is not
+dealt (the game's record is taken back), so the file never names an older game than the
+one played.
 
 :func:`resume` replays the record's moves from the deal (checking each, as ``spitemalice
 check`` does), keeps its log, stale count and commitment, and sets the table's clock so that

@@ -155,24 +155,40 @@ class SpitTable:
         """Whether the game being played has ended."""
         return bool(self.state is not None and self.state.outcome is not None)
 
-    def new_game(self, seed: int | None = None) -> None:
+    def new_game(self, seed: int | None = None,
+                 also: Callable[[], None] | None = None) -> None:
         """Deal the next game (from ``seed``, or an unguessable one), commit to its deal
         (a fresh salt) and write its record.
 
+        Args:
+            also: what else must be written for the new game to count (the table's own
+                file, which a restart reads for the game's number), called once the record
+                is written; when it raises :class:`OutputError` the game is taken back.
+
         Raises:
-            PlayError: its record cannot be written (nothing changed then).
+            PlayError: the record, or what ``also`` writes, cannot be written (nothing
+                changed then: a record written for the game is removed again).
         """
         seed = new_seed() if seed is None else seed
         before = (self.game, self.seed, self.state, self.started, list(self.log), self.stale,
                   self.commitment)
         self.game, self.seed, self.commitment = self.game + 1, seed, commit(self.rules, seed, None)
         self.state, self.started, self.log, self.stale = deal(self.rules, seed), self.clock(), [], 0
+        written = False
         try:
             self.write(replace=False)
-        except PlayError:
+            written = True
+            if also is not None:
+                also()
+        except (PlayError, OutputError) as problem:
+            if written:  # ours alone: written with replace=False a moment ago
+                with contextlib.suppress(OSError):
+                    self.record_path(self.game).unlink()
             (self.game, self.seed, self.state, self.started, self.log, self.stale,
              self.commitment) = before
-            raise
+            if isinstance(problem, PlayError):
+                raise
+            raise PlayError(str(problem)) from None
 
     def record(self) -> GameRecord:
         """The record of the game being played: its seed, each move with its seat and the

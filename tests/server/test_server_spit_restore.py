@@ -357,3 +357,53 @@ def test_a_broken_spit_table_file_is_read_and_logged_once_until_it_changes(
                 assert ask(ws, {**join, "table": other["table"]})["error"] == "no-table"
         assert reads.count(other["table"]) == 1
         assert len([line for line in said if f"{other['table']}.spit.json" in line]) == 1
+
+
+def test_a_rematch_whose_table_file_cannot_be_rewritten_is_not_dealt(tmp_path: Path) -> None:
+    """The table file names the current game, which a restart reads: a rematch that cannot
+    rewrite it is refused and changes nothing (no record of a game 2 is left, the ended
+    game stays), and deals once the file can be written again."""
+    created = ended_table(tmp_path)
+    table_id = created["table"]
+    file = spit_restore.path(Store(tmp_path), table_id)
+    kept = file.read_bytes()
+    said: list[str] = []
+    with serving(tmp_path, said) as (hub, client), client.websocket_connect("/ws") as ann:
+        ask(ann, {"type": "join", "table": table_id, "seat": 0,
+                  "token": created["seats"][0]["token"]})
+        until(ann, "spit")
+        file.unlink()
+        file.mkdir()  # no file can be renamed over a folder
+        refused = ask(ann, {"type": "rematch"})
+        assert refused["error"] == "server-error"
+        assert refused["message"].startswith("the next game was not dealt")
+        table = live_tables(hub)[table_id]
+        assert (table.game, table.state.outcome is not None) == (1, True)
+        assert not (tmp_path / f"{table_id}-2.json").exists()
+        logged = [line for line in said if "was not dealt" in line]
+        assert len(logged) == 1 and "is a folder" in logged[0] and "is a folder" in refused[
+            "message"] and logged[0].startswith(f"table {table_id}: game 2 was not dealt: ")
+        file.rmdir()
+        file.write_bytes(kept)
+        ann.send_text(json.dumps({"type": "rematch"}))
+        assert until(ann, "spit")["game"] == 2
+    assert spit_restore.read_spit_entry(file).game == 2
+    assert (tmp_path / f"{table_id}-2.json").exists()
+
+
+def test_a_table_whose_file_cannot_be_written_is_not_opened_and_leaves_no_record(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without its table file no restart could find the table: its ``create`` is refused,
+    and the first game's record, written a moment before, is removed again."""
+    from spitemalice.errors import OutputError
+
+    def full(store: Store, table: object) -> None:
+        raise OutputError("the disk is full")
+
+    monkeypatch.setattr(spit_restore, "save", full)
+    with serving(tmp_path) as (hub, client), client.websocket_connect("/ws") as lobby:
+        refused = ask(lobby, PEOPLE)
+        assert refused["error"] == "server-error"
+        assert refused["message"] == "the server cannot keep a new table: the disk is full"
+        assert not live_tables(hub)
+    assert not list(tmp_path.glob("*.json"))  # nor a record
