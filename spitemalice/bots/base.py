@@ -24,6 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Protocol
 
+from spitemalice.engine.configuration import check_configuration
 from spitemalice.engine.views import SeatView, ViewPlayer, require_view, stand_in_state, view_of
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, check_moves, check_seed
@@ -126,11 +127,15 @@ class SearchPlayer(ViewPlayer):
                 ``state`` not a :class:`~spitemalice.model.GameState` (a seat's view, say:
                 the message names what takes one).
             SpiteMaliceError: (a ``ValueError``) ``moves`` is empty.
+            PositionError: ``state`` is a state of another configuration (another seat
+                count, pile counts, a card the deck does not hold), named
+                (:func:`~spitemalice.engine.configuration.check_configuration`).
         """
         check_book(rules, "SearchPlayer.choose")
         if type(state) is not GameState:
             require_state(state, "SearchPlayer.choose",
                           "choose from a view with choose_from_view(rules, view, moves)")
+        check_configuration(rules, state, "SearchPlayer.choose")
         return self._decide(rules, view_of(state, state.seat), moves)
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:

@@ -45,6 +45,7 @@ from itertools import zip_longest
 
 from spitemalice.bots.inference import pile_tops
 from spitemalice.cards import Card
+from spitemalice.engine.configuration import check_configuration
 from spitemalice.engine.views import SeatView, ViewPlayer, require_view, view_of
 from spitemalice.guards import check_moves, check_seed
 from spitemalice.model import GameState, require_state
@@ -80,11 +81,15 @@ class HeuristicPlayer(ViewPlayer):
                 ``state`` not a :class:`~spitemalice.model.GameState` (a seat's view, say:
                 the message names what takes one).
             SpiteMaliceError: (a ``ValueError``) ``moves`` is empty.
+            PositionError: ``state`` is a state of another configuration (another seat
+                count, pile counts, a card the deck does not hold), named
+                (:func:`~spitemalice.engine.configuration.check_configuration`).
         """
         check_book(rules, "HeuristicPlayer.choose")
         if type(state) is not GameState:
             require_state(state, "HeuristicPlayer.choose",
                           "choose from a view with choose_from_view(rules, view, moves)")
+        check_configuration(rules, state, "HeuristicPlayer.choose")
         return decide(rules, view_of(state, state.seat), moves)
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:

@@ -19,6 +19,7 @@ from spitemalice.bots.heuristic import HeuristicPlayer
 from spitemalice.bots.inference import pile_tops, reach
 from spitemalice.bots.ismcts import IsmctsPlayer
 from spitemalice.bots.mcts import MctsPlayer
+from spitemalice.engine.legal import foreign
 from spitemalice.engine.views import SeatView, ViewPlayer, require_view, stand_in_state
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_moves, check_seed
@@ -91,6 +92,11 @@ class GreedyPlayer(ViewPlayer):
                 ``state`` not a :class:`~spitemalice.model.GameState` (a seat's view, say:
                 the message names what takes one).
             SpiteMaliceError: (a ``ValueError``) ``moves`` is empty.
+            PositionError: ``state`` has another seat count than ``rules`` (a length
+                compare), or reading it failed, and it is a state of another configuration.
+                A state of another deck with the rule book's seats is not looked into here:
+                its ``moves`` came from :func:`~spitemalice.engine.legal.legal_moves`,
+                which refuses it.
         """
         if type(state) is not GameState:
             check_book(rules, "GreedyPlayer.choose")
@@ -100,6 +106,8 @@ class GreedyPlayer(ViewPlayer):
         # The body runs here, not in a helper: this is the hottest path of the bench's
         # play-outs and of the ismcts bot's (bench/bench.py holds it to its former speed).
         try:
+            if len(state.seats) != rules.ruleset.players:  # fewer seats would choose silently
+                raise foreign(rules, state, "GreedyPlayer.choose")
             # The plays, then the discards, picked in C (isinstance mapped over the moves).
             plays = cast(list[Play], list(compress(moves, map(isinstance, moves, repeat(Play)))))
             payoff = Zone.PAYOFF  # looked up once, not per play
@@ -122,6 +130,8 @@ class GreedyPlayer(ViewPlayer):
         except (AttributeError, TypeError):  # a wrong rule book, checked once it failed
             check_book(rules, "GreedyPlayer.choose")
             raise
+        except (IndexError, KeyError):  # read only once it failed: another configuration?
+            raise foreign(rules, state, "GreedyPlayer.choose") from None
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:
         """The greedy move for the seat on turn of ``view`` among ``moves`` (its legal moves):

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, not_a_move
 from spitemalice.model import GameState, new_seat, require_state, state_copier, with_fields
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
 from .check import check_move
+from .configuration import check_configuration
 from .flow import complete_pile, end_turn, finish, fire, refill, turn_over
-from .legal import not_a_state
+from .legal import foreign, not_a_state
 from .simultaneous import game_of
 
 
@@ -33,6 +35,10 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
             or ``rules`` not a
             :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the message
             names :func:`spitemalice.load`).
+        PositionError: ``state`` is a state of another configuration, as :func:`check_move`
+            refuses it (a move listed or drawn for this very state object was listed by
+            :func:`~spitemalice.engine.legal.legal_moves` or drawn by
+            :func:`~spitemalice.engine.sample.random_move`, which refused such a state).
     """
     try:
         cache = rules.engine_cache
@@ -71,6 +77,10 @@ def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
             say: the message says what takes one), ``rules`` is not a
             :class:`~spitemalice.rules.book.RuleBook`, or ``move`` is not a move (move
             text, say: the message names :func:`spitemalice.parse_move`).
+        PositionError: ``state`` has another seat count than the rules, or reading it
+            failed, and it is a state of another configuration (the message says what
+            differs).  A state of another deck with the same seats and piles, given with a
+            move of its own, is the unlisted move above: not refused.
     """
     try:
         end_hooks = rules.end_of_game_hooks
@@ -82,15 +92,22 @@ def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
         if game is None:
             raise not_a_state(state, "apply_listed")
         return game.apply(state, move)  # type: ignore[arg-type, return-value]  # checked first
-    if isinstance(move, Play):
-        state = _play(rules, state, move)
-    elif isinstance(move, Discard):
-        state = _discard(rules, state, move)
-    elif isinstance(move, Pass):
-        fire(rules, "passed")
-        state = end_turn(rules, state, passed=True)
-    else:
-        raise not_a_move(move, "apply_listed")
+    if len(state.seats) != rules.ruleset.players:  # fewer seats would play on silently
+        raise foreign(rules, state, "apply_listed")
+    try:
+        if isinstance(move, Play):
+            state = _play(rules, state, move)
+        elif isinstance(move, Discard):
+            state = _discard(rules, state, move)
+        elif isinstance(move, Pass):
+            fire(rules, "passed")
+            state = end_turn(rules, state, passed=True)
+        else:
+            raise not_a_move(move, "apply_listed")
+    except (IndexError, KeyError, ValueError) as error:  # an unlisted move, or a foreign state
+        if isinstance(error, SpiteMaliceError):
+            raise
+        raise foreign(rules, state, "apply_listed") from None
     if end_hooks and state.outcome is None:
         ruleset = rules.ruleset
         for hook in end_hooks:
@@ -165,9 +182,12 @@ def team_won(rules: RuleBook, state: GameState, seat: object) -> bool:
     Raises:
         SpiteMaliceError: ``seat`` is not a whole number from 0 to ``rules.players - 1`` (a
             bool, a float, text...); the message names the bound.
+        PositionError: ``state`` is a state of another configuration
+            (:func:`~spitemalice.engine.configuration.check_configuration`).
     """
     check_book(rules, "team_won")
     require_state(state, "team_won")
+    check_configuration(rules, state, "team_won")
     return _team_won(rules, state, check_int(seat, "seat", 0, rules.players - 1))
 
 

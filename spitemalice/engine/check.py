@@ -21,13 +21,15 @@ from spitemalice.rules.policies import MoveFilter
 from spitemalice.rules.reasons import REASONS
 from spitemalice.wording import count_of, shown
 
-from .legal import PASS, base_moves, legal_moves, not_a_state
+from .configuration import check_configuration, configuration_of, foreign_state
+from .legal import PASS, base_moves, foreign, legal_moves, not_a_state
 from .refusal import refuse
 from .simultaneous import check_simultaneous, game_of
 
 __all__ = ["REASONS", "check_move", "decisions", "is_legal", "rank_reason"]
 
 _NOTHING: frozenset[int] = frozenset()
+_CHECK_MOVE = "check_move (and so is_legal and apply_move)"
 
 
 def check_move(rules: RuleBook, state: GameState, move: Move, seat: object = None) -> None:
@@ -47,6 +49,11 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
             (a bool, a float, text: the message says so, in either build), or ``rules`` not
             a :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the
             message names :func:`spitemalice.load`).
+        PositionError: ``state`` is a state of another configuration: another seat count,
+            or a card the deck does not hold moved, or a read of its piles failed (the
+            message says what differs).  A move listed for this very state object was
+            listed by :func:`~spitemalice.engine.legal.legal_moves`, which refused such a
+            state.
     """
     try:
         cached = rules.engine_cache.last_legal
@@ -60,7 +67,7 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
     if type(state) is not GameState:
         game = game_of(rules, state)
         if game is None:
-            raise not_a_state(state, "check_move (and so is_legal and apply_move)")
+            raise not_a_state(state, _CHECK_MOVE)
         return check_simultaneous(game, rules, state, move, seat)  # type: ignore[arg-type]
     # Types first, always: Play(..., pile=False) equals Play(..., pile=0), so a cache lookup
     # before this check would accept on a warm cache what a cold one refuses.
@@ -69,9 +76,31 @@ def check_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
     if seat is None:
         if cached is not None and cached[0] is state and move in cached[1]:
             return  # a parsed or rebuilt copy of a listed move
-        _check(rules, state, move, None, None, rules.clause_for)
+        _check_fitting(rules, state, move, None, None, _CHECK_MOVE)
     else:
-        _check(rules, state, move, _seat_number(seat), None, rules.clause_for)
+        _check_fitting(rules, state, move, _seat_number(seat), None, _CHECK_MOVE)
+
+
+def _check_fitting(rules: RuleBook, state: GameState, move: Move, seat: int | None,
+                   trace: list[str] | None, function: str) -> None:
+    """:func:`_check` of a state whose seat count is compared and whose moved cards the deck
+    holds (else the state is diagnosed: a state of another configuration is refused by
+    ``function``'s name), a failed read diagnosed likewise."""
+    if len(state.seats) != rules.ruleset.players:  # fewer seats would play on silently
+        raise foreign(rules, state, function)
+    deck = (rules.engine_cache.configuration or configuration_of(rules))[0]
+    if isinstance(move, Play):
+        stranger = move.card not in deck
+    else:
+        stranger = isinstance(move, Discard) and not deck.issuperset(move.cards)
+    if stranger:  # no such card here: a state of another deck?
+        error = foreign_state(rules, state, function)
+        if error is not None:
+            raise error
+    try:
+        _check(rules, state, move, seat, trace, rules.clause_for)
+    except (IndexError, KeyError):
+        raise foreign(rules, state, function) from None
 
 
 def _seat_number(seat: object) -> int:
@@ -106,19 +135,17 @@ def decisions(rules: RuleBook, state: GameState, move: Move,
             names :func:`spitemalice.parse_move`), ``seat`` is not an ``int`` (a
             bool, a float, text; as :func:`check_move` refuses it), or ``rules`` not a
             :class:`~spitemalice.rules.book.RuleBook`.
+        PositionError: ``state`` is a state of another configuration (as
+            :func:`check_move` finds it).
     """
-    try:
-        why = rules.clause_for
-    except AttributeError:
-        check_book(rules, "decisions")
-        raise
+    check_book(rules, "decisions")
     require_state(state, "decisions",
                   "a view hides cards, so only the whole state can check a move")
     if not isinstance(move, Pass):
         _check_shape(move, "decisions")
     claimed = None if seat is None else _seat_number(seat)
     trace: list[str] = []
-    _check(rules, state, move, claimed, trace, why)
+    _check_fitting(rules, state, move, claimed, trace, "decisions")
     return tuple(trace)
 
 
@@ -364,6 +391,8 @@ def is_legal(rules: RuleBook, state: GameState, move: Move) -> bool:
             :class:`~spitemalice.rules.book.RuleBook`, ``state`` not a :class:`GameState`, a
             move of the wrong shape); move text is refused naming ``is_legal`` and
             :func:`spitemalice.parse_move`.
+        PositionError: ``state`` is a state of another configuration (as
+            :func:`check_move` refuses it).
     """
     try:
         check_move(rules, state, move)
@@ -400,6 +429,10 @@ def filter_answers(rules: RuleBook, state: GameState,
     """The answers of the forced-play filters that narrow ``moves`` (the moves the other
     rules allow in ``state``, a tuple or any other sequence: the filters are given a tuple),
     in hook order.
+
+    Raises:
+        PositionError: ``state`` is a state of another configuration
+            (:func:`~spitemalice.engine.configuration.check_configuration`).
     """
     try:
         ruleset = rules.ruleset
@@ -407,6 +440,7 @@ def filter_answers(rules: RuleBook, state: GameState,
         check_book(rules, "filter_answers")
         raise
     require_state(state, "filter_answers")
+    check_configuration(rules, state, "filter_answers")
     # Typed Sequence, not tuple: the compiled build (setup.py) would refuse a list first.
     if type(moves) is not tuple:
         moves = tuple(moves)

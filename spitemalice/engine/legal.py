@@ -9,12 +9,14 @@ uses.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from functools import partial
 from itertools import chain, compress
 from typing import Any
 
 from spitemalice.cards import Card
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, not_a_position
 from spitemalice.model import GameState, Pile, Seat, top_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
@@ -22,6 +24,7 @@ from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.engine_cache import EngineCache, PlayKey, Targets
 from spitemalice.rules.policies import DiscardRule
 
+from .configuration import configuration_of, foreign_state
 from .simultaneous import game_of, seat_moves
 
 PASS = Pass()
@@ -47,6 +50,11 @@ def legal_moves(rules: RuleBook, state: GameState, seat: object = None) -> tuple
             :class:`~spitemalice.rules.book.RuleBook` (a rule set's name, say: the message
             names :func:`spitemalice.load`).
         SpiteMaliceError: ``seat`` is not a seat of the rules.
+        PositionError: ``state`` is a state of another configuration (another seat count,
+            pile counts, a card the deck does not hold: the message says which).  A state's
+            seat count is compared on every call; the rest is found where the engine meets a
+            pile or card for the first time, or once reading the state failed
+            (:mod:`spitemalice.engine.configuration`).
     """
     try:
         cache = rules.engine_cache
@@ -58,6 +66,8 @@ def legal_moves(rules: RuleBook, state: GameState, seat: object = None) -> tuple
         if game is None:
             raise not_a_state(state, "legal_moves")
         return seat_moves(game, rules, state, seat)  # type: ignore[arg-type]
+    if len(state.seats) != rules.ruleset.players:  # fewer seats would play on silently
+        raise foreign(rules, state, "legal_moves")
     if state.outcome is not None:
         return ()
     if seat is not None and check_int(seat, "seat", 0, rules.players - 1) != state.seat:
@@ -65,7 +75,10 @@ def legal_moves(rules: RuleBook, state: GameState, seat: object = None) -> tuple
     cached = cache.last_legal
     if cached is not None and cached[0] is state:
         return cached[1]
-    moves = base_moves(rules, state)
+    try:
+        moves = tuple(list(chain.from_iterable(move_groups(rules, state))))
+    except (IndexError, KeyError):  # read only once it failed: a state of another configuration?
+        raise foreign(rules, state, "legal_moves") from None
     if rules.filter_moves_hooks and moves:
         moves = _filtered(rules, state, moves)
     moves = moves or (PASS,)
@@ -82,13 +95,20 @@ def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
     Raises:
         TypeError: ``state`` is not a :class:`GameState` (a seat's view, say: the message
             names :func:`spitemalice.view_legal_moves`).
+        PositionError: ``state`` is a state of another configuration (as
+            :func:`legal_moves` finds it).
     """
     if type(state) is not GameState:
         raise not_a_state(state, "base_moves")
+    if len(state.seats) != rules.ruleset.players:
+        raise foreign(rules, state, "base_moves")
     # Through a list: a tuple built from an iterator of unknown length keeps its grown
     # allocation, and the interpreter's free lists then hold those larger blocks (the
     # memory test of simulate saw 2.6 MiB more over 140 games).
-    return tuple(list(chain.from_iterable(move_groups(rules, state))))
+    try:
+        return tuple(list(chain.from_iterable(move_groups(rules, state))))
+    except (IndexError, KeyError):
+        raise foreign(rules, state, "base_moves") from None
 
 
 def move_groups(rules: RuleBook, state: GameState) -> list[tuple[Move, ...]]:
@@ -98,7 +118,11 @@ def move_groups(rules: RuleBook, state: GameState) -> list[tuple[Move, ...]]:
     groups without joining them, and
     :meth:`~spitemalice.env.card_actions.CardCatalogue.legal_list` keeps each group's action
     numbers.  For the engine and the environments: no pass, no forced-play filters, and the
-    state is not checked (the caller has checked it is a live :class:`GameState`)."""
+    state is not checked (the caller has checked it is a live :class:`GameState` with the
+    rules' seat count).  A card or pile the engine meets here for the first time that the
+    configuration does not have raises ``KeyError`` (:class:`ForeignCard`), as reading the
+    piles of a state of another configuration may raise ``IndexError``: the caller
+    diagnoses either with :func:`~spitemalice.engine.configuration.foreign_state`."""
     cache = rules.engine_cache
     seat = state.seats[state.seat]
     builds, removed = state.builds, state.build_removed
@@ -128,7 +152,7 @@ def move_groups(rules: RuleBook, state: GameState) -> list[tuple[Move, ...]]:
         onto = onto_of.get(card.rank)
         if onto:
             key = (None, 0, card, onto)
-            groups.append(hand_made.get(key) or _plays(hand_made, key, Zone.HAND))
+            groups.append(hand_made.get(key) or _plays(cache, hand_made, key, Zone.HAND))
     _add_discards(rules, cache, state.seat, distinct, hand, groups)
     return groups
 
@@ -145,14 +169,16 @@ def _add_top_plays(cache: EngineCache, owner: int | None, seat: Seat,
             onto = onto_of.get(card.rank)
             if onto:
                 key = (owner, index, card, onto)
-                groups.append(payoff_made.get(key) or _plays(payoff_made, key, Zone.PAYOFF))
+                groups.append(payoff_made.get(key)
+                              or _plays(cache, payoff_made, key, Zone.PAYOFF))
     for index, pile in enumerate(seat.discards):
         if pile:
             card = pile[-1]
             onto = onto_of.get(card.rank)
             if onto:
                 key = (owner, index, card, onto)
-                groups.append(discard_made.get(key) or _plays(discard_made, key, Zone.DISCARD))
+                groups.append(discard_made.get(key)
+                              or _plays(cache, discard_made, key, Zone.DISCARD))
 
 
 def _add_discards(rules: RuleBook, cache: EngineCache, mover: int, distinct: Iterable[Card],
@@ -163,7 +189,8 @@ def _add_discards(rules: RuleBook, cache: EngineCache, mover: int, distinct: Ite
     singles = cache.single_discards
     if singles is None:
         # (given the discard rule, not the rule book: a cycle would outlive the rule book)
-        singles = cache.single_discards = _Table(partial(_discards_of, rules.discard))
+        singles = cache.single_discards = _Table(partial(_discards_of, rules.discard,
+                                                         configuration_of(rules)[0]))
     own_from = len(groups)
     groups.extend(map(singles.__getitem__, distinct))
     if rules.discard.max_cards >= 2:
@@ -237,6 +264,7 @@ def _targets_for(rules: RuleBook, cache: EngineCache, tops: tuple[int, ...]) -> 
     """:func:`_targets_of` for build piles standing at ranks ``tops``, worked out."""
     if cache.rank_kinds is None:
         cache.rank_kinds = _rank_kinds(rules.accepts)
+        configuration_of(rules)  # for the first-met checks of _plays
     natural_by_need, wilds = cache.rank_kinds
     can_open = not rules.build_limit or len(tops) < rules.build_limit
     on_need: dict[int, list[int]] = {}  # build rank needed -> piles needing it, in order
@@ -279,18 +307,44 @@ def _rank_kinds(
     return natural_by_need, list(wilds.items())
 
 
-def _plays(made: dict[PlayKey, tuple[Play, ...]], key: PlayKey, zone: Zone) -> tuple[Play, ...]:
+def _plays(cache: EngineCache, made: dict[PlayKey, tuple[Play, ...]], key: PlayKey,
+           zone: Zone) -> tuple[Play, ...]:
     """The plays of ``key`` (owner, pile index, card, target piles) from ``zone``, made and
-    kept in ``made``, the table of that zone."""
+    kept in ``made``, the table of that zone.
+
+    Raises:
+        ForeignCard: the card, or the pile it lies on, is none the configuration has (a
+            state of another configuration): checked here, where a key is met for the first
+            time, so that a play of the engine's tables is always one of the configuration.
+    """
     owner, index, card, onto = key
+    known = cache.configuration
+    if known is not None and (card not in known[0] or index >= (
+            known[1] if zone is Zone.PAYOFF else known[2] if zone is Zone.DISCARD else 1)):
+        raise ForeignCard(card)
     if len(made) > _PLAYS_MOST:  # cards of many loaded states: start afresh
         made.clear()
     plays = made[key] = tuple(Play(zone, card, number, index, owner) for number in onto)
     return plays
 
 
-def _discards_of(rule: DiscardRule, card: Card) -> tuple[Discard, ...]:
-    """Discards of ``card`` alone onto each discard pile; none if its rank is forbidden."""
+class ForeignCard(KeyError):
+    """A card or pile the engine met for the first time that the rule book's configuration
+    does not have (:func:`move_groups`): a ``KeyError``, so that the public functions
+    diagnose it as they diagnose a failed read
+    (:func:`~spitemalice.engine.configuration.foreign_state`)."""
+
+
+def _discards_of(rule: DiscardRule, deck: frozenset[Card], card: Card) -> tuple[Discard, ...]:
+    """Discards of ``card`` alone onto each discard pile; none if its rank is forbidden.
+
+    Raises:
+        ForeignCard: ``deck`` does not hold ``card``: every hand card is looked up here, and
+            a card met for the first time comes here, so a hand card of another deck is
+            refused at no cost to the usual path.
+    """
+    if card not in deck:
+        raise ForeignCard(card)
     if card.rank in rule.forbidden:
         return ()
     return tuple(Discard((card,), pile) for pile in range(rule.piles))
@@ -356,6 +410,22 @@ def _picked_in_order(allowed: tuple[Move, ...], kept: tuple[Move, ...]) -> bool:
         else:
             return False
     return True
+
+
+def foreign(rules: RuleBook, state: GameState, function: str) -> Exception:
+    """The error for ``function`` given ``state``, whose seat count or piles differ from the
+    configuration of ``rules`` or whose reading failed: the
+    :class:`~spitemalice.errors.PositionError` of
+    :func:`~spitemalice.engine.configuration.foreign_state`, raised ``from None``; when it
+    finds nothing (a bug, not a foreign state) the exception being handled, if any, is
+    re-raised as it was.  Call it inside the ``except`` that caught the failed read."""
+    error = foreign_state(rules, state, function)
+    if error is not None:
+        return error
+    caught = sys.exc_info()[1]
+    if isinstance(caught, Exception):
+        return caught
+    return SpiteMaliceError(f"{function}: the state does not fit {rules.name}")
 
 
 def not_a_state(given: object, functions: str) -> Exception:

@@ -16,7 +16,7 @@ from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.wording import shown
 
-from .legal import PASS, legal_moves, move_groups, not_a_state
+from .legal import PASS, foreign, legal_moves, move_groups, not_a_state
 from .simultaneous import game_of
 
 
@@ -43,8 +43,8 @@ def random_move(rules: RuleBook, state: GameState, rng: random.Random) -> Move:
         TypeError: ``rng`` is not a :class:`random.Random`, ``state`` is not a
             :class:`GameState` (a seat's view, say: the message names
             :func:`spitemalice.view_legal_moves`), or ``rules`` is not a
-            :class:`~spitemalice.rules.book.RuleBook` (the message names
-            :func:`spitemalice.load`).
+            :class:`~spitemalice.rules.book.RuleBook` (naming :func:`spitemalice.load`).
+        PositionError: a state of another configuration (as ``legal_moves`` finds it).
     """
     try:
         cache = rules.engine_cache
@@ -55,6 +55,8 @@ def random_move(rules: RuleBook, state: GameState, rng: random.Random) -> Move:
         raise TypeError(f"random_move draws with a random.Random (rng), not {shown(rng)}")
     if type(state) is not GameState:
         return _simultaneous_draw(rules, state, rng)
+    if len(state.seats) != rules.ruleset.players:  # fewer seats would play on silently
+        raise foreign(rules, state, "random_move")
     if state.outcome is not None:
         raise SpiteMaliceError(f"random_move: the game is over ({state.outcome.describe()}), "
                                "so no move is legal")
@@ -65,7 +67,10 @@ def random_move(rules: RuleBook, state: GameState, rng: random.Random) -> Move:
     if cached is not None and cached[0] is state:  # listed already: draw from the list
         listed = cached[1]
         return listed[_below(rng, len(listed))]
-    groups = move_groups(rules, state)
+    try:
+        groups = move_groups(rules, state)
+    except (IndexError, KeyError):  # read only once it failed: another configuration?
+        raise foreign(rules, state, "random_move") from None
     at = _below(rng, sum(map(len, groups)) or 1)
     move: Move = PASS
     for group in groups:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from spitemalice.cards import Card
+from spitemalice.engine.configuration import check_configuration
 from spitemalice.engine.legal import legal_moves as engine_legal_moves
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, int_field, ints_field, not_a_position
@@ -278,11 +279,17 @@ class ViewPlayer:
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move:
         """The bot's move, chosen from the mover's view of ``state`` alone:
         ``choose_from_view(rules, view_of(state, state.seat), moves)``.
+
+        Raises:
+            PositionError: ``state`` is a state of another configuration (another seat
+                count, pile counts, a card the deck does not hold), named
+                (:func:`~spitemalice.engine.configuration.check_configuration`).
         """
         check_book(rules, "ViewPlayer.choose")
         if type(state) is not GameState:
             require_state(state, "ViewPlayer.choose",
                           "choose from a view with choose_from_view(rules, view, moves)")
+        check_configuration(rules, state, "ViewPlayer.choose")
         return self.choose_from_view(rules, view_of(state, state.seat), moves)
 
     def choose_from_view(self, rules: RuleBook, view: SeatView, moves: Sequence[Move]) -> Move:

@@ -34,12 +34,13 @@ import operator
 from collections.abc import Iterable, Sequence
 
 from spitemalice.cards import Card
-from spitemalice.engine.legal import legal_moves
+from spitemalice.engine.configuration import decoded
+from spitemalice.engine.legal import foreign, legal_moves
 from spitemalice.engine.refusal import refuse
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.model import GameState, Pile, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.wording import shown
 
 # What a move stands for, worked out once (ActionCatalogue._learn): the move itself, an action
@@ -62,14 +63,23 @@ class ActionCatalogue:
         pass_action: the action that passes (``size - 1``).
         kind: ``"slot"`` (the card-named catalogue's is ``"card"``).
 
+    A state of another configuration is refused with
+    :class:`~spitemalice.errors.PositionError` (:mod:`spitemalice.engine.configuration`):
+    by every method for its seat count, and where ``legal_list`` and ``move`` read it for a
+    card or pile it does not have; ``action_list`` maps the moves given.  A seat's view is
+    refused with ``SpiteMaliceError``, not ``TypeError``: the environments refuse every bad
+    argument so (docs/api/index.md).
+
     Raises:
-        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
+            its seats move at once (Spit), which no environment plays.
     """
 
     kind = "slot"
 
     def __init__(self, rules: RuleBook) -> None:
         check_book(rules, "ActionCatalogue", SpiteMaliceError)
+        require_turn_based(rules, "ActionCatalogue (as each environment)")
         ruleset = rules.ruleset
         self.hand = ruleset.hand_size
         self.payoff = ruleset.payoff_piles
@@ -95,6 +105,7 @@ class ActionCatalogue:
         self._pair_index = {pair: n for n, pair in enumerate(self.pairs)}
         self._why = rules.clause_for
         self._rules = rules
+        self._players = rules.players
         self._known: list[dict[int, _Entry]] = [{} for _ in range(rules.players)]
         self._numbers: dict[tuple[int, str], int] = {(-1, "no card"): 0}  # see _number
         self._card_numbers: dict[int, tuple[Card, int]] = {}  # see _card_number
@@ -114,9 +125,22 @@ class ActionCatalogue:
             IllegalMove: the action names an empty hand slot, an empty pile or a partner's
                 pile the rules do not share (reasons ``not-in-hand``, ``empty-pile``,
                 ``not-own-pile``); whether the move is legal is the engine's question.
+            PositionError: ``state`` is a state of another configuration (the class
+                docstring): another seat count, the move's card is none of the deck's, or
+                decoding failed and the state is diagnosed so.
         """
         require_state(state, "ActionCatalogue.move", error=SpiteMaliceError)
         action = self._checked(action)
+        if len(state.seats) != self._players:  # fewer seats would decode silently
+            raise foreign(self._rules, state, "ActionCatalogue.move")
+        try:
+            move = self._decode(state, action)
+        except (IndexError, KeyError, IllegalMove):  # diagnosed only once decoding failed
+            raise foreign(self._rules, state, "ActionCatalogue.move") from None
+        return decoded(self._rules, state, move, "ActionCatalogue.move")
+
+    def _decode(self, state: GameState, action: int) -> Move:
+        """:meth:`move` of a checked action."""
         if action == self.pass_action:
             return Pass()
         if action < self.plays:
@@ -194,6 +218,8 @@ class ActionCatalogue:
         Raises:
             SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's
                 view, say: the message names what takes one).
+            PositionError: ``state`` is a state of another configuration (the class
+                docstring).
         """
         require_state(state, "ActionCatalogue.actions", error=SpiteMaliceError)
         return list(self.legal_actions(state, (move,)))
@@ -205,6 +231,8 @@ class ActionCatalogue:
         Raises:
             SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's
                 view, say: the message names what takes one).
+            PositionError: ``state`` is a state of another configuration (the class
+                docstring).
         """
         require_state(state, "ActionCatalogue.legal_actions", error=SpiteMaliceError)
         actions, stand_for = self.action_list(state, tuple(moves))
@@ -226,8 +254,20 @@ class ActionCatalogue:
         Raises:
             SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a seat's
                 view, say: the message names what takes one).
+            PositionError: ``state`` is a state of another configuration (the class
+                docstring).
         """
         require_state(state, "ActionCatalogue.action_list", error=SpiteMaliceError)
+        if len(state.seats) != self._players:  # fewer seats would map silently
+            raise foreign(self._rules, state, "ActionCatalogue.action_list")
+        try:
+            return self._mapped(state, moves)
+        except (IndexError, KeyError):  # read only once it failed: another configuration?
+            raise foreign(self._rules, state, "ActionCatalogue.action_list") from None
+
+    def _mapped(self, state: GameState, moves: Sequence[Move]
+                ) -> tuple[list[int], Sequence[Move]]:
+        """:meth:`action_list` of a checked state."""
         seat = state.seat
         hand = state.seats[seat].hand
         known = self._known[seat]
@@ -262,8 +302,12 @@ class ActionCatalogue:
         Raises:
             SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a
                 seat's view, say).
+            PositionError: ``state`` is a state of another configuration (the class
+                docstring).
         """
         require_state(state, "ActionCatalogue.legal_list", error=SpiteMaliceError)
+        if len(state.seats) != self._players:  # named here rather than by legal_moves
+            raise foreign(self._rules, state, "ActionCatalogue.legal_list")
         return self.action_list(state, legal_moves(self._rules, state))
 
     def _general(self, hand: Pile, moves: Sequence[Move], entries: list[_Entry],

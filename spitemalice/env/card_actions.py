@@ -35,13 +35,14 @@ from collections.abc import Iterable, Sequence
 from itertools import chain
 
 from spitemalice.cards import Card, rank_text
-from spitemalice.engine.legal import legal_moves, move_groups
+from spitemalice.engine.configuration import decoded
+from spitemalice.engine.legal import foreign, legal_moves, move_groups
 from spitemalice.engine.refusal import refuse
 from spitemalice.env.actions import not_a_listed_move
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.model import GameState, Pile, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
-from spitemalice.rules.book import RuleBook, check_book
+from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.wording import shown
 
 _KNOWN_MOST = 50_000  # moves per seat before the table of known moves is emptied
@@ -65,14 +66,23 @@ class CardCatalogue:
         size: the number of actions.
         pass_action: the action that passes (``size - 1``).
 
+    A state of another configuration is refused with
+    :class:`~spitemalice.errors.PositionError` (:mod:`spitemalice.engine.configuration`):
+    by every method for its seat count, and where ``legal_list`` and ``move`` read it for a
+    card or pile it does not have; ``action_list`` maps the moves given.  A seat's view is
+    refused with ``SpiteMaliceError``, not ``TypeError``: the environments refuse every bad
+    argument so (docs/api/index.md).
+
     Raises:
-        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        SpiteMaliceError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or
+            its seats move at once (Spit), which no environment plays.
     """
 
     kind = "card"
 
     def __init__(self, rules: RuleBook) -> None:
         check_book(rules, "CardCatalogue", SpiteMaliceError)
+        require_turn_based(rules, "CardCatalogue (as each environment)")
         ruleset = rules.ruleset
         cards = (*rules.deck.cards, *(rules.deck.payoff_cards or ()))
         self.ranks = tuple(sorted({card.rank for card in cards}))
@@ -99,6 +109,7 @@ class CardCatalogue:
         self.size = self.pass_action + 1
         self._why = rules.clause_for
         self._rules = rules
+        self._players = rules.players
         # Per seat: id(move) -> its action, and the moves themselves (so no other object can
         # take a known move's id while the entry stands).  The engine makes each move once
         # per rule book, so a step's mapping is one lookup per move: a gather.
@@ -125,9 +136,22 @@ class CardCatalogue:
                 is empty, or a partner's pile the rules do not share (reasons
                 ``not-in-hand``, ``empty-pile``, ``not-own-pile``); whether the move is legal
                 is the engine's question.
+            PositionError: ``state`` is a state of another configuration (the class
+                docstring): another seat count, the move's card is none of the deck's, or
+                decoding failed and the state is diagnosed so.
         """
         require_state(state, "CardCatalogue.move", error=SpiteMaliceError)
         action = self._checked(action)
+        if len(state.seats) != self._players:  # fewer seats would decode silently
+            raise foreign(self._rules, state, "CardCatalogue.move")
+        try:
+            move = self._decode(state, action)
+        except (IndexError, KeyError, IllegalMove):  # diagnosed only once decoding failed
+            raise foreign(self._rules, state, "CardCatalogue.move") from None
+        return decoded(self._rules, state, move, "CardCatalogue.move")
+
+    def _decode(self, state: GameState, action: int) -> Move:
+        """:meth:`move` of a checked action."""
         if action == self.pass_action:
             return Pass()
         hand = state.seats[state.seat].hand
@@ -216,6 +240,8 @@ class CardCatalogue:
 
         Raises:
             SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState`.
+            PositionError: ``state`` is a state of another configuration (the class
+                docstring).
         """
         require_state(state, "CardCatalogue.actions", error=SpiteMaliceError)
         return self.action_list(state, (move,))[0]
@@ -226,6 +252,8 @@ class CardCatalogue:
 
         Raises:
             SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState`.
+            PositionError: ``state`` is a state of another configuration (the class
+                docstring).
         """
         require_state(state, "CardCatalogue.legal_actions", error=SpiteMaliceError)
         actions, stand_for = self.action_list(state, tuple(moves))
@@ -244,14 +272,21 @@ class CardCatalogue:
 
         Raises:
             SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState`.
+            PositionError: ``state`` is a state of another configuration (the class
+                docstring).
         """
         require_state(state, "CardCatalogue.action_list", error=SpiteMaliceError)
+        if len(state.seats) != self._players:  # fewer seats would map silently
+            raise foreign(self._rules, state, "CardCatalogue.action_list")
         seat = state.seat
-        known = self._known[seat]
         try:
-            actions = list(map(known.__getitem__, map(id, moves)))
-        except KeyError:  # a move not met before
-            actions = [self._action(seat, move) for move in moves]
+            known = self._known[seat]
+            try:
+                actions = list(map(known.__getitem__, map(id, moves)))
+            except KeyError:  # a move not met before
+                actions = [self._action(seat, move) for move in moves]
+        except (IndexError, KeyError):  # a card of no rank of the deck: another deck's?
+            raise foreign(self._rules, state, "CardCatalogue.action_list") from None
         return _distinct(actions, moves)
 
     def legal_list(self, state: GameState) -> tuple[list[int], Sequence[Move]]:
@@ -269,19 +304,26 @@ class CardCatalogue:
         Raises:
             SpiteMaliceError: ``state`` is not a :class:`~spitemalice.model.GameState` (a
                 seat's view, say).
+            PositionError: ``state`` is a state of another configuration (the class
+                docstring).
         """
         require_state(state, "CardCatalogue.legal_list", error=SpiteMaliceError)
         rules = self._rules
+        if len(state.seats) != self._players:  # fewer seats would list silently
+            raise foreign(rules, state, "CardCatalogue.legal_list")
         if state.outcome is None and not rules.filter_moves_hooks:
             seat = state.seat
             known = self._groups[seat]
-            groups = move_groups(rules, state)
             actions: list[int] = []
-            for group in groups:
-                entry = known.get(id(group))
-                if entry is None or entry[0] is not group:
-                    entry = self._learn_group(seat, group)
-                actions += entry[1]
+            try:
+                groups = move_groups(rules, state)
+                for group in groups:
+                    entry = known.get(id(group))
+                    if entry is None or entry[0] is not group:
+                        entry = self._learn_group(seat, group)
+                    actions += entry[1]
+            except (IndexError, KeyError):  # read only once it failed: another configuration?
+                raise foreign(rules, state, "CardCatalogue.legal_list") from None
             if actions:  # (none: every group is empty, and the one move is a pass)
                 return _distinct(actions, tuple(chain.from_iterable(groups)))
         return self.action_list(state, legal_moves(rules, state))

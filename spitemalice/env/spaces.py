@@ -11,6 +11,7 @@ import numpy as np
 from gymnasium import spaces
 
 from spitemalice.engine.apply import apply_listed, apply_move
+from spitemalice.engine.legal import foreign
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.arguments import catalogue_of, discard_depth_of
 from spitemalice.env.card_actions import CardCatalogue
@@ -106,7 +107,15 @@ class Encoding:
             ``discard_depth`` is not a whole number from 1 to the deck's size (a bool, a
             float, text, ``None``...), naming the bound
             (:func:`~spitemalice.env.arguments.discard_depth_of`); or ``catalogue`` is
-            neither ``"slot"`` nor ``"card"``.
+            neither ``"slot"`` nor ``"card"``; or ``rules``' seats move at once (Spit).
+
+    Every method that takes a state refuses one of another seat count than the rule book's
+    with :class:`~spitemalice.errors.PositionError` (a length compare); a state of another
+    deck is refused where the catalogue lists the legal moves (the mask of the seat on turn,
+    :meth:`move`, :meth:`play`), as :meth:`CardCatalogue.legal_list
+    <spitemalice.env.card_actions.CardCatalogue.legal_list>` refuses it.  The observation of a
+    seat not on turn reads no rule, so a state of another deck with the rule book's seats and
+    piles is encoded as it is.
     """
 
     def __init__(self, rules: RuleBook, discard_depth: object,
@@ -117,6 +126,7 @@ class Encoding:
         check_book(rules, "Encoding", SpiteMaliceError)
         discard_depth = discard_depth_of(rules, discard_depth)
         self.rules = rules
+        self._players = rules.players
         self.catalogue: Catalogue = make_catalogue(rules, catalogue)
         c = self.catalogue
         self.layout = ObservationLayout(c.hand, c.payoff, c.discard, c.builds, rules.players,
@@ -143,6 +153,8 @@ class Encoding:
                 to the seats less one; not a bool, a float or text), naming the bound.
         """
         require_state(state, "Encoding.mask", error=SpiteMaliceError)
+        if len(state.seats) != self._players:  # fewer seats would encode silently
+            raise foreign(self.rules, state, "Encoding.mask")
         return np.frombuffer(self._mask_bytes(state, _seat_of(state, seat)), _INT8)
 
     def _mask_bytes(self, state: GameState, seat: int) -> bytearray:
@@ -164,6 +176,8 @@ class Encoding:
                 them, is refused with :class:`SpiteMaliceError` naming the bound).
         """
         require_state(state, "Encoding.move", error=SpiteMaliceError)
+        if len(state.seats) != self._players:  # fewer seats would encode silently
+            raise foreign(self.rules, state, "Encoding.move")
         # ``action`` is typed ``object`` so that the compiled build (setup.py) does not
         # refuse a wrong type first with its own error; anything but an int (numpy's
         # integers, a bool, text) goes through the catalogue's check before the lookup,
@@ -189,6 +203,8 @@ class Encoding:
             IllegalMove: the action is not legal in ``state``; nothing changed.
         """
         require_state(state, "Encoding.play", error=SpiteMaliceError)
+        if len(state.seats) != self._players:  # fewer seats would encode silently
+            raise foreign(self.rules, state, "Encoding.play")
         number = action if type(action) is int else self.catalogue.number(action)
         last = self._last
         if last[0] is state and state.outcome is None:
@@ -225,6 +241,8 @@ class Encoding:
                 (:meth:`~spitemalice.env.observation.ObservationLayout.encode_state`).
         """
         require_state(state, "Encoding.observe", error=SpiteMaliceError)
+        if len(state.seats) != self._players:  # fewer seats would encode silently
+            raise foreign(self.rules, state, "Encoding.observe")
         # Checked before the lookup: True would find seat 1's kept encoding.
         number = _seat_of(state, seat)
         kept = self._observed.get(number)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from spitemalice.engine.configuration import ANOTHER, seat_count_problem
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.position_check import check_position
 from spitemalice.model import GameState
@@ -33,8 +34,8 @@ def given_state(rules: RuleBook, options: Mapping[str, Any] | None) -> GameState
     if not isinstance(start, GameState):
         raise SpiteMaliceError(f"options['state'] is a GameState, not a "
                                f"{type(start).__name__}")
-    if len(start.seats) != rules.players:
-        raise SpiteMaliceError(f"options['state'] is a state of {len(start.seats)} seats, "
-                               f"but this environment plays {rules.players}")
+    problem = seat_count_problem(rules, len(start.seats), "options['state']")
+    if problem is not None:  # before check_position, which would read the seats
+        raise SpiteMaliceError(f"{problem}: {ANOTHER}")
     check_position(rules, start)
     return start

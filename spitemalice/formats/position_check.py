@@ -35,6 +35,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from spitemalice.cards import Card, card_text
+from spitemalice.engine.configuration import seat_count_problem, seat_layout_problem
 from spitemalice.engine.invariants.cards import card_conservation
 from spitemalice.engine.invariants.ending import EndFacts, end_problems, live_counter_problems
 from spitemalice.engine.invariants.run import STATE_CHECKS
@@ -199,27 +200,13 @@ def check_layout(rules: RuleBook, seats: int,
         PositionError: a wrong seat or pile count, a hand over the hand size, or a discard
             pile holding a rank that may not be discarded.
     """
-    if seats != rules.players:
-        raise PositionError(
-            f"the position has {seats} seat(s); {rules.name} is loaded for {rules.players} "
-            f"(load it with players={seats} to read this position)"
-        )
-    forbidden = rules.discard.forbidden
+    problem = seat_count_problem(rules, seats, "the position")
+    if problem is not None:
+        raise PositionError(f"{problem} (load it with players={seats} to read this position)")
     for index, (payoff_piles, hand, discards) in enumerate(piles):
-        if payoff_piles != rules.deal.payoff_piles:
-            raise PositionError(f"seat {index} has {payoff_piles} pay-off pile(s); "
-                                f"{rules.name} deals {rules.deal.payoff_piles}")
-        if hand > rules.deal.hand_size:
-            raise PositionError(f"seat {index} hand holds {hand} cards; the hand size is "
-                                f"{rules.deal.hand_size}")
-        if len(discards) != rules.discard.piles:
-            raise PositionError(f"seat {index} has {len(discards)} discard pile(s); "
-                                f"{rules.name} has {rules.discard.piles}")
-        for number, pile in enumerate(discards, 1):
-            for card in pile:
-                if card.rank in forbidden:
-                    raise PositionError(f"seat {index} discard pile {number} holds "
-                                        f"{card_text(card)}; that rank may not be discarded")
+        problem = seat_layout_problem(rules, index, payoff_piles, hand, discards)
+        if problem is not None:
+            raise PositionError(problem)
 
 
 def check_builds(rules: RuleBook, builds: tuple[Pile, ...], removed: tuple[int, ...] = ()) -> None:

@@ -47,6 +47,11 @@ class EngineCache:
         pair_discards: (card, card) -> the pair's discards onto each discard pile.
         partner_discards: (id of an own discard, partner seat) -> (that discard, the same
             onto the partner's pile); the entry keeps the discard alive, so ids stay unique.
+        configuration: what a state of the book's configuration holds, made on first use
+            (:func:`~spitemalice.engine.configuration.configuration_of`): every card of the
+            deck, the pay-off and the discard piles per seat.  A card or pile the engine
+            meets for the first time is refused when the configuration has none such (a
+            state of another configuration): the check costs nothing on the usual path.
         fired: while a study records rule coverage (:mod:`spitemalice.engine.coverage`),
             how many times each event (:data:`spitemalice.rules.events.EVENTS`) happened;
             ``None`` otherwise, and then the engine counts nothing.
@@ -64,4 +69,5 @@ class EngineCache:
     single_discards: dict[Card, tuple[Discard, ...]] | None = None
     pair_discards: dict[tuple[Card, Card], tuple[Discard, ...]] = attrs.Factory(dict)
     partner_discards: dict[tuple[int, int], tuple[Discard, Discard]] = attrs.Factory(dict)
+    configuration: tuple[frozenset[Card], int, int] | None = None
     fired: Counter[str] | None = None

@@ -415,6 +415,8 @@ LISTS: dict[str, Callable[[Any], object]] = {
 }
 # Functions and methods (not the record classes' constructors) left as they are, with why.
 LISTS_LEFT: dict[str, str] = {
+    "spitemalice.engine.configuration:seat_layout_problem(discards)": "a step of "
+    "check_layout and configuration_problem, given a seat's own discard piles",
     **{f"spitemalice.server.store:read_table_file({name})": "the table file readers' own "
        "format and field names, written in the library" for name in ("kind", "fields",
                                                                     "optional")},
@@ -600,6 +602,7 @@ MOVE_TAKERS: dict[str, Callable[[Any], object]] = {
 }
 # Left as they are, each with its reason.
 MOVE_LEFT = {
+    "spitemalice.engine.configuration:decoded(move)": "a move a catalogue decoded itself",
     "spitemalice.moves:move_text(move)": "its own message: move text is a move's text already",
     "spitemalice.bots.kinds:move_kind(move)": "documented: any other object gives its class name",
     "spitemalice.engine.coverage:Recorder.move(move)": "refused by decisions, which it calls",

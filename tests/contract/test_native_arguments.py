@@ -157,7 +157,7 @@ SEAT_MEMBERS = ["engine.check.check_move(seat)", "engine.check.decisions(seat)",
 ANY_VALUE = {"engine.refusal.refuse(move)", "engine.shuffle.derive_seed(parts)",
              "engine.legal.not_a_state(given)", "env.actions.not_a_listed_move(given)"}
 # A parameter typed natively on purpose: an error factory given the library's own text.
-NATIVE_KEPT = {"engine.legal.not_a_state(functions)"}
+NATIVE_KEPT = {"engine.legal.not_a_state(functions)", "engine.legal.foreign(function)"}
 
 
 def _observable() -> object:

@@ -280,6 +280,13 @@ LEFT_ALONE = {
     "spitemalice.engine.legal:move_groups(state)": (
         "a step of base_moves, random_move and CardCatalogue.legal_list, each of which has "
         "checked that the state is a live GameState"),
+    **{f"spitemalice.{member}(state)": (
+        "a step of the per-move paths and the doors that check a state against the rule "
+         "book, given the state and rule book they checked the types of")
+       for member in ("engine.configuration:configuration_problem",
+                      "engine.configuration:foreign_state",
+                      "engine.configuration:check_configuration",
+                      "engine.configuration:decoded", "engine.legal:foreign")},
     "spitemalice.runs.game_shape:LeadTracker.move(state)": (
         "fed the states of a game the runner or game_shape plays or replays"),
     "spitemalice.bots.base:Player.choose(state)": "a Protocol's method: no body to check in",

@@ -383,6 +383,13 @@ INTERNAL = {
         + ["spitemalice.engine.coverage:recorder_for", "spitemalice.runs.loop:covered_game"],
         "the coverage steps of simulate, compare, balance and validate, which check the book"),
     "spitemalice.engine.legal:base_moves": "a step of legal_moves, check_move and the audits",
+    **dict.fromkeys(
+        [f"spitemalice.engine.configuration:{name}" for name in (
+            "seat_count_problem", "seat_layout_problem", "configuration_of",
+            "configuration_problem", "foreign_state", "check_configuration")]
+        + ["spitemalice.engine.configuration:decoded", "spitemalice.engine.legal:foreign"],
+        ("a step of the per-move paths and the doors that check a state against the rule "
+         "book, given the state and rule book they checked the types of")),
     "spitemalice.engine.legal:move_groups": (
         "a step of base_moves, random_move and CardCatalogue.legal_list, given the rule book "
         "they checked or hold"),

@@ -563,6 +563,8 @@ NUMBER = re.compile(r"(None \| )?(int|float)( \| None)?")
 
 _FED = "fed by its package's callers with values they checked at the door (design-notes §10)"
 INNER: dict[str, str] = {
+    "spitemalice.engine.configuration": "counts read off a state and a rule book the "
+                                        "engine's doors checked, for a message",
     "spitemalice.rules.datarules.scoring": "the scoring hook's own seat and end-of-game "
                                            "counts, read off a finished state",
     "spitemalice.server.spit_table": "seats and move numbers the live table's message reader "

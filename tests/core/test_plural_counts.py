@@ -198,7 +198,6 @@ NEVER_ONE = {
     ("spitemalice/cli/study.py", "named.players", "players"),
     ("spitemalice/cli/study.py", "book.players", "players"),
     ("spitemalice/env/observation.py", "n", "seats"),
-    ("spitemalice/env/start.py", "len(start.seats)", "seats"),
     ("spitemalice/formats/picture.py", "len(table.seats)", "seats"),
     ("spitemalice/formats/position_check.py", "rules.players", "seats"),
     ("spitemalice/formats/records/making.py", "rules.players", "seats"),
@@ -233,7 +232,7 @@ NEVER_ONE = {
     # A count above a limit of at least one (a hand size, a build-pile limit): >= 2.
     ("spitemalice/engine/invariants/piles.py", "len(seat.hand)", "cards"),
     ("spitemalice/engine/invariants/piles.py", "len(state.builds)", "piles"),
-    ("spitemalice/formats/position_check.py", "hand", "cards"),
+    ("spitemalice/engine/configuration.py", "hand", "cards"),
     ("spitemalice/formats/position_check.py", "len(builds)", "piles"),
     ("spitemalice/validation/static.py", "discard.max_cards", "cards"),
     # A live game refused once its idle turns reach the seats (>= 2).

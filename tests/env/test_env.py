@@ -285,8 +285,8 @@ def test_a_given_state_gets_the_loaders_position_checks_and_names_a_wrong_seat_c
         with pytest.raises(sm.SpiteMaliceError) as refused:
             env.reset(options={"state": six})
         message = str(refused.value)
-        assert message == ("options['state'] is a state of 6 seats, but this environment "
-                           "plays 4")
+        assert message == ("options['state'] has 6 seats; skip-bo is loaded for 4: a state "
+                           "from another configuration")
         assert "GameState(" not in message
     with pytest.raises(sm.SpiteMaliceError, match="a GameState, not a dict"):
         sm_env.make("g4a").reset(options={"state": {"seats": []}})
