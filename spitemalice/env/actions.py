@@ -30,18 +30,26 @@ number of cards in the deck that may start a pile, which no game can exceed.
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Iterable, Sequence
 
 from spitemalice.cards import Card
 from spitemalice.engine.configuration import decoded
 from spitemalice.engine.legal import foreign, legal_moves
 from spitemalice.engine.refusal import refuse
+from spitemalice.env.action_numbers import (
+    action_number,
+    most_build_piles,
+    not_a_listed_move,
+    owner_index,
+    owner_seat,
+    pile_owners,
+    pile_top,
+    pile_words,
+)
 from spitemalice.errors import IllegalMove, SpiteMaliceError
-from spitemalice.model import GameState, Pile, Seat, require_state
+from spitemalice.model import GameState, Pile, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
-from spitemalice.wording import shown
 
 # What a move stands for, worked out once (ActionCatalogue._learn): the move itself, an action
 # number or base, the card number of a hand card's move (0 for one fixed action, -1 for a
@@ -84,12 +92,8 @@ class ActionCatalogue:
         self.hand = ruleset.hand_size
         self.payoff = ruleset.payoff_piles
         self.discard = ruleset.discard_piles
-        self.builds = rules.build_limit or _starters(rules)
-        access = rules.teams.access
-        self._play_from = access.play_from
-        self._discard_to = access.discard_to
-        self.owners = 1 + max((len(seats) for seats in access.play_from), default=0)
-        self.discard_owners = 1 + max((len(seats) for seats in access.discard_to), default=0)
+        self.builds = most_build_piles(rules)
+        self._play_from, self._discard_to, self.owners, self.discard_owners = pile_owners(rules)
         self.targets = self.builds + 1
         self.payoff_at = self.hand
         self.discard_at = self.hand + self.owners * self.payoff
@@ -163,51 +167,38 @@ class ActionCatalogue:
                         pile)
         if source < self.discard_at:
             who, index = divmod(source - self.payoff_at, self.payoff)
-            zone, kind = Zone.PAYOFF, "payoff"
+            zone = Zone.PAYOFF
         else:
             who, index = divmod(source - self.discard_at, self.discard)
-            zone, kind = Zone.DISCARD, "discard"
-        seat = self._owner_seat(self._play_from, state.seat, who, action)
-        card = self._top(state.seats[seat], zone, index, action, kind)
+            zone = Zone.DISCARD
+        seat = owner_seat(self._play_from, state.seat, who, action, self._why)
+        card = pile_top(state.seats[seat], zone, index, action, self._why)
         return Play(zone, card, pile, index, None if who == 0 else seat)
 
     def _discard_owner(self, state: GameState, place: int, action: int) -> tuple[int | None,
                                                                                    int]:
         who, pile = divmod(place, self.discard)
-        seat = self._owner_seat(self._discard_to, state.seat, who, action)
+        seat = owner_seat(self._discard_to, state.seat, who, action, self._why)
         return (None if who == 0 else seat), pile
 
-    def _owner_seat(self, shared: tuple[tuple[int, ...], ...], seat: int, who: int,
-                    action: int) -> int:
-        if who == 0:
-            return seat
-        partners = shared[seat] if seat < len(shared) else ()
-        if who > len(partners):
-            raise refuse("not-own-pile", f"action {action}", self._why,
-                         f"seat {seat} shares no piles with a partner number {who}")
-        return partners[who - 1]
+
 
     def number(self, action: object) -> int:
         """``action`` as an action number of this catalogue: an ``int`` or a numpy integer
-        (``operator.index``, not ``int()``: 2.7 is no action number) from 0 to ``size - 1``.
+        (``operator.index``, not ``int()``: 2.7 is no action number) from 0 to ``size - 1``
+        (:func:`~spitemalice.env.action_numbers.action_number`).
 
         Raises:
             SpiteMaliceError: ``action`` is ``None``, a bool, not a whole number, or not
                 from 0 to ``size - 1``; the message names the bound.
         """
-        if type(action) is int:
-            number = action
-        elif action is None or isinstance(action, bool):
-            number = -1
-        else:
-            try:
-                number = operator.index(action)  # type: ignore[arg-type]
-            except TypeError:
-                number = -1
-        if 0 <= number < self.size:
-            return number
-        raise SpiteMaliceError(f"an action is a whole number from 0 to {self.size - 1}, "
-                               f"not {shown(action)}")
+        return action_number(action, self.size)
+
+    def _checked(self, action: object) -> int:
+        """:meth:`number`, with no call for an int in range (the usual action)."""
+        if type(action) is int and 0 <= action < self.size:
+            return action
+        return action_number(action, self.size)
 
     # -- move -> actions -----------------------------------------------------------------
 
@@ -380,7 +371,7 @@ class ActionCatalogue:
             known.clear()
         entry: _Entry
         if isinstance(move, Discard):
-            place = self._owner_index(self._discard_to, seat, move.owner) * self.discard \
+            place = owner_index(self._discard_to, seat, move.owner) * self.discard \
                 + move.pile
             if len(move.cards) == 1:
                 entry = (move, self.plays + place, self._number(move.cards[0]), self.places)
@@ -391,7 +382,7 @@ class ActionCatalogue:
             if move.zone is Zone.HAND:
                 entry = (move, target, self._number(move.card), self.targets)
             else:
-                who = self._owner_index(self._play_from, seat, move.owner)
+                who = owner_index(self._play_from, seat, move.owner)
                 if move.zone is Zone.PAYOFF:
                     source = self.payoff_at + who * self.payoff + move.index
                 else:
@@ -404,11 +395,6 @@ class ActionCatalogue:
         known[id(move)] = entry
         return entry
 
-    @staticmethod
-    def _owner_index(shared: tuple[tuple[int, ...], ...], seat: int, owner: int | None) -> int:
-        if owner is None or owner == seat:
-            return 0
-        return shared[seat].index(owner) + 1
 
     def _pair_actions(self, hand: Pile, move: Discard, place: int) -> list[int]:
         return [self.pair_base + self._pair_index[(i, j)] * self.places + place
@@ -434,61 +420,25 @@ class ActionCatalogue:
             return f"{self._source(source)} > {where}"
         if action < self.pair_base:
             slot, place = divmod(action - self.plays, self.places)
-            return f"hand slot {slot + 1} > {self._pile('discard', place, self.discard)}"
+            return f"hand slot {slot + 1} > {pile_words('discard', place, self.discard)}"
         pair, place = divmod(action - self.pair_base, self.places)
         first, second = self.pairs[pair]
         return (f"hand slots {first + 1}+{second + 1} > "
-                f"{self._pile('discard', place, self.discard)}")
+                f"{pile_words('discard', place, self.discard)}")
 
     def _source(self, source: int) -> str:
         if source < self.payoff_at:
             return f"hand slot {source + 1}"
         if source < self.discard_at:
-            return self._pile("pay-off", source - self.payoff_at, self.payoff)
-        return self._pile("discard", source - self.discard_at, self.discard)
+            return pile_words("pay-off", source - self.payoff_at, self.payoff)
+        return pile_words("discard", source - self.discard_at, self.discard)
 
-    @staticmethod
-    def _pile(kind: str, place: int, per_owner: int) -> str:
-        who, index = divmod(place, per_owner)
-        owner = "" if who == 0 else f"partner {who}'s "
-        return f"{owner}{kind} pile {index + 1}"
 
     # -- checks --------------------------------------------------------------------------
 
-    def _checked(self, action: object) -> int:
-        """:meth:`number`, with no call for an int in range (the usual action)."""
-        if type(action) is int and 0 <= action < self.size:
-            return action
-        return self.number(action)
 
     def _slot(self, hand: Pile, slot: int, action: int) -> Card:
         if slot >= len(hand):
             raise refuse("not-in-hand", f"action {action}", self._why,
                          f"hand slot {slot + 1} is empty (the hand holds {len(hand)} card(s))")
         return hand[slot]
-
-    def _top(self, seat: Seat, zone: Zone, index: int, action: int, kind: str) -> Card:
-        piles = seat.payoff if zone is Zone.PAYOFF else seat.discards
-        if not piles[index]:
-            raise refuse("empty-pile", f"action {action}", self._why,
-                         f"{'pay-off' if kind == 'payoff' else kind} pile {index + 1} is empty",
-                         where=kind)
-        return piles[index][-1]
-
-
-def not_a_listed_move(given: object) -> SpiteMaliceError:
-    """The error for something given as a legal move that is no move (text, ``None``, a
-    number): the catalogues map the engine's moves, never a move's text.
-
-    Returns:
-        the :class:`SpiteMaliceError` to raise, naming what was given and what would do.
-    """
-    return SpiteMaliceError(f"an action catalogue maps the engine's moves (Play, Discard, "
-                            f"Pass, as spitemalice.legal_moves lists them), not {shown(given)}"
-                            f"; for a move's text use spitemalice.parse_move first")
-
-
-def _starters(rules: RuleBook) -> int:
-    """Cards of the deck that may start a build pile: no game opens more piles."""
-    cards = (*rules.deck.cards, *(rules.deck.payoff_cards or ()))
-    return sum(1 for card in cards if 1 in rules.accepts[card.rank])

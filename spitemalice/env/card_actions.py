@@ -30,7 +30,6 @@ move the rules refuse.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from itertools import chain
 
@@ -38,12 +37,20 @@ from spitemalice.cards import Card, rank_text
 from spitemalice.engine.configuration import decoded
 from spitemalice.engine.legal import foreign, legal_moves, move_groups
 from spitemalice.engine.refusal import refuse
-from spitemalice.env.actions import not_a_listed_move
+from spitemalice.env.action_numbers import (
+    action_number,
+    most_build_piles,
+    not_a_listed_move,
+    owner_index,
+    owner_seat,
+    pile_owners,
+    pile_top,
+    pile_words,
+)
 from spitemalice.errors import IllegalMove, SpiteMaliceError
-from spitemalice.model import GameState, Pile, Seat, require_state
+from spitemalice.model import GameState, Pile, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
-from spitemalice.wording import shown
 
 _KNOWN_MOST = 50_000  # moves per seat before the table of known moves is emptied
 _GROUPS_MOST = 10_000  # move groups per seat before the table of known groups is emptied
@@ -90,13 +97,8 @@ class CardCatalogue:
         self.hand = ruleset.hand_size
         self.payoff = ruleset.payoff_piles
         self.discard = ruleset.discard_piles
-        self.builds = rules.build_limit or sum(1 for card in cards
-                                               if 1 in rules.accepts[card.rank])
-        access = rules.teams.access
-        self._play_from = access.play_from
-        self._discard_to = access.discard_to
-        self.owners = 1 + max((len(seats) for seats in access.play_from), default=0)
-        self.discard_owners = 1 + max((len(seats) for seats in access.discard_to), default=0)
+        self.builds = most_build_piles(rules)
+        self._play_from, self._discard_to, self.owners, self.discard_owners = pile_owners(rules)
         self.targets = self.builds + 1
         self.payoff_at = len(self.ranks)
         self.discard_at = self.payoff_at + self.owners * self.payoff
@@ -166,14 +168,14 @@ class CardCatalogue:
             else:
                 who, index = divmod(source - self.discard_at, self.discard)
                 zone = Zone.DISCARD
-            seat = self._owner_seat(self._play_from, state.seat, who, action)
-            card = self._top(state.seats[seat], zone, index, action)
+            seat = owner_seat(self._play_from, state.seat, who, action, self._why)
+            card = pile_top(state.seats[seat], zone, index, action, self._why)
             return Play(zone, card, pile, index, None if who == 0 else seat)
         count = 1 if action < self.pair_base else 2
         rank, place = divmod(action - (self.plays if count == 1 else self.pair_base),
                              self.places)
         who, pile = divmod(place, self.discard)
-        seat = self._owner_seat(self._discard_to, state.seat, who, action)
+        seat = owner_seat(self._discard_to, state.seat, who, action, self._why)
         return Discard(self._in_hand(hand, rank, count, action), pile,
                        None if who == 0 else seat)
 
@@ -186,51 +188,26 @@ class CardCatalogue:
                          f"the hand holds {held} card of rank {rank_text(wanted)}")
         return cards
 
-    def _owner_seat(self, shared: tuple[tuple[int, ...], ...], seat: int, who: int,
-                    action: int) -> int:
-        if who == 0:
-            return seat
-        partners = shared[seat] if seat < len(shared) else ()
-        if who > len(partners):
-            raise refuse("not-own-pile", f"action {action}", self._why,
-                         f"seat {seat} shares no piles with a partner number {who}")
-        return partners[who - 1]
 
-    def _top(self, seat: Seat, zone: Zone, index: int, action: int) -> Card:
-        piles = seat.payoff if zone is Zone.PAYOFF else seat.discards
-        if not piles[index]:
-            kind = "payoff" if zone is Zone.PAYOFF else "discard"
-            raise refuse("empty-pile", f"action {action}", self._why,
-                         f"{'pay-off' if kind == 'payoff' else kind} pile {index + 1} is empty",
-                         where=kind)
-        return piles[index][-1]
+
+
 
     def number(self, action: object) -> int:
         """``action`` as an action number of this catalogue: an ``int`` or a numpy integer
-        (``operator.index``, not ``int()``: 2.7 is no action number) from 0 to ``size - 1``.
+        (``operator.index``, not ``int()``: 2.7 is no action number) from 0 to ``size - 1``
+        (:func:`~spitemalice.env.action_numbers.action_number`).
 
         Raises:
             SpiteMaliceError: ``action`` is ``None``, a bool, not a whole number, or not
                 from 0 to ``size - 1``; the message names the bound.
         """
-        if type(action) is int:
-            number = action
-        elif action is None or isinstance(action, bool):
-            number = -1
-        else:
-            try:
-                number = operator.index(action)  # type: ignore[arg-type]
-            except TypeError:
-                number = -1
-        if 0 <= number < self.size:
-            return number
-        raise SpiteMaliceError(f"an action is a whole number from 0 to {self.size - 1}, "
-                               f"not {shown(action)}")
+        return action_number(action, self.size)
 
     def _checked(self, action: object) -> int:
+        """:meth:`number`, with no call for an int in range (the usual action)."""
         if type(action) is int and 0 <= action < self.size:
             return action
-        return self.number(action)
+        return action_number(action, self.size)
 
     # -- move -> action ------------------------------------------------------------------
 
@@ -354,7 +331,7 @@ class CardCatalogue:
 
     def _work_out(self, seat: int, move: Move) -> int:
         if isinstance(move, Discard):
-            place = _owner_index(self._discard_to, seat, move.owner) * self.discard + move.pile
+            place = owner_index(self._discard_to, seat, move.owner) * self.discard + move.pile
             rank = self._rank_index[move.cards[0].rank]
             base = self.plays if len(move.cards) == 1 else self.pair_base
             return base + rank * self.places + place
@@ -363,7 +340,7 @@ class CardCatalogue:
             if move.zone is Zone.HAND:
                 source = self._rank_index[move.card.rank]
             else:
-                who = _owner_index(self._play_from, seat, move.owner)
+                who = owner_index(self._play_from, seat, move.owner)
                 if move.zone is Zone.PAYOFF:
                     source = self.payoff_at + who * self.payoff + move.index
                 else:
@@ -392,13 +369,13 @@ class CardCatalogue:
             if source < self.payoff_at:
                 return f"hand {rank_text(self.ranks[source])} > {where}"
             if source < self.discard_at:
-                return f"{_pile('pay-off', source - self.payoff_at, self.payoff)} > {where}"
-            return f"{_pile('discard', source - self.discard_at, self.discard)} > {where}"
+                return f"{pile_words('pay-off', source - self.payoff_at, self.payoff)} > {where}"
+            return f"{pile_words('discard', source - self.discard_at, self.discard)} > {where}"
         pair = action >= self.pair_base
         rank, place = divmod(action - (self.pair_base if pair else self.plays), self.places)
         what = f"hand pair of {rank_text(self.ranks[rank])}" if pair else \
             f"hand {rank_text(self.ranks[rank])}"
-        return f"{what} > {_pile('discard', place, self.discard)}"
+        return f"{what} > {pile_words('discard', place, self.discard)}"
 
 
 def _distinct(actions: list[int], moves: Sequence[Move]) -> tuple[list[int], Sequence[Move]]:
@@ -409,15 +386,3 @@ def _distinct(actions: list[int], moves: Sequence[Move]) -> tuple[list[int], Seq
         return actions, moves
     first = dict(zip(reversed(actions), reversed(moves), strict=True))
     return list(first), list(first.values())
-
-
-def _owner_index(shared: tuple[tuple[int, ...], ...], seat: int, owner: int | None) -> int:
-    if owner is None or owner == seat:
-        return 0
-    return shared[seat].index(owner) + 1
-
-
-def _pile(kind: str, place: int, per_owner: int) -> str:
-    who, index = divmod(place, per_owner)
-    owner = "" if who == 0 else f"partner {who}'s "
-    return f"{owner}{kind} pile {index + 1}"

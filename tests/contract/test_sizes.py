@@ -13,11 +13,7 @@ MODULE_MOST = 450
 FUNCTION_MOST = 60
 
 # Each exception with why it stays, as "path" and "path:function"; none today.
-# The slot catalogue: one class whose per-step mapping, decoding and now the checks of a
-# state against its configuration belong together; a split by job (its words, the checks
-# shared with the card catalogue: number, _checked, _owner_seat) is left for a change of
-# its own.
-LONG_MODULES: frozenset[str] = frozenset({"spitemalice/env/actions.py"})
+LONG_MODULES: frozenset[str] = frozenset()
 LONG_FUNCTIONS: frozenset[str] = frozenset()
 
 
