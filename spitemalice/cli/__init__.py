@@ -108,8 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Nothing asked: the whole help, so the commands are listed (argparse alone would
         # print one line saying a command is required, naming none of them).
         build_parser().print_help(sys.stderr)
-        print("\nspitemalice: error: a command is needed: one of those listed above",
-              file=sys.stderr)
+        say("\nspitemalice: error: a command is needed: one of those listed above",
+            file=sys.stderr)
         return 2
     command = given[0] if given and given[0] in COMMANDS else None
     args = build_parser(command).parse_args(given)

@@ -37,6 +37,7 @@ from spitemalice.engine.configuration import decoded
 from spitemalice.engine.legal import foreign, legal_moves
 from spitemalice.engine.refusal import refuse
 from spitemalice.env.action_numbers import (
+    Shared,
     action_number,
     most_build_piles,
     not_a_listed_move,
@@ -171,17 +172,22 @@ class ActionCatalogue:
         else:
             who, index = divmod(source - self.discard_at, self.discard)
             zone = Zone.DISCARD
-        seat = owner_seat(self._play_from, state.seat, who, action, self._why)
+        seat = self._owner_seat(self._play_from, state.seat, who, action)
         card = pile_top(state.seats[seat], zone, index, action, self._why)
         return Play(zone, card, pile, index, None if who == 0 else seat)
 
     def _discard_owner(self, state: GameState, place: int, action: int) -> tuple[int | None,
                                                                                    int]:
         who, pile = divmod(place, self.discard)
-        seat = owner_seat(self._discard_to, state.seat, who, action, self._why)
+        seat = self._owner_seat(self._discard_to, state.seat, who, action)
         return (None if who == 0 else seat), pile
 
 
+
+    def _owner_seat(self, shared: Shared, seat: int, who: int, action: int) -> int:
+        """:func:`~spitemalice.env.action_numbers.owner_seat` citing these rules (a method:
+        the validation tests put a faulty one in its place)."""
+        return owner_seat(shared, seat, who, action, self._why)
 
     def number(self, action: object) -> int:
         """``action`` as an action number of this catalogue: an ``int`` or a numpy integer

@@ -360,6 +360,10 @@ LEFT_ALONE = {
 # outside has checked it; they trust their typed arguments (docs/api/index.md, "Arguments
 # of the wrong type").
 INTERNAL = {
+    **dict.fromkeys(
+        ("spitemalice.env.action_numbers:most_build_piles",
+         "spitemalice.env.action_numbers:pile_owners"),
+        "the action catalogues' numbering, given the rule book their constructor checked"),
     "spitemalice.formats.record_problem:replay_moves": "the move loop of replay and "
     "replay_arrivals, given the rule book they checked",
     **dict.fromkeys(

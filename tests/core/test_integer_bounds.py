@@ -596,6 +596,8 @@ INNER: dict[str, str] = {
     "spitemalice.cards": "rank_text and standard_pack are given the rule book's own values",
     "spitemalice.engine.coverage": "Tally counts games the library played",
     "spitemalice.engine.invariants.ending": "facts the invariant checks read off a state",
+    "spitemalice.env.action_numbers": "action numbers go through action_number's own "
+                                      "check; the rest take the catalogue's decoded parts",
     "spitemalice.env.seeds": "the environments' seeds, checked by reset (SpiteMaliceEnv.reset)",
     "spitemalice.files": "modes and caps are the library's constants",
     "spitemalice.formats.commitment": "seed and dealer from a session's own deal or a record "
