@@ -22,7 +22,7 @@ from spitemalice.limits import MAX_DECK_CARDS
 
 # Outcome and GameResult are attrs classes mypyc does not compile (their converters and
 # validators): they live in a module left as Python and are re-exported here.
-from spitemalice.outcome import OUTCOME_KINDS, GameResult, Outcome, OutcomeKind
+from spitemalice.outcome import OUTCOME_KINDS, STATE_CHECK, GameResult, Outcome, OutcomeKind
 from spitemalice.wording import shown
 
 Pile = tuple[Card, ...]
@@ -439,6 +439,9 @@ def top_ranks(builds: tuple[Pile, ...], removed: tuple[int, ...] = ()) -> tuple[
     if not removed:
         return tuple(map(len, builds))
     return tuple(count + len(pile) for count, pile in zip(removed, builds, strict=True))
+
+
+STATE_CHECK.append(require_state)  # GameResult's check of its final state (spitemalice.outcome)
 
 
 # The engine's own constructors.  The public constructors above convert every argument (lists

@@ -4,14 +4,15 @@ They are attrs classes whose converters and validators mypyc does not compile, s
 here, in a module the compiled build leaves as Python, while :mod:`spitemalice.model` (which
 is compiled, with native :class:`~spitemalice.model.Seat` and
 :class:`~spitemalice.model.GameState`) imports and re-exports them under their usual names.
-This module does not import the model at import time (the model imports it): the one use of
-the model, :class:`GameResult`'s check of its final state, imports it when it runs.
+This module does not import the model (the model imports it): :class:`GameResult`'s check of
+its final state is the model's :func:`~spitemalice.model.require_state`, registered in
+:data:`STATE_CHECK` by the model.
 """
 
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -58,10 +59,14 @@ class Outcome:
         return f"{self.kind}{who}; scores {', '.join(str(score) for score in self.scores)}"
 
 
-def _final_state(_: Any, __: Any, value: Any) -> None:
-    from spitemalice.model import require_state  # the model imports this module
+STATE_CHECK: list[Callable[[object, str, str], None]] = []
+""":func:`spitemalice.model.require_state`, which the model registers here once it is
+defined: the model imports this module, so this module does not import the model (the
+packages' layers, ``tests/contract/test_layers.py``)."""
 
-    require_state(value, "GameResult", "a finished game keeps its whole final state")
+
+def _final_state(_: Any, __: Any, value: Any) -> None:
+    STATE_CHECK[0](value, "GameResult", "a finished game keeps its whole final state")
 
 
 @attrs.frozen

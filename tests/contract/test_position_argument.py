@@ -162,7 +162,7 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         TypeError),
     "spitemalice.rules.book:RuleBook.score(state)": (
         lambda p: BF.score(p, "win", 0), S, TypeError),
-    "spitemalice.model:GameResult(final)": (
+    "spitemalice.outcome:GameResult(final)": (
         lambda p: sm.GameResult(4, 0, p, ()), S, TypeError),
     # bots (random's choose and choose_from_view read no position; the rest check theirs)
     "spitemalice.bots.base:SearchPlayer.choose(state)": (
