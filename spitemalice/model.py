@@ -10,8 +10,8 @@ the seed and a shuffle counter decide every future shuffle (see
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, Final, Protocol, cast
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, Final, Protocol, TypeAlias, TypeVar, cast
 
 import attrs
 from attrs.exceptions import FrozenInstanceError
@@ -31,9 +31,23 @@ NOTATION: dict[str, Callable[[Any], str]] = {}
 """How a state and a view write themselves in ``repr``: the position notation, registered by
 :mod:`spitemalice.formats.notation` under the class name (the notation imports the model, so
 the model does not import it)."""
-__all__ = ["NOTATION", "OUTCOME_KINDS", "GameResult", "GameState", "Outcome", "OutcomeKind",
-           "Pile", "Seat", "build_ranks", "hand_order", "new_seat", "removed_counts",
-           "require_state", "sort_hand", "state_copier", "top_ranks", "with_fields"]
+__all__ = ["NOTATION", "OUTCOME_KINDS", "AnyState", "GameResult", "GameState", "Outcome",
+           "OutcomeKind", "Pile", "Seat", "StateT", "build_ranks", "hand_order", "new_seat",
+           "removed_counts", "require_state", "sort_hand", "state_copier", "top_ranks",
+           "with_fields"]
+
+AnyState: TypeAlias = object
+"""How the public functions of the compiled modules (``setup.py``) type a parameter that takes a
+:class:`GameState`: ``object``, and each checks it itself (:func:`require_state`, or a
+simultaneous rule set's state where the engine takes one) with the library's own message.
+Typed ``GameState``, the compiled build would refuse a wrong value first with mypyc's own
+``TypeError`` ("GameState object expected"), and a simultaneous state too."""
+
+StateT = TypeVar("StateT")
+"""The state :func:`~spitemalice.engine.apply.apply_move` and
+:func:`~spitemalice.engine.apply.apply_listed` take and give back: a :class:`GameState` gives
+a :class:`GameState`, a simultaneous rule set's state one of its own kind.  Unbounded for
+the reason of :data:`AnyState` (mypyc checks neither the argument nor the result)."""
 
 NATIVE: Final[bool] = not __file__.endswith(".py")
 """Whether this module runs compiled (mypyc), so that :class:`Seat` and :class:`GameState` are
@@ -399,10 +413,11 @@ class GameState:
 
 
 def require_state(state: object, function: str, other: str = "",
-                error: Callable[[str], Exception] = TypeError) -> None:
+                error: Callable[[str], Exception] = TypeError) -> GameState:
     """Refuse ``state`` unless it is a :class:`GameState`: the public functions that take a
     whole state call this at their start, or, on the per-move paths, only once reading the
-    state has failed.
+    state has failed.  Returns ``state``, typed :class:`GameState` (a parameter typed
+    :data:`AnyState` is narrowed by ``state = require_state(state, ...)``).
 
     Args:
         function: the public name called, as the message names it.
@@ -418,22 +433,26 @@ def require_state(state: object, function: str, other: str = "",
     """
     if not isinstance(state, GameState):
         raise _alone(not_a_position(state, function, "GameState", other, error)) from None
+    return state
 
 
-def build_ranks(pile: Pile, removed: int = 0) -> tuple[int, ...]:
+def build_ranks(pile: Sequence[Card], removed: object = 0) -> tuple[int, ...]:
     """The rank each card of a build pile stands for, bottom to top: ``(1, 2, ..., len)``,
     or from ``removed + 1`` up when ``removed`` cards were taken from under its top.
 
+    ``removed`` is typed ``object`` (and ``pile`` a sequence) so that the compiled build
+    (``setup.py``) does not refuse a wrong type first with mypyc's own error.
+
     Raises:
-        SpiteMaliceError: ``removed`` is not 0 to :data:`~spitemalice.limits.MAX_DECK_CARDS`.
+        SpiteMaliceError: ``removed`` is not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_DECK_CARDS` (a bool, a float or text among them).
     """
-    if removed:
-        check_int(removed, "removed", 0, MAX_DECK_CARDS,
-                  constant="spitemalice.limits.MAX_DECK_CARDS")
-    return tuple(range(removed + 1, removed + len(pile) + 1))
+    count = removed if type(removed) is int and 0 <= removed <= MAX_DECK_CARDS else check_int(
+        removed, "removed", 0, MAX_DECK_CARDS, constant="spitemalice.limits.MAX_DECK_CARDS")
+    return tuple(range(count + 1, count + len(pile) + 1))
 
 
-def top_ranks(builds: tuple[Pile, ...], removed: tuple[int, ...] = ()) -> tuple[int, ...]:
+def top_ranks(builds: Sequence[Pile], removed: Sequence[int] = ()) -> tuple[int, ...]:
     """The rank each build pile's top card stands for: its length, plus the cards taken from
     under it (``removed``, :attr:`GameState.build_removed`: ``()`` or one count per pile)."""
     if not removed:

@@ -59,7 +59,7 @@ class Outcome:
         return f"{self.kind}{who}; scores {', '.join(str(score) for score in self.scores)}"
 
 
-STATE_CHECK: list[Callable[[object, str, str], None]] = []
+STATE_CHECK: list[Callable[[object, str, str], object]] = []
 """:func:`spitemalice.model.require_state`, which the model registers here once it is
 defined: the model imports this module, so this module does not import the model (the
 packages' layers, ``tests/contract/test_layers.py``)."""

@@ -18,7 +18,7 @@ from typing import Any
 from spitemalice.cards import Card
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, not_a_position
-from spitemalice.model import GameState, Pile, Seat, top_ranks
+from spitemalice.model import AnyState, GameState, Pile, Seat, top_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.engine_cache import EngineCache, PlayKey, Targets
@@ -30,7 +30,7 @@ from .simultaneous import game_of, seat_moves
 PASS = Pass()
 
 
-def legal_moves(rules: RuleBook, state: GameState, seat: object = None) -> tuple[Move, ...]:
+def legal_moves(rules: RuleBook, state: AnyState, seat: object = None) -> tuple[Move, ...]:
     """Every legal move of the seat on turn, or ``()`` once the game has ended.
 
     Plays come first (pay-off tops, discard-pile tops, then hand cards, each onto every build
@@ -89,7 +89,7 @@ def legal_moves(rules: RuleBook, state: GameState, seat: object = None) -> tuple
     return moves
 
 
-def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
+def base_moves(rules: RuleBook, state: AnyState) -> tuple[Move, ...]:
     """The plays and discards the rules allow before forced-play filters; no pass.
 
     Raises:
