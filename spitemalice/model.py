@@ -9,6 +9,7 @@ the seed and a shuffle counter decide every future shuffle (see
 
 from __future__ import annotations
 
+import inspect
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Final, Protocol, TypeAlias, TypeVar, cast
@@ -155,6 +156,22 @@ class _StateFields:
 
 _SEAT_ATTRS: Final[Any] = attrs.fields(_SeatFields)
 _STATE_ATTRS: Final[Any] = attrs.fields(_StateFields)
+
+
+def _signature(fields: Any, annotations: tuple[str, ...]) -> inspect.Signature:
+    """A constructor's signature as attrs gave it, for ``inspect.signature(cls)`` (the class's
+    ``__signature__``: its allocating ``__new__`` would show ``(*args, **kwargs)``, and a
+    compiled ``__init__`` shows none): each field a parameter with its default, annotated as
+    the constructor's parameter is (``tests/contract/test_model_values.py`` holds the two
+    to agreeing)."""
+    return inspect.Signature(
+        [inspect.Parameter(field.name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                           default=(inspect.Parameter.empty if field.default is attrs.NOTHING
+                                    else field.default),
+                           annotation=annotation)
+         for field, annotation in zip(fields, annotations, strict=True)],
+        return_annotation=None)
+
 _check_int: Final = int_field()
 _check_ints: Final = ints_field()
 
@@ -187,6 +204,8 @@ class Seat:
     __slots__ = ("discards", "hand", "payoff")
     __match_args__: ClassVar[tuple[str, ...]] = ("payoff", "hand", "discards")
     __attrs_attrs__: ClassVar[Any] = _SEAT_ATTRS
+    __signature__: ClassVar[inspect.Signature] = _signature(_SEAT_ATTRS, (
+        "Iterable[Iterable[Card]]", "Iterable[Card]", "Iterable[Iterable[Card]]"))
 
     payoff: tuple[Pile, ...]
     hand: Pile
@@ -282,6 +301,9 @@ class GameState:
         "seats", "builds", "draw", "completed", "seat", "turn", "turn_moves", "idle_turns",
         "seed", "shuffles", "outcome", "build_removed")
     __attrs_attrs__: ClassVar[Any] = _STATE_ATTRS
+    __signature__: ClassVar[inspect.Signature] = _signature(_STATE_ATTRS, (
+        "Iterable[Seat]", "Iterable[Iterable[Card]]", "Iterable[Card]", "Iterable[Card]",
+        "int", "int", "int", "int", "int", "int", "Outcome | None", "Iterable[int]"))
 
     seats: tuple[Seat, ...]
     builds: tuple[Pile, ...]

@@ -164,3 +164,31 @@ def test_model_still_exports_outcome_and_result() -> None:
     from spitemalice import model, outcome
 
     assert model.Outcome is outcome.Outcome and model.GameResult is outcome.GameResult
+
+
+SIGNATURES = {
+    Seat: "(payoff: 'Iterable[Iterable[Card]]', hand: 'Iterable[Card]', "
+          "discards: 'Iterable[Iterable[Card]]') -> None",
+    GameState: "(seats: 'Iterable[Seat]', builds: 'Iterable[Iterable[Card]]', "
+               "draw: 'Iterable[Card]', completed: 'Iterable[Card]', seat: 'int' = 0, "
+               "turn: 'int' = 0, turn_moves: 'int' = 0, idle_turns: 'int' = 0, "
+               "seed: 'int' = 0, shuffles: 'int' = 0, outcome: 'Outcome | None' = None, "
+               "build_removed: 'Iterable[int]' = ()) -> None",
+}
+
+
+@pytest.mark.parametrize("cls", [Seat, GameState])
+def test_the_signature_shows_the_fields(cls: Any) -> None:
+    """``inspect.signature`` shows the constructor's fields, as the attrs classes did (their
+    allocating ``__new__`` would show ``(*args, **kwargs)``), in both builds; and it is the
+    hand-written ``__init__``'s own signature, where that has one (the pure build)."""
+    import inspect
+
+    signature = inspect.signature(cls)
+    assert str(signature) == SIGNATURES[cls]
+    assert [name for name in signature.parameters] == [field.name for field in attrs.fields(cls)]
+    bound = signature.bind(*(["x"] * len(signature.parameters)))
+    assert list(bound.arguments) == list(signature.parameters)
+    if inspect.isfunction(cls.__init__):  # pure Python: the one written in the class
+        own = inspect.signature(cls.__init__)
+        assert list(own.parameters.values())[1:] == list(signature.parameters.values())
