@@ -101,11 +101,6 @@ MEMBERS: dict[str, tuple[Callable[[Any], object], list[Any], type[Exception], li
     "model.build_ranks(removed)": (
         lambda v: model.build_ranks(STATE.draw[:3], v), [], SpiteMaliceError,
         ["removed", "spitemalice.limits.MAX_DECK_CARDS"]),
-    "engine.deal.deal(seed)": (
-        lambda v: sm.deal(BF, v), [None], SpiteMaliceError,
-        ["seed", "spitemalice.limits.MAX_SEED"]),
-    "engine.deal.deal(dealer)": (
-        lambda v: sm.deal(BF, 1, v), [None], SpiteMaliceError, ["dealer", "from 0 to 1"]),
     **{f"engine.shuffle.{name}({param})": (
         _shuffle(name, param), [], SpiteMaliceError, [param, BOUND[param]])
        for name in ("rng_for", "derive_seed", "shuffled", "shuffled_list")
@@ -154,6 +149,16 @@ MEMBERS: dict[str, tuple[Callable[[Any], object], list[Any], type[Exception], li
     "env.spaces.Encoding.observe(seat)": (
         lambda v: ENCODING.observe(STATE, v), [], SpiteMaliceError, ["seat", "from 0 to 1"]),
 }
+# Doors in Python before a compiled step, checked here as the compiled members are: deal
+# dispatches a simultaneous rule book before the compiled turn-based deal (engine.dealing,
+# whose deal_turns takes the checked seed and dealer), so the walk below does not meet it.
+DOORS: dict[str, tuple[Callable[[Any], object], list[Any], type[Exception], list[str]]] = {
+    "engine.deal.deal(seed)": (
+        lambda v: sm.deal(BF, v), [None], SpiteMaliceError,
+        ["seed", "spitemalice.limits.MAX_SEED"]),
+    "engine.deal.deal(dealer)": (
+        lambda v: sm.deal(BF, 1, v), [None], SpiteMaliceError, ["dealer", "from 0 to 1"]),
+}
 # A seat that is an int but not on turn: check_move's refusal (IllegalMove) names the seats.
 SEAT_MEMBERS = ["engine.check.check_move(seat)", "engine.check.decisions(seat)",
                 "engine.apply.apply_move(seat)"]
@@ -189,13 +194,13 @@ def _observable() -> object:
 
 
 BEFORE = _observable()
-CASES = [(member, value) for member in MEMBERS for value in BAD]
+CASES = [(member, value) for member in {**MEMBERS, **DOORS} for value in BAD]
 
 
 @pytest.mark.parametrize(("member", "value"), CASES, ids=[f"{m}-{v!r:.12}" for m, v in CASES])
 def test_a_bad_value_is_refused_by_the_library_naming_the_parameter(member: str,
                                                                     value: Any) -> None:
-    call, allowed, error, words = MEMBERS[member]
+    call, allowed, error, words = {**MEMBERS, **DOORS}[member]
     if any(value is ok for ok in allowed):
         call(value)
         return
