@@ -195,6 +195,8 @@ def team_won(rules: RuleBook, state: AnyState, seat: object) -> bool:
     Raises:
         SpiteMaliceError: ``seat`` is not a whole number from 0 to ``rules.players - 1`` (a
             bool, a float, text...); the message names the bound.
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState`, or ``rules`` not
+            a :class:`~spitemalice.rules.book.RuleBook` (the message names ``team_won``).
         PositionError: ``state`` is a state of another configuration
             (:func:`~spitemalice.engine.configuration.check_configuration`).
     """

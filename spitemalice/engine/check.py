@@ -133,8 +133,9 @@ def decisions(rules: RuleBook, state: AnyState, move: Move,
             on turn is refused so, naming the seats).
         TypeError: ``move`` is not a move of the right shape (move text, say: the message
             names :func:`spitemalice.parse_move`), ``seat`` is not an ``int`` (a
-            bool, a float, text; as :func:`check_move` refuses it), or ``rules`` not a
-            :class:`~spitemalice.rules.book.RuleBook`.
+            bool, a float, text; as :func:`check_move` refuses it), ``state`` not a
+            :class:`GameState` (a seat's view, say: the message says why a view will not
+            do), or ``rules`` not a :class:`~spitemalice.rules.book.RuleBook`.
         PositionError: ``state`` is a state of another configuration (as
             :func:`check_move` finds it).
     """
@@ -431,6 +432,9 @@ def filter_answers(rules: RuleBook, state: AnyState,
     in hook order.
 
     Raises:
+        TypeError: ``state`` is not a :class:`GameState` (the message names
+            ``filter_answers`` and what was given), or ``rules`` is not a
+            :class:`~spitemalice.rules.book.RuleBook`.
         PositionError: ``state`` is a state of another configuration
             (:func:`~spitemalice.engine.configuration.check_configuration`).
     """
