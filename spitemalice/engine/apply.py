@@ -101,9 +101,8 @@ def apply_listed(rules: RuleBook, state: StateT, move: Move) -> StateT:
         if game is None:
             raise not_a_state(state, "apply_listed")
         return game.apply(state, move)  # type: ignore[arg-type, return-value]  # checked first
-    # ``state`` is typed StateT, which mypyc checks neither on the way in nor out (a
-    # simultaneous state passes); from here it is a GameState, read natively as ``now``.  No
-    # cast() calls: in pure Python each would be a call on every move.
+    # StateT: mypyc checks it neither way (a simultaneous state passes); from here it is a
+    # GameState, read natively as ``now`` (no cast() calls: a call per move in pure Python).
     now: GameState = state  # type: ignore[assignment]  # checked just above
     if len(now.seats) != rules.ruleset.players:  # fewer seats would play on silently
         raise foreign(rules, now, "apply_listed")

@@ -134,8 +134,7 @@ def decisions(rules: RuleBook, state: AnyState, move: Move,
         TypeError: ``move`` is not a move of the right shape (move text, say: the message
             names :func:`spitemalice.parse_move`), ``seat`` is not an ``int`` (a
             bool, a float, text; as :func:`check_move` refuses it), ``state`` not a
-            :class:`GameState` (a seat's view, say: the message says why a view will not
-            do), or ``rules`` not a :class:`~spitemalice.rules.book.RuleBook`.
+            :class:`GameState` or ``rules`` not a :class:`~spitemalice.rules.book.RuleBook`.
         PositionError: ``state`` is a state of another configuration (as
             :func:`check_move` finds it).
     """
@@ -432,9 +431,8 @@ def filter_answers(rules: RuleBook, state: AnyState,
     in hook order.
 
     Raises:
-        TypeError: ``state`` is not a :class:`GameState` (the message names
-            ``filter_answers`` and what was given), or ``rules`` is not a
-            :class:`~spitemalice.rules.book.RuleBook`.
+        TypeError: ``state`` is not a :class:`GameState`, or ``rules`` not a
+            :class:`~spitemalice.rules.book.RuleBook` (the message names ``filter_answers``).
         PositionError: ``state`` is a state of another configuration
             (:func:`~spitemalice.engine.configuration.check_configuration`).
     """
