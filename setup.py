@@ -21,7 +21,9 @@ import os
 from setuptools import setup
 
 COMPILED = [
-    # the engine's per-move path and the environments' per-step encoding
+    # the model (native Seat and GameState), the engine's per-move path and the
+    # environments' per-step encoding
+    "spitemalice/model.py",
     "spitemalice/engine/legal.py",
     "spitemalice/engine/sample.py",
     "spitemalice/engine/check.py",
@@ -29,7 +31,7 @@ COMPILED = [
     "spitemalice/engine/apply.py",
     "spitemalice/engine/flow.py",
     "spitemalice/engine/shuffle.py",
-    "spitemalice/engine/deal.py",
+    "spitemalice/engine/dealing.py",
     "spitemalice/env/actions.py",
     "spitemalice/env/observation.py",
     "spitemalice/env/spaces.py",

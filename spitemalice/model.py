@@ -9,17 +9,21 @@ the seed and a shuffle counter decide every future shuffle (see
 
 from __future__ import annotations
 
+import inspect
 import operator
-import typing
-from collections.abc import Callable, Iterable
-from typing import Any, Literal, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, Final, Protocol, TypeAlias, TypeVar, cast
 
 import attrs
+from attrs.exceptions import FrozenInstanceError
 
 from spitemalice.cards import Card
 from spitemalice.guards import check_int, check_list, int_field, ints_field, not_a_position
 from spitemalice.limits import MAX_DECK_CARDS
-from spitemalice.moves import Move
+
+# Outcome and GameResult are attrs classes mypyc does not compile (their converters and
+# validators): they live in a module left as Python and are re-exported here.
+from spitemalice.outcome import OUTCOME_KINDS, STATE_CHECK, GameResult, Outcome, OutcomeKind
 from spitemalice.wording import shown
 
 Pile = tuple[Card, ...]
@@ -28,9 +32,27 @@ NOTATION: dict[str, Callable[[Any], str]] = {}
 """How a state and a view write themselves in ``repr``: the position notation, registered by
 :mod:`spitemalice.formats.notation` under the class name (the notation imports the model, so
 the model does not import it)."""
-OutcomeKind = Literal["win", "drawn", "blocked", "turn-limit"]
-OUTCOME_KINDS: tuple[OutcomeKind, ...] = typing.get_args(OutcomeKind)
-"""Every :data:`OutcomeKind`, in the order summaries list them."""
+__all__ = ["NOTATION", "OUTCOME_KINDS", "AnyState", "GameResult", "GameState", "Outcome",
+           "OutcomeKind", "Pile", "Seat", "StateT", "build_ranks", "hand_order", "new_seat",
+           "removed_counts", "require_state", "sort_hand", "state_copier", "top_ranks",
+           "with_fields"]
+
+AnyState: TypeAlias = object
+"""How the public functions of the compiled modules (``setup.py``) type a parameter that takes a
+:class:`GameState`: ``object``, and each checks it itself (:func:`require_state`, or a
+simultaneous rule set's state where the engine takes one) with the library's own message.
+Typed ``GameState``, the compiled build would refuse a wrong value first with mypyc's own
+``TypeError`` ("GameState object expected"), and a simultaneous state too."""
+
+StateT = TypeVar("StateT")
+"""The state :func:`~spitemalice.engine.apply.apply_move` and
+:func:`~spitemalice.engine.apply.apply_listed` take and give back: a :class:`GameState` gives
+a :class:`GameState`, a simultaneous rule set's state one of its own kind.  Unbounded for
+the reason of :data:`AnyState` (mypyc checks neither the argument nor the result)."""
+
+NATIVE: Final[bool] = not __file__.endswith(".py")
+"""Whether this module runs compiled (mypyc), so that :class:`Seat` and :class:`GameState` are
+native classes; the engine's constructors below take their fast path by it."""
 
 
 def _tuple_of_piles(piles: Iterable[Iterable[Card]]) -> tuple[Pile, ...]:
@@ -47,15 +69,20 @@ def _seats(seats: Iterable[Seat]) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-def _ints(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(values)
-
-
 def removed_counts(values: Iterable[int]) -> tuple[int, ...]:
     """Counts of cards recycled from under the build-pile tops in their one stored form:
     ``()`` when every count is 0 (so equal positions are equal values)."""
     counts = tuple(values)
     return counts if any(counts) else ()
+
+
+def _alone(error: Exception) -> Exception:
+    """``error`` marked to hide the exception being handled when it is raised, as ``raise
+    error from None`` does in Python: compiled by mypyc, this module's ``from None`` left the
+    mark unset when the handler was the caller's (a Python ``except`` calling
+    :func:`require_state`)."""
+    error.__suppress_context__ = True
+    return error
 
 
 hand_order = operator.attrgetter("rank", "suit")
@@ -77,13 +104,87 @@ def sort_hand(cards: Iterable[Card]) -> Pile:
                    'spitemalice.parse_cards("9H 2C")')
         text = next((card for card in cards if isinstance(card, str)), None)
         if text is not None:
-            raise TypeError(f"sort_hand takes cards, a list of cards, not the str {shown(text)} "
-                            f"among them: parse them first with spitemalice.parse_cards"
-                            f"(text)") from None
+            raise _alone(TypeError(
+                f"sort_hand takes cards, a list of cards, not the str {shown(text)} among "
+                f"them: parse them first with spitemalice.parse_cards(text)")) from None
         raise
 
 
+# Seat and GameState are written by hand, not with attrs, so that mypyc compiles them as native
+# classes (struct fields read and written in C): it leaves an attrs.frozen class a Python
+# class.  They keep what attrs gave them: the converting constructor and the validators,
+# immutability (FrozenInstanceError), value equality and hashing, the repr, pickling, and
+# attrs' protocol (attrs.fields, attrs.has, attrs.evolve, attrs.asdict) through an
+# __attrs_attrs__ taken from a shadow attrs class with the same fields.
+#
+# How the constructors write the fields of a class whose __setattr__ raises: always through
+# ``object.__setattr__(obj, "name", value)`` inside the class.  In pure Python that is the
+# usual way around a frozen class's own __setattr__ (attrs' generated __init__ does the same);
+# mypyc turns exactly that call, with a literal field name, into a native struct write.  One
+# source, both builds.  The classes define __new__ (allocation only) so that the compiled
+# class's type does not run __init__ when allocating: the engine's ``_canonical``
+# constructors allocate with ``cls.__new__(cls)`` and store values already in canonical
+# form, skipping __init__'s conversions.
+
+
 @attrs.frozen
+class _SeatFields:
+    """The shadow of :class:`Seat` whose attrs field list :class:`Seat` carries."""
+
+    payoff: tuple[Pile, ...]
+    hand: Pile
+    discards: tuple[Pile, ...]
+
+
+@attrs.frozen
+class _StateFields:
+    """The shadow of :class:`GameState` whose attrs field list :class:`GameState` carries."""
+
+    seats: tuple[Seat, ...]
+    builds: tuple[Pile, ...]
+    draw: Pile
+    completed: Pile
+    seat: int = 0
+    turn: int = 0
+    turn_moves: int = 0
+    idle_turns: int = 0
+    seed: int = 0
+    shuffles: int = 0
+    outcome: Outcome | None = None
+    build_removed: tuple[int, ...] = ()
+
+
+_SEAT_ATTRS: Final[Any] = attrs.fields(_SeatFields)
+_STATE_ATTRS: Final[Any] = attrs.fields(_StateFields)
+
+
+def _signature(fields: Any, annotations: tuple[str, ...]) -> inspect.Signature:
+    """A constructor's signature as attrs gave it, for ``inspect.signature(cls)`` (the class's
+    ``__signature__``: its allocating ``__new__`` would show ``(*args, **kwargs)``, and a
+    compiled ``__init__`` shows none): each field a parameter with its default, annotated as
+    the constructor's parameter is (``tests/contract/test_model_values.py`` holds the two
+    to agreeing)."""
+    return inspect.Signature(
+        [inspect.Parameter(field.name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                           default=(inspect.Parameter.empty if field.default is attrs.NOTHING
+                                    else field.default),
+                           annotation=annotation)
+         for field, annotation in zip(fields, annotations, strict=True)],
+        return_annotation=None)
+
+_check_int: Final = int_field()
+_check_ints: Final = ints_field()
+
+
+def _frozen(*_: object) -> None:
+    """attrs' refusal of an assignment or a deletion on a frozen instance.
+
+    Raises:
+        FrozenInstanceError: always.
+    """
+    raise FrozenInstanceError()
+
+
 class Seat:
     """What one seat holds.
 
@@ -93,11 +194,68 @@ class Seat:
         hand: the hand, sorted, so that the order cards were drawn in does not matter.
         discards: exactly ``Ruleset.discard_piles`` discard piles, each bottom to top; empty
             piles are empty tuples.
+
+    Raises:
+        TypeError: a hand that is not a list of cards (:func:`sort_hand`), or piles that are
+            not iterables.
+        attrs.exceptions.FrozenInstanceError: assigning or deleting an attribute.
     """
 
-    payoff: tuple[Pile, ...] = attrs.field(converter=_tuple_of_piles)
-    hand: Pile = attrs.field(converter=sort_hand)
-    discards: tuple[Pile, ...] = attrs.field(converter=_tuple_of_piles)
+    __slots__ = ("discards", "hand", "payoff")
+    __match_args__: ClassVar[tuple[str, ...]] = ("payoff", "hand", "discards")
+    __attrs_attrs__: ClassVar[Any] = _SEAT_ATTRS
+    __signature__: ClassVar[inspect.Signature] = _signature(_SEAT_ATTRS, (
+        "Iterable[Iterable[Card]]", "Iterable[Card]", "Iterable[Iterable[Card]]"))
+
+    payoff: tuple[Pile, ...]
+    hand: Pile
+    discards: tuple[Pile, ...]
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Seat:
+        """Allocation alone; :meth:`__init__` stores the fields."""
+        return object.__new__(cls)
+
+    def __init__(self, payoff: Iterable[Iterable[Card]], hand: Iterable[Card],
+                 discards: Iterable[Iterable[Card]]) -> None:
+        object.__setattr__(self, "payoff", _tuple_of_piles(payoff))
+        object.__setattr__(self, "hand", sort_hand(hand))
+        object.__setattr__(self, "discards", _tuple_of_piles(discards))
+
+    @staticmethod
+    def _canonical(payoff: tuple[Pile, ...], hand: Pile, discards: tuple[Pile, ...]) -> Seat:
+        """A seat from values already canonical (tuples, a sorted hand): no conversion."""
+        seat = Seat.__new__(Seat)
+        object.__setattr__(seat, "payoff", payoff)
+        object.__setattr__(seat, "hand", hand)
+        object.__setattr__(seat, "discards", discards)
+        return seat
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _frozen()
+
+    def __delattr__(self, name: str) -> None:
+        _frozen()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Seat:
+            return NotImplemented
+        return (self.payoff == other.payoff and self.hand == other.hand
+                and self.discards == other.discards)
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not Seat:
+            return NotImplemented
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self.payoff, self.hand, self.discards))
+
+    def __repr__(self) -> str:
+        """As attrs writes it: ``Seat(payoff=..., hand=..., discards=...)``."""
+        return f"Seat(payoff={self.payoff!r}, hand={self.hand!r}, discards={self.discards!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Seat, (self.payoff, self.hand, self.discards)
 
     @property
     def payoff_count(self) -> int:
@@ -105,34 +263,6 @@ class Seat:
         return sum(len(pile) for pile in self.payoff)
 
 
-@attrs.frozen
-class Outcome:
-    """How a game ended.
-
-    Attributes:
-        kind: ``"win"`` (a seat emptied its pay-off piles), ``"drawn"`` (a required draw found
-            the draw pile empty with nothing to recycle), ``"blocked"`` (every seat passed in
-            turn without moving a card) or ``"turn-limit"`` (the game reached the rule set's
-            turn limit in turns, or one turn reached it in moves).
-        winner: the winning seat, or ``None`` when no seat won.
-        scores: points per seat for this game, a tuple as long as the number of seats.
-
-    Raises:
-        SpiteMaliceError: a number of more than :data:`~spitemalice.limits.MAX_DIGITS`
-            digits.
-    """
-
-    kind: OutcomeKind
-    winner: int | None = attrs.field(validator=int_field())
-    scores: tuple[int, ...] = attrs.field(converter=_ints, validator=ints_field())
-
-    def describe(self) -> str:
-        """One line for people: ``"win by seat 0; scores 35, 0"``."""
-        who = "" if self.winner is None else f" by seat {self.winner}"
-        return f"{self.kind}{who}; scores {', '.join(str(score) for score in self.scores)}"
-
-
-@attrs.frozen
 class GameState:
     """A whole position, including whose turn it is and how the future will be shuffled.
 
@@ -160,21 +290,121 @@ class GameState:
         SpiteMaliceError: a number of more than :data:`~spitemalice.limits.MAX_DIGITS`
             digits, which no reader would read back (whether the position is possible is
             :func:`~spitemalice.formats.position_check.check_position`'s question).
+        TypeError: a counter that is not an int, in the compiled build (its fields are C
+            integers); the pure build stores it and leaves it to the engine.
+        attrs.exceptions.FrozenInstanceError: assigning or deleting an attribute.
     """
 
-    seats: tuple[Seat, ...] = attrs.field(converter=_seats)
-    builds: tuple[Pile, ...] = attrs.field(converter=_tuple_of_piles)
-    draw: Pile = attrs.field(converter=_cards)
-    completed: Pile = attrs.field(converter=_cards)
-    seat: int = attrs.field(default=0, validator=int_field())
-    turn: int = attrs.field(default=0, validator=int_field())
-    turn_moves: int = attrs.field(default=0, validator=int_field())
-    idle_turns: int = attrs.field(default=0, validator=int_field())
-    seed: int = attrs.field(default=0, validator=int_field())
-    shuffles: int = attrs.field(default=0, validator=int_field())
-    outcome: Outcome | None = None
-    build_removed: tuple[int, ...] = attrs.field(default=(), converter=removed_counts,
-                                                 validator=ints_field())
+    __slots__ = ("build_removed", "builds", "completed", "draw", "idle_turns", "outcome", "seat",
+                 "seats", "seed", "shuffles", "turn", "turn_moves")
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "seats", "builds", "draw", "completed", "seat", "turn", "turn_moves", "idle_turns",
+        "seed", "shuffles", "outcome", "build_removed")
+    __attrs_attrs__: ClassVar[Any] = _STATE_ATTRS
+    __signature__: ClassVar[inspect.Signature] = _signature(_STATE_ATTRS, (
+        "Iterable[Seat]", "Iterable[Iterable[Card]]", "Iterable[Card]", "Iterable[Card]",
+        "int", "int", "int", "int", "int", "int", "Outcome | None", "Iterable[int]"))
+
+    seats: tuple[Seat, ...]
+    builds: tuple[Pile, ...]
+    draw: Pile
+    completed: Pile
+    seat: int
+    turn: int
+    turn_moves: int
+    idle_turns: int
+    seed: int
+    shuffles: int
+    outcome: Outcome | None
+    build_removed: tuple[int, ...]
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
+        """Allocation alone; :meth:`__init__` stores the fields."""
+        return object.__new__(cls)
+
+    def __init__(self, seats: Iterable[Seat], builds: Iterable[Iterable[Card]],
+                 draw: Iterable[Card], completed: Iterable[Card], seat: int = 0,
+                 turn: int = 0, turn_moves: int = 0, idle_turns: int = 0, seed: int = 0,
+                 shuffles: int = 0, outcome: Outcome | None = None,
+                 build_removed: Iterable[int] = ()) -> None:
+        object.__setattr__(self, "seats", _seats(seats))
+        object.__setattr__(self, "builds", _tuple_of_piles(builds))
+        object.__setattr__(self, "draw", _cards(draw))
+        object.__setattr__(self, "completed", _cards(completed))
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "turn_moves", turn_moves)
+        object.__setattr__(self, "idle_turns", idle_turns)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "shuffles", shuffles)
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "build_removed", removed_counts(build_removed))
+        self._validate()
+
+    def _validate(self) -> None:
+        """attrs' validators, in field order, once every field is stored (as attrs runs them).
+
+        Raises:
+            SpiteMaliceError: a number of more than ``MAX_DIGITS`` digits.
+        """
+        fields = _STATE_ATTRS
+        for field in fields[4:10]:
+            _check_int(self, field, getattr(self, field.name))
+        _check_ints(self, fields.build_removed, self.build_removed)
+
+    @staticmethod
+    def _canonical(seats: tuple[Seat, ...], builds: tuple[Pile, ...], draw: Pile,
+                   completed: Pile, seat: int, turn: int, turn_moves: int, idle_turns: int,
+                   seed: int, shuffles: int, outcome: Outcome | None,
+                   build_removed: tuple[int, ...]) -> GameState:
+        """A state from values already canonical: no conversion and no validation."""
+        state = GameState.__new__(GameState)
+        object.__setattr__(state, "seats", seats)
+        object.__setattr__(state, "builds", builds)
+        object.__setattr__(state, "draw", draw)
+        object.__setattr__(state, "completed", completed)
+        object.__setattr__(state, "seat", seat)
+        object.__setattr__(state, "turn", turn)
+        object.__setattr__(state, "turn_moves", turn_moves)
+        object.__setattr__(state, "idle_turns", idle_turns)
+        object.__setattr__(state, "seed", seed)
+        object.__setattr__(state, "shuffles", shuffles)
+        object.__setattr__(state, "outcome", outcome)
+        object.__setattr__(state, "build_removed", build_removed)
+        return state
+
+    def _values(self) -> list[Any]:
+        """The fields in order, as a list."""
+        return [self.seats, self.builds, self.draw, self.completed, self.seat, self.turn,
+                self.turn_moves, self.idle_turns, self.seed, self.shuffles, self.outcome,
+                self.build_removed]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _frozen()
+
+    def __delattr__(self, name: str) -> None:
+        _frozen()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return (self.seat == other.seat and self.turn == other.turn
+                and self.turn_moves == other.turn_moves and self.idle_turns == other.idle_turns
+                and self.seed == other.seed and self.shuffles == other.shuffles
+                and self.builds == other.builds and self.draw == other.draw
+                and self.completed == other.completed and self.seats == other.seats
+                and self.outcome == other.outcome and self.build_removed == other.build_removed)
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._values()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return GameState, tuple(self._values())
 
     def __repr__(self) -> str:
         """``GameState('<position notation>')`` (as python-chess writes a board by its FEN):
@@ -205,10 +435,11 @@ class GameState:
 
 
 def require_state(state: object, function: str, other: str = "",
-                error: Callable[[str], Exception] = TypeError) -> None:
+                error: Callable[[str], Exception] = TypeError) -> GameState:
     """Refuse ``state`` unless it is a :class:`GameState`: the public functions that take a
     whole state call this at their start, or, on the per-move paths, only once reading the
-    state has failed.
+    state has failed.  Returns ``state``, typed :class:`GameState` (a parameter typed
+    :data:`AnyState` is narrowed by ``state = require_state(state, ...)``).
 
     Args:
         function: the public name called, as the message names it.
@@ -223,23 +454,27 @@ def require_state(state: object, function: str, other: str = "",
             (:func:`~spitemalice.guards.not_a_position`).
     """
     if not isinstance(state, GameState):
-        raise not_a_position(state, function, "GameState", other, error) from None
+        raise _alone(not_a_position(state, function, "GameState", other, error)) from None
+    return state
 
 
-def build_ranks(pile: Pile, removed: int = 0) -> tuple[int, ...]:
+def build_ranks(pile: Sequence[Card], removed: object = 0) -> tuple[int, ...]:
     """The rank each card of a build pile stands for, bottom to top: ``(1, 2, ..., len)``,
     or from ``removed + 1`` up when ``removed`` cards were taken from under its top.
 
+    ``removed`` is typed ``object`` (and ``pile`` a sequence) so that the compiled build
+    (``setup.py``) does not refuse a wrong type first with mypyc's own error.
+
     Raises:
-        SpiteMaliceError: ``removed`` is not 0 to :data:`~spitemalice.limits.MAX_DECK_CARDS`.
+        SpiteMaliceError: ``removed`` is not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_DECK_CARDS` (a bool, a float or text among them).
     """
-    if removed:
-        check_int(removed, "removed", 0, MAX_DECK_CARDS,
-                  constant="spitemalice.limits.MAX_DECK_CARDS")
-    return tuple(range(removed + 1, removed + len(pile) + 1))
+    count = removed if type(removed) is int and 0 <= removed <= MAX_DECK_CARDS else check_int(
+        removed, "removed", 0, MAX_DECK_CARDS, constant="spitemalice.limits.MAX_DECK_CARDS")
+    return tuple(range(count + 1, count + len(pile) + 1))
 
 
-def top_ranks(builds: tuple[Pile, ...], removed: tuple[int, ...] = ()) -> tuple[int, ...]:
+def top_ranks(builds: Sequence[Pile], removed: Sequence[int] = ()) -> tuple[int, ...]:
     """The rank each build pile's top card stands for: its length, plus the cards taken from
     under it (``removed``, :attr:`GameState.build_removed`: ``()`` or one count per pile)."""
     if not removed:
@@ -247,15 +482,21 @@ def top_ranks(builds: tuple[Pile, ...], removed: tuple[int, ...] = ()) -> tuple[
     return tuple(count + len(pile) for count, pile in zip(removed, builds, strict=True))
 
 
+STATE_CHECK.append(require_state)  # GameResult's check of its final state (spitemalice.outcome)
+
+
 # The engine's own constructors.  The public constructors above convert every argument (lists
 # to tuples, the hand sorted), which was a quarter of the engine's time; the engine builds
 # states from values it already holds in canonical form (tuples, a sorted hand) and skips the
-# conversion, writing each slot through its descriptor (what attrs' own __init__ does for a
-# frozen class, minus the frozen check and the converters).  The objects made are ordinary
-# frozen instances, equal to those the public constructors make from the same values.  Not
-# for use outside the engine.
+# conversion.  Compiled (NATIVE), they call the classes' native ``_canonical`` constructors
+# (struct writes in C); in pure Python they write each slot through its descriptor, which
+# costs less than a call of ``_canonical`` (a Python __new__ and one object.__setattr__ per
+# field).  The objects made are ordinary instances, equal to those the public constructors
+# make from the same values.  Not for use outside the engine.
 _new = object.__new__
 _SEAT_SLOTS = tuple(getattr(Seat, name).__set__ for name in ("payoff", "hand", "discards"))
+_FIELD_NAMES: Final[tuple[str, ...]] = tuple(field.name for field in _STATE_ATTRS)
+_FIELDS = frozenset(_FIELD_NAMES)
 
 
 def new_seat(
@@ -263,6 +504,8 @@ def new_seat(
     _slots: tuple = _SEAT_SLOTS,
 ) -> Seat:
     """A :class:`Seat` from tuples; ``hand`` must already be sorted by (rank, suit)."""
+    if NATIVE:
+        return Seat._canonical(payoff, hand, discards)
     seat = _new(Seat)
     _slots[0](seat, payoff)
     _slots[1](seat, hand)
@@ -278,15 +521,14 @@ class StateCopier(Protocol):
 
 def _generated(name: str, params: str, value: Callable[[str], str]) -> Callable[..., GameState]:
     """A function ``name(state, params)`` that makes a :class:`GameState` field by field,
-    each field's value given by ``value(field)`` (Python source), generated from
-    ``attrs.fields(GameState)`` as attrs generates an ``__init__``: the field order is written
-    only in the class, and a state costs what hand-written code would."""
-    fields = [field.name for field in attrs.fields(GameState)]
-    setters = {f"set_{field}": getattr(GameState, field).__set__ for field in fields}
+    each field's value given by ``value(field)`` (Python source), generated from the field
+    list as attrs generates an ``__init__``: the field order is written only in the class,
+    and a state costs what hand-written code would.  The pure build's constructors."""
+    setters = {f"set_{field}": getattr(GameState, field).__set__ for field in _FIELD_NAMES}
     lines = [f"def make(new, cls, keep, {', '.join(setters)}):",
              f"    def {name}(state, {params}):",
              "        made = new(cls)"]
-    lines += [f"        set_{field}(made, {value(field)})" for field in fields]
+    lines += [f"        set_{field}(made, {value(field)})" for field in _FIELD_NAMES]
     lines += ["        return made", f"    return {name}"]
     namespace: dict[str, Any] = {}
     exec(compile("\n".join(lines), f"<spitemalice.model.{name}>", "exec"), namespace)
@@ -294,10 +536,32 @@ def _generated(name: str, params: str, value: Callable[[str], str]) -> Callable[
     return made
 
 
-_KEEP = object()  # with_fields' default for every field: the field is not changed
-_FIELDS = frozenset(field.name for field in attrs.fields(GameState))
+_KEEP: Final[Any] = object()  # with_fields' default for every field: the field is not changed
 
-with_fields: StateCopier = _generated(
+
+def _native_with_fields(
+    state: GameState, /, *, build_removed: Any = _KEEP, builds: Any = _KEEP,
+    completed: Any = _KEEP, draw: Any = _KEEP, idle_turns: Any = _KEEP, outcome: Any = _KEEP,
+    seat: Any = _KEEP, seats: Any = _KEEP, seed: Any = _KEEP, shuffles: Any = _KEEP,
+    turn: Any = _KEEP, turn_moves: Any = _KEEP,
+) -> GameState:
+    """The compiled build's :data:`with_fields`: native reads and a native state."""
+    return GameState._canonical(
+        state.seats if seats is _KEEP else seats,
+        state.builds if builds is _KEEP else builds,
+        state.draw if draw is _KEEP else draw,
+        state.completed if completed is _KEEP else completed,
+        state.seat if seat is _KEEP else seat,
+        state.turn if turn is _KEEP else turn,
+        state.turn_moves if turn_moves is _KEEP else turn_moves,
+        state.idle_turns if idle_turns is _KEEP else idle_turns,
+        state.seed if seed is _KEEP else seed,
+        state.shuffles if shuffles is _KEEP else shuffles,
+        state.outcome if outcome is _KEEP else outcome,
+        state.build_removed if build_removed is _KEEP else build_removed)
+
+
+with_fields: StateCopier = cast(StateCopier, _native_with_fields) if NATIVE else _generated(
     "with_fields", "/, *, " + ", ".join(f"{field}=keep" for field in sorted(_FIELDS)),
     lambda field: f"state.{field} if {field} is keep else {field}")
 """``with_fields(state, **changes)``: a copy of ``state`` with the fields given as keywords
@@ -305,10 +569,28 @@ changed (``with_fields(state, turn=3, idle_turns=0)``).
 
 The values must already be in canonical form (tuples, sorted hands, ``build_removed`` ``()``
 when all its counts are 0): nothing is converted, which is what makes it faster than
-``attrs.evolve``.  The object made is an ordinary frozen :class:`GameState`, equal to what
-the public constructor makes from the same values.  A keyword that names no field raises
+``attrs.evolve``.  The object made is an ordinary :class:`GameState`, equal to what the
+public constructor makes from the same values.  A keyword that names no field raises
 ``TypeError``.
 """
+
+
+def _native_copier(changed: tuple[str, ...]) -> Callable[..., GameState]:
+    """The compiled build's :func:`state_copier`: a native closure that replaces the fields
+    at ``changed``'s places in the state's field list."""
+    places = [_FIELD_NAMES.index(name) for name in changed]
+    count = len(places)
+
+    def copier(state: GameState, *values: Any) -> GameState:
+        if len(values) != count:
+            raise TypeError(f"copy_{'_'.join(changed)}() takes {count} values after the "
+                            f"state ({len(values)} given)")
+        fields = state._values()
+        for place, value in zip(places, values, strict=True):
+            fields[place] = value
+        return GameState._canonical(*fields)
+
+    return copier
 
 
 def state_copier(*changed: str) -> Callable[..., GameState]:
@@ -327,26 +609,10 @@ def state_copier(*changed: str) -> Callable[..., GameState]:
     if unknown or len(set(changed)) != len(changed):
         raise ValueError(f"state_copier takes distinct GameState fields "
                          f"({', '.join(sorted(_FIELDS))}), not {', '.join(changed)}")
+    if NATIVE:
+        return _native_copier(changed)
     return _generated("copy_" + "_".join(changed), ", ".join(changed),
                       lambda field: field if field in changed else f"state.{field}")
-
-
-@attrs.frozen
-class GameResult:
-    """One finished game: its seed, the seat that moved first, the final state and the moves
-    made in order (what :func:`~spitemalice.runs.loop.play_game` returns and
-    :func:`~spitemalice.formats.records.making.record_result` records)."""
-
-    seed: int = attrs.field(validator=int_field())
-    first_seat: int = attrs.field(validator=int_field())
-    final: GameState = attrs.field(validator=lambda _, __, value: require_state(
-        value, "GameResult", "a finished game keeps its whole final state"))
-    moves: tuple[Move, ...]
-
-    @property
-    def turns(self) -> int:
-        """Turns the game lasted (``final.turn``)."""
-        return self.final.turn
 
 
 def notation_repr(value: Any) -> str:

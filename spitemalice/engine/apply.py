@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, not_a_move
-from spitemalice.model import GameState, new_seat, require_state, state_copier, with_fields
+from spitemalice.model import (
+    AnyState,
+    GameState,
+    StateT,
+    new_seat,
+    require_state,
+    state_copier,
+    with_fields,
+)
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -15,8 +23,9 @@ from .legal import foreign, not_a_state
 from .simultaneous import game_of
 
 
-def apply_move(rules: RuleBook, state: GameState, move: Move, seat: object = None) -> GameState:
-    """The state after the seat on turn makes ``move``.
+def apply_move(rules: RuleBook, state: StateT, move: Move, seat: object = None) -> StateT:
+    """The state after the seat on turn makes ``move``: a :class:`GameState` for a
+    :class:`GameState` (a simultaneous rule set's state of its own kind for one of those).
 
     A play that completes a build pile (its card reaches the build ceiling) removes the pile
     at once; the last pay-off card wins at once with no discard; a hand emptied by plays is
@@ -63,7 +72,7 @@ def apply_move(rules: RuleBook, state: GameState, move: Move, seat: object = Non
     return apply_listed(rules, state, move)
 
 
-def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
+def apply_listed(rules: RuleBook, state: StateT, move: Move) -> StateT:
     """:func:`apply_move` without the check, for a move that ``legal_moves(rules, state)``
     listed: the same code after the check, so the same state.
 
@@ -92,34 +101,37 @@ def apply_listed(rules: RuleBook, state: GameState, move: Move) -> GameState:
         if game is None:
             raise not_a_state(state, "apply_listed")
         return game.apply(state, move)  # type: ignore[arg-type, return-value]  # checked first
-    if len(state.seats) != rules.ruleset.players:  # fewer seats would play on silently
-        raise foreign(rules, state, "apply_listed")
+    # StateT: mypyc checks it neither way (a simultaneous state passes); from here it is a
+    # GameState, read natively as ``now`` (no cast() calls: a call per move in pure Python).
+    now: GameState = state  # type: ignore[assignment]  # checked just above
+    if len(now.seats) != rules.ruleset.players:  # fewer seats would play on silently
+        raise foreign(rules, now, "apply_listed")
     try:
         if isinstance(move, Play):
-            state = _play(rules, state, move)
+            now = _play(rules, now, move)
         elif isinstance(move, Discard):
-            state = _discard(rules, state, move)
+            now = _discard(rules, now, move)
         elif isinstance(move, Pass):
             fire(rules, "passed")
-            state = end_turn(rules, state, passed=True)
+            now = end_turn(rules, now, passed=True)
         else:
             raise not_a_move(move, "apply_listed")
     except (IndexError, KeyError, ValueError) as error:  # an unlisted move, or a foreign state
         if isinstance(error, SpiteMaliceError):
             raise
-        raise foreign(rules, state, "apply_listed") from None
-    if end_hooks and state.outcome is None:
+        raise foreign(rules, now, "apply_listed") from None
+    if end_hooks and now.outcome is None:
         ruleset = rules.ruleset
         for hook in end_hooks:
-            outcome = hook(ruleset, state)
+            outcome = hook(ruleset, now)
             if outcome is not None:
                 fire(rules, "ended-by-rule")
-                state = with_fields(state, outcome=outcome)
+                now = with_fields(now, outcome=outcome)
                 break
-    if state.outcome is None and state.turn_moves >= rules.ruleset.turn_limit:
+    if now.outcome is None and now.turn_moves >= rules.ruleset.turn_limit:
         # Rules where completed piles come straight back can let one turn go on for ever.
-        state = finish(rules, state, "turn-limit", None)
-    return state
+        now = finish(rules, now, "turn-limit", None)
+    return now  # type: ignore[return-value]  # a GameState for a GameState
 
 
 _after_play = state_copier("seats", "builds", "turn_moves", "idle_turns", "build_removed")
@@ -171,7 +183,7 @@ def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
     return state
 
 
-def team_won(rules: RuleBook, state: GameState, seat: object) -> bool:
+def team_won(rules: RuleBook, state: AnyState, seat: object) -> bool:
     """Whether emptying ``seat``'s pay-off piles wins: a seat alone wins at once; a team wins
     when every seat of it has emptied its pay-off piles, unless a plugin's
     ``spitemalice_team_won`` says otherwise.
@@ -182,11 +194,13 @@ def team_won(rules: RuleBook, state: GameState, seat: object) -> bool:
     Raises:
         SpiteMaliceError: ``seat`` is not a whole number from 0 to ``rules.players - 1`` (a
             bool, a float, text...); the message names the bound.
+        TypeError: ``state`` is not a :class:`~spitemalice.model.GameState`, or ``rules`` not
+            a :class:`~spitemalice.rules.book.RuleBook` (the message names ``team_won``).
         PositionError: ``state`` is a state of another configuration
             (:func:`~spitemalice.engine.configuration.check_configuration`).
     """
     check_book(rules, "team_won")
-    require_state(state, "team_won")
+    state = require_state(state, "team_won")
     check_configuration(rules, state, "team_won")
     return _team_won(rules, state, check_int(seat, "seat", 0, rules.players - 1))
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove
 from spitemalice.guards import check_int, not_a_move
-from spitemalice.model import GameState, Pile, Seat, require_state
+from spitemalice.model import AnyState, GameState, Pile, Seat, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import MoveFilter
@@ -32,7 +32,7 @@ _NOTHING: frozenset[int] = frozenset()
 _CHECK_MOVE = "check_move (and so is_legal and apply_move)"
 
 
-def check_move(rules: RuleBook, state: GameState, move: Move, seat: object = None) -> None:
+def check_move(rules: RuleBook, state: AnyState, move: Move, seat: object = None) -> None:
     """Return if ``move`` is legal for the seat on turn; otherwise raise.
 
     Args:
@@ -116,7 +116,7 @@ def _seat_number(seat: object) -> int:
     raise TypeError(f"seat is a seat number (int), not {shown(seat)}")
 
 
-def decisions(rules: RuleBook, state: GameState, move: Move,
+def decisions(rules: RuleBook, state: AnyState, move: Move,
               seat: object = None) -> tuple[str, ...]:
     """The reason keys of the decisions :func:`check_move` makes in accepting ``move``: for
     each check the move passed, the key it would have been refused with (``"wrong-rank"``,
@@ -133,14 +133,14 @@ def decisions(rules: RuleBook, state: GameState, move: Move,
             on turn is refused so, naming the seats).
         TypeError: ``move`` is not a move of the right shape (move text, say: the message
             names :func:`spitemalice.parse_move`), ``seat`` is not an ``int`` (a
-            bool, a float, text; as :func:`check_move` refuses it), or ``rules`` not a
-            :class:`~spitemalice.rules.book.RuleBook`.
+            bool, a float, text; as :func:`check_move` refuses it), ``state`` not a
+            :class:`GameState` or ``rules`` not a :class:`~spitemalice.rules.book.RuleBook`.
         PositionError: ``state`` is a state of another configuration (as
             :func:`check_move` finds it).
     """
     check_book(rules, "decisions")
-    require_state(state, "decisions",
-                  "a view hides cards, so only the whole state can check a move")
+    state = require_state(state, "decisions",
+                          "a view hides cards, so only the whole state can check a move")
     if not isinstance(move, Pass):
         _check_shape(move, "decisions")
     claimed = None if seat is None else _seat_number(seat)
@@ -383,7 +383,7 @@ def _check_discard_owner(rules: RuleBook, seat: int, move: Discard) -> None:
                      f"own discard piles{also}, not onto seat {move.owner}'s")
 
 
-def is_legal(rules: RuleBook, state: GameState, move: Move) -> bool:
+def is_legal(rules: RuleBook, state: AnyState, move: Move) -> bool:
     """``True`` when :func:`check_move` accepts ``move``.
 
     Raises:
@@ -424,13 +424,15 @@ def _refusing_filters(
     return refused_by
 
 
-def filter_answers(rules: RuleBook, state: GameState,
+def filter_answers(rules: RuleBook, state: AnyState,
                    moves: Sequence[Move]) -> list[MoveFilter]:
     """The answers of the forced-play filters that narrow ``moves`` (the moves the other
     rules allow in ``state``, a tuple or any other sequence: the filters are given a tuple),
     in hook order.
 
     Raises:
+        TypeError: ``state`` is not a :class:`GameState`, or ``rules`` not a
+            :class:`~spitemalice.rules.book.RuleBook` (the message names ``filter_answers``).
         PositionError: ``state`` is a state of another configuration
             (:func:`~spitemalice.engine.configuration.check_configuration`).
     """
@@ -439,7 +441,7 @@ def filter_answers(rules: RuleBook, state: GameState,
     except AttributeError:
         check_book(rules, "filter_answers")
         raise
-    require_state(state, "filter_answers")
+    state = require_state(state, "filter_answers")
     check_configuration(rules, state, "filter_answers")
     # Typed Sequence, not tuple: the compiled build (setup.py) would refuse a list first.
     if type(moves) is not tuple:

@@ -29,6 +29,14 @@ ANOTHER = "a state from another configuration"
 """What every message of :func:`foreign_state` ends its finding with."""
 
 
+class ForeignCard(KeyError):
+    """A card or pile the engine met for the first time that the rule book's configuration
+    does not have (:func:`~spitemalice.engine.legal.move_groups`): a ``KeyError``, so that the
+    public functions diagnose it as they diagnose a failed read (:func:`foreign_state`).
+    Defined here, in a module the compiled build (``setup.py``) leaves as Python: mypyc
+    cannot compile a class that inherits from ``KeyError``."""
+
+
 def seat_count_problem(rules: RuleBook, seats: int, what: str = "the state") -> str | None:
     """``"the state has 3 seats; blackwood-frey is loaded for 2"``, or ``None`` when
     ``seats`` is ``rules.players``."""

@@ -18,19 +18,19 @@ from typing import Any
 from spitemalice.cards import Card
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, not_a_position
-from spitemalice.model import GameState, Pile, Seat, top_ranks
+from spitemalice.model import AnyState, GameState, Pile, Seat, top_ranks
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.engine_cache import EngineCache, PlayKey, Targets
 from spitemalice.rules.policies import DiscardRule
 
-from .configuration import configuration_of, foreign_state
+from .configuration import ForeignCard, configuration_of, foreign_state
 from .simultaneous import game_of, seat_moves
 
 PASS = Pass()
 
 
-def legal_moves(rules: RuleBook, state: GameState, seat: object = None) -> tuple[Move, ...]:
+def legal_moves(rules: RuleBook, state: AnyState, seat: object = None) -> tuple[Move, ...]:
     """Every legal move of the seat on turn, or ``()`` once the game has ended.
 
     Plays come first (pay-off tops, discard-pile tops, then hand cards, each onto every build
@@ -89,7 +89,7 @@ def legal_moves(rules: RuleBook, state: GameState, seat: object = None) -> tuple
     return moves
 
 
-def base_moves(rules: RuleBook, state: GameState) -> tuple[Move, ...]:
+def base_moves(rules: RuleBook, state: AnyState) -> tuple[Move, ...]:
     """The plays and discards the rules allow before forced-play filters; no pass.
 
     Raises:
@@ -120,9 +120,10 @@ def move_groups(rules: RuleBook, state: GameState) -> list[tuple[Move, ...]]:
     numbers.  For the engine and the environments: no pass, no forced-play filters, and the
     state is not checked (the caller has checked it is a live :class:`GameState` with the
     rules' seat count).  A card or pile the engine meets here for the first time that the
-    configuration does not have raises ``KeyError`` (:class:`ForeignCard`), as reading the
-    piles of a state of another configuration may raise ``IndexError``: the caller
-    diagnoses either with :func:`~spitemalice.engine.configuration.foreign_state`."""
+    configuration does not have raises ``KeyError``
+    (:class:`~spitemalice.engine.configuration.ForeignCard`), as reading the piles of a
+    state of another configuration may raise ``IndexError``: the caller diagnoses either
+    with :func:`~spitemalice.engine.configuration.foreign_state`."""
     cache = rules.engine_cache
     seat = state.seats[state.seat]
     builds, removed = state.builds, state.build_removed
@@ -326,13 +327,6 @@ def _plays(cache: EngineCache, made: dict[PlayKey, tuple[Play, ...]], key: PlayK
         made.clear()
     plays = made[key] = tuple(Play(zone, card, number, index, owner) for number in onto)
     return plays
-
-
-class ForeignCard(KeyError):
-    """A card or pile the engine met for the first time that the rule book's configuration
-    does not have (:func:`move_groups`): a ``KeyError``, so that the public functions
-    diagnose it as they diagnose a failed read
-    (:func:`~spitemalice.engine.configuration.foreign_state`)."""
 
 
 def _discards_of(rule: DiscardRule, deck: frozenset[Card], card: Card) -> tuple[Discard, ...]:

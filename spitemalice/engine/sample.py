@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.model import GameState
+from spitemalice.model import AnyState, GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.wording import shown
@@ -20,7 +20,7 @@ from .legal import PASS, foreign, legal_moves, move_groups, not_a_state
 from .simultaneous import game_of
 
 
-def random_move(rules: RuleBook, state: GameState, rng: random.Random) -> Move:
+def random_move(rules: RuleBook, state: AnyState, rng: random.Random) -> Move:
     """One legal move of the seat on turn, drawn uniformly at random with ``rng``.
 
     The draw is exactly ``moves[rng.randrange(len(moves))]`` (and so ``rng.choice(moves)``)
@@ -108,7 +108,7 @@ def _simultaneous_draw(rules: RuleBook, state: object, rng: random.Random) -> Mo
     """
     if game_of(rules, state) is None:
         raise not_a_state(state, "random_move")
-    moves = legal_moves(rules, state)  # type: ignore[arg-type]  # a simultaneous state
+    moves = legal_moves(rules, state)  # a simultaneous state
     if not moves:
         raise SpiteMaliceError("random_move: no seat may move in this position (the game is "
                                "over)")

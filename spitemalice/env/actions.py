@@ -48,7 +48,7 @@ from spitemalice.env.action_numbers import (
     pile_words,
 )
 from spitemalice.errors import IllegalMove, SpiteMaliceError
-from spitemalice.model import GameState, Pile, require_state
+from spitemalice.model import AnyState, GameState, Pile, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 
@@ -119,7 +119,7 @@ class ActionCatalogue:
 
     # -- action -> move ------------------------------------------------------------------
 
-    def move(self, state: GameState, action: object) -> Move:
+    def move(self, state: AnyState, action: object) -> Move:
         """The move ``action`` stands for in ``state`` (for the seat on turn).
 
         Raises:
@@ -134,7 +134,7 @@ class ActionCatalogue:
                 docstring): another seat count, the move's card is none of the deck's, or
                 decoding failed and the state is diagnosed so.
         """
-        require_state(state, "ActionCatalogue.move", error=SpiteMaliceError)
+        state = require_state(state, "ActionCatalogue.move", error=SpiteMaliceError)
         action = self._checked(action)
         if len(state.seats) != self._players:  # fewer seats would decode silently
             raise foreign(self._rules, state, "ActionCatalogue.move")
@@ -208,7 +208,7 @@ class ActionCatalogue:
 
     # -- move -> actions -----------------------------------------------------------------
 
-    def actions(self, state: GameState, move: Move) -> list[int]:
+    def actions(self, state: AnyState, move: Move) -> list[int]:
         """Every action that stands for ``move`` in ``state``: one, or several when the
         hand holds equal cards (each slot holding the card is an action for it).
 
@@ -218,10 +218,10 @@ class ActionCatalogue:
             PositionError: ``state`` is a state of another configuration (the class
                 docstring).
         """
-        require_state(state, "ActionCatalogue.actions", error=SpiteMaliceError)
+        state = require_state(state, "ActionCatalogue.actions", error=SpiteMaliceError)
         return list(self.legal_actions(state, (move,)))
 
-    def legal_actions(self, state: GameState, moves: Iterable[Move]) -> dict[int, Move]:
+    def legal_actions(self, state: AnyState, moves: Iterable[Move]) -> dict[int, Move]:
         """Each action that stands for one of ``moves`` (the legal moves of ``state``), with
         the move itself (in the order of :meth:`action_list`).
 
@@ -231,11 +231,11 @@ class ActionCatalogue:
             PositionError: ``state`` is a state of another configuration (the class
                 docstring).
         """
-        require_state(state, "ActionCatalogue.legal_actions", error=SpiteMaliceError)
+        state = require_state(state, "ActionCatalogue.legal_actions", error=SpiteMaliceError)
         actions, stand_for = self.action_list(state, tuple(moves))
         return dict(zip(actions, stand_for, strict=True))
 
-    def action_list(self, state: GameState, moves: Sequence[Move]
+    def action_list(self, state: AnyState, moves: Sequence[Move]
                     ) -> tuple[list[int], Sequence[Move]]:
         """The actions that stand for ``moves`` (the legal moves of ``state``), and in the
         same order the move each action stands for, so a caller finds an action's move by
@@ -254,7 +254,7 @@ class ActionCatalogue:
             PositionError: ``state`` is a state of another configuration (the class
                 docstring).
         """
-        require_state(state, "ActionCatalogue.action_list", error=SpiteMaliceError)
+        state = require_state(state, "ActionCatalogue.action_list", error=SpiteMaliceError)
         if len(state.seats) != self._players:  # fewer seats would map silently
             raise foreign(self._rules, state, "ActionCatalogue.action_list")
         try:
@@ -290,7 +290,7 @@ class ActionCatalogue:
                 return actions, stand_for
         return self._general(hand, moves, entries, where, more)
 
-    def legal_list(self, state: GameState) -> tuple[list[int], Sequence[Move]]:
+    def legal_list(self, state: AnyState) -> tuple[list[int], Sequence[Move]]:
         """The legal actions of the seat on turn in ``state`` and the move each stands for:
         ``action_list(state, legal_moves(rules, state))`` (the card catalogue's
         :meth:`~spitemalice.env.card_actions.CardCatalogue.legal_list` is faster; this one
@@ -302,7 +302,7 @@ class ActionCatalogue:
             PositionError: ``state`` is a state of another configuration (the class
                 docstring).
         """
-        require_state(state, "ActionCatalogue.legal_list", error=SpiteMaliceError)
+        state = require_state(state, "ActionCatalogue.legal_list", error=SpiteMaliceError)
         if len(state.seats) != self._players:  # named here rather than by legal_moves
             raise foreign(self._rules, state, "ActionCatalogue.legal_list")
         return self.action_list(state, legal_moves(self._rules, state))

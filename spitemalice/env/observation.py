@@ -52,7 +52,7 @@ from spitemalice.engine.views import SeatView, require_view
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int
 from spitemalice.limits import MAX_DECK_CARDS, MAX_OBSERVATION
-from spitemalice.model import GameState, Pile, require_state
+from spitemalice.model import AnyState, Pile, require_state
 
 HEADER = 7
 """Header values before the hand (see the module docstring)."""
@@ -156,7 +156,7 @@ class ObservationLayout:
                                           public.discards))
         return self._array(parts)
 
-    def encode_state(self, state: GameState, viewer: object) -> np.ndarray:
+    def encode_state(self, state: AnyState, viewer: object) -> np.ndarray:
         """The array :meth:`encode` makes from ``view_of(state, viewer)``, read straight
         from the state.
 
@@ -174,12 +174,12 @@ class ObservationLayout:
                 not one of its seats (a whole number from 0 to the seats less one; not a
                 bool, a float or text), naming the bound.
         """
-        require_state(state, "ObservationLayout.encode_state",
-                      "encode a view with ObservationLayout.encode(view)", SpiteMaliceError)
+        state = require_state(state, "ObservationLayout.encode_state",
+                              "encode a view with ObservationLayout.encode(view)", SpiteMaliceError)
         # a bytearray: the array is the caller's own, writable, shared with nothing
         return np.frombuffer(bytearray(self.encode_bytes(state, viewer)), _INT16)
 
-    def encode_bytes(self, state: GameState, viewer: object) -> bytes:
+    def encode_bytes(self, state: AnyState, viewer: object) -> bytes:
         """:meth:`encode_state`'s array as its native ``int16`` bytes (``2 * size`` of them),
         so that a batch of observations joins into one array at once.
 
@@ -188,7 +188,7 @@ class ObservationLayout:
                 view, say: the message names what takes one).
             SpiteMaliceError: as :meth:`encode_state`.
         """
-        require_state(state, "ObservationLayout.encode_bytes", error=SpiteMaliceError)
+        state = require_state(state, "ObservationLayout.encode_bytes", error=SpiteMaliceError)
         seats = state.seats
         n = len(seats)
         if n > self.seats:

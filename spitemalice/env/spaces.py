@@ -19,7 +19,7 @@ from spitemalice.env.observation import LIMIT, ObservationLayout
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int
 from spitemalice.limits import MAX_INT
-from spitemalice.model import GameState, require_state
+from spitemalice.model import AnyState, GameState, require_state
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
 
@@ -142,7 +142,7 @@ class Encoding:
         # the same state again (PettingZoo's last(), then observe()) encodes nothing.
         self._observed: dict[int, tuple[GameState, bytes, bytes]] = {}
 
-    def mask(self, state: GameState, seat: object) -> np.ndarray:
+    def mask(self, state: AnyState, seat: object) -> np.ndarray:
         """``int8`` array of shape ``(actions,)``: 1 for each action that is legal for
         ``seat`` in ``state``, all 0 when the seat is not on turn or the game has ended.
 
@@ -152,7 +152,7 @@ class Encoding:
             SpiteMaliceError: ``seat`` is not one of the state's seats (a whole number from 0
                 to the seats less one; not a bool, a float or text), naming the bound.
         """
-        require_state(state, "Encoding.mask", error=SpiteMaliceError)
+        state = require_state(state, "Encoding.mask", error=SpiteMaliceError)
         if len(state.seats) != self._players:  # fewer seats would encode silently
             raise foreign(self.rules, state, "Encoding.mask")
         return np.frombuffer(self._mask_bytes(state, _seat_of(state, seat)), _INT8)
@@ -164,7 +164,7 @@ class Encoding:
                 legal[action] = 1
         return legal
 
-    def move(self, state: GameState, action: object) -> Move:
+    def move(self, state: AnyState, action: object) -> Move:
         """The move ``action`` stands for in ``state``: the engine's own legal-move object
         when the action is legal (so applying it is quick), else the catalogue's decoding.
 
@@ -175,7 +175,7 @@ class Encoding:
                 not a whole number from 0 to ``size - 1``, a bool, a float or text among
                 them, is refused with :class:`SpiteMaliceError` naming the bound).
         """
-        require_state(state, "Encoding.move", error=SpiteMaliceError)
+        state = require_state(state, "Encoding.move", error=SpiteMaliceError)
         if len(state.seats) != self._players:  # fewer seats would encode silently
             raise foreign(self.rules, state, "Encoding.move")
         # ``action`` is typed ``object`` so that the compiled build (setup.py) does not
@@ -191,7 +191,7 @@ class Encoding:
                 pass
         return self.catalogue.move(state, number)
 
-    def play(self, state: GameState, action: object) -> GameState:
+    def play(self, state: AnyState, action: object) -> GameState:
         """The state after the seat on turn makes the move ``action`` stands for: the
         environments' step, ``apply_move(rules, state, self.move(state, action))`` in one
         call.  An action legal in the state whose legal actions were asked for last (the
@@ -202,7 +202,7 @@ class Encoding:
                 ``action`` is not an action of the catalogue (as :meth:`move`).
             IllegalMove: the action is not legal in ``state``; nothing changed.
         """
-        require_state(state, "Encoding.play", error=SpiteMaliceError)
+        state = require_state(state, "Encoding.play", error=SpiteMaliceError)
         if len(state.seats) != self._players:  # fewer seats would encode silently
             raise foreign(self.rules, state, "Encoding.play")
         number = action if type(action) is int else self.catalogue.number(action)
@@ -225,7 +225,7 @@ class Encoding:
             self._last = last
         return last[1], last[2]
 
-    def observe(self, state: GameState, seat: object) -> Observation:
+    def observe(self, state: AnyState, seat: object) -> Observation:
         """The observation of ``seat``: its view encoded (read from the state's visible
         fields, :meth:`~spitemalice.env.observation.ObservationLayout.encode_state`), and its
         action mask.  The encoding of the last state each seat observed is kept, so asking
@@ -240,7 +240,7 @@ class Encoding:
                 the state does not fit the layout
                 (:meth:`~spitemalice.env.observation.ObservationLayout.encode_state`).
         """
-        require_state(state, "Encoding.observe", error=SpiteMaliceError)
+        state = require_state(state, "Encoding.observe", error=SpiteMaliceError)
         if len(state.seats) != self._players:  # fewer seats would encode silently
             raise foreign(self.rules, state, "Encoding.observe")
         # Checked before the lookup: True would find seat 1's kept encoding.

@@ -466,6 +466,8 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.formats.position_check:check_layout(piles)": _HELPER,
     "spitemalice.formats.strict_json:path_of(steps)": _HELPER,
     "spitemalice.guards:check_moves(moves)": _HELPER,
+    "spitemalice.model:build_ranks(pile)": "reads only the pile's length (typed a sequence "
+                                           "so that the compiled build does not check a tuple)",
     "spitemalice.model:new_seat(discards)": _HELPER,
     "spitemalice.model:new_seat(payoff)": _HELPER,
     "spitemalice.model:removed_counts(values)": _HELPER,

@@ -162,7 +162,7 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
         TypeError),
     "spitemalice.rules.book:RuleBook.score(state)": (
         lambda p: BF.score(p, "win", 0), S, TypeError),
-    "spitemalice.model:GameResult(final)": (
+    "spitemalice.outcome:GameResult(final)": (
         lambda p: sm.GameResult(4, 0, p, ()), S, TypeError),
     # bots (random's choose and choose_from_view read no position; the rest check theirs)
     "spitemalice.bots.base:SearchPlayer.choose(state)": (
@@ -422,13 +422,15 @@ def test_the_tryout_example() -> None:
 
 # ---- completeness: every member of the API reference that takes a position has a row ----
 
-POSITION = re.compile(r"^(GameState|SeatView)( \| (GameState|SeatView|None))*$")
+POSITION = re.compile(r"^(GameState|SeatView|AnyState|StateT)( \| (GameState|SeatView|None))*$")
 
 
 def members_of(module: types.ModuleType) -> set[str]:
     """``"module:qualname(param)"`` for every parameter annotated with a position (a
-    ``GameState``, a ``SeatView``, either, or either or ``None``) of every public function,
-    method and constructor defined in ``module``."""
+    ``GameState``, a ``SeatView``, either, or either or ``None``; or ``AnyState`` and
+    ``StateT``, the model's names for a state parameter of the compiled modules, typed
+    ``object`` and checked by the function) of every public function, method and
+    constructor defined in ``module``."""
     return {f"{module.__name__}:{qualname}({p.name})"
             for qualname, p in api_walk.parameters(module) if POSITION.match(str(p.annotation))}
 
@@ -447,9 +449,12 @@ def test_the_member_walk_finds_a_new_member() -> None:
     exec("from __future__ import annotations\n"
          "def takes(state: GameState, n: int) -> None: ...\n"
          "def other(states: tuple[GameState, ...]) -> None: ...\n"
+         "def compiled(state: AnyState, given: StateT) -> StateT: ...\n"
+         "def loose(state: object) -> None: ...\n"
          "class Taker:\n"
          "    def __init__(self, view: SeatView) -> None: ...\n"
          "    def go(self, before: GameState, after: GameState | None) -> None: ...\n",
          module.__dict__)
-    assert members_of(module) == {"planted:takes(state)", "planted:Taker(view)",
+    assert members_of(module) == {"planted:takes(state)", "planted:compiled(state)",
+                                  "planted:compiled(given)", "planted:Taker(view)",
                                   "planted:Taker.go(before)", "planted:Taker.go(after)"}

@@ -12,8 +12,13 @@ ROOT = Path(__file__).parents[2]
 MODULE_MOST = 450
 FUNCTION_MOST = 60
 
-# Each exception with why it stays, as "path" and "path:function"; none today.
-LONG_MODULES: frozenset[str] = frozenset()
+# Each exception with why it stays, as "path" and "path:function".
+LONG_MODULES: frozenset[str] = frozenset({
+    # Seat and GameState written out by hand (what attrs generated) so that mypyc can make
+    # them native, beside the engine's constructors that build them; splitting the engine's
+    # constructors out is the next step (docs/performance.md, issue 39 section 3).
+    "spitemalice/model.py",
+})
 LONG_FUNCTIONS: frozenset[str] = frozenset()
 
 

@@ -164,9 +164,10 @@ def test_the_pages_examples_print_what_the_page_shows(page: str, tmp_path: Path,
 
 
 # The command line (every module of spitemalice.cli) and the plugin plumbing are documented as
-# commands and hooks, not as API.
+# commands and hooks, not as API; so are the engine's steps behind its doors (engine.flow, and
+# engine.dealing, the turn-based deal behind spitemalice.engine.deal.deal).
 NOT_API = {"spitemalice", "spitemalice.__main__", "spitemalice.rules.defaults",
-           "spitemalice.engine", "spitemalice.engine.flow"}
+           "spitemalice.engine", "spitemalice.engine.flow", "spitemalice.engine.dealing"}
 
 
 def test_every_module_of_the_package_has_a_place_in_the_api_reference() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from spitemalice.engine.invariants.violation import Violations
-from spitemalice.model import GameState, require_state
+from spitemalice.model import GameState, require_state, with_fields
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.wording import count_of
 
@@ -245,7 +245,7 @@ def _outcome_scored(rules: RuleBook, state: GameState) -> Violations:
     if outcome.kind == "win" and not (
             isinstance(outcome.winner, int) and 0 <= outcome.winner < len(state.seats)):
         return []  # outcome_declared reports the winner
-    live = attrs.evolve(state, outcome=None)
+    live = with_fields(state, outcome=None)
     expected = rules.score(live, outcome.kind, outcome.winner)
     if tuple(outcome.scores) != tuple(expected):
         return [f"scores {list(outcome.scores)}; the rules give {list(expected)} for this "

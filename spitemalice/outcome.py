@@ -1,0 +1,86 @@
+"""How a game ended (:class:`Outcome`) and a finished game (:class:`GameResult`).
+
+They are attrs classes whose converters and validators mypyc does not compile, so they live
+here, in a module the compiled build leaves as Python, while :mod:`spitemalice.model` (which
+is compiled, with native :class:`~spitemalice.model.Seat` and
+:class:`~spitemalice.model.GameState`) imports and re-exports them under their usual names.
+This module does not import the model (the model imports it): :class:`GameResult`'s check of
+its final state is the model's :func:`~spitemalice.model.require_state`, registered in
+:data:`STATE_CHECK` by the model.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+
+from spitemalice.guards import int_field, ints_field
+from spitemalice.moves import Move
+
+if TYPE_CHECKING:
+    from spitemalice.model import GameState
+
+OutcomeKind = Literal["win", "drawn", "blocked", "turn-limit"]
+OUTCOME_KINDS: tuple[OutcomeKind, ...] = typing.get_args(OutcomeKind)
+"""Every :data:`OutcomeKind`, in the order summaries list them."""
+
+
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class Outcome:
+    """How a game ended.
+
+    Attributes:
+        kind: ``"win"`` (a seat emptied its pay-off piles), ``"drawn"`` (a required draw found
+            the draw pile empty with nothing to recycle), ``"blocked"`` (every seat passed in
+            turn without moving a card) or ``"turn-limit"`` (the game reached the rule set's
+            turn limit in turns, or one turn reached it in moves).
+        winner: the winning seat, or ``None`` when no seat won.
+        scores: points per seat for this game, a tuple as long as the number of seats.
+
+    Raises:
+        SpiteMaliceError: a number of more than :data:`~spitemalice.limits.MAX_DIGITS`
+            digits.
+    """
+
+    kind: OutcomeKind
+    winner: int | None = attrs.field(validator=int_field())
+    scores: tuple[int, ...] = attrs.field(converter=_ints, validator=ints_field())
+
+    def describe(self) -> str:
+        """One line for people: ``"win by seat 0; scores 35, 0"``."""
+        who = "" if self.winner is None else f" by seat {self.winner}"
+        return f"{self.kind}{who}; scores {', '.join(str(score) for score in self.scores)}"
+
+
+STATE_CHECK: list[Callable[[object, str, str], object]] = []
+""":func:`spitemalice.model.require_state`, which the model registers here once it is
+defined: the model imports this module, so this module does not import the model (the
+packages' layers, ``tests/contract/test_layers.py``)."""
+
+
+def _final_state(_: Any, __: Any, value: Any) -> None:
+    STATE_CHECK[0](value, "GameResult", "a finished game keeps its whole final state")
+
+
+@attrs.frozen
+class GameResult:
+    """One finished game: its seed, the seat that moved first, the final state and the moves
+    made in order (what :func:`~spitemalice.runs.loop.play_game` returns and
+    :func:`~spitemalice.formats.records.making.record_result` records)."""
+
+    seed: int = attrs.field(validator=int_field())
+    first_seat: int = attrs.field(validator=int_field())
+    final: GameState = attrs.field(validator=_final_state)
+    moves: tuple[Move, ...]
+
+    @property
+    def turns(self) -> int:
+        """Turns the game lasted (``final.turn``)."""
+        return self.final.turn

@@ -1,0 +1,194 @@
+"""Seat and GameState are hand-written classes (native under mypyc, spitemalice/model.py):
+they keep every guarantee an attrs.frozen class gave them, in both builds.  ``.ci/run`` runs
+this file against the compiled build too."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from typing import Any
+
+import attrs
+import pytest
+from attrs.exceptions import FrozenInstanceError
+
+from spitemalice import parse_cards
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.model import GameState, Outcome, Seat, new_seat, state_copier, with_fields
+
+CARDS = parse_cards("9H 2C KS 5D")
+
+
+def _seat(hand: Any = None) -> Seat:
+    return Seat([[CARDS[0]], [CARDS[1]]], CARDS[2:] if hand is None else hand, [[], [CARDS[3]]])
+
+
+def _state(**changes: Any) -> GameState:
+    values: dict[str, Any] = {"seats": [_seat()], "builds": [[CARDS[1]]], "draw": [CARDS[0]],
+                              "completed": [], "seat": 0, "turn": 4, "seed": 7}
+    return GameState(**(values | changes))
+
+
+VALUES = [_seat, _state]
+
+
+def test_constructors_convert_lists_to_tuples_and_sort_the_hand() -> None:
+    seat = Seat([[CARDS[0]]], [CARDS[2], CARDS[1], CARDS[0]], [[]])
+    assert seat.payoff == ((CARDS[0],),) and seat.discards == ((),)
+    assert seat.hand == (CARDS[1], CARDS[0], CARDS[2])  # 2C 9H KS
+    state = _state(build_removed=[0])
+    assert type(state.seats) is tuple and state.builds == ((CARDS[1],),)
+    assert state.draw == (CARDS[0],) and state.completed == ()
+    assert state.build_removed == ()  # all zero is stored as ()
+    assert _state(build_removed=[2]).build_removed == (2,)
+
+
+def test_constructors_refuse_what_they_refused() -> None:
+    with pytest.raises(TypeError, match="parse_cards"):
+        _seat(hand="9H 2C")
+    with pytest.raises(SpiteMaliceError, match=r"GameState\.turn"):
+        _state(turn=10 ** 100)
+    with pytest.raises(SpiteMaliceError, match=r"GameState\.build_removed"):
+        _state(build_removed=[10 ** 100])
+    with pytest.raises(TypeError):
+        GameState([], [], [])  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("make", VALUES)
+def test_frozen(make: Any) -> None:
+    value = make()
+    for name in (*(field.name for field in attrs.fields(type(value))), "other"):
+        with pytest.raises(FrozenInstanceError):
+            setattr(value, name, 1)
+        with pytest.raises(FrozenInstanceError):
+            delattr(value, name)
+    assert not hasattr(value, "__dict__")
+
+
+@pytest.mark.parametrize("make", VALUES)
+def test_value_equality_and_hash(make: Any) -> None:
+    one, two = make(), make()
+    assert one is not two and one == two and hash(one) == hash(two)
+    assert (one != two) is False
+    assert one.__eq__(object()) is NotImplemented and one.__ne__(object()) is NotImplemented
+    assert one != "text"
+    other = attrs.evolve(one, **{attrs.fields(type(one))[-1].name: ((CARDS[0],),)}) \
+        if type(one) is Seat else attrs.evolve(one, turn=5)
+    assert other != one and one != other
+
+
+def test_every_field_counts_in_equality() -> None:
+    state = _state()
+    changed = {"seats": (), "builds": (), "draw": (), "completed": (CARDS[2],), "seat": 1,
+               "turn": 1, "turn_moves": 1, "idle_turns": 1, "seed": 1, "shuffles": 1,
+               "outcome": Outcome("win", 0, (1,)), "build_removed": (1,)}
+    assert set(changed) == {field.name for field in attrs.fields(GameState)}
+    for name, value in changed.items():
+        assert attrs.evolve(state, **{name: value}) != state, name
+
+
+def test_repr() -> None:
+    seat = _seat()
+    assert repr(seat) == (f"Seat(payoff={seat.payoff!r}, hand={seat.hand!r}, "
+                          f"discards={seat.discards!r})")
+    import spitemalice.formats.notation  # noqa: F401  (registers the notation repr)
+
+    state = _state()
+    assert repr(state).startswith("GameState('") and repr(state).endswith("')")
+
+
+@pytest.mark.parametrize("make", VALUES)
+def test_attrs_protocol(make: Any) -> None:
+    value = make()
+    cls = type(value)
+    assert attrs.has(cls)
+    names = [field.name for field in attrs.fields(cls)]
+    assert names == list(cls.__match_args__)
+    assert attrs.asdict(value, recurse=False) == {name: getattr(value, name) for name in names}
+    assert attrs.astuple(value, recurse=False) == tuple(getattr(value, name) for name in names)
+    assert attrs.evolve(value) == value
+
+
+def test_fields_are_those_of_before() -> None:
+    assert [field.name for field in attrs.fields(Seat)] == ["payoff", "hand", "discards"]
+    assert [field.name for field in attrs.fields(GameState)] == [
+        "seats", "builds", "draw", "completed", "seat", "turn", "turn_moves", "idle_turns",
+        "seed", "shuffles", "outcome", "build_removed"]
+    assert attrs.fields(GameState).turn.default == 0
+
+
+def test_evolve_converts_as_the_constructor_does() -> None:
+    seat = attrs.evolve(_seat(), hand=[CARDS[2], CARDS[0]])
+    assert seat.hand == (CARDS[0], CARDS[2])
+    assert attrs.evolve(_state(), draw=[]).draw == ()
+
+
+@pytest.mark.parametrize("make", VALUES)
+def test_pickle_and_copies(make: Any) -> None:
+    value = make()
+    for copied in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
+        assert type(copied) is type(value) and copied == value
+
+
+def test_match() -> None:
+    match _state():
+        case GameState(seats, builds, draw, completed, seat, turn):
+            assert (len(seats), builds, draw, completed, seat, turn) == (
+                1, ((CARDS[1],),), (CARDS[0],), (), 0, 4)
+        case _:
+            pytest.fail("no match")
+    match _seat():
+        case Seat(payoff, hand, discards):
+            assert (payoff, hand, discards) == (((CARDS[0],), (CARDS[1],)), (CARDS[3], CARDS[2]),
+                                                ((), (CARDS[3],)))
+        case _:
+            pytest.fail("no match")
+
+
+def test_engine_constructors_make_equal_values() -> None:
+    seat = _seat()
+    made = new_seat(seat.payoff, seat.hand, seat.discards)
+    assert type(made) is Seat and made == seat and hash(made) == hash(seat)
+    state = _state()
+    assert with_fields(state) == state
+    assert with_fields(state, turn=9) == attrs.evolve(state, turn=9)
+    copier = state_copier("seat", "turn")
+    assert copier(state, 1, 8) == attrs.evolve(state, seat=1, turn=8)
+    with pytest.raises(TypeError):
+        with_fields(state, nothing=1)
+    with pytest.raises(ValueError, match="state_copier"):
+        state_copier("turn", "turn")
+
+
+def test_model_still_exports_outcome_and_result() -> None:
+    from spitemalice import model, outcome
+
+    assert model.Outcome is outcome.Outcome and model.GameResult is outcome.GameResult
+
+
+SIGNATURES = {
+    Seat: "(payoff: 'Iterable[Iterable[Card]]', hand: 'Iterable[Card]', "
+          "discards: 'Iterable[Iterable[Card]]') -> None",
+    GameState: "(seats: 'Iterable[Seat]', builds: 'Iterable[Iterable[Card]]', "
+               "draw: 'Iterable[Card]', completed: 'Iterable[Card]', seat: 'int' = 0, "
+               "turn: 'int' = 0, turn_moves: 'int' = 0, idle_turns: 'int' = 0, "
+               "seed: 'int' = 0, shuffles: 'int' = 0, outcome: 'Outcome | None' = None, "
+               "build_removed: 'Iterable[int]' = ()) -> None",
+}
+
+
+@pytest.mark.parametrize("cls", [Seat, GameState])
+def test_the_signature_shows_the_fields(cls: Any) -> None:
+    """``inspect.signature`` shows the constructor's fields, as the attrs classes did (their
+    allocating ``__new__`` would show ``(*args, **kwargs)``), in both builds; and it is the
+    hand-written ``__init__``'s own signature, where that has one (the pure build)."""
+    import inspect
+
+    signature = inspect.signature(cls)
+    assert str(signature) == SIGNATURES[cls]
+    assert [name for name in signature.parameters] == [field.name for field in attrs.fields(cls)]
+    bound = signature.bind(*(["x"] * len(signature.parameters)))
+    assert list(bound.arguments) == list(signature.parameters)
+    if inspect.isfunction(cls.__init__):  # pure Python: the one written in the class
+        own = inspect.signature(cls.__init__)
+        assert list(own.parameters.values())[1:] == list(signature.parameters.values())
