@@ -415,6 +415,9 @@ def foreign(rules: RuleBook, state: GameState, function: str) -> Exception:
     re-raised as it was.  Call it inside the ``except`` that caught the failed read."""
     error = foreign_state(rules, state, function)
     if error is not None:
+        # marked here too: compiled by mypyc, ``raise ... from None`` may leave the mark
+        # unset when the handler is the caller's (as model._alone says)
+        error.__suppress_context__ = True
         return error
     caught = sys.exc_info()[1]
     if isinstance(caught, Exception):
