@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spitemalice.engine.configuration import ANOTHER, seat_count_problem
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import PositionError, SpiteMaliceError
 from spitemalice.formats.position_check import check_position
 from spitemalice.model import GameState
 from spitemalice.rules.book import RuleBook
@@ -23,9 +23,9 @@ def given_state(rules: RuleBook, options: Mapping[str, Any] | None) -> GameState
     given (``options`` is ``None`` or has no ``"state"``).
 
     Raises:
-        SpiteMaliceError: the value is not a :class:`~spitemalice.model.GameState`, or has
-            another seat count than ``rules.players``.
-        PositionError: a position the rule set cannot hold (a recycled build pile where the
+        SpiteMaliceError: the value is not a :class:`~spitemalice.model.GameState`.
+        PositionError: the state has another seat count than ``rules.players`` (a state
+            from another configuration), or is a position the rule set cannot hold (a recycled build pile where the
             rules do not recycle, too many cards of a rank, ...), named as the loaders name it.
     """
     start = (options or {}).get("state")
@@ -36,6 +36,6 @@ def given_state(rules: RuleBook, options: Mapping[str, Any] | None) -> GameState
                                f"{type(start).__name__}")
     problem = seat_count_problem(rules, len(start.seats), "options['state']")
     if problem is not None:  # before check_position, which would read the seats
-        raise SpiteMaliceError(f"{problem}: {ANOTHER}")
+        raise PositionError(f"{problem}: {ANOTHER}")
     check_position(rules, start)
     return start

@@ -126,7 +126,7 @@ def test_the_stub_is_shipped_beside_the_module() -> None:
 
 
 def _mypy(*args: str, cwd: Path, path: str | None = None) -> subprocess.CompletedProcess[str]:
-    pytest.importorskip("mypy", reason="mypy is not installed (the dev extra brings it)")
+    pytest.importorskip("mypy", reason="mypy is not installed (the test extra brings it)")
     env = {**os.environ}
     env.pop("MYPYPATH", None)
     if path is not None:

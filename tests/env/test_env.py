@@ -282,7 +282,7 @@ def test_a_given_state_gets_the_loaders_position_checks_and_names_a_wrong_seat_c
     sm_env.make(recycling).reset(options={"state": state})  # where the rules recycle
     six = sm.deal(sm.load("skip-bo", players=6), 1)
     for env in (sm_env.make("skip-bo", players=4), sm_env.single_agent("skip-bo", players=4)):
-        with pytest.raises(sm.SpiteMaliceError) as refused:
+        with pytest.raises(sm.PositionError) as refused:  # as every door refuses one
             env.reset(options={"state": six})
         message = str(refused.value)
         assert message == ("options['state'] has 6 seats; skip-bo is loaded for 4: a state "
