@@ -85,6 +85,22 @@ def _alone(error: Exception) -> Exception:
     return error
 
 
+def _loaded(obj: object, fields: dict[str, Any], names: tuple[str, ...]) -> None:
+    """Fill ``obj``, just allocated by pickle, from ``fields``: how a seat or state pickled
+    while they were attrs classes loads (pickle allocates, then hands over attrs' dict of
+    fields, ``names`` all of them); pickled now they rebuild through ``__reduce__`` and never come here.
+
+    Raises:
+        TypeError: ``fields`` is not a dict of the class's fields (a pickle of something
+            else).
+    """
+    if not isinstance(fields, dict) or sorted(fields) != sorted(names):
+        raise TypeError(f"a pickled {type(obj).__name__} holds its fields {names}, not "
+                        f"{shown(fields)}")
+    for name in names:
+        object.__setattr__(obj, name, fields[name])
+
+
 hand_order = operator.attrgetter("rank", "suit")
 """The sort key of a hand, ``(rank, suit)`` (:class:`Seat`'s order), computed in C."""
 
@@ -257,6 +273,9 @@ class Seat:
     def __reduce__(self) -> tuple[Any, ...]:
         return Seat, (self.payoff, self.hand, self.discards)
 
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        _loaded(self, fields, self.__match_args__)
+
     @property
     def payoff_count(self) -> int:
         """Cards left in all of this seat's pay-off piles together."""
@@ -405,6 +424,9 @@ class GameState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return GameState, tuple(self._values())
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        _loaded(self, fields, self.__match_args__)
 
     def __repr__(self) -> str:
         """``GameState('<position notation>')`` (as python-chess writes a board by its FEN):

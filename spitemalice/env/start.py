@@ -25,8 +25,9 @@ def given_state(rules: RuleBook, options: Mapping[str, Any] | None) -> GameState
     Raises:
         SpiteMaliceError: the value is not a :class:`~spitemalice.model.GameState`.
         PositionError: the state has another seat count than ``rules.players`` (a state
-            from another configuration), or is a position the rule set cannot hold (a recycled build pile where the
-            rules do not recycle, too many cards of a rank, ...), named as the loaders name it.
+            from another configuration), or is a position the rule set cannot hold (a
+            recycled build pile where the rules do not recycle, too many cards of a rank,
+            ...), named as the loaders name it.
     """
     start = (options or {}).get("state")
     if start is None:

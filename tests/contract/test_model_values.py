@@ -5,6 +5,8 @@ this file against the compiled build too."""
 from __future__ import annotations
 
 import copy
+import copyreg
+import io
 import pickle
 from typing import Any
 
@@ -192,3 +194,31 @@ def test_the_signature_shows_the_fields(cls: Any) -> None:
     if inspect.isfunction(cls.__init__):  # pure Python: the one written in the class
         own = inspect.signature(cls.__init__)
         assert list(own.parameters.values())[1:] == list(signature.parameters.values())
+
+
+def _as_attrs_pickled(value: object, protocol: int) -> bytes:
+    """``value`` pickled as the attrs classes were: pickle allocates the class, then hands
+    ``__setstate__`` attrs' dict of fields (attrs 22.2 and later)."""
+
+    class AsAttrs(pickle.Pickler):
+        def reducer_override(self, obj: object) -> object:
+            if type(obj) not in (Seat, GameState):
+                return NotImplemented
+            fields = {field.name: getattr(obj, field.name) for field in attrs.fields(type(obj))}
+            return copyreg.__newobj__, (type(obj),), fields  # type: ignore[attr-defined]
+
+    out = io.BytesIO()
+    AsAttrs(out, protocol).dump(value)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("protocol", [2, pickle.HIGHEST_PROTOCOL])
+def test_a_state_pickled_while_it_was_an_attrs_class_still_loads(protocol: int) -> None:
+    state = _state(outcome=Outcome("win", 0, (5,)), build_removed=(2,))
+    for value in (state, state.seats[0]):
+        old = _as_attrs_pickled(value, protocol)
+        loaded = pickle.loads(old)
+        assert type(loaded) is type(value) and loaded == value
+        assert pickle.loads(pickle.dumps(loaded, protocol)) == value
+    with pytest.raises(TypeError, match="a pickled Seat holds its fields"):
+        Seat.__new__(Seat).__setstate__({"payoff": ()})
