@@ -88,14 +88,16 @@ def _alone(error: Exception) -> Exception:
 def _loaded(obj: object, fields: dict[str, Any], names: tuple[str, ...]) -> None:
     """Fill ``obj``, just allocated by pickle, from ``fields``: how a seat or state pickled
     while they were attrs classes loads (pickle allocates, then hands over attrs' dict of
-    fields, ``names`` all of them); pickled now they rebuild through ``__reduce__`` and never come here.
+    fields, ``names`` all of them); pickled now they rebuild through ``__reduce__`` and
+    never come here.
 
     Raises:
         TypeError: ``fields`` is not a dict of the class's fields (a pickle of something
             else).
     """
     if not isinstance(fields, dict) or sorted(fields) != sorted(names):
-        raise TypeError(f"a pickled {type(obj).__name__} holds its fields {names}, not "
+        kind = type(obj).__name__
+        raise TypeError(f"a pickled {kind} is loaded from a dict of the names {names}, not "
                         f"{shown(fields)}")
     for name in names:
         object.__setattr__(obj, name, fields[name])

@@ -220,5 +220,5 @@ def test_a_state_pickled_while_it_was_an_attrs_class_still_loads(protocol: int) 
         loaded = pickle.loads(old)
         assert type(loaded) is type(value) and loaded == value
         assert pickle.loads(pickle.dumps(loaded, protocol)) == value
-    with pytest.raises(TypeError, match="a pickled Seat holds its fields"):
+    with pytest.raises(TypeError, match="a pickled Seat is loaded from a dict of the names"):
         Seat.__new__(Seat).__setstate__({"payoff": ()})
