@@ -433,7 +433,8 @@ class GameState:
     def __repr__(self) -> str:
         """``GameState('<position notation>')`` (as python-chess writes a board by its FEN):
         a few hundred characters, every card in order, which ``parse_position(text, rules)``
-        reads back; the teams, which live in the rules, are not part of it."""
+        reads back; the teams, which live in the rules, are not part of it (the counters
+        alone until the notation is loaded: :func:`notation_repr`)."""
         return notation_repr(self)
 
     @property
@@ -641,7 +642,9 @@ def state_copier(*changed: str) -> Callable[..., GameState]:
 
 def notation_repr(value: Any) -> str:
     """``Name('<notation>')`` for a state or a view, or the counters alone before the notation
-    has registered itself (it always has once :mod:`spitemalice` is imported)."""
+    has registered itself: it has once :mod:`spitemalice.formats` is imported (any reading or
+    writing of a position, record or file imports it; a bare ``import spitemalice`` loads it
+    only when first asked for, so a state dealt right after shows its counters alone)."""
     name = type(value).__name__
     write = NOTATION.get(name)
     if write is None:
