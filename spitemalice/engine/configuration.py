@@ -53,7 +53,8 @@ def seat_layout_problem(rules: RuleBook, index: int, payoff_piles: int, hand: in
         return (f"seat {index} has {count_of(payoff_piles, 'pay-off pile')}; {rules.name} "
                 f"deals {rules.deal.payoff_piles}")
     if hand > rules.deal.hand_size:
-        return f"seat {index} hand holds {hand} cards; the hand size is {rules.deal.hand_size}"
+        return (f"seat {index}'s hand holds {count_of(hand, 'card')}; the hand size is "
+                f"{rules.deal.hand_size}")
     if len(discards) != rules.discard.piles:
         return (f"seat {index} has {count_of(len(discards), 'discard pile')}; {rules.name} "
                 f"has {rules.discard.piles}")

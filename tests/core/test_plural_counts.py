@@ -232,7 +232,6 @@ NEVER_ONE = {
     # A count above a limit of at least one (a hand size, a build-pile limit): >= 2.
     ("spitemalice/engine/invariants/piles.py", "len(seat.hand)", "cards"),
     ("spitemalice/engine/invariants/piles.py", "len(state.builds)", "piles"),
-    ("spitemalice/engine/configuration.py", "hand", "cards"),
     ("spitemalice/formats/position_check.py", "len(builds)", "piles"),
     ("spitemalice/validation/static.py", "discard.max_cards", "cards"),
     # A live game refused once its idle turns reach the seats (>= 2).
