@@ -125,8 +125,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         say("spitemalice: interrupted", file=sys.stderr)
         return INTERRUPTED
     except BrokenPipeError:
-        # The reader (say `| head`) closed the pipe; stop quietly, as other tools do.
-        sys.stderr.close()
+        # The reader (say `| head`) closed the pipe; stop quietly, as other tools do.  Only
+        # the command line's own process closes its stderr (so that the interpreter's last
+        # flush of stdout says nothing): a program calling main(argv), a test runner among
+        # them, keeps its streams.
+        if argv is None:
+            sys.stderr.close()
         return 0
     return int(status or 0)
 

@@ -195,3 +195,19 @@ def test_no_command_lists_every_command_and_exits_2(
     for name in COMMANDS:
         assert re.search(rf"^\s+{name}\s", listed, re.MULTILINE), name
     assert err.rstrip().endswith("a command is needed: one of those listed above")
+
+
+def test_a_program_calling_main_keeps_its_stderr_after_a_broken_pipe(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """main(argv) run inside a program (a test runner, a notebook) stops quietly on a broken
+    pipe, as the command line does, but leaves the program's stderr open: closing it broke
+    every later test of a worker whose capture file it was."""
+    import spitemalice.cli.rulesets as rulesets
+
+    def broken(args: object) -> int:
+        raise BrokenPipeError
+
+    monkeypatch.setattr(rulesets, "run_variants", broken)
+    stderr = sys.stderr
+    assert main(["variants"]) == 0
+    assert not stderr.closed
