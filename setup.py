@@ -33,6 +33,7 @@ COMPILED = [
     "spitemalice/engine/shuffle.py",
     "spitemalice/engine/dealing.py",
     "spitemalice/env/actions.py",
+    "spitemalice/env/card_actions.py",
     "spitemalice/env/observation.py",
     "spitemalice/env/spaces.py",
 ]

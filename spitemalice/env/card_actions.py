@@ -31,7 +31,6 @@ move the rules refuse.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import chain
 
 from spitemalice.cards import Card, rank_text
 from spitemalice.engine.configuration import decoded
@@ -55,6 +54,11 @@ from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 
 _KNOWN_MOST = 50_000  # moves per seat before the table of known moves is emptied
 _GROUPS_MOST = 10_000  # move groups per seat before the table of known groups is emptied
+
+_Group = tuple[tuple[Move, ...], tuple[int, ...], tuple[Move, ...], int]
+"""A move group learnt (:meth:`CardCatalogue._learn_group`): the group itself, its distinct
+actions, the first move of the group each stands for, and the actions as bits
+(``1 << action``), so a listing checks in one step whether an earlier group named any."""
 
 
 class CardCatalogue:
@@ -118,11 +122,10 @@ class CardCatalogue:
         # per rule book, so a step's mapping is one lookup per move: a gather.
         self._known: list[dict[int, int]] = [{} for _ in range(rules.players)]
         self._held: list[list[Move]] = [[] for _ in range(rules.players)]
-        # Per seat: id(group) -> (the group, its actions), for the engine's move groups
-        # (per card and source, made once per rule book): the listing's actions are then
-        # joined a group at a time.  The entry holds the group, so its id stays its own.
-        self._groups: list[dict[int, tuple[tuple[Move, ...], tuple[int, ...]]]] = [
-            {} for _ in range(rules.players)]
+        # Per seat: id(group) -> its _Group, for the engine's move groups (per card and
+        # source, made once per rule book): the listing's actions are then joined a group at
+        # a time.  The entry holds the group, so its id stays its own.
+        self._groups: list[dict[int, _Group]] = [{} for _ in range(rules.players)]
 
     # -- action -> move ------------------------------------------------------------------
 
@@ -247,7 +250,7 @@ class CardCatalogue:
         """The actions that name ``moves`` (the legal moves of ``state``), each once, and in
         the same order the move each stands for (the first of ``moves`` it names).  When no
         two moves share an action, action ``i`` names ``moves[i]``; when some do (two suits
-        of one rank in the hand), the actions come in no stated order.
+        of one rank in the hand), each action comes where it first comes in the listing.
 
         Written for speed: the action of each move object is worked out once per seat and
         kept (the engine hands out the same move objects again), so the mapping is a
@@ -298,26 +301,41 @@ class CardCatalogue:
             seat = state.seat
             known = self._groups[seat]
             actions: list[int] = []
+            moves: list[Move] = []
+            listed = 0  # the actions listed so far, as bits
             try:
-                groups = move_groups(rules, state)
-                for group in groups:
+                for group in move_groups(rules, state):
                     entry = known.get(id(group))
                     if entry is None or entry[0] is not group:
                         entry = self._learn_group(seat, group)
-                    actions += entry[1]
+                    bits = entry[3]
+                    if not bits & listed:  # the usual case: actions no group listed yet
+                        actions += entry[1]
+                        moves += entry[2]
+                        listed |= bits
+                    elif bits & ~listed:  # some listed already (only rule sets reading suits)
+                        listed = _add_new(entry, actions, moves, listed)
+                    # else every action listed already: an equal card of another suit
             except (IndexError, KeyError):  # read only once it failed: another configuration?
                 raise foreign(rules, state, "CardCatalogue.legal_list") from None
             if actions:  # (none: every group is empty, and the one move is a pass)
-                return _distinct(actions, tuple(chain.from_iterable(groups)))
+                return actions, moves
         return self.action_list(state, legal_moves(rules, state))
 
-    def _learn_group(self, seat: int, group: tuple[Move, ...]
-                     ) -> tuple[tuple[Move, ...], tuple[int, ...]]:
-        """The actions of the moves of ``group`` made by ``seat``, learnt and kept."""
+    def _learn_group(self, seat: int, group: tuple[Move, ...]) -> _Group:
+        """What ``group``'s moves made by ``seat`` stand for, learnt and kept: each action
+        once, with the first of the group's moves it names (a partner's-pile group holds
+        the discards of two equal cards of different suits), and the actions as bits."""
         known = self._groups[seat]
         if len(known) > _GROUPS_MOST:  # groups of many rule-book caches: start afresh
             known.clear()
-        entry = (group, tuple(self._action(seat, move) for move in group))
+        first: dict[int, Move] = {}
+        for move in group:
+            first.setdefault(self._action(seat, move), move)
+        bits = 0
+        for action in first:
+            bits |= 1 << action
+        entry = (group, tuple(first), tuple(first.values()), bits)
         known[id(group)] = entry
         return entry
 
@@ -384,11 +402,24 @@ class CardCatalogue:
         return f"{what} > {pile_words('discard', place, self.discard)}"
 
 
+def _add_new(entry: _Group, actions: list[int], moves: list[Move], listed: int) -> int:
+    """Append the actions of ``entry`` that are not in ``listed`` (bits), each with its move;
+    give back the bits listed now."""
+    for action, move in zip(entry[1], entry[2], strict=True):
+        if not listed >> action & 1:
+            actions.append(action)
+            moves.append(move)
+            listed |= 1 << action
+    return listed
+
+
 def _distinct(actions: list[int], moves: Sequence[Move]) -> tuple[list[int], Sequence[Move]]:
     """``actions`` and ``moves`` as they are when no two moves share an action; else each
-    action once, standing for the first move listed that it names (two suits of one rank:
-    the dict is built from the end, so the first move is the one that stays)."""
+    action once, where it first comes, standing for the first move listed that it names (two
+    suits of one rank)."""
     if len(set(actions)) == len(actions):
         return actions, moves
-    first = dict(zip(reversed(actions), reversed(moves), strict=True))
+    first: dict[int, Move] = {}
+    for action, move in zip(actions, moves, strict=True):
+        first.setdefault(action, move)
     return list(first), list(first.values())
