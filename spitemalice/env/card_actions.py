@@ -48,7 +48,7 @@ from spitemalice.env.action_numbers import (
     pile_words,
 )
 from spitemalice.errors import IllegalMove, SpiteMaliceError
-from spitemalice.model import GameState, Pile, require_state
+from spitemalice.model import AnyState, GameState, Pile, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 
@@ -129,7 +129,7 @@ class CardCatalogue:
 
     # -- action -> move ------------------------------------------------------------------
 
-    def move(self, state: GameState, action: object) -> Move:
+    def move(self, state: AnyState, action: object) -> Move:
         """The move ``action`` stands for in ``state`` (for the seat on turn): a hand
         card's action takes the first card of its rank in the sorted hand (for a pair, the
         first two).
@@ -146,7 +146,7 @@ class CardCatalogue:
                 docstring): another seat count, the move's card is none of the deck's, or
                 decoding failed and the state is diagnosed so.
         """
-        require_state(state, "CardCatalogue.move", error=SpiteMaliceError)
+        state = require_state(state, "CardCatalogue.move", error=SpiteMaliceError)
         action = self._checked(action)
         if len(state.seats) != self._players:  # fewer seats would decode silently
             raise foreign(self._rules, state, "CardCatalogue.move")
@@ -220,7 +220,7 @@ class CardCatalogue:
 
     # -- move -> action ------------------------------------------------------------------
 
-    def actions(self, state: GameState, move: Move) -> list[int]:
+    def actions(self, state: AnyState, move: Move) -> list[int]:
         """The one action that names ``move`` in ``state`` (a list, as the hand-slot
         catalogue's, where equal cards in several slots give several).
 
@@ -229,10 +229,10 @@ class CardCatalogue:
             PositionError: ``state`` is a state of another configuration (the class
                 docstring).
         """
-        require_state(state, "CardCatalogue.actions", error=SpiteMaliceError)
+        state = require_state(state, "CardCatalogue.actions", error=SpiteMaliceError)
         return self.action_list(state, (move,))[0]
 
-    def legal_actions(self, state: GameState, moves: Iterable[Move]) -> dict[int, Move]:
+    def legal_actions(self, state: AnyState, moves: Iterable[Move]) -> dict[int, Move]:
         """Each action that names one of ``moves`` (the legal moves of ``state``), with the
         first of them it names.
 
@@ -241,11 +241,11 @@ class CardCatalogue:
             PositionError: ``state`` is a state of another configuration (the class
                 docstring).
         """
-        require_state(state, "CardCatalogue.legal_actions", error=SpiteMaliceError)
+        state = require_state(state, "CardCatalogue.legal_actions", error=SpiteMaliceError)
         actions, stand_for = self.action_list(state, tuple(moves))
         return dict(zip(actions, stand_for, strict=True))
 
-    def action_list(self, state: GameState, moves: Sequence[Move]
+    def action_list(self, state: AnyState, moves: Sequence[Move]
                     ) -> tuple[list[int], Sequence[Move]]:
         """The actions that name ``moves`` (the legal moves of ``state``), each once, and in
         the same order the move each stands for (the first of ``moves`` it names).  When no
@@ -261,7 +261,7 @@ class CardCatalogue:
             PositionError: ``state`` is a state of another configuration (the class
                 docstring).
         """
-        require_state(state, "CardCatalogue.action_list", error=SpiteMaliceError)
+        state = require_state(state, "CardCatalogue.action_list", error=SpiteMaliceError)
         if len(state.seats) != self._players:  # fewer seats would map silently
             raise foreign(self._rules, state, "CardCatalogue.action_list")
         seat = state.seat
@@ -275,7 +275,7 @@ class CardCatalogue:
             raise foreign(self._rules, state, "CardCatalogue.action_list") from None
         return _distinct(actions, moves)
 
-    def legal_list(self, state: GameState) -> tuple[list[int], Sequence[Move]]:
+    def legal_list(self, state: AnyState) -> tuple[list[int], Sequence[Move]]:
         """The legal actions of the seat on turn in ``state`` and the move each stands for:
         ``action_list(state, legal_moves(rules, state))``, the same lists, made faster.
 
@@ -293,7 +293,7 @@ class CardCatalogue:
             PositionError: ``state`` is a state of another configuration (the class
                 docstring).
         """
-        require_state(state, "CardCatalogue.legal_list", error=SpiteMaliceError)
+        state = require_state(state, "CardCatalogue.legal_list", error=SpiteMaliceError)
         rules = self._rules
         if len(state.seats) != self._players:  # fewer seats would list silently
             raise foreign(rules, state, "CardCatalogue.legal_list")
