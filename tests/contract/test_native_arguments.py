@@ -34,7 +34,7 @@ import pytest
 import spitemalice as sm
 from spitemalice import model
 from spitemalice.engine import apply, check, legal, refusal, shuffle
-from spitemalice.env import actions, observation, spaces
+from spitemalice.env import actions, card_actions, observation, spaces
 from spitemalice.errors import IllegalMove, SpiteMaliceError
 
 ROOT = Path(__file__).parents[2]
@@ -44,6 +44,7 @@ MOVE = sm.legal_moves(BF, STATE)[0]
 SNAPSHOT = copy.deepcopy(STATE)
 CARDS = [1, 2, 3, 4, 5]
 CATALOGUE = actions.ActionCatalogue(BF)
+CARDS_CATALOGUE = card_actions.CardCatalogue(BF)
 ENCODING = spaces.Encoding(BF, 4)
 LAYOUT = ENCODING.layout
 CLAUSES = {**BF.clause_for, "1": "a clause for the reason code 1"}
@@ -116,6 +117,15 @@ MEMBERS: dict[str, tuple[Callable[[Any], object], list[Any], type[Exception], li
     "env.actions.ActionCatalogue.describe(action)": (
         lambda v: CATALOGUE.describe(v), [], SpiteMaliceError,
         ["action", f"from 0 to {CATALOGUE.size - 1}"]),
+    "env.card_actions.CardCatalogue.move(action)": (
+        lambda v: CARDS_CATALOGUE.move(STATE, v), [], SpiteMaliceError,
+        ["action", f"from 0 to {CARDS_CATALOGUE.size - 1}"]),
+    "env.card_actions.CardCatalogue.number(action)": (
+        lambda v: CARDS_CATALOGUE.number(v), [], SpiteMaliceError,
+        ["action", f"from 0 to {CARDS_CATALOGUE.size - 1}"]),
+    "env.card_actions.CardCatalogue.describe(action)": (
+        lambda v: CARDS_CATALOGUE.describe(v), [], SpiteMaliceError,
+        ["action", f"from 0 to {CARDS_CATALOGUE.size - 1}"]),
     **{f"env.observation.ObservationLayout({name})": (
         _layout(name), [], SpiteMaliceError,
         [name, f"from {1 if name in ('seats', 'depth') else 0} to 1,000",
