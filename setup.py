@@ -30,10 +30,12 @@ COMPILED = [
     "spitemalice/engine/refusal.py",
     "spitemalice/engine/apply.py",
     "spitemalice/engine/flow.py",
+    "spitemalice/engine/hands.py",
     "spitemalice/engine/shuffle.py",
     "spitemalice/engine/dealing.py",
     "spitemalice/env/actions.py",
     "spitemalice/env/card_actions.py",
+    "spitemalice/env/batch.py",
     "spitemalice/env/observation.py",
     "spitemalice/env/spaces.py",
 ]

@@ -610,10 +610,13 @@ def _native_copier(changed: tuple[str, ...]) -> Callable[..., GameState]:
         if len(values) != count:
             raise TypeError(f"copy_{'_'.join(changed)}() takes {count} values after the "
                             f"state ({len(values)} given)")
-        fields = state._values()
-        for place, value in zip(places, values, strict=True):
-            fields[place] = value
-        return GameState._canonical(*fields)
+        f = state._values()
+        for k in range(count):
+            f[places[k]] = values[k]
+        # Each field named, not ``*f``: mypyc then calls the native constructor directly,
+        # where a star call goes through its Python wrapper (about half a copy's cost).
+        return GameState._canonical(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8],
+                                    f[9], f[10], f[11])
 
     return copier
 

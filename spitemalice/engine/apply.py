@@ -19,6 +19,7 @@ from spitemalice.rules.book import RuleBook, check_book
 from .check import check_move
 from .configuration import check_configuration
 from .flow import complete_pile, end_turn, finish, fire, refill, turn_over
+from .hands import place_of, without
 from .legal import foreign, not_a_state
 from .simultaneous import game_of
 
@@ -144,7 +145,9 @@ def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:
     payoff, hand, discards = mover.payoff, mover.hand, mover.discards
     zone = move.zone
     if zone is Zone.HAND:
-        at = hand.index(move.card)
+        at = place_of(hand, move.card)
+        if at < 0:  # an unlisted move (apply_listed's diagnosis)
+            raise ValueError(f"{move.card} is not in the hand")
         hand = hand[:at] + hand[at + 1 :]
     elif zone is Zone.PAYOFF:
         index = move.index
@@ -221,10 +224,10 @@ def _team_won(rules: RuleBook, state: GameState, seat: int) -> bool:
 def _discard(rules: RuleBook, state: GameState, move: Discard) -> GameState:
     at_seat = state.seat
     mover = state.seats[at_seat]
-    hand = mover.hand
-    for card in move.cards:
-        at = hand.index(card)
-        hand = hand[:at] + hand[at + 1 :]
+    rest = without(mover.hand, move.cards)
+    if rest is None:  # an unlisted move (apply_listed's diagnosis)
+        raise ValueError("a discarded card is not in the hand")
+    hand = rest
     seats = state.seats
     owner = at_seat if move.owner is None else move.owner  # a partner's pile, if shared
     if owner != at_seat:

@@ -22,6 +22,7 @@ from spitemalice.rules.reasons import REASONS
 from spitemalice.wording import count_of, shown
 
 from .configuration import check_configuration, configuration_of, foreign_state
+from .hands import place_of
 from .legal import PASS, base_moves, foreign, legal_moves, not_a_state
 from .refusal import refuse
 from .simultaneous import check_simultaneous, game_of
@@ -222,7 +223,7 @@ def _check_play(rules: RuleBook, state: GameState, move: Play,
         if move.index != 0:
             raise refuse("no-such-pile", move, why,
                          "a hand card comes from no numbered pile: its index is 0")
-        if move.card not in mover.hand:
+        if place_of(mover.hand, move.card) < 0:
             hand = " ".join(map(str, mover.hand)) or "nothing"
             raise refuse("not-in-hand", move, why, f"{move.card} is not in the hand ({hand})")
     else:
@@ -352,11 +353,12 @@ def _check_discard(rules: RuleBook, state_seat: int, mover: Seat, move: Discard,
                      f"{rules.discard.max_cards} card(s), not {len(cards)}")
     if len(cards) == 2 and cards[0].rank != cards[1].rank:
         raise refuse("pair-unequal", move, why)
-    hand = list(mover.hand)
+    hand = mover.hand
     for card in cards:
-        if card not in hand:
+        at = place_of(hand, card)
+        if at < 0:
             raise refuse("not-in-hand", move, why, f"{card} is not in the hand")
-        hand.remove(card)
+        hand = hand[:at] + hand[at + 1 :]
     if cards[0].rank in rules.discard.forbidden:
         raise refuse("forbidden-discard", move, why, f"a {cards[0]} may not be discarded")
     if not 0 <= move.pile < rules.discard.piles:

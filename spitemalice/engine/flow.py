@@ -6,15 +6,12 @@ These helpers build new states; none of them checks legality (that is
 
 from __future__ import annotations
 
-from bisect import bisect_right
-
 from spitemalice.model import (
     GameState,
     Outcome,
     OutcomeKind,
     Pile,
     Seat,
-    hand_order,
     new_seat,
     sort_hand,
     state_copier,
@@ -22,6 +19,7 @@ from spitemalice.model import (
 )
 from spitemalice.rules.book import RuleBook
 
+from .hands import insert_place
 from .shuffle import _shuffled_list
 
 
@@ -138,7 +136,7 @@ def turn_over(rules: RuleBook, state: GameState, seats: tuple[Seat, ...], turn_m
     hand = seat.hand
     if short == 1:  # one card (after a discard): put in its place, as sorting would
         card = draw[-1]
-        at = bisect_right(hand, hand_order(card), key=hand_order)
+        at = insert_place(hand, card)
         hand = (*hand[:at], card, *hand[at:])
     else:
         hand = sort_hand(hand + draw[len(draw) - short :])

@@ -302,14 +302,21 @@ class CardCatalogue:
             known = self._groups[seat]
             actions: list[int] = []
             moves: list[Move] = []
-            listed = 0  # the actions listed so far, as bits
+            # Two groups can name one action only through two hand cards of one rank and
+            # different suits: a group's actions name its source pile or its card's rank.
+            plain = _one_card_per_rank(state.seats[seat].hand)
+            listed = 0  # the actions listed so far, as bits (when not plain)
             try:
                 for group in move_groups(rules, state):
                     entry = known.get(id(group))
                     if entry is None or entry[0] is not group:
                         entry = self._learn_group(seat, group)
+                    if plain:
+                        actions += entry[1]
+                        moves += entry[2]
+                        continue
                     bits = entry[3]
-                    if not bits & listed:  # the usual case: actions no group listed yet
+                    if not bits & listed:  # actions no group listed yet
                         actions += entry[1]
                         moves += entry[2]
                         listed |= bits
@@ -400,6 +407,16 @@ class CardCatalogue:
         what = f"hand pair of {rank_text(self.ranks[rank])}" if pair else \
             f"hand {rank_text(self.ranks[rank])}"
         return f"{what} > {pile_words('discard', place, self.discard)}"
+
+
+def _one_card_per_rank(hand: Pile) -> bool:
+    """Whether no two cards of ``hand`` share a rank but for equal cards (one object: the
+    engine lists their moves once).  The hand is sorted by rank (:class:`Seat`), so two
+    cards of one rank sit side by side."""
+    for k in range(1, len(hand)):
+        if hand[k].rank == hand[k - 1].rank and hand[k] is not hand[k - 1]:
+            return False
+    return True
 
 
 def _add_new(entry: _Group, actions: list[int], moves: list[Move], listed: int) -> int:

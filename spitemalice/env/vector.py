@@ -31,7 +31,7 @@ every game, for the seat on turn there.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -39,9 +39,16 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from spitemalice.engine.apply import apply_listed
 from spitemalice.engine.check import check_move
 from spitemalice.engine.deal import deal
+from spitemalice.env.batch import (
+    Listed,
+    chosen_moves,
+    make_moves,
+    observations,
+    seats_on_turn,
+    set_row,
+)
 from spitemalice.env.rewards import checked_reward, final_rewards
 from spitemalice.env.seeds import EpisodeSeeds
 from spitemalice.env.spaces import Encoding
@@ -93,7 +100,8 @@ class SelfPlayVectorEnv(VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.games: list[GameState] = []
-        self._legal: list[tuple[list[int], Sequence[Move]]] = []
+        self._legal: list[Listed] = []  # per game: its legal actions and their moves
+        self._mask_rows = bytearray()  # per game: its legal actions as catalogue.size bytes
         self._seeds = EpisodeSeeds()
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -120,6 +128,10 @@ class SelfPlayVectorEnv(VectorEnv):
             self.games = [deal(self.rules, self._seeds.next(None))
                           for _ in range(self.num_envs)]
         self._legal = [self.catalogue.legal_list(game) for game in self.games]
+        size = self.catalogue.size
+        self._mask_rows = bytearray(self.num_envs * size)
+        for i, (actions, _) in enumerate(self._legal):
+            set_row(self._mask_rows, i * size, actions)
         return self._observations(), self._info()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
@@ -135,30 +147,32 @@ class SelfPlayVectorEnv(VectorEnv):
         if not self.games:
             raise SpiteMaliceError("call reset() before using the environment")
         chosen = self._moves(actions)
+        rules, games, legal, size = self.rules, self.games, self._legal, self.catalogue.size
+        movers = seats_on_turn(games)
+        # the batch's loops (spitemalice.env.batch): every move made, every live game's
+        # legal actions listed and set in its mask row; the games that ended are left here
+        masks = bytearray(self.num_envs * size)
+        ended = make_moves(rules, games, chosen, legal, self.catalogue, masks)
         rewards = np.zeros(self.num_envs)
         terminated = np.zeros(self.num_envs, np.bool_)
-        ended: dict[int, np.ndarray] = {}
-        paid = np.zeros((self.num_envs, self.rules.players))
-        rules, games, legal = self.rules, self.games, self._legal
-        legal_list = self.catalogue.legal_list
-        for i, move in enumerate(chosen):
-            before = games[i]
-            # a move listed for this very state (_moves): no check again
-            after = apply_listed(rules, before, move)
-            if after.outcome is not None:
-                paid[i] = final_rewards(rules, after.outcome, self.reward)
-                rewards[i] = paid[i][before.seat]
-                terminated[i] = True
-                ended[i] = self.encoding.layout.encode_state(after, before.seat)
-                after = deal(rules, self._seeds.next(None))
-            games[i] = after
-            legal[i] = legal_list(after)
+        paid = np.zeros((self.num_envs, rules.players))
+        final = None
+        for i in ended:
+            over = games[i]
+            if final is None:
+                final = np.zeros((self.num_envs, self.encoding.layout.size), _INT16)
+            assert over.outcome is not None  # make_moves ends a game only so
+            paid[i] = final_rewards(rules, over.outcome, self.reward)
+            rewards[i] = paid[i][movers[i]]
+            terminated[i] = True
+            final[i] = self.encoding.layout.encode_state(over, movers[i])
+            games[i] = deal(rules, self._seeds.next(None))
+            legal[i] = self.catalogue.legal_list(games[i])
+            set_row(masks, i * size, legal[i][0])
+        self._mask_rows = masks
         info = self._info()
         info["rewards"] = paid
-        if ended:
-            final = np.zeros((self.num_envs, self.encoding.layout.size), _INT16)
-            for i, row in ended.items():
-                final[i] = row
+        if final is not None:
             info["final_obs"], info["_final_obs"] = final, terminated.copy()
         return (self._observations(), rewards, terminated,
                 np.zeros(self.num_envs, np.bool_), info)
@@ -187,13 +201,10 @@ class SelfPlayVectorEnv(VectorEnv):
             raise SpiteMaliceError(f"actions are {self.num_envs} whole numbers, one per game, "
                                    f"not an array of shape {numbers.shape} and dtype "
                                    f"{numbers.dtype}")
-        chosen = []
-        for i, action in enumerate(numbers.tolist()):
-            listed, moves = self._legal[i]
-            try:
-                chosen.append(moves[listed.index(action)])
-            except ValueError:
-                self._refuse(i, action)
+        listed = numbers.tolist()
+        chosen, wrong = chosen_moves(self._legal, listed)
+        if wrong >= 0:
+            self._refuse(wrong, listed[wrong])
         return chosen
 
     def _refuse(self, game: int, action: int) -> None:
@@ -208,19 +219,14 @@ class SelfPlayVectorEnv(VectorEnv):
                                "accepts but does not list; this is a bug")
 
     def _observations(self) -> np.ndarray:
-        encode = self.encoding.layout.encode_bytes
-        joined = bytearray().join([encode(game, game.seat) for game in self.games])
+        joined = bytearray(observations(self.encoding.layout, self.games))
         return np.frombuffer(joined, _INT16).reshape(self.num_envs, -1)
 
     def _masks(self) -> np.ndarray:
-        size = self.catalogue.size
-        masks = bytearray(self.num_envs * size)
-        for i, (listed, _) in enumerate(self._legal):
-            base = i * size
-            for action in listed:
-                masks[base + action] = 1
-        return np.frombuffer(masks, _INT8).reshape(self.num_envs, size)
+        """The mask rows, a new array (the caller's own)."""
+        rows = bytearray(self._mask_rows)
+        return np.frombuffer(rows, _INT8).reshape(self.num_envs, self.catalogue.size)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._masks(),
-                "seat": np.array([game.seat for game in self.games], np.int64)}
+                "seat": np.array(seats_on_turn(self.games), np.int64)}
