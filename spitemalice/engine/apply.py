@@ -5,8 +5,11 @@ from __future__ import annotations
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, not_a_move
 from spitemalice.model import (
+    NATIVE,
     AnyState,
     GameState,
+    Pile,
+    Seat,
     StateT,
     new_seat,
     require_state,
@@ -135,7 +138,17 @@ def apply_listed(rules: RuleBook, state: StateT, move: Move) -> StateT:
     return now  # type: ignore[return-value]  # a GameState for a GameState
 
 
-_after_play = state_copier("seats", "builds", "turn_moves", "idle_turns", "build_removed")
+_copy_after_play = state_copier("seats", "builds", "turn_moves", "idle_turns", "build_removed")
+
+
+def _after_play(state: GameState, seats: tuple[Seat, ...], builds: tuple[Pile, ...],
+                turn_moves: int, idle_turns: int, removed: tuple[int, ...]) -> GameState:
+    """``state`` with these fields changed: a play's new state."""
+    if NATIVE:  # the native constructor, called directly (a copier is a Python-level call)
+        return GameState._canonical(seats, builds, state.draw, state.completed, state.seat,
+                                    state.turn, turn_moves, idle_turns, state.seed,
+                                    state.shuffles, state.outcome, removed)
+    return _copy_after_play(state, seats, builds, turn_moves, idle_turns, removed)
 
 
 def _play(rules: RuleBook, state: GameState, move: Play) -> GameState:

@@ -7,6 +7,7 @@ These helpers build new states; none of them checks legality (that is
 from __future__ import annotations
 
 from spitemalice.model import (
+    NATIVE,
     GameState,
     Outcome,
     OutcomeKind,
@@ -110,7 +111,17 @@ def end_turn(rules: RuleBook, state: GameState, passed: bool) -> GameState:
     return turn_over(rules, state, state.seats, state.turn_moves, passed)
 
 
-_next_turn = state_copier("seats", "draw", "seat", "turn", "turn_moves", "idle_turns")
+_copy_next_turn = state_copier("seats", "draw", "seat", "turn", "turn_moves", "idle_turns")
+
+
+def _next_turn(state: GameState, seats: tuple[Seat, ...], draw: Pile, seat: int, turn: int,
+               turn_moves: int, idle_turns: int) -> GameState:
+    """``state`` with these fields changed: the end of a turn's new state."""
+    if NATIVE:  # the native constructor, called directly (a copier is a Python-level call)
+        return GameState._canonical(seats, state.builds, draw, state.completed, seat, turn,
+                                    turn_moves, idle_turns, state.seed, state.shuffles,
+                                    state.outcome, state.build_removed)
+    return _copy_next_turn(state, seats, draw, seat, turn, turn_moves, idle_turns)
 
 
 def turn_over(rules: RuleBook, state: GameState, seats: tuple[Seat, ...], turn_moves: int,
