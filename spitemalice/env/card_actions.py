@@ -55,11 +55,6 @@ from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 _KNOWN_MOST = 50_000  # moves per seat before the table of known moves is emptied
 _GROUPS_MOST = 10_000  # move groups per seat before the table of known groups is emptied
 
-_Group = tuple[tuple[Move, ...], tuple[int, ...], tuple[Move, ...], int]
-"""A move group learnt (:meth:`CardCatalogue._learn_group`): the group itself, its distinct
-actions, the first move of the group each stands for, and the actions as bits
-(``1 << action``), so a listing checks in one step whether an earlier group named any."""
-
 
 class CardCatalogue:
     """The card-named actions of one configuration and the moves they stand for.
@@ -122,10 +117,11 @@ class CardCatalogue:
         # per rule book, so a step's mapping is one lookup per move: a gather.
         self._known: list[dict[int, int]] = [{} for _ in range(rules.players)]
         self._held: list[list[Move]] = [[] for _ in range(rules.players)]
-        # Per seat: id(group) -> its _Group, for the engine's move groups (per card and
-        # source, made once per rule book): the listing's actions are then joined a group at
-        # a time.  The entry holds the group, so its id stays its own.
-        self._groups: list[dict[int, _Group]] = [{} for _ in range(rules.players)]
+        # Per seat: id(group) -> (the group, its actions), for the engine's move groups
+        # (per card and source, made once per rule book): the listing's actions are then
+        # joined a group at a time.  The entry holds the group, so its id stays its own.
+        self._groups: list[dict[int, tuple[tuple[Move, ...], tuple[int, ...]]]] = [
+            {} for _ in range(rules.players)]
 
     # -- action -> move ------------------------------------------------------------------
 
@@ -302,47 +298,31 @@ class CardCatalogue:
             known = self._groups[seat]
             actions: list[int] = []
             moves: list[Move] = []
-            # Two groups can name one action only through two hand cards of one rank and
-            # different suits: a group's actions name its source pile or its card's rank.
-            plain = _one_card_per_rank(state.seats[seat].hand)
-            listed = 0  # the actions listed so far, as bits (when not plain)
             try:
                 for group in move_groups(rules, state):
                     entry = known.get(id(group))
                     if entry is None or entry[0] is not group:
                         entry = self._learn_group(seat, group)
-                    if plain:
-                        actions += entry[1]
-                        moves += entry[2]
-                        continue
-                    bits = entry[3]
-                    if not bits & listed:  # actions no group listed yet
-                        actions += entry[1]
-                        moves += entry[2]
-                        listed |= bits
-                    elif bits & ~listed:  # some listed already (only rule sets reading suits)
-                        listed = _add_new(entry, actions, moves, listed)
-                    # else every action listed already: an equal card of another suit
+                    actions += entry[1]
+                    moves += group
             except (IndexError, KeyError):  # read only once it failed: another configuration?
                 raise foreign(rules, state, "CardCatalogue.legal_list") from None
             if actions:  # (none: every group is empty, and the one move is a pass)
-                return actions, moves
+                # Two groups name one action only through two hand cards of one rank and
+                # different suits (a group's actions name its source pile or its card's
+                # rank): only then is the listing made distinct.
+                if _one_card_per_rank(state.seats[seat].hand):
+                    return actions, moves
+                return _distinct(actions, moves)
         return self.action_list(state, legal_moves(rules, state))
 
-    def _learn_group(self, seat: int, group: tuple[Move, ...]) -> _Group:
-        """What ``group``'s moves made by ``seat`` stand for, learnt and kept: each action
-        once, with the first of the group's moves it names (a partner's-pile group holds
-        the discards of two equal cards of different suits), and the actions as bits."""
+    def _learn_group(self, seat: int, group: tuple[Move, ...]
+                     ) -> tuple[tuple[Move, ...], tuple[int, ...]]:
+        """The actions of the moves of ``group`` made by ``seat``, learnt and kept."""
         known = self._groups[seat]
         if len(known) > _GROUPS_MOST:  # groups of many rule-book caches: start afresh
             known.clear()
-        first: dict[int, Move] = {}
-        for move in group:
-            first.setdefault(self._action(seat, move), move)
-        bits = 0
-        for action in first:
-            bits |= 1 << action
-        entry = (group, tuple(first), tuple(first.values()), bits)
+        entry = (group, tuple(self._action(seat, move) for move in group))
         known[id(group)] = entry
         return entry
 
@@ -417,17 +397,6 @@ def _one_card_per_rank(hand: Pile) -> bool:
         if hand[k].rank == hand[k - 1].rank and hand[k] is not hand[k - 1]:
             return False
     return True
-
-
-def _add_new(entry: _Group, actions: list[int], moves: list[Move], listed: int) -> int:
-    """Append the actions of ``entry`` that are not in ``listed`` (bits), each with its move;
-    give back the bits listed now."""
-    for action, move in zip(entry[1], entry[2], strict=True):
-        if not listed >> action & 1:
-            actions.append(action)
-            moves.append(move)
-            listed |= 1 << action
-    return listed
 
 
 def _distinct(actions: list[int], moves: Sequence[Move]) -> tuple[list[int], Sequence[Move]]:
