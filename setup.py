@@ -17,6 +17,7 @@ both builds by ``.ci/run``).
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from setuptools import setup
 
@@ -64,7 +65,20 @@ def _extensions() -> list[object]:
     except ImportError:
         raise SystemExit(f"SPITEMALICE_COMPILE=1 needs mypy in the build environment: {HOW}"
                          ) from None
-    return mypycify(COMPILED, opt_level="3")
+    extensions = mypycify(COMPILED, opt_level="3")
+    _drop_stale_groups({ext.name for ext in extensions})
+    return list(extensions)
+
+
+def _drop_stale_groups(current: set[str]) -> None:
+    """Delete the shared libraries of earlier module lists from ``build/``.  mypyc names the
+    library of the compiled modules after the list (``<hash>__mypyc``); a build directory
+    kept from a build with another list still holds the old one, setuptools packs every file
+    there into the wheel, and a module then loads the old library: two ``GameState`` classes,
+    and "takes a GameState, not GameState"."""
+    for library in Path("build").glob("lib*/*__mypyc*"):
+        if library.name.split(".")[0] not in current:
+            library.unlink()
 
 
 setup(ext_modules=_extensions())

@@ -93,15 +93,17 @@ def env_random(name: str, seconds: float, seed: int = 1, catalogue: str = "slot"
     return steps / spent
 
 
-def vector_random(name: str, seconds: float, games: int = 64, seed: int = 1) -> float | None:
+def vector_random(name: str, seconds: float, games: int = 64, seed: int = 1,
+                  catalogue: str = "slot") -> float | None:
     """Vectorised environment steps per CPU second (each game's step counts one), random
-    masked actions; ``None`` where the installed version has no vectorised environment."""
+    masked actions, actions by hand slot or by card (``catalogue``); ``None`` where the
+    installed version has no vectorised environment."""
     from spitemalice import env as sm_env
 
     make_vector = getattr(sm_env, "vector_env", None)
     if make_vector is None:
         return None
-    vec = make_vector(name, games)
+    vec = make_vector(name, games, catalogue=catalogue)
     rng = np.random.default_rng(seed)
     _, infos = vec.reset(seed=seed)
     masks = infos["action_mask"]
@@ -175,6 +177,10 @@ def report(peer_python: str | None, seconds: float) -> None:
     print("vectorised env steps/s (64 games): " +
           ("none in this version" if vector is None else
            f"{vector:,.0f} ({vector / engine:.2f}x the engine)"), flush=True)
+    vector_card = None if vector is None else vector_random(name, seconds, catalogue="card")
+    if vector_card is not None:
+        print(f"vectorised env steps/s (64 games), actions by card: {vector_card:,.0f} "
+              f"({vector_card / engine:.2f}x the engine)", flush=True)
     found = {}
     if peer_python:
         for line in peers(peer_python, seconds):
