@@ -34,8 +34,8 @@ NOTATION: dict[str, Callable[[Any], str]] = {}
 the model does not import it)."""
 __all__ = ["NOTATION", "OUTCOME_KINDS", "AnyState", "GameResult", "GameState", "Outcome",
            "OutcomeKind", "Pile", "Seat", "StateT", "build_ranks", "hand_order", "new_seat",
-           "removed_counts", "require_state", "sort_hand", "state_copier", "top_ranks",
-           "with_fields"]
+           "new_state", "removed_counts", "require_state", "sort_hand", "state_copier",
+           "top_ranks", "with_fields"]
 
 AnyState: TypeAlias = object
 """How the public functions of the compiled modules (``setup.py``) type a parameter that takes a
@@ -536,6 +536,17 @@ def new_seat(
     _slots[1](seat, hand)
     _slots[2](seat, discards)
     return seat
+
+
+def new_state(seats: tuple[Seat, ...], builds: tuple[Pile, ...], draw: Pile, completed: Pile,
+              seat: int, turn: int, turn_moves: int, idle_turns: int, seed: int,
+              shuffles: int, outcome: Outcome | None,
+              build_removed: tuple[int, ...]) -> GameState:
+    """A :class:`GameState` from values in canonical form (no conversion, no check): the
+    compiled engine's constructor, a native call (the pure build's engine uses its generated
+    copiers, which cost less there)."""
+    return GameState._canonical(seats, builds, draw, completed, seat, turn, turn_moves,
+                                idle_turns, seed, shuffles, outcome, build_removed)
 
 
 class StateCopier(Protocol):

@@ -22,8 +22,8 @@ from spitemalice.outcome import OutcomeKind as OutcomeKind
 
 __all__ = ["NOTATION", "OUTCOME_KINDS", "AnyState", "GameResult", "GameState", "Outcome",
            "OutcomeKind", "Pile", "Seat", "StateT", "build_ranks", "hand_order", "new_seat",
-           "removed_counts", "require_state", "sort_hand", "state_copier", "top_ranks",
-           "with_fields"]
+           "new_state", "removed_counts", "require_state", "sort_hand", "state_copier",
+           "top_ranks", "with_fields"]
 
 Pile = tuple[Card, ...]
 AnyState: TypeAlias = object
@@ -65,12 +65,6 @@ class GameState:
     @property
     def build_tops(self) -> tuple[int, ...]: ...
     def all_cards(self) -> list[Card]: ...
-    # the engine's constructor from canonical values (model.py): no conversion, no check
-    @staticmethod
-    def _canonical(seats: tuple[Seat, ...], builds: tuple[Pile, ...], draw: Pile,
-                   completed: Pile, seat: int, turn: int, turn_moves: int, idle_turns: int,
-                   seed: int, shuffles: int, outcome: Outcome | None,
-                   build_removed: tuple[int, ...]) -> GameState: ...
 
 def require_state(state: object, function: str, other: str = "",
                   error: Callable[[str], Exception] = ...) -> GameState: ...
@@ -78,6 +72,10 @@ def build_ranks(pile: Sequence[Card], removed: object = 0) -> tuple[int, ...]: .
 def top_ranks(builds: Sequence[Pile], removed: Sequence[int] = ()) -> tuple[int, ...]: ...
 def new_seat(payoff: tuple[Pile, ...], hand: Pile, discards: tuple[Pile, ...],
              _slots: tuple[Any, ...] = ...) -> Seat: ...
+def new_state(seats: tuple[Seat, ...], builds: tuple[Pile, ...], draw: Pile, completed: Pile,
+              seat: int, turn: int, turn_moves: int, idle_turns: int, seed: int,
+              shuffles: int, outcome: Outcome | None,
+              build_removed: tuple[int, ...]) -> GameState: ...
 
 class StateCopier(Protocol):
     def __call__(self, state: GameState, /, **changes: Any) -> GameState: ...

@@ -12,6 +12,7 @@ from spitemalice.model import (
     Seat,
     StateT,
     new_seat,
+    new_state,
     require_state,
     state_copier,
     with_fields,
@@ -145,9 +146,9 @@ def _after_play(state: GameState, seats: tuple[Seat, ...], builds: tuple[Pile, .
                 turn_moves: int, idle_turns: int, removed: tuple[int, ...]) -> GameState:
     """``state`` with these fields changed: a play's new state."""
     if NATIVE:  # the native constructor, called directly (a copier is a Python-level call)
-        return GameState._canonical(seats, builds, state.draw, state.completed, state.seat,
-                                    state.turn, turn_moves, idle_turns, state.seed,
-                                    state.shuffles, state.outcome, removed)
+        return new_state(seats, builds, state.draw, state.completed, state.seat, state.turn,
+                         turn_moves, idle_turns, state.seed, state.shuffles, state.outcome,
+                         removed)
     return _copy_after_play(state, seats, builds, turn_moves, idle_turns, removed)
 
 

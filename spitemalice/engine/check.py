@@ -22,7 +22,7 @@ from spitemalice.rules.reasons import REASONS
 from spitemalice.wording import count_of, shown
 
 from .configuration import check_configuration, configuration_of, foreign_state
-from .hands import place_of
+from .hands import missing_card, place_of
 from .legal import PASS, base_moves, foreign, legal_moves, not_a_state
 from .refusal import refuse
 from .simultaneous import check_simultaneous, game_of
@@ -353,12 +353,9 @@ def _check_discard(rules: RuleBook, state_seat: int, mover: Seat, move: Discard,
                      f"{rules.discard.max_cards} card(s), not {len(cards)}")
     if len(cards) == 2 and cards[0].rank != cards[1].rank:
         raise refuse("pair-unequal", move, why)
-    hand = mover.hand
-    for card in cards:
-        at = place_of(hand, card)
-        if at < 0:
-            raise refuse("not-in-hand", move, why, f"{card} is not in the hand")
-        hand = hand[:at] + hand[at + 1 :]
+    missing = missing_card(mover.hand, cards)
+    if missing is not None:
+        raise refuse("not-in-hand", move, why, f"{missing} is not in the hand")
     if cards[0].rank in rules.discard.forbidden:
         raise refuse("forbidden-discard", move, why, f"a {cards[0]} may not be discarded")
     if not 0 <= move.pile < rules.discard.piles:

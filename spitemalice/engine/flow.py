@@ -14,6 +14,7 @@ from spitemalice.model import (
     Pile,
     Seat,
     new_seat,
+    new_state,
     sort_hand,
     state_copier,
     with_fields,
@@ -118,9 +119,9 @@ def _next_turn(state: GameState, seats: tuple[Seat, ...], draw: Pile, seat: int,
                turn_moves: int, idle_turns: int) -> GameState:
     """``state`` with these fields changed: the end of a turn's new state."""
     if NATIVE:  # the native constructor, called directly (a copier is a Python-level call)
-        return GameState._canonical(seats, state.builds, draw, state.completed, seat, turn,
-                                    turn_moves, idle_turns, state.seed, state.shuffles,
-                                    state.outcome, state.build_removed)
+        return new_state(seats, state.builds, draw, state.completed, seat, turn, turn_moves,
+                         idle_turns, state.seed, state.shuffles, state.outcome,
+                         state.build_removed)
     return _copy_next_turn(state, seats, draw, seat, turn, turn_moves, idle_turns)
 
 

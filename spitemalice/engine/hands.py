@@ -33,6 +33,17 @@ def without(hand: Pile, cards: Pile) -> Pile | None:
     return hand
 
 
+def missing_card(hand: Pile, cards: Pile) -> Card | None:
+    """The first of ``cards`` that ``hand`` lacks, each card of the hand taken once (a pair
+    of one card needs it twice), or ``None`` when it holds them all."""
+    for card in cards:
+        at = place_of(hand, card)
+        if at < 0:
+            return card
+        hand = hand[:at] + hand[at + 1 :]
+    return None
+
+
 def insert_place(hand: Pile, card: Card) -> int:
     """Where ``card`` goes in the sorted ``hand`` (after any equal card): the first place
     whose card orders after it by (rank, suit), as ``bisect_right`` with the hand's order
@@ -43,3 +54,18 @@ def insert_place(hand: Pile, card: Card) -> int:
         if held_rank > rank or (held_rank == rank and held.suit > suit):
             return at
     return len(hand)
+
+
+def distinct_cards(hand: Pile) -> Pile:
+    """``hand`` with each card once, in hand order: equal cards are one object, and the hand
+    is sorted, so they sit side by side (``tuple(dict.fromkeys(hand))`` without the dict)."""
+    for k in range(1, len(hand)):
+        if hand[k] is hand[k - 1]:
+            break
+    else:
+        return hand  # the usual hand: no card twice
+    kept = [hand[0]]
+    for card in hand[1:]:
+        if card is not kept[-1]:
+            kept.append(card)
+    return tuple(kept)

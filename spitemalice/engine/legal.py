@@ -25,6 +25,7 @@ from spitemalice.rules.engine_cache import EngineCache, PlayKey, Targets
 from spitemalice.rules.policies import DiscardRule
 
 from .configuration import ForeignCard, configuration_of, foreign_state
+from .hands import distinct_cards
 from .simultaneous import game_of, seat_moves
 
 PASS = Pass()
@@ -146,9 +147,7 @@ def move_groups(rules: RuleBook, state: GameState) -> list[tuple[Move, ...]]:
     for owner in access.play_from[state.seat]:  # partners' pile tops, where teams share them
         _add_top_plays(cache, owner, state.seats[owner], onto_of, groups)
     hand = seat.hand
-    # Equal cards are one object and the hand is sorted, so they sit side by side: each is
-    # listed once, in hand order (a loop, not dict.fromkeys: no dict made per listing).
-    distinct = _distinct_cards(hand)
+    distinct = distinct_cards(hand)  # each card once, in hand order
     hand_made = cache.hand_plays
     for card in distinct:
         onto = onto_of.get(card.rank)
@@ -157,21 +156,6 @@ def move_groups(rules: RuleBook, state: GameState) -> list[tuple[Move, ...]]:
             groups.append(hand_made.get(key) or _plays(cache, hand_made, key, Zone.HAND))
     _add_discards(rules, cache, state.seat, distinct, hand, groups)
     return groups
-
-
-def _distinct_cards(hand: Pile) -> Pile:
-    """``hand`` (sorted, so equal cards, which are one object, sit side by side) with each
-    card once."""
-    for k in range(1, len(hand)):
-        if hand[k] is hand[k - 1]:
-            break
-    else:
-        return hand  # the usual hand: no card twice
-    kept = [hand[0]]
-    for card in hand[1:]:
-        if card is not kept[-1]:
-            kept.append(card)
-    return tuple(kept)
 
 
 def _add_top_plays(cache: EngineCache, owner: int | None, seat: Seat,
