@@ -470,6 +470,8 @@ LISTS_LEFT: dict[str, str] = {
                                            "so that the compiled build does not check a tuple)",
     "spitemalice.model:new_seat(discards)": _HELPER,
     "spitemalice.model:new_seat(payoff)": _HELPER,
+    **{f"spitemalice.model:new_state({name})": _HELPER
+       for name in ("seats", "builds", "build_removed")},
     "spitemalice.model:removed_counts(values)": _HELPER,
     "spitemalice.model:top_ranks(builds)": _HELPER,
     "spitemalice.model:top_ranks(removed)": _HELPER,
