@@ -201,6 +201,11 @@ class SelfPlayVectorEnv(VectorEnv):
             raise SpiteMaliceError(f"actions are {self.num_envs} whole numbers, one per game, "
                                    f"not an array of shape {numbers.shape} and dtype "
                                    f"{numbers.dtype}")
+        if not isinstance(actions, np.ndarray) and any(
+                isinstance(action, bool | np.bool_) for action in actions):
+            # numpy made the bools 0 and 1 among the ints; every other door refuses True
+            raise SpiteMaliceError(f"actions are {self.num_envs} whole numbers, one per game, "
+                                   f"not {shown(actions)} (a bool is no action)")
         listed = numbers.tolist()
         chosen, wrong = chosen_moves(self._legal, listed)
         if wrong >= 0:

@@ -100,3 +100,18 @@ def test_repeated_observe_encodes_once_and_returns_the_callers_own_arrays(
     env.step(int(np.flatnonzero(first["action_mask"])[0]))
     env.observe(env.agent_selection)
     assert len(calls) == 2  # a new state is encoded
+
+
+def test_a_bool_among_the_actions_is_refused_not_read_as_0_or_1() -> None:
+    # numpy turns [True, 94] into int64 [1, 94]; the AEC environment and the catalogues
+    # refuse True, and so does the vectorised step, moving no game.
+    vec = sm_env.vector_env("blackwood-frey", 2, catalogue="card")
+    _, info = vec.reset(seed=3)
+    before = list(vec.games)
+    legal = [int(np.flatnonzero(row)[0]) for row in info["action_mask"]]
+    for first in (True, np.True_):
+        with pytest.raises(sm.SpiteMaliceError, match="a bool is no action"):
+            vec.step([first, legal[1]])
+        assert vec.games == before
+    vec.step(legal)  # the same actions as whole numbers are taken
+    assert vec.games != before
