@@ -56,7 +56,7 @@ def to_the_end(client: Client, seen: list[dict[str, Any]], seconds: float = 300)
 
     The server deals from a seed of its own, so the game's length varies: greedy bots'
     Spit games run 249 moves on average, 557 at the 95th percentile (``spitemalice simulate
-    spit --games 200``), at about 50 ms a move with two bots of 100 ms reaction time.  A
+    spit --games 200``), each bot move after its reaction time (100 ms on average here).  A
     liveness bound, not a speed one: 90 s was passed once on a loaded machine."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
