@@ -25,23 +25,25 @@ def place_of(cards: Pile, card: Card) -> int:
 def without(hand: Pile, cards: Pile) -> Pile | None:
     """``hand`` less one of each of ``cards`` (a card given twice is taken twice), in hand
     order; ``None`` when the hand lacks one of them."""
-    for card in cards:
-        at = place_of(hand, card)
-        if at < 0:
-            return None
-        hand = hand[:at] + hand[at + 1 :]
-    return hand
+    rest, missing = _take(hand, cards)
+    return None if missing is not None else rest
 
 
 def missing_card(hand: Pile, cards: Pile) -> Card | None:
     """The first of ``cards`` that ``hand`` lacks, each card of the hand taken once (a pair
     of one card needs it twice), or ``None`` when it holds them all."""
+    return _take(hand, cards)[1]
+
+
+def _take(hand: Pile, cards: Pile) -> tuple[Pile, Card | None]:
+    """``hand`` less ``cards`` taken one by one, and the first card it lacked (``None``
+    when none): the one loop behind :func:`without` and :func:`missing_card`."""
     for card in cards:
         at = place_of(hand, card)
         if at < 0:
-            return card
+            return hand, card
         hand = hand[:at] + hand[at + 1 :]
-    return None
+    return hand, None
 
 
 def insert_place(hand: Pile, card: Card) -> int:

@@ -188,10 +188,6 @@ class CardCatalogue:
                          f"the hand holds {held} card of rank {rank_text(wanted)}")
         return cards
 
-
-
-
-
     def _owner_seat(self, shared: Shared, seat: int, who: int, action: int) -> int:
         """:func:`~spitemalice.env.action_numbers.owner_seat` citing these rules (a method:
         the validation tests put a faulty one in its place)."""
