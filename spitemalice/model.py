@@ -502,9 +502,11 @@ def build_ranks(pile: Sequence[Card], removed: object = 0) -> tuple[int, ...]:
 def top_ranks(builds: Sequence[Pile], removed: Sequence[int] = ()) -> tuple[int, ...]:
     """The rank each build pile's top card stands for: its length, plus the cards taken from
     under it (``removed``, :attr:`GameState.build_removed`: ``()`` or one count per pile)."""
+    # list comprehensions, not map() or a generator: the compiled build (setup.py) makes them
+    # C loops, where map(len, ...) stayed a call through Python's protocol per pile
     if not removed:
-        return tuple(map(len, builds))
-    return tuple(count + len(pile) for count, pile in zip(removed, builds, strict=True))
+        return tuple([len(pile) for pile in builds])
+    return tuple([count + len(pile) for count, pile in zip(removed, builds, strict=True)])
 
 
 STATE_CHECK.append(require_state)  # GameResult's check of its final state (spitemalice.outcome)

@@ -10,7 +10,7 @@ uses.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import partial
 from itertools import chain, compress
 from typing import Any
@@ -182,7 +182,7 @@ def _add_top_plays(cache: EngineCache, owner: int | None, seat: Seat,
                               or _plays(cache, discard_made, key, Zone.DISCARD))
 
 
-def _add_discards(rules: RuleBook, cache: EngineCache, mover: int, distinct: Iterable[Card],
+def _add_discards(rules: RuleBook, cache: EngineCache, mover: int, distinct: Pile,
                   hand: Pile, groups: list[tuple[Move, ...]]) -> None:
     """Append the discards, a group per card or pair: each of the ``distinct`` hand cards
     alone, pairs where the rules allow them, then all of those again onto partners' piles
@@ -193,7 +193,8 @@ def _add_discards(rules: RuleBook, cache: EngineCache, mover: int, distinct: Ite
         singles = cache.single_discards = _Table(partial(_discards_of, rules.discard,
                                                          configuration_of(rules)[0]))
     own_from = len(groups)
-    groups.extend(map(singles.__getitem__, distinct))
+    for card in distinct:  # (a loop: map() with a bound method is a Python-level call each)
+        groups.append(singles[card])
     if rules.discard.max_cards >= 2:
         _add_pairs(rules.discard, cache, hand, groups)
     partners = rules.teams.access.discard_to[mover]

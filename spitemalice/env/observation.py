@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final
 
 import numpy as np
 
@@ -54,18 +54,18 @@ from spitemalice.guards import check_int
 from spitemalice.limits import MAX_DECK_CARDS, MAX_OBSERVATION
 from spitemalice.model import AnyState, Pile, require_state
 
-HEADER = 7
+HEADER: Final = 7
 """Header values before the hand (see the module docstring)."""
-LIMIT = 32767
+LIMIT: Final = 32767
 """The largest value an observation holds (the top of ``int16``)."""
 
-_HEADER = struct.Struct(f"{HEADER}h")  # native int16, as numpy's np.int16
-_VALUE = struct.Struct("h")
-_VALUES = [_VALUE.pack(value) for value in range(1025)]  # small values, packed once
-_CARDS = _VALUES[1:]  # _CARDS[rank]: the rank code rank + 1
-_INT16 = np.dtype(np.int16)
-_CACHE_MOST = 1024  # entries per segment cache before it is emptied (bounds memory)
-T = TypeVar("T")
+# Final: the compiled build (setup.py) reads these as C statics, not from the module's dict
+_HEADER: Final = struct.Struct(f"{HEADER}h")  # native int16, as numpy's np.int16
+_VALUE: Final = struct.Struct("h")
+_VALUES: Final = [_VALUE.pack(value) for value in range(1025)]  # small values, packed once
+_INT16: Final = np.dtype(np.int16)
+_CACHE_MOST: Final = 4096  # entries per segment cache before it is emptied (bounds memory)
+_CODES_MOST: Final = 4096  # cards in a layout's table of codes before it is emptied
 
 
 class ObservationLayout:
@@ -119,12 +119,15 @@ class ObservationLayout:
                                    f"{MAX_OBSERVATION:,} (spitemalice.limits.MAX_OBSERVATION): "
                                    "fewer seats, piles or a smaller depth")
         self._pad = _Zeros(self.size)
-        # Segment caches: id(object) -> (object, bytes).  Each entry keeps its object alive,
-        # so no other object can take that id while the entry stands.
-        self._builds: dict[int, tuple[tuple[Pile, ...], bytes]] = {}
-        self._payoffs: dict[int, tuple[tuple[Pile, ...], bytes]] = {}
-        self._discards: dict[int, tuple[tuple[Pile, ...], bytes]] = {}
-        self._piles: dict[int, tuple[Pile, bytes]] = {}
+        # Segment caches: id(object) -> _Kept(object, bytes).  Each entry keeps its object
+        # alive, so no other object can take that id while the entry stands.
+        self._builds: dict[int, _Kept] = {}
+        self._payoffs: dict[int, _Kept] = {}
+        self._discards: dict[int, _Kept] = {}
+        self._piles: dict[int, _Kept] = {}
+        # card -> its rank code: cards are interned and hash by identity in C, so a lookup
+        # costs less than reading the card's rank (an attribute of a Python class)
+        self._code_of: dict[Card, bytes] = {}
 
     # -- the two ways in -----------------------------------------------------------------
 
@@ -201,23 +204,31 @@ class ObservationLayout:
         # Each cache entry holds its object, so an id found is that object's (module end).
         own = self._hand_codes(seats[seen_by].hand)  # new at most steps: not kept
         builds, removed = state.builds, state.build_removed
-        piles = (builds, self._build_codes(builds, removed)) if removed else (
-            self._builds.get(id(builds)) or _keep(self._builds, builds,
-                                                  self._build_codes(builds, ())))
+        if removed:
+            piles = self._build_codes(builds, removed)
+        else:
+            found = self._builds.get(id(builds))
+            piles = found.codes if found is not None else _keep(
+                self._builds, builds, self._build_codes(builds, ()))
         parts = [_header(state.seat, seen_by, n, state.turn_moves, state.idle_turns,
                          len(state.draw), len(state.completed), state.outcome is not None,
                          state.turn),
-                 own, piles[1]]
+                 own, piles]
         payoffs, discards = self._payoffs, self._discards
         for offset in range(n):
             seat = seats[(seen_by + offset) % n]
             held = len(seat.hand)
             payoff = seat.payoff
-            tops = payoffs.get(id(payoff)) or _keep(payoffs, payoff, self._payoff_codes(
-                [(len(pile), pile[-1] if pile else None) for pile in payoff]))
-            shown = discards.get(id(seat.discards)) or _keep(
+            found = payoffs.get(id(payoff))
+            tops = found.codes if found is not None else _keep(
+                payoffs, payoff, self._payoff_codes(
+                    [(len(pile), pile[-1] if pile else None) for pile in payoff]))
+            found = discards.get(id(seat.discards))
+            shown = found.codes if found is not None else _keep(
                 discards, seat.discards, self._pile_codes_kept(seat.discards))
-            parts += (_VALUES[held] if held < 1025 else _value(held), tops[1], shown[1])
+            parts.append(_VALUES[held] if held < 1025 else _value(held))
+            parts.append(tops)  # (appends: no tuple made per seat)
+            parts.append(shown)
         return self._joined(parts)
 
     # -- segments: each from visible values only ------------------------------------------
@@ -232,7 +243,7 @@ class ObservationLayout:
 
     def _hand_codes(self, hand: Pile) -> bytes:
         _fits(len(hand), self.hand, "hand cards")
-        return _codes(hand) + self._pad[self.hand - len(hand)]
+        return self._codes(hand) + self._pad[self.hand - len(hand)]
 
     def _build_codes(self, builds: tuple[Pile, ...], removed: tuple[int, ...]) -> bytes:
         """Per build pile the rank reached (its cards, and those recycled from under its
@@ -266,15 +277,30 @@ class ObservationLayout:
         pile at most, so the seat's other piles are found encoded."""
         _fits(len(piles), self.discard, "discard piles")
         kept = self._piles
-        parts = [(kept.get(id(pile)) or _keep(kept, pile, self._pile_codes(pile)))[1]
-                 for pile in piles]
+        parts: list[bytes] = []
+        for pile in piles:
+            found = kept.get(id(pile))
+            parts.append(found.codes if found is not None
+                         else _keep(kept, pile, self._pile_codes(pile)))
         parts.append(self._pad[(1 + self.depth) * (self.discard - len(piles))])
         return b"".join(parts)
+
+    def _codes(self, cards: Pile) -> bytes:
+        """The rank codes of ``cards``, in order."""
+        table = self._code_of
+        try:
+            return b"".join([table[card] for card in cards])
+        except KeyError:  # a card met for the first time
+            if len(table) + len(cards) > _CODES_MOST:  # numbered cards of many ranks
+                table.clear()  # (bounds memory; a pile holds far fewer cards than the bound)
+            for card in cards:
+                table[card] = _code(card)
+            return b"".join([table[card] for card in cards])
 
     def _pile_codes(self, pile: Pile) -> bytes:
         """One discard pile: its count, then its top ``K`` cards, top first."""
         depth = self.depth
-        return (_value(len(pile)) + _codes(pile[:-depth - 1:-1])
+        return (_value(len(pile)) + self._codes(pile[:-depth - 1:-1])
                 + self._pad[depth - min(len(pile), depth)])
 
 
@@ -300,12 +326,9 @@ def _value(value: int) -> bytes:
     return _VALUES[value] if value < 1025 else _VALUE.pack(min(value, LIMIT))
 
 
-def _codes(cards: Sequence[Card]) -> bytes:
-    """The rank codes of ``cards``, in order."""
-    try:
-        return b"".join([_CARDS[card.rank] for card in cards])
-    except IndexError:  # a numbered card past the table
-        return b"".join([_value(card.rank + 1) for card in cards])
+def _code(card: Card) -> bytes:
+    """The rank code of ``card``, as int16 bytes."""
+    return _value(card.rank + 1)
 
 
 def _header(on_turn: int, viewer: int, n: int, turn_moves: int, idle_turns: int, draw: int,
@@ -322,10 +345,21 @@ def _fits(count: int, most: int, what: str) -> None:
         raise SpiteMaliceError(f"the {what} do not fit this layout ({count}, at most {most})")
 
 
-def _keep(cache: dict[int, tuple[T, bytes]], key: T, codes: bytes) -> tuple[T, bytes]:
-    """Keep ``codes``, the segment of ``key``, under ``id(key)``.  The entry holds ``key``,
-    so while it stands no other object can have that id: a hit needs no identity check."""
+class _Kept:
+    """A segment kept: the object it encodes (held, so that no other object can take its
+    id while the entry stands) and its bytes.  A class, not a tuple: the compiled build
+    unboxes a fixed-length tuple read from a dict and boxes it again, a new tuple per hit."""
+
+    def __init__(self, held: object, codes: bytes) -> None:
+        self.held = held
+        self.codes = codes
+
+
+def _keep(cache: dict[int, _Kept], key: object, codes: bytes) -> bytes:
+    """Keep ``codes``, the segment of ``key``, under ``id(key)``, and give them back.  The
+    entry holds ``key``, so while it stands no other object can have that id: a hit needs
+    no identity check."""
     if len(cache) >= _CACHE_MOST:
         cache.clear()
-    entry = cache[id(key)] = (key, codes)
-    return entry
+    cache[id(key)] = _Kept(key, codes)
+    return codes

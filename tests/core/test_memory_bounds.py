@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import tracemalloc
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -159,3 +160,23 @@ def test_the_largest_environment_the_rules_allow_is_small() -> None:
         made.observe(made.agent_selection)
 
     assert _peak(build) < 8_000_000
+
+
+def test_a_layouts_table_of_card_codes_is_emptied_at_its_bound_and_stays_right() -> None:
+    """The layout keeps each card's rank code by card (quicker than reading the rank in the
+    compiled build); numbered cards of ever new ranks must not grow it without end, and
+    the codes given across an emptying are the documented ones (rank + 1, clipped)."""
+    import numpy as np
+
+    from spitemalice.env import observation
+
+    layout = observation.ObservationLayout(5, 1, 4, 4, 2, 3)
+    cards = [sm.Card(rank) for rank in range(1, observation._CODES_MOST + 1500)]
+    sizes = []
+    for start in range(0, len(cards), 500):  # every batch shorter than the bound
+        chunk = tuple(cards[start:start + 500])
+        codes = np.frombuffer(layout._codes(chunk), np.int16).tolist()
+        assert codes == [min(card.rank + 1, observation.LIMIT) for card in chunk]
+        sizes.append(len(layout._code_of))
+    assert max(sizes) <= observation._CODES_MOST
+    assert any(later < earlier for earlier, later in pairwise(sizes))  # it was emptied
