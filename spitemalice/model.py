@@ -56,17 +56,32 @@ native classes; the engine's constructors below take their fast path by it."""
 
 
 def _tuple_of_piles(piles: Iterable[Iterable[Card]]) -> tuple[Pile, ...]:
-    return tuple(tuple(pile) for pile in piles)
+    # Text is refused (Seat's and GameState's refusals say why): iterated, "9H" would be the
+    # pile of the letters 9 and H.
+    if isinstance(piles, str | bytes):
+        raise TypeError("text is no list of piles")
+    made = []
+    for pile in piles:
+        if isinstance(pile, str | bytes):
+            raise TypeError("text is no pile")
+        made.append(tuple(pile))
+    return tuple(made)
 
 
 # One typed converter per element type, not ``converter=tuple``: mypy's attrs plugin does not
 # solve the type variable of a generic converter, so every constructor call would fail to type.
 def _cards(cards: Iterable[Card]) -> Pile:
+    if isinstance(cards, str | bytes):  # as in _tuple_of_piles
+        raise TypeError("text is no list of cards")
     return tuple(cards)
 
 
 def _seats(seats: Iterable[Seat]) -> tuple[Seat, ...]:
-    return tuple(seats)
+    made = tuple(seats)
+    for seat in made:  # a few seats: checked always (GameState's refusal names it)
+        if not isinstance(seat, Seat):
+            raise TypeError("not a Seat")
+    return made
 
 
 def removed_counts(values: Iterable[int]) -> tuple[int, ...]:
@@ -214,8 +229,11 @@ class Seat:
             piles are empty tuples.
 
     Raises:
-        TypeError: a hand that is not a list of cards (:func:`sort_hand`), or piles that are
-            not iterables.
+        TypeError: a hand that is not a list of cards, or ``payoff`` or ``discards`` that
+            are not lists of piles (text, ``None``, a number, a pile that is no list), the
+            message naming the field and what it was given.  The cards of a pay-off or
+            discard pile are not read here (a valid seat costs no check per card);
+            :func:`~spitemalice.formats.position_check.check_position` checks positions.
         attrs.exceptions.FrozenInstanceError: assigning or deleting an attribute.
     """
 
@@ -235,9 +253,13 @@ class Seat:
 
     def __init__(self, payoff: Iterable[Iterable[Card]], hand: Iterable[Card],
                  discards: Iterable[Iterable[Card]]) -> None:
-        object.__setattr__(self, "payoff", _tuple_of_piles(payoff))
-        object.__setattr__(self, "hand", sort_hand(hand))
-        object.__setattr__(self, "discards", _tuple_of_piles(discards))
+        try:
+            values = (_tuple_of_piles(payoff), sort_hand(hand), _tuple_of_piles(discards))
+        except (TypeError, AttributeError):  # diagnosed only once it failed (module end)
+            raise _alone(_seat_refusal(payoff, hand, discards)) from None
+        object.__setattr__(self, "payoff", values[0])
+        object.__setattr__(self, "hand", values[1])
+        object.__setattr__(self, "discards", values[2])
 
     @staticmethod
     def _canonical(payoff: tuple[Pile, ...], hand: Pile, discards: tuple[Pile, ...]) -> Seat:
@@ -311,6 +333,10 @@ class GameState:
         SpiteMaliceError: a number of more than :data:`~spitemalice.limits.MAX_DIGITS`
             digits, which no reader would read back (whether the position is possible is
             :func:`~spitemalice.formats.position_check.check_position`'s question).
+        TypeError: ``seats`` that are not a list of :class:`Seat`, ``builds`` that are not
+            a list of piles, or ``draw`` or ``completed`` that are not lists (text, ``None``,
+            a number), the message naming the field and what it was given; the cards in the
+            piles are not read (as :class:`Seat`).
         TypeError: a counter that is not an int, in the compiled build (its fields are C
             integers); the pure build stores it and leaves it to the engine.
         attrs.exceptions.FrozenInstanceError: assigning or deleting an attribute.
@@ -348,10 +374,14 @@ class GameState:
                  turn: int = 0, turn_moves: int = 0, idle_turns: int = 0, seed: int = 0,
                  shuffles: int = 0, outcome: Outcome | None = None,
                  build_removed: Iterable[int] = ()) -> None:
-        object.__setattr__(self, "seats", _seats(seats))
-        object.__setattr__(self, "builds", _tuple_of_piles(builds))
-        object.__setattr__(self, "draw", _cards(draw))
-        object.__setattr__(self, "completed", _cards(completed))
+        try:
+            piles = (_seats(seats), _tuple_of_piles(builds), _cards(draw), _cards(completed))
+        except TypeError:  # diagnosed only once it failed (module end)
+            raise _alone(_state_refusal(seats, builds, draw, completed)) from None
+        object.__setattr__(self, "seats", piles[0])
+        object.__setattr__(self, "builds", piles[1])
+        object.__setattr__(self, "draw", piles[2])
+        object.__setattr__(self, "completed", piles[3])
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "turn", turn)
         object.__setattr__(self, "turn_moves", turn_moves)
@@ -666,3 +696,72 @@ def notation_repr(value: Any) -> str:
     if write is None:
         return f"{name}(seat={value.seat}, turn={value.turn})"
     return f"{name}({write(value)!r})"
+
+
+# The constructors' refusals.  A conversion that fails (a pile that is no list, a hand
+# holding something other than cards) is diagnosed here, after the fact, so that building a
+# valid seat or state costs no check per card: the bots' samplers build states by the
+# thousand.  The message names the field and what it holds.
+_PILE: Final = 'a list of cards, e.g. spitemalice.parse_cards("9H 2C"),'
+_PILES: Final = "a list of piles, each a list of cards (() for an empty pile),"
+
+
+def _seat_refusal(payoff: object, hand: object, discards: object) -> TypeError:
+    """The error for a :class:`Seat` whose fields do not convert: the first field at fault."""
+    for name, value, what in (("payoff", payoff, _PILES), ("hand", hand, _PILE),
+                              ("discards", discards, _PILES)):
+        wrong = _piles_fault(value) if what is _PILES else _cards_fault(value)
+        if wrong:
+            return TypeError(f"Seat.{name} is {what} not {wrong}")
+    return TypeError("Seat takes payoff and discards, lists of piles, and hand, a list of cards")
+
+
+def _state_refusal(seats: object, builds: object, draw: object, completed: object
+                   ) -> TypeError:
+    """The error for a :class:`GameState` whose piles do not convert: the first at fault."""
+    if not _collection(seats):
+        return TypeError(f"GameState.seats is a list of Seat, one per seat, not {_kind(seats)}")
+    stray = [seat for seat in cast(Iterable[object], seats) if not isinstance(seat, Seat)]
+    if stray:
+        return TypeError(f"GameState.seats is a list of Seat, one per seat, not a list "
+                         f"holding {_kind(stray[0])}")
+    for name, value in (("builds", builds), ("draw", draw), ("completed", completed)):
+        wrong = _piles_fault(value) if name == "builds" else _cards_fault(value)
+        if wrong:
+            what = _PILES if name == "builds" else _PILE
+            return TypeError(f"GameState.{name} is {what} not {wrong}")
+    return TypeError("GameState takes seats, a list of Seat, builds, a list of piles, and "
+                     "draw and completed, lists of cards")
+
+
+def _collection(value: object) -> bool:
+    """Whether ``value`` is iterable and not text (a str would be taken letter by letter)."""
+    return hasattr(value, "__iter__") and not isinstance(value, str | bytes)
+
+
+def _kind(value: object) -> str:
+    """``value`` named for a message: its type and value (``the int 5``)."""
+    return "None" if value is None else f"the {type(value).__name__} {shown(value)}"
+
+
+def _cards_fault(value: object) -> str:
+    """What is wrong with ``value`` as a pile, or ``""``."""
+    if not _collection(value):
+        return _kind(value)
+    for item in cast(Iterable[object], value):
+        if not isinstance(item, Card):
+            return f"a list holding {_kind(item)}" + (
+                " (cards as text: spitemalice.parse_cards reads them)"
+                if isinstance(item, str) else "")
+    return ""
+
+
+def _piles_fault(value: object) -> str:
+    """What is wrong with ``value`` as a list of piles, or ``""``.  (Only a pile that is no
+    list makes the conversion fail: the cards in a pile are not read.)"""
+    if not _collection(value):
+        return _kind(value)
+    for pile in cast(Iterable[object], value):
+        if not _collection(pile):
+            return f"a list holding {_kind(pile)}"
+    return ""

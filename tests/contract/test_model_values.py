@@ -56,6 +56,43 @@ def test_constructors_refuse_what_they_refused() -> None:
         GameState([], [], [])  # type: ignore[call-arg]
 
 
+# Each field given something it cannot hold: the error names the field and the value given
+# (it was a bare "'int' object is not iterable", or an AttributeError for a hand of ints).
+_SEAT_FIELDS = {"payoff": [[CARDS[0]]], "hand": CARDS[2:], "discards": [[]]}
+_WRONG_FIELDS = [
+    (Seat, "payoff", 5, r"Seat\.payoff is a list of piles.*not the int 5"),
+    (Seat, "payoff", None, r"Seat\.payoff is a list of piles.*not None"),
+    (Seat, "discards", [5], r"Seat\.discards is a list of piles.*not a list holding the int 5"),
+    (Seat, "discards", "9H", r"Seat\.discards is a list of piles.*not the str \"9H\""),
+    (Seat, "payoff", ["9H"], r"Seat\.payoff is a list of piles.*holding the str \"9H\""),
+    (GameState, "builds", "AS", r"GameState\.builds is a list of piles.*not the str \"AS\""),
+    (GameState, "draw", "9H", r"GameState\.draw is a list of cards.*not the str \"9H\""),
+    (Seat, "hand", [1], r"Seat\.hand is a list of cards.*not a list holding the int 1"),
+    (Seat, "hand", ["9H"], r"Seat\.hand is a list of cards.*the str \"9H\".*parse_cards"),
+    (Seat, "hand", 3, r"Seat\.hand is a list of cards.*not the int 3"),
+    (GameState, "seats", 5, r"GameState\.seats is a list of Seat.*not the int 5"),
+    (GameState, "seats", [CARDS[0]], r"GameState\.seats is a list of Seat.*holding the Card"),
+    (GameState, "builds", [1], r"GameState\.builds is a list of piles.*holding the int 1"),
+    (GameState, "draw", 3, r"GameState\.draw is a list of cards.*not the int 3"),
+    (GameState, "completed", None, r"GameState\.completed is a list of cards.*not None"),
+]
+
+
+@pytest.mark.parametrize(("cls", "field", "value", "message"), _WRONG_FIELDS,
+                         ids=[f"{c.__name__}.{f}={v!r}" for c, f, v, _ in _WRONG_FIELDS])
+def test_a_field_that_cannot_hold_its_value_is_refused_naming_it(
+        cls: type, field: str, value: object, message: str) -> None:
+    with pytest.raises(TypeError, match=message) as refused:
+        if cls is Seat:
+            Seat(**(_SEAT_FIELDS | {field: value}))
+        else:
+            _state(**{field: value})
+    assert refused.value.__suppress_context__  # one error, not the conversion's inside it
+    # the same refusal through attrs.evolve, which builds through the constructor
+    with pytest.raises(TypeError, match=message):
+        attrs.evolve(_seat() if cls is Seat else _state(), **{field: value})
+
+
 @pytest.mark.parametrize("make", VALUES)
 def test_frozen(make: Any) -> None:
     value = make()
