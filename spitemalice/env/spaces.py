@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 from gymnasium import spaces
@@ -24,8 +24,8 @@ from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
 
 Observation = dict[str, np.ndarray]
-_INT8 = np.dtype(np.int8)
-_INT16 = np.dtype(np.int16)
+_INT8: Final = np.dtype(np.int8)
+_INT16: Final = np.dtype(np.int16)
 
 Catalogue = ActionCatalogue | CardCatalogue
 """Either action space: by hand slot or by card."""
