@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, Final, Protocol, TypeAlias, TypeVar, cast
+from typing import Any, ClassVar, Final, Protocol, SupportsIndex, TypeAlias, TypeVar, cast
 
 import attrs
 from attrs.exceptions import FrozenInstanceError
@@ -205,8 +205,8 @@ def _signature(fields: Any, annotations: tuple[str, ...]) -> inspect.Signature:
          for field, annotation in zip(fields, annotations, strict=True)],
         return_annotation=None)
 
-_check_int: Final = int_field()
-_check_ints: Final = ints_field()
+_check_int: Final = int_field(0)  # a state's counters: none is below 0
+_check_ints: Final = ints_field(0)
 
 
 def _frozen(*_: object) -> None:
@@ -253,10 +253,14 @@ class Seat:
 
     def __init__(self, payoff: Iterable[Iterable[Card]], hand: Iterable[Card],
                  discards: Iterable[Iterable[Card]]) -> None:
+        held: list[object] = [payoff, hand, discards]
         try:
-            values = (_tuple_of_piles(payoff), sort_hand(hand), _tuple_of_piles(discards))
+            for k in range(3):  # an iterator is read once here, so a refusal can name it
+                held[k] = _held(held[k])
+            values = (_tuple_of_piles(held[0]), sort_hand(held[1]),  # type: ignore[arg-type]
+                      _tuple_of_piles(held[2]))  # type: ignore[arg-type]
         except (TypeError, AttributeError):  # diagnosed only once it failed (module end)
-            raise _alone(_seat_refusal(payoff, hand, discards)) from None
+            raise _alone(_seat_refusal(held[0], held[1], held[2])) from None
         object.__setattr__(self, "payoff", values[0])
         object.__setattr__(self, "hand", values[1])
         object.__setattr__(self, "discards", values[2])
@@ -330,13 +334,16 @@ class GameState:
             zero is always written ``()``), else one count per build pile.
 
     Raises:
-        SpiteMaliceError: a number of more than :data:`~spitemalice.limits.MAX_DIGITS`
-            digits, which no reader would read back (whether the position is possible is
+        SpiteMaliceError: a counter or a ``build_removed`` count below 0 or of more than
+            :data:`~spitemalice.limits.MAX_DIGITS` digits, which no reader would read back
+            (whether the position is possible is
             :func:`~spitemalice.formats.position_check.check_position`'s question).
         TypeError: ``seats`` that are not a list of :class:`Seat`, ``builds`` that are not
-            a list of piles, or ``draw`` or ``completed`` that are not lists (text, ``None``,
-            a number), the message naming the field and what it was given; the cards in the
-            piles are not read (as :class:`Seat`).
+            a list of piles, ``draw`` or ``completed`` that are not lists (text, ``None``, a
+            number), ``build_removed`` that is not a list of whole numbers (bools, floats and
+            text refused; numpy's integers taken), or an ``outcome`` that is neither ``None``
+            nor an :class:`Outcome`, the message naming the field and what it was given;
+            the cards in the piles are not read (as :class:`Seat`).
         TypeError: a counter that is not an int, in the compiled build (its fields are C
             integers); the pure build stores it and leaves it to the engine.
         attrs.exceptions.FrozenInstanceError: assigning or deleting an attribute.
@@ -374,10 +381,18 @@ class GameState:
                  turn: int = 0, turn_moves: int = 0, idle_turns: int = 0, seed: int = 0,
                  shuffles: int = 0, outcome: Outcome | None = None,
                  build_removed: Iterable[int] = ()) -> None:
+        held: list[object] = [seats, builds, draw, completed, build_removed]
         try:
-            piles = (_seats(seats), _tuple_of_piles(builds), _cards(draw), _cards(completed))
+            for k in range(5):  # an iterator is read once here, so a refusal can name it
+                held[k] = _held(held[k])
+            piles = (_seats(held[0]), _tuple_of_piles(held[1]),  # type: ignore[arg-type]
+                     _cards(held[2]), _cards(held[3]))  # type: ignore[arg-type]
+            removed = _counts(held[4])
         except TypeError:  # diagnosed only once it failed (module end)
-            raise _alone(_state_refusal(seats, builds, draw, completed)) from None
+            raise _alone(_state_refusal(*held)) from None
+        if outcome is not None and not isinstance(outcome, Outcome):
+            raise _alone(TypeError(f"GameState.outcome is None while the game is live, or an "
+                                   f"Outcome, not {_kind(outcome)}"))
         object.__setattr__(self, "seats", piles[0])
         object.__setattr__(self, "builds", piles[1])
         object.__setattr__(self, "draw", piles[2])
@@ -389,7 +404,7 @@ class GameState:
         object.__setattr__(self, "seed", seed)
         object.__setattr__(self, "shuffles", shuffles)
         object.__setattr__(self, "outcome", outcome)
-        object.__setattr__(self, "build_removed", removed_counts(build_removed))
+        object.__setattr__(self, "build_removed", removed)
         self._validate()
 
     def _validate(self) -> None:
@@ -716,12 +731,13 @@ def _seat_refusal(payoff: object, hand: object, discards: object) -> TypeError:
     return TypeError("Seat takes payoff and discards, lists of piles, and hand, a list of cards")
 
 
-def _state_refusal(seats: object, builds: object, draw: object, completed: object
-                   ) -> TypeError:
+def _state_refusal(seats: object, builds: object, draw: object, completed: object,
+                   build_removed: object) -> TypeError:
     """The error for a :class:`GameState` whose piles do not convert: the first at fault."""
-    if not _collection(seats):
+    items = _items(seats)
+    if items is None:
         return TypeError(f"GameState.seats is a list of Seat, one per seat, not {_kind(seats)}")
-    stray = [seat for seat in cast(Iterable[object], seats) if not isinstance(seat, Seat)]
+    stray = [seat for seat in items if not isinstance(seat, Seat)]
     if stray:
         return TypeError(f"GameState.seats is a list of Seat, one per seat, not a list "
                          f"holding {_kind(stray[0])}")
@@ -730,25 +746,83 @@ def _state_refusal(seats: object, builds: object, draw: object, completed: objec
         if wrong:
             what = _PILES if name == "builds" else _PILE
             return TypeError(f"GameState.{name} is {what} not {wrong}")
-    return TypeError("GameState takes seats, a list of Seat, builds, a list of piles, and "
-                     "draw and completed, lists of cards")
+    items = _items(build_removed)
+    wrong = _kind(build_removed) if items is None else next(
+        (f"a list holding {_kind(count)}" for count in items if not _whole(count)), "")
+    if wrong:
+        return TypeError("GameState.build_removed is a list of whole numbers, one per build "
+                         f"pile (() when none were recycled), not {wrong}")
+    return TypeError("GameState takes seats, a list of Seat, builds, a list of piles, draw "
+                     "and completed, lists of cards, and build_removed, whole numbers")
 
 
-def _collection(value: object) -> bool:
-    """Whether ``value`` is iterable and not text (a str would be taken letter by letter)."""
-    return hasattr(value, "__iter__") and not isinstance(value, str | bytes)
+def _held(value: object) -> object:
+    """``value``, or its items as a tuple when it is an iterator or another iterable that is
+    not a list or tuple (read once, so that a refusal can read them again); text as it is
+    (the converters refuse it).
+
+    Raises:
+        TypeError: ``value`` cannot be iterated (a number, ``None``, a 0-d numpy array).
+    """
+    if type(value) is tuple or type(value) is list or isinstance(value, str | bytes):
+        return value
+    return tuple(cast(Iterable[object], value))
+
+
+def _counts(values: object) -> tuple[int, ...]:
+    """``build_removed`` as stored (:func:`removed_counts`): whole numbers (numpy's too,
+    through ``__index__``), not bools, floats or text.
+
+    Raises:
+        TypeError: anything else.
+    """
+    if isinstance(values, str | bytes):
+        raise TypeError("text is no list of counts")
+    counts = []
+    for count in cast(Iterable[object], values):
+        if isinstance(count, bool):
+            raise TypeError("a bool is no count")
+        counts.append(operator.index(cast(SupportsIndex, count)))
+    return removed_counts(counts)
+
+
+def _whole(count: object) -> bool:
+    """Whether ``count`` is a whole number (an int or numpy's, through ``__index__``; not a
+    bool)."""
+    if isinstance(count, bool):
+        return False
+    try:
+        operator.index(cast(SupportsIndex, count))
+    except TypeError:
+        return False
+    return True
+
+
+def _items(value: object) -> tuple[object, ...] | None:
+    """``value``'s items, or ``None`` when it is text or cannot be iterated."""
+    if isinstance(value, str | bytes):
+        return None
+    try:
+        return tuple(cast(Iterable[object], value))
+    except TypeError:
+        return None
 
 
 def _kind(value: object) -> str:
     """``value`` named for a message: its type and value (``the int 5``)."""
-    return "None" if value is None else f"the {type(value).__name__} {shown(value)}"
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    written = shown(value)
+    return written if written.startswith(("a ", "an ")) else f"the {name} {written}"
 
 
 def _cards_fault(value: object) -> str:
     """What is wrong with ``value`` as a pile, or ``""``."""
-    if not _collection(value):
+    items = _items(value)
+    if items is None:
         return _kind(value)
-    for item in cast(Iterable[object], value):
+    for item in items:
         if not isinstance(item, Card):
             return f"a list holding {_kind(item)}" + (
                 " (cards as text: spitemalice.parse_cards reads them)"
@@ -759,9 +833,10 @@ def _cards_fault(value: object) -> str:
 def _piles_fault(value: object) -> str:
     """What is wrong with ``value`` as a list of piles, or ``""``.  (Only a pile that is no
     list makes the conversion fail: the cards in a pile are not read.)"""
-    if not _collection(value):
+    items = _items(value)
+    if items is None:
         return _kind(value)
-    for pile in cast(Iterable[object], value):
-        if not _collection(pile):
+    for pile in items:
+        if _items(pile) is None:
             return f"a list holding {_kind(pile)}"
     return ""

@@ -41,10 +41,13 @@ W = "SKIPBO-WIKI"
 def _deck_clause(ruleset: Ruleset) -> Clause:
     runs, extra = divmod(ruleset.draw_pack, ruleset.build_ceiling)
     copies = f"{runs} times each" if not extra else f"{runs} or {runs + 1} times each"
+    separate = (f" The pay-off piles are dealt from a separate pack of {ruleset.payoff_pack} "
+                f"numbered cards 1 to {ruleset.build_ceiling} (payoff_pack)."
+                if ruleset.payoff_pack else "")
     return Clause("SK-1", f"The deck is {ruleset.draw_pack + ruleset.seat_jokers} cards: the "
                   f"numbers 1 to {ruleset.build_ceiling}, {copies} ({ruleset.draw_pack} cards, "
                   f"draw_pack) and {ruleset.seat_jokers} wild SKIP-BO cards (jokers), written "
-                  "SB; suits do not exist.", f"{M} K1; {W} K1",
+                  f"SB; suits do not exist.{separate}", f"{M} K1; {W} K1",
                   events=("dealt",))
 
 
@@ -202,10 +205,12 @@ def spitemalice_ruleset() -> Ruleset:
 
 @hookimpl
 def spitemalice_deck(ruleset: Ruleset) -> Deck:
-    """``draw_pack`` numbered cards 1 to the build ceiling and ``seat_jokers`` SKIP-BO cards
-    (clause SK-1)."""
+    """``draw_pack`` numbered cards 1 to the build ceiling and ``seat_jokers`` SKIP-BO cards,
+    and a separate pay-off pack of ``payoff_pack`` numbered cards when that is not 0, as the
+    base rules state it (clause SK-1): only the wild cards' face is Skip-Bo's own."""
     cards = numbered_pack(ruleset.draw_pack, ruleset.build_ceiling)
-    return Deck(cards + (SKIP_BO,) * ruleset.seat_jokers)
+    payoff = numbered_pack(ruleset.payoff_pack, ruleset.build_ceiling) or None
+    return Deck(cards + (SKIP_BO,) * ruleset.seat_jokers, payoff)
 
 
 @hookimpl

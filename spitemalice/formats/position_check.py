@@ -106,7 +106,7 @@ def check_shape(state: GameState) -> None:
         piles += [(f"seat {index} discard piles", p) for p in _tuple("discard", seat.discards)]
     for where, pile in piles:
         if not all(isinstance(card, Card) for card in _tuple(where, pile)):
-            raise PositionError(f"the {where} hold something that is not a Card")
+            raise PositionError(f"something in the {where} is not a Card")
     for name in ("seat", "turn", "turn_moves", "idle_turns", "seed", "shuffles"):
         _whole(name, getattr(state, name))
     for count in _tuple("build_removed", state.build_removed):

@@ -75,6 +75,20 @@ _WRONG_FIELDS = [
     (GameState, "builds", [1], r"GameState\.builds is a list of piles.*holding the int 1"),
     (GameState, "draw", 3, r"GameState\.draw is a list of cards.*not the int 3"),
     (GameState, "completed", None, r"GameState\.completed is a list of cards.*not None"),
+    (GameState, "build_removed", 5, r"GameState\.build_removed is a list of whole.*the int 5"),
+    (GameState, "build_removed", "12", r"build_removed is a list of whole.*not the str \"12\""),
+    (GameState, "build_removed", [1.5], r"build_removed is a list of whole.*the float 1\.5"),
+    (GameState, "build_removed", [True], r"build_removed is a list of whole.*holding the bool"),
+    (GameState, "outcome", 5, r"GameState\.outcome is None while the game is live, or an "
+                              r"Outcome, not the int 5"),
+]
+# Iterators: the conversion reads them once, and the refusal must still name what they held
+# (it read them again, used up, and named nothing).
+_WRONG_ITERATORS = [
+    (Seat, "hand", lambda: (card for card in ["9H"]), r"Seat\.hand.*holding the str \"9H\""),
+    (Seat, "payoff", lambda: iter([5]), r"Seat\.payoff.*holding the int 5"),
+    (GameState, "seats", lambda: (seat for seat in [1]), r"GameState\.seats.*holding the int 1"),
+    (GameState, "builds", lambda: map(int, "12"), r"GameState\.builds.*holding the int 1$"),
 ]
 
 
@@ -91,6 +105,41 @@ def test_a_field_that_cannot_hold_its_value_is_refused_naming_it(
     # the same refusal through attrs.evolve, which builds through the constructor
     with pytest.raises(TypeError, match=message):
         attrs.evolve(_seat() if cls is Seat else _state(), **{field: value})
+
+
+@pytest.mark.parametrize(("cls", "field", "make", "message"), _WRONG_ITERATORS,
+                         ids=[f"{c.__name__}.{f}" for c, f, _, _ in _WRONG_ITERATORS])
+def test_an_iterator_a_field_cannot_hold_is_refused_naming_what_it_held(
+        cls: type, field: str, make: Any, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        if cls is Seat:
+            Seat(**(_SEAT_FIELDS | {field: make()}))
+        else:
+            _state(**{field: make()})
+
+
+def test_iterators_numpy_values_and_counts_a_field_can_hold_are_taken() -> None:
+    import numpy as np
+
+    seat = Seat((pile for pile in [[CARDS[0]]]), iter(CARDS[2:]), map(list, [[]]))
+    assert seat == Seat([[CARDS[0]]], CARDS[2:], [[]])
+    assert _state(build_removed=np.array([0, 2])).build_removed == (0, 2)
+    assert type(_state(build_removed=np.array([1])).build_removed[0]) is int
+    with pytest.raises(TypeError, match=r"GameState\.build_removed.*holding the ndarray"):
+        _state(build_removed=np.array([[1, 2]]))
+    with pytest.raises(TypeError, match=r"Seat\.payoff is a list of piles.*the ndarray"):
+        Seat(np.array(5), CARDS[2:], [[]])  # a 0-d array cannot be iterated
+
+
+@pytest.mark.parametrize("counter", ["seat", "turn", "turn_moves", "idle_turns", "seed",
+                                     "shuffles"])
+def test_a_counter_below_zero_is_refused_naming_it(counter: str) -> None:
+    # legal_moves read seat -1 as the last seat (a negative index) and went on
+    with pytest.raises(SpiteMaliceError, match=rf"GameState\.{counter} is a whole number "
+                                               r"from 0 .*not -1"):
+        attrs.evolve(_state(), **{counter: -1})
+    with pytest.raises(SpiteMaliceError, match=r"GameState\.build_removed .*from 0.*not -3"):
+        _state(build_removed=[-3])
 
 
 @pytest.mark.parametrize("make", VALUES)

@@ -58,6 +58,24 @@ def test_162_cards_twelve_of_each_number_and_18_skip_bo_cards() -> None:
 
 
 @pytest.mark.clause("SK-1")
+def test_a_separate_pay_off_pack_is_taken_as_the_base_rules_state_it() -> None:
+    # payoff_pack is one of Ruleset's deck values; the deck hook ignored it, and loading
+    # refused the rule set's own parameter with a message about plugin internals
+    separate = sm.load("skip-bo", payoff_pack=60)
+    assert len(separate.deck.cards) == 162 and Counter(separate.deck.cards)[SKIP_BO] == 18
+    assert separate.deck.payoff_cards is not None
+    assert Counter(card.rank for card in separate.deck.payoff_cards) == {n: 5 for n in
+                                                                         range(1, 13)}
+    assert "separate pack of 60 numbered cards 1 to 12" in separate.clause("SK-1").text
+    assert "separate" not in SK.clause("SK-1").text
+    state = sm.deal(separate, 3)
+    payoff_cards = [card for seat in state.seats for pile in seat.payoff for card in pile]
+    assert len(payoff_cards) == 60 and SKIP_BO not in payoff_cards  # dealt from its own pack
+    summary = simulate(separate, ["greedy", "greedy"], games=6, seed=1)
+    assert summary.outcomes["win"] + summary.outcomes["drawn"] == 6
+
+
+@pytest.mark.clause("SK-1")
 def test_skip_bo_cards_read_back_from_every_text_form() -> None:
     state = position(SK, hands=["SB 3 7"], discards=[["SB"]], builds=["SB 2"],
                      payoffs=["5 SB"])
