@@ -18,6 +18,8 @@ import attrs
 from attrs.exceptions import FrozenInstanceError
 
 from spitemalice.cards import Card
+from spitemalice.errors import SpiteMaliceError
+from spitemalice.field_refusals import kind, seat_refusal, state_refusal
 from spitemalice.guards import check_int, check_list, int_field, ints_field, not_a_position
 from spitemalice.limits import MAX_DECK_CARDS
 
@@ -259,8 +261,10 @@ class Seat:
                 held[k] = _held(held[k])
             values = (_tuple_of_piles(held[0]), sort_hand(held[1]),  # type: ignore[arg-type]
                       _tuple_of_piles(held[2]))  # type: ignore[arg-type]
+        except _Inside as inside:
+            raise inside.error from None
         except (TypeError, AttributeError):  # diagnosed only once it failed (module end)
-            raise _alone(_seat_refusal(held[0], held[1], held[2])) from None
+            raise _alone(seat_refusal(held[0], held[1], held[2])) from None
         object.__setattr__(self, "payoff", values[0])
         object.__setattr__(self, "hand", values[1])
         object.__setattr__(self, "discards", values[2])
@@ -344,8 +348,11 @@ class GameState:
             text refused; numpy's integers taken), or an ``outcome`` that is neither ``None``
             nor an :class:`Outcome`, the message naming the field and what it was given;
             the cards in the piles are not read (as :class:`Seat`).
-        TypeError: a counter that is not an int, in the compiled build (its fields are C
-            integers); the pure build stores it and leaves it to the engine.
+        TypeError: a counter that is not a whole number (text, ``None``, a float), naming
+            it.  The pure build takes numpy's integers (stored as ``int``); the compiled
+            build's fields are C integers, and there mypyc refuses anything but an ``int``
+            with its own ``TypeError`` first.
+        SpiteMaliceError: ``build_removed`` counts that are not one per build pile.
         attrs.exceptions.FrozenInstanceError: assigning or deleting an attribute.
     """
 
@@ -388,21 +395,32 @@ class GameState:
             piles = (_seats(held[0]), _tuple_of_piles(held[1]),  # type: ignore[arg-type]
                      _cards(held[2]), _cards(held[3]))  # type: ignore[arg-type]
             removed = _counts(held[4])
+        except _Inside as inside:
+            raise inside.error from None
         except TypeError:  # diagnosed only once it failed (module end)
-            raise _alone(_state_refusal(*held)) from None
+            raise _alone(state_refusal(held[0], held[1], held[2], held[3], held[4], Seat)
+                         ) from None
+        if removed and len(removed) != len(piles[1]):  # build_tops would zip them
+            raise _alone(SpiteMaliceError(
+                f"GameState.build_removed holds one count per build pile, or none: "
+                f"{len(removed)} for {len(piles[1])} build pile(s)"))
+        counters = [seat, turn, turn_moves, idle_turns, seed, shuffles]
+        for k in range(6):
+            if type(counters[k]) is not int:  # (the compiled build's fields take ints only)
+                counters[k] = _counter(_COUNTERS[k], counters[k])
         if outcome is not None and not isinstance(outcome, Outcome):
             raise _alone(TypeError(f"GameState.outcome is None while the game is live, or an "
-                                   f"Outcome, not {_kind(outcome)}"))
+                                   f"Outcome, not {kind(outcome)}"))
         object.__setattr__(self, "seats", piles[0])
         object.__setattr__(self, "builds", piles[1])
         object.__setattr__(self, "draw", piles[2])
         object.__setattr__(self, "completed", piles[3])
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "turn", turn)
-        object.__setattr__(self, "turn_moves", turn_moves)
-        object.__setattr__(self, "idle_turns", idle_turns)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "shuffles", shuffles)
+        object.__setattr__(self, "seat", counters[0])
+        object.__setattr__(self, "turn", counters[1])
+        object.__setattr__(self, "turn_moves", counters[2])
+        object.__setattr__(self, "idle_turns", counters[3])
+        object.__setattr__(self, "seed", counters[4])
+        object.__setattr__(self, "shuffles", counters[5])
         object.__setattr__(self, "outcome", outcome)
         object.__setattr__(self, "build_removed", removed)
         self._validate()
@@ -713,47 +731,31 @@ def notation_repr(value: Any) -> str:
     return f"{name}({write(value)!r})"
 
 
-# The constructors' refusals.  A conversion that fails (a pile that is no list, a hand
-# holding something other than cards) is diagnosed here, after the fact, so that building a
-# valid seat or state costs no check per card: the bots' samplers build states by the
-# thousand.  The message names the field and what it holds.
-_PILE: Final = 'a list of cards, e.g. spitemalice.parse_cards("9H 2C"),'
-_PILES: Final = "a list of piles, each a list of cards (() for an empty pile),"
+# The constructors' conversion steps that a refusal must be able to read again.
+_COUNTERS: Final = ("seat", "turn", "turn_moves", "idle_turns", "seed", "shuffles")
 
 
-def _seat_refusal(payoff: object, hand: object, discards: object) -> TypeError:
-    """The error for a :class:`Seat` whose fields do not convert: the first field at fault."""
-    for name, value, what in (("payoff", payoff, _PILES), ("hand", hand, _PILE),
-                              ("discards", discards, _PILES)):
-        wrong = _piles_fault(value) if what is _PILES else _cards_fault(value)
-        if wrong:
-            return TypeError(f"Seat.{name} is {what} not {wrong}")
-    return TypeError("Seat takes payoff and discards, lists of piles, and hand, a list of cards")
+class _Inside(Exception):
+    """An error raised while reading a caller's iterator (its own code failed): raised
+    again as it was, not diagnosed as a value the field cannot hold."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__()
+        self.error = error
 
 
-def _state_refusal(seats: object, builds: object, draw: object, completed: object,
-                   build_removed: object) -> TypeError:
-    """The error for a :class:`GameState` whose piles do not convert: the first at fault."""
-    items = _items(seats)
-    if items is None:
-        return TypeError(f"GameState.seats is a list of Seat, one per seat, not {_kind(seats)}")
-    stray = [seat for seat in items if not isinstance(seat, Seat)]
-    if stray:
-        return TypeError(f"GameState.seats is a list of Seat, one per seat, not a list "
-                         f"holding {_kind(stray[0])}")
-    for name, value in (("builds", builds), ("draw", draw), ("completed", completed)):
-        wrong = _piles_fault(value) if name == "builds" else _cards_fault(value)
-        if wrong:
-            what = _PILES if name == "builds" else _PILE
-            return TypeError(f"GameState.{name} is {what} not {wrong}")
-    items = _items(build_removed)
-    wrong = _kind(build_removed) if items is None else next(
-        (f"a list holding {_kind(count)}" for count in items if not _whole(count)), "")
-    if wrong:
-        return TypeError("GameState.build_removed is a list of whole numbers, one per build "
-                         f"pile (() when none were recycled), not {wrong}")
-    return TypeError("GameState takes seats, a list of Seat, builds, a list of piles, draw "
-                     "and completed, lists of cards, and build_removed, whole numbers")
+def _counter(name: str, value: object) -> int:
+    """A counter that is not an ``int``: a whole number through ``__index__`` (numpy's
+    integers, a bool as 0 or 1), as an ``int``.
+
+    Raises:
+        TypeError: anything else, naming the field.
+    """
+    try:
+        return operator.index(cast(SupportsIndex, value))
+    except TypeError:
+        raise _alone(TypeError(f"GameState.{name} is a whole number, not {kind(value)}")
+                     ) from None
 
 
 def _held(value: object) -> object:
@@ -763,10 +765,15 @@ def _held(value: object) -> object:
 
     Raises:
         TypeError: ``value`` cannot be iterated (a number, ``None``, a 0-d numpy array).
+        _Inside: reading it raised (the constructors raise that error again).
     """
     if type(value) is tuple or type(value) is list or isinstance(value, str | bytes):
         return value
-    return tuple(cast(Iterable[object], value))
+    iterator = iter(cast(Iterable[object], value))  # TypeError: not iterable (diagnosed)
+    try:
+        return tuple(iterator)
+    except Exception as error:  # the iterator's own code failed: not the field's fault
+        raise _Inside(error) from None
 
 
 def _counts(values: object) -> tuple[int, ...]:
@@ -784,59 +791,3 @@ def _counts(values: object) -> tuple[int, ...]:
             raise TypeError("a bool is no count")
         counts.append(operator.index(cast(SupportsIndex, count)))
     return removed_counts(counts)
-
-
-def _whole(count: object) -> bool:
-    """Whether ``count`` is a whole number (an int or numpy's, through ``__index__``; not a
-    bool)."""
-    if isinstance(count, bool):
-        return False
-    try:
-        operator.index(cast(SupportsIndex, count))
-    except TypeError:
-        return False
-    return True
-
-
-def _items(value: object) -> tuple[object, ...] | None:
-    """``value``'s items, or ``None`` when it is text or cannot be iterated."""
-    if isinstance(value, str | bytes):
-        return None
-    try:
-        return tuple(cast(Iterable[object], value))
-    except TypeError:
-        return None
-
-
-def _kind(value: object) -> str:
-    """``value`` named for a message: its type and value (``the int 5``)."""
-    if value is None:
-        return "None"
-    name = type(value).__name__
-    written = shown(value)
-    return written if written.startswith(("a ", "an ")) else f"the {name} {written}"
-
-
-def _cards_fault(value: object) -> str:
-    """What is wrong with ``value`` as a pile, or ``""``."""
-    items = _items(value)
-    if items is None:
-        return _kind(value)
-    for item in items:
-        if not isinstance(item, Card):
-            return f"a list holding {_kind(item)}" + (
-                " (cards as text: spitemalice.parse_cards reads them)"
-                if isinstance(item, str) else "")
-    return ""
-
-
-def _piles_fault(value: object) -> str:
-    """What is wrong with ``value`` as a list of piles, or ``""``.  (Only a pile that is no
-    list makes the conversion fail: the cards in a pile are not read.)"""
-    items = _items(value)
-    if items is None:
-        return _kind(value)
-    for pile in items:
-        if _items(pile) is None:
-            return f"a list holding {_kind(pile)}"
-    return ""

@@ -32,7 +32,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("guards", "files"),      # argument checks at the doors; reading and writing files
     ("cards",),               # cards and their text
     ("moves",),               # moves and their text
-    ("outcome",),             # outcomes, finished games (attrs classes the compiler leaves)
+    ("outcome", "field_refusals"),  # outcomes, finished games (attrs classes the compiler
+                              # leaves); why a seat's or state's constructor refused a value
     ("model",),               # seats, states (outcomes and finished games re-exported)
     ("rules",),               # rule sets, hooks, plugins, the rule book
     ("engine",),              # deal, legal moves, checks, apply, views

@@ -16,7 +16,15 @@ from attrs.exceptions import FrozenInstanceError
 
 from spitemalice import parse_cards
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.model import GameState, Outcome, Seat, new_seat, state_copier, with_fields
+from spitemalice.model import (
+    NATIVE,
+    GameState,
+    Outcome,
+    Seat,
+    new_seat,
+    state_copier,
+    with_fields,
+)
 
 CARDS = parse_cards("9H 2C KS 5D")
 
@@ -123,12 +131,46 @@ def test_iterators_numpy_values_and_counts_a_field_can_hold_are_taken() -> None:
 
     seat = Seat((pile for pile in [[CARDS[0]]]), iter(CARDS[2:]), map(list, [[]]))
     assert seat == Seat([[CARDS[0]]], CARDS[2:], [[]])
-    assert _state(build_removed=np.array([0, 2])).build_removed == (0, 2)
+    two = [[CARDS[1]], [CARDS[1]]]
+    assert _state(builds=two, build_removed=np.array([0, 2])).build_removed == (0, 2)
     assert type(_state(build_removed=np.array([1])).build_removed[0]) is int
     with pytest.raises(TypeError, match=r"GameState\.build_removed.*holding the ndarray"):
         _state(build_removed=np.array([[1, 2]]))
     with pytest.raises(TypeError, match=r"Seat\.payoff is a list of piles.*the ndarray"):
         Seat(np.array(5), CARDS[2:], [[]])  # a 0-d array cannot be iterated
+
+
+def test_an_error_inside_a_callers_iterator_is_raised_as_it_was() -> None:
+    # not diagnosed as a value the field cannot hold (its message named no field)
+    with pytest.raises(TypeError, match=r"int\(\) argument must be"):
+        _state(build_removed=(int(x) for x in [1, None]))  # type: ignore[call-overload]
+    with pytest.raises(AttributeError, match="nope"):
+        Seat(((card.nope,) for card in CARDS), [], [()])  # type: ignore[attr-defined]
+
+
+def test_build_removed_holds_one_count_per_build_pile_or_none() -> None:
+    with pytest.raises(SpiteMaliceError, match=r"build_removed holds one count per build "
+                                               r"pile, or none: 1 for 2 build pile"):
+        _state(builds=[[CARDS[1]], [CARDS[1]]], build_removed=[1])
+    assert _state(builds=[[CARDS[1]], [CARDS[1]]], build_removed=[0, 1]).build_removed == (0, 1)
+
+
+@pytest.mark.parametrize("counter", ["seat", "turn", "turn_moves", "idle_turns", "seed",
+                                     "shuffles"])
+def test_a_counter_that_is_no_whole_number_is_refused_naming_it(counter: str) -> None:
+    import numpy as np
+
+    for value, shown in (("1", r'the str "1"'), (None, "None"), (1.5, "the float 1.5")):
+        with pytest.raises(TypeError, match=rf"GameState\.{counter} is .*{shown}"):
+            attrs.evolve(_state(), **{counter: value})
+    # numpy's integers are whole numbers: stored as int (the pure build; the compiled
+    # build's fields take ints only, and mypyc refuses them first)
+    if NATIVE:
+        pytest.skip("the compiled build: mypyc refuses a numpy integer with its own error")
+    made = attrs.evolve(_state(), **{counter: np.int64(1)})
+    assert type(getattr(made, counter)) is int and getattr(made, counter) == 1
+    with pytest.raises(SpiteMaliceError, match=rf"GameState\.{counter} .*from 0.*not -1"):
+        attrs.evolve(_state(), **{counter: np.int64(-1)})
 
 
 @pytest.mark.parametrize("counter", ["seat", "turn", "turn_moves", "idle_turns", "seed",

@@ -183,7 +183,7 @@ ANY_VALUE = {"engine.refusal.refuse(move)", "engine.shuffle.derive_seed(parts)",
 # tests/contract/test_position_argument.py leaves it alone), and a GameState's counters,
 # which are C integers of the native class in the compiled build (GameState's docstring:
 # a counter that is not an int is refused there with mypyc's TypeError; the pure build
-# stores it, as the attrs class did, and leaves it to the engine and the readers).
+# refuses it with its own, naming the field, and takes numpy's integers as ints).
 NATIVE_KEPT = {"engine.legal.not_a_state(functions)", "engine.legal.foreign(function)",
                "engine.legal.foreign(state)", "model.require_state(function)",
                "model.require_state(other)", "model.new_seat(_slots)", "model.new_seat(payoff)",

@@ -214,8 +214,9 @@ def test_recycled_counts_the_rules_cannot_hold_are_refused() -> None:
         sm.parse_position(text.replace("~4,5", "~4,"), ELECTRONIC)
     data = json.loads(dumps_state(state))
     data["build_removed"] = [4, 1]
-    with pytest.raises(sm.SpiteMaliceError, match="one whole number >= 0 per open build pile"):
-        loads_state(json.dumps(data), ELECTRONIC)
+    with pytest.raises(sm.SpiteMaliceError, match=r"build_removed holds one count per build "
+                                                  r"pile, or none: 2 for 1 build pile"):
+        loads_state(json.dumps(data), ELECTRONIC)  # (the state's constructor refuses it)
     with pytest.raises(sm.RulesetError, match="option of the rule set skip-bo"):
         sm.load("blackwood-frey", recycle_under_tops=True)
 
