@@ -42,8 +42,8 @@ def _deck_clause(ruleset: Ruleset) -> Clause:
     runs, extra = divmod(ruleset.draw_pack, ruleset.build_ceiling)
     copies = f"{runs} times each" if not extra else f"{runs} or {runs + 1} times each"
     separate = (f" The pay-off piles are dealt from a separate pack of {ruleset.payoff_pack} "
-                f"numbered cards 1 to {ruleset.build_ceiling} (payoff_pack)."
-                if ruleset.payoff_pack else "")
+                f"numbered cards 1 to {ruleset.build_ceiling} (payoff_pack); its cards left "
+                "over after the deal join the draw pile." if ruleset.payoff_pack else "")
     return Clause("SK-1", f"The deck is {ruleset.draw_pack + ruleset.seat_jokers} cards: the "
                   f"numbers 1 to {ruleset.build_ceiling}, {copies} ({ruleset.draw_pack} cards, "
                   f"draw_pack) and {ruleset.seat_jokers} wild SKIP-BO cards (jokers), written "
@@ -53,12 +53,18 @@ def _deck_clause(ruleset: Ruleset) -> Clause:
 
 def _payoff_clause(ruleset: Ruleset) -> Clause:
     many = ruleset.payoff_size_many or ruleset.payoff_size
-    sizes = (f"{ruleset.payoff_size} cards with 2 to 4 players and {many} with 5 or 6"
-             if many != ruleset.payoff_size else f"{ruleset.payoff_size} cards")
+    sizes = (f"{_size_words(ruleset.payoff_size)} with 2 to 4 players and "
+             f"{many or _size_words(0)} with 5 or 6" if many != ruleset.payoff_size
+             else _size_words(ruleset.payoff_size))
     return Clause("SK-9", f"Each seat is dealt one pay-off pile (Skip-Bo's stock pile) of {sizes} "
                   "(payoff_size, payoff_size_many), face down with its top card turned face "
                   "up; only that top card may be played.", f"{M} K4",
                   reasons=("empty-pile@payoff", "buried-card@payoff"))
+
+
+def _size_words(size: int) -> str:
+    """A pay-off pile's size in SK-9's words: 0 shares the separate pay-off pack out."""
+    return f"{size} cards" if size else "an equal share of the separate pay-off pack"
 
 
 def _wild_clause(ruleset: Ruleset) -> Clause:

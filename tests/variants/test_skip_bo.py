@@ -73,6 +73,15 @@ def test_a_separate_pay_off_pack_is_taken_as_the_base_rules_state_it() -> None:
     assert len(payoff_cards) == 60 and SKIP_BO not in payoff_cards  # dealt from its own pack
     summary = simulate(separate, ["greedy", "greedy"], games=6, seed=1)
     assert summary.outcomes["win"] + summary.outcomes["drawn"] == 6
+    # SK-1: pay-off cards left over join the draw pile (120 cards, 60 dealt)
+    larger = sm.load("skip-bo", payoff_pack=120)
+    assert "left over after the deal join the draw pile" in larger.clause("SK-1").text
+    assert len(sm.deal(larger, 3).draw) == 162 - 2 * 5 + 60  # all of the deck but the hands
+    # SK-9: payoff_size 0 shares the pack out
+    shared = sm.load("skip-bo", players=3, payoff_pack=60, payoff_size=0, payoff_size_many=0)
+    assert "an equal share of the separate pay-off pack (payoff_size" in \
+        shared.clause("SK-9").text and "0 cards" not in shared.clause("SK-9").text
+    assert [len(pile) for seat in sm.deal(shared, 3).seats for pile in seat.payoff] == [20] * 3
 
 
 @pytest.mark.clause("SK-1")
