@@ -84,7 +84,7 @@ if TYPE_CHECKING:
     )
     from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone, move_text, parse_move
     from spitemalice.rules.book import RuleBook
-    from spitemalice.rules.defaults import numbered_pack
+    from spitemalice.rules.defaults import numbered_pack, stated_deck
     from spitemalice.rules.hookspecs import hookimpl
     from spitemalice.rules.loader import load
     from spitemalice.rules.policies import (
@@ -120,7 +120,7 @@ _MODULES: dict[str, str] = {
         "sort_hand"),
     "spitemalice.moves": "NEW_PILE Discard Move Pass Play Zone move_text parse_move",
     "spitemalice.rules.book": "RuleBook",
-    "spitemalice.rules.defaults": "numbered_pack",
+    "spitemalice.rules.defaults": "numbered_pack stated_deck",
     "spitemalice.rules.hookspecs": "hookimpl",
     "spitemalice.rules.loader": "load",
     "spitemalice.rules.policies": (
@@ -240,6 +240,7 @@ __all__ = [
     "shuffled",
     "sort_hand",
     "stand_in_state",
+    "stated_deck",
     "view_legal_moves",
     "view_of",
 ]

@@ -11,7 +11,7 @@ Skip-Bo's face.
 
 from __future__ import annotations
 
-from spitemalice import SKIP_BO, Clause, Deck, Ruleset, hookimpl, numbered_pack
+from spitemalice import SKIP_BO, Clause, Deck, Ruleset, hookimpl, stated_deck
 
 from ._common import play_clauses
 
@@ -39,16 +39,27 @@ W = "SKIPBO-WIKI"
 
 
 def _deck_clause(ruleset: Ruleset) -> Clause:
-    runs, extra = divmod(ruleset.draw_pack, ruleset.build_ceiling)
-    copies = f"{runs} times each" if not extra else f"{runs} or {runs + 1} times each"
+    total = ruleset.draw_pack + 52 * ruleset.seat_packs + ruleset.seat_jokers
+    parts = [_numbers_words(ruleset)] if ruleset.draw_pack else []
+    if ruleset.seat_packs:  # a user's deck: Skip-Bo's own has no standard packs
+        packs = "1 standard pack" if ruleset.seat_packs == 1 else \
+            f"{ruleset.seat_packs} standard packs"
+        parts.append(f"{packs} of 52 cards A to K in four suits (packs)")
+    parts.append(f"{ruleset.seat_jokers} wild SKIP-BO cards (jokers), written SB")
+    suits = "" if ruleset.seat_packs else "; suits do not exist"
     separate = (f" The pay-off piles are dealt from a separate pack of {ruleset.payoff_pack} "
                 f"numbered cards 1 to {ruleset.build_ceiling} (payoff_pack); its cards left "
                 "over after the deal join the draw pile." if ruleset.payoff_pack else "")
-    return Clause("SK-1", f"The deck is {ruleset.draw_pack + ruleset.seat_jokers} cards: the "
-                  f"numbers 1 to {ruleset.build_ceiling}, {copies} ({ruleset.draw_pack} cards, "
-                  f"draw_pack) and {ruleset.seat_jokers} wild SKIP-BO cards (jokers), written "
-                  f"SB; suits do not exist.{separate}", f"{M} K1; {W} K1",
-                  events=("dealt",))
+    return Clause("SK-1", f"The deck is {total} cards: {', '.join(parts[:-1])}"
+                  f"{' and ' if len(parts) > 1 else ''}{parts[-1]}{suits}.{separate}",
+                  f"{M} K1; {W} K1", events=("dealt",))
+
+
+def _numbers_words(ruleset: Ruleset) -> str:
+    runs, extra = divmod(ruleset.draw_pack, ruleset.build_ceiling)
+    copies = f"{runs} times each" if not extra else f"{runs} or {runs + 1} times each"
+    return (f"the numbers 1 to {ruleset.build_ceiling}, {copies} ({ruleset.draw_pack} cards, "
+            "draw_pack)")
 
 
 def _payoff_clause(ruleset: Ruleset) -> Clause:
@@ -211,12 +222,10 @@ def spitemalice_ruleset() -> Ruleset:
 
 @hookimpl
 def spitemalice_deck(ruleset: Ruleset) -> Deck:
-    """``draw_pack`` numbered cards 1 to the build ceiling and ``seat_jokers`` SKIP-BO cards,
-    and a separate pay-off pack of ``payoff_pack`` numbered cards when that is not 0, as the
-    base rules state it (clause SK-1): only the wild cards' face is Skip-Bo's own."""
-    cards = numbered_pack(ruleset.draw_pack, ruleset.build_ceiling)
-    payoff = numbered_pack(ruleset.payoff_pack, ruleset.build_ceiling) or None
-    return Deck(cards + (SKIP_BO,) * ruleset.seat_jokers, payoff)
+    """The deck the values state, every joker a SKIP-BO card (clause SK-1): the numbered
+    cards, and standard packs (``packs``) or a separate pay-off pack when they are set; only
+    the wild cards' face is Skip-Bo's own."""
+    return stated_deck(ruleset, joker=SKIP_BO)
 
 
 @hookimpl

@@ -146,9 +146,12 @@ def _short(value: Any) -> str:
 
 
 def _cards(cards: Sequence[Any]) -> str:
-    """``"156 cards: 104 suited, 52 suitless, ranks 0-13"`` (enough to tell two decks apart)."""
+    """``"156 cards: 104 suited, 52 numbered, 0 jokers, ranks 1-13"`` (enough to tell two
+    decks apart, in the kinds :func:`_kinds` compares: a joker is a joker whatever its
+    face)."""
     ranks = sorted({card.rank for card in cards})
-    suitless = sum(1 for card in cards if not card.suit)
+    jokers = sum(1 for card in cards if card.rank == 0)
+    numbered = sum(1 for card in cards if not card.suit and card.rank != 0)
     span = f"ranks {ranks[0]}-{ranks[-1]}" if ranks else "no ranks"
-    return (f"{count_of(len(cards), 'card')}: {len(cards) - suitless} suited, "
-            f"{suitless} suitless, {span}")
+    return (f"{count_of(len(cards), 'card')}: {len(cards) - numbered - jokers} suited, "
+            f"{numbered} numbered, {count_of(jokers, 'joker')}, {span}")

@@ -8,7 +8,7 @@ hook's name and arguments (:mod:`spitemalice.rules.hookspecs`).
 
 from __future__ import annotations
 
-from spitemalice.cards import Card, numbered_cards, standard_pack
+from spitemalice.cards import JOKER_RANK, Card, numbered_cards, standard_pack
 from spitemalice.guards import check_int
 from spitemalice.limits import MAX_DECK_CARDS
 from spitemalice.model import GameState, OutcomeKind
@@ -21,21 +21,45 @@ from spitemalice.rules.policies import (
     WildRule,
 )
 from spitemalice.rules.ruleset import Ruleset
+from spitemalice.wording import shown
 
 NAME = "base"
+_JOKER = Card(JOKER_RANK)  # a joker's plain face (standard_pack's)
 
 
 def spitemalice_deck(ruleset: Ruleset) -> Deck:
-    """Return the deck the Ruleset states.
+    """Return the deck the Ruleset states: :func:`stated_deck`."""
+    return stated_deck(ruleset)
+
+
+def stated_deck(ruleset: Ruleset, joker: Card = _JOKER) -> Deck:
+    """The deck ``ruleset``'s values state, every joker showing ``joker``'s face.
 
     ``seat_packs`` standard packs, ``seat_jokers`` jokers and ``draw_pack`` numbered cards;
-    a separate pay-off pack of ``payoff_pack`` numbered cards when that is not 0.
+    a separate pay-off pack of ``payoff_pack`` numbered cards when that is not 0.  A plugin
+    whose jokers have a face of their own answers ``spitemalice_deck`` with it (Skip-Bo's:
+    ``stated_deck(ruleset, joker=spitemalice.SKIP_BO)``); the loader refuses any other deck
+    (docs/hooks.md, ``spitemalice_deck``).
 
     Numbered cards are suitless, valued 1 up to the build ceiling and spread as evenly as the
     count allows: the lowest values get the extra copies (52 cards 1-15 = three runs and 1-7).
+
+    >>> import spitemalice
+    >>> len(stated_deck(spitemalice.load("blackwood-frey").ruleset).cards)
+    156
+
+    Raises:
+        TypeError: ``ruleset`` is not a :class:`Ruleset`, or ``joker`` is not a joker (a
+            :class:`~spitemalice.cards.Card` of rank 0), named.
     """
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"stated_deck takes a Ruleset (a RuleBook's .ruleset), not "
+                        f"{shown(ruleset)}")
+    if not isinstance(joker, Card) or not joker.is_joker:
+        raise TypeError(f"joker is the face every joker shows, a Card of rank 0 such as "
+                        f"spitemalice.SKIP_BO, not {shown(joker)}")
     cards = standard_pack() * ruleset.seat_packs
-    cards += standard_pack(jokers=ruleset.seat_jokers)[52:]
+    cards += (joker,) * ruleset.seat_jokers
     cards += numbered_pack(ruleset.draw_pack, ruleset.build_ceiling)
     payoff = numbered_pack(ruleset.payoff_pack, ruleset.build_ceiling) or None
     return Deck(cards, payoff)

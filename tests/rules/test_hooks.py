@@ -116,6 +116,44 @@ def test_deck_hook_answer_must_be_the_deck_the_ruleset_states() -> None:
     assert sorted(rules.deck.cards) == sorted(same.cards)
 
 
+RULE_SETS = [info.name for info in sm.installed() if info.kind == "ruleset"]
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_stated_deck_is_the_deck_each_built_in_rule_set_deals(name: str) -> None:
+    """sm.stated_deck gives the cards of the rule book's deck: what a plugin's deck hook
+    answers from (only skip-bo gives its jokers a face of their own)."""
+    rules = sm.load(name)
+    face = sm.SKIP_BO if name == "skip-bo" else Card(0)
+    deck = sm.stated_deck(rules.ruleset, joker=face)
+    assert sorted(deck.cards) == sorted(rules.deck.cards)
+    assert (deck.payoff_cards is None) == (rules.deck.payoff_cards is None)
+
+
+def test_stated_deck_gives_every_joker_the_face_asked_for() -> None:
+    ruleset = sm.load("blackwood-frey", jokers=4).ruleset
+    plain, faced = sm.stated_deck(ruleset), sm.stated_deck(ruleset, joker=sm.SKIP_BO)
+    assert plain.cards.count(Card(0)) == 4 and sm.SKIP_BO not in plain.cards
+    assert faced.cards.count(sm.SKIP_BO) == 4 and Card(0) not in faced.cards
+    assert [card for card in faced.cards if card.rank] == [card for card in plain.cards
+                                                          if card.rank]
+
+
+@pytest.mark.parametrize(("ruleset", "joker", "words"), [
+    ("rules", Card(0), "takes a Ruleset \\(a RuleBook's .ruleset\\), not RuleBook"),
+    (None, Card(0), "takes a Ruleset.*not null"),
+    ("ruleset", sm.parse_card("AS"), "a Card of rank 0 such as spitemalice.SKIP_BO, not "
+                                     "Card\\('AS'\\)"),
+    ("ruleset", "SB", 'a Card of rank 0.*not "SB"'),
+])
+def test_stated_deck_refuses_what_is_not_a_ruleset_or_a_joker(ruleset: object, joker: object,
+                                                              words: str) -> None:
+    rules = sm.load("skip-bo")
+    given = {"rules": rules, "ruleset": rules.ruleset}.get(str(ruleset), ruleset)
+    with pytest.raises(TypeError, match=words):
+        sm.stated_deck(given, joker=joker)  # type: ignore[arg-type]
+
+
 def test_deck_parameters_state_a_numbered_deck() -> None:
     rules = sm.load("blackwood-frey", packs=0, draw_pack=156, build_ceiling=13,
                     wild_ranks="none", wild_excluded="none")

@@ -85,6 +85,29 @@ def test_a_separate_pay_off_pack_is_taken_as_the_base_rules_state_it() -> None:
 
 
 @pytest.mark.clause("SK-1")
+@pytest.mark.parametrize(("given", "packs"), [({"packs": 1}, 1),
+                                              ({"packs": 1, "packs_per_seat": True}, 2),
+                                              ({"packs": 3, "build_ceiling": 13}, 3)])
+def test_standard_packs_a_user_sets_are_dealt_with_skip_bo_cards(given: dict[str, object],
+                                                                  packs: int) -> None:
+    # the deck hook ignored packs and packs_per_seat, and loading refused the user's values
+    # with a message about plugin internals
+    rules = sm.load("skip-bo", draw_pack=0, **given)
+    kinds = Counter("SB" if card == SKIP_BO else "suited" if card.suit else "other"
+                    for card in rules.deck.cards)
+    assert kinds == {"suited": 52 * packs, "SB": 18}
+    words = "1 standard pack of" if packs == 1 else f"{packs} standard packs of"
+    assert f"The deck is {52 * packs + 18} cards: {words} 52 cards A to K in four suits " \
+        "(packs) and 18 wild SKIP-BO cards" in rules.clause("SK-1").text
+    assert "suits do not exist" not in rules.clause("SK-1").text
+    assert "suits do not exist" in SK.clause("SK-1").text
+    state = sm.deal(rules, 2)
+    assert sorted(state.all_cards()) == sorted(rules.deck.cards)
+    summary = simulate(rules, ["greedy", "greedy"], games=4, seed=1)
+    assert sum(summary.outcomes.values()) == 4
+
+
+@pytest.mark.clause("SK-1")
 def test_skip_bo_cards_read_back_from_every_text_form() -> None:
     state = position(SK, hands=["SB 3 7"], discards=[["SB"]], builds=["SB 2"],
                      payoffs=["5 SB"])
