@@ -225,7 +225,11 @@ def spitemalice_deck(ruleset: Ruleset) -> Deck:
     """The deck the values state, every joker a SKIP-BO card (clause SK-1): the numbered
     cards, and standard packs (``packs``) or a separate pay-off pack when they are set; only
     the wild cards' face is Skip-Bo's own."""
-    return stated_deck(ruleset, joker=SKIP_BO)
+    deck = stated_deck(ruleset, joker=SKIP_BO)
+    # The SKIP-BO cards go last, where this rule set has always had them: a deal shuffles
+    # the cards in this order, so a seed (and every committed record) deals as before.
+    others = tuple(card for card in deck.cards if card is not SKIP_BO)
+    return Deck(others + (SKIP_BO,) * (len(deck.cards) - len(others)), deck.payoff_cards)
 
 
 @hookimpl

@@ -80,12 +80,23 @@ def check_deal(book: RuleBook) -> None:
     else:
         payoff_need, payoff_have = payoffs, len(book.deck.payoff_cards)
     have = len(book.deck.cards)
-    if need > have or payoff_need > payoff_have:
+    piles = (f"{count_of(deal.payoff_piles, 'pay-off pile')} of "
+             + ("at least 1 card" if deal.payoff_size is None
+                else count_of(deal.payoff_size, "card")))
+    if payoff_need > payoff_have:
         raise RulesetError(
-            f"{rules.name}: the deck of {count_of(book.deck.size, 'card')} cannot deal "
-            f"{rules.players} seats ({deal.payoff_piles} pay-off pile(s) of {deal.payoff_size} "
-            f"and a hand of {deal.hand_size} each); use fewer players, smaller piles or more packs"
-        )
+            f"{rules.name}: the separate pay-off pack of {count_of(payoff_have, 'card')} "
+            f"cannot deal each of {rules.players} seats {piles} ({payoff_need} cards); use fewer "
+            "players, smaller pay-off piles or a larger payoff_pack")
+    if need > have:
+        shared = book.deck.payoff_cards is None  # the pay-off piles come from these cards too
+        dealt = f"{piles} and a hand of {deal.hand_size}" if shared else \
+            f"a hand of {deal.hand_size}"
+        aside = "" if shared else " (the separate pay-off pack aside)"
+        raise RulesetError(
+            f"{rules.name}: the deck of {count_of(have, 'card')}{aside} cannot deal "
+            f"each of {rules.players} seats {dealt} ({need} cards); use fewer players, smaller "
+            "piles or more packs")
 
 
 def check_ranks(book: RuleBook) -> None:

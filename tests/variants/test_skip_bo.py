@@ -82,6 +82,10 @@ def test_a_separate_pay_off_pack_is_taken_as_the_base_rules_state_it() -> None:
     assert "an equal share of the separate pay-off pack (payoff_size" in \
         shared.clause("SK-9").text and "0 cards" not in shared.clause("SK-9").text
     assert [len(pile) for seat in sm.deal(shared, 3).seats for pile in seat.payoff] == [20] * 3
+    # a pack too small to share out is refused naming the pack, not the whole deck
+    with pytest.raises(sm.RulesetError, match=r"the separate pay-off pack of 2 cards cannot "
+                       r"deal each of 3 seats 1 pay-off pile of at least 1 card \(3 cards\)"):
+        sm.load("skip-bo", players=3, payoff_pack=2, payoff_size=0, payoff_size_many=0)
 
 
 @pytest.mark.clause("SK-1")
