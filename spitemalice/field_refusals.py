@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Final, SupportsIndex, cast
 
 from spitemalice.cards import Card
-from spitemalice.wording import shown
+from spitemalice.wording import kind
 
 PILE: Final = 'a list of cards, e.g. spitemalice.parse_cards("9H 2C"),'
 PILES: Final = "a list of piles, each a list of cards (() for an empty pile),"
@@ -78,15 +78,6 @@ def items_of(value: object) -> tuple[object, ...] | None:
         return tuple(cast(Iterable[object], value))
     except TypeError:
         return None
-
-
-def kind(value: object) -> str:
-    """``value`` named for a message: its type and value (``the int 5``)."""
-    if value is None:
-        return "None"
-    name = type(value).__name__
-    written = shown(value)
-    return written if written.startswith(("a ", "an ")) else f"the {name} {written}"
 
 
 def cards_fault(value: object) -> str:

@@ -19,14 +19,14 @@ from attrs.exceptions import FrozenInstanceError
 
 from spitemalice.cards import Card
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.field_refusals import kind, seat_refusal, state_refusal
+from spitemalice.field_refusals import seat_refusal, state_refusal
 from spitemalice.guards import check_int, check_list, int_field, ints_field, not_a_position
 from spitemalice.limits import MAX_DECK_CARDS
 
 # Outcome and GameResult are attrs classes mypyc does not compile (their converters and
 # validators): they live in a module left as Python and are re-exported here.
 from spitemalice.outcome import OUTCOME_KINDS, STATE_CHECK, GameResult, Outcome, OutcomeKind
-from spitemalice.wording import shown
+from spitemalice.wording import kind, shown
 
 Pile = tuple[Card, ...]
 

@@ -11,14 +11,17 @@ its final state is the model's :func:`~spitemalice.model.require_state`, registe
 
 from __future__ import annotations
 
+import operator
 import typing
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import int_field, ints_field
 from spitemalice.moves import Move
+from spitemalice.wording import kind
 
 if TYPE_CHECKING:
     from spitemalice.model import GameState
@@ -28,8 +31,45 @@ OUTCOME_KINDS: tuple[OutcomeKind, ...] = typing.get_args(OutcomeKind)
 """Every :data:`OutcomeKind`, in the order summaries list them."""
 
 
+_KINDS_WORDS = ", ".join(f'"{kind}"' for kind in OUTCOME_KINDS)
+
+
+def _kind(_: Any, __: Any, value: Any) -> None:
+    if isinstance(value, str) and value in OUTCOME_KINDS:
+        return
+    refusal = SpiteMaliceError if isinstance(value, str) else TypeError
+    raise refusal(f"Outcome.kind is one of {_KINDS_WORDS}, not {kind(value)}")
+
+
+def _whole(value: Any, what: str) -> int:
+    """``value`` as an ``int`` (numpy's integers too, through ``__index__``); a bool, text, a
+    float or ``None`` refused: ``what`` and the value named."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise TypeError(f"{what} {kind(value)}")
+
+
+def _winner(value: Any) -> int | None:
+    if value is None:
+        return None
+    winner = _whole(value, "Outcome.winner is a seat (a whole number) or None, not")
+    if winner < 0:
+        raise SpiteMaliceError(f"Outcome.winner is a seat, 0 or more, or None; not {winner}")
+    return winner
+
+
 def _ints(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(values)
+    what = "Outcome.scores is a list of whole numbers, one per seat"
+    if isinstance(values, str | bytes):  # text would be read character by character
+        raise TypeError(f"{what}, not {kind(values)}")
+    try:
+        items = tuple(values)
+    except TypeError:
+        raise TypeError(f"{what}, not {kind(values)}") from None
+    return tuple([_whole(score, f"{what}, not a list holding") for score in items])
 
 
 @attrs.frozen
@@ -45,12 +85,14 @@ class Outcome:
         scores: points per seat for this game, a tuple as long as the number of seats.
 
     Raises:
-        SpiteMaliceError: a number of more than :data:`~spitemalice.limits.MAX_DIGITS`
-            digits.
+        TypeError: a kind that is not text, a winner that is not a whole number or ``None``,
+            or scores that are not whole numbers (a bool, a float, text), naming the field.
+        SpiteMaliceError: a kind that is not one of :data:`OUTCOME_KINDS`, a winner below 0,
+            or a number of more than :data:`~spitemalice.limits.MAX_DIGITS` digits.
     """
 
-    kind: OutcomeKind
-    winner: int | None = attrs.field(validator=int_field())
+    kind: OutcomeKind = attrs.field(validator=_kind)
+    winner: int | None = attrs.field(converter=_winner, validator=int_field())
     scores: tuple[int, ...] = attrs.field(converter=_ints, validator=ints_field())
 
     def describe(self) -> str:

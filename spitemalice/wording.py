@@ -75,6 +75,16 @@ def shown(value: object) -> str:
     return clipped(text, 60)
 
 
+def kind(value: object) -> str:
+    """``value`` named with its type for a message that refuses it: ``the int 5``,
+    ``the str "9H"``, ``None``."""
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    written = shown(value)
+    return written if written.startswith(("a ", "an ")) else f"the {name} {written}"
+
+
 def _written(value: object, depth: int) -> str:
     """``value`` as a data file writes it, lists and tables ``depth`` levels deep at most
     and only their first few entries (the text is cut to about 60 characters anyway)."""

@@ -21,7 +21,7 @@ from spitemalice.rules.policies import (
     WildRule,
 )
 from spitemalice.rules.ruleset import Ruleset
-from spitemalice.wording import shown
+from spitemalice.wording import kind
 
 NAME = "base"
 _JOKER = Card(JOKER_RANK)  # a joker's plain face (standard_pack's)
@@ -54,10 +54,10 @@ def stated_deck(ruleset: Ruleset, joker: Card = _JOKER) -> Deck:
     """
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"stated_deck takes a Ruleset (a RuleBook's .ruleset), not "
-                        f"{shown(ruleset)}")
+                        f"{kind(ruleset)}")
     if not isinstance(joker, Card) or not joker.is_joker:
         raise TypeError(f"joker is the face every joker shows, a Card of rank 0 such as "
-                        f"spitemalice.SKIP_BO, not {shown(joker)}")
+                        f"spitemalice.SKIP_BO, not {kind(joker)}")
     cards = standard_pack() * ruleset.seat_packs
     cards += (joker,) * ruleset.seat_jokers
     cards += numbered_pack(ruleset.draw_pack, ruleset.build_ceiling)

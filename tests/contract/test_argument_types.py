@@ -60,6 +60,7 @@ TOP: dict[str, tuple[Call, type[Exception], str, bool]] = {
     "parse_position": (lambda x: sm.parse_position(x, BF), NotationError,
                        "a position is text", False),
     "env.gym_id": (env.gym_id, SpiteMaliceError, "gym_id takes a rule set's name", False),
+    "stated_deck": (sm.stated_deck, TypeError, "stated_deck takes a Ruleset", True),
     **{f"env.{name}": (_factory(name), SpiteMaliceError,
                         "ruleset is an installed rule set's name", False)
        for name in ("make", "parallel_env", "single_agent", "vector_env")},

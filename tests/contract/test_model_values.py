@@ -149,6 +149,36 @@ def test_an_error_inside_a_callers_iterator_is_raised_as_it_was() -> None:
         Seat(((card.nope,) for card in CARDS), [], [()])  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(("args", "error", "words"), [
+    (("win", 0, "10"), TypeError, 'scores is a list of whole numbers, one per seat, not the str '
+                                  '"10"'),
+    (("win", 0, 5), TypeError, "scores is a list of whole numbers.*not the int 5"),
+    (("drawn", None, (1.5, 2)), TypeError, "scores.*not a list holding the float 1.5"),
+    (("drawn", None, (True, 1)), TypeError, "scores.*not a list holding the bool"),
+    (("drawn", None, [None]), TypeError, "scores.*not a list holding None"),
+    (("won", 0, (1, 2)), SpiteMaliceError, 'kind is one of "win", "drawn", "blocked", '
+                                           '"turn-limit", not the str "won"'),
+    ((5, 0, (1,)), TypeError, "kind is one of.*not the int 5"),
+    (("win", True, (1,)), TypeError, r"winner is a seat \(a whole number\) or None, not the "
+                                     "bool"),
+    (("win", "0", (1,)), TypeError, 'winner is a seat.*not the str "0"'),
+    (("win", -1, (1,)), SpiteMaliceError, "winner is a seat, 0 or more, or None; not -1"),
+])
+def test_an_outcome_refuses_what_its_fields_cannot_hold(args: tuple[Any, ...], error: type,
+                                                        words: str) -> None:
+    # "10" was taken as the scores '1' and '0', and any kind or winner was taken
+    with pytest.raises(error, match="Outcome." + words):
+        Outcome(*args)
+
+
+def test_an_outcome_takes_numpy_numbers_as_ints() -> None:
+    np = pytest.importorskip("numpy")
+    outcome = Outcome("win", np.int64(1), np.array([3, 4]))
+    assert outcome == Outcome("win", 1, (3, 4))
+    assert [type(value) for value in (outcome.winner, *outcome.scores)] == [int] * 3
+    assert Outcome("blocked", None, iter([0, 0])).scores == (0, 0)
+
+
 def test_build_removed_holds_one_count_per_build_pile_or_none() -> None:
     with pytest.raises(SpiteMaliceError, match=r"build_removed holds one count per build "
                                                r"pile, or none: 1 for 2 build pile"):

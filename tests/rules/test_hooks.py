@@ -140,11 +140,11 @@ def test_stated_deck_gives_every_joker_the_face_asked_for() -> None:
 
 
 @pytest.mark.parametrize(("ruleset", "joker", "words"), [
-    ("rules", Card(0), "takes a Ruleset \\(a RuleBook's .ruleset\\), not RuleBook"),
-    (None, Card(0), "takes a Ruleset.*not null"),
-    ("ruleset", sm.parse_card("AS"), "a Card of rank 0 such as spitemalice.SKIP_BO, not "
-                                     "Card\\('AS'\\)"),
-    ("ruleset", "SB", 'a Card of rank 0.*not "SB"'),
+    ("rules", Card(0), "takes a Ruleset \\(a RuleBook's .ruleset\\), not the RuleBook"),
+    (None, Card(0), "takes a Ruleset.*not None"),
+    ("ruleset", sm.parse_card("AS"), "a Card of rank 0 such as spitemalice.SKIP_BO, not the "
+                                     "Card Card\\('AS'\\)"),
+    ("ruleset", "SB", 'a Card of rank 0.*not the str "SB"'),
 ])
 def test_stated_deck_refuses_what_is_not_a_ruleset_or_a_joker(ruleset: object, joker: object,
                                                               words: str) -> None:
