@@ -119,12 +119,11 @@ class ObservationLayout:
                                    f"{MAX_OBSERVATION:,} (spitemalice.limits.MAX_OBSERVATION): "
                                    "fewer seats, piles or a smaller depth")
         self._pad = _Zeros(self.size)
-        # Segment caches: id(object) -> _Kept(object, bytes).  Each entry keeps its object
-        # alive, so no other object can take that id while the entry stands.
-        self._builds: dict[int, _Kept] = {}
-        self._payoffs: dict[int, _Kept] = {}
-        self._discards: dict[int, _Kept] = {}
-        self._piles: dict[int, _Kept] = {}
+        # Segment caches, each keeping the objects it encoded (_Segments)
+        self._builds = _Segments()
+        self._payoffs = _Segments()
+        self._discards = _Segments()
+        self._piles = _Segments()
         # card -> its rank code: cards are interned and hash by identity in C, so a lookup
         # costs less than reading the card's rank (an attribute of a Python class)
         self._code_of: dict[Card, bytes] = {}
@@ -207,9 +206,9 @@ class ObservationLayout:
         if removed:
             piles = self._build_codes(builds, removed)
         else:
-            found = self._builds.get(id(builds))
-            piles = found.codes if found is not None else _keep(
-                self._builds, builds, self._build_codes(builds, ()))
+            found = self._builds.get(builds)
+            piles = found if found is not None else self._builds.keep(
+                builds, self._build_codes(builds, ()))
         parts = [_header(state.seat, seen_by, n, state.turn_moves, state.idle_turns,
                          len(state.draw), len(state.completed), state.outcome is not None,
                          state.turn),
@@ -219,13 +218,12 @@ class ObservationLayout:
             seat = seats[(seen_by + offset) % n]
             held = len(seat.hand)
             payoff = seat.payoff
-            found = payoffs.get(id(payoff))
-            tops = found.codes if found is not None else _keep(
-                payoffs, payoff, self._payoff_codes(
-                    [(len(pile), pile[-1] if pile else None) for pile in payoff]))
-            found = discards.get(id(seat.discards))
-            shown = found.codes if found is not None else _keep(
-                discards, seat.discards, self._pile_codes_kept(seat.discards))
+            found = payoffs.get(payoff)
+            tops = found if found is not None else payoffs.keep(payoff, self._payoff_codes(
+                [(len(pile), pile[-1] if pile else None) for pile in payoff]))
+            found = discards.get(seat.discards)
+            shown = found if found is not None else discards.keep(
+                seat.discards, self._pile_codes_kept(seat.discards))
             parts.append(_VALUES[held] if held < 1025 else _value(held))
             parts.append(tops)  # (appends: no tuple made per seat)
             parts.append(shown)
@@ -279,9 +277,8 @@ class ObservationLayout:
         kept = self._piles
         parts: list[bytes] = []
         for pile in piles:
-            found = kept.get(id(pile))
-            parts.append(found.codes if found is not None
-                         else _keep(kept, pile, self._pile_codes(pile)))
+            found = kept.get(pile)
+            parts.append(found if found is not None else kept.keep(pile, self._pile_codes(pile)))
         parts.append(self._pad[(1 + self.depth) * (self.discard - len(piles))])
         return b"".join(parts)
 
@@ -345,21 +342,29 @@ def _fits(count: int, most: int, what: str) -> None:
         raise SpiteMaliceError(f"the {what} do not fit this layout ({count}, at most {most})")
 
 
-class _Kept:
-    """A segment kept: the object it encodes (held, so that no other object can take its
-    id while the entry stands) and its bytes.  A class, not a tuple: the compiled build
-    unboxes a fixed-length tuple read from a dict and boxes it again, a new tuple per hit."""
+class _Segments:
+    """A cache of encoded segments keyed on the objects themselves (by ``id``: a pile is a
+    tuple, and hashing its cards would cost more than encoding them).  It holds every object
+    it encoded, so that no other object can take that id while the entry stands, and a hit
+    needs no identity check.  Emptied at :data:`_CACHE_MOST` entries (bounds memory).
 
-    def __init__(self, held: object, codes: bytes) -> None:
-        self.held = held
-        self.codes = codes
+    The objects are held in a list beside a dict of bytes, not as (object, bytes) records:
+    a record is one more object for the garbage collector to track, per new pile, and the
+    vectorised environment makes some two a game per step."""
 
+    def __init__(self) -> None:
+        self._codes: dict[int, bytes] = {}
+        self._held: list[object] = []
 
-def _keep(cache: dict[int, _Kept], key: object, codes: bytes) -> bytes:
-    """Keep ``codes``, the segment of ``key``, under ``id(key)``, and give them back.  The
-    entry holds ``key``, so while it stands no other object can have that id: a hit needs
-    no identity check."""
-    if len(cache) >= _CACHE_MOST:
-        cache.clear()
-    cache[id(key)] = _Kept(key, codes)
-    return codes
+    def get(self, key: object) -> bytes | None:
+        """``key``'s segment, or ``None`` when it is not kept."""
+        return self._codes.get(id(key))
+
+    def keep(self, key: object, codes: bytes) -> bytes:
+        """Keep ``codes``, the segment of ``key`` (not kept yet), and give them back."""
+        if len(self._held) >= _CACHE_MOST:
+            self._codes.clear()
+            self._held.clear()
+        self._codes[id(key)] = codes
+        self._held.append(key)
+        return codes

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
+import attrs
 import pytest
 
 import spitemalice as sm
@@ -180,3 +181,25 @@ def test_a_layouts_table_of_card_codes_is_emptied_at_its_bound_and_stays_right()
         sizes.append(len(layout._code_of))
     assert max(sizes) <= observation._CODES_MOST
     assert any(later < earlier for earlier, later in pairwise(sizes))  # it was emptied
+
+
+def test_a_layouts_segment_caches_are_emptied_at_their_bound_and_stay_right() -> None:
+    """The layout keeps the segments of the piles it encoded, holding each pile so that no
+    other object takes its id: new discard piles without end must not grow the caches
+    without end, and every observation across an emptying is the one a fresh layout gives."""
+    import numpy as np
+
+    from spitemalice.env import observation
+
+    layout = observation.ObservationLayout(5, 1, 4, 4, 2, 3)
+    state = sm.deal(sm.load("blackwood-frey"), 1)
+    held = []
+    for n in range(observation._CACHE_MOST + 300):
+        pile = tuple(sm.parse_cards("9H 2C")) + (sm.Card(1 + n % 13, "S"),) * (n % 3)
+        seat = attrs.evolve(state.seats[0], discards=(pile, (), (), ()))
+        moved = attrs.evolve(state, seats=(seat, *state.seats[1:]))
+        fresh = observation.ObservationLayout(5, 1, 4, 4, 2, 3)
+        assert np.array_equal(layout.encode_state(moved, 0), fresh.encode_state(moved, 0))
+        held.append(len(layout._piles._held))
+    assert max(held) <= observation._CACHE_MOST
+    assert any(later < earlier for earlier, later in pairwise(held))  # it was emptied
