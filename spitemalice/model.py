@@ -702,9 +702,10 @@ def state_copier(*changed: str) -> Callable[..., GameState]:
     the end of a turn): ``copier(state, *values)`` gives the fields ``changed`` these values,
     by position in the order ``changed`` names them, and keeps the others.
 
-    >>> after_turn = state_copier("seat", "turn")
-    >>> after_turn(GameState((), (), (), ()), 1, 5).turn
-    5
+    Examples:
+        >>> after_turn = state_copier("seat", "turn")
+        >>> after_turn(GameState((), (), (), ()), 1, 5).turn
+        5
 
     Raises:
         ValueError: a name that is no field of :class:`GameState`, or one named twice.

@@ -26,9 +26,10 @@ def move_kind(move: Move) -> str:
     ``"discard"``, ``"pair discard"`` (``"3-card discard"`` and on), ``"... onto a partner's
     pile"``, ``"pass"``, and for any other object its class name.
 
-    >>> from spitemalice.moves import parse_move
-    >>> move_kind(parse_move("9H+9S>D2")), move_kind(parse_move("S2.D1:9H>B1"))
-    ('pair discard', "partner's discard-pile play")
+    Examples:
+        >>> from spitemalice.moves import parse_move
+        >>> move_kind(parse_move("9H+9S>D2")), move_kind(parse_move("S2.D1:9H>B1"))
+        ('pair discard', "partner's discard-pile play")
     """
     if isinstance(move, Play):
         kind = f"{_SOURCES[move.zone]} play"

@@ -32,8 +32,9 @@ def spitemalice_deck(ruleset: Ruleset) -> Deck:
     return stated_deck(ruleset)
 
 
-def stated_deck(ruleset: Ruleset, joker: Card = _JOKER) -> Deck:
-    """The deck ``ruleset``'s values state, every joker showing ``joker``'s face.
+def stated_deck(ruleset: Ruleset, joker: Card | None = None) -> Deck:
+    """The deck ``ruleset``'s values state, every joker showing ``joker``'s face (``None``: a
+    joker's plain face, ``*``).
 
     ``seat_packs`` standard packs, ``seat_jokers`` jokers and ``draw_pack`` numbered cards;
     a separate pay-off pack of ``payoff_pack`` numbered cards when that is not 0.  A plugin
@@ -44,18 +45,22 @@ def stated_deck(ruleset: Ruleset, joker: Card = _JOKER) -> Deck:
     Numbered cards are suitless, valued 1 up to the build ceiling and spread as evenly as the
     count allows: the lowest values get the extra copies (52 cards 1-15 = three runs and 1-7).
 
-    >>> import spitemalice
-    >>> len(stated_deck(spitemalice.load("blackwood-frey").ruleset).cards)
-    156
+    Examples:
+        >>> import spitemalice
+        >>> deck = stated_deck(spitemalice.load("skip-bo").ruleset, joker=spitemalice.SKIP_BO)
+        >>> len(deck.cards), deck.cards.count(spitemalice.SKIP_BO)
+        (162, 18)
 
     Raises:
-        TypeError: ``ruleset`` is not a :class:`Ruleset`, or ``joker`` is not a joker (a
-            :class:`~spitemalice.cards.Card` of rank 0), named.
+        TypeError: ``ruleset`` is not a :class:`Ruleset`, or ``joker`` is neither ``None``
+            nor a joker (a :class:`~spitemalice.cards.Card` of rank 0), named.
     """
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"stated_deck takes a Ruleset (a RuleBook's .ruleset), not "
                         f"{kind(ruleset)}")
-    if not isinstance(joker, Card) or not joker.is_joker:
+    if joker is None:
+        joker = _JOKER
+    elif not isinstance(joker, Card) or not joker.is_joker:
         raise TypeError(f"joker is the face every joker shows, a Card of rank 0 such as "
                         f"spitemalice.SKIP_BO, not {kind(joker)}")
     cards = standard_pack() * ruleset.seat_packs
@@ -68,8 +73,9 @@ def stated_deck(ruleset: Ruleset, joker: Card = _JOKER) -> Deck:
 def numbered_pack(size: int, top: int) -> tuple[Card, ...]:
     """``size`` suitless cards valued 1..``top``, as even as possible, low values first.
 
-    >>> [card.rank for card in numbered_pack(5, 3)]
-    [1, 1, 2, 2, 3]
+    Examples:
+        >>> [card.rank for card in numbered_pack(5, 3)]
+        [1, 1, 2, 2, 3]
 
     Raises:
         SpiteMaliceError: ``size`` is not 0 to :data:`~spitemalice.limits.MAX_DECK_CARDS`,

@@ -69,8 +69,9 @@ def keys(codes: Iterable[str]) -> list[str]:
     """The clause keys that cover ``codes``: ``code@pile`` for each pile of a code in
     :data:`PILES`, the bare code otherwise.
 
-    >>> keys(["empty-pile", "game-over"])
-    ['empty-pile@payoff', 'empty-pile@discard', 'game-over']
+    Examples:
+        >>> keys(["empty-pile", "game-over"])
+        ['empty-pile@payoff', 'empty-pile@discard', 'game-over']
     """
     return [f"{code}@{pile}" if code in PILES else code
             for code in codes for pile in PILES.get(code, ("",))]

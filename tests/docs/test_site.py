@@ -59,6 +59,11 @@ def test_mkdocs_build_strict_passes_and_the_api_reference_is_there(built_site: P
     shown = [page for page in site.rglob("*.html") if "&lt;BLANKLINE&gt;" in
              page.read_text(encoding="utf-8") and page.parent.name != "contributing"]
     assert not shown, shown
+    # A docstring's example is code under "Examples:", not ">>>" lines that Markdown
+    # renders as quotes nested three deep (tests/docs/test_docstring_examples.py).
+    quoted = [page for page in (site / "api").rglob("*.html")
+              if "<blockquote>" in page.read_text(encoding="utf-8")]
+    assert not quoted, quoted
     assert 'href="contributing/"' in (site / "index.html").read_text(encoding="utf-8")  # nav
     # Sphinx roles in docstrings (docs/_ext/sphinx_roles.py): links where the target is on
     # the site, inline code where it is not, and never the raw role.
