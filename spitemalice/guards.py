@@ -352,7 +352,8 @@ def ints_field(low: int = -MAX_INT, high: int = MAX_INT) -> Callable[[Any, Any, 
     def validate(instance: Any, attribute: Any, values: Any) -> None:
         for value in values:
             if isinstance(value, int) and not low <= value <= high:
-                check_int(value, f"{type(instance).__name__}.{attribute.name}", low, high)
+                check_int(value, f"each of {type(instance).__name__}.{attribute.name}", low,
+                          high)
 
     return validate
 

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import operator
 import typing
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.guards import int_field, ints_field
+from spitemalice.guards import check_int, int_field, ints_field
+from spitemalice.limits import MAX_INT
 from spitemalice.moves import Move
 from spitemalice.wording import kind
 
@@ -34,9 +36,10 @@ OUTCOME_KINDS: tuple[OutcomeKind, ...] = typing.get_args(OutcomeKind)
 _KINDS_WORDS = ", ".join(f'"{kind}"' for kind in OUTCOME_KINDS)
 
 
-def _kind(_: Any, __: Any, value: Any) -> None:
+def _kind(value: Any) -> OutcomeKind:
+    """``value`` as a plain ``str`` (numpy's text too), one of :data:`OUTCOME_KINDS`."""
     if isinstance(value, str) and value in OUTCOME_KINDS:
-        return
+        return typing.cast(OutcomeKind, str(value))
     refusal = SpiteMaliceError if isinstance(value, str) else TypeError
     raise refusal(f"Outcome.kind is one of {_KINDS_WORDS}, not {kind(value)}")
 
@@ -56,14 +59,13 @@ def _winner(value: Any) -> int | None:
     if value is None:
         return None
     winner = _whole(value, "Outcome.winner is a seat (a whole number) or None, not")
-    if winner < 0:
-        raise SpiteMaliceError(f"Outcome.winner is a seat, 0 or more, or None; not {winner}")
-    return winner
+    return check_int(winner, "Outcome.winner, a seat,", 0, MAX_INT)
 
 
 def _ints(values: Iterable[int]) -> tuple[int, ...]:
     what = "Outcome.scores is a list of whole numbers, one per seat"
-    if isinstance(values, str | bytes):  # text would be read character by character
+    if isinstance(values, str | bytes | Mapping | AbstractSet):
+        # text would be read character by character, a dict by its keys, a set in no order
         raise TypeError(f"{what}, not {kind(values)}")
     try:
         items = tuple(values)
@@ -91,8 +93,8 @@ class Outcome:
             or a number of more than :data:`~spitemalice.limits.MAX_DIGITS` digits.
     """
 
-    kind: OutcomeKind = attrs.field(validator=_kind)
-    winner: int | None = attrs.field(converter=_winner, validator=int_field())
+    kind: OutcomeKind = attrs.field(converter=_kind)
+    winner: int | None = attrs.field(converter=_winner)
     scores: tuple[int, ...] = attrs.field(converter=_ints, validator=ints_field())
 
     def describe(self) -> str:

@@ -45,7 +45,11 @@ def _deck_clause(ruleset: Ruleset) -> Clause:
         packs = "1 standard pack" if ruleset.seat_packs == 1 else \
             f"{ruleset.seat_packs} standard packs"
         parts.append(f"{packs} of 52 cards A to K in four suits (packs)")
-    parts.append(f"{ruleset.seat_jokers} wild SKIP-BO cards (jokers), written SB")
+    if ruleset.seat_jokers:
+        named = "jokers, jokers_per_pack" if ruleset.jokers_per_pack else "jokers"
+        parts.append(f"{ruleset.seat_jokers} wild SKIP-BO cards ({named}), written SB")
+    if not parts:  # refused at load (no cards to deal); the clause still reads
+        parts.append("no cards")
     suits = "" if ruleset.seat_packs else "; suits do not exist"
     separate = (f" The pay-off piles are dealt from a separate pack of {ruleset.payoff_pack} "
                 f"numbered cards 1 to {ruleset.build_ceiling} (payoff_pack); its cards left "

@@ -83,20 +83,25 @@ def check_deal(book: RuleBook) -> None:
     piles = (f"{count_of(deal.payoff_piles, 'pay-off pile')} of "
              + ("at least 1 card" if deal.payoff_size is None
                 else count_of(deal.payoff_size, "card")))
+    size_by = ("payoff_size_many, from 5 seats" if rules.players >= 5 and rules.payoff_size_many
+               else "payoff_size")  # the value the deal rule took the size from
     if payoff_need > payoff_have:
         raise RulesetError(
             f"{rules.name}: the separate pay-off pack of {count_of(payoff_have, 'card')} "
-            f"cannot deal each of {rules.players} seats {piles} ({payoff_need} cards); use fewer "
-            "players, smaller pay-off piles or a larger payoff_pack")
+            f"cannot deal each of {rules.players} seats {piles} ({size_by}): "
+            f"{count_of(payoff_need, 'card')}; use fewer players, smaller pay-off piles or a "
+            "larger payoff_pack")
     if need > have:
         shared = book.deck.payoff_cards is None  # the pay-off piles come from these cards too
-        dealt = f"{piles} and a hand of {deal.hand_size}" if shared else \
+        dealt = f"{piles} ({size_by}) and a hand of {deal.hand_size}" if shared else \
             f"a hand of {deal.hand_size}"
         aside = "" if shared else " (the separate pay-off pack aside)"
+        smaller = "smaller pay-off piles, a smaller hand_size" if shared else "a smaller hand_size"
+        larger = "a larger draw_pack" if rules.draw_pack else "more packs"
         raise RulesetError(
             f"{rules.name}: the deck of {count_of(have, 'card')}{aside} cannot deal "
-            f"each of {rules.players} seats {dealt} ({need} cards); use fewer players, smaller "
-            "piles or more packs")
+            f"each of {rules.players} seats {dealt}: {count_of(need, 'card')}; use fewer "
+            f"players, {smaller} or {larger}")
 
 
 def check_ranks(book: RuleBook) -> None:

@@ -8,7 +8,7 @@ hook's name and arguments (:mod:`spitemalice.rules.hookspecs`).
 
 from __future__ import annotations
 
-from spitemalice.cards import JOKER_RANK, Card, numbered_cards, standard_pack
+from spitemalice.cards import JOKER_RANK, SKIP_BO, Card, numbered_cards, standard_pack
 from spitemalice.guards import check_int
 from spitemalice.limits import MAX_DECK_CARDS
 from spitemalice.model import GameState, OutcomeKind
@@ -33,8 +33,8 @@ def spitemalice_deck(ruleset: Ruleset) -> Deck:
 
 
 def stated_deck(ruleset: Ruleset, joker: Card | None = None) -> Deck:
-    """The deck ``ruleset``'s values state, every joker showing ``joker``'s face (``None``: a
-    joker's plain face, ``*``).
+    """The deck ``ruleset``'s values state, every joker showing ``joker``'s face: ``None`` for
+    a joker's plain face (``*``), or Skip-Bo's (:data:`~spitemalice.cards.SKIP_BO`).
 
     ``seat_packs`` standard packs, ``seat_jokers`` jokers and ``draw_pack`` numbered cards;
     a separate pay-off pack of ``payoff_pack`` numbered cards when that is not 0.  A plugin
@@ -53,16 +53,17 @@ def stated_deck(ruleset: Ruleset, joker: Card | None = None) -> Deck:
 
     Raises:
         TypeError: ``ruleset`` is not a :class:`Ruleset`, or ``joker`` is neither ``None``
-            nor a joker (a :class:`~spitemalice.cards.Card` of rank 0), named.
+            nor :data:`~spitemalice.cards.SKIP_BO` (the faces the notation reads), named.
     """
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"stated_deck takes a Ruleset (a RuleBook's .ruleset), not "
                         f"{kind(ruleset)}")
     if joker is None:
         joker = _JOKER
-    elif not isinstance(joker, Card) or not joker.is_joker:
-        raise TypeError(f"joker is the face every joker shows, a Card of rank 0 such as "
-                        f"spitemalice.SKIP_BO, not {kind(joker)}")
+    elif joker is not SKIP_BO and joker is not _JOKER:  # cards are interned: one per value
+        # another face would deal and play, but no record or state file could read it back
+        raise TypeError(f"joker is a joker's face the notation reads: None (the plain joker, "
+                        f"*) or spitemalice.SKIP_BO (SB), not {kind(joker)}")
     cards = standard_pack() * ruleset.seat_packs
     cards += (joker,) * ruleset.seat_jokers
     cards += numbered_pack(ruleset.draw_pack, ruleset.build_ceiling)

@@ -162,7 +162,11 @@ def test_an_error_inside_a_callers_iterator_is_raised_as_it_was() -> None:
     (("win", True, (1,)), TypeError, r"winner is a seat \(a whole number\) or None, not the "
                                      "bool"),
     (("win", "0", (1,)), TypeError, 'winner is a seat.*not the str "0"'),
-    (("win", -1, (1,)), SpiteMaliceError, "winner is a seat, 0 or more, or None; not -1"),
+    (("win", -1, (1,)), SpiteMaliceError, "winner, a seat, is a whole number from 0 to .*not -1"),
+    (("win", -10**5000, (1,)), SpiteMaliceError, "winner, a seat, is a whole number from 0 to "
+                                                 ".*not a whole number of about 5,001 digits"),
+    (("drawn", None, {0: 3, 1: 4}), TypeError, "scores is a list of whole numbers.*not the dict"),
+    (("drawn", None, {3, 4}), TypeError, "scores is a list of whole numbers.*not the set"),
 ])
 def test_an_outcome_refuses_what_its_fields_cannot_hold(args: tuple[Any, ...], error: type,
                                                         words: str) -> None:
@@ -177,6 +181,8 @@ def test_an_outcome_takes_numpy_numbers_as_ints() -> None:
     assert outcome == Outcome("win", 1, (3, 4))
     assert [type(value) for value in (outcome.winner, *outcome.scores)] == [int] * 3
     assert Outcome("blocked", None, iter([0, 0])).scores == (0, 0)
+    kind = Outcome(np.str_("drawn"), None, (0, 0)).kind
+    assert kind == "drawn" and type(kind) is str
 
 
 def test_build_removed_holds_one_count_per_build_pile_or_none() -> None:

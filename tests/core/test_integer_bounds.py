@@ -563,6 +563,9 @@ NUMBER = re.compile(r"(None \| )?(int|float)( \| None)?")
 
 _FED = "fed by its package's callers with values they checked at the door (design-notes §10)"
 INNER: dict[str, str] = {
+    "spitemalice.rules.defaults": "the base rules' scoring hook, asked by RuleBook.score, "
+                                  "which checks the winner (numbered_pack is held at the "
+                                  "package face)",
     "spitemalice.model": "new_state is the engine's own constructor, given counters the "
                          "engine made (GameState's constructor checks a caller's)",
     "spitemalice.engine.configuration": "counts read off a state and a rule book the "

@@ -142,9 +142,12 @@ def test_stated_deck_gives_every_joker_the_face_asked_for() -> None:
 @pytest.mark.parametrize(("ruleset", "joker", "words"), [
     ("rules", Card(0), "takes a Ruleset \\(a RuleBook's .ruleset\\), not the RuleBook"),
     (None, Card(0), "takes a Ruleset.*not None"),
-    ("ruleset", sm.parse_card("AS"), "a Card of rank 0 such as spitemalice.SKIP_BO, not the "
+    ("ruleset", sm.parse_card("AS"), "a joker's face the notation reads: None \\(the plain "
+                                     "joker, \\*\\) or spitemalice.SKIP_BO \\(SB\\), not the "
                                      "Card Card\\('AS'\\)"),
-    ("ruleset", "SB", 'a Card of rank 0.*not the str "SB"'),
+    ("ruleset", "SB", 'a joker\'s face the notation reads.*not the str "SB"'),
+    # a face of rank 0 that no record or state file could read back
+    ("ruleset", Card(0, "X"), "a joker's face the notation reads.*not the Card"),
 ])
 def test_stated_deck_refuses_what_is_not_a_ruleset_or_a_joker(ruleset: object, joker: object,
                                                               words: str) -> None:

@@ -135,7 +135,9 @@ def test_two_to_four_players_deal(players: int) -> None:
 def test_deck_that_cannot_deal_is_refused() -> None:
     """Four seats of 40 pay-off cards and 5 in hand need 180 cards; the deck has 156."""
     with pytest.raises(sm.RulesetError, match=r"the deck of 156 cards cannot deal each of 4 "
-                       r"seats 1 pay-off pile of 40 cards and a hand of 5 \(180 cards\)"):
+                       r"seats 1 pay-off pile of 40 cards \(payoff_size\) and a hand of 5: "
+                       "180 cards; use "
+                       "fewer players, smaller pay-off piles, a smaller hand_size or more packs"):
         sm.load("blackwood-frey", players=4, payoff_size=40)
 
 

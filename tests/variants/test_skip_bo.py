@@ -84,8 +84,13 @@ def test_a_separate_pay_off_pack_is_taken_as_the_base_rules_state_it() -> None:
     assert [len(pile) for seat in sm.deal(shared, 3).seats for pile in seat.payoff] == [20] * 3
     # a pack too small to share out is refused naming the pack, not the whole deck
     with pytest.raises(sm.RulesetError, match=r"the separate pay-off pack of 2 cards cannot "
-                       r"deal each of 3 seats 1 pay-off pile of at least 1 card \(3 cards\)"):
+                       r"deal each of 3 seats 1 pay-off pile of at least 1 card "
+                       r"\(payoff_size\): 3 cards"):
         sm.load("skip-bo", players=3, payoff_pack=2, payoff_size=0, payoff_size_many=0)
+    # from 5 seats the size is payoff_size_many's, and the message names it
+    with pytest.raises(sm.RulesetError, match=r"1 pay-off pile of 20 cards \(payoff_size_many, "
+                       r"from 5 seats\): 120 cards"):
+        sm.load("skip-bo", players=6, payoff_pack=5, payoff_size=0)
 
 
 @pytest.mark.clause("SK-1")
@@ -105,6 +110,13 @@ def test_standard_packs_a_user_sets_are_dealt_with_skip_bo_cards(given: dict[str
         "(packs) and 18 wild SKIP-BO cards" in rules.clause("SK-1").text
     assert "suits do not exist" not in rules.clause("SK-1").text
     assert "suits do not exist" in SK.clause("SK-1").text
+    # jokers the user sets to 0 are not named; jokers_per_pack is named where it adds some
+    assert "SKIP-BO" not in sm.load("skip-bo", draw_pack=0, jokers=0, payoff_size=20,
+                                    **given).clause("SK-1").text
+    per_pack = sm.load("skip-bo", draw_pack=0, jokers=0, jokers_per_pack=2, payoff_size=20,
+                       **given)
+    assert f"{2 * packs} wild SKIP-BO cards (jokers, jokers_per_pack)" in \
+        per_pack.clause("SK-1").text
     state = sm.deal(rules, 2)
     assert sorted(state.all_cards()) == sorted(rules.deck.cards)
     summary = simulate(rules, ["greedy", "greedy"], games=4, seed=1)

@@ -54,7 +54,9 @@ def test_two_to_four_players() -> None:
     with pytest.raises(sm.RulesetError, match="2 to 4 players, not 5"):
         sm.load("starturn", players=5)
     with pytest.raises(sm.RulesetError, match=r"the deck of 11 cards \(the separate pay-off pack "
-                       r"aside\) cannot deal each of 4 seats a hand of 5 \(20 cards\)"):
+                       r"aside\) cannot deal each of 4 seats a hand of 5: 20 cards; use fewer "
+                       "players, a "
+                       "smaller hand_size or a larger draw_pack"):
         sm.load("starturn", players=4, draw_pack=2)  # 11 draw cards, 20 to deal
 
 
@@ -74,7 +76,8 @@ def test_a_fixed_stack_size_is_dealt_from_the_stack_pack() -> None:
     assert [len(seat.payoff[0]) for seat in state.seats] == [10] * 4
     assert len(state.draw) == 52 - 4 * 5 + 4  # the 4 stack cards left over join the draw pack
     with pytest.raises(sm.RulesetError, match=r"the separate pay-off pack of 44 cards cannot "
-                       r"deal each of 4 seats 1 pay-off pile of 12 cards \(48 cards\).*a "
+                       r"deal each of 4 seats 1 pay-off pile of 12 cards \(payoff_size\): "
+                       r"48 cards.*a "
                        "larger payoff_pack"):
         sm.load("starturn", players=4, payoff_size=12)  # 48 stack cards of 44
 
