@@ -27,7 +27,7 @@ from spitemalice.rules import sheet
 from spitemalice.rules.policies import Deck
 from spitemalice.rules.resolve import first_answer
 from spitemalice.rules.ruleset import Ruleset
-from spitemalice.wording import count_of
+from spitemalice.wording import count_of, kind
 
 Reads = Mapping[str, Callable[[Any], Any]]
 """For each Ruleset field an answer states, how to read the field's value from the answer."""
@@ -110,6 +110,10 @@ def engine_values(pm: pluggy.PluginManager, rules: Ruleset) -> dict[str, Any]:
     for hook, (attribute, reads) in VALUE_HOOKS.items():
         expected = getattr(base, hook)(rules)
         answer, who = first_answer(pm, hook, rules)
+        if who is not None and isinstance(expected, Deck) and not isinstance(answer, Deck):
+            raise RulesetError(
+                f"plugin {who!r} answers {hook} with {kind(answer)}; the hook answers a "
+                "Deck (spitemalice.stated_deck(ruleset) gives the one the Ruleset states)")
         if who is not None and not _same(answer, expected):
             raise RulesetError(
                 f"plugin {who!r} answers {hook} with {_short(answer)}, but the resolved "

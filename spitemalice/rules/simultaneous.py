@@ -135,8 +135,10 @@ def simultaneous_needs(pm: pluggy.PluginManager, ruleset: Ruleset, plugins: tupl
         return None, needs
     _refuse_unread(game, ruleset, given)
     if len(plugins) > 1:  # house rules change turn-based play, which this game has none of
-        raise RulesetError(f"{plugins[0]}'s seats move at once; {', '.join(plugins[1:])} "
-                           "change turn-based play and cannot stack on it")
+        others = ", ".join(plugins[1:])
+        raise RulesetError(f"{plugins[0]}'s seats move at once, and no plugin can stack on it "
+                           f"(plugins change the turn-based game, which it does not play): "
+                           f"{others} given")
     return game, (list(game.REASONS), needs[1] | set(game.REASONS))
 
 

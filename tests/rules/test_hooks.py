@@ -157,6 +157,16 @@ def test_stated_deck_refuses_what_is_not_a_ruleset_or_a_joker(ruleset: object, j
         sm.stated_deck(given, joker=joker)  # type: ignore[arg-type]
 
 
+def test_a_deck_hook_answering_no_deck_is_told_to_answer_a_deck() -> None:
+    # a list of the right cards got a message listing every card of both decks
+    cards = list(sm.load("blackwood-frey").deck.cards)
+    with pytest.raises(sm.RulesetError, match=r"'probe' answers spitemalice_deck with the list "
+                       r"\[Card.*; the hook answers a Deck "
+                       r"\(spitemalice.stated_deck\(ruleset\)") as raised:
+        book(deck=lambda ruleset: cards)
+    assert len(str(raised.value)) < 300
+
+
 def test_deck_parameters_state_a_numbered_deck() -> None:
     rules = sm.load("blackwood-frey", packs=0, draw_pack=156, build_ceiling=13,
                     wild_ranks="none", wild_excluded="none")

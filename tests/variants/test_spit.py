@@ -264,7 +264,9 @@ def test_move_texts_read_back() -> None:
 def test_spit_refuses_parameters_it_does_not_read_and_house_rules() -> None:
     with pytest.raises(sm.RulesetError, match="does not read packs"):
         sm.load("spit", params={"packs": 2})
-    with pytest.raises(sm.RulesetError, match="cannot stack"):
+    with pytest.raises(sm.RulesetError, match=r"spit's seats move at once, and no plugin can "
+                       r"stack on it \(plugins change the turn-based game, which it does not "
+                       r"play\): mandatory-aces given"):
         sm.load("spit", ["mandatory-aces"])
 
 
