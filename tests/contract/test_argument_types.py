@@ -416,6 +416,10 @@ LISTS: dict[str, Callable[[Any], object]] = {
 }
 # Functions and methods (not the record classes' constructors) left as they are, with why.
 LISTS_LEFT: dict[str, str] = {
+    **{f"spitemalice.rules.defaults:{hook}(teams)": "the base rules' hook answer, asked "
+       "only by the rule book with its own team table; this module's public face is "
+       "stated_deck and numbered_pack" for hook in ("spitemalice_score",
+                                                    "spitemalice_partner_piles")},
     "spitemalice.engine.configuration:seat_layout_problem(discards)": "a step of "
     "check_layout and configuration_problem, given a seat's own discard piles",
     **{f"spitemalice.server.store:read_table_file({name})": "the table file readers' own "

@@ -277,6 +277,9 @@ MEMBERS: dict[str, tuple[Call, str, type[Exception]]] = {
 
 # Members that take a position and are left as they are, with the reason.
 LEFT_ALONE = {
+    "spitemalice.rules.defaults:spitemalice_score(state)": (
+        "the base rules' scoring hook, asked only by RuleBook.score, which checked the "
+        "state; this module's public face is stated_deck and numbered_pack"),
     "spitemalice.engine.legal:move_groups(state)": (
         "a step of base_moves, random_move and CardCatalogue.legal_list, each of which has "
         "checked that the state is a live GameState"),
