@@ -19,13 +19,16 @@ from typing import Any
 
 import attrs
 
-from spitemalice.errors import NotationError
+from spitemalice.errors import NotationError, SpiteMaliceError
 from spitemalice.guards import check_int, whole_number
 from spitemalice.limits import MAX_DIGITS, MAX_INT
+from spitemalice.wording import shown
 
 JOKER_RANK = 0
 SUITS = ("S", "H", "D", "C")
 SKIP_BO_MARK = "SB"
+HIDDEN_RANK = 1_000_000  # the seat views' face-down card (engine.views.HIDDEN): its value
+HIDDEN_MARK = "?"        # no deck holds, so it can never equal a real card
 
 _RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _TEXT_RANK = {v: k for k, v in _RANK_TEXT.items()}
@@ -57,14 +60,23 @@ class Card:
         suit: one of ``S H D C`` for a ranked card, ``""`` for a joker or a numbered card,
             ``"SB"`` for a SKIP-BO card (a joker with Skip-Bo's face).
 
+    The values a card may take are those the notation writes (the module docstring), and the
+    seat views' face-down card (:data:`~spitemalice.engine.views.HIDDEN`).
+
     Raises:
-        SpiteMaliceError: a rank of more than :data:`~spitemalice.limits.MAX_DIGITS` digits.
+        TypeError: a rank that is no whole number (a bool, a float, text) or a suit that is no
+            text.
+        SpiteMaliceError: a rank of more than :data:`~spitemalice.limits.MAX_DIGITS` digits, a
+            negative rank, a suit other than ``S H D C``, ``""`` and ``"SB"``, a suited card's
+            rank outside 1-13, or a SKIP-BO card's other than 0.
     """
 
     rank: int
     suit: str = ""
 
     def __new__(cls, rank: int, suit: str = "") -> Card:
+        if type(rank) is not int or type(suit) is not str:  # (numpy integers are converted)
+            rank, suit = _converted(rank, suit)
         key = (cls, rank, suit)
         ref = _INTERNED.get(key)
         card = None if ref is None else ref()
@@ -122,13 +134,50 @@ def _intern(cls: type[Card], key: tuple[type, int, str], rank: int, suit: str) -
         ref = _INTERNED.get(key)
         card = None if ref is None else ref()
         if card is None:
-            if isinstance(rank, int) and abs(rank) > MAX_INT:  # a new value: check it once
-                check_int(rank, "a card's rank", 0, MAX_INT)
+            _check_value(rank, suit)  # a new value: checked once, not on every use
             card = object.__new__(cls)
             _SET_RANK(card, rank)
             _SET_SUIT(card, suit)
             _INTERNED[key] = weakref.ref(card, partial(_forget, key))
         return card
+
+
+def _converted(rank: object, suit: object) -> tuple[int, str]:
+    """``rank`` and ``suit`` as ``int`` and ``str`` (a numpy integer is a rank), or raise
+    ``TypeError`` naming the one at fault."""
+    if type(rank) is bool or not hasattr(rank, "__index__"):
+        raise TypeError(f"a card's rank is a whole number (1 the ace ... 13 the king, 0 a "
+                        f"joker), not {shown(rank)}")
+    if not isinstance(suit, str):
+        raise TypeError(f"a card's suit is text, one of S H D C, '' (a joker or a numbered "
+                        f"card) or 'SB' (a SKIP-BO card), not {shown(suit)}")
+    return check_int(rank, "a card's rank", 0, MAX_INT), str(suit)
+
+
+def _check_value(rank: int, suit: str) -> None:
+    """Raise :class:`SpiteMaliceError` unless ``(rank, suit)`` is a card the notation writes
+    (or the seat views' face-down card): ``Card(14, "S")`` would print as ``14S``, which no
+    record or state file reads back."""
+    if not 0 <= rank <= MAX_INT:
+        check_int(rank, "a card's rank", 0, MAX_INT)
+    if suit in SUITS:
+        if 1 <= rank <= 13:
+            return
+        wrong = (f"a suited card's rank is 1 (the ace) to 13 (the king), not {rank:,}; "
+                 + ("a joker is Card(0)" if rank == JOKER_RANK else
+                    f"a numbered card has no suit: Card({rank})"))
+    elif suit == "":
+        return
+    elif suit == SKIP_BO_MARK:
+        if rank == JOKER_RANK:
+            return
+        wrong = f"a SKIP-BO card is Card(0, 'SB'), not rank {rank:,}"
+    elif suit == HIDDEN_MARK and rank == HIDDEN_RANK:
+        return
+    else:
+        wrong = (f"a card's suit is one of S H D C, '' (a joker or a numbered card) or 'SB' "
+                 f"(a SKIP-BO card), not {shown(suit)}")
+    raise SpiteMaliceError(f"Card({rank}, {shown(suit)}) is no card: {wrong}")
 
 
 def _forget(key: tuple[type, int, str], dead: weakref.ref[Card]) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
-from spitemalice.cards import Card
+from spitemalice.cards import HIDDEN_MARK, HIDDEN_RANK, Card
 from spitemalice.engine.configuration import check_configuration
 from spitemalice.engine.legal import legal_moves as engine_legal_moves
 from spitemalice.errors import SpiteMaliceError
@@ -204,7 +204,7 @@ def view_of(state: GameState, seat: int) -> SeatView:
     )
 
 
-HIDDEN = Card(1_000_000, "?")
+HIDDEN = Card(HIDDEN_RANK, HIDDEN_MARK)
 """The stand-in for a face-down card in :func:`stand_in_state`; no rule accepts it."""
 
 

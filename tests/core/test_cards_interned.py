@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import attrs
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,12 +19,15 @@ import spitemalice as sm
 from spitemalice.cards import SKIP_BO, Card, parse_card, parse_cards, standard_pack
 from spitemalice.formats import dumps_state, format_position, loads_state, parse_position
 
-ranks = st.integers(min_value=0, max_value=10**30)
-suits = st.sampled_from(["", "S", "H", "D", "C", "SB"])
+# (rank, suit) pairs whose next rank up is a card too: suited A-Q, jokers and numbered cards
+values = st.one_of(
+    st.tuples(st.integers(min_value=1, max_value=12), st.sampled_from(["S", "H", "D", "C"])),
+    st.tuples(st.integers(min_value=0, max_value=10**30), st.just("")))
 
 
-@given(rank=ranks, suit=suits)
-def test_equal_values_are_one_object_and_behave_as_values(rank: int, suit: str) -> None:
+@given(value=values)
+def test_equal_values_are_one_object_and_behave_as_values(value: tuple[int, str]) -> None:
+    rank, suit = value
     card = Card(rank, suit)
     assert Card(rank, suit) is card and Card(rank=rank, suit=suit) is card
     assert card == Card(rank, suit) and hash(card) == hash(Card(rank, suit))
@@ -100,3 +104,50 @@ def test_cards_stay_frozen_attrs_values() -> None:
     else:
         raise AssertionError("a card accepted a new rank")
     assert card.rank == 11 and card != "JH" and card != (11, "H")
+
+
+# Values no notation writes: Card(14, "S") would print as 14S, which no record or state file
+# reads back (and a deck holding it would deal and play).
+@pytest.mark.parametrize(("rank", "suit", "error", "match"), [
+    (14, "S", sm.SpiteMaliceError, r"rank is 1 \(the ace\) to 13.*not 14.*Card\(14\)"),
+    (0, "H", sm.SpiteMaliceError, r"not 0; a joker is Card\(0\)"),
+    (5, "SB", sm.SpiteMaliceError, r"SKIP-BO card is Card\(0, 'SB'\), not rank 5"),
+    (3, "X", sm.SpiteMaliceError, r"suit is one of S H D C.*not \"X\""),
+    (3, "s", sm.SpiteMaliceError, r"suit is one of S H D C.*not \"s\""),
+    (5, "?", sm.SpiteMaliceError, r"suit is one of S H D C"),
+    (-1, "", sm.SpiteMaliceError, r"rank is a whole number from 0 to .*not -1"),
+    (10**81, "", sm.SpiteMaliceError, r"rank is a whole number from 0 to .*digits"),
+    (True, "S", TypeError, r"rank is a whole number .*not true"),
+    (1.0, "", TypeError, r"rank is a whole number .*not 1\.0"),
+    ("Q", "S", TypeError, r"rank is a whole number .*not \"Q\""),
+    (12, 3, TypeError, r"suit is text.*not 3"),
+])
+def test_values_no_notation_writes_are_refused(rank: object, suit: object,
+                                                error: type[Exception], match: str) -> None:
+    from spitemalice import cards
+
+    before = dict(cards._INTERNED)
+    with pytest.raises(error, match=match):
+        Card(rank, suit)  # type: ignore[arg-type]
+    assert before == cards._INTERNED  # nothing was entered
+
+
+@given(rank=st.integers(min_value=0, max_value=10**20), suit=st.sampled_from(
+    ["", "S", "H", "D", "C", "SB"]))
+def test_every_card_made_is_one_its_text_reads_back(rank: int, suit: str) -> None:
+    try:
+        card = Card(rank, suit)
+    except sm.SpiteMaliceError:
+        assert (suit in "SHDC" and suit and not 1 <= rank <= 13) or (suit == "SB" and rank)
+        return
+    assert parse_card(str(card)) is card
+
+
+def test_the_seat_views_face_down_card_and_numpy_ranks_are_cards() -> None:
+    import numpy as np
+
+    from spitemalice.engine.views import HIDDEN
+
+    assert Card(HIDDEN.rank, HIDDEN.suit) is HIDDEN
+    assert Card(np.int64(12), "S") is parse_card("QS")
+    assert type(Card(np.int16(77)).rank) is int and Card(np.int16(77)) is Card(77)

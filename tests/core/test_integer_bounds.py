@@ -322,7 +322,7 @@ CALLS: dict[str, Callable[[int], Any]] = {
     "TeamRule.label(index)": lambda n: BF.teams.label(n),
     "load(players)": lambda n: sm.load("blackwood-frey", players=n),
     "load(payoff_size)": lambda n: sm.load("blackwood-frey", payoff_size=n),
-    "Card(rank)": lambda n: sm.Card(n, "S"),
+    "Card(rank)": lambda n: sm.Card(n),
     # the environments
     "make_player(seed)": lambda n: sm.bots.make_player("greedy", n),
     "GreedyPlayer(seed)": lambda n: sm.bots.GreedyPlayer(n),

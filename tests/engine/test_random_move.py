@@ -139,7 +139,7 @@ def test_a_drawn_move_is_applied_unchecked_only_for_its_own_state(bf: sm.RuleBoo
     move = random_move(bf, state, rng)
     after = sm.apply_move(bf, state, move)
     assert after == sm.apply_move(bf, sm.deal(bf, 7), move)
-    illegal = sm.Discard((sm.Card(99, "S"),), 0)
+    illegal = sm.Discard((sm.Card(99),), 0)
     with pytest.raises(sm.IllegalMove):
         sm.apply_move(bf, state, illegal)
 

@@ -146,8 +146,8 @@ def test_stated_deck_gives_every_joker_the_face_asked_for() -> None:
                                      "joker, \\*\\) or spitemalice.SKIP_BO \\(SB\\), not the "
                                      "Card Card\\('AS'\\)"),
     ("ruleset", "SB", 'a joker\'s face the notation reads.*not the str "SB"'),
-    # a face of rank 0 that no record or state file could read back
-    ("ruleset", Card(0, "X"), "a joker's face the notation reads.*not the Card"),
+    # a card that is no joker: a deck of it would not be the one the values state
+    ("ruleset", Card(5, "S"), "a joker's face the notation reads.*not the Card"),
 ])
 def test_stated_deck_refuses_what_is_not_a_ruleset_or_a_joker(ruleset: object, joker: object,
                                                               words: str) -> None:
