@@ -90,12 +90,27 @@ class Outcome:
         TypeError: a kind that is not text, a winner that is not a whole number or ``None``,
             or scores that are not whole numbers (a bool, a float, text), naming the field.
         SpiteMaliceError: a kind that is not one of :data:`OUTCOME_KINDS`, a winner below 0,
-            or a number of more than :data:`~spitemalice.limits.MAX_DIGITS` digits.
+            or a number of more than :data:`~spitemalice.limits.MAX_DIGITS` digits; a kind
+            and a winner that disagree (a ``"win"`` has a winner and no other kind has one);
+            a winner with no score (not below ``len(scores)``, the number of seats).
     """
 
     kind: OutcomeKind = attrs.field(converter=_kind)
     winner: int | None = attrs.field(converter=_winner)
     scores: tuple[int, ...] = attrs.field(converter=_ints, validator=ints_field())
+
+    def __attrs_post_init__(self) -> None:
+        # The fields agree with each other: the engine ends a game as a win only with the
+        # seat that emptied its pay-off piles, and every other end with no winner
+        # (spitemalice.engine.flow.finish's callers); a record or a caller could say both.
+        if (self.kind == "win") != (self.winner is not None):
+            raise SpiteMaliceError(
+                f"Outcome.winner is a seat when kind is \"win\" and None otherwise, not "
+                f"{self.winner} with kind \"{self.kind}\"")
+        if self.winner is not None and self.winner >= len(self.scores):
+            raise SpiteMaliceError(
+                f"Outcome.winner is a seat of the game, below {len(self.scores)} (one score "
+                f"per seat), not {self.winner:,}")
 
     def describe(self) -> str:
         """One line for people: ``"win by seat 0; scores 35, 0"``."""

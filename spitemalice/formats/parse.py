@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from spitemalice import guards, limits, wording
 from spitemalice.cards import Card, card_text, parse_card
 from spitemalice.engine.views import PayoffView, PublicSeat, SeatView
-from spitemalice.errors import NotationError
+from spitemalice.errors import NotationError, SpiteMaliceError
 from spitemalice.formats.notation import EMPTY, RECYCLED, REST, Part, teams_field
 from spitemalice.formats.position_check import check_card_counts, check_position, check_view
 from spitemalice.model import OUTCOME_KINDS, GameState, Outcome, Pile, Seat, sort_hand
@@ -226,7 +226,11 @@ def _outcome(value: str) -> Outcome:
         raise NotationError(f"position field end={_short(value)!r}: scores are whole numbers "
                             f"of at most {limits.MAX_DIGITS} digits separated by commas, not "
                             f"{_short(scores)!r}", "field-value")
-    return Outcome(kind, seat, points)  # type: ignore[arg-type]
+    try:
+        return Outcome(kind, seat, points)  # type: ignore[arg-type]
+    except SpiteMaliceError as error:  # the fields disagree: "drawn" with a winner, say
+        raise NotationError(f"position field end={_short(value)!r}: {error}",
+                            "field-value") from None
 
 
 def _score(text: str) -> int | None:

@@ -302,12 +302,10 @@ def check_outcome(rules: RuleBook, outcome: Outcome | None) -> None:
         return
     if outcome.kind not in OUTCOME_KINDS:
         raise PositionError(f"outcome {outcome.kind!r} is not one of {', '.join(OUTCOME_KINDS)}")
-    if outcome.kind == "win":
-        if outcome.winner is None or not 0 <= outcome.winner < rules.players:
-            raise PositionError(f"a win names the winning seat, 0 to {rules.players - 1}, "
-                                f"not {outcome.winner}")
-    elif outcome.winner is not None:
-        raise PositionError(f"a {outcome.kind} game has no winner, not seat {outcome.winner}")
+    # (Outcome itself refuses a kind and a winner that disagree, and a winner with no score)
+    if outcome.winner is not None and outcome.winner >= rules.players:
+        raise PositionError(f"a win names the winning seat, 0 to {rules.players - 1}, "
+                            f"not {outcome.winner}")
     if len(outcome.scores) != rules.players:
         raise PositionError(f"the outcome gives {len(outcome.scores)} score(s); "
                             f"{rules.players} seats need one each")

@@ -49,7 +49,7 @@ from typing import Any
 
 from spitemalice.cards import card_text
 from spitemalice.engine.views import PayoffView, PublicSeat, SeatView, require_view
-from spitemalice.errors import DataError
+from spitemalice.errors import DataError, SpiteMaliceError
 from spitemalice.formats.json_input import (
     check_header,
     parse_json,
@@ -336,7 +336,8 @@ def outcome_from_dict(data: Any, path: str) -> Outcome | None:
     """The outcome :func:`outcome_to_dict` wrote (``None`` for ``null``).
 
     Raises:
-        DataError: a missing, unknown or mistyped field, or an unknown kind.
+        DataError: a missing, unknown or mistyped field, an unknown kind, or a kind and a
+            winner that disagree (:class:`~spitemalice.model.Outcome`).
     """
     if data is None:
         return None
@@ -347,10 +348,13 @@ def outcome_from_dict(data: Any, path: str) -> Outcome | None:
                         f"not {shown(kind)}")
     winner = fields["winner"]
     scores = read_list(fields["scores"], f"{path}.scores")
-    return Outcome(
-        kind, None if winner is None else read_int(winner, f"{path}.winner"),
-        tuple(read_int(s, f"{path}.scores[{i}]", minimum=None) for i, s in enumerate(scores)),
-    )
+    seat = None if winner is None else read_int(winner, f"{path}.winner")
+    points = tuple(read_int(s, f"{path}.scores[{i}]", minimum=None)
+                   for i, s in enumerate(scores))
+    try:
+        return Outcome(kind, seat, points)
+    except SpiteMaliceError as error:  # the fields disagree (a "drawn" game with a winner)
+        raise DataError(f"{path}: {error}") from None
 
 
 def _pile_out(pile: Pile) -> list[str]:

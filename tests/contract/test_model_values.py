@@ -167,6 +167,15 @@ def test_an_error_inside_a_callers_iterator_is_raised_as_it_was() -> None:
                                                  ".*not a whole number of about 5,001 digits"),
     (("drawn", None, {0: 3, 1: 4}), TypeError, "scores is a list of whole numbers.*not the dict"),
     (("drawn", None, {3, 4}), TypeError, "scores is a list of whole numbers.*not the set"),
+    # the fields disagree: only a win has a winner, and a winner has a score
+    (("drawn", 0, (1, 2)), SpiteMaliceError, 'winner is a seat when kind is "win" and None '
+                                             'otherwise, not 0 with kind "drawn"'),
+    (("turn-limit", 1, (1, 2)), SpiteMaliceError, 'winner.*not 1 with kind "turn-limit"'),
+    (("blocked", 1, (1, 2)), SpiteMaliceError, 'winner.*not 1 with kind "blocked"'),
+    (("win", None, (1, 2)), SpiteMaliceError, 'winner.*not None with kind "win"'),
+    (("win", 2, (1, 2)), SpiteMaliceError, r"winner is a seat of the game, below 2 \(one score "
+                                           r"per seat\), not 2"),
+    (("win", 0, ()), SpiteMaliceError, r"winner is a seat of the game, below 0 .*not 0"),
 ])
 def test_an_outcome_refuses_what_its_fields_cannot_hold(args: tuple[Any, ...], error: type,
                                                         words: str) -> None:

@@ -158,6 +158,11 @@ SEAT1 = "2S:-:-|-|-|-"
     (f"AS:5H:-|-|-|-/{SEAT1} - - - on=x", "whole number"),
     (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 end=won:0:1,0", "the kind is one of"),
     (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 end=win:0", "end=<kind>"),
+    # an Outcome's own fields disagree (the Outcome class refuses them; the parser says where)
+    (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 end=drawn:1:0,0",
+     "end='drawn:1:0,0': Outcome.winner is a seat when kind is \"win\" and None otherwise"),
+    (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 end=win:-:0,0", "not None with kind \"win\""),
+    (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 end=win:2:0,0", "below 2 (one score per seat), not 2"),
     (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 turn", "key=value"),
     (f"AS:5H,,6H:-|-|-|-/{SEAT1} - - - on=0", "seat 0 hand: '' is not a card"),
     (f"AS::-|-|-|-/{SEAT1} - - - on=0", "write '-' for an empty pile"),
@@ -184,8 +189,7 @@ def test_text_outside_the_grammar_is_refused_naming_the_part(bf, text, words) ->
     (f"AS:5H:-|AC|-|-/{SEAT1} - - - on=0", "may not be discarded"),
     (f"AS:5H:-|-|-|-/{SEAT1}/{SEAT1} - - - on=0", "players=3"),
     (f"AS:5H:-|-|-|-/{SEAT1} - - - on=2", "seats are 0 to 1"),
-    (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 end=drawn:1:0,0", "has no winner"),
-    (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 end=win:-:0,0", "names the winning seat"),
+    (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 end=win:3:0,0,0,0", "names the winning seat, 0 to 1"),
     (f"AS:5H:-|-|-|-/{SEAT1} - - - on=0 end=blocked:-:0", "one each"),
 ])
 def test_a_position_that_breaks_the_rule_set_is_refused(bf, text, words) -> None:
