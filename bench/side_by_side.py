@@ -1,6 +1,6 @@
 """Side-by-side speed figures: the engine, the environments and start-up beside peer engines.
 
-    python bench/side_by_side.py [--peers PEER_PYTHON] [--seconds 3] [--repeats 1]
+    python bench/side_by_side.py [--peers PEER_PYTHON] [--seconds 3] [--repeats 1] [--games 64]
 
 (``bench/bench.py --peers PEER_PYTHON`` prints the same section first.)  Every figure is
 random legal-move play in one process, per CPU second (``time.process_time``):
@@ -11,8 +11,8 @@ random legal-move play in one process, per CPU second (``time.process_time``):
   where the installed version has it;
 * the PettingZoo AEC environment's steps/s (``agent_iter``, ``last``, a random action among
   those the mask allows, ``step``), with actions by hand slot and by card, and the
-  vectorised environment's steps/s (many games stepped at once with batched observations
-  and masks) where the installed version has it;
+  vectorised environment's steps/s (``--games`` games, 64 unless told, stepped at once with
+  batched observations and masks) where the installed version has it;
 * the CPU time of a fresh interpreter: empty, ``import spitemalice``, and ``python -m
   spitemalice variants`` (with its wall time), median of several runs;
 * with ``--peers``: ``peer_bench.py openspiel`` and ``rlcard`` run by the peer virtual
@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 import spitemalice as sm
+from spitemalice.limits import MAX_VECTOR_ENVS
 from spitemalice.wording import count_of
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -161,14 +162,15 @@ def peers(python: str, seconds: float) -> list[dict[str, Any]]:
     return lines
 
 
-def _ours(name: str, seconds: float) -> dict[str, float | None]:
-    """One measurement of each of the library's own figures (rates per CPU second)."""
+def _ours(name: str, seconds: float, games: int = 64) -> dict[str, float | None]:
+    """One measurement of each of the library's own figures (rates per CPU second), the
+    vectorised environment's with ``games`` games stepped at once."""
     return {"engine": engine_random(name, seconds),
             "sampled": engine_sampled(name, seconds),
             "env": env_random(name, seconds),
             "card": env_random(name, seconds, catalogue="card"),
-            "vector": vector_random(name, seconds),
-            "vector_card": vector_random(name, seconds, catalogue="card")}
+            "vector": vector_random(name, seconds, games),
+            "vector_card": vector_random(name, seconds, games, catalogue="card")}
 
 
 def _best(rounds: list[dict[str, float | None]]) -> dict[str, float | None]:
@@ -181,16 +183,17 @@ def _best(rounds: list[dict[str, float | None]]) -> dict[str, float | None]:
     return best
 
 
-def report(peer_python: str | None, seconds: float, repeats: int = 1) -> None:
+def report(peer_python: str | None, seconds: float, repeats: int = 1, games: int = 64) -> None:
     """Print the side-by-side section (see the module docstring): each figure the best of
-    ``repeats`` rounds, a round measuring the library's figures and then the peers'."""
+    ``repeats`` rounds, a round measuring the library's figures and then the peers'; the
+    vectorised environment steps ``games`` games at once."""
     print(f"reference workload nqueens(8): {reference_seconds() * 1000:.0f} ms CPU", flush=True)
     name = "blackwood-frey"
     ours: list[dict[str, float | None]] = []
     theirs: list[dict[str, float | None]] = []
     legal: dict[str, float] = {}
     for _ in range(repeats):
-        ours.append(_ours(name, seconds))
+        ours.append(_ours(name, seconds, games))
         found: dict[str, float | None] = {}
         for line in peers(peer_python, seconds) if peer_python else ():
             if line.get("kind") != "peer":
@@ -214,11 +217,12 @@ def report(peer_python: str | None, seconds: float, repeats: int = 1) -> None:
     print(f"AEC env steps/s: {env:,.0f} ({env / engine:.2f}x the engine)", flush=True)
     print(f"AEC env steps/s, actions by card: {card:,.0f} ({card / engine:.2f}x the engine)",
           flush=True)
-    print("vectorised env steps/s (64 games): " +
+    print(f"vectorised env steps/s ({count_of(games, 'game')}): " +
           ("none in this version" if vector is None else
            f"{vector:,.0f} ({vector / engine:.2f}x the engine)"), flush=True)
     if vector_card is not None:
-        print(f"vectorised env steps/s (64 games), actions by card: {vector_card:,.0f} "
+        print(f"vectorised env steps/s ({count_of(games, 'game')}), actions by card: "
+              f"{vector_card:,.0f} "
               f"({vector_card / engine:.2f}x the engine)", flush=True)
     peer_best = _best(theirs) if theirs and theirs[0] else {}
     for key, rate in peer_best.items():
@@ -250,10 +254,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per figure")
     parser.add_argument("--repeats", type=int, default=1,
                         help="rounds; each figure is the best of them (default 1)")
+    parser.add_argument("--games", type=int, default=64,
+                        help="games the vectorised environment steps at once (default 64; "
+                             "32 did best on this machine)")
     args = parser.parse_args()
     if args.repeats < 1:
         parser.error(f"--repeats is a whole number of rounds from 1, not {args.repeats}")
-    report(args.peers, args.seconds, args.repeats)
+    if not 1 <= args.games <= MAX_VECTOR_ENVS:
+        parser.error(f"--games is a whole number from 1 to {MAX_VECTOR_ENVS:,}, not "
+                     f"{args.games}")
+    report(args.peers, args.seconds, args.repeats, args.games)
 
 
 if __name__ == "__main__":
