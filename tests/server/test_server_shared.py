@@ -194,6 +194,50 @@ def test_a_table_let_go_at_a_clean_stop_is_taken_over_at_its_next_join(
     assert created["table"] in two.hub.tables  # type: ignore[attr-defined]
 
 
+def test_a_spectator_elsewhere_asked_for_twice_is_sent_the_position_once(site: Site) -> None:
+    """A relay asks the owner again each round until a new spectator's snapshot has come;
+    an ask that crossed the snapshot on its way (a loaded machine, a round a third of a
+    lease later) had the owner send another, and the spectator, already sent one, was sent
+    ``watching`` and the position again between two moves (test_server_redis's takeover
+    test then read a ``public`` with no last move).  The second goes to those still waiting
+    for theirs only."""
+    redis_only(site)
+    import redis
+
+    from tests.server.test_server_watching import until
+
+    one, two = site("one"), site("two")
+    owner = one.hub.shared  # type: ignore[attr-defined]
+    people = {**GAME, "seats": [{"name": "ann", "player": "human"},
+                                {"name": "cy", "player": "human"}]}
+    with one.websocket_connect("/ws") as lobby:
+        created = ask(lobby, people)
+    table = created["table"]
+    with one.websocket_connect("/ws") as ann, one.websocket_connect("/ws") as cy, \
+            two.websocket_connect("/ws") as fan:
+        seats = [ann, cy]
+        for seat, ws in enumerate(seats):
+            assert ask(ws, join_message(created, seat))["type"] == "welcome"
+        states = [until(ws, "state") for ws in seats]
+        assert ask(fan, {"type": "watch", "table": table})["type"] == "watching"
+        assert until(fan, "public")["number"] == 0
+        # the relay's ask again, as a round sends it while the snapshot is on its way
+        asked = owner.relay.interest[table][("two", False)][1]
+        with redis.Redis.from_url(owner.url) as client:
+            client.publish(owner.key("ctl", "one"), json.dumps(
+                {"want": table, "from": "two", "picture": False, "count": 1, "new": True}))
+        deadline = time.monotonic() + 10
+        while owner.relay.interest[table][("two", False)][1] == asked:  # answered
+            assert time.monotonic() < deadline, "the owner did not read the ask"
+            time.sleep(0.01)
+        on = next(s for s, state in enumerate(states) if state["legal"])
+        seats[on].send_text(json.dumps({"type": "move", "move": states[on]["legal"][0]["move"],
+                                        "number": 1}))
+        seen: list[dict[str, Any]] = []
+        until(fan, "public", seen)
+    assert [(m["type"], m.get("number")) for m in seen] == [("public", 1)], seen
+
+
 def test_two_joins_at_once_take_a_table_over_once_and_sit_at_one_table(
         tmp_path: Path) -> None:
     """Two seats join a table whose owner let it go, at the same moment, at another process:
