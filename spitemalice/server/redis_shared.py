@@ -143,6 +143,9 @@ class RedisShared(Shared):
         self._renew = self.leases.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
         self._round: asyncio.Task[None] | None = None
+        self._taking = asyncio.Lock()
+        """Held while a table is taken over here (:meth:`_take_here`): one takeover at a
+        time, so one table is never rebuilt twice."""
 
     def check_reachable(self) -> None:
         """Ping the Redis once, from outside any event loop (``spitemalice serve`` does,
@@ -255,8 +258,7 @@ class RedisShared(Shared):
                                             "heard from lately; try again in "
                                             f"{self.lease:g} s")
                     raise Elsewhere(table, socket)
-                if await self._take(table):
-                    await self._take_over(hub, table)
+                if await self._take_here(hub, table):
                     return
 
     def holds(self, table: str) -> bool:
@@ -330,6 +332,24 @@ class RedisShared(Shared):
             self._held_from(table, sent)
             return True
         return False
+
+    async def _take_here(self, hub: Hub, table: str) -> bool:
+        """Take ``table``'s lease and rebuild it here (:meth:`_take_over`), unless it is
+        here already; whether this process took it (or held it).
+
+        A ``join`` (:meth:`locate`) and a round's sweep may both find the lease run out
+        and both win it (the claim renews a lease this process holds), and a second
+        rebuild would replace the first table in ``hub.tables`` while a connection that
+        joined between them sits at the first: its moves would be written to the record by
+        one table and told to nobody at the other.  So the takeovers take turns, and each
+        looks again, once its turn has come, whether the table is here."""
+        async with self._taking:
+            if table in hub.tables or table in spit_live.live_tables(hub):
+                return True
+            if not await self._take(table):
+                return False
+            await self._take_over(hub, table)
+            return True
 
     async def _creator(self, table: str) -> str | None:
         creator = await self.redis.get(self.key("creator", table))
@@ -430,8 +450,8 @@ class RedisShared(Shared):
             return
         owners = await self.redis.mget([self.key("lease", t) for t in live])
         for table, owner in zip(live, owners, strict=True):
-            if owner is None and await self._take(table):
-                await self._take_over(hub, table)
+            if owner is None:
+                await self._take_here(hub, table)
 
     @contextlib.asynccontextmanager
     async def _answering(self) -> AsyncIterator[None]:

@@ -7,9 +7,10 @@ for the table's moves: ``{"want": ID, "picture": ..., "count": ..., "new": ...}`
 owner then publishes, after each announced move, the same ``public`` text its own
 spectators are sent (one text for those who asked for pictures, one for the others), and,
 when a spectator is new or the owner has just taken the table over, a snapshot: the
-``watching`` message and the whole position.  A relay sends a new spectator nothing before
-its snapshot, then every text in the order published, so what a spectator sees is what it
-would see at the owner (:mod:`spitemalice.server.watching`).
+``watching`` message and the whole position (one for a new spectator only, ``"all":
+false``, is passed over by the spectators already sent theirs).  A relay sends a new
+spectator nothing before its snapshot, then every text in the order published, so what a
+spectator sees is what it would see at the owner (:mod:`spitemalice.server.watching`).
 
 Interest runs out: the relay asks again every round (a third of a lease), and an owner
 stops publishing for a table three leases after the last ask; a table taken over by another
@@ -134,8 +135,11 @@ class Relay:
 
     async def _on_published(self, table: str, data: dict[str, Any]) -> None:
         snapshot, picture = bool(data.get("snapshot")), data.get("picture")
+        everyone = data.get("all", True)  # an owner that does not say: every spectator
         for conn in list(self.watchers.get(table, ())):
-            if conn.picture != picture or (conn in self.pending and not snapshot):
+            pending = conn in self.pending
+            if conn.picture != picture or (pending and not snapshot) or \
+                    (snapshot and not pending and not everyone):
                 continue
             self.pending.discard(conn)
             for text in data.get("texts", ()):
@@ -186,13 +190,19 @@ class Relay:
         self.interest.setdefault(table_id, {})[(str(data.get("from")), picture)] = (
             int(data.get("count", 1)), time.monotonic() + 3 * self.shared.lease)
         snapped = self.snapped.setdefault(table_id, set())
-        if data.get("new") or picture not in snapped:
+        # The first snapshot since this process took the table over (or lost a publish) is
+        # for every spectator: moves may have been missed.  One more, for a new spectator,
+        # is for those not yet sent theirs only: a relay asks each round until the snapshot
+        # has come, and an ask that crossed it on its way would otherwise send a spectator
+        # the position and ``watching`` twice, between two moves.
+        everyone = picture not in snapped
+        if data.get("new") or everyone:
             snapped.add(picture)
             async with table.lock:  # between two announcements
                 self.games[table_id] = table.game
-                self._queue(table_id, {"picture": picture, "snapshot": True, "texts": [
-                    encode(watching.watching(table)),
-                    watching.public_text(table, True, picture)]})
+                self._queue(table_id, {"picture": picture, "snapshot": True, "all": everyone,
+                                       "texts": [encode(watching.watching(table)),
+                                                 watching.public_text(table, True, picture)]})
         if watching.bots_only(table):
             hub._start_bots(table)
 
