@@ -37,6 +37,7 @@ COMPILED = [
     "spitemalice/env/actions.py",
     "spitemalice/env/card_actions.py",
     "spitemalice/env/batch.py",
+    "spitemalice/env/kept.py",
     "spitemalice/env/observation.py",
     "spitemalice/env/spaces.py",
 ]

@@ -115,9 +115,11 @@ def vector_random(name: str, seconds: float, games: int = 64, seed: int = 1,
     steps = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        # one uniform legal action per game: the argmax of random keys over the legal ones
-        keys = rng.random(masks.shape) * masks
-        _, _, _, _, infos = vec.step(keys.argmax(axis=1))
+        # one uniform legal action per game, from one random number per game as the engine's
+        # loop draws one per decision: the k-th legal action, k uniform below their count
+        picks = (rng.random(games) * masks.sum(axis=1)).astype(np.int64)
+        chosen = (masks.cumsum(axis=1) > picks[:, None]).argmax(axis=1)
+        _, _, _, _, infos = vec.step(chosen)
         masks = infos["action_mask"]
         steps += games
     return steps / (time.process_time() - start)

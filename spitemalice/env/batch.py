@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from spitemalice.engine.apply import apply_listed
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.card_actions import CardCatalogue
-from spitemalice.env.observation import ObservationLayout
+from spitemalice.env.kept import KeptSegments
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
@@ -70,10 +70,11 @@ def set_row(masks: bytearray, base: int, actions: list[int]) -> None:
         masks[base + action] = 1
 
 
-def observations(layout: ObservationLayout, games: list[GameState]) -> bytes:
-    """Each game's observation for its seat on turn, as ``int16`` bytes, joined in order."""
-    encode = layout.encode_bytes
-    return b"".join([encode(game, game.seat) for game in games])
+def observations(games: list[GameState], kept: list[KeptSegments]) -> bytes:
+    """Each game's observation for its seat on turn, as ``int16`` bytes, joined in order;
+    game ``i``'s segments are kept in ``kept[i]`` and encoded again only where its state
+    changed (:mod:`spitemalice.env.kept`)."""
+    return b"".join([kept[i].encode(game, game.seat) for i, game in enumerate(games)])
 
 
 def seats_on_turn(games: list[GameState]) -> list[int]:

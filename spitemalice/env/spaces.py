@@ -15,6 +15,7 @@ from spitemalice.engine.legal import foreign
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.arguments import catalogue_of, discard_depth_of
 from spitemalice.env.card_actions import CardCatalogue
+from spitemalice.env.kept import KeptSegments
 from spitemalice.env.observation import LIMIT, ObservationLayout
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int
@@ -141,6 +142,7 @@ class Encoding:
         # Per seat, the last state observed and its encoded observation and mask: observing
         # the same state again (PettingZoo's last(), then observe()) encodes nothing.
         self._observed: dict[int, tuple[GameState, bytes, bytes]] = {}
+        self._kept = [KeptSegments(self.layout) for _ in range(rules.players)]
 
     def mask(self, state: AnyState, seat: object) -> np.ndarray:
         """``int8`` array of shape ``(actions,)``: 1 for each action that is legal for
@@ -247,7 +249,9 @@ class Encoding:
         number = _seat_of(state, seat)
         kept = self._observed.get(number)
         if kept is None or kept[0] is not state:
-            kept = (state, self.layout.encode_bytes(state, number),
+            # each seat's segments encoded again only where the state changed since that
+            # seat last looked (spitemalice.env.kept: the same bytes as encode_bytes)
+            kept = (state, self._kept[number].encode(state, number),
                     bytes(self._mask_bytes(state, number)))
             self._observed[number] = kept
         return {"observation": np.frombuffer(bytearray(kept[1]), _INT16),

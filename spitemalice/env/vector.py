@@ -49,6 +49,7 @@ from spitemalice.env.batch import (
     seats_on_turn,
     set_row,
 )
+from spitemalice.env.kept import KeptSegments
 from spitemalice.env.rewards import checked_reward, final_rewards
 from spitemalice.env.seeds import EpisodeSeeds
 from spitemalice.env.spaces import Encoding
@@ -103,6 +104,8 @@ class SelfPlayVectorEnv(VectorEnv):
         self._legal: list[Listed] = []  # per game: its legal actions and their moves
         self._mask_rows = bytearray()  # per game: its legal actions as catalogue.size bytes
         self._seeds = EpisodeSeeds()
+        # per game: its observation's segments, encoded again where a move changed them
+        self._kept = [KeptSegments(self.encoding.layout) for _ in range(num_envs)]
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
@@ -224,7 +227,7 @@ class SelfPlayVectorEnv(VectorEnv):
                                "accepts but does not list; this is a bug")
 
     def _observations(self) -> np.ndarray:
-        joined = bytearray(observations(self.encoding.layout, self.games))
+        joined = bytearray(observations(self.games, self._kept))
         return np.frombuffer(joined, _INT16).reshape(self.num_envs, -1)
 
     def _masks(self) -> np.ndarray:
