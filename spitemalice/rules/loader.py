@@ -19,7 +19,7 @@ import attrs
 from spitemalice.errors import RulesetError
 from spitemalice.guards import check_list, check_path
 from spitemalice.rules import custom, registry
-from spitemalice.rules.book import FileLayer, RuleBook
+from spitemalice.rules.book import FileLayer, RuleBook, check_house_rules
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.datarules.plugins import DataRule
 from spitemalice.rules.sheet import format_value
@@ -82,11 +82,11 @@ def load_plugins(
     Raises:
         RulesetError: as :func:`load`.
         TypeError: ``name`` is not a str or a path, or ``house_rules`` is no list (a bare
-            str, say: plugin objects are wanted).
+            str, say: plugin objects are wanted) or holds something other than a plugin (a
+            house rule's name, say: the message names :func:`load`, which takes names).
     """
     check_path(name, "load_plugins", "an installed rule set's name or a rule-set file's path")
-    check_list(house_rules, "load_plugins", "house_rules, a list of house-rule plugins,",
-               '[registry.load_plugin("mandatory-aces")]')
+    check_house_rules(house_rules, "load_plugins")
     rules, given = list(house_rules), dict(params or {})
     if is_file_name(name):
         return _load_file(name, rules, given, allow_files)
