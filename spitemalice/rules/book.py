@@ -209,7 +209,8 @@ class RuleBook:
                 ``"house-rule"`` for a house rule (as the registry refuses an installed one),
                 a plugin that breaks the hook specs, a conflict between plugins, bad
                 parameters, a hook answer the Ruleset cannot state, a rule sheet that leaves a
-                reason code uncovered, or a deck that cannot deal the seats.
+                reason code uncovered or gives a clause id twice, or a deck that cannot deal
+                the seats.
         """
         _check_plugins(variant, house_rules, file)
         recipe = _Recipe(variant, tuple(house_rules), dict(params or {}), file)
