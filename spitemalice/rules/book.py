@@ -30,22 +30,21 @@ Any fault refuses the whole configuration with a :class:`RulesetError`; nothing 
 from __future__ import annotations
 
 import importlib
-import numbers
-import os
 import types
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 import attrs
 import pluggy
 
 from spitemalice.errors import RulesetError, SpiteMaliceError
-from spitemalice.guards import check_int, check_list, int_field, not_a_book
+from spitemalice.guards import check_int, int_field, not_a_book
 from spitemalice.model import GameState, Outcome, OutcomeKind, Pile, require_state
 from spitemalice.moves import Move
 from spitemalice.rules import checks, decisions, resolve, sheet
 from spitemalice.rules import defaults as base
 from spitemalice.rules.engine_cache import EngineCache
+from spitemalice.rules.plugin_checks import check_house_rules, check_plugin
 from spitemalice.rules.policies import (
     CeilingRule,
     Clause,
@@ -56,11 +55,9 @@ from spitemalice.rules.policies import (
     TeamRule,
     WildRule,
 )
-from spitemalice.rules.registry import KINDS
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
 from spitemalice.rules.simultaneous import SimultaneousGame, simultaneous_needs
-from spitemalice.wording import clipped, for_terminal, given_text, printable, shown
-from spitemalice.wording import kind as kind_of
+from spitemalice.wording import given_text
 
 
 @attrs.frozen
@@ -199,18 +196,14 @@ class RuleBook:
                 that do, as ``(name, kind)`` pairs (asked only for the refusal's hint).
 
         Raises:
-            TypeError: ``variant`` or a member of ``house_rules`` is not a plugin (a plugin's
-                name as a str, a number, ``None``, a rule book, a plugin class where its
-                instance belongs), ``house_rules`` is not a list (a bare str, say), or
-                ``file`` is not a :class:`FileLayer`; the message names the value and the
-                right form (:func:`~spitemalice.load_plugin`, or :func:`~spitemalice.load`,
-                which takes names).
-            RulesetError: a plugin whose ``KIND`` is not ``"ruleset"`` for ``variant`` or
-                ``"house-rule"`` for a house rule (as the registry refuses an installed one),
-                a plugin that breaks the hook specs, a conflict between plugins, bad
-                parameters, a hook answer the Ruleset cannot state, a rule sheet that leaves a
-                reason code uncovered or gives a clause id twice, or a deck that cannot deal
-                the seats.
+            TypeError: ``variant`` or a member of ``house_rules`` is not a plugin (a name, a
+                number, ``None``, a plugin class...), ``house_rules`` is not a list, or
+                ``file`` not a :class:`FileLayer`; the message names the right form.
+            RulesetError: a plugin's ``KIND`` is not its place's (``"ruleset"``,
+                ``"house-rule"``), a plugin that breaks the hook specs, a conflict between
+                plugins, bad parameters, a hook answer the Ruleset cannot state, a rule sheet
+                that leaves a reason code uncovered or gives a clause id twice, or a deck
+                that cannot deal the seats.
         """
         _check_plugins(variant, house_rules, file)
         recipe = _Recipe(variant, tuple(house_rules), dict(params or {}), file)
@@ -348,89 +341,21 @@ class RuleBook:
         return f"RuleBook({' + '.join(self.plugins)}, players={self.players})"
 
 
-_FROM_PLUGINS = "RuleBook.from_plugins"
-
-
 def _check_plugins(variant: object, house_rules: object, file: object) -> None:
-    """Refuse, before anything is registered, what is not a plugin: pluggy registers any
-    object, so a plugin's name given as a str was taken as a plugin with no hooks (the house
-    rule silently not applied), and a rule set's name ended in an error about a missing
-    Ruleset that did not say a str was given.  The ``KIND`` check is the registry's own
-    (:func:`~spitemalice.rules.registry.load_plugin`): a plugin passed directly is held to it
-    too.  The registry asks nothing of ``NAME``'s form or of ``DESCRIPTION`` (an entry point's
-    name is the plugin's name; a missing description lists as empty), so neither is asked
-    here.
+    """Refuse, before anything is registered, what is not a plugin (pluggy registers any
+    object: :mod:`spitemalice.rules.plugin_checks`), and a ``file`` not a :class:`FileLayer`.
 
     Raises:
         TypeError: a value that is not a plugin, ``house_rules`` not a list, or ``file``
             not a :class:`FileLayer`.
         RulesetError: a plugin's ``KIND`` is not the one its place takes.
     """
-    _check_plugin(variant, "variant", "ruleset", _FROM_PLUGINS)
-    check_house_rules(house_rules, _FROM_PLUGINS)
+    function = "RuleBook.from_plugins"
+    check_plugin(variant, "variant", "ruleset", function)
+    check_house_rules(house_rules, function)
     if file is not None and not isinstance(file, FileLayer):
-        raise TypeError(f"{_FROM_PLUGINS} takes file, a FileLayer (a rule-set file's layer, "
-                        f"made by spitemalice.load(path)) or None, not {given_text(file)}")
-
-
-def check_house_rules(house_rules: object, function: str) -> None:
-    """Refuse ``house_rules`` unless it is a list of house-rule plugins (the check
-    :meth:`RuleBook.from_plugins` makes, for a door that passes them on to it, so that the
-    message names that door).
-
-    Raises:
-        TypeError: ``house_rules`` is not a list (a bare str, say), or a member is not a
-            plugin (a plugin's name, ``None``, a number...); the message names ``function``,
-            the member and the right form.
-        RulesetError: a member's ``KIND`` is not ``"house-rule"``.
-    """
-    check_list(house_rules, function, "house_rules, a list of house-rule plugins,",
-               '[spitemalice.load_plugin("pair-discards")]')
-    for index, rule in enumerate(cast("Sequence[object]", house_rules)):  # a list: checked
-        _check_plugin(rule, f"house_rules[{index}]", "house-rule", function)
-
-
-def _check_plugin(plugin: object, where: str, kind: str, function: str) -> None:
-    """Refuse ``plugin`` at ``where`` (``"variant"``, ``"house_rules[0]"``) of ``function``
-    unless it is a plugin of ``kind``.
-
-    Raises:
-        TypeError: ``plugin`` is a value no plugin is (text, a number, ``None``, a path, a
-            collection, a rule book or Ruleset) or a class.
-        RulesetError: its ``KIND`` is missing or not ``kind``.
-    """
-    what = "a rule-set plugin" if kind == "ruleset" else "a house-rule plugin"
-    start = (f"{function} takes {where}, {what} (a module or an object with hook "
-             "implementations, what spitemalice.load_plugin(name) returns), not")
-    if isinstance(plugin, str):
-        name = shown(plugin)
-        call = name if printable(plugin) else "name"
-        load = (f"spitemalice.load({call})" if kind == "ruleset"
-                else f"spitemalice.load(rule_set, house_rules=[{call}])")
-        raise TypeError(f"{start} the str {name}, a plugin's name: "
-                        f"spitemalice.load_plugin({call}), or {load}, which takes names")
-    if plugin is None or isinstance(plugin, bytes | numbers.Number | os.PathLike | Mapping
-                                    | list | tuple | set | frozenset | RuleBook | Ruleset):
-        # A number or bytes is shown with its value, anything else by its type's name.
-        given = kind_of(plugin) if isinstance(plugin, bytes | numbers.Number) \
-            else given_text(plugin)
-        hint = ""
-        if isinstance(plugin, RuleBook):
-            hint = ": a rule book's plugins are book.plugin(name), for each of book.plugins"
-        elif isinstance(plugin, list | tuple) and where == "variant":
-            hint = " (a list where the rule-set plugin belongs: are the arguments in order?)"
-        raise TypeError(f"{start} {given}{hint}")
-    if isinstance(plugin, type):
-        name = for_terminal(clipped(plugin.__name__, 60))
-        raise TypeError(f"{start} the class {name}: make its plugin object, {name}(), as the "
-                        "registry makes one for an entry point that names a class")
-    actual = getattr(plugin, "KIND", None)
-    if actual != kind:
-        name = for_terminal(clipped(resolve.plugin_name(plugin), 60))
-        have = "no KIND" if actual is None else f"KIND {shown(actual)}"
-        raise RulesetError(f"{function} takes {where}, a plugin of KIND {shown(kind)}; "
-                           f"plugin {shown(name)} has {have} (the kinds are "
-                           f"{', '.join(map(shown, KINDS))})")
+        raise TypeError(f"{function} takes file, a FileLayer (a rule-set file's layer, made "
+                        f"by spitemalice.load(path)) or None, not {given_text(file)}")
 
 
 def _plugin_ref(plugin: object) -> object:

@@ -19,8 +19,9 @@ import attrs
 from spitemalice.errors import RulesetError
 from spitemalice.guards import check_list, check_path
 from spitemalice.rules import custom, registry
-from spitemalice.rules.book import FileLayer, RuleBook, check_house_rules
+from spitemalice.rules.book import FileLayer, RuleBook
 from spitemalice.rules.custom import is_file_name
+from spitemalice.rules.plugin_checks import check_house_rules
 from spitemalice.rules.sheet import format_value
 from spitemalice.wording import for_terminal, shown
 

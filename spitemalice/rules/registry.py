@@ -40,6 +40,7 @@ import attrs
 
 from spitemalice.errors import RulesetError
 from spitemalice.guards import not_a_book
+from spitemalice.rules.hookspecs import KINDS
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.ruleset import Ruleset, closest
 from spitemalice.wording import a_or_an, given_text, shown
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
     from spitemalice.rules.book import RuleBook
 
 GROUP = "spitemalice.variants"
-KINDS = ("ruleset", "house-rule")
 BUILT_IN = "spitemalice_variants"
 """The package of the built-in plugins (an entry point's value starts with it)."""
 

@@ -435,6 +435,8 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.server.spit_table:spit_message(last)": "built by a live spit table from its "
                                                         "own log",
     "spitemalice.runs.arrival:random_bot(moves)": _PER_MOVE,
+    "spitemalice.bots.base:check_players(players)": "the doors that take players call it "
+                                                    "after check_list refused a non-list",
     "spitemalice.rules.simultaneous:simultaneous_needs(plugins)": "called by "
         "RuleBook.from_plugins with the plugin names it made",
     "spitemalice.bots.base:Player.choose(moves)": _PER_MOVE,
