@@ -36,7 +36,15 @@ from spitemalice.limits import (
     MAX_SECONDS,
     MAX_SEED,
 )
-from spitemalice.wording import clipped, digits_of, for_terminal, given_text, printable, shown
+from spitemalice.wording import (
+    a_or_an,
+    clipped,
+    digits_of,
+    for_terminal,
+    given_text,
+    printable,
+    shown,
+)
 
 
 def _bound_text(high: int, constant: str) -> str:
@@ -210,8 +218,8 @@ def check_list(value: object, function: str, what: str, example: str,
         raise error(f"{function} takes {what} e.g. {example}, not {given}")
     if not hasattr(value, "__len__"):  # a generator: checking it would use it up
         name = for_terminal(clipped(type(value).__name__, 60))
-        raise error(f"{function} takes {what} e.g. {example}, not a {name} (it has no length "
-                    f"and is used up once read: make it a list with list(...))")
+        raise error(f"{function} takes {what} e.g. {example}, not {a_or_an(name)} (it has no "
+                    f"length and is used up once read: make it a list with list(...))")
 
 
 def check_teams(teams: object, function: str) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import numbers
 import os
+import re
 import unicodedata
 
 from spitemalice.limits import MAX_DIGITS, MAX_INT, MAX_NAME_CHARS
@@ -52,6 +53,39 @@ def count_of(n: int, noun: str, plural: str | None = None, spec: str = "") -> st
     return f"{format(n, spec)} {word}"
 
 
+_LETTER_AN = frozenset("AEFHILMNORSX")
+"""Capital letters whose names start with a vowel sound (ay, ee, ef, aitch, el, em...): a
+card's text is read letter by letter, "an AC", "an 8H"."""
+
+_SAID_AS_A_WORD = frozenset({"SB"})
+"""Capitals read as the card's name, not letter by letter: SB is the SKIP-BO card."""
+
+
+def a_or_an(text: str) -> str:
+    """``text`` after the indefinite article its sound takes, for every message that writes
+    "a" before a value it did not choose: ``"an AC"``, ``"an 8H"``, ``"an 11"``, ``"an 18"``,
+    ``"a KH"``, ``"a 10S"``, ``"an ace"``, ``"an undo"``, ``"an int"``, ``"a str"``.
+
+    A leading number is read as a number (8..., eleven, eighteen and their thousands take
+    "an"); capitals up to three letters as letter names (a card, ``"an AC"``; ``SB``, the
+    SKIP-BO card, as its name); anything else as a word, by its first letter (a word that
+    starts ``uni``, ``use`` or ``one`` sounds a consonant).
+    """
+    digits = text[:len(text) - len(text.lstrip("0123456789"))]
+    if digits:
+        eleven = len(digits) % 3 == 2 and digits[:2] in ("11", "18")
+        return f"{'an' if digits[0] == '8' or eleven else 'a'} {text}"
+    letters = re.match(r"[A-Za-z]*", text)
+    word = letters.group() if letters else ""
+    if word.isupper() and len(word) <= 3 and word not in _SAID_AS_A_WORD:
+        vowel = word[0] in _LETTER_AN
+    else:
+        lower = word.lower()
+        vowel = (lower[:1] in ("a", "e", "i", "o", "u") and not lower.startswith(
+            ("uni", "use", "usu", "one", "eu"))) or lower.startswith(("hour", "honest"))
+    return f"{'an' if vowel else 'a'} {text}"
+
+
 def clipped(text: str, longest: int = 40) -> str:
     """``text`` cut to ``longest`` characters for a message, ending in ``...`` when it was
     cut: a cut with no mark would show a different value (a seed of 101 digits cut to 40
@@ -71,7 +105,7 @@ def shown(value: object) -> str:
     try:
         text = _written(value, 2)
     except Exception:
-        return f"a {type(value).__name__}"
+        return a_or_an(type(value).__name__)
     return clipped(text, 60)
 
 

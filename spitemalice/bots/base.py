@@ -21,7 +21,7 @@ seed, their budget, ``choose_from_view`` with its argument checks and the shortc
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Protocol
 
 from spitemalice.engine.configuration import check_configuration
@@ -32,7 +32,7 @@ from spitemalice.limits import MAX_PLAYOUTS, MAX_SECONDS
 from spitemalice.model import GameState, require_state
 from spitemalice.moves import Move, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.wording import shown
+from spitemalice.wording import clipped, for_terminal, given_text, printable, shown
 
 
 class Player(Protocol):
@@ -46,6 +46,46 @@ class Player(Protocol):
     def choose(self, rules: RuleBook, state: GameState, moves: Sequence[Move]) -> Move: ...
 
 
+_PLAYER = "a player (an object with a method choose(rules, state, moves))"
+
+
+def check_players(players: Sequence[object], function: str) -> None:
+    """Refuse, before any game state is made, a member of ``players`` (a list, checked
+    already) that is not a player: a bot's name reached ``players[seat].choose`` mid-game as
+    a raw ``AttributeError``.
+
+    Raises:
+        TypeError: naming ``function``, the seat and the value given, and for a bot's name
+            :func:`~spitemalice.bots.players.make_player` (:func:`not_a_player`).
+    """
+    for seat, player in enumerate(players):
+        if isinstance(player, type) or not callable(getattr(player, "choose", None)):
+            raise not_a_player(player, function, "players", f"players[{seat}]")
+
+
+def not_a_player(given: object, function: str, parameter: str, where: str = "",
+                 error: Callable[[str], Exception] = TypeError) -> Exception:
+    """The error for ``function`` given, for its ``parameter`` (at ``where``, a member of it:
+    ``"players[0]"``), something that is not a player: for a str (a bot's name) it names
+    :func:`~spitemalice.bots.players.make_player`, for a player class the call that makes
+    one.  A ``TypeError`` unless ``error`` says otherwise (``IsmctsPlayer``'s policy is a
+    ``SpiteMaliceError``, as its other arguments are)."""
+    takes = (f"players, each {_PLAYER}" if parameter == "players"
+             else f"{parameter}, {_PLAYER}")
+    at = f" at {where}" if where else ""
+    if isinstance(given, str):
+        name = shown(given)
+        call = name if printable(given) else "name"
+        what = (f"the str {name}{at}: a bot's name; make its player with "
+                f"spitemalice.bots.make_player({call}, seed)")
+    elif isinstance(given, type):
+        name = for_terminal(clipped(given.__name__, 60))
+        what = f"the class {name}{at}: make one, {name}(seed)"
+    else:
+        what = given_text(given) + at
+    return error(f"{function} takes {takes}, not {what}")
+
+
 def move_from_view(player: Player, rules: RuleBook, view: SeatView,
                    moves: Sequence[Move]) -> Move:
     """The move ``player`` makes for the seat on turn of ``view`` (``moves``: its legal
@@ -57,10 +97,15 @@ def move_from_view(player: Player, rules: RuleBook, view: SeatView,
     cannot see is a stand-in no rule accepts, so nothing it reads is hidden from the seat.
 
     Raises:
-        TypeError: ``rules`` is not a :class:`~spitemalice.rules.book.RuleBook`, or ``view``
-            not a :class:`~spitemalice.engine.views.SeatView` (a whole state, say: the
-            message names what takes one).
+        TypeError: ``player`` is not a player (a bot's name, say: the message names
+            :func:`~spitemalice.bots.players.make_player`), ``rules`` is not a
+            :class:`~spitemalice.rules.book.RuleBook`, or ``view`` not a
+            :class:`~spitemalice.engine.views.SeatView` (a whole state, say: the message
+            names what takes one).
     """
+    if not isinstance(player, ViewPlayer) and (
+            isinstance(player, type) or not callable(getattr(player, "choose", None))):
+        raise not_a_player(player, "move_from_view", "player")
     check_book(rules, "move_from_view")
     require_view(view, "move_from_view", "a whole state's player is asked "
                  "player.choose(rules, state, moves)")

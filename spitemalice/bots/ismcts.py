@@ -78,7 +78,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 
-from spitemalice.bots.base import Player, SearchPlayer
+from spitemalice.bots.base import Player, SearchPlayer, not_a_player
 from spitemalice.bots.heuristic import HeuristicPlayer, rank_moves
 from spitemalice.bots.inference import LastMoverHands, last_mover
 from spitemalice.bots.mcts import ROUTE_NODES, _search_route, turn_key
@@ -90,7 +90,6 @@ from spitemalice.errors import SpiteMaliceError
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.wording import shown
 
 DEFAULT_PLAYOUTS = 36
 """Play-outs per decision (a paired iteration runs two)."""
@@ -175,13 +174,9 @@ class IsmctsPlayer(SearchPlayer):
     def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS,
                  seconds: float | None = None, *, policy: Player) -> None:
         super().__init__(seed, playouts, seconds)
-        if isinstance(policy, type):  # a class has the method too, unbound
-            raise SpiteMaliceError("the policy is a player (an object with a method choose("
-                                   f"rules, state, moves)), not the class {policy.__name__}: "
-                                   f"make one, {policy.__name__}(seed)")
-        if not callable(getattr(policy, "choose", None)):
-            raise SpiteMaliceError("the policy is a player (an object with a method choose("
-                                   f"rules, state, moves)), not {shown(policy)}")
+        # A class has the method too, unbound.
+        if isinstance(policy, type) or not callable(getattr(policy, "choose", None)):
+            raise not_a_player(policy, "IsmctsPlayer", "policy", error=SpiteMaliceError)
         self.policy = policy
         self._inferred: tuple[object, LastMoverHands | None] = (None, None)
         self._no_route: tuple[object, frozenset[object]] = (None, frozenset())

@@ -104,8 +104,9 @@ def _new(args: argparse.Namespace) -> tuple[Session, int]:
 def _resumed(args: argparse.Namespace) -> tuple[Session, int]:
     given = [flag for dest, flag in _NEW_GAME_ONLY.items() if getattr(args, dest)]
     if given:
+        verb = "applies" if len(given) == 1 else "apply"  # one flag or several
         raise PlayError(f"--resume goes on with the record's own game; {', '.join(given)} "
-                        "apply to a new game only")
+                        f"{verb} to a new game only")
     # Read and checked against its rules first, as check and replay do: a bad record gets
     # their refusal, naming the file, before anything is said about its game.
     record, book = record_rules(args.resume)

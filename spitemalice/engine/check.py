@@ -19,7 +19,7 @@ from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.policies import MoveFilter
 from spitemalice.rules.reasons import REASONS
-from spitemalice.wording import count_of, shown
+from spitemalice.wording import a_or_an, count_of, shown
 
 from .configuration import check_configuration, configuration_of, foreign_state
 from .hands import missing_card, place_of
@@ -357,7 +357,8 @@ def _check_discard(rules: RuleBook, state_seat: int, mover: Seat, move: Discard,
     if missing is not None:
         raise refuse("not-in-hand", move, why, f"{missing} is not in the hand")
     if cards[0].rank in rules.discard.forbidden:
-        raise refuse("forbidden-discard", move, why, f"a {cards[0]} may not be discarded")
+        raise refuse("forbidden-discard", move, why,
+                     f"{a_or_an(str(cards[0]))} may not be discarded")
     if not 0 <= move.pile < rules.discard.piles:
         raise refuse("no-such-pile", move, why,
                      f"discard piles are numbered 1 to {rules.discard.piles}")

@@ -129,7 +129,8 @@ def check_header(data: Any, path: str, expected: str, newest: int) -> None:
         DataError: not an object, another format, or a version that is newer or unknown.
     """
     if not isinstance(data, dict):
-        raise DataError(f"{path}: expected a {expected} object, not {describe(data)}")
+        raise DataError(f"{path}: expected {wording.a_or_an(expected)} object, "
+                        f"not {describe(data)}")
     if data.get("format") != expected:
         found = wording.shown(data["format"]) if "format" in data else "missing"
         raise DataError(f"{path}.format: expected {wording.shown(expected)}, found {found}")

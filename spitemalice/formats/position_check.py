@@ -51,7 +51,7 @@ from spitemalice.model import (
     require_state,
 )
 from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.wording import count_of, shown
+from spitemalice.wording import a_or_an, count_of, shown
 
 
 def check_position(rules: RuleBook, state: GameState) -> None:
@@ -94,13 +94,13 @@ def check_shape(state: GameState) -> None:
     """
     require_state(state, "check_shape")
     if not isinstance(state, GameState):
-        raise PositionError(f"a position is a GameState, not a {type(state).__name__}")
+        raise PositionError(f"a position is a GameState, not {a_or_an(type(state).__name__)}")
     piles: list[tuple[str, object]] = [("builds", pile) for pile in _tuple("builds",
                                                                           state.builds)]
     piles += [("draw pile", state.draw), ("completed cards", state.completed)]
     for index, seat in enumerate(_tuple("seats", state.seats)):
         if not isinstance(seat, Seat):
-            raise PositionError(f"seat {index} is a Seat, not a {type(seat).__name__}")
+            raise PositionError(f"seat {index} is a Seat, not {a_or_an(type(seat).__name__)}")
         piles.append((f"seat {index} hand", seat.hand))
         piles += [(f"seat {index} pay-off piles", p) for p in _tuple("pay-off", seat.payoff)]
         piles += [(f"seat {index} discard piles", p) for p in _tuple("discard", seat.discards)]
@@ -126,7 +126,7 @@ def _outcome_shaped(outcome: object) -> bool:
 
 def _tuple(name: str, value: object) -> tuple[object, ...]:
     if not isinstance(value, tuple):
-        raise PositionError(f"the {name} are a tuple, not a {type(value).__name__}")
+        raise PositionError(f"the {name} are a tuple, not {a_or_an(type(value).__name__)}")
     return value
 
 

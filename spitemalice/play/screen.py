@@ -18,7 +18,7 @@ from spitemalice.model import Outcome, Pile
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.play.table_view import HUMAN, Played, TableView
 from spitemalice.rules.book import RuleBook
-from spitemalice.wording import count_of
+from spitemalice.wording import a_or_an, count_of
 
 WIDTH = 78
 """The widest line of running text (refusals, clauses); a terminal is at least 80 wide."""
@@ -240,14 +240,10 @@ def _play_words(rules: RuleBook, move: Play, builds: Sequence[int]) -> str:
     standing = ""
     if rules.wild.is_wild(move.card):
         if move.pile == NEW_PILE:
-            standing = f" as {_a(rank_name(rules, 1))}"
+            standing = f" as {a_or_an(rank_name(rules, 1))}"
         elif 0 <= move.pile < len(builds):
-            standing = f" as {_a(rank_name(rules, builds[move.pile] + 1))}"
+            standing = f" as {a_or_an(rank_name(rules, builds[move.pile] + 1))}"
     return f"plays {card_text(move.card)} from {source} on {target}{standing}"
-
-
-def _a(text: str) -> str:
-    return f"an {text}" if text in ("A", "8", "11", "18") else f"a {text}"
 
 
 def played_line(rules: RuleBook, table: TableView, played: Played,

@@ -190,7 +190,9 @@ class TerminalGame:
 
     def _play_number(self, number: int, count: int) -> None:
         if not 1 <= number <= count:
-            self.say(f"there is no move {number}: choose 1 to {count}")
+            # "choose 1 to 1" for a lone move reads as a range that is not there.
+            self.say(f"there is no move {number}: " + ("the only move is 1" if count == 1
+                                                       else f"choose 1 to {count}"))
             return
         self._play(self.session.table_view(self.seat).legal[number - 1])
 

@@ -44,6 +44,7 @@ from spitemalice.moves import Move
 from spitemalice.rules import checks, decisions, resolve, sheet
 from spitemalice.rules import defaults as base
 from spitemalice.rules.engine_cache import EngineCache
+from spitemalice.rules.plugin_checks import check_house_rules, check_plugin
 from spitemalice.rules.policies import (
     CeilingRule,
     Clause,
@@ -56,6 +57,7 @@ from spitemalice.rules.policies import (
 )
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
 from spitemalice.rules.simultaneous import SimultaneousGame, simultaneous_needs
+from spitemalice.wording import given_text
 
 
 @attrs.frozen
@@ -194,10 +196,16 @@ class RuleBook:
                 that do, as ``(name, kind)`` pairs (asked only for the refusal's hint).
 
         Raises:
-            RulesetError: a plugin that breaks the hook specs, a conflict between plugins, bad
-                parameters, a hook answer the Ruleset cannot state, a rule sheet that leaves a
-                reason code uncovered, or a deck that cannot deal the seats.
+            TypeError: ``variant`` or a member of ``house_rules`` is not a plugin (a name, a
+                number, ``None``, a plugin class...), ``house_rules`` is not a list, or
+                ``file`` not a :class:`FileLayer`; the message names the right form.
+            RulesetError: a plugin's ``KIND`` is not its place's (``"ruleset"``,
+                ``"house-rule"``), a plugin that breaks the hook specs, a conflict between
+                plugins, bad parameters, a hook answer the Ruleset cannot state, a rule sheet
+                that leaves a reason code uncovered or gives a clause id twice, or a deck
+                that cannot deal the seats.
         """
+        _check_plugins(variant, house_rules, file)
         recipe = _Recipe(variant, tuple(house_rules), dict(params or {}), file)
         layers = [variant, *house_rules, *([file] if file else [])]
         plugins = tuple(resolve.plugin_name(p) for p in layers)
@@ -331,6 +339,23 @@ class RuleBook:
 
     def __repr__(self) -> str:
         return f"RuleBook({' + '.join(self.plugins)}, players={self.players})"
+
+
+def _check_plugins(variant: object, house_rules: object, file: object) -> None:
+    """Refuse, before anything is registered, what is not a plugin (pluggy registers any
+    object: :mod:`spitemalice.rules.plugin_checks`), and a ``file`` not a :class:`FileLayer`.
+
+    Raises:
+        TypeError: a value that is not a plugin, ``house_rules`` not a list, or ``file``
+            not a :class:`FileLayer`.
+        RulesetError: a plugin's ``KIND`` is not the one its place takes.
+    """
+    function = "RuleBook.from_plugins"
+    check_plugin(variant, "variant", "ruleset", function)
+    check_house_rules(house_rules, function)
+    if file is not None and not isinstance(file, FileLayer):
+        raise TypeError(f"{function} takes file, a FileLayer (a rule-set file's layer, made "
+                        f"by spitemalice.load(path)) or None, not {given_text(file)}")
 
 
 def _plugin_ref(plugin: object) -> object:

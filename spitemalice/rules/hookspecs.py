@@ -22,6 +22,10 @@ from typing import TYPE_CHECKING
 
 import pluggy
 
+KINDS = ("ruleset", "house-rule")
+"""What a plugin's ``KIND`` may be: a rule set, or a house rule stacked on one (the registry
+and :mod:`spitemalice.rules.plugin_checks` refuse any other)."""
+
 if TYPE_CHECKING:
     from spitemalice.cards import Card
     from spitemalice.model import GameState, Outcome, OutcomeKind

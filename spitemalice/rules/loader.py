@@ -21,7 +21,7 @@ from spitemalice.guards import check_list, check_path
 from spitemalice.rules import custom, registry
 from spitemalice.rules.book import FileLayer, RuleBook
 from spitemalice.rules.custom import is_file_name
-from spitemalice.rules.datarules.plugins import DataRule
+from spitemalice.rules.plugin_checks import check_house_rules
 from spitemalice.rules.sheet import format_value
 from spitemalice.wording import for_terminal, shown
 
@@ -82,17 +82,16 @@ def load_plugins(
     Raises:
         RulesetError: as :func:`load`.
         TypeError: ``name`` is not a str or a path, or ``house_rules`` is no list (a bare
-            str, say: plugin objects are wanted).
+            str, say: plugin objects are wanted) or holds something other than a plugin (a
+            house rule's name, say: the message names :func:`load`, which takes names).
     """
     check_path(name, "load_plugins", "an installed rule set's name or a rule-set file's path")
-    check_list(house_rules, "load_plugins", "house_rules, a list of house-rule plugins,",
-               '[registry.load_plugin("mandatory-aces")]')
+    check_house_rules(house_rules, "load_plugins")
     rules, given = list(house_rules), dict(params or {})
     if is_file_name(name):
         return _load_file(name, rules, given, allow_files)
     variant = registry.load_plugin(str(name), "ruleset")
-    return _own_ids(RuleBook.from_plugins(variant, rules, given, enforcers=registry.enforcers),
-                    rules)
+    return RuleBook.from_plugins(variant, rules, given, enforcers=registry.enforcers)
 
 
 def load_text(
@@ -192,8 +191,8 @@ def _from_spec(spec: custom.CustomRuleset, extra: list[object], given: dict[str,
     layer = FileLayer(spec.path.name, spec.name, spec.title, spec.version, dict(spec.params),
                       spec.description, dict(spec.param_files))
     try:
-        return _own_ids(RuleBook.from_plugins(variant, [*own, *extra], given, file=layer,
-                                              enforcers=registry.enforcers), own)
+        return RuleBook.from_plugins(variant, [*own, *extra], given, file=layer,
+                                     enforcers=registry.enforcers)
     except RulesetError as error:
         if extra or given:
             try:
@@ -217,24 +216,6 @@ def _param_named(message: str, params: Mapping[str, Any]) -> str:
         if message.startswith(f"{key} ="):
             return key
     return next((key for key in params if re.search(rf"\b{key}\b", message)), "")
-
-
-def _own_ids(book: RuleBook, plugins: Iterable[object]) -> RuleBook:
-    """``book``, once no data rule among ``plugins`` shares its clause id with another clause
-    of the sheet (a refusal citing ``BF-3`` must name one clause).
-
-    Raises:
-        RulesetError: a data rule's id is another clause's; the message names both.
-    """
-    ids = [clause.id for clause in book.clauses]
-    for plugin in plugins:
-        spec = getattr(plugin, "spec", None)
-        clause = getattr(getattr(spec, "clause", None), "id", None)
-        if isinstance(plugin, DataRule) and clause is not None and ids.count(clause) > 1:
-            raise RulesetError(f"rule {clause}: clause {clause} is already on the rule sheet "
-                               f"(of {book.plugins[0]} and its house rules); give the rule an "
-                               'id of its own, such as "HR-1"')
-    return book
 
 
 def _file_plugin(where: str, key: str, name: str, kind: str) -> object:

@@ -40,15 +40,15 @@ import attrs
 
 from spitemalice.errors import RulesetError
 from spitemalice.guards import not_a_book
+from spitemalice.rules.hookspecs import KINDS
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.ruleset import Ruleset, closest
-from spitemalice.wording import given_text, shown
+from spitemalice.wording import a_or_an, given_text, shown
 
 if TYPE_CHECKING:
     from spitemalice.rules.book import RuleBook
 
 GROUP = "spitemalice.variants"
-KINDS = ("ruleset", "house-rule")
 BUILT_IN = "spitemalice_variants"
 """The package of the built-in plugins (an entry point's value starts with it)."""
 
@@ -101,7 +101,7 @@ def load_plugin(name: str, kind: str | None = None) -> object:
     plugin = _plugin(found[name])
     actual = getattr(plugin, "KIND", None)
     if kind is not None and actual != kind:
-        raise RulesetError(f"{shown(name)} is a {actual}, not a {kind}")
+        raise RulesetError(f"{shown(name)} is {a_or_an(str(actual))}, not {a_or_an(kind)}")
     return plugin
 
 

@@ -25,6 +25,7 @@ from spitemalice.rules.policies import (
     WildRule,
 )
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset, override
+from spitemalice.wording import for_terminal, shown
 
 if TYPE_CHECKING:
     from spitemalice.rules.book import FileLayer
@@ -270,17 +271,38 @@ def rule_sheet(pm: pluggy.PluginManager, ruleset: Ruleset,
     """Every plugin's clauses in registration order, rendered from the resolved values.
 
     Raises:
-        RulesetError: a plugin answers with something other than :class:`Clause` objects.
+        RulesetError: a plugin answers with something other than :class:`Clause` objects, or
+            with a clause whose id is on the sheet already (another plugin's or its own): a
+            refusal citing the id must name one clause, and :meth:`RuleBook.clause` finds
+            one.
     """
     clauses: list[Clause] = []
+    given_by: dict[str, str] = {}  # clause id -> the plugin that put it on the sheet
     for impl in reversed(call_order(pm, "spitemalice_rule_sheet")):
         answer = call(impl, ruleset=ruleset)
         for clause in answer or ():
             if not isinstance(clause, Clause):
                 raise RulesetError(f"plugin {impl.plugin_name!r}: spitemalice_rule_sheet "
                                    f"must return Clause objects, not {clause!r}")
+            if clause.id in given_by:
+                raise _clause_again(impl, clause.id, given_by[clause.id])
+            given_by[clause.id] = impl.plugin_name
             clauses.append(sheet.render_clause(clause, ruleset, impl.plugin_name, teams))
     return tuple(clauses)
+
+
+def _clause_again(impl: Any, clause_id: str, owner: str) -> RulesetError:
+    """The refusal of a clause id already on the sheet, given by ``owner``: worded as a
+    rule-set file's ``[[rule]]`` (a data rule's plugin, found by the ``spec`` of its clause,
+    whose error the file's reader prefixes with the file) or as a Python plugin."""
+    spec = getattr(impl.plugin, "spec", None)
+    data_rule = getattr(getattr(spec, "clause", None), "id", None) == clause_id
+    who = f"rule {clause_id}" if data_rule else f"plugin {shown(impl.plugin_name)}"
+    if owner == impl.plugin_name:
+        return RulesetError(f"{who}: clause {clause_id} is given twice in its own rule sheet; "
+                            "give each clause an id of its own")
+    return RulesetError(f"{who}: clause {clause_id} is already on the rule sheet (of "
+                        f"{for_terminal(owner)}); give the rule an id of its own, such as \"HR-1\"")
 
 
 def required_reasons(pm: pluggy.PluginManager,

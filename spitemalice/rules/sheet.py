@@ -31,7 +31,7 @@ import attrs
 from spitemalice.errors import RulesetError
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset, field_help
-from spitemalice.wording import count_of
+from spitemalice.wording import a_or_an, count_of
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve", "thirteen", "fourteen", "fifteen")
@@ -79,16 +79,16 @@ def wild_rule(rules: Ruleset) -> str:
     one = names[0][:-1] if len(names) == 1 else "wild card"
     excluded = sorted(rules.wild_excluded)
     if not excluded:
-        return (f"{which.capitalize()} are wild: a {one} stands for any rank a build pile "
+        return (f"{which.capitalize()} are wild: {a_or_an(one)} stands for any rank a build pile "
                 "needs, and on an empty build pile it starts the pile as its ace.")
     except_ = rank_list(frozenset(r for r in excluded if r != 1) if 1 in excluded else
                         frozenset(excluded))
     if 1 in excluded:
         others = [r for r in excluded if r != 1]
         tail = f", {except_} or the ace" if others else " the ace"
-        return (f"{which.capitalize()} are wild: a {one} stands for any rank except{tail}, "
-                f"so a {one} may not start a build pile.")
-    return (f"{which.capitalize()} are wild: a {one} stands for any rank except {except_}, "
+        return (f"{which.capitalize()} are wild: {a_or_an(one)} stands for any rank except{tail}, "
+                f"so {a_or_an(one)} may not start a build pile.")
+    return (f"{which.capitalize()} are wild: {a_or_an(one)} stands for any rank except {except_}, "
             f"and on an empty build pile it starts the pile as its ace.")
 
 

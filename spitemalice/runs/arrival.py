@@ -30,7 +30,7 @@ from spitemalice.model import Outcome
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.ruleset import MAX_SEATS
 from spitemalice.rules.simultaneous import SimultaneousGame, SimultaneousState
-from spitemalice.wording import shown
+from spitemalice.wording import given_text, shown
 
 SeatBot = Callable[[Any, tuple[Any, ...], random.Random], Any]
 """A bot of a simultaneous game: ``bot(view, moves, rng)`` returns one of ``moves``."""
@@ -205,11 +205,22 @@ def play_arrival(rules: RuleBook, bots: Sequence[SeatBot], seed: int,
     ``policy`` (seeded by ``seed`` too), to its end (the rule set's move limit bounds it).
 
     Raises:
-        TypeError: ``rules`` is not a rule book.
+        TypeError: ``rules`` is not a rule book, ``bots`` is not a list, or a member is not
+            a seat bot (a bot's name, say: the message names :func:`game_bots`); refused
+            before the deal.
         SpiteMaliceError: the rule set is turn-based, or ``bots`` is not one per seat, or
             ``seed`` not a whole number from 0 to :data:`~spitemalice.limits.MAX_SEED`.
     """
     check_book(rules, "play_arrival")
+    check_list(bots, "play_arrival", "bots, a list of seat bots, one per seat,",
+               "[random_bot, random_bot]")
+    for seat, bot in enumerate(bots):
+        if not callable(bot):  # else a bot's name failed mid-game, "'str' is not callable"
+            name = (f"; a bot's name: game_bots(rules.simultaneous)[{shown(bot)}] is its bot"
+                    if isinstance(bot, str) else "")
+            raise TypeError(f"play_arrival takes bots, each a seat bot (a function bot(view, "
+                            f"moves, rng) that returns one of moves), not {given_text(bot)} "
+                            f"at bots[{seat}]{name}")
     check_seed(seed)
     game = rules.simultaneous
     if game is None or len(bots) != rules.players:

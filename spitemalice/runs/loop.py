@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from spitemalice.bots.base import check_players
 from spitemalice.bots.players import Player, make_player
 from spitemalice.engine.apply import apply_move
 from spitemalice.engine.coverage import Tally, recorder_for
@@ -40,11 +41,14 @@ def play_game(
 
     Raises:
         SpiteMaliceError: the number of players differs from the rule set's seats.
-        TypeError: ``players`` is not a list (a bot's name as a str, say, or ``None``).
+        TypeError: ``players`` is not a list (a bot's name as a str, say, or ``None``), or
+            a member is not a player (a bot's name: the message names
+            :func:`~spitemalice.bots.players.make_player`); refused before the deal.
     """
     check_book(rules, "play_game")
     check_list(players, "play_game", "players, a list of players, one per seat,",
                "[GreedyPlayer(1), RandomPlayer(2)]")
+    check_players(players, "play_game")
     if len(players) != rules.players:
         raise SpiteMaliceError(f"{rules.players} seats need {rules.players} players, "
                                f"not {len(players)}")

@@ -57,6 +57,7 @@ from spitemalice.server.protocol import Message
 from spitemalice.server.reactions import on_react, tell
 from spitemalice.server.seating import Connection, Table
 from spitemalice.server.store import Leavers, TableEntry
+from spitemalice.wording import a_or_an
 
 if TYPE_CHECKING:
     from spitemalice.rules.book import RuleBook
@@ -321,7 +322,8 @@ def check_playing(conn: Connection, kind: str) -> None:
     if taken is not None and kind in ("move", "hint", "undo"):
         raise ProtocolError("taken-over", f"seat {taken.seat} is played by the {taken.player} "
                             f"bot since move {taken.at + 1} ({taken.why}), to the end of this "
-                            f"game; a {kind} is for its player; the next game is yours again")
+                            f"game; {a_or_an(kind)} is for its player; the next game is yours "
+                            "again")
 
 
 def clocks_running() -> list[asyncio.Task[None]]:

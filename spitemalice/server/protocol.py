@@ -69,6 +69,7 @@ from spitemalice.formats.json_input import (
 from spitemalice.formats.strict_json import path_of
 from spitemalice.rules.ruleset import closest
 from spitemalice.server import rulefile
+from spitemalice.wording import a_or_an
 
 PROTOCOL = 1
 """The protocol version this server speaks (``welcome`` and ``catalog`` carry it)."""
@@ -225,7 +226,7 @@ def read_message(data: str | bytes) -> Message:
     # The fields' faults are the shared reader's (json_input), raised as ProtocolErrors: its
     # kinds of fault are this protocol's codes missing-field, unknown-field and wrong-type.
     read_object(parsed, kind, ("type", *required), tuple(optional), error=ProtocolError,
-                owner=f"a {kind} message")
+                owner=f"{a_or_an(kind)} message")
     fields = {name: _READERS[required.get(name) or optional[name]](value, f"{kind}.{name}")
               for name, value in parsed.items() if name != "type"}
     return Message(kind, fields)

@@ -171,7 +171,9 @@ def position(game: Replayed, number: int) -> dict[str, Any]:
         SpiteMaliceError: ``number`` is past the game's last move.
     """
     if not 0 <= number < len(game.states):
-        raise SpiteMaliceError(f"the game has moves 0 to {len(game.states) - 1}, not {number}")
+        have = ("only position 0 (the deal)" if len(game.states) == 1
+                else f"moves 0 to {len(game.states) - 1}")  # not "0 to 0"
+        raise SpiteMaliceError(f"the game has {have}, not {number}")
     names = [seat.name for seat in game.record.seats]
     if number == 0:
         caption = f"{game.record.ruleset.name}: the deal"

@@ -344,7 +344,7 @@ async def _seated_elsewhere(hub: Hub, conn: Connection, message: Message) -> Non
     where = conn.live.id if conn.live is not None else "another table"
     at = ("watches" if spit_watching.is_spectator(conn) else f"sits at seat {conn.seat} of")
     raise ProtocolError("already-joined", f"this connection {at} table {where}; open "
-                        f"another connection for a {message.type}")
+                        f"another connection for {wording.a_or_an(message.type)}")
 
 
 _HANDLERS: dict[str, Handler] = {

@@ -25,6 +25,7 @@ from spitemalice.server import messages
 from spitemalice.server.protocol import Message, encode
 from spitemalice.server.seating import Connection
 from spitemalice.server.spit_table import SpitTable
+from spitemalice.wording import a_or_an
 
 if TYPE_CHECKING:
     from spitemalice.server.tables import Hub
@@ -107,7 +108,7 @@ async def leave(table: SpitTable, conn: Connection) -> bool:
 
 async def not_seated(hub: Hub, conn: Connection, message: Message) -> None:
     """A spectator's ``move`` or ``rematch``: refused ``not-joined``."""
-    raise ProtocolError("not-joined", f"a {message.type} message needs a seat: this "
+    raise ProtocolError("not-joined", f"{a_or_an(message.type)} message needs a seat: this "
                         f"connection watches table {conn.live.id}; a seat's own link sits "
                         "at it")
 

@@ -321,7 +321,7 @@ class Hub:
     @staticmethod
     def _seated(conn: Connection, kind: str) -> tuple[Table, int]:
         if conn.table is None:
-            raise ProtocolError("not-joined", f"a {kind} message needs a seat: send "
+            raise ProtocolError("not-joined", f"{wording.a_or_an(kind)} message needs a seat: send "
                                 '{"type": "join", "table": ..., "seat": ..., "token": ...} '
                                 "first")
         check_playing(conn, kind)  # a seat a bot took over: refused

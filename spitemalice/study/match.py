@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from spitemalice.bots.base import check_players
 from spitemalice.bots.players import Player
 from spitemalice.engine.shuffle import derive_seed, rng_for
 from spitemalice.guards import check_int, check_list, check_seed, int_field
@@ -51,11 +52,14 @@ def play_match(
             keeps every game it played), a seed not 0 to
             :data:`~spitemalice.limits.MAX_SEED`, or a player count that does not fit the
             seats.
-        TypeError: ``players`` is not a list (a bot's name as a str, say, or ``None``).
+        TypeError: ``players`` is not a list (a bot's name as a str, say, or ``None``), or
+            a member is not a player (a bot's name: the message names
+            :func:`~spitemalice.bots.players.make_player`); refused before any game.
     """
     check_book(rules, "play_match")
     check_list(players, "play_match", "players, a list of players, one per seat,",
                "[GreedyPlayer(1), RandomPlayer(2)]")
+    check_players(players, "play_match")
     seed = check_seed(seed)
     goal = rules.ruleset.match_target if target is None else check_int(
         target, "a match target (points)", 1)

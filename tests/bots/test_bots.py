@@ -220,7 +220,8 @@ def test_ismcts_refuses_a_policy_that_is_not_a_player() -> None:
     from spitemalice.bots.ismcts import IsmctsPlayer
 
     for policy in (None, "greedy"):
-        with pytest.raises(ValueError, match="policy is a player"):
+        with pytest.raises(ValueError, match=r"^IsmctsPlayer takes policy, a player \(an object "
+                           r"with a method choose\(rules, state, moves\)\), not "):
             IsmctsPlayer(1, policy=policy)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"not the class GreedyPlayer: make one, GreedyPlayer"):
         IsmctsPlayer(1, policy=GreedyPlayer)  # type: ignore[arg-type]

@@ -327,6 +327,11 @@ _HOOKSPEC = "a plugin hook's specification: the engine passes its own tuples"
 
 # "module:qualname(parameter)" -> the call with the value given.
 LISTS: dict[str, Callable[[Any], object]] = {
+    "spitemalice.runs.arrival:play_arrival(bots)": (
+        lambda v: _m("runs.arrival").play_arrival(sm.load("spit"), v, 1,
+                                                   _m("runs.arrival").ReactionTimes())),
+    "spitemalice.rules.book:RuleBook.from_plugins(house_rules)": (
+        lambda v: sm.RuleBook.from_plugins(sm.load_plugin("blackwood-frey"), v)),
     "spitemalice.rules.loader:load_plugins(house_rules)": (
         lambda v: _m("rules.loader").load_plugins("blackwood-frey", v)),
     "spitemalice.measures.arrival_coverage:arrival_tally(games)": (
@@ -429,9 +434,9 @@ LISTS_LEFT: dict[str, str] = {
                                                          "the game's own legal moves",
     "spitemalice.server.spit_table:spit_message(last)": "built by a live spit table from its "
                                                         "own log",
-    "spitemalice.runs.arrival:play_arrival(bots)": "bots are callables the simulate path "
-                                                   "builds from the game's own names",
     "spitemalice.runs.arrival:random_bot(moves)": _PER_MOVE,
+    "spitemalice.bots.base:check_players(players)": "the doors that take players call it "
+                                                    "after check_list refused a non-list",
     "spitemalice.rules.simultaneous:simultaneous_needs(plugins)": "called by "
         "RuleBook.from_plugins with the plugin names it made",
     "spitemalice.bots.base:Player.choose(moves)": _PER_MOVE,
@@ -485,7 +490,6 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.play.screen:move_words(builds)": _HELPER,
     "spitemalice.play.screen:played_line(builds)": _HELPER,
     "spitemalice.play.table_view:describe(seats)": _HELPER,
-    "spitemalice.rules.book:RuleBook.from_plugins(house_rules)": _HELPER,
     "spitemalice.rules.checks:check_enforced(plugins)": _HELPER,
     "spitemalice.rules.checks:clause_table(clauses)": _HELPER,
     "spitemalice.rules.checks:clause_table(needs)": _HELPER,

@@ -366,3 +366,16 @@ def test_help_says_how_to_play_and_a_completed_pile_is_announced(tmp_path: Path)
     mine = [p for p in session.history if p.seat == 0 and p.completed]
     assert mine, "the person completed no pile in this game"
     assert all(p.note in " ".join(text.split()) for p in mine)
+
+
+def test_a_move_number_past_a_lone_move_names_the_only_move(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # "choose 1 to 1" read as a range that is not there
+    monkeypatch.chdir(tmp_path)
+    out: list[str] = []
+    game = TerminalGame(Session(sm.load("blackwood-frey"), [HUMAN, "greedy"], seed=3), 0,
+                        read=lambda prompt: "quit", write=out.append)
+    game._play_number(99, 1)
+    game._play_number(99, 5)
+    assert "there is no move 99: the only move is 1" in out
+    assert "there is no move 99: choose 1 to 5" in out

@@ -511,3 +511,24 @@ def test_completed_pile_hook_decides_where_the_cards_go() -> None:
     state = position(rules, hands=["QH 9C"], builds=["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS"])
     after = sm.apply_move(rules, state, sm.parse_move("QH>B1"))
     assert after.completed == () and after.draw[:12] == state.builds[0] + (sm.parse_card("QH"),)
+
+
+def test_a_python_house_rule_may_not_take_a_clause_id_of_the_sheet_it_joins() -> None:
+    # As a rule-set file's [[rule]] is refused (tests/rules/test_datarules_tools.py): the
+    # sheet held BF-3 twice and book.clause("BF-3") gave the base text.
+    probe = Plugin("dup", rule_sheet=lambda ruleset: [sm.Clause("BF-3", "dup", "HOUSE")])
+    with pytest.raises(sm.RulesetError) as raised:
+        sm.RuleBook.from_plugins(BF, [probe])
+    assert str(raised.value) == ('plugin "dup": clause BF-3 is already on the rule sheet (of '
+                                 'blackwood-frey); give the rule an id of its own, such as '
+                                 '"HR-1"')
+    renamed = Plugin("dup", rule_sheet=lambda ruleset: [sm.Clause("HR-1", "dup", "HOUSE")])
+    assert sm.RuleBook.from_plugins(BF, [renamed]).clause("HR-1").text == "dup"
+
+
+def test_a_plugin_may_not_give_one_clause_id_twice() -> None:
+    probe = Plugin("dup", rule_sheet=lambda ruleset: [sm.Clause("HR-1", "a", "HOUSE"),
+                                                      sm.Clause("HR-1", "b", "HOUSE")])
+    with pytest.raises(sm.RulesetError, match=r'^plugin "dup": clause HR-1 is given twice in '
+                       r"its own rule sheet; give each clause an id of its own$"):
+        sm.RuleBook.from_plugins(BF, [probe])

@@ -236,8 +236,9 @@ def _refusal(where: _Where, table: Mapping[str, Any], kind: str) -> tuple[str, s
                                   "that covers reason codes lists them in reasons = [...]")
         return "", ""
     if "reason" not in table:
-        raise where.error(kind, f"a {kind} rule names the reason code its refusals carry: "
-                          'reason = "my-code" and message = "what the rule demands"')
+        raise where.error(kind, f"{wording.a_or_an(kind)} rule names the reason code its "
+                          'refusals carry: reason = "my-code" and message = "what the rule '
+                          'demands"')
     reason = _text(where, table, "reason", _MAX_CODE)
     if not _CODE.fullmatch(reason):
         raise where.error("reason", f"{wording.shown(reason)} is not a reason code: lower-case "
