@@ -27,8 +27,10 @@ from spitemalice.wording import shown
 JOKER_RANK = 0
 SUITS = ("S", "H", "D", "C")
 SKIP_BO_MARK = "SB"
-HIDDEN_RANK = 1_000_000  # the seat views' face-down card (engine.views.HIDDEN): its value
-HIDDEN_MARK = "?"        # no deck holds, so it can never equal a real card
+# The seat views' face-down card (engine.views.HIDDEN) is Card(HIDDEN_RANK, HIDDEN_MARK), a
+# value no deck holds, so it never equals a real card.
+HIDDEN_RANK = 1_000_000
+HIDDEN_MARK = "?"
 
 _RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _TEXT_RANK = {v: k for k, v in _RANK_TEXT.items()}

@@ -42,7 +42,6 @@ from spitemalice.engine.invariants.run import STATE_CHECKS
 from spitemalice.engine.views import SeatView, require_view
 from spitemalice.errors import PositionError
 from spitemalice.model import (
-    OUTCOME_KINDS,
     GameState,
     Outcome,
     Pile,
@@ -293,16 +292,15 @@ def check_counters(rules: RuleBook, seat: int, turn: int, turn_moves: int,
 
 
 def check_outcome(rules: RuleBook, outcome: Outcome | None) -> None:
-    """An outcome of a known kind, a winner seat exactly for a win, one score per seat.
+    """A winner that is one of the rule set's seats, and one score per seat (``Outcome``
+    itself refuses an unknown kind, a kind and a winner that disagree, and a winner with no
+    score).
 
     Raises:
         PositionError: naming what is wrong with the outcome.
     """
     if outcome is None:
         return
-    if outcome.kind not in OUTCOME_KINDS:
-        raise PositionError(f"outcome {outcome.kind!r} is not one of {', '.join(OUTCOME_KINDS)}")
-    # (Outcome itself refuses a kind and a winner that disagree, and a winner with no score)
     if outcome.winner is not None and outcome.winner >= rules.players:
         raise PositionError(f"a win names the winning seat, 0 to {rules.players - 1}, "
                             f"not {outcome.winner}")
