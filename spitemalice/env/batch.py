@@ -1,12 +1,14 @@
 """The vectorised environment's per-step loops over its games, compiled in the compiled build.
 
 :class:`~spitemalice.env.vector.SelfPlayVectorEnv` keeps, per game, the state and its legal
-actions with the move each stands for (``legal[i] = (actions, moves)``, the catalogue's
-``legal_list``).  A step maps every game's action to its move (:func:`chosen_moves`), makes
-them (:func:`make_moves`), then encodes every game's observation (:func:`observations`).
-These loops are the whole step but for numpy's arrays and the games that end, so they live
-here, typed, where mypyc compiles them (setup.py): in Python each game's step paid about
-4 µs of interpreted bookkeeping around the engine's own work.
+actions (:data:`Listed`: the actions as bits, and dicts from action to move).  A step maps
+every game's action to its move (:func:`chosen_moves`), makes them and lists the new legal
+actions (:func:`make_moves`), packs the masks (:func:`mask_bits`), then encodes every game's
+observation (:func:`observations`).  These loops are the whole step but for numpy's arrays
+and the games that end, so they live here, typed, where mypyc compiles them (setup.py): in
+Python each game's step paid about 4 µs of interpreted bookkeeping around the engine's own
+work.  The masks are bits, OR-ed a move group at a time, because a byte set per legal
+action cost more than listing the actions did.
 
 Nothing here checks its arguments: the environment has (its states are its own, dealt by
 the rules it holds; the actions are one whole number per game).
@@ -14,60 +16,70 @@ the rules it holds; the actions are one whole number per game).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from spitemalice.engine.apply import apply_listed
 from spitemalice.env.actions import ActionCatalogue
-from spitemalice.env.card_actions import CardCatalogue
+from spitemalice.env.card_actions import CardCatalogue, listed_sets
 from spitemalice.env.kept import KeptSegments
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
 
-Listed = tuple[list[int], Sequence[Move]]
-"""A game's legal actions and, in the same order, the move each stands for."""
+Listed = tuple[int, list[dict[int, Move]]]
+"""A game's legal actions as bits (bit ``a`` set for legal action ``a``) and dicts from
+action to move, in listing order: the first that holds an action gives its move
+(:meth:`~spitemalice.env.card_actions.CardCatalogue._legal_sets`)."""
 
 
-def chosen_moves(legal: list[Listed], numbers: list[int]) -> tuple[list[Move], int]:
+def listing(catalogue: ActionCatalogue | CardCatalogue, state: GameState) -> Listed:
+    """``state``'s legal actions under ``catalogue``, as :data:`Listed`."""
+    if isinstance(catalogue, CardCatalogue):
+        return catalogue._legal_sets(state)
+    return listed_sets(catalogue.legal_list(state))
+
+
+def chosen_moves(legal: list[Listed], numbers: list[int], size: int
+                 ) -> tuple[list[Move], int]:
     """The move each game's action stands for, and ``-1``; or, at the first game whose
-    action is not among its legal ones, the moves found so far and that game's index."""
+    action (a whole number, not necessarily below ``size``) is not among its legal ones, the
+    moves found so far and that game's index."""
     chosen: list[Move] = []
     for i, action in enumerate(numbers):
-        actions, moves = legal[i]
-        try:
-            chosen.append(moves[actions.index(action)])
-        except ValueError:
+        bits, firsts = legal[i]
+        if not 0 <= action < size or not (bits >> action) & 1:
             return chosen, i
+        for first in firsts:
+            move = first.get(action)
+            if move is not None:
+                chosen.append(move)
+                break
     return chosen, -1
 
 
 def make_moves(rules: RuleBook, games: list[GameState], chosen: list[Move],
-               legal: list[Listed], catalogue: ActionCatalogue | CardCatalogue,
-               masks: bytearray) -> list[int]:
+               legal: list[Listed], catalogue: ActionCatalogue | CardCatalogue) -> list[int]:
     """Make ``chosen[i]`` in ``games[i]`` (a move listed for that very state, so unchecked:
-    :func:`~spitemalice.engine.apply.apply_listed`), in place; for each game still live,
-    list its legal actions into ``legal[i]`` and set them in its row of ``masks`` (rows of
-    ``catalogue.size`` bytes, all 0 on entry).  Give back the indices of the games that
-    ended, whose ``legal`` entry and mask row are left for the caller (it deals them
-    again)."""
-    size = catalogue.size
+    :func:`~spitemalice.engine.apply.apply_listed`), in place, and list each live game's
+    legal actions into ``legal[i]``.  Give back the indices of the games that ended, whose
+    ``legal`` entry is left for the caller (it deals them again)."""
     ended: list[int] = []
+    card = catalogue if isinstance(catalogue, CardCatalogue) else None
     for i, move in enumerate(chosen):
         after = apply_listed(rules, games[i], move)
         games[i] = after
         if after.outcome is not None:
             ended.append(i)
-            continue
-        listed = catalogue.legal_list(after)
-        legal[i] = listed
-        set_row(masks, i * size, listed[0])
+        elif card is not None:
+            legal[i] = card._legal_sets(after)
+        else:
+            legal[i] = listed_sets(catalogue.legal_list(after))
     return ended
 
 
-def set_row(masks: bytearray, base: int, actions: list[int]) -> None:
-    """Set ``masks[base + action]`` to 1 for each of ``actions``."""
-    for action in actions:
-        masks[base + action] = 1
+def mask_bits(legal: list[Listed], width: int) -> bytes:
+    """Each game's legal actions as ``width`` bytes of bits (little-endian: action ``a`` is
+    bit ``a % 8`` of byte ``a // 8``), joined in order; ``numpy.unpackbits`` with
+    ``bitorder="little"`` makes them mask rows."""
+    return b"".join([bits.to_bytes(width, "little") for bits, _ in legal])
 
 
 def observations(games: list[GameState], kept: list[KeptSegments]) -> bytes:

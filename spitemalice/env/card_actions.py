@@ -55,6 +55,10 @@ from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 _KNOWN_MOST = 50_000  # moves per seat before the table of known moves is emptied
 _GROUPS_MOST = 10_000  # move groups per seat before the table of known groups is emptied
 
+_Group = tuple[tuple[Move, ...], tuple[int, ...], int, dict[int, Move]]
+"""A move group's entry: the group, its moves' actions, those actions as bits, and each
+action's first move in the group."""
+
 
 class CardCatalogue:
     """The card-named actions of one configuration and the moves they stand for.
@@ -117,11 +121,10 @@ class CardCatalogue:
         # per rule book, so a step's mapping is one lookup per move: a gather.
         self._known: list[dict[int, int]] = [{} for _ in range(rules.players)]
         self._held: list[list[Move]] = [[] for _ in range(rules.players)]
-        # Per seat: id(group) -> (the group, its actions), for the engine's move groups
-        # (per card and source, made once per rule book): the listing's actions are then
-        # joined a group at a time.  The entry holds the group, so its id stays its own.
-        self._groups: list[dict[int, tuple[tuple[Move, ...], tuple[int, ...]]]] = [
-            {} for _ in range(rules.players)]
+        # Per seat: id(group) -> its _Group, for the engine's move groups (per card and
+        # source, made once per rule book): a listing's actions are then joined a group at
+        # a time.  The entry holds the group, so its id stays its own.
+        self._groups: list[dict[int, _Group]] = [{} for _ in range(rules.players)]
 
     # -- action -> move ------------------------------------------------------------------
 
@@ -314,15 +317,43 @@ class CardCatalogue:
                 return _distinct(actions, moves, self.size)
         return self.action_list(state, legal_moves(rules, state))
 
-    def _learn_group(self, seat: int, group: tuple[Move, ...]
-                     ) -> tuple[tuple[Move, ...], tuple[int, ...]]:
+    def _learn_group(self, seat: int, group: tuple[Move, ...]) -> _Group:
         """The actions of the moves of ``group`` made by ``seat``, learnt and kept."""
         known = self._groups[seat]
         if len(known) > _GROUPS_MOST:  # groups of many rule-book caches: start afresh
             known.clear()
-        entry = (group, tuple(self._action(seat, move) for move in group))
+        actions = tuple(self._action(seat, move) for move in group)
+        first: dict[int, Move] = {}
+        for action, move in zip(actions, group, strict=True):
+            first.setdefault(action, move)
+        entry = (group, actions, action_bits(actions), first)
         known[id(group)] = entry
         return entry
+
+    def _legal_sets(self, state: GameState) -> tuple[int, list[dict[int, Move]]]:
+        """The vectorised environment's listing (:mod:`spitemalice.env.batch`), for a state
+        of this configuration, unchecked: the legal actions of the seat on turn as one
+        ``int`` whose bit ``a`` is set for each legal action ``a``, and dicts from action to
+        move, in listing order, where the first that holds an action gives the move
+        :meth:`legal_list` pairs it with.  Where the engine's groups are the listing (as in
+        :meth:`legal_list`) the bits are OR-ed and the dicts kept a group at a time, so
+        nothing is joined and no repeat looked for."""
+        rules = self._rules
+        if state.outcome is None and not rules.filter_moves_hooks:
+            seat = state.seat
+            known = self._groups[seat]
+            bits = 0
+            firsts: list[dict[int, Move]] = []
+            for group in move_groups(rules, state):
+                entry = known.get(id(group))
+                if entry is None or entry[0] is not group:
+                    entry = self._learn_group(seat, group)
+                if entry[2]:
+                    bits |= entry[2]
+                    firsts.append(entry[3])
+            if bits:
+                return bits, firsts
+        return listed_sets(self.legal_list(state))
 
     def _action(self, seat: int, move: Move) -> int:
         """The action of ``move`` made by ``seat``, learnt and kept on first use."""
@@ -385,6 +416,24 @@ class CardCatalogue:
         what = f"hand pair of {rank_text(self.ranks[rank])}" if pair else \
             f"hand {rank_text(self.ranks[rank])}"
         return f"{what} > {pile_words('discard', place, self.discard)}"
+
+
+def action_bits(actions: Iterable[int]) -> int:
+    """``actions`` as one ``int``, bit ``a`` set for each action ``a``."""
+    bits = 0
+    for action in actions:
+        bits |= 1 << action
+    return bits
+
+
+def listed_sets(listed: tuple[list[int], Sequence[Move]]) -> tuple[int, list[dict[int, Move]]]:
+    """A catalogue's ``legal_list`` (distinct actions and their moves) as
+    :meth:`CardCatalogue._legal_sets` gives its listing."""
+    actions, moves = listed
+    first: dict[int, Move] = {}
+    for action, move in zip(actions, moves, strict=True):
+        first.setdefault(action, move)
+    return action_bits(actions), [first]
 
 
 def _one_card_per_rank(hand: Pile) -> bool:

@@ -44,16 +44,17 @@ from spitemalice.engine.deal import deal
 from spitemalice.env.batch import (
     Listed,
     chosen_moves,
+    listing,
     make_moves,
+    mask_bits,
     observations,
     seats_on_turn,
-    set_row,
 )
 from spitemalice.env.kept import KeptSegments
 from spitemalice.env.rewards import checked_reward, final_rewards
 from spitemalice.env.seeds import EpisodeSeeds
 from spitemalice.env.spaces import Encoding
-from spitemalice.errors import IllegalMove, SpiteMaliceError
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, check_seed
 from spitemalice.limits import MAX_SEED, MAX_VECTOR_ENVS
 from spitemalice.model import GameState
@@ -62,6 +63,7 @@ from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.wording import shown
 
 _INT8 = np.dtype(np.int8)
+_UINT8 = np.dtype(np.uint8)
 _INT16 = np.dtype(np.int16)
 
 
@@ -102,7 +104,8 @@ class SelfPlayVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.games: list[GameState] = []
         self._legal: list[Listed] = []  # per game: its legal actions and their moves
-        self._mask_rows = bytearray()  # per game: its legal actions as catalogue.size bytes
+        self._width = (self.catalogue.size + 7) // 8  # bytes of one game's mask bits
+        self._mask_bits = b""  # per game: its legal actions as bits, self._width bytes
         self._seeds = EpisodeSeeds()
         # per game: its observation's segments, encoded again where a move changed them
         self._kept = [KeptSegments(self.encoding.layout) for _ in range(num_envs)]
@@ -130,11 +133,8 @@ class SelfPlayVectorEnv(VectorEnv):
         else:
             self.games = [deal(self.rules, self._seeds.next(None))
                           for _ in range(self.num_envs)]
-        self._legal = [self.catalogue.legal_list(game) for game in self.games]
-        size = self.catalogue.size
-        self._mask_rows = bytearray(self.num_envs * size)
-        for i, (actions, _) in enumerate(self._legal):
-            set_row(self._mask_rows, i * size, actions)
+        self._legal = [listing(self.catalogue, game) for game in self.games]
+        self._mask_bits = mask_bits(self._legal, self._width)
         return self._observations(), self._info()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
@@ -150,12 +150,11 @@ class SelfPlayVectorEnv(VectorEnv):
         if not self.games:
             raise SpiteMaliceError("call reset() before using the environment")
         chosen = self._moves(actions)
-        rules, games, legal, size = self.rules, self.games, self._legal, self.catalogue.size
+        rules, games, legal = self.rules, self.games, self._legal
         movers = seats_on_turn(games)
-        # the batch's loops (spitemalice.env.batch): every move made, every live game's
-        # legal actions listed and set in its mask row; the games that ended are left here
-        masks = bytearray(self.num_envs * size)
-        ended = make_moves(rules, games, chosen, legal, self.catalogue, masks)
+        # the batch's loops (spitemalice.env.batch): every move made and every live game's
+        # legal actions listed; the games that ended are left here
+        ended = make_moves(rules, games, chosen, legal, self.catalogue)
         rewards = np.zeros(self.num_envs)
         terminated = np.zeros(self.num_envs, np.bool_)
         paid = np.zeros((self.num_envs, rules.players))
@@ -170,9 +169,8 @@ class SelfPlayVectorEnv(VectorEnv):
             terminated[i] = True
             final[i] = self.encoding.layout.encode_state(over, movers[i])
             games[i] = deal(rules, self._seeds.next(None))
-            legal[i] = self.catalogue.legal_list(games[i])
-            set_row(masks, i * size, legal[i][0])
-        self._mask_rows = masks
+            legal[i] = listing(self.catalogue, games[i])
+        self._mask_bits = mask_bits(legal, self._width)
         info = self._info()
         info["rewards"] = paid
         if final is not None:
@@ -210,17 +208,18 @@ class SelfPlayVectorEnv(VectorEnv):
             raise SpiteMaliceError(f"actions are {self.num_envs} whole numbers, one per game, "
                                    f"not {shown(actions)} (a bool is no action)")
         listed = numbers.tolist()
-        chosen, wrong = chosen_moves(self._legal, listed)
+        chosen, wrong = chosen_moves(self._legal, listed, self.catalogue.size)
         if wrong >= 0:
             self._refuse(wrong, listed[wrong])
         return chosen
 
     def _refuse(self, game: int, action: int) -> None:
-        """Raise the engine's refusal of ``action`` in game ``game``, naming the game."""
+        """Raise the refusal of ``action`` in game ``game`` (the engine's, or the catalogue's
+        of a number no action has), naming the game."""
         state = self.games[game]
         try:
             check_move(self.rules, state, self.catalogue.move(state, action))
-        except IllegalMove as refusal:
+        except SpiteMaliceError as refusal:  # IllegalMove, or no action number at all
             refusal.args = (f"game {game}: {refusal.args[0]}", *refusal.args[1:])
             raise
         raise SpiteMaliceError(f"game {game}: action {action} stands for a move the engine "
@@ -231,9 +230,10 @@ class SelfPlayVectorEnv(VectorEnv):
         return np.frombuffer(joined, _INT16).reshape(self.num_envs, -1)
 
     def _masks(self) -> np.ndarray:
-        """The mask rows, a new array (the caller's own)."""
-        rows = bytearray(self._mask_rows)
-        return np.frombuffer(rows, _INT8).reshape(self.num_envs, self.catalogue.size)
+        """The mask rows, a new array (the caller's own), unpacked from their bits."""
+        packed = np.frombuffer(self._mask_bits, _UINT8).reshape(self.num_envs, self._width)
+        return np.unpackbits(packed, axis=1, count=self.catalogue.size,
+                             bitorder="little").view(_INT8)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._masks(),

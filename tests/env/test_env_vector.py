@@ -32,8 +32,20 @@ def test_reset_deals_seed_plus_index_and_batches_each_seats_view() -> None:
     assert vec.observation_space.shape == observations.shape
 
 
-def test_each_step_is_the_engines_move_in_every_game_and_ended_games_are_dealt_again() -> None:
-    vec = sm_env.vector_env("blackwood-frey", 4, payoff_size=2, reward="win-loss")
+@pytest.mark.parametrize(("catalogue", "name", "options"), [
+    ("slot", "blackwood-frey", {}),
+    ("card", "blackwood-frey", {}),
+    # pair discards (two cards of one rank in one action), and partners' piles
+    ("card", "misery", {"house_rules": ["pair-discards"]}),
+    ("slot", "misery", {"house_rules": ["pair-discards"]}),
+    ("card", "blackwood-frey", {"players": 4, "house_rules": ["partnerships"]}),
+])
+def test_each_step_is_the_engines_move_in_every_game_and_ended_games_are_dealt_again(
+        catalogue: str, name: str, options: dict[str, object]) -> None:
+    # the masks are the catalogue's legal actions at every step, and each action makes the
+    # move the catalogue names (for two cards of one rank: the first the engine lists)
+    vec = sm_env.vector_env(name, 4, payoff_size=2, reward="win-loss", catalogue=catalogue,
+                            **options)
     _, info = vec.reset(seed=1)
     rng = np.random.default_rng(1)
     ended = 0
@@ -117,6 +129,11 @@ def test_an_illegal_action_in_one_game_moves_no_game_and_names_the_game() -> Non
     with pytest.raises(sm.IllegalMove, match=r"^game 1: "):
         vec.step(actions)
     assert vec.games == before
+    legal = [int(np.flatnonzero(row)[0]) for row in info["action_mask"]]
+    for beyond in (vec.catalogue.size, 2**62, -1):  # no action at all: refused, nothing moved
+        with pytest.raises(sm.SpiteMaliceError, match=rf"^game 2: .*{beyond}"):
+            vec.step([*legal[:2], beyond])
+        assert vec.games == before
     with pytest.raises(sm.SpiteMaliceError, match="3 whole numbers"):
         vec.step(actions[:2])
     with pytest.raises(sm.SpiteMaliceError, match="3 whole numbers"):
