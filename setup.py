@@ -38,6 +38,7 @@ COMPILED = [
     "spitemalice/env/card_actions.py",
     "spitemalice/env/batch.py",
     "spitemalice/env/kept.py",
+    "spitemalice/env/legal_sets.py",
     "spitemalice/env/observation.py",
     "spitemalice/env/spaces.py",
 ]

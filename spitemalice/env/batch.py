@@ -1,7 +1,8 @@
 """The vectorised environment's per-step loops over its games, compiled in the compiled build.
 
 :class:`~spitemalice.env.vector.SelfPlayVectorEnv` keeps, per game, the state and its legal
-actions (:data:`Listed`: the actions as bits, and dicts from action to move).  A step maps
+actions (:data:`~spitemalice.env.legal_sets.Listed`: the actions as bits, and dicts
+from action to move).  A step maps
 every game's action to its move (:func:`chosen_moves`), makes them and lists the new legal
 actions (:func:`make_moves`), packs the masks (:func:`mask_bits`), then encodes every game's
 observation (:func:`observations`).  These loops are the whole step but for numpy's arrays
@@ -18,23 +19,12 @@ from __future__ import annotations
 
 from spitemalice.engine.apply import apply_listed
 from spitemalice.env.actions import ActionCatalogue
-from spitemalice.env.card_actions import CardCatalogue, listed_sets
+from spitemalice.env.card_actions import CardCatalogue
 from spitemalice.env.kept import KeptSegments
+from spitemalice.env.legal_sets import Listed, first_move
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
-
-Listed = tuple[int, list[dict[int, Move]]]
-"""A game's legal actions as bits (bit ``a`` set for legal action ``a``) and dicts from
-action to move, in listing order: the first that holds an action gives its move
-(:meth:`~spitemalice.env.card_actions.CardCatalogue._legal_sets`)."""
-
-
-def listing(catalogue: ActionCatalogue | CardCatalogue, state: GameState) -> Listed:
-    """``state``'s legal actions under ``catalogue``, as :data:`Listed`."""
-    if isinstance(catalogue, CardCatalogue):
-        return catalogue._legal_sets(state)
-    return listed_sets(catalogue.legal_list(state))
 
 
 def chosen_moves(legal: list[Listed], numbers: list[int], size: int
@@ -44,14 +34,10 @@ def chosen_moves(legal: list[Listed], numbers: list[int], size: int
     moves found so far and that game's index."""
     chosen: list[Move] = []
     for i, action in enumerate(numbers):
-        bits, firsts = legal[i]
-        if not 0 <= action < size or not (bits >> action) & 1:
+        move = first_move(legal[i], action, size)
+        if move is None:
             return chosen, i
-        for first in firsts:
-            move = first.get(action)
-            if move is not None:
-                chosen.append(move)
-                break
+        chosen.append(move)
     return chosen, -1
 
 
@@ -62,16 +48,13 @@ def make_moves(rules: RuleBook, games: list[GameState], chosen: list[Move],
     legal actions into ``legal[i]``.  Give back the indices of the games that ended, whose
     ``legal`` entry is left for the caller (it deals them again)."""
     ended: list[int] = []
-    card = catalogue if isinstance(catalogue, CardCatalogue) else None
     for i, move in enumerate(chosen):
         after = apply_listed(rules, games[i], move)
         games[i] = after
         if after.outcome is not None:
             ended.append(i)
-        elif card is not None:
-            legal[i] = card._legal_sets(after)
         else:
-            legal[i] = listed_sets(catalogue.legal_list(after))
+            legal[i] = catalogue._legal_sets(after)
     return ended
 
 

@@ -47,6 +47,7 @@ from spitemalice.env.action_numbers import (
     pile_top,
     pile_words,
 )
+from spitemalice.env.legal_sets import Listed, action_bits, listed_sets
 from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.model import AnyState, GameState, Pile, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
@@ -330,14 +331,12 @@ class CardCatalogue:
         known[id(group)] = entry
         return entry
 
-    def _legal_sets(self, state: GameState) -> tuple[int, list[dict[int, Move]]]:
-        """The vectorised environment's listing (:mod:`spitemalice.env.batch`), for a state
-        of this configuration, unchecked: the legal actions of the seat on turn as one
-        ``int`` whose bit ``a`` is set for each legal action ``a``, and dicts from action to
-        move, in listing order, where the first that holds an action gives the move
-        :meth:`legal_list` pairs it with.  Where the engine's groups are the listing (as in
-        :meth:`legal_list`) the bits are OR-ed and the dicts kept a group at a time, so
-        nothing is joined and no repeat looked for."""
+    def _legal_sets(self, state: GameState) -> Listed:
+        """:meth:`legal_list` as :data:`~spitemalice.env.legal_sets.Listed`, for a state of
+        this configuration, unchecked (the environments' fast path).  Where the engine's
+        groups are the listing (as in :meth:`legal_list`) each group's bits and dict are
+        kept, so a listing is OR-ed and gathered a group at a time: nothing is joined and no
+        repeated action looked for."""
         rules = self._rules
         if state.outcome is None and not rules.filter_moves_hooks:
             seat = state.seat
@@ -416,24 +415,6 @@ class CardCatalogue:
         what = f"hand pair of {rank_text(self.ranks[rank])}" if pair else \
             f"hand {rank_text(self.ranks[rank])}"
         return f"{what} > {pile_words('discard', place, self.discard)}"
-
-
-def action_bits(actions: Iterable[int]) -> int:
-    """``actions`` as one ``int``, bit ``a`` set for each action ``a``."""
-    bits = 0
-    for action in actions:
-        bits |= 1 << action
-    return bits
-
-
-def listed_sets(listed: tuple[list[int], Sequence[Move]]) -> tuple[int, list[dict[int, Move]]]:
-    """A catalogue's ``legal_list`` (distinct actions and their moves) as
-    :meth:`CardCatalogue._legal_sets` gives its listing."""
-    actions, moves = listed
-    first: dict[int, Move] = {}
-    for action, move in zip(actions, moves, strict=True):
-        first.setdefault(action, move)
-    return action_bits(actions), [first]
 
 
 def _one_card_per_rank(hand: Pile) -> bool:

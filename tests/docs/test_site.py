@@ -173,12 +173,13 @@ def test_the_pages_examples_print_what_the_page_shows(page: str, tmp_path: Path,
 # engine.dealing, the turn-based deal behind spitemalice.engine.deal.deal, and engine.hands,
 # finding a card in a hand for apply and check), the vectorised environment's loops
 # (env.batch, behind spitemalice.env.vector), the segments they keep per game (env.kept, behind
-# the vectorised environment and Encoding.observe) and the messages of the model's refusals
+# the vectorised environment and Encoding.observe), the legal actions as bits they keep
+# (env.legal_sets, behind both) and the messages of the model's refusals
 # (field_refusals, behind Seat and GameState, whose docstrings state them).
 NOT_API = {"spitemalice", "spitemalice.__main__",
            "spitemalice.engine", "spitemalice.engine.flow", "spitemalice.engine.dealing",
            "spitemalice.engine.hands", "spitemalice.env.batch", "spitemalice.env.kept",
-           "spitemalice.field_refusals"}
+           "spitemalice.env.legal_sets", "spitemalice.field_refusals"}
 
 
 def test_every_module_of_the_package_has_a_place_in_the_api_reference() -> None:
