@@ -1,0 +1,52 @@
+"""The legal actions as bits and first moves (spitemalice.env.legal_sets), the environments'
+fast path: the same actions and moves as the catalogues' legal_list."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import spitemalice as sm
+from spitemalice.env.actions import ActionCatalogue
+from spitemalice.env.card_actions import CardCatalogue
+from spitemalice.env.legal_sets import action_bits, first_move, listed_sets, mask_row
+
+
+@given(st.sets(st.integers(0, 300)), st.integers(1, 301))
+def test_a_mask_row_is_one_byte_per_action_set(actions: set[int], size: int) -> None:
+    kept = {a for a in actions if a < size}
+    row = mask_row(action_bits(kept), size)
+    assert len(row) == size
+    assert set(np.flatnonzero(np.frombuffer(row, np.uint8)).tolist()) == kept
+
+
+@pytest.mark.parametrize("kind", [ActionCatalogue, CardCatalogue])
+@pytest.mark.parametrize(("name", "options"), [
+    ("blackwood-frey", {}), ("misery", {"house_rules": ["pair-discards"]}),
+    ("blackwood-frey", {"players": 4, "house_rules": ["partnerships"]}), ("skip-bo", {})])
+def test_the_bits_and_first_moves_are_the_legal_list(kind: type, name: str,
+                                                     options: dict[str, object]) -> None:
+    rules = sm.load(name, **options)
+    catalogue = kind(rules)
+    rng = random.Random(5)
+    state = sm.deal(rules, 5)
+    for _ in range(600):
+        if state.outcome is not None:
+            state = sm.deal(rules, rng.randrange(10**6))
+        actions, moves = catalogue.legal_list(state)
+        listed = catalogue._legal_sets(state)
+        assert listed[0] == action_bits(actions)
+        for action in range(-1, catalogue.size + 1):
+            expected = moves[actions.index(action)] if action in actions else None
+            assert first_move(listed, action, catalogue.size) is expected
+        state = sm.apply_move(rules, state, moves[rng.randrange(len(moves))])
+
+
+def test_listed_sets_keeps_the_first_move_of_a_repeated_action() -> None:
+    first, second = sm.Pass(), sm.Pass()
+    assert first_move(listed_sets(([3, 3], [first, second])), 3, 4) is first
+    assert first_move(listed_sets(([3], [first])), 2**80, 4) is None
