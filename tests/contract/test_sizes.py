@@ -18,10 +18,6 @@ LONG_MODULES: frozenset[str] = frozenset({
     # them native, beside the engine's constructors that build them; splitting the engine's
     # constructors out is the next step (docs/performance.md, issue 39 section 3).
     "spitemalice/model.py",
-    # RedisShared, the one object that keeps the Shared interface in Redis (leases, quotas,
-    # the directory, relays): taking a table over one at a time (_take_here) put it 18 lines
-    # over; its leases and takeovers are the part to move to a module of their own.
-    "spitemalice/server/redis_shared.py",
 })
 LONG_FUNCTIONS: frozenset[str] = frozenset()
 
