@@ -30,6 +30,7 @@ COMPILED = [
     "spitemalice/engine/check.py",
     "spitemalice/engine/refusal.py",
     "spitemalice/engine/apply.py",
+    "spitemalice/engine/copiers.py",
     "spitemalice/engine/flow.py",
     "spitemalice/engine/hands.py",
     "spitemalice/engine/shuffle.py",

@@ -10,7 +10,7 @@
 # run on the file itself (the same test) and by mypyc in the compiled build.
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, Protocol, TypeAlias, TypeVar
+from typing import Any, Final, TypeAlias, TypeVar
 
 import attrs
 
@@ -22,8 +22,7 @@ from spitemalice.outcome import OutcomeKind as OutcomeKind
 
 __all__ = ["NOTATION", "OUTCOME_KINDS", "AnyState", "GameResult", "GameState", "Outcome",
            "OutcomeKind", "Pile", "Seat", "StateT", "build_ranks", "hand_order", "new_seat",
-           "new_state", "removed_counts", "require_state", "sort_hand", "state_copier",
-           "top_ranks", "with_fields"]
+           "new_state", "removed_counts", "require_state", "sort_hand", "top_ranks"]
 
 Pile = tuple[Card, ...]
 AnyState: TypeAlias = object
@@ -76,11 +75,4 @@ def new_state(seats: tuple[Seat, ...], builds: tuple[Pile, ...], draw: Pile, com
               seat: int, turn: int, turn_moves: int, idle_turns: int, seed: int,
               shuffles: int, outcome: Outcome | None,
               build_removed: tuple[int, ...]) -> GameState: ...
-
-class StateCopier(Protocol):
-    def __call__(self, state: GameState, /, **changes: Any) -> GameState: ...
-
-with_fields: StateCopier
-
-def state_copier(*changed: str) -> Callable[..., GameState]: ...
 def notation_repr(value: Any) -> str: ...

@@ -21,8 +21,9 @@ from typing import Protocol
 
 from spitemalice.bots.inference import check_other_seat
 from spitemalice.cards import Card
+from spitemalice.engine.copiers import with_fields
 from spitemalice.engine.views import SeatView, require_view
-from spitemalice.model import GameState, Pile, Seat, new_seat, sort_hand, with_fields
+from spitemalice.model import GameState, Pile, Seat, new_seat, sort_hand
 from spitemalice.rules.book import RuleBook, check_book
 
 

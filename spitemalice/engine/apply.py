@@ -14,14 +14,13 @@ from spitemalice.model import (
     new_seat,
     new_state,
     require_state,
-    state_copier,
-    with_fields,
 )
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
 from spitemalice.rules.book import RuleBook, check_book
 
 from .check import check_move
 from .configuration import check_configuration
+from .copiers import state_copier, with_fields
 from .flow import complete_pile, end_turn, finish, fire, refill, turn_over
 from .hands import place_of, without
 from .legal import foreign, not_a_state

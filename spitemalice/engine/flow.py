@@ -16,11 +16,10 @@ from spitemalice.model import (
     new_seat,
     new_state,
     sort_hand,
-    state_copier,
-    with_fields,
 )
 from spitemalice.rules.book import RuleBook
 
+from .copiers import state_copier, with_fields
 from .hands import insert_place
 from .shuffle import _shuffled_list
 

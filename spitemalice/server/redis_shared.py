@@ -17,7 +17,7 @@ issue 36 §3): the :class:`~spitemalice.server.shared.Shared` that lives in Redi
   them over from their records (:meth:`~spitemalice.server.tables.Hub.resume`): every move
   announced was written first, and the move clock the owner published carries on
   (:func:`~spitemalice.server.leavers.resume_clock`).  A ``join`` for such a table takes it
-  over at once.
+  over at once.  The leases and the takeovers are :mod:`spitemalice.server.redis_leases`.
 * **Quotas and the lobby rate** are Redis scripts, so one client counts the same on every
   process: the unfinished tables of the site and of each address (sorted sets whose scores
   are expiry times, refreshed each round by the owner, so a dead owner's tables stop counting
@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 from spitemalice import guards, wording
 from spitemalice.errors import ProtocolError, SpiteMaliceError
-from spitemalice.server import leavers, listing, spit_live, spit_restore
+from spitemalice.server import listing, redis_leases, spit_restore
 from spitemalice.server.redis_publish import publish
 from spitemalice.server.redis_scripts import ADMIT, BUCKET, CLAIM, RELEASE, RENEW
 from spitemalice.server.relay import CLOSE_SECONDS
@@ -62,11 +62,8 @@ from spitemalice.server.shared import (
 )
 
 if TYPE_CHECKING:
-    from spitemalice.formats.records.record import GameRecord
     from spitemalice.server.relay import Relay
     from spitemalice.server.seating import Connection, Table
-    from spitemalice.server.spit_restore import SpitEntry
-    from spitemalice.server.store import TableEntry
     from spitemalice.server.tables import Hub
 
 LEASE_SECONDS = 10.0
@@ -144,8 +141,9 @@ class RedisShared(Shared):
         self._release = self.redis.register_script(RELEASE)
         self._round: asyncio.Task[None] | None = None
         self._taking = asyncio.Lock()
-        """Held while a table is taken over here (:meth:`_take_here`): one takeover at a
-        time, so one table is never rebuilt twice."""
+        """Held while a table is taken over here
+        (:func:`~spitemalice.server.redis_leases.take_here`): one takeover at a time, so one
+        table is never rebuilt twice."""
 
     def check_reachable(self) -> None:
         """Ping the Redis once, from outside any event loop (``spitemalice serve`` does,
@@ -172,6 +170,11 @@ class RedisShared(Shared):
         """How long a quota entry, a listing or a process's address lasts unrenewed."""
         return int(self.lease * 3000)
 
+    async def now_ms(self) -> int:
+        """Redis's clock in milliseconds: one clock for every process of the site."""
+        seconds, micros = await self.redis.time()
+        return int(seconds) * 1000 + int(micros) // 1000
+
     # -- the process's life ----------------------------------------------------------------
 
     async def start(self, hub: Hub, restore: bool = True) -> list[str]:
@@ -189,8 +192,8 @@ class RedisShared(Shared):
             for found in [*hub.store.unfinished(), *spit_restore.unfinished(hub.store)]:
                 if isinstance(found, str):
                     said.append(found)
-                elif await self._take(found[0].table):
-                    said.append(await self._resume(hub, found))
+                elif await redis_leases.take(self, found[0].table):
+                    said.append(await redis_leases.rebuild(self, hub, found))
                 else:
                     others += 1
             if others:
@@ -236,7 +239,7 @@ class RedisShared(Shared):
             return Refusal("too-many-tables", int(count))
         if code == 3:  # 64 random bits met a live table's id
             raise ProtocolError("server-error", "the server could not open a table; try again")
-        self._held_from(table, sent)
+        redis_leases.held_from(self, table, sent)
         return None
 
     async def allow(self, client: str) -> bool:
@@ -258,7 +261,7 @@ class RedisShared(Shared):
                                             "heard from lately; try again in "
                                             f"{self.lease:g} s")
                     raise Elsewhere(table, socket)
-                if await self._take_here(hub, table):
+                if await redis_leases.take_here(self, hub, table):
                     return
 
     def holds(self, table: str) -> bool:
@@ -272,7 +275,7 @@ class RedisShared(Shared):
             kept = await self._renew(keys=[self.key("lease", table)],
                                      args=[self.process, int(self.lease * 1000)])
         if kept and kept[0]:
-            self._held_from(table, sent)
+            redis_leases.held_from(self, table, sent)
         return self.holds(table)
 
     async def listings(self, hub: Hub) -> list[dict[str, Any]]:
@@ -319,89 +322,6 @@ class RedisShared(Shared):
     def told(self, table: Table, text: str) -> None:
         self.relay.forward(table.id, text)
 
-    # -- leases -----------------------------------------------------------------------------
-
-    def _held_from(self, table: str, sent: float) -> None:
-        """``table``'s lease was set or renewed by a request sent at ``sent``."""
-        self.held[table] = sent + self.lease * 0.8
-
-    async def _take(self, table: str) -> bool:
-        sent = time.monotonic()
-        if await self._claim(keys=[self.key("lease", table)],
-                             args=[self.process, int(self.lease * 1000)]):
-            self._held_from(table, sent)
-            return True
-        return False
-
-    async def _take_here(self, hub: Hub, table: str) -> bool:
-        """Take ``table``'s lease and rebuild it here (:meth:`_take_over`), unless it is
-        here already; whether this process took it (or held it).
-
-        A ``join`` (:meth:`locate`) and a round's sweep may both find the lease run out
-        and both win it (the claim renews a lease this process holds), and a second
-        rebuild would replace the first table in ``hub.tables`` while a connection that
-        joined between them sits at the first: its moves would be written to the record by
-        one table and told to nobody at the other.  So the takeovers take turns, and each
-        looks again, once its turn has come, whether the table is here."""
-        async with self._taking:
-            if table in hub.tables or table in spit_live.live_tables(hub):
-                return True
-            if not await self._take(table):
-                return False
-            await self._take_over(hub, table)
-            return True
-
-    async def _creator(self, table: str) -> str | None:
-        creator = await self.redis.get(self.key("creator", table))
-        return str(creator) if creator is not None else None
-
-    async def _take_over(self, hub: Hub, table: str) -> None:
-        """Rebuild ``table`` from its records, its lease just taken; a table whose game
-        has ended (or a table whose files cannot be read) is let go again."""
-        found = hub.store.table(table) or spit_restore.unended(hub.store, table)
-        if isinstance(found, tuple):
-            hub.log(await self._resume(hub, found))
-            if table in hub.tables or table in spit_live.live_tables(hub):
-                return
-        elif found is not None:
-            hub.log(found)
-        self.held.pop(table, None)
-        await self._release(keys=[self.key("lease", table)], args=[self.process])
-        await self.redis.zrem(self.key("live"), table)
-
-    async def _resume(self, hub: Hub, found: tuple[TableEntry | SpitEntry, GameRecord]) -> str:
-        """Rebuild a table whose lease was just taken, carrying on the clock its last owner
-        published (:func:`spitemalice.server.leavers.resume_clock`); what to log."""
-        entry, record = found
-        if isinstance(entry, spit_restore.SpitEntry):  # a live table: no move clock
-            return spit_restore.resume(hub, entry, record)
-        table = entry.table
-        info = await self.redis.get(self.key("info", table))
-        said = hub.resume(entry, record, await self._creator(table))
-        if table in hub.tables and info is not None:
-            leavers.resume_clock(hub, hub.tables[table], json.loads(info).get("clock"),
-                                 await self.now_ms())
-        return said
-
-    async def now_ms(self) -> int:
-        """Redis's clock in milliseconds: one clock for every process of the site."""
-        seconds, micros = await self.redis.time()
-        return int(seconds) * 1000 + int(micros) // 1000
-
-    async def _let_go(self, hub: Hub, table: str) -> None:
-        """``table``'s lease was lost (this process stalled past it, and another took the
-        table over): stop its bots and close its connections, which connect again."""
-        self.held.pop(table, None)
-        found = hub.tables.pop(table, None)
-        if found is None:
-            return
-        hub.log(f"table {table}: its lease ran out and another process took it over")
-        if found.bots is not None:
-            found.bots.cancel()
-        for conn in [*(c for clients in found.clients for c in clients), *found.watchers]:
-            await conn.close_moved("this table moved to another server process; connect "
-                                   "again")
-
     # -- the rounds -----------------------------------------------------------------------
 
     async def _rounds(self) -> None:
@@ -422,36 +342,10 @@ class RedisShared(Shared):
         spectators' interest (:mod:`spitemalice.server.relay`)."""
         hub = self.hub
         assert hub is not None
-        live = spit_live.live_tables(hub)  # Spit tables, leased as the others
-        for table in [t for t in self.held if t not in hub.tables and t not in live]:
-            self.held.pop(table)  # closed: let it go
-            await self._release(keys=[self.key("lease", table)], args=[self.process])
-        owned = [*hub.tables, *live]
-        sent = time.monotonic()
-        kept = await self._renew(keys=[self.key("lease", t) for t in owned],
-                                 args=[self.process, int(self.lease * 1000)]) if owned else []
-        for table, ok in zip(owned, kept, strict=True):
-            if ok:
-                self._held_from(table, sent)
-            else:
-                await (self._let_go(hub, table) if table in hub.tables
-                       else spit_live.lost(hub, table))
+        await redis_leases.renew(self, hub)
         await publish(self, hub)
-        await self._sweep(hub)
+        await redis_leases.sweep(self, hub)
         await self.relay.round()
-
-    async def _sweep(self, hub: Hub) -> None:
-        """Take over the unfinished tables whose owner's lease has run out."""
-        seconds, _ = await self.redis.time()
-        live = [t for t in await self.redis.zrangebyscore(self.key("live"),
-                                                          int(seconds) * 1000, "+inf")
-                if t not in hub.tables]
-        if not live:
-            return
-        owners = await self.redis.mget([self.key("lease", t) for t in live])
-        for table, owner in zip(live, owners, strict=True):
-            if owner is None:
-                await self._take_here(hub, table)
 
     @contextlib.asynccontextmanager
     async def _answering(self) -> AsyncIterator[None]:

@@ -11,9 +11,10 @@ from types import FrameType
 
 from spitemalice.cards import Card
 from spitemalice.engine.apply import apply_move
+from spitemalice.engine.copiers import with_fields
 from spitemalice.engine.deal import deal
 from spitemalice.engine.legal import PASS, legal_moves
-from spitemalice.model import GameState, Seat, with_fields
+from spitemalice.model import GameState, Seat
 from spitemalice.rules.book import RuleBook
 
 from .report import Check, skip

@@ -430,6 +430,8 @@ LISTS_LEFT: dict[str, str] = {
     **{f"spitemalice.server.store:read_table_file({name})": "the table file readers' own "
        "format and field names, written in the library" for name in ("kind", "fields",
                                                                     "optional")},
+    "spitemalice.server.redis_leases:rebuild(found)": "a table file and record the store "
+                                                      "read (Store.table, spit_restore)",
     "spitemalice.server.spit_table:spit_message(legal)": "built by a live spit table from "
                                                          "the game's own legal moves",
     "spitemalice.server.spit_table:spit_message(last)": "built by a live spit table from its "

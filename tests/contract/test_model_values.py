@@ -16,16 +16,9 @@ import pytest
 from attrs.exceptions import FrozenInstanceError
 
 from spitemalice import parse_cards
+from spitemalice.engine.copiers import state_copier, with_fields
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.model import (
-    NATIVE,
-    GameState,
-    Outcome,
-    Seat,
-    new_seat,
-    state_copier,
-    with_fields,
-)
+from spitemalice.model import NATIVE, GameState, Outcome, Seat, new_seat
 
 CARDS = parse_cards("9H 2C KS 5D")
 

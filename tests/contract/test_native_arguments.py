@@ -178,16 +178,16 @@ ANY_VALUE = {"engine.refusal.refuse(move)", "engine.shuffle.derive_seed(parts)",
              "model.require_state(state)"}
 # A parameter typed natively on purpose: an error factory given the library's own text
 # (not_a_state's, foreign's and require_state's names; foreign's state, which its callers have
-# checked is a GameState), the engine's own constructors, given values the
-# engine made (new_seat, new_state, state_copier, and move_groups, a step of checked doors:
-# tests/contract/test_position_argument.py leaves it alone), and a GameState's counters,
+# checked is a GameState), the engine's own constructors, given values the engine made
+# (new_seat, new_state, engine.copiers.state_copier, and move_groups, a step of checked
+# doors: tests/contract/test_position_argument.py leaves it alone), and a GameState's counters,
 # which are C integers of the native class in the compiled build (GameState's docstring:
 # a counter that is not an int is refused there with mypyc's TypeError; the pure build
 # refuses it with its own, naming the field, and takes numpy's integers as ints).
 NATIVE_KEPT = {"engine.legal.not_a_state(functions)", "engine.legal.foreign(function)",
                "engine.legal.foreign(state)", "model.require_state(function)",
                "model.require_state(other)", "model.new_seat(_slots)", "model.new_seat(payoff)",
-               "model.new_seat(discards)", "model.state_copier(changed)",
+               "model.new_seat(discards)", "engine.copiers.state_copier(changed)",
                "engine.legal.move_groups(state)",
                *(f"model.new_state({field})" for field in (
                    "seats", "builds", "seat", "turn", "turn_moves", "idle_turns", "seed",

@@ -580,6 +580,8 @@ INNER: dict[str, str] = {
                                        "file, each read by read_int with its bounds",
     "spitemalice.server.redis_shared": "lease seconds from serve's checked --lease-seconds; "
                                        "the clock's own times",
+    "spitemalice.server.redis_leases": "the same: RedisShared's lease and the clock's own "
+                                       "times",
     "spitemalice.server.quickplay": "seat counts the protocol's reader bounded (quickplay."
                                     "players), the wait configure checks (0 to 50 s)",
     "spitemalice.server.queues": "seat counts from quick play's checked request",

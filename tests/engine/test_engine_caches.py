@@ -11,8 +11,8 @@ import pytest
 import spitemalice as sm
 from spitemalice.engine import legal
 from spitemalice.engine.apply import apply_listed
+from spitemalice.engine.copiers import state_copier, with_fields
 from spitemalice.formats import dumps_state, loads_state
-from spitemalice.model import state_copier, with_fields
 
 
 def _some_states(rules: sm.RuleBook, count: int) -> list[sm.GameState]:

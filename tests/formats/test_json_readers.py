@@ -52,7 +52,7 @@ READERS: dict[str, str] = {
     "spitemalice/server/redis_shared.py:listings -> json.loads": "the lobby's listings the "
     "site's own server processes wrote to its Redis",
     "spitemalice/server/redis_shared.py:status -> json.loads": "the same",
-    "spitemalice/server/redis_shared.py:_resume -> json.loads": "the same (the move clock "
+    "spitemalice/server/redis_leases.py:rebuild -> json.loads": "the same (the move clock "
     "a dead owner published)",
     "spitemalice/server/redis_shared.py:watch -> json.loads": "the same (whether a table "
                                                              "is a live Spit table)",

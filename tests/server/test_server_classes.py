@@ -164,12 +164,12 @@ DURABLE: dict[Member, str] = {
         "at start (or, with Redis, when a dead owner's lease has run out), before anyone "
         "sits: the table is skipped with a line in the log and resumes at the next start",
     ("server/tables.py", "Hub.restore", "self.resume"): "Hub.resume, above, for each table",
-    ("server/redis_shared.py", "RedisShared._resume", "hub.resume"):
+    ("server/redis_leases.py", "rebuild", "hub.resume"):
         "with Redis, at start (each unfinished table whose lease this process took; the "
         "others are live elsewhere) and at a takeover (a dead owner's table, its lease "
         "taken): Hub.resume; a table that ended or cannot be read is let go again; "
         "test_server_redis (SIGKILL mid-game)",
-    ("server/redis_shared.py", "RedisShared._resume", "spit_restore.resume"):
+    ("server/redis_leases.py", "rebuild", "spit_restore.resume"):
         "the same for a live Spit table (spit_restore.resume, which writes nothing); "
         "test_server_redis_spit (SIGKILL mid-game)",
     ("server/spit_restore.py", "restore", "resume"):

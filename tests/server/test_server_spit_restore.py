@@ -291,6 +291,7 @@ def test_an_ended_spit_table_found_by_a_sweep_is_let_go_not_kept_leased(
     has ended is let go again at once (its lease released, not resumed here), as an ended
     turn-based table is, instead of being held and renewed by the taking process forever."""
     pytest.importorskip("redis")
+    from spitemalice.server import redis_leases
     from spitemalice.server.redis_shared import RedisShared
     from tests.redis_server import redis_server
 
@@ -301,8 +302,8 @@ def test_an_ended_spit_table_found_by_a_sweep_is_let_go_not_kept_leased(
         taker = Hub(Store(tmp_path), bot_delay=0, shared=shared)
         shared.hub = taker
         try:
-            assert await shared._take(table_id)
-            await shared._take_over(taker, table_id)
+            assert await redis_leases.take(shared, table_id)
+            await redis_leases.take_over(shared, taker, table_id)
             return (await shared.redis.get(shared.key("lease", table_id)),
                     table_id in shared.held, taker)
         finally:

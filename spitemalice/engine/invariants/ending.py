@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import attrs
 
+from spitemalice.engine.copiers import with_fields
 from spitemalice.engine.invariants.violation import Violations
-from spitemalice.model import GameState, require_state, with_fields
+from spitemalice.model import GameState, require_state
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.wording import count_of
 
