@@ -4,6 +4,7 @@ fast path: the same actions and moves as the catalogues' legal_list."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -29,7 +30,7 @@ def test_a_mask_row_is_one_byte_per_action_set(actions: set[int], size: int) -> 
     ("blackwood-frey", {}), ("misery", {"house_rules": ["pair-discards"]}),
     ("blackwood-frey", {"players": 4, "house_rules": ["partnerships"]}), ("skip-bo", {})])
 def test_the_bits_and_first_moves_are_the_legal_list(kind: type, name: str,
-                                                     options: dict[str, object]) -> None:
+                                                     options: dict[str, Any]) -> None:
     rules = sm.load(name, **options)
     catalogue = kind(rules)
     rng = random.Random(5)
