@@ -4,7 +4,7 @@ their gymnasium spaces, and a seat's observation and action mask for a state."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -16,7 +16,6 @@ from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.arguments import catalogue_of, discard_depth_of
 from spitemalice.env.card_actions import CardCatalogue
 from spitemalice.env.kept import KeptSegments
-from spitemalice.env.legal_sets import Listed, first_move, mask_row
 from spitemalice.env.observation import LIMIT, ObservationLayout
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int
@@ -139,8 +138,7 @@ class Encoding:
         })
         # The legal actions of the last state asked about and the moves they stand for: a
         # step asks for the mask (observing) and then for the move (stepping).
-        # the last state whose legal actions were asked for, and those (the fast path's form)
-        self._last: tuple[GameState | None, Listed] = (None, (0, []))
+        self._last: tuple[GameState | None, list[int], Sequence[Move]] = (None, [], ())
         # Per seat, the last state observed and its encoded observation and mask: observing
         # the same state again (PettingZoo's last(), then observe()) encodes nothing.
         self._observed: dict[int, tuple[GameState, bytes, bytes]] = {}
@@ -159,13 +157,14 @@ class Encoding:
         state = require_state(state, "Encoding.mask", error=SpiteMaliceError)
         if len(state.seats) != self._players:  # fewer seats would encode silently
             raise foreign(self.rules, state, "Encoding.mask")
-        return np.frombuffer(bytearray(self._mask_bytes(state, _seat_of(state, seat))), _INT8)
+        return np.frombuffer(self._mask_bytes(state, _seat_of(state, seat)), _INT8)
 
-    def _mask_bytes(self, state: GameState, seat: int) -> bytes:
-        size = self.catalogue.size
+    def _mask_bytes(self, state: GameState, seat: int) -> bytearray:
+        legal = bytearray(self.catalogue.size)
         if state.outcome is None and seat == state.seat:
-            return mask_row(self._legal(state)[0], size)
-        return bytes(size)
+            for action in self._legal(state)[0]:  # quicker than numpy's indexing by a list
+                legal[action] = 1
+        return legal
 
     def move(self, state: AnyState, action: object) -> Move:
         """The move ``action`` stands for in ``state``: the engine's own legal-move object
@@ -187,10 +186,12 @@ class Encoding:
         # where True would find action 1.
         number = action if type(action) is int else self.catalogue.number(action)
         if state.outcome is None:
-            move = first_move(self._legal(state), number, self.catalogue.size)
-            if move is not None:
-                return move
-        return self.catalogue.move(state, number)  # not legal now: the catalogue says why
+            actions, moves = self._legal(state)
+            try:
+                return moves[actions.index(number)]
+            except ValueError:  # not legal now: the catalogue says why
+                pass
+        return self.catalogue.move(state, number)
 
     def play(self, state: AnyState, action: object) -> GameState:
         """The state after the seat on turn makes the move ``action`` stands for: the
@@ -209,20 +210,22 @@ class Encoding:
         number = action if type(action) is int else self.catalogue.number(action)
         last = self._last
         if last[0] is state and state.outcome is None:
-            move = first_move(last[1], number, self.catalogue.size)
-            if move is not None:
+            try:
+                move = last[2][last[1].index(number)]
+            except ValueError:  # not legal now: apply_move refuses it with the reason
+                pass
+            else:
                 return apply_listed(self.rules, state, move)
-        # not legal now (apply_move refuses it with the reason), or not the state last listed
         return apply_move(self.rules, state, self.move(state, number))
 
-    def _legal(self, state: GameState) -> Listed:
-        """The legal actions of the seat on turn and the moves they stand for
-        (:mod:`spitemalice.env.legal_sets`), kept for the last state."""
+    def _legal(self, state: GameState) -> tuple[list[int], Sequence[Move]]:
+        """The legal actions of the seat on turn and the moves they stand for, kept for the
+        last state."""
         last = self._last
         if last[0] is not state:
-            last = (state, self.catalogue._legal_sets(state))
+            last = (state, *self.catalogue.legal_list(state))
             self._last = last
-        return last[1]
+        return last[1], last[2]
 
     def observe(self, state: AnyState, seat: object) -> Observation:
         """The observation of ``seat``: its view encoded (read from the state's visible
@@ -249,7 +252,7 @@ class Encoding:
             # each seat's segments encoded again only where the state changed since that
             # seat last looked (spitemalice.env.kept: the same bytes as encode_bytes)
             kept = (state, self._kept[number].encode(state, number),
-                    self._mask_bytes(state, number))
+                    bytes(self._mask_bytes(state, number)))
             self._observed[number] = kept
         return {"observation": np.frombuffer(bytearray(kept[1]), _INT16),
                 "action_mask": np.frombuffer(bytearray(kept[2]), _INT8)}

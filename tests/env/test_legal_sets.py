@@ -6,23 +6,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 import spitemalice as sm
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.card_actions import CardCatalogue
-from spitemalice.env.legal_sets import action_bits, first_move, listed_sets, mask_row
-
-
-@given(st.sets(st.integers(0, 300)), st.integers(1, 301))
-def test_a_mask_row_is_one_byte_per_action_set(actions: set[int], size: int) -> None:
-    kept = {a for a in actions if a < size}
-    row = mask_row(action_bits(kept), size)
-    assert len(row) == size
-    assert set(np.flatnonzero(np.frombuffer(row, np.uint8)).tolist()) == kept
+from spitemalice.env.legal_sets import action_bits, first_move, listed_sets
 
 
 @pytest.mark.parametrize("kind", [ActionCatalogue, CardCatalogue])
