@@ -158,7 +158,7 @@ def _standard_packs_clause(ruleset: Ruleset) -> Clause:
     elif not kings_are_skip_bo(ruleset):
         state = (f" Here the build piles run up to {ruleset.build_ceiling}, so a king is the "
                  "number 13, not a SKIP-BO card.")
-    else:  # a wild_ranks given without the king leaves the kings to no build pile
+    else:  # a wild_ranks given without the king is refused at load: the kings would be dead
         named = {0: "jokers", 1: "aces", 11: "jacks", 12: "queens", KING: "kings"}
         wild = [named.get(rank, f"{rank}s") for rank in sorted(ruleset.wild_ranks, reverse=True)
                 if rank or ruleset.seat_jokers]  # jokers only when the deck holds some

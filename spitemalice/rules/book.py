@@ -20,9 +20,9 @@ of a configuration, in the order it happens there:
    plugin's own answer gives way to a parameter given in a file or as an override, as its
    own values do; a house rule's answer that contradicts one is refused.
 4. **Checks.**  Conflicts between plugins, the deal, rank sets, parameters that only a plugin
-   enforces, overrides that undo a house rule, and the rule sheet: every reason code the engine
-   can raise is covered by a clause and no clause names an unknown code
-   (:mod:`spitemalice.rules.checks`).
+   enforces, overrides that undo a house rule, cards no build pile can ever take, and the
+   rule sheet: every reason code the engine can raise is covered by a clause and no clause
+   names an unknown code (:mod:`spitemalice.rules.checks`).
 5. **The sheet.**  Clause texts are templates rendered from the resolved values
    (:mod:`spitemalice.rules.sheet`).
 
@@ -236,6 +236,7 @@ class RuleBook:
         checks.check_ranks(book)
         checks.check_enforced(book, layers[: 1 + len(recipe.house_rules)], enforcers)
         checks.check_overrides_keep_house_rules(pm, ruleset, given)
+        checks.check_dead_cards(book)  # after the override check, whose message says more
         return book
 
     # -- what the rest of the library reads ---------------------------------------------

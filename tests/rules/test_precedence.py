@@ -73,7 +73,8 @@ def test_build_time_hooks_follow_the_one_order(
                                                          b.ruleset.max_build_piles), 4, 4),
         ("wild", lambda i: sm.WildRule(frozenset({13}), frozenset({1, 2 + i})),
          lambda b: (b.wild.excluded, b.ruleset.wild_excluded), frozenset({1}), frozenset({1})),
-        ("build_ceiling", lambda i: sm.CeilingRule(9 + i, "shuffle-in"),
+        # above the queen: under it, the ranks left above would be dead cards, refused
+        ("build_ceiling", lambda i: sm.CeilingRule(13 + i, "shuffle-in"),
          lambda b: (b.ceiling.ceiling, b.ruleset.build_ceiling), 12, 12),
         ("discard_limits", lambda i: sm.DiscardRule(1 + i, frozenset({1}), 1),
          lambda b: (b.discard.piles, b.ruleset.discard_piles), 4, 4),

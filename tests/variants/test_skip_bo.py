@@ -655,9 +655,12 @@ def test_a_wild_ranks_the_user_gives_holds_as_given(tmp_path: Path) -> None:
     assert kings.ruleset.wild_ranks == frozenset({13}) and kings.origin["wild_ranks"] == "override"
     both = sm.load("skip-bo", **K2, wild_ranks="0,13")
     assert both.ruleset.wild_ranks == frozenset({0, 13}) and both.origin["wild_ranks"] == "override"
-    # jokers alone, as given: the kings are not made wild behind the user's back
-    jokers = sm.load("skip-bo", **K2, wild_ranks="0")
-    assert jokers.ruleset.wild_ranks == frozenset({0}) and jokers.accepts[13] == frozenset()
+    # jokers alone, as given: the kings are not made wild behind the user's back; they would
+    # be dead, so the configuration is refused, naming the two ways out
+    with pytest.raises(sm.RulesetError, match=r"skip-bo: no build pile can ever take the 12 "
+                       r"cards of rank K \(build ceiling 12, wild_ranks = 0\).* make them wild "
+                       r"\(wild_ranks = 0,13\) or build up to them \(build_ceiling = 13\)"):
+        sm.load("skip-bo", **K2, wild_ranks="0")
     # built up to 13 the kings are numbers, wild_ranks is the rule set's own, and so it holds
     natural = sm.load("skip-bo", **K2, build_ceiling=13)
     assert natural.ruleset.wild_ranks == frozenset({0}) and natural.accepts[13] == {13}
