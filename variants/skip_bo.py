@@ -6,12 +6,13 @@ hand of five, up to four shared build piles from 1 to 12, four discard piles per
 any card, completed piles set aside until the draw pile runs out, the winner scoring 25 plus 5
 per card left in the opponents' pay-off piles, match to 500 (rules dossier §6, K1-K11).  Every
 rule but the face of the wild card is a :class:`Ruleset` value; the deck hook gives the jokers
-Skip-Bo's face.
+Skip-Bo's face.  Played with standard packs instead of the numbered cards (K2), the kings are
+SKIP-BO cards too: the wild hook adds them to ``wild_ranks`` unless it was given (SK-26).
 """
 
 from __future__ import annotations
 
-from spitemalice import SKIP_BO, Clause, Deck, Ruleset, hookimpl, stated_deck
+from spitemalice import SKIP_BO, Clause, Deck, Ruleset, WildRule, hookimpl, stated_deck
 
 from ._common import play_clauses
 
@@ -36,6 +37,15 @@ RULESET = Ruleset(
 
 M = "SKIPBO-MATTEL"  # rules dossier §6: the Mattel sheets and their copies
 W = "SKIPBO-WIKI"
+KING = 13
+"""The king's rank: with standard packs A to Q are Skip-Bo's numbers 1 to 12 and the kings
+SKIP-BO cards (K2, SK-26)."""
+
+
+def kings_are_skip_bo(ruleset: Ruleset) -> bool:
+    """Whether K2's reading applies: the deck is made of standard packs and the build piles stop
+    below the king, so a king can only be a SKIP-BO card (SK-26)."""
+    return bool(ruleset.seat_packs) and ruleset.build_ceiling < KING
 
 
 def _deck_clause(ruleset: Ruleset) -> Clause:
@@ -44,7 +54,9 @@ def _deck_clause(ruleset: Ruleset) -> Clause:
     if ruleset.seat_packs:  # a user's deck: Skip-Bo's own has no standard packs
         packs = "1 standard pack" if ruleset.seat_packs == 1 else \
             f"{ruleset.seat_packs} standard packs"
-        parts.append(f"{packs} of 52 cards A to K in four suits (packs)")
+        kings = ("; A to Q are 1 to 12, the kings SKIP-BO cards: SK-26"
+                 if kings_are_skip_bo(ruleset) and KING in ruleset.wild_ranks else "")
+        parts.append(f"{packs} of 52 cards A to K in four suits (packs{kings})")
     if ruleset.seat_jokers:
         named = "jokers, jokers_per_pack" if ruleset.jokers_per_pack else "jokers"
         parts.append(f"{ruleset.seat_jokers} wild SKIP-BO cards ({named}), written SB")
@@ -135,11 +147,31 @@ def _first_seat_clause(ruleset: Ruleset) -> Clause:
                   events=("dealt",))
 
 
+def _standard_packs_clause(ruleset: Ruleset) -> Clause:
+    """SK-26: K2's standard-card game, kings and jokers the SKIP-BO cards."""
+    rule = ("With standard packs in place of Skip-Bo's numbered cards (packs or packs_per_seat, "
+            "and draw_pack = 0), A to Q are the numbers 1 to 12 and the kings are SKIP-BO "
+            "cards, wild like the jokers: wild_ranks gains 13, unless wild_ranks is given "
+            "(--set or a file), which holds as given.")
+    if not ruleset.seat_packs:
+        state = " This deck has no standard packs."
+    elif not kings_are_skip_bo(ruleset):
+        state = (f" Here the build piles run up to {ruleset.build_ceiling}, so a king is the "
+                 "number 13, not a SKIP-BO card.")
+    else:  # a wild_ranks given without the king is refused at load: the kings would be dead
+        named = {0: "jokers", 1: "aces", 11: "jacks", 12: "queens", KING: "kings"}
+        wild = [named.get(rank, f"{rank}s") for rank in sorted(ruleset.wild_ranks, reverse=True)
+                if rank or ruleset.seat_jokers]  # jokers only when the deck holds some
+        state = f" Here the wild cards are the {' and the '.join(wild)} (wild_ranks)."
+    return Clause("SK-26", rule + state, f"{W} K2", expects=("unexercised",))
+
+
 def clauses(ruleset: Ruleset) -> list[Clause]:
     """The rule sheet, its parameter-dependent clauses written from ``ruleset``: the deal and
-    the build piles (SK-1 to SK-11), then discards, the end and scoring (SK-12 on)."""
+    the build piles (SK-1 to SK-11), then discards, the end and scoring (SK-12 on), then the
+    standard-card game (SK-26)."""
     return [*_deal_and_build_clauses(ruleset), *_discard_and_end_clauses(ruleset),
-            *play_clauses("SK", 21)]
+            *play_clauses("SK", 21), _standard_packs_clause(ruleset)]
 
 
 def _deal_and_build_clauses(ruleset: Ruleset) -> list[Clause]:
@@ -222,6 +254,17 @@ def _discard_and_end_clauses(ruleset: Ruleset) -> list[Clause]:
 @hookimpl
 def spitemalice_ruleset() -> Ruleset:
     return RULESET
+
+
+@hookimpl
+def spitemalice_wild(ruleset: Ruleset) -> WildRule | None:
+    """The kings as SKIP-BO cards when the deck is made of standard packs (SK-26, K2): the
+    resolved ``wild_ranks`` and 13.  A ``wild_ranks`` given with ``--set`` or in a file holds
+    as given (the loader lets a rule set's own answer give way to it); ``None`` (the values as
+    they are) for the numbered cards, or when the build piles reach the king."""
+    if not kings_are_skip_bo(ruleset):
+        return None
+    return WildRule(ruleset.wild_ranks | {KING}, ruleset.wild_excluded)
 
 
 @hookimpl

@@ -16,11 +16,13 @@ of a configuration, in the order it happens there:
    (:func:`~spitemalice.rules.resolve.call_order`).  A plugin's answer to a build-time hook is
    folded into the :class:`Ruleset`, so the values the engine uses are the values every output
    shows; an answer the Ruleset cannot state is refused naming the plugin and the parameter
-   (:mod:`spitemalice.rules.resolve`, :mod:`spitemalice.rules.decisions`).
+   (:mod:`spitemalice.rules.resolve`, :mod:`spitemalice.rules.decisions`).  The rule-set
+   plugin's own answer gives way to a parameter given in a file or as an override, as its
+   own values do; a house rule's answer that contradicts one is refused.
 4. **Checks.**  Conflicts between plugins, the deal, rank sets, parameters that only a plugin
-   enforces, overrides that undo a house rule, and the rule sheet: every reason code the engine
-   can raise is covered by a clause and no clause names an unknown code
-   (:mod:`spitemalice.rules.checks`).
+   enforces, overrides that undo a house rule, cards no build pile can ever take, and the
+   rule sheet: every reason code the engine can raise is covered by a clause and no clause
+   names an unknown code (:mod:`spitemalice.rules.checks`).
 5. **The sheet.**  Clause texts are templates rendered from the resolved values
    (:mod:`spitemalice.rules.sheet`).
 
@@ -212,9 +214,9 @@ class RuleBook:
         pm = resolve.plugin_manager(layers)
         own, ruleset, origin = resolve.resolve_ruleset(pm, file, recipe.params)
         given = {**(file.params if file else {}), **recipe.params}
-        ruleset = decisions.fold_answers(pm, ruleset, origin, given)
+        ruleset = decisions.fold_answers(pm, ruleset, origin, given, plugins[0])
         checks.check_conflicts(pm, ruleset, plugins)
-        decided = decisions.engine_values(pm, ruleset)
+        decided = decisions.engine_values(pm, ruleset, given, plugins[0])
         teams = resolve.resolve_teams(pm, ruleset)
         clauses = resolve.rule_sheet(pm, ruleset, teams.teams)
         game, needs = simultaneous_needs(pm, ruleset, plugins, given)
@@ -234,6 +236,7 @@ class RuleBook:
         checks.check_ranks(book)
         checks.check_enforced(book, layers[: 1 + len(recipe.house_rules)], enforcers)
         checks.check_overrides_keep_house_rules(pm, ruleset, given)
+        checks.check_dead_cards(book)  # after the override check, whose message says more
         return book
 
     # -- what the rest of the library reads ---------------------------------------------

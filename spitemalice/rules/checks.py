@@ -2,8 +2,9 @@
 
 Each check raises :class:`~spitemalice.errors.RulesetError` naming what is wrong and what would
 be right: a conflict a plugin reports, a rule sheet that leaves a reason code uncovered, a deck
-that cannot deal the seats, a rank set naming ranks no card has, a parameter only a plugin
-enforces with no such plugin loaded, and an override that undoes a house rule.
+that cannot deal the seats, a rank set naming ranks no card has, a deck holding cards no build
+pile can take, a parameter only a plugin enforces with no such plugin loaded, and an override
+that undoes a house rule.
 """
 
 from __future__ import annotations
@@ -129,6 +130,55 @@ def check_ranks(book: RuleBook) -> None:
                            f"so no build pile can reach the ceiling {book.ceiling.ceiling}; "
                            "lower build_ceiling or add wild cards")
 
+
+def check_dead_cards(book: RuleBook) -> None:
+    """Refuse a deck holding cards no build pile can ever take: a rank above the build ceiling
+    that is not wild, or a wild rank that ``wild_excluded`` leaves no rank to stand for.  In
+    a turn-based game a card leaves a hand, a pay-off pile or a discard pile only by a play
+    onto a build pile, so such a card can only be discarded, and one in a pay-off pile never
+    leaves it: its seat cannot win.  A rule set whose seats move at once (Spit) plays by its
+    own rules and is not asked.
+
+    Raises:
+        RulesetError: naming the ranks, how many cards are dead and what would make them
+            playable (or take them out).
+    """
+    try:
+        deck, accepts, simultaneous = book.deck, book.accepts, book.simultaneous
+    except AttributeError:  # fields every rule book has
+        raise not_a_book(book, "check_dead_cards") from None
+    if simultaneous is not None:
+        return
+    cards = (*deck.cards, *(deck.payoff_cards or ()))
+    dead = sorted({card.rank for card in cards if not accepts[card.rank]})
+    if not dead:
+        return
+    rules, ceiling = book.ruleset, book.ceiling.ceiling
+    count = sum(1 for card in cards if card.rank in dead)
+    names = ", ".join(_RANK_NAMES.get(rank, str(rank)) for rank in dead)
+    fixes = []
+    excluded = [rank for rank in dead if rank in rules.wild_ranks]
+    if excluded:
+        fixes.append("take ranks out of wild_excluded: it leaves a wild "
+                     f"{', '.join(_RANK_NAMES.get(r, str(r)) for r in excluded)} no rank to "
+                     "stand for")
+    above = [rank for rank in dead if rank not in rules.wild_ranks]
+    if above:
+        wild = sheet.format_value(rules.wild_ranks | frozenset(above))
+        fixes.append(f"make them wild (wild_ranks = {wild})")
+        if 0 in above:
+            fixes.append("take them out of the deck (jokers = 0, jokers_per_pack = 0)")
+        if max(above) <= 30 and 0 not in above:  # build_ceiling's own bound
+            fixes.append(f"build up to them (build_ceiling = {max(above)})")
+    ranks = "rank" if len(dead) == 1 else "ranks"
+    raise RulesetError(
+        f"{rules.name}: no build pile can ever take the {count_of(count, 'card')} of {ranks} "
+        f"{names} (build ceiling {ceiling}, wild_ranks = {sheet.format_value(rules.wild_ranks)}):"
+        " such a card can only be discarded, and one in a pay-off pile never leaves it; "
+        + (", ".join(fixes[:-1]) + " or " if len(fixes) > 1 else "") + fixes[-1])
+
+
+_RANK_NAMES = {0: "joker", 1: "A", 11: "J", 12: "Q", 13: "K"}
 
 _UNSTATED = {"team_size": "forms teams that no clause of the sheet states",
              "partner_piles": "sets partners' piles that no clause of the sheet states"}

@@ -62,14 +62,20 @@ answer reads as Ruleset fields (the inverse of the base rules' answer from a Rul
 
 
 def fold_answers(pm: pluggy.PluginManager, ruleset: Ruleset, origin: dict[str, str],
-                 given: Mapping[str, Any]) -> Ruleset:
+                 given: Mapping[str, Any], own: str) -> Ruleset:
     """``ruleset`` with the plugins' answers to the value hooks written into it; ``origin``
     credits each parameter an answer changes to the plugin and hook.
 
+    The answer of ``own``, the rule-set plugin itself, is one of its own values worked out
+    from the others (skip-bo's kings, wild when the deck is made of standard packs, SK-26):
+    like the values its ``spitemalice_ruleset`` states, it gives way to a parameter in
+    ``given``.  Any other plugin's answer is a rule the configuration asked for, so a
+    parameter given against it is refused.
+
     Raises:
         RulesetError: an answer the Ruleset cannot state (naming the plugin, the hook and
-            why), or one that changes a parameter in ``given`` (set in a file or as an
-            override), naming both values.
+            why), or a house rule's answer that changes a parameter in ``given`` (set in a
+            file or as an override), naming both values.
     """
     for hook, (_, reads) in VALUE_HOOKS.items():
         if not reads:
@@ -78,7 +84,8 @@ def fold_answers(pm: pluggy.PluginManager, ruleset: Ruleset, origin: dict[str, s
         if who is None:
             continue
         try:
-            folded = attrs.evolve(ruleset, **{field: read(answer) for field, read in reads.items()})
+            folded = attrs.evolve(ruleset, **{field: read(answer) for field, read in reads.items()
+                                              if not (who == own and field in given)})
         except (TypeError, ValueError, AttributeError) as error:
             raise RulesetError(
                 f"plugin {who!r} answers {hook} with {answer!r}, which the rule set "
@@ -97,11 +104,13 @@ def fold_answers(pm: pluggy.PluginManager, ruleset: Ruleset, origin: dict[str, s
     return ruleset
 
 
-def engine_values(pm: pluggy.PluginManager, rules: Ruleset) -> dict[str, Any]:
+def engine_values(pm: pluggy.PluginManager, rules: Ruleset, given: Mapping[str, Any],
+                  own: str) -> dict[str, Any]:
     """The value hooks' answers the engine uses, by RuleBook attribute (``deck``, ``wild``,
     ``ceiling``, ``build_limit``, ``discard``, ``deal``): the base rules' answers from the
     final Ruleset; for the deck, a plugin's answer holding the same cards (a joker's face is
-    the plugin's to choose).
+    the plugin's to choose).  The answer of ``own``, the rule-set plugin, is held to the
+    fields not in ``given`` (:func:`fold_answers` let those give way).
 
     Raises:
         RulesetError: a plugin's answer that is not the one the Ruleset states.
@@ -114,12 +123,27 @@ def engine_values(pm: pluggy.PluginManager, rules: Ruleset) -> dict[str, Any]:
             raise RulesetError(
                 f"plugin {who!r} answers {hook} with {kind(answer)}; the hook answers a "
                 "Deck (spitemalice.stated_deck(ruleset) gives the one the Ruleset states)")
+        if who is not None and who == own and given.keys() & reads.keys():
+            answer = _given_kept(answer, expected, reads, given)
         if who is not None and not _same(answer, expected):
             raise RulesetError(
                 f"plugin {who!r} answers {hook} with {_short(answer)}, but the resolved "
                 f"rule set {rules.name} gives {_short(expected)}{'' if reads else _DECK_HINT}")
         values[attribute] = answer if who is not None and not reads else expected
     return values
+
+
+def _given_kept(answer: Any, expected: Any, reads: Reads, given: Mapping[str, Any]) -> Any:
+    """The rule set's own ``answer`` to a value hook with the fields in ``given`` taken from
+    ``expected`` (the resolved values), when the two agree on every other field; else
+    ``answer`` itself, which the caller then refuses."""
+    try:
+        if all(read(answer) == read(expected) for field, read in reads.items()
+               if field not in given):
+            return expected
+    except (TypeError, ValueError, AttributeError):
+        pass
+    return answer
 
 
 _DECK_HINT = ("; a deck is stated by Ruleset values (packs, packs_per_seat, jokers, "

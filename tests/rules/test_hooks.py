@@ -176,16 +176,27 @@ def test_deck_parameters_state_a_numbered_deck() -> None:
 
 
 def test_wild_hook_decides_what_is_wild() -> None:
-    rules = book(wild=lambda ruleset: sm.WildRule(frozenset({7}), frozenset()))
-    assert rules.accepts[7] == frozenset(range(1, 13))
-    assert rules.accepts[13] == frozenset()
+    rules = book(wild=lambda ruleset: sm.WildRule(frozenset({7}), frozenset()),
+                 build_ceiling=lambda ruleset: sm.CeilingRule(13, "set-aside"))
+    assert rules.accepts[7] == frozenset(range(1, 14))
+    assert rules.accepts[13] == frozenset({13})  # no longer wild: a natural king
+    # under a ceiling of Q the kings would be dead cards, and the rule set is refused
+    with pytest.raises(sm.RulesetError, match="no build pile can ever take the 12 cards of "
+                       r"rank K \(build ceiling 12, wild_ranks = 7\)"):
+        book(wild=lambda ruleset: sm.WildRule(frozenset({7}), frozenset()))
 
 
 def test_build_ceiling_hook_decides_completion() -> None:
-    rules = book(build_ceiling=lambda ruleset: sm.CeilingRule(3, "set-aside"))
-    state = position(rules, hands=["3H 9C"], builds=["AS 2S"])
-    after = sm.apply_move(rules, state, sm.parse_move("3H>B1"))
-    assert after.builds == () and len(after.completed) == 3
+    rules = book(build_ceiling=lambda ruleset: sm.CeilingRule(13, "set-aside"))
+    queen = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"
+    state = position(rules, hands=["KH 9C"], builds=[queen])
+    assert len(sm.apply_move(rules, position(rules, hands=["QH 9C"], builds=[queen[:-3]]),
+                             sm.parse_move("QH>B1")).builds[0]) == 12  # no longer complete
+    after = sm.apply_move(rules, state, sm.parse_move("KH>B1"))
+    assert after.builds == () and len(after.completed) == 13
+    # a ceiling of 3 would leave the 4s to queens dead: refused, naming them
+    with pytest.raises(sm.RulesetError, match="ranks 4, 5, 6, 7, 8, 9, 10, J, Q"):
+        book(build_ceiling=lambda ruleset: sm.CeilingRule(3, "set-aside"))
 
 
 def test_build_pile_limit_hook_decides_new_piles() -> None:

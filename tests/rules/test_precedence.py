@@ -73,7 +73,8 @@ def test_build_time_hooks_follow_the_one_order(
                                                          b.ruleset.max_build_piles), 4, 4),
         ("wild", lambda i: sm.WildRule(frozenset({13}), frozenset({1, 2 + i})),
          lambda b: (b.wild.excluded, b.ruleset.wild_excluded), frozenset({1}), frozenset({1})),
-        ("build_ceiling", lambda i: sm.CeilingRule(9 + i, "shuffle-in"),
+        # above the queen: under it, the ranks left above would be dead cards, refused
+        ("build_ceiling", lambda i: sm.CeilingRule(13 + i, "shuffle-in"),
          lambda b: (b.ceiling.ceiling, b.ruleset.build_ceiling), 12, 12),
         ("discard_limits", lambda i: sm.DiscardRule(1 + i, frozenset({1}), 1),
          lambda b: (b.discard.piles, b.ruleset.discard_piles), 4, 4),
@@ -178,6 +179,40 @@ def test_an_override_a_plugin_answer_contradicts_is_refused_naming_both() -> Non
     with pytest.raises(sm.RulesetError, match="max_build_piles = 3 as given, but plugin 'two' "
                        "answers spitemalice_build_pile_limit with 2"):
         sm.RuleBook.from_plugins(BF, [two], {"max_build_piles": 3})
+
+
+class TwoBuildPilesRuleset:
+    """blackwood-frey's values, with its build pile limit worked out by its own hook."""
+
+    NAME, KIND = "two-piles", "ruleset"
+
+    @sm.hookimpl
+    def spitemalice_ruleset(self) -> sm.Ruleset:
+        return BF.RULESET  # type: ignore[attr-defined, no-any-return]
+
+    @sm.hookimpl
+    def spitemalice_rule_sheet(self, ruleset: sm.Ruleset) -> list[sm.Clause]:
+        return BF.spitemalice_rule_sheet(ruleset)  # type: ignore[attr-defined, no-any-return]
+
+    @sm.hookimpl
+    def spitemalice_build_pile_limit(self, ruleset: sm.Ruleset) -> int:
+        return 2
+
+
+def test_the_rule_sets_own_answer_gives_way_to_a_parameter_given() -> None:
+    """A rule set's answer to a value hook is one of its own values (skip-bo's kings, SK-26):
+    an override replaces it, as it replaces the values its spitemalice_ruleset states; a house
+    rule's answer against an override stays refused (the test above)."""
+    own = sm.RuleBook.from_plugins(TwoBuildPilesRuleset())
+    assert own.build_limit == 2
+    assert own.origin["max_build_piles"] == "plugin two-piles (spitemalice_build_pile_limit)"
+    given = sm.RuleBook.from_plugins(TwoBuildPilesRuleset(), [], {"max_build_piles": 3})
+    assert given.build_limit == 3 and given.ruleset.max_build_piles == 3
+    assert given.origin["max_build_piles"] == "override"
+    assert "At most three build piles" in given.clause("BF-5").text
+    # as given even where it equals the rule set's own value: the answer still gives way
+    four = sm.RuleBook.from_plugins(TwoBuildPilesRuleset(), [], {"max_build_piles": 4})
+    assert four.build_limit == 4 and "max_build_piles" not in four.origin
 
 
 def test_an_answer_the_ruleset_cannot_state_is_refused_naming_the_plugin() -> None:

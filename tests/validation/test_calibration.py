@@ -76,9 +76,6 @@ MORE_GAMES = {"a first seat that always moves twice": 240}
 
 DEGENERATE = {
     # name: (rule book, the finding or check that must name the fault, words it must say)
-    "queens wild, no natural queen left": (
-        sm.load("blackwood-frey", build_ceiling=12, wild_ranks=frozenset({12})),
-        "every rank can be built", "12/13 ranks"),
     "a one-card pay-off pile": (
         sm.load("blackwood-frey", payoff_size=1), "duration_moves", "moves per seat, below"),
     "a rule that forbids every discard": (
@@ -112,6 +109,16 @@ def test_a_degenerate_rule_set_fails_strict_naming_why(name: str) -> None:
 def test_a_ceiling_no_card_can_reach_is_refused_before_any_game() -> None:
     with pytest.raises(sm.RulesetError, match=r"no card may stand for build rank\(s\) \[14\]"):
         sm.load("blackwood-frey", build_ceiling=14, wild_ranks=frozenset())
+
+
+def test_a_deck_with_cards_no_build_pile_takes_is_refused_before_any_game() -> None:
+    # Was the fixture "queens wild, no natural queen left", which validate's static check
+    # "every rank can be built" failed: the kings, neither wild nor under the ceiling, are
+    # dead, so the loader refuses the rule set as it refuses a ceiling no card can reach.
+    with pytest.raises(sm.RulesetError, match=r"no build pile can ever take the 12 cards of "
+                       r"rank K .* make them wild \(wild_ranks = 12,13\) or build up to them "
+                       r"\(build_ceiling = 13\)"):
+        sm.load("blackwood-frey", build_ceiling=12, wild_ranks=frozenset({12}))
 
 
 def _built_ins() -> list[tuple[str, tuple[str, ...], int]]:

@@ -157,6 +157,27 @@ def test_an_unreachable_ceiling_is_refused_at_load() -> None:
     assert check_ceiling_reachable(sm.load("blackwood-frey")).passed
 
 
+@pytest.mark.parametrize(("name", "params", "words"), [
+    ("blackwood-frey", {"wild_ranks": "none"}, r"the 12 cards of rank K \(build ceiling 12, "
+     r"wild_ranks = none\).* make them wild \(wild_ranks = 13\) or build up to them "
+     r"\(build_ceiling = 13\)"),
+    ("starturn", {"wild_ranks": "none"}, r"the 9 cards of rank joker .* make them wild "
+     r"\(wild_ranks = 0\) or take them out of the deck \(jokers = 0, jokers_per_pack = 0\)"),
+    ("skip-bo", {"wild_excluded": "1,2,3,4,5,6,7,8,9,10,11,12"}, r"the 18 cards of rank "
+     r"joker .* take ranks out of wild_excluded: it leaves a wild joker no rank to stand for"),
+])
+def test_a_deck_with_cards_no_build_pile_takes_is_refused_at_load(
+        name: str, params: dict[str, str], words: str) -> None:
+    """Item 2 of the skip-bo brief: validate's "every rank can be built" found dead cards
+    that load let through; the loader refuses them now, as it refuses an unreachable
+    ceiling, naming the ranks and what would make them playable."""
+    from spitemalice.validation.static import check_every_rank_playable
+
+    with pytest.raises(sm.RulesetError, match=f"{name}: no build pile can ever take {words}"):
+        sm.load(name, **params)
+    assert check_every_rank_playable(sm.load(name)).passed
+
+
 @pytest.mark.parametrize("name", ["wild_ranks", "mandatory_ranks", "discard_forbidden"])
 def test_a_rank_no_card_has_is_refused(name: str) -> None:
     with pytest.raises(sm.RulesetError, match=f"{name} names rank"):

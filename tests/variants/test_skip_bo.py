@@ -106,13 +106,15 @@ def test_standard_packs_a_user_sets_are_dealt_with_skip_bo_cards(given: dict[str
                     for card in rules.deck.cards)
     assert kinds == {"suited": 52 * packs, "SB": 18}
     words = "1 standard pack of" if packs == 1 else f"{packs} standard packs of"
+    kings = "" if rules.ruleset.build_ceiling == 13 else \
+        "; A to Q are 1 to 12, the kings SKIP-BO cards: SK-26"  # K2
     assert f"The deck is {52 * packs + 18} cards: {words} 52 cards A to K in four suits " \
-        "(packs) and 18 wild SKIP-BO cards" in rules.clause("SK-1").text
+        f"(packs{kings}) and 18 wild SKIP-BO cards" in rules.clause("SK-1").text
     assert "suits do not exist" not in rules.clause("SK-1").text
     assert "suits do not exist" in SK.clause("SK-1").text
     # jokers the user sets to 0 are not named; jokers_per_pack is named where it adds some
-    assert "SKIP-BO" not in sm.load("skip-bo", draw_pack=0, jokers=0, payoff_size=20,
-                                    **given).clause("SK-1").text
+    assert "SKIP-BO cards (jokers" not in sm.load("skip-bo", draw_pack=0, jokers=0,
+                                                  payoff_size=20, **given).clause("SK-1").text
     per_pack = sm.load("skip-bo", draw_pack=0, jokers=0, jokers_per_pack=2, payoff_size=20,
                        **given)
     assert f"{2 * packs} wild SKIP-BO cards (jokers, jokers_per_pack)" in \
@@ -579,3 +581,97 @@ def test_other_short_lengths_are_set_directly() -> None:
     assert [seat.payoff_count for seat in sm.deal(rules, seed=2).seats] == [18] * 5
     with pytest.raises(sm.RulesetError, match="undo"):
         sm.load("skip-bo", ["short-payoff"], payoff_size=20)
+
+
+# -- SK-26: standard packs (K2) ------------------------------------------------------------
+
+K2 = {"packs": 3, "draw_pack": 0, "jokers": 0, "jokers_per_pack": 2}  # the dossier's K2 deck
+THREE = sm.load("skip-bo", **K2)
+
+
+@pytest.mark.clause("SK-26", "SK-1")
+def test_k2_three_packs_with_jokers_make_162_cards_with_18_skip_bo_cards() -> None:
+    counts = Counter(card.rank for card in THREE.deck.cards)
+    assert THREE.deck.size == 162 and counts == {**{rank: 12 for rank in range(1, 14)}, 0: 6}
+    assert Counter(THREE.deck.cards)[SKIP_BO] == 6  # the jokers show Skip-Bo's face
+    assert THREE.ruleset.wild_ranks == frozenset({0, 13})
+    assert THREE.origin["wild_ranks"] == "plugin skip-bo (spitemalice_wild)"
+    wild = [card for card in THREE.deck.cards if card.rank in THREE.ruleset.wild_ranks]
+    assert len(wild) == 18  # 12 kings and 6 jokers: Skip-Bo's 18 SKIP-BO cards
+    assert all(THREE.accepts[rank] == frozenset({rank}) for rank in range(1, 13))  # A-Q: 1-12
+    assert THREE.accepts[13] == THREE.accepts[0] == frozenset(range(1, 13))
+    # what is dealt is the stated deck, every card once
+    assert THREE.deck == sm.stated_deck(THREE.ruleset, joker=SKIP_BO)
+    for seed in (1, 2):
+        state = sm.deal(THREE, seed)
+        assert Counter(state.all_cards()) == Counter(THREE.deck.cards)
+        check_state(THREE, state)
+    assert "the kings SKIP-BO cards: SK-26" in THREE.clause("SK-1").text
+    assert "Here the wild cards are the kings and the jokers (wild_ranks)." in \
+        THREE.clause("SK-26").text
+    # two packs without jokers: the 8 kings are the only SKIP-BO cards
+    two = sm.load("skip-bo", packs=2, draw_pack=0, jokers=0)
+    assert two.ruleset.wild_ranks == frozenset({0, 13}) and two.accepts[13]
+    assert "Here the wild cards are the kings (wild_ranks)." in two.clause("SK-26").text
+
+
+@pytest.mark.clause("SK-26", "SK-4")
+def test_with_standard_packs_a_king_plays_as_the_next_number() -> None:
+    state = position(THREE, hands=["KH 9C"], builds=[pile_bf(4)])
+    moves = sm.legal_moves(THREE, state)
+    assert sm.parse_move("KH>B1") in moves and sm.parse_move("KH>B+") in moves
+    after = check.play(THREE, state, "KH>B1")
+    assert after.builds[0][-1] == sm.parse_card("KH") and after.build_tops == (5,)
+    started = check.play(THREE, state, "KH>B+")  # as Skip-Bo's 1 (SK-4)
+    assert started.build_tops == (4, 1)
+    queen = position(THREE, hands=["KH 9C"], builds=[pile_bf(11)])
+    done = check.play(THREE, queen, "KH>B1")  # stands for 12 and completes the pile (SK-6)
+    assert done.builds == () and len(done.completed) == 12
+    # from the pay-off pile and a discard pile too, and a joker the same way
+    tops = position(THREE, hands=["9C"], payoffs=["KS"], discards=[["KD"]],
+                    builds=[pile_bf(4), pile_bf(7)])
+    assert check.play(THREE, tops, "P:KS>B1").build_tops == (5, 7)
+    assert check.play(THREE, tops, "D1:KD>B2").build_tops == (4, 8)
+    joker = position(THREE, hands=["SB 9C"], builds=[pile_bf(4)])
+    assert check.play(THREE, joker, "SB>B1").build_tops == (5,)
+    # numbered cards: no king, and the sheet says SK-26 is not in force
+    assert 13 not in {card.rank for card in SK.deck.cards}
+    assert SK.ruleset.wild_ranks == frozenset({0}) and "wild_ranks" not in SK.origin
+    assert SK.clause("SK-26").text.endswith("This deck has no standard packs.")
+
+
+@pytest.mark.clause("SK-26")
+def test_with_standard_packs_games_are_won_again() -> None:
+    # Kings were dealt but no build pile took them: 2 of 200 greedy games with 3 packs and
+    # no jokers were won, 53 of 200 with 2 packs and 4 jokers more (docs/changelog.md).
+    summary = simulate(sm.load("skip-bo", packs=3, draw_pack=0, jokers=0),
+                       ["greedy", "greedy"], games=8, seed=1)
+    assert summary.outcomes["win"] >= 6
+
+
+@pytest.mark.clause("SK-26")
+def test_a_wild_ranks_the_user_gives_holds_as_given(tmp_path: Path) -> None:
+    kings = sm.load("skip-bo", packs=3, draw_pack=0, jokers=0, wild_ranks="K")
+    assert kings.ruleset.wild_ranks == frozenset({13}) and kings.origin["wild_ranks"] == "override"
+    both = sm.load("skip-bo", **K2, wild_ranks="0,13")
+    assert both.ruleset.wild_ranks == frozenset({0, 13}) and both.origin["wild_ranks"] == "override"
+    # jokers alone, as given: the kings are not made wild behind the user's back; they would
+    # be dead, so the configuration is refused, naming the two ways out
+    with pytest.raises(sm.RulesetError, match=r"skip-bo: no build pile can ever take the 12 "
+                       r"cards of rank K \(build ceiling 12, wild_ranks = 0\).* make them wild "
+                       r"\(wild_ranks = 0,13\) or build up to them \(build_ceiling = 13\)"):
+        sm.load("skip-bo", **K2, wild_ranks="0")
+    # built up to 13 the kings are numbers, wild_ranks is the rule set's own, and so it holds
+    natural = sm.load("skip-bo", **K2, build_ceiling=13)
+    assert natural.ruleset.wild_ranks == frozenset({0}) and natural.accepts[13] == {13}
+    assert "so a king is the number 13, not a SKIP-BO card" in natural.clause("SK-26").text
+    # so does jokers-to-king's (kings natural, build to K), and a rule-set file's value
+    assert sm.load("skip-bo", ["jokers-to-king"], packs=3, draw_pack=0).ruleset.wild_ranks \
+        == frozenset({0})
+    path = tmp_path / "kings.toml"
+    path.write_text('title = "Kings only"\nversion = "1"\nbase = "skip-bo"\n[params]\n'
+                    'packs = 3\ndraw_pack = 0\njokers = 0\nwild_ranks = ["K"]\n',
+                    encoding="utf-8")
+    from_file = sm.load(path)
+    assert from_file.ruleset.wild_ranks == frozenset({13})
+    assert from_file.origin["wild_ranks"] == "file kings.toml"
