@@ -369,6 +369,13 @@ def _convert(name: str, value: Any) -> Any:
         parts = value.replace(",", " ").split() if isinstance(value, str) else value
         if isinstance(value, str) and value.strip().lower() == "none":
             parts = []
+        elif isinstance(value, str) and (not parts or "" in [
+                item.strip() for item in value.split(",")]):
+            # An empty value (or item) read as no ranks would turn a slip of the keyboard
+            # into a rule: "none" says it.
+            raise RulesetError(f"{name} is a list of ranks such as {name}=13 or {name}=0,13, "
+                               f"or {name}=none for no rank; not an empty value"
+                               + ("" if not parts else f" in {_shown(value)}"))
         if not isinstance(parts, list | tuple | set | frozenset):
             raise RulesetError(f"{name} is a list of ranks such as 1,13 (or none), not "
                                f"{_shown(value)}")
