@@ -58,9 +58,10 @@ def side_field() -> Any:
     return int_field(0, MAX_SEATS - 1, constant="")
 
 
-def _between(low: int, high: int | None = None) -> Any:
+def _between(low: int, high: int | None = None, note: str = "") -> Any:
     """A validator: a whole number from ``low`` to ``high`` (``None``: to
-    :data:`~spitemalice.limits.MAX_INT`, so no number past the readers' bound is held)."""
+    :data:`~spitemalice.limits.MAX_INT`, so no number past the readers' bound is held);
+    ``note`` ends the refusal (where another check narrows the range)."""
     def check(instance: object, attribute: attrs.Attribute, value: int) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
             raise RulesetError(f"{attribute.name} must be a whole number, not {_shown(value)}")
@@ -68,7 +69,7 @@ def _between(low: int, high: int | None = None) -> Any:
             upper = (f"10**{MAX_DIGITS} - 1 (spitemalice.limits.MAX_INT)" if high is None
                      else high)
             raise RulesetError(f"{attribute.name} = {_shown(value)}: it must be at least "
-                               f"{low} and at most {upper}")
+                               f"{low} and at most {upper}{note}")
 
     return check
 
@@ -160,7 +161,7 @@ class Ruleset:
     payoff_size: int = _field(
         26,
         "cards per pay-off pile (0 = share the pay-off pack out equally)",
-        validator=_between(0, 60),
+        validator=_between(0, 60, " (0 only with a separate pay-off pack, payoff_pack)"),
     )
     payoff_size_many: int = _field(
         0,
@@ -224,11 +225,6 @@ class Ruleset:
         bad = sorted(r for name in RANK_SETS for r in getattr(self, name) if r < 0)
         if bad:
             raise RulesetError(f"ranks are 0 (joker) or more, not {bad}")
-        if self.payoff_size == 0 and not self.payoff_pack:
-            raise RulesetError(
-                "payoff_size = 0 shares out a separate pay-off pack, but payoff_pack = 0: give "
-                "payoff_size a number from 1 to 60, or set payoff_pack to the pack's size"
-            )
         if self.draw_pack and (self.packs or self.packs_per_seat):
             raise RulesetError(
                 f"draw_pack = {count_of(self.draw_pack, 'numbered card')} "
