@@ -232,10 +232,23 @@ class Ruleset:
                 "set packs = 0 and packs_per_seat = false as well, or draw_pack = 0"
             )
         if self.players not in self.player_counts:
-            counts = " or ".join(map(str, self.player_counts)) or "no seat count it allows"
+            # How teams are played is the partnerships house rule (teams of two): the
+            # refusal says so, as the refusal of team_size without it does (checks.py).
+            if not self.player_counts:
+                seats = (f"{self.min_players} players only" if self.min_players ==
+                         self.max_players else f"{self.min_players} to {self.max_players} "
+                         "players")
+                raise RulesetError(
+                    f"{self.name} is for {seats}, too few for two or more whole teams of "
+                    f"{self.team_size}: leave team_size at 1, or play teams with --house-rule "
+                    "partnerships on a rule set for 4 or 6 players, such as blackwood-frey or "
+                    "skip-bo"
+                )
+            counts = " or ".join(map(str, self.player_counts))
             raise RulesetError(
                 f"{self.name} plays in teams of {self.team_size}, partners sitting opposite, so "
-                f"the seats must form two or more whole teams: {counts}, not {self.players}"
+                f"the seats must form two or more whole teams: {counts}, not {self.players} "
+                "(teams are played with --house-rule partnerships)"
             )
 
     @property
