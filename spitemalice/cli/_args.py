@@ -181,11 +181,10 @@ def with_players(settings: list[tuple[str, str]], players: int | None,
         return params
     given = params.get("players")
     if given is not None and whole_number(str(given)) != players:
+        setting = f"{option} " + "players=" + for_terminal(str(given))
         raise SpiteMaliceError(
-            f"the seats are given twice, as --players {players} and {option} "
-            f"players={for_terminal(str(given))}: give them once (keep --players "
-            f"{players} and drop {option} players={for_terminal(str(given))}, or the other "
-            "way round)")
+            f"the seats are given twice, as --players {players} and {setting}: give them "
+            f"once (keep --players {players} and drop {setting}, or the other way round)")
     params["players"] = players
     return params
 

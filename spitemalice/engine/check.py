@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import attrs
-
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove
 from spitemalice.guards import check_int, not_a_move
@@ -26,7 +24,7 @@ from spitemalice.wording import a_or_an, count_of, shown
 from .configuration import check_configuration, configuration_of, foreign_state
 from .hands import missing_card, place_of
 from .legal import PASS, base_moves, foreign, legal_moves, not_a_state
-from .refusal import refuse
+from .refusal import _discard_count, _no_build_pile, _not_held, refuse
 from .simultaneous import check_simultaneous, game_of
 
 __all__ = ["REASONS", "check_move", "decisions", "is_legal", "rank_reason"]
@@ -245,19 +243,6 @@ def _check_play(rules: RuleBook, state: GameState, move: Play,
         trace += _play_keys(rules, move, need)
 
 
-def _no_build_pile(rules: RuleBook, state: GameState, move: Play) -> str:
-    """Why ``move`` names no build pile, and the piles there are: none open yet, or which,
-    with the move that opens a new one where one may be opened."""
-    open_now = len(state.builds)
-    there = ("no build pile is open yet" if not open_now else "only build pile 1 is open"
-             if open_now == 1 else f"build piles 1 to {open_now} are open")
-    if rules.build_limit and open_now >= rules.build_limit:
-        return f"there is no build pile {move.pile + 1}: {there}, the most allowed"
-    opening = attrs.evolve(move, pile=NEW_PILE)
-    return (f"there is no build pile {move.pile + 1}{' yet' if not open_now else ''}: {there}; "
-            f"a card opens a new one as {opening} (a pile starts with its first rank)")
-
-
 def _open(limit: int) -> str:
     """``"4 build piles are open"``; the verb agrees too, for a limit of one pile."""
     return f"{count_of(limit, 'build pile')} {'is' if limit == 1 else 'are'} open"
@@ -364,18 +349,13 @@ def _check_discard(rules: RuleBook, state_seat: int, mover: Seat, move: Discard,
     why = rules.clause_for
     cards = move.cards
     if not 1 <= len(cards) <= rules.discard.max_cards:
-        most = rules.discard.max_cards
-        raise refuse("discard-count", move, why, (
-            "a discard here is one hand card" if most == 1 else
-            f"a discard here is 1 to {most} hand cards") + f", not {len(cards)}")
+        raise refuse("discard-count", move, why, _discard_count(rules.discard.max_cards,
+                                                                 len(cards)))
     if len(cards) == 2 and cards[0].rank != cards[1].rank:
         raise refuse("pair-unequal", move, why)
     missing = missing_card(mover.hand, cards)
     if missing is not None:
-        held = missing in mover.hand  # then the move names it more often than it is held
-        raise refuse("not-in-hand", move, why, f"{missing} is not in the hand" if not held
-                     else f"the pair names {missing} twice, but the hand holds only one "
-                     f"{missing}: a pair is two hand cards of equal rank, such as 9H+9S")
+        raise refuse("not-in-hand", move, why, _not_held(missing, missing in mover.hand))
     if cards[0].rank in rules.discard.forbidden:
         raise refuse("forbidden-discard", move, why,
                      f"{a_or_an(str(cards[0]))} may not be discarded")

@@ -32,7 +32,7 @@ from spitemalice.engine.deal import deal
 from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
-from spitemalice.errors import DataError, IllegalMove, NotationError, OutputError, PlayError
+from spitemalice.errors import DataError, IllegalMove, OutputError, PlayError
 from spitemalice.files import SECRET_FILE, write_file
 from spitemalice.formats.commitment import commit as commit_deal
 from spitemalice.formats.notation import format_view
@@ -44,7 +44,7 @@ from spitemalice.guards import check_int, check_list
 from spitemalice.limits import MAX_NAME_CHARS
 from spitemalice.model import GameState
 from spitemalice.moves import Move, parse_move
-from spitemalice.play.table_view import HUMAN, Played, TableView, describe, played_move
+from spitemalice.play.table_view import HUMAN, Played, TableView, _cited, describe, played_move
 from spitemalice.play.takeover import Takeovers
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.stops import held_stops
@@ -253,8 +253,7 @@ class Session(Takeovers):
             The move made, with its seat and text.
 
         Raises:
-            NotationError: ``move`` is text that is not a move; a discard from a pile
-                (``D1:9C>D2``) cites the clause that says discards come from the hand.
+            NotationError: ``move`` is text that is not a move, or names a discard from a pile.
             IllegalMove: the rules refuse the move (not the seat's turn, the game is over, or
                 any rule), with its reason code and clause; :meth:`refusal` words it.
             PlayError: ``seat`` is not a seat, or is a bot's, or the record file cannot be
@@ -265,23 +264,8 @@ class Session(Takeovers):
         if seat in self._bots:
             raise PlayError(f"seat {seat} is played by the {self.seats[seat].kind} bot; a "
                             f"person plays seat {_seat_list(self.people)}")
-        if isinstance(move, str):
-            try:
-                move = parse_move(move)
-            except NotationError as error:
-                raise self._cited(error) from None
+        move = _cited(self.rules, move) if isinstance(move, str) else move
         return self._commit(seat, apply_move(self.rules, self.state, move, seat=seat), move)
-
-    def _cited(self, error: NotationError) -> NotationError:
-        """``error`` with the clause of this table's sheet that states the rule it breaks,
-        where the text names a move no rule allows (a discard from a pile: the clause of
-        discards, which says they come from the hand)."""
-        clause = self.rules.clause_for.get("discard-count", "") \
-            if error.reason == "discard-from-pile" else ""
-        if not clause:
-            return error
-        text = self.rules.clause(clause).text
-        return NotationError(f"{error} (rule {clause}: {text})", error.reason)
 
     def play_bot(self) -> Played:
         """The bot on turn chooses and makes its move, from its seat's view alone

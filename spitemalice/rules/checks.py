@@ -115,7 +115,7 @@ def _size_by(rules: Ruleset) -> str:
         "payoff_size"
 
 
-def largest_payoff(book: RuleBook) -> int:
+def _largest_payoff(book: RuleBook) -> int:
     """The most cards per pay-off pile the deck deals every seat (its hand too, where the
     pay-off piles come from the same cards), at most 60, the parameters' bound: the range
     every refusal of a pay-off size names, so that they agree (0 when not even one card)."""
@@ -131,7 +131,7 @@ def largest_payoff(book: RuleBook) -> int:
 def _sizes(book: RuleBook, most_only: bool = False) -> str:
     """The pay-off sizes the deck deals, in words: ``"a number from 1 to 47 (what the deck
     deals 2 seats)"``, or with ``most_only`` ``"at most 47 for 2 seats"``."""
-    most = largest_payoff(book)
+    most = _largest_payoff(book)
     seats = count_of(book.ruleset.players, "seat")
     if most < 1:
         return f"1 or more, with a larger deck (this one deals {seats} no pay-off card)"

@@ -16,6 +16,7 @@ from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import (
     check_games,
+    check_int,
     check_list,
     check_real,
     check_seed,
@@ -129,10 +130,16 @@ def length_ranges(turn_limit: int | None) -> tuple[tuple[float, float], tuple[fl
     """The ranges a game's turns and moves can take under ``turn_limit`` (``None``: unknown,
     any count): a game ends after ``turn_limit`` turns and a turn after ``turn_limit`` moves
     (:mod:`spitemalice.engine.apply`), so a mean's interval past them would claim games no
-    rule lets be played."""
+    rule lets be played.
+
+    Raises:
+        SpiteMaliceError: ``turn_limit`` is not ``None`` or a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
+    """
     if turn_limit is None:
         return COUNT, COUNT
-    return (0.0, float(turn_limit)), (0.0, float(turn_limit) ** 2)
+    limit = float(check_int(turn_limit, "length_ranges' turn_limit"))
+    return (0.0, limit), (0.0, limit * limit)
 
 
 def percentile(values: Sequence[float], share: float) -> float:
