@@ -49,6 +49,8 @@ NOTATION_REASONS: dict[str, str] = {
     "not-a-move": "the text is not a move: no target, or a target, source or seat prefix in "
                   "none of the move forms",
     "pile-number": "a pile number that is not 1, 2, 3 ...",
+    "discard-from-pile": "a discard whose card comes from a pile (D1:9C>D2): cards go to "
+                         "discard piles only from the hand",
     "sections": "a position or a seat without the sections the notation has",
     "field-missing": "a required field (on=, view=) is missing",
     "field-unknown": "a field the notation does not have",

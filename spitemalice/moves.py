@@ -146,6 +146,8 @@ def parse_move(text: str) -> Move:
                                 "pile, as '9H>S2.D1'", "not-a-move")
     kind, number = target[:1].upper(), target[1:]
     if kind == "D":
+        if ":" in source:
+            raise _discard_from_pile(text, source, target)
         cards = tuple(parse_card(part) for part in source.split("+"))
         return Discard(cards, _pile_number(number, text) - 1, target_owner)
     if kind != "B":
@@ -161,6 +163,20 @@ def parse_move(text: str) -> Move:
                                 "not-a-move")
     zone, index, card_part = _parse_source(source, text)
     return Play(zone, parse_card(card_part), pile, index, owner)
+
+
+def _discard_from_pile(text: str, source: str, target: str) -> NotationError:
+    """The refusal of a discard that names a pile as its source (``D1:9C>D2``): cards go to
+    discard piles only from the hand, so no move form takes one from a pile there."""
+    head, _, card = source.partition(":")
+    pile = ("a discard pile" if head[:1].upper() == "D" else "a pay-off pile"
+            if head[:1].upper() == "P" else "a pile")
+    never = ("cards never move from one discard pile to another" if pile == "a discard pile"
+             else f"a card never moves from {pile} to a discard pile")
+    return NotationError(
+        f"move {text!r}: {never}: cards go to discard piles only from the hand (discard a "
+        f"hand card, as {card or '9H'}>{target}); the top of {pile} goes only to a build "
+        f"pile, as {source}>B1 or {source}>B+", "discard-from-pile")
 
 
 def _parse_source(source: str, text: str) -> tuple[Zone, int, str]:

@@ -68,9 +68,12 @@ def a_or_an(text: str) -> str:
 
     A leading number is read as a number (8..., eleven, eighteen and their thousands take
     "an"); capitals up to three letters as letter names (a card, ``"an AC"``; ``SB``, the
-    SKIP-BO card, as its name); anything else as a word, by its first letter (a word that
-    starts ``uni``, ``use`` or ``one`` sounds a consonant).
+    SKIP-BO card, as its name); the joker's ``*`` as ``"a joker (*)"``; anything else as a
+    word, by its first letter (a word that starts ``uni``, ``use`` or ``one`` sounds a
+    consonant).
     """
+    if text == "*":  # the joker's text, which has no sound of its own
+        return "a joker (*)"
     digits = text[:len(text) - len(text.lstrip("0123456789"))]
     if digits:
         eleven = len(digits) % 3 == 2 and digits[:2] in ("11", "18")

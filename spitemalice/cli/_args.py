@@ -156,10 +156,36 @@ def add_allow_files(parser: argparse.ArgumentParser) -> None:
 
 
 def rule_params(args: argparse.Namespace) -> dict[str, object]:
-    """The parameters ``--set`` and ``--players`` give, for :func:`~spitemalice.load`."""
-    params: dict[str, object] = dict(args.settings)
-    if args.players is not None:
-        params["players"] = args.players
+    """The parameters ``--set`` and ``--players`` give, for :func:`~spitemalice.load`.
+
+    Raises:
+        SpiteMaliceError: ``--set players=N`` and ``--players M`` give the seats twice with
+            different values (:func:`with_players`).
+    """
+    return with_players(args.settings, args.players)
+
+
+def with_players(settings: list[tuple[str, str]], players: int | None,
+                 option: str = "--set") -> dict[str, object]:
+    """``settings`` (``--set``'s pairs, or ``option``'s) as parameters, with ``players``
+    (``--players``, ``None`` when not given) added: the one command-line option that gives
+    a rule-set parameter beside ``--set``.
+
+    Raises:
+        SpiteMaliceError: ``settings`` gives ``players`` too, with another value: which one
+            was meant cannot be told (the last would win silently), so the message names both
+            and which to keep.
+    """
+    params: dict[str, object] = dict(settings)
+    if players is None:
+        return params
+    given = params.get("players")
+    if given is not None and whole_number(str(given)) != players:
+        setting = f"{option} " + "players=" + for_terminal(str(given))
+        raise SpiteMaliceError(
+            f"the seats are given twice, as --players {players} and {setting}: give them "
+            f"once (keep --players {players} and drop {setting}, or the other way round)")
+    params["players"] = players
     return params
 
 

@@ -38,6 +38,7 @@ from spitemalice.cli._args import (
     share,
     switches,
     table,
+    with_players,
 )
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.measures.coverage import format_paired_coverage
@@ -148,14 +149,12 @@ class _Side:
 
 
 def _sides(args: argparse.Namespace) -> tuple[_Side, _Side]:
-    shared: dict[str, object] = {}
-    if args.players is not None:
-        shared["players"] = args.players
     sides = []
-    for name, rules, settings, bots in ((args.a, args.a_house_rule, args.a_settings,
-                                         args.a_bots), (args.b, args.house_rule,
-                                                        args.settings, args.b_bots)):
-        book = load(name, rules, {**shared, **dict(settings)}, allow_files=args.allow_files)
+    for name, rules, settings, bots, option in (
+            (args.a, args.a_house_rule, args.a_settings, args.a_bots, "--a-set"),
+            (args.b, args.house_rule, args.settings, args.b_bots, "--b-set")):
+        book = load(name, rules, with_players(settings, args.players, option),
+                    allow_files=args.allow_files)
         # An empty --a-bots is an empty list, not "use --bots" (try-out s8b).
         config = configuration(book, bot_list(args.bots if bots is None else bots))
         named = describe_run(book, config.bots, args.seed, ruleset=name, house_rules=rules,

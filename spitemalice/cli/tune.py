@@ -89,7 +89,7 @@ def search_of(args: argparse.Namespace) -> Search:
 
     Raises:
         SpiteMaliceError: a bad --param, --target, bot or rule set; a parameter both varied
-            and fixed by --set.
+            and fixed by --set (the seats: or by --players).
     """
     from spitemalice.study.tune import Search
     from spitemalice.study.tune_targets import Plan, parse_param, parse_target
@@ -107,6 +107,10 @@ def search_of(args: argparse.Namespace) -> Search:
     if twice:
         raise SpiteMaliceError(f"--param {twice[0]}: a parameter is varied once, and not "
                                "fixed by --set too")
+    if "players" in names and args.players is not None:
+        raise SpiteMaliceError(f"--param players: the seats are varied by --param and fixed "
+                               f"by --players {args.players} too: give them once (keep "
+                               "--param players and drop --players, or the other way round)")
     bot = bot_list(args.bots)
     skill = bot_list(args.skill)
     # Each name first, then how many: a folder given for --skill is an unknown bot, not a

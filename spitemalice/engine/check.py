@@ -24,7 +24,7 @@ from spitemalice.wording import a_or_an, count_of, shown
 from .configuration import check_configuration, configuration_of, foreign_state
 from .hands import missing_card, place_of
 from .legal import PASS, base_moves, foreign, legal_moves, not_a_state
-from .refusal import refuse
+from .refusal import _discard_count, _no_build_pile, _not_held, refuse
 from .simultaneous import check_simultaneous, game_of
 
 __all__ = ["REASONS", "check_move", "decisions", "is_legal", "rank_reason"]
@@ -237,7 +237,7 @@ def _check_play(rules: RuleBook, state: GameState, move: Play,
     elif 0 <= move.pile < len(state.builds):
         need = state.build_tops[move.pile] + 1
     else:
-        raise refuse("no-such-pile", move, why, f"there is no build pile {move.pile + 1}")
+        raise refuse("no-such-pile", move, why, _no_build_pile(rules, state, move))
     _check_rank(rules, move, need)
     if trace is not None:
         trace += _play_keys(rules, move, need)
@@ -349,13 +349,13 @@ def _check_discard(rules: RuleBook, state_seat: int, mover: Seat, move: Discard,
     why = rules.clause_for
     cards = move.cards
     if not 1 <= len(cards) <= rules.discard.max_cards:
-        raise refuse("discard-count", move, why, f"a discard here holds 1 to "
-                     f"{rules.discard.max_cards} card(s), not {len(cards)}")
+        raise refuse("discard-count", move, why, _discard_count(rules.discard.max_cards,
+                                                                 len(cards)))
     if len(cards) == 2 and cards[0].rank != cards[1].rank:
         raise refuse("pair-unequal", move, why)
     missing = missing_card(mover.hand, cards)
     if missing is not None:
-        raise refuse("not-in-hand", move, why, f"{missing} is not in the hand")
+        raise refuse("not-in-hand", move, why, _not_held(missing, missing in mover.hand))
     if cards[0].rank in rules.discard.forbidden:
         raise refuse("forbidden-discard", move, why,
                      f"{a_or_an(str(cards[0]))} may not be discarded")

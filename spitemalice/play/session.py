@@ -44,7 +44,7 @@ from spitemalice.guards import check_int, check_list
 from spitemalice.limits import MAX_NAME_CHARS
 from spitemalice.model import GameState
 from spitemalice.moves import Move, parse_move
-from spitemalice.play.table_view import HUMAN, Played, TableView, describe, played_move
+from spitemalice.play.table_view import HUMAN, Played, TableView, _cited, describe, played_move
 from spitemalice.play.takeover import Takeovers
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.stops import held_stops
@@ -253,7 +253,7 @@ class Session(Takeovers):
             The move made, with its seat and text.
 
         Raises:
-            NotationError: ``move`` is text that is not a move.
+            NotationError: ``move`` is text that is not a move, or names a discard from a pile.
             IllegalMove: the rules refuse the move (not the seat's turn, the game is over, or
                 any rule), with its reason code and clause; :meth:`refusal` words it.
             PlayError: ``seat`` is not a seat, or is a bot's, or the record file cannot be
@@ -264,8 +264,7 @@ class Session(Takeovers):
         if seat in self._bots:
             raise PlayError(f"seat {seat} is played by the {self.seats[seat].kind} bot; a "
                             f"person plays seat {_seat_list(self.people)}")
-        if isinstance(move, str):
-            move = parse_move(move)
+        move = _cited(self.rules, move) if isinstance(move, str) else move
         return self._commit(seat, apply_move(self.rules, self.state, move, seat=seat), move)
 
     def play_bot(self) -> Played:

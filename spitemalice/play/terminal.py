@@ -206,6 +206,9 @@ class TerminalGame:
                 self.say(screen.wrapped(f"  {told.clause}: {told.clause_text}", "    "))
             return
         except NotationError as error:
+            if error.reason == "discard-from-pile":  # a move's form, that no rule allows
+                self.say(screen.wrapped(f"refused: {error}"))
+                return
             self.say(f"not a move or a command: {error}\n(type help for the forms)")
             return
         if played.note:  # the piles' numbers changed under the person's eyes: say how

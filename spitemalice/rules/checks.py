@@ -72,7 +72,10 @@ def check_deal(book: RuleBook) -> None:
     except AttributeError:  # fields every rule book has (this module cannot import the class)
         raise not_a_book(book, "check_deal") from None
     if deal.payoff_size is None and book.deck.payoff_cards is None:
-        raise RulesetError("payoff_size None needs a deck with a separate pay-off pack")
+        size_by = _size_by(rules)
+        raise RulesetError(
+            f"{size_by} = 0 shares out a separate pay-off pack, but payoff_pack = 0: give "
+            f"{size_by} {_sizes(book)}, or set payoff_pack to the pack's size")
     payoffs = rules.players * deal.payoff_piles * (deal.payoff_size or 1)
     need = rules.players * deal.hand_size
     if book.deck.payoff_cards is None:  # pay-off piles come from the same cards as the hands
@@ -84,25 +87,58 @@ def check_deal(book: RuleBook) -> None:
     piles = (f"{count_of(deal.payoff_piles, 'pay-off pile')} of "
              + ("at least 1 card" if deal.payoff_size is None
                 else count_of(deal.payoff_size, "card")))
-    size_by = ("payoff_size_many, from 5 seats" if rules.players >= 5 and rules.payoff_size_many
-               else "payoff_size")  # the value the deal rule took the size from
+    size_by = _size_by(rules)
+    if rules.players >= 5 and rules.payoff_size_many:
+        size_by += ", from 5 seats"
     if payoff_need > payoff_have:
         raise RulesetError(
             f"{rules.name}: the separate pay-off pack of {count_of(payoff_have, 'card')} "
             f"cannot deal each of {rules.players} seats {piles} ({size_by}): "
-            f"{count_of(payoff_need, 'card')}; use fewer players, smaller pay-off piles or a "
-            "larger payoff_pack")
+            f"{count_of(payoff_need, 'card')}; use fewer players, smaller pay-off piles "
+            f"({_size_by(rules)} {_sizes(book, True)}) or a larger payoff_pack")
     if need > have:
         shared = book.deck.payoff_cards is None  # the pay-off piles come from these cards too
         dealt = f"{piles} ({size_by}) and a hand of {deal.hand_size}" if shared else \
             f"a hand of {deal.hand_size}"
         aside = "" if shared else " (the separate pay-off pack aside)"
-        smaller = "smaller pay-off piles, a smaller hand_size" if shared else "a smaller hand_size"
+        smaller = (f"smaller pay-off piles ({_size_by(rules)} {_sizes(book, True)}), a smaller "
+                   "hand_size" if shared else "a smaller hand_size")
         larger = "a larger draw_pack" if rules.draw_pack else "more packs"
         raise RulesetError(
             f"{rules.name}: the deck of {count_of(have, 'card')}{aside} cannot deal "
             f"each of {rules.players} seats {dealt}: {count_of(need, 'card')}; use fewer "
             f"players, {smaller} or {larger}")
+
+
+def _size_by(rules: Ruleset) -> str:
+    """The parameter the deal rule takes the pay-off piles' size from at this seat count."""
+    return "payoff_size_many" if rules.players >= 5 and rules.payoff_size_many else \
+        "payoff_size"
+
+
+def _largest_payoff(book: RuleBook) -> int:
+    """The most cards per pay-off pile the deck deals every seat (its hand too, where the
+    pay-off piles come from the same cards), at most 60, the parameters' bound: the range
+    every refusal of a pay-off size names, so that they agree (0 when not even one card)."""
+    rules, deal = book.ruleset, book.deal
+    piles = rules.players * deal.payoff_piles
+    if book.deck.payoff_cards is not None:
+        room = len(book.deck.payoff_cards)
+    else:
+        room = len(book.deck.cards) - rules.players * deal.hand_size
+    return max(0, min(60, room // piles))
+
+
+def _sizes(book: RuleBook, most_only: bool = False) -> str:
+    """The pay-off sizes the deck deals, in words: ``"a number from 1 to 47 (what the deck
+    deals 2 seats)"``, or with ``most_only`` ``"at most 47 for 2 seats"``."""
+    most = _largest_payoff(book)
+    seats = count_of(book.ruleset.players, "seat")
+    if most < 1:
+        return f"1 or more, with a larger deck (this one deals {seats} no pay-off card)"
+    if most_only:
+        return f"at most {most} for {seats}"
+    return f"a number from 1 to {most} (what the deck deals {seats})"
 
 
 def check_ranks(book: RuleBook) -> None:

@@ -22,6 +22,7 @@ from spitemalice.rules import custom, registry
 from spitemalice.rules.book import FileLayer, RuleBook
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.plugin_checks import check_house_rules
+from spitemalice.rules.ruleset import convert_param
 from spitemalice.rules.sheet import format_value
 from spitemalice.wording import for_terminal, shown
 
@@ -52,7 +53,8 @@ def load(
     Raises:
         RulesetError: an unknown rule set, house rule or parameter (with the closest valid
             name), a value out of range (with the valid range), plugins that cannot stack, or a
-            parameter that needs a plugin that is not loaded; nothing is loaded.  Faults of a
+            parameter that needs a plugin that is not loaded, or a parameter given both in
+            ``params`` and as a keyword with another value; nothing is loaded.  Faults of a
             custom rule set file name the file and the key.
         TypeError: ``name`` is not a str or a path (a rule book already loaded, say: the
             message says how to change one).
@@ -62,11 +64,27 @@ def load(
                         "RuleBook: it is loaded already (rules.rebuild(name=value) changes "
                         "its parameters)")
     check_path(name, "load", "an installed rule set's name or a rule-set file's path")
-    given = {**(params or {}), **overrides}
+    first = dict(params or {})
+    given = {**first, **overrides}
+    twice = [key for key, value in overrides.items()
+             if key in first and not _same_value(key, first[key], value)]
+    if twice:  # which value was meant cannot be told: the keyword would win silently
+        key = twice[0]
+        raise RulesetError(f"{key} is given twice, as {key}={shown(first[key])} in params "
+                           f"and {key}={shown(overrides[key])} as a keyword: give it once")
     if isinstance(house_rules, str):  # one name given alone, not a list of its letters
         house_rules = [house_rules]
     rules = [registry.load_plugin(rule, "house-rule") for rule in house_rules]
     return load_plugins(name, rules, given, allow_files=allow_files)
+
+
+def _same_value(name: str, one: Any, other: Any) -> bool:
+    """Whether two values given for parameter ``name`` mean the same (``"3"`` and ``3``);
+    values that do not convert are compared as given (the loader refuses them later)."""
+    try:
+        return bool(convert_param(name, one) == convert_param(name, other))
+    except RulesetError:
+        return bool(one == other)
 
 
 def load_plugins(

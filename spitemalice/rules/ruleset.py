@@ -58,9 +58,10 @@ def side_field() -> Any:
     return int_field(0, MAX_SEATS - 1, constant="")
 
 
-def _between(low: int, high: int | None = None) -> Any:
+def _between(low: int, high: int | None = None, note: str = "") -> Any:
     """A validator: a whole number from ``low`` to ``high`` (``None``: to
-    :data:`~spitemalice.limits.MAX_INT`, so no number past the readers' bound is held)."""
+    :data:`~spitemalice.limits.MAX_INT`, so no number past the readers' bound is held);
+    ``note`` ends the refusal (where another check narrows the range)."""
     def check(instance: object, attribute: attrs.Attribute, value: int) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
             raise RulesetError(f"{attribute.name} must be a whole number, not {_shown(value)}")
@@ -68,7 +69,7 @@ def _between(low: int, high: int | None = None) -> Any:
             upper = (f"10**{MAX_DIGITS} - 1 (spitemalice.limits.MAX_INT)" if high is None
                      else high)
             raise RulesetError(f"{attribute.name} = {_shown(value)}: it must be at least "
-                               f"{low} and at most {upper}")
+                               f"{low} and at most {upper}{note}")
 
     return check
 
@@ -160,7 +161,7 @@ class Ruleset:
     payoff_size: int = _field(
         26,
         "cards per pay-off pile (0 = share the pay-off pack out equally)",
-        validator=_between(0, 60),
+        validator=_between(0, 60, " (0 only with a separate pay-off pack, payoff_pack)"),
     )
     payoff_size_many: int = _field(
         0,
@@ -224,11 +225,6 @@ class Ruleset:
         bad = sorted(r for name in RANK_SETS for r in getattr(self, name) if r < 0)
         if bad:
             raise RulesetError(f"ranks are 0 (joker) or more, not {bad}")
-        if self.payoff_size == 0 and not self.payoff_pack:
-            raise RulesetError(
-                "payoff_size = 0 shares out a separate pay-off pack, but payoff_pack = 0: give "
-                "payoff_size a number from 1 to 60, or set payoff_pack to the pack's size"
-            )
         if self.draw_pack and (self.packs or self.packs_per_seat):
             raise RulesetError(
                 f"draw_pack = {count_of(self.draw_pack, 'numbered card')} "
@@ -236,10 +232,23 @@ class Ruleset:
                 "set packs = 0 and packs_per_seat = false as well, or draw_pack = 0"
             )
         if self.players not in self.player_counts:
-            counts = " or ".join(map(str, self.player_counts)) or "no seat count it allows"
+            # How teams are played is the partnerships house rule (teams of two): the
+            # refusal says so, as the refusal of team_size without it does (checks.py).
+            if not self.player_counts:
+                seats = (f"{self.min_players} players only" if self.min_players ==
+                         self.max_players else f"{self.min_players} to {self.max_players} "
+                         "players")
+                raise RulesetError(
+                    f"{self.name} is for {seats}, too few for two or more whole teams of "
+                    f"{self.team_size}: leave team_size at 1, or play teams with --house-rule "
+                    "partnerships on a rule set for 4 or 6 players, such as blackwood-frey or "
+                    "skip-bo"
+                )
+            counts = " or ".join(map(str, self.player_counts))
             raise RulesetError(
                 f"{self.name} plays in teams of {self.team_size}, partners sitting opposite, so "
-                f"the seats must form two or more whole teams: {counts}, not {self.players}"
+                f"the seats must form two or more whole teams: {counts}, not {self.players} "
+                "(teams are played with --house-rule partnerships)"
             )
 
     @property
@@ -369,6 +378,13 @@ def _convert(name: str, value: Any) -> Any:
         parts = value.replace(",", " ").split() if isinstance(value, str) else value
         if isinstance(value, str) and value.strip().lower() == "none":
             parts = []
+        elif isinstance(value, str) and (not parts or "" in [
+                item.strip() for item in value.split(",")]):
+            # An empty value (or item) read as no ranks would turn a slip of the keyboard
+            # into a rule: "none" says it.
+            raise RulesetError(f"{name} is a list of ranks such as {name}=13 or {name}=0,13, "
+                               f"or {name}=none for no rank; not an empty value"
+                               + ("" if not parts else f" in {_shown(value)}"))
         if not isinstance(parts, list | tuple | set | frozenset):
             raise RulesetError(f"{name} is a list of ranks such as 1,13 (or none), not "
                                f"{_shown(value)}")

@@ -58,6 +58,7 @@ from spitemalice.runs.runner import Configuration, GameRow, Run, configuration, 
 from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
 from spitemalice.study.fresh import first_position, reason, skill_change
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
+from spitemalice.study.simulate import length_ranges
 from spitemalice.study.tournament import tournament_sides
 from spitemalice.wording import given_text, shown
 
@@ -246,7 +247,8 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
         label, rules.players, tuple(tiers), reference, len(rows), len(matrix[0].values),
         _positions(rows, sides), 1 / len(sides),
         {kind: wilson(sum(r.outcome == kind for r in rows), len(rows)) for kind in OUTCOME_KINDS},
-        mean_interval([row.turns for row in rows], within=COUNT, unit=1.0),
+        mean_interval([row.turns for row in rows],
+                      within=length_ranges(rules.ruleset.turn_limit)[0], unit=1.0),
         tuple(Quantile(q, quantile(sorted(row.turns for row in rows), q)) for q in QUANTILES),
         dict(sorted(lengths.items())), matrix, None if base is None else base.label,
         gradient, run.interrupted or interrupted, covered, shape=row_metrics(rows))

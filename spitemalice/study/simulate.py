@@ -16,6 +16,7 @@ from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import (
     check_games,
+    check_int,
     check_list,
     check_real,
     check_seed,
@@ -72,24 +73,27 @@ class Summary:
     interrupted: bool = False
     coverage: tuple[ClauseCoverage, ...] = ()
     coverage_notes: tuple[CoverageNote, ...] = ()
+    turn_limit: int | None = attrs.field(default=None, validator=int_field())
 
     def intervals(self) -> dict[str, Any]:
         """95% intervals: Wilson for every rate (shares of all games), Student's t for the means.
 
         Keys: ``won``, ``drawn``, ``other`` (blocked or turn limit), ``first_seat_wins``,
         ``wins_per_seat`` (a list, one per seat), ``wins_per_team`` (a list, one per team; empty
-        without teams), ``mean_moves``, ``mean_turns``.
+        without teams), ``mean_moves``, ``mean_turns`` (each kept within what a game can
+        last: :func:`length_ranges` of ``turn_limit``).
         """
         o, n = self.outcomes, self.games
+        turns, moves = length_ranges(self.turn_limit)
         return {
             "won": wilson(o["win"], n), "drawn": wilson(o["drawn"], n),
             "other": wilson(o["blocked"] + o["turn-limit"], n),
             "first_seat_wins": wilson(self.first_seat_wins, n),
             "wins_per_seat": [wilson(w, n) for w in self.wins_per_seat],
             "wins_per_team": [wilson(w, n) for w in self.wins_per_team],
-            "mean_moves": interval_of_mean(self.mean_moves, self.sd_moves, n, within=COUNT,
+            "mean_moves": interval_of_mean(self.mean_moves, self.sd_moves, n, within=moves,
                                            unit=1.0),
-            "mean_turns": interval_of_mean(self.mean_turns, self.sd_turns, n, within=COUNT,
+            "mean_turns": interval_of_mean(self.mean_turns, self.sd_turns, n, within=turns,
                                            unit=1.0),
         }
 
@@ -106,7 +110,8 @@ class Summary:
         ``games_per_second`` and ``moves_per_second``: what remains is a pure function of the
         configuration, bots, games and seed (``simulate --json`` prints that, so two runs,
         with any ``--jobs``, compare byte for byte)."""
-        data = attrs.asdict(self, filter=lambda field, _: not field.name.startswith("coverage"))
+        data = attrs.asdict(self, filter=lambda field, _: not field.name.startswith(
+            ("coverage", "turn_limit")))  # the limit bounds the intervals printed below
         if self.coverage:
             data["coverage"] = {**coverage_as_dict(self.coverage, self.games),
                                 "notes": [attrs.asdict(note) for note in self.coverage_notes]}
@@ -119,6 +124,22 @@ class Summary:
         data["games_per_second"] = round(self.games_per_second, 2)
         data["moves_per_second"] = round(self.moves_per_second, 1)
         return data
+
+
+def length_ranges(turn_limit: int | None) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The ranges a game's turns and moves can take under ``turn_limit`` (``None``: unknown,
+    any count): a game ends after ``turn_limit`` turns and a turn after ``turn_limit`` moves
+    (:mod:`spitemalice.engine.apply`), so a mean's interval past them would claim games no
+    rule lets be played.
+
+    Raises:
+        SpiteMaliceError: ``turn_limit`` is not ``None`` or a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
+    """
+    if turn_limit is None:
+        return COUNT, COUNT
+    limit = float(check_int(turn_limit, "length_ranges' turn_limit"))
+    return (0.0, limit), (0.0, limit * limit)
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -261,6 +282,7 @@ class _Tally:
             _histogram_percentile(self.moves, 0.95), total_turns / games if games else 0.0,
             _histogram_percentile(self.turns, 0.95), seconds, total_moves, labels, team_wins,
             _histogram_sd(self.moves), _histogram_sd(self.turns),
+            turn_limit=rules.ruleset.turn_limit,
         )
 
 

@@ -230,11 +230,15 @@ def _stuck_seats(stats: GameStats, expected: Intended) -> list[Finding]:
     clauses = expected.get(STUCK)
     if not clauses:
         return []
-    times = "never" if not stats.stuck_seats else (
-        "once" if stats.stuck_seats == 1 else f"{stats.stuck_seats} times")
+    games = count_of(stats.games, "clean game")
+    if not stats.stuck_seats:  # what was measured is that it never happened: say that
+        return [Finding("info", STUCK, "no seat was ever left with no legal move but a pass "
+                                       f"while holding a card it may discard {cite(clauses)}",
+                        f"in none of the {games}" if stats.games != 1 else f"not in the {games}")]
+    times = "once" if stats.stuck_seats == 1 else f"{stats.stuck_seats} times"
     return [Finding("info", STUCK, f"a seat was left with no legal move but a pass while "
                                    f"holding a card it may discard {times} {cite(clauses)}",
-                    f"in {stats.stuck_games} of {count_of(stats.games, 'clean game')}")]
+                    f"in {stats.stuck_games} of {games}")]
 
 
 def _outcome(book: RuleBook, failure: Failure) -> Outcome | None:

@@ -321,3 +321,39 @@ def test_two_parameters_set_once_each_are_taken(capsys: pytest.CaptureFixture[st
     assert main(["rules", "g4a", "--set", "payoff_size=10", "--set", "hand_size=4"]) == 0
     out = capsys.readouterr().out
     assert " *payoff_size" in out and " *hand_size" in out
+
+
+@pytest.mark.parametrize(("argv", "option"), [
+    (["simulate", "blackwood-frey", "--games", "1", "--set", "players=3", "--players", "2"],
+     "--set"),
+    (["rules", "blackwood-frey", "--players", "2", "--set", "players=3"], "--set"),
+    (["tournament", "blackwood-frey", "--games", "1", "--set", "players=3", "--players", "2"],
+     "--set"),
+    (["compare", "g4a", "g4a", "--games", "1", "--a-set", "players=3", "--players", "2"],
+     "--a-set"),
+    (["compare", "g4a", "g4a", "--games", "1", "--set", "players=3", "--players", "2"],
+     "--b-set"),
+])
+def test_the_seats_given_by_players_and_set_are_refused_naming_both(
+        argv: list[str], option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--players`` is the one option that gives a rule-set parameter beside ``--set``: two
+    different values would have let ``--players`` win silently (a fresh user's try-out)."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"given twice, as --players 2 and {option} players=3" in err, err
+    assert f"keep --players 2 and drop {option} players=3" in err, err
+
+
+def test_the_seats_given_alike_by_players_and_set_are_taken(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "blackwood-frey", "--players", "3", "--set", "players=3"]) == 0
+    assert " *players" in capsys.readouterr().out
+
+
+def test_tune_refuses_the_seats_varied_and_fixed_by_players(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tune", "blackwood-frey", "--param", "players=2..4", "--players", "3",
+                 "--target", "completion>=0.9", "--budget", "1",
+                 "--out", str(tmp_path / "t")]) == 2
+    assert "varied by --param and fixed by --players 3" in capsys.readouterr().err
+    assert not (tmp_path / "t").exists()

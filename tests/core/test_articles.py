@@ -57,3 +57,13 @@ def test_resume_with_new_game_flags_agrees_with_their_count(flags: dict[str, obj
              "seed": None, "resume": "game.json", **flags}
     with pytest.raises(sm.SpiteMaliceError, match=f"{said}$"):
         _resumed(argparse.Namespace(**given))
+
+
+def test_a_forbidden_discard_of_a_joker_names_it() -> None:
+    """A joker's text is ``*``: "a * may not be discarded" read as a symbol, not a card."""
+    assert a_or_an("*") == "a joker (*)"
+    rules = sm.load("blackwood-frey", jokers=6, discard_forbidden="0,1")
+    state = position(rules, hands=["* 9C"])
+    with pytest.raises(sm.IllegalMove) as refused:
+        sm.check_move(rules, state, sm.parse_move("*>D1"))
+    assert "*>D1: a joker (*) may not be discarded" in str(refused.value)

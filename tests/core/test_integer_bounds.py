@@ -894,6 +894,8 @@ def _more_calls() -> dict[str, Callable[[Any], Any]]:
             m("study.ratings").expected_share(0, n),
         "spitemalice.study.simulate:percentile(share)": lambda n:
             m("study.simulate").percentile([1.0, 2.0], n),
+        "spitemalice.study.simulate:length_ranges(turn_limit)": lambda n:
+            m("study.simulate").length_ranges(n),
         # tune's steps check their numbers first: the rest of each call is never reached
         "spitemalice.study.tune:best(count)": lambda n: m("study.tune").best(None, None, n),
         "spitemalice.study.tune:recheck(jobs)": lambda n:

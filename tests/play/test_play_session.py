@@ -336,3 +336,19 @@ def test_a_completion_note_of_no_open_pile_is_refused(number: int, before: int) 
 
     with pytest.raises(sm.SpiteMaliceError, match="give a number from 1 to piles_before"):
         completion_note(number, before)
+
+
+def test_a_discard_from_a_discard_pile_is_refused_citing_the_rule(short: sm.RuleBook) -> None:
+    """``D1:9C>D2`` said "'D1:9C' is not a card"; now it says cards never move from one
+    discard pile to another, citing the sheet's clause of discards, and changes nothing."""
+    session = Session(short, [HUMAN, "greedy"], seed=11)
+    _to_person(session)
+    before, moves = session.state, len(session.history)
+    with pytest.raises(sm.NotationError) as caught:
+        session.play(session.state.seat, "D1:9C>D2")
+    assert session.state is before and len(session.history) == moves
+    message = str(caught.value)
+    assert "cards never move from one discard pile to another" in message
+    assert message.endswith("(rule BF-14: A turn ends when the seat puts exactly one hand "
+                            "card on one of its discard piles; cards go to discard piles "
+                            "only from the hand.)")

@@ -141,3 +141,26 @@ def test_without_hypothesis_the_kit_says_what_to_install(tmp_path) -> None:  # t
     assert done.returncode == 1, done.stdout[-2000:]
     assert "needs hypothesis: pip install 'spitemalice[kit]'" in done.stdout
     assert "ModuleNotFoundError" not in done.stdout and "Traceback" not in done.stdout
+
+
+@pytest.mark.parametrize(("stuck", "games", "message", "evidence"), [
+    (0, 60, "no seat was ever left with no legal move but a pass while holding a card it may "
+     "discard (intended: clause TD-2)", "in none of the 60 clean games"),
+    (0, 1, "no seat was ever left", "not in the 1 clean game"),
+    (3, 60, "a seat was left with no legal move but a pass while holding a card it may "
+     "discard 3 times (intended: clause TD-2)", "in 2 of 60 clean games"),
+])
+def test_an_intended_stuck_seat_that_never_happened_says_so(
+        stuck: int, games: int, message: str, evidence: str) -> None:
+    """validate on a rule-set file listed "... never (intended: ...)" with the evidence
+    "in 0 of 60 games", read as a finding seen in no game: it words what it measured."""
+    from spitemalice.validation.report import GameStats
+    from spitemalice.validation.steps import _stuck_seats
+
+    stats = GameStats(games=games, mean_moves=10.0, drawn_share=0.0, first_seat_win_rate=0.5,
+                      first_seat_ci=(0.0, 1.0), stuck_seats=stuck,
+                      stuck_games=2 if stuck else 0)
+    [finding] = _stuck_seats(stats, {"stuck-seat": ("TD-2",)})
+    assert (finding.level, finding.evidence) == ("info", evidence)
+    assert finding.message.startswith(message)
+    assert " 0 of " not in finding.evidence

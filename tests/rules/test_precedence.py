@@ -266,3 +266,13 @@ def test_stacked_move_filters_all_narrow_in_either_order(order: tuple[str, str])
     both = set(sm.legal_moves(rules, state))
     for single in alone:
         assert both <= set(sm.legal_moves(single, state)) | {sm.Pass()}
+
+
+def test_a_parameter_given_in_params_and_as_a_keyword_is_refused_unless_alike() -> None:
+    """``load(name, params, **overrides)`` let the keyword win silently over ``params``."""
+    with pytest.raises(sm.RulesetError, match=r"players is given twice, as players=3 in "
+                                              r"params and players=2 as a keyword"):
+        sm.load("blackwood-frey", params={"players": 3}, players=2)
+    assert sm.load("blackwood-frey", params={"players": "3"}, players=3).players == 3
+    assert sm.load("blackwood-frey", params={"wild_ranks": "0,13"},
+                   wild_ranks=[13, 0]).ruleset.wild_ranks == {0, 13}

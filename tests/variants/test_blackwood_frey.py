@@ -137,8 +137,35 @@ def test_deck_that_cannot_deal_is_refused() -> None:
     with pytest.raises(sm.RulesetError, match=r"the deck of 156 cards cannot deal each of 4 "
                        r"seats 1 pay-off pile of 40 cards \(payoff_size\) and a hand of 5: "
                        "180 cards; use "
-                       "fewer players, smaller pay-off piles, a smaller hand_size or more packs"):
+                       r"fewer players, smaller pay-off piles \(payoff_size at most 34 for 4 "
+                       r"seats\), a smaller hand_size or more packs"):
         sm.load("blackwood-frey", players=4, payoff_size=40)
+    assert sm.load("blackwood-frey", players=4, payoff_size=34).deal.payoff_size == 34
+
+
+@pytest.mark.parametrize(("ruleset", "players", "most"), [
+    ("blackwood-frey", 2, 60), ("blackwood-frey", 4, 34), ("uspcc", 2, 47), ("g4a", 2, 47),
+    ("skip-bo", 2, 60), ("skip-bo", 6, 22)])
+def test_the_refusals_of_a_payoff_size_name_one_range(ruleset: str, players: int,
+                                                      most: int) -> None:
+    """A fresh user tried payoff_size=0 on the built-in rule sets: its refusal offered 1 to 60
+    while uspcc's deck deals at most 47 and the bound said "at least 0"; now the refusal of
+    0 and of a size too large name the range the deck deals, and the bound says when 0 is
+    allowed."""
+    with pytest.raises(sm.RulesetError) as zero:  # payoff_size_many 0: payoff_size at 5+
+        sm.load(ruleset, players=players, payoff_size=0, payoff_size_many=0)
+    assert ("payoff_size = 0 shares out a separate pay-off pack, but payoff_pack = 0: give "
+            f"payoff_size a number from 1 to {most} (what the deck deals {players} seats)"
+            ) in str(zero.value)
+    size_by = "payoff_size_many" if players >= 5 else "payoff_size"
+    assert sm.load(ruleset, players=players, **{size_by: most}).deal.payoff_size == most
+    if most < 60:
+        with pytest.raises(sm.RulesetError, match=rf"\({size_by} at most {most} for "
+                                                  rf"{players} seats\)"):
+            sm.load(ruleset, players=players, **{size_by: most + 1})
+    with pytest.raises(sm.RulesetError, match=r"payoff_size = 61: it must be at least 0 and "
+                       r"at most 60 \(0 only with a separate pay-off pack, payoff_pack\)"):
+        sm.load(ruleset, players=players, payoff_size=61)
 
 
 # --- BF-3 ranks and sequence -------------------------------------------------------------

@@ -427,6 +427,22 @@ def test_bad_parameters_are_refused_with_the_valid_range(params: dict[str, objec
     assert message in str(error.value)
 
 
+@pytest.mark.parametrize("name", ["wild_ranks", "wild_excluded", "discard_forbidden",
+                                  "mandatory_ranks"])
+@pytest.mark.parametrize("value", ["", " ", ",", "13,", "0,,13"])
+def test_an_empty_rank_list_is_refused_saying_none_is_written_none(name: str,
+                                                                   value: str) -> None:
+    """Every list-valued parameter: an empty value (or an empty item) was read as no rank at
+    all, so ``--set wild_ranks=`` silently played without wild cards."""
+    with pytest.raises(sm.RulesetError) as error:
+        sm.load("blackwood-frey", ["mandatory-aces"], params={name: value})
+    assert (f"{name} is a list of ranks such as {name}=13 or {name}=0,13, or {name}=none "
+            "for no rank; not an empty value") in str(error.value)
+    if name != "mandatory_ranks":  # "none" would undo mandatory-aces, refused itself
+        none = sm.load("blackwood-frey", ["mandatory-aces"], params={name: "none"})
+        assert getattr(none.ruleset, name) == frozenset()
+
+
 def test_unknown_house_rule_suggests_the_closest() -> None:
     with pytest.raises(sm.RulesetError, match="did you mean \"mandatory-aces\""):
         sm.load("blackwood-frey", ["mandatory-ace"])

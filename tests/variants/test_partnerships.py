@@ -130,6 +130,28 @@ def test_team_parameters_without_the_house_rule_are_refused(
         rules_for(record_from_dict(alone))
 
 
+@pytest.mark.parametrize(("ruleset", "setting", "hint"), [
+    ("uspcc", {"team_size": 2}, "uspcc is for 2 players only, too few for two or more whole "
+     "teams of 2: leave team_size at 1, or play teams with --house-rule partnerships on a rule "
+     "set for 4 or 6 players"),
+    ("g4a", {"team_size": 2}, "g4a is for 2 players only, too few"),
+    ("blackwood-frey", {"team_size": 2}, "4, not 2 (teams are played with --house-rule "
+     "partnerships)"),
+])
+def test_a_team_size_no_seat_count_can_form_names_the_partnerships_house_rule(
+        ruleset: str, setting: dict, hint: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A fresh user set team_size on uspcc: the refusal said "no seat count it allows" and not
+    how teams are played (skip-bo's says "add --house-rule partnerships")."""
+    from spitemalice.cli import main
+
+    with pytest.raises(sm.RulesetError) as error:
+        sm.load(ruleset, **setting)
+    assert hint in str(error.value)
+    assert "--house-rule partnerships" in str(error.value)
+    assert main(["simulate", ruleset, "--set", "team_size=2", "--games", "1"]) == 2
+    assert "--house-rule partnerships" in capsys.readouterr().err
+
+
 def test_team_parameters_at_their_own_values_load_without_the_house_rule() -> None:
     assert sm.load("skip-bo", team_size=1, partner_piles="play").teams.teams == ((0,), (1,))
     assert sm.load("skip-bo", ["partnerships"]).ruleset.team_size == 2
