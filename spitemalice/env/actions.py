@@ -47,7 +47,6 @@ from spitemalice.env.action_numbers import (
     pile_top,
     pile_words,
 )
-from spitemalice.env.legal_sets import Listed, listed_sets
 from spitemalice.errors import IllegalMove, SpiteMaliceError
 from spitemalice.model import AnyState, GameState, Pile, require_state
 from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone
@@ -307,11 +306,6 @@ class ActionCatalogue:
         if len(state.seats) != self._players:  # named here rather than by legal_moves
             raise foreign(self._rules, state, "ActionCatalogue.legal_list")
         return self.action_list(state, legal_moves(self._rules, state))
-
-    def _legal_sets(self, state: GameState) -> Listed:
-        """:meth:`legal_list` as :data:`~spitemalice.env.legal_sets.Listed` (the
-        environments' fast path takes either catalogue)."""
-        return listed_sets(self.legal_list(state))
 
     def _general(self, hand: Pile, moves: Sequence[Move], entries: list[_Entry],
                  where: list[int | None], more: dict[int, list[int]]

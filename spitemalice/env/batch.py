@@ -21,7 +21,7 @@ from spitemalice.engine.apply import apply_listed
 from spitemalice.env.actions import ActionCatalogue
 from spitemalice.env.card_actions import CardCatalogue
 from spitemalice.env.kept import KeptSegments
-from spitemalice.env.legal_sets import Listed, first_move
+from spitemalice.env.legal_sets import Listed, first_move, listed_sets
 from spitemalice.model import GameState
 from spitemalice.moves import Move
 from spitemalice.rules.book import RuleBook
@@ -41,6 +41,15 @@ def chosen_moves(legal: list[Listed], numbers: list[int], size: int
     return chosen, -1
 
 
+def listing(catalogue: ActionCatalogue | CardCatalogue, state: GameState) -> Listed:
+    """``state``'s legal actions under ``catalogue``, as
+    :data:`~spitemalice.env.legal_sets.Listed` (the hand-slot catalogue has no quicker way
+    than its ``legal_list``)."""
+    if isinstance(catalogue, CardCatalogue):
+        return catalogue._legal_sets(state)
+    return listed_sets(catalogue.legal_list(state))
+
+
 def make_moves(rules: RuleBook, games: list[GameState], chosen: list[Move],
                legal: list[Listed], catalogue: ActionCatalogue | CardCatalogue) -> list[int]:
     """Make ``chosen[i]`` in ``games[i]`` (a move listed for that very state, so unchecked:
@@ -54,7 +63,7 @@ def make_moves(rules: RuleBook, games: list[GameState], chosen: list[Move],
         if after.outcome is not None:
             ended.append(i)
         else:
-            legal[i] = catalogue._legal_sets(after)
+            legal[i] = listing(catalogue, after)
     return ended
 
 

@@ -43,6 +43,7 @@ from spitemalice.engine.check import check_move
 from spitemalice.engine.deal import deal
 from spitemalice.env.batch import (
     chosen_moves,
+    listing,
     make_moves,
     mask_bits,
     observations,
@@ -132,7 +133,7 @@ class SelfPlayVectorEnv(VectorEnv):
         else:
             self.games = [deal(self.rules, self._seeds.next(None))
                           for _ in range(self.num_envs)]
-        self._legal = [self.catalogue._legal_sets(game) for game in self.games]
+        self._legal = [listing(self.catalogue, game) for game in self.games]
         self._mask_bits = mask_bits(self._legal, self._width)
         return self._observations(), self._info()
 
@@ -168,7 +169,7 @@ class SelfPlayVectorEnv(VectorEnv):
             terminated[i] = True
             final[i] = self.encoding.layout.encode_state(over, movers[i])
             games[i] = deal(rules, self._seeds.next(None))
-            legal[i] = self.catalogue._legal_sets(games[i])
+            legal[i] = listing(self.catalogue, games[i])
         self._mask_bits = mask_bits(legal, self._width)
         info = self._info()
         info["rewards"] = paid

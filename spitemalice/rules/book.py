@@ -16,13 +16,11 @@ of a configuration, in the order it happens there:
    (:func:`~spitemalice.rules.resolve.call_order`).  A plugin's answer to a build-time hook is
    folded into the :class:`Ruleset`, so the values the engine uses are the values every output
    shows; an answer the Ruleset cannot state is refused naming the plugin and the parameter
-   (:mod:`spitemalice.rules.resolve`, :mod:`spitemalice.rules.decisions`).  The rule-set
-   plugin's own answer gives way to a parameter given in a file or as an override, as its
-   own values do; a house rule's answer that contradicts one is refused.
-4. **Checks.**  Conflicts between plugins, the deal, rank sets, parameters that only a plugin
-   enforces, overrides that undo a house rule, cards no build pile can ever take, and the
-   rule sheet: every reason code the engine can raise is covered by a clause and no clause
-   names an unknown code (:mod:`spitemalice.rules.checks`).
+   (:mod:`spitemalice.rules.resolve`, :mod:`spitemalice.rules.decisions`); a parameter
+   given in a file or an override beats the rule set's answer, a house rule's is refused.
+4. **Checks.**  Plugin conflicts, the deal, rank sets, parameters only a plugin enforces,
+   overrides that undo a house rule, cards no build pile takes, the rule sheet: each reason
+   code the engine raises has a clause, none an unknown one (:mod:`spitemalice.rules.checks`).
 5. **The sheet.**  Clause texts are templates rendered from the resolved values
    (:mod:`spitemalice.rules.sheet`).
 

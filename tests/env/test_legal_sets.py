@@ -10,6 +10,7 @@ import pytest
 
 import spitemalice as sm
 from spitemalice.env.actions import ActionCatalogue
+from spitemalice.env.batch import listing
 from spitemalice.env.card_actions import CardCatalogue
 from spitemalice.env.legal_sets import action_bits, first_move, listed_sets
 
@@ -28,7 +29,7 @@ def test_the_bits_and_first_moves_are_the_legal_list(kind: type, name: str,
         if state.outcome is not None:
             state = sm.deal(rules, rng.randrange(10**6))
         actions, moves = catalogue.legal_list(state)
-        listed = catalogue._legal_sets(state)
+        listed = listing(catalogue, state)
         assert listed[0] == action_bits(actions)
         for action in range(-1, catalogue.size + 1):
             expected = moves[actions.index(action)] if action in actions else None
