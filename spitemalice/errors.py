@@ -118,8 +118,9 @@ class ProtocolError(SpiteMaliceError):
 
 class OutputError(SpiteMaliceError):
     """A file the library was asked to write and did not: something is at its name already
-    (a file or a symbolic link, and replacing was not allowed), the name is a folder, its
-    folder is missing or read-only, or the write failed.  Nothing was written: the name holds
+    (a file or a symbolic link, and replacing was not allowed), the name is a folder, a
+    device, a named pipe or a socket (never replaced), its folder is missing or read-only,
+    or the write failed.  Nothing was written: the name holds
     what it held before.  Raised by :mod:`spitemalice.files`, the one writer of files."""
 
 

@@ -117,7 +117,8 @@ def check_new(path: str | os.PathLike[str], *, force: bool = False, what: str = 
         ``path`` as a :class:`~pathlib.Path`.
 
     Raises:
-        OutputError: ``path`` is a folder, or exists (as a file or a link) without ``force``,
+        OutputError: ``path`` is a folder, a device, a named pipe or a socket (never
+            replaced, even with ``force``), or exists (as a file or a link) without ``force``,
             or its folder is missing, a file, or cannot be written to, or the system cannot
             look the path up (a name too long, a loop of links); nothing is changed.
     """
@@ -134,6 +135,7 @@ def _checked_new(target: Path, name: str, force: bool, how_to_replace: str,
     """:func:`check_new`'s checks, which may raise the ``OSError`` of a failed lookup."""
     if target.is_dir() and not target.is_symlink():
         raise OutputError(f"{name} is a folder; name a file")
+    _refuse_special(target, name)
     if os.path.lexists(target) and not force:
         kind = "a symbolic link" if target.is_symlink() else "a file"
         raise OutputError(f"{name} exists already ({kind}, never written through or over); "
@@ -148,6 +150,25 @@ def _checked_new(target: Path, name: str, force: bool, how_to_replace: str,
     if probe:
         _probe(folder, name)
     return target
+
+
+def _refuse_special(target: Path, name: str) -> None:
+    """Refuse a device, a named pipe or a socket at ``target``, whatever ``force`` says: a
+    rename over one would put a file in its place (``/dev/null``, run as root).
+
+    Raises:
+        OutputError: ``target`` is one of them; the message names it.
+    """
+    try:
+        mode = os.lstat(target).st_mode
+    except (FileNotFoundError, NotADirectoryError):  # nothing there (the folder checks follow)
+        return
+    kinds = ((stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+             (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"))
+    for test, kind in kinds:
+        if test(mode):
+            raise OutputError(f"{name} is {kind}, not a file, and only a file is ever "
+                              "replaced; choose another name")
 
 
 def _probe(folder: Path, name: str) -> None:
@@ -289,6 +310,7 @@ class NewFile:
         if self.path.is_dir() and not self.path.is_symlink():
             raise OutputError(f"{_named(self.path, self.what)} is a folder; name a file")
         if self.force:
+            _refuse_special(self.path, _named(self.path, self.what))  # made meanwhile?
             os.replace(self.temporary, self.path)  # replaces a link, never follows it
             return
         try:

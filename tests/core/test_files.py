@@ -496,3 +496,40 @@ def test_no_module_but_files_writes_a_file() -> None:
             if isinstance(node, ast.Call) and (what := _writes(node)):
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {what}")
     assert found == []
+
+
+def _special_files(folder: Path) -> list[Path]:
+    """A named pipe and a socket (a device node needs root; these do not)."""
+    import socket
+
+    pipe = folder / "pipe"
+    os.mkfifo(pipe)
+    place = folder / "sock"
+    with socket.socket(socket.AF_UNIX) as unix:
+        unix.bind(str(place))
+    return [pipe, place]
+
+
+def test_a_device_pipe_or_socket_is_never_replaced_even_with_force(tmp_path: Path) -> None:
+    # A fresh user's `save /dev/null`, answered yes, as root: the rename put a file where the
+    # device was (`play --record DEV --force` and `validate --record` alike).
+    for special in _special_files(tmp_path):
+        kind = os.lstat(special).st_mode
+        for call in (lambda p: write_file(p, "x", force=True),
+                     lambda p: check_new(p, force=True),
+                     lambda p: NewFile(p, force=True).discard()):
+            with pytest.raises(OutputError, match=r"is a (named pipe|socket), not a file"):
+                call(special)
+            assert os.lstat(special).st_mode == kind
+
+
+def test_a_pipe_made_at_the_name_meanwhile_is_not_replaced_at_the_commit(
+        tmp_path: Path) -> None:
+    target = tmp_path / "out.json"
+    file = NewFile(target, force=True)
+    file.file.write("{}")
+    os.mkfifo(target)
+    with pytest.raises(OutputError, match="is a named pipe"):
+        file.commit()
+    assert os.path.exists(target) and not target.is_file()
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]  # the temporary file is gone
