@@ -162,9 +162,33 @@ def check_ranks(book: RuleBook) -> None:
     reachable = set().union(*(book.accepts[card.rank] for card in cards))
     missing = [r for r in range(1, book.ceiling.ceiling + 1) if r not in reachable]
     if missing:
-        raise RulesetError(f"{book.ruleset.name}: no card may stand for build rank(s) {missing}, "
-                           f"so no build pile can reach the ceiling {book.ceiling.ceiling}; "
-                           "lower build_ceiling or add wild cards")
+        ranks = "rank" if len(missing) == 1 else "ranks"
+        raise RulesetError(f"{book.ruleset.name}: no card may stand for build {ranks} "
+                           f"{_ranks(missing)}, so no build pile can reach the ceiling "
+                           f"{book.ceiling.ceiling}; {_unreachable_fixes(book, missing)}")
+
+
+def _unreachable_fixes(book: RuleBook, missing: list[int]) -> str:
+    """What would let a card stand for each of ``missing``: a rank whose own cards are wild
+    (``wild_ranks``) or that wild cards may not stand for (``wild_excluded``) is named with
+    the parameter that keeps it out; otherwise a lower ceiling or wild cards."""
+    rules, fixes = book.ruleset, []
+    wild = [rank for rank in missing if rank in rules.wild_ranks]
+    if wild:
+        fixes.append(f"take {_ranks(wild)} out of wild_ranks (those cards are wild, so none "
+                     "is its own rank)")
+    excluded = [rank for rank in missing if rank in rules.wild_excluded]
+    if excluded and rules.wild_ranks:
+        fixes.append(f"take {_ranks(excluded)} out of wild_excluded (wild cards may not stand "
+                     "for it)")
+    if not fixes:
+        fixes.append(f"lower build_ceiling below {missing[0]} or add wild cards")
+    return " or ".join(fixes)
+
+
+def _ranks(ranks: Iterable[int]) -> str:
+    """``ranks`` by name: ``"joker, A, 10, K"``."""
+    return ", ".join(_RANK_NAMES.get(rank, str(rank)) for rank in ranks)
 
 
 def check_dead_cards(book: RuleBook) -> None:
@@ -191,18 +215,18 @@ def check_dead_cards(book: RuleBook) -> None:
         return
     rules, ceiling = book.ruleset, book.ceiling.ceiling
     count = sum(1 for card in cards if card.rank in dead)
-    names = ", ".join(_RANK_NAMES.get(rank, str(rank)) for rank in dead)
+    names = _ranks(dead)
     fixes = []
     excluded = [rank for rank in dead if rank in rules.wild_ranks]
     if excluded:
         fixes.append("take ranks out of wild_excluded: it leaves a wild "
-                     f"{', '.join(_RANK_NAMES.get(r, str(r)) for r in excluded)} no rank to "
+                     f"{_ranks(excluded)} no rank to "
                      "stand for")
     above = [rank for rank in dead if rank not in rules.wild_ranks]
     if above:
         wild = sheet.format_value(rules.wild_ranks | frozenset(above))
         fixes.append(f"make them wild (wild_ranks = {wild})")
-        if 0 in above:
+        if above == [0]:  # (taking the jokers out leaves any other rank dead)
             fixes.append("take them out of the deck (jokers = 0, jokers_per_pack = 0)")
         if max(above) <= 30 and 0 not in above:  # build_ceiling's own bound
             fixes.append(f"build up to them (build_ceiling = {max(above)})")

@@ -107,7 +107,7 @@ def test_a_degenerate_rule_set_fails_strict_naming_why(name: str) -> None:
 
 
 def test_a_ceiling_no_card_can_reach_is_refused_before_any_game() -> None:
-    with pytest.raises(sm.RulesetError, match=r"no card may stand for build rank\(s\) \[14\]"):
+    with pytest.raises(sm.RulesetError, match="no card may stand for build rank 14, "):
         sm.load("blackwood-frey", build_ceiling=14, wild_ranks=frozenset())
 
 

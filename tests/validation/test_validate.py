@@ -152,9 +152,29 @@ def test_a_forgotten_hookimpl_marker_is_reported() -> None:
 def test_an_unreachable_ceiling_is_refused_at_load() -> None:
     from spitemalice.validation.static import check_ceiling_reachable
 
-    with pytest.raises(sm.RulesetError, match=r"no card may stand for build rank\(s\) \[14\]"):
+    with pytest.raises(sm.RulesetError, match="no card may stand for build rank 14, "):
         sm.load("blackwood-frey", build_ceiling=14, wild_ranks=frozenset())
     assert check_ceiling_reachable(sm.load("blackwood-frey")).passed
+
+
+def test_an_unreachable_rank_names_what_keeps_cards_from_it() -> None:
+    # aces wild, and wild cards may not stand for an ace (blackwood-frey's wild_excluded):
+    # "lower build_ceiling or add wild cards", the message before, could not help
+    with pytest.raises(sm.RulesetError) as error:
+        sm.load("blackwood-frey", wild_ranks=frozenset({1}))
+    assert str(error.value).endswith(
+        "no card may stand for build rank A, so no build pile can reach the ceiling 12; take A "
+        "out of wild_ranks (those cards are wild, so none is its own rank) or take A out of "
+        "wild_excluded (wild cards may not stand for it)")
+
+
+def test_dead_jokers_and_kings_are_not_told_to_take_the_jokers_out() -> None:
+    with pytest.raises(sm.RulesetError) as error:
+        sm.load("skip-bo", packs=3, draw_pack=0, jokers=0, jokers_per_pack=2,
+                wild_ranks=frozenset({12}))
+    assert "the 18 cards of ranks joker, K" in str(error.value)
+    assert "jokers = 0" not in str(error.value)
+    assert str(error.value).endswith("make them wild (wild_ranks = 0,12,13)")
 
 
 @pytest.mark.parametrize(("name", "params", "words"), [
