@@ -261,6 +261,8 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     # rules: checks and registry cannot import the class; they read a field every book has
     "spitemalice.rules.checks:check_deal": (lambda r: checks.check_deal(r), TypeError),
     "spitemalice.rules.checks:check_ranks": (lambda r: checks.check_ranks(r), TypeError),
+    "spitemalice.rules.checks:check_dead_cards": (lambda r: checks.check_dead_cards(r),
+                                                  TypeError),
     "spitemalice.rules.checks:check_enforced": (
         lambda r: checks.check_enforced(r, (), None), TypeError),
     "spitemalice.rules.registry:own_clauses": (lambda r: registry.own_clauses(r), TypeError),
