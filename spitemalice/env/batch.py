@@ -1,15 +1,15 @@
 """The vectorised environment's per-step loops over its games, compiled in the compiled build.
 
 :class:`~spitemalice.env.vector.SelfPlayVectorEnv` keeps, per game, the state and its legal
-actions (:data:`~spitemalice.env.legal_sets.Listed`: the actions as bits, and dicts
-from action to move).  A step maps
-every game's action to its move (:func:`chosen_moves`), makes them and lists the new legal
-actions (:func:`make_moves`), packs the masks (:func:`mask_bits`), then encodes every game's
-observation (:func:`observations`).  These loops are the whole step but for numpy's arrays
-and the games that end, so they live here, typed, where mypyc compiles them (setup.py): in
-Python each game's step paid about 4 µs of interpreted bookkeeping around the engine's own
-work.  The masks are bits, OR-ed a move group at a time, because a byte set per legal
-action cost more than listing the actions did.
+actions (:data:`~spitemalice.env.legal_sets.Listed`: the actions as bits, and dicts from
+action to move).  A step maps every game's action to its move (:func:`chosen_moves`), makes
+them and lists the new legal actions (:func:`make_moves`), packs the masks
+(:func:`mask_bits`), then encodes every game's observation (:func:`observations`).  These
+loops are the whole step but for numpy's arrays and the games that end, so they live here,
+typed, where mypyc compiles them (setup.py): in Python each game's step paid about 4 µs of
+interpreted bookkeeping around the engine's own work.  The masks are bits OR-ed a move
+group at a time and unpacked by numpy once per step: a byte set per legal action cost 5.0k
+instructions per game step, packing the bits 0.8k (callgrind, compiled; docs/performance.md).
 
 Nothing here checks its arguments: the environment has (its states are its own, dealt by
 the rules it holds; the actions are one whole number per game).
