@@ -112,13 +112,17 @@ def vector_random(name: str, seconds: float, games: int = 64, seed: int = 1,
     rng = np.random.default_rng(seed)
     _, infos = vec.reset(seed=seed)
     masks = infos["action_mask"]
+    assert masks.shape[1] < 2 ** 15  # the running counts below are int16
     steps = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
         # one uniform legal action per game, from one random number per game as the engine's
-        # loop draws one per decision: the k-th legal action, k uniform below their count
-        picks = (rng.random(games) * masks.sum(axis=1)).astype(np.int64)
-        chosen = (masks.cumsum(axis=1) > picks[:, None]).argmax(axis=1)
+        # loop draws one per decision: the k-th legal action, k uniform below their count.
+        # The running counts are int16 (a catalogue has fewer actions): numpy's default int64
+        # wrote 8 bytes per action a step, and missed the second-level cache for it.
+        counts = masks.cumsum(axis=1, dtype=np.int16)
+        picks = (rng.random(games) * counts[:, -1]).astype(np.int16)
+        chosen = (counts > picks[:, None]).argmax(axis=1)
         _, _, _, _, infos = vec.step(chosen)
         masks = infos["action_mask"]
         steps += games
