@@ -7,7 +7,9 @@ any card, completed piles set aside until the draw pile runs out, the winner sco
 per card left in the opponents' pay-off piles, match to 500 (rules dossier §6, K1-K11).  Every
 rule but the face of the wild card is a :class:`Ruleset` value; the deck hook gives the jokers
 Skip-Bo's face.  Played with standard packs instead of the numbered cards (K2), the kings are
-SKIP-BO cards too: the wild hook adds them to ``wild_ranks`` unless it was given (SK-26).
+SKIP-BO cards too: the wild hook adds them to ``wild_ranks`` unless it was given, and the deck
+holds each pack's own two jokers, not the numbered game's 18, unless ``jokers`` was given
+(SK-26).
 """
 
 from __future__ import annotations
@@ -40,6 +42,17 @@ W = "SKIPBO-WIKI"
 KING = 13
 """The king's rank: with standard packs A to Q are Skip-Bo's numbers 1 to 12 and the kings
 SKIP-BO cards (K2, SK-26)."""
+
+
+JOKERS_PER_PACK = 2
+"""The jokers of a standard pack: K2's three packs "with jokers" hold 6, which with the 12
+kings make Skip-Bo's 18 SKIP-BO cards (SK-26)."""
+
+
+def pack_jokers(ruleset: Ruleset) -> int:
+    """The jokers a deck of standard packs holds by K2's reading (SK-26): two a pack, or
+    ``jokers_per_pack`` a pack where that is set; 0 without standard packs."""
+    return (ruleset.jokers_per_pack or JOKERS_PER_PACK) * ruleset.seat_packs
 
 
 def kings_are_skip_bo(ruleset: Ruleset) -> bool:
@@ -148,22 +161,32 @@ def _first_seat_clause(ruleset: Ruleset) -> Clause:
 
 
 def _standard_packs_clause(ruleset: Ruleset) -> Clause:
-    """SK-26: K2's standard-card game, kings and jokers the SKIP-BO cards."""
-    rule = ("With standard packs in place of Skip-Bo's numbered cards (packs or packs_per_seat, "
-            "and draw_pack = 0), A to Q are the numbers 1 to 12 and the kings are SKIP-BO "
-            "cards, wild like the jokers: wild_ranks gains 13, unless wild_ranks is given "
-            "(--set or a file), which holds as given.")
+    """SK-26: K2's standard-card game, kings and jokers the SKIP-BO cards, said for the
+    setting in force: whether the deck has standard packs, and whether the build piles stop
+    below the king (the kings wild) or reach it (the kings numbers)."""
+    packs = ("standard packs in place of Skip-Bo's numbered cards (packs or packs_per_seat, "
+             "and draw_pack = 0)")
     if not ruleset.seat_packs:
-        state = " This deck has no standard packs."
-    elif not kings_are_skip_bo(ruleset):
-        state = (f" Here the build piles run up to {ruleset.build_ceiling}, so a king is the "
-                 "number 13, not a SKIP-BO card.")
+        return Clause("SK-26", f"With {packs}, each pack brings its two jokers, and with build "
+                      "piles that stop below the king the kings are SKIP-BO cards too. This "
+                      "deck has no standard packs.", f"{W} K2", expects=("unexercised",))
+    named = "jokers, jokers_per_pack" if ruleset.jokers_per_pack else "jokers"
+    plural = "" if ruleset.seat_jokers == 1 else "s"
+    jokers = (f"The deck is made of {packs}. It holds {ruleset.seat_jokers} joker{plural} "
+              f"({named}); without jokers given, the rule set's own count is two a pack (K2: "
+              "three packs with their jokers), or jokers_per_pack a pack where that is set.")
+    if not kings_are_skip_bo(ruleset):
+        kings = (f" The build piles run up to {ruleset.build_ceiling}, so a king is the number "
+                 "13, not a SKIP-BO card, and wild_ranks is left as it is.")
     else:  # a wild_ranks given without the king is refused at load: the kings would be dead
-        named = {0: "jokers", 1: "aces", 11: "jacks", 12: "queens", KING: "kings"}
-        wild = [named.get(rank, f"{rank}s") for rank in sorted(ruleset.wild_ranks, reverse=True)
+        ranks = {0: "jokers", 1: "aces", 11: "jacks", 12: "queens", KING: "kings"}
+        wild = [ranks.get(rank, f"{rank}s") for rank in sorted(ruleset.wild_ranks, reverse=True)
                 if rank or ruleset.seat_jokers]  # jokers only when the deck holds some
-        state = f" Here the wild cards are the {' and the '.join(wild)} (wild_ranks)."
-    return Clause("SK-26", rule + state, f"{W} K2", expects=("unexercised",))
+        kings = (" The build piles stop below the king, so A to Q are the numbers 1 to 12 and "
+                 "the kings are SKIP-BO cards, wild like the jokers: wild_ranks gains 13, "
+                 "unless wild_ranks is given (--set or a file), which holds as given. Here "
+                 f"the wild cards are the {' and the '.join(wild)} (wild_ranks).")
+    return Clause("SK-26", jokers + kings, f"{W} K2", expects=("unexercised",))
 
 
 def clauses(ruleset: Ruleset) -> list[Clause]:
@@ -270,13 +293,16 @@ def spitemalice_wild(ruleset: Ruleset) -> WildRule | None:
 @hookimpl
 def spitemalice_deck(ruleset: Ruleset) -> Deck:
     """The deck the values state, every joker a SKIP-BO card (clause SK-1): the numbered
-    cards, and standard packs (``packs``) or a separate pay-off pack when they are set; only
-    the wild cards' face is Skip-Bo's own."""
+    cards, and standard packs (``packs``) or a separate pay-off pack when they are set; the
+    wild cards' face is Skip-Bo's own.  With standard packs the jokers are each pack's own,
+    :func:`pack_jokers` (SK-26, K2): this answer is the rule set's ``jokers`` there, and a
+    ``jokers`` given holds as given (the loader lets the rule set's own answer give way)."""
     deck = stated_deck(ruleset, joker=SKIP_BO)
     # The SKIP-BO cards go last, where this rule set has always had them: a deal shuffles
     # the cards in this order, so a seed (and every committed record) deals as before.
     others = tuple(card for card in deck.cards if card is not SKIP_BO)
-    return Deck(others + (SKIP_BO,) * (len(deck.cards) - len(others)), deck.payoff_cards)
+    jokers = pack_jokers(ruleset) if ruleset.seat_packs else len(deck.cards) - len(others)
+    return Deck(others + (SKIP_BO,) * jokers, deck.payoff_cards)
 
 
 @hookimpl

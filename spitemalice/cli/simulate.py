@@ -184,7 +184,7 @@ class SimulateStudy:
         there are any); the metrics table (text)."""
         text = ""
         if self.args.metrics:
-            metrics = quality(self.rows, self.book.players)
+            metrics = quality(self.rows, self.book.players, self.book.ruleset.turn_limit)
             shape = shape_metrics(self.shapes)
             summary_data["metrics"] = metrics.as_dict()
             summary_data["designer_metrics"] = {name: i.as_dict() for name, i in shape.items()}

@@ -165,7 +165,7 @@ def run_simultaneous_simulate(args: argparse.Namespace, book: RuleBook, names: l
     command = named.command("simulate", "--games", str(args.games),
                             *switches(args, "allow_files", "coverage"), *arrival_flags(args))
     folder = RecordFolder(args.record, args.games, args.force) if args.record else None
-    counts = ArrivalCounts(book.players)
+    counts = ArrivalCounts(book.players, book.ruleset.turn_limit)
     covering = ArrivalCoverage(book) if args.coverage else None
 
     def count(game: int, played: ArrivalGame, bots: list[str]) -> None:

@@ -79,6 +79,29 @@ SHARE_CHANGE = (-1.0, 1.0)
 """The range of the difference of two shares."""
 
 
+def length_ranges(turn_limit: int | None) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The ranges a game's turns and moves can take under ``turn_limit`` (``None``: unknown,
+    any count): a game ends after ``turn_limit`` turns and a turn after ``turn_limit`` moves
+    (:mod:`spitemalice.engine.apply`), so a mean's interval past them would claim games no
+    rule lets be played.
+
+    Raises:
+        SpiteMaliceError: ``turn_limit`` is not ``None`` or a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
+    """
+    if turn_limit is None:
+        return COUNT, COUNT
+    limit = float(check_int(turn_limit, "length_ranges' turn_limit"))
+    return (0.0, limit), (0.0, limit * limit)
+
+
+def difference_range(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    """The range ``b - a`` can take when ``a`` lies within ``a``'s range and ``b`` within
+    ``b``'s: from ``b``'s low end less ``a``'s high end to ``b``'s high end less ``a``'s low
+    end (two shares' -1..1; two games' turns under turn limits 100 and 120, -100..+120)."""
+    return b[0] - a[1], b[1] - a[0]
+
+
 def bounded(estimate: float, half: float, n: int,
             within: tuple[float, float] = UNBOUNDED) -> Interval:
     """``estimate`` plus and minus ``half``, each end kept within ``within`` (low, high): the

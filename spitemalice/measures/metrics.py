@@ -24,7 +24,7 @@ import attrs
 
 from spitemalice.guards import check_int, check_list, int_field
 from spitemalice.measures.checks import check_z
-from spitemalice.measures.interval import COUNT, SHARE, Z95, Interval
+from spitemalice.measures.interval import COUNT, SHARE, Z95, Interval, length_ranges
 from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import share_difference, wilson
 from spitemalice.rules.ruleset import MAX_SEATS
@@ -78,22 +78,27 @@ class Quality:
         return {"games": self.games, **{name: i.as_dict() for name, i in self.items()}}
 
 
-def quality(rows: Sequence[GameRow], seats: int) -> Quality:
+def quality(rows: Sequence[GameRow], seats: int, turn_limit: int | None = None) -> Quality:
     """The metrics of :data:`METRICS` over ``rows`` (games of one configuration of ``seats``).
 
     Rates carry Wilson intervals (:mod:`spitemalice.measures.rates`), means Student's t
     intervals (:mod:`spitemalice.measures.means`);
     balance carries Tango's paired score interval for the largest gap between two seats' win
-    shares.
+    shares.  The durations' intervals stay within what a game under ``turn_limit`` can last
+    (:func:`~spitemalice.measures.interval.length_ranges`; ``None``: not known, any count of
+    0 or more).
 
     Raises:
         SpiteMaliceError: ``seats`` not a whole number from 2 to
-            :data:`~spitemalice.rules.ruleset.MAX_SEATS` (metrics compare seats).
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS` (metrics compare seats), or
+            ``turn_limit`` neither ``None`` nor a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
     check_list(rows, "quality", "rows, a list of game rows,",
                'run.rows[0]')
     check_int(seats, "quality compares seats: its seats", 2, MAX_SEATS,
               constant="spitemalice.rules.ruleset.MAX_SEATS")
+    turns, moves = length_ranges(turn_limit)
     n = len(rows)
     kinds = [row.outcome for row in rows]
     won = [row for row in rows if row.winner is not None]
@@ -107,8 +112,8 @@ def quality(rows: Sequence[GameRow], seats: int) -> Quality:
         completion=completion(len(won), n),
         drawishness=drawishness(sum(k in ("drawn", "blocked") for k in kinds), n),
         timeouts=timeouts(kinds.count("turn-limit"), n),
-        duration_moves=duration([r.moves for r in rows]),
-        duration_turns=duration([r.turns for r in rows]),
+        duration_moves=duration([r.moves for r in rows], moves),
+        duration_turns=duration([r.turns for r in rows], turns),
         decisiveness=mean_interval([r.decided_at / r.moves for r in won
                                     if r.decided_at is not None and r.moves], within=SHARE),
         branching_factor=mean_interval([r.legal_total / r.moves for r in rows if r.moves],
@@ -140,13 +145,18 @@ def first_seat_wins(wins: int, games: int) -> Interval:
     return wilson(wins, games)
 
 
-def duration(lengths: Sequence[float]) -> Interval:
+def duration(lengths: Sequence[float], within: tuple[float, float] = COUNT) -> Interval:
     """Ludii's DurationMoves or DurationTurns: the mean of ``lengths`` (moves or turns per
-    game), with its Student's t interval.
+    game), with its Student's t interval kept ``within`` the range a game's length can take
+    (a count's 0..inf; under a turn limit, :func:`~spitemalice.measures.interval.length_ranges`).
+
+    Raises:
+        TypeError, ValueError: as :func:`~spitemalice.measures.means.mean_interval` refuses
+            ``lengths`` and ``within`` (lengths whose mean lies outside ``within``, say).
     """
     check_list(lengths, "duration", "lengths, a list of numbers,",
                '[40.0, 52.0]')
-    return mean_interval(lengths, within=COUNT, unit=1.0)
+    return mean_interval(lengths, within=within, unit=1.0)
 
 
 def balance(wins: Sequence[int], games: int, z: float = Z95) -> Interval:

@@ -70,13 +70,18 @@ def fold_answers(pm: pluggy.PluginManager, ruleset: Ruleset, origin: dict[str, s
     from the others (skip-bo's kings, wild when the deck is made of standard packs, SK-26):
     like the values its ``spitemalice_ruleset`` states, it gives way to a parameter in
     ``given``.  Any other plugin's answer is a rule the configuration asked for, so a
-    parameter given against it is refused.
+    parameter given against it is refused.  The deck is stated by several values together
+    and checked, not folded (:func:`engine_values`), but for one: the jokers of ``own``'s
+    deck answer are its answer for ``jokers`` (less the ``jokers_per_pack`` ones), giving
+    way to a ``jokers`` given (skip-bo's standard-pack game holds two a pack, K2, where its
+    numbered game holds 18).
 
     Raises:
         RulesetError: an answer the Ruleset cannot state (naming the plugin, the hook and
             why), or a house rule's answer that changes a parameter in ``given`` (set in a
             file or as an override), naming both values.
     """
+    ruleset = _own_jokers(pm, ruleset, origin, given, own)
     for hook, (_, reads) in VALUE_HOOKS.items():
         if not reads:
             continue
@@ -104,13 +109,57 @@ def fold_answers(pm: pluggy.PluginManager, ruleset: Ruleset, origin: dict[str, s
     return ruleset
 
 
+def _own_jokers(pm: pluggy.PluginManager, ruleset: Ruleset, origin: dict[str, str],
+                given: Mapping[str, Any], own: str) -> Ruleset:
+    """``ruleset`` with ``jokers`` as the rule-set plugin ``own``'s deck answer holds them (its
+    jokers less ``jokers_per_pack`` a standard pack), unless ``jokers`` is given or the
+    answer is another plugin's, no deck, or holds fewer jokers than the packs' own (each
+    refused by :func:`engine_values`)."""
+    if "jokers" in given:
+        return ruleset
+    answer, who = first_answer(pm, "spitemalice_deck", ruleset)
+    if who != own or not isinstance(answer, Deck):
+        return ruleset
+    jokers = _joker_count(answer.cards) - ruleset.jokers_per_pack * ruleset.seat_packs
+    if jokers < 0 or jokers == ruleset.jokers:
+        return ruleset
+    try:
+        folded = attrs.evolve(ruleset, jokers=jokers)
+    except (TypeError, ValueError) as error:
+        raise RulesetError(f"plugin {who!r} answers spitemalice_deck with {_short(answer)}, "
+                           f"which the rule set {ruleset.name} cannot state: {error}") from None
+    origin["jokers"] = f"plugin {who} (spitemalice_deck)"
+    return folded
+
+
+def _joker_count(cards: Iterable[Any]) -> int:
+    return sum(1 for card in cards if card.rank == 0)
+
+
+def _given_jokers(answer: Any, expected: Any) -> Any:
+    """The rule set's own deck ``answer`` with the jokers ``expected`` (the resolved values)
+    holds, a ``jokers`` given holding as given: its other cards in its order, then the
+    jokers in its joker face (a plain joker's where it has none); ``answer`` itself when it
+    is no deck or holds as many."""
+    if not isinstance(answer, Deck) or not isinstance(expected, Deck):
+        return answer
+    count = _joker_count(expected.cards)
+    jokers = [card for card in answer.cards if card.rank == 0]
+    if len(jokers) == count:
+        return answer
+    face = jokers[0] if jokers else next(card for card in expected.cards if card.rank == 0)
+    return Deck(tuple(card for card in answer.cards if card.rank != 0) + (face,) * count,
+                answer.payoff_cards)
+
+
 def engine_values(pm: pluggy.PluginManager, rules: Ruleset, given: Mapping[str, Any],
                   own: str) -> dict[str, Any]:
     """The value hooks' answers the engine uses, by RuleBook attribute (``deck``, ``wild``,
     ``ceiling``, ``build_limit``, ``discard``, ``deal``): the base rules' answers from the
     final Ruleset; for the deck, a plugin's answer holding the same cards (a joker's face is
     the plugin's to choose).  The answer of ``own``, the rule-set plugin, is held to the
-    fields not in ``given`` (:func:`fold_answers` let those give way).
+    fields not in ``given`` (:func:`fold_answers` let those give way), its deck to the
+    ``jokers`` given.
 
     Raises:
         RulesetError: a plugin's answer that is not the one the Ruleset states.
@@ -125,6 +174,8 @@ def engine_values(pm: pluggy.PluginManager, rules: Ruleset, given: Mapping[str, 
                 "Deck (spitemalice.stated_deck(ruleset) gives the one the Ruleset states)")
         if who is not None and who == own and given.keys() & reads.keys():
             answer = _given_kept(answer, expected, reads, given)
+        if who is not None and who == own and not reads and "jokers" in given:
+            answer = _given_jokers(answer, expected)  # the deck: a jokers given holds
         if who is not None and not _same(answer, expected):
             raise RulesetError(
                 f"plugin {who!r} answers {hook} with {_short(answer)}, but the resolved "

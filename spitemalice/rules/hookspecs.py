@@ -107,7 +107,9 @@ def spitemalice_deck(ruleset: Ruleset) -> Deck | None:
 
     Stops at the first non-None answer; the default rules answer when no plugin does.  The
     answer must hold the cards the Ruleset's deck values state (a joker's face is the
-    plugin's to choose), or the rule set is refused.
+    plugin's to choose), or the rule set is refused; the rule-set plugin's own answer may
+    hold another number of jokers, its value of ``jokers``, which a ``jokers`` given
+    overrides.
 
     :param ruleset: The resolved parameters.
     :returns: The :class:`Deck`, or ``None`` to leave it to the default rules.

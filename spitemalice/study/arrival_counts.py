@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from spitemalice.guards import check_int
-from spitemalice.measures.interval import Interval
+from spitemalice.measures.interval import COUNT, Interval, length_ranges
 from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import wilson
 from spitemalice.rules.ruleset import MAX_SEATS
@@ -28,15 +28,20 @@ class ArrivalCounts:
 
     Args:
         players: the seat count (``wins_per_seat`` has one entry each).
+        move_limit: the moves after which a game ends (the rule set's ``turn_limit``:
+            Spit's counts moves), which bounds the intervals of the moves and rounds per
+            game (a round ends at a move); ``None``: not known, any count.
 
     Raises:
         SpiteMaliceError: ``players`` is not a whole number from 1 to
-            :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS`, or ``move_limit`` neither ``None``
+            nor a whole number from 0 to :data:`~spitemalice.limits.MAX_INT`.
     """
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, move_limit: int | None = None) -> None:
         self.players = check_int(players, "players", 1, MAX_SEATS,
                                  constant="spitemalice.rules.ruleset.MAX_SEATS")
+        self.lengths = length_ranges(move_limit)[0]  # 0..move_limit
         self.kinds: Counter[str] = Counter()
         self.wins: Counter[int] = Counter()
         self.moves: list[int] = []
@@ -59,15 +64,16 @@ class ArrivalCounts:
 
     def intervals(self) -> dict[str, Any]:
         """Each rate's and mean's 95% interval: ``outcomes`` by kind, ``wins_per_seat`` a
-        list, ``mean_moves``, ``mean_rounds``, ``stale_per_game`` (counts: ``unit=1``)."""
+        list, ``mean_moves``, ``mean_rounds`` (counts: ``unit=1``; each within 0 to the
+        move limit), ``stale_per_game`` (a count: ``unit=1``, 0 or more)."""
         n = self.games
         return {
             "outcomes": {kind: wilson(self.kinds.get(kind, 0), n) for kind in OUTCOMES},
             "wins_per_seat": [wilson(self.wins.get(seat, 0), n)
                               for seat in range(self.players)],
-            "mean_moves": _mean(self.moves),
-            "mean_rounds": _mean(self.rounds),
-            "stale_per_game": _mean(self.stale),
+            "mean_moves": _mean(self.moves, self.lengths),
+            "mean_rounds": _mean(self.rounds, self.lengths),
+            "stale_per_game": _mean(self.stale, COUNT),
         }
 
     def as_dict(self) -> dict[str, Any]:
@@ -93,6 +99,6 @@ class ArrivalCounts:
         }
 
 
-def _mean(values: list[int]) -> Interval:
-    """The mean of per-game counts with its interval, never below 0."""
-    return mean_interval([float(v) for v in values], within=(0.0, float("inf")), unit=1.0)
+def _mean(values: list[int], within: tuple[float, float]) -> Interval:
+    """The mean of per-game counts with its interval, kept ``within`` the range they take."""
+    return mean_interval([float(v) for v in values], within=within, unit=1.0)

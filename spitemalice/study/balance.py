@@ -45,8 +45,15 @@ from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, check_jobs, check_list, check_seed, int_field, real_field
 from spitemalice.limits import MAX_GAMES
-from spitemalice.measures.checks import check_z
-from spitemalice.measures.interval import COUNT, SHARE_CHANGE, Z95, Interval, bounded
+from spitemalice.measures.checks import check_within, check_z
+from spitemalice.measures.interval import (
+    COUNT,
+    SHARE_CHANGE,
+    Z95,
+    Interval,
+    bounded,
+    length_ranges,
+)
 from spitemalice.measures.means import mean_interval
 from spitemalice.measures.rates import wilson
 from spitemalice.measures.shape import row_metrics, skill_over_chance
@@ -58,7 +65,6 @@ from spitemalice.runs.runner import Configuration, GameRow, Run, configuration, 
 from spitemalice.study.balance_coverage import BalanceCoverage, measured, verdict_lines
 from spitemalice.study.fresh import first_position, reason, skill_change
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
-from spitemalice.study.simulate import length_ranges
 from spitemalice.study.tournament import tournament_sides
 from spitemalice.wording import given_text, shown
 
@@ -243,13 +249,14 @@ def balance(rules: RuleBook, label: str, tiers: Sequence[str] = TIERS, games: in
     sides = tournament_sides(rules)
     lengths = Counter(row.turns for row in rows)
     covered = measured(rules, tally, len(rows)) if tally.games else None
+    turns = length_ranges(rules.ruleset.turn_limit)[0]
     return Balance(
         label, rules.players, tuple(tiers), reference, len(rows), len(matrix[0].values),
         _positions(rows, sides), 1 / len(sides),
         {kind: wilson(sum(r.outcome == kind for r in rows), len(rows)) for kind in OUTCOME_KINDS},
-        mean_interval([row.turns for row in rows],
-                      within=length_ranges(rules.ruleset.turn_limit)[0], unit=1.0),
-        tuple(Quantile(q, quantile(sorted(row.turns for row in rows), q)) for q in QUANTILES),
+        mean_interval([row.turns for row in rows], within=turns, unit=1.0),
+        tuple(Quantile(q, quantile(sorted(row.turns for row in rows), q, within=turns))
+              for q in QUANTILES),
         dict(sorted(lengths.items())), matrix, None if base is None else base.label,
         gradient, run.interrupted or interrupted, covered, shape=row_metrics(rows))
 
@@ -337,28 +344,37 @@ def _positions(rows: Sequence[GameRow], sides: tuple[tuple[int, ...], ...]) -> t
     return tuple(wilson(w, sum(wins)) for w in wins)
 
 
-def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
+def quantile(ordered: Sequence[int], share: float, z: float = Z95,
+             within: tuple[float, float] = COUNT) -> Interval:
     """The ``share`` quantile of the game lengths ``ordered`` (nearest rank; sorted here, in
     case they are not) with a distribution-free 95% interval: the order statistics at ranks
     ``n*share -+ z*sqrt(n*share*(1-share))`` (normal approximation to the binomial count of
-    values below the quantile).  An empty list gives 0 with the whole range, ``0..inf``.
+    values below the quantile).  An empty list gives the low end of ``within``, the range a
+    length can take (a count's ``0..inf``; under a turn limit
+    :func:`~spitemalice.measures.interval.length_ranges`), with the whole range.
 
     Where such a rank falls outside the sample, the end is the smallest (largest) value only
     if the quantile lies below it with a chance of at most the interval's tail (binomial:
-    ``(1 - share)**n``, ``share**n``); else it is the end of the range a length can take, 0
-    or ``inf`` (try-out s7b F2: the median of one game, ``21 (21..21)``, is now ``21
-    (0..inf)``; no pair of order statistics of 5 games or fewer holds the median with 95%).
+    ``(1 - share)**n``, ``share**n``); else it is that end of ``within``, 0 or ``inf`` for
+    a count, the turn limit for turns under one (try-out s7b F2: the median of one game,
+    ``21 (21..21)``, is now ``21 (0..inf)``; no pair of order statistics of 5 games or fewer
+    holds the median with 95%).
 
     Raises:
         TypeError, ValueError: ``z`` no positive finite number; ValueError: ``share`` not
             above 0 and at most 1.
         TypeError: ``ordered`` is not a list (a str, ``None`` or a number, say), or holds
             something other than a whole number, naming the function and what a right value
-            looks like; ValueError: a negative length.
+            looks like; ValueError: a length outside ``within`` (a negative one, say), or
+            ``within`` not a range of numbers from 0 up.
     """
     check_list(ordered, "quantile", "ordered, a list of whole numbers,",
                '[1, 2, 3]')
     z = check_z(z, "quantile")
+    floor, ceiling = check_within(within, "quantile")
+    if floor < 0:
+        raise ValueError(f"quantile takes within, a range of game lengths from 0 up, not "
+                         f"{shown(within)}")
     if not (isinstance(share, int | float) and 0 < share <= 1):
         raise SpiteMaliceError(f"quantile takes share, a number above 0 and at most 1 (0.5 for the "
                          f"median), not {shown(share)}")
@@ -368,17 +384,20 @@ def quantile(ordered: Sequence[int], share: float, z: float = Z95) -> Interval:
                             f"not {given_text(value)} among them")
         if value < 0:  # a length below the range's end 0 would lie outside its own interval
             raise ValueError(f"quantile takes game lengths of 0 or more, not {shown(value)}")
+        if not floor <= value <= ceiling:  # so would one outside within
+            raise ValueError(f"quantile takes game lengths within {floor:g}..{ceiling:g} "
+                             f"(within), not {shown(value)}")
     ordered = sorted(ordered)
     n = len(ordered)
     if not n:
-        return Interval(0.0, *COUNT, 0)
+        return Interval(floor, floor, ceiling, 0)
     spread = z * math.sqrt(n * share * (1 - share))
     at = max(0, math.ceil(share * n) - 1)
     low = math.floor(share * n - spread) - 1
     high = math.ceil(share * n + spread)
     tail = 0.5 * math.erfc(z / math.sqrt(2))  # each side's chance of missing: 2.5% at 1.96
-    below = float(ordered[max(0, low)]) if low >= 0 or (1 - share) ** n <= tail else COUNT[0]
-    above = float(ordered[min(n - 1, high)]) if high < n or share ** n <= tail else COUNT[1]
+    below = float(ordered[max(0, low)]) if low >= 0 or (1 - share) ** n <= tail else floor
+    above = float(ordered[min(n - 1, high)]) if high < n or share ** n <= tail else ceiling
     return Interval(float(ordered[at]), below, above, n)
 
 

@@ -200,9 +200,10 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
     seed = check_seed(seed)
     batch, max_games = check_games(batch, "batch"), check_games(max_games, "max_games")
     _check_seats(a, b, "compare_until_decided")
-    stat = statistic_named(statistic, a.rules.players)
+    named = statistic_named(statistic, a.rules.players)
+    stat, stat_b = named.under(a.rules.ruleset.turn_limit), named.under(b.rules.ruleset.turn_limit)
     sprt([0.0, 1.0], margin)  # refuses a bad margin before any game
-    check_margin(stat, margin)
+    check_margin(named, margin)
     rows_a: list[GameRow] = []
     rows_b: list[GameRow] = []
     result = sprt([], margin)
@@ -219,7 +220,7 @@ def compare_until_decided(a: Configuration, b: Configuration, statistic: str, ma
             tally.add(counted)
         identical += run.identical
         interrupted = run.interrupted
-        result = stat.test(rows_a, rows_b, margin)
+        result = stat.test(rows_a, rows_b, margin, stat_b)
     return attrs.evolve(_comparison(a, b, rows_a, rows_b, result, statistic, margin,
                                     interrupted),
                         coverage=_covered((a, b), tallies), identical=identical)
@@ -242,9 +243,11 @@ def _comparison(a: Configuration, b: Configuration, rows_a: list[GameRow],
                 rows_b: list[GameRow], result: SprtResult | None = None,
                 statistic: str | None = None, margin: float | None = None,
                 interrupted: bool = False) -> Comparison:
+    limits = a.rules.ruleset.turn_limit, b.rules.ruleset.turn_limit
     lines = tuple(
-        Line(stat, stat.interval(rows_a), stat.interval(rows_b),
-             stat.difference(rows_a, rows_b))
-        for stat in statistics(a.rules.players))
+        Line(stat, under_a.interval(rows_a), under_b.interval(rows_b),
+             under_a.difference(rows_a, rows_b, under_b))
+        for stat in statistics(a.rules.players)
+        for under_a, under_b in [(stat.under(limits[0]), stat.under(limits[1]))])
     return Comparison(a, b, len(rows_a), lines, (tuple(rows_a), tuple(rows_b)), result,
                       statistic, margin, interrupted)

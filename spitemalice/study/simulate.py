@@ -16,7 +16,6 @@ from spitemalice.engine.coverage import Tally
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import (
     check_games,
-    check_int,
     check_list,
     check_real,
     check_seed,
@@ -30,7 +29,7 @@ from spitemalice.measures.coverage import (
     coverage_as_dict,
     coverage_notes,
 )
-from spitemalice.measures.interval import COUNT
+from spitemalice.measures.interval import length_ranges
 from spitemalice.measures.means import interval_of_mean
 from spitemalice.measures.rates import wilson
 from spitemalice.model import OUTCOME_KINDS, GameResult
@@ -124,22 +123,6 @@ class Summary:
         data["games_per_second"] = round(self.games_per_second, 2)
         data["moves_per_second"] = round(self.moves_per_second, 1)
         return data
-
-
-def length_ranges(turn_limit: int | None) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The ranges a game's turns and moves can take under ``turn_limit`` (``None``: unknown,
-    any count): a game ends after ``turn_limit`` turns and a turn after ``turn_limit`` moves
-    (:mod:`spitemalice.engine.apply`), so a mean's interval past them would claim games no
-    rule lets be played.
-
-    Raises:
-        SpiteMaliceError: ``turn_limit`` is not ``None`` or a whole number from 0 to
-            :data:`~spitemalice.limits.MAX_INT`.
-    """
-    if turn_limit is None:
-        return COUNT, COUNT
-    limit = float(check_int(turn_limit, "length_ranges' turn_limit"))
-    return (0.0, limit), (0.0, limit * limit)
 
 
 def percentile(values: Sequence[float], share: float) -> float:

@@ -16,7 +16,7 @@ import attrs
 
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import check_int, check_real, real_field
-from spitemalice.measures.interval import COUNT, SHARE, Interval
+from spitemalice.measures.interval import COUNT, SHARE, Interval, difference_range, length_ranges
 from spitemalice.measures.means import least_variance, mean_interval, paired_difference
 from spitemalice.measures.rates import independent_shares, paired_shares, wilson
 from spitemalice.measures.sequential import SprtResult, agreeing, sprt
@@ -54,6 +54,8 @@ class Statistic:
         trials: for a share of trials pooled over games (``value(row)`` successes of
             ``trials(row)``; ``mattered``), else ``None``; its difference treats A's and
             B's trials as independent (Newcombe's method).
+        length: ``"turns"`` or ``"moves"`` for a game's length, whose range a turn limit
+            bounds (:meth:`under`), else ``None``.
     """
 
     name: str
@@ -64,6 +66,21 @@ class Statistic:
     within: tuple[float, float] = COUNT
     unit: float = attrs.field(default=1.0, validator=real_field(0.0))
     trials: Callable[[GameRow], int] | None = None
+    length: str | None = None
+
+    def under(self, turn_limit: int | None) -> Statistic:
+        """This statistic for games under ``turn_limit``: a game's length kept within what
+        such a game can last (:func:`~spitemalice.measures.interval.length_ranges`: turns
+        within 0..turn_limit, moves within 0..turn_limit squared); any other unchanged.
+
+        Raises:
+            SpiteMaliceError: ``turn_limit`` neither ``None`` nor a whole number from 0 to
+                :data:`~spitemalice.limits.MAX_INT`.
+        """
+        turns, moves = length_ranges(turn_limit)
+        if self.length is None:
+            return self
+        return attrs.evolve(self, within=turns if self.length == "turns" else moves)
 
     def margin_words(self, margin: float) -> tuple[str, str, str]:
         """How ``--until-decided``'s ``margin`` reads for this statistic: the amount (points
@@ -102,13 +119,14 @@ class Statistic:
         return mean_interval(values, within=self.within, unit=self.unit)
 
     def test(self, rows_a: Sequence[GameRow], rows_b: Sequence[GameRow],
-             margin: float) -> SprtResult:
+             margin: float, under_b: Statistic | None = None) -> SprtResult:
         """Wald's test of whether B differs from A by ``margin`` on the paired differences,
         the variance pooled with :data:`PRIOR_GAMES` games of :meth:`unpaired_variance`, and
         for a rate at least ``margin * (1 - margin)``, the least a difference of 0/1
         outcomes of that size has: a few games that all agree (every one won under A and
         under B, or played identically) show no spread and would otherwise decide at once
-        (try-out s7 H1).
+        (try-out s7 H1).  ``under_b`` is this statistic under B's turn limit, as
+        :meth:`difference` takes it.
 
         Raises:
             ValueError: a statistic of pooled trials (``mattered``), which has no paired
@@ -125,7 +143,7 @@ class Statistic:
                       prior_weight=PRIOR_GAMES,
                       least_variance=margin * (1 - margin) if self.rate and margin < 1 else 0.0)
         # Never a decision the difference's printed interval contradicts (try-out s8).
-        return agreeing(result, self.difference(rows_a, rows_b), 0.0, margin)
+        return agreeing(result, self.difference(rows_a, rows_b, under_b), 0.0, margin)
 
     def unpaired_variance(self, values: Sequence[float]) -> float:
         """The variance one side's ``values`` add to a difference the pairing took nothing
@@ -145,21 +163,26 @@ class Statistic:
             return max(spread, least_variance(self.unit, n))
         return max(spread, (total + 1) / (n + 1))
 
-    def difference(self, rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> Interval:
+    def difference(self, rows_a: Sequence[GameRow], rows_b: Sequence[GameRow],
+                   under_b: Statistic | None = None) -> Interval:
         """B minus A over games paired by seed (those it applies to under both): Tango's
         paired score interval for a rate (it keeps a width when every pair agrees), else
         Student's t interval of the differences, whose variance is at least a count's least
         (:func:`~spitemalice.measures.means.least_variance`: games that all differ by the same
-        count keep a width, try-out s7b F1); for pooled trials Newcombe's interval of two
-        independent shares (:func:`~spitemalice.measures.rates.independent_shares`)."""
+        count keep a width, try-out s7b F1), kept within the range the difference can take
+        (B's range less A's: ``under_b`` is this statistic under B's turn limit, ``None``
+        this one); for pooled trials Newcombe's interval of two independent shares
+        (:func:`~spitemalice.measures.rates.independent_shares`)."""
+        other = self if under_b is None else under_b
         if self.trials is not None:
-            return independent_shares(self.interval(rows_a), self.interval(rows_b))
+            return independent_shares(self.interval(rows_a), other.interval(rows_b))
         rows_a, rows_b = self.paired(rows_a, rows_b)
         a = [self.value(row) for row in rows_a]
-        b = [self.value(row) for row in rows_b]
+        values_b = [self.value(row) for row in rows_b]
         if self.rate:
-            return paired_shares(a, b)
-        return paired_difference(a, b, unit=self.unit)
+            return paired_shares(a, values_b)
+        return paired_difference(a, values_b, unit=self.unit,
+                                 within=difference_range(self.within, other.within))
 
 
 def statistics(seats: int) -> list[Statistic]:
@@ -172,8 +195,8 @@ def statistics(seats: int) -> list[Statistic]:
     check_int(seats, "statistics' seats", 1, MAX_SEATS,
               constant="spitemalice.rules.ruleset.MAX_SEATS")
     stats = [
-        Statistic("moves", "moves per game", False, lambda r: r.moves),
-        Statistic("turns", "turns per game", False, lambda r: r.turns),
+        Statistic("moves", "moves per game", False, lambda r: r.moves, length="moves"),
+        Statistic("turns", "turns per game", False, lambda r: r.turns, length="turns"),
         Statistic("first_seat_wins", "won by the seat that moved first", True,
                   lambda r: float(r.winner is not None and r.winner == r.first_seat)),
         Statistic("won", "games won", True, lambda r: float(r.winner is not None)),

@@ -9,7 +9,7 @@ The metrics, each with the interval :mod:`spitemalice.measures` gives it:
 * ``first-seat``: the first seat's (first team's) share of the self-play games with a winner,
   Wilson; the value ``fair`` stands for the fair share, one over the number of sides;
 * ``turns``: the median self-play game length in turns, with its distribution-free interval
-  (:func:`~spitemalice.study.balance.quantile`);
+  (:func:`~spitemalice.study.balance.quantile`), within 0 to the candidate's turn limit;
 * ``skill``: the strong bot's share of the games with a winner against the weak bot on
   duplicate deals with the sides swapped (:mod:`~spitemalice.study.pairs`), Wilson.
 
@@ -31,7 +31,7 @@ import attrs
 from spitemalice.engine.coverage import Tally
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.guards import check_jobs, check_real, check_seed, int_field, real_field
-from spitemalice.measures.interval import Interval
+from spitemalice.measures.interval import Interval, length_ranges
 from spitemalice.measures.rates import wilson
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, convert_param
@@ -342,15 +342,17 @@ def measure(rules: RuleBook, plan: Plan, games: range, seed: int, jobs: int | No
     tally = PairTally(plan.strong, plan.weak)
     for deal in deals:
         tally.add_deal(list(deal))
-    metrics = _metrics(rows, sides, tally)
+    metrics = _metrics(rows, sides, tally, length_ranges(rules.ruleset.turn_limit)[0])
     return Measured(metrics, 1 / len(sides), played, run.coverage[0] if coverage else None,
                     interrupted, rows, tuple(deals))
 
 
 def _metrics(rows: Sequence[GameRow], sides: tuple[tuple[int, ...], ...],
-             tally: PairTally) -> dict[str, Interval]:
+             tally: PairTally, turns: tuple[float, float]) -> dict[str, Interval]:
+    """Each metric of :data:`METRICS`; the median game's interval within ``turns``, the range
+    a game's turns can take (0 to the turn limit)."""
     won = sum(row.outcome == "win" for row in rows)
     return {"completion": wilson(won, len(rows)),
             "first-seat": _positions(rows, sides)[0],
-            "turns": quantile(sorted(row.turns for row in rows), 0.5),
+            "turns": quantile(sorted(row.turns for row in rows), 0.5, within=turns),
             "skill": tally.rate}

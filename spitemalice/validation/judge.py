@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from spitemalice.measures.interval import Interval
+from spitemalice.measures.interval import COUNT, Interval, length_ranges
 from spitemalice.measures.metrics import balance, completion, duration
 from spitemalice.measures.verdicts import Verdict, decide, undecided_text
 from spitemalice.rules.book import RuleBook
@@ -83,7 +83,8 @@ def judge(book: RuleBook, stats: GameStats, base: GameStats | None,
     findings: list[Finding] = []
     look_at = tuple(changed)
     for judged in (_completion(stats, look_at), _balance(stats),
-                   _duration(stats, base, look_at, base_name, no_base, book.players)):
+                   _duration(stats, base, look_at, base_name, no_base, book.players,
+                             length_ranges(book.ruleset.turn_limit)[1])):
         check, finding = judged
         if finding is not None:
             finding = _justify(finding, justified)
@@ -176,11 +177,13 @@ def _balance(stats: GameStats) -> tuple[Check, Finding | None]:
 
 
 def _duration(stats: GameStats, base: GameStats | None, look_at: tuple[str, ...],
-              base_name: str, no_base: str, seats: int) -> tuple[Check, Finding | None]:
+              base_name: str, no_base: str, seats: int,
+              moves: tuple[float, float] = COUNT) -> tuple[Check, Finding | None]:
     """``duration_moves`` of the greedy games: per seat against :data:`SHORTEST_MOVES`, and
-    against the base rule set's (:data:`LENGTH_RATIO`)."""
+    against the base rule set's (:data:`LENGTH_RATIO`); ``moves`` is the range a game's moves
+    take under the configuration's turn limit (the base's is not known here: any count)."""
     name = "duration_moves"
-    short = _too_short(stats, look_at, seats)
+    short = _too_short(stats, look_at, seats, moves)
     if short is not None and short[1] is not None:
         return short
     if base is None:
@@ -190,7 +193,7 @@ def _duration(stats: GameStats, base: GameStats | None, look_at: tuple[str, ...]
         return skip(name, f"{count_of(stats.greedy_games, 'greedy game')} here and "
                           f"{base.greedy_games} of "
                           f"{base_name}, {ENOUGH_GAMES} needed"), None
-    here, there = _moves(stats), _moves(base)
+    here, there = _moves(stats, moves), _moves(base)
     ratio = _ratio(here, there)
     evidence = (f"mean {here.estimate:.0f} moves ({here.low:.0f}..{here.high:.0f}) over "
                 f"{count_of(stats.greedy_games, 'greedy game')}, base {base_name} "
@@ -207,19 +210,19 @@ def _duration(stats: GameStats, base: GameStats | None, look_at: tuple[str, ...]
                           f"{base_name}'s (threshold {LENGTH_RATIO:g})", evidence, look_at)
 
 
-def _per_seat(stats: GameStats, seats: int) -> Interval:
-    moves = _moves(stats)
+def _per_seat(stats: GameStats, seats: int, within: tuple[float, float]) -> Interval:
+    moves = _moves(stats, within)
     return Interval(moves.estimate / seats, moves.low / seats, moves.high / seats, moves.n)
 
 
-def _too_short(stats: GameStats, look_at: tuple[str, ...],
-               seats: int) -> tuple[Check, Finding | None] | None:
+def _too_short(stats: GameStats, look_at: tuple[str, ...], seats: int,
+               moves: tuple[float, float]) -> tuple[Check, Finding | None] | None:
     """The greedy games' moves per seat against :data:`SHORTEST_MOVES`: a warning when wholly
     below, an undecided check when the interval holds it, ``None`` when wholly above (or too
     few games to say)."""
     if stats.greedy_games < ENOUGH_GAMES:
         return None
-    per_seat = _per_seat(stats, seats)
+    per_seat = _per_seat(stats, seats, moves)
     verdict = decide(per_seat, SHORTEST_MOVES)
     if verdict.outcome == "pass":
         return None
@@ -243,11 +246,11 @@ def _ratio(here: Interval, there: Interval) -> Interval:
                     over(here.high, there.low), here.n)
 
 
-def _moves(stats: GameStats) -> Interval:
-    """The greedy games' ``duration_moves``; from their mean alone when the lengths are not
-    kept (a point interval)."""
+def _moves(stats: GameStats, within: tuple[float, float] = COUNT) -> Interval:
+    """The greedy games' ``duration_moves``, kept ``within`` the range a game's moves take;
+    from their mean alone when the lengths are not kept (a point interval)."""
     if stats.greedy_lengths:
-        return duration(stats.greedy_lengths)
+        return duration(stats.greedy_lengths, within)
     mean = stats.greedy_mean_moves
     return Interval(mean, mean, mean, stats.greedy_games)
 

@@ -805,6 +805,8 @@ def _more_calls() -> dict[str, Callable[[Any], Any]]:
             "measures.arrival_coverage").ArrivalCoverage(_spit(), n),
         "spitemalice.study.arrival_counts:ArrivalCounts(players)": lambda n: m(
             "study.arrival_counts").ArrivalCounts(n),
+        "spitemalice.study.arrival_counts:ArrivalCounts(move_limit)": lambda n: m(
+            "study.arrival_counts").ArrivalCounts(2, n),
         "spitemalice.runs.commit:Outputs.add(game)": lambda n:
             m("runs.commit").Outputs([]).add(n, None),
         "spitemalice.runs.games_out:GamesOut(seats)": lambda n:
@@ -861,6 +863,8 @@ def _more_calls() -> dict[str, Callable[[Any], Any]]:
             m("study.statistic").statistics(2)[0].margin_words(n),
         "spitemalice.study.statistic:check_margin(margin)": lambda n:
             m("study.statistic").check_margin(m("study.statistic").statistics(2)[0], n),
+        "spitemalice.study.statistic:Statistic.under(turn_limit)": lambda n:
+            m("study.statistic").statistics(2)[0].under(n),
         "spitemalice.study.statistic:statistics(seats)": lambda n:
             m("study.statistic").statistics(n),
         "spitemalice.study.statistic:statistic_named(seats)": lambda n:
@@ -894,8 +898,8 @@ def _more_calls() -> dict[str, Callable[[Any], Any]]:
             m("study.ratings").expected_share(0, n),
         "spitemalice.study.simulate:percentile(share)": lambda n:
             m("study.simulate").percentile([1.0, 2.0], n),
-        "spitemalice.study.simulate:length_ranges(turn_limit)": lambda n:
-            m("study.simulate").length_ranges(n),
+        "spitemalice.measures.interval:length_ranges(turn_limit)": lambda n:
+            m("measures.interval").length_ranges(n),
         # tune's steps check their numbers first: the rest of each call is never reached
         "spitemalice.study.tune:best(count)": lambda n: m("study.tune").best(None, None, n),
         "spitemalice.study.tune:recheck(jobs)": lambda n:
@@ -954,6 +958,8 @@ def _more_calls() -> dict[str, Callable[[Any], Any]]:
             calls[f"spitemalice.measures.metrics:{name}({param})"] = _kw(
                 getattr(metrics, name), **{first: 1, "games": 2})(param)
     calls["spitemalice.measures.metrics:quality(seats)"] = lambda n: metrics.quality([], n)
+    calls["spitemalice.measures.metrics:quality(turn_limit)"] = lambda n: \
+        metrics.quality([], 2, n)
     for param in ("games", "z"):
         calls[f"spitemalice.measures.metrics:balance({param})"] = _kw(
             metrics.balance, [1, 1], **{"games": 2})(param)

@@ -215,6 +215,39 @@ def test_the_rule_sets_own_answer_gives_way_to_a_parameter_given() -> None:
     assert four.build_limit == 4 and "max_build_piles" not in four.origin
 
 
+class FourJokersRuleset:
+    """blackwood-frey's values, its deck worked out by its own hook: four jokers (as
+    skip-bo's standard packs hold two a pack, SK-26)."""
+
+    NAME, KIND = "four-jokers", "ruleset"
+
+    @sm.hookimpl
+    def spitemalice_ruleset(self) -> sm.Ruleset:
+        return BF.RULESET  # type: ignore[attr-defined, no-any-return]
+
+    @sm.hookimpl
+    def spitemalice_rule_sheet(self, ruleset: sm.Ruleset) -> list[sm.Clause]:
+        return BF.spitemalice_rule_sheet(ruleset)  # type: ignore[attr-defined, no-any-return]
+
+    @sm.hookimpl
+    def spitemalice_deck(self, ruleset: sm.Ruleset) -> sm.Deck:
+        return sm.stated_deck(attrs.evolve(ruleset, jokers=4))
+
+
+def test_the_rule_sets_own_deck_states_its_jokers_and_gives_way_to_jokers_given() -> None:
+    own = sm.RuleBook.from_plugins(FourJokersRuleset())
+    assert own.ruleset.jokers == 4 and own.deck.cards.count(sm.Card(0)) == 4
+    assert own.origin["jokers"] == "plugin four-jokers (spitemalice_deck)"
+    given = sm.RuleBook.from_plugins(FourJokersRuleset(), [], {"jokers": 2})
+    assert given.ruleset.jokers == 2 and given.deck.cards.count(sm.Card(0)) == 2
+    assert given.origin["jokers"] == "override"
+    # a house rule's deck is checked, never folded: its other jokers are refused as before
+    four = plugin("four", "deck", lambda ruleset: sm.stated_deck(attrs.evolve(ruleset,
+                                                                              jokers=4)), None)
+    with pytest.raises(sm.RulesetError, match="plugin 'four' answers spitemalice_deck"):
+        sm.RuleBook.from_plugins(BF, [four])
+
+
 def test_an_answer_the_ruleset_cannot_state_is_refused_naming_the_plugin() -> None:
     bad = plugin("bad", "deal", lambda *a: sm.DealRule(1, 99, 5, "cut"), None)
     with pytest.raises(sm.RulesetError, match=r"plugin 'bad' answers spitemalice_deal with .* "

@@ -6,10 +6,25 @@ interval whose upper end was past the turn limit)."""
 
 from __future__ import annotations
 
+import json
 import math
 
+import pytest
+
 import spitemalice as sm
+from spitemalice.cli import main
+from spitemalice.measures.interval import Interval
+from spitemalice.measures.metrics import duration, quality
+from spitemalice.runs.arrival import ReactionTimes, play_arrival, random_bot
+from spitemalice.runs.runner import configuration, play_games
+from spitemalice.study.arrival_counts import ArrivalCounts
+from spitemalice.study.balance import balance, quantile, verdicts
+from spitemalice.study.compare import compare, compare_until_decided
 from spitemalice.study.simulate import Summary, length_ranges, simulate
+from spitemalice.study.statistic import statistic_named
+from spitemalice.study.tune_targets import Plan, measure
+from spitemalice.validation.judge import judge
+from spitemalice.validation.report import GameStats
 
 
 def test_games_that_all_reach_the_turn_limit_keep_their_interval_within_it() -> None:
@@ -31,3 +46,119 @@ def test_a_wide_interval_is_cut_at_the_limit_and_none_means_any_count() -> None:
     assert (turns.low, turns.high) == (0.0, 3000.0)
     assert length_ranges(None) == ((0.0, math.inf), (0.0, math.inf))
     assert length_ranges(3000) == ((0.0, 3000.0), (0.0, 9_000_000.0))
+
+
+# -- every other interval or quantile of a game's length (moves, turns, rounds) ------------
+# The members found by grepping spitemalice/study, spitemalice/cli and spitemalice/measures
+# for mean_interval, interval_of_mean, paired_difference, quantile and duration: compare's
+# moves and turns (A, B and B - A), simulate --metrics' duration_moves and duration_turns,
+# balance's turn quantiles, tune's median turns, Spit's moves and rounds per game, and
+# validate's duration_moves.  Under turn_limit=10 blackwood-frey's greedy games all reach the
+# limit, so every interval a count's least width or a quantile's unknown end widens runs past
+# 10 turns (100 moves) unless it is kept within what a game can last.
+
+LIMIT = 10
+BOUNDED = sm.load("blackwood-frey", turn_limit=LIMIT)
+
+
+def _within(interval: Interval, high: float, low: float = 0.0) -> bool:
+    return low <= interval.low <= interval.estimate <= interval.high <= high
+
+
+def test_compare_keeps_each_sides_lengths_and_their_difference_within_the_limits() -> None:
+    longer = sm.load("blackwood-frey", turn_limit=2 * LIMIT)
+    a, b = configuration(BOUNDED, ["greedy"]), configuration(longer, ["greedy"])
+    found = compare(a, b, 3, seed=1, coverage=False)
+    lines = {line.statistic.name: line for line in found.lines}
+    assert lines["turns"].a.estimate == LIMIT and lines["turns"].b.estimate == 2 * LIMIT
+    assert _within(lines["turns"].a, LIMIT) and lines["turns"].a.high == LIMIT
+    assert _within(lines["turns"].b, 2 * LIMIT) and lines["turns"].b.high == 2 * LIMIT
+    assert _within(lines["moves"].a, LIMIT ** 2) and _within(lines["moves"].b, (2 * LIMIT) ** 2)
+    assert found.as_dict()["statistics"]["turns"]["a"]["high"] == LIMIT
+    # one game shows no spread: each interval is the whole range its quantity can take, and
+    # B - A's is -10..+20 (B's 0..20 less A's 0..10), not -inf..inf
+    one = {line.statistic.name: line for line in compare(a, b, 1, seed=1, coverage=False).lines}
+    assert (one["turns"].a.low, one["turns"].a.high) == (0, LIMIT)
+    assert (one["turns"].difference.low, one["turns"].difference.high) == (-LIMIT, 2 * LIMIT)
+    assert (one["moves"].difference.low, one["moves"].difference.high) == (-100, 400)
+    # a count with no known bound keeps 0..inf, and its difference any value
+    assert one["recycles"].a.high == math.inf and one["recycles"].difference.low == -math.inf
+    assert statistic_named("recycles", 2).under(LIMIT).within == (0.0, math.inf)
+    assert statistic_named("turns", 2).under(None).within == (0.0, math.inf)
+
+
+def test_compare_until_decided_tests_the_difference_it_prints() -> None:
+    a, b = configuration(BOUNDED, ["greedy"]), configuration(BOUNDED, ["greedy"])
+    found = compare_until_decided(a, b, "turns", 5.0, seed=1, batch=2, max_games=2,
+                                  coverage=False)
+    turns = next(line for line in found.lines if line.statistic.name == "turns")
+    assert _within(turns.difference, LIMIT, -LIMIT) and _within(turns.a, LIMIT)
+    assert found.sprt is not None and found.sprt.n == 2
+
+
+def test_the_metrics_durations_stay_within_the_limit() -> None:
+    rows = play_games([configuration(BOUNDED, ["greedy"])], 1, range(3)).rows[0]
+    assert all(row.turns == LIMIT for row in rows)
+    found = quality(rows, 2, LIMIT)
+    assert found.duration_turns.high == LIMIT and _within(found.duration_turns, LIMIT)
+    assert _within(found.duration_moves, LIMIT ** 2)
+    assert quality(rows, 2).duration_turns.high > LIMIT  # no limit known: any count
+    assert duration([5.0, 5.0], (0.0, 5.0)).high == 5.0
+
+
+def test_simulate_metrics_prints_durations_within_the_limit(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "blackwood-frey", "--set", f"turn_limit={LIMIT}", "--games", "3",
+                 "--seed", "1", "--metrics", "--json"]) == 0
+    metrics = json.loads(capsys.readouterr().out)["metrics"]
+    assert metrics["duration_turns"]["estimate"] == LIMIT
+    assert metrics["duration_turns"]["high"] == LIMIT
+    assert metrics["duration_moves"]["high"] <= LIMIT ** 2
+
+
+def test_a_quantile_whose_end_the_sample_cannot_give_ends_at_the_limit() -> None:
+    assert quantile([LIMIT], 0.5, within=(0.0, LIMIT)) == Interval(LIMIT, 0.0, LIMIT, 1)
+    assert quantile([], 0.5, within=(0.0, LIMIT)) == Interval(0.0, 0.0, LIMIT, 0)
+    assert quantile([LIMIT], 0.5).high == math.inf  # a count's range: no end known
+    with pytest.raises(ValueError, match=r"within 0\.\.10 \(within\), not 11"):
+        quantile([11], 0.5, within=(0.0, LIMIT))
+
+
+def test_balance_reports_turn_quantiles_within_the_limit() -> None:
+    report = balance(BOUNDED, "bf", ("random", "greedy"), games=3, deals=1, seed=1, coverage=0)
+    assert report.turns.high == LIMIT
+    assert all(_within(q.value, LIMIT) for q in report.quantiles)
+    assert report.quantiles[-1].value.high == LIMIT  # the 95% quantile of 3 games: unknown end
+    assert "median game 10 turns (0..10)" in verdicts(report) or \
+        "median game 10 turns (10..10)" in verdicts(report)
+
+
+def test_tune_measures_the_median_game_within_the_limit() -> None:
+    plan = Plan("greedy", "greedy", "random", frozenset({"turns"}))
+    measured = measure(BOUNDED, plan, range(3), seed=1)
+    turns = measured.metrics["turns"]
+    assert turns.estimate == LIMIT and turns.high == LIMIT
+
+
+def test_spit_keeps_moves_and_rounds_per_game_within_its_move_limit() -> None:
+    counts = ArrivalCounts(2, move_limit=LIMIT)
+    rules = sm.load("spit", turn_limit=LIMIT)
+    bots = [random_bot, random_bot]
+    for seed in range(3):
+        counts.add(play_arrival(rules, bots, seed, ReactionTimes()))
+    assert counts.moves == [LIMIT] * 3  # every game stops at the limit
+    found = counts.intervals()
+    assert found["mean_moves"].high == LIMIT and _within(found["mean_rounds"], LIMIT)
+    assert ArrivalCounts(2).intervals()["mean_moves"].high == math.inf
+
+
+def test_validate_judges_the_length_within_the_limit() -> None:
+    # 39 games stopped at 100 moves (10 turns of at most 10 moves) and one of 60: the mean's
+    # t interval, 99 -+ 2, ran to 101 moves
+    stats = GameStats(40, 99.0, 0.0, 0.5, (0.3, 0.7), greedy_games=40,
+                      greedy_lengths=(100,) * 39 + (60,))
+    base = GameStats(40, 50.0, 0.0, 0.5, (0.3, 0.7), greedy_games=40,
+                     greedy_lengths=(50,) * 40)
+    checks, _ = judge(BOUNDED, stats, base, {}, [], {}, "the base")
+    evidence = next(c.figure for c in checks if c.name == "duration_moves")
+    assert evidence.startswith("mean 99 moves (97..100) over 40 greedy games"), evidence

@@ -100,8 +100,8 @@ def test_a_separate_pay_off_pack_is_taken_as_the_base_rules_state_it() -> None:
 def test_standard_packs_a_user_sets_are_dealt_with_skip_bo_cards(given: dict[str, object],
                                                                   packs: int) -> None:
     # the deck hook ignored packs and packs_per_seat, and loading refused the user's values
-    # with a message about plugin internals
-    rules = sm.load("skip-bo", draw_pack=0, **given)
+    # with a message about plugin internals; the jokers given hold as given (SK-26)
+    rules = sm.load("skip-bo", draw_pack=0, jokers=18, **given)
     kinds = Counter("SB" if card == SKIP_BO else "suited" if card.suit else "other"
                     for card in rules.deck.cards)
     assert kinds == {"suited": 52 * packs, "SB": 18}
@@ -613,6 +613,61 @@ def test_k2_three_packs_with_jokers_make_162_cards_with_18_skip_bo_cards() -> No
     two = sm.load("skip-bo", packs=2, draw_pack=0, jokers=0)
     assert two.ruleset.wild_ranks == frozenset({0, 13}) and two.accepts[13]
     assert "Here the wild cards are the kings (wild_ranks)." in two.clause("SK-26").text
+
+
+@pytest.mark.clause("SK-26", "SK-1")
+def test_standard_packs_hold_two_jokers_a_pack_unless_jokers_is_given(tmp_path: Path) -> None:
+    # K2: "three regular decks with jokers", the kings and jokers (12 + 6) the 18 SKIP-BO
+    # cards.  The numbered game's 18 jokers came along: --set packs=3 draw_pack=0 dealt 174
+    # cards, 30 wild, where K2's deck is 162 with 18.
+    plain = sm.load("skip-bo", packs=3, draw_pack=0)
+    assert plain.ruleset.jokers == 6 and plain.ruleset.seat_jokers == 6
+    assert plain.origin["jokers"] == "plugin skip-bo (spitemalice_deck)"
+    assert plain.deck == THREE.deck and plain.deck.size == 162  # K2's deck, as K2 spells it
+    assert sum(card.rank in plain.ruleset.wild_ranks for card in plain.deck.cards) == 18
+    assert sm.deal(plain, 3) == sm.deal(THREE, 3)
+    assert "162 cards" in plain.clause("SK-1").text
+    assert "6 wild SKIP-BO cards (jokers)" in plain.clause("SK-1").text
+    # two a pack whatever the packs: one a seat, and with the kings numbers (build to 13)
+    per_seat = sm.load("skip-bo", packs=1, packs_per_seat=True, draw_pack=0)
+    assert per_seat.ruleset.seat_jokers == 4 and per_seat.deck.size == 108
+    assert sm.load("skip-bo", packs=3, draw_pack=0, build_ceiling=13).ruleset.seat_jokers == 6
+    # jokers_per_pack set: the packs' own jokers are those, and jokers adds none
+    one = sm.load("skip-bo", packs=3, draw_pack=0, jokers_per_pack=1)
+    assert (one.ruleset.jokers, one.ruleset.seat_jokers) == (0, 3)
+    # a jokers given holds as given, on the command line or in a file; the SKIP-BO cards still
+    # go last, so a seed deals as it did before the rule set had an answer of its own
+    for jokers in (0, 4, 18):
+        given = sm.load("skip-bo", packs=3, draw_pack=0, jokers=jokers)
+        assert given.ruleset.seat_jokers == jokers  # 18, skip-bo's own, is noted as no change
+        assert given.origin.get("jokers", "override") == "override"
+        assert given.deck.cards == THREE.deck.cards[:156] + (SKIP_BO,) * jokers
+    path = tmp_path / "many.toml"
+    path.write_text('title = "Many jokers"\nversion = "1"\nbase = "skip-bo"\n[params]\n'
+                    'packs = 3\ndraw_pack = 0\njokers = 12\n', encoding="utf-8")
+    assert sm.load(path).ruleset.seat_jokers == 12
+    # the numbered cards keep their 18 SKIP-BO cards (K1): nothing changes there
+    assert SK.ruleset.jokers == 18 and "jokers" not in SK.origin
+    assert Counter(SK.deck.cards)[SKIP_BO] == 18 and SK.deck.size == 162
+
+
+@pytest.mark.clause("SK-26")
+@pytest.mark.parametrize(("given", "says", "never"), [
+    ({}, "This deck has no standard packs.", "wild_ranks gains 13"),
+    ({"packs": 3, "draw_pack": 0}, "the kings are SKIP-BO cards, wild like the jokers: "
+     "wild_ranks gains 13", "the number 13"),
+    ({"packs": 3, "draw_pack": 0, "build_ceiling": 13}, "so a king is the number 13, not a "
+     "SKIP-BO card, and wild_ranks is left as it is.", "gains 13"),
+])
+def test_sk26_says_one_thing_for_each_setting(given: dict[str, object], says: str,
+                                              never: str) -> None:
+    # with build_ceiling=13 the clause said "wild_ranks gains 13", then "a king is the
+    # number 13"
+    text = sm.load("skip-bo", **given).clause("SK-26").text
+    assert says in text and never not in text, text
+    if given:
+        assert "It holds 6 jokers (jokers); without jokers given, the rule set's own count is " \
+            "two a pack (K2: three packs with their jokers)" in text
 
 
 @pytest.mark.clause("SK-26", "SK-4")
