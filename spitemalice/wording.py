@@ -89,6 +89,29 @@ def a_or_an(text: str) -> str:
     return f"{'an' if vowel else 'a'} {text}"
 
 
+_RANK_NAMES = {0: "joker", 1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def rank_names(ranks: object) -> str:
+    """Ranks by name, sorted, as the docs and the rule sheets write them, for every message
+    that names ranks: ``rank_names({13, 0, 10, 1})`` -> ``"joker, A, 10, K"``; ``"none"``
+    for no rank.
+
+    Raises:
+        TypeError: ``ranks`` is not an iterable of whole numbers (a set, list or tuple).
+    """
+    if isinstance(ranks, str | bytes):
+        raise TypeError(f"rank_names takes ranks as whole numbers, not {shown(ranks)}")
+    try:
+        given = sorted(ranks)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"rank_names takes ranks as whole numbers, not {shown(ranks)}") \
+            from None
+    if any(isinstance(rank, bool) or not isinstance(rank, numbers.Integral) for rank in given):
+        raise TypeError(f"rank_names takes ranks as whole numbers, not {shown(ranks)}")
+    return ", ".join(_RANK_NAMES.get(int(rank), str(rank)) for rank in given) or "none"
+
+
 def clipped(text: str, longest: int = 40) -> str:
     """``text`` cut to ``longest`` characters for a message, ending in ``...`` when it was
     cut: a cut with no mark would show a different value (a seed of 101 digits cut to 40

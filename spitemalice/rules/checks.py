@@ -20,7 +20,7 @@ from spitemalice.rules import reasons, sheet
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.resolve import call, call_order, wrap
 from spitemalice.rules.ruleset import ENFORCED_FIELDS, RANK_SETS, TEAM_FIELDS, Ruleset
-from spitemalice.wording import count_of
+from spitemalice.wording import count_of, rank_names
 
 if TYPE_CHECKING:
     from spitemalice.rules.book import RuleBook
@@ -164,7 +164,7 @@ def check_ranks(book: RuleBook) -> None:
     if missing:
         ranks = "rank" if len(missing) == 1 else "ranks"
         raise RulesetError(f"{book.ruleset.name}: no card may stand for build {ranks} "
-                           f"{_ranks(missing)}, so no build pile can reach the ceiling "
+                           f"{rank_names(missing)}, so no build pile can reach the ceiling "
                            f"{book.ceiling.ceiling}; {_unreachable_fixes(book, missing)}")
 
 
@@ -175,20 +175,15 @@ def _unreachable_fixes(book: RuleBook, missing: list[int]) -> str:
     rules, fixes = book.ruleset, []
     wild = [rank for rank in missing if rank in rules.wild_ranks]
     if wild:
-        fixes.append(f"take {_ranks(wild)} out of wild_ranks (those cards are wild, so none "
+        fixes.append(f"take {rank_names(wild)} out of wild_ranks (those cards are wild, so none "
                      "is its own rank)")
     excluded = [rank for rank in missing if rank in rules.wild_excluded]
     if excluded and rules.wild_ranks:
-        fixes.append(f"take {_ranks(excluded)} out of wild_excluded (wild cards may not stand "
+        fixes.append(f"take {rank_names(excluded)} out of wild_excluded (wild cards may not stand "
                      "for it)")
     if not fixes:
         fixes.append(f"lower build_ceiling below {missing[0]} or add wild cards")
     return " or ".join(fixes)
-
-
-def _ranks(ranks: Iterable[int]) -> str:
-    """``ranks`` by name: ``"joker, A, 10, K"``."""
-    return ", ".join(_RANK_NAMES.get(rank, str(rank)) for rank in ranks)
 
 
 def check_dead_cards(book: RuleBook) -> None:
@@ -215,12 +210,12 @@ def check_dead_cards(book: RuleBook) -> None:
         return
     rules, ceiling = book.ruleset, book.ceiling.ceiling
     count = sum(1 for card in cards if card.rank in dead)
-    names = _ranks(dead)
+    names = rank_names(dead)
     fixes = []
     excluded = [rank for rank in dead if rank in rules.wild_ranks]
     if excluded:
         fixes.append("take ranks out of wild_excluded: it leaves a wild "
-                     f"{_ranks(excluded)} no rank to "
+                     f"{rank_names(excluded)} no rank to "
                      "stand for")
     above = [rank for rank in dead if rank not in rules.wild_ranks]
     if above:
@@ -237,8 +232,6 @@ def check_dead_cards(book: RuleBook) -> None:
         " such a card can only be discarded, and one in a pay-off pile never leaves it; "
         + (", ".join(fixes[:-1]) + " or " if len(fixes) > 1 else "") + fixes[-1])
 
-
-_RANK_NAMES = {0: "joker", 1: "A", 11: "J", 12: "Q", 13: "K"}
 
 _UNSTATED = {"team_size": "forms teams that no clause of the sheet states",
              "partner_piles": "sets partners' piles that no clause of the sheet states"}
