@@ -112,6 +112,21 @@ def rank_names(ranks: object) -> str:
     return ", ".join(_RANK_NAMES.get(int(rank), str(rank)) for rank in given) or "none"
 
 
+def together(problems: list[str]) -> str:
+    """Several refusals as one message, each whole and numbered, on one line:
+    ``together(["a", "b"])`` -> ``"2 problems: (1) a; (2) b"``; one alone is itself.
+
+    Raises:
+        TypeError: ``problems`` is not a list of str.
+    """
+    if not isinstance(problems, list) or not all(isinstance(p, str) for p in problems):
+        raise TypeError(f"together takes a list of messages (str), not {shown(problems)}")
+    if len(problems) == 1:
+        return problems[0]
+    return f"{count_of(len(problems), 'problem')}: " + "; ".join(
+        f"({number}) {problem}" for number, problem in enumerate(problems, 1))
+
+
 def clipped(text: str, longest: int = 40) -> str:
     """``text`` cut to ``longest`` characters for a message, ending in ``...`` when it was
     cut: a cut with no mark would show a different value (a seed of 101 digits cut to 40

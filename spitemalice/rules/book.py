@@ -21,6 +21,9 @@ of a configuration, in the order it happens there:
 4. **Checks.**  Plugin conflicts, the deal, rank sets, parameters only a plugin enforces,
    overrides that undo a house rule, cards no build pile takes, the rule sheet: each reason
    code the engine raises has a clause, none an unknown one (:mod:`spitemalice.rules.checks`).
+   The deal, rank sets, enforced parameters, undone house rules and dead cards are checked
+   on the built book and every one that fails is refused together (dead cards only when no
+   house rule is undone: that refusal explains them).
 5. **The sheet.**  Clause texts are templates rendered from the resolved values
    (:mod:`spitemalice.rules.sheet`).
 
@@ -57,7 +60,7 @@ from spitemalice.rules.policies import (
 )
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
 from spitemalice.rules.simultaneous import SimultaneousGame, simultaneous_needs
-from spitemalice.wording import given_text
+from spitemalice.wording import given_text, together
 
 
 @attrs.frozen
@@ -230,11 +233,17 @@ class RuleBook:
             team_won_hooks=resolve.per_move(pm, "spitemalice_team_won"),
             score_hooks=resolve.per_move(pm, "spitemalice_score"), recipe=recipe, pm=pm,
             simultaneous=game)
-        checks.check_deal(book)
-        checks.check_ranks(book)
-        checks.check_enforced(book, layers[: 1 + len(recipe.house_rules)], enforcers)
-        checks.check_overrides_keep_house_rules(pm, ruleset, given)
-        checks.check_dead_cards(book)  # after the override check, whose message says more
+        # Every check on its own value of the book, refused together; the dead cards only
+        # when no override undoes a house rule (that refusal explains them better).
+        problems = checks.failures([
+            lambda: checks.check_deal(book), lambda: checks.check_ranks(book),
+            lambda: checks.check_enforced(book, layers[: 1 + len(recipe.house_rules)],
+                                          enforcers)])
+        undone = checks.failures([
+            lambda: checks.check_overrides_keep_house_rules(pm, ruleset, given)])
+        problems += undone or checks.failures([lambda: checks.check_dead_cards(book)])
+        if problems:
+            raise RulesetError(together(problems))
         return book
 
     # -- what the rest of the library reads ---------------------------------------------

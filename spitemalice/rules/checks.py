@@ -20,10 +20,29 @@ from spitemalice.rules import reasons, sheet
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.resolve import call, call_order, wrap
 from spitemalice.rules.ruleset import ENFORCED_FIELDS, RANK_SETS, TEAM_FIELDS, Ruleset
-from spitemalice.wording import count_of, rank_names
+from spitemalice.wording import count_of, rank_names, together
 
 if TYPE_CHECKING:
     from spitemalice.rules.book import RuleBook
+
+
+def failures(made: Sequence[Callable[[], None]]) -> list[str]:
+    """Make every check of ``made`` (callables without arguments that raise
+    :class:`~spitemalice.errors.RulesetError`), and give the refusal of each that failed, in
+    order: what :meth:`~spitemalice.rules.book.RuleBook.from_plugins` refuses together.
+
+    Raises:
+        TypeError: a member of ``made`` is not callable.
+    """
+    problems = []
+    for check in made:
+        if not callable(check):
+            raise TypeError(f"failures takes checks as callables, not {check!r}")
+        try:
+            check()
+        except RulesetError as error:
+            problems.append(str(error))
+    return problems
 
 
 def check_conflicts(pm: pluggy.PluginManager, ruleset: Ruleset, plugins: Sequence[str]) -> None:
@@ -154,11 +173,12 @@ def check_ranks(book: RuleBook) -> None:
         raise not_a_book(book, "check_ranks") from None
     cards = (*deck.cards, *(deck.payoff_cards or ()))
     highest = max([book.ceiling.ceiling, *(card.rank for card in cards)])
-    for name in RANK_SETS:
-        bad = sorted(r for r in getattr(book.ruleset, name) if r > highest)
-        if bad:
-            raise RulesetError(f"{name} names rank(s) {bad} that no card has; ranks here run "
-                               f"from 0 (joker) to {highest}")
+    unknown = [(name, [r for r in getattr(book.ruleset, name) if r > highest])
+               for name in RANK_SETS]
+    named = [f"{name} names rank(s) {rank_names(bad)} that no card has; ranks here run from "
+             f"0 (joker) to {highest}" for name, bad in unknown if bad]
+    if named:
+        raise RulesetError(together(named))
     reachable = set().union(*(book.accepts[card.rank] for card in cards))
     missing = [r for r in range(1, book.ceiling.ceiling + 1) if r not in reachable]
     if missing:
