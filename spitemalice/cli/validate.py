@@ -28,7 +28,7 @@ from spitemalice.cli._args import (
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.files import FileRefused, check_new, read_file, write_file
 from spitemalice.formats import strict_json
-from spitemalice.formats.records import FORMAT as RECORD_FORMAT
+from spitemalice.formats.records.record import FORMAT as RECORD_FORMAT
 from spitemalice.limits import MAX_JSON_BYTES
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.custom import read as read_custom

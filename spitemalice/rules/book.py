@@ -21,9 +21,6 @@ of a configuration, in the order it happens there:
 4. **Checks.**  Plugin conflicts, the deal, rank sets, parameters only a plugin enforces,
    overrides that undo a house rule, cards no build pile takes, the rule sheet: each reason
    code the engine raises has a clause, none an unknown one (:mod:`spitemalice.rules.checks`).
-   The deal, rank sets, enforced parameters, undone house rules and dead cards are checked
-   on the built book and every one that fails is refused together (dead cards only when no
-   house rule is undone: that refusal explains them).
 5. **The sheet.**  Clause texts are templates rendered from the resolved values
    (:mod:`spitemalice.rules.sheet`).
 
@@ -60,7 +57,7 @@ from spitemalice.rules.policies import (
 )
 from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
 from spitemalice.rules.simultaneous import SimultaneousGame, simultaneous_needs
-from spitemalice.wording import given_text, together
+from spitemalice.wording import given_text
 
 
 @attrs.frozen
@@ -233,17 +230,7 @@ class RuleBook:
             team_won_hooks=resolve.per_move(pm, "spitemalice_team_won"),
             score_hooks=resolve.per_move(pm, "spitemalice_score"), recipe=recipe, pm=pm,
             simultaneous=game)
-        # Every check on its own value of the book, refused together; the dead cards only
-        # when no override undoes a house rule (that refusal explains them better).
-        problems = checks.failures([
-            lambda: checks.check_deal(book), lambda: checks.check_ranks(book),
-            lambda: checks.check_enforced(book, layers[: 1 + len(recipe.house_rules)],
-                                          enforcers)])
-        undone = checks.failures([
-            lambda: checks.check_overrides_keep_house_rules(pm, ruleset, given)])
-        problems += undone or checks.failures([lambda: checks.check_dead_cards(book)])
-        if problems:
-            raise RulesetError(together(problems))
+        checks.check_values(book, layers[:1 + len(recipe.house_rules)], enforcers, pm, given)
         return book
 
     # -- what the rest of the library reads ---------------------------------------------

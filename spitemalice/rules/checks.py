@@ -26,6 +26,33 @@ if TYPE_CHECKING:
     from spitemalice.rules.book import RuleBook
 
 
+def check_values(book: RuleBook, plugins: Sequence[object],
+                 enforcers: Callable[[str], Sequence[tuple[str, str]]] | None,
+                 pm: pluggy.PluginManager, given: Mapping[str, Any]) -> None:
+    """The checks of a built book's values, every one that fails refused together: the deal
+    (:func:`check_deal`), rank sets (:func:`check_ranks`), enforced parameters
+    (:func:`check_enforced`, ``plugins`` the rule set and its house rules), settings that
+    undo a house rule (:func:`check_overrides_keep_house_rules`, ``given`` the file's and the
+    caller's values) and, only when none is undone (that refusal explains them better), dead
+    cards (:func:`check_dead_cards`).
+
+    Raises:
+        RulesetError: one or more failed, each whole in one message
+            (:func:`~spitemalice.wording.together`).
+        TypeError: ``book`` is not a rule book.
+    """
+    try:
+        book.ruleset, book.deck  # noqa: B018  # fields every rule book has
+    except AttributeError:
+        raise not_a_book(book, "check_values") from None
+    problems = failures([lambda: check_deal(book), lambda: check_ranks(book),
+                         lambda: check_enforced(book, plugins, enforcers)])
+    undone = failures([lambda: check_overrides_keep_house_rules(pm, book.ruleset, given)])
+    problems += undone or failures([lambda: check_dead_cards(book)])
+    if problems:
+        raise RulesetError(together(problems))
+
+
 def failures(made: Sequence[Callable[[], None]]) -> list[str]:
     """Make every check of ``made`` (callables without arguments that raise
     :class:`~spitemalice.errors.RulesetError`), and give the refusal of each that failed, in

@@ -51,7 +51,8 @@ from spitemalice import files, guards, limits, wording
 from spitemalice.errors import RulesetError
 from spitemalice.rules import datarules
 from spitemalice.rules.datarules.locate import locate_param
-from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, value_problems
+from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest
+from spitemalice.rules.values import value_problems
 from spitemalice.wording import for_terminal, together
 from spitemalice.wording import shown as _shown
 
@@ -290,7 +291,7 @@ def _params(where: str, table: Any, text: str) -> tuple[dict[str, Any], dict[str
     Raises:
         RulesetError: ``FILE:LINE:COLUMN: params.KEY: what is wrong; what would be right``,
             for every key at fault (an identity field, an unknown name, a wrong type, a value
-            out of its range: :func:`~spitemalice.rules.ruleset.value_problems`) together.
+            out of its range: :func:`~spitemalice.rules.values.value_problems`) together.
     """
     if not isinstance(table, dict):
         raise RulesetError(f"{param_place(where, text, 'params')}: params must be a table: "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, Literal
 
 import attrs
@@ -19,7 +19,7 @@ import attrs
 from spitemalice.errors import RulesetError
 from spitemalice.guards import int_field, whole_number
 from spitemalice.limits import MAX_DIGITS, MAX_INT
-from spitemalice.wording import count_of, rank_names, together
+from spitemalice.wording import count_of, rank_names
 from spitemalice.wording import shown as _shown
 
 CompletedPolicy = Literal["set-aside", "shuffle-in"]
@@ -311,61 +311,6 @@ def closest(name: str, names: Iterable[str]) -> str:
     shows the misspelt one)."""
     match = difflib.get_close_matches(name, list(names), n=1)
     return f" (did you mean {_shown(match[0])}?)" if match else ""
-
-
-def override(ruleset: Ruleset, params: Mapping[str, Any]) -> Ruleset:
-    """A copy of ``ruleset`` with ``params`` applied; text values are converted.
-
-    Every value is checked on its own first (its name, type and range: :func:`value_problems`)
-    and every one at fault is refused together, each named with what would be right; the
-    checks that weigh values against each other (``min_players`` against ``max_players``,
-    ``players`` against both, ``draw_pack`` against ``packs``) are made only once every value
-    is right on its own.
-
-    Raises:
-        RulesetError: an unknown name (with the closest valid one) or a bad value, every one
-            of them in one message; the rule set passed in is untouched.
-    """
-    problems, changes = value_problems(params)
-    if problems:
-        raise RulesetError(together(problems))
-    try:
-        return attrs.evolve(ruleset, **changes)
-    except (TypeError, ValueError) as error:
-        if isinstance(error, RulesetError):
-            raise
-        raise RulesetError(f"bad parameter value: {error}") from error
-
-
-def value_problems(params: Mapping[str, Any]) -> tuple[list[str], dict[str, Any]]:
-    """What is wrong with each of ``params`` on its own, in order (an unknown name, a wrong
-    type, a value out of its range or not one of its choices, a negative rank), and the
-    values converted (those that convert).
-
-    Raises:
-        TypeError: ``params`` is not a mapping of names to values.
-    """
-    if not isinstance(params, Mapping):
-        raise TypeError(f"value_problems takes a mapping of parameter names to values, "
-                        f"not {_shown(params)}")
-    problems: list[str] = []
-    changes: dict[str, Any] = {}
-    fields = attrs.fields_dict(Ruleset)
-    for name, value in params.items():
-        try:
-            changes[name] = converted = convert_param(name, value)
-            field = fields[name]
-            if field.converter is not None:
-                converted = field.converter(converted)  # type: ignore[operator]
-            if field.validator is not None:
-                field.validator(None, field, converted)
-        except RulesetError as error:
-            problems.append(str(error))
-            continue
-        if name in RANK_SETS and any(rank < 0 for rank in converted):
-            negative = sorted(rank for rank in converted if rank < 0)
-            problems.append(f"{name}: ranks are 0 (joker) or more, not {rank_names(negative)}")
-    return problems, changes
 
 
 _WORDS: dict[str, dict[str, int | None]] = {

@@ -424,6 +424,7 @@ LISTS: dict[str, Callable[[Any], object]] = {
 LISTS_LEFT: dict[str, str] = {
     "spitemalice.rules.checks:failures(made)": "the rule book's own checks, which "
     "RuleBook.from_plugins hands it (a member that is not callable is refused by name)",
+    "spitemalice.rules.checks:check_values(plugins)": _HELPER,
     **{f"spitemalice.rules.defaults:{hook}(teams)": "the base rules' hook answer, asked "
        "only by the rule book with its own team table; this module's public face is "
        "stated_deck and numbered_pack" for hook in ("spitemalice_score",
