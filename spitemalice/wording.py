@@ -89,6 +89,44 @@ def a_or_an(text: str) -> str:
     return f"{'an' if vowel else 'a'} {text}"
 
 
+_RANK_NAMES = {0: "joker", 1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def rank_names(ranks: object) -> str:
+    """Ranks by name, sorted, as the docs and the rule sheets write them, for every message
+    that names ranks: ``rank_names({13, 0, 10, 1})`` -> ``"joker, A, 10, K"``; ``"none"``
+    for no rank.
+
+    Raises:
+        TypeError: ``ranks`` is not an iterable of whole numbers (a set, list or tuple).
+    """
+    if isinstance(ranks, str | bytes):
+        raise TypeError(f"rank_names takes ranks as whole numbers, not {shown(ranks)}")
+    try:
+        given = sorted(ranks)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"rank_names takes ranks as whole numbers, not {shown(ranks)}") \
+            from None
+    if any(isinstance(rank, bool) or not isinstance(rank, numbers.Integral) for rank in given):
+        raise TypeError(f"rank_names takes ranks as whole numbers, not {shown(ranks)}")
+    return ", ".join(_RANK_NAMES.get(int(rank), str(rank)) for rank in given) or "none"
+
+
+def together(problems: list[str]) -> str:
+    """Several refusals as one message, each whole and numbered, on one line:
+    ``together(["a", "b"])`` -> ``"2 problems: (1) a; (2) b"``; one alone is itself.
+
+    Raises:
+        TypeError: ``problems`` is not a list of str.
+    """
+    if not isinstance(problems, list) or not all(isinstance(p, str) for p in problems):
+        raise TypeError(f"together takes a list of messages (str), not {shown(problems)}")
+    if len(problems) == 1:
+        return problems[0]
+    return f"{count_of(len(problems), 'problem')}: " + "; ".join(
+        f"({number}) {problem}" for number, problem in enumerate(problems, 1))
+
+
 def clipped(text: str, longest: int = 40) -> str:
     """``text`` cut to ``longest`` characters for a message, ending in ``...`` when it was
     cut: a cut with no mark would show a different value (a seed of 101 digits cut to 40

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import shlex
+import stat
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,8 +26,10 @@ from spitemalice.cli._args import (
     seed,
 )
 from spitemalice.errors import SpiteMaliceError
-from spitemalice.files import check_new, write_file
+from spitemalice.files import FileRefused, check_new, read_file, write_file
 from spitemalice.formats import strict_json
+from spitemalice.formats.records.record import FORMAT as RECORD_FORMAT
+from spitemalice.limits import MAX_JSON_BYTES
 from spitemalice.rules.custom import is_file_name
 from spitemalice.rules.custom import read as read_custom
 from spitemalice.rules.loader import built_in_rulesets, load
@@ -44,7 +50,11 @@ if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
 
 DEFAULT_RECORD = "validate-failure.json"
-"""Where the smallest failing game goes without ``--record``."""
+"""Where the smallest failing game goes without ``--record`` (and ``validate-failure-X.json``
+for each data rule alone, or each rule set a house rule is stacked on).  validate's own file:
+a failure record an earlier validate left at one of these names is replaced by the next
+failing game without ``--force`` (:func:`_may_replace`); anything else there is refused as
+at a name given with ``--record``."""
 
 
 def add_validate(commands: Commands) -> Parser:
@@ -64,7 +74,10 @@ def add_validate(commands: Commands) -> Parser:
                         help="fail (exit 1) on warnings too, not only on errors")
     parser.add_argument("--record", type=Path, metavar="FILE",
                         help="where to write the smallest failing game as a game record "
-                             "(default: validate-failure.json)")
+                             "(default: validate-failure.json, whose earlier failure record "
+                             "the next failing run replaces, and a passing run leaves, "
+                             "saying so; a FILE named here is never replaced without "
+                             "--force)")
     add_force(parser)
     parallel.add_arguments(parser)
     return parser
@@ -89,7 +102,7 @@ def run_validate(args: argparse.Namespace) -> int:
             else format_simultaneous_report(found, args.strict))
         return 0 if found.ok(strict=args.strict) else 1
     # Checked before any game: the failing game must not be lost at the end of a long run.
-    check_new(path, force=args.force, what=_record_option(args))
+    check_new(path, force=_may_replace(args, path), what=_record_option(args))
     alone = _alone_targets(args, path)  # each data rule of a file, judged alone after it
     with parallel.backend(args) as (jobs, client):
         report = _rerun(args, validate(args.ruleset, args.house_rule, params, args.games,
@@ -117,11 +130,12 @@ def run_validate(args: argparse.Namespace) -> int:
                                       for name, one in (rules.reports if rules else ())]
     for target, one, what in failing:
         if one.reproduction is not None:
-            _write_record(target, one.reproduction["record"], args.force)
+            _write_record(target, one.reproduction["record"], _may_replace(args, target))
             if not args.json:
                 shown = for_terminal(str(target))
                 say(f"the {'first' if one.interrupted else 'smallest'} failing game{what} is "
                     f"in {shown} (spitemalice replay {shlex.quote(shown)})")
+    _note_earlier(args, [target for target, one, _ in failing if one.reproduction is None])
     last = rules.reports[-1][1] if rules is not None and rules.interrupted else report
     if last.interrupted:
         note_interrupted(last.stats.played if last.stats else 0, "report")
@@ -143,13 +157,47 @@ def _alone_targets(args: argparse.Namespace, path: Path) -> dict[str, Path]:
     for rule in spec.rules:
         name = str(getattr(rule, "NAME", ""))
         targets[name] = path.with_name(f"{path.stem}-{name.rpartition(':')[2]}{path.suffix}")
-        check_new(targets[name], force=args.force, what=_record_option(args))
+        check_new(targets[name], force=_may_replace(args, targets[name]),
+                  what=_record_option(args))
     return targets
 
 
 def _record_option(args: argparse.Namespace) -> str:
     """How a message names the failure record: the option given, or its default."""
     return "--record" if args.record else "the failure record (--record's default)"
+
+
+def _may_replace(args: argparse.Namespace, target: Path) -> bool:
+    """Whether the failing game may replace what is at ``target``: with ``--force``, or, at
+    validate's own default name (no ``--record`` given), a failure record an earlier
+    validate left there (:func:`_earlier_record`).  A name given with ``--record``, and
+    anything else at a default name (a link, another file), is refused without
+    ``--force`` as every output is (:func:`spitemalice.files.check_new`)."""
+    return bool(args.force) or (args.record is None and _earlier_record(target))
+
+
+def _earlier_record(path: Path) -> bool:
+    """Whether ``path`` is a regular file (not a link) holding a failure record: a game
+    record (``"format": "spitemalice-record"``) with a ``finding``, as validate writes."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return False
+        data = json.loads(read_file(path, MAX_JSON_BYTES))
+    except (OSError, FileRefused, ValueError, RecursionError):
+        return False
+    return (isinstance(data, dict) and data.get("format") == RECORD_FORMAT
+            and isinstance(data.get("finding"), dict))
+
+
+def _note_earlier(args: argparse.Namespace, unwritten: list[Path]) -> None:
+    """Tell stderr which default failure records this run left from an earlier run (it
+    recorded no failing game there): a reader must not take them for this run's."""
+    if args.record is not None:
+        return
+    for target in unwritten:
+        if _earlier_record(target):
+            say(f"{for_terminal(str(target))} is an earlier run's failing game: this run "
+                "recorded none there and left it as it was", file=sys.stderr)
 
 
 def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: Path) -> int:
@@ -160,7 +208,7 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
     targets = {name: path.with_name(f"{path.stem}-{Path(name).stem}{path.suffix}")
                for name in ([args.on] if args.on else built_in_rulesets())}
     for target in targets.values():
-        check_new(target, force=args.force, what=_record_option(args))
+        check_new(target, force=_may_replace(args, target), what=_record_option(args))
     with parallel.backend(args) as (jobs, client):
         result = validate_house_rule(args.ruleset, args.house_rule, params, args.on,
                                      games=args.games, seed=args.seed, progress=not args.json,
@@ -172,11 +220,13 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
     for name, report in result.reports:
         if report.reproduction is not None:
             target = targets[name]
-            _write_record(target, report.reproduction["record"], args.force)
+            _write_record(target, report.reproduction["record"], _may_replace(args, target))
             if not args.json:
                 shown = for_terminal(str(target))
                 say(f"the {'first' if report.interrupted else 'smallest'} failing game on "
                     f"{name} is in {shown} (spitemalice replay {shlex.quote(shown)})")
+    recorded = {name for name, report in result.reports if report.reproduction is not None}
+    _note_earlier(args, [target for name, target in targets.items() if name not in recorded])
     if result.interrupted:
         where, last = result.reports[-1]
         note_interrupted(last.stats.played if last.stats else 0, f"report on {where}")
@@ -195,10 +245,11 @@ def _rerun(args: argparse.Namespace, report: Report) -> Report:
 
 
 def _write_record(path: Path, record: object, force: bool) -> None:
-    """Write a failing game's record whole, under held stops (:mod:`spitemalice.files`).
+    """Write a failing game's record whole, under held stops (:mod:`spitemalice.files`);
+    ``force``: what is at ``path`` may be replaced (:func:`_may_replace`).
 
     Raises:
-        OutputError: the file is there already (without ``--force``) or cannot be written.
+        OutputError: the file is there already (without ``force``) or cannot be written.
     """
     with held_stops():
         write_file(path, strict_json.dumps(record, indent=1) + "\n", force=force,

@@ -230,11 +230,7 @@ class RuleBook:
             team_won_hooks=resolve.per_move(pm, "spitemalice_team_won"),
             score_hooks=resolve.per_move(pm, "spitemalice_score"), recipe=recipe, pm=pm,
             simultaneous=game)
-        checks.check_deal(book)
-        checks.check_ranks(book)
-        checks.check_enforced(book, layers[: 1 + len(recipe.house_rules)], enforcers)
-        checks.check_overrides_keep_house_rules(pm, ruleset, given)
-        checks.check_dead_cards(book)  # after the override check, whose message says more
+        checks.check_values(book, layers[:1 + len(recipe.house_rules)], enforcers, pm, given)
         return book
 
     # -- what the rest of the library reads ---------------------------------------------

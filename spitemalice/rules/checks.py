@@ -20,10 +20,56 @@ from spitemalice.rules import reasons, sheet
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.resolve import call, call_order, wrap
 from spitemalice.rules.ruleset import ENFORCED_FIELDS, RANK_SETS, TEAM_FIELDS, Ruleset
-from spitemalice.wording import count_of
+from spitemalice.wording import count_of, rank_names, together
 
 if TYPE_CHECKING:
     from spitemalice.rules.book import RuleBook
+
+
+def check_values(book: RuleBook, plugins: Sequence[object],
+                 enforcers: Callable[[str], Sequence[tuple[str, str]]] | None,
+                 pm: pluggy.PluginManager, given: Mapping[str, Any]) -> None:
+    """The checks of a built book's values, every one that fails refused together: the deal
+    (:func:`check_deal`), rank sets (:func:`check_ranks`), enforced parameters
+    (:func:`check_enforced`, ``plugins`` the rule set and its house rules), settings that
+    undo a house rule (:func:`check_overrides_keep_house_rules`, ``given`` the file's and the
+    caller's values) and, only when none is undone (that refusal explains them better), dead
+    cards (:func:`check_dead_cards`).
+
+    Raises:
+        RulesetError: one or more failed, each whole in one message
+            (:func:`~spitemalice.wording.together`).
+        TypeError: ``book`` is not a rule book.
+    """
+    try:
+        book.ruleset, book.deck  # noqa: B018  # fields every rule book has
+    except AttributeError:
+        raise not_a_book(book, "check_values") from None
+    problems = failures([lambda: check_deal(book), lambda: check_ranks(book),
+                         lambda: check_enforced(book, plugins, enforcers)])
+    undone = failures([lambda: check_overrides_keep_house_rules(pm, book.ruleset, given)])
+    problems += undone or failures([lambda: check_dead_cards(book)])
+    if problems:
+        raise RulesetError(together(problems))
+
+
+def failures(made: Sequence[Callable[[], None]]) -> list[str]:
+    """Make every check of ``made`` (callables without arguments that raise
+    :class:`~spitemalice.errors.RulesetError`), and give the refusal of each that failed, in
+    order: what :meth:`~spitemalice.rules.book.RuleBook.from_plugins` refuses together.
+
+    Raises:
+        TypeError: a member of ``made`` is not callable.
+    """
+    problems = []
+    for check in made:
+        if not callable(check):
+            raise TypeError(f"failures takes checks as callables, not {check!r}")
+        try:
+            check()
+        except RulesetError as error:
+            problems.append(str(error))
+    return problems
 
 
 def check_conflicts(pm: pluggy.PluginManager, ruleset: Ruleset, plugins: Sequence[str]) -> None:
@@ -154,17 +200,18 @@ def check_ranks(book: RuleBook) -> None:
         raise not_a_book(book, "check_ranks") from None
     cards = (*deck.cards, *(deck.payoff_cards or ()))
     highest = max([book.ceiling.ceiling, *(card.rank for card in cards)])
-    for name in RANK_SETS:
-        bad = sorted(r for r in getattr(book.ruleset, name) if r > highest)
-        if bad:
-            raise RulesetError(f"{name} names rank(s) {bad} that no card has; ranks here run "
-                               f"from 0 (joker) to {highest}")
+    unknown = [(name, [r for r in getattr(book.ruleset, name) if r > highest])
+               for name in RANK_SETS]
+    named = [f"{name} names rank(s) {rank_names(bad)} that no card has; ranks here run from "
+             f"0 (joker) to {highest}" for name, bad in unknown if bad]
+    if named:
+        raise RulesetError(together(named))
     reachable = set().union(*(book.accepts[card.rank] for card in cards))
     missing = [r for r in range(1, book.ceiling.ceiling + 1) if r not in reachable]
     if missing:
         ranks = "rank" if len(missing) == 1 else "ranks"
         raise RulesetError(f"{book.ruleset.name}: no card may stand for build {ranks} "
-                           f"{_ranks(missing)}, so no build pile can reach the ceiling "
+                           f"{rank_names(missing)}, so no build pile can reach the ceiling "
                            f"{book.ceiling.ceiling}; {_unreachable_fixes(book, missing)}")
 
 
@@ -175,20 +222,15 @@ def _unreachable_fixes(book: RuleBook, missing: list[int]) -> str:
     rules, fixes = book.ruleset, []
     wild = [rank for rank in missing if rank in rules.wild_ranks]
     if wild:
-        fixes.append(f"take {_ranks(wild)} out of wild_ranks (those cards are wild, so none "
+        fixes.append(f"take {rank_names(wild)} out of wild_ranks (those cards are wild, so none "
                      "is its own rank)")
     excluded = [rank for rank in missing if rank in rules.wild_excluded]
     if excluded and rules.wild_ranks:
-        fixes.append(f"take {_ranks(excluded)} out of wild_excluded (wild cards may not stand "
+        fixes.append(f"take {rank_names(excluded)} out of wild_excluded (wild cards may not stand "
                      "for it)")
     if not fixes:
         fixes.append(f"lower build_ceiling below {missing[0]} or add wild cards")
     return " or ".join(fixes)
-
-
-def _ranks(ranks: Iterable[int]) -> str:
-    """``ranks`` by name: ``"joker, A, 10, K"``."""
-    return ", ".join(_RANK_NAMES.get(rank, str(rank)) for rank in ranks)
 
 
 def check_dead_cards(book: RuleBook) -> None:
@@ -215,12 +257,12 @@ def check_dead_cards(book: RuleBook) -> None:
         return
     rules, ceiling = book.ruleset, book.ceiling.ceiling
     count = sum(1 for card in cards if card.rank in dead)
-    names = _ranks(dead)
+    names = rank_names(dead)
     fixes = []
     excluded = [rank for rank in dead if rank in rules.wild_ranks]
     if excluded:
         fixes.append("take ranks out of wild_excluded: it leaves a wild "
-                     f"{_ranks(excluded)} no rank to "
+                     f"{rank_names(excluded)} no rank to "
                      "stand for")
     above = [rank for rank in dead if rank not in rules.wild_ranks]
     if above:
@@ -237,8 +279,6 @@ def check_dead_cards(book: RuleBook) -> None:
         " such a card can only be discarded, and one in a pay-off pile never leaves it; "
         + (", ".join(fixes[:-1]) + " or " if len(fixes) > 1 else "") + fixes[-1])
 
-
-_RANK_NAMES = {0: "joker", 1: "A", 11: "J", 12: "Q", 13: "K"}
 
 _UNSTATED = {"team_size": "forms teams that no clause of the sheet states",
              "partner_piles": "sets partners' piles that no clause of the sheet states"}

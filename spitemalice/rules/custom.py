@@ -51,8 +51,9 @@ from spitemalice import files, guards, limits, wording
 from spitemalice.errors import RulesetError
 from spitemalice.rules import datarules
 from spitemalice.rules.datarules.locate import locate_param
-from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, convert_param
-from spitemalice.wording import for_terminal
+from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest
+from spitemalice.rules.values import value_problems
+from spitemalice.wording import for_terminal, together
 from spitemalice.wording import shown as _shown
 
 REQUIRED = ("title", "version", "base")
@@ -288,23 +289,27 @@ def _params(where: str, table: Any, text: str) -> tuple[dict[str, Any], dict[str
     (:func:`param_place`).
 
     Raises:
-        RulesetError: ``FILE:LINE:COLUMN: params.KEY: what is wrong; what would be right``.
+        RulesetError: ``FILE:LINE:COLUMN: params.KEY: what is wrong; what would be right``,
+            for every key at fault (an identity field, an unknown name, a wrong type, a value
+            out of its range: :func:`~spitemalice.rules.values.value_problems`) together.
     """
     if not isinstance(table, dict):
         raise RulesetError(f"{param_place(where, text, 'params')}: params must be a table: "
                            "write [params] on a line of its own and key = value lines below it")
-    params, places = {}, {}
+    params, places, problems = {}, {}, []
     for key, value in table.items():
         place = places[key] = param_place(where, text, key)
         shown = for_terminal(key)
         if key in IDENTITY_FIELDS:
-            raise RulesetError(f"{place}: params.{shown}: set {shown} at the top of the file, "
-                               "not under [params]")
-        if key not in PARAMS:
-            raise RulesetError(f"{place}: params: unknown parameter {_shown(key)}"
-                               f"{closest(key, PARAMS)}; `spitemalice rules NAME` lists them")
-        try:
-            params[key] = convert_param(key, value)
-        except RulesetError as error:
-            raise RulesetError(f"{place}: params.{shown}: {error}") from None
+            problems.append(f"{place}: params.{shown}: set {shown} at the top of the file, "
+                            "not under [params]")
+        elif key not in PARAMS:
+            problems.append(f"{place}: params: unknown parameter {_shown(key)}"
+                            f"{closest(key, PARAMS)}; `spitemalice rules NAME` lists them")
+        else:
+            wrong, converted = value_problems({key: value})
+            problems += [f"{place}: params.{shown}: {error}" for error in wrong]
+            params.update(converted)
+    if problems:  # every key at fault, each with its place
+        raise RulesetError(together(problems))
     return params, places

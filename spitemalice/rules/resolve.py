@@ -24,7 +24,8 @@ from spitemalice.rules.policies import (
     TeamRule,
     WildRule,
 )
-from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset, override
+from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
+from spitemalice.rules.values import override
 from spitemalice.wording import for_terminal, shown
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, Literal
 
 import attrs
@@ -19,7 +19,7 @@ import attrs
 from spitemalice.errors import RulesetError
 from spitemalice.guards import int_field, whole_number
 from spitemalice.limits import MAX_DIGITS, MAX_INT
-from spitemalice.wording import count_of
+from spitemalice.wording import count_of, rank_names
 from spitemalice.wording import shown as _shown
 
 CompletedPolicy = Literal["set-aside", "shuffle-in"]
@@ -224,7 +224,7 @@ class Ruleset:
             raise RulesetError(f"{self.name} is for {counts}, not {self.players}")
         bad = sorted(r for name in RANK_SETS for r in getattr(self, name) if r < 0)
         if bad:
-            raise RulesetError(f"ranks are 0 (joker) or more, not {bad}")
+            raise RulesetError(f"ranks are 0 (joker) or more, not {rank_names(bad)}")
         if self.draw_pack and (self.packs or self.packs_per_seat):
             raise RulesetError(
                 f"draw_pack = {count_of(self.draw_pack, 'numbered card')} "
@@ -311,22 +311,6 @@ def closest(name: str, names: Iterable[str]) -> str:
     shows the misspelt one)."""
     match = difflib.get_close_matches(name, list(names), n=1)
     return f" (did you mean {_shown(match[0])}?)" if match else ""
-
-
-def override(ruleset: Ruleset, params: Mapping[str, Any]) -> Ruleset:
-    """A copy of ``ruleset`` with ``params`` applied; text values are converted.
-
-    Raises:
-        RulesetError: an unknown name (with the closest valid one) or a bad value; the rule set
-            passed in is untouched.
-    """
-    changes = {name: convert_param(name, value) for name, value in params.items()}
-    try:
-        return attrs.evolve(ruleset, **changes)
-    except (TypeError, ValueError) as error:
-        if isinstance(error, RulesetError):
-            raise
-        raise RulesetError(f"bad parameter value: {error}") from error
 
 
 _WORDS: dict[str, dict[str, int | None]] = {

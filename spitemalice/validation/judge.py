@@ -23,6 +23,7 @@ from spitemalice.measures.metrics import balance, completion, duration
 from spitemalice.measures.verdicts import Verdict, decide, undecided_text
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.findings import cite, how_to_declare
+from spitemalice.rules.sheet import format_value
 from spitemalice.wording import count_of
 
 from .report import Check, Finding, GameStats, skip
@@ -172,8 +173,9 @@ def _balance(stats: GameStats) -> tuple[Check, Finding | None]:
     return check, Finding(
         "warning", name, f"balance is {rate.estimate:.2f}, below {BALANCE_LIMIT:g}: the seat "
         f"moving {word} wins {stats.wins_by_position[best] / n:.1%} of games",
-        f"wins by turn position {list(stats.wins_by_position)} in {count_of(n, 'greedy game')}, "
-        f"{_rate(rate)}", ("first_seat",), rate)
+        f"wins by turn position in {count_of(n, 'greedy game')}: "
+        + ", ".join(f"position {p + 1} {w}" for p, w in enumerate(stats.wins_by_position))
+        + f"; {_rate(rate)}", ("first_seat",), rate)
 
 
 def _duration(stats: GameStats, base: GameStats | None, look_at: tuple[str, ...],
@@ -278,7 +280,8 @@ def unusual(changed: Mapping[str, Any], current: Mapping[str, Any],
     for key, value in changed.items():
         users = [config for config in usual if config.get(key) == value]
         if not users:
-            seen = ", ".join(sorted({_show(config.get(key)) for config in usual}))
+            seen = "; ".join(_show(v) for v in sorted({config.get(key) for config in usual},
+                                                      key=_in_order))
             name = "unusual combination" if key in PLAY_SHAPING else "unusual value"
             findings.append(Finding("info", name, f"{key} = {_show(value)} is used by no "
                                     f"built-in rule set (they use {seen})", parameters=(key,)))
@@ -295,9 +298,20 @@ def unusual(changed: Mapping[str, Any], current: Mapping[str, Any],
 
 
 def _show(value: Any) -> str:
+    """A parameter's value as the field is written (``--set``, the report's changed
+    parameters): a rank set as its sorted numbers (``0,13``; ``none``), ``unlimited``,
+    ``true``/``false``."""
+    return format_value(value)
+
+
+def _in_order(value: Any) -> tuple[int, Any]:
+    """A sort key for the values of one parameter: numbers by size, rank sets by their
+    sorted ranks, text alphabetically, ``None`` (``unlimited``) last."""
+    if value is None:
+        return (2, 0)
     if isinstance(value, frozenset):
-        return "{" + ", ".join(map(str, sorted(value))) + "}"
-    return str(value)
+        return (0, tuple(sorted(value)))
+    return (1, str(value)) if isinstance(value, str) else (0, (value,))
 
 
 def _rate(rate: Any) -> str:

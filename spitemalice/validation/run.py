@@ -170,10 +170,26 @@ class Validation:
         """The report before any check: what is validated, against what, rerun how."""
         book = self.book
         named = self.named or describe_run(book, (), self.seed)
-        return Report(f"{' + '.join(book.plugins)}, {book.players} players", (), None, None, (),
+        return Report(f"{_plugins_named(book.plugins)}, {book.players} players", (), None, None, (),
                       named, named.command("validate", "--games", str(self.games)),
                       f"{base.name} ({base.how})" if base.book is not None and base.how
                       else base.name or base.how)
+
+
+def _plugins_named(plugins: Sequence[str]) -> str:
+    """A configuration's plugins for a report's title, each named once: a rule-set file's
+    house rules written as data (``"F.toml:DD-1"``) go in brackets after the file's own name
+    where the file is among ``plugins`` (``"blackwood-frey + F.toml (DD-1, DD-2)"``); a data
+    rule without its file (validated alone) keeps its whole name."""
+    files = {name for name in plugins if is_file_name(name)}
+    rules: dict[str, list[str]] = {}
+    for name in plugins:
+        file, colon, clause = name.rpartition(":")
+        if colon and file in files:
+            rules.setdefault(file, []).append(clause)
+    named = [f"{name} ({', '.join(rules[name])})" if name in rules else name
+             for name in plugins if name.rpartition(":")[0] not in rules]
+    return " + ".join(named)
 
 
 def validate(

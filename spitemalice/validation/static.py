@@ -9,7 +9,7 @@ from typing import Any
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.rules import hookspecs
 from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.wording import count_of
+from spitemalice.wording import count_of, rank_names
 
 from .report import Check
 
@@ -62,7 +62,7 @@ def check_ceiling_reachable(book: RuleBook) -> Check:
     missing = [rank for rank, count in fitting.items() if count == 0]
     if missing:
         return Check("build ceiling reachable", False, f"ceiling {ceiling}",
-                     f"no card may stand for rank(s) {missing}")
+                     f"no card may stand for build rank(s) {rank_names(missing)}")
     fewest = min(fitting.values())
     return Check("build ceiling reachable", True,
                  f"ceiling {ceiling}; every rank has >= {count_of(fewest, 'card')}")
@@ -81,7 +81,7 @@ def check_every_rank_playable(book: RuleBook) -> Check:
     if dead:
         count = sum(1 for card in cards if card.rank in dead)
         return Check(name, False, f"{len(ranks) - len(dead)}/{len(ranks)} ranks",
-                     f"no build pile ever takes rank(s) {dead} "
+                     f"no build pile ever takes rank(s) {rank_names(dead)} "
                      f"({count_of(count, 'dead card')}); look at build_ceiling "
                      f"({book.ceiling.ceiling}) and wild_ranks")
     return Check(name, True, f"{len(ranks)}/{len(ranks)} ranks")
@@ -100,8 +100,8 @@ def check_tables_follow_ruleset(book: RuleBook) -> Check:
     if book.build_limit != (rules.max_build_piles or 0):
         problems.append(f"build-pile limit {book.build_limit}, rule set {rules.max_build_piles}")
     if book.discard.forbidden != rules.discard_forbidden:
-        problems.append(f"forbidden discards {sorted(book.discard.forbidden)}, rule set "
-                        f"{sorted(rules.discard_forbidden)}")
+        problems.append(f"forbidden discards {rank_names(book.discard.forbidden)}, rule set "
+                        f"{rank_names(rules.discard_forbidden)}")
     if book.deal.hand_size != rules.hand_size:
         problems.append(f"hand size {book.deal.hand_size}, rule set {rules.hand_size}")
     for rank in sorted(rules.wild_ranks):
@@ -109,8 +109,9 @@ def check_tables_follow_ruleset(book: RuleBook) -> Check:
             continue
         want = {r for r in range(1, ceiling + 1) if r not in rules.wild_excluded}
         if book.accepts[rank] != want:
-            problems.append(f"a wild {rank} may stand for {sorted(book.accepts[rank])}, the "
-                            f"rule set says {sorted(want)}")
+            problems.append(f"a wild {rank_names([rank])} may stand for "
+                            f"{rank_names(book.accepts[rank])}, the rule set says "
+                            f"{rank_names(want)}")
     return Check("engine tables follow the rule set", not problems,
                  "ceiling, limits, forbidden discards, hand size, wild cards",
                  "; ".join(problems))

@@ -242,6 +242,7 @@ INTERNAL = {
     "spitemalice.env.arguments:agent_of(agents)",
     "spitemalice.formats.record_problem:replay_moves(moves)",
     "spitemalice.rules.checks:check_conflicts(plugins)",
+    "spitemalice.wording:together(problems)",  # the library's own refusals, joined
     "spitemalice.rules.datarules.evaluate:Condition(names)",
     "spitemalice.rules.datarules.plugins:DataRule.spitemalice_conflicts(plugins)",
     "spitemalice.rules.datarules.scoring:ScoreRule.spitemalice_conflicts(plugins)",
@@ -421,6 +422,9 @@ LISTS: dict[str, Callable[[Any], object]] = {
 }
 # Functions and methods (not the record classes' constructors) left as they are, with why.
 LISTS_LEFT: dict[str, str] = {
+    "spitemalice.rules.checks:failures(made)": "the rule book's own checks, which "
+    "RuleBook.from_plugins hands it (a member that is not callable is refused by name)",
+    "spitemalice.rules.checks:check_values(plugins)": _HELPER,
     **{f"spitemalice.rules.defaults:{hook}(teams)": "the base rules' hook answer, asked "
        "only by the rule book with its own team table; this module's public face is "
        "stated_deck and numbered_pack" for hook in ("spitemalice_score",

@@ -265,6 +265,8 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
                                                   TypeError),
     "spitemalice.rules.checks:check_enforced": (
         lambda r: checks.check_enforced(r, (), None), TypeError),
+    "spitemalice.rules.checks:check_values": (
+        lambda r: checks.check_values(r, (), None, BF._pm, {}), TypeError),
     "spitemalice.rules.registry:own_clauses": (lambda r: registry.own_clauses(r), TypeError),
     "spitemalice.rules.registry:house_rule_clauses": (
         lambda r: registry.house_rule_clauses(r), TypeError),

@@ -34,7 +34,7 @@ from spitemalice.server import store
 from spitemalice.server.lobby import table_rules
 from spitemalice.server.protocol import read_message
 from spitemalice.server.tables import Hub
-from spitemalice.wording import shown
+from spitemalice.wording import rank_names, shown, together
 
 PYTHON_WORDS = ("True", "False", "None", "datetime", "'")
 
@@ -229,3 +229,19 @@ def test_no_message_about_a_toml_value_uses_pythons_words(tmp_path: Path) -> Non
             refused += 1
             assert not PYTHON_WORDING.search(str(error)), (text, str(error))
     assert refused > 300
+
+
+def test_ranks_are_named_as_the_docs_write_them_sorted() -> None:
+    # the one helper of every message that names ranks (load's refusals, validate's checks)
+    assert rank_names(frozenset({13, 0, 10, 1, 12, 11})) == "joker, A, 10, J, Q, K"
+    assert rank_names([14, 2]) == "2, 14" and rank_names(()) == "none"
+    for wrong in ("1,13", 13, [1, "K"], [True]):
+        with pytest.raises(TypeError, match="rank_names takes ranks as whole numbers, not "):
+            rank_names(wrong)
+
+
+def test_refusals_together_are_numbered_on_one_line() -> None:
+    assert together(["packs = 99: too many"]) == "packs = 99: too many"
+    assert together(["a; b", "c"]) == "2 problems: (1) a; b; (2) c"
+    with pytest.raises(TypeError, match="together takes a list of messages"):
+        together("a")  # type: ignore[arg-type]

@@ -224,3 +224,48 @@ def test_a_setting_with_a_fixed_set_of_values_accepts_exactly_its_type_s_values(
         with pytest.raises(sm.RulesetError, match=f'{name} = "bogus": choose one of '
                                                   f"{', '.join(values)}$"):
             attrs.evolve(base, **{name: "bogus"})
+
+
+def test_every_bad_value_of_a_file_is_refused_together_each_with_its_place(
+        tmp_path: Path) -> None:
+    """Found by a fresh user: docs/rulesets.md says bad values are refused together, but a
+    file's [params] were refused one at a time."""
+    path = write(tmp_path, HEAD + 'base = "g4a"\n[params]\npacks = 99\nhand_size = "y"\n'
+                 'pakcs = 2\nexhaustion = "none"\n')
+    where = path.resolve()
+    assert refusal(path) == (
+        f'4 problems: (1) {where}:5:9: params.packs: packs = 99: it must be at least 0 and at '
+        f'most 12; (2) {where}:6:13: params.hand_size: hand_size is a whole number, not "y"; '
+        f'(3) {where}:7:9: params: unknown parameter "pakcs" (did you mean "packs"?); '
+        '`spitemalice rules NAME` lists them; '
+        f'(4) {where}:8:14: params.exhaustion: exhaustion = "none": choose one of difference, '
+        'tie')
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"packs": 99, "hand_size": 0, "pakcs": 3, "wild_ranks": "X"},
+     '4 problems: (1) packs = 99: it must be at least 0 and at most 12; (2) hand_size = 0: it '
+     'must be at least 1 and at most 12; (3) unknown parameter "pakcs" (did you mean '
+     '"packs"?); `spitemalice rules NAME` lists every parameter; (4) wild_ranks: "X" is not a '
+     'rank; write whole numbers (1 = ace, 13 = king, 0 = joker) or A, J, Q, K, *'),
+    ({"completed_piles": "x", "wild_excluded": [-2, -1]},
+     '2 problems: (1) completed_piles = "x": choose one of set-aside, shuffle-in; '
+     '(2) wild_excluded: ranks are 0 (joker) or more, not -2, -1'),
+    # every value right on its own: what the built book cannot do, together
+    ({"players": 4, "payoff_size": 60, "wild_ranks": "none", "mandatory_ranks": "14"},
+     "4 problems: (1) blackwood-frey: the deck of 156 cards cannot deal each of 4 seats 1 "
+     "pay-off pile of 60 cards (payoff_size) and a hand of 5: 260 cards; use fewer players, "
+     "smaller pay-off piles (payoff_size at most 34 for 4 seats), a smaller hand_size or more "
+     "packs; (2) mandatory_ranks names rank(s) 14 that no card has; ranks here run from 0 "
+     "(joker) to 13; (3) mandatory_ranks = 14 has no effect on blackwood-frey unless a plugin "
+     "that enforces it is loaded; add --house-rule mandatory-aces; (4) blackwood-frey: no "
+     "build pile can ever take the 12 cards of rank K (build ceiling 12, wild_ranks = none): "
+     "such a card can only be discarded, and one in a pay-off pile never leaves it; make them "
+     "wild (wild_ranks = 13) or build up to them (build_ceiling = 13)"),
+])
+def test_load_refuses_every_bad_value_together(params: dict[str, object],
+                                               message: str) -> None:
+    """Found by a fresh user: load named only the first bad value (docs/rulesets.md: "refused
+    together").  Values that only others make wrong (players against max_players) are
+    weighed once each is right on its own."""
+    assert refusal("blackwood-frey", **params) == message

@@ -16,6 +16,7 @@ pytest.importorskip("simpleeval")
 from spitemalice.cli import main
 from spitemalice.formats import load_record
 from spitemalice.formats.replay import replay
+from spitemalice.validation import format_report, validate
 from spitemalice.validation.data_rules import format_data_rules_report, validate_data_rules
 
 HOUSE = Path(__file__).parents[2] / "examples" / "house-rules"
@@ -128,3 +129,24 @@ def test_a_file_that_fails_as_a_whole_says_so_after_its_rules_alone(
     out = capsys.readouterr().out
     assert f"{path} as a whole failed (its report above); exit status 1" in out
     assert out.index("each data rule alone") < out.index("as a whole failed")
+
+
+def test_the_report_of_a_file_names_the_file_once(tmp_path: Path) -> None:
+    """Found by a fresh user: the title read ``blackwood-frey + kings-only.toml:KO-1 +
+    kings-only.toml:KO-2 + kings-only.toml``; the file's data rules now go in brackets
+    after its name, and the findings write values as the fields do."""
+    path = tmp_path / "kings-only.toml"
+    path.write_text(KINGS_ONLY.replace('base = "blackwood-frey"\n',
+                                       'base = "blackwood-frey"\nhouse_rules = '
+                                       '["pair-discards"]\n[params]\nwild_ranks = [10, 13]\n'),
+                    encoding="utf-8")
+    report = validate(str(path), games=4)
+    assert report.target == \
+        "blackwood-frey + pair-discards + kings-only.toml (KO-1, KO-2), 2 players"
+    text = format_report(report)
+    assert text.startswith(f"validate {report.target}\n")
+    assert text.count("kings-only.toml") == 3  # the title, the changed parameter, the rerun
+    unusual = [f.text() for f in report.findings if f.name.startswith("unusual")]
+    assert any("wild_ranks = 10,13 is used by no built-in rule set (they use " in line
+               for line in unusual), unusual
+    assert not [line for line in unusual if "{" in line or "[" in line]

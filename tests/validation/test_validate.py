@@ -198,6 +198,33 @@ def test_a_deck_with_cards_no_build_pile_takes_is_refused_at_load(
     assert check_every_rank_playable(sm.load(name)).passed
 
 
+def test_the_static_checks_name_ranks_as_the_docs_write_them() -> None:
+    """Found by a fresh user: the static checks' details wrote ranks as Python lists
+    (``[1, 2]``); they name them as the load refusals and the docs do (``A, 2``).  The
+    faults are made by hand: load refuses every such configuration."""
+    import attrs
+
+    from spitemalice.validation.static import (
+        check_ceiling_reachable,
+        check_every_rank_playable,
+        check_tables_follow_ruleset,
+    )
+
+    book = sm.load("blackwood-frey")
+    no_three = attrs.evolve(book, accepts=tuple(ranks - {3, 12} for ranks in book.accepts))
+    assert check_ceiling_reachable(no_three).detail == \
+        "no card may stand for build rank(s) 3, Q"
+    dead = attrs.evolve(book, accepts=tuple(frozenset() if rank in (0, 13) else ranks
+                                            for rank, ranks in enumerate(book.accepts)))
+    assert check_every_rank_playable(dead).detail.startswith(
+        "no build pile ever takes rank(s) K (12 dead cards)")
+    tables = attrs.evolve(book, discard=attrs.evolve(book.discard, forbidden=frozenset({2, 1})),
+                          accepts=(*book.accepts[:13], book.accepts[13] - {11, 12}))
+    assert check_tables_follow_ruleset(tables).detail == (
+        "forbidden discards A, 2, rule set A; a wild K may stand for 2, 3, 4, 5, 6, 7, 8, 9, "
+        "10, the rule set says 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q")
+
+
 @pytest.mark.parametrize("name", ["wild_ranks", "mandatory_ranks", "discard_forbidden"])
 def test_a_rank_no_card_has_is_refused(name: str) -> None:
     with pytest.raises(sm.RulesetError, match=f"{name} names rank"):

@@ -108,6 +108,9 @@ def test_a_lopsided_seat_is_a_balance_warning() -> None:
     assert lopsided.rate.high < BALANCE_LIMIT
     _, fair = judge(BF, stats(positions=(35, 25)), None, {}, [], {})
     assert "balance" not in names(fair)
+    # its evidence counts the wins as the check's figure does, not as a Python list
+    assert lopsided.evidence.startswith(
+        "wins by turn position in 60 greedy games: position 1 55, position 2 5; ")
 
 
 def test_games_far_longer_than_the_base_are_a_duration_warning() -> None:
@@ -147,6 +150,31 @@ def test_unusual_values_and_combinations() -> None:
                                                                   "wild_ranks"))]
     assert unusual({"build_ceiling": 13},
                    {"build_ceiling": 13, "wild_ranks": frozenset({0})}, usual) == []
+
+
+def test_unusual_values_are_written_as_the_field_is_sorted_by_value() -> None:
+    """Found by a fresh user: ``wild_ranks = {10, 13}`` (a Python set) and ``they use 0, 10,
+    12, 20, 26, 30, 8`` (sorted as text).  Each value is written as ``--set`` and the report's
+    changed parameters write it, the values built-ins use sorted by value."""
+    usual = [{"wild_ranks": frozenset({0, 13}), "payoff_size": 30, "max_build_piles": None,
+              "discard_forbidden": frozenset()},
+             {"wild_ranks": frozenset({0}), "payoff_size": 8, "max_build_piles": 4,
+              "discard_forbidden": frozenset({13, 0})},
+             {"wild_ranks": frozenset({13}), "payoff_size": 10, "max_build_piles": 4,
+              "discard_forbidden": frozenset({1})}]
+    changed = {"wild_ranks": frozenset({13, 10}), "payoff_size": 13, "max_build_piles": 2,
+               "discard_forbidden": frozenset({2, 1})}
+    found = {f.parameters: f.message for f in unusual(changed, changed, usual)}
+    assert found[("wild_ranks",)] == ("wild_ranks = 10,13 is used by no built-in rule set "
+                                      "(they use 0; 0,13; 13)")
+    assert found[("payoff_size",)].endswith("(they use 8; 10; 30)")
+    assert found[("max_build_piles",)].endswith("(they use 4; unlimited)")
+    assert found[("discard_forbidden",)] == (
+        "discard_forbidden = 1,2 is used by no built-in rule set (they use none; 0,13; 1)")
+    together = unusual({"max_build_piles": 4}, {"max_build_piles": 4, **{
+        key: value for key, value in changed.items() if key != "max_build_piles"}}, usual)
+    assert "no built-in rule set has max_build_piles = 4 together with wild_ranks = 10,13" in [
+        f.message for f in together]
 
 
 def test_a_finding_the_sheet_expects_is_info_citing_the_clause() -> None:
