@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import attrs
+
 from spitemalice.cards import Card
 from spitemalice.errors import IllegalMove
 from spitemalice.guards import check_int, not_a_move
@@ -24,7 +26,7 @@ from spitemalice.wording import a_or_an, count_of, shown
 from .configuration import check_configuration, configuration_of, foreign_state
 from .hands import missing_card, place_of
 from .legal import PASS, base_moves, foreign, legal_moves, not_a_state
-from .refusal import _discard_count, _no_build_pile, _not_held, refuse
+from .refusal import refuse
 from .simultaneous import check_simultaneous, game_of
 
 __all__ = ["REASONS", "check_move", "decisions", "is_legal", "rank_reason"]
@@ -448,3 +450,31 @@ def filter_answers(rules: RuleBook, state: AnyState,
         moves = tuple(moves)
     answers = (hook(ruleset, state, moves) for hook in rules.filter_moves_hooks)
     return [answer for answer in answers if answer is not None]
+
+
+def _no_build_pile(rules: RuleBook, state: GameState, move: Play) -> str:
+    """Why ``move``, a play onto a build pile, is refused when there is no such pile: which
+    piles are open (none yet, or which), and the move that opens a new one where the rules
+    allow another."""
+    pile, open_now, limit = move.pile + 1, len(state.builds), rules.build_limit
+    there = ("no build pile is open yet" if not open_now else "only build pile 1 is open"
+             if open_now == 1 else f"build piles 1 to {open_now} are open")
+    if limit and open_now >= limit:
+        return f"there is no build pile {pile}: {there}, the most allowed"
+    opening = attrs.evolve(move, pile=NEW_PILE)
+    return (f"there is no build pile {pile}{' yet' if not open_now else ''}: {there}; "
+            f"a card opens a new one as {opening} (a pile starts with its first rank)")
+
+
+def _discard_count(most: int, given: int) -> str:
+    """A discard of ``given`` cards where one holds at most ``most``, in words."""
+    return ("a discard here is one hand card" if most == 1 else
+            f"a discard here is 1 to {count_of(most, 'hand card')}") + f", not {given}"
+
+
+def _not_held(card: object, held_once: bool) -> str:
+    """A discard naming ``card`` the hand lacks; ``held_once``: the pair names it twice."""
+    if not held_once:
+        return f"{card} is not in the hand"
+    return (f"the pair names {card} twice, but the hand holds only one {card}: a pair is "
+            "two hand cards of equal rank, such as 9H+9S")

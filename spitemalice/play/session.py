@@ -32,7 +32,7 @@ from spitemalice.engine.deal import deal
 from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
-from spitemalice.errors import DataError, IllegalMove, OutputError, PlayError
+from spitemalice.errors import DataError, IllegalMove, NotationError, OutputError, PlayError
 from spitemalice.files import SECRET_FILE, write_file
 from spitemalice.formats.commitment import commit as commit_deal
 from spitemalice.formats.notation import format_view
@@ -44,7 +44,7 @@ from spitemalice.guards import check_int, check_list
 from spitemalice.limits import MAX_NAME_CHARS
 from spitemalice.model import GameState
 from spitemalice.moves import Move, parse_move
-from spitemalice.play.table_view import HUMAN, Played, TableView, _cited, describe, played_move
+from spitemalice.play.table_view import HUMAN, Played, TableView, describe, played_move
 from spitemalice.play.takeover import Takeovers
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.stops import held_stops
@@ -447,3 +447,22 @@ def _write_record(record: GameRecord, path: Path, *, replace: bool) -> None:
 
 
 __all__ = ["HUMAN", "PlayError", "Refusal", "Session"]
+
+
+def _cited(rules: RuleBook, text: str) -> Move:
+    """``text`` parsed as a move (:func:`~spitemalice.moves.parse_move`); a form no rule of
+    ``rules`` allows (a discard from a pile, ``D1:9C>D2``) is refused citing the clause of
+    its sheet that states the rule (the clause of discards: they come from the hand).
+
+    Raises:
+        NotationError: ``text`` is not a move, or a discard from a pile (with the clause).
+    """
+    try:
+        return parse_move(text)
+    except NotationError as error:
+        clause = rules.clause_for.get("discard-count", "") \
+            if error.reason == "discard-from-pile" else ""
+        if not clause:
+            raise
+        raise NotationError(f"{error} (rule {clause}: {rules.clause(clause).text})",
+                            error.reason) from None
