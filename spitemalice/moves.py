@@ -22,11 +22,16 @@ Text forms (piles are numbered from 1 in text, from 0 in code)::
     9H>S2.D1    discard 9H on seat 2's discard pile 1 (only where partners share discard piles)
     9H+9S>D2    discard the pair 9H, 9S on discard pile 2 (pair discards only)
     pass        end the turn without a card
+
+Spaces around the parts are read as if absent (``AC > B+``, ``9H + 9S > D2``,
+``S2 . D3 : 9H > B1``): whitespace next to ``>``, ``+``, ``:`` or ``.`` never changes what a
+move says.  Inside a part (``B 1``, ``10 H``) it is refused.
 """
 
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 
 import attrs
@@ -115,6 +120,9 @@ class Pass:
 
 Move = Play | Discard | Pass
 
+_SPACED = re.compile(r"\s*([>+:.])\s*")
+"""Whitespace around a separator of a move's parts, read as absent."""
+
 _FORMS = "'9H>B2', 'P:9H>B1', 'D3:9H>B+', '9H>D2', '9H+9S>D2' or 'pass'"
 
 
@@ -131,7 +139,7 @@ def parse_move(text: str) -> Move:
     if len(text) > MAX_MOVE_CHARS:
         raise NotationError(f"move {text[:20]!r}... is {len(text)} characters long; a move has "
                             f"at most {MAX_MOVE_CHARS}, as {_FORMS}", "too-long")
-    raw = text.strip()
+    raw = _SPACED.sub(r"\1", text.strip())
     if raw.lower() == "pass":
         return Pass()
     source, sep, target = raw.partition(">")

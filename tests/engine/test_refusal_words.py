@@ -66,3 +66,28 @@ def test_a_discard_from_a_pile_says_discards_come_from_the_hand(text: str, never
     assert f"move {text!r}: {never}: cards go to discard piles only from the hand (discard a " \
            f"hand card, as 9C>D2)" in str(refused.value)
     assert f"{text.split('>')[0]}>B1" in str(refused.value)
+
+
+@pytest.mark.parametrize(("text", "move"), [
+    ("AC > B+", "AC>B+"),
+    ("  ac>  b+ ", "AC>B+"),
+    ("9H + 9S > D2", "9H+9S>D2"),
+    ("D3 : 9H > B1", "D3:9H>B1"),
+    ("P : 9H\t>\tB1", "P:9H>B1"),
+    ("S2 . D3 : 9H > B1", "S2.D3:9H>B1"),
+    ("9H > S2 . D1", "9H>S2.D1"),
+])
+def test_spaces_around_the_parts_of_a_move_are_read_as_absent(text: str, move: str) -> None:
+    """``AC > B+`` was refused ("the target is B<n>, B+ or D<n>, not ' B+'")."""
+    assert str(sm.parse_move(text)) == move
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("AC>B 1", "pile numbers are 1, 2, 3 ..., not ' 1'"),
+    ("10 H>B1", "'10 H' is not a card"),
+    ("9H 9S>D2", "'9H 9S' is not a card"),
+])
+def test_spaces_inside_a_part_are_refused_naming_the_part(text: str, words: str) -> None:
+    with pytest.raises(sm.NotationError) as refused:
+        sm.parse_move(text)
+    assert words in str(refused.value)

@@ -352,3 +352,15 @@ def test_a_discard_from_a_discard_pile_is_refused_citing_the_rule(short: sm.Rule
     assert message.endswith("(rule BF-14: A turn ends when the seat puts exactly one hand "
                             "card on one of its discard piles; cards go to discard piles "
                             "only from the hand.)")
+
+
+def test_a_move_typed_with_spaces_around_its_parts_is_played(short: sm.RuleBook) -> None:
+    """``AC > B+`` was refused as not a move at the table (the terminal game, the server's
+    tables); spaces next to ``>``, ``+``, ``:`` and ``.`` are read as absent."""
+    session = Session(short, [HUMAN, "greedy"], seed=11)
+    _to_person(session)
+    legal = session.table_view(session.state.seat).legal
+    move = max(legal, key=lambda m: sum(str(m).count(mark) for mark in ">+:."))
+    typed = " ".join(str(move).replace(">", " > ").replace(":", " : ").split()) + " "
+    assert typed.strip() != str(move)
+    assert session.play(session.state.seat, typed).move == move
