@@ -175,16 +175,19 @@ def parse_move(text: str) -> Move:
 
 def _discard_from_pile(text: str, source: str, target: str) -> NotationError:
     """The refusal of a discard that names a pile as its source (``D1:9C>D2``): cards go to
-    discard piles only from the hand, so no move form takes one from a pile there."""
-    head, _, card = source.partition(":")
-    pile = ("a discard pile" if head[:1].upper() == "D" else "a pay-off pile"
-            if head[:1].upper() == "P" else "a pile")
+    discard piles only from the hand, so no move form takes one from a pile there.  The
+    text alone does not say which cards the hand holds or a pile shows, so the forms are
+    written with their parts named, never with the typed card (a table that knows the
+    state, :class:`~spitemalice.play.session.Session`, adds the legal moves)."""
+    head = source.partition(":")[0]
+    letter = head.rpartition(".")[2][:1].upper()  # after a seat prefix, S2.D1
+    pile = "a discard pile" if letter == "D" else "a pay-off pile" if letter == "P" else "a pile"
     never = ("cards never move from one discard pile to another" if pile == "a discard pile"
              else f"a card never moves from {pile} to a discard pile")
     return NotationError(
-        f"move {text!r}: {never}: cards go to discard piles only from the hand (discard a "
-        f"hand card, as {card or '9H'}>{target}); the top of {pile} goes only to a build "
-        f"pile, as {source}>B1 or {source}>B+", "discard-from-pile")
+        f"move {text!r}: {never}: cards go to discard piles only from the hand (a discard is "
+        f"written <hand card>>{target}); the top of {pile} goes only to a build pile "
+        f"(written {head}:<its top card>>B<n>, or >B+ to open one)", "discard-from-pile")
 
 
 def _parse_source(source: str, text: str) -> tuple[Zone, int, str]:
