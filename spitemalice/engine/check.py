@@ -9,7 +9,6 @@ codes themselves are published in :mod:`spitemalice.rules.reasons` (re-exported 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from spitemalice.cards import Card
@@ -26,6 +25,7 @@ from .configuration import check_configuration, configuration_of, foreign_state
 from .hands import missing_card, place_of
 from .legal import PASS, base_moves, foreign, legal_moves, not_a_state
 from .refusal import refuse
+from .refusal_words import discard_count, no_build_pile, not_held
 from .simultaneous import check_simultaneous, game_of
 
 __all__ = ["REASONS", "check_move", "decisions", "is_legal", "rank_reason"]
@@ -238,7 +238,7 @@ def _check_play(rules: RuleBook, state: GameState, move: Play,
     elif 0 <= move.pile < len(state.builds):
         need = state.build_tops[move.pile] + 1
     else:
-        raise refuse("no-such-pile", move, why, _no_build_pile(rules, state, move))
+        raise refuse("no-such-pile", move, why, no_build_pile(rules, state, move))
     _check_rank(rules, move, need)
     if trace is not None:
         trace += _play_keys(rules, move, need)
@@ -250,9 +250,8 @@ def _open(limit: int) -> str:
 
 
 def _play_keys(rules: RuleBook, move: Play, need: int) -> list[str]:
-    """The keys of the checks :func:`_check_play` (with :func:`_play_source` and
-    :func:`_check_top`) passed in accepting ``move`` onto a pile needing rank ``need``, in
-    its order."""
+    """The keys of the checks :func:`_check_play` (with :func:`_play_source` and :func:`_check_top`)
+    passed in accepting ``move`` onto a pile needing rank ``need``, in its order."""
     keys = [] if move.owner is None else ["seat-prefix", "not-own-pile"]
     if move.zone is Zone.HAND:
         keys += ["no-such-pile", "not-in-hand"]
@@ -347,19 +346,16 @@ def _check_rank(rules: RuleBook, move: Play, need: int) -> None:
 
 def _check_discard(rules: RuleBook, state_seat: int, mover: Seat, move: Discard,
                    trace: list[str] | None = None, state: GameState | None = None) -> None:
-    """Refuse ``move`` unless the seat may discard it; with ``state`` (the state it is made
-    in) a discard of too many cards names the legal discards of fewer of them."""
     why = rules.clause_for
     cards = move.cards
     if not 1 <= len(cards) <= rules.discard.max_cards:
-        fewer = "" if state is None or not cards else _fewer_cards(rules, state, move)
-        raise refuse("discard-count", move, why, _discard_count(rules.discard.max_cards,
-                                                                 len(cards)) + fewer)
+        raise refuse("discard-count", move, why, discard_count(
+            rules, move, state, lambda at, alone: _check(rules, at, alone, None, None, why)))
     if len(cards) == 2 and cards[0].rank != cards[1].rank:
         raise refuse("pair-unequal", move, why)
     missing = missing_card(mover.hand, cards)
     if missing is not None:
-        raise refuse("not-in-hand", move, why, _not_held(missing, missing in mover.hand))
+        raise refuse("not-in-hand", move, why, not_held(missing, missing in mover.hand))
     if cards[0].rank in rules.discard.forbidden:
         raise refuse("forbidden-discard", move, why,
                      f"{a_or_an(str(cards[0]))} may not be discarded")
@@ -452,72 +448,3 @@ def filter_answers(rules: RuleBook, state: AnyState,
         moves = tuple(moves)
     answers = (hook(ruleset, state, moves) for hook in rules.filter_moves_hooks)
     return [answer for answer in answers if answer is not None]
-
-
-def _no_build_pile(rules: RuleBook, state: GameState, move: Play) -> str:
-    """Why ``move``, a play onto a build pile, is refused when there is no such pile: which
-    piles are open (none yet, or which), and where the same card from the same place may go
-    now (onto an open pile, or opening a new one), only as legal moves; else that it may go
-    nowhere now."""
-    pile, open_now, limit = move.pile + 1, len(state.builds), rules.build_limit
-    there = ("no build pile is open yet" if not open_now else "only build pile 1 is open"
-             if open_now == 1 else f"build piles 1 to {open_now} are open")
-    full = bool(limit) and open_now >= limit
-    said = f"there is no build pile {pile}{' yet' if not open_now else ''}: {there}" + (
-        ", the most allowed" if full else "")
-    same = [other for other in legal_moves(rules, state) if isinstance(other, Play)
-            and (other.zone, other.index, other.owner, other.card)
-            == (move.zone, move.index, move.owner, move.card)]
-    onto = [str(other) for other in same if other.pile != NEW_PILE]
-    opens = [str(other) for other in same if other.pile == NEW_PILE]
-    ways = ([f"goes on as {_either(onto)}"] if onto else []) + (
-        [f"opens a new one as {opens[0]}"] if opens else [])
-    if ways:
-        return f"{said}; {move.card} {' or '.join(ways)}"
-    if not open_now:
-        return f"{said}; {move.card} cannot open one now"
-    return f"{said}; {move.card} goes on none of them now" + (
-        "" if full else ", and cannot open a new one")
-
-
-def _discard_count(most: int, given: int) -> str:
-    """A discard of ``given`` cards where one holds at most ``most``, in words."""
-    return ("a discard here is one hand card" if most == 1 else
-            f"a discard here is 1 to {count_of(most, 'hand card')}") + f", not {given}"
-
-
-def _fewer_cards(rules: RuleBook, state: GameState, move: Discard) -> str:
-    """After a discard of too many cards (``KH+KH>D1`` where a discard is one card): the
-    legal discards of the most of its cards that one may hold, onto the same pile
-    (``; discard KH>D1``), or, where none is legal, why the discard of its first card alone
-    is refused too."""
-    named = Counter(move.cards)
-    order = {card: place for place, card in reversed(list(enumerate(move.cards)))}
-    fits: dict[tuple[Card, ...], Discard] = {}
-    for other in legal_moves(rules, state):
-        if (isinstance(other, Discard) and (other.pile, other.owner) == (move.pile, move.owner)
-                and not Counter(other.cards) - named):
-            cards = tuple(sorted(other.cards, key=order.__getitem__))  # in the move's order
-            fits.setdefault(cards, Discard(cards, other.pile, other.owner))
-    most = max(map(len, fits), default=0)
-    if most:
-        return f"; discard {_either([str(fit) for fit in fits.values() if len(fit.cards) == most])}"
-    alone = Discard(move.cards[:1], move.pile, move.owner)
-    try:
-        _check(rules, state, alone, None, None, rules.clause_for)
-    except IllegalMove as error:
-        return f"; {alone} is not legal either: {REASONS.get(error.reason, error.reason)}"
-    return ""  # not reached: a legal discard is listed
-
-
-def _either(texts: Sequence[str]) -> str:
-    """``"a"``, ``"a or b"``, ``"a, b or c"``."""
-    return texts[-1] if len(texts) < 2 else f"{', '.join(texts[:-1])} or {texts[-1]}"
-
-
-def _not_held(card: object, held_once: bool) -> str:
-    """A discard naming ``card`` the hand lacks; ``held_once``: the pair names it twice."""
-    if not held_once:
-        return f"{card} is not in the hand"
-    return (f"the pair names {card} twice, but the hand holds only one {card}: a pair is "
-            "two hand cards of equal rank, such as 9H+9S")

@@ -30,9 +30,10 @@ from spitemalice.bots.players import STRONGEST, check_player, make_player
 from spitemalice.engine.apply import apply_move
 from spitemalice.engine.deal import deal
 from spitemalice.engine.legal import legal_moves
+from spitemalice.engine.refusal_words import parsed_move
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
-from spitemalice.errors import DataError, IllegalMove, NotationError, OutputError, PlayError
+from spitemalice.errors import DataError, IllegalMove, OutputError, PlayError
 from spitemalice.files import SECRET_FILE, write_file
 from spitemalice.formats.commitment import commit as commit_deal
 from spitemalice.formats.notation import format_view
@@ -43,7 +44,7 @@ from spitemalice.formats.replay import replay, rules_for
 from spitemalice.guards import check_int, check_list
 from spitemalice.limits import MAX_NAME_CHARS
 from spitemalice.model import GameState
-from spitemalice.moves import Discard, Move, Play, Zone, parse_move
+from spitemalice.moves import Move, parse_move
 from spitemalice.play.table_view import HUMAN, Played, TableView, describe, played_move
 from spitemalice.play.takeover import Takeovers
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
@@ -264,8 +265,7 @@ class Session(Takeovers):
         if seat in self._bots:
             raise PlayError(f"seat {seat} is played by the {self.seats[seat].kind} bot; a "
                             f"person plays seat {_seat_list(self.people)}")
-        move = (_parsed(self.rules, self.state, seat, move) if isinstance(move, str)
-                else move)
+        move = parsed_move(self.rules, self.state, seat, move) if isinstance(move, str) else move
         return self._commit(seat, apply_move(self.rules, self.state, move, seat=seat), move)
 
     def play_bot(self) -> Played:
@@ -448,63 +448,3 @@ def _write_record(record: GameRecord, path: Path, *, replace: bool) -> None:
 
 
 __all__ = ["HUMAN", "PlayError", "Refusal", "Session"]
-
-
-def _parsed(rules: RuleBook, state: GameState, seat: int, text: str) -> Move:
-    """``text`` parsed as a move (:func:`~spitemalice.moves.parse_move`); a form no rule of
-    ``rules`` allows (a discard from a pile, ``D1:9C>D2``) is refused naming the moves of
-    that pile's card and onto that discard pile that are legal in ``state`` for ``seat``
-    (when it is on turn), and citing the clause of the sheet that states the rule (the
-    clause of discards: they come from the hand).
-
-    Raises:
-        NotationError: ``text`` is not a move, or a discard from a pile (with the clause).
-    """
-    try:
-        return parse_move(text)
-    except NotationError as error:
-        if error.reason != "discard-from-pile":
-            raise
-        clause = rules.clause_for.get("discard-count", "")
-        cited = f" (rule {clause}: {rules.clause(clause).text})" if clause else ""
-        raise NotationError(f"{error}{_legal_instead(rules, state, seat, text)}{cited}",
-                            error.reason) from None
-
-
-def _legal_instead(rules: RuleBook, state: GameState, seat: int, text: str) -> str:
-    """For a discard from a pile (``D1:9C>D2``): the legal moves now of the card that pile
-    shows and onto that discard pile (``; legal now: D1:9C>B1 from discard pile 1; 5H>D2
-    onto discard pile 2``), or that there are none; ``""`` when ``seat`` is not on turn."""
-    if state.outcome is not None or state.seat != seat:
-        return ""
-    source, _, target = text.partition(">")
-    try:
-        taken = parse_move(f"{source.partition(':')[0]}:AS>B+")
-        onto = parse_move(f"AS>{target}")
-    except NotationError:
-        return ""
-    if not isinstance(taken, Play) or not isinstance(onto, Discard):
-        return ""
-    legal = legal_moves(rules, state)
-    plays = [str(move) for move in legal if isinstance(move, Play)
-             and (move.zone, move.index, move.owner) == (taken.zone, taken.index, taken.owner)]
-    discards: dict[tuple[str, ...], str] = {}
-    for move in legal:
-        if isinstance(move, Discard) and (move.pile, move.owner) == (onto.pile, onto.owner):
-            discards.setdefault(tuple(sorted(map(str, move.cards))), str(move))  # a pair once
-    kind = "pay-off" if taken.zone is Zone.PAYOFF else "discard"
-    where = f"{_whose(taken.owner)}{kind} pile {taken.index + 1}"
-    there = f"{_whose(onto.owner)}discard pile {onto.pile + 1}"
-    from_pile = f"{_either(plays)} from {where}" if plays else f"nothing from {where}"
-    to_pile = (f"{_either(list(discards.values()))} onto {there}" if discards
-               else f"no discard onto {there}")
-    return f"; legal now: {from_pile}; {to_pile}"
-
-
-def _whose(owner: int | None) -> str:
-    return "" if owner is None else f"seat {owner}'s "
-
-
-def _either(texts: Sequence[str]) -> str:
-    """``"a"``, ``"a or b"``, ``"a, b or c"``."""
-    return texts[-1] if len(texts) < 2 else f"{', '.join(texts[:-1])} or {texts[-1]}"
