@@ -22,11 +22,16 @@ Text forms (piles are numbered from 1 in text, from 0 in code)::
     9H>S2.D1    discard 9H on seat 2's discard pile 1 (only where partners share discard piles)
     9H+9S>D2    discard the pair 9H, 9S on discard pile 2 (pair discards only)
     pass        end the turn without a card
+
+Spaces around the parts are read as if absent (``AC > B+``, ``9H + 9S > D2``,
+``S2 . D3 : 9H > B1``): whitespace next to ``>``, ``+``, ``:`` or ``.`` never changes what a
+move says.  Inside a part (``B 1``, ``10 H``) it is refused.
 """
 
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 
 import attrs
@@ -115,6 +120,9 @@ class Pass:
 
 Move = Play | Discard | Pass
 
+_SPACED = re.compile(r"\s*([>+:.])\s*")
+"""Whitespace around a separator of a move's parts, read as absent."""
+
 _FORMS = "'9H>B2', 'P:9H>B1', 'D3:9H>B+', '9H>D2', '9H+9S>D2' or 'pass'"
 
 
@@ -131,7 +139,7 @@ def parse_move(text: str) -> Move:
     if len(text) > MAX_MOVE_CHARS:
         raise NotationError(f"move {text[:20]!r}... is {len(text)} characters long; a move has "
                             f"at most {MAX_MOVE_CHARS}, as {_FORMS}", "too-long")
-    raw = text.strip()
+    raw = _SPACED.sub(r"\1", text.strip())
     if raw.lower() == "pass":
         return Pass()
     source, sep, target = raw.partition(">")
@@ -167,16 +175,19 @@ def parse_move(text: str) -> Move:
 
 def _discard_from_pile(text: str, source: str, target: str) -> NotationError:
     """The refusal of a discard that names a pile as its source (``D1:9C>D2``): cards go to
-    discard piles only from the hand, so no move form takes one from a pile there."""
-    head, _, card = source.partition(":")
-    pile = ("a discard pile" if head[:1].upper() == "D" else "a pay-off pile"
-            if head[:1].upper() == "P" else "a pile")
+    discard piles only from the hand, so no move form takes one from a pile there.  The
+    text alone does not say which cards the hand holds or a pile shows, so the forms are
+    written with their parts named, never with the typed card (a table that knows the
+    state, :class:`~spitemalice.play.session.Session`, adds the legal moves)."""
+    head = source.partition(":")[0]
+    letter = head.rpartition(".")[2][:1].upper()  # after a seat prefix, S2.D1
+    pile = "a discard pile" if letter == "D" else "a pay-off pile" if letter == "P" else "a pile"
     never = ("cards never move from one discard pile to another" if pile == "a discard pile"
              else f"a card never moves from {pile} to a discard pile")
     return NotationError(
-        f"move {text!r}: {never}: cards go to discard piles only from the hand (discard a "
-        f"hand card, as {card or '9H'}>{target}); the top of {pile} goes only to a build "
-        f"pile, as {source}>B1 or {source}>B+", "discard-from-pile")
+        f"move {text!r}: {never}: cards go to discard piles only from the hand (a discard is "
+        f"written <hand card>>{target}); the top of {pile} goes only to a build pile "
+        f"(written {head}:<its top card>>B<n>, or >B+ to open one)", "discard-from-pile")
 
 
 def _parse_source(source: str, text: str) -> tuple[Zone, int, str]:

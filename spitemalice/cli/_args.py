@@ -111,18 +111,38 @@ def setting(text: str) -> tuple[str, str]:
 
 
 class _SetOnce(argparse.Action):
-    """``--set``'s action: appends the pair, refusing a parameter set twice (which value was
-    meant cannot be told; the last one would win silently)."""
+    """``--set``'s action: appends the pair; the same parameter given again with the same
+    value (``players=3`` twice, or ``3`` and ``03``) is kept once, with another value it is
+    refused naming both (which value was meant cannot be told; the last one would win
+    silently), as :func:`with_players` does for ``--players``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._options: dict[int, dict[str, str | None]] = {}
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
         pairs = list(getattr(namespace, self.dest, None) or [])
         key, value = values
         earlier = [v for k, v in pairs if k == key]
+        if earlier and same_value(earlier[0], value):
+            return
+        # The option that gave the earlier value (compare's --b-set and --set share a list).
+        said = self._options.setdefault(id(namespace), {})
         if earlier:
-            parser.error(f"argument {option_string}: {key} is set twice ({key}={earlier[0]} "
-                         f"and {key}={value}): give each parameter once")
+            first = f"{said.get(key, option_string)} {key}={for_terminal(earlier[0])}"
+            then = f"{option_string} {key}={for_terminal(value)}"
+            parser.error(f"argument {option_string}: {key} is set twice, to different values "
+                         f"({first} and {then}): keep one (drop {first}, or drop {then})")
+        said[key] = option_string
         setattr(namespace, self.dest, [*pairs, values])
+
+
+def same_value(first: str, second: str) -> bool:
+    """Whether two values given for one parameter on the command line say the same: equal
+    text, or the same whole number (``3`` and ``03``)."""
+    number = whole_number(first)
+    return first == second or (number is not None and number == whole_number(second))
 
 
 def add_set(parser: argparse.ArgumentParser, dest: str = "settings", *flags: str,

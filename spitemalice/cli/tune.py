@@ -29,7 +29,7 @@ from spitemalice.formats import strict_json
 from spitemalice.limits import MAX_GAMES
 from spitemalice.runs import parallel
 from spitemalice.runs.runner import configuration
-from spitemalice.wording import count_of, shown
+from spitemalice.wording import count_of, for_terminal, shown
 
 if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
@@ -95,18 +95,24 @@ def search_of(args: argparse.Namespace) -> Search:
     from spitemalice.study.tune_targets import Plan, parse_param, parse_target
 
     book = load_rules(args)
-    params = tuple(parse_param(text) for text in args.param)
+    params = tuple(dict.fromkeys(parse_param(text) for text in args.param))  # each once
     names = [p.name for p in params]
     for param in params:
         if param.minus and param.minus not in [p.name for p in params if not p.minus]:
             raise SpiteMaliceError(f"--param {param.text()}: {param.minus} is not a varied "
                                    "parameter (give --param "
                                    f"{param.minus}=LOW..HIGH too)")
-    twice = sorted({n for n in names if names.count(n) > 1} | (set(names) & set(
-        dict(args.settings))))
-    if twice:
-        raise SpiteMaliceError(f"--param {twice[0]}: a parameter is varied once, and not "
-                               "fixed by --set too")
+    for name in sorted({n for n in names if names.count(n) > 1}):
+        first, then = [f"--param {p.text()}" for p in params if p.name == name][:2]
+        raise SpiteMaliceError(f"--param {name} is given twice, with different values "
+                               f"({first} and {then}): keep one (drop {first}, or drop "
+                               f"{then})")
+    for name in sorted(set(names) & set(dict(args.settings))):
+        varied = next(f"--param {p.text()}" for p in params if p.name == name)
+        setting = f"--set {name}={for_terminal(dict(args.settings)[name])}"
+        raise SpiteMaliceError(f"--param {name}: a parameter is varied once, and not fixed by "
+                               f"--set too ({varied} and {setting}): keep one (drop "
+                               f"{setting} to vary it, or drop {varied} to fix it)")
     if "players" in names and args.players is not None:
         raise SpiteMaliceError(f"--param players: the seats are varied by --param and fixed "
                                f"by --players {args.players} too: give them once (keep "

@@ -24,7 +24,8 @@ from spitemalice.wording import a_or_an, count_of, shown
 from .configuration import check_configuration, configuration_of, foreign_state
 from .hands import missing_card, place_of
 from .legal import PASS, base_moves, foreign, legal_moves, not_a_state
-from .refusal import _discard_count, _no_build_pile, _not_held, refuse
+from .refusal import refuse
+from .refusal_words import discard_count, no_build_pile, not_held
 from .simultaneous import check_simultaneous, game_of
 
 __all__ = ["REASONS", "check_move", "decisions", "is_legal", "rank_reason"]
@@ -174,7 +175,7 @@ def _check(rules: RuleBook, state: GameState, move: Move, seat: int | None,
     if isinstance(move, Play):
         _check_play(rules, state, move, trace)
     else:
-        _check_discard(rules, state.seat, state.seats[state.seat], move, trace)
+        _check_discard(rules, state.seat, state.seats[state.seat], move, trace, state)
     if rules.filter_moves_hooks:
         _check_filters(rules, state, move, trace)
 
@@ -237,7 +238,7 @@ def _check_play(rules: RuleBook, state: GameState, move: Play,
     elif 0 <= move.pile < len(state.builds):
         need = state.build_tops[move.pile] + 1
     else:
-        raise refuse("no-such-pile", move, why, _no_build_pile(rules, state, move))
+        raise refuse("no-such-pile", move, why, no_build_pile(rules, state, move))
     _check_rank(rules, move, need)
     if trace is not None:
         trace += _play_keys(rules, move, need)
@@ -249,9 +250,8 @@ def _open(limit: int) -> str:
 
 
 def _play_keys(rules: RuleBook, move: Play, need: int) -> list[str]:
-    """The keys of the checks :func:`_check_play` (with :func:`_play_source` and
-    :func:`_check_top`) passed in accepting ``move`` onto a pile needing rank ``need``, in
-    its order."""
+    """The keys of the checks :func:`_check_play` (with :func:`_play_source` and :func:`_check_top`)
+    passed in accepting ``move`` onto a pile needing rank ``need``, in its order."""
     keys = [] if move.owner is None else ["seat-prefix", "not-own-pile"]
     if move.zone is Zone.HAND:
         keys += ["no-such-pile", "not-in-hand"]
@@ -345,17 +345,17 @@ def _check_rank(rules: RuleBook, move: Play, need: int) -> None:
 
 
 def _check_discard(rules: RuleBook, state_seat: int, mover: Seat, move: Discard,
-                   trace: list[str] | None = None) -> None:
+                   trace: list[str] | None = None, state: GameState | None = None) -> None:
     why = rules.clause_for
     cards = move.cards
     if not 1 <= len(cards) <= rules.discard.max_cards:
-        raise refuse("discard-count", move, why, _discard_count(rules.discard.max_cards,
-                                                                 len(cards)))
+        raise refuse("discard-count", move, why, discard_count(
+            rules, move, state, lambda at, alone: _check(rules, at, alone, None, None, why)))
     if len(cards) == 2 and cards[0].rank != cards[1].rank:
         raise refuse("pair-unequal", move, why)
     missing = missing_card(mover.hand, cards)
     if missing is not None:
-        raise refuse("not-in-hand", move, why, _not_held(missing, missing in mover.hand))
+        raise refuse("not-in-hand", move, why, not_held(missing, missing in mover.hand))
     if cards[0].rank in rules.discard.forbidden:
         raise refuse("forbidden-discard", move, why,
                      f"{a_or_an(str(cards[0]))} may not be discarded")

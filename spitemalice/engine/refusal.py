@@ -6,18 +6,10 @@ reason code and the rule-sheet clause that states the rule (:func:`refuse`), for
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
-
-import attrs
 
 from spitemalice.errors import IllegalMove, RulesetError
-from spitemalice.moves import NEW_PILE, Play
 from spitemalice.rules.reasons import REASONS
-from spitemalice.wording import count_of, shown
-
-if TYPE_CHECKING:
-    from spitemalice.model import GameState
-    from spitemalice.rules.book import RuleBook
+from spitemalice.wording import shown
 
 __all__ = ["refuse"]
 
@@ -61,31 +53,3 @@ def refuse(
 
 def _not_text(name: str, given: object) -> TypeError:
     return TypeError(f"refuse's {name} is text (a str), not {shown(given)}")
-
-
-def _no_build_pile(rules: RuleBook, state: GameState, move: Play) -> str:
-    """Why ``move``, a play onto a build pile, is refused when there is no such pile: which
-    piles are open (none yet, or which), and the move that opens a new one where the rules
-    allow another."""
-    pile, open_now, limit = move.pile + 1, len(state.builds), rules.build_limit
-    there = ("no build pile is open yet" if not open_now else "only build pile 1 is open"
-             if open_now == 1 else f"build piles 1 to {open_now} are open")
-    if limit and open_now >= limit:
-        return f"there is no build pile {pile}: {there}, the most allowed"
-    opening = attrs.evolve(move, pile=NEW_PILE)
-    return (f"there is no build pile {pile}{' yet' if not open_now else ''}: {there}; "
-            f"a card opens a new one as {opening} (a pile starts with its first rank)")
-
-
-def _discard_count(most: int, given: int) -> str:
-    """A discard of ``given`` cards where one holds at most ``most``, in words."""
-    return ("a discard here is one hand card" if most == 1 else
-            f"a discard here is 1 to {count_of(most, 'hand card')}") + f", not {given}"
-
-
-def _not_held(card: object, held_once: bool) -> str:
-    """A discard naming ``card`` the hand lacks; ``held_once``: the pair names it twice."""
-    if not held_once:
-        return f"{card} is not in the hand"
-    return (f"the pair names {card} twice, but the hand holds only one {card}: a pair is "
-            "two hand cards of equal rank, such as 9H+9S")

@@ -16,7 +16,9 @@ inner modules of lower layers for what is no game rule:
   the game), :mod:`spitemalice.stops` (holding a stop back while a move is recorded);
 * :mod:`spitemalice.cards` (card and rank texts for the screen),
   :mod:`spitemalice.engine.shuffle` (each bot's seed, derived from the game's),
-  :mod:`spitemalice.engine.views` (``require_view``), :mod:`spitemalice.rules.book`
+  :mod:`spitemalice.engine.views` (``require_view``),
+  :mod:`spitemalice.engine.refusal_words` (``parsed_move``: a discard from a pile refused
+  naming the legal moves instead), :mod:`spitemalice.rules.book`
   (``check_book``), :mod:`spitemalice.bots.players` (``STRONGEST``, the hint's bot);
 * :mod:`spitemalice.formats.commitment` (the commitment to a server table's deal) and
   :mod:`spitemalice.formats.records.record` (``DealCommitment``, as the record keeps it).

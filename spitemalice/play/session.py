@@ -30,6 +30,7 @@ from spitemalice.bots.players import STRONGEST, check_player, make_player
 from spitemalice.engine.apply import apply_move
 from spitemalice.engine.deal import deal
 from spitemalice.engine.legal import legal_moves
+from spitemalice.engine.refusal_words import parsed_move
 from spitemalice.engine.shuffle import derive_seed
 from spitemalice.engine.views import view_of
 from spitemalice.errors import DataError, IllegalMove, OutputError, PlayError
@@ -44,7 +45,7 @@ from spitemalice.guards import check_int, check_list
 from spitemalice.limits import MAX_NAME_CHARS
 from spitemalice.model import GameState
 from spitemalice.moves import Move, parse_move
-from spitemalice.play.table_view import HUMAN, Played, TableView, _cited, describe, played_move
+from spitemalice.play.table_view import HUMAN, Played, TableView, describe, played_move
 from spitemalice.play.takeover import Takeovers
 from spitemalice.rules.book import RuleBook, check_book, require_turn_based
 from spitemalice.stops import held_stops
@@ -264,7 +265,7 @@ class Session(Takeovers):
         if seat in self._bots:
             raise PlayError(f"seat {seat} is played by the {self.seats[seat].kind} bot; a "
                             f"person plays seat {_seat_list(self.people)}")
-        move = _cited(self.rules, move) if isinstance(move, str) else move
+        move = parsed_move(self.rules, self.state, seat, move) if isinstance(move, str) else move
         return self._commit(seat, apply_move(self.rules, self.state, move, seat=seat), move)
 
     def play_bot(self) -> Played:

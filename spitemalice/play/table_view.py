@@ -14,11 +14,11 @@ from collections.abc import Sequence
 import attrs
 
 from spitemalice.engine.views import PublicSeat, SeatView, require_view, view_legal_moves
-from spitemalice.errors import NotationError, SpiteMaliceError
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.formats.records.record import SeatInfo
 from spitemalice.guards import int_field
 from spitemalice.model import GameState, Outcome, Pile
-from spitemalice.moves import NEW_PILE, Move, Play, move_text, parse_move
+from spitemalice.moves import NEW_PILE, Move, Play, move_text
 from spitemalice.rules.book import RuleBook
 
 HUMAN = "human"
@@ -196,22 +196,3 @@ def describe(rules: RuleBook, view: SeatView, seats: Sequence[SeatInfo], last: P
 
 __all__ = ["HUMAN", "BuildPile", "Played", "TableView", "completion_note", "describe",
            "played_move"]
-
-
-def _cited(rules: RuleBook, text: str) -> Move:
-    """``text`` parsed as a move (:func:`~spitemalice.moves.parse_move`); a form no rule of
-    ``rules`` allows (a discard from a pile, ``D1:9C>D2``) is refused citing the clause of
-    its sheet that states the rule (the clause of discards: they come from the hand).
-
-    Raises:
-        NotationError: ``text`` is not a move, or a discard from a pile (with the clause).
-    """
-    try:
-        return parse_move(text)
-    except NotationError as error:
-        clause = rules.clause_for.get("discard-count", "") \
-            if error.reason == "discard-from-pile" else ""
-        if not clause:
-            raise
-        raise NotationError(f"{error} (rule {clause}: {rules.clause(clause).text})",
-                            error.reason) from None

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import spitemalice as sm
 from spitemalice.cli import COMMANDS, build_parser, main
 from spitemalice.cli._args import bot_list_option, setting
 from spitemalice.limits import MAX_GAMES, MAX_INT, MAX_JOBS, MAX_SECONDS, MAX_SEED
@@ -300,21 +301,44 @@ def test_a_decided_difference_claims_what_walds_test_weighs(
     assert "or more" not in out
 
 
-@pytest.mark.parametrize("argv", [
-    ["rules", "g4a", "--set", "payoff_size=10", "--set", "payoff_size=12"],
-    ["simulate", "g4a", "--games", "1", "--set", "payoff_size=10", "--set", "hand_size=4",
-     "--set", "payoff_size = 10"],
-    ["compare", "g4a", "g4a", "--games", "1", "--b-set", "payoff_size=10", "--set",
-     "payoff_size=12"],
+@pytest.mark.parametrize(("argv", "option"), [
+    (["rules", "g4a", "--set", "payoff_size=10", "--set", "payoff_size=12"], "--set"),
+    (["simulate", "g4a", "--games", "1", "--set", "payoff_size=10", "--set", "hand_size=4",
+      "--set", "payoff_size = 12"], "--set"),
+    (["compare", "g4a", "g4a", "--games", "1", "--b-set", "payoff_size=10", "--set",
+      "payoff_size=12"], "--set"),
+    (["compare", "g4a", "g4a", "--games", "1", "--a-set", "payoff_size=10", "--a-set",
+      "payoff_size=12"], "--a-set"),
 ])
-def test_a_parameter_set_twice_is_refused_naming_it(
-        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_parameter_set_twice_to_different_values_is_refused_naming_both(
+        argv: list[str], option: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:
         main(argv)
     err = capsys.readouterr().err
     assert stopped.value.code == 2
-    assert "payoff_size is set twice (payoff_size=10 and payoff_size=1" in err, err
-    assert "give each parameter once" in err
+    first = {"--set": "--b-set"}.get(option, option) if "--b-set" in argv else option
+    assert (f"payoff_size is set twice, to different values ({first} payoff_size=10 and "
+            f"{option} payoff_size=12): keep one (drop {first} payoff_size=10, or drop "
+            f"{option} payoff_size=12)") in err, err
+
+
+@pytest.mark.parametrize("argv", [
+    ["rules", "blackwood-frey", "--set", "players=3", "--set", "players=3"],
+    ["rules", "blackwood-frey", "--set", "players=3", "--set", "players = 03"],
+    ["rules", "blackwood-frey", "--players", "3", "--set", "players=3", "--set", "players=3"],
+    ["show", "blackwood-frey", "--set", "payoff_size=10", "--set", "payoff_size=10", "--help"],
+])
+def test_a_parameter_given_twice_with_the_same_value_is_taken(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``--set players=3 --set players=3`` was refused (set twice) where ``--players 3 --set
+    players=3`` was taken: the same value twice is taken once, on every command."""
+    if argv[-1] == "--help":
+        with pytest.raises(SystemExit) as stopped:
+            main(argv)
+        assert stopped.value.code == 0
+        return
+    assert main(argv) == 0
+    assert " *players               3" in capsys.readouterr().out
 
 
 def test_two_parameters_set_once_each_are_taken(capsys: pytest.CaptureFixture[str]) -> None:
@@ -357,3 +381,35 @@ def test_tune_refuses_the_seats_varied_and_fixed_by_players(
                  "--out", str(tmp_path / "t")]) == 2
     assert "varied by --param and fixed by --players 3" in capsys.readouterr().err
     assert not (tmp_path / "t").exists()
+
+
+def _tune_args(*extra: str) -> argparse.Namespace:
+    return build_parser("tune").parse_args(
+        ["tune", "blackwood-frey", "--target", "completion>=0.9", *extra])
+
+
+def test_tune_takes_a_parameter_varied_twice_alike_once() -> None:
+    from spitemalice.cli.tune import search_of
+
+    search = search_of(_tune_args("--param", "payoff_size=5..10", "--param",
+                                  "payoff_size=5..10"))
+    assert [param.text() for param in search.params] == ["payoff_size=5..10"]
+
+
+@pytest.mark.parametrize(("extra", "words"), [
+    (("--param", "payoff_size=5..10", "--param", "payoff_size=5..12"),
+     "--param payoff_size is given twice, with different values (--param payoff_size=5..10 "
+     "and --param payoff_size=5..12): keep one (drop --param payoff_size=5..10, or drop "
+     "--param payoff_size=5..12)"),
+    (("--param", "payoff_size=5..10", "--set", "payoff_size=8"),
+     "--param payoff_size: a parameter is varied once, and not fixed by --set too (--param "
+     "payoff_size=5..10 and --set payoff_size=8): keep one (drop --set payoff_size=8 to vary "
+     "it, or drop --param payoff_size=5..10 to fix it)"),
+])
+def test_tune_refuses_a_parameter_given_two_ways_naming_both(
+        extra: tuple[str, ...], words: str) -> None:
+    from spitemalice.cli.tune import search_of
+
+    with pytest.raises(sm.SpiteMaliceError) as refused:
+        search_of(_tune_args(*extra))
+    assert str(refused.value) == words

@@ -174,10 +174,12 @@ def test_the_pages_examples_print_what_the_page_shows(page: str, tmp_path: Path,
 # finding a card in a hand for apply and check), the vectorised environment's loops
 # (env.batch, behind spitemalice.env.vector), the segments they keep per game (env.kept, behind
 # the vectorised environment and Encoding.observe), the legal actions as bits they keep
-# (env.legal_sets, behind both) and the messages of the model's refusals
-# (field_refusals, behind Seat and GameState, whose docstrings state them).
+# (env.legal_sets, behind both), the messages of the model's refusals
+# (field_refusals, behind Seat and GameState, whose docstrings state them) and the words of
+# check_move's refusals that name the legal moves instead (engine.refusal_words).
 NOT_API = {"spitemalice", "spitemalice.__main__",
            "spitemalice.engine", "spitemalice.engine.flow", "spitemalice.engine.dealing",
+           "spitemalice.engine.refusal_words",
            "spitemalice.engine.hands", "spitemalice.env.batch", "spitemalice.env.kept",
            "spitemalice.env.legal_sets", "spitemalice.field_refusals"}
 

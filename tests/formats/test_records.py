@@ -4,6 +4,7 @@ and bad records are refused naming the field."""
 from __future__ import annotations
 
 import json
+import re
 
 import attrs
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 import spitemalice as sm
 from spitemalice.bots.players import GreedyPlayer
+from spitemalice.cli import main
 from spitemalice.errors import DataError, IllegalMove, NotationError, RecordError, RulesetError
 from spitemalice.formats import (
     GameRecord,
@@ -126,6 +128,25 @@ def test_a_move_that_does_not_parse_is_caught_at_its_number(finished) -> None:
     problem = check_record(_edited(record, 5, "9H->B1"))
     assert problem is not None and problem.number == 5 and problem.before == states[4]
     assert isinstance(problem.error, NotationError)
+
+
+def _spaced(text: str) -> str:
+    return re.sub(r"([>+:.])", r" \1  ", text)
+
+
+def test_a_record_whose_moves_are_written_with_spaces_replays(finished, tmp_path) -> None:
+    """A hand-written record's ``AC > B+`` was refused as not a move; spaces around a move's
+    parts are read as absent in a record file as in the terminal game, by ``check`` too, and
+    a record made from such texts keeps them as the notation writes them."""
+    record, states = finished
+    spaced = attrs.evolve(record, moves=tuple(map(_spaced, record.moves)))
+    assert spaced.moves != record.moves and check_record(spaced) is None
+    assert list(replay(spaced)) == states
+    path = tmp_path / "spaced.json"
+    save_record(spaced, path)
+    assert main(["check", str(path)]) == 0
+    remade = record_game(sm.load("blackwood-frey"), record.seed, spaced.moves)
+    assert remade.moves == record.moves
 
 
 def test_a_move_after_the_end_is_refused(finished) -> None:

@@ -5,6 +5,7 @@ tells each seat only what its view holds."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import attrs
@@ -340,7 +341,8 @@ def test_a_completion_note_of_no_open_pile_is_refused(number: int, before: int) 
 
 def test_a_discard_from_a_discard_pile_is_refused_citing_the_rule(short: sm.RuleBook) -> None:
     """``D1:9C>D2`` said "'D1:9C' is not a card"; now it says cards never move from one
-    discard pile to another, citing the sheet's clause of discards, and changes nothing."""
+    discard pile to another, names the moves legal now from that pile and onto that discard
+    pile, cites the sheet's clause of discards, and changes nothing."""
     session = Session(short, [HUMAN, "greedy"], seed=11)
     _to_person(session)
     before, moves = session.state, len(session.history)
@@ -352,3 +354,41 @@ def test_a_discard_from_a_discard_pile_is_refused_citing_the_rule(short: sm.Rule
     assert message.endswith("(rule BF-14: A turn ends when the seat puts exactly one hand "
                             "card on one of its discard piles; cards go to discard piles "
                             "only from the hand.)")
+
+
+@pytest.mark.parametrize("typed", ["D1:9C>D2", "P:9C>D2", "D1 : 9C > D2", "P:9C>D9"])
+def test_a_discard_from_a_pile_offers_only_legal_moves(short: sm.RuleBook, typed: str) -> None:
+    """``D1:9C>D2`` offered ``9C>D2`` and ``D1:9C>B1`` with no 9C in the hand or on the pile:
+    the moves offered are the legal ones from that pile and onto that discard pile, and
+    where there are none the refusal says so."""
+    session = Session(short, [HUMAN, "greedy"], seed=11)
+    _to_person(session)
+    state, seat = session.state, session.state.seat
+    assert sm.parse_card("9C") not in state.seats[seat].hand
+    with pytest.raises(sm.NotationError) as caught:
+        session.play(seat, typed)
+    offered = str(caught.value).partition("; legal now: ")[2].partition(" (rule ")[0]
+    source = "pay-off pile 1" if typed.startswith("P") else "discard pile 1"
+    target = typed.rpartition(">")[2].strip()
+    legal = session.table_view(seat).legal
+    plays = [str(m) for m in legal if isinstance(m, sm.Play) and str(m).startswith(typed[0])]
+    discards = [str(m) for m in legal if str(m).endswith(f">{target}")]
+    assert offered == "; ".join([
+        f"{', '.join(plays)} from {source}" if plays else f"nothing from {source}",
+        (f"{', '.join(discards[:-1])} or {discards[-1]} onto discard pile {target[1:]}"
+         if discards else f"no discard onto discard pile {target[1:]}")])
+    assert "9C>" not in offered
+    assert all(sm.is_legal(session.rules, state, sm.parse_move(move))
+               for move in re.findall(r"\S+>[BD][0-9+]+", offered))
+
+
+def test_a_move_typed_with_spaces_around_its_parts_is_played(short: sm.RuleBook) -> None:
+    """``AC > B+`` was refused as not a move at the table (the terminal game, the server's
+    tables); spaces next to ``>``, ``+``, ``:`` and ``.`` are read as absent."""
+    session = Session(short, [HUMAN, "greedy"], seed=11)
+    _to_person(session)
+    legal = session.table_view(session.state.seat).legal
+    move = max(legal, key=lambda m: sum(str(m).count(mark) for mark in ">+:."))
+    typed = " ".join(str(move).replace(">", " > ").replace(":", " : ").split()) + " "
+    assert typed.strip() != str(move)
+    assert session.play(session.state.seat, typed).move == move

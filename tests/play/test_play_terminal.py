@@ -379,3 +379,18 @@ def test_a_move_number_past_a_lone_move_names_the_only_move(tmp_path: Path,
     game._play_number(99, 5)
     assert "there is no move 99: the only move is 1" in out
     assert "there is no move 99: choose 1 to 5" in out
+
+
+def test_a_move_typed_with_spaces_around_its_parts_is_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``AC > B+`` typed at the prompt said "not a move or a command"."""
+    monkeypatch.chdir(tmp_path)
+    rules = sm.load("blackwood-frey", [], {"payoff_size": 5})
+    session = Session(rules, [HUMAN, "greedy"], seed=3)
+    while session.bot_on_turn:
+        session.play_bot()
+    move = str(session.table_view(0).legal[0])
+    moves = len(session.history)
+    out = _scripted(session, [move.replace(">", "  >  ")], echo=False)
+    assert "not a move" not in " ".join(out)
+    assert str(session.history[moves].move) == move
