@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shlex
 import stat
@@ -182,7 +181,7 @@ def _earlier_record(path: Path) -> bool:
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
             return False
-        data = json.loads(read_file(path, MAX_JSON_BYTES))
+        data = strict_json.loads(read_file(path, MAX_JSON_BYTES).decode("utf-8"))
     except (OSError, FileRefused, ValueError, RecursionError):
         return False
     return (isinstance(data, dict) and data.get("format") == RECORD_FORMAT

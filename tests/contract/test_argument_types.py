@@ -425,6 +425,12 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.rules.checks:failures(made)": "the rule book's own checks, which "
     "RuleBook.from_plugins hands it (a member that is not callable is refused by name)",
     "spitemalice.rules.checks:check_values(plugins)": _HELPER,
+    **{f"spitemalice.measures.interval:difference_range({name})": "two ranges of a "
+       "length (low, high), each from length_ranges or COUNT: the library's own pairs"
+       for name in ("a", "b")},
+    **{name: "the range a game's length can take (low, high): COUNT or length_ranges', "
+       "which the studies pass" for name in ("spitemalice.measures.metrics:duration(within)",
+                                            "spitemalice.study.balance:quantile(within)")},
     **{f"spitemalice.rules.defaults:{hook}(teams)": "the base rules' hook answer, asked "
        "only by the rule book with its own team table; this module's public face is "
        "stated_deck and numbered_pack" for hook in ("spitemalice_score",

@@ -67,6 +67,10 @@ READERS: dict[str, str] = {
     "bench/faults.py:run_validate -> json.loads": "the library's own --json output",
     "bench/rule_sets.py:measure -> json.loads": "the library's own --json output",
     "bench/side_by_side.py:peers -> json.loads": "the library's own --json output",
+    "spitemalice/cli/validate.py:_earlier_record -> strict_json.loads": "the file at "
+    "validate's own default record name, to tell an earlier run's failure record (replaced) "
+    "from anything else (refused): strict, and what it does not read as a record is not "
+    "replaced",
 }
 """Every JSON reader, by ``file:function -> reader``, with what it reads."""
 
