@@ -172,20 +172,26 @@ def _may_replace(args: argparse.Namespace, target: Path) -> bool:
     validate left there (:func:`_earlier_record`).  A name given with ``--record``, and
     anything else at a default name (a link, another file), is refused without
     ``--force`` as every output is (:func:`spitemalice.files.check_new`)."""
-    return bool(args.force) or (args.record is None and _earlier_record(target))
+    return bool(args.force) or (args.record is None and _earlier_record(target) is not None)
 
 
-def _earlier_record(path: Path) -> bool:
-    """Whether ``path`` is a regular file (not a link) holding a failure record: a game
-    record (``"format": "spitemalice-record"``) with a ``finding``, as validate writes."""
+def _earlier_record(path: Path) -> str | None:
+    """The rule set of the failure record at ``path`` (its record's ``ruleset.name``, or
+    ``"its rule set"`` where that is not a name), or ``None`` where ``path`` is not a
+    regular file (a link is not) holding a game record (``"format": "spitemalice-record"``)
+    with a ``finding``, as validate writes."""
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
-            return False
+            return None
         data = strict_json.loads(read_file(path, MAX_JSON_BYTES).decode("utf-8"))
     except (OSError, FileRefused, ValueError, RecursionError):
-        return False
-    return (isinstance(data, dict) and data.get("format") == RECORD_FORMAT
-            and isinstance(data.get("finding"), dict))
+        return None
+    if not (isinstance(data, dict) and data.get("format") == RECORD_FORMAT
+            and isinstance(data.get("finding"), dict)):
+        return None
+    ruleset = data.get("ruleset")
+    name = ruleset.get("name") if isinstance(ruleset, dict) else None
+    return name if isinstance(name, str) and name else "its rule set"
 
 
 def _note_earlier(args: argparse.Namespace, unwritten: list[Path]) -> None:
@@ -194,9 +200,11 @@ def _note_earlier(args: argparse.Namespace, unwritten: list[Path]) -> None:
     if args.record is not None:
         return
     for target in unwritten:
-        if _earlier_record(target):
-            say(f"{for_terminal(str(target))} is an earlier run's failing game: this run "
-                "recorded none there and left it as it was", file=sys.stderr)
+        ruleset = _earlier_record(target)
+        if ruleset is not None:
+            say(f"{for_terminal(str(target))} is an earlier run's failing game (of "
+                f"{for_terminal(ruleset)}): this run recorded none there and left it as it "
+                "was", file=sys.stderr)
 
 
 def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: Path) -> int:

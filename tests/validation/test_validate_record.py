@@ -106,7 +106,9 @@ def test_a_run_that_records_nothing_leaves_an_earlier_record_and_says_so(
     assert main(argv) == 0
     err = capsys.readouterr().err
     assert (folder / written).read_bytes() == before
-    assert f"{written} is an earlier run's failing game: this run recorded none there" in err
+    # it names the rule set the record is of: another run's (leaky-malice's, say) reads so
+    assert (f"{written} is an earlier run's failing game (of blackwood-frey): this run "
+            "recorded none there") in err
     assert err.count("\n") == 1
 
 
