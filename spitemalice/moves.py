@@ -25,7 +25,8 @@ Text forms (piles are numbered from 1 in text, from 0 in code)::
 
 Spaces around the parts are read as if absent (``AC > B+``, ``9H + 9S > D2``,
 ``S2 . D3 : 9H > B1``): whitespace next to ``>``, ``+``, ``:`` or ``.`` never changes what a
-move says.  Inside a part (``B 1``, ``10 H``) it is refused.
+move says.  Inside a part (``B 1``, ``10 H``, ``B +``: the ``+`` of the new build pile is
+part of its target, not a separator) it is refused, the message naming the part.
 """
 
 from __future__ import annotations
@@ -120,8 +121,12 @@ class Pass:
 
 Move = Play | Discard | Pass
 
-_SPACED = re.compile(r"\s*([>+:.])\s*")
-"""Whitespace around a separator of a move's parts, read as absent."""
+_SPACED = re.compile(r"\s*([>:.]|\+(?!\s*$))\s*")
+"""Whitespace around a separator of a move's parts, read as absent (the ``+`` that ends a
+move is the new build pile's ``B+``, a part, not a separator)."""
+
+_SPACE_INSIDE = re.compile(r"[^\s>+:.]*\s+(?:[^\s>+:.]+|\+$)?")
+"""A part with whitespace inside it, left after :data:`_SPACED`: ``B 1``, ``10 H``, ``B +``."""
 
 _FORMS = "'9H>B2', 'P:9H>B1', 'D3:9H>B+', '9H>D2', '9H+9S>D2' or 'pass'"
 
@@ -140,6 +145,9 @@ def parse_move(text: str) -> Move:
         raise NotationError(f"move {text[:20]!r}... is {len(text)} characters long; a move has "
                             f"at most {MAX_MOVE_CHARS}, as {_FORMS}", "too-long")
     raw = _SPACED.sub(r"\1", text.strip())
+    spaced = _SPACE_INSIDE.search(raw)
+    if spaced:
+        raise _space_inside(text, spaced.group(0))
     if raw.lower() == "pass":
         return Pass()
     source, sep, target = raw.partition(">")
@@ -171,6 +179,20 @@ def parse_move(text: str) -> Move:
                                 "not-a-move")
     zone, index, card_part = _parse_source(source, text)
     return Play(zone, parse_card(card_part), pile, index, owner)
+
+
+def _space_inside(text: str, part: str) -> NotationError:
+    """The refusal of whitespace inside a part (``B 1``, ``10 H``, ``B +``), naming the part
+    and how it is written: without the space, or, when each piece is a card (``9H 9S``), as
+    a pair joined by ``+``."""
+    pieces = part.split()
+    try:
+        cards = [parse_card(piece) for piece in pieces]
+    except NotationError:
+        cards = []
+    written = "+".join(map(card_text, cards)) if cards else "".join(pieces)
+    return NotationError(f"move {text!r}: {part!r}: no space inside a part; write {written}",
+                         "not-a-move")
 
 
 def _discard_from_pile(text: str, source: str, target: str) -> NotationError:

@@ -121,10 +121,30 @@ def together(problems: list[str]) -> str:
     """
     if not isinstance(problems, list) or not all(isinstance(p, str) for p in problems):
         raise TypeError(f"together takes a list of messages (str), not {shown(problems)}")
+    problems = [part for problem in problems for part in _joined_parts(problem)]
     if len(problems) == 1:
         return problems[0]
     return f"{count_of(len(problems), 'problem')}: " + "; ".join(
         f"({number}) {problem}" for number, problem in enumerate(problems, 1))
+
+
+_JOINED = re.compile(r"(\d+) problems: \(1\) ")
+
+
+def _joined_parts(problem: str) -> list[str]:
+    """The messages a message :func:`together` made joins (a check that refuses several at
+    once, gathered with others), so that a join is flat, never ``(1) 2 problems: (1) ...``;
+    any other message alone."""
+    joined = _JOINED.match(problem)
+    if not joined:
+        return [problem]
+    rest, parts = problem[joined.end():], list[str]()
+    for number in range(int(joined.group(1)), 1, -1):
+        rest, sep, part = rest.rpartition(f"; ({number}) ")
+        if not sep:
+            return [problem]
+        parts.insert(0, part)
+    return [rest, *parts]
 
 
 def clipped(text: str, longest: int = 40) -> str:

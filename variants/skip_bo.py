@@ -67,8 +67,11 @@ def _deck_clause(ruleset: Ruleset) -> Clause:
     if ruleset.seat_packs:  # a user's deck: Skip-Bo's own has no standard packs
         packs = "1 standard pack" if ruleset.seat_packs == 1 else \
             f"{ruleset.seat_packs} standard packs"
+        wild = _wild_pack_ranks(ruleset)
         kings = ("; A to Q are 1 to 12, the kings SKIP-BO cards: SK-26"
-                 if kings_are_skip_bo(ruleset) and KING in ruleset.wild_ranks else "")
+                 if kings_are_skip_bo(ruleset) and wild == [KING] else
+                 f"; the {' and the '.join(map(_rank_words, wild))} wild: wild_ranks"
+                 if wild else "")
         parts.append(f"{packs} of 52 cards A to K in four suits (packs{kings})")
     if ruleset.seat_jokers:
         named = "jokers, jokers_per_pack" if ruleset.jokers_per_pack else "jokers"
@@ -80,8 +83,32 @@ def _deck_clause(ruleset: Ruleset) -> Clause:
                 f"numbered cards 1 to {ruleset.build_ceiling} (payoff_pack); its cards left "
                 "over after the deal join the draw pile." if ruleset.payoff_pack else "")
     return Clause("SK-1", f"The deck is {total} cards: {', '.join(parts[:-1])}"
-                  f"{' and ' if len(parts) > 1 else ''}{parts[-1]}{suits}.{separate}",
+                  f"{' and ' if len(parts) > 1 else ''}{parts[-1]}{suits}.{_wild_count(ruleset)}"
+                  f"{separate}",
                   f"{M} K1; {W} K1", events=("dealt",))
+
+
+def _wild_pack_ranks(ruleset: Ruleset) -> list[int]:
+    """The ranks of the standard packs (A to K) that are wild in force (``wild_ranks``)."""
+    return sorted((r for r in ruleset.wild_ranks if 1 <= r <= KING), reverse=True) \
+        if ruleset.seat_packs else []
+
+
+def _rank_words(rank: int) -> str:
+    """A rank's cards in a clause: "kings", "aces", "7s" (0: the jokers)."""
+    return {0: "jokers", 1: "aces", 11: "jacks", 12: "queens", KING: "kings"}.get(rank,
+                                                                                f"{rank}s")
+
+
+def _wild_count(ruleset: Ruleset) -> str:
+    """SK-1's count of every wild card when ranks of the packs are wild besides the jokers
+    (the jokers alone are counted where the deck lists them)."""
+    wild = _wild_pack_ranks(ruleset)
+    if not wild:
+        return ""
+    jokers = ruleset.seat_jokers if 0 in ruleset.wild_ranks else 0
+    count = jokers + 4 * ruleset.seat_packs * len(wild)
+    return f" With the {' and the '.join(map(_rank_words, wild))}, {count} cards are wild."
 
 
 def _numbers_words(ruleset: Ruleset) -> str:
@@ -175,17 +202,20 @@ def _standard_packs_clause(ruleset: Ruleset) -> Clause:
     jokers = (f"The deck is made of {packs}. It holds {ruleset.seat_jokers} joker{plural} "
               f"({named}); without jokers given, the rule set's own count is two a pack (K2: "
               "three packs with their jokers), or jokers_per_pack a pack where that is set.")
-    if not kings_are_skip_bo(ruleset):
+    wild = [_rank_words(rank) for rank in sorted(ruleset.wild_ranks, reverse=True)
+            if rank or ruleset.seat_jokers]  # jokers only when the deck holds some
+    here = f" Here the wild cards are the {' and the '.join(wild)} (wild_ranks)."
+    if not kings_are_skip_bo(ruleset) and KING in ruleset.wild_ranks:
+        kings = (f" The build piles run up to {ruleset.build_ceiling}, so the rule set does "
+                 "not make the kings SKIP-BO cards, but the wild_ranks given makes them wild."
+                 + here)
+    elif not kings_are_skip_bo(ruleset):
         kings = (f" The build piles run up to {ruleset.build_ceiling}, so a king is the number "
                  "13, not a SKIP-BO card, and wild_ranks is left as it is.")
     else:  # a wild_ranks given without the king is refused at load: the kings would be dead
-        ranks = {0: "jokers", 1: "aces", 11: "jacks", 12: "queens", KING: "kings"}
-        wild = [ranks.get(rank, f"{rank}s") for rank in sorted(ruleset.wild_ranks, reverse=True)
-                if rank or ruleset.seat_jokers]  # jokers only when the deck holds some
         kings = (" The build piles stop below the king, so A to Q are the numbers 1 to 12 and "
                  "the kings are SKIP-BO cards, wild like the jokers: wild_ranks gains 13, "
-                 "unless wild_ranks is given (--set or a file), which holds as given. Here "
-                 f"the wild cards are the {' and the '.join(wild)} (wild_ranks).")
+                 "unless wild_ranks is given (--set or a file), which holds as given." + here)
     return Clause("SK-26", jokers + kings, f"{W} K2", expects=("unexercised",))
 
 

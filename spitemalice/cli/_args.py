@@ -19,7 +19,7 @@ from spitemalice.guards import whole_number
 from spitemalice.limits import MAX_GAMES, MAX_INT, MAX_SEED
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
-from spitemalice.rules.ruleset import MAX_SEATS, MIN_SEATS
+from spitemalice.rules.ruleset import MAX_SEATS, MIN_SEATS, convert_param
 from spitemalice.wording import count_of, for_terminal, shown
 
 if TYPE_CHECKING:
@@ -112,9 +112,10 @@ def setting(text: str) -> tuple[str, str]:
 
 class _SetOnce(argparse.Action):
     """``--set``'s action: appends the pair; the same parameter given again with the same
-    value (``players=3`` twice, or ``3`` and ``03``) is kept once, with another value it is
-    refused naming both (which value was meant cannot be told; the last one would win
-    silently), as :func:`with_players` does for ``--players``."""
+    value (``players=3`` twice, ``3`` and ``03``, ``K`` and ``13``: :func:`same_value`) is
+    kept once, with another value it is refused naming both (which value was meant cannot be
+    told; the last one would win silently), as :func:`with_players` does for
+    ``--players``."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -125,7 +126,7 @@ class _SetOnce(argparse.Action):
         pairs = list(getattr(namespace, self.dest, None) or [])
         key, value = values
         earlier = [v for k, v in pairs if k == key]
-        if earlier and same_value(earlier[0], value):
+        if earlier and same_value(earlier[0], value, key):
             return
         # The option that gave the earlier value (compare's --b-set and --set share a list).
         said = self._options.setdefault(id(namespace), {})
@@ -138,11 +139,18 @@ class _SetOnce(argparse.Action):
         setattr(namespace, self.dest, [*pairs, values])
 
 
-def same_value(first: str, second: str) -> bool:
-    """Whether two values given for one parameter on the command line say the same: equal
-    text, or the same whole number (``3`` and ``03``)."""
+def same_value(first: str, second: str, name: str = "") -> bool:
+    """Whether two values given for parameter ``name`` on the command line say the same:
+    equal text, the same whole number (``3`` and ``03``), or the same value once read as the
+    parameter's type (``K`` and ``13``, ``0,13`` and ``13,0``, ``true`` and ``yes``);
+    values that do not read are compared as text (the loader refuses them)."""
     number = whole_number(first)
-    return first == second or (number is not None and number == whole_number(second))
+    if first == second or (number is not None and number == whole_number(second)):
+        return True
+    try:
+        return bool(convert_param(name, first) == convert_param(name, second))
+    except SpiteMaliceError:
+        return False
 
 
 def add_set(parser: argparse.ArgumentParser, dest: str = "settings", *flags: str,

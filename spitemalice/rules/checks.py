@@ -48,7 +48,10 @@ def check_values(book: RuleBook, plugins: Sequence[object],
     problems = failures([lambda: check_deal(book), lambda: check_ranks(book),
                          lambda: check_enforced(book, plugins, enforcers)])
     undone = failures([lambda: check_overrides_keep_house_rules(pm, book.ruleset, given)])
-    problems += undone or failures([lambda: check_dead_cards(book)])
+    # Dead cards are weighed against the wild ranks: not while those name ranks no card has.
+    valid = not any(bad for name, bad in _unknown_ranks(book)
+                    if name in ("wild_ranks", "wild_excluded"))
+    problems += undone or (failures([lambda: check_dead_cards(book)]) if valid else [])
     if problems:
         raise RulesetError(together(problems))
 
@@ -56,7 +59,8 @@ def check_values(book: RuleBook, plugins: Sequence[object],
 def failures(made: Sequence[Callable[[], None]]) -> list[str]:
     """Make every check of ``made`` (callables without arguments that raise
     :class:`~spitemalice.errors.RulesetError`), and give the refusal of each that failed, in
-    order: what :meth:`~spitemalice.rules.book.RuleBook.from_plugins` refuses together.
+    order: what :meth:`~spitemalice.rules.book.RuleBook.from_plugins` refuses together
+    (a refusal that joins several gives each: :func:`~spitemalice.wording.together` flattens).
 
     Raises:
         TypeError: a member of ``made`` is not callable.
@@ -199,11 +203,9 @@ def check_ranks(book: RuleBook) -> None:
     except AttributeError:  # a field every rule book has
         raise not_a_book(book, "check_ranks") from None
     cards = (*deck.cards, *(deck.payoff_cards or ()))
-    highest = max([book.ceiling.ceiling, *(card.rank for card in cards)])
-    unknown = [(name, [r for r in getattr(book.ruleset, name) if r > highest])
-               for name in RANK_SETS]
+    highest = _highest_rank(book)
     named = [f"{name} names rank(s) {rank_names(bad)} that no card has; ranks here run from "
-             f"0 (joker) to {highest}" for name, bad in unknown if bad]
+             f"0 (joker) to {highest}" for name, bad in _unknown_ranks(book) if bad]
     if named:
         raise RulesetError(together(named))
     reachable = set().union(*(book.accepts[card.rank] for card in cards))
@@ -213,6 +215,19 @@ def check_ranks(book: RuleBook) -> None:
         raise RulesetError(f"{book.ruleset.name}: no card may stand for build {ranks} "
                            f"{rank_names(missing)}, so no build pile can reach the ceiling "
                            f"{book.ceiling.ceiling}; {_unreachable_fixes(book, missing)}")
+
+
+def _highest_rank(book: RuleBook) -> int:
+    """The highest rank a card of ``book``'s deck has or a build pile reaches."""
+    cards = (*book.deck.cards, *(book.deck.payoff_cards or ()))
+    return max([book.ceiling.ceiling, *(card.rank for card in cards)])
+
+
+def _unknown_ranks(book: RuleBook) -> list[tuple[str, list[int]]]:
+    """Each rank set with the ranks it names that no card has (above :func:`_highest_rank`)."""
+    highest = _highest_rank(book)
+    return [(name, [r for r in getattr(book.ruleset, name) if r > highest])
+            for name in RANK_SETS]
 
 
 def _unreachable_fixes(book: RuleBook, missing: list[int]) -> str:
@@ -266,7 +281,10 @@ def check_dead_cards(book: RuleBook) -> None:
                      "stand for")
     above = [rank for rank in dead if rank not in rules.wild_ranks]
     if above:
-        wild = sheet.format_value(rules.wild_ranks | frozenset(above))
+        # Only ranks a card has: a suggestion is a value the loader takes.
+        highest = _highest_rank(book)
+        wild = sheet.format_value(frozenset(r for r in rules.wild_ranks | frozenset(above)
+                                            if r <= highest))
         fixes.append(f"make them wild (wild_ranks = {wild})")
         if above == [0]:  # (taking the jokers out leaves any other rank dead)
             fixes.append("take them out of the deck (jokers = 0, jokers_per_pack = 0)")

@@ -123,7 +123,8 @@ class Ruleset:
                               validator=_between(MIN_SEATS, MAX_SEATS))
     packs: int = _field(3, "standard 52-card packs in the deck", validator=_between(0, 12))
     packs_per_seat: bool = _field(False, "use one pack per seat instead of `packs`")
-    jokers: int = _field(0, "jokers added to the deck in all", validator=_between(0, 48))
+    jokers: int = _field(0, "jokers in the deck besides jokers_per_pack's",
+                         validator=_between(0, 48))
     jokers_per_pack: int = _field(
         0, "jokers added with each standard pack (2 keeps a pack's own)", validator=_between(0, 4)
     )

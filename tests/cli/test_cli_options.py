@@ -341,6 +341,20 @@ def test_a_parameter_given_twice_with_the_same_value_is_taken(
     assert " *players               3" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(("first", "then", "shown"), [
+    ("wild_ranks=K", "wild_ranks=13", " *wild_ranks "),
+    ("wild_ranks=0,13", "wild_ranks=13,0", "  wild_ranks            0,13 "),
+    ("packs_per_seat=true", "packs_per_seat=yes", " *packs_per_seat "),
+    ("max_build_piles=unlimited", "max_build_piles=Unlimited", " *max_build_piles "),
+])
+def test_a_parameter_given_twice_with_equal_values_written_differently_is_taken(
+        first: str, then: str, shown: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--set wild_ranks=K --set wild_ranks=13`` was refused as set twice to different
+    values: the texts were compared, not the values they read as."""
+    assert main(["rules", "blackwood-frey", "--set", first, "--set", then]) == 0
+    assert shown in capsys.readouterr().out
+
+
 def test_two_parameters_set_once_each_are_taken(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "g4a", "--set", "payoff_size=10", "--set", "hand_size=4"]) == 0
     out = capsys.readouterr().out

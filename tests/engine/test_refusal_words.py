@@ -129,11 +129,18 @@ def test_spaces_around_the_parts_of_a_move_are_read_as_absent(text: str, move: s
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("AC>B 1", "pile numbers are 1, 2, 3 ..., not ' 1'"),
-    ("10 H>B1", "'10 H' is not a card"),
-    ("9H 9S>D2", "'9H 9S' is not a card"),
+    ("AC>B 1", "'B 1': no space inside a part; write B1"),
+    ("P:KS>B +", "'B +': no space inside a part; write B+"),
+    ("P 2:KS>B1", "'P 2': no space inside a part; write P2"),
+    ("9H>D 2", "'D 2': no space inside a part; write D2"),
+    ("S 2.D3:9H>B1", "'S 2': no space inside a part; write S2"),
+    ("10 H>B1", "'10 H': no space inside a part; write 10H"),
+    ("9H 9S>D2", "'9H 9S': no space inside a part; write 9H+9S"),
 ])
 def test_spaces_inside_a_part_are_refused_naming_the_part(text: str, words: str) -> None:
+    """``P:KS>B +`` was read as ``P:KS>B+`` (the ``+`` taken for a separator) and
+    ``AC>B 1`` was refused as "pile numbers are 1, 2, 3 ..., not ' 1'", not naming the
+    space; every space inside a part is now refused, saying so."""
     with pytest.raises(sm.NotationError) as refused:
         sm.parse_move(text)
     assert words in str(refused.value)

@@ -131,7 +131,8 @@ def test_a_move_that_does_not_parse_is_caught_at_its_number(finished) -> None:
 
 
 def _spaced(text: str) -> str:
-    return re.sub(r"([>+:.])", r" \1  ", text)
+    # Not the ``+`` of ``B+``: a part, which a space inside refuses (next test).
+    return re.sub(r"([>:.]|\+(?!$))", r" \1  ", text)
 
 
 def test_a_record_whose_moves_are_written_with_spaces_replays(finished, tmp_path) -> None:
@@ -147,6 +148,17 @@ def test_a_record_whose_moves_are_written_with_spaces_replays(finished, tmp_path
     assert main(["check", str(path)]) == 0
     remade = record_game(sm.load("blackwood-frey"), record.seed, spaced.moves)
     assert remade.moves == record.moves
+
+
+def test_a_record_move_with_a_space_inside_a_part_is_caught(finished, tmp_path) -> None:
+    """``P:KS>B +`` passed ``check`` as ``P:KS>B+`` (its ``+`` read as a separator); a space
+    inside a part is refused, the message naming the part."""
+    record, _ = finished
+    number = next(i for i, text in enumerate(record.moves, 1) if text.endswith(">B+"))
+    problem = check_record(_edited(record, number, record.moves[number - 1][:-1] + " +"))
+    assert problem is not None and problem.number == number
+    assert isinstance(problem.error, NotationError)
+    assert "'B +': no space inside a part; write B+" in str(problem.error)
 
 
 def test_a_move_after_the_end_is_refused(finished) -> None:

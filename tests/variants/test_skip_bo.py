@@ -651,6 +651,26 @@ def test_standard_packs_hold_two_jokers_a_pack_unless_jokers_is_given(tmp_path: 
     assert Counter(SK.deck.cards)[SKIP_BO] == 18 and SK.deck.size == 162
 
 
+@pytest.mark.clause("SK-26", "SK-1")
+def test_sk26_and_sk1_say_the_kings_are_wild_when_wild_ranks_given_makes_them_so() -> None:
+    """With build_ceiling=13 and wild_ranks=0,13 SK-26 said "a king is the number 13, not a
+    SKIP-BO card, and wild_ranks is left as it is" with the kings wild; SK-1 counted only the
+    6 jokers as wild, not the 12 kings."""
+    book = sm.load("skip-bo", packs=3, draw_pack=0, build_ceiling=13, wild_ranks="0,13")
+    assert book.ruleset.wild_ranks == frozenset({0, 13})
+    sk26 = book.clause("SK-26").text
+    assert "the number 13" not in sk26 and "left as it is" not in sk26
+    assert "the wild_ranks given makes them wild. Here the wild cards are the kings and the " \
+        "jokers (wild_ranks)." in sk26
+    wild = sum(card.rank in book.ruleset.wild_ranks for card in book.deck.cards)
+    sk1 = book.clause("SK-1").text
+    assert wild == 18 and "(packs; the kings wild: wild_ranks)" in sk1
+    assert f"With the kings, {wild} cards are wild." in sk1
+    assert f"With the kings, {wild} cards are wild." in THREE.clause("SK-1").text
+    numbers = sm.load("skip-bo", packs=3, draw_pack=0, build_ceiling=13)
+    assert "cards are wild" not in numbers.clause("SK-1").text
+
+
 @pytest.mark.clause("SK-26")
 @pytest.mark.parametrize(("given", "says", "never"), [
     ({}, "This deck has no standard packs.", "wild_ranks gains 13"),
@@ -730,3 +750,19 @@ def test_a_wild_ranks_the_user_gives_holds_as_given(tmp_path: Path) -> None:
     from_file = sm.load(path)
     assert from_file.ruleset.wild_ranks == frozenset({13})
     assert from_file.origin["wild_ranks"] == "file kings.toml"
+
+
+@pytest.mark.clause("SK-26", "SK-1")
+def test_the_jokers_row_says_what_its_value_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--set jokers_per_pack=1`` showed "*jokers 0 jokers added to the deck in all" beside
+    an SK-1 of 3 jokers: ``jokers`` counts the jokers besides jokers_per_pack's."""
+    from spitemalice.cli import main
+
+    one = sm.load("skip-bo", packs=3, draw_pack=0, jokers_per_pack=1)
+    assert (one.ruleset.jokers, one.ruleset.seat_jokers) == (0, 3)
+    assert "3 wild SKIP-BO cards (jokers, jokers_per_pack)" in one.clause("SK-1").text
+    assert main(["rules", "skip-bo", "--set", "packs=3", "--set", "draw_pack=0", "--set",
+                 "jokers_per_pack=1"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines()
+               if line.startswith(" *jokers "))
+    assert "jokers in the deck besides jokers_per_pack's" in row and "in all" not in row
