@@ -33,8 +33,8 @@ def check_values(book: RuleBook, plugins: Sequence[object],
     (:func:`check_deal`), rank sets (:func:`check_ranks`), enforced parameters
     (:func:`check_enforced`, ``plugins`` the rule set and its house rules), settings that
     undo a house rule (:func:`check_overrides_keep_house_rules`, ``given`` the file's and the
-    caller's values) and, only when none is undone (that refusal explains them better), dead
-    cards (:func:`check_dead_cards`).
+    caller's values) and, only when none is undone (that refusal explains them better) and
+    the rank sets pass, dead cards (:func:`check_dead_cards`).
 
     Raises:
         RulesetError: one or more failed, each whole in one message
@@ -45,12 +45,15 @@ def check_values(book: RuleBook, plugins: Sequence[object],
         book.ruleset, book.deck  # noqa: B018  # fields every rule book has
     except AttributeError:
         raise not_a_book(book, "check_values") from None
-    problems = failures([lambda: check_deal(book), lambda: check_ranks(book),
-                         lambda: check_enforced(book, plugins, enforcers)])
+    ranks = failures([lambda: check_ranks(book)])
+    problems = failures([lambda: check_deal(book)]) + ranks + failures(
+        [lambda: check_enforced(book, plugins, enforcers)])
     undone = failures([lambda: check_overrides_keep_house_rules(pm, book.ruleset, given)])
-    # Dead cards are weighed against the wild ranks: not while those name ranks no card has.
-    valid = not any(bad for name, bad in _unknown_ranks(book)
-                    if name in ("wild_ranks", "wild_excluded"))
+    # Dead cards are weighed against the wild ranks: not while those name ranks no card has,
+    # nor while the rank sets are refused (the fix offered for dead cards could keep what
+    # that refusal says to take out: wild_ranks = 1 on a standard pack, say).
+    valid = not ranks and not any(bad for name, bad in _unknown_ranks(book)
+                                  if name in ("wild_ranks", "wild_excluded"))
     problems += undone or (failures([lambda: check_dead_cards(book)]) if valid else [])
     if problems:
         raise RulesetError(together(problems))
