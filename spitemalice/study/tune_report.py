@@ -86,6 +86,15 @@ def _values(values: dict[str, object]) -> str:
     return " ".join(f"{key}={value}" for key, value in values.items()) or "(no parameters)"
 
 
+def all_refused(outcome: Outcome) -> str:
+    """The first trial's refusal when every trial was refused (no game played: the search
+    found nothing, try-out), else ``""``; refused trials are no trials of the outcome."""
+    if outcome.trials or not outcome.refused:
+        return ""
+    more = len(outcome.refused) - 1
+    return outcome.refused[0] + (f" (and {more} more)" if more else "")
+
+
 def format_report(outcome: Outcome, command: str, paths: list[Path]) -> str:
     """The report as text."""
     search = outcome.search
@@ -102,8 +111,11 @@ def format_report(outcome: Outcome, command: str, paths: list[Path]) -> str:
                  if any(t.metric == "skill" for t in search.targets) else ""),
              f"rerun: {command}", ""]
     if not outcome.rechecked:
+        refused = all_refused(outcome)
         lines.append("no candidate was re-evaluated" + (
             " (interrupted: run the same command again to resume)" if outcome.interrupted
+            else f" (every trial was refused, no game played: {refused}; give ranges the "
+                 "rule set can take)" if refused
             else " (no trial completed both batches: widen the ranges or the budget)"))
         return "\n".join(lines)
     lines.append(f"the best {count_of(len(outcome.rechecked), 'candidate')} re-evaluated on "
