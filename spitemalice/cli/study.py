@@ -61,7 +61,7 @@ from spitemalice.study.tournament import (
     tournament,
     tournament_sides,
 )
-from spitemalice.wording import count_of
+from spitemalice.wording import count_of, together
 
 if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
@@ -149,17 +149,24 @@ class _Side:
 
 
 def _sides(args: argparse.Namespace) -> tuple[_Side, _Side]:
-    sides = []
+    sides, problems = [], []
     for name, rules, settings, bots, option in (
             (args.a, args.a_house_rule, args.a_settings, args.a_bots, "--a-set"),
             (args.b, args.house_rule, args.settings, args.b_bots, "--b-set")):
-        book = load(name, rules, with_players(settings, args.players, option),
-                    allow_files=args.allow_files)
-        # An empty --a-bots is an empty list, not "use --bots" (try-out s8b).
-        config = configuration(book, bot_list(args.bots if bots is None else bots))
+        try:  # each side's problems named by its side, both sides' together (try-out)
+            book = load(name, rules, with_players(settings, args.players, option),
+                        allow_files=args.allow_files)
+            # An empty --a-bots is an empty list, not "use --bots" (try-out s8b).
+            config = configuration(book, bot_list(args.bots if bots is None else bots))
+        except SpiteMaliceError as error:
+            problems.append(f"{option[2].upper()} ({option}, {option[:4]}house-rule, "
+                            f"{option[:4]}bots): {error}")
+            continue
         named = describe_run(book, config.bots, args.seed, ruleset=name, house_rules=rules,
                              settings=settings)
         sides.append(_Side(attrs.evolve(config, label=named.label()), named))
+    if problems:
+        raise SpiteMaliceError(together(problems))
     a, b = sides
     if a.config.label == b.config.label and a.config.bots != b.config.bots:
         # The same rules under other bots: each label names its bots, else the JSON's "a"
