@@ -92,18 +92,10 @@ def search_of(args: argparse.Namespace) -> Search:
             and fixed by --set (the seats: or by --players).
     """
     from spitemalice.study.tune import Search
-    from spitemalice.study.tune_targets import Plan, parse_param, parse_target
+    from spitemalice.study.tune_targets import Plan, parse_target
 
     book = load_rules(args)
-    parsed, problems = [], []
-    for text in args.param:  # every bad --param named at once, not the first alone
-        try:
-            parsed.append(parse_param(text))
-        except SpiteMaliceError as error:
-            problems.append(str(error))
-    if problems:
-        raise SpiteMaliceError(together(problems))
-    params = tuple(dict.fromkeys(parsed))  # each once
+    params = _params(args.param)
     names = [p.name for p in params]
     for param in params:
         if param.minus and param.minus not in [p.name for p in params if not p.minus]:
@@ -150,6 +142,21 @@ def search_of(args: argparse.Namespace) -> Search:
     return Search(str(args.ruleset), tuple(args.house_rule), fixed, params, targets,
                   args.budget, args.batch, args.recheck, args.recheck_games, args.seed,
                   Plan(bot[0], skill[0], skill[1], frozenset()), args.allow_files)
+
+
+def _params(texts: list[str]) -> tuple[Param, ...]:
+    """The --param values, each once; every bad one named at once, not the first alone."""
+    from spitemalice.study.tune_targets import parse_param
+
+    parsed, problems = [], []
+    for text in texts:
+        try:
+            parsed.append(parse_param(text))
+        except SpiteMaliceError as error:
+            problems.append(str(error))
+    if problems:
+        raise SpiteMaliceError(together(problems))
+    return tuple(dict.fromkeys(parsed))
 
 
 def spent_text(spent: int, budget: int) -> str:
