@@ -326,7 +326,8 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
                        f"B: {result.b.label} (bots {','.join(result.b.bots)})"]),
             f"{count_of(result.games, 'paired game')}{cut_short(result.interrupted)} (the same "
             "seeds); 95% intervals; "
-            "* = the difference's interval excludes 0"]
+            "* = the difference's interval excludes 0" + ("; - = no games to measure" if any(
+                not i.n for line in result.lines for i in (line.a, line.b)) else "")]
     rows = [("statistic", "A", "B", "B - A")]
     for line in result.lines:
         rate = line.statistic.rate
@@ -364,8 +365,10 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
 
 
 def _value(interval: Interval, rate: bool, signed: bool = False) -> str:
-    """An interval as the table prints it; a signed figure that rounds to zero is ``+0.00``,
-    never ``-0.00`` (a difference of -0.001 in a share of moves printed a minus sign)."""
+    """An interval as the table prints it, ``-`` with no game behind it (no won games: not
+    0%); a signed figure that rounds to zero is ``+0.00``, never ``-0.00``."""
+    if not interval.n:
+        return "-"
     scale, form = (100, ".1f") if rate else (1, ".2f")
     spec = ("+" if signed else "") + form
 

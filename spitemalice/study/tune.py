@@ -375,8 +375,10 @@ def measured_from(data: dict[str, Any]) -> Measured:
 
 
 def _finite(value: dict[str, Any]) -> dict[str, Any]:
-    """An interval as JSON keeps it: an end without a bound is ``null`` (infinite)."""
-    return {k: (float("inf") if v is None and k == "high" else v) for k, v in value.items()}
+    """An interval as JSON keeps it: an end without a bound is ``null`` (infinite), the
+    estimate of no game ``null`` (read as 0, with ``n`` 0)."""
+    return {k: (float("inf") if v is None and k == "high" else 0.0 if v is None and
+                k == "estimate" else v) for k, v in value.items()}
 
 
 def tune(search: Search, folder: Path, jobs: int | None = 1, client: Any = None,

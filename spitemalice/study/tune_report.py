@@ -75,6 +75,8 @@ def write_candidates(outcome: Outcome, folder: Path) -> list[Path]:
 
 
 def _figure(target: Target, interval: Interval) -> str:
+    if not interval.n:  # no game behind it: not measured, never 0
+        return "- (no games)"
     if target.metric in RATES:
         return (f"{interval.estimate:.1%} ({interval.low * 100:.1f}.."
                 f"{interval.high * 100:.1f})")
