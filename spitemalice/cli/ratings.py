@@ -368,10 +368,14 @@ def _shape_lines(report: Balance) -> list[str]:
 def _metric(name: str, interval: Interval) -> str:
     """A designer metric as ``simulate --metrics`` prints it: a mean of counts with one
     decimal, a share with three."""
+    if not interval.n:  # no game behind it: not measured, never 0
+        return "- (no games)"
     if name.startswith(("choice", "lead_c")):
         return f"{interval.estimate:.1f} ({interval.low:.1f}..{interval.high:.1f})"
     return f"{interval.estimate:.3f} ({interval.low:.3f}..{interval.high:.3f})"
 
 
 def _pct(rate: Any) -> str:
+    if not rate.n:  # no game behind it: not measured, never 0
+        return "- (no games)"
     return f"{rate.estimate:.1%} ({rate.low * 100:.1f}..{rate.high * 100:.1f})"

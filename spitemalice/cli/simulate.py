@@ -219,6 +219,8 @@ def format_shape(metrics: dict[str, Interval]) -> str:
 
 
 def _estimate(interval: Interval, mean: bool) -> str:
+    if not interval.n:  # no game behind it: not measured, never 0
+        return "- (no games)"
     if mean:
         return f"{interval.estimate:.1f} ({interval.low:.1f}..{interval.high:.1f})"
     return f"{interval.estimate:.3f} ({interval.low:.3f}..{interval.high:.3f})"
@@ -258,8 +260,12 @@ def format_summary(summary: Summary, head: list[tuple[str, str]] | None = None) 
 
 
 def _rate(interval: Interval) -> str:
+    if not interval.n:  # no game behind it: not measured, never 0
+        return "= - (no games)"
     return (f"= {interval.estimate:.1%} ({interval.low:.1%}..{interval.high:.1%})")
 
 
 def _mean(interval: Interval) -> str:
+    if not interval.n:  # no game behind it: not measured, never 0
+        return "- (no games)"
     return f"{interval.estimate:.1f} ({interval.low:.1f}..{interval.high:.1f})"

@@ -237,9 +237,13 @@ def _summary_table(named: RunConfiguration, data: dict[str, Any], interrupted: b
 
 
 def _rate(interval: Interval) -> str:
+    if not interval.n:  # no game behind it: not measured, never 0
+        return "= - (no games)"
     return f"= {interval.estimate:.1%} ({interval.low:.1%}..{interval.high:.1%})"
 
 
 def _mean(interval: Interval) -> str:
+    if not interval.n:  # no game behind it: not measured, never 0
+        return "- (no games)"
     high = "?" if interval.high == float("inf") else f"{interval.high:.1f}"
     return f"{interval.estimate:.1f} ({interval.low:.1f}..{high})"

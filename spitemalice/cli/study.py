@@ -61,7 +61,7 @@ from spitemalice.study.tournament import (
     tournament,
     tournament_sides,
 )
-from spitemalice.wording import count_of
+from spitemalice.wording import count_of, together
 
 if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
@@ -149,17 +149,24 @@ class _Side:
 
 
 def _sides(args: argparse.Namespace) -> tuple[_Side, _Side]:
-    sides = []
+    sides, problems = [], []
     for name, rules, settings, bots, option in (
             (args.a, args.a_house_rule, args.a_settings, args.a_bots, "--a-set"),
             (args.b, args.house_rule, args.settings, args.b_bots, "--b-set")):
-        book = load(name, rules, with_players(settings, args.players, option),
-                    allow_files=args.allow_files)
-        # An empty --a-bots is an empty list, not "use --bots" (try-out s8b).
-        config = configuration(book, bot_list(args.bots if bots is None else bots))
+        try:  # each side's problems named by its side, both sides' together (try-out)
+            book = load(name, rules, with_players(settings, args.players, option),
+                        allow_files=args.allow_files)
+            # An empty --a-bots is an empty list, not "use --bots" (try-out s8b).
+            config = configuration(book, bot_list(args.bots if bots is None else bots))
+        except SpiteMaliceError as error:
+            problems.append(f"{option[2].upper()} ({option}, {option[:4]}house-rule, "
+                            f"{option[:4]}bots): {error}")
+            continue
         named = describe_run(book, config.bots, args.seed, ruleset=name, house_rules=rules,
                              settings=settings)
         sides.append(_Side(attrs.evolve(config, label=named.label()), named))
+    if problems:
+        raise SpiteMaliceError(together(problems))
     a, b = sides
     if a.config.label == b.config.label and a.config.bots != b.config.bots:
         # The same rules under other bots: each label names its bots, else the JSON's "a"
@@ -319,7 +326,8 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
                        f"B: {result.b.label} (bots {','.join(result.b.bots)})"]),
             f"{count_of(result.games, 'paired game')}{cut_short(result.interrupted)} (the same "
             "seeds); 95% intervals; "
-            "* = the difference's interval excludes 0"]
+            "* = the difference's interval excludes 0" + ("; - = no games to measure" if any(
+                not i.n for line in result.lines for i in (line.a, line.b)) else "")]
     rows = [("statistic", "A", "B", "B - A")]
     for line in result.lines:
         rate = line.statistic.rate
@@ -357,8 +365,10 @@ def format_comparison(result: Comparison, head: list[str] | None = None) -> str:
 
 
 def _value(interval: Interval, rate: bool, signed: bool = False) -> str:
-    """An interval as the table prints it; a signed figure that rounds to zero is ``+0.00``,
-    never ``-0.00`` (a difference of -0.001 in a share of moves printed a minus sign)."""
+    """An interval as the table prints it, ``-`` with no game behind it (no won games: not
+    0%); a signed figure that rounds to zero is ``+0.00``, never ``-0.00``."""
+    if not interval.n:
+        return "-"
     scale, form = (100, ".1f") if rate else (1, ".2f")
     spec = ("+" if signed else "") + form
 

@@ -29,7 +29,7 @@ from spitemalice.formats import strict_json
 from spitemalice.limits import MAX_GAMES
 from spitemalice.runs import parallel
 from spitemalice.runs.runner import configuration
-from spitemalice.wording import count_of, for_terminal, shown
+from spitemalice.wording import count_of, for_terminal, shown, together
 
 if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
@@ -92,10 +92,10 @@ def search_of(args: argparse.Namespace) -> Search:
             and fixed by --set (the seats: or by --players).
     """
     from spitemalice.study.tune import Search
-    from spitemalice.study.tune_targets import Plan, parse_param, parse_target
+    from spitemalice.study.tune_targets import Plan, parse_target
 
     book = load_rules(args)
-    params = tuple(dict.fromkeys(parse_param(text) for text in args.param))  # each once
+    params = _params(args.param)
     names = [p.name for p in params]
     for param in params:
         if param.minus and param.minus not in [p.name for p in params if not p.minus]:
@@ -144,6 +144,21 @@ def search_of(args: argparse.Namespace) -> Search:
                   Plan(bot[0], skill[0], skill[1], frozenset()), args.allow_files)
 
 
+def _params(texts: list[str]) -> tuple[Param, ...]:
+    """The --param values, each once; every bad one named at once, not the first alone."""
+    from spitemalice.study.tune_targets import parse_param
+
+    parsed, problems = [], []
+    for text in texts:
+        try:
+            parsed.append(parse_param(text))
+        except SpiteMaliceError as error:
+            problems.append(str(error))
+    if problems:
+        raise SpiteMaliceError(together(problems))
+    return tuple(dict.fromkeys(parsed))
+
+
 def spent_text(spent: int, budget: int) -> str:
     """How many games the trials played against the budget: ``40 of 100 games``, or past it
     (the last trial plays its second batch when its first is not hopeless): ``60 games, 20
@@ -190,7 +205,12 @@ def tune_command(args: argparse.Namespace, search: Search, out: Path) -> str:
 def run_tune(args: argparse.Namespace) -> int:
     """``spitemalice tune``: the search, the re-evaluation, the report."""
     from spitemalice.study.tune import tune
-    from spitemalice.study.tune_report import format_report, report_data, write_candidates
+    from spitemalice.study.tune_report import (
+        all_refused,
+        format_report,
+        report_data,
+        write_candidates,
+    )
 
     search = search_of(args)
     out = args.out if args.out is not None else Path(f"tune-{Path(search.ruleset).stem}")
@@ -218,4 +238,8 @@ def run_tune(args: argparse.Namespace) -> int:
     if outcome.interrupted:
         say("interrupted: run the same command again to resume", file=sys.stderr)
         return INTERRUPTED
+    if all_refused(outcome):  # a search that played no game found nothing
+        say(f"spitemalice tune: every trial was refused ({all_refused(outcome)})",
+            file=sys.stderr)
+        return 1
     return 0

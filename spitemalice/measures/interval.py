@@ -25,7 +25,8 @@ class Interval:
     Attributes:
         estimate: the point estimate (a rate in 0..1, or a mean in the values' unit).
         low, high: the interval's ends, ``low <= estimate <= high``.
-        n: how many observations it rests on.
+        n: how many observations it rests on; with none (``n == 0``) the estimate
+            measures nothing: printed as not measured, and ``null`` in :meth:`as_dict`.
 
     Raises:
         SpiteMaliceError: an end or the estimate a whole number past
@@ -50,8 +51,9 @@ class Interval:
             value = check_real(value, "the value given to Interval.excludes")
         return value < self.low or value > self.high
 
-    def as_dict(self, digits: int = 4) -> dict[str, float | int]:
-        """The interval as JSON data, its numbers rounded to ``digits`` decimals.
+    def as_dict(self, digits: int = 4) -> dict[str, float | int | None]:
+        """The interval as JSON data, its numbers rounded to ``digits`` decimals; the
+        estimate of no observation (``n == 0``) is ``null``, never a figure of 0 (try-out).
 
         Raises:
             SpiteMaliceError: ``digits`` not a whole number from 0 to
@@ -59,7 +61,8 @@ class Interval:
         """
         check_int(digits, "Interval.as_dict's digits", 0, MAX_DIGITS,
                   constant="spitemalice.limits.MAX_DIGITS")
-        return {"estimate": round(self.estimate, digits), "low": round(self.low, digits),
+        estimate = round(self.estimate, digits) if self.n else None
+        return {"estimate": estimate, "low": round(self.low, digits),
                 "high": round(self.high, digits), "n": self.n}
 
 

@@ -205,6 +205,8 @@ def _gradient(report: dict[str, Any]) -> str:
               if again and again["gradient"] else None)
     word = {"pass": "more", "fail": "less",
             "undecided": "undecided"}[both(skill_change(change), second).outcome]
+    if not change.n:  # no game behind it: not measured, never 0
+        return f"{word}: - (no games) vs {report['base']}"
     return (f"{word}: {change.estimate * 100:+.1f} ({change.low * 100:+.1f}.."
             f"{change.high * 100:+.1f}) vs {report['base']}")
 
@@ -243,7 +245,8 @@ def _summary(reports: list[dict[str, Any]]) -> list[str]:
 
 
 def _interval(data: dict[str, float]) -> Interval:
-    return Interval(data["estimate"], data["low"], data["high"], int(data["n"]))
+    return Interval(data["estimate"] or 0.0, data["low"], data["high"],  # null: no game
+                    int(data["n"]))
 
 
 def _turns(end: float | None) -> str:
@@ -252,6 +255,8 @@ def _turns(end: float | None) -> str:
 
 
 def _pct(rate: Interval) -> str:
+    if not rate.n:
+        return "- (no games)"
     return f"{rate.estimate:.1%} ({rate.low * 100:.1f}..{rate.high * 100:.1f})"
 
 

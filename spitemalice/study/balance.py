@@ -108,7 +108,8 @@ class Baseline:
     def from_dict(cls, data: dict[str, Any]) -> Baseline:
         """The baseline of a report's :meth:`Balance.as_dict`."""
         return cls(data["label"], tuple(data["tiers"]),
-                   tuple(Interval(**pair["gain"]) for pair in data["matrix"]))
+                   tuple(Interval(**{**pair["gain"], "estimate": pair["gain"]["estimate"] or 0.0})
+                         for pair in data["matrix"]))  # no game: a null estimate
 
 
 @attrs.frozen

@@ -75,9 +75,13 @@ def _fairness(report: Balance) -> str:
 
 
 def _pct(rate: Interval) -> str:
+    if not rate.n:  # no game behind it: not measured, never 0
+        return "- (no games)"
     return f"{rate.estimate:.1%} ({rate.low * 100:.1f}..{rate.high * 100:.1f})"
 
 
 def _points(change: Interval) -> str:
+    if not change.n:  # no game behind it: not measured, never 0
+        return "- (no games)"
     return (f"{change.estimate * 100:+.1f} points, {change.low * 100:+.1f}.."
             f"{change.high * 100:+.1f}")

@@ -242,7 +242,8 @@ def format_ladder(result: Ladder) -> str:
             first, second, won, lost = t.b, t.a, t.wins_b, t.wins_a
             rate = Interval(1 - rate.estimate, 1 - rate.high, 1 - rate.low, rate.n)
         pairs.append((f"{first} v {second}", str(t.games), str(won), str(lost),
-                      str(t.no_winner), f"{rate.estimate:.1%} ({rate.low:.1%}..{rate.high:.1%})",
+                      str(t.no_winner), f"{rate.estimate:.1%} ({rate.low:.1%}..{rate.high:.1%})"
+                      if rate.n else "- (no won games)",
                       *((pair.test.decision,) if pair.test is not None else ())))
     notes = "".join(f"\nnote: {line}" for line in thin_evidence(result))
     return _aligned(lines) + "\n\n" + _aligned(pairs) + ("\n" + notes if notes else "")

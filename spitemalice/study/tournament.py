@@ -232,7 +232,8 @@ def format_table(pairings: Sequence[Pairing]) -> str:
         mark = "  stronger" if p.stronger else ""
         lines.append((p.challenger, p.incumbent, str(p.games), str(p.wins), str(p.losses),
                       str(p.draws),
-                      f"{p.rate.estimate:.1%} ({p.rate.low:.1%}..{p.rate.high:.1%}){mark}"))
+                      (f"{p.rate.estimate:.1%} ({p.rate.low:.1%}..{p.rate.high:.1%})" if p.rate.n
+                       else "- (no won games)") + mark))
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True))
                      .rstrip() for line in lines)

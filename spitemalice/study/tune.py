@@ -141,7 +141,8 @@ class Rechecked:
 class Outcome:
     """What a search found: every trial, the re-evaluated best (winner first), the games
     played by the trials, the CPU seconds of the whole search (its resumed parts added),
-    and whether it was stopped.
+    and whether it was stopped; ``refused``, why each refused trial's rules could not be
+    made (no game played), in trial order.
 
     Raises:
         SpiteMaliceError: ``games`` a whole number outside 0 to :data:`~spitemalice.limits.MAX_INT`,
@@ -154,6 +155,7 @@ class Outcome:
     games: int = attrs.field(validator=int_field(0))
     cpu_seconds: float = attrs.field(validator=real_field())
     interrupted: bool = False
+    refused: tuple[str, ...] = ()
 
 
 def cpu_seconds() -> float:
@@ -373,8 +375,10 @@ def measured_from(data: dict[str, Any]) -> Measured:
 
 
 def _finite(value: dict[str, Any]) -> dict[str, Any]:
-    """An interval as JSON keeps it: an end without a bound is ``null`` (infinite)."""
-    return {k: (float("inf") if v is None and k == "high" else v) for k, v in value.items()}
+    """An interval as JSON keeps it: an end without a bound is ``null`` (infinite), the
+    estimate of no game ``null`` (read as 0, with ``n`` 0)."""
+    return {k: (float("inf") if v is None and k == "high" else 0.0 if v is None and
+                k == "estimate" else v) for k, v in value.items()}
 
 
 def tune(search: Search, folder: Path, jobs: int | None = 1, client: Any = None,
@@ -393,5 +397,8 @@ def tune(search: Search, folder: Path, jobs: int | None = 1, client: Any = None,
     if not stopped:
         rechecked, stopped = recheck(search, best(study, search, search.recheck), jobs, client)
     cpu = cpu_spent(study) + cpu_seconds() - start
+    failed = study.get_trials(deepcopy=False, states=(load_optuna().trial.TrialState.FAIL,))
+    refused = tuple(f"trial {t.number}, {' '.join(f'{k}={v}' for k, v in t.params.items())}: "
+                    f"{t.user_attrs['refused']}" for t in failed if "refused" in t.user_attrs)
     return Outcome(search, trials_of(study, search), tuple(rechecked), games_spent(study),
-                   round(cpu, 1), stopped)
+                   round(cpu, 1), stopped, refused)

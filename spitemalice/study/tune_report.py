@@ -75,6 +75,8 @@ def write_candidates(outcome: Outcome, folder: Path) -> list[Path]:
 
 
 def _figure(target: Target, interval: Interval) -> str:
+    if not interval.n:  # no game behind it: not measured, never 0
+        return "- (no games)"
     if target.metric in RATES:
         return (f"{interval.estimate:.1%} ({interval.low * 100:.1f}.."
                 f"{interval.high * 100:.1f})")
@@ -84,6 +86,15 @@ def _figure(target: Target, interval: Interval) -> str:
 
 def _values(values: dict[str, object]) -> str:
     return " ".join(f"{key}={value}" for key, value in values.items()) or "(no parameters)"
+
+
+def all_refused(outcome: Outcome) -> str:
+    """The first trial's refusal when every trial was refused (no game played: the search
+    found nothing, try-out), else ``""``; refused trials are no trials of the outcome."""
+    if outcome.trials or not outcome.refused:
+        return ""
+    more = len(outcome.refused) - 1
+    return outcome.refused[0] + (f" (and {more} more)" if more else "")
 
 
 def format_report(outcome: Outcome, command: str, paths: list[Path]) -> str:
@@ -102,8 +113,11 @@ def format_report(outcome: Outcome, command: str, paths: list[Path]) -> str:
                  if any(t.metric == "skill" for t in search.targets) else ""),
              f"rerun: {command}", ""]
     if not outcome.rechecked:
+        refused = all_refused(outcome)
         lines.append("no candidate was re-evaluated" + (
             " (interrupted: run the same command again to resume)" if outcome.interrupted
+            else f" (every trial was refused, no game played: {refused}; give ranges the "
+                 "rule set can take)" if refused
             else " (no trial completed both batches: widen the ranges or the budget)"))
         return "\n".join(lines)
     lines.append(f"the best {count_of(len(outcome.rechecked), 'candidate')} re-evaluated on "

@@ -34,7 +34,13 @@ from spitemalice.guards import check_jobs, check_real, check_seed, int_field, re
 from spitemalice.measures.interval import Interval, length_ranges
 from spitemalice.measures.rates import wilson
 from spitemalice.rules.book import RuleBook, check_book
-from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest, convert_param
+from spitemalice.rules.ruleset import (
+    FIELD_NAMES,
+    IDENTITY_FIELDS,
+    Ruleset,
+    closest,
+    convert_param,
+)
 from spitemalice.runs.runner import GameRow, configuration, play_games
 from spitemalice.study.balance import _positions, quantile
 from spitemalice.study.pairs import PairTally, pair_configs, table_of
@@ -106,30 +112,75 @@ def parse_param(text: str) -> Param:
     if name not in valid:
         raise SpiteMaliceError(f"--param: unknown parameter {shown(name)}"
                                f"{closest(name, valid)}; `spitemalice rules NAME` lists them")
-    span = re.fullmatch(r"(\d{1,6})\.\.(\d{1,6})", value)
+    span = re.fullmatch(r"(-?\d{1,6})\.\.(-?\d{1,6})", value)
     if span:
         low, high = int(span[1]), int(span[2])
         if low > high:
             raise SpiteMaliceError(f"--param {name}: the low end {low} is above the high end "
                                    f"{high}; write {name}={high}..{low}")
+        _check_range(name, low, high)
         return Param(name, low, high)
     follows = re.fullmatch(r"(\d{1,6})-([a-z_]+)", value)
     if follows:
         return Param(name, high=int(follows[1]), minus=follows[2])
-    if re.fullmatch(r"\d+\.\.\d+", value):
+    if re.fullmatch(r"-?\d+\.\.-?\d+", value):
         raise SpiteMaliceError(f"--param {name}: a range's ends are whole numbers of at most 6 "
                                f"digits, not {shown(value)}")
     choices = tuple(c.strip() for c in value.split("|"))
     if len(choices) < 2 or not all(choices):
         raise SpiteMaliceError(f"--param {name}: give a range LOW..HIGH of whole numbers or "
                                f"two or more values A|B, not {shown(value)}")
+    values = []
     for choice in choices:  # each value as --set reads it, before any game (try-out s41)
         try:
-            convert_param(name, choice)
+            values.append(convert_param(name, choice))
+            refusal = _refusal(name, values[-1])
         except RulesetError as error:
+            refusal = str(error)
+        if refusal:
             raise SpiteMaliceError(f"--param {name}: {shown(choice)} is no value of {name}: "
-                                   f"{error}") from None
+                                   f"{refusal}")
+    for taken in values:  # K|13 is one value twice: a choice of one
+        same = [c for c, v in zip(choices, values, strict=True) if v == taken]
+        if len(same) > 1:
+            raise SpiteMaliceError(f"--param {name}: {' and '.join(map(shown, same))} are the "
+                                   f"same value of {name}: give each value once")
     return Param(name, choices=choices)
+
+
+def _refusal(name: str, value: Any) -> str:
+    """Why the rule set refuses ``value`` for parameter ``name`` on its own (its field's
+    range, before the checks between parameters), else ``""``."""
+    field = attrs.fields_dict(Ruleset)[name]
+    try:
+        if field.validator is not None:
+            field.validator(None, field, value)
+    except RulesetError as error:
+        return str(error)
+    return ""
+
+
+def _check_range(name: str, low: int, high: int) -> None:
+    """Refuse a range ``low..high`` with a value the rule set refuses for ``name`` on its
+    own: every trial there would be refused, and no game played (try-out).  A field's range
+    is one span, so the ends tell; the refused part is then found value by value."""
+    try:
+        convert_param(name, str(low))
+    except RulesetError as error:  # not a whole-number parameter
+        raise SpiteMaliceError(f"--param {name}: {name} takes no range of whole numbers "
+                               f"({error}); give values A|B") from None
+    refusal = _refusal(name, convert_param(name, str(low))) or _refusal(
+        name, convert_param(name, str(high)))
+    if not refusal:
+        return
+    allowed = [v for v in range(low, high + 1)
+               if not _refusal(name, convert_param(name, str(v)))]
+    if not allowed:
+        raise SpiteMaliceError(f"--param {name}={low}..{high}: no value in it is allowed "
+                               f"({refusal}): give a range of allowed values")
+    raise SpiteMaliceError(f"--param {name}={low}..{high}: only {allowed[0]}..{allowed[-1]} "
+                           f"of it is allowed ({refusal}): give a range within "
+                           f"{allowed[0]}..{allowed[-1]}")
 
 
 @attrs.frozen

@@ -315,4 +315,6 @@ def _in_order(value: Any) -> tuple[int, Any]:
 
 
 def _rate(rate: Any) -> str:
+    if not rate.n:  # no game behind it: not 0%
+        return "not measured (no games)"
     return f"{rate.estimate:.1%}, 95% CI {rate.low:.1%}-{rate.high:.1%}"

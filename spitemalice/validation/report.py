@@ -109,7 +109,8 @@ class GameStats:
         games: clean games (no fault found in them).
         mean_moves: mean moves per clean game, every line-up.
         drawn_share: share of clean games that ended without a winner, every line-up.
-        first_seat_win_rate: share of won games that the seat moving first won.
+        first_seat_win_rate: share of won games that the seat moving first won (0 with no
+            won game, measuring nothing: ``null`` in the JSON, not measured in the text).
         first_seat_ci: its 95% Wilson interval.
         outcomes: clean games per outcome kind (``{"win": 180, "drawn": 20}``).
         greedy_games: clean games in which every seat was a greedy player (the judgement of
@@ -232,6 +233,8 @@ class Report:
                             filter=lambda field, _: field.name != "coverage_tally")
         games = self.stats.coverage_tally.games if self.stats and self.stats.coverage_tally else 0
         data["coverage"] = coverage_as_dict(self.coverage, games) if self.coverage else None
+        if self.stats and not self.stats.outcomes.get("win", 0):  # no won game: not 0
+            data["stats"]["first_seat_win_rate"] = None
         data["checks"] = [attrs.asdict(c) | {"status": c.status} for c in self.checks]
         data["findings"] = [_finding_dict(f) for f in (*self.failed_checks, *self.findings)]
         data["configuration"] = (self.configuration.as_dict() if self.configuration
@@ -265,9 +268,10 @@ def format_report(report: Report, strict: bool = False) -> str:
     if report.stats is not None:
         s = report.stats
         low, high = s.first_seat_ci
+        first = (f"{s.first_seat_win_rate:.1%} (95% CI {low:.1%}-{high:.1%})"
+                 if s.outcomes.get("win", 0) else "- (no won games: not measured)")
         lines += ["", f"games {s.games}: mean {s.mean_moves:.1f} moves, "
-                      f"{s.drawn_share:.1%} without a winner, first seat won "
-                      f"{s.first_seat_win_rate:.1%} (95% CI {low:.1%}-{high:.1%})"]
+                      f"{s.drawn_share:.1%} without a winner, first seat won {first}"]
     if report.coverage and report.stats is not None and report.stats.coverage_tally:
         lines += ["", *format_coverage(report.coverage, report.stats.coverage_tally.games)]
     if report.reproduction is not None:

@@ -283,6 +283,22 @@ def test_compare_options_that_would_do_nothing_are_refused(
     assert says in capsys.readouterr().err
 
 
+def test_compare_names_the_side_of_each_refusal_and_both_sides_together(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Try-out: "2 problems: (1) packs = -1 ...; (2) hand_size = 0 ..." named no side, and
+    with problems on both sides only A's were shown."""
+    from spitemalice.cli import main
+
+    base = ["compare", "blackwood-frey", "blackwood-frey", "--games", "2"]
+    assert main([*base, "--b-set", "packs=-1", "--b-set", "hand_size=0"]) == 2
+    assert capsys.readouterr().err.startswith(
+        "spitemalice: error: B (--b-set, --b-house-rule, --b-bots): 2 problems: (1) packs = -1")
+    assert main([*base, "--a-set", "packs=-1", "--set", "hand_size=0"]) == 2
+    err = capsys.readouterr().err
+    assert "2 problems: (1) A (--a-set, --a-house-rule, --a-bots): packs = -1" in err
+    assert "(2) B (--b-set, --b-house-rule, --b-bots): hand_size = 0" in err
+
+
 def test_a_decided_difference_claims_what_walds_test_weighs(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Try-out s8b: "B differs from A by 12.5 or more" was printed beside -7.80

@@ -369,3 +369,32 @@ def test_a_difference_that_rounds_to_zero_prints_no_minus_sign() -> None:
     assert _value(Interval(-0.0001, -0.2, 0.1, 200), True, signed=True) == \
         "+0.0% (-20.0..+10.0)"
     assert _value(Interval(0.5, 0.4, 0.6, 10), True) == "50.0% (40.0..60.0)"
+
+
+def test_a_statistic_with_no_games_behind_it_is_not_measured_never_zero(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # try-out: with A winning no game, "won from behind at the half (won games)" printed
+    # 0.0% (0.0..100.0) and its difference +0.0% (-100.0..+100.0); the JSON gave 0.0
+    argv = ["compare", "blackwood-frey", "blackwood-frey", "--a-set", "turn_limit=10",
+            "--games", "3", "--quiet", "--no-coverage"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("won from behind"))
+    assert row.split()[-1] == "-" and "0.0% (0.0..100.0)" not in row, row
+    assert "- = no games to measure" in out
+    assert main([*argv, "--json"]) == 0
+    comeback = json.loads(capsys.readouterr().out)["statistics"]["comeback"]
+    assert comeback["a"]["n"] == 0 and comeback["a"]["estimate"] is None
+    assert comeback["difference"]["estimate"] is None
+    assert comeback["b"]["estimate"] is not None
+
+
+def test_validate_with_no_won_game_measures_no_first_seat_share(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # try-out: "first seat won 0.0% (95% CI 0.0%-100.0%)" with no game won
+    argv = ["validate", "blackwood-frey", "--set", "turn_limit=10", "--games", "20"]
+    main(argv)
+    out = capsys.readouterr().out
+    assert "first seat won - (no won games: not measured)" in out
+    main([*argv, "--json"])
+    assert json.loads(capsys.readouterr().out)["stats"]["first_seat_win_rate"] is None

@@ -125,7 +125,7 @@ def test_bad_paired_shares_are_refused() -> None:
 
 
 def test_no_trials_give_the_whole_range() -> None:
-    assert share_difference(0, 0, 0, 0).as_dict() == {"estimate": 0.0, "low": -1.0,
+    assert share_difference(0, 0, 0, 0).as_dict() == {"estimate": None, "low": -1.0,
                                                       "high": 1.0, "n": 0}
 
 

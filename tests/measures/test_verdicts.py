@@ -80,3 +80,27 @@ def test_wrong_arguments_are_refused_by_name() -> None:
         decide(Interval(0.5, 0.4, 0.6, 5), "0.5")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="decide takes good, 'above' or 'below'"):
         decide(Interval(0.5, 0.4, 0.6, 5), 0.5, good="over")  # type: ignore[arg-type]
+
+
+def test_an_interval_of_no_observation_has_a_null_estimate_in_json() -> None:
+    # try-out: {"estimate": 0.0, "n": 0} read as a measured share of nothing
+    from spitemalice.measures.interval import Interval
+
+    assert Interval(0.0, 0.0, 1.0, 0).as_dict()["estimate"] is None
+    assert Interval(0.25, 0.0, 1.0, 4).as_dict()["estimate"] == 0.25
+
+
+def test_every_interval_printer_shows_no_observation_as_not_measured() -> None:
+    # the class of the try-out's 0.0% (0.0..100.0): each place that prints an Interval
+    from spitemalice.cli import ratings, simulate, simultaneous
+    from spitemalice.measures.interval import Interval
+    from spitemalice.study import atlas_page, balance_verdicts, tune_report
+    from spitemalice.study.tune_targets import parse_target
+
+    none = Interval(0.0, 0.0, 1.0, 0)
+    printed = [simulate._rate(none), simulate._mean(none), simulate._estimate(none, True),
+               simultaneous._rate(none), simultaneous._mean(none), balance_verdicts._pct(none),
+               balance_verdicts._points(none), ratings._metric("comeback", none),
+               ratings._pct(none), atlas_page._pct(none),
+               tune_report._figure(parse_target("completion>=0.5"), none)]
+    assert all("no games" in text and "0.0" not in text for text in printed), printed

@@ -181,12 +181,42 @@ def test_a_param_value_the_rule_set_cannot_take_is_refused_before_any_game() -> 
 
 def test_a_refused_trial_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # try-out s41: "trial 0: jokers=938: refused" gave no reason
-    status = main(["tune", "blackwood-frey", "--param", "payoff_size=90..99", "--target",
-                   "completion>=0.5", "--budget", "20", "--batch", "10", "--recheck", "1",
-                   "--recheck-games", "10", "--bots", "random", "--out", str(tmp_path / "t")])
+    # (a range the field refuses is refused before any trial: a hand too large for the deck
+    # is refused trial by trial, each saying why; all refused, the search fails)
+    status = main(["tune", "blackwood-frey", "--set", "packs=1", "--set", "payoff_size=20",
+                   "--param", "hand_size=10..12", "--target", "completion>=0.5", "--budget",
+                   "20", "--batch", "10", "--recheck", "1", "--recheck-games", "10", "--bots",
+                   "random", "--out", str(tmp_path / "t")])
+    captured = capsys.readouterr()
+    assert status == 1, captured.err
+    assert re.search(r"trial 0: hand_size=1\d: refused: .*hand_size", captured.err)
+    assert "every trial was refused, no game played: trial 0, hand_size=1" in captured.out
+    assert "every trial was refused" in captured.err.splitlines()[-1]
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("turn_limit=1..5", r"turn_limit=1\.\.5: no value in it is allowed \(turn_limit = 1: it "
+                        "must be at least 10"),
+    ("turn_limit=5..12", r"only 10\.\.12 of it is allowed .*give a range within 10\.\.12"),
+    ("packs=-1..2", r"packs=-1\.\.2: only 0\.\.2 of it is allowed \(packs = -1: it must be "
+                    "at least 0"),
+    ("packs=-1|2", r'"-1" is no value of packs: packs = -1: it must be at least 0'),
+    ("wild_ranks=K|13", r'"K" and "13" are the same value of wild_ranks: give each value once'),
+])
+def test_a_param_with_values_the_field_refuses_is_refused_before_any_trial(
+        text: str, said: str) -> None:
+    # try-out: turn_limit=1..5 ran 20 trials, each refused, and exited 0; packs=-1..2 was
+    # "no range LOW..HIGH"; K|13 searched one value as two
+    with pytest.raises(SpiteMaliceError, match=said):
+        parse_param(text)
+    assert parse_param("turn_limit=10..12") == Param("turn_limit", 10, 12)
+
+
+def test_every_bad_param_is_named_together(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tune", "blackwood-frey", "--param", "turn_limit=1..5", "--param",
+                 "packs=-1..2", "--target", "completion>=0.5"]) == 2
     err = capsys.readouterr().err
-    assert status in (0, 2), err
-    assert re.search(r"trial 0: payoff_size=9\d: refused: .*payoff_size", err), err
+    assert "2 problems: (1) --param turn_limit=1..5" in err and "(2) --param packs=-1..2" in err
 
 
 # ---- try-out leftovers: each argument check, its message and its order ----
