@@ -34,7 +34,7 @@ def check_values(book: RuleBook, plugins: Sequence[object],
     (:func:`check_enforced`, ``plugins`` the rule set and its house rules), settings that
     undo a house rule (:func:`check_overrides_keep_house_rules`, ``given`` the file's and the
     caller's values) and, only when none is undone (that refusal explains them better) and
-    the rank sets pass, dead cards (:func:`check_dead_cards`).
+    every build rank is one some card may stand for, dead cards (:func:`check_dead_cards`).
 
     Raises:
         RulesetError: one or more failed, each whole in one message
@@ -45,15 +45,14 @@ def check_values(book: RuleBook, plugins: Sequence[object],
         book.ruleset, book.deck  # noqa: B018  # fields every rule book has
     except AttributeError:
         raise not_a_book(book, "check_values") from None
-    ranks = failures([lambda: check_ranks(book)])
-    problems = failures([lambda: check_deal(book)]) + ranks + failures(
-        [lambda: check_enforced(book, plugins, enforcers)])
+    problems = failures([lambda: check_deal(book), lambda: check_ranks(book),
+                         lambda: check_enforced(book, plugins, enforcers)])
     undone = failures([lambda: check_overrides_keep_house_rules(pm, book.ruleset, given)])
     # Dead cards are weighed against the wild ranks: not while those name ranks no card has,
-    # nor while the rank sets are refused (the fix offered for dead cards could keep what
-    # that refusal says to take out: wild_ranks = 1 on a standard pack, say).
-    valid = not ranks and not any(bad for name, bad in _unknown_ranks(book)
-                                  if name in ("wild_ranks", "wild_excluded"))
+    # nor while some build rank is one no card may stand for (the fix offered for dead cards
+    # could keep what that refusal says to take out: wild_ranks = 1 on a standard pack).
+    valid = not _unreachable(book) and not any(
+        bad for name, bad in _unknown_ranks(book) if name in ("wild_ranks", "wild_excluded"))
     problems += undone or (failures([lambda: check_dead_cards(book)]) if valid else [])
     if problems:
         raise RulesetError(together(problems))
@@ -202,22 +201,27 @@ def check_ranks(book: RuleBook) -> None:
         RulesetError: naming the rank set or the ranks no card reaches.
     """
     try:
-        deck = book.deck
-    except AttributeError:  # a field every rule book has
+        book.deck  # noqa: B018  # a field every rule book has
+    except AttributeError:
         raise not_a_book(book, "check_ranks") from None
-    cards = (*deck.cards, *(deck.payoff_cards or ()))
     highest = _highest_rank(book)
     named = [f"{name} names rank(s) {rank_names(bad)} that no card has; ranks here run from "
              f"0 (joker) to {highest}" for name, bad in _unknown_ranks(book) if bad]
     if named:
         raise RulesetError(together(named))
-    reachable = set().union(*(book.accepts[card.rank] for card in cards))
-    missing = [r for r in range(1, book.ceiling.ceiling + 1) if r not in reachable]
+    missing = _unreachable(book)
     if missing:
         ranks = "rank" if len(missing) == 1 else "ranks"
         raise RulesetError(f"{book.ruleset.name}: no card may stand for build {ranks} "
                            f"{rank_names(missing)}, so no build pile can reach the ceiling "
                            f"{book.ceiling.ceiling}; {_unreachable_fixes(book, missing)}")
+
+
+def _unreachable(book: RuleBook) -> list[int]:
+    """The build ranks from 1 to the ceiling that no card of ``book``'s deck may stand for."""
+    cards = (*book.deck.cards, *(book.deck.payoff_cards or ()))
+    reachable = set().union(*(book.accepts[card.rank] for card in cards))
+    return [r for r in range(1, book.ceiling.ceiling + 1) if r not in reachable]
 
 
 def _highest_rank(book: RuleBook) -> int:
