@@ -181,10 +181,9 @@ def test_an_override_a_plugin_answer_contradicts_is_refused_naming_both() -> Non
         sm.RuleBook.from_plugins(BF, [two], {"max_build_piles": 3})
 
 
-class TwoBuildPilesRuleset:
-    """blackwood-frey's values, with its build pile limit worked out by its own hook."""
-
-    NAME, KIND = "two-piles", "ruleset"
+class _BlackwoodFreyValues:
+    """A rule-set plugin with blackwood-frey's values and rule sheet (pluggy finds the
+    hooks a subclass inherits)."""
 
     @sm.hookimpl
     def spitemalice_ruleset(self) -> sm.Ruleset:
@@ -193,6 +192,12 @@ class TwoBuildPilesRuleset:
     @sm.hookimpl
     def spitemalice_rule_sheet(self, ruleset: sm.Ruleset) -> list[sm.Clause]:
         return BF.spitemalice_rule_sheet(ruleset)  # type: ignore[attr-defined, no-any-return]
+
+
+class TwoBuildPilesRuleset(_BlackwoodFreyValues):
+    """blackwood-frey's values, with its build pile limit worked out by its own hook."""
+
+    NAME, KIND = "two-piles", "ruleset"
 
     @sm.hookimpl
     def spitemalice_build_pile_limit(self, ruleset: sm.Ruleset) -> int:
@@ -215,19 +220,11 @@ def test_the_rule_sets_own_answer_gives_way_to_a_parameter_given() -> None:
     assert four.build_limit == 4 and "max_build_piles" not in four.origin
 
 
-class FourJokersRuleset:
+class FourJokersRuleset(_BlackwoodFreyValues):
     """blackwood-frey's values, its deck worked out by its own hook: four jokers (as
     skip-bo's standard packs hold two a pack, SK-26)."""
 
     NAME, KIND = "four-jokers", "ruleset"
-
-    @sm.hookimpl
-    def spitemalice_ruleset(self) -> sm.Ruleset:
-        return BF.RULESET  # type: ignore[attr-defined, no-any-return]
-
-    @sm.hookimpl
-    def spitemalice_rule_sheet(self, ruleset: sm.Ruleset) -> list[sm.Clause]:
-        return BF.spitemalice_rule_sheet(ruleset)  # type: ignore[attr-defined, no-any-return]
 
     @sm.hookimpl
     def spitemalice_deck(self, ruleset: sm.Ruleset) -> sm.Deck:
