@@ -17,9 +17,9 @@ from spitemalice.limits import MAX_GAMES, MAX_INT
 from spitemalice.wording import given_text, shown
 
 
-def _count(value: object, function: str, name: str) -> int:
+def check_count(value: object, function: str, name: str) -> int:
     """``value`` when it is a whole number from 0 to :data:`~spitemalice.limits.MAX_GAMES`."""
-    number = _whole(value, name.rstrip(","), function)
+    number = check_whole(value, name.rstrip(","), function)
     if not 0 <= number <= MAX_GAMES:
         raise SpiteMaliceError(f"{function} takes {name} a whole number from 0 to {MAX_GAMES:,} "
                          f"(spitemalice.limits.MAX_GAMES), not {shown(number)}")
@@ -41,14 +41,14 @@ def check_z(z: object, function: str) -> float:
         ValueError: ``z`` is 0, negative, infinite or NaN (the interval's ends would cross
             or vanish).
     """
-    number = _real(z, function, "z", "a number of standard errors such as 1.96")
+    number = check_number(z, function, "z", "a number of standard errors such as 1.96")
     if not (math.isfinite(number) and 0 < number <= MAX_Z):
         raise ValueError(f"{function} takes z, a positive finite number of standard errors "
                          f"such as 1.96, at most {MAX_Z:g}, not {shown(z)}")
     return number
 
 
-def _real(value: object, function: str, name: str, what: str) -> float:
+def check_number(value: object, function: str, name: str, what: str) -> float:
     """``value`` as a float when it is a real number (numpy's too; a bool is refused), else
     a TypeError: ``{function} takes {name}, {what}, not ...``; a number past
     :data:`~spitemalice.limits.MAX_REAL` (an integer too large for a float among them) is a
@@ -67,7 +67,7 @@ def _takes(message: str) -> SpiteMaliceError:
     return SpiteMaliceError(message.replace(" is ", ", ", 1))
 
 
-def _whole(value: object, name: str, function: str) -> int:
+def check_whole(value: object, name: str, function: str) -> int:
     """``value`` as an int when it is a whole number (numpy's too; a bool is refused) of at
     most :data:`~spitemalice.limits.MAX_INT` in size (:class:`SpiteMaliceError` past it)."""
     if not isinstance(value, numbers.Integral) or isinstance(value, bool):
@@ -88,7 +88,7 @@ MAX_VALUE = 1e100
 (1e308, say) overflow a float (try-out s7b F6), and no count or share of a game comes near."""
 
 
-def _check_values(values: Sequence[object], function: str, parameter: str) -> None:
+def check_values(values: Sequence[object], function: str, parameter: str) -> None:
     """Refuse a value that is no number (TypeError), not finite or larger than
     :data:`MAX_VALUE` (ValueError): the mean of ``inf`` has no interval, NaN would pass every
     comparison after it, and the squares of 1e308 overflow."""
@@ -110,16 +110,17 @@ def _check_values(values: Sequence[object], function: str, parameter: str) -> No
                              f"{shown(value)}")
 
 
-def _check_lengths(a: Sequence[object], b: Sequence[object], function: str) -> None:
+def check_lengths(a: Sequence[object], b: Sequence[object], function: str) -> None:
+    """Refuse (ValueError) two sequences of values paired one to one whose lengths differ."""
     if len(a) != len(b):
         raise ValueError(f"{function} pairs a[i] with b[i]: a and b need equal lengths, not "
                          f"{len(a)} and {len(b)}")
 
 
-def _check_prior(variance: object, weight: object, function: str) -> tuple[float, int]:
+def check_prior(variance: object, weight: object, function: str) -> tuple[float, int]:
     """``prior_variance`` and ``prior_weight`` when they are a finite number of 0 or more and
     a whole number from 0 to :data:`~spitemalice.limits.MAX_GAMES` (pseudo-observations)."""
-    number = _real(variance, function, "prior_variance", "a number of 0 or more")
+    number = check_number(variance, function, "prior_variance", "a number of 0 or more")
     if not (math.isfinite(number) and number >= 0):
         raise ValueError(f"{function} takes prior_variance, a finite number of 0 or more, "
                          f"not {shown(variance)}")

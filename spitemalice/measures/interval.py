@@ -12,7 +12,7 @@ import attrs
 
 from spitemalice.guards import check_int, check_real, int_field, real_field
 from spitemalice.limits import MAX_DIGITS
-from spitemalice.measures.checks import _count, _real, check_within
+from spitemalice.measures.checks import check_count, check_number, check_within
 from spitemalice.wording import shown
 
 Z95 = 1.959963984540054  # the two-sided 95% normal quantile
@@ -116,17 +116,24 @@ def bounded(estimate: float, half: float, n: int,
         ValueError: ``within``'s low end above its high end (or not a number), ``estimate``
             outside it, ``half`` negative or NaN (``inf`` is the whole range).
     """
-    value = _real(estimate, "bounded", "estimate", "a number")
-    width = _real(half, "bounded", "half", "a half-width of 0 or more")
+    value = check_number(estimate, "bounded", "estimate", "a number")
+    width = check_number(half, "bounded", "half", "a half-width of 0 or more")
     if not width >= 0:  # NaN too
         raise ValueError(f"bounded takes half, a half-width of 0 or more (inf for the whole "
                          f"range), not {shown(half)}")
-    return _bounded(value, width, _count(n, "bounded", "n, the number of values,"),
+    return bounded_interval(value, width, check_count(n, "bounded", "n, the number of values,"),
                     check_within(within, "bounded"), "bounded")
 
 
-def _bounded(estimate: float, half: float, n: int, within: tuple[float, float],
-             function: str) -> Interval:
+def bounded_interval(estimate: float, half: float, n: int, within: tuple[float, float],
+                     function: str) -> Interval:
+    """:func:`bounded` for arguments the caller has checked (a number, a half-width of 0 or
+    more, a count, a range low to high); ``function`` is the public function named when
+    ``estimate`` lies outside ``within``.
+
+    Raises:
+        ValueError: ``estimate`` outside ``within`` (values of another quantity).
+    """
     low, high = within
     if not low <= estimate <= high:  # values of another quantity: cut, the ends would cross
         raise ValueError(f"{function} takes values of a quantity within ({low:g}, {high:g}), "

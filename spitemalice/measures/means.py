@@ -15,16 +15,16 @@ from collections.abc import Sequence
 from spitemalice.guards import check_list
 from spitemalice.measures.checks import (
     MAX_VALUE,
-    _check_lengths,
-    _check_prior,
-    _check_values,
-    _count,
-    _real,
-    _whole,
+    check_count,
+    check_lengths,
+    check_number,
+    check_prior,
+    check_values,
+    check_whole,
     check_within,
     check_z,
 )
-from spitemalice.measures.interval import UNBOUNDED, Z95, Interval, _bounded
+from spitemalice.measures.interval import UNBOUNDED, Z95, Interval, bounded_interval
 from spitemalice.wording import shown
 
 
@@ -63,8 +63,8 @@ def mean_interval(values: Sequence[float], z: float = Z95,
     """
     check_list(values, "mean_interval", "values, a list of numbers,",
                '[1.0, 2.5]')
-    _check_values(values, "mean_interval", "values")
-    prior_variance, prior_weight = _check_prior(prior_variance, prior_weight, "mean_interval")
+    check_values(values, "mean_interval", "values")
+    prior_variance, prior_weight = check_prior(prior_variance, prior_weight, "mean_interval")
     least = least_variance(unit, len(values), "mean_interval")
     return _mean(values, check_z(z, "mean_interval"), check_within(within, "mean_interval"),
                  "mean_interval", prior_variance, prior_weight, least)
@@ -82,11 +82,11 @@ def least_variance(unit: float, n: int, function: str = "least_variance") -> flo
             :data:`~spitemalice.measures.checks.MAX_VALUE`, ``n`` below 0 or above
             :data:`~spitemalice.limits.MAX_GAMES`.  The message names ``function``.
     """
-    step = _real(unit, function, "unit", "the step of the values (1 for counts, 0 for none)")
+    step = check_number(unit, function, "unit", "the step of the values (1 for counts, 0 for none)")
     if not (math.isfinite(step) and 0 <= step <= MAX_VALUE):
         raise ValueError(f"{function} takes unit, a finite number from 0 to {MAX_VALUE:g} (1 "
                          f"for counts), not {shown(unit)}")
-    return step ** 2 / (_count(n, function, "n, the number of values,") + 1)
+    return step ** 2 / (check_count(n, function, "n, the number of values,") + 1)
 
 
 def _mean(values: Sequence[float], z: float, within: tuple[float, float], function: str,
@@ -97,10 +97,10 @@ def _mean(values: Sequence[float], z: float, within: tuple[float, float], functi
     mean = math.fsum(values) / n if n else min(max(0.0, low), high)
     dof = n - 1 + prior_weight
     if dof <= 0:  # one value or none and no prior: nothing shows a spread
-        return _bounded(mean, math.inf, n, within, function)  # the whole range
+        return bounded_interval(mean, math.inf, n, within, function)  # the whole range
     squares = math.fsum((v - mean) ** 2 for v in values)
     variance = max((squares + prior_weight * prior_variance) / dof, least)
-    return _bounded(mean, student_t(z, dof) * math.sqrt(variance / max(n, 1)), n, within,
+    return bounded_interval(mean, student_t(z, dof) * math.sqrt(variance / max(n, 1)), n, within,
                     function)
 
 
@@ -117,7 +117,7 @@ def student_t(z: float, dof: int) -> float:
             it; ``dof`` not a whole number of 1 or more.
     """
     z = check_z(z, "student_t")
-    dof = _whole(dof, "dof", "student_t")
+    dof = check_whole(dof, "dof", "student_t")
     if dof < 1:
         raise ValueError(f"student_t takes dof, the degrees of freedom, 1 or more, not {dof}")
     tail = 0.5 * math.erfc(z / math.sqrt(2))  # above z: 0.025 for 1.96, exact far out too
@@ -152,17 +152,17 @@ def interval_of_mean(mean: float, sd: float, n: int, z: float = Z95,
             outside it.
     """
     z = check_z(z, "interval_of_mean")
-    n = _count(n, "interval_of_mean", "n, the number of values,")
-    if not math.isfinite(_real(mean, "interval_of_mean", "mean", "a finite number")):
+    n = check_count(n, "interval_of_mean", "n, the number of values,")
+    if not math.isfinite(check_number(mean, "interval_of_mean", "mean", "a finite number")):
         raise ValueError(f"interval_of_mean takes mean, a finite number, not {shown(mean)}")
-    spread = _real(sd, "interval_of_mean", "sd", "a standard deviation of 0 or more")
+    spread = check_number(sd, "interval_of_mean", "sd", "a standard deviation of 0 or more")
     if not (math.isfinite(spread) and spread >= 0) and not (math.isnan(spread) and n <= 1):
         raise ValueError(f"interval_of_mean takes sd, a finite number of 0 or more (NaN only "
                          f"for 1 value or none), not {shown(sd)}")
     least = least_variance(unit, n, "interval_of_mean")
     half = student_t(z, n - 1) * math.sqrt(max(spread * spread, least) / n) if n > 1 \
         else math.inf
-    return _bounded(mean, half, n, check_within(within, "interval_of_mean"),
+    return bounded_interval(mean, half, n, check_within(within, "interval_of_mean"),
                     "interval_of_mean")
 
 
@@ -193,9 +193,9 @@ def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95,
                '[1.0, 2.5]')
     limits = check_within(within, "paired_difference")
     z = check_z(z, "paired_difference")
-    _check_lengths(a, b, "paired_difference")
-    _check_values(a, "paired_difference", "a")
-    _check_values(b, "paired_difference", "b")
+    check_lengths(a, b, "paired_difference")
+    check_values(a, "paired_difference", "a")
+    check_values(b, "paired_difference", "b")
     least = least_variance(unit, len(a), "paired_difference")
     return _mean([y - x for x, y in zip(a, b, strict=True)], z, limits, "paired_difference",
                  least=least)

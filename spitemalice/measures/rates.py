@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from spitemalice.guards import check_list
-from spitemalice.measures.checks import _check_lengths, _count, _whole, check_z
+from spitemalice.measures.checks import check_count, check_lengths, check_whole, check_z
 from spitemalice.measures.interval import Z95, Interval
 from spitemalice.wording import given_text, shown
 
@@ -34,8 +34,8 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
             (:func:`~spitemalice.measures.checks.check_z`).
         ValueError: ``successes`` outside 0..``n``.
     """
-    successes = _whole(successes, "successes", "wilson")
-    n = _count(n, "wilson", "n, the number of trials,")
+    successes = check_whole(successes, "successes", "wilson")
+    n = check_count(n, "wilson", "n, the number of trials,")
     z = check_z(z, "wilson")
     if not 0 <= successes <= n:
         raise ValueError(f"wilson takes successes from 0 to n = {n}, not {successes}")
@@ -68,7 +68,7 @@ def paired_shares(a: Sequence[float], b: Sequence[float], z: float = Z95) -> Int
     """
     check_list(a, "paired_shares", "a, a list of 0s and 1s,", "[1, 0, 1]")
     check_list(b, "paired_shares", "b, a list of 0s and 1s,", "[1, 0, 1]")
-    _check_lengths(a, b, "paired_shares")
+    check_lengths(a, b, "paired_shares")
     z = check_z(z, "paired_shares")
     for value in (*a, *b):
         if not isinstance(value, numbers.Real):
@@ -104,11 +104,11 @@ def share_difference(both: int, only_a: int, only_b: int, n: int, z: float = Z95
             (:func:`~spitemalice.measures.checks.check_z`).
         ValueError: a count below 0, or ``both + only_a + only_b`` above ``n``.
     """
-    both, only_a, only_b, n = (_whole(value, name, "share_difference") for value, name in
+    both, only_a, only_b, n = (check_whole(value, name, "share_difference") for value, name in
                                ((both, "both"), (only_a, "only_a"), (only_b, "only_b"),
                                 (n, "n")))
     z = check_z(z, "share_difference")
-    n = _count(n, "share_difference", "n, the number of trials,")
+    n = check_count(n, "share_difference", "n, the number of trials,")
     if min(both, only_a, only_b) < 0 or both + only_a + only_b > n:
         raise ValueError(f"share_difference takes counts of 0 or more with both + only_a + "
                          f"only_b at most n = {n}, not {both}, {only_a}, {only_b}")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import attrs
 
 from spitemalice.guards import check_list, check_real, int_field, real_field
-from spitemalice.measures.checks import _check_prior, _check_values, _real
+from spitemalice.measures.checks import check_number, check_prior, check_values
 from spitemalice.measures.interval import Interval
 from spitemalice.wording import given_text, shown
 
@@ -62,7 +62,7 @@ def agreeing(result: SprtResult, interval: Interval, centre: float,
                         f"{given_text(result)}")
     if not isinstance(interval, Interval):
         raise TypeError(f"agreeing takes interval, an Interval, not {given_text(interval)}")
-    if not (math.isfinite(_real(margin, "agreeing", "margin", "a positive number"))
+    if not (math.isfinite(check_number(margin, "agreeing", "margin", "a positive number"))
             and margin > 0):
         raise ValueError(f"agreeing takes margin, a positive finite number, not {shown(margin)}")
     centre = check_real(centre, "agreeing's centre")
@@ -134,16 +134,17 @@ def _check_sprt(differences: Sequence[float], margin: float, alpha: float, beta:
     """:func:`sprt`'s arguments checked as its docstring says; the prior as numbers."""
     check_list(differences, "sprt", "differences, a list of numbers,",
                '[1.0, -0.5]')
-    _check_values(differences, "sprt", "differences")
-    prior = _check_prior(prior_variance, prior_weight, "sprt")
-    least = _real(least_variance, "sprt", "least_variance", "a number of 0 or more")
+    check_values(differences, "sprt", "differences")
+    prior = check_prior(prior_variance, prior_weight, "sprt")
+    least = check_number(least_variance, "sprt", "least_variance", "a number of 0 or more")
     if not (least >= 0 and math.isfinite(least)):
         raise ValueError(f"sprt takes least_variance, a finite number of 0 or more, not "
                          f"{shown(least_variance)}")
-    if not math.isfinite(_real(margin, "sprt", "margin", "a positive number")) or margin <= 0:
+    step = check_number(margin, "sprt", "margin", "a positive number")
+    if not math.isfinite(step) or margin <= 0:
         raise ValueError(f"sprt takes margin, a positive finite number, not {shown(margin)}")
     for name, value in (("alpha", alpha), ("beta", beta)):
-        _real(value, "sprt", name, "a number between 0 and 0.5")
+        check_number(value, "sprt", name, "a number between 0 and 0.5")
     if not (0 < alpha < 0.5 and 0 < beta < 0.5):
         raise ValueError(f"sprt: alpha and beta lie strictly between 0 and 0.5, not {alpha}, "
                          f"{beta}")
