@@ -425,6 +425,12 @@ LISTS_LEFT: dict[str, str] = {
     "spitemalice.rules.checks:failures(made)": "the rule book's own checks, which "
     "RuleBook.from_plugins hands it (a member that is not callable is refused by name)",
     "spitemalice.rules.checks:check_values(plugins)": _HELPER,
+    **{f"spitemalice.measures.checks:{check}": "the interval functions' own argument "
+       "checks, called with what their public callers were given (a list of values refused "
+       "there by name)" for check in ("check_values(values)", "check_lengths(a)",
+                                      "check_lengths(b)")},
+    "spitemalice.measures.interval:bounded_interval(within)": "the interval functions' cut, "
+    "called with a range check_within has checked",
     **{f"spitemalice.measures.interval:difference_range({name})": "two ranges of a "
        "length (low, high), each from length_ranges or COUNT: the library's own pairs"
        for name in ("a", "b")},

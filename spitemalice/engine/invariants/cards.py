@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from spitemalice.cards import Card
 from spitemalice.engine.invariants.violation import Violations
@@ -112,3 +112,10 @@ def _conserved(rules: RuleBook, state: GameState) -> bool:
 
 def _cards(counter: Counter[Card]) -> str:
     return " ".join(f"{card}x{n}" for card, n in sorted(counter.items())) or "none"
+
+
+UNCHECKED: dict[str, Callable[[RuleBook, GameState], Violations]] = {
+    "card_conservation": _card_conservation,
+}
+"""This module's invariant checks for arguments the caller has checked, by public name
+(:mod:`~spitemalice.engine.invariants.run` calls them on every move of a checked game)."""

@@ -3,6 +3,8 @@ one declares an outcome that fits its final position and is scored as the rules 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from spitemalice.engine.copiers import with_fields
@@ -274,3 +276,15 @@ def _emptied_payoff_ends_the_game(rules: RuleBook, state: GameState) -> Violatio
     return [f"seat(s) {', '.join(map(str, team))} emptied their pay-off piles but the game "
             "goes on" for team in rules.teams.teams
             if all(not state.seats[seat].payoff_count for seat in team)]
+
+
+UNCHECKED: dict[str, Callable[[RuleBook, GameState], Violations]] = {
+    "live_game_can_move": _live_game_can_move,
+    "outcome_declared": _outcome_declared,
+    "outcome_fits_the_end": _outcome_fits_the_end,
+    "counters_in_range": _counters_in_range,
+    "outcome_scored": _outcome_scored,
+    "emptied_payoff_ends_the_game": _emptied_payoff_ends_the_game,
+}
+"""This module's invariant checks for arguments the caller has checked, by public name
+(:mod:`~spitemalice.engine.invariants.run` calls them on every move of a checked game)."""

@@ -4,6 +4,8 @@ sheet says."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spitemalice.engine.invariants.violation import Violations
 from spitemalice.model import GameState, require_state
 from spitemalice.rules.book import RuleBook, check_book
@@ -132,3 +134,13 @@ def _dealt_as_the_sheet_says(rules: RuleBook, state: GameState) -> Violations:
                         f"{count_of(len(state.seats[state.seat].hand), 'card')}, hand size "
                         f"{rules.deal.hand_size}")
     return problems
+
+
+UNCHECKED: dict[str, Callable[[RuleBook, GameState], Violations]] = {
+    "build_piles_well_formed": _build_piles_well_formed,
+    "dealt_as_the_sheet_says": _dealt_as_the_sheet_says,
+    "discard_piles_hold_allowed_ranks": _discard_piles_hold_allowed_ranks,
+    "limits_kept": _limits_kept,
+}
+"""This module's invariant checks for arguments the caller has checked, by public name
+(:mod:`~spitemalice.engine.invariants.run` calls them on every move of a checked game)."""

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from spitemalice.engine.invariants.cards import _card_conservation, card_conservation
+from spitemalice.engine.invariants import cards, ending, piles
+from spitemalice.engine.invariants.cards import card_conservation
 from spitemalice.engine.invariants.ending import (
-    _counters_in_range,
-    _emptied_payoff_ends_the_game,
-    _live_game_can_move,
-    _outcome_declared,
-    _outcome_fits_the_end,
-    _outcome_scored,
     counters_in_range,
     emptied_payoff_ends_the_game,
     live_game_can_move,
@@ -20,10 +15,6 @@ from spitemalice.engine.invariants.ending import (
     outcome_scored,
 )
 from spitemalice.engine.invariants.piles import (
-    _build_piles_well_formed,
-    _dealt_as_the_sheet_says,
-    _discard_piles_hold_allowed_ranks,
-    _limits_kept,
     build_piles_well_formed,
     dealt_as_the_sheet_says,
     discard_piles_hold_allowed_ranks,
@@ -53,11 +44,7 @@ _Step = Callable[[RuleBook, GameState], Violations]
 # The same checks unchecked, each with its public name (the violation's invariant): the
 # runners check their arguments once and then call these, not the public checks that would
 # check them again, once per invariant and move.
-_UNCHECKED: dict[str, _Step] = {step.__name__.removeprefix("_"): step for step in (
-    _card_conservation, _build_piles_well_formed, _limits_kept, _live_game_can_move,
-    _outcome_declared, _counters_in_range, _outcome_scored, _outcome_fits_the_end,
-    _discard_piles_hold_allowed_ranks, _emptied_payoff_ends_the_game, _dealt_as_the_sheet_says,
-)}
+_UNCHECKED: dict[str, _Step] = {**cards.UNCHECKED, **ending.UNCHECKED, **piles.UNCHECKED}
 _PLAY_STEPS = tuple((check.__name__, _UNCHECKED[check.__name__]) for check in PLAY_CHECKS)
 _FRESH_STEPS = (*_PLAY_STEPS, (dealt_as_the_sheet_says.__name__,
                                _UNCHECKED[dealt_as_the_sheet_says.__name__]))
