@@ -82,7 +82,17 @@ if TYPE_CHECKING:
         build_ranks,
         sort_hand,
     )
-    from spitemalice.moves import NEW_PILE, Discard, Move, Pass, Play, Zone, move_text, parse_move
+    from spitemalice.moves import (
+        NEW_PILE,
+        Discard,
+        Move,
+        Pass,
+        Play,
+        Zone,
+        move_text,
+        parse_move,
+        unspaced_move,
+    )
     from spitemalice.rules.book import RuleBook
     from spitemalice.rules.defaults import numbered_pack, stated_deck
     from spitemalice.rules.hookspecs import hookimpl
@@ -118,7 +128,8 @@ _MODULES: dict[str, str] = {
     "spitemalice.model": (
         "OUTCOME_KINDS GameResult GameState Outcome OutcomeKind Pile Seat build_ranks "
         "sort_hand"),
-    "spitemalice.moves": "NEW_PILE Discard Move Pass Play Zone move_text parse_move",
+    "spitemalice.moves": (
+        "NEW_PILE Discard Move Pass Play Zone move_text parse_move unspaced_move"),
     "spitemalice.rules.book": "RuleBook",
     "spitemalice.rules.defaults": "numbered_pack stated_deck",
     "spitemalice.rules.hookspecs": "hookimpl",
@@ -241,6 +252,7 @@ __all__ = [
     "sort_hand",
     "stand_in_state",
     "stated_deck",
+    "unspaced_move",
     "view_legal_moves",
     "view_of",
 ]

@@ -141,13 +141,7 @@ def parse_move(text: str) -> Move:
     if not isinstance(text, str):
         raise NotationError(f"a move is text such as {_FORMS}, not {type(text).__name__}",
                             "not-text")
-    if len(text) > MAX_MOVE_CHARS:
-        raise NotationError(f"move {text[:20]!r}... is {len(text)} characters long; a move has "
-                            f"at most {MAX_MOVE_CHARS}, as {_FORMS}", "too-long")
-    raw = _SPACED.sub(r"\1", text.strip())
-    spaced = _SPACE_INSIDE.search(raw)
-    if spaced:
-        raise _space_inside(text, spaced.group(0))
+    raw = unspaced_move(text, _FORMS)
     if raw.lower() == "pass":
         return Pass()
     source, sep, target = raw.partition(">")
@@ -181,16 +175,49 @@ def parse_move(text: str) -> Move:
     return Play(zone, parse_card(card_part), pile, index, owner)
 
 
-def _space_inside(text: str, part: str) -> NotationError:
+def unspaced_move(text: str, forms: str, pairs: bool = True) -> str:
+    """A move's text ``text`` (a ``str``) with the whitespace around its parts read as absent,
+    for every parser of move texts (this module's :func:`parse_move`, a simultaneous game's
+    such as Spit's ``S0 . P3 : 9H > C1``): ``"AC > B+"`` -> ``"AC>B+"``.  Whitespace next to
+    ``>``, ``:``, ``.`` or a ``+`` that joins two cards goes; whitespace inside a part
+    (``B 1``, ``10 H``, ``B +``) is refused.
+
+    Args:
+        forms: the move forms the parser reads, as a refusal shows them (``"'9H>B2' or
+            'pass'"``).
+        pairs: whether a move may name two cards joined by ``+`` (``9H+9S>D2``); a refused
+            ``9H 9S`` is then shown written ``9H+9S``, else as one card (``9H`` or ``9S``).
+
+    Raises:
+        NotationError: ``text`` is longer than :data:`~spitemalice.limits.MAX_MOVE_CHARS`
+            (``"too-long"``, showing ``forms``), or has whitespace inside a part
+            (``"not-a-move"``, naming the part and how it is written).
+        TypeError: ``text`` is not a ``str``.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"unspaced_move takes a move's text (a str), not {type(text).__name__}")
+    if len(text) > MAX_MOVE_CHARS:
+        raise NotationError(f"move {text[:20]!r}... is {len(text)} characters long; a move has "
+                            f"at most {MAX_MOVE_CHARS}, as {forms}", "too-long")
+    raw = _SPACED.sub(r"\1", text.strip())
+    spaced = _SPACE_INSIDE.search(raw)
+    if spaced:
+        raise _space_inside(text, spaced.group(0), pairs)
+    return raw
+
+
+def _space_inside(text: str, part: str, pairs: bool) -> NotationError:
     """The refusal of whitespace inside a part (``B 1``, ``10 H``, ``B +``), naming the part
     and how it is written: without the space, or, when each piece is a card (``9H 9S``), as
-    a pair joined by ``+``."""
+    a pair joined by ``+`` (``pairs``) or as one of the cards."""
     pieces = part.split()
     try:
         cards = [parse_card(piece) for piece in pieces]
     except NotationError:
         cards = []
-    written = "+".join(map(card_text, cards)) if cards else "".join(pieces)
+    texts = [card_text(card) for card in cards]
+    written = ("".join(pieces) if not cards else "+".join(texts) if pairs
+               else f"one card, {' or '.join(texts)}")
     return NotationError(f"move {text!r}: {part!r}: no space inside a part; write {written}",
                          "not-a-move")
 

@@ -11,6 +11,10 @@ Move texts (piles are numbered from 1)::
     S0.P3:9H>P1   seat 0 moves 9H from stock pile 3 into its empty stock pile 1
     S1:spit       seat 1 is ready to spit
     S1:slap>C2    seat 1 slaps spit pile 2
+
+Spaces around the parts are read as if absent (``S0 . P3 : 9H > C1``), as in a turn-based
+game's moves (:func:`spitemalice.unspaced_move`); inside a part (``S 0``, ``9 H``) they are
+refused, the message naming the part.
 """
 
 from __future__ import annotations
@@ -220,12 +224,15 @@ def parse_spit_move(text: str) -> SpitMove:
     """The move written ``text`` (see the module docstring); ``str(move)`` reads back.
 
     Raises:
-        NotationError: the text is no Spit move; the message shows the forms.
+        NotationError: the text is no Spit move; the message shows the forms.  Spaces
+            around a move's parts are read as absent (``S0 . P3 : 9H > C1``, ``S1 : slap >
+            C2``), as :func:`spitemalice.parse_move` reads them; a space inside a part
+            (``S 0``, ``9 H``, ``C 1``) is refused, naming the part and how it is written.
     """
     if not isinstance(text, str):
         raise NotationError(f"a Spit move is text such as {FORMS}, not "
                             f"{type(text).__name__}", "not-text")
-    raw = text.strip()
+    raw = sm.unspaced_move(text, FORMS, pairs=False)  # "S0 . P3 : 9H > C1" as the main parser
     found = _CARD_MOVE.fullmatch(raw) if len(raw) <= 20 else None
     if found:
         seat, stock, card, kind, pile = found.groups()

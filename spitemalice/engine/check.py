@@ -335,12 +335,12 @@ def _rank_reason(rules: RuleBook, card: Card, need: int) -> str:
 
 def _check_rank(rules: RuleBook, move: Play, need: int) -> None:
     card = move.card
-    accepted = rules.accepts[card.rank] if card.rank < len(rules.accepts) else _NOTHING
-    if need in accepted:
+    if need in (rules.accepts[card.rank] if card.rank < len(rules.accepts) else _NOTHING):
         return
     reason = _rank_reason(rules, card, need)
-    message = {"wrong-rank": f"the pile needs rank {need}, not {card}",
-               "wild-excluded": f"a wild card may not stand for rank {need} here"}
+    named = a_or_an(rules.deck.rank_name(need))  # A, Q for a standard pack; 1, 12 Skip-Bo's
+    message = {"wrong-rank": f"the pile needs {named}, not {card}",
+               "wild-excluded": f"a wild card may not stand for {named} here"}
     raise refuse(reason, move, rules.clause_for, message.get(reason, ""))
 
 

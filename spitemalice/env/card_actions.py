@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from spitemalice.cards import Card, rank_text
+from spitemalice.cards import Card
 from spitemalice.engine.configuration import decoded
 from spitemalice.engine.legal import foreign, legal_moves, move_groups
 from spitemalice.engine.refusal import refuse
@@ -189,7 +189,8 @@ class CardCatalogue:
         if len(cards) < count:
             held = "no" if not cards else "only one"
             raise refuse("not-in-hand", f"action {action}", self._why,
-                         f"the hand holds {held} card of rank {rank_text(wanted)}")
+                         f"the hand holds {held} card of rank "
+                         f"{self._rules.deck.rank_name(wanted)}")
         return cards
 
     def _owner_seat(self, shared: Shared, seat: int, who: int, action: int) -> int:
@@ -406,14 +407,14 @@ class CardCatalogue:
             source, target = divmod(action, self.targets)
             where = "a new build pile" if target == self.builds else f"build pile {target + 1}"
             if source < self.payoff_at:
-                return f"hand {rank_text(self.ranks[source])} > {where}"
+                return f"hand {self._rules.deck.rank_name(self.ranks[source])} > {where}"
             if source < self.discard_at:
                 return f"{pile_words('pay-off', source - self.payoff_at, self.payoff)} > {where}"
             return f"{pile_words('discard', source - self.discard_at, self.discard)} > {where}"
         pair = action >= self.pair_base
         rank, place = divmod(action - (self.pair_base if pair else self.plays), self.places)
-        what = f"hand pair of {rank_text(self.ranks[rank])}" if pair else \
-            f"hand {rank_text(self.ranks[rank])}"
+        what = f"hand pair of {self._rules.deck.rank_name(self.ranks[rank])}" if pair else \
+            f"hand {self._rules.deck.rank_name(self.ranks[rank])}"
         return f"{what} > {pile_words('discard', place, self.discard)}"
 
 

@@ -222,23 +222,24 @@ def check_builds(rules: RuleBook, builds: tuple[Pile, ...], removed: tuple[int, 
         raise PositionError(f"{len(builds)} build piles are open; {rules.name} allows {limit}")
     if removed:
         _check_removed(rules, builds, removed)
-    accepts = rules.accepts
+    accepts, name = rules.accepts, rules.deck.rank_name  # A, Q; Skip-Bo's 1, 12
     for number, pile in enumerate(builds, 1):
         under = removed[number - 1] if removed else 0
         if not pile or under + len(pile) >= ceiling:
             held = count_of(len(pile), "card") + (f" on {under} recycled from under it"
                                                   if under else "")
             raise PositionError(
-                f"build pile {number} holds {held}; an open build pile stands at rank 1 to "
-                f"{ceiling - 1} (a pile that reaches the build ceiling leaves the table)"
+                f"build pile {number} holds {held}; an open build pile stands at rank "
+                f"{name(1)} to {name(ceiling - 1)} (a pile that reaches the build ceiling "
+                "leaves the table)"
             )
         for rank, card in enumerate(pile, under + 1):
             accepted = accepts[card.rank] if 0 <= card.rank < len(accepts) else frozenset()
             if rank not in accepted:
                 raise PositionError(
                     f"build pile {number} card {rank - under} is {card_text(card)}, which "
-                    f"cannot stand for rank {rank}: a build pile rises from 1 by one rank at a "
-                    "time"
+                    f"cannot stand for rank {name(rank)}: a build pile rises from "
+                    f"{name(1)} by one rank at a time"
                 )
 
 

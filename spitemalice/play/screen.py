@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from spitemalice.cards import JOKER_RANK, Card, card_text, rank_text
+from spitemalice.cards import Card, card_text
 from spitemalice.engine.views import PublicSeat
 from spitemalice.guards import not_a_move
 from spitemalice.model import Outcome, Pile
@@ -123,14 +123,6 @@ def _seat_lines(rules: RuleBook, table: TableView, seat: int) -> list[str]:
             *_packed("    discard piles  ", discards)]
 
 
-def rank_name(rules: RuleBook, rank: int) -> str:
-    """A rank as the deck's cards write it: ``A``, ``7``, ``Q`` for a standard pack, the bare
-    number for a numbered deck such as Skip-Bo's (whose 1 is not an ace).
-    """
-    numbered = any(not card.suit and card.rank != JOKER_RANK for card in rules.deck.cards)
-    return str(rank) if numbered else rank_text(rank)
-
-
 def _kind(kind: str) -> str:
     return "a person" if kind == HUMAN else f"{kind} bot"
 
@@ -142,7 +134,7 @@ def _build_lines(rules: RuleBook, table: TableView) -> list[str]:
     if table.may_open:
         rows.append(("B+", NEW_PILE_TEXT, 1))
     width = max((len(cards) for _, cards, _ in rows), default=0)
-    lines += [f"  {name:<3} {cards.ljust(width)}   needs {rank_name(rules, needs)}"
+    lines += [f"  {name:<3} {cards.ljust(width)}   needs {rules.deck.rank_name(needs)}"
               for name, cards, needs in rows]
     return lines
 
@@ -150,7 +142,7 @@ def _build_lines(rules: RuleBook, table: TableView) -> list[str]:
 def _build_cards(rules: RuleBook, pile: Pile, top_rank: int) -> str:
     """The pile bottom to top; a wild card shows the rank it stands for, ``KH=5``."""
     first = top_rank - len(pile) + 1
-    return " ".join(card_text(card) + (f"={rank_name(rules, first + i)}"
+    return " ".join(card_text(card) + (f"={rules.deck.rank_name(first + i)}"
                                        if rules.wild.is_wild(card) else "")
                     for i, card in enumerate(pile))
 
@@ -240,9 +232,9 @@ def _play_words(rules: RuleBook, move: Play, builds: Sequence[int]) -> str:
     standing = ""
     if rules.wild.is_wild(move.card):
         if move.pile == NEW_PILE:
-            standing = f" as {a_or_an(rank_name(rules, 1))}"
+            standing = f" as {a_or_an(rules.deck.rank_name(1))}"
         elif 0 <= move.pile < len(builds):
-            standing = f" as {a_or_an(rank_name(rules, builds[move.pile] + 1))}"
+            standing = f" as {a_or_an(rules.deck.rank_name(builds[move.pile] + 1))}"
     return f"plays {card_text(move.card)} from {source} on {target}{standing}"
 
 

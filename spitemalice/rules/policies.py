@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from spitemalice.cards import Card
+from spitemalice.cards import JOKER_RANK, Card, card_text, rank_text
 from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.guards import check_int, int_field
 from spitemalice.moves import Move
@@ -54,6 +54,25 @@ class Deck:
     @property
     def size(self) -> int:
         return len(self.cards) + len(self.payoff_cards or ())
+
+    def rank_name(self, rank: int) -> str:
+        """``rank`` (an ``int``) as this deck's cards write it, for every message a person
+        reads that names a rank (a refusal, the table): ``A``, ``7``, ``Q`` where the cards
+        are standard packs; the bare number where the deck holds numbered cards, as Skip-Bo's
+        and Hasbro's do (their 1 is no ace, their 12 no queen: ``"1"``, ``"12"``); rank 0 as
+        the deck's wild card of that rank writes itself (``*`` for a joker, ``SB`` for a
+        SKIP-BO card).
+
+        Raises:
+            SpiteMaliceError: ``rank`` is not a whole number of 0 or more (a bool, a float,
+                text, -1).
+        """
+        rank = check_int(rank, "rank (0 for a joker, 1 or more)")
+        if rank == JOKER_RANK:
+            return next((card_text(card) for card in self.cards if card.rank == JOKER_RANK),
+                        rank_text(rank))
+        numbered = any(not card.suit and card.rank != JOKER_RANK for card in self.cards)
+        return str(rank) if numbered else rank_text(rank)
 
 
 @attrs.frozen

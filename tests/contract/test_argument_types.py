@@ -57,6 +57,8 @@ TOP: dict[str, tuple[Call, type[Exception], str, bool]] = {
     "parse_cards": (sm.parse_cards, NotationError, "cards are text", False),
     "parse_card": (sm.parse_card, NotationError, "a card is text", False),
     "parse_move": (sm.parse_move, NotationError, "a move is text", False),
+    "unspaced_move": (lambda x: sm.unspaced_move(x, "'9H>B2'"), TypeError,
+                      "unspaced_move takes a move's text", False),
     "parse_position": (lambda x: sm.parse_position(x, BF), NotationError,
                        "a position is text", False),
     "env.gym_id": (env.gym_id, SpiteMaliceError, "gym_id takes a rule set's name", False),

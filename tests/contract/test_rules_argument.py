@@ -377,7 +377,7 @@ INTERNAL = {
         "a step of check_position and check_view (and the parsers), which check the book"),
     **dict.fromkeys(
         [f"spitemalice.play.screen:{name}" for name in (
-            "table_lines", "rank_name", "cards_text", "move_words", "played_line")]
+            "table_lines", "cards_text", "move_words", "played_line")]
         + ["spitemalice.play.table_view:describe"],
         "draws the table of a Session (which checks its book) for the terminal and the server"),
     **dict.fromkeys(

@@ -144,3 +144,11 @@ def test_spaces_inside_a_part_are_refused_naming_the_part(text: str, words: str)
     with pytest.raises(sm.NotationError) as refused:
         sm.parse_move(text)
     assert words in str(refused.value)
+
+
+def test_the_shared_reader_of_spaces_refuses_what_is_no_text() -> None:
+    """:func:`spitemalice.unspaced_move`, shared by every parser of move texts (Spit's
+    too), is a door of its own."""
+    assert sm.unspaced_move(" 9H + 9S > D2 ", "'9H>D2'") == "9H+9S>D2"
+    with pytest.raises(TypeError, match=r"unspaced_move takes a move's text \(a str\), not int"):
+        sm.unspaced_move(5, "'9H>D2'")  # type: ignore[arg-type]

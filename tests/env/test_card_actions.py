@@ -253,6 +253,21 @@ def test_a_card_action_the_hand_cannot_make_is_refused_with_the_reason() -> None
             c.move(state, bad)
 
 
+
+def test_a_numbered_deck_catalogue_names_ranks_as_its_cards_do() -> None:
+    """Skip-Bo's 1 is no ace and its wild card is SB: the words said ``hand A``, ``hand *``
+    and ``card of rank A``, where the deck's cards (and refusals) say 1 and SB."""
+    rules = sm.load("skip-bo")
+    c = make_catalogue(rules, "card")
+    assert isinstance(c, CardCatalogue) and c.ranks[:2] == (0, 1)
+    assert c.describe(0) == "hand SB > build pile 1"
+    assert c.describe(c.targets) == "hand 1 > build pile 1"
+    state = _with_hand(sm.deal(rules, 1), tuple(sm.parse_card(t) for t in ("2", "9")))
+    with pytest.raises(sm.IllegalMove) as refused:
+        c.move(state, c.targets)  # a 1 onto build pile 1: the hand holds none
+    assert "the hand holds no card of rank 1" in str(refused.value)
+
+
 # -- the catalogue option ------------------------------------------------------------------------
 
 

@@ -179,7 +179,7 @@ def test_text_outside_the_grammar_is_refused_naming_the_part(bf, text, words) ->
 @pytest.mark.parametrize(("text", "words"), [
     (f"AS:5H:-|-|-|-/{SEAT1} AS,3H - - on=0", "build pile 1 card 2 is 3H"),
     (f"AS:5H:-|-|-|-/{SEAT1} KS - - on=0", "build pile 1 card 1 is KS"),
-    (f"AS:5H:-|-|-|-/{SEAT1} AS,2S,3S,4S,5S,6S,7S,8S,9S,10S,JS,QS - - on=0", "1 to 11"),
+    (f"AS:5H:-|-|-|-/{SEAT1} AS,2S,3S,4S,5S,6S,7S,8S,9S,10S,JS,QS - - on=0", "rank A to J"),
     (f"AS:5H:-|-|-|-/{SEAT1} AH|AH|AH|AC|AD - - on=0", "allows 4"),
     (f"AS:AS,AS,AS:-|-|-|-/{SEAT1} - - - on=0", "4 x AS"),
     (f"AS:5H:-|-|-|-/{SEAT1} - - * on=0", "1 x *; the blackwood-frey deck holds 0"),

@@ -261,6 +261,44 @@ def test_move_texts_read_back() -> None:
         parse_spit_move("9H>B1")
 
 
+@pytest.mark.parametrize(("text", "move"), [
+    ("S0 . P3 : 9H > C1", "S0.P3:9H>C1"),
+    ("  S0.P3:10H >P1\t", "S0.P3:10H>P1"),
+    ("S1 :\tspit", "S1:spit"),
+    ("S1 : slap > C2", "S1:slap>C2"),
+])
+def test_spaces_around_the_parts_of_a_spit_move_are_read_as_absent(text: str,
+                                                                   move: str) -> None:
+    """``S0 . P3 : 9H > C1`` was refused as "not a Spit move", where the main parser reads
+    ``S2 . D3 : 9H > B1``; both now read spaces around the parts alike, the server's table
+    and a game's record through the rule set's parser too."""
+    assert str(parse_spit_move(text)) == move
+    assert str(SP.simultaneous.parse_move(text)) == move  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("S 0.P3:9H>C1", "'S 0': no space inside a part; write S0"),
+    ("S0.P 3:9H>C1", "'P 3': no space inside a part; write P3"),
+    ("S0.P3:9 H>C1", "'9 H': no space inside a part; write 9H"),
+    ("S0.P3:10 H>C1", "'10 H': no space inside a part; write 10H"),
+    ("S0.P3:9H>C 1", "'C 1': no space inside a part; write C1"),
+    ("S1:sl ap>C2", "'sl ap': no space inside a part; write slap"),
+    ("S0.P3:9H 9S>C1", "'9H 9S': no space inside a part; write one card, 9H or 9S"),
+])
+def test_spaces_inside_a_part_of_a_spit_move_are_refused_naming_the_part(
+        text: str, words: str) -> None:
+    with pytest.raises(sm.NotationError) as refused:
+        parse_spit_move(text)
+    assert words in str(refused.value) and refused.value.reason == "not-a-move"
+
+
+def test_a_spit_move_too_long_is_refused_before_it_is_read() -> None:
+    with pytest.raises(sm.NotationError, match=r"is 100 characters long; a move has at most "
+                       r"64, as 'S0.P3:9H>C1'") as refused:
+        parse_spit_move("S0.P3:9H>C1" + " " * 89)
+    assert refused.value.reason == "too-long"
+
+
 def test_spit_refuses_parameters_it_does_not_read_and_house_rules() -> None:
     with pytest.raises(sm.RulesetError, match="does not read packs"):
         sm.load("spit", params={"packs": 2})

@@ -40,13 +40,16 @@ def _build_piles_well_formed(rules: RuleBook, state: GameState) -> Violations:
         removed = ()
     for number, pile in enumerate(state.builds, 1):
         under = removed[number - 1] if removed else 0
+        name = rules.deck.rank_name  # A, Q for a standard pack; 1, 12 for Skip-Bo's
         if not pile or under + len(pile) >= rules.ceiling.ceiling:
-            problems.append(f"build pile {number} stands at {under + len(pile)} with "
-                            f"{count_of(len(pile), 'card')}; it must stand at 1 to "
-                            f"{rules.ceiling.ceiling - 1} (a full pile leaves the table)")
+            problems.append(f"build pile {number} stands at rank {name(under + len(pile))} "
+                            f"with {count_of(len(pile), 'card')}; it must stand at rank "
+                            f"{name(1)} to {name(rules.ceiling.ceiling - 1)} (a full pile "
+                            "leaves the table)")
         for rank, card in enumerate(pile, under + 1):
             if rank not in rules.accepts[card.rank]:
-                problems.append(f"build pile {number}: {card} cannot stand for rank {rank}")
+                problems.append(f"build pile {number}: {card} cannot stand for rank "
+                                f"{name(rank)}")
     return problems
 
 
