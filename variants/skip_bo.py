@@ -187,6 +187,11 @@ def _first_seat_clause(ruleset: Ruleset) -> Clause:
                   events=("dealt",))
 
 
+VALIDATE_SETTINGS = {"SK-26": {"packs": 3, "draw_pack": 0}}
+"""SK-26 is in force only with standard packs (K2's three): validate plays a few checked
+games so, where the configuration has none, and counts the clause's coverage there."""
+
+
 def _standard_packs_clause(ruleset: Ruleset) -> Clause:
     """SK-26: K2's standard-card game, kings and jokers the SKIP-BO cards, said for the
     setting in force: whether the deck has standard packs, and whether the build piles stop
