@@ -20,6 +20,7 @@ from spitemalice.cli._args import (
     count,
     json_text,
     note_interrupted,
+    progress_shown,
     rule_params,
     say,
     seed,
@@ -77,6 +78,7 @@ def add_validate(commands: Commands) -> Parser:
                              "the next failing run replaces, and a passing run leaves, "
                              "saying so; a FILE named here is never replaced without "
                              "--force)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_force(parser)
     parallel.add_arguments(parser)
     return parser
@@ -103,12 +105,12 @@ def run_validate(args: argparse.Namespace) -> int:
     # Checked before any game: the failing game must not be lost at the end of a long run.
     check_new(path, force=_may_replace(args, path), what=_record_option(args))
     alone = _alone_targets(args, path)  # each data rule of a file, judged alone after it
+    bar = progress_shown(args)  # the bar, not with --json or --quiet
     with parallel.backend(args) as (jobs, client):
         report = _rerun(args, validate(args.ruleset, args.house_rule, params, args.games,
-                                       args.seed, progress=not args.json, jobs=jobs,
-                                       client=client))
+                                       args.seed, progress=bar, jobs=jobs, client=client))
         rules = None if report.interrupted or not alone else validate_data_rules(
-            args.ruleset, params, games=args.games, seed=args.seed, progress=not args.json,
+            args.ruleset, params, games=args.games, seed=args.seed, progress=bar,
             jobs=jobs, client=client)
     if rules is not None:
         rules = attrs.evolve(rules, reports=tuple((name, _rerun(args, one))
@@ -218,8 +220,8 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
         check_new(target, force=_may_replace(args, target), what=_record_option(args))
     with parallel.backend(args) as (jobs, client):
         result = validate_house_rule(args.ruleset, args.house_rule, params, args.on,
-                                     games=args.games, seed=args.seed, progress=not args.json,
-                                     jobs=jobs, client=client)
+                                     games=args.games, seed=args.seed,
+                                     progress=progress_shown(args), jobs=jobs, client=client)
     result = attrs.evolve(result, reports=tuple((name, _rerun(args, report))
                                                 for name, report in result.reports))
     say(json_text(result.as_dict()) if args.json

@@ -39,7 +39,7 @@ from .intent import Intended, intended
 from .judge import ENOUGH_GAMES, judge
 from .report import Finding, GameStats, Report
 from .shrink import shrink
-from .spread import check_seat_counts, check_stacking
+from .spread import check_clause_settings, check_seat_counts, check_stacking
 from .termination import NonTermination, cpu_limit
 
 BASE_GAMES = 60
@@ -101,6 +101,17 @@ def stacking(plan: Plan, report: Report) -> Report:
         *report.checks, check_stacking(plan.stack, list(plan.own), plan.seed)[0]))
 
 
+def clause_settings(plan: Plan, report: Report) -> Report:
+    """``report`` with a few checked games under the settings that put in force each clause
+    its games did not exercise whose plugin names them (``VALIDATE_SETTINGS``), and those
+    clauses' coverage rows made of those games' counts; unchanged when there is none."""
+    check, rows = check_clause_settings(plan.reload, plan.book, plan.plugins, plan.seed,
+                                        report.coverage)
+    if check is None:
+        return report
+    return attrs.evolve(report, checks=(*report.checks, check), coverage=rows)
+
+
 def judgement(plan: Plan, report: Report) -> Report:
     """``report`` with the judged checks and every finding: play against the base rule set's
     greedy games, unusual parameters, the stuck seats the rules intend and the clauses no
@@ -127,6 +138,7 @@ def smallest_failing_game(plan: Plan, report: Report) -> Report:
 STEPS: tuple[Step, ...] = (
     Step("games at every seat count", seat_counts),
     Step("house rules stacked in every order", stacking),
+    Step("clauses under their settings", clause_settings),
     Step("the judgement of the games", judgement),
     Step("the smallest failing game", smallest_failing_game),
 )
