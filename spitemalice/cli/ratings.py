@@ -161,7 +161,8 @@ def run_ladder(args: argparse.Namespace) -> int:
     provenance = {"configuration": named.as_dict(), "bots": bots, "command": command}
     outputs = Outputs([GamesOut(args.games_out, book.players, labelled=True,
                                 teams=book.teams.any, configuration=provenance,
-                                force=args.force)] if args.games_out else [])
+                                force=args.force, turn_limit=book.ruleset.turn_limit)]
+                      if args.games_out else [])
     pairs = len(bots) * (len(bots) - 1) // 2
     progress = Progress(2 * pairs * args.games, "ladder", not (args.json or args.quiet))
 

@@ -156,7 +156,8 @@ class SimulateStudy:
             *([RecordFolder(args.record, args.games, args.force)]
               if args.record is not None else []),
             *([GamesOut(args.games_out, book.players, teams=book.teams.any,
-                        configuration=provenance, force=args.force)] if args.games_out
+                        configuration=provenance, force=args.force,
+                        turn_limit=book.ruleset.turn_limit)] if args.games_out
               else [])])
         self.progress = Progress(args.games, "simulate", progress_shown(args))
 

@@ -594,6 +594,9 @@ INNER: dict[str, str] = {
     "spitemalice.server.shared": "quotas and rates from serve's checked options and "
                                  "spitemalice.limits",
     "spitemalice.bots.base": "check_budget is the bots' own check of playouts and seconds",
+    "spitemalice.validation.judge": "judge's base_turn_limit is the base rule book's own "
+                                    "turn limit (a Ruleset field, checked), and "
+                                    "length_ranges refuses any other by name",
     "spitemalice.env.learned": "card_positions and features take the sizes the shipped "
                                "weights file stores (or bench/train.py's constants), not a "
                                "caller's numbers",
