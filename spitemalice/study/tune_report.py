@@ -12,7 +12,7 @@ from spitemalice.files import write_file
 from spitemalice.formats import strict_json
 from spitemalice.guards import check_int
 from spitemalice.measures.coverage import clause_coverage
-from spitemalice.measures.interval import Interval
+from spitemalice.measures.interval import Interval, mean_text, percent_text
 from spitemalice.rules.ruleset import convert_param
 from spitemalice.study.tune import Outcome, Rechecked, Search
 from spitemalice.study.tune_targets import RATES, Target
@@ -75,13 +75,7 @@ def write_candidates(outcome: Outcome, folder: Path) -> list[Path]:
 
 
 def _figure(target: Target, interval: Interval) -> str:
-    if not interval.n:  # no game behind it: not measured, never 0
-        return "- (no games)"
-    if target.metric in RATES:
-        return (f"{interval.estimate:.1%} ({interval.low * 100:.1f}.."
-                f"{interval.high * 100:.1f})")
-    high = "inf" if interval.high == float("inf") else f"{interval.high:.0f}"
-    return f"{interval.estimate:.0f} ({interval.low:.0f}..{high})"
+    return percent_text(interval) if target.metric in RATES else mean_text(interval, 0)
 
 
 def _values(values: dict[str, object]) -> str:

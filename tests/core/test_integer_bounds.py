@@ -756,6 +756,8 @@ def _more_calls() -> dict[str, Callable[[Any], Any]]:
             _interval().excludes(n),
         "spitemalice.measures.interval:Interval.as_dict(digits)": lambda n:
             _interval().as_dict(n),
+        "spitemalice.measures.interval:mean_text(digits)": lambda n:
+            m("measures.interval").mean_text(_interval(), n),
         "spitemalice.measures.means:least_variance(n)": lambda n: means.least_variance(0.5, n),
         "spitemalice.measures.means:least_variance(unit)": lambda n: means.least_variance(n, 4),
         "spitemalice.measures.means:student_t(z)": lambda n: means.student_t(n, 3),
