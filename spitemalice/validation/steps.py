@@ -123,7 +123,8 @@ def judgement(plan: Plan, report: Report) -> Report:
                                                               stats.greedy_games)
     changed = {} if base.book is None else _changed(plan.book, base.book)
     judged, findings = judge(plan.book, stats, base_stats, changed, usual_configurations(),
-                             expected, base.name or "the base rule set", base.how)
+                             expected, base.name or "the base rule set", base.how,
+                             None if base.book is None else base.book.ruleset.turn_limit)
     return attrs.evolve(report, checks=(*report.checks, *judged),
                         findings=(*findings, *_stuck_seats(stats, expected),
                                   *_unexercised(plan.book, report)))
