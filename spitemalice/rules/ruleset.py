@@ -411,9 +411,8 @@ def _rank(name: str, part: Any) -> int:
         if rank is not None:
             return rank
     raise RulesetError(
-        f"{name}: {_shown(part)} is not a rank{_why_not_whole(part)}; write whole numbers (1 = ace, 13 = king, "
-        "0 = joker) or A, J, Q, K, *"
-    )
+        f"{name}: {_shown(part)} is not a rank{_why_not_whole(part)}; write whole numbers "
+        "(1 = ace, 13 = king, 0 = joker) or A, J, Q, K, *")
 
 
 def _int(name: str, text: str, alternatives: str = "") -> int:
