@@ -296,3 +296,13 @@ def test_a_rank_that_is_not_a_whole_number_is_told_why() -> None:
     """The rank sets share the fault: 13.0 said only "is not a rank"."""
     message = refusal("blackwood-frey", wild_ranks=[13.0])
     assert "wild_ranks: 13.0 is not a rank: write it without a decimal point, 13" in message
+
+
+@pytest.mark.parametrize("name", ["Ü.toml", ".hidden.toml", "a b.toml"])
+def test_a_file_name_refusal_says_exactly_which_characters(name: str) -> None:
+    """As a clause id's refusal, "letters, digits" admitted Ü, a letter the name refuses."""
+    from spitemalice.rules.custom import read_text
+
+    with pytest.raises(sm.RulesetError, match="the letters A to Z \\(either case\\), digits 0 to "
+                                              '9, "-", "_" or "."'):
+        read_text(f'{HEAD}base = "blackwood-frey"\n', name)
