@@ -303,6 +303,7 @@ def test_a_file_name_refusal_says_exactly_which_characters(name: str) -> None:
     """As a clause id's refusal, "letters, digits" admitted Ü, a letter the name refuses."""
     from spitemalice.rules.custom import read_text
 
-    with pytest.raises(sm.RulesetError, match="the letters A to Z \\(either case\\), digits 0 to "
-                                              '9, "-", "_" or "."'):
+    with pytest.raises(sm.RulesetError) as refused:
         read_text(f'{HEAD}base = "blackwood-frey"\n', name)
+    assert 'the letters A to Z (either case), digits 0 to 9, "-", "_" or "."' in str(
+        refused.value)
