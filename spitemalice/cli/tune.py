@@ -90,9 +90,9 @@ def search_of(args: argparse.Namespace) -> Search:
     Raises:
         SpiteMaliceError: a bad --param, --target, bot or rule set; a parameter both varied
             and fixed by --set (the seats: or by --players); a --budget that cannot pay for
-            one trial (:func:`~spitemalice.study.tune.budget_refusal`).
+            one trial (:func:`~spitemalice.study.tune.check_budget`).
     """
-    from spitemalice.study.tune import Search, budget_refusal
+    from spitemalice.study.tune import Search, check_budget
     from spitemalice.study.tune_targets import Plan, parse_target
 
     book = load_rules(args)
@@ -143,9 +143,7 @@ def search_of(args: argparse.Namespace) -> Search:
     search = Search(str(args.ruleset), tuple(args.house_rule), fixed, params, targets,
                     args.budget, args.batch, args.recheck, args.recheck_games, args.seed,
                     Plan(bot[0], skill[0], skill[1], frozenset()), args.allow_files)
-    if budget_refusal(search, "--"):  # before the folder is made
-        raise SpiteMaliceError(budget_refusal(search, "--"))
-    return search
+    return check_budget(search, "--")  # before the folder is made
 
 
 def _params(texts: list[str]) -> tuple[Param, ...]:

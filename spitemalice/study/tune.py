@@ -175,22 +175,28 @@ def trial_games(search: Search) -> int:
     return 2 * search.batch * (3 if skill else 1)
 
 
-def budget_refusal(search: Search, dashes: str = "") -> str:
-    """Why ``search``'s budget cannot pay for a single trial (:func:`trial_games`), naming
-    both values and the fix, or ``""`` when it can; ``dashes`` (``"--"``) names them as
-    command-line options."""
+def check_budget(search: Search, dashes: str = "") -> Search:
+    """``search``, its budget checked: one that cannot pay for a single trial
+    (:func:`trial_games`) is refused, naming both values and the fix; ``dashes`` (``"--"``)
+    names them as command-line options.
+
+    Raises:
+        SpiteMaliceError: ``budget`` below :func:`trial_games`, or ``batch`` 0 (no trial
+            would spend anything: the search would never end).
+    """
     most = trial_games(search)
-    if search.batch == 0:  # no trial would spend anything: the search would never end
-        return f"{dashes}batch 0 plays no game: give {dashes}batch 1 or more"
+    if search.batch == 0:
+        raise SpiteMaliceError(f"{dashes}batch 0 plays no game: give {dashes}batch 1 or more")
     if search.budget >= most:
-        return ""
+        return search
     skill = ", and each deal twice more for the skill target" if most > 2 * search.batch else ""
     fits = search.budget // (most // search.batch)  # the largest batch the budget pays for
     smaller = f", or {dashes}batch {fits:,} or less" if fits else ""
-    return (f"{dashes}budget {search.budget:,} cannot pay for one trial, and the trials never "
-            f"play past it: a trial plays up to {most:,} games (2 batches of {dashes}batch "
-            f"{search.batch:,} self-play games{skill}); give {dashes}budget {most:,} or more"
-            f"{smaller}")
+    raise SpiteMaliceError(
+        f"{dashes}budget {search.budget:,} cannot pay for one trial, and the trials never "
+        f"play past it: a trial plays up to {most:,} games (2 batches of {dashes}batch "
+        f"{search.batch:,} self-play games{skill}); give {dashes}budget {most:,} or more"
+        f"{smaller}")
 
 
 def _suggest(trial: Any, params: Sequence[Param]) -> dict[str, object]:
@@ -418,11 +424,10 @@ def tune(search: Search, folder: Path, jobs: int | None = 1, client: Any = None,
     Raises:
         SpiteMaliceError: as :func:`open_study`; a candidate's unknown bot; ``jobs`` not ``None`` or
             a whole number from 1 to :data:`~spitemalice.limits.MAX_JOBS`; a budget that
-            cannot pay for one trial (:func:`budget_refusal`), before the folder is made.
+            cannot pay for one trial (:func:`check_budget`), before the folder is made.
     """
     check_jobs(jobs)
-    if budget_refusal(search):
-        raise SpiteMaliceError(budget_refusal(search))
+    check_budget(search)
     study = open_study(search, folder)
     stopped = search_trials(search, study, jobs, client, on_trial)
     rechecked: list[Rechecked] = []

@@ -10,6 +10,7 @@ import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 import spitemalice as sm
@@ -316,7 +317,7 @@ def test_the_trials_never_play_past_the_budget_and_count_each_game_once(
     """Each trial's second batch was counted with the first's games again (a trial of 2 x 6
     games counted 18), and a trial begun within the budget played past it: now a trial starts
     only when the budget left pays for all of it, and its games are counted once."""
-    from spitemalice.study.tune import Search, budget_refusal, tune
+    from spitemalice.study.tune import Search, check_budget, tune
     from spitemalice.study.tune_targets import Plan
 
     out = tmp_path / "s"
@@ -327,10 +328,13 @@ def test_the_trials_never_play_past_the_budget_and_count_each_game_once(
     search = Search("starturn", (), (), (Param("jokers", 0, 8),),
                     (Target("completion", ">=", 0.9),), 11, 6, 1, 8, 0,
                     Plan("greedy", "greedy", "random", frozenset()))
-    assert budget_refusal(search) == (
+    with pytest.raises(SpiteMaliceError) as refused:
+        check_budget(search)
+    assert str(refused.value) == (
         "budget 11 cannot pay for one trial, and the trials never play past it: a trial plays "
         "up to 12 games (2 batches of batch 6 self-play games); give budget 12 or more, or "
         "batch 5 or less")
+    assert check_budget(attrs.evolve(search, budget=12)).budget == 12
     with pytest.raises(SpiteMaliceError, match="budget 11 cannot pay for one trial"):
         tune(search, tmp_path / "lib")
     assert not (tmp_path / "lib").exists()
