@@ -428,7 +428,8 @@ def _why_not_whole(value: Any) -> str:
     when its form says it (a word, a list)."""
     if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]+\.[0-9]*\s*", value):
         value = float(value)  # "13.0" from the command line, as 13.0 from a file
-    if isinstance(value, bool) or f"{value}".strip().lower() in ("true", "false"):
+    if isinstance(value, bool) or (isinstance(value, str)
+                                   and value.strip().lower() in ("true", "false")):
         return ": true and false are not numbers (write the number, such as 13)"
     if isinstance(value, float):
         whole = value.is_integer() and abs(value) < 10**MAX_DIGITS
