@@ -34,7 +34,7 @@ def add_metrics(commands: Commands) -> Parser:
         "metrics", help="the metrics of the games a --games-out file holds, without replaying",
         description="Read a --games-out file (.csv or .jsonl) and print, per configuration "
                     "in it (compare's A and B, say), the quality metrics and the designer "
-                    "metrics that simulate --metrics prints, each with its 95%% interval.  A "
+                    "metrics that simulate --metrics prints, each with its 95% interval.  A "
                     "file written before the designer-metric columns existed (format 1) gives "
                     "the quality metrics and names what it lacks.")
     met.add_argument("file", type=Path, metavar="FILE", help="a file --games-out wrote")

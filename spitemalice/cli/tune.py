@@ -89,9 +89,10 @@ def search_of(args: argparse.Namespace) -> Search:
 
     Raises:
         SpiteMaliceError: a bad --param, --target, bot or rule set; a parameter both varied
-            and fixed by --set (the seats: or by --players).
+            and fixed by --set (the seats: or by --players); a --budget that cannot pay for
+            one trial (:func:`~spitemalice.study.tune.check_budget`).
     """
-    from spitemalice.study.tune import Search
+    from spitemalice.study.tune import Search, check_budget
     from spitemalice.study.tune_targets import Plan, parse_target
 
     book = load_rules(args)
@@ -139,9 +140,10 @@ def search_of(args: argparse.Namespace) -> Search:
     targets = tuple(parse_target(text) for text in args.target)
     _check_turns(targets, params, book.ruleset.turn_limit)
     fixed = tuple((k, str(v)) for k, v in rule_params(args).items())
-    return Search(str(args.ruleset), tuple(args.house_rule), fixed, params, targets,
-                  args.budget, args.batch, args.recheck, args.recheck_games, args.seed,
-                  Plan(bot[0], skill[0], skill[1], frozenset()), args.allow_files)
+    search = Search(str(args.ruleset), tuple(args.house_rule), fixed, params, targets,
+                    args.budget, args.batch, args.recheck, args.recheck_games, args.seed,
+                    Plan(bot[0], skill[0], skill[1], frozenset()), args.allow_files)
+    return check_budget(search, "--")  # before the folder is made
 
 
 def _params(texts: list[str]) -> tuple[Param, ...]:
@@ -161,12 +163,12 @@ def _params(texts: list[str]) -> tuple[Param, ...]:
 
 def spent_text(spent: int, budget: int) -> str:
     """How many games the trials played against the budget: ``40 of 100 games``, or past it
-    (the last trial plays its second batch when its first is not hopeless): ``60 games, 20
-    past the budget of 40`` rather than ``60 of 40 games`` (try-out)."""
+    (a search resumed with a smaller budget than its journal spent; a trial never plays past
+    it): ``60 games, 20 past the budget of 40`` rather than ``60 of 40 games`` (try-out)."""
     if spent <= budget:
         return f"{spent:,} of {count_of(budget, 'game', spec=',')}"
     return (f"{count_of(spent, 'game', spec=',')}, {spent - budget:,} past the budget of "
-            f"{budget:,}: a trial begun within it plays to its end")
+            f"{budget:,}: spent before it was made smaller")
 
 
 def _check_turns(targets: tuple[Target, ...], params: tuple[Param, ...], limit: int) -> None:

@@ -203,8 +203,10 @@ def _short(text: str) -> str:
 def _number(key: str, value: str) -> int:
     number = guards.whole_number(value)
     if number is None:
+        digits = value.isascii() and value.isdigit()  # else the limit is not what is wrong
         raise NotationError(f"position field {key}={_short(value)!r}: expected a whole number "
-                            f">= 0 of at most {limits.MAX_DIGITS} digits", "field-value")
+                            f">= 0 of " + (f"at most {limits.MAX_DIGITS} digits" if digits
+                                           else "the digits 0 to 9"), "field-value")
     return number
 
 

@@ -20,7 +20,7 @@ from spitemalice.rules import reasons, sheet
 from spitemalice.rules.policies import Clause
 from spitemalice.rules.resolve import call, call_order, wrap
 from spitemalice.rules.ruleset import ENFORCED_FIELDS, RANK_SETS, TEAM_FIELDS, Ruleset
-from spitemalice.wording import count_of, rank_names, together
+from spitemalice.wording import count_of, rank_names, shown, together
 
 if TYPE_CHECKING:
     from spitemalice.rules.book import RuleBook
@@ -45,7 +45,7 @@ def check_values(book: RuleBook, plugins: Sequence[object],
         book.ruleset, book.deck  # noqa: B018  # fields every rule book has
     except AttributeError:
         raise not_a_book(book, "check_values") from None
-    problems = failures([lambda: check_deal(book), lambda: check_ranks(book),
+    problems = failures([lambda: check_deal(book, given), lambda: check_ranks(book),
                          lambda: check_enforced(book, plugins, enforcers)])
     undone = failures([lambda: check_overrides_keep_house_rules(pm, book.ruleset, given)])
     # Dead cards are weighed against the wild ranks: not while those name ranks no card has,
@@ -113,8 +113,10 @@ def clause_table(
     return {**table, **resolved}
 
 
-def check_deal(book: RuleBook) -> None:
-    """Refuse a seat count the deck cannot deal pay-off piles and hands for.
+def check_deal(book: RuleBook, given: Mapping[str, Any] | None = None) -> None:
+    """Refuse a seat count the deck cannot deal pay-off piles and hands for; ``given`` (the
+    file's and the caller's values) lets a refusal quote a size as it was written
+    (``"equal"``, not the 0 it reads as).
 
     Raises:
         RulesetError: the deck is too small for the seats.
@@ -125,8 +127,10 @@ def check_deal(book: RuleBook) -> None:
         raise not_a_book(book, "check_deal") from None
     if deal.payoff_size is None and book.deck.payoff_cards is None:
         size_by = _size_by(rules)
+        written = (given or {}).get(size_by, 0)  # "equal", "share" or 0, as written
+        written = written if f"{written}".strip() == "0" else shown(written)
         raise RulesetError(
-            f"{size_by} = 0 shares out a separate pay-off pack, but payoff_pack = 0: give "
+            f"{size_by} = {written} shares out a separate pay-off pack, but payoff_pack = 0: give "
             f"{size_by} {_sizes(book)}, or set payoff_pack to the pack's size")
     payoffs = rules.players * deal.payoff_piles * (deal.payoff_size or 1)
     need = rules.players * deal.hand_size

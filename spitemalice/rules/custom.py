@@ -142,7 +142,8 @@ def read_text(text: str, name: str = "table.toml") -> CustomRuleset:
                         f"{wording.given_text(text if not isinstance(text, str) else name)}")
     if not _PLAIN_NAME.fullmatch(name):
         raise RulesetError(f"read_text: name {_shown(name)} is not a plain file name: give "
-                           'letters, digits, "-" or "_" and ".toml", such as "table.toml"')
+                           'up to 100 of the letters A to Z (either case), digits 0 to 9, "-", '
+                           '"_" or "." (not "." or "-" first) and ".toml", such as "table.toml"')
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > limits.MAX_TOML_BYTES:
         raise RulesetError(f"{name}: {size:,} bytes; a rule-set file has at most "

@@ -7,7 +7,8 @@ numbers: candidates differ by their rules, not by their luck).  A candidate whos
 already misses a target after that first batch is hopeless and is stopped there (Optuna's
 *pruned* state); the others play a second batch, and the search minimises the sum of the
 squared misses of their estimates (:meth:`~spitemalice.study.tune_targets.Measured.loss`).
-Trials are asked for until the budget of games is spent.
+Trials are asked for while the budget left pays for a whole trial (:func:`trial_games`): the
+budget is never overspent, and one that cannot pay for a single trial is refused up front.
 
 Then the best :attr:`Search.recheck` candidates are re-evaluated at fresh seeds (a seed set no
 trial used), with the rule coverage of their self-play games: a verdict is published only when
@@ -32,6 +33,7 @@ from typing import Any
 import attrs
 
 from spitemalice.engine.shuffle import derive_seed
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.guards import (
     check_int,
     check_jobs,
@@ -166,6 +168,38 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + worker_cpu_seconds()
 
 
+def trial_games(search: Search) -> int:
+    """The most games one trial of ``search`` plays (an int): two batches of ``batch``
+    self-play games, and with a ``skill`` target each batch's deals twice more (strong
+    against weak, the sides swapped)."""
+    skill = any(target.metric == "skill" for target in search.targets)
+    return 2 * search.batch * (3 if skill else 1)
+
+
+def check_budget(search: Search, dashes: str = "") -> Search:
+    """``search``, its budget checked: one that cannot pay for a single trial
+    (:func:`trial_games`) is refused, naming both values and the fix; ``dashes`` (``"--"``)
+    names them as command-line options.
+
+    Raises:
+        SpiteMaliceError: ``budget`` below :func:`trial_games`, or ``batch`` 0 (no trial
+            would spend anything: the search would never end).
+    """
+    most = trial_games(search)
+    if search.batch == 0:
+        raise SpiteMaliceError(f"{dashes}batch 0 plays no game: give {dashes}batch 1 or more")
+    if search.budget >= most:
+        return search
+    skill = ", and each deal twice more for the skill target" if most > 2 * search.batch else ""
+    fits = search.budget // (most // search.batch)  # the largest batch the budget pays for
+    smaller = f", or {dashes}batch {fits:,} or less" if fits else ""
+    raise SpiteMaliceError(
+        f"{dashes}budget {search.budget:,} cannot pay for one trial, and the trials never "
+        f"play past it: a trial plays up to {most:,} games (2 batches of {dashes}batch "
+        f"{search.batch:,} self-play games{skill}); give {dashes}budget {most:,} or more"
+        f"{smaller}")
+
+
 def _suggest(trial: Any, params: Sequence[Param]) -> dict[str, object]:
     values: dict[str, object] = {}
     for param in params:
@@ -215,9 +249,10 @@ def run_trial(search: Search, values: dict[str, object], jobs: int | None,
 
 def search_trials(search: Search, study: Any, jobs: int | None, client: Any,
                   on_trial: Callable[[Candidate, int], None] | None = None) -> bool:
-    """Ask ``study`` for candidates until the trials' games reach the budget; ``on_trial`` is
-    called with each finished candidate and the games spent so far.  Returns whether a stop
-    (Ctrl-C) ended the search early.
+    """Ask ``study`` for candidates while the budget left pays for a whole trial
+    (:func:`trial_games`: the budget is never overspent); ``on_trial`` is called with each
+    finished candidate and the games spent so far.  Returns whether a stop (Ctrl-C) ended the
+    search early.
 
     Raises:
         SpiteMaliceError: ``jobs`` not ``None`` or a whole number from 1 to
@@ -230,7 +265,7 @@ def search_trials(search: Search, study: Any, jobs: int | None, client: Any,
     spent, refused_run = games_spent(study), 0
     # Candidates whose rules cannot be made play no game: REFUSED_RUN of them in a row end
     # the search, as the budget would never be spent.
-    while spent < search.budget and refused_run < REFUSED_RUN:
+    while spent + trial_games(search) <= search.budget and refused_run < REFUSED_RUN:
         trial = study.ask()
         values = _suggest(trial, search.params)
         before = cpu_seconds()
@@ -251,7 +286,8 @@ def _told(study: Any, trial: Any, search: Search, values: dict[str, object],
           first: Measured | None, both: Measured | None, refused: str,
           cpu: float) -> Candidate:
     optuna = load_optuna()
-    played = (first.games if first else 0) + (both.games if both else 0)
+    # the whole trial's figures count its first batch's games too: counted once
+    played = both.games if both else first.games if first else 0
     trial.set_user_attr("games", played)
     trial.set_user_attr("cpu_seconds", round(cpu, 2))
     if refused:
@@ -388,9 +424,11 @@ def tune(search: Search, folder: Path, jobs: int | None = 1, client: Any = None,
 
     Raises:
         SpiteMaliceError: as :func:`open_study`; a candidate's unknown bot; ``jobs`` not ``None`` or
-            a whole number from 1 to :data:`~spitemalice.limits.MAX_JOBS`.
+            a whole number from 1 to :data:`~spitemalice.limits.MAX_JOBS`; a budget that
+            cannot pay for one trial (:func:`check_budget`), before the folder is made.
     """
     check_jobs(jobs)
+    check_budget(search)
     study = open_study(search, folder)
     stopped = search_trials(search, study, jobs, client, on_trial)
     rechecked: list[Rechecked] = []

@@ -443,3 +443,22 @@ def test_tune_refuses_a_parameter_given_two_ways_naming_both(
     with pytest.raises(sm.SpiteMaliceError) as refused:
         search_of(_tune_args(*extra))
     assert str(refused.value) == words
+
+
+def _helps(parser: argparse.ArgumentParser, name: str) -> list[tuple[str, str]]:
+    """``parser``'s --help text and those of the subcommands under it, by command line."""
+    found = [(name, parser.format_help())]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub, child in action.choices.items():
+                found += _helps(child, f"{name} {sub}")
+    return found
+
+
+def test_no_help_shows_a_doubled_percent_sign() -> None:
+    """A new user saw "each with its 95%% interval" in metrics --help: a description is
+    printed as written (only an option's help is %-formatted).  Every command's --help."""
+    helps = _helps(build_parser(), "spitemalice")
+    assert len(helps) > len(COMMANDS)
+    assert [name for name, text in helps if "%%" in text] == []
+    assert any("95% interval" in text for _, text in helps)

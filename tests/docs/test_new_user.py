@@ -80,6 +80,19 @@ def test_every_position_error_has_its_reason(bf: sm.RuleBook, text: str, reason:
     assert error.value.reason == reason
 
 
+@pytest.mark.parametrize(("field", "says"), [
+    ("turn=x", "the digits 0 to 9"), ("turn=٣", "the digits 0 to 9"),
+    ("turn=" + "9" * 81, "at most 80 digits"),
+])
+def test_a_position_number_names_the_digit_limit_only_when_it_is_what_is_wrong(
+        bf: sm.RuleBook, field: str, says: str) -> None:
+    """"turn=x" was refused as not a number "of at most 80 digits": the limit was not what
+    was wrong (the fault the rule-set reader had too)."""
+    with pytest.raises(sm.NotationError) as error:
+        sm.parse_position(f"{POSITION} {field}", bf)
+    assert says in str(error.value) and ("80 digits" in says) == ("80" in str(error.value))
+
+
 @given(st.text(alphabet="AQK2910SHDC*?:,|/-~+>=onturviewP. ", max_size=60))
 def test_every_notation_error_the_readers_raise_has_a_published_reason(text: str) -> None:
     rules = sm.load("blackwood-frey")

@@ -269,3 +269,41 @@ def test_load_refuses_every_bad_value_together(params: dict[str, object],
     together").  Values that only others make wrong (players against max_players) are
     weighed once each is right on its own."""
     assert refusal("blackwood-frey", **params) == message
+
+
+@pytest.mark.parametrize(("name", "toml", "cli", "why"), [
+    ("payoff_size", "true", "true", "true and false are not numbers (write the number"),
+    ("payoff_size", "13.0", "13.0", "write it without a decimal point, 13"),
+    ("hand_size", "5.5", "5.5", "a number with a fraction (or not a number at all) is not "
+                                "whole"),
+    ("payoff_size", '"٣"', "٣", "write it in the digits 0 to 9, 3"),
+    ("turn_limit", '"-٣"', "-٣", "write it in the digits 0 to 9, -3"),
+])
+def test_a_value_that_is_not_a_whole_number_is_told_why(tmp_path: Path, name: str, toml: str,
+                                                        cli: str, why: str) -> None:
+    """A new user's payoff_size = true, 13.0 and "٣" were refused as not "a whole number of
+    at most 80 digits": the digit limit was not what was wrong.  Every integer field of a
+    file and of --set (one reader) says what is wrong and what is right; the limit is named
+    only for a number too long."""
+    path = write(tmp_path, f'{HEAD}base = "blackwood-frey"\n[params]\n{name} = {toml}\n')
+    for message in (refusal(path), refusal("blackwood-frey", **{name: cli})):
+        assert f"{name} is a whole number" in message and why in message, message
+        assert "80 digits" not in message, message
+    assert "at most 80 digits are read" in refusal("blackwood-frey", **{name: "9" * 81})
+
+
+def test_a_rank_that_is_not_a_whole_number_is_told_why() -> None:
+    """The rank sets share the fault: 13.0 said only "is not a rank"."""
+    message = refusal("blackwood-frey", wild_ranks=[13.0])
+    assert "wild_ranks: 13.0 is not a rank: write it without a decimal point, 13" in message
+
+
+@pytest.mark.parametrize("name", ["Ü.toml", ".hidden.toml", "a b.toml"])
+def test_a_file_name_refusal_says_exactly_which_characters(name: str) -> None:
+    """As a clause id's refusal, "letters, digits" admitted Ü, a letter the name refuses."""
+    from spitemalice.rules.custom import read_text
+
+    with pytest.raises(sm.RulesetError) as refused:
+        read_text(f'{HEAD}base = "blackwood-frey"\n', name)
+    assert 'the letters A to Z (either case), digits 0 to 9, "-", "_" or "."' in str(
+        refused.value)

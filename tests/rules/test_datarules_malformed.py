@@ -98,6 +98,14 @@ CASES = {
                       ["gives a text in quotes, but here it must give a whole number"]),
     "condition divided by 0": (forbid_when("move.rank % 0 == 1"), 10, "0 == 1",
                                ["'move.rank % 0' divides by 0"]),
+    # A new user's "Ü-1" was refused as not "letters, a hyphen and a number", though Ü is a
+    # letter: the message says which letters (and so does a reason code's, "lower-case").
+    "clause id not A to Z": (rule(*FORBID, clause="Ü-1"), 6, '"Ü-1"',
+                             ["the letters A to Z (either case) and digits 0 to 9",
+                              '"Ü" is not among them']),
+    "reason code not a to z": (rule(FORBID[0], 'reason = "no-gé"', FORBID[2]), 10,
+                               '"no-gé"', ["words of the letters a to z and digits 0 to 9",
+                                           '"é" is not among them']),
 }
 
 

@@ -10,6 +10,7 @@ import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 import spitemalice as sm
@@ -87,7 +88,7 @@ def test_a_search_reports_rechecked_candidates_whose_files_load(tmp_path: Path,
     printed = capsys.readouterr().out
     assert status == 0
     trials = report["trials"]
-    assert isinstance(trials, list) and report["games"] >= 60
+    assert isinstance(trials, list) and 60 - 12 < report["games"] <= 60  # a trial: 2 x 6
     # Every stopped trial had a target its first batch's interval already missed.
     for trial in trials:
         if trial["pruned"]:
@@ -117,7 +118,7 @@ def test_an_interrupted_search_resumes_and_other_settings_are_refused(
     assert again["rechecked"] == first["rechecked"]  # the fresh seeds are the same seeds
     # A larger budget goes on from the journal: the earlier trials stay, new ones follow.
     status, more = _run(tmp_path, "--budget", "90")
-    assert status == 0 and more["games"] >= 90
+    assert status == 0 and first["games"] < more["games"] <= 90  # never past the budget
     assert [t["values"] for t in more["trials"]][:len(first["trials"])] == [
         t["values"] for t in first["trials"]]
     # Another seed would play other games: refused, naming the folder.
@@ -299,8 +300,8 @@ def test_games_past_the_budget_are_said_as_such() -> None:
     from spitemalice.cli.tune import spent_text
 
     assert spent_text(20, 40) == "20 of 40 games"
-    assert spent_text(60, 40) == ("60 games, 20 past the budget of 40: a trial begun within "
-                                  "it plays to its end")
+    assert spent_text(60, 40) == ("60 games, 20 past the budget of 40: spent before it was "
+                                  "made smaller")
 
 
 def test_a_varied_turn_limit_bounds_a_turns_target_by_its_largest_value() -> None:
@@ -313,3 +314,58 @@ def test_a_varied_turn_limit_bounds_a_turns_target_by_its_largest_value() -> Non
     _check_turns(target, (parse_param("turn_limit=10..6000"),), 3000)  # reachable: no error
     with pytest.raises(SpiteMaliceError, match="turn limit, 4,000 turns"):
         _check_turns(target, (parse_param("turn_limit=100|4000"),), 3000)
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    (["--target", "completion>=0.9", "--budget", "10"],
+     "--budget 10 cannot pay for one trial, and the trials never play past it: a trial plays "
+     "up to 100 games (2 batches of --batch 50 self-play games); give --budget 100 or more, "
+     "or --batch 5 or less"),
+    (["--target", "skill>=0.6", "--budget", "299"],
+     "a trial plays up to 300 games (2 batches of --batch 50 self-play games, and each deal "
+     "twice more for the skill target); give --budget 300 or more, or --batch 49 or less"),
+    (["--target", "skill>=0.6", "--budget", "5", "--batch", "2"],
+     "up to 12 games (2 batches of --batch 2 self-play games, and each deal twice more for "
+     "the skill target); give --budget 12 or more"),
+])
+def test_a_budget_smaller_than_one_trial_is_refused_up_front(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str],
+        said: str) -> None:
+    """A new user's --budget 10 reported "budget 10 games, spent 150 in 1 trial": a trial
+    plays two batches of --batch (50) whatever the budget.  A budget that cannot pay for one
+    trial is refused before any game, naming both values and the fix; nothing is made."""
+    out = tmp_path / "t1"
+    assert main(["tune", "blackwood-frey", "--param", "payoff_size=5..15", *extra,
+                 "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.endswith(said.rpartition(" ")[2] + "\n"), err
+    assert not out.exists()
+
+
+def test_the_trials_never_play_past_the_budget_and_count_each_game_once(
+        tmp_path: Path) -> None:
+    """Each trial's second batch was counted with the first's games again (a trial of 2 x 6
+    games counted 18), and a trial begun within the budget played past it: now a trial starts
+    only when the budget left pays for all of it, and its games are counted once."""
+    from spitemalice.study.tune import Search, check_budget, tune
+    from spitemalice.study.tune_targets import Plan
+
+    out = tmp_path / "s"
+    assert main([*TINY, "--budget", "30", "--out", str(out)]) == 0
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["games"] == sum(t["measured"]["games"] for t in report["trials"])
+    assert 30 - 12 < report["games"] <= 30  # no room for one more trial of 2 x 6 games
+    search = Search("starturn", (), (), (Param("jokers", 0, 8),),
+                    (Target("completion", ">=", 0.9),), 11, 6, 1, 8, 0,
+                    Plan("greedy", "greedy", "random", frozenset()))
+    with pytest.raises(SpiteMaliceError) as refused:
+        check_budget(search)
+    assert str(refused.value) == (
+        "budget 11 cannot pay for one trial, and the trials never play past it: a trial plays "
+        "up to 12 games (2 batches of batch 6 self-play games); give budget 12 or more, or "
+        "batch 5 or less")
+    assert check_budget(attrs.evolve(search, budget=12)).budget == 12
+    with pytest.raises(SpiteMaliceError, match="budget 11 cannot pay for one trial"):
+        tune(search, tmp_path / "lib")
+    assert not (tmp_path / "lib").exists()
+

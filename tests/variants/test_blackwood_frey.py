@@ -168,6 +168,17 @@ def test_the_refusals_of_a_payoff_size_name_one_range(ruleset: str, players: int
         sm.load(ruleset, players=players, payoff_size=61)
 
 
+@pytest.mark.parametrize("word", ["equal", "Share"])
+def test_a_payoff_size_word_is_quoted_as_written(word: str) -> None:
+    """A new user's payoff_size = "equal" on blackwood-frey (no separate pay-off pack) was
+    refused as "payoff_size = 0 ...", a value the user did not write: the refusal quotes the
+    word given (the word itself is accepted: docs/rulesets.md, 0 = share out equally)."""
+    with pytest.raises(sm.RulesetError) as refused:
+        sm.load("blackwood-frey", payoff_size=word)
+    assert f'payoff_size = "{word}" shares out a separate pay-off pack' in str(refused.value)
+    assert "payoff_size = 0" not in str(refused.value)
+
+
 # --- BF-3 ranks and sequence -------------------------------------------------------------
 
 

@@ -414,7 +414,7 @@ def test_house_rules_stack_in_order_and_overrides_come_last() -> None:
 @pytest.mark.parametrize(("params", "message"), [
     ({"payoff_sise": 13}, "unknown parameter \"payoff_sise\" (did you mean \"payoff_size\"?)"),
     ({"payoff_size": 61}, "payoff_size = 61: it must be at least 0 and at most 60"),
-    ({"payoff_size": "equal"}, "payoff_size = 0 shares out a separate pay-off pack"),
+    ({"payoff_size": "equal"}, 'payoff_size = "equal" shares out a separate pay-off pack'),
     ({"players": 5}, "2 to 4 players, not 5"),
     ({"max_build_piles": "lots"}, 'max_build_piles is a whole number or "unlimited"'),
     ({"wild_ranks": "K,X"}, 'wild_ranks: "X" is not a rank'),

@@ -48,6 +48,9 @@ KEYS = ("clause", "text", "source", "forbid", "when", "require", "values", "reas
 
 _CLAUSE_ID = re.compile(r"[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9.]+)+")
 _CODE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+_CODE_FORM = ("words of the letters a to z and digits 0 to 9 (a letter first) joined by "
+              "hyphens")
+"""What :data:`_CODE` accepts, in words: "lower-case" alone would admit "é"."""
 _MAX_CODE = 40
 
 
@@ -120,8 +123,10 @@ def compile_rule(table: Mapping[str, Any], file: str, index: int, text: str,
                               'such as "DD-1"), its text (the rule in words) and its source')
     clause_id = _text(where, table, "clause", limits.MAX_NAME_CHARS)
     if not _CLAUSE_ID.fullmatch(clause_id):
-        raise where.error("clause", f"{wording.shown(clause_id)} is not a clause id: letters, "
-                          'a hyphen and a number, such as "DD-1"')
+        raise where.error("clause", f"{wording.shown(clause_id)} is not a clause id: the "
+                          "letters A to Z (either case) and digits 0 to 9, a letter first, then "
+                          'a hyphen and letters, digits or dots, such as "DD-1" or "dd-2.1"'
+                          f"{_outside(clause_id, '-.')}")
     if clause_id in seen:
         raise where.error("clause", f"clause {clause_id} is used twice in this file: give "
                           "each rule its own id")
@@ -241,8 +246,8 @@ def _refusal(where: _Where, table: Mapping[str, Any], kind: str) -> tuple[str, s
                           'demands"')
     reason = _text(where, table, "reason", _MAX_CODE)
     if not _CODE.fullmatch(reason):
-        raise where.error("reason", f"{wording.shown(reason)} is not a reason code: lower-case "
-                          'words joined by hyphens, such as "discard-pile-full"')
+        raise where.error("reason", f"{wording.shown(reason)} is not a reason code: "
+                          f'{_CODE_FORM}, such as "discard-pile-full"{_outside(reason, "-")}')
     if "message" not in table:
         raise where.error("reason", f"the reason code {reason} has no message: add message = "
                           '"what the rule demands" (a refusal shows it)')
@@ -254,7 +259,7 @@ def _codes(where: _Where, table: Mapping[str, Any]) -> tuple[str, ...]:
     for code in codes:
         if not _CODE.fullmatch(code.partition("@")[0]):
             raise where.error("reasons", f"{wording.shown(code)} is not a reason code: "
-                              'lower-case words joined by hyphens, such as "forbidden-discard"')
+                              f'{_CODE_FORM}, such as "forbidden-discard"{_outside(code, "-@")}')
     return codes
 
 
@@ -340,3 +345,10 @@ def names_table(kind: str) -> Sequence[tuple[str, str, str]]:
     if kind == "score":
         return [(name, type_, meaning) for name, (type_, meaning) in SCORE_NAMES.items()]
     return [(name, type_, "") for name, type_ in RULESET_NAMES.items()]
+
+
+def _outside(text: str, marks: str) -> str:
+    """``'; "Ü" is not among them'`` for the first character of ``text`` outside the
+    letters A to Z, a to z, the digits 0 to 9 and ``marks``, else ``""``."""
+    odd = next((c for c in text if not (c.isascii() and c.isalnum()) and c not in marks), "")
+    return f"; {wording.shown(odd)} is not among them" if odd else ""
