@@ -15,6 +15,7 @@ import attrs
 from spitemalice.cli._args import (
     INTERRUPTED,
     Parser,
+    add_allow_files,
     add_force,
     add_rules_args,
     count,
@@ -23,6 +24,7 @@ from spitemalice.cli._args import (
     rule_params,
     say,
     seed,
+    switches,
 )
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.files import FileRefused, check_new, read_file, write_file
@@ -62,6 +64,7 @@ def add_validate(commands: Commands) -> Parser:
         "validate", help="check a rule set (or a house rule, on each built-in rule set) "
                          "statically and by play")
     add_rules_args(parser)
+    add_allow_files(parser)
     parser.add_argument("--on", metavar="RULESET",
                         help="for a house rule: validate it stacked on this rule set only "
                              "(default: on each built-in rule set it stacks on)")
@@ -94,11 +97,14 @@ def run_validate(args: argparse.Namespace) -> int:
     if args.on:
         raise SpiteMaliceError(f"--on applies to a house rule; {args.ruleset!r} is a rule set: "
                                "stack a house rule on it with --house-rule")
-    book = load(args.ruleset, args.house_rule, params)
+    book = load(args.ruleset, args.house_rule, params, allow_files=args.allow_files)
     if book.simultaneous is not None:  # seats that move at once: their own checks
         found = validate_simultaneous(book, args.games, args.seed)
         say(json_text(found.as_dict()) if args.json
             else format_simultaneous_report(found, args.strict))
+        if not found.ok(strict=args.strict) and not args.json:
+            say("no failure record is written for a rule set whose seats move at once: an "
+                "error of its games names the game by its seed (game N)")
         return 0 if found.ok(strict=args.strict) else 1
     # Checked before any game: the failing game must not be lost at the end of a long run.
     check_new(path, force=_may_replace(args, path), what=_record_option(args))
@@ -106,10 +112,10 @@ def run_validate(args: argparse.Namespace) -> int:
     with parallel.backend(args) as (jobs, client):
         report = _rerun(args, validate(args.ruleset, args.house_rule, params, args.games,
                                        args.seed, progress=not args.json, jobs=jobs,
-                                       client=client))
+                                       client=client, allow_files=args.allow_files))
         rules = None if report.interrupted or not alone else validate_data_rules(
-            args.ruleset, params, games=args.games, seed=args.seed, progress=not args.json,
-            jobs=jobs, client=client)
+            args.ruleset, params, allow_files=args.allow_files, games=args.games,
+            seed=args.seed, progress=not args.json, jobs=jobs, client=client)
     if rules is not None:
         rules = attrs.evolve(rules, reports=tuple((name, _rerun(args, one))
                                                   for name, one in rules.reports))
@@ -132,8 +138,8 @@ def run_validate(args: argparse.Namespace) -> int:
             _write_record(target, one.reproduction["record"], _may_replace(args, target))
             if not args.json:
                 shown = for_terminal(str(target))
-                say(f"the {'first' if one.interrupted else 'smallest'} failing game{what} is "
-                    f"in {shown} (spitemalice replay {shlex.quote(shown)})")
+                say(f"the {'first' if one.interrupted else 'smallest'} failing game{what}"
+                    f"{_where(one)} is in {shown} (spitemalice replay {shlex.quote(shown)})")
     _note_earlier(args, [target for target, one, _ in failing if one.reproduction is None])
     last = rules.reports[-1][1] if rules is not None and rules.interrupted else report
     if last.interrupted:
@@ -143,13 +149,20 @@ def run_validate(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+def _where(report: Report) -> str:
+    """`` (stacked as A + B)``: the configuration a recorded failing game was played under,
+    where it is not the one validated (another seat count, a stacking order); else ``""``."""
+    where = report.reproduction.get("where") if report.reproduction else ""
+    return f" ({where})" if where else ""
+
+
 def _alone_targets(args: argparse.Namespace, path: Path) -> dict[str, Path]:
     """For a rule-set file whose data rules are validated alone after it
     (:mod:`spitemalice.validation.data_rules`): where each rule's smallest failing game goes,
     ``PATH-CLAUSE.json``, every name checked before any game; ``{}`` otherwise."""
     if not is_file_name(args.ruleset):
         return {}
-    spec = read_custom(args.ruleset)
+    spec = read_custom(args.ruleset, args.allow_files)
     if len(spec.rules) < 2 and not spec.house_rules and not spec.params:
         return {}  # no rule, or one rule alone: the file itself
     targets = {}
@@ -219,7 +232,7 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
     with parallel.backend(args) as (jobs, client):
         result = validate_house_rule(args.ruleset, args.house_rule, params, args.on,
                                      games=args.games, seed=args.seed, progress=not args.json,
-                                     jobs=jobs, client=client)
+                                     jobs=jobs, client=client, allow_files=args.allow_files)
     result = attrs.evolve(result, reports=tuple((name, _rerun(args, report))
                                                 for name, report in result.reports))
     say(json_text(result.as_dict()) if args.json
@@ -231,7 +244,8 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
             if not args.json:
                 shown = for_terminal(str(target))
                 say(f"the {'first' if report.interrupted else 'smallest'} failing game on "
-                    f"{name} is in {shown} (spitemalice replay {shlex.quote(shown)})")
+                    f"{name}{_where(report)} is in {shown} (spitemalice replay "
+                    f"{shlex.quote(shown)})")
     recorded = {name for name, report in result.reports if report.reproduction is not None}
     _note_earlier(args, [target for name, target in targets.items() if name not in recorded])
     if result.interrupted:
@@ -245,10 +259,12 @@ def _rerun(args: argparse.Namespace, report: Report) -> Report:
     """``report`` with ``--strict`` on its rerun command when it was given (the library's
     command names the configuration, ``--seed`` and ``--games``; a house rule's report names
     the rule set it was stacked on, ``RULESET --house-rule NAME``, which is how ``--on``
-    reruns).  The options of :data:`~spitemalice.cli._args.NOT_IN_RERUN` are left out."""
-    if not args.strict or not report.command:
+    reruns), and ``--allow-files`` when it was given.  The options of
+    :data:`~spitemalice.cli._args.NOT_IN_RERUN` are left out."""
+    if not report.command or not switches(args, "allow_files", "strict"):
         return report
-    return attrs.evolve(report, command=f"{report.command} --strict")
+    return attrs.evolve(report, command=" ".join(
+        [report.command, *switches(args, "allow_files", "strict")]))
 
 
 def _write_record(path: Path, record: object, force: bool) -> None:
