@@ -37,7 +37,11 @@ from spitemalice.rules.loader import built_in_rulesets, load
 from spitemalice.rules.registry import kind_of
 from spitemalice.runs import parallel
 from spitemalice.stops import held_stops
-from spitemalice.validation.data_rules import format_data_rules_report, validate_data_rules
+from spitemalice.validation.data_rules import (
+    format_data_rules_report,
+    validate_data_rule,
+    validate_data_rules,
+)
 from spitemalice.validation.house_rule import format_house_rule_report, validate_house_rule
 from spitemalice.validation.report import Report, format_report
 from spitemalice.validation.run import validate
@@ -68,6 +72,10 @@ def add_validate(commands: Commands) -> Parser:
     parser.add_argument("--on", metavar="RULESET",
                         help="for a house rule: validate it stacked on this rule set only "
                              "(default: on each built-in rule set it stacks on)")
+    parser.add_argument("--alone", metavar="CLAUSE",
+                        help="for a rule-set file: validate its house rule CLAUSE (a [[rule]] "
+                             "table) alone on the file's base, as the file's section for that "
+                             "rule does")
     parser.add_argument("--games", type=count, default=300,
                         help="games to simulate, every move checked (default 300)")
     parser.add_argument("--seed", type=seed, default=0, help="seed of the games (default 0)")
@@ -92,6 +100,8 @@ def run_validate(args: argparse.Namespace) -> int:
     (:mod:`spitemalice.validation.data_rules`); every report must pass."""
     params = rule_params(args)
     path = args.record or Path(DEFAULT_RECORD)
+    if args.alone is not None:
+        return _run_alone(args, params, path)
     if kind_of(args.ruleset) == "house-rule":
         return _run_house_rule(args, params, path)
     if args.on:
@@ -147,6 +157,42 @@ def run_validate(args: argparse.Namespace) -> int:
         return INTERRUPTED
     ok = report.ok(strict=args.strict) and (rules is None or rules.ok(strict=args.strict))
     return 0 if ok else 1
+
+
+def _run_alone(args: argparse.Namespace, params: dict[str, object], path: Path) -> int:
+    """``validate FILE --alone CLAUSE``: one data rule of a rule-set file alone on the file's
+    base (what the file's section for that rule ran); its smallest failing game goes to
+    PATH.
+
+    Raises:
+        SpiteMaliceError: the rule set is not a rule-set file, or ``--house-rule`` or
+            ``--on`` is given.
+        RulesetError: the file has no such rule (as :func:`validate_data_rule`).
+    """
+    if not is_file_name(args.ruleset) or args.house_rule or args.on:
+        given = shlex.join([str(args.ruleset), *(f"--house-rule={n}" for n in args.house_rule),
+                            *([f"--on={args.on}"] if args.on else [])])
+        raise SpiteMaliceError(f"--alone validates one house rule of a rule-set file alone "
+                               f"on the file's base: give a .toml file and neither "
+                               f"--house-rule nor --on, not {for_terminal(given)}")
+    check_new(path, force=_may_replace(args, path), what=_record_option(args))
+    with parallel.backend(args) as (jobs, client):
+        report = _rerun(args, validate_data_rule(
+            args.ruleset, args.alone, params, allow_files=args.allow_files, games=args.games,
+            seed=args.seed, progress=not args.json, jobs=jobs, client=client))
+    say(json_text(report.as_dict()) if args.json
+        else format_report(report, strict=args.strict))
+    if report.reproduction is not None:
+        _write_record(path, report.reproduction["record"], _may_replace(args, path))
+        if not args.json:
+            shown = for_terminal(str(path))
+            say(f"the {'first' if report.interrupted else 'smallest'} failing game"
+                f"{_where(report)} is in {shown} (spitemalice replay {shlex.quote(shown)})")
+    _note_earlier(args, [path] if report.reproduction is None else [])
+    if report.interrupted:
+        note_interrupted(report.stats.played if report.stats else 0, "report")
+        return INTERRUPTED
+    return 0 if report.ok(strict=args.strict) else 1
 
 
 def _where(report: Report) -> str:
