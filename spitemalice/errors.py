@@ -36,7 +36,8 @@ def command_line_text(error: BaseException) -> str:
     """What a command prints for ``error``: its message, with the Python API's words that
     :func:`worded` marked on it, or on an error it was raised from, said as the command
     line says them."""
-    text, seen, cause = str(error), set(), error
+    text, seen = str(error), set()
+    cause: BaseException | None = error
     while cause is not None and id(cause) not in seen:
         seen.add(id(cause))
         for python, flag in getattr(cause, "command_line_words", ()):
