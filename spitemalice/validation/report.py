@@ -305,6 +305,9 @@ def format_report(report: Report, strict: bool = False) -> str:
                       "of no game fails without one; of the failing games one is recorded: "
                       "the configuration's own, else another seat count's, else a stacking "
                       "order's)"]
+    if strict and report.passed and (report.warnings or report.open_required):
+        lines += ["", "no failing game recorded: under --strict the warnings and undecided "
+                      "judgements above fail, each a judgement of many games, not one game"]
     lines += ["", verdict(report, strict)]
     return "\n".join(lines)
 

@@ -13,7 +13,7 @@ import spitemalice as sm
 from spitemalice.cli import main
 from spitemalice.validation import spread, validate
 from spitemalice.validation.dynamic import step_problem
-from spitemalice.validation.report import Check, Report, format_report
+from spitemalice.validation.report import Check, Finding, Report, format_report
 
 MINE = """\
 title = "uspcc with forced plays"
@@ -77,3 +77,10 @@ def test_a_failed_check_with_no_game_says_no_game_was_recorded() -> None:
     assert report.unrecorded == ("build ceiling reachable",)
     assert "no failing game recorded for: build ceiling reachable" in format_report(report)
     assert report.as_dict()["unrecorded"] == ["build ceiling reachable"]
+
+
+def test_a_warning_failing_under_strict_says_no_game_was_recorded() -> None:
+    report = Report("x", (Check("deal every player count", True, "2-6"),),
+                    findings=(Finding("warning", "balance", "the first seat wins too often"),))
+    assert "no failing game recorded" not in format_report(report)
+    assert "no failing game recorded: under --strict" in format_report(report, strict=True)
