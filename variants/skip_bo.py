@@ -187,10 +187,17 @@ def _first_seat_clause(ruleset: Ruleset) -> Clause:
                   events=("dealt",))
 
 
+VALIDATE_SETTINGS = {"SK-26": {"packs": 3, "draw_pack": 0}}
+"""SK-26 is in force only with standard packs (K2's three): validate plays a few checked
+games so, where the configuration has none, and counts the clause's coverage there."""
+
+
 def _standard_packs_clause(ruleset: Ruleset) -> Clause:
     """SK-26: K2's standard-card game, kings and jokers the SKIP-BO cards, said for the
     setting in force: whether the deck has standard packs, and whether the build piles stop
-    below the king (the kings wild) or reach it (the kings numbers)."""
+    below the king (the kings wild) or reach it (the kings numbers).  With standard packs
+    each deal exercises it (event ``dealt``); without them it is not in force and declares
+    itself unexercised."""
     packs = ("standard packs in place of Skip-Bo's numbered cards (packs or packs_per_seat, "
              "and draw_pack = 0)")
     if not ruleset.seat_packs:
@@ -216,7 +223,10 @@ def _standard_packs_clause(ruleset: Ruleset) -> Clause:
         kings = (" The build piles stop below the king, so A to Q are the numbers 1 to 12 and "
                  "the kings are SKIP-BO cards, wild like the jokers: wild_ranks gains 13, "
                  "unless wild_ranks is given (--set or a file), which holds as given." + here)
-    return Clause("SK-26", jokers + kings, f"{W} K2", expects=("unexercised",))
+    # In force: every game deals the deck this clause composes, as SK-1's (coverage counts it
+    # by "dealt"); it once named nothing and declared itself unexercised, so no game under
+    # packs or packs_per_seat could show it (validate said "never exercised (intended)").
+    return Clause("SK-26", jokers + kings, f"{W} K2", events=("dealt",))
 
 
 def clauses(ruleset: Ruleset) -> list[Clause]:

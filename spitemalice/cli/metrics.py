@@ -62,7 +62,8 @@ def metrics_data(games: GamesFile) -> dict[str, Any]:
         "file": str(games.path), "format": games.format, "missing": list(games.missing),
         "command": side.get("command"),
         "configurations": {
-            label: {"games": len(rows), "metrics": quality(rows, games.seats).as_dict(),
+            label: {"games": len(rows),
+                    "metrics": quality(rows, games.seats, games.turn_limits.get(label)).as_dict(),
                     "designer_metrics": {name: i.as_dict()
                                          for name, i in row_metrics(rows).items()}}
             for label, rows in games.groups.items()},
@@ -80,7 +81,7 @@ def format_metrics(games: GamesFile, data: dict[str, Any]) -> str:
     lacking = [name for name in SHAPE_METRICS if not _computable(name, games.missing)]
     for label, rows in games.groups.items():
         lines += ["", f"configuration {label}:" if label else "", format_quality(
-            quality(rows, games.seats))]
+            quality(rows, games.seats, games.turn_limits.get(label)))]
         if not lines[-2]:
             del lines[-2]
         shape = row_metrics(rows)

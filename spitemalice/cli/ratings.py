@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -30,8 +30,9 @@ from spitemalice.cli._args import (
     switches,
     table,
 )
+from spitemalice.cli.simulate import designer_text
 from spitemalice.errors import RulesetError, SpiteMaliceError
-from spitemalice.measures.interval import Interval
+from spitemalice.measures.interval import percent_text
 from spitemalice.measures.shape import skill_over_chance
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -161,7 +162,8 @@ def run_ladder(args: argparse.Namespace) -> int:
     provenance = {"configuration": named.as_dict(), "bots": bots, "command": command}
     outputs = Outputs([GamesOut(args.games_out, book.players, labelled=True,
                                 teams=book.teams.any, configuration=provenance,
-                                force=args.force)] if args.games_out else [])
+                                force=args.force, turn_limit=book.ruleset.turn_limit)]
+                      if args.games_out else [])
     pairs = len(bots) * (len(bots) - 1) // 2
     progress = Progress(2 * pairs * args.games, "ladder", not (args.json or args.quiet))
 
@@ -317,10 +319,10 @@ def format_balance(report: Balance) -> str:
              f"tiers (each played twice, the sides swapped); 95% intervals", ""]
     lines += [f"* {line}" for line in verdicts(report)]
     lines += ["", f"share of won games by turn position (fair {report.fair:.1%})"]
-    lines += ([f"  position {i + 1}: {_pct(p)}" for i, p in enumerate(report.positions)]
+    lines += ([f"  position {i + 1}: {percent_text(p)}" for i, p in enumerate(report.positions)]
               if report.positions[0].n else ["  no self-play game had a winner"])
     lines += ["", "outcomes"]
-    lines += [f"  {kind}: {_pct(i)}" for kind, i in report.outcomes.items()]
+    lines += [f"  {kind}: {percent_text(i)}" for kind, i in report.outcomes.items()]
     quantiles = "  ".join(f"{q.share:.0%}: {q.value.estimate:.0f} "
                           f"({q.value.low:.0f}..{q.value.high:.0f})"
                           for q in report.quantiles)
@@ -329,7 +331,7 @@ def format_balance(report: Balance) -> str:
     lines += ["", "skill matrix: the stronger tier's share of won games"
               + (f"; change from {report.base}" if report.base else "")]
     for index, t in enumerate(report.matrix):
-        share = _pct(t.rate) if t.rate.n else "no game won"  # not 0.0% of no games
+        share = percent_text(t.rate) if t.rate.n else "no game won"  # not 0.0% of no games
         line = f"  {t.a} v {t.b}: {share}, {t.no_winner} of {t.games} without a winner"
         if report.gradient:
             g = report.gradient[index]
@@ -353,7 +355,8 @@ def _shape_lines(report: Balance) -> list[str]:
     if not report.shape:
         return []
     fresh = report.fresh.shape if report.fresh is not None else {}
-    rows = [(name, _metric(name, i), _metric(name, fresh[name]) if name in fresh else "")
+    rows = [(name, designer_text(name, i),
+             designer_text(name, fresh[name]) if name in fresh else "")
             for name, i in report.shape.items()]
     width = max(len(name) for name, _, _ in rows)
     middle = max(len(text) for _, text, _ in [*rows, ("", "this seed set", "")])
@@ -365,17 +368,3 @@ def _shape_lines(report: Balance) -> list[str]:
                     for name, text, again in rows]
 
 
-def _metric(name: str, interval: Interval) -> str:
-    """A designer metric as ``simulate --metrics`` prints it: a mean of counts with one
-    decimal, a share with three."""
-    if not interval.n:  # no game behind it: not measured, never 0
-        return "- (no games)"
-    if name.startswith(("choice", "lead_c")):
-        return f"{interval.estimate:.1f} ({interval.low:.1f}..{interval.high:.1f})"
-    return f"{interval.estimate:.3f} ({interval.low:.3f}..{interval.high:.3f})"
-
-
-def _pct(rate: Any) -> str:
-    if not rate.n:  # no game behind it: not measured, never 0
-        return "- (no games)"
-    return f"{rate.estimate:.1%} ({rate.low * 100:.1f}..{rate.high * 100:.1f})"

@@ -45,7 +45,7 @@ from spitemalice.cli.simultaneous import (
 )
 from spitemalice.formats.records.making import record_result
 from spitemalice.measures.coverage import format_coverage_report
-from spitemalice.measures.interval import Interval
+from spitemalice.measures.interval import Interval, mean_text, rate_text
 from spitemalice.measures.metrics import METRICS, Quality, quality
 from spitemalice.measures.shape import (
     PROBE_GAMES,
@@ -156,7 +156,8 @@ class SimulateStudy:
             *([RecordFolder(args.record, args.games, args.force)]
               if args.record is not None else []),
             *([GamesOut(args.games_out, book.players, teams=book.teams.any,
-                        configuration=provenance, force=args.force)] if args.games_out
+                        configuration=provenance, force=args.force,
+                        turn_limit=book.ruleset.turn_limit)] if args.games_out
               else [])])
         self.progress = Progress(args.games, "simulate", progress_shown(args))
 
@@ -205,25 +206,16 @@ def format_quality(metrics: Quality) -> str:
     width = max(len(name) for name in METRICS)
     for name, interval in metrics.items():
         mean = name.startswith("duration") or name == "branching_factor"
-        lines.append(f"{name.ljust(width)}  {_estimate(interval, mean)}")
+        lines.append(f"{name.ljust(width)}  {mean_text(interval, 1 if mean else 3)}")
     return "quality metrics (Ludii definitions, 95% intervals)\n" + "\n".join(lines)
 
 
 def format_shape(metrics: dict[str, Interval]) -> str:
     """The designer metrics (:mod:`spitemalice.measures.shape`) as an aligned table."""
     width = max(len(name) for name in SHAPE_METRICS)
-    lines = [f"{name.ljust(width)}  {_estimate(i, name.startswith(('choice', 'lead_c')))}"
-             for name, i in metrics.items()]
+    lines = [f"{name.ljust(width)}  {designer_text(name, i)}" for name, i in metrics.items()]
     return ("designer metrics (lead = pay-off cards cleared; docs/studying.md; 95% "
             "intervals)\n" + "\n".join(lines))
-
-
-def _estimate(interval: Interval, mean: bool) -> str:
-    if not interval.n:  # no game behind it: not measured, never 0
-        return "- (no games)"
-    if mean:
-        return f"{interval.estimate:.1f} ({interval.low:.1f}..{interval.high:.1f})"
-    return f"{interval.estimate:.3f} ({interval.low:.3f}..{interval.high:.3f})"
 
 
 def format_summary(summary: Summary, head: list[tuple[str, str]] | None = None) -> str:
@@ -232,40 +224,35 @@ def format_summary(summary: Summary, head: list[tuple[str, str]] | None = None) 
     (:meth:`~spitemalice.runs.provenance.RunConfiguration.rows`); without them the first row
     names the rule set, players and bots."""
     o, n, ci = summary.outcomes, summary.games, summary.intervals()
-    seats = "  ".join(f"{s}:{w} {_rate(i)}"
+    seats = "  ".join(f"{s}:{w} = {rate_text(i)}"
                       for s, (w, i) in enumerate(zip(summary.wins_per_seat,
                                                      ci["wins_per_seat"], strict=True)))
     rows = [
         *(head or [("rule set", f"{summary.ruleset} ({summary.players} players, "
                                 f"bots {','.join(summary.bots)})")]),
         ("games", str(n) + ("  (interrupted)" if summary.interrupted else "")),
-        ("won", f"{o['win']} {_rate(ci['won'])}"),
-        ("drawn (the draw pile ran out)", f"{o['drawn']} {_rate(ci['drawn'])}"),
-        ("other (blocked, turn limit)", f"{o['blocked'] + o['turn-limit']} {_rate(ci['other'])}"),
+        ("won", f"{o['win']} = {rate_text(ci['won'])}"),
+        ("drawn (the draw pile ran out)", f"{o['drawn']} = {rate_text(ci['drawn'])}"),
+        ("other (blocked, turn limit)",
+         f"{o['blocked'] + o['turn-limit']} = {rate_text(ci['other'])}"),
         ("wins per seat", seats),
         ("wins by the seat that moved first",
-         f"{summary.first_seat_wins} {_rate(ci['first_seat_wins'])}"),
+         f"{summary.first_seat_wins} = {rate_text(ci['first_seat_wins'])}"),
         *([("wins per team", "  ".join(
-            f"{team}:{w} {_rate(i)}" for team, w, i in
+            f"{team}:{w} = {rate_text(i)}" for team, w, i in
             zip(summary.teams, summary.wins_per_team, ci["wins_per_team"], strict=True)))]
           if summary.teams else []),
         ("moves per game (mean / p95)",
-         f"{_mean(ci['mean_moves'])} / {summary.p95_moves:.0f}"),
+         f"{mean_text(ci['mean_moves'])} / {summary.p95_moves:.0f}"),
         ("turns per game (mean / p95)",
-         f"{_mean(ci['mean_turns'])} / {summary.p95_turns:.0f}"),
+         f"{mean_text(ci['mean_turns'])} / {summary.p95_turns:.0f}"),
         ("games per second", f"{summary.games_per_second:.1f}"),
         ("moves per second", f"{summary.moves_per_second:.0f}"),
     ]
     return table(rows)
 
 
-def _rate(interval: Interval) -> str:
-    if not interval.n:  # no game behind it: not measured, never 0
-        return "= - (no games)"
-    return (f"= {interval.estimate:.1%} ({interval.low:.1%}..{interval.high:.1%})")
-
-
-def _mean(interval: Interval) -> str:
-    if not interval.n:  # no game behind it: not measured, never 0
-        return "- (no games)"
-    return f"{interval.estimate:.1f} ({interval.low:.1f}..{interval.high:.1f})"
+def designer_text(name: str, interval: Interval) -> str:
+    """A designer metric as ``simulate --metrics`` prints it: a mean of counts (``choice_*``,
+    ``lead_changes``) with one decimal, a share with three; not measured with no games."""
+    return mean_text(interval, 1 if name.startswith(("choice", "lead_c")) else 3)

@@ -31,7 +31,7 @@ from spitemalice.measures.coverage import (
     coverage_notes,
     format_coverage_report,
 )
-from spitemalice.measures.interval import Interval
+from spitemalice.measures.interval import Interval, mean_text, rate_text
 from spitemalice.rules.book import RuleBook
 from spitemalice.runs.arrival import (
     ArrivalGame,
@@ -215,7 +215,7 @@ def _summary_table(named: RunConfiguration, data: dict[str, Any], interrupted: b
     """The summary as the turn-based one is laid out: the configuration and versions, then
     each count with its 95% interval."""
     ci = counts.intervals()
-    seats = "  ".join(f"{seat}:{wins} {_rate(interval)}" for seat, (wins, interval)
+    seats = "  ".join(f"{seat}:{wins} = {rate_text(interval)}" for seat, (wins, interval)
                       in enumerate(zip(data["wins_per_seat"], ci["wins_per_seat"],
                                        strict=True)))
     outcomes, rates = data["outcomes"], ci["outcomes"]
@@ -224,9 +224,9 @@ def _summary_table(named: RunConfiguration, data: dict[str, Any], interrupted: b
         ("arrival policy", data["arrival_policy"]),
         ("rerun", data["command"]),
         ("games", f"{data['games']}{cut_short(interrupted)}"),
-        ("won", f"{outcomes['win']} {_rate(rates['win'])}"),
-        ("drawn (points game, equal scores)", f"{outcomes['drawn']} {_rate(rates['drawn'])}"),
-        ("move limit reached", f"{outcomes['turn-limit']} {_rate(rates['turn-limit'])}"),
+        ("won", f"{outcomes['win']} = {rate_text(rates['win'])}"),
+        ("drawn (points game, equal scores)", f"{outcomes['drawn']} = {rate_text(rates['drawn'])}"),
+        ("move limit reached", f"{outcomes['turn-limit']} = {rate_text(rates['turn-limit'])}"),
         ("wins per seat", seats),
         ("moves per game (mean / p95)",
          f"{_mean(ci['mean_moves'])} / {data['p95_moves']:.0f}"),
@@ -236,14 +236,5 @@ def _summary_table(named: RunConfiguration, data: dict[str, Any], interrupted: b
     ])
 
 
-def _rate(interval: Interval) -> str:
-    if not interval.n:  # no game behind it: not measured, never 0
-        return "= - (no games)"
-    return f"= {interval.estimate:.1%} ({interval.low:.1%}..{interval.high:.1%})"
-
-
 def _mean(interval: Interval) -> str:
-    if not interval.n:  # no game behind it: not measured, never 0
-        return "- (no games)"
-    high = "?" if interval.high == float("inf") else f"{interval.high:.1f}"
-    return f"{interval.estimate:.1f} ({interval.low:.1f}..{high})"
+    return mean_text(interval, infinite="?")  # an unknown end: no move limit

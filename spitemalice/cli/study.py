@@ -239,7 +239,9 @@ def run_compare(args: argparse.Namespace) -> int:
                   "command": command}
     outputs = Outputs([GamesOut(args.games_out, a.rules.players, labelled=True,
                                 teams=a.rules.teams.any or b.rules.teams.any,
-                                configuration=provenance, force=args.force)]
+                                configuration=provenance, force=args.force,
+                                turn_limit={"A": a.rules.ruleset.turn_limit,
+                                            "B": b.rules.ruleset.turn_limit})]
                       if args.games_out else [])
     progress = Progress(args.games, "compare", progress_shown(args))
 
@@ -399,7 +401,8 @@ def run_tournament(args: argparse.Namespace) -> int:
     provenance = {"configuration": named.as_dict(), "bots": bots, "command": command}
     outputs = Outputs([GamesOut(args.games_out, book.players, labelled=True,
                                 teams=book.teams.any, configuration=provenance,
-                                force=args.force)] if args.games_out else [])
+                                force=args.force, turn_limit=book.ruleset.turn_limit)]
+                      if args.games_out else [])
     # The bar counts games, as the table does: each deal is played once per seat (team).
     sides = len(tournament_sides(book))
     progress = Progress(args.games * (len(bots) - 1) * sides, "tournament",

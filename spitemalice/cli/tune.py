@@ -216,9 +216,13 @@ def run_tune(args: argparse.Namespace) -> int:
     out = args.out if args.out is not None else Path(f"tune-{Path(search.ruleset).stem}")
     command = tune_command(args, search, out)
 
+    said: dict[str, int] = {}  # each refusal's text once: a repeat names the trial that said it
+
     def on_trial(candidate: Candidate, spent: int) -> None:
         if not (args.quiet or args.json):
-            state = (f"refused: {candidate.refused}" if candidate.refused
+            first = said.setdefault(candidate.refused, candidate.number)
+            state = (f"refused as trial {first} was" if candidate.refused and first !=
+                     candidate.number else f"refused: {candidate.refused}" if candidate.refused
                      else "refused" if candidate.measured is None else "stopped early"
                      if candidate.pruned else f"loss {candidate.loss:.3f}")
             values = " ".join(f"{k}={v}" for k, v in candidate.values.items())
@@ -239,7 +243,7 @@ def run_tune(args: argparse.Namespace) -> int:
         say("interrupted: run the same command again to resume", file=sys.stderr)
         return INTERRUPTED
     if all_refused(outcome):  # a search that played no game found nothing
-        say(f"spitemalice tune: every trial was refused ({all_refused(outcome)})",
-            file=sys.stderr)
+        # why is in the report (and each trial's line): said once, not again here
+        say("spitemalice tune: every trial was refused, no game played", file=sys.stderr)
         return 1
     return 0

@@ -21,6 +21,7 @@ from spitemalice.cli._args import (
     count,
     json_text,
     note_interrupted,
+    progress_shown,
     rule_params,
     say,
     seed,
@@ -53,6 +54,7 @@ from spitemalice.wording import for_terminal
 
 if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
+    from spitemalice.rules.book import RuleBook
 
 DEFAULT_RECORD = "validate-failure.json"
 """Where the smallest failing game goes without ``--record`` (and ``validate-failure-X.json``
@@ -88,6 +90,7 @@ def add_validate(commands: Commands) -> Parser:
                              "the next failing run replaces, and a passing run leaves, "
                              "saying so; a FILE named here is never replaced without "
                              "--force)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_force(parser)
     parallel.add_arguments(parser)
     return parser
@@ -109,23 +112,18 @@ def run_validate(args: argparse.Namespace) -> int:
                                "stack a house rule on it with --house-rule")
     book = load(args.ruleset, args.house_rule, params, allow_files=args.allow_files)
     if book.simultaneous is not None:  # seats that move at once: their own checks
-        found = validate_simultaneous(book, args.games, args.seed)
-        say(json_text(found.as_dict()) if args.json
-            else format_simultaneous_report(found, args.strict))
-        if not found.ok(strict=args.strict) and not args.json:
-            say("no failure record is written for a rule set whose seats move at once: an "
-                "error of its games names the game by its seed (game N)")
-        return 0 if found.ok(strict=args.strict) else 1
+        return _run_simultaneous(args, book)
     # Checked before any game: the failing game must not be lost at the end of a long run.
     check_new(path, force=_may_replace(args, path), what=_record_option(args))
     alone = _alone_targets(args, path)  # each data rule of a file, judged alone after it
+    bar = progress_shown(args)  # the bar, not with --json or --quiet
     with parallel.backend(args) as (jobs, client):
         report = _rerun(args, validate(args.ruleset, args.house_rule, params, args.games,
-                                       args.seed, progress=not args.json, jobs=jobs,
-                                       client=client, allow_files=args.allow_files))
+                                       args.seed, progress=bar, jobs=jobs, client=client,
+                                       allow_files=args.allow_files))
         rules = None if report.interrupted or not alone else validate_data_rules(
             args.ruleset, params, allow_files=args.allow_files, games=args.games,
-            seed=args.seed, progress=not args.json, jobs=jobs, client=client)
+            seed=args.seed, progress=bar, jobs=jobs, client=client)
     if rules is not None:
         rules = attrs.evolve(rules, reports=tuple((name, _rerun(args, one))
                                                   for name, one in rules.reports))
@@ -159,6 +157,18 @@ def run_validate(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+def _run_simultaneous(args: argparse.Namespace, book: RuleBook) -> int:
+    """``validate`` of a rule set whose seats move at once (Spit): its own report, which
+    writes no failure record (a failing run says so: each error names its game's seed)."""
+    found = validate_simultaneous(book, args.games, args.seed)
+    say(json_text(found.as_dict()) if args.json
+        else format_simultaneous_report(found, args.strict))
+    if not found.ok(strict=args.strict) and not args.json:
+        say("no failure record is written for a rule set whose seats move at once: an "
+            "error of its games names the game by its seed (game N)")
+    return 0 if found.ok(strict=args.strict) else 1
+
+
 def _run_alone(args: argparse.Namespace, params: dict[str, object], path: Path) -> int:
     """``validate FILE --alone CLAUSE``: one data rule of a rule-set file alone on the file's
     base (what the file's section for that rule ran); its smallest failing game goes to
@@ -179,7 +189,7 @@ def _run_alone(args: argparse.Namespace, params: dict[str, object], path: Path) 
     with parallel.backend(args) as (jobs, client):
         report = _rerun(args, validate_data_rule(
             args.ruleset, args.alone, params, allow_files=args.allow_files, games=args.games,
-            seed=args.seed, progress=not args.json, jobs=jobs, client=client))
+            seed=args.seed, progress=progress_shown(args), jobs=jobs, client=client))
     say(json_text(report.as_dict()) if args.json
         else format_report(report, strict=args.strict))
     if report.reproduction is not None:
@@ -277,8 +287,9 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
         check_new(target, force=_may_replace(args, target), what=_record_option(args))
     with parallel.backend(args) as (jobs, client):
         result = validate_house_rule(args.ruleset, args.house_rule, params, args.on,
-                                     games=args.games, seed=args.seed, progress=not args.json,
-                                     jobs=jobs, client=client, allow_files=args.allow_files)
+                                     games=args.games, seed=args.seed,
+                                     progress=progress_shown(args), jobs=jobs, client=client,
+                                     allow_files=args.allow_files)
     result = attrs.evolve(result, reports=tuple((name, _rerun(args, report))
                                                 for name, report in result.reports))
     say(json_text(result.as_dict()) if args.json

@@ -19,7 +19,13 @@ games).  Compiled in the compiled build (setup.py).
 
 from __future__ import annotations
 
-from spitemalice.env.observation import _VALUES, ObservationLayout, _fits, _header, _value
+from spitemalice.env.observation import (
+    PACKED_VALUES,
+    ObservationLayout,
+    check_fits,
+    header_bytes,
+    value_bytes,
+)
 from spitemalice.model import GameState, Pile, Seat
 
 
@@ -73,7 +79,7 @@ class KeptSegments:
         if builds is not self.builds or removed is not self.removed:
             self.build_codes = layout._build_codes(builds, removed)
             self.builds, self.removed = builds, removed
-        parts = [_header(state.seat, viewer, n, state.turn_moves, state.idle_turns,
+        parts = [header_bytes(state.seat, viewer, n, state.turn_moves, state.idle_turns,
                          len(state.draw), len(state.completed), state.outcome is not None,
                          state.turn),
                  self.hand_codes, self.build_codes]
@@ -99,14 +105,14 @@ class KeptSegments:
             self.discard_codes[number] = self._piles(number, discards)
             self.discards[number] = discards
         held = len(seat.hand)
-        return b"".join([_VALUES[held] if held < 1025 else _value(held),
+        return b"".join([PACKED_VALUES[held] if held < 1025 else value_bytes(held),
                          self.payoff_codes[number], self.discard_codes[number]])
 
     def _piles(self, number: int, piles: tuple[Pile, ...]) -> bytes:
         """Seat ``number``'s discard piles, each encoded again only where it is not the
         object in its place (a move changes one discard pile at most)."""
         layout = self.layout
-        _fits(len(piles), layout.discard, "discard piles")
+        check_fits(len(piles), layout.discard, "discard piles")
         objects, codes = self.piles[number], self.pile_codes[number]
         for place, pile in enumerate(piles):
             if pile is not objects[place]:

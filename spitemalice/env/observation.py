@@ -62,7 +62,10 @@ LIMIT: Final = 32767
 # Final: the compiled build (setup.py) reads these as C statics, not from the module's dict
 _HEADER: Final = struct.Struct(f"{HEADER}h")  # native int16, as numpy's np.int16
 _VALUE: Final = struct.Struct("h")
-_VALUES: Final = [_VALUE.pack(value) for value in range(1025)]  # small values, packed once
+PACKED_VALUES: Final = [_VALUE.pack(value) for value in range(1025)]
+"""``PACKED_VALUES[v]``: the ``int16`` bytes of each value ``v`` from 0 to 1024, packed once
+(the small values: counts and rank codes); :func:`value_bytes` packs any value.  Read by
+:mod:`spitemalice.env.kept`, which writes the same segments."""
 _INT16: Final = np.dtype(np.int16)
 _CACHE_MOST: Final = 4096  # entries per segment cache before it is emptied (bounds memory)
 _CODES_MOST: Final = 4096  # cards in a layout's table of codes before it is emptied
@@ -146,7 +149,7 @@ class ObservationLayout:
             raise SpiteMaliceError(f"the view does not fit this layout ({n} seats, not "
                              f"{self.seats})")
         viewer = view.viewer
-        parts = [_header(view.seat, viewer, n, view.turn_moves, view.idle_turns,
+        parts = [header_bytes(view.seat, viewer, n, view.turn_moves, view.idle_turns,
                          view.draw_count, view.completed_count, view.outcome is not None,
                          view.turn),
                  self._hand_codes(view.hand),
@@ -209,7 +212,7 @@ class ObservationLayout:
             found = self._builds.get(builds)
             piles = found if found is not None else self._builds.keep(
                 builds, self._build_codes(builds, ()))
-        parts = [_header(state.seat, seen_by, n, state.turn_moves, state.idle_turns,
+        parts = [header_bytes(state.seat, seen_by, n, state.turn_moves, state.idle_turns,
                          len(state.draw), len(state.completed), state.outcome is not None,
                          state.turn),
                  own, piles]
@@ -224,7 +227,7 @@ class ObservationLayout:
             found = discards.get(seat.discards)
             shown = found if found is not None else discards.keep(
                 seat.discards, self._pile_codes_kept(seat.discards))
-            parts.append(_VALUES[held] if held < 1025 else _value(held))
+            parts.append(PACKED_VALUES[held] if held < 1025 else value_bytes(held))
             parts.append(tops)  # (appends: no tuple made per seat)
             parts.append(shown)
         return self._joined(parts)
@@ -240,40 +243,40 @@ class ObservationLayout:
         return joined + bytes(missing) if missing else joined
 
     def _hand_codes(self, hand: Pile) -> bytes:
-        _fits(len(hand), self.hand, "hand cards")
+        check_fits(len(hand), self.hand, "hand cards")
         return self._codes(hand) + self._pad[self.hand - len(hand)]
 
     def _build_codes(self, builds: tuple[Pile, ...], removed: tuple[int, ...]) -> bytes:
         """Per build pile the rank reached (its cards, and those recycled from under its
         top: ``removed``, ``()`` when none were) and its top card's code."""
-        _fits(len(builds), self.builds, "build piles")
+        check_fits(len(builds), self.builds, "build piles")
         reached = [len(pile) for pile in builds] if not removed else [
             len(pile) + taken for pile, taken in zip(builds, removed, strict=True)]
-        return (b"".join([_value(rank) + _value(pile[-1].rank + 1)
+        return (b"".join([value_bytes(rank) + value_bytes(pile[-1].rank + 1)
                           for rank, pile in zip(reached, builds, strict=True)])
                 + self._pad[2 * (self.builds - len(builds))])
 
     def _seat_codes(self, hand_count: int, payoff: Sequence[tuple[int, Card | None]],
                     discards: tuple[Pile, ...]) -> bytes:
-        return (_value(hand_count) + self._payoff_codes(payoff)
+        return (value_bytes(hand_count) + self._payoff_codes(payoff)
                 + self._discard_codes(discards))
 
     def _payoff_codes(self, payoff: Sequence[tuple[int, Card | None]]) -> bytes:
         """Pay-off piles as (count, top card or None) pairs: nothing under the top."""
-        _fits(len(payoff), self.payoff, "pay-off piles")
-        return (b"".join([_value(count) + _value(0 if top is None else top.rank + 1)
+        check_fits(len(payoff), self.payoff, "pay-off piles")
+        return (b"".join([value_bytes(count) + value_bytes(0 if top is None else top.rank + 1)
                           for count, top in payoff])
                 + self._pad[2 * (self.payoff - len(payoff))])
 
     def _discard_codes(self, piles: tuple[Pile, ...]) -> bytes:
-        _fits(len(piles), self.discard, "discard piles")
+        check_fits(len(piles), self.discard, "discard piles")
         return (b"".join([self._pile_codes(pile) for pile in piles])
                 + self._pad[(1 + self.depth) * (self.discard - len(piles))])
 
     def _pile_codes_kept(self, piles: tuple[Pile, ...]) -> bytes:
         """As :meth:`_discard_codes`, each pile's segment kept: a move changes one discard
         pile at most, so the seat's other piles are found encoded."""
-        _fits(len(piles), self.discard, "discard piles")
+        check_fits(len(piles), self.discard, "discard piles")
         kept = self._piles
         parts: list[bytes] = []
         for pile in piles:
@@ -297,7 +300,7 @@ class ObservationLayout:
     def _pile_codes(self, pile: Pile) -> bytes:
         """One discard pile: its count, then its top ``K`` cards, top first."""
         depth = self.depth
-        return (_value(len(pile)) + self._codes(pile[:-depth - 1:-1])
+        return (value_bytes(len(pile)) + self._codes(pile[:-depth - 1:-1])
                 + self._pad[depth - min(len(pile), depth)])
 
 
@@ -318,26 +321,39 @@ class _Zeros:
         return self._buffer[: 2 * count]
 
 
-def _value(value: int) -> bytes:
-    """``value`` (>= 0) as int16 bytes, clipped at :data:`LIMIT`."""
-    return _VALUES[value] if value < 1025 else _VALUE.pack(min(value, LIMIT))
+def value_bytes(value: int) -> bytes:
+    """``value`` (an int >= 0, not checked) as its native ``int16`` bytes (2), clipped at
+    :data:`LIMIT`: one value of an observation, as every segment writes it (and
+    :mod:`spitemalice.env.kept`)."""
+    return PACKED_VALUES[value] if value < 1025 else _VALUE.pack(min(value, LIMIT))
 
 
 def _code(card: Card) -> bytes:
     """The rank code of ``card``, as int16 bytes."""
-    return _value(card.rank + 1)
+    return value_bytes(card.rank + 1)
 
 
-def _header(on_turn: int, viewer: int, n: int, turn_moves: int, idle_turns: int, draw: int,
-            completed: int, over: bool, turn: int) -> bytes:
+def header_bytes(on_turn: int, viewer: int, n: int, turn_moves: int, idle_turns: int,
+                 draw: int, completed: int, over: bool, turn: int) -> bytes:
+    """The header (:data:`HEADER` values, the module docstring's first row) as native
+    ``int16`` bytes: the seat on turn relative to ``viewer`` among ``n`` seats, then the
+    counters (``turn_moves``, ``idle_turns``, ``turn`` clipped at :data:`LIMIT`), the
+    ``draw`` and ``completed`` counts and ``over``.  Nothing is checked (the callers' states
+    are checked where they came in); read by :mod:`spitemalice.env.kept` too."""
     # Only the counters can pass the int16 top; card codes and pile counts never do.
     return _HEADER.pack((on_turn - viewer) % n, turn_moves if turn_moves < LIMIT else LIMIT,
                         idle_turns if idle_turns < LIMIT else LIMIT, draw, completed, over,
                         turn if turn < LIMIT else LIMIT)
 
 
-def _fits(count: int, most: int, what: str) -> None:
-    """Refuse a position with more of something than the layout has room for."""
+def check_fits(count: int, most: int, what: str) -> None:
+    """Refuse a position with more of something than the layout has room for: ``count`` of
+    ``what`` (``"discard piles"``) where the layout has room for ``most``.
+
+    Raises:
+        SpiteMaliceError: ``count`` is above ``most``, naming ``what``, the count and the
+            room.
+    """
     if count > most:
         raise SpiteMaliceError(f"the {what} do not fit this layout ({count}, at most {most})")
 

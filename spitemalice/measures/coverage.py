@@ -89,6 +89,11 @@ class ClauseCoverage:
         counted: ``False`` when the clause names no reason code and no event: coverage
             cannot see it.
         intended: the clause declares ``expects=("unexercised",)``.
+        under: ``""`` when the counts are of the study's own games; else the other games
+            they are of, the settings that put the clause in force and how many
+            (``"packs=3, draw_pack=0 in 4 games"``: validate plays a few for a clause out of
+            force in the configuration where its plugin names the settings,
+            :func:`spitemalice.validation.spread.check_clause_settings`).
 
     Raises:
         SpiteMaliceError: ``played`` a whole number outside 0 to
@@ -101,6 +106,7 @@ class ClauseCoverage:
     fired: dict[str, int]
     counted: bool
     intended: bool
+    under: str = ""
 
     @property
     def exercised(self) -> bool:
@@ -109,10 +115,14 @@ class ClauseCoverage:
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready: ``played``, ``refused`` and ``fired`` counts, ``exercised``,
-        ``counted``, ``intended``."""
-        return {"played": self.played, "refused": dict(self.refused),
-                "fired": dict(self.fired), "exercised": self.exercised,
-                "counted": self.counted, "intended": self.intended}
+        ``counted``, ``intended``, and ``under`` where the counts are of other settings'
+        games."""
+        data: dict[str, object] = {
+            "played": self.played, "refused": dict(self.refused), "fired": dict(self.fired),
+            "exercised": self.exercised, "counted": self.counted, "intended": self.intended}
+        if self.under:
+            data["under"] = self.under
+        return data
 
 
 def _code(key: str) -> str:
@@ -254,6 +264,8 @@ def format_coverage(rows: Sequence[ClauseCoverage], games: int) -> list[str]:
             by = "never (intended)" if row.intended else "never"
             if not row.counted:
                 by += ": names no reason code or event"
+        if row.under:
+            by += f", under {row.under} (not in force here)"
         lines.append(f"{row.clause:<8}{row.played:>10,}{refused:>11,}{fired:>9,}  {by}")
     return lines
 

@@ -139,3 +139,40 @@ def bounded_interval(estimate: float, half: float, n: int, within: tuple[float, 
         raise ValueError(f"{function} takes values of a quantity within ({low:g}, {high:g}), "
                          f"the range given; their mean {estimate:g} is not")
     return Interval(estimate, max(estimate - half, low), min(estimate + half, high), n)
+
+
+NOT_MEASURED = "- (no games)"
+"""How a statistic with no games behind it (``n == 0``) is printed: not measured, never a
+figure of 0 (``0.0% (0.0..100.0)`` would claim a measurement)."""
+
+
+def percent_text(interval: Interval) -> str:
+    """A share as a percentage with its interval's ends in points: ``12.5% (10.1..15.2)``;
+    :data:`NOT_MEASURED` with no games behind it."""
+    if not interval.n:
+        return NOT_MEASURED
+    return f"{interval.estimate:.1%} ({interval.low * 100:.1f}..{interval.high * 100:.1f})"
+
+
+def rate_text(interval: Interval) -> str:
+    """A share as a percentage with its interval's ends as percentages too:
+    ``12.5% (10.1%..15.2%)``; :data:`NOT_MEASURED` with no games behind it."""
+    if not interval.n:
+        return NOT_MEASURED
+    return f"{interval.estimate:.1%} ({interval.low:.1%}..{interval.high:.1%})"
+
+
+def mean_text(interval: Interval, digits: int = 1, infinite: str = "inf") -> str:
+    """An estimate and its interval's ends with ``digits`` decimals: ``40.2 (38.0..42.5)``,
+    an infinite high end written ``infinite``; :data:`NOT_MEASURED` with no games behind it.
+
+    Raises:
+        SpiteMaliceError: ``digits`` not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_DIGITS`.
+    """
+    check_int(digits, "mean_text's digits", 0, MAX_DIGITS,
+              constant="spitemalice.limits.MAX_DIGITS")
+    if not interval.n:
+        return NOT_MEASURED
+    high = infinite if interval.high == math.inf else f"{interval.high:.{digits}f}"
+    return f"{interval.estimate:.{digits}f} ({interval.low:.{digits}f}..{high})"

@@ -30,7 +30,7 @@ from spitemalice.errors import DataError
 from spitemalice.files import FileRefused, read_file
 from spitemalice.formats.json_input import parse_json
 from spitemalice.guards import int_field
-from spitemalice.limits import MAX_DIGITS
+from spitemalice.limits import MAX_DIGITS, MAX_INT
 from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.ruleset import MAX_SEATS
 from spitemalice.runs.games_out import FORMAT_VERSION, FORMATS, SHAPE_FIELDS, sidecar_path
@@ -65,6 +65,8 @@ class GamesFile:
         seats: seats per game.
         missing: the designer-metric columns the file lacks (empty for format 2).
         sidecar: the sidecar's data when one lies beside the file, else ``None``.
+        turn_limits: configuration label -> the turn limit its games were played under, as
+            the sidecar says (a label the sidecar does not name: not known).
     """
 
     path: Path
@@ -73,6 +75,7 @@ class GamesFile:
     seats: int = attrs.field(validator=int_field(0, MAX_SEATS))
     missing: tuple[str, ...]
     sidecar: dict[str, Any] | None = None
+    turn_limits: dict[str, int] = attrs.Factory(dict)
 
 
 def read_games(path: str | Path) -> GamesFile:
@@ -113,7 +116,9 @@ def read_games(path: str | Path) -> GamesFile:
         label = record.get("config", "")
         groups.setdefault("" if label is None else str(label), []).append(
             _row(record, seats, line, named))
-    return GamesFile(path, 1 if missing else 2, groups, seats, missing, _sidecar(path))
+    side = _sidecar(path)
+    return GamesFile(path, 1 if missing else 2, groups, seats, missing, side,
+                     _turn_limits(side, list(groups)))
 
 
 def _csv_records(text: str, named: str) -> list[tuple[int, dict[str, Any]]]:
@@ -222,3 +227,23 @@ def _sidecar(path: Path) -> dict[str, Any] | None:
     except FileRefused as why:
         raise DataError(f"cannot read {for_terminal(beside.name)}: {why}") from None
     return data if isinstance(data, dict) else None
+
+
+def _turn_limits(side: dict[str, Any] | None, labels: list[str]) -> dict[str, int]:
+    """Each label's turn limit as the sidecar's ``turn_limit`` gives it: one whole number
+    for every configuration, or one per label; none without it (a sidecar of before).
+
+    Raises:
+        DataError: a ``turn_limit`` that is neither (the sidecar is the run's own word on
+            what its games could last: a wrong one is refused, never guessed around).
+    """
+    given = None if side is None else side.get("turn_limit")
+    if given is None:
+        return {}
+    each = given if isinstance(given, dict) else dict.fromkeys(labels, given)
+    for limit in each.values():
+        if type(limit) is not int or not 0 <= limit <= MAX_INT:
+            raise DataError(f"the sidecar's turn_limit is a whole number from 0 to "
+                            f"{MAX_INT:,}, or one per configuration ({{\"A\": 3000}}), not "
+                            f"{for_terminal(clipped(str(given), 60))}")
+    return {label: each[label] for label in labels if label in each}

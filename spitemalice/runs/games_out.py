@@ -80,7 +80,9 @@ class GamesOut:
     with each row (every seat a team of its own for a configuration without teams).
     ``configuration`` (JSON-ready data, say ``{"configuration": ..., "command": ...}``) is
     written to the sidecar :func:`sidecar_path` names, with ``rows`` (the games written) and
-    ``interrupted``.
+    ``interrupted``, and ``turn_limit`` when given: the turn limit the games were played
+    under, one whole number, or one per configuration label (``{"A": 3000, "B": 100}``), so
+    a reader keeps a length's interval within what those games can last.
 
     The file is written by the library's one rule for files (:mod:`spitemalice.files`):
     to a temporary name beside ``path``, given its name by :meth:`close` (also when the run
@@ -88,16 +90,18 @@ class GamesOut:
     existing file only with ``force``.
 
     Raises:
-        SpiteMaliceError: an extension other than ``.csv``, ``.jsonl`` or ``.ndjson``, or
+        SpiteMaliceError: an extension other than ``.csv``, ``.jsonl`` or ``.ndjson``,
             ``seats`` not a whole number from 1 to
-            :data:`~spitemalice.rules.ruleset.MAX_SEATS`.
+            :data:`~spitemalice.rules.ruleset.MAX_SEATS`, or a ``turn_limit`` not a whole
+            number from 0 to :data:`~spitemalice.limits.MAX_INT`.
         OutputError: a file already at ``path`` or at its sidecar's name (without
             ``force``), or one that cannot be written; checked before any game.
     """
 
     def __init__(self, path: Path, seats: int, labelled: bool = False,
                  teams: bool = False, configuration: Mapping[str, Any] | None = None,
-                 force: bool = False) -> None:
+                 force: bool = False, turn_limit: int | Mapping[str, int] | None = None
+                 ) -> None:
         check_int(seats, "GamesOut's seats", 1, MAX_SEATS,
                   constant="spitemalice.rules.ruleset.MAX_SEATS")
         self.format = FORMATS.get(path.suffix.lower())
@@ -105,6 +109,11 @@ class GamesOut:
             raise SpiteMaliceError(f"--games-out {for_terminal(str(path))}: name a .csv or "
                                    ".jsonl file (the extension picks the format)")
         self.path, self.force, self.configuration = path, force, configuration
+        self.turn_limit = ({label: check_int(limit, f"GamesOut's turn_limit of {label!r}", 0)
+                            for label, limit in turn_limit.items()}
+                           if isinstance(turn_limit, Mapping) else turn_limit
+                           if turn_limit is None else check_int(turn_limit,
+                                                                "GamesOut's turn_limit", 0))
         if configuration is not None:
             # the file asked for first, so an error names it rather than its sidecar
             check_new(path, force=force, what="--games-out")
@@ -166,6 +175,8 @@ class GamesOut:
             write_file(sidecar_path(self.path),
                        strict_json.dumps({"games": self.path.name, "format": FORMAT_VERSION,
                                           **self.configuration,
+                                          **({} if self.turn_limit is None
+                                             else {"turn_limit": self.turn_limit}),
                                    "rows": self.rows, "games_finished": self.rows,
                                    "interrupted": said.interrupted}, indent=2) + "\n",
                        force=self.force, what="--games-out")

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from spitemalice.measures.interval import Interval
+from spitemalice.measures.interval import Interval, percent_text
 from spitemalice.study.fresh import both, first_position, fresh_seed, skill_change
 from spitemalice.wording import count_of
 
@@ -160,8 +160,8 @@ def _row(report: dict[str, Any], covered: bool = False) -> str:
     won = _interval(report["outcomes"]["win"])
     median = next(q for q in report["quantiles"] if q["share"] == 0.5)
     cells = [
-        report["label"], str(report["players"]), _pct(first),
-        _fairness(report), _pct(_interval(top["rate_a"])),
+        report["label"], str(report["players"]), percent_text(first),
+        _fairness(report), percent_text(_interval(top["rate_a"])),
         _gradient(report), f"{(1 - won.estimate) * 100:.1f}%",
         f"{median['estimate']:.0f} ({_turns(median['low'])}..{_turns(median['high'])})",
         *([_clauses(report)] if covered else []),
@@ -252,12 +252,6 @@ def _interval(data: dict[str, float]) -> Interval:
 def _turns(end: float | None) -> str:
     """A quantile's end in turns; the data file writes an end without a bound as null."""
     return "inf" if end is None else f"{end:.0f}"
-
-
-def _pct(rate: Interval) -> str:
-    if not rate.n:
-        return "- (no games)"
-    return f"{rate.estimate:.1%} ({rate.low * 100:.1f}..{rate.high * 100:.1f})"
 
 
 def picture_name(key: str) -> str:

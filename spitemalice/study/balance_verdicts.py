@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spitemalice.measures.interval import percent_text
 from spitemalice.study.balance_coverage import verdict_lines
 from spitemalice.study.fresh import first_position, reason, skill_change
 
@@ -26,7 +27,7 @@ def verdicts(report: Balance) -> list[str]:
     lines = [*first, _fairness(report)]
     top = report.top
     share = top.rate
-    line = (f"{top.a} beats {top.b} in {_pct(share)} of won games" if share.n else
+    line = (f"{top.a} beats {top.b} in {percent_text(share)} of won games" if share.n else
             f"no game of {top.a} against {top.b} had a winner")
     if report.base is not None and report.gradient:
         line += f"; {_skill(report)}"
@@ -66,18 +67,12 @@ def _fairness(report: Balance) -> str:
              "undecided": "not measurably above or below fair"}
     verdict = first_position(first, report.fair)
     if report.fresh is None:
-        return f"{who} wins {_pct(first)} of won games: {words[verdict.outcome]} " \
+        return f"{who} wins {percent_text(first)} of won games: {words[verdict.outcome]} " \
                f"({report.fair:.1%})"
     again = report.fresh.positions[0]
     word = reason(verdict, first_position(again, report.fair) if again.n else None, words)
-    return (f"{who} wins {_pct(first)} of won games, {_pct(again)} on fresh seeds: {word} "
-            f"({report.fair:.1%})")
-
-
-def _pct(rate: Interval) -> str:
-    if not rate.n:  # no game behind it: not measured, never 0
-        return "- (no games)"
-    return f"{rate.estimate:.1%} ({rate.low * 100:.1f}..{rate.high * 100:.1f})"
+    return (f"{who} wins {percent_text(first)} of won games, {percent_text(again)} on fresh "
+            f"seeds: {word} ({report.fair:.1%})")
 
 
 def _points(change: Interval) -> str:

@@ -141,8 +141,9 @@ class Rechecked:
 class Outcome:
     """What a search found: every trial, the re-evaluated best (winner first), the games
     played by the trials, the CPU seconds of the whole search (its resumed parts added),
-    and whether it was stopped; ``refused``, why each refused trial's rules could not be
-    made (no game played), in trial order.
+    and whether it was stopped; ``refused``, each refused trial (its values, and in
+    :attr:`Candidate.refused` why its rules could not be made; no game played), in trial
+    order.
 
     Raises:
         SpiteMaliceError: ``games`` a whole number outside 0 to :data:`~spitemalice.limits.MAX_INT`,
@@ -155,7 +156,7 @@ class Outcome:
     games: int = attrs.field(validator=int_field(0))
     cpu_seconds: float = attrs.field(validator=real_field())
     interrupted: bool = False
-    refused: tuple[str, ...] = ()
+    refused: tuple[Candidate, ...] = ()
 
 
 def cpu_seconds() -> float:
@@ -398,7 +399,8 @@ def tune(search: Search, folder: Path, jobs: int | None = 1, client: Any = None,
         rechecked, stopped = recheck(search, best(study, search, search.recheck), jobs, client)
     cpu = cpu_spent(study) + cpu_seconds() - start
     failed = study.get_trials(deepcopy=False, states=(load_optuna().trial.TrialState.FAIL,))
-    refused = tuple(f"trial {t.number}, {' '.join(f'{k}={v}' for k, v in t.params.items())}: "
-                    f"{t.user_attrs['refused']}" for t in failed if "refused" in t.user_attrs)
+    refused = tuple(Candidate(t.number, _with_followers(search, t.params), float("inf"), None,
+                              refused=str(t.user_attrs["refused"]))
+                    for t in failed if "refused" in t.user_attrs)
     return Outcome(search, trials_of(study, search), tuple(rechecked), games_spent(study),
                    round(cpu, 1), stopped, refused)

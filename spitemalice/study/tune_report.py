@@ -12,7 +12,7 @@ from spitemalice.files import write_file
 from spitemalice.formats import strict_json
 from spitemalice.guards import check_int
 from spitemalice.measures.coverage import clause_coverage
-from spitemalice.measures.interval import Interval
+from spitemalice.measures.interval import Interval, mean_text, percent_text
 from spitemalice.rules.ruleset import convert_param
 from spitemalice.study.tune import Outcome, Rechecked, Search
 from spitemalice.study.tune_targets import RATES, Target
@@ -75,13 +75,7 @@ def write_candidates(outcome: Outcome, folder: Path) -> list[Path]:
 
 
 def _figure(target: Target, interval: Interval) -> str:
-    if not interval.n:  # no game behind it: not measured, never 0
-        return "- (no games)"
-    if target.metric in RATES:
-        return (f"{interval.estimate:.1%} ({interval.low * 100:.1f}.."
-                f"{interval.high * 100:.1f})")
-    high = "inf" if interval.high == float("inf") else f"{interval.high:.0f}"
-    return f"{interval.estimate:.0f} ({interval.low:.0f}..{high})"
+    return percent_text(interval) if target.metric in RATES else mean_text(interval, 0)
 
 
 def _values(values: dict[str, object]) -> str:
@@ -93,8 +87,9 @@ def all_refused(outcome: Outcome) -> str:
     found nothing, try-out), else ``""``; refused trials are no trials of the outcome."""
     if outcome.trials or not outcome.refused:
         return ""
-    more = len(outcome.refused) - 1
-    return outcome.refused[0] + (f" (and {more} more)" if more else "")
+    first, more = outcome.refused[0], len(outcome.refused) - 1
+    return (f"trial {first.number}, {_values(first.values)}: {first.refused}"
+            + (f" (and {more} more)" if more else ""))
 
 
 def format_report(outcome: Outcome, command: str, paths: list[Path]) -> str:
@@ -153,7 +148,10 @@ def _candidate_lines(search: Search, rechecked: Rechecked, rank: int, path: Path
 
 
 def report_data(outcome: Outcome, command: str, paths: list[Path]) -> dict[str, Any]:
-    """The report as JSON-ready data."""
+    """The report as JSON-ready data: the search, its rerun command, games and CPU time,
+    ``trials`` (each trial that played, with its figures), ``refused`` (each trial whose
+    rules could not be made: ``number``, ``values`` and the ``refusal``'s text, in trial
+    order) and ``rechecked`` (the re-evaluated best, winner first)."""
     search = outcome.search
     return {"search": search.as_dict(), "command": command, "games": outcome.games,
             "cpu_seconds": outcome.cpu_seconds, "interrupted": outcome.interrupted,
@@ -161,6 +159,8 @@ def report_data(outcome: Outcome, command: str, paths: list[Path]) -> dict[str, 
                         "pruned": c.pruned,
                         "measured": None if c.measured is None else c.measured.as_dict()}
                        for c in outcome.trials],
+            "refused": [{"number": c.number, "values": c.values, "refusal": c.refused}
+                        for c in outcome.refused],
             "rechecked": [{"number": r.candidate.number, "values": r.candidate.values,
                            "file": str(path), "fresh": r.fresh.as_dict(),
                            "verdicts": r.fresh.verdicts(search.targets)}

@@ -64,7 +64,8 @@ intended finding is reported as info citing them."""
 def judge(book: RuleBook, stats: GameStats, base: GameStats | None,
           changed: Mapping[str, Any], usual: Sequence[Mapping[str, Any]],
           justified: Justified, base_name: str = "the base rule set",
-          no_base: str = "") -> tuple[list[Check], list[Finding]]:
+          no_base: str = "", base_turn_limit: int | None = None
+          ) -> tuple[list[Check], list[Finding]]:
     """Checks that record which judgements ran, and the findings.
 
     Args:
@@ -74,6 +75,8 @@ def judge(book: RuleBook, stats: GameStats, base: GameStats | None,
             configuration is its own base; ``no_base`` then says which).
         base_name: how the evidence names the base (``"blackwood-frey"``).
         no_base: why there is no base, shown as the duration judgement's skip.
+        base_turn_limit: the base rule set's turn limit, which keeps the interval of its
+            games' length within what they can last (``None``: not known, any count).
         changed: parameters whose value differs from the base rule set's, with their values.
         usual: the parameters of every built-in configuration (rule set, rule set + one house
             rule).
@@ -85,7 +88,8 @@ def judge(book: RuleBook, stats: GameStats, base: GameStats | None,
     look_at = tuple(changed)
     for judged in (_completion(stats, look_at), _balance(stats),
                    _duration(stats, base, look_at, base_name, no_base, book.players,
-                             length_ranges(book.ruleset.turn_limit)[1])):
+                             length_ranges(book.ruleset.turn_limit)[1],
+                             length_ranges(base_turn_limit)[1])):
         check, finding = judged
         if finding is not None:
             finding = _justify(finding, justified)
@@ -180,10 +184,11 @@ def _balance(stats: GameStats) -> tuple[Check, Finding | None]:
 
 def _duration(stats: GameStats, base: GameStats | None, look_at: tuple[str, ...],
               base_name: str, no_base: str, seats: int,
-              moves: tuple[float, float] = COUNT) -> tuple[Check, Finding | None]:
+              moves: tuple[float, float] = COUNT,
+              base_moves: tuple[float, float] = COUNT) -> tuple[Check, Finding | None]:
     """``duration_moves`` of the greedy games: per seat against :data:`SHORTEST_MOVES`, and
-    against the base rule set's (:data:`LENGTH_RATIO`); ``moves`` is the range a game's moves
-    take under the configuration's turn limit (the base's is not known here: any count)."""
+    against the base rule set's (:data:`LENGTH_RATIO`); ``moves`` and ``base_moves`` are the
+    ranges a game's moves take under the configuration's and the base's turn limits."""
     name = "duration_moves"
     short = _too_short(stats, look_at, seats, moves)
     if short is not None and short[1] is not None:
@@ -195,7 +200,7 @@ def _duration(stats: GameStats, base: GameStats | None, look_at: tuple[str, ...]
         return skip(name, f"{count_of(stats.greedy_games, 'greedy game')} here and "
                           f"{base.greedy_games} of "
                           f"{base_name}, {ENOUGH_GAMES} needed"), None
-    here, there = _moves(stats, moves), _moves(base)
+    here, there = _moves(stats, moves), _moves(base, base_moves)
     ratio = _ratio(here, there)
     evidence = (f"mean {here.estimate:.0f} moves ({here.low:.0f}..{here.high:.0f}) over "
                 f"{count_of(stats.greedy_games, 'greedy game')}, base {base_name} "

@@ -1,22 +1,26 @@
-"""Checked games beyond the configuration as given: every allowed seat count, and every
+"""Checked games beyond the configuration as given: every allowed seat count, every
 installed house rule stacked on it in both orders (two forced-play rules must both apply
-whichever comes first)."""
+whichever comes first), and the settings that put in force a clause the configuration's own
+games cannot exercise (a plugin's ``VALIDATE_SETTINGS``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any
 
 import attrs
 
+from spitemalice.engine.coverage import Recorder
 from spitemalice.engine.deal import deal
 from spitemalice.engine.legal import legal_moves
 from spitemalice.engine.shuffle import derive_seed
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import RulesetError, SpiteMaliceError
 from spitemalice.guards import check_list
+from spitemalice.measures.coverage import ClauseCoverage, clause_coverage
 from spitemalice.rules.book import RuleBook, check_book
 from spitemalice.rules.registry import installed
-from spitemalice.wording import count_of
+from spitemalice.rules.sheet import format_value
+from spitemalice.wording import count_of, given_text
 
 from .dynamic import LINEUPS, play_checked
 from .failure import Failure
@@ -136,3 +140,88 @@ def _same_moves(books: list[RuleBook], first: list[str], second: list[str],
         return (f"{' + '.join(first)} and {' + '.join(second)} list different legal moves in "
                 f"the same position (for example {', '.join(only)})")
     return None
+
+
+SETTING_GAMES = 4
+"""Checked games under the settings a plugin names for a clause out of force in the
+configuration (``VALIDATE_SETTINGS``)."""
+
+SETTINGS_CHECK = "clauses under their settings"
+"""The name of :func:`check_clause_settings`' check."""
+
+
+def clause_settings(plugins: Sequence[object], clauses: Set[str]) -> dict[str, dict[str, Any]]:
+    """Clause id -> the parameter overrides that put it in force, from the plugins'
+    ``VALIDATE_SETTINGS`` (``{"SK-26": {"packs": 3, "draw_pack": 0}}``), for the clauses of
+    ``clauses`` (a plugin's clause another plugin took away is left out).
+
+    Raises:
+        RulesetError: a plugin's ``VALIDATE_SETTINGS`` is not a dict of clause ids to
+            non-empty dicts of parameter names, naming the plugin and what was wrong.
+    """
+    found: dict[str, dict[str, Any]] = {}
+    for plugin in plugins:
+        given = getattr(plugin, "VALIDATE_SETTINGS", None)
+        if given is None:
+            continue
+        owner = getattr(plugin, "NAME", type(plugin).__name__)
+        if not isinstance(given, Mapping) or not all(
+                isinstance(clause, str) and isinstance(settings, Mapping) and settings
+                and all(isinstance(key, str) for key in settings)
+                for clause, settings in given.items()):
+            raise RulesetError(f"{owner}: VALIDATE_SETTINGS maps a clause id to the parameters "
+                               "that put it in force, such as {'SK-26': {'packs': 3, "
+                               f"'draw_pack': 0}}; not {given_text(given)}")
+        found.update({clause: dict(settings) for clause, settings in given.items()
+                      if clause in clauses})
+    return found
+
+
+def check_clause_settings(load: Loader, book: RuleBook, plugins: Sequence[object], seed: int,
+                          rows: Sequence[ClauseCoverage],
+                          ) -> tuple[Check | None, tuple[ClauseCoverage, ...]]:
+    """Checked games under the settings that put a clause in force, for each clause the
+    configuration's own games did not exercise whose plugin names them (``VALIDATE_SETTINGS``,
+    :func:`clause_settings`): :data:`SETTING_GAMES` games each, their rule coverage counted.
+    The check (``None`` when no such clause is out of force) and ``rows`` with each such
+    clause's row made of those games' counts (:attr:`ClauseCoverage.under` names them).
+
+    Raises:
+        TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
+        RulesetError: as :func:`clause_settings`.
+    """
+    check_book(book, "check_clause_settings")
+    settings = clause_settings(plugins, {row.clause for row in rows if not row.exercised})
+    if not settings:
+        return None, tuple(rows)
+    done: dict[str, ClauseCoverage] = {}
+    said = []
+    for clause, overrides in settings.items():
+        named = ", ".join(f"{key}={format_value(value)}" for key, value in overrides.items())
+        try:
+            other = load(overrides)
+        except SpiteMaliceError as error:  # not with this configuration: nothing to play
+            said.append(f"{clause} not under {named}, which does not load here ({error})")
+            continue
+        recorder = Recorder(other)
+        with recorder:
+            for game in range(SETTING_GAMES):
+                game_seed = derive_seed(seed, f"setting:{clause}", game)
+                _, _, _, failure = play_checked(other, game_seed, LINEUPS[game % len(LINEUPS)],
+                                                (0, 7, 23), recorder=recorder)
+                recorder.game()
+                if failure is not None:
+                    return Check(SETTINGS_CHECK, False, f"{clause} under {named}",
+                                 f"{clause} under {named}: {failure.problem}"), tuple(rows)
+        row = next((row for row in clause_coverage(other, recorder.tally)
+                    if row.clause == clause), None)
+        if row is None:  # another plugin takes the clause away under these settings
+            said.append(f"{clause} not in the sheet under {named}")
+            continue
+        done[clause] = attrs.evolve(row, under=f"{named} in {count_of(SETTING_GAMES, 'game')}")
+        said.append(f"{clause} under {named}" + ("" if row.exercised else " (not exercised)"))
+    if not done:
+        return skip(SETTINGS_CHECK, "; ".join(said)), tuple(rows)
+    return (Check(SETTINGS_CHECK, True, f"{count_of(len(done) * SETTING_GAMES, 'game')}: "
+                  f"{'; '.join(said)}"),
+            tuple(done.get(row.clause, row) for row in rows))

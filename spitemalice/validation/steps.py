@@ -39,7 +39,7 @@ from .intent import Intended, intended
 from .judge import ENOUGH_GAMES, judge
 from .report import OWN_GAMES, Check, Finding, GameStats, Report
 from .shrink import shrink
-from .spread import check_seat_counts, check_stacking
+from .spread import check_clause_settings, check_seat_counts, check_stacking
 from .termination import NonTermination, cpu_limit
 
 BASE_GAMES = 60
@@ -114,6 +114,17 @@ def _recorded(plan: Plan, report: Report, check: Check, failure: Failure | None)
                                                            check=check.name))
 
 
+def clause_settings(plan: Plan, report: Report) -> Report:
+    """``report`` with a few checked games under the settings that put in force each clause
+    its games did not exercise whose plugin names them (``VALIDATE_SETTINGS``), and those
+    clauses' coverage rows made of those games' counts; unchanged when there is none."""
+    check, rows = check_clause_settings(plan.reload, plan.book, plan.plugins, plan.seed,
+                                        report.coverage)
+    if check is None:
+        return report
+    return attrs.evolve(report, checks=(*report.checks, check), coverage=rows)
+
+
 def judgement(plan: Plan, report: Report) -> Report:
     """``report`` with the judged checks and every finding: play against the base rule set's
     greedy games, unusual parameters, the stuck seats the rules intend and the clauses no
@@ -125,7 +136,8 @@ def judgement(plan: Plan, report: Report) -> Report:
                                                               stats.greedy_games)
     changed = {} if base.book is None else _changed(plan.book, base.book)
     judged, findings = judge(plan.book, stats, base_stats, changed, usual_configurations(),
-                             expected, base.name or "the base rule set", base.how)
+                             expected, base.name or "the base rule set", base.how,
+                             None if base.book is None else base.book.ruleset.turn_limit)
     return attrs.evolve(report, checks=(*report.checks, *judged),
                         findings=(*findings, *_stuck_seats(stats, expected),
                                   *_unexercised(plan.book, report)))
@@ -141,6 +153,7 @@ def smallest_failing_game(plan: Plan, report: Report) -> Report:
 STEPS: tuple[Step, ...] = (
     Step("games at every seat count", seat_counts),
     Step("house rules stacked in every order", stacking),
+    Step("clauses under their settings", clause_settings),
     Step("the judgement of the games", judgement),
     Step("the smallest failing game", smallest_failing_game),
 )

@@ -117,6 +117,7 @@ CALLS: dict[str, str] = {
     "validation/run.py:stack -> load_plugin": CALLER,
     "validation/run.py:validate -> load": CALLER,
     "validation/spread.py:check_seat_counts -> load": CALLER,
+    "validation/spread.py:check_clause_settings -> load": CALLER,
     "validation/static.py:check_player_counts -> load": CALLER,
     "validation/steps.py:usual_configurations -> load": CALLER,
     # not a name of rules: a bot plugin's entry point, the shipped weights, the trained-for set

@@ -183,7 +183,9 @@ ANY_VALUE = {"engine.refusal.refuse(move)", "engine.shuffle.derive_seed(parts)",
 # doors: tests/contract/test_position_argument.py leaves it alone), and a GameState's counters,
 # which are C integers of the native class in the compiled build (GameState's docstring:
 # a counter that is not an int is refused there with mypyc's TypeError; the pure build
-# refuses it with its own, naming the field, and takes numpy's integers as ints).
+# refuses it with its own, naming the field, and takes numpy's integers as ints), and the
+# observation's segment writers, public for env.kept, given what the encoders read from
+# states checked where they came in.
 NATIVE_KEPT = {"engine.legal.not_a_state(functions)", "engine.legal.foreign(function)",
                "engine.legal.foreign(state)", "model.require_state(function)",
                "model.require_state(other)", "model.new_seat(_slots)", "model.new_seat(payoff)",
@@ -193,7 +195,12 @@ NATIVE_KEPT = {"engine.legal.not_a_state(functions)", "engine.legal.foreign(func
                    "seats", "builds", "seat", "turn", "turn_moves", "idle_turns", "seed",
                    "shuffles", "build_removed")),
                *(f"model.GameState({counter})" for counter in (
-                   "seat", "turn", "turn_moves", "idle_turns", "seed", "shuffles"))}
+                   "seat", "turn", "turn_moves", "idle_turns", "seed", "shuffles")),
+               "env.observation.value_bytes(value)",
+               *(f"env.observation.check_fits({name})" for name in ("count", "most", "what")),
+               *(f"env.observation.header_bytes({name})" for name in (
+                   "on_turn", "viewer", "n", "turn_moves", "idle_turns", "draw", "completed",
+                   "over", "turn"))}
 
 
 def _observable() -> object:

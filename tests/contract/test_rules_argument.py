@@ -324,6 +324,8 @@ MEMBERS: dict[str, tuple[Call, type[Exception]]] = {
     "spitemalice.validation.roundtrip:RoundTrip": (lambda r: roundtrip.RoundTrip(r), TypeError),
     "spitemalice.validation.spread:check_seat_counts": (
         lambda r: spread.check_seat_counts(sm.load, r, 1), TypeError),
+    "spitemalice.validation.spread:check_clause_settings": (
+        lambda r: spread.check_clause_settings(sm.load, r, (), 1, ()), TypeError),
     "spitemalice.validation.static:static_checks": (
         lambda r: static.static_checks(sm.load, r, ()), TypeError),
 }

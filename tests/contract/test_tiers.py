@@ -398,10 +398,6 @@ MODULE_CROSSINGS = frozenset({
     "engine.dealing <- engine.shuffle._rng",
     "engine.dealing <- engine.shuffle._shuffled_list",
     "engine.flow <- engine.shuffle._shuffled_list",
-    "env.kept <- env.observation._VALUES",
-    "env.kept <- env.observation._fits",
-    "env.kept <- env.observation._header",
-    "env.kept <- env.observation._value",
     "study.tune_targets <- study.balance._positions",
 })
 """Each import of a private name from another module of the same package, as ``reader <-

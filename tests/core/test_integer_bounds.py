@@ -594,6 +594,9 @@ INNER: dict[str, str] = {
     "spitemalice.server.shared": "quotas and rates from serve's checked options and "
                                  "spitemalice.limits",
     "spitemalice.bots.base": "check_budget is the bots' own check of playouts and seconds",
+    "spitemalice.validation.judge": "judge's base_turn_limit is the base rule book's own "
+                                    "turn limit (a Ruleset field, checked), and "
+                                    "length_ranges refuses any other by name",
     "spitemalice.env.learned": "card_positions and features take the sizes the shipped "
                                "weights file stores (or bench/train.py's constants), not a "
                                "caller's numbers",
@@ -753,6 +756,8 @@ def _more_calls() -> dict[str, Callable[[Any], Any]]:
             _interval().excludes(n),
         "spitemalice.measures.interval:Interval.as_dict(digits)": lambda n:
             _interval().as_dict(n),
+        "spitemalice.measures.interval:mean_text(digits)": lambda n:
+            m("measures.interval").mean_text(_interval(), n),
         "spitemalice.measures.means:least_variance(n)": lambda n: means.least_variance(0.5, n),
         "spitemalice.measures.means:least_variance(unit)": lambda n: means.least_variance(n, 4),
         "spitemalice.measures.means:student_t(z)": lambda n: means.student_t(n, 3),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from spitemalice.errors import SpiteMaliceError
 from spitemalice.measures.interval import Interval
 from spitemalice.measures.rates import wilson
 from spitemalice.measures.verdicts import (
@@ -92,15 +93,34 @@ def test_an_interval_of_no_observation_has_a_null_estimate_in_json() -> None:
 
 def test_every_interval_printer_shows_no_observation_as_not_measured() -> None:
     # the class of the try-out's 0.0% (0.0..100.0): each place that prints an Interval
-    from spitemalice.cli import ratings, simulate, simultaneous
-    from spitemalice.measures.interval import Interval
-    from spitemalice.study import atlas_page, balance_verdicts, tune_report
+    # (simulate, simultaneous, ratings, balance's verdicts, the atlas and tune print through
+    # the shared percent_text, rate_text and mean_text)
+    from spitemalice.cli import simulate, simultaneous
+    from spitemalice.measures.interval import Interval, mean_text, percent_text, rate_text
+    from spitemalice.study import balance_verdicts, tune_report
     from spitemalice.study.tune_targets import parse_target
 
     none = Interval(0.0, 0.0, 1.0, 0)
-    printed = [simulate._rate(none), simulate._mean(none), simulate._estimate(none, True),
-               simultaneous._rate(none), simultaneous._mean(none), balance_verdicts._pct(none),
-               balance_verdicts._points(none), ratings._metric("comeback", none),
-               ratings._pct(none), atlas_page._pct(none),
-               tune_report._figure(parse_target("completion>=0.5"), none)]
+    printed = [rate_text(none), mean_text(none), mean_text(none, 3), percent_text(none),
+               simultaneous._mean(none), balance_verdicts._points(none),
+               simulate.designer_text("comeback", none),
+               tune_report._figure(parse_target("completion>=0.5"), none),
+               tune_report._figure(parse_target("turns=40+-5"), none)]
     assert all("no games" in text and "0.0" not in text for text in printed), printed
+
+
+def test_the_shared_interval_texts_print_as_each_command_did() -> None:
+    from spitemalice.cli import simulate, simultaneous
+    from spitemalice.measures.interval import Interval, mean_text, percent_text, rate_text
+
+    share = Interval(0.125, 0.101, 0.152, 40)
+    assert percent_text(share) == "12.5% (10.1..15.2)"  # balance, ratings, atlas, tune
+    assert rate_text(share) == "12.5% (10.1%..15.2%)"  # simulate's and Spit's "= " rows
+    mean = Interval(40.25, 38.0, float("inf"), 40)
+    assert mean_text(mean) == "40.2 (38.0..inf)"
+    assert simultaneous._mean(mean) == "40.2 (38.0..?)"  # Spit: no known end
+    assert mean_text(mean, 0) == "40 (38..inf)"  # tune's turns
+    assert simulate.designer_text("choice_early", share) == "0.1 (0.1..0.2)"
+    assert simulate.designer_text("comeback", share) == "0.125 (0.101..0.152)"
+    with pytest.raises(SpiteMaliceError, match="mean_text's digits"):
+        mean_text(share, -1)

@@ -1,6 +1,7 @@
 """Progress bars (spitemalice.runs.progress): shown on a terminal, silent otherwise."""
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -40,3 +41,22 @@ def test_json_and_quiet_runs_print_no_bar(capsys: pytest.CaptureFixture[str],
     main(["simulate", "blackwood-frey", "--games", "3", "--jobs", "1",
           "--set", "payoff_size=5"])
     assert "simulate" in capsys.readouterr().err  # the bar, on the (pretend) terminal
+
+
+@pytest.mark.parametrize("target", [["blackwood-frey"], ["short-payoff", "--on", "g4a"]],
+                         ids=["ruleset", "house-rule"])
+def test_validate_quiet_prints_no_bar_and_the_same_report(
+        target: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """validate takes --quiet as simulate, compare, tournament, ladder and balance do: no
+    progress bar on stderr, the report on stdout and the exit status unchanged."""
+    monkeypatch.setattr("spitemalice.runs.progress._is_terminal", lambda stream: True)
+    argv = ["validate", *target, "--games", "3", "--jobs", "1",
+            "--record", str(tmp_path / "failure.json")]
+    loud = main(argv)
+    shown = capsys.readouterr()
+    assert "validate" in shown.err  # the bar, on the (pretend) terminal
+    assert main([*argv, "--quiet"]) == loud
+    quiet = capsys.readouterr()
+    assert quiet.err == ""
+    assert quiet.out == shown.out

@@ -141,7 +141,7 @@ def test_games_out_writes_the_configuration_beside_rows_that_readers_take_as_the
     assert sidecar_path(out).name == f"{name}.config.json"
     assert sidecar == {"games": name, "format": 2, "configuration": data["configuration"],
                        "command": data["command"], "rows": 3, "games_finished": 3,
-                       "interrupted": False}
+                       "interrupted": False, "turn_limit": 3000}
     if name.endswith(".csv"):
         rows = list(csv.DictReader(out.open(encoding="utf-8")))  # no comment line to skip
         assert [row["game"] for row in rows] == ["0", "1", "2"]

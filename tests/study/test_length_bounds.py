@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -52,10 +53,12 @@ def test_a_wide_interval_is_cut_at_the_limit_and_none_means_any_count() -> None:
 # The members found by grepping spitemalice/study, spitemalice/cli and spitemalice/measures
 # for mean_interval, interval_of_mean, paired_difference, quantile and duration: compare's
 # moves and turns (A, B and B - A), simulate --metrics' duration_moves and duration_turns,
-# balance's turn quantiles, tune's median turns, Spit's moves and rounds per game, and
-# validate's duration_moves.  Under turn_limit=10 blackwood-frey's greedy games all reach the
-# limit, so every interval a count's least width or a quantile's unknown end widens runs past
-# 10 turns (100 moves) unless it is kept within what a game can last.
+# balance's turn quantiles, tune's median turns, Spit's moves and rounds per game,
+# validate's duration_moves (the configuration's, and the base rule set's under the base's own
+# turn limit), and `metrics FILE`'s durations (the turn limit the games file's sidecar says).
+# Under turn_limit=10 blackwood-frey's greedy games all reach the limit, so every interval a
+# count's least width or a quantile's unknown end widens runs past 10 turns (100 moves) unless
+# it is kept within what a game can last.
 
 LIMIT = 10
 BOUNDED = sm.load("blackwood-frey", turn_limit=LIMIT)
@@ -162,3 +165,57 @@ def test_validate_judges_the_length_within_the_limit() -> None:
     checks, _ = judge(BOUNDED, stats, base, {}, [], {}, "the base")
     evidence = next(c.figure for c in checks if c.name == "duration_moves")
     assert evidence.startswith("mean 99 moves (97..100) over 40 greedy games"), evidence
+
+
+def test_validate_keeps_the_base_games_length_within_the_base_turn_limit() -> None:
+    # The base rule set's greedy games under turn_limit=10 (at most 100 moves): 38 of 100
+    # moves and 2 of none; the mean's t interval, 95 -+ 7, ran to 102 moves, and the ratio's
+    # low end (here's low over the base's high) fell with it
+    base = GameStats(40, 95.0, 0.0, 0.5, (0.3, 0.7), greedy_games=40,
+                     greedy_lengths=(100,) * 38 + (0,) * 2)
+    stats = GameStats(40, 950.0, 0.0, 0.5, (0.3, 0.7), greedy_games=40,
+                      greedy_lengths=(950,) * 40)
+    rules = sm.load("blackwood-frey")
+    _, findings = judge(rules, stats, base, {}, [], {}, "the base", base_turn_limit=LIMIT)
+    longer = next(f for f in findings if f.name == "duration_moves")
+    assert "games last 10.0 (9.5..10.8) times as long" in longer.message, longer.message
+    _, unknown = judge(rules, stats, base, {}, [], {}, "the base")  # no limit known: any count
+    assert "(9.3..10.8)" in next(f for f in unknown if f.name == "duration_moves").message
+
+
+def test_metrics_of_a_games_file_keeps_the_lengths_within_its_turn_limits(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The sidecar says what turn limit the games were played under (one, or one per
+    # configuration): `metrics FILE` printed duration_turns 10.0 (8.8..11.2) under 10
+    games = tmp_path / "g.csv"
+    assert main(["simulate", "blackwood-frey", "--set", f"turn_limit={LIMIT}", "--games", "3",
+                 "--seed", "1", "--jobs", "1", "--games-out", str(games)]) == 0
+    capsys.readouterr()
+    assert main(["metrics", str(games), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["configurations"][""]["metrics"]
+    assert found["duration_turns"]["estimate"] == LIMIT
+    assert found["duration_turns"]["high"] == LIMIT
+    assert _within(Interval(found["duration_moves"]["estimate"], found["duration_moves"]["low"],
+                            found["duration_moves"]["high"], 3), LIMIT ** 2)
+    assert main(["metrics", str(games)]) == 0
+    assert "duration_turns    10.0 (8.8..10.0)" in capsys.readouterr().out
+    pair = tmp_path / "pair.jsonl"
+    assert main(["compare", "blackwood-frey", "blackwood-frey", "--a-set",
+                 f"turn_limit={LIMIT}", "--b-set", f"turn_limit={2 * LIMIT}", "--games", "3",
+                 "--seed", "1", "--jobs", "1", "--games-out", str(pair)]) == 0
+    capsys.readouterr()
+    assert main(["metrics", str(pair), "--json"]) == 0
+    sides = json.loads(capsys.readouterr().out)["configurations"]
+    assert sides["A"]["metrics"]["duration_turns"]["high"] == LIMIT
+    assert sides["B"]["metrics"]["duration_turns"]["high"] == 2 * LIMIT
+    # a sidecar of before says no limit: any count; a wrong one is refused by name
+    sidecar = tmp_path / "g.csv.config.json"
+    data = json.loads(sidecar.read_text(encoding="utf-8"))
+    sidecar.write_text(json.dumps({k: v for k, v in data.items() if k != "turn_limit"}),
+                       encoding="utf-8")
+    assert main(["metrics", str(games), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["configurations"][""]["metrics"]
+    assert found["duration_turns"]["high"] > LIMIT
+    sidecar.write_text(json.dumps({**data, "turn_limit": "ten"}), encoding="utf-8")
+    assert main(["metrics", str(games)]) == 2
+    assert "the sidecar's turn_limit is a whole number from 0 to" in capsys.readouterr().err

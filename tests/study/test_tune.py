@@ -128,15 +128,24 @@ def test_an_interrupted_search_resumes_and_other_settings_are_refused(
 
 def test_a_candidate_whose_rules_cannot_be_made_is_refused_not_fatal(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Starturn seats 2 to 4: a candidate of 5 players is refused, one of 2 plays.
+    # Starturn seats 2 to 4: a candidate of 5 players is refused, one of 2 plays (a budget
+    # of 9 games drew no candidate of 5).
     status = main(["tune", "starturn", "--param", "players=2|5", "--target",
-                   "completion>=0.1", "--bots", "greedy", "--budget", "9", "--batch", "3",
+                   "completion>=0.1", "--bots", "greedy", "--budget", "30", "--batch", "3",
                    "--recheck", "1", "--recheck-games", "3", "--jobs", "1", "--json",
                    "--out", str(tmp_path / "s")])
     report = json.loads(capsys.readouterr().out)
     assert status == 0
     assert {t["values"]["players"] for t in report["trials"]} == {"2"}
     assert report["rechecked"][0]["values"] == {"players": "2"}
+    # Each refused trial is in the report too, with its values and why (it was left out)
+    refused = report["refused"]
+    assert refused and {r["values"]["players"] for r in refused} == {"5"}
+    assert all("players" in r["refusal"] for r in refused)
+    numbers = [t["number"] for t in report["trials"]] + [r["number"] for r in refused]
+    assert sorted(numbers) == list(range(len(numbers)))  # every trial, played or refused
+    kept = json.loads((tmp_path / "s" / "report.json").read_text(encoding="utf-8"))
+    assert kept["refused"] == refused
 
 
 def test_a_search_is_the_same_on_every_core(tmp_path: Path) -> None:
@@ -192,6 +201,27 @@ def test_a_refused_trial_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert re.search(r"trial 0: hand_size=1\d: refused: .*hand_size", captured.err)
     assert "every trial was refused, no game played: trial 0, hand_size=1" in captured.out
     assert "every trial was refused" in captured.err.splitlines()[-1]
+    report = json.loads((tmp_path / "t" / "report.json").read_text(encoding="utf-8"))
+    assert [r["number"] for r in report["refused"]] == list(range(20))
+    texts = {r["refusal"] for r in report["refused"]}
+    assert len(texts) > 1  # one for each hand size the sampler tried
+    # Each refusal is printed once on stderr (a trial refused alike names the first), and the
+    # last line does not repeat the report's (the first was printed twice, then three times)
+    for text in texts:
+        assert captured.err.count(text) == 1 and captured.out.count(text) <= 1
+    assert re.search(r"trial \d+: hand_size=1\d: refused as trial \d+ was", captured.err)
+
+
+def test_a_quiet_search_prints_its_refusal_once(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["tune", "blackwood-frey", "--set", "packs=1", "--set", "payoff_size=20",
+                   "--param", "hand_size=11..12", "--target",
+                   "completion>=0.5", "--budget", "20", "--batch", "10", "--recheck", "1",
+                   "--recheck-games", "10", "--quiet", "--out", str(tmp_path / "q")])
+    captured = capsys.readouterr()
+    assert status == 1
+    said = "cannot deal each of 2 seats 1 pay-off pile of 20 cards"
+    assert (captured.out + captured.err).count(said) == 1, captured.err
 
 
 @pytest.mark.parametrize(("text", "said"), [

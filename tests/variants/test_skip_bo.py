@@ -766,3 +766,34 @@ def test_the_jokers_row_says_what_its_value_counts(capsys: pytest.CaptureFixture
     row = next(line for line in capsys.readouterr().out.splitlines()
                if line.startswith(" *jokers "))
     assert "jokers in the deck besides jokers_per_pack's" in row and "in all" not in row
+
+
+@pytest.mark.clause("SK-26", "SK-1")
+def test_with_standard_packs_every_deal_exercises_sk26() -> None:
+    """SK-26 named no reason code and no event and declared itself unexercised in every
+    setting, so even ``validate skip-bo --set packs=3 --set draw_pack=0`` said it was never
+    exercised (intended). In force it is counted as SK-1 is, by each deal of its deck; out
+    of force (Skip-Bo's numbered cards) it still declares itself unexercised."""
+    from spitemalice.bots.players import GreedyPlayer
+    from spitemalice.engine.coverage import Tally
+    from spitemalice.measures.coverage import clause_coverage, coverage_notes
+    from spitemalice.runs.loop import covered_game, play_game
+
+    for rules, in_force in ((THREE, True), (SK, False)):
+        tally = Tally()
+        for game in range(2):
+            players = [GreedyPlayer(seat) for seat in range(rules.players)]
+            _, counted = covered_game(rules, lambda on_move, p=players, g=game, r=rules:
+                                      play_game(r, p, g, on_move=on_move))
+            tally.add(counted)
+        rows = {row.clause: row for row in clause_coverage(rules, tally)}
+        sk26 = rows["SK-26"]
+        notes = [note for note in coverage_notes(rules, list(rows.values()), tally.games)
+                 if note.clause == "SK-26"]
+        if in_force:
+            assert sk26.counted and sk26.exercised and sk26.fired == {"dealt": 2}
+            assert not sk26.intended and notes == []
+        else:
+            assert sk26.intended and not sk26.exercised
+            assert [note.level for note in notes] == ["info"]
+            assert notes[0].message.endswith("(intended: clause SK-26)")
