@@ -6,11 +6,44 @@ Every error the library raises on purpose is a :class:`SpiteMaliceError`, and ea
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 
 class SpiteMaliceError(ValueError):
     """Base class of every error this library raises on purpose."""
+
+
+_Error = TypeVar("_Error", bound=SpiteMaliceError)
+
+
+def worded(error: _Error, python: str, command_line: str) -> _Error:
+    """``error``, whose message says ``python`` in the Python API's words
+    (``"load it with players=3"``), marked to say ``command_line`` there instead on the
+    command line (``"give --players 3"``): :func:`command_line_text` makes the swap, in this
+    error's message and in that of any error raised from it (``raise ... from error``).
+
+    Args:
+        error: a :class:`SpiteMaliceError` about to be raised; its message holds ``python``.
+        python: the words of its message that name a Python argument or call.
+        command_line: what the command line says instead (a flag).
+    """
+    words = getattr(error, "command_line_words", ())
+    error.command_line_words = (*words, (python, command_line))  # type: ignore[attr-defined]
+    return error
+
+
+def command_line_text(error: BaseException) -> str:
+    """What a command prints for ``error``: its message, with the Python API's words that
+    :func:`worded` marked on it, or on an error it was raised from, said as the command
+    line says them."""
+    text, seen = str(error), set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        for python, flag in getattr(cause, "command_line_words", ()):
+            text = text.replace(python, flag)
+        cause = cause.__cause__ or cause.__context__
+    return text
 
 
 class IllegalMove(SpiteMaliceError):

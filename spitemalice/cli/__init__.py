@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from spitemalice import __version__
 from spitemalice.cli._args import INTERRUPTED, Parser, say
-from spitemalice.errors import SpiteMaliceError
+from spitemalice.errors import SpiteMaliceError, command_line_text
 from spitemalice.stops import stop_on_sigterm
 from spitemalice.wording import for_terminal
 
@@ -118,7 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = args.handler(args)
     except SpiteMaliceError as error:
         # One line, escaped: the message may quote a file, a record or a plugin.
-        print(f"spitemalice: error: {for_terminal(str(error))}", file=sys.stderr)
+        print(f"spitemalice: error: {for_terminal(command_line_text(error))}",
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         # A stop before a command's games began, or after they were written: nothing half done.

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from spitemalice.cli._args import (
     Parser,
+    add_allow_files,
     add_force,
     add_set,
     players,
@@ -113,6 +114,7 @@ def add_show(commands: Commands) -> Parser:
     show.add_argument("--house-rule", action="append", default=[], metavar="NAME",
                       help="a house rule to stack on the rule set (repeatable)")
     add_set(show)
+    add_allow_files(show)
     show.add_argument("--svg", type=Path, metavar="FILE",
                       help="write the position as an SVG picture to FILE")
     add_force(show)
@@ -284,11 +286,11 @@ def shown_position(args: argparse.Namespace) -> tuple[RuleBook, GameState | Seat
     try:
         params.setdefault("players", seat_count(text))
     except NotationError:  # a rule set with no notation says so before the text's faults
-        book = load(args.ruleset, args.house_rule, params)
+        book = load(args.ruleset, args.house_rule, params, allow_files=args.allow_files)
         if book.simultaneous is not None:
             parse_position(text, book)  # raises no-notation
         raise
-    book = load(args.ruleset, args.house_rule, params)
+    book = load(args.ruleset, args.house_rule, params, allow_files=args.allow_files)
     return book, parse_view(text, book) if "view=" in text else parse_position(text, book)
 
 

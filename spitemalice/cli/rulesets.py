@@ -53,7 +53,8 @@ def run_rules(args: argparse.Namespace) -> int:
         RulesetError: ``--on`` given for a rule set, or the rules cannot be loaded.
     """
     if kind_of(args.ruleset) == "house-rule":  # a house rule's own sheet
-        say(house_rule_sheet(args.ruleset, args.house_rule, rule_params(args), on=args.on))
+        say(house_rule_sheet(args.ruleset, args.house_rule, rule_params(args), on=args.on,
+                             allow_files=args.allow_files))
         return 0
     if args.on:
         raise RulesetError(f"--on applies to a house rule's sheet; {args.ruleset!r} is a rule "

@@ -15,6 +15,7 @@ import attrs
 from spitemalice.cli._args import (
     INTERRUPTED,
     Parser,
+    add_allow_files,
     add_force,
     add_rules_args,
     count,
@@ -24,6 +25,7 @@ from spitemalice.cli._args import (
     rule_params,
     say,
     seed,
+    switches,
 )
 from spitemalice.errors import SpiteMaliceError
 from spitemalice.files import FileRefused, check_new, read_file, write_file
@@ -36,7 +38,11 @@ from spitemalice.rules.loader import built_in_rulesets, load
 from spitemalice.rules.registry import kind_of
 from spitemalice.runs import parallel
 from spitemalice.stops import held_stops
-from spitemalice.validation.data_rules import format_data_rules_report, validate_data_rules
+from spitemalice.validation.data_rules import (
+    format_data_rules_report,
+    validate_data_rule,
+    validate_data_rules,
+)
 from spitemalice.validation.house_rule import format_house_rule_report, validate_house_rule
 from spitemalice.validation.report import Report, format_report
 from spitemalice.validation.run import validate
@@ -48,6 +54,7 @@ from spitemalice.wording import for_terminal
 
 if TYPE_CHECKING:
     from spitemalice.cli._args import Commands
+    from spitemalice.rules.book import RuleBook
 
 DEFAULT_RECORD = "validate-failure.json"
 """Where the smallest failing game goes without ``--record`` (and ``validate-failure-X.json``
@@ -63,9 +70,14 @@ def add_validate(commands: Commands) -> Parser:
         "validate", help="check a rule set (or a house rule, on each built-in rule set) "
                          "statically and by play")
     add_rules_args(parser)
+    add_allow_files(parser)
     parser.add_argument("--on", metavar="RULESET",
                         help="for a house rule: validate it stacked on this rule set only "
                              "(default: on each built-in rule set it stacks on)")
+    parser.add_argument("--alone", metavar="CLAUSE",
+                        help="for a rule-set file: validate its house rule CLAUSE (a [[rule]] "
+                             "table) alone on the file's base, as the file's section for that "
+                             "rule does")
     parser.add_argument("--games", type=count, default=300,
                         help="games to simulate, every move checked (default 300)")
     parser.add_argument("--seed", type=seed, default=0, help="seed of the games (default 0)")
@@ -91,27 +103,27 @@ def run_validate(args: argparse.Namespace) -> int:
     (:mod:`spitemalice.validation.data_rules`); every report must pass."""
     params = rule_params(args)
     path = args.record or Path(DEFAULT_RECORD)
+    if args.alone is not None:
+        return _run_alone(args, params, path)
     if kind_of(args.ruleset) == "house-rule":
         return _run_house_rule(args, params, path)
     if args.on:
         raise SpiteMaliceError(f"--on applies to a house rule; {args.ruleset!r} is a rule set: "
                                "stack a house rule on it with --house-rule")
-    book = load(args.ruleset, args.house_rule, params)
+    book = load(args.ruleset, args.house_rule, params, allow_files=args.allow_files)
     if book.simultaneous is not None:  # seats that move at once: their own checks
-        found = validate_simultaneous(book, args.games, args.seed)
-        say(json_text(found.as_dict()) if args.json
-            else format_simultaneous_report(found, args.strict))
-        return 0 if found.ok(strict=args.strict) else 1
+        return _run_simultaneous(args, book)
     # Checked before any game: the failing game must not be lost at the end of a long run.
     check_new(path, force=_may_replace(args, path), what=_record_option(args))
     alone = _alone_targets(args, path)  # each data rule of a file, judged alone after it
     bar = progress_shown(args)  # the bar, not with --json or --quiet
     with parallel.backend(args) as (jobs, client):
         report = _rerun(args, validate(args.ruleset, args.house_rule, params, args.games,
-                                       args.seed, progress=bar, jobs=jobs, client=client))
+                                       args.seed, progress=bar, jobs=jobs, client=client,
+                                       allow_files=args.allow_files))
         rules = None if report.interrupted or not alone else validate_data_rules(
-            args.ruleset, params, games=args.games, seed=args.seed, progress=bar,
-            jobs=jobs, client=client)
+            args.ruleset, params, allow_files=args.allow_files, games=args.games,
+            seed=args.seed, progress=bar, jobs=jobs, client=client)
     if rules is not None:
         rules = attrs.evolve(rules, reports=tuple((name, _rerun(args, one))
                                                   for name, one in rules.reports))
@@ -134,8 +146,8 @@ def run_validate(args: argparse.Namespace) -> int:
             _write_record(target, one.reproduction["record"], _may_replace(args, target))
             if not args.json:
                 shown = for_terminal(str(target))
-                say(f"the {'first' if one.interrupted else 'smallest'} failing game{what} is "
-                    f"in {shown} (spitemalice replay {shlex.quote(shown)})")
+                say(f"the {'first' if one.interrupted else 'smallest'} failing game{what}"
+                    f"{_where(one)} is in {shown} (spitemalice replay {shlex.quote(shown)})")
     _note_earlier(args, [target for target, one, _ in failing if one.reproduction is None])
     last = rules.reports[-1][1] if rules is not None and rules.interrupted else report
     if last.interrupted:
@@ -145,13 +157,68 @@ def run_validate(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+def _run_simultaneous(args: argparse.Namespace, book: RuleBook) -> int:
+    """``validate`` of a rule set whose seats move at once (Spit): its own report, which
+    writes no failure record (a failing run says so: each error names its game's seed)."""
+    found = validate_simultaneous(book, args.games, args.seed)
+    say(json_text(found.as_dict()) if args.json
+        else format_simultaneous_report(found, args.strict))
+    if not found.ok(strict=args.strict) and not args.json:
+        say("no failure record is written for a rule set whose seats move at once: an "
+            "error of its games names the game by its seed (game N)")
+    return 0 if found.ok(strict=args.strict) else 1
+
+
+def _run_alone(args: argparse.Namespace, params: dict[str, object], path: Path) -> int:
+    """``validate FILE --alone CLAUSE``: one data rule of a rule-set file alone on the file's
+    base (what the file's section for that rule ran); its smallest failing game goes to
+    PATH.
+
+    Raises:
+        SpiteMaliceError: the rule set is not a rule-set file, or ``--house-rule`` or
+            ``--on`` is given.
+        RulesetError: the file has no such rule (as :func:`validate_data_rule`).
+    """
+    if not is_file_name(args.ruleset) or args.house_rule or args.on:
+        given = shlex.join([str(args.ruleset), *(f"--house-rule={n}" for n in args.house_rule),
+                            *([f"--on={args.on}"] if args.on else [])])
+        raise SpiteMaliceError(f"--alone validates one house rule of a rule-set file alone "
+                               f"on the file's base: give a .toml file and neither "
+                               f"--house-rule nor --on, not {for_terminal(given)}")
+    check_new(path, force=_may_replace(args, path), what=_record_option(args))
+    with parallel.backend(args) as (jobs, client):
+        report = _rerun(args, validate_data_rule(
+            args.ruleset, args.alone, params, allow_files=args.allow_files, games=args.games,
+            seed=args.seed, progress=progress_shown(args), jobs=jobs, client=client))
+    say(json_text(report.as_dict()) if args.json
+        else format_report(report, strict=args.strict))
+    if report.reproduction is not None:
+        _write_record(path, report.reproduction["record"], _may_replace(args, path))
+        if not args.json:
+            shown = for_terminal(str(path))
+            say(f"the {'first' if report.interrupted else 'smallest'} failing game"
+                f"{_where(report)} is in {shown} (spitemalice replay {shlex.quote(shown)})")
+    _note_earlier(args, [path] if report.reproduction is None else [])
+    if report.interrupted:
+        note_interrupted(report.stats.played if report.stats else 0, "report")
+        return INTERRUPTED
+    return 0 if report.ok(strict=args.strict) else 1
+
+
+def _where(report: Report) -> str:
+    """`` (stacked as A + B)``: the configuration a recorded failing game was played under,
+    where it is not the one validated (another seat count, a stacking order); else ``""``."""
+    where = report.reproduction.get("where") if report.reproduction else ""
+    return f" ({where})" if where else ""
+
+
 def _alone_targets(args: argparse.Namespace, path: Path) -> dict[str, Path]:
     """For a rule-set file whose data rules are validated alone after it
     (:mod:`spitemalice.validation.data_rules`): where each rule's smallest failing game goes,
     ``PATH-CLAUSE.json``, every name checked before any game; ``{}`` otherwise."""
     if not is_file_name(args.ruleset):
         return {}
-    spec = read_custom(args.ruleset)
+    spec = read_custom(args.ruleset, args.allow_files)
     if len(spec.rules) < 2 and not spec.house_rules and not spec.params:
         return {}  # no rule, or one rule alone: the file itself
     targets = {}
@@ -221,7 +288,8 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
     with parallel.backend(args) as (jobs, client):
         result = validate_house_rule(args.ruleset, args.house_rule, params, args.on,
                                      games=args.games, seed=args.seed,
-                                     progress=progress_shown(args), jobs=jobs, client=client)
+                                     progress=progress_shown(args), jobs=jobs, client=client,
+                                     allow_files=args.allow_files)
     result = attrs.evolve(result, reports=tuple((name, _rerun(args, report))
                                                 for name, report in result.reports))
     say(json_text(result.as_dict()) if args.json
@@ -233,7 +301,8 @@ def _run_house_rule(args: argparse.Namespace, params: dict[str, object], path: P
             if not args.json:
                 shown = for_terminal(str(target))
                 say(f"the {'first' if report.interrupted else 'smallest'} failing game on "
-                    f"{name} is in {shown} (spitemalice replay {shlex.quote(shown)})")
+                    f"{name}{_where(report)} is in {shown} (spitemalice replay "
+                    f"{shlex.quote(shown)})")
     recorded = {name for name, report in result.reports if report.reproduction is not None}
     _note_earlier(args, [target for name, target in targets.items() if name not in recorded])
     if result.interrupted:
@@ -247,10 +316,12 @@ def _rerun(args: argparse.Namespace, report: Report) -> Report:
     """``report`` with ``--strict`` on its rerun command when it was given (the library's
     command names the configuration, ``--seed`` and ``--games``; a house rule's report names
     the rule set it was stacked on, ``RULESET --house-rule NAME``, which is how ``--on``
-    reruns).  The options of :data:`~spitemalice.cli._args.NOT_IN_RERUN` are left out."""
-    if not args.strict or not report.command:
+    reruns), and ``--allow-files`` when it was given.  The options of
+    :data:`~spitemalice.cli._args.NOT_IN_RERUN` are left out."""
+    if not report.command or not switches(args, "allow_files", "strict"):
         return report
-    return attrs.evolve(report, command=f"{report.command} --strict")
+    return attrs.evolve(report, command=" ".join(
+        [report.command, *switches(args, "allow_files", "strict")]))
 
 
 def _write_record(path: Path, record: object, force: bool) -> None:

@@ -40,7 +40,7 @@ from spitemalice.engine.invariants.cards import card_conservation
 from spitemalice.engine.invariants.ending import EndFacts, end_problems, live_counter_problems
 from spitemalice.engine.invariants.run import STATE_CHECKS
 from spitemalice.engine.views import SeatView, require_view
-from spitemalice.errors import PositionError
+from spitemalice.errors import PositionError, worded
 from spitemalice.model import (
     GameState,
     Outcome,
@@ -201,7 +201,9 @@ def check_layout(rules: RuleBook, seats: int,
     """
     problem = seat_count_problem(rules, seats, "the position")
     if problem is not None:
-        raise PositionError(f"{problem} (load it with players={seats} to read this position)")
+        python = f"load it with players={seats}"
+        raise worded(PositionError(f"{problem} ({python} to read this position)"), python,
+                     f"give --players {seats}")
     for index, (payoff_piles, hand, discards) in enumerate(piles):
         problem = seat_layout_problem(rules, index, payoff_piles, hand, discards)
         if problem is not None:

@@ -48,7 +48,7 @@ from typing import Any
 import attrs
 
 from spitemalice import files, guards, limits, wording
-from spitemalice.errors import RulesetError
+from spitemalice.errors import RulesetError, worded
 from spitemalice.rules import datarules
 from spitemalice.rules.datarules.locate import locate_param
 from spitemalice.rules.ruleset import FIELD_NAMES, IDENTITY_FIELDS, closest
@@ -171,9 +171,10 @@ def _read(path: Path, seen: tuple[Path, ...], allow_files: bool) -> CustomRulese
     if not is_file_name(spec.base):
         return spec
     if not allow_files:
-        raise RulesetError(f"{where}: base: {_shown(spec.base)} is a file; a base names an "
-                           "installed rule set unless files are allowed (load(..., "
-                           "allow_files=True), --allow-files)")
+        python = "load(..., allow_files=True)"
+        raise worded(RulesetError(f"{where}: base: {_shown(spec.base)} is a file; a base "
+                                  f"names an installed rule set unless files are allowed "
+                                  f"({python})"), python, "--allow-files")
     parent = _read(path.parent / spec.base, (*seen, path), allow_files)
     return CustomRuleset(
         path, spec.name, spec.title, spec.version, spec.description, parent.base,

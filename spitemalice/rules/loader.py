@@ -248,13 +248,16 @@ def house_rule_sheet(
     house_rules: Iterable[str] = (),
     params: Mapping[str, Any] | None = None,
     on: str | None = None,
+    *,
+    allow_files: bool = False,
 ) -> str:
     """The sheet of an installed house rule as text: its clauses as stacked on each built-in
     rule set (or only on ``on``), the parameters it changes there, or why it is refused.
 
     Args:
         house_rules: more house rules stacked after it; ``params``: overrides, as in
-            :func:`load`; ``on``: an installed rule set (or file) to show it on alone.
+            :func:`load`; ``on``: an installed rule set (or file) to show it on alone;
+            ``allow_files``: that file's ``base`` may name another file, as in :func:`load`.
 
     Raises:
         RulesetError: ``name`` is not an installed house rule (with the closest one), or ``on``
@@ -269,8 +272,8 @@ def house_rule_sheet(
     sheets: dict[tuple[str, ...], list[str]] = {}
     for target in targets:
         try:
-            base = load(target)
-            book = load(target, rules, params)
+            base = load(target, allow_files=allow_files)
+            book = load(target, rules, params, allow_files=allow_files)
         except RulesetError as error:
             if on:
                 raise

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from spitemalice.errors import RulesetError
+from spitemalice.errors import RulesetError, worded
 from spitemalice.guards import not_a_book
 from spitemalice.rules.hookspecs import KINDS
 from spitemalice.rules.policies import Clause
@@ -89,9 +89,11 @@ def load_plugin(name: str, kind: str | None = None) -> object:
     file, colon, clause = name.partition(":")
     if name not in found and colon and file.lower().endswith(".toml"):
         # A record made under a rule-set file names each of its data rules so.
-        raise RulesetError(f"{shown(name)} is house rule {shown(clause)} of the rule-set file "
-                           f"{shown(file)}, not an installed plugin: load that file and pass "
-                           "its rule book (replay(record, load(path)))")
+        python = "load that file and pass its rule book (replay(record, load(path)))"
+        raise worded(RulesetError(f"{shown(name)} is house rule {shown(clause)} of the "
+                                  f"rule-set file {shown(file)}, not an installed plugin: "
+                                  f"{python}"), python,
+                     "give that file as the rule set, and its house rules come with it")
     if name not in found:
         known = sorted(n for n in found if kind is None or _kind_of(found[n]) == kind)
         what = "house rule" if kind == "house-rule" else "rule set"

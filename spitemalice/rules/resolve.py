@@ -24,7 +24,7 @@ from spitemalice.rules.policies import (
     TeamRule,
     WildRule,
 )
-from spitemalice.rules.ruleset import IDENTITY_FIELDS, Ruleset
+from spitemalice.rules.ruleset import IDENTITY_FIELDS, TEAMS_HINT, Ruleset
 from spitemalice.rules.values import override
 from spitemalice.wording import for_terminal, shown
 
@@ -152,7 +152,25 @@ def _check_wrappers(pm: pluggy.PluginManager) -> None:
 def resolve_ruleset(
     pm: pluggy.PluginManager, file: FileLayer | None, params: Mapping[str, Any]
 ) -> tuple[Ruleset, Ruleset, dict[str, str]]:
-    """The rule set's own Ruleset, the final one and who changed each parameter."""
+    """The rule set's own Ruleset, the final one and who changed each parameter.
+
+    Raises:
+        RulesetError: as the plugins and the Ruleset refuse; a refusal of the seats for the
+            teams hints at the partnerships house rule only where no plugin loaded forms
+            teams (:data:`~spitemalice.rules.ruleset.TEAMS_HINT`).
+    """
+    try:
+        return _resolved(pm, file, params)
+    except RulesetError as error:
+        if TEAMS_HINT not in str(error) or not any(
+                "team_size" in getattr(plugin, "ENFORCES", ()) for plugin in pm.get_plugins()):
+            raise
+        raise RulesetError(str(error).replace(TEAMS_HINT, "")) from error
+
+
+def _resolved(
+    pm: pluggy.PluginManager, file: FileLayer | None, params: Mapping[str, Any]
+) -> tuple[Ruleset, Ruleset, dict[str, str]]:
     own = None
     for impl in call_order(pm, "spitemalice_ruleset"):
         own = call(impl)

@@ -101,6 +101,11 @@ def _field(default: Any, help: str, **kwargs: Any) -> Any:
     return attrs.field(default=default, metadata={"help": help}, **kwargs)
 
 
+
+TEAMS_HINT = " (teams are played with --house-rule partnerships)"
+"""The end of the refusal of a seat count that forms no whole teams, for teams set without a
+plugin that forms them (``--set team_size=2``); taken out where one is loaded."""
+
 @attrs.frozen(kw_only=True)
 class Ruleset:
     """Every parameter of a rule set, validated on creation.
@@ -235,7 +240,8 @@ class Ruleset:
             )
         if self.players not in self.player_counts:
             # How teams are played is the partnerships house rule (teams of two): the
-            # refusal says so, as the refusal of team_size without it does (checks.py).
+            # refusal says so, as the refusal of team_size without it does (checks.py); with a
+            # plugin that forms the teams loaded, resolve.resolve_ruleset takes TEAMS_HINT out.
             if not self.player_counts:
                 seats = (f"{self.min_players} players only" if self.min_players ==
                          self.max_players else f"{self.min_players} to {self.max_players} "
@@ -249,8 +255,8 @@ class Ruleset:
             counts = " or ".join(map(str, self.player_counts))
             raise RulesetError(
                 f"{self.name} plays in teams of {self.team_size}, partners sitting opposite, so "
-                f"the seats must form two or more whole teams: {counts}, not {self.players} "
-                "(teams are played with --house-rule partnerships)"
+                f"the seats must form two or more whole teams: {counts}, not {self.players}"
+                f"{TEAMS_HINT}"
             )
 
     @property

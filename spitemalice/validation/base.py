@@ -44,10 +44,11 @@ class Base:
 
 
 def base_of(name: str, house_rules: Sequence[str], params: Mapping[str, Any],
-            players: int) -> Base:
+            players: int, *, allow_files: bool = False) -> Base:
     """The base of the configuration ``name`` + ``house_rules`` + ``params`` (see the module
     text), loaded for ``players`` seats.  A base that does not load is no base, and the
-    reason says why.
+    reason says why.  ``allow_files``: a rule-set file's ``base`` may name another file (the
+    installed rule set at the bottom of the chain is its base).
 
     Raises:
         TypeError: ``house_rules`` is a bare str (a list is wanted).
@@ -55,7 +56,7 @@ def base_of(name: str, house_rules: Sequence[str], params: Mapping[str, Any],
     check_list(house_rules, "base_of", "house_rules, a list of names,",
                '["mandatory-aces"]')
     if is_file_name(name):
-        base = read_custom(name).base
+        base = read_custom(name, allow_files).base
         return _loaded(base, "the file's base", players)
     if house_rules or set(params) - {"players"}:
         return _loaded(name, "the rule set alone, without the house rules and parameters "

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from spitemalice.errors import RulesetError
 from spitemalice.rules import custom
 from spitemalice.rules.loader import load, load_plugins
 from spitemalice.rules.sheet import format_value
@@ -98,9 +99,35 @@ def validate_data_rules(path: str | os.PathLike[str], params: Mapping[str, Any] 
     return DataRulesReport(shown, spec.base, tuple(reports))
 
 
+def validate_data_rule(path: str | os.PathLike[str], clause: str,
+                       params: Mapping[str, Any] | None = None, *, allow_files: bool = False,
+                       games: int = 300, seed: int = 0, **options: Any) -> Report:
+    """Validate the ``[[rule]]`` table ``clause`` (``"MY-1"``, or its whole name
+    ``"mine.toml:MY-1"``) of the rule-set file ``path`` alone, as
+    :func:`validate_data_rules` validates each: what ``spitemalice validate FILE --alone
+    CLAUSE`` runs, and the command each rule's report names to rerun it.
+
+    Raises:
+        RulesetError: the file cannot be read, it has no rule ``clause`` (the message lists
+            its rules), or the rule does not stack alone on the base.
+        SpiteMaliceError: ``games`` not 1 to :data:`~spitemalice.limits.MAX_GAMES`, or a
+            seed not 0 to :data:`~spitemalice.limits.MAX_SEED`.
+    """
+    spec = custom.read(path, allow_files)
+    names = {str(getattr(rule, "NAME", "")).rpartition(":")[2]: rule for rule in spec.rules}
+    wanted = str(clause).rpartition(":")[2]
+    if wanted not in names:
+        raise RulesetError(f"{os.fspath(path)} has no rule {clause!r}: its rules are "
+                           f"{', '.join(names) or 'none'}")
+    rule = names[wanted]
+    return _alone(spec.base, rule, str(getattr(rule, "NAME", "")), dict(params or {}),
+                  os.fspath(path), games, seed, options)
+
+
 def _alone(base: str, rule: object, name: str, given: dict[str, Any], path: str, games: int,
            seed: int, options: Mapping[str, Any]) -> Report:
-    """The validation of ``rule`` stacked alone on the installed rule set ``base``."""
+    """The validation of ``rule`` stacked alone on the installed rule set ``base``, its rerun
+    command ``validate FILE --alone CLAUSE``."""
     book = load_plugins(base, [rule], given)
 
     def reload(extra: Mapping[str, Any]) -> Any:
@@ -112,8 +139,10 @@ def _alone(base: str, rule: object, name: str, given: dict[str, Any], path: str,
     named = describe_run(book, (), seed, ruleset=path, house_rules=(),
                          settings=[(key, format_value(value)) for key, value in given.items()])
     compared = Base(load(base, players=book.players), base, "the rule set the file names")
-    return Validation(book, games, seed, reload, stack=stack, house_rules=(name,),
-                      base=compared, named=named, **options).run()
+    report = Validation(book, games, seed, reload, stack=stack, house_rules=(name,),
+                        base=compared, named=named, **options).run()
+    return attrs.evolve(report, command=named.command(
+        "validate", "--alone", name.rpartition(":")[2], "--games", str(games)))
 
 
 def format_data_rules_report(result: DataRulesReport, strict: bool = False) -> str:
@@ -139,4 +168,5 @@ def format_data_rules_report(result: DataRulesReport, strict: bool = False) -> s
     return "\n\n".join([*parts, last])
 
 
-__all__ = ["DataRulesReport", "format_data_rules_report", "validate_data_rules"]
+__all__ = ["DataRulesReport", "format_data_rules_report", "validate_data_rule",
+           "validate_data_rules"]

@@ -4,6 +4,8 @@ shrinker makes smaller (:mod:`~spitemalice.validation.dynamic`,
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from spitemalice.moves import Move
@@ -18,9 +20,16 @@ class Failure:
             :mod:`spitemalice.engine.invariants`), or the kind of fault: ``"crash"``,
             ``"non-termination"``, ``"listed-and-checked-moves-agree"``,
             ``"moves-round-trip"``, ``"stuck-seat"``.
+        book: the rule book the game was played under where it is not the configuration
+            validated (another seat count, a stacking order: a
+            :class:`~spitemalice.rules.book.RuleBook`), else ``None``.
+        where: what that configuration is (``"at 3 players"``, ``"stacked as
+            mandatory-aces + pair-discards"``), else ``""``.
     """
 
     seed: int
     moves: list[Move]
     problem: str
     invariant: str = ""
+    book: Any = attrs.field(default=None, eq=False, repr=False)
+    where: str = ""

@@ -68,7 +68,7 @@ def validate_house_rule(
     """Validate the installed house rule ``name`` (with ``house_rules`` stacked after it and
     ``params``) on each built-in rule set, or on ``on`` alone; ``options`` are
     :func:`~spitemalice.validation.validate`'s (``games``, ``seed``, ``progress``, ``jobs``,
-    ``client``).
+    ``client``, ``allow_files``: ``on`` may be a rule-set file whose base names another).
 
     Raises:
         TypeError: ``house_rules`` is a bare str (a list is wanted).
@@ -83,7 +83,8 @@ def validate_house_rule(
     targets = [on] if on else list(built_in_rulesets())
     for index, target in enumerate(targets):
         try:
-            load(target, [name, *house_rules], params)
+            load(target, [name, *house_rules], params,
+                 allow_files=bool(options.get("allow_files")))
         except RulesetError as error:
             if on:
                 raise

@@ -23,6 +23,11 @@ judged too, and a warning on them fails ``--strict``, but deciding them needs hu
 games, so an undecided one is printed and fails nothing."""
 
 
+OWN_GAMES: tuple[str, ...] = ("invariants after every move", "every game ends with an outcome")
+"""The checks of the configuration's own games: a failing game of theirs is the one a report
+records first (:data:`~spitemalice.validation.steps.STEPS`)."""
+
+
 @attrs.frozen
 class Check:
     """One check's result.
@@ -164,9 +169,12 @@ class Report:
         target: the configuration checked (``"g4a + mandatory-aces, 2 players"``).
         checks: one row per check, static first.
         stats: the simulated games, or ``None`` when none were played.
-        reproduction: for a failed dynamic check, the smallest failing game as a dict
+        reproduction: for a failed check of games (the configuration's own, another seat
+            count, a stacking order), the smallest failing game as a dict
             ``{"seed": int, "moves": [text, ...], "problem": str, "invariant": str,
-            "record": dict}``; else ``None``.
+            "record": dict, "check": str, "where": str}`` (``check``: the failed check it
+            shows; ``where``: the configuration it was played under where that is not the
+            one validated, ``"stacked as A + B"``, else ``""``); else ``None``.
         findings: the judgement; every failed check is also an ``error`` finding.
         configuration: the configuration validated, with the seed and versions
             (:mod:`spitemalice.runs.provenance`), or ``None``.
@@ -199,6 +207,17 @@ class Report:
         """Every failed check as an ``error`` finding."""
         return tuple(Finding("error", c.name, c.detail or "failed", c.figure)
                      for c in self.checks if not c.passed)
+
+    @property
+    def unrecorded(self) -> tuple[str, ...]:
+        """The failed checks whose failure :attr:`reproduction` does not record: those that
+        fail with no game (static checks, two stacking orders listing different moves), and
+        those whose game lost its place to the one recorded (a report records one)."""
+        shown = () if self.reproduction is None else (
+            OWN_GAMES if self.reproduction.get("check", OWN_GAMES[0]) in OWN_GAMES
+            else (self.reproduction["check"],))
+        return tuple(dict.fromkeys(c.name for c in self.checks
+                                   if not c.passed and c.name not in shown))
 
     @property
     def errors(self) -> tuple[Finding, ...]:
@@ -240,7 +259,8 @@ class Report:
         data["configuration"] = (self.configuration.as_dict() if self.configuration
                                  else None)
         return data | {"passed": self.passed, "warnings": len(self.warnings),
-                       "undecided": [c.name for c in self.undecided]}
+                       "undecided": [c.name for c in self.undecided],
+                       "unrecorded": list(self.unrecorded)}
 
 
 def _finding_dict(finding: Finding) -> dict[str, object]:
@@ -276,8 +296,18 @@ def format_report(report: Report, strict: bool = False) -> str:
         lines += ["", *format_coverage(report.coverage, report.stats.coverage_tally.games)]
     if report.reproduction is not None:
         moves = " ".join(str(m) for m in report.reproduction["moves"])  # type: ignore[attr-defined]
-        lines += ["", f"smallest failing game: seed {report.reproduction['seed']}, "
-                      f"moves: {moves or '(none)'}", f"problem: {report.reproduction['problem']}"]
+        where = report.reproduction.get("where")
+        lines += ["", f"smallest failing game{f' ({where})' if where else ''}: seed "
+                      f"{report.reproduction['seed']}, moves: {moves or '(none)'}",
+                  f"problem: {report.reproduction['problem']}"]
+    if report.unrecorded:
+        lines += ["", f"no failing game recorded for: {', '.join(report.unrecorded)} (a check "
+                      "of no game fails without one; of the failing games one is recorded: "
+                      "the configuration's own, else another seat count's, else a stacking "
+                      "order's)"]
+    if strict and report.passed and (report.warnings or report.open_required):
+        lines += ["", "no failing game recorded: under --strict the warnings and undecided "
+                      "judgements above fail, each a judgement of many games, not one game"]
     lines += ["", verdict(report, strict)]
     return "\n".join(lines)
 

@@ -201,6 +201,8 @@ def validate(
     progress: bool = False,
     jobs: int | None = 1,
     client: Any = None,
+    *,
+    allow_files: bool = False,
 ) -> Report:
     """Validate an installed rule set (or a rule-set file) with house rules and parameters:
     the :class:`Validation` of the configuration loaded, with a check that each plugin loads
@@ -213,6 +215,8 @@ def validate(
 
     Args:
         progress: show a progress bar on a terminal (stderr) while the games are played.
+        allow_files: a rule-set file's ``base`` may name another file (as
+            :func:`~spitemalice.load`'s ``allow_files``).
 
     Raises:
         TypeError: ``house_rules`` is a bare str (a list is wanted).
@@ -225,15 +229,15 @@ def validate(
                '["mandatory-aces"]')
     games, seed = check_games(games), check_seed(seed)
     params = dict(params or {})
-    book = load(name, house_rules, params)
+    book = load(name, house_rules, params, allow_files=allow_files)
     entry = _entry_point_check([name, *house_rules])
-    base = base_of(name, house_rules, params, book.players)
+    base = base_of(name, house_rules, params, book.players, allow_files=allow_files)
 
     def reload(extra: Mapping[str, Any]) -> RuleBook:
-        return load(name, house_rules, {**params, **extra})
+        return load(name, house_rules, {**params, **extra}, allow_files=allow_files)
 
     def stack(order: Sequence[str]) -> RuleBook:
-        return load(name, order, params)
+        return load(name, order, params, allow_files=allow_files)
 
     named = describe_run(book, (), seed, ruleset=str(name), house_rules=house_rules,
                          settings=[(key, format_value(value)) for key, value in params.items()])

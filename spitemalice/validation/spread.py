@@ -49,7 +49,9 @@ def _games(book: RuleBook, seed: int, count: int, label: str) -> tuple[int, Fail
 
 
 def check_seat_counts(load: Loader, book: RuleBook, seed: int) -> tuple[Check, Failure | None]:
-    """Checked games at every seat count the rule set allows besides the configured one.
+    """Checked games at every seat count the rule set allows besides the configured one; the
+    check, and the first failure met (its ``book`` and ``where`` say which seat count), or
+    ``None``.
 
     Raises:
         TypeError: ``book`` is not a :class:`~spitemalice.rules.book.RuleBook`.
@@ -71,7 +73,8 @@ def check_seat_counts(load: Loader, book: RuleBook, seed: int) -> tuple[Check, F
         counts.append(players)  # only the counts whose games were played are named
         if failure is not None:
             return Check(name, False, f"{players} players",
-                         f"{players} players: {failure.problem}"), failure
+                         f"{players} players: {failure.problem}"), attrs.evolve(
+                failure, book=other, where=f"at {players} players")
     if not counts:
         return skip(name, "no other seat count loads (\"deal every player count\" says "
                     "why)"), None
@@ -88,7 +91,9 @@ def check_stacking(stack: Stacker, own: Sequence[str], seed: int,
                    extra: Sequence[str] | None = None) -> tuple[Check, Failure | None]:
     """Every other installed house rule stacked first and last on the configuration (whose
     house rules are ``own``), and ``own`` reversed: checked games in each order, and the same
-    legal moves in the first position of both orders when both resolve to the same rules.
+    legal moves in the first position of both orders when both resolve to the same rules;
+    the check, and the first failing game (its ``book`` and ``where`` say which order), or
+    ``None`` (also when the orders list different moves: that fails with no game).
 
     Raises:
         TypeError: ``own`` is a bare str (a list is wanted).
@@ -113,7 +118,8 @@ def check_stacking(stack: Stacker, own: Sequence[str], seed: int,
             _, failure = _games(book, seed, STACK_GAMES, "stack:" + "+".join(order))
             if failure is not None:
                 return Check(name, False, " + ".join(order),
-                             f"stacked as {' + '.join(order)}: {failure.problem}"), failure
+                             f"stacked as {' + '.join(order)}: {failure.problem}"), attrs.evolve(
+                    failure, book=book, where=f"stacked as {' + '.join(order)}")
         problem = _same_moves(books, first, second, seed)
         if problem:
             return Check(name, False, "", problem), None

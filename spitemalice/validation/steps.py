@@ -37,7 +37,7 @@ from .dynamic import STUCK
 from .failure import Failure
 from .intent import Intended, intended
 from .judge import ENOUGH_GAMES, judge
-from .report import Finding, GameStats, Report
+from .report import OWN_GAMES, Check, Finding, GameStats, Report
 from .shrink import shrink
 from .spread import check_clause_settings, check_seat_counts, check_stacking
 from .termination import NonTermination, cpu_limit
@@ -90,15 +90,28 @@ class Step:
 
 
 def seat_counts(plan: Plan, report: Report) -> Report:
-    """``report`` with the check of a few games at every other seat count."""
-    return attrs.evolve(report, checks=(
-        *report.checks, check_seat_counts(plan.reload, plan.book, plan.seed)[0]))
+    """``report`` with the check of a few games at every other seat count (and its smallest
+    failing game, :func:`_recorded`)."""
+    return _recorded(plan, report, *check_seat_counts(plan.reload, plan.book, plan.seed))
 
 
 def stacking(plan: Plan, report: Report) -> Report:
-    """``report`` with the check of the house rules stacked in every order."""
-    return attrs.evolve(report, checks=(
-        *report.checks, check_stacking(plan.stack, list(plan.own), plan.seed)[0]))
+    """``report`` with the check of the house rules stacked in every order (and its smallest
+    failing game, :func:`_recorded`)."""
+    return _recorded(plan, report, *check_stacking(plan.stack, list(plan.own), plan.seed))
+
+
+def _recorded(plan: Plan, report: Report, check: Check, failure: Failure | None) -> Report:
+    """``report`` with ``check``, and with the smallest failing game of ``failure`` (played
+    under another configuration: ``failure.book``) as its reproduction when none is there yet
+    and the configuration's own games were clean (their failure comes first: a report
+    records one failing game)."""
+    report = attrs.evolve(report, checks=(*report.checks, check))
+    if failure is None or failure.book is None or plan.failure is not None \
+            or report.reproduction is not None:
+        return report
+    return attrs.evolve(report, reproduction=_reproduction(failure.book, failure,
+                                                           check=check.name))
 
 
 def clause_settings(plan: Plan, report: Report) -> Report:
@@ -131,8 +144,9 @@ def judgement(plan: Plan, report: Report) -> Report:
 
 
 def smallest_failing_game(plan: Plan, report: Report) -> Report:
-    """``report`` with the smallest failing game found from the first failure, if any."""
-    return attrs.evolve(report, reproduction=None if plan.failure is None
+    """``report`` with the smallest failing game found from the first failure of the
+    configuration's own games, if any (else the one an earlier step recorded, if any)."""
+    return attrs.evolve(report, reproduction=report.reproduction if plan.failure is None
                         else _reproduction(plan.book, plan.failure))
 
 
@@ -143,8 +157,11 @@ STEPS: tuple[Step, ...] = (
     Step("the judgement of the games", judgement),
     Step("the smallest failing game", smallest_failing_game),
 )
-"""What validate does after its games, in order.  A failure at another seat count or stacking
-is named in its check; only a failure of this very configuration is shrunk and recorded."""
+"""What validate does after its games, in order.  A report records one failing game, shrunk:
+the configuration's own games' first failure, else the first failing game at another seat
+count, else in a stacking order (played under that configuration, which its record names).
+A failed check with no game (a static check, two stacking orders listing different moves)
+is named by :attr:`~spitemalice.validation.report.Report.unrecorded`."""
 
 
 def after_games(plan: Plan, report: Report, steps: Sequence[Step] = STEPS) -> Report:
@@ -160,22 +177,25 @@ def after_games(plan: Plan, report: Report, steps: Sequence[Step] = STEPS) -> Re
             return report
         except KeyboardInterrupt:
             pass
-    found = None if plan.failure is None else _reproduction(plan.book, plan.failure,
-                                                           shrunk=False)
+    found = report.reproduction if plan.failure is None else _reproduction(
+        plan.book, plan.failure, shrunk=False)
     return attrs.evolve(report, interrupted=True, not_run=tuple(step.name for step in later),
                         reproduction=found)
 
 
-def _reproduction(book: RuleBook, failure: Failure, shrunk: bool = True) -> dict[str, object]:
-    """The smallest failing game found from ``failure`` (``shrunk=False``: ``failure`` as it
-    was found, for a run cut short), with its record."""
+def _reproduction(book: RuleBook, failure: Failure, shrunk: bool = True,
+                  check: str = "") -> dict[str, object]:
+    """The smallest failing game found from ``failure`` under ``book`` (``shrunk=False``:
+    ``failure`` as it was found, for a run cut short), with its record; ``check``: the
+    failed check it shows, where it is not the configuration's own games."""
     small = _shrunk(book, failure) if shrunk else failure
     invariant = small.invariant or failure.invariant
     ended = None if invariant == "non-termination" else _outcome(book, small)
     record = attrs.evolve(record_game(book, small.seed, small.moves, outcome=ended),
                           finding=RecordFinding(invariant, small.problem))
     return {"seed": small.seed, "moves": [move_text(m) for m in small.moves],
-            "problem": small.problem, "invariant": invariant, "record": record_to_dict(record)}
+            "problem": small.problem, "invariant": invariant, "record": record_to_dict(record),
+            "check": check or OWN_GAMES, "where": failure.where}
 
 
 def _unexercised(book: RuleBook, report: Report) -> list[Finding]:

@@ -60,6 +60,7 @@ WRITERS: dict[str, str] = {
     "validation (no one holds a hidden hand)",
     "cli/validate.py:_run_house_rule -> _write_record": "public: as above",
     "cli/validate.py:run_validate -> _write_record": "public: as above",
+    "cli/validate.py:_run_alone -> _write_record": "public: as above",
     "runs/games_out.py:__init__ -> NewFile": "public: per-game figures of bots' games",
     "runs/games_out.py:close -> write_file": "public: the sidecar of a run's settings",
     "runs/outputs.py:__init__ -> make_folder": "public: records of bots' finished games",
