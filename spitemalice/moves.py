@@ -184,26 +184,75 @@ def unspaced_move(text: str, forms: str, pairs: bool = True) -> str:
 
     Args:
         forms: the move forms the parser reads, as a refusal shows them (``"'9H>B2' or
-            'pass'"``).
-        pairs: whether a move may name two cards joined by ``+`` (``9H+9S>D2``); a refused
-            ``9H 9S`` is then shown written ``9H+9S``, else as one card (``9H`` or ``9S``).
+            'pass'"``), a ``str``.
+        pairs: (a ``bool``) whether a move may name two cards joined by ``+``
+            (``9H+9S>D2``); a refused ``9H 9S`` is then shown written ``9H+9S``.  Without
+            pairs, two cards (``9H 9S``, ``9H + 9S``, ``9H+9S``) are refused, shown as one
+            card (``9H`` or ``9S``).
 
     Raises:
         NotationError: ``text`` is longer than :data:`~spitemalice.limits.MAX_MOVE_CHARS`
-            (``"too-long"``, showing ``forms``), or has whitespace inside a part
-            (``"not-a-move"``, naming the part and how it is written).
-        TypeError: ``text`` is not a ``str``.
+            (``"too-long"``, showing ``forms``); has whitespace inside a part
+            (``"not-a-move"``, naming the part and how it is written); has text after a
+            whole move (``9H>B1 extra``, a second line; ``"not-a-move"``, naming that text:
+            one move at a time); or, without ``pairs``, names two cards joined by ``+``.
+        TypeError: ``text`` or ``forms`` is not a ``str``, or ``pairs`` is not a ``bool``.
     """
     if not isinstance(text, str):
         raise TypeError(f"unspaced_move takes a move's text (a str), not {type(text).__name__}")
+    if not isinstance(forms, str):
+        raise TypeError(f"unspaced_move takes the move forms a refusal shows (a str, as "
+                        f"\"'9H>B2' or 'pass'\"), not {type(forms).__name__}")
+    if not isinstance(pairs, bool):
+        raise TypeError(f"unspaced_move takes pairs as True or False, not "
+                        f"{type(pairs).__name__}")
     if len(text) > MAX_MOVE_CHARS:
         raise NotationError(f"move {text[:20]!r}... is {len(text)} characters long; a move has "
                             f"at most {MAX_MOVE_CHARS}, as {forms}", "too-long")
     raw = _SPACED.sub(r"\1", text.strip())
     spaced = _SPACE_INSIDE.search(raw)
     if spaced:
+        gap = re.search(r"\s+", spaced.group(0))
+        assert gap is not None  # the pattern holds whitespace
+        head, rest = raw[:spaced.start() + gap.start()], raw[spaced.start() + gap.end():]
+        if _ends_move(head, gap.group(0), rest):
+            raise NotationError(f"move {text!r}: unexpected text {rest!r} after the move "
+                                f"{head!r}: write one move at a time", "not-a-move")
         raise _space_inside(text, spaced.group(0), pairs)
+    joined = None if pairs else _JOINED.search(raw)
+    if joined:
+        pieces = joined.group(0).split("+")
+        if all(_is_card(piece) for piece in pieces):
+            one = " or ".join(card_text(parse_card(piece)) for piece in pieces)
+            raise NotationError(f"move {text!r}: {joined.group(0)!r}: a move here names one "
+                                f"card; write one card, {one}", "not-a-move")
     return raw
+
+
+_JOINED = re.compile(r"[^\s>+:.]+(?:\+[^\s>+:.]+)+")
+"""Parts joined by ``+`` (``9H+9S``), refused as two cards where a move names one."""
+
+
+def _is_card(piece: str) -> bool:
+    try:
+        parse_card(piece)
+    except NotationError:
+        return False
+    return True
+
+
+def _ends_move(head: str, gap: str, rest: str) -> bool:
+    """Whether whitespace ``gap`` after ``head`` ends a whole move, so that ``rest`` is text
+    after it (``9H>B1 extra``, ``pass now``, a second line), not a part with a space inside
+    (``B 1``, ``10 H``, ``9H 9S``): a line break always ends one; so does a complete target
+    (a letter and a number or ``+`` after the ``>``, unless ``rest`` goes on with the
+    number, ``B1 0``) or a word of a move (``pass``, Spit's ``spit``)."""
+    if "\n" in gap or "\r" in gap:
+        return True
+    last = re.split(r"[>:.]", head)[-1]
+    if ">" in head and re.fullmatch(r"[A-Za-z](\d+|\+)", last):
+        return not (last[-1].isdigit() and re.match(r"\d+(?![^\s>+:.])", rest))
+    return last.isalpha() and len(last) >= 4
 
 
 def _space_inside(text: str, part: str, pairs: bool) -> NotationError:

@@ -7,7 +7,9 @@ Each rule sheet must stand alone, so every rule set repeats these clauses under 
 
 from __future__ import annotations
 
-from spitemalice import Clause, Move, Play, Ruleset
+import functools
+
+from spitemalice import Clause, Deck, Move, Play, Ruleset, stated_deck
 
 
 def play_clauses(prefix: str, first: int) -> tuple[Clause, ...]:
@@ -39,7 +41,26 @@ def rank_names(ranks: frozenset[int], joint: str = "and") -> str:
     """Ranks as a reader says them: ``"A, 2 and 7"`` (``joint="or"``: ``"A, 2 or 7"``);
     ``"none"`` for an empty set."""
     names = {0: "joker", 1: "A", 11: "J", 12: "Q", 13: "K"}
-    words = [names.get(rank, str(rank)) for rank in sorted(ranks)]
+    return _joined([names.get(rank, str(rank)) for rank in sorted(ranks)], joint)
+
+
+def deck_ranks(ruleset: Ruleset, ranks: frozenset[int], joint: str = "and") -> str:
+    """Ranks as ``ruleset``'s cards write them (:meth:`spitemalice.Deck.rank_name`), for a
+    refusal or a clause: ``"A or 2"`` in standard packs, ``"1 or 2"`` in a numbered deck
+    such as Skip-Bo's or Hasbro's (whose 1 is no ace); rank 0 is ``"joker"``
+    (:func:`wild_words` names a numbered deck's its own way); ``"none"`` for no rank."""
+    deck = _deck(ruleset)
+    return _joined(["joker" if rank == 0 else deck.rank_name(rank) for rank in sorted(ranks)],
+                   joint)
+
+
+@functools.lru_cache(maxsize=32)
+def _deck(ruleset: Ruleset) -> Deck:
+    """The cards ``ruleset`` states (whether they are standard packs or numbered cards)."""
+    return stated_deck(ruleset)
+
+
+def _joined(words: list[str], joint: str) -> str:
     if not words:
         return "none"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {joint} " + words[-1]
@@ -53,7 +74,7 @@ def numbered_deck(ruleset: Ruleset) -> bool:
 def wild_words(ruleset: Ruleset) -> str:
     """The wild cards as a reader names them: ``"K or joker"``; a numbered deck's jokers are
     Skip-Bo's SKIP-BO cards."""
-    wild = rank_names(ruleset.wild_ranks, "or")
+    wild = deck_ranks(ruleset, ruleset.wild_ranks, "or")
     return wild.replace("joker", "SKIP-BO card") if numbered_deck(ruleset) else wild
 
 

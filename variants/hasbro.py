@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from spitemalice import Clause, Ruleset, hookimpl
 
-from ._common import play_clauses
+from ._common import deck_ranks, play_clauses
 from .mandatory_aces import spitemalice_filter_moves  # the forced 1s and 2s (HB-12)
 
 NAME = "hasbro"
@@ -75,12 +75,6 @@ def _wild_clause(ruleset: Ruleset) -> Clause:
                   reasons=("wild-cannot-start", "wild-excluded"))
 
 
-def _numbers(ranks: frozenset[int]) -> str:
-    """Ranks as the numbered cards read: ``"1 or 2"``."""
-    words = [str(rank) for rank in sorted(ranks)] or ["none"]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
 def clauses(ruleset: Ruleset) -> list[Clause]:
     """The rule sheet, its parameter-dependent clauses written from ``ruleset``."""
     return [*_deal_clauses(ruleset), *_play_clauses(ruleset), *play_clauses("HB", 17)]
@@ -129,12 +123,12 @@ def _play_clauses(ruleset: Ruleset) -> list[Clause]:
                "nobody scores; a blocked or timed-out game also scores nothing. A draw that "
                "finds fewer cards than it needs takes those there are, and the seat plays on.",
                R, events=("drawn", "short-draw", "blocked", "turn-limit")),
-        Clause("HB-12", f"While a {_numbers(ruleset.mandatory_ranks)} can be played onto a "
-               "build "
-               "pile from the hand, the stack top or a store-pile top, only such plays are "
-               "legal. The descriptions say a drawn 1 goes to the centre at once and 2s as "
-               "soon as possible; the library forces such a play wherever the card lies, the "
-               "nearest reading its move filter expresses (mandatory_ranks).",
+        Clause("HB-12", f"While a {deck_ranks(ruleset, ruleset.mandatory_ranks, 'or')} can "
+               "be played onto a build pile from the hand, the stack top or a store-pile "
+               "top, only such plays are legal. The descriptions say a drawn 1 goes to the "
+               "centre at once and 2s as soon as possible; the library forces such a play "
+               "wherever the card lies, the nearest reading its move filter expresses "
+               "(mandatory_ranks).",
                f"{H} H5; the reading {R}", reasons=("forced-play",)),
         Clause("HB-13", "Each seat has up to {discard_piles:word} store piles (discard piles) "
                "of its own. Only the top card of a store pile may be played, and only by its "

@@ -12,7 +12,7 @@ import attrs
 
 from spitemalice import Clause, GameState, Move, MoveFilter, Ruleset, hookimpl
 
-from ._common import leading_plays, rank_names
+from ._common import deck_ranks, leading_plays
 
 NAME = "mandatory-aces"
 KIND = "house-rule"
@@ -46,13 +46,13 @@ def spitemalice_filter_moves(
         return None  # a bare wild must be covered first (clause MA-4)
     shown = ", ".join(str(move) for move in forced[:3])
     return MoveFilter(forced, "forced-play",
-                      f"a card of rank {rank_names(ranks, 'or')} can be played and must be, "
-                      f"before anything else: {shown}")
+                      f"a card of rank {deck_ranks(ruleset, ranks, 'or')} can be played and "
+                      f"must be, before anything else: {shown}")
 
 
 @hookimpl
 def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
-    ranks = rank_names(ruleset.mandatory_ranks, "or")
+    ranks = deck_ranks(ruleset, ruleset.mandatory_ranks, "or")
     return [
         Clause("MA-1", f"While a card of rank {ranks} (mandatory_ranks) can be played onto a "
                "build pile from the hand, a pay-off top or a discard-pile top, only such plays "

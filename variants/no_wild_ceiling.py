@@ -17,7 +17,7 @@ import attrs
 
 from spitemalice import Clause, Ruleset, hookimpl
 
-from ._common import no_wild_cards, numbered_deck, rank_names, wild_words
+from ._common import deck_ranks, no_wild_cards, wild_words
 
 NAME = "no-wild-ceiling"
 KIND = "house-rule"
@@ -54,10 +54,7 @@ def spitemalice_conflicts(ruleset: Ruleset, plugins: list[str]) -> str | None:
 @hookimpl
 def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
     ceiling = ruleset.build_ceiling
-    if numbered_deck(ruleset):  # numbers, not the names of standard ranks
-        top, below = str(ceiling), str(ceiling - 1)
-    else:
-        top, below = rank_names(frozenset({ceiling})), rank_names(frozenset({ceiling - 1}))
+    top, below = (deck_ranks(ruleset, frozenset({rank})) for rank in (ceiling, ceiling - 1))
     return [
         Clause("NC-1", f"A wild card ({wild_words(ruleset)}) may not stand for {top}, the build "
                f"ceiling: only a natural {top} completes a build pile.", SOURCE,

@@ -27,7 +27,7 @@ from spitemalice import (
     hookimpl,
 )
 
-from ._common import leading_plays, no_wild_cards, rank_names
+from ._common import deck_ranks, leading_plays, no_wild_cards
 
 NAME = "wild-must-be-covered"
 KIND = "house-rule"
@@ -131,7 +131,7 @@ def _under_covers(state: GameState, move: Play, need: int, wild: frozenset[int])
 
 @hookimpl
 def spitemalice_rule_sheet(ruleset: Ruleset) -> list[Clause]:
-    excluded = rank_names(frozenset({7, ruleset.build_ceiling}))
+    excluded = deck_ranks(ruleset, frozenset({7, ruleset.build_ceiling}))
     return [
         Clause("WC-1", "A wild card on a build pile must be covered at once: while a build pile "
                "has a wild card on top, the only legal moves are natural cards played onto it, "

@@ -253,7 +253,8 @@ def play_arrival(rules: RuleBook, bots: Sequence[SeatBot], seed: int,
 def replayed_by_bots(record: GameRecord, rules: RuleBook) -> str | None:
     """Play a simulated game's record again: its seats' bots (the seat kinds) from its seed
     under its arrival policy.  ``""`` when that gives the record's moves, times, stale
-    intents and outcome; a sentence naming the first difference otherwise; ``None`` when the
+    intents and outcome (moves compared as the game reads them, so ``S1.P5:KH > C1`` is
+    ``S1.P5:KH>C1``); a sentence naming the first difference otherwise; ``None`` when the
     record cannot be played again (a seat that is no bot of the game, no arrival policy, a
     policy this library does not play, or no arrival log).
 
@@ -280,7 +281,7 @@ def replayed_by_bots(record: GameRecord, rules: RuleBook) -> str | None:
     for number, (ours, theirs) in enumerate(zip(
             zip(again.moves, again.arrivals.times_ms, strict=True),  # type: ignore[union-attr]
             zip(record.moves, log.times_ms, strict=True), strict=False), 1):
-        if ours != theirs:
+        if ours[1] != theirs[1] or not _same_move(game, ours[0], theirs[0]):
             return (f"its bots ({', '.join(kinds)}) playing again from seed {record.seed} "
                     f"under its arrival policy make move {number} {ours[0]!r} at "
                     f"{ours[1]!r} ms, where the record has {theirs[0]!r} at {theirs[1]!r} ms")
@@ -291,3 +292,12 @@ def replayed_by_bots(record: GameRecord, rules: RuleBook) -> str | None:
         return (f"its bots playing again have {again.arrivals.stale} stale intent(s), "  # type: ignore[union-attr]
                 f"where the record has {log.stale}")
     return ""
+
+
+def _same_move(game: SimultaneousGame, ours: str, theirs: str) -> bool:
+    """Whether move texts ``ours`` and ``theirs`` name the same move as ``game`` reads them
+    (spaces around a move's parts are read as absent); a text it cannot read is no match."""
+    try:
+        return bool(game.parse_move(ours) == game.parse_move(theirs))
+    except SpiteMaliceError:
+        return False

@@ -152,3 +152,46 @@ def test_the_shared_reader_of_spaces_refuses_what_is_no_text() -> None:
     assert sm.unspaced_move(" 9H + 9S > D2 ", "'9H>D2'") == "9H+9S>D2"
     with pytest.raises(TypeError, match=r"unspaced_move takes a move's text \(a str\), not int"):
         sm.unspaced_move(5, "'9H>D2'")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("text", "extra", "move"), [
+    ("9H > B1 extra", "extra", "9H>B1"),
+    ("9H>B1\npass", "pass", "9H>B1"),
+    ("9H>B1 9S>B2", "9S>B2", "9H>B1"),
+    ("9H>S2.D1 x", "x", "9H>S2.D1"),
+    ("pass now", "now", "pass"),
+])
+def test_text_after_a_whole_move_is_refused_naming_it(text: str, extra: str,
+                                                      move: str) -> None:
+    """``9H > B1 extra`` was refused as "'B1 extra': no space inside a part; write
+    B1extra" and ``9H>B1\\npass`` as "write B1pass": text after a whole move is named as
+    such."""
+    with pytest.raises(sm.NotationError) as refused:
+        sm.parse_move(text)
+    assert (f"unexpected text {extra!r} after the move {move!r}: write one move at a time"
+            in str(refused.value))
+
+
+def test_a_space_inside_a_target_number_is_still_joined() -> None:
+    with pytest.raises(sm.NotationError, match="'B1 0': no space inside a part; write B10"):
+        sm.parse_move("9H>B1 0")
+
+
+@pytest.mark.parametrize("text", ["9H + 9S>C1", "9H+9S>C1", "9H 9S>C1"])
+def test_without_pairs_two_cards_are_shown_as_one_card(text: str) -> None:
+    """With ``pairs=False`` (Spit's parser) ``9H + 9S`` was joined to ``9H+9S``, which the
+    parser then refused as no card; it is refused here, naming the one card to write."""
+    with pytest.raises(sm.NotationError, match="write one card, 9H or 9S"):
+        sm.unspaced_move(text, "'9H>C1'", pairs=False)
+    assert sm.unspaced_move("9H + 9S > D2", "'9H>D2'") == "9H+9S>D2"
+
+
+@pytest.mark.parametrize(("forms", "pairs", "words"), [
+    (5, True, "move forms a refusal shows (a str"),
+    (None, True, "move forms a refusal shows (a str"),
+    ("'9H>B2'", "no", "pairs as True or False, not str"),
+])
+def test_the_shared_reader_of_spaces_checks_its_forms_and_pairs(forms: object, pairs: object,
+                                                                words: str) -> None:
+    with pytest.raises(TypeError, match=re.escape(words)):
+        sm.unspaced_move("9H>B1", forms, pairs)  # type: ignore[arg-type]

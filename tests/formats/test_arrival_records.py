@@ -419,3 +419,16 @@ def test_replay_stops_at_a_tampered_move_with_exit_1(tmp_path: Path,
     captured = capsys.readouterr()
     assert re.search(r"error: .*bad\.json: move \d+ \('S1\.P", captured.err), captured.err
     assert "outcome:" not in captured.out
+
+
+def test_a_move_written_with_spaces_plays_again_as_the_same_move() -> None:
+    # Spaces around a Spit move's parts are read as absent (docs/formats.md), so playing the
+    # record again by its bots compares the moves the texts name, not the texts.
+    data = copy.deepcopy(DATA)
+    at = _first(data, r"^S\d\.P\d:\w+>C\d$")
+    data["moves"][at] = data["moves"][at].replace(">", " > ").replace(":", " : ")
+    record = record_from_dict(data)
+    assert check_record(record) is None
+    assert replayed_by_bots(record, SPIT) == ""
+    data["moves"][at] = data["moves"][at].replace("> C", "> P")  # a different move still differs
+    assert replayed_by_bots(record_from_dict(data), SPIT) != ""

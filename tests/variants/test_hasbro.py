@@ -129,6 +129,8 @@ def test_a_playable_1_or_2_must_be_played_first() -> None:
     state = position(HB, hands=["1 9 4"], builds=[pile(3)], payoffs=["12"])
     error = check.refused(HB, state, "9>D1")
     assert (error.reason, error.clause) == ("forced-play", "HB-12")
+    # the numbered deck's 1 is no ace: the refusal said "rank A or 2"
+    assert "a card of rank 1 or 2 can be played and must be" in str(error)
     assert check.refused(HB, state, "4>B1").reason == "forced-play"
     assert sm.legal_moves(HB, state) == (sm.parse_move("1>B+"),)
     two = position(HB, hands=["9 4"], builds=["1"], payoffs=["2"])

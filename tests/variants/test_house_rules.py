@@ -30,6 +30,26 @@ def bf(*rules: str, **params: object) -> sm.RuleBook:
 
 
 @pytest.mark.clause("MA-1")
+def test_mandatory_aces_on_a_numbered_deck_names_its_1_not_an_ace() -> None:
+    """On Skip-Bo's numbered deck the refusal and the clause said "rank A", a rank its
+    cards never write; they name the 1 as the deck writes it."""
+    rules = sm.load("skip-bo", ["mandatory-aces"])
+    state = position(rules, hands=["1 9 4"], builds=[""], payoffs=["12"])
+    error = check.refused(rules, state, "9>D1")
+    assert (error.reason, error.clause) == ("forced-play", "MA-1")
+    assert "a card of rank 1 can be played and must be, before anything else" in str(error)
+    clause = next(c for c in rules.clauses if c.id == "MA-1")
+    assert clause.text.startswith("While a card of rank 1 (mandatory_ranks)")
+
+
+def test_wild_must_be_covered_on_a_numbered_deck_names_its_12_not_a_queen() -> None:
+    """WC-3 said "may not stand for 7 and Q" on Skip-Bo's numbered deck."""
+    clause = next(c for c in sm.load("skip-bo", ["wild-must-be-covered"]).clauses
+                  if c.id == "WC-3")
+    assert clause.text.startswith("A wild card may not stand for 7 and 12:")
+
+
+@pytest.mark.clause("MA-1")
 def test_with_mandatory_aces_a_discard_is_refused_while_an_ace_can_be_played() -> None:
     plain, forced = bf(), bf("mandatory-aces")
     for rules in (plain, forced):
@@ -38,6 +58,7 @@ def test_with_mandatory_aces_a_discard_is_refused_while_an_ace_can_be_played() -
     state = position(forced, hands=["AH 9C 4D"], builds=[run(3)], payoffs=["QH"])
     error = check.refused(forced, state, "9C>D1")
     assert (error.reason, error.clause) == ("forced-play", "MA-1")
+    assert "a card of rank A can be played and must be" in str(error)
     error = check.refused(forced, state, "4D>B1")  # another play is refused too
     assert (error.reason, error.clause) == ("forced-play", "MA-1")
     assert sm.legal_moves(forced, state) == (sm.parse_move("AH>B+"),)

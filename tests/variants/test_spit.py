@@ -284,6 +284,12 @@ def test_spaces_around_the_parts_of_a_spit_move_are_read_as_absent(text: str,
     ("S0.P3:9H>C 1", "'C 1': no space inside a part; write C1"),
     ("S1:sl ap>C2", "'sl ap': no space inside a part; write slap"),
     ("S0.P3:9H 9S>C1", "'9H 9S': no space inside a part; write one card, 9H or 9S"),
+    # joined by a spaced '+' this was read as the card '9H+9S' and refused as no card
+    ("S0.P3:9H + 9S>C1", "'9H+9S': a move here names one card; write one card, 9H or 9S"),
+    # text after a whole move was joined to its last part ("write C1S1")
+    ("S0.P3:9H>C1\nS1:spit", "unexpected text 'S1:spit' after the move 'S0.P3:9H>C1': "
+                             "write one move at a time"),
+    ("S1:spit now", "unexpected text 'now' after the move 'S1:spit'"),
 ])
 def test_spaces_inside_a_part_of_a_spit_move_are_refused_naming_the_part(
         text: str, words: str) -> None:
