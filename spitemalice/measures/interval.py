@@ -121,12 +121,12 @@ def bounded(estimate: float, half: float, n: int,
     if not width >= 0:  # NaN too
         raise ValueError(f"bounded takes half, a half-width of 0 or more (inf for the whole "
                          f"range), not {shown(half)}")
-    return bounded_interval(value, width, check_count(n, "bounded", "n, the number of values,"),
+    return _bounded(value, width, check_count(n, "bounded", "n, the number of values,"),
                     check_within(within, "bounded"), "bounded")
 
 
-def bounded_interval(estimate: float, half: float, n: int, within: tuple[float, float],
-                     function: str) -> Interval:
+def _bounded(estimate: float, half: float, n: int, within: tuple[float, float],
+             function: str) -> Interval:
     """:func:`bounded` for arguments the caller has checked (a number, a half-width of 0 or
     more, a count, a range low to high); ``function`` is the public function named when
     ``estimate`` lies outside ``within``.

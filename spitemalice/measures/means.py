@@ -24,7 +24,7 @@ from spitemalice.measures.checks import (
     check_within,
     check_z,
 )
-from spitemalice.measures.interval import UNBOUNDED, Z95, Interval, bounded_interval
+from spitemalice.measures.interval import UNBOUNDED, Z95, Interval, _bounded
 from spitemalice.wording import shown
 
 
@@ -97,10 +97,10 @@ def _mean(values: Sequence[float], z: float, within: tuple[float, float], functi
     mean = math.fsum(values) / n if n else min(max(0.0, low), high)
     dof = n - 1 + prior_weight
     if dof <= 0:  # one value or none and no prior: nothing shows a spread
-        return bounded_interval(mean, math.inf, n, within, function)  # the whole range
+        return _bounded(mean, math.inf, n, within, function)  # the whole range
     squares = math.fsum((v - mean) ** 2 for v in values)
     variance = max((squares + prior_weight * prior_variance) / dof, least)
-    return bounded_interval(mean, student_t(z, dof) * math.sqrt(variance / max(n, 1)), n, within,
+    return _bounded(mean, student_t(z, dof) * math.sqrt(variance / max(n, 1)), n, within,
                     function)
 
 
@@ -162,7 +162,7 @@ def interval_of_mean(mean: float, sd: float, n: int, z: float = Z95,
     least = least_variance(unit, n, "interval_of_mean")
     half = student_t(z, n - 1) * math.sqrt(max(spread * spread, least) / n) if n > 1 \
         else math.inf
-    return bounded_interval(mean, half, n, check_within(within, "interval_of_mean"),
+    return _bounded(mean, half, n, check_within(within, "interval_of_mean"),
                     "interval_of_mean")
 
 

@@ -47,6 +47,7 @@ from spitemalice.runs.workers import worker_cpu_seconds
 from spitemalice.stops import held_stops
 from spitemalice.study.tune_study import load_optuna, open_study
 from spitemalice.study.tune_targets import Measured, Param, Plan, Target, measure
+from spitemalice.wording import count_of
 
 REFUSED_RUN = 20
 """Candidates in a row whose rules cannot be made (a value the rule set refuses) after which
@@ -195,8 +196,9 @@ def check_budget(search: Search, dashes: str = "") -> Search:
     smaller = f", or {dashes}batch {fits:,} or less" if fits else ""
     raise SpiteMaliceError(
         f"{dashes}budget {search.budget:,} cannot pay for one trial, and the trials never "
-        f"play past it: a trial plays up to {most:,} games (2 batches of {dashes}batch "
-        f"{search.batch:,} self-play games{skill}); give {dashes}budget {most:,} or more"
+        f"play past it: a trial plays up to {count_of(most, 'game', spec=',')} (2 batches of "
+        f"{dashes}batch {count_of(search.batch, 'self-play game', spec=',')}{skill}); give "
+        f"{dashes}budget {most:,} or more"
         f"{smaller}")
 
 

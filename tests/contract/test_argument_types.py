@@ -431,8 +431,6 @@ LISTS_LEFT: dict[str, str] = {
        "checks, called with what their public callers were given (a list of values refused "
        "there by name)" for check in ("check_values(values)", "check_lengths(a)",
                                       "check_lengths(b)")},
-    "spitemalice.measures.interval:bounded_interval(within)": "the interval functions' cut, "
-    "called with a range check_within has checked",
     **{f"spitemalice.measures.interval:difference_range({name})": "two ranges of a "
        "length (low, high), each from length_ranges or COUNT: the library's own pairs"
        for name in ("a", "b")},

@@ -398,6 +398,9 @@ MODULE_CROSSINGS = frozenset({
     "engine.dealing <- engine.shuffle._rng",
     "engine.dealing <- engine.shuffle._shuffled_list",
     "engine.flow <- engine.shuffle._shuffled_list",
+    # interval's cut for checked arguments, naming the caller's function: means' intervals
+    # end there, and a public twin would be a door the integer-bounds walk must hold.
+    "measures.means <- measures.interval._bounded",
     "study.tune_targets <- study.balance._positions",
 })
 """Each import of a private name from another module of the same package, as ``reader <-

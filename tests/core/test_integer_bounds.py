@@ -306,6 +306,7 @@ CALLS: dict[str, Callable[[int], Any]] = {
     "record_game(dealer)": lambda n: sm.record_game(BF, 1, dealer=n),
     "build_ranks(removed)": lambda n: sm.build_ranks((CARD,), n),
     "numbered_pack(size)": lambda n: sm.numbered_pack(n, 12),
+    "Deck.rank_name(rank)": lambda n: BF.deck.rank_name(n),
     "numbered_pack(top)": lambda n: sm.numbered_pack(12, n),
     "Play(pile)": lambda n: sm.Play(sm.Zone.HAND, CARD, n),
     "Play(index)": lambda n: sm.Play(sm.Zone.HAND, CARD, 0, n),
@@ -568,6 +569,9 @@ INNER: dict[str, str] = {
                                   "package face)",
     "spitemalice.model": "new_state is the engine's own constructor, given counters the "
                          "engine made (GameState's constructor checks a caller's)",
+    "spitemalice.env.observation": "the segment writers (value_bytes, header_bytes, "
+                                   "check_fits) take counts the layout read off a state the "
+                                   "environment checked",
     "spitemalice.engine.configuration": "counts read off a state and a rule book the "
                                         "engine's doors checked, for a message",
     "spitemalice.rules.datarules.scoring": "the scoring hook's own seat and end-of-game "

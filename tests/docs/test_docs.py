@@ -22,9 +22,11 @@ from __future__ import annotations
 import contextlib
 import doctest
 import io
+import itertools
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -109,6 +111,7 @@ def run_console(example: Example) -> str | None:
             return f"console blocks run spitemalice commands only, not {argv[0]!r}"
         if {"|", ">", "<", "&&", ";"} & set(argv):
             return f"no shell runs a console block: no pipes or redirections in {command!r}"
+        _clear_docs_outputs(argv)
         done = subprocess.run([console_script(), *argv[1:]], cwd=ROOT, capture_output=True,
                               text=True, check=False, timeout=300,
                               env={**os.environ, "COLUMNS": "100"})
@@ -117,6 +120,15 @@ def run_console(example: Example) -> str | None:
         if not CHECKER.check_output(want + "\n", got.strip("\n") + "\n", FLAGS):
             return f"$ {command}\nexpected:\n{want}\ngot:\n{got}"
     return None
+
+
+def _clear_docs_outputs(argv: list[str]) -> None:
+    """Remove the folder a sample's ``--out /tmp/spitemalice-docs-...`` names: ``tune``
+    resumes the journal it finds there, so a second run of the page (or another checkout's
+    run on this machine) would print another search than the page shows."""
+    for flag, value in itertools.pairwise(argv):
+        if flag == "--out" and value.startswith(f"{tempfile.gettempdir()}/spitemalice-docs-"):
+            shutil.rmtree(value, ignore_errors=True)
 
 
 def load_ruleset_file(example: Example) -> None:
