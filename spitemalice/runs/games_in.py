@@ -85,7 +85,10 @@ def read_games(path: str | Path) -> GamesFile:
         DataError: a file that cannot be read, is larger than :data:`MAX_GAMES_FILE_BYTES`,
             has no rows, lacks a column every format has, or holds a value that is not what
             its column holds (the message names the line and the column); a sidecar that is
-            not JSON.
+            not a JSON object, or whose ``command`` is not a string, or whose ``turn_limit`` is not
+            one whole number (or one per configuration the rows hold) from 0 to
+            :data:`~spitemalice.limits.MAX_INT` at or above every game's turns the rows
+            record.
         TypeError: ``path`` neither a str nor a path.
     """
     if not isinstance(path, str | Path):
@@ -119,20 +122,33 @@ def read_games(path: str | Path) -> GamesFile:
         row = _row(record, seats, line, named)
         groups.setdefault(label, []).append(row)
         longest[label] = max(longest.get(label, (0, 0, 0)), (row.turns, row.moves, line))
+    side, limits = _side_of(path, named, longest)
+    return GamesFile(path, 1 if missing else 2, groups, seats, missing, side, limits)
+
+
+def _side_of(path: Path, named: str, longest: dict[str, tuple[int, int, int]]
+             ) -> tuple[dict[str, Any] | None, dict[str, int]]:
+    """The sidecar beside ``path`` (``None`` without one) and each label's turn limit, checked
+    against ``longest`` (label -> its longest row's turns, moves and line)."""
     side = _sidecar(path)
-    limits = _turn_limits(side, list(groups), for_terminal(sidecar_path(path).name))
+    beside = for_terminal(sidecar_path(path).name)
+    command = None if side is None else side.get("command")
+    if command is not None and not isinstance(command, str):
+        raise DataError(f"{beside}: its command is the text of the command that played the "
+                        f"games, or null, not {shown(command)}")
+    limits = _turn_limits(side, list(longest), beside)
     for label, limit in limits.items():
         turns, moves, line = longest[label]
         if turns > limit or moves > limit * limit:
             of = f" of configuration {for_terminal(clipped(label, 40))}" if label else ""
             raise DataError(
-                f"{for_terminal(sidecar_path(path).name)}: its turn_limit{of} is {limit:,}, "
+                f"{beside}: its turn_limit{of} is {limit:,}, "
                 f"below the game on line {line} of {named}, which lasted "
                 f"{count_of(turns, 'turn')} of {count_of(moves, 'move')} (a game under a turn "
                 f"limit of {limit:,} lasts at most {count_of(limit, 'turn')} of "
                 f"{count_of(limit * limit, 'move')}): the sidecar does not belong to these "
                 "games")
-    return GamesFile(path, 1 if missing else 2, groups, seats, missing, side, limits)
+    return side, limits
 
 
 def _csv_records(text: str, named: str) -> list[tuple[int, dict[str, Any]]]:
@@ -240,7 +256,10 @@ def _sidecar(path: Path) -> dict[str, Any] | None:
         data = parse_json(read_file(beside, MAX_GAMES_FILE_BYTES), str(beside.name))
     except FileRefused as why:
         raise DataError(f"cannot read {for_terminal(beside.name)}: {why}") from None
-    return data if isinstance(data, dict) else None
+    if not isinstance(data, dict):  # the run's own word on its games: never ignored
+        raise DataError(f"{for_terminal(beside.name)}: a games file's sidecar is a JSON "
+                        f"object (what --games-out writes), not {shown(data)}")
+    return data
 
 
 def _turn_limits(side: dict[str, Any] | None, labels: list[str], where: str) -> dict[str, int]:

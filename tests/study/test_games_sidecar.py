@@ -112,3 +112,32 @@ def test_a_table_of_the_wrong_shape_for_the_files_kind_is_refused(
 def test_the_limits_the_run_wrote_are_read_back(played: dict[str, Path]) -> None:
     assert read_games(played["one"]).turn_limits == {"": LIMIT}
     assert read_games(played["pair"]).turn_limits == {"A": LIMIT, "B": LIMIT + 2}
+
+
+def test_a_command_that_is_not_text_is_refused_shown_as_json(
+        played: dict[str, Path]) -> None:
+    # metrics printed it as Python writes a dict: "played by: {'x': 1}".
+    sidecar = played["one"].with_name("g.csv.config.json")
+    kept = sidecar.read_text(encoding="utf-8")
+    sidecar.write_text(json.dumps({**json.loads(kept), "command": {"x": 1}}), encoding="utf-8")
+    try:
+        with pytest.raises(DataError) as refused:
+            read_games(played["one"])
+        assert str(refused.value) == ("g.csv.config.json: its command is the text of the "
+                                      'command that played the games, or null, not {"x": 1}')
+    finally:
+        sidecar.write_text(kept, encoding="utf-8")
+
+
+def test_a_sidecar_that_is_no_json_object_is_refused(played: dict[str, Path]) -> None:
+    # It was ignored: the file read as if it had no sidecar, any turn limit.
+    sidecar = played["one"].with_name("g.csv.config.json")
+    kept = sidecar.read_text(encoding="utf-8")
+    sidecar.write_text("[5]", encoding="utf-8")
+    try:
+        with pytest.raises(DataError) as refused:
+            read_games(played["one"])
+        assert str(refused.value) == ("g.csv.config.json: a games file's sidecar is a JSON "
+                                      "object (what --games-out writes), not [5]")
+    finally:
+        sidecar.write_text(kept, encoding="utf-8")
