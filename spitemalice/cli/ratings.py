@@ -32,7 +32,7 @@ from spitemalice.cli._args import (
 )
 from spitemalice.cli.simulate import designer_text
 from spitemalice.errors import RulesetError, SpiteMaliceError
-from spitemalice.measures.interval import percent_text
+from spitemalice.measures.interval import NOT_MEASURED, percent_text
 from spitemalice.measures.shape import skill_over_chance
 from spitemalice.rules.book import RuleBook
 from spitemalice.rules.loader import load
@@ -336,7 +336,7 @@ def format_balance(report: Balance) -> str:
         if report.gradient:
             g = report.gradient[index]
             line += (f"; {g.estimate * 100:+.1f} points ({g.low * 100:+.1f}.."
-                     f"{g.high * 100:+.1f})")
+                     f"{g.high * 100:+.1f})" if g.n else f"; {NOT_MEASURED}")  # no game won
         lines.append(line)
     top = report.top
     if top.rate.n:

@@ -35,7 +35,7 @@ from spitemalice.model import OUTCOME_KINDS
 from spitemalice.rules.ruleset import MAX_SEATS
 from spitemalice.runs.games_out import FORMAT_VERSION, FORMATS, SHAPE_FIELDS, sidecar_path
 from spitemalice.runs.runner import GameRow
-from spitemalice.wording import clipped, for_terminal
+from spitemalice.wording import clipped, count_of, for_terminal, shown
 
 MAX_GAMES_FILE_BYTES = 256 * 1024 * 1024
 """The largest games file read (about a million rows of two seats)."""
@@ -85,7 +85,10 @@ def read_games(path: str | Path) -> GamesFile:
         DataError: a file that cannot be read, is larger than :data:`MAX_GAMES_FILE_BYTES`,
             has no rows, lacks a column every format has, or holds a value that is not what
             its column holds (the message names the line and the column); a sidecar that is
-            not JSON.
+            not a JSON object, or whose ``command`` is not a string, or whose ``turn_limit`` is not
+            one whole number (or one per configuration the rows hold) from 0 to
+            :data:`~spitemalice.limits.MAX_INT` at or above every game's turns the rows
+            record.
         TypeError: ``path`` neither a str nor a path.
     """
     if not isinstance(path, str | Path):
@@ -112,13 +115,40 @@ def read_games(path: str | Path) -> GamesFile:
     seats = sum(1 for column in columns if column.startswith("bot_"))
     missing = tuple(name for name in SHAPE_FIELDS if name not in columns)
     groups: dict[str, list[GameRow]] = {}
+    longest: dict[str, tuple[int, int, int]] = {}  # label -> its longest row's turns, moves, line
     for line, record in records:
         label = record.get("config", "")
-        groups.setdefault("" if label is None else str(label), []).append(
-            _row(record, seats, line, named))
+        label = "" if label is None else str(label)
+        row = _row(record, seats, line, named)
+        groups.setdefault(label, []).append(row)
+        longest[label] = max(longest.get(label, (0, 0, 0)), (row.turns, row.moves, line))
+    side, limits = _side_of(path, named, longest)
+    return GamesFile(path, 1 if missing else 2, groups, seats, missing, side, limits)
+
+
+def _side_of(path: Path, named: str, longest: dict[str, tuple[int, int, int]]
+             ) -> tuple[dict[str, Any] | None, dict[str, int]]:
+    """The sidecar beside ``path`` (``None`` without one) and each label's turn limit, checked
+    against ``longest`` (label -> its longest row's turns, moves and line)."""
     side = _sidecar(path)
-    return GamesFile(path, 1 if missing else 2, groups, seats, missing, side,
-                     _turn_limits(side, list(groups)))
+    beside = for_terminal(sidecar_path(path).name)
+    command = None if side is None else side.get("command")
+    if command is not None and not isinstance(command, str):
+        raise DataError(f"{beside}: its command is the text of the command that played the "
+                        f"games, or null, not {shown(command)}")
+    limits = _turn_limits(side, list(longest), beside)
+    for label, limit in limits.items():
+        turns, moves, line = longest[label]
+        if turns > limit or moves > limit * limit:
+            of = f" of configuration {for_terminal(clipped(label, 40))}" if label else ""
+            raise DataError(
+                f"{beside}: its turn_limit{of} is {limit:,}, "
+                f"below the game on line {line} of {named}, which lasted "
+                f"{count_of(turns, 'turn')} of {count_of(moves, 'move')} (a game under a turn "
+                f"limit of {limit:,} lasts at most {count_of(limit, 'turn')} of "
+                f"{count_of(limit * limit, 'move')}): the sidecar does not belong to these "
+                "games")
+    return side, limits
 
 
 def _csv_records(text: str, named: str) -> list[tuple[int, dict[str, Any]]]:
@@ -226,24 +256,40 @@ def _sidecar(path: Path) -> dict[str, Any] | None:
         data = parse_json(read_file(beside, MAX_GAMES_FILE_BYTES), str(beside.name))
     except FileRefused as why:
         raise DataError(f"cannot read {for_terminal(beside.name)}: {why}") from None
-    return data if isinstance(data, dict) else None
+    if not isinstance(data, dict):  # the run's own word on its games: never ignored
+        raise DataError(f"{for_terminal(beside.name)}: a games file's sidecar is a JSON "
+                        f"object (what --games-out writes), not {shown(data)}")
+    return data
 
 
-def _turn_limits(side: dict[str, Any] | None, labels: list[str]) -> dict[str, int]:
+def _turn_limits(side: dict[str, Any] | None, labels: list[str], where: str) -> dict[str, int]:
     """Each label's turn limit as the sidecar's ``turn_limit`` gives it: one whole number
-    for every configuration, or one per label; none without it (a sidecar of before).
+    for every configuration, or one per label the rows hold (``compare``'s A and B) and no
+    other; none without it (a sidecar of before).  ``where``: the sidecar's name, for a
+    message.
 
     Raises:
         DataError: a ``turn_limit`` that is neither (the sidecar is the run's own word on
-            what its games could last: a wrong one is refused, never guessed around).
+            what its games could last: a wrong one is refused, never guessed around): a
+            table on a file of one configuration, a table naming other labels than the
+            rows', or a limit not a whole number from 0 to
+            :data:`~spitemalice.limits.MAX_INT`.
     """
     given = None if side is None else side.get("turn_limit")
     if given is None:
         return {}
+    names = ", ".join(for_terminal(clipped(label, 40)) for label in labels[:8])
+    if isinstance(given, dict) and labels == [""]:
+        raise DataError(f"{where}: its turn_limit, on a file of one configuration (no config "
+                        f"column), is one whole number, not {shown(given)}")
     each = given if isinstance(given, dict) else dict.fromkeys(labels, given)
-    for limit in each.values():
+    if set(each) != set(labels):
+        raise DataError(f"{where}: its turn_limit is one whole number, or one per "
+                        f"configuration the file's rows hold ({names}) and no other, not "
+                        f"{shown(given)}")
+    for label, limit in each.items():
         if type(limit) is not int or not 0 <= limit <= MAX_INT:
-            raise DataError(f"the sidecar's turn_limit is a whole number from 0 to "
-                            f"{MAX_INT:,}, or one per configuration ({{\"A\": 3000}}), not "
-                            f"{for_terminal(clipped(str(given), 60))}")
-    return {label: each[label] for label in labels if label in each}
+            of = f" of configuration {for_terminal(clipped(label, 40))}" if label else ""
+            raise DataError(f"{where}: its turn_limit{of} is a whole number from 0 to "
+                            f"10**{MAX_DIGITS} - 1, not {shown(limit)}")
+    return {label: each[label] for label in labels}

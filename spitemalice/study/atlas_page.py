@@ -205,8 +205,8 @@ def _gradient(report: dict[str, Any]) -> str:
               if again and again["gradient"] else None)
     word = {"pass": "more", "fail": "less",
             "undecided": "undecided"}[both(skill_change(change), second).outcome]
-    if not change.n:  # no game behind it: not measured, never 0
-        return f"{word}: - (no games) vs {report['base']}"
+    if not change.n:  # no game behind it: not measured, never 0 (nor a verdict)
+        return f"not measured: - (no games) vs {report['base']}"
     return (f"{word}: {change.estimate * 100:+.1f} ({change.low * 100:+.1f}.."
             f"{change.high * 100:+.1f}) vs {report['base']}")
 

@@ -294,7 +294,8 @@ def _self_play(own: Configuration, seed: int, games: int, covered: int,
 
 def difference(after: Interval, before: Interval, z: float = Z95) -> Interval:
     """``after - before`` of two independent intervals of per-deal gains (their
-    half-widths add in quadrature), kept within -1..1, the range such a change can take.
+    half-widths add in quadrature), kept within -1..1, the range such a change can take;
+    not measured (``n`` 0, the whole range) when either is (no game won on that side).
     Each half-width is taken from the interval's wider side, in case one end was cut at its
     range.  ``z`` changes nothing (each interval's width holds its own); it is checked as
     every ``z`` is.
@@ -303,6 +304,8 @@ def difference(after: Interval, before: Interval, z: float = Z95) -> Interval:
         TypeError, ValueError: ``z`` no positive finite number.
     """
     check_z(z, "difference")
+    if not (after.n and before.n):  # either side not measured: nor is the change
+        return Interval(0.0, SHARE_CHANGE[0], SHARE_CHANGE[1], 0)
     half = math.hypot(_half(after), _half(before))
     return bounded(after.estimate - before.estimate, half, min(after.n, before.n),
                    SHARE_CHANGE)

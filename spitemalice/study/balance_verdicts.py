@@ -48,6 +48,9 @@ def _skill(report: Balance) -> str:
     fresh = report.fresh
     again = (fresh.gradient[fresh.matrix.index(fresh.top)]
              if fresh is not None and fresh.gradient else None)
+    if not change.n:  # no game won here or in the base: no change to judge, never 0
+        seen = f"; fresh seeds {_points(again)}" if again else ""
+        return f"skill's change from {report.base} not measured ({_points(change)}{seen})"
     words = {outcome: f"skill matters {word} than in {report.base}" for outcome, word in
              (("pass", "more"), ("fail", "less"), ("undecided", "not measurably more or less"))}
     if fresh is None:  # one seed set: the words of old, each with its interval

@@ -131,8 +131,14 @@ class PairTally:
         deals of the variance a deal's value has when every game with a winner is a fair coin
         toss: :data:`NULL_VARIANCE` times the share of games with a winner (Laplace's
         estimate, ``(won + 1) / (games + 2)``, so that it is never 0: a deal's game adds
-        ``1/16`` of variance when it has a winner, nothing when it has none)."""
+        ``1/16`` of variance when it has a winner, nothing when it has none).
+
+        With no game won (every deal's games drawn, blocked or at the turn limit) nothing is
+        known of which bot gains: not measured (``n`` 0, the whole range), never a gain of 0
+        the skill gradient would read as one."""
         decided = self.wins_a + self.wins_b
+        if not decided:
+            return mean_interval([], within=(-0.5, 0.5))
         return mean_interval(self.values, within=(-0.5, 0.5),
                              prior_variance=NULL_VARIANCE * (decided + 1) / (self.games + 2),
                              prior_weight=PRIOR_DEALS)

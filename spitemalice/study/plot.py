@@ -167,7 +167,9 @@ def plain_text() -> Iterator[Any]:
 def interval_bars(axes: Any, labels: Sequence[str], intervals: Sequence[Any],
                   reference: float | None = None, percent: bool = True) -> None:
     """Horizontal point-and-interval marks, one row per label, top to bottom (a forest
-    plot); ``reference`` draws a dashed line (a fair share, a zero change).
+    plot); ``reference`` draws a dashed line (a fair share, a zero change).  Each interval
+    has ``estimate``, ``low``, ``high`` and ``n``; one of no games (``n`` 0) measured
+    nothing and leaves its row empty.
 
     Raises:
         SpiteMaliceError: ``reference`` a number past :data:`~spitemalice.limits.MAX_REAL`
@@ -177,9 +179,11 @@ def interval_bars(axes: Any, labels: Sequence[str], intervals: Sequence[Any],
         reference = check_real(reference, "interval_bars' reference")
     scale = 100 if percent else 1
     rows = list(range(len(labels)))[::-1]
-    estimates = [i.estimate * scale for i in intervals]
-    errors = [[(i.estimate - i.low) * scale for i in intervals],
-              [(i.high - i.estimate) * scale for i in intervals]]
+    # An interval of no games (n 0) measured nothing: its row stays empty, never a mark at 0.
+    nan = float("nan")
+    estimates = [i.estimate * scale if i.n else nan for i in intervals]
+    errors = [[(i.estimate - i.low) * scale if i.n else nan for i in intervals],
+              [(i.high - i.estimate) * scale if i.n else nan for i in intervals]]
     axes.errorbar(estimates, rows, xerr=errors, fmt="o", capsize=3, markersize=4)
     if reference is not None:
         axes.axvline(reference * scale, color="grey", linestyle="--", linewidth=1)

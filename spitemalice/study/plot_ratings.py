@@ -160,9 +160,9 @@ def forest(path: Path, labels: Sequence[str], intervals: Sequence[Interval],
 def _shares(axes: Any, bots: Sequence[str], tallies: Sequence[PairTally]) -> None:
     """A heat map: row bot's share of won games against column bot, in percent."""
     share: dict[tuple[str, str], float] = {}
-    for t in tallies:
-        share[(t.a, t.b)] = t.rate.estimate
-        share[(t.b, t.a)] = 1 - t.rate.estimate
+    for t in tallies:  # a pair with no game won measured nothing: its cells stay empty
+        share[(t.a, t.b)] = t.rate.estimate if t.rate.n else float("nan")
+        share[(t.b, t.a)] = 1 - share[(t.a, t.b)]
     grid = [[share.get((row, col), float("nan")) * 100 for col in bots] for row in bots]
     axes.imshow(grid, cmap="RdBu", vmin=0, vmax=100)
     for i, row in enumerate(grid):

@@ -218,4 +218,5 @@ def test_metrics_of_a_games_file_keeps_the_lengths_within_its_turn_limits(
     assert found["duration_turns"]["high"] > LIMIT
     sidecar.write_text(json.dumps({**data, "turn_limit": "ten"}), encoding="utf-8")
     assert main(["metrics", str(games)]) == 2
-    assert "the sidecar's turn_limit is a whole number from 0 to" in capsys.readouterr().err
+    assert ('its turn_limit is a whole number from 0 to 10**80 - 1, not "ten"'
+            in capsys.readouterr().err)
