@@ -267,3 +267,24 @@ def _escaped(char: str, lines: bool) -> str:
     if code < 0x100:
         return f"\\x{code:02x}"
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def why_not_whole(value: object) -> str:
+    """Why ``value`` (refused as a whole number: a rule-set field, a rank, a position's
+    number) is not one, and what to write instead, as the end of the refusal (``": write it
+    without a decimal point, 13"``); ``""`` when its form says it (a word, a list)."""
+    if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]+\.[0-9]*\s*", value):
+        value = float(value)  # "13.0" from the command line, as 13.0 from a file
+    if isinstance(value, bool) or (isinstance(value, str)
+                                   and value.strip().lower() in ("true", "false")):
+        return ": true and false are not numbers (write the number, such as 13)"
+    if isinstance(value, float):
+        whole = value.is_integer() and abs(value) < 10**MAX_DIGITS
+        return (f": write it without a decimal point, {int(value)}" if whole
+                else ": a number with a fraction (or not a number at all) is not whole")
+    digits = value.strip().removeprefix("-") if isinstance(value, str) else ""
+    if isinstance(value, int) or (digits.isascii() and digits.isdigit()):
+        return f": at most {MAX_DIGITS} digits are read"
+    if isinstance(value, str) and digits.isdecimal() and len(digits) <= MAX_DIGITS:
+        return f": write it in the digits 0 to 9, {value.strip()[:-len(digits)]}{int(digits)}"
+    return ""

@@ -10,7 +10,6 @@ the closest valid one.
 from __future__ import annotations
 
 import difflib
-import re
 import typing
 from collections.abc import Iterable
 from typing import Any, Literal
@@ -20,7 +19,7 @@ import attrs
 from spitemalice.errors import RulesetError
 from spitemalice.guards import int_field, whole_number
 from spitemalice.limits import MAX_DIGITS, MAX_INT
-from spitemalice.wording import count_of, rank_names
+from spitemalice.wording import count_of, rank_names, why_not_whole
 from spitemalice.wording import shown as _shown
 
 CompletedPolicy = Literal["set-aside", "shuffle-in"]
@@ -101,10 +100,10 @@ def _field(default: Any, help: str, **kwargs: Any) -> Any:
     return attrs.field(default=default, metadata={"help": help}, **kwargs)
 
 
-
 TEAMS_HINT = " (teams are played with --house-rule partnerships)"
 """The end of the refusal of a seat count that forms no whole teams, for teams set without a
 plugin that forms them (``--set team_size=2``); taken out where one is loaded."""
+
 
 @attrs.frozen(kw_only=True)
 class Ruleset:
@@ -387,7 +386,7 @@ def _convert(name: str, value: Any) -> Any:
             return _int(name, value.strip(), alternatives)
         if not isinstance(value, int) or isinstance(value, bool) or _too_long(value):
             raise RulesetError(f"{name} is a whole number{alternatives}, not {_shown(value)}"
-                               f"{_why_not_whole(value)}")
+                               f"{why_not_whole(value)}")
         return value
     if not isinstance(value, str):
         raise RulesetError(f"{name} is text, not {_shown(value)}")
@@ -417,7 +416,7 @@ def _rank(name: str, part: Any) -> int:
         if rank is not None:
             return rank
     raise RulesetError(
-        f"{name}: {_shown(part)} is not a rank{_why_not_whole(part)}; write whole numbers "
+        f"{name}: {_shown(part)} is not a rank{why_not_whole(part)}; write whole numbers "
         "(1 = ace, 13 = king, 0 = joker) or A, J, Q, K, *")
 
 
@@ -425,28 +424,8 @@ def _int(name: str, text: str, alternatives: str = "") -> int:
     number = whole_number(text.removeprefix("-"))
     if number is None:
         raise RulesetError(f"{name} is a whole number{alternatives}, not {_shown(text)}"
-                           f"{_why_not_whole(text)}")
+                           f"{why_not_whole(text)}")
     return -number if text.startswith("-") else number
-
-
-def _why_not_whole(value: Any) -> str:
-    """Why ``value`` (refused as a whole number) is not one, and what to write instead: ``""``
-    when its form says it (a word, a list)."""
-    if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]+\.[0-9]*\s*", value):
-        value = float(value)  # "13.0" from the command line, as 13.0 from a file
-    if isinstance(value, bool) or (isinstance(value, str)
-                                   and value.strip().lower() in ("true", "false")):
-        return ": true and false are not numbers (write the number, such as 13)"
-    if isinstance(value, float):
-        whole = value.is_integer() and abs(value) < 10**MAX_DIGITS
-        return (f": write it without a decimal point, {int(value)}" if whole
-                else ": a number with a fraction (or not a number at all) is not whole")
-    digits = value.strip().removeprefix("-") if isinstance(value, str) else ""
-    if isinstance(value, int) or (digits.isascii() and digits.isdigit()):
-        return f": at most {MAX_DIGITS} digits are read"
-    if digits.isdecimal() and len(digits) <= MAX_DIGITS:
-        return f": write it in the digits 0 to 9, {value.strip()[:-len(digits)]}{int(digits)}"
-    return ""
 
 
 def _too_long(number: int) -> bool:

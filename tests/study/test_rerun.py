@@ -51,6 +51,9 @@ SAMPLES: dict[str, list[str]] = {
     "no_coverage": ["--no-coverage"],
     "strict": ["--strict"],
     "on": [],  # validate HOUSE-RULE --on RULESET: its own run, ON below
+    # validate FILE --alone CLAUSE takes a rule-set file with data rules, not blackwood-frey:
+    # tests/validation/test_rule_alone_rerun.py runs the rerun line it prints
+    "alone": [],
     "all_games": ["--all-games"],
     "anchor": ["--anchor", "greedy"],
     "deals": ["--deals", "2"],
